@@ -1,0 +1,130 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IMAGE_MAX_BYTES } from '@divan/core';
+import { accessPlugin } from './platform/auth/access';
+import { createTokenService } from './platform/auth/tokens';
+import type { Config } from './platform/config';
+import { openDatabase, type Database } from './platform/db/database';
+import { registerClientVersionCheck } from './platform/http/client-version';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { registerOpenApi } from './platform/http/openapi';
+import { createRateLimiter } from './platform/http/rate-limiter';
+import { inlineScriptHashes, registerWebApp } from './platform/http/web-app';
+import { devMailRoutes } from './platform/mail/dev-mail.routes';
+import { Mailer } from './platform/mail/mailer';
+import { inProcessBroker, redisBroker } from './platform/realtime/broker';
+import { Realtime, type RealtimeOptions } from './platform/realtime/realtime';
+import { FileStore } from './platform/storage/file-store';
+import { filesRoutes } from './platform/storage/files.routes';
+import { localDiskStorage } from './platform/storage/storage';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
+
+export type AppServices = { database: Database; realtime: Realtime; mailer: Mailer; users: UsersService; auth: AuthService };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export type BuildOptions = { realtime?: RealtimeOptions; logger?: boolean };
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Migrations sit beside src/ and dist/ alike. */
+const migrationsFolder = resolve(here, '../drizzle');
+const defaultWebDist = resolve(here, '../../web/dist');
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
+    migrationsFolder,
+  });
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  try {
+    await wire(app, config, database, opts);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return app;
+}
+
+async function wire(app: FastifyInstance, config: Config, database: Database, opts: BuildOptions) {
+  const { db } = database;
+  const tokens = createTokenService(config.appSecret);
+  const realtime = new Realtime(config.redisUrl ? redisBroker(config.redisUrl) : inProcessBroker(), tokens, opts.realtime);
+  const mailer = new Mailer(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const fileStore = new FileStore(db, localDiskStorage(join(config.dataDir, 'files')));
+  const users = new UsersService(db, fileStore, realtime);
+  const emailLimiter = createRateLimiter({
+    max: config.rateLimit.perEmailPer15Min,
+    windowMs: 15 * 60_000,
+    prefix: 'divan:rl:email',
+    redisUrl: config.redisUrl,
+  });
+  const auth = new AuthService({ db, users, tokens, mailer, realtime, emailLimiter, publicUrl: config.publicUrl });
+  app.decorate('services', { database, realtime, mailer, users, auth });
+
+  const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
+  // Each request is logged only at debug level; warnings and errors always.
+  if (config.logLevel !== 'debug' && config.logLevel !== 'trace')
+    app.addHook('onRoute', (route) => void (route.logLevel ??= 'warn'));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDist)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis: config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined,
+    nameSpace: 'divan:rl:ip:',
+  });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(accessPlugin, { tokens });
+  registerClientVersionCheck(app);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { database: database.kind });
+  await app.register(authRoutes, { auth, perIpPerMinute: config.rateLimit.perIpPerMinute });
+  await app.register(usersRoutes, { users });
+  await app.register(filesRoutes, { fileStore });
+  if (config.env !== 'production') await app.register(devMailRoutes, { mailer });
+  await app.register(async (scope) => realtime.register(scope));
+  await registerWebApp(app, webDist);
+
+  await realtime.start();
+  app.addHook('onClose', async () => {
+    await realtime.stop();
+    await emailLimiter.close();
+    mailer.close();
+    await database.close();
+  });
+}

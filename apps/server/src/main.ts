@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './platform/config';
+import { DataDirInUseError } from './platform/db/data-dir-lock';
+
+/** Starts Diván: one port for the API, the websocket and the web app. SIGTERM closes it cleanly. */
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    try {
+      await app.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while closing');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  const db = app.services.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`Diván listening on ${config.publicUrl} (${db}, ready in ${Math.round(performance.now() - startedAt)} ms)`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

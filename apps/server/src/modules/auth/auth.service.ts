@@ -1,0 +1,262 @@
+import argon2 from 'argon2';
+import {
+  CHALLENGE_COOLDOWN_MS,
+  EMAIL_TOKEN_TTL_MS,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TTL_MS,
+  PASSWORD_RESET_TTL_MS,
+  REFRESH_TOKEN_TTL_DAYS,
+  isStrongPassword,
+  msg,
+  type AuthTokens,
+  type DeviceInfo,
+} from '@divan/core';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { Realtime } from '../../platform/realtime/realtime';
+import { randomToken, sixDigitCode, type TokenService } from '../../platform/auth/tokens';
+import type { RateLimiter } from '../../platform/http/rate-limiter';
+import { toProfile, type UsersService } from '../users/users.service';
+import type { UserRow } from '../users/users.tables';
+import { authRepository, type ChallengeKind, type ChallengeRow, type SessionContext } from './auth.repository';
+import { confirmEmailMail, loginCodeMail, resetPasswordMail } from './auth.mails';
+
+type Deps = {
+  db: Db;
+  users: UsersService;
+  tokens: TokenService;
+  mailer: Mailer;
+  realtime: Realtime;
+  emailLimiter: RateLimiter;
+  publicUrl: string;
+};
+
+const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Sign-up, two-step login, password reset, refresh-token rotation and sign-out (spec §7, realm therapists). */
+export class AuthService {
+  constructor(private readonly d: Deps) {}
+
+  async signUp(input: { firstName: string; email: string; password: string }): Promise<{ userId: string }> {
+    await this.d.emailLimiter.hit(input.email);
+    assertPasswordRule(input.password, 'password');
+    const passwordHash = await argon2.hash(input.password, ARGON2);
+    const { user, token } = await this.d.db.transaction(async (tx) => {
+      const user = await this.d.users.create({ email: input.email, firstName: input.firstName, passwordHash }, tx);
+      if (!user) throw new AppError('user_email_already_exists', [{ path: 'email', message: msg.invalid('Email') }]);
+      const token = await this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
+      return { user, token };
+    });
+    await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`));
+    return { userId: user.id };
+  }
+
+  async resendConfirmation(email: string): Promise<void> {
+    await this.d.emailLimiter.hit(email);
+    const user = await this.d.users.findByEmail(email);
+    if (!user) throw new AppError('user_not_found');
+    if (user.emailVerifiedAt) throw new AppError('user_already_verified');
+    const token = await this.d.db.transaction(async (tx) => {
+      await this.d.users.lock(user.id, tx);
+      await assertNoRecentChallenge(tx, user.id, 'signup');
+      return this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
+    });
+    await this.sendOrFail(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`));
+  }
+
+  async confirmSignUp(code: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
+    const challenge = await this.useLink('signup', code);
+    return this.d.db.transaction(async (tx) => {
+      await authRepository(tx).consumeAllOfKind(challenge.userId, 'signup');
+      const user = await this.d.users.markVerified(challenge.userId, tx);
+      if (!user) throw new AppError('user_not_found');
+      return this.startSession(tx, user, device, ctx);
+    });
+  }
+
+  async startLogin(email: string, password: string): Promise<{ challenge: string; expiresAt: string }> {
+    await this.d.emailLimiter.hit(email);
+    const user = await this.d.users.findByEmail(email);
+    if (!user) throw new AppError('user_not_found');
+    if (!user.passwordHash) throw new AppError('no_password');
+    if (!(await argon2.verify(user.passwordHash, password))) throw new AppError('invalid_password', [{ path: 'password', message: 'La contraseña no es correcta' }]);
+    if (!user.emailVerifiedAt) throw new AppError('user_email_not_verified');
+    const code = sixDigitCode();
+    // The code's hash is bound to its challenge id, so a code only ever answers its own challenge.
+    const id = crypto.randomUUID();
+    const challenge = await this.d.db.transaction(async (tx) => {
+      await this.d.users.lock(user.id, tx);
+      await assertNoRecentChallenge(tx, user.id, 'login');
+      return authRepository(tx).insertChallenge({
+        id,
+        kind: 'login',
+        userId: user.id,
+        secretHash: this.codeHash(id, code),
+        expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
+      });
+    });
+    await this.sendOrFail(loginCodeMail(user.email, user.firstName, code));
+    return { challenge: challenge.id, expiresAt: challenge.expiresAt.toISOString() };
+  }
+
+  async login(challengeId: string, code: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
+    const repo = authRepository(this.d.db);
+    const found = isUuid(challengeId) ? await repo.findChallengeById(challengeId) : undefined;
+    if (!found || found.kind !== 'login' || found.consumedAt) throw new AppError('challenge_not_found');
+    if (found.expiresAt.getTime() <= Date.now()) throw new AppError('challenge_expired');
+    const counted = await repo.countAttempt(found.id, LOGIN_CODE_MAX_ATTEMPTS);
+    if (!counted) {
+      const again = await repo.findChallengeById(found.id);
+      throw new AppError(again?.consumedAt ? 'challenge_not_found' : 'max_attempts');
+    }
+    if (this.codeHash(found.id, code) !== counted.secretHash)
+      throw new AppError('invalid_code', [{ path: 'code', message: 'El código no es correcto' }]);
+    return this.d.db.transaction(async (tx) => {
+      if (!(await authRepository(tx).consume(found.id))) throw new AppError('challenge_not_found');
+      const user = await this.d.users.findById(found.userId, tx);
+      if (!user) throw new AppError('user_not_found');
+      return this.startSession(tx, user, device, ctx);
+    });
+  }
+
+  /** Always succeeds for the caller, so it tells nobody whether an account exists. */
+  async requestPasswordReset(email: string): Promise<void> {
+    await this.d.emailLimiter.hit(email);
+    const user = await this.d.users.findByEmail(email);
+    if (!user) return;
+    const token = await this.d.db.transaction(async (tx) => {
+      await this.d.users.lock(user.id, tx);
+      const last = await authRepository(tx).latestChallenge(user.id, 'password');
+      if (last && Date.now() - last.createdAt.getTime() < CHALLENGE_COOLDOWN_MS) return null;
+      return this.linkChallenge(tx, 'password', user.id, PASSWORD_RESET_TTL_MS);
+    });
+    if (token) await this.sendOrFail(resetPasswordMail(user.email, user.firstName, `${this.d.publicUrl}/reset-password/${token}`));
+  }
+
+  async resetPassword(code: string, password: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
+    assertPasswordRule(password, 'password');
+    const challenge = await this.useLink('password', code);
+    const passwordHash = await argon2.hash(password, ARGON2);
+    const { tokens, revoked } = await this.d.db.transaction(async (tx) => {
+      const repo = authRepository(tx);
+      await repo.consumeAllOfKind(challenge.userId, 'password');
+      await this.d.users.setPasswordHash(challenge.userId, passwordHash, tx);
+      // Whoever knew the old password is signed out everywhere; the link proves the email.
+      const revoked = await repo.revokeOtherSessions(challenge.userId, null, 'password_reset');
+      const user = (await this.d.users.markVerified(challenge.userId, tx))!;
+      return { tokens: await this.startSession(tx, user, device, ctx), revoked };
+    });
+    await Promise.all(revoked.map((id) => this.d.realtime.endSession(id, 'session_not_found')));
+    return tokens;
+  }
+
+  /** Rotates the refresh token. A rotated token presented again means theft: the session ends. */
+  async refresh(refreshToken: string, device: DeviceInfo, ctx: SessionContext) {
+    const hash = this.d.tokens.hashSecret(refreshToken);
+    const result = await this.d.db.transaction(async (tx) => {
+      const repo = authRepository(tx);
+      const rotated = await repo.rotate(hash);
+      if (!rotated) return null;
+      const session = await repo.findSession(rotated.sessionId);
+      if (!session || session.revokedAt) return null;
+      const next = randomToken();
+      await repo.insertRefreshToken(session.id, this.d.tokens.hashSecret(next), refreshExpiry());
+      await repo.touchSession(session.id, device, ctx);
+      return { accessToken: this.d.tokens.signAccess({ sub: session.userId, sid: session.id, realm: 'therapists' }), refreshToken: next };
+    });
+    if (result) return result;
+    const known = await authRepository(this.d.db).findRefreshToken(hash);
+    if (known?.rotatedAt && !known.revokedAt) {
+      await authRepository(this.d.db).revokeSession(known.sessionId, 'refresh_token_reuse');
+      await this.d.realtime.endSession(known.sessionId, 'session_not_found');
+    }
+    throw new AppError('session_not_found');
+  }
+
+  /** Signing out is idempotent: an unknown token is already signed out. */
+  async logout(refreshToken: string): Promise<void> {
+    const known = await authRepository(this.d.db).findRefreshToken(this.d.tokens.hashSecret(refreshToken));
+    if (!known || known.revokedAt) return;
+    await authRepository(this.d.db).revokeSession(known.sessionId, 'logout');
+    await this.d.realtime.endSession(known.sessionId, 'session_not_found');
+  }
+
+  async changePassword(refreshToken: string, currentPassword: string, newPassword: string): Promise<void> {
+    const session = await this.liveSession(refreshToken);
+    const user = await this.d.users.findById(session.userId);
+    if (!user) throw new AppError('session_not_found');
+    if (!user.passwordHash) throw new AppError('no_password');
+    if (!(await argon2.verify(user.passwordHash, currentPassword)))
+      throw new AppError('invalid_password', [{ path: 'currentPassword', message: 'La contraseña actual no es correcta' }]);
+    if (currentPassword === newPassword)
+      throw new AppError('password_equal', [{ path: 'newPassword', message: msg.passwordEqual() }]);
+    assertPasswordRule(newPassword, 'newPassword');
+    const passwordHash = await argon2.hash(newPassword, ARGON2);
+    const revoked = await this.d.db.transaction(async (tx) => {
+      await this.d.users.setPasswordHash(user.id, passwordHash, tx);
+      return authRepository(tx).revokeOtherSessions(user.id, session.sessionId, 'password_changed');
+    });
+    await Promise.all(revoked.map((id) => this.d.realtime.endSession(id, 'session_not_found')));
+  }
+
+  private async liveSession(refreshToken: string) {
+    const known = await authRepository(this.d.db).findRefreshToken(this.d.tokens.hashSecret(refreshToken));
+    if (!known || known.rotatedAt || known.revokedAt || known.expiresAt.getTime() <= Date.now())
+      throw new AppError('session_not_found');
+    return known;
+  }
+
+  private async startSession(tx: DbOrTx, user: UserRow, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
+    const repo = authRepository(tx);
+    const sessionId = await repo.insertSession(user.id, device, ctx);
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken(sessionId, this.d.tokens.hashSecret(refreshToken), refreshExpiry());
+    return {
+      userId: user.id,
+      accessToken: this.d.tokens.signAccess({ sub: user.id, sid: sessionId, realm: 'therapists' }),
+      refreshToken,
+      profile: toProfile(user),
+    };
+  }
+
+  private async linkChallenge(tx: DbOrTx, kind: ChallengeKind, userId: string, ttlMs: number) {
+    const token = randomToken();
+    await authRepository(tx).insertChallenge({ kind, userId, secretHash: this.d.tokens.hashSecret(token), expiresAt: new Date(Date.now() + ttlMs) });
+    return token;
+  }
+
+  /** Finds and consumes a mailed link; its errors say whether it is unknown, used or expired. */
+  private async useLink(kind: ChallengeKind, token: string): Promise<ChallengeRow> {
+    const repo = authRepository(this.d.db);
+    const challenge = await repo.findLinkChallenge(kind, this.d.tokens.hashSecret(token));
+    if (!challenge || challenge.consumedAt) throw new AppError('challenge_not_found');
+    if (challenge.expiresAt.getTime() <= Date.now()) throw new AppError('challenge_expired');
+    if (!(await repo.consume(challenge.id))) throw new AppError('challenge_not_found');
+    return challenge;
+  }
+
+  private codeHash(challengeId: string, code: string) {
+    return this.d.tokens.hashSecret(`login:${challengeId}:${code}`);
+  }
+
+  private async sendOrFail(mail: Parameters<Mailer['send']>[0]) {
+    try {
+      await this.d.mailer.send(mail);
+    } catch {
+      throw new AppError('mail_send_failed');
+    }
+  }
+}
+
+async function assertNoRecentChallenge(tx: DbOrTx, userId: string, kind: ChallengeKind) {
+  const last = await authRepository(tx).latestChallenge(userId, kind);
+  if (last && Date.now() - last.createdAt.getTime() < CHALLENGE_COOLDOWN_MS) throw new AppError('recent_challenge');
+}
+
+function assertPasswordRule(password: string, path: string) {
+  if (!isStrongPassword(password)) throw new AppError('password_conditions', [{ path, message: msg.passwordRule() }]);
+}
+
+const refreshExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { users, type UserRow } from './users.tables';
+
+export type NewUser = { email: string; firstName: string; passwordHash: string | null };
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'biography' | 'birthdate' | 'registrationNumber' | 'pictureFileId' | 'logoFileId'>
+>;
+
+export function usersRepository(db: DbOrTx) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    /** Row lock: serialises challenge creation per user (the 60 s cooldown holds under races). */
+    async lockById(id: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+    /** Undefined when the email is taken (unique index), so two racing sign-ups cannot both win. */
+    async insert(user: NewUser): Promise<UserRow | undefined> {
+      const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+      return row;
+    },
+    async update(id: string, changes: ProfileChanges & { passwordHash?: string; emailVerifiedAt?: Date }) {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+  };
+}

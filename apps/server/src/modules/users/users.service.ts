@@ -1,0 +1,90 @@
+import type { Profile, UpdateProfileBody } from '@divan/core';
+import { IMAGE_MAX_BYTES } from '@divan/core';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { FileStore } from '../../platform/storage/file-store';
+import { sniffImage } from '../../platform/storage/image';
+import type { Realtime } from '../../platform/realtime/realtime';
+import { usersRepository, type NewUser } from './users.repository';
+import type { UserRow } from './users.tables';
+
+const fileUrl = (id: string | null) => (id ? `/api/v1/files/${id}` : null);
+
+export function toProfile(u: UserRow): Profile {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    biography: u.biography,
+    birthdate: u.birthdate,
+    registrationNumber: u.registrationNumber,
+    pictureUrl: fileUrl(u.pictureFileId),
+    logoUrl: fileUrl(u.logoFileId),
+  };
+}
+
+export type ImageKind = 'picture' | 'logo';
+
+/** Therapist accounts and profiles. Other modules reach users only through this service. */
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly fileStore: FileStore,
+    private readonly realtime: Realtime,
+  ) {}
+
+  findById = (id: string, tx: DbOrTx = this.db) => usersRepository(tx).findById(id);
+  lock = (id: string, tx: DbOrTx) => usersRepository(tx).lockById(id);
+  findByEmail = (email: string, tx: DbOrTx = this.db) => usersRepository(tx).findByEmail(email);
+  create = (user: NewUser, tx: DbOrTx = this.db) => usersRepository(tx).insert(user);
+  markVerified = (id: string, tx: DbOrTx = this.db) => usersRepository(tx).update(id, { emailVerifiedAt: new Date() });
+  setPasswordHash = (id: string, passwordHash: string, tx: DbOrTx = this.db) =>
+    usersRepository(tx).update(id, { passwordHash });
+
+  async getProfile(userId: string): Promise<Profile> {
+    const user = await this.findById(userId);
+    if (!user) throw new AppError('user_not_found');
+    return toProfile(user);
+  }
+
+  async updateProfile(userId: string, changes: UpdateProfileBody): Promise<Profile> {
+    const row = await usersRepository(this.db).update(userId, changes as Record<string, string | null>);
+    if (!row) throw new AppError('user_not_found');
+    return this.changed(row);
+  }
+
+  /** Pictures and logos: type read from the bytes, size limited, logos square. */
+  async setImage(userId: string, kind: ImageKind, data: Buffer): Promise<Profile> {
+    if (data.length > IMAGE_MAX_BYTES) throw new AppError('file_too_large');
+    const image = sniffImage(data);
+    if (!image) throw new AppError('invalid_type', undefined, 'El archivo debe ser una imagen PNG, JPEG o WebP.');
+    if (kind === 'logo' && image.width !== image.height)
+      throw new AppError('invalid_argument', [{ path: 'file', message: 'El logo debe ser cuadrado' }], 'El logo debe ser cuadrado');
+    const user = await this.findById(userId);
+    if (!user) throw new AppError('user_not_found');
+    const stored = await this.fileStore.save({ ownerUserId: userId, purpose: kind, contentType: image.contentType, data });
+    const column = kind === 'picture' ? 'pictureFileId' : 'logoFileId';
+    const row = await usersRepository(this.db).update(userId, { [column]: stored.id });
+    const previous = user[column];
+    if (previous) await this.fileStore.delete(previous);
+    return this.changed(row!);
+  }
+
+  async removeImage(userId: string, kind: ImageKind): Promise<Profile> {
+    const user = await this.findById(userId);
+    if (!user) throw new AppError('user_not_found');
+    const column = kind === 'picture' ? 'pictureFileId' : 'logoFileId';
+    const row = await usersRepository(this.db).update(userId, { [column]: null });
+    if (user[column]) await this.fileStore.delete(user[column]);
+    return this.changed(row!);
+  }
+
+  /** Other tabs and devices of the therapist refresh their profile. */
+  private async changed(row: UserRow): Promise<Profile> {
+    const profile = toProfile(row);
+    await this.realtime.toUser(row.id, 'profile-updated', profile);
+    return profile;
+  }
+}

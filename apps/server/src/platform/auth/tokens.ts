@@ -1,0 +1,40 @@
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createSigner, createVerifier } from 'fast-jwt';
+import { ACCESS_TOKEN_TTL_S } from '@divan/core';
+
+export type AccessClaims = { sub: string; sid: string; realm: 'therapists' };
+
+/** Keys for access tokens (HS256) and secret hashing, derived from APP_SECRET for their one use. */
+export function createTokenService(appSecret: string) {
+  const derive = (info: string) => Buffer.from(hkdfSync('sha256', appSecret, 'divan', info, 32));
+  const jwtKey = derive('access-token');
+  const hmacKey = derive('challenge-secret');
+  const sign = createSigner({ key: jwtKey, algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_S * 1000, iss: 'divan' });
+  const verify = createVerifier({ key: jwtKey, algorithms: ['HS256'], allowedIss: 'divan', cache: 1000 });
+  return {
+    signAccess: (claims: AccessClaims): string => sign({ ...claims }),
+    /** The claims of a valid token, or null for anything else. */
+    verifyAccess(token: string): AccessClaims | null {
+      try {
+        const p = verify(token) as Partial<AccessClaims>;
+        if (typeof p.sub !== 'string' || typeof p.sid !== 'string' || p.realm !== 'therapists') return null;
+        return { sub: p.sub, sid: p.sid, realm: p.realm };
+      } catch {
+        return null;
+      }
+    },
+    /** Keyed hash of a code or link token, so a database leak reveals no usable secret. */
+    hashSecret: (value: string) => createHmac('sha256', hmacKey).update(value).digest('base64url'),
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+export const sixDigitCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+export function bearerOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}

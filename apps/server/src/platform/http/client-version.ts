@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { CLIENT_VERSION_HEADER, isOutdatedClient } from '@divan/core';
+import { AppError } from '../errors';
+
+/** A request without `X-Client-Version` is served; one older than the minimum gets `outdated_client`. */
+export function registerClientVersionCheck(app: FastifyInstance) {
+  app.addHook('onRequest', async (req) => {
+    const version = req.headers[CLIENT_VERSION_HEADER];
+    if (typeof version === 'string' && isOutdatedClient(version)) throw new AppError('outdated_client');
+  });
+}

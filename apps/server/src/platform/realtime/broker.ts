@@ -1,0 +1,58 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/** What crosses processes: an event for a user's sockets, or the end of a device session. */
+export type BrokerMessage =
+  | { kind: 'user'; userId: string; event: string; data?: unknown }
+  | { kind: 'session-ended'; sessionId: string; code: string };
+
+export type Broker = {
+  publish(message: BrokerMessage): Promise<void>;
+  subscribe(handler: (message: BrokerMessage) => void): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function inProcessBroker(): Broker {
+  const bus = new EventEmitter();
+  bus.setMaxListeners(0);
+  return {
+    async publish(message) {
+      bus.emit('message', message);
+    },
+    async subscribe(handler) {
+      bus.on('message', handler);
+    },
+    async close() {
+      bus.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL = 'divan:realtime';
+
+/** Redis pub/sub: every server process gets every message and delivers it to its own sockets. */
+export function redisBroker(url: string): Broker {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  return {
+    async publish(message) {
+      if (pub.status === 'wait') await pub.connect();
+      await pub.publish(CHANNEL, JSON.stringify(message));
+    },
+    async subscribe(handler) {
+      if (sub.status === 'wait') await sub.connect();
+      sub.on('message', (channel, payload) => {
+        if (channel !== CHANNEL) return;
+        try {
+          handler(JSON.parse(payload) as BrokerMessage);
+        } catch {
+          // A malformed message from another process is dropped, not fatal.
+        }
+      });
+      await sub.subscribe(CHANNEL);
+    },
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

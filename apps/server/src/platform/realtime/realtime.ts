@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  REALTIME_PATH,
+  SOCKET_HEARTBEAT_MS,
+  SOCKET_MAX_PER_USER,
+  type DisconnectCode,
+  type RealtimeFrame,
+  type RealtimeOutEvent,
+} from '@divan/core';
+import type { TokenService } from '../auth/tokens';
+import type { Broker, BrokerMessage } from './broker';
+
+type Client = { socket: WebSocket; userId?: string; sessionId?: string; lastSeen: number };
+
+export type RealtimeOptions = { heartbeatMs?: number; authTimeoutMs?: number; maxPerUser?: number };
+
+/**
+ * The websocket of spec §4/§7. Features publish through `toUser`/`endSession`; the broker carries
+ * each message to every server process, and each delivers it to the sockets it holds.
+ */
+export class Realtime {
+  private readonly byUser = new Map<string, Set<Client>>();
+  private readonly clients = new Set<Client>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly heartbeatMs: number;
+  private readonly authTimeoutMs: number;
+  private readonly maxPerUser: number;
+
+  constructor(
+    private readonly broker: Broker,
+    private readonly tokens: TokenService,
+    opts: RealtimeOptions = {},
+  ) {
+    this.heartbeatMs = opts.heartbeatMs ?? SOCKET_HEARTBEAT_MS;
+    this.authTimeoutMs = opts.authTimeoutMs ?? 30_000;
+    this.maxPerUser = opts.maxPerUser ?? SOCKET_MAX_PER_USER;
+  }
+
+  async start() {
+    await this.broker.subscribe((m) => this.deliver(m));
+    this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  async stop() {
+    clearInterval(this.heartbeat);
+    for (const c of this.clients) c.socket.close(1001, 'server shutting down');
+    await this.broker.close();
+  }
+
+  toUser(userId: string, event: RealtimeOutEvent, data?: unknown) {
+    return this.broker.publish({ kind: 'user', userId, event, data });
+  }
+
+  endSession(sessionId: string, code: DisconnectCode) {
+    return this.broker.publish({ kind: 'session-ended', sessionId, code });
+  }
+
+  get connectionCount() {
+    return this.clients.size;
+  }
+
+  register(app: FastifyInstance) {
+    app.get(REALTIME_PATH, { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) =>
+      this.accept(socket),
+    );
+  }
+
+  private accept(socket: WebSocket) {
+    const client: Client = { socket, lastSeen: Date.now() };
+    this.clients.add(client);
+    const authTimer = setTimeout(() => {
+      if (!client.userId) this.disconnect(client, 'timeout');
+    }, this.authTimeoutMs);
+    socket.on('message', (raw) => {
+      client.lastSeen = Date.now();
+      let frame: RealtimeFrame;
+      try {
+        frame = JSON.parse(String(raw)) as RealtimeFrame;
+      } catch {
+        return;
+      }
+      if (frame.event === 'ping') send(socket, 'pong');
+      else if (frame.event === 'authenticate') this.authenticate(client, frame.data);
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      this.clients.delete(client);
+      if (client.userId) {
+        const set = this.byUser.get(client.userId);
+        set?.delete(client);
+        if (set?.size === 0) this.byUser.delete(client.userId);
+      }
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  private authenticate(client: Client, data: unknown) {
+    const { token, realm } = (data ?? {}) as { token?: unknown; realm?: unknown };
+    const claims = typeof token === 'string' && realm === 'therapists' ? this.tokens.verifyAccess(token) : null;
+    if (!claims) return this.disconnect(client, 'invalid_access_token');
+    const set = this.byUser.get(claims.sub) ?? new Set<Client>();
+    if (!set.has(client) && set.size >= this.maxPerUser) return this.disconnect(client, 'max_sessions_reached');
+    client.userId = claims.sub;
+    client.sessionId = claims.sid;
+    set.add(client);
+    this.byUser.set(claims.sub, set);
+    send(client.socket, 'authenticated');
+  }
+
+  private disconnect(client: Client, code: DisconnectCode) {
+    send(client.socket, 'disconnect', { code });
+    client.socket.close(4000, code);
+  }
+
+  private deliver(m: BrokerMessage) {
+    if (m.kind === 'user') {
+      for (const c of this.byUser.get(m.userId) ?? []) send(c.socket, m.event, m.data);
+    } else {
+      for (const c of this.clients) if (c.sessionId === m.sessionId) this.disconnect(c, m.code as DisconnectCode);
+    }
+  }
+
+  /** Server heartbeat: a ping to every socket; one silent for two beats is gone. */
+  private beat() {
+    const deadline = Date.now() - 2 * this.heartbeatMs;
+    for (const c of this.clients) {
+      if (c.lastSeen < deadline) c.socket.terminate();
+      else send(c.socket, 'ping');
+    }
+  }
+}
+
+function send(socket: WebSocket, event: string, data?: unknown) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(data === undefined ? { event } : { event, data }));
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { USER_AGENT_MAX } from '../constants';
+import { isStrongPassword, PASSWORD_MAX_LENGTH } from './password-rule';
+import { profileResponse } from '../profile/profile.contracts';
+
+export const emailField = z
+  .string({ error: msg.required('email') })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: msg.required('email') })
+  .max(254, { error: msg.maxLength(254) })
+  .pipe(z.email({ error: msg.invalidEmail() }));
+
+/** A password being chosen: the spec §5 rule. */
+export const newPasswordField = z
+  .string({ error: msg.required('contraseña') })
+  .max(PASSWORD_MAX_LENGTH, { error: msg.maxLength(PASSWORD_MAX_LENGTH) })
+  .refine(isStrongPassword, { error: msg.passwordRule() });
+
+/** A password being checked: anything non-empty (the rule may have changed since it was set). */
+export const passwordField = z
+  .string({ error: msg.required('contraseña') })
+  .min(1, { error: msg.required('contraseña') })
+  .max(PASSWORD_MAX_LENGTH, { error: msg.maxLength(PASSWORD_MAX_LENGTH) });
+
+const unknownDefault = (max: number) => z.string().trim().max(max).optional().default('unknown');
+
+/** Device info of spec §3, sent with every auth call. */
+export const deviceInfo = z.object({
+  appVersion: unknownDefault(40),
+  deviceManufacturer: unknownDefault(100),
+  deviceModel: unknownDefault(100),
+  platformType: z.literal('web').optional().default('web'),
+  platformVersion: unknownDefault(60),
+});
+export type DeviceInfo = z.infer<typeof deviceInfo>;
+export const userAgentOf = (ua: string | undefined) => (ua ?? 'unknown').slice(0, USER_AGENT_MAX);
+
+export const signUpBody = z.object({
+  firstName: z
+    .string({ error: msg.required('nombre') })
+    .trim()
+    .min(1, { error: msg.required('nombre') })
+    .max(100, { error: msg.maxLength(100) }),
+  email: emailField,
+  // The rule is checked by the server to answer `password_conditions`; forms use `newPasswordField`.
+  password: passwordField,
+});
+export const signUpForm = signUpBody
+  .extend({ password: newPasswordField, repeatPassword: z.string() })
+  .refine((b) => b.password === b.repeatPassword, { error: msg.passwordsMismatch(), path: ['repeatPassword'] });
+export const signUpResponse = z.object({ userId: z.uuid() });
+
+export const emailQuery = z.object({ email: emailField });
+
+export const tokenChallengeBody = deviceInfo.extend({
+  code: z.string({ error: msg.required('código') }).min(10).max(200),
+});
+
+export const passwordResetBody = tokenChallengeBody.extend({ password: passwordField });
+export const passwordResetForm = z
+  .object({ password: newPasswordField, repeatPassword: z.string() })
+  .refine((b) => b.password === b.repeatPassword, { error: msg.passwordsMismatch(), path: ['repeatPassword'] });
+
+export const loginCodeBody = z.object({ email: emailField, password: passwordField });
+export const loginChallengeResponse = z.object({ challenge: z.string(), expiresAt: z.iso.datetime() });
+
+export const loginBody = deviceInfo.extend({
+  challenge: z.string({ error: msg.required('challenge') }).min(1).max(200),
+  code: z
+    .string({ error: msg.required('código') })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
+});
+
+export const authTokensResponse = z.object({
+  userId: z.uuid(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  profile: profileResponse,
+});
+export type AuthTokens = z.infer<typeof authTokensResponse>;
+
+export const refreshResponse = z.object({ accessToken: z.string(), refreshToken: z.string().optional() });
+
+export const changePasswordBody = z.object({ currentPassword: passwordField, newPassword: passwordField });
+export const changePasswordForm = z
+  .object({ currentPassword: passwordField, newPassword: newPasswordField, repeatPassword: z.string() })
+  .refine((b) => b.currentPassword !== b.newPassword, { error: msg.passwordEqual(), path: ['newPassword'] })
+  .refine((b) => b.newPassword === b.repeatPassword, { error: msg.passwordsMismatch(), path: ['repeatPassword'] });
+
+export type SignUpBody = z.infer<typeof signUpBody>;
+export type LoginCodeBody = z.infer<typeof loginCodeBody>;
+export type LoginBody = z.infer<typeof loginBody>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

@@ -1,0 +1,57 @@
+/**
+ * The error catalogue of spec §8: one snake_case code, its HTTP status and its Spanish message.
+ * The server answers `{code, message}`; the web app shows `message` or maps `code` to behaviour.
+ */
+export const errorCatalogue = {
+  // generic
+  network_error: [0, 'Error de red. Comprueba tu conexión.'],
+  unexpected_error: [500, 'Error inesperado.'],
+  internal_server_error: [500, 'Error interno del servidor. Inténtalo de nuevo más tarde.'],
+  outdated_client: [426, 'Hay una versión nueva de Diván. Recarga la página para continuar.'],
+  invalid_argument: [400, 'Los datos enviados no son válidos.'],
+  not_found: [404, 'No encontrado.'],
+  too_many_requests: [429, 'Demasiados intentos. Espera un momento y vuelve a intentarlo.'],
+  file_too_large: [413, 'El archivo es demasiado grande.'],
+  invalid_type: [415, 'Tipo de archivo no válido.'],
+  too_many_files: [400, 'Demasiados archivos.'],
+  unexpected_file: [400, 'Archivo inesperado.'],
+  service_unavailable: [503, 'Servicio no disponible temporalmente.'],
+  // auth
+  invalid_access_token: [401, 'Tu sesión ha caducado. Vuelve a iniciar sesión.'],
+  session_not_found: [401, 'Tu sesión ha caducado. Vuelve a iniciar sesión.'],
+  challenge_not_found: [404, 'El código o el enlace no es válido o ya se ha usado.'],
+  challenge_expired: [410, 'El código o el enlace ha caducado. Solicita uno nuevo.'],
+  recent_challenge: [429, 'Acabamos de enviarte un email. Espera un minuto antes de pedir otro.'],
+  max_attempts: [429, 'Has superado el número máximo de intentos. Solicita un código nuevo.'],
+  invalid_code: [400, 'El código no es correcto.'],
+  user_not_found: [404, 'No existe ninguna cuenta con ese email.'],
+  invalid_password: [401, 'La contraseña no es correcta.'],
+  password_equal: [400, 'La nueva contraseña debe ser distinta de la actual.'],
+  no_password: [400, 'Esta cuenta no tiene contraseña. Inicia sesión con tu proveedor.'],
+  password_conditions: [400, 'La contraseña debe tener al menos 8 caracteres y combinar dos tipos: mayúsculas, minúsculas, números o símbolos.'],
+  user_already_verified: [409, 'Esta cuenta ya está confirmada. Inicia sesión.'],
+  user_email_already_exists: [409, 'Ya existe una cuenta con ese email.'],
+  user_email_not_verified: [403, 'Confirma tu email antes de iniciar sesión. Te hemos enviado un enlace.'],
+  provider_email_not_verified: [403, 'El email de tu proveedor no está verificado.'],
+  provider_user_error: [400, 'No se pudo iniciar sesión con el proveedor.'],
+  mail_send_failed: [502, 'Error al reenviar el email'],
+  // realtime
+  max_sessions_reached: [429, 'Max sessions reached'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export type ApiErrorBody = { code: ErrorCode | (string & {}); message: string; fields?: FieldError[] };
+export type FieldError = { path: string; message: string };
+
+export function errorStatus(code: ErrorCode): number {
+  return errorCatalogue[code][0];
+}
+
+export function errorMessage(code: string): string {
+  return (errorCatalogue as Record<string, readonly [number, string]>)[code]?.[1] ?? errorCatalogue.unexpected_error[1];
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && code in errorCatalogue;
+}

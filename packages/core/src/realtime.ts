@@ -1,0 +1,14 @@
+/** Websocket frames of spec §4/§7: `{event, data}` JSON both ways, on `/api/v1/notifications`. */
+export const REALTIME_PATH = '/api/v1/notifications';
+export type RealtimeInEvent = 'authenticate' | 'ping' | 'pong';
+export type RealtimeOutEvent =
+  | 'authenticated'
+  | 'disconnect'
+  | 'ping'
+  | 'pong'
+  | 'profile-updated'
+  | 'chat-message'
+  | 'chat-notification-counters'
+  | 'chat-notification-counter';
+export type DisconnectCode = 'invalid_access_token' | 'max_sessions_reached' | 'session_not_found' | 'timeout';
+export type RealtimeFrame<E extends string = string, D = unknown> = { event: E; data?: D };
