@@ -126,6 +126,7 @@ export class Realtime {
   private beat() {
     const deadline = Date.now() - 2 * this.heartbeatMs;
     for (const c of this.clients) {
+      if (!c.userId) continue; // governed by the authentication timeout
       if (c.lastSeen < deadline) c.socket.terminate();
       else send(c.socket, 'ping');
     }

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const freePort = () =>
+  new Promise<number>((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+
+export type ServerProcess = { url: string; child: ChildProcess; output: () => string; stop(): Promise<number | null>; kill(): Promise<void> };
+
+/** The real server (src/main.ts through tsx) in its own process, as `npm start` runs it. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  await new Promise<void>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const check = () => {
+      if (out.includes('Diván listening')) return clearTimeout(timer), res();
+      setTimeout(check, 50);
+    };
+    check();
+    void exited.then((code) => (clearTimeout(timer), rej(new Error(`server exited with ${code}:\n${out}`))));
+  });
+  return {
+    url,
+    child,
+    output: () => out,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Starts a process that is expected to fail; resolves with its exit code and output. */
+export function runToExit(env: Record<string, string>, timeoutMs = 30_000) {
+  return new Promise<{ code: number | null; output: string }>((res) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code) => (clearTimeout(timer), res({ code, output: out })));
+  });
+}

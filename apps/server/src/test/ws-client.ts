@@ -1,0 +1,39 @@
+import WebSocket from 'ws';
+
+type Frame = { event: string; data?: unknown };
+
+/** A websocket test client that queues frames so a test can await the next one of a kind. */
+export async function connectSocket(baseUrl: string) {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/v1/notifications`);
+  const frames: Frame[] = [];
+  const waiters: { event: string; resolve: (f: Frame) => void }[] = [];
+  let closed: { code: number } | undefined;
+  socket.on('message', (raw) => {
+    const frame = JSON.parse(String(raw)) as Frame;
+    const i = waiters.findIndex((w) => w.event === frame.event);
+    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
+    else frames.push(frame);
+  });
+  socket.on('close', (code) => (closed = { code }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    send: (event: string, data?: unknown) => socket.send(JSON.stringify(data === undefined ? { event } : { event, data })),
+    next(event: string, timeoutMs = 5000): Promise<Frame> {
+      const i = frames.findIndex((f) => f.event === event);
+      if (i >= 0) return Promise.resolve(frames.splice(i, 1)[0]!);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no '${event}' frame within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ event, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      });
+    },
+    async closedWith(timeoutMs = 5000) {
+      const start = Date.now();
+      while (!closed && Date.now() - start < timeoutMs) await new Promise((r) => setTimeout(r, 20));
+      return closed;
+    },
+    close: () => socket.close(),
+  };
+}
