@@ -53,7 +53,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
   try {

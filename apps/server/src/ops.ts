@@ -1,1 +1,88 @@
-export {};
+import { PGlite } from '@electric-sql/pglite';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { APP_VERSION } from '@divan/core';
+import { ConfigError, loadConfig } from './platform/config';
+import { acquireDataDirLock, DataDirInUseError } from './platform/db/data-dir-lock';
+
+/**
+ * Operator commands: `backup [dir]` and `restore <dir> [--force]`.
+ * A backup is a folder: the database (PGlite data dir tarball, or pg_dump custom format), the
+ * stored files, the app secret (tokens and encrypted data depend on it) and a manifest.
+ */
+const [command, ...args] = process.argv.slice(2);
+
+async function main() {
+  const config = loadConfig();
+  if (command === 'backup') return backup(config, args[0]);
+  if (command === 'restore') return restore(config, args.find((a) => !a.startsWith('--')), args.includes('--force'));
+  throw new ConfigError('Usage: npm run backup [-- <folder>]  |  npm run restore -- <folder> [--force]');
+}
+
+async function backup(config: ReturnType<typeof loadConfig>, target?: string) {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const out = resolve(target ?? join(config.dataDir, 'backups', stamp));
+  mkdirSync(out, { recursive: true });
+  if (config.databaseUrl) {
+    execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${join(out, 'database.dump')}`, config.databaseUrl], { stdio: 'inherit' });
+  } else {
+    // PGlite is embedded: the server must be stopped so the copy is consistent.
+    const lock = acquireDataDirLock(config.dataDir);
+    try {
+      const db = await PGlite.create(join(config.dataDir, 'pgdata'));
+      await db.query('CHECKPOINT');
+      const dump = await db.dumpDataDir('gzip');
+      writeFileSync(join(out, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+      await db.close();
+    } finally {
+      lock.release();
+    }
+  }
+  const files = join(config.dataDir, 'files');
+  if (existsSync(files)) cpSync(files, join(out, 'files'), { recursive: true });
+  writeFileSync(join(out, 'app-secret'), config.appSecret + '\n', { mode: 0o600 });
+  const manifest = { product: 'divan', version: APP_VERSION, createdAt: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite' };
+  writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  console.log(`Backup written to ${out}`);
+}
+
+async function restore(config: ReturnType<typeof loadConfig>, from: string | undefined, force: boolean) {
+  if (!from) throw new ConfigError('Usage: npm run restore -- <backup folder> [--force]');
+  const src = resolve(from);
+  const manifestFile = join(src, 'manifest.json');
+  if (!existsSync(manifestFile)) throw new ConfigError(`${src} is not a Diván backup (no manifest.json).`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { database: 'pglite' | 'postgres' };
+  const target = config.databaseUrl ? 'postgres' : 'pglite';
+  if (manifest.database !== target)
+    throw new ConfigError(`This backup holds a ${manifest.database} database; the configuration points at ${target}.`);
+  mkdirSync(config.dataDir, { recursive: true });
+  const lock = acquireDataDirLock(config.dataDir);
+  try {
+    const pgdata = join(config.dataDir, 'pgdata');
+    const hasData = target === 'pglite' ? existsSync(pgdata) && readdirSync(pgdata).length > 0 : false;
+    if (hasData && !force) throw new ConfigError(`${config.dataDir} already holds a database. Add --force to replace it (it is kept aside, not deleted).`);
+    const aside = `.before-restore-${Date.now()}`;
+    if (target === 'postgres') {
+      execFileSync('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${config.databaseUrl}`, join(src, 'database.dump')], { stdio: 'inherit' });
+    } else {
+      if (hasData) renameSync(pgdata, pgdata + aside);
+      const tarball = new Blob([readFileSync(join(src, 'database.tar.gz'))]);
+      const db = await PGlite.create(pgdata, { loadDataDir: tarball });
+      await db.query('SELECT 1');
+      await db.close();
+    }
+    const files = join(config.dataDir, 'files');
+    if (existsSync(files)) renameSync(files, files + aside);
+    if (existsSync(join(src, 'files'))) cpSync(join(src, 'files'), files, { recursive: true });
+    writeFileSync(join(config.dataDir, 'app-secret'), readFileSync(join(src, 'app-secret')), { mode: 0o600 });
+    console.log(`Restored ${src} into ${config.dataDir}${hasData ? ` (previous data kept as *${aside})` : ''}`);
+  } finally {
+    lock.release();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError || err instanceof DataDirInUseError ? err.message : err);
+  process.exit(1);
+});

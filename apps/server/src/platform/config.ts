@@ -34,6 +34,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().positive().default(10),
   WEB_DIST: z.string().optional(),
+  /** Behind a reverse proxy: trust its X-Forwarded-* headers (client IP for rate limits). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -51,6 +53,7 @@ export type Config = {
   logLevel: string;
   rateLimit: { perIpPerMinute: number; perEmailPer15Min: number };
   webDist?: string;
+  trustProxy?: boolean;
   /** Tests use an in-memory database and skip the data-dir lock. */
   inMemoryDatabase?: boolean;
 };
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimit: { perIpPerMinute: e.AUTH_RATE_LIMIT_IP, perEmailPer15Min: e.AUTH_RATE_LIMIT_EMAIL },
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }
 

@@ -54,10 +54,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   };
 }
 
-/** Starts a process that is expected to fail; resolves with its exit code and output. */
-export function runToExit(env: Record<string, string>, timeoutMs = 30_000) {
+/** Runs a server entry (main by default, or ops with arguments) to its end; resolves with exit code and output. */
+export function runToExit(env: Record<string, string>, timeoutMs = 30_000, entry: string[] = ['src/main.ts']) {
   return new Promise<{ code: number | null; output: string }>((res) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
       cwd: serverDir,
       env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

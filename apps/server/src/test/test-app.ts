@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
 import { buildApp, type BuildOptions } from '../app';
 import type { Config } from '../platform/config';
 
@@ -38,7 +39,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
     await pgDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, config, close, ...clientFor(app), database: app.services.database.kind };
+  /** Raw SQL for assertions that look at the database itself. */
+  const rows = async <T>(query: SQL) => ((await app.services.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return { app, config, close, rows, ...clientFor(app), database: app.services.database.kind };
 }
 
 function clientFor(app: FastifyInstance) {

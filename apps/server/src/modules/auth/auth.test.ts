@@ -115,7 +115,9 @@ describe('two-step login', () => {
     const res = await t.post(`${AUTH}/login`, { challenge, code, ...device, deviceModel: 'Pixel' }, { headers: { 'user-agent': 'U'.repeat(900) } });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ userId: expect.any(String), accessToken: expect.any(String), refreshToken: expect.any(String) });
-    const [session] = (await t.app.services.database.db.execute(sql`select device_model, user_agent from device_sessions order by created_at desc limit 1`)).rows as { device_model: string; user_agent: string }[];
+    const [session] = await t.rows<{ device_model: string; user_agent: string }>(
+      sql`select device_model, user_agent from device_sessions order by created_at desc limit 1`,
+    );
     expect(session!.device_model).toBe('Pixel');
     expect(session!.user_agent).toHaveLength(500);
     expectError(await t.post(`${AUTH}/login`, { challenge, code, ...device }), 404, 'challenge_not_found');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../errors';
 import type { Mailer } from './mailer';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -8,6 +9,10 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 /** The outbox, readable outside production: `/dev/mail` for people, `/dev/mail/messages` for tests. */
 export async function devMailRoutes(app: FastifyInstance, { mailer }: { mailer: Mailer }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The outbox holds login codes and reset links: only a person at this machine may read it.
+  app.addHook('onRequest', async (req) => {
+    if (!isLoopback(req.socket.remoteAddress)) throw new AppError('not_found');
+  });
   const common = { config: { access: 'public' as const }, schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } };
   r.get('/dev/mail/messages', common, async (req) => mailer.list(req.query.to));
   r.get('/dev/mail', common, async (req, reply) => {
@@ -21,3 +26,5 @@ export async function devMailRoutes(app: FastifyInstance, { mailer }: { mailer: 
     return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Bandeja de salida · Diván</title><meta name="viewport" content="width=device-width,initial-scale=1"><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2a2a;background:#faf8f5}article{background:#fff;border:1px solid #e4ded6;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}.body{margin-top:.75rem;border-top:1px solid #eee;padding-top:.75rem}</style></head><body><h1>Bandeja de salida</h1><p>Correos que Diván ha enviado en este entorno (sin SMTP configurado).</p>${items || '<p>No hay correos todavía.</p>'}</body></html>`;
   });
 }
+
+const isLoopback = (ip: string | undefined) => !!ip && (ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.'));

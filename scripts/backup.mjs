@@ -1,0 +1,8 @@
+// `npm run backup [-- <folder>]` and `npm run restore -- <folder> [--force]`.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureBuilt, root } from './build-if-stale.mjs';
+
+ensureBuilt({ only: ['apps/server'] });
+const res = spawnSync(process.execPath, [join(root, 'apps/server/dist/ops.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(res.status ?? 1);
