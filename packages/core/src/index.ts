@@ -7,3 +7,7 @@ export * from './auth/auth.contracts';
 export * from './profile/profile.contracts';
 export * from './realtime';
 export * from './health';
+export * from './workspaces/permissions';
+export * from './workspaces/plans';
+export * from './workspaces/default-roles';
+export * from './workspaces/workspace.contracts';
