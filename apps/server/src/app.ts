@@ -28,9 +28,24 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
+import { membersRoutes } from './modules/workspaces/members.routes';
+import { MembersService } from './modules/workspaces/members.service';
+import { rolesRoutes } from './modules/workspaces/roles.routes';
+import { RolesService } from './modules/workspaces/roles.service';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { WorkspacesService } from './modules/workspaces/workspaces.service';
 import { UsersService } from './modules/users/users.service';
 
-export type AppServices = { database: Database; realtime: Realtime; mailer: Mailer; users: UsersService; auth: AuthService };
+export type AppServices = {
+  database: Database;
+  realtime: Realtime;
+  mailer: Mailer;
+  users: UsersService;
+  auth: AuthService;
+  workspaces: WorkspacesService;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,8 +93,21 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     prefix: 'divan:rl:email',
     redisUrl: config.redisUrl,
   });
-  const auth = new AuthService({ db, users, tokens, mailer, realtime, emailLimiter, publicUrl: config.publicUrl });
-  app.decorate('services', { database, realtime, mailer, users, auth });
+  const audit = new AuditService(db, users);
+  const workspaces = new WorkspacesService(db, users, audit, fileStore);
+  const members = new MembersService({ db, users, audit, mailer, workspaces, publicUrl: config.publicUrl });
+  const roles = new RolesService(db, audit, workspaces);
+  const auth = new AuthService({
+    db,
+    users,
+    tokens,
+    mailer,
+    realtime,
+    emailLimiter,
+    publicUrl: config.publicUrl,
+    onUserCreated: (tx, user) => workspaces.createPersonal(tx, user),
+  });
+  app.decorate('services', { database, realtime, mailer, users, auth, workspaces });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -108,7 +136,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(accessPlugin, { tokens });
+  await app.register(accessPlugin, { tokens, resolveMembership: workspaces.resolveMembership });
   registerClientVersionCheck(app);
   await registerOpenApi(app);
 
@@ -116,6 +144,10 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(authRoutes, { auth, perIpPerMinute: config.rateLimit.perIpPerMinute });
   await app.register(usersRoutes, { users });
   await app.register(filesRoutes, { fileStore });
+  await app.register(workspacesRoutes, { workspaces });
+  await app.register(membersRoutes, { members });
+  await app.register(rolesRoutes, { roles });
+  await app.register(auditRoutes, { audit });
   if (config.env !== 'production') await app.register(devMailRoutes, { mailer });
   await app.register(async (scope) => realtime.register(scope));
   await registerWebApp(app, webDist);

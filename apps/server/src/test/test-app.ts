@@ -56,7 +56,7 @@ function clientFor(app: FastifyInstance) {
     get: (url: string, init?: Parameters<typeof call>[2]) => call('GET', url, init),
     post: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) => call('POST', url, { ...init, body }),
     patch: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) => call('PATCH', url, { ...init, body }),
-    put: (url: string, init?: Parameters<typeof call>[2]) => call('PUT', url, init),
+    put: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) => call('PUT', url, { ...init, body }),
     del: (url: string, init?: Parameters<typeof call>[2]) => call('DELETE', url, init),
     /** Newest mail to this address from the outbox. */
     async lastMail(to: string) {

@@ -30,6 +30,8 @@ type Deps = {
   realtime: Realtime;
   emailLimiter: RateLimiter;
   publicUrl: string;
+  /** Runs inside the sign-up transaction (the new therapist's own workspace). */
+  onUserCreated?: (tx: DbOrTx, user: UserRow) => Promise<unknown>;
 };
 
 const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -44,7 +46,8 @@ export class AuthService {
     const passwordHash = await argon2.hash(input.password, ARGON2);
     const { user, token } = await this.d.db.transaction(async (tx) => {
       const user = await this.d.users.create({ email: input.email, firstName: input.firstName, passwordHash }, tx);
-      if (!user) throw new AppError('user_email_already_exists', [{ path: 'email', message: msg.invalid('Email') }]);
+      if (!user) throw new AppError('user_email_already_exists', [{ path: 'email', message: 'Ya existe una cuenta con ese email' }]);
+      await this.d.onUserCreated?.(tx, user);
       const token = await this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
       return { user, token };
     });

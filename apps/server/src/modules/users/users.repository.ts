@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { users, type UserRow } from './users.tables';
 
@@ -12,6 +12,10 @@ export function usersRepository(db: DbOrTx) {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
+    },
+    async findManyByIds(ids: string[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(users).where(inArray(users.id, ids));
     },
     /** Row lock: serialises challenge creation per user (the 60 s cooldown holds under races). */
     async lockById(id: string): Promise<void> {

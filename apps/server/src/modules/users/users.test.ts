@@ -70,7 +70,7 @@ describe('therapist profile', () => {
     expect({ s: wide.statusCode, c: json(wide).code, m: json(wide).message }).toEqual({ s: 400, c: 'invalid_argument', m: 'El logo debe ser cuadrado' });
     const square = await upload('logo', png(64, 64));
     expect(json<{ logoUrl: string }>(square).logoUrl).toMatch(/^\/api\/v1\/files\//);
-    const noMultipart = await t.put('/api/v1/me/logo', { token, headers: { 'content-type': 'application/json' } });
+    const noMultipart = await t.put('/api/v1/me/logo', {}, { token });
     expect(noMultipart.statusCode).toBeGreaterThanOrEqual(400);
     expect(noMultipart.statusCode).toBeLessThan(500);
   });

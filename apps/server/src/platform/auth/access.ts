@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Action, AppAbility, Subject } from '@divan/core';
 import { AppError } from '../errors';
 import { bearerOf, type TokenService } from './tokens';
 
@@ -8,39 +9,83 @@ import { bearerOf, type TokenService } from './tokens';
  * - `public`: anyone;
  * - `user`: a valid access token (bearer) — `request.user` is set;
  * - `refresh`: a refresh token as bearer, checked by the auth service (`request.bearer`).
- * Workspace permissions come on top of `user` with the workspaces module.
+ * - `{ workspace: 'member' }`: a member of the workspace in the path (`:workspaceId`);
+ * - `{ workspace: [action, subject] }`: a member holding that permission (on some record: services
+ *   narrow "is owner" permissions with `scopeFor`). Anyone else gets 404: they learn nothing.
  */
-export type Access = 'public' | 'user' | 'refresh';
+export type Access = 'public' | 'user' | 'refresh' | { workspace: 'member' | 'owner' | [Action, Subject] };
 export type RequestUser = { id: string; sessionId: string };
+export type Membership = {
+  workspaceId: string;
+  memberId: string;
+  isOwner: boolean;
+  isAdmin: boolean;
+  ability: AppAbility;
+};
+export type MembershipResolver = (workspaceId: string, userId: string) => Promise<Membership | null>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every route with its declared access, for the authorization matrix test. */
+    declaredRoutes: () => { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     user?: RequestUser;
     bearer?: string;
+    member?: Membership;
   }
 }
 
-export const accessPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService; resolveMembership?: MembershipResolver }) => {
   // Checked once all onRoute hooks (including `declarePublic` in child contexts) have run.
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route: RouteOptions) => void routes.push(route));
+  app.decorate('declaredRoutes', () =>
+    routes.flatMap((r) =>
+      [r.method].flat().map((method) => ({ method: String(method), url: r.url, access: (r.config as { access: Access }).access })),
+    ),
+  );
   app.addHook('onReady', async () => {
     const undeclared = routes.filter((r) => !(r.config as { access?: Access } | undefined)?.access);
+    const unscoped = routes.filter((r) => {
+      const access = (r.config as { access?: Access } | undefined)?.access;
+      return typeof access === 'object' && !r.url.includes(':workspaceId');
+    });
+    if (unscoped.length) throw new Error(`Workspace access on a route without :workspaceId: ${unscoped.map((r) => r.url).join(', ')}`);
     if (undeclared.length)
       throw new Error(`Routes without declared access: ${undeclared.map((r) => `${String(r.method)} ${r.url}`).join(', ')}`);
   });
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const access = req.routeOptions.config.access;
     if (access === 'user') req.user = authenticate(req, opts.tokens);
-    else if (access === 'refresh') {
+    else if (typeof access === 'object') {
+      req.user = authenticate(req, opts.tokens);
+      req.member = await authorize(req, access.workspace, opts.resolveMembership);
+    } else if (access === 'refresh') {
       req.bearer = bearerOf(req.headers.authorization);
       if (!req.bearer) throw new AppError('session_not_found');
     }
   });
 });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function authorize(
+  req: FastifyRequest,
+  need: 'member' | 'owner' | [Action, Subject],
+  resolve: MembershipResolver | undefined,
+): Promise<Membership> {
+  const workspaceId = (req.params as { workspaceId?: string }).workspaceId;
+  if (!resolve || !workspaceId || !UUID.test(workspaceId)) throw new AppError('workspace_not_found');
+  const member = await resolve(workspaceId, req.user!.id);
+  if (!member) throw new AppError('workspace_not_found');
+  if (need === 'owner' && !member.isOwner) throw new AppError('workspace_not_owner');
+  if (Array.isArray(need) && !member.ability.can(need[0], need[1])) throw new AppError('access_denied');
+  return member;
+}
 
 function authenticate(req: FastifyRequest, tokens: TokenService): RequestUser {
   const token = bearerOf(req.headers.authorization);

@@ -1,0 +1,21 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { auditEvents } from './audit.tables';
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+export function auditRepository(db: DbOrTx) {
+  return {
+    async insert(values: typeof auditEvents.$inferInsert) {
+      await db.insert(auditEvents).values(values);
+    },
+    async list(workspaceId: string, limit: number, before?: Date): Promise<AuditEventRow[]> {
+      return db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.workspaceId, workspaceId), before ? lt(auditEvents.createdAt, before) : undefined))
+        .orderBy(desc(auditEvents.createdAt))
+        .limit(limit);
+    },
+  };
+}

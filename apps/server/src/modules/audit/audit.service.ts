@@ -1,0 +1,48 @@
+import type { Db, DbOrTx } from '../../platform/db/database';
+import type { UsersService } from '../users/users.service';
+import { auditRepository } from './audit.repository';
+
+export type AuditAction =
+  | 'workspace.created'
+  | 'workspace.renamed'
+  | 'roles_manager.disabled'
+  | 'role.created'
+  | 'role.updated'
+  | 'role.deleted'
+  | 'member.invited'
+  | 'invitation.canceled'
+  | 'member.joined'
+  | 'member.updated'
+  | 'member.removed'
+  | 'plan.changed';
+
+export type AuditEvent = { workspaceId: string; actorId: string | null; action: AuditAction; target?: string; details?: Record<string, unknown> };
+
+/** Written in the same transaction as the change it records, so the log never misses one. */
+export class AuditService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersService,
+  ) {}
+
+  record(tx: DbOrTx, event: AuditEvent) {
+    return auditRepository(tx).insert({ ...event, target: event.target ?? null, details: event.details ?? {} });
+  }
+
+  async list(workspaceId: string, limit: number, before?: string) {
+    const rows = await auditRepository(this.db).list(workspaceId, limit, before ? new Date(before) : undefined);
+    const names = new Map<string, string>();
+    for (const id of new Set(rows.map((r) => r.actorId).filter((x): x is string => !!x))) {
+      const u = await this.users.findById(id);
+      names.set(id, u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : 'Usuario eliminado');
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      actor: { id: r.actorId, name: r.actorId ? (names.get(r.actorId) ?? 'Usuario eliminado') : 'Operador' },
+      target: r.target,
+      details: r.details,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,239 @@
+import {
+  ADMIN_ROLE_NAME,
+  DEFAULT_ROLES,
+  FREE_TRIAL_DAYS,
+  MAX_OWNED_WORKSPACES,
+  SUBJECT_NAMES,
+  defaultWorkspaceName,
+  defineAbility,
+  featuresOf,
+  maxSeatsOf,
+  type BillingInfo,
+  type PlanId,
+  type Workspace,
+  type WorkspaceTemplate,
+} from '@divan/core';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import type { Membership } from '../../platform/auth/access';
+import { AppError } from '../../platform/errors';
+import type { FileStore } from '../../platform/storage/file-store';
+import { sniffImage } from '../../platform/storage/image';
+import type { AuditService } from '../audit/audit.service';
+import type { UsersService } from '../users/users.service';
+import { membersRepository } from './members.repository';
+import { rolesRepository } from './roles.repository';
+import { workspacesRepository, type WorkspaceRow } from './workspaces.repository';
+
+const ADMIN_PERMISSIONS = SUBJECT_NAMES.map((subject) => ({ action: 'manage' as const, subject }));
+const fileUrl = (id: string | null) => (id ? `/api/v1/files/${id}` : null);
+
+export class WorkspacesService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+    private readonly fileStore: FileStore,
+  ) {}
+
+  /** The access guard's resolver: one query, then the CASL ability. */
+  resolveMembership = async (workspaceId: string, userId: string): Promise<Membership | null> => {
+    const m = await workspacesRepository(this.db).membership(workspaceId, userId);
+    if (!m) return null;
+    const isAdmin = m.roles.some((r) => r.isAdmin);
+    return {
+      workspaceId,
+      memberId: m.memberId,
+      isOwner: m.ownerId === userId,
+      isAdmin,
+      ability: defineAbility({ userId, isAdmin, permissions: m.roles.flatMap((r) => r.permissions) }),
+    };
+  };
+
+  /** Every new therapist gets their own workspace, in the sign-up transaction. */
+  async createPersonal(tx: DbOrTx, user: { id: string; firstName: string }) {
+    return this.insertWorkspace(tx, user.id, defaultWorkspaceName('freelance', user.firstName), 'freelance');
+  }
+
+  async create(userId: string, input: { name: string; template: WorkspaceTemplate }): Promise<Workspace> {
+    const id = await this.db.transaction(async (tx) => {
+      await this.users.lock(userId, tx);
+      if ((await workspacesRepository(tx).countOwnedBy(userId)) >= MAX_OWNED_WORKSPACES) throw new AppError('workspace_limit_reached');
+      if (await workspacesRepository(tx).nameTaken(userId, input.name)) throw nameTaken();
+      return this.insertWorkspace(tx, userId, input.name, input.template);
+    });
+    return this.get(id, userId);
+  }
+
+  private async insertWorkspace(tx: DbOrTx, ownerId: string, name: string, template: WorkspaceTemplate): Promise<string> {
+    const ws = await workspacesRepository(tx).insert({
+      name,
+      template,
+      ownerId,
+      freeTrialEnd: new Date(Date.now() + FREE_TRIAL_DAYS * 86_400_000),
+    });
+    if (!ws) throw nameTaken();
+    const roles = rolesRepository(tx);
+    const admin = await roles.insert({ workspaceId: ws.id, name: ADMIN_ROLE_NAME, isAdmin: true, permissions: ADMIN_PERMISSIONS });
+    for (const r of DEFAULT_ROLES[template]) await roles.insert({ workspaceId: ws.id, name: r.name, permissions: r.permissions });
+    const member = await membersRepository(tx).insert({ workspaceId: ws.id, userId: ownerId });
+    await membersRepository(tx).setRoles(member!.id, [admin!.id]);
+    await this.audit.record(tx, { workspaceId: ws.id, actorId: ownerId, action: 'workspace.created', target: name, details: { template } });
+    return ws.id;
+  }
+
+  async listForUser(userId: string): Promise<Workspace[]> {
+    const rows = await workspacesRepository(this.db).listForUser(userId);
+    return Promise.all(rows.map((r) => this.present(r.workspace, userId)));
+  }
+
+  async get(workspaceId: string, userId: string): Promise<Workspace> {
+    const ws = await workspacesRepository(this.db).findById(workspaceId);
+    if (!ws) throw new AppError('workspace_not_found');
+    return this.present(ws, userId);
+  }
+
+  async rename(m: Membership, actorId: string, name: string): Promise<Workspace> {
+    const ws = await this.db.transaction(async (tx) => {
+      const current = await workspacesRepository(tx).lock(m.workspaceId);
+      if (await workspacesRepository(tx).nameTaken(current!.ownerId, name, m.workspaceId)) throw nameTaken();
+      await this.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'workspace.renamed', target: name, details: { from: current!.name } });
+      return workspacesRepository(tx).update(m.workspaceId, { name });
+    });
+    return this.present(ws!, actorId);
+  }
+
+  async setLogo(m: Membership, actorId: string, data: Buffer | null): Promise<Workspace> {
+    const ws = (await workspacesRepository(this.db).findById(m.workspaceId))!;
+    let fileId: string | null = null;
+    if (data) {
+      const image = sniffImage(data);
+      if (!image) throw new AppError('invalid_type', undefined, 'El archivo debe ser una imagen PNG, JPEG o WebP.');
+      if (image.width !== image.height)
+        throw new AppError('invalid_argument', [{ path: 'file', message: 'El logo debe ser cuadrado' }], 'El logo debe ser cuadrado');
+      fileId = (await this.fileStore.save({ ownerUserId: actorId, purpose: 'workspace-logo', contentType: image.contentType, data })).id;
+    }
+    const updated = await workspacesRepository(this.db).update(m.workspaceId, { logoFileId: fileId });
+    if (ws.logoFileId) await this.fileStore.delete(ws.logoFileId);
+    return this.present(updated!, actorId);
+  }
+
+  async billingInfo(workspaceId: string): Promise<BillingInfo> {
+    return billingOf((await workspacesRepository(this.db).findById(workspaceId))!);
+  }
+
+  async updateBillingInfo(workspaceId: string, info: BillingInfo): Promise<BillingInfo> {
+    const nul = (v: string | null | undefined) => (v ? v : null);
+    const row = await workspacesRepository(this.db).update(workspaceId, {
+      billingFullName: nul(info.fullName),
+      billingTaxId: nul(info.taxId?.toUpperCase()),
+      billingLine1: nul(info.line1),
+      billingLine2: nul(info.line2),
+      billingCity: nul(info.city),
+      billingZipCode: nul(info.zipCode),
+      billingCountry: nul(info.country),
+      billingFooter: nul(info.footer),
+    });
+    return billingOf(row!);
+  }
+
+  /** Self-managed roles can be switched off by the owner only, once and for good. */
+  async disableSelfManagedRoles(m: Membership, actorId: string): Promise<Workspace> {
+    const ws = await this.db.transaction(async (tx) => {
+      const current = await workspacesRepository(tx).lock(m.workspaceId);
+      if (current!.rolesManager === 'system') throw new AppError('roles_manager_cannot_be_updated');
+      await this.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'roles_manager.disabled' });
+      return workspacesRepository(tx).update(m.workspaceId, { rolesManager: 'system' });
+    });
+    return this.present(ws!, actorId);
+  }
+
+  /** Operator command (`npm run admin -- set-plan`): paying for a plan comes with a later issue. */
+  async setPlan(workspaceId: string, plan: { id: PlanId | null; seats?: number; periodEnd?: Date | null; renovationEnabled?: boolean }) {
+    return this.db.transaction(async (tx) => {
+      const current = await workspacesRepository(tx).lock(workspaceId);
+      if (!current) throw new AppError('workspace_not_found');
+      const row = await workspacesRepository(tx).update(workspaceId, {
+        planId: plan.id,
+        planSeats: plan.seats ?? (plan.id === 'team' ? Math.max(current.planSeats, 2) : 1),
+        planPeriodEnd: plan.periodEnd ?? null,
+        planRenovationEnabled: plan.renovationEnabled ?? !!plan.id,
+      });
+      await this.audit.record(tx, { workspaceId, actorId: null, action: 'plan.changed', target: plan.id ?? 'none', details: { from: current.planId, seats: row!.planSeats } });
+      return row!;
+    });
+  }
+
+  /** Seats in use (members and pending invitations) against the plan's. */
+  async assertSeatAvailable(tx: DbOrTx, workspaceId: string) {
+    const ws = await workspacesRepository(tx).lock(workspaceId);
+    const used = (await membersRepository(tx).count(workspaceId)) + (await membersRepository(tx).countPending(workspaceId));
+    if (used >= maxSeatsOf(planOf(ws!))) throw new AppError('seat_limit_reached');
+  }
+
+  async rolesManager(workspaceId: string, tx: DbOrTx = this.db) {
+    return (await workspacesRepository(tx).findById(workspaceId))!.rolesManager;
+  }
+
+  async ownerOf(workspaceId: string, tx: DbOrTx = this.db): Promise<string> {
+    const ws = await workspacesRepository(tx).findById(workspaceId);
+    if (!ws) throw new AppError('workspace_not_found');
+    return ws.ownerId;
+  }
+
+  async nameOf(workspaceId: string) {
+    return (await workspacesRepository(this.db).findById(workspaceId))?.name ?? null;
+  }
+
+  private async present(ws: WorkspaceRow, userId: string): Promise<Workspace> {
+    const [owner, roles, membership] = await Promise.all([
+      this.users.findById(ws.ownerId),
+      rolesRepository(this.db).list(ws.id),
+      workspacesRepository(this.db).membership(ws.id, userId),
+    ]);
+    const plan = planOf(ws);
+    return {
+      id: ws.id,
+      name: ws.name,
+      logoUrl: fileUrl(ws.logoFileId),
+      isOwner: ws.ownerId === userId,
+      maxSeats: maxSeatsOf(plan),
+      template: ws.template,
+      rolesManager: ws.rolesManager,
+      roles: roles.map((r) => ({ id: r.id, name: r.name })),
+      owner: { id: ws.ownerId, firstName: owner?.firstName ?? '', lastName: owner?.lastName ?? null },
+      billingInfo: billingOf(ws),
+      plan: { ...plan, promptUpgrade: plan.id === null },
+      features: featuresOf(plan),
+      me: {
+        memberId: membership?.memberId ?? '',
+        isAdmin: !!membership?.roles.some((r) => r.isAdmin),
+        permissions: membership?.roles.flatMap((r) => r.permissions) ?? [],
+      },
+    };
+  }
+}
+
+const nameTaken = () => new AppError('workspace_already_exists', [{ path: 'name', message: 'Ya tienes un espacio con ese nombre' }]);
+
+function planOf(ws: WorkspaceRow) {
+  return {
+    id: ws.planId,
+    periodEnd: ws.planPeriodEnd?.toISOString() ?? null,
+    renovationEnabled: ws.planRenovationEnabled,
+    freeTrialEnd: ws.freeTrialEnd?.toISOString() ?? null,
+    seats: ws.planSeats,
+  };
+}
+
+function billingOf(ws: WorkspaceRow): BillingInfo {
+  return {
+    fullName: ws.billingFullName,
+    taxId: ws.billingTaxId,
+    line1: ws.billingLine1,
+    line2: ws.billingLine2,
+    city: ws.billingCity,
+    zipCode: ws.billingZipCode,
+    country: ws.billingCountry,
+    footer: ws.billingFooter,
+  };
+}
