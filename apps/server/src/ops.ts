@@ -2,9 +2,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { APP_VERSION } from '@divan/core';
+import { APP_VERSION, PLAN_IDS } from '@divan/core';
+import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './platform/config';
 import { acquireDataDirLock, DataDirInUseError } from './platform/db/data-dir-lock';
+import { AppError } from './platform/errors';
 
 /**
  * Operator commands: `backup [dir]` and `restore <dir> [--force]`.
@@ -12,12 +14,54 @@ import { acquireDataDirLock, DataDirInUseError } from './platform/db/data-dir-lo
  * stored files, the app secret (tokens and encrypted data depend on it) and a manifest.
  */
 const [command, ...args] = process.argv.slice(2);
+const USAGE = `Usage:
+  npm run backup [-- <folder>]
+  npm run restore -- <folder> [--force]
+  npm run admin -- list-workspaces
+  npm run admin -- set-plan <workspaceId> <basic|advance|team|none> [--seats N] [--period-end YYYY-MM-DD]`;
 
 async function main() {
   const config = loadConfig();
   if (command === 'backup') return backup(config, args[0]);
   if (command === 'restore') return restore(config, args.find((a) => !a.startsWith('--')), args.includes('--force'));
-  throw new ConfigError('Usage: npm run backup [-- <folder>]  |  npm run restore -- <folder> [--force]');
+  if (command === 'admin') return admin(config, args);
+  throw new ConfigError(USAGE);
+}
+
+/** Operator commands on workspaces. On PGlite the server must be stopped (one process owns the data). */
+async function admin(config: ReturnType<typeof loadConfig>, argv: string[]) {
+  const [sub, ...rest] = argv;
+  const flag = (name: string) => {
+    const i = rest.indexOf(`--${name}`);
+    return i >= 0 ? rest[i + 1] : undefined;
+  };
+  const { buildApp } = await import('./app');
+  const app = await buildApp(config, { logger: false });
+  try {
+    if (sub === 'list-workspaces') {
+      const rows = await app.services.database.db.execute(
+        sql`select w.id, w.name, w.plan_id, w.plan_seats, u.email from workspaces w join users u on u.id = w.owner_id order by w.created_at`,
+      );
+      for (const r of (rows as unknown as { rows: Record<string, unknown>[] }).rows)
+        console.log(`${r.id}  ${String(r.plan_id ?? 'sin plan').padEnd(8)} ${String(r.plan_seats).padStart(3)} plazas  ${r.name} (${r.email})`);
+      return;
+    }
+    if (sub === 'set-plan') {
+      const [workspaceId, planArg] = rest;
+      const plan = planArg === 'none' ? null : PLAN_IDS.find((p) => p === planArg);
+      if (!workspaceId || plan === undefined) throw new ConfigError(USAGE);
+      const seats = flag('seats') ? Number.parseInt(flag('seats')!, 10) : undefined;
+      if (seats !== undefined && (!Number.isInteger(seats) || seats < 1)) throw new ConfigError('--seats must be a whole number of at least 1');
+      const periodEnd = flag('period-end') ? new Date(`${flag('period-end')}T23:59:59Z`) : undefined;
+      if (periodEnd && Number.isNaN(periodEnd.getTime())) throw new ConfigError('--period-end must be a date, YYYY-MM-DD');
+      const row = await app.services.workspaces.setPlan(workspaceId, { id: plan, seats, periodEnd });
+      console.log(`${row.name}: plan ${row.planId ?? 'none'}, ${row.planSeats} seats`);
+      return;
+    }
+    throw new ConfigError(USAGE);
+  } finally {
+    await app.close();
+  }
 }
 
 async function backup(config: ReturnType<typeof loadConfig>, target?: string) {
@@ -83,6 +127,7 @@ async function restore(config: ReturnType<typeof loadConfig>, from: string | und
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError || err instanceof DataDirInUseError ? err.message : err);
+  const known = err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof AppError;
+  console.error(known ? (err as Error).message : err);
   process.exit(1);
 });

@@ -51,4 +51,24 @@ describe('npm run backup / restore (PGlite)', () => {
       await again.stop();
     }
   }, 120_000);
+
+  it('npm run admin sets a workspace plan from the command line', async () => {
+    const dir = newDir();
+    const server = await startServerProcess({ DATA_DIR: dir });
+    await fetch(`${server.url}/api/v1/realms/therapists/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Plan', email: 'plan@example.com', password: 'Consulta2026' }),
+    });
+    await server.stop();
+    const listed = await ops({ DATA_DIR: dir }, 'admin', 'list-workspaces');
+    const id = listed.output.match(/^([0-9a-f-]{36}) +sin plan .*Consulta de Plan \(plan@example.com\)$/m)?.[1];
+    expect(id, listed.output).toBeTruthy();
+    const set = await ops({ DATA_DIR: dir }, 'admin', 'set-plan', id!, 'team', '--seats', '4');
+    expect(set.output).toContain('Consulta de Plan: plan team, 4 seats');
+    expect((await ops({ DATA_DIR: dir }, 'admin', 'list-workspaces')).output).toMatch(new RegExp(`${id} +team +4 plazas`));
+    const bad = await ops({ DATA_DIR: dir }, 'admin', 'set-plan', id!, 'gold');
+    expect(bad.code).toBe(1);
+    expect(bad.output).toContain('Usage:');
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-// `npm run backup [-- <folder>]` and `npm run restore -- <folder> [--force]`.
+// Operator commands: `npm run backup`, `npm run restore -- <folder>`, `npm run admin -- <command>`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, root } from './build-if-stale.mjs';
