@@ -36,6 +36,11 @@ import { rolesRoutes } from './modules/workspaces/roles.routes';
 import { RolesService } from './modules/workspaces/roles.service';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { WorkspacesService } from './modules/workspaces/workspaces.service';
+import { Cipher } from './platform/crypto/cipher';
+import { historyRoutes } from './modules/patients/history.routes';
+import { HistoryService } from './modules/patients/history.service';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { PatientsService } from './modules/patients/patients.service';
 import { UsersService } from './modules/users/users.service';
 
 export type AppServices = {
@@ -45,6 +50,8 @@ export type AppServices = {
   users: UsersService;
   auth: AuthService;
   workspaces: WorkspacesService;
+  patients: PatientsService;
+  cipher: Cipher;
 };
 
 declare module 'fastify' {
@@ -97,6 +104,9 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const workspaces = new WorkspacesService(db, users, audit, fileStore);
   const members = new MembersService({ db, users, audit, mailer, workspaces, publicUrl: config.publicUrl });
   const roles = new RolesService(db, audit, workspaces);
+  const cipher = new Cipher(config.appSecret);
+  const patients = new PatientsService(db, users, workspaces);
+  const history = new HistoryService(db, patients, users, cipher);
   const auth = new AuthService({
     db,
     users,
@@ -107,7 +117,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     publicUrl: config.publicUrl,
     onUserCreated: (tx, user) => workspaces.createPersonal(tx, user),
   });
-  app.decorate('services', { database, realtime, mailer, users, auth, workspaces });
+  app.decorate('services', { database, realtime, mailer, users, auth, workspaces, patients, cipher });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -148,6 +158,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(membersRoutes, { members });
   await app.register(rolesRoutes, { roles });
   await app.register(auditRoutes, { audit });
+  await app.register(patientsRoutes, { patients });
+  await app.register(historyRoutes, { history });
   if (config.env !== 'production') await app.register(devMailRoutes, { mailer });
   await app.register(async (scope) => realtime.register(scope));
   await registerWebApp(app, webDist);

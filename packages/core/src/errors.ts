@@ -65,6 +65,20 @@ export const errorCatalogue = {
   role_has_seats: [409, 'Este rol está asignado a miembros o invitaciones y no se puede eliminar.'],
   role_limit_exceeded: [409, 'Has alcanzado el número máximo de roles.'],
   cannot_update_admin: [409, 'El rol de administrador no se puede modificar.'],
+  // patients (spec §8)
+  patient_already_exists: [409, 'Ya existe un paciente con ese email o DNI en este espacio.'],
+  patient_not_found: [404, 'Paciente no encontrado.'],
+  patient_limit_reached: [409, 'Tu plan permite 30 pacientes activos por terapeuta. Mejora tu plan para añadir más.'],
+  patient_blocked: [409, 'Este paciente está bloqueado por el periodo legal de conservación.'],
+  patient_not_assigned: [403, 'Este paciente no está asignado a ti.'],
+  therapist_not_member: [400, 'La persona elegida no es miembro de este espacio.'],
+  treatment_end_required: [400, 'Para finalizar el tratamiento indica la fecha de fin y el motivo.'],
+  history_not_found: [404, 'Entrada de historia clínica no encontrada.'],
+  document_not_found: [404, 'Documento no encontrado.'],
+  document_too_large: [413, 'El archivo supera el tamaño máximo de {limit} MB.'],
+  invalid_import_file: [400, 'El archivo no es un Excel válido o no se puede leer.'],
+  invalid_docx_file: [400, 'El archivo no es un documento Word (.docx) válido o no se puede leer.'],
+  import_not_found: [404, 'La importación ha caducado. Vuelve a subir el archivo.'],
   // realtime
   max_sessions_reached: [429, 'Max sessions reached'],
 } as const satisfies Record<string, readonly [number, string]>;

@@ -11,3 +11,7 @@ export * from './workspaces/permissions';
 export * from './workspaces/plans';
 export * from './workspaces/default-roles';
 export * from './workspaces/workspace.contracts';
+export * from './patients/patient.constants';
+export * from './patients/tax-id';
+export * from './patients/patient.contracts';
+export * from './patients/history.contracts';

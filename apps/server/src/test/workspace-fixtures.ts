@@ -31,3 +31,10 @@ export async function addMember(t: TestApp, owner: Therapist, workspaceId: strin
   const me = json<Workspace>(accepted).me;
   return { memberId: me.memberId, invitationId: id };
 }
+
+/** A role inserted directly, past the per-workspace limit: for the authorization matrix only. */
+export async function insertRole(t: TestApp, workspaceId: string, name: string, permissions: Permission[]) {
+  const { rolesRepository } = await import('../modules/workspaces/roles.repository');
+  const row = await rolesRepository(t.app.services.database.db).insert({ workspaceId, name, permissions });
+  return { id: row!.id };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../platform/auth/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { addMember, createRole, createWorkspace, insertRole, therapist, type Therapist } from '../../test/workspace-fixtures';
 
 /**
  * Every workspace route × {anonymous, member of another workspace, member without the permission,
@@ -41,7 +41,7 @@ beforeAll(async () => {
     if (n === 'member' || n === 'owner') continue;
     const [action, subject] = n.split(':');
     const m = await therapist(t, `p${i}@matrix.test`, `P${i}`);
-    const role = await createRole(t, owner, workspaceId, `Rol ${n}`, [{ action: action as 'read', subject: subject as 'members' }]);
+    const role = await insertRole(t, workspaceId, `Rol ${n}`, [{ action: action as 'read', subject: subject as 'members' }]);
     await addMember(t, owner, workspaceId, m, [role.id]);
     withPermission.set(n, m);
     i++;

@@ -180,6 +180,19 @@ export class WorkspacesService {
     return ws.ownerId;
   }
 
+  async isMember(workspaceId: string, userId: string, tx: DbOrTx = this.db): Promise<boolean> {
+    return !!(await membersRepository(tx).findByUser(workspaceId, userId));
+  }
+
+  async featuresOf(workspaceId: string, tx: DbOrTx = this.db) {
+    const ws = await workspacesRepository(tx).findById(workspaceId);
+    if (!ws) throw new AppError('workspace_not_found');
+    return featuresOf(planOf(ws));
+  }
+
+  /** Serialises writes that check a per-workspace rule (duplicates, limits) on PostgreSQL. */
+  lockWorkspace = (workspaceId: string, tx: DbOrTx) => workspacesRepository(tx).lock(workspaceId);
+
   async nameOf(workspaceId: string) {
     return (await workspacesRepository(this.db).findById(workspaceId))?.name ?? null;
   }

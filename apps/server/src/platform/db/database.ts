@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -59,7 +60,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     lock = acquireDataDirLock(opts.dataDir);
     const pgdata = join(opts.dataDir, 'pgdata');
     try {
-      client = await PGlite.create(pgdata, { startParams });
+      client = await PGlite.create(pgdata, { startParams, extensions: { pg_trgm } });
     } catch (err) {
       lock.release();
       throw err;
@@ -67,7 +68,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     flusher = new WalFlusher(pgdata);
     flusher.start();
   } else {
-    client = await PGlite.create({ startParams });
+    client = await PGlite.create({ startParams, extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: opts.migrationsFolder });

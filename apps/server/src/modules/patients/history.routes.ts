@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { historyEntryBody, historyEntryResponse, historyRevisionResponse, patientIdParams } from '@divan/core';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import type { HistoryService } from './history.service';
+import { caller } from './patients.routes';
+
+const tags = ['history'];
+const H = '/api/v1/workspaces/:workspaceId/patients/:patientId/history';
+const DOCX_MAX_BYTES = 10 * 1024 * 1024;
+
+export async function historyRoutes(app: FastifyInstance, { history }: { history: HistoryService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const entryParams = patientIdParams.extend({ entryId: z.uuid() });
+
+  r.get(H, { config: { access: { workspace: ['read', 'patient_histories'] } }, schema: { operationId: 'listHistory', tags, params: patientIdParams, response: { 200: z.array(historyEntryResponse) } } }, (req) =>
+    history.list(caller(req), req.params.patientId),
+  );
+  r.post(
+    H,
+    { config: { access: { workspace: ['create', 'patient_histories'] } }, schema: { operationId: 'createHistoryEntry', tags, params: patientIdParams, body: historyEntryBody, response: { 201: historyEntryResponse } } },
+    async (req, reply) => reply.status(201).send(await history.create(caller(req), req.params.patientId, req.body)),
+  );
+  r.post(
+    `${H}/import-docx`,
+    {
+      config: { access: { workspace: ['create', 'patient_histories'] } },
+      schema: {
+        operationId: 'importHistoryDocx',
+        tags,
+        description: 'Multipart: `file` (.docx) and optional `date` (YYYY-MM-DD, default today).',
+        consumes: ['multipart/form-data'],
+        params: patientIdParams,
+        response: { 201: historyEntryResponse },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError('invalid_type');
+      let data: Buffer | undefined;
+      let filename = '';
+      let date = new Date().toISOString().slice(0, 10);
+      for await (const part of req.parts({ limits: { fileSize: DOCX_MAX_BYTES, files: 1 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') throw new AppError('unexpected_file');
+          filename = part.filename;
+          data = await part.toBuffer();
+        } else if (part.fieldname === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(String(part.value))) date = String(part.value);
+      }
+      if (!data) throw new AppError('invalid_docx_file');
+      return reply.status(201).send(await history.importDocx(caller(req), req.params.patientId, data, filename, date));
+    },
+  );
+  r.put(
+    `${H}/:entryId`,
+    { config: { access: { workspace: ['update', 'patient_histories'] } }, schema: { operationId: 'updateHistoryEntry', tags, params: entryParams, body: historyEntryBody, response: { 200: historyEntryResponse } } },
+    (req) => history.update(caller(req), req.params.patientId, req.params.entryId, req.body),
+  );
+  r.delete(
+    `${H}/:entryId`,
+    { config: { access: { workspace: ['delete', 'patient_histories'] } }, schema: { operationId: 'deleteHistoryEntry', tags, params: entryParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await history.delete(caller(req), req.params.patientId, req.params.entryId);
+      return reply.status(204).send(null);
+    },
+  );
+  r.get(
+    `${H}/:entryId/revisions`,
+    { config: { access: { workspace: ['read', 'patient_histories'] } }, schema: { operationId: 'listHistoryRevisions', tags, params: entryParams, response: { 200: z.array(historyRevisionResponse) } } },
+    (req) => history.revisions(caller(req), req.params.patientId, req.params.entryId),
+  );
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { HistoryEntry, Patient, Workspace } from '@divan/core';
+import { createTestApp, json, type TestApp } from '../../test/test-app';
+import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { multipart } from '../../test/images';
+
+const FIXTURES = new URL('../../../../../../shared/fixtures/', import.meta.url);
+let t: TestApp;
+let owner: Therapist;
+let colleague: Therapist;
+let ws: Workspace;
+let H: string;
+const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await therapist(t, 'luis@equipo.test', 'Luis');
+  colleague = await therapist(t, 'marta@equipo.test', 'Marta');
+  ws = await createWorkspace(t, owner, 'Equipo Norte', 'team');
+  await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
+  const p = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Campos' }, { token: owner.accessToken }));
+  H = `/api/v1/workspaces/${ws.id}/patients/${p.id}/history`;
+});
+afterAll(() => t?.close());
+
+describe('clinical history', () => {
+  it('stores entries encrypted: the database holds no clear text', async () => {
+    const body = '<p>Refiere <strong>insomnio de conciliación</strong> desde el despido.</p><script>alert(1)</script>';
+    const res = await t.post(H, { title: 'Primera sesión: insomnio', date: '2026-11-20', body }, { token: owner.accessToken });
+    expect(res.statusCode, res.body).toBe(201);
+    const entry = json<HistoryEntry>(res);
+    expect(entry).toMatchObject({ title: 'Primera sesión: insomnio', date: '2026-11-20', private: false, author: { name: 'Luis' } });
+    expect(entry.body).toBe('<p>Refiere <strong>insomnio de conciliación</strong> desde el despido.</p>');
+    // Read the database as an attacker with a dump would.
+    const rows = await t.rows<Record<string, unknown>>(sql`select * from history_entries`);
+    const dump = JSON.stringify(rows);
+    for (const secret of ['insomnio', 'Primera sesión', 'despido', 'conciliación']) expect(dump).not.toContain(secret);
+    expect(String(rows[0]!.body_enc)).toMatch(/^v1:/);
+  });
+
+  it('shows a private entry to its author only', async () => {
+    await t.post(H, { title: 'Nota privada', date: '2026-11-21', body: '<p>Contratransferencia</p>', private: true }, { token: owner.accessToken });
+    const mine = json<HistoryEntry[]>(await t.get(H, { token: owner.accessToken }));
+    const theirs = json<HistoryEntry[]>(await t.get(H, { token: colleague.accessToken }));
+    expect(mine.map((e) => e.title)).toEqual(['Nota privada', 'Primera sesión: insomnio']);
+    expect(theirs.map((e) => e.title)).toEqual(['Primera sesión: insomnio']);
+    const privateId = mine[0]!.id;
+    expect(codeOf(await t.put(`${H}/${privateId}`, { title: 'x', date: '2026-11-21', body: '' }, { token: colleague.accessToken }))).toBe('history_not_found');
+    expect(codeOf(await t.get(`${H}/${privateId}/revisions`, { token: colleague.accessToken }))).toBe('history_not_found');
+  });
+
+  it('keeps every earlier version when an entry is edited', async () => {
+    const [, first] = json<HistoryEntry[]>(await t.get(H, { token: owner.accessToken }));
+    const edited = json<HistoryEntry>(await t.put(`${H}/${first!.id}`, { title: 'Primera sesión', date: '2026-11-20', body: '<p>Versión corregida</p>' }, { token: colleague.accessToken }));
+    expect(edited).toMatchObject({ title: 'Primera sesión', revisions: 1 });
+    const revs = json<{ title: string; body: string; editor: { name: string } }[]>(await t.get(`${H}/${first!.id}/revisions`, { token: owner.accessToken }));
+    expect(revs).toEqual([expect.objectContaining({ title: 'Primera sesión: insomnio', editor: { id: colleague.userId, name: 'Marta' } })]);
+    expect(revs[0]!.body).toContain('insomnio de conciliación');
+    const dump = JSON.stringify(await t.rows(sql`select * from history_revisions`));
+    expect(dump).not.toContain('insomnio');
+  });
+
+  it('imports a Word document as one entry, keeping its formatting', async () => {
+    const data = readFileSync(new URL('historia-clinica.docx', FIXTURES));
+    const { payload, headers } = multipart('file', 'historia-clinica.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data);
+    const res = await t.app.inject({ method: 'POST', url: `${H}/import-docx`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
+    expect(res.statusCode, res.body).toBe(201);
+    const entry = json<HistoryEntry>(res);
+    expect(entry.title.length).toBeGreaterThan(0);
+    expect(entry.body).toMatch(/<h[1-4]>/);
+    expect(entry.body).toContain('<strong>');
+    expect(entry.body).toMatch(/<(ul|ol)>/);
+    expect(entry.body).toContain('<table>');
+  });
+
+  it('refuses a file that is not a Word document', async () => {
+    const { payload, headers } = multipart('file', 'x.docx', 'application/octet-stream', readFileSync(new URL('no-es-excel.xlsx', FIXTURES)));
+    const res = await t.app.inject({ method: 'POST', url: `${H}/import-docx`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
+    expect({ s: res.statusCode, c: codeOf(res) }).toEqual({ s: 400, c: 'invalid_docx_file' });
+  });
+
+  it('writes every read of clinical data to an access log that administrators read', async () => {
+    const log = json<{ user: { name: string }; patient: { name: string }; action: string }[]>(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log`, { token: owner.accessToken }));
+    expect(log.filter((l) => l.action === 'history.read').map((l) => l.user.name).sort()).toEqual(['Luis', 'Luis', 'Marta']);
+    expect(log[0]!.patient.name).toBe('Irene Campos');
+    expect(codeOf(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log`, { token: colleague.accessToken }))).toBe('access_denied');
+  });
+});

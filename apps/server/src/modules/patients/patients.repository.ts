@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { normalizeText, type patientListQuery, type Scope } from '@divan/core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../platform/db/database';
+import { clinicalAccessLog, historyEntries, patients, type PatientRow } from './patients.tables';
+
+export type NewPatient = typeof patients.$inferInsert;
+export type ListQuery = z.output<typeof patientListQuery>;
+
+/** What search matches: accent-free, lower-case name, email, phone (digits too) and tax id. */
+export function searchTextOf(p: Pick<PatientRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'billingTaxId'>): string {
+  const phoneDigits = p.phone?.replace(/\D/g, '') ?? '';
+  return normalizeText([p.firstName, p.lastName, p.email, p.phone, phoneDigits, p.billingTaxId].filter(Boolean).join(' '));
+}
+
+/** "is owner" becomes a WHERE on the assigned therapist, never a post-filter. */
+export function scopeCondition(scope: Scope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'own') return eq(patients.assignedTherapistId, scope.ownerId);
+  return sql`false`;
+}
+
+const SORTS = {
+  lastName: [patients.lastName, patients.firstName],
+  firstName: [patients.firstName, patients.lastName],
+  createdAt: [patients.createdAt],
+  treatmentStartDate: [patients.treatmentStartDate],
+} as const;
+
+export function patientsRepository(db: DbOrTx) {
+  return {
+    async insert(values: NewPatient): Promise<PatientRow> {
+      const [row] = await db.insert(patients).values(values).returning();
+      return row!;
+    },
+    async insertMany(values: NewPatient[]) {
+      // Batches keep each statement under the parameter limit.
+      for (let i = 0; i < values.length; i += 500) await db.insert(patients).values(values.slice(i, i + 500));
+    },
+    async find(workspaceId: string, id: string, scope: Scope): Promise<PatientRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(patients)
+        .where(and(eq(patients.workspaceId, workspaceId), eq(patients.id, id), isNull(patients.blockedAt), scopeCondition(scope)));
+      return row;
+    },
+    async update(id: string, values: Partial<NewPatient>) {
+      const [row] = await db.update(patients).set({ ...values, updatedAt: new Date() }).where(eq(patients.id, id)).returning();
+      return row!;
+    },
+    async touch(id: string) {
+      await db.update(patients).set({ lastActivityAt: new Date() }).where(eq(patients.id, id));
+    },
+    async delete(id: string) {
+      await db.delete(patients).where(eq(patients.id, id));
+    },
+    /** A patient with the same email or tax id, not blocked. */
+    async findDuplicate(workspaceId: string, email: string | null, taxId: string | null, exceptId?: string) {
+      const conds = [email ? eq(patients.email, email) : undefined, taxId ? eq(patients.billingTaxId, taxId) : undefined].filter(Boolean) as SQL[];
+      if (!conds.length) return undefined;
+      const rows = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.workspaceId, workspaceId), isNull(patients.blockedAt), or(...conds)))
+        .limit(2);
+      return rows.find((r) => r.id !== exceptId);
+    },
+    /** Active patients counted against a therapist's plan limit (unassigned ones count for who created them). */
+    async countActiveFor(workspaceId: string, therapistId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(patients)
+        .where(
+          and(
+            eq(patients.workspaceId, workspaceId),
+            eq(patients.treatmentStatus, 'active'),
+            isNull(patients.blockedAt),
+            sql`coalesce(${patients.assignedTherapistId}, ${patients.createdBy}) = ${therapistId}`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    /** One page, the total, and the counts per status, in two bounded queries. */
+    async list(workspaceId: string, scope: Scope, q: ListQuery) {
+      const term = q.q ? normalizeText(q.q) : '';
+      const base = and(
+        eq(patients.workspaceId, workspaceId),
+        isNull(patients.blockedAt),
+        scopeCondition(scope),
+        term ? sql`${patients.searchText} like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+        q.therapistId === 'unassigned' ? isNull(patients.assignedTherapistId) : q.therapistId ? eq(patients.assignedTherapistId, q.therapistId) : undefined,
+        q.sessionType ? eq(patients.treatmentSessionType, q.sessionType) : undefined,
+        q.motive ? eq(patients.treatmentMotive, q.motive) : undefined,
+      );
+      const where = and(base, q.status ? eq(patients.treatmentStatus, q.status) : undefined);
+      const order = (q.dir === 'desc' ? SORTS[q.sort].map((c) => sql`${c} desc nulls last`) : SORTS[q.sort].map((c) => asc(c))).concat(
+        q.dir === 'desc' ? desc(patients.id) : asc(patients.id),
+      );
+      const [items, statusRows] = await Promise.all([
+        db
+          .select()
+          .from(patients)
+          .where(where)
+          .orderBy(...order)
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ status: patients.treatmentStatus, n: count() }).from(patients).where(base).groupBy(patients.treatmentStatus),
+      ]);
+      const counts = { active: 0, paused: 0, inactive: 0 };
+      for (const r of statusRows) counts[r.status] = r.n;
+      const total = q.status ? counts[q.status] : counts.active + counts.paused + counts.inactive;
+      return { items, total, counts };
+    },
+    async historyCount(patientId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(historyEntries).where(eq(historyEntries.patientId, patientId));
+      return row?.n ?? 0;
+    },
+    async logAccess(values: { workspaceId: string; patientId: string; patientName: string; userId: string; action: string }) {
+      await db.insert(clinicalAccessLog).values(values);
+    },
+    async accessLog(workspaceId: string, patientId: string | undefined, limit: number, before?: Date) {
+      return db
+        .select()
+        .from(clinicalAccessLog)
+        .where(
+          and(
+            eq(clinicalAccessLog.workspaceId, workspaceId),
+            patientId ? eq(clinicalAccessLog.patientId, patientId) : undefined,
+            before ? sql`${clinicalAccessLog.createdAt} < ${before}` : undefined,
+          ),
+        )
+        .orderBy(desc(clinicalAccessLog.createdAt))
+        .limit(limit);
+    },
+    async idsIn(workspaceId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return db.select({ id: patients.id }).from(patients).where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// Foreign keys only.
+import { users } from '../users/users.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
+
+/** Patient of spec §3. `assignedTherapistId` is the owner for "is owner" permissions. */
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    assignedTherapistId: uuid('assigned_therapist_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    birthdate: date('birthdate', { mode: 'string' }),
+    gender: text('gender'),
+    pictureFileId: uuid('picture_file_id'),
+    billingFullName: text('billing_full_name'),
+    billingTaxId: text('billing_tax_id'),
+    billingLine1: text('billing_line1'),
+    billingLine2: text('billing_line2'),
+    billingCity: text('billing_city'),
+    billingZipCode: text('billing_zip_code'),
+    billingCountry: text('billing_country'),
+    treatmentStatus: text('treatment_status', { enum: ['active', 'paused', 'inactive'] }).notNull().default('active'),
+    treatmentStartDate: date('treatment_start_date', { mode: 'string' }),
+    treatmentEndDate: date('treatment_end_date', { mode: 'string' }),
+    treatmentEndingReason: text('treatment_ending_reason'),
+    treatmentMotive: text('treatment_motive'),
+    treatmentSessionType: text('treatment_session_type'),
+    treatmentMedication: text('treatment_medication'),
+    treatmentReferralSource: text('treatment_referral_source'),
+    insuranceCompany: text('insurance_company'),
+    insurancePolicy: text('insurance_policy'),
+    sessionPrice: integer('session_price'),
+    sessionModality: text('session_modality'),
+    /** Lower-case, accent-free name, email, phone and tax id: what search matches (trigram index). */
+    searchText: text('search_text').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last change to the clinical file: starts the legal retention period. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when deletion was asked inside the retention period: hidden, kept, erasable later. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('patients_workspace_status_name_idx').on(t.workspaceId, t.treatmentStatus, t.lastName, t.firstName),
+    index('patients_workspace_name_idx').on(t.workspaceId, t.lastName, t.firstName),
+    index('patients_workspace_therapist_idx').on(t.workspaceId, t.assignedTherapistId, t.treatmentStatus),
+    index('patients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+export type PatientRow = typeof patients.$inferSelect;
+
+/** Clinical history entries; title and body are encrypted (AES-256-GCM, a key per workspace). */
+export const historyEntries = pgTable(
+  'history_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    titleEnc: text('title_enc').notNull(),
+    bodyEnc: text('body_enc').notNull(),
+    private: boolean('private').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('history_entries_patient_idx').on(t.patientId, t.entryDate)],
+);
+
+/** Earlier versions of an entry, kept on every edit. */
+export const historyRevisions = pgTable(
+  'history_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => historyEntries.id, { onDelete: 'cascade' }),
+    editorId: uuid('editor_id').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    titleEnc: text('title_enc').notNull(),
+    bodyEnc: text('body_enc').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('history_revisions_entry_idx').on(t.entryId, t.createdAt)],
+);
+
+/** Every read of a patient's clinical data: who, when, which patient, what. Kept after erasure. */
+export const clinicalAccessLog = pgTable(
+  'clinical_access_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    patientName: text('patient_name').notNull(),
+    userId: uuid('user_id').notNull(),
+    action: text('action').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('clinical_access_log_workspace_idx').on(t.workspaceId, t.createdAt), index('clinical_access_log_patient_idx').on(t.patientId, t.createdAt)],
+);

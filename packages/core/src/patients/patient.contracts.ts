@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { PATIENT_PAGE_SIZE_MAX, ENDING_REASON, GENDER, INSURANCE_COMPANY, MODALITY, REFERRAL_SOURCE, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS } from './patient.constants';
+import { isValidSpanishTaxId, normalizeTaxId } from './tax-id';
+
+const enumOf = <K extends string>(v: { values: K[] }) => z.enum(v.values as [K, ...K[]], { error: msg.invalidEnum() });
+/** Optional text: '' means "clear it". */
+const opt = (max: number) =>
+  z.string().trim().max(max, { error: msg.maxLength(max) }).nullable().optional().transform((v) => (v === '' ? null : v));
+const day = (field: string) =>
+  z
+    .string()
+    .regex(/^$|^\d{4}-\d{2}-\d{2}$/, { error: msg.invalidDate() })
+    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), { error: msg.invalidDate() })
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v))
+    .describe(field);
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const patientBillingInfo = z.object({
+  fullName: opt(150),
+  taxId: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidSpanishTaxId(v), { error: msg.invalid('DNI/NIE') })
+    .transform((v) => (v === '' ? null : normalizeTaxId(v)))
+    .nullable()
+    .optional(),
+  line1: opt(150),
+  line2: opt(150),
+  city: opt(80),
+  zipCode: z.string().trim().regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') }).nullable().optional().transform((v) => (v === '' ? null : v)),
+  country: opt(60),
+});
+
+const personal = {
+  firstName: z.string({ error: msg.required('nombre') }).trim().min(1, { error: msg.required('nombre') }).max(100, { error: msg.maxLength(100) }),
+  lastName: opt(150),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: msg.invalidEmail() })
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
+  phone: z.string().trim().regex(/^$|^\+?[\d\s().-]{6,30}$/, { error: msg.invalid('Teléfono') }).nullable().optional().transform((v) => (v === '' ? null : v)),
+  birthdate: day('birthdate').refine((v) => !v || (v >= '1900-01-01' && v <= today()), { error: msg.invalidDate() }),
+  gender: enumOf(GENDER).nullable().optional(),
+};
+
+export const treatmentFields = z.object({
+  status: enumOf(TREATMENT_STATUS).optional(),
+  startDate: day('startDate'),
+  endDate: day('endDate'),
+  endingReason: enumOf(ENDING_REASON).nullable().optional(),
+  motive: enumOf(TREATMENT_MOTIVE).nullable().optional(),
+  sessionType: enumOf(SESSION_TYPE).nullable().optional(),
+  medication: opt(500),
+  referralSource: enumOf(REFERRAL_SOURCE).nullable().optional(),
+  insuranceCompany: enumOf(INSURANCE_COMPANY).nullable().optional(),
+  insurancePolicy: opt(60),
+  /** Standard session price in cents. */
+  sessionPrice: z.number().int({ error: msg.invalid('Precio') }).min(0, { error: msg.invalid('Precio') }).max(1_000_000, { error: msg.max('10.000 €') }).nullable().optional(),
+  sessionModality: enumOf(MODALITY).nullable().optional(),
+});
+
+export const createPatientBody = z.object({
+  ...personal,
+  billingInfo: patientBillingInfo.optional(),
+  treatment: treatmentFields.omit({ status: true, endDate: true, endingReason: true }).optional(),
+  assignedTherapistId: z.uuid().nullable().optional(),
+});
+export type CreatePatientBody = z.input<typeof createPatientBody>;
+
+export const updatePatientBody = z.object({ ...personal, billingInfo: patientBillingInfo.optional() }).partial();
+export const updateTreatmentBody = treatmentFields;
+export type UpdateTreatmentBody = z.input<typeof updateTreatmentBody>;
+export const assignPatientBody = z.object({ therapistId: z.uuid().nullable() });
+
+export const patientIdParams = z.object({ workspaceId: z.uuid(), patientId: z.uuid() });
+
+const therapistRef = z.object({ id: z.uuid(), name: z.string() }).nullable();
+
+export const patientSummary = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  taxId: z.string().nullable(),
+  status: enumOf(TREATMENT_STATUS),
+  motive: z.string().nullable(),
+  sessionType: z.string().nullable(),
+  assignedTherapist: therapistRef,
+  treatmentStartDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PatientSummary = z.infer<typeof patientSummary>;
+
+export const patientResponse = patientSummary.extend({
+  birthdate: z.string().nullable(),
+  gender: z.string().nullable(),
+  /** Null when the member may not read patient billing info. */
+  billingInfo: z
+    .object({
+    fullName: z.string().nullable(),
+    taxId: z.string().nullable(),
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    country: z.string().nullable(),
+  })
+    .nullable(),
+  /** Null when the member may not read treatment info. */
+  treatment: z
+    .object({
+      status: enumOf(TREATMENT_STATUS),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+      endingReason: z.string().nullable(),
+      motive: z.string().nullable(),
+      sessionType: z.string().nullable(),
+      medication: z.string().nullable(),
+      referralSource: z.string().nullable(),
+      insuranceCompany: z.string().nullable(),
+      insurancePolicy: z.string().nullable(),
+      sessionPrice: z.number().int().nullable(),
+      sessionModality: z.string().nullable(),
+    })
+    .nullable(),
+  counts: z.object({ historyEntries: z.number().int(), documents: z.number().int() }),
+  lastActivityAt: z.string(),
+  blockedAt: z.string().nullable(),
+});
+export type Patient = z.infer<typeof patientResponse>;
+
+export const PATIENT_SORTS = ['lastName', 'firstName', 'createdAt', 'treatmentStartDate'] as const;
+
+export const patientListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: enumOf(TREATMENT_STATUS).optional(),
+  therapistId: z.union([z.uuid(), z.literal('unassigned')]).optional(),
+  sessionType: enumOf(SESSION_TYPE).optional(),
+  motive: enumOf(TREATMENT_MOTIVE).optional(),
+  sort: z.enum(PATIENT_SORTS).default('lastName'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PATIENT_PAGE_SIZE_MAX).default(50),
+});
+export type PatientListQuery = z.input<typeof patientListQuery>;
+
+export const patientListResponse = z.object({
+  items: z.array(patientSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.object({ active: z.number().int(), paused: z.number().int(), inactive: z.number().int() }),
+});
+
+export const deletePatientResponse = z.object({
+  result: z.enum(['deleted', 'blocked']),
+  /** When blocked: the day the record may be erased. */
+  retainedUntil: z.string().nullable(),
+  message: z.string(),
+});
