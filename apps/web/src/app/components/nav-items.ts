@@ -1,0 +1,9 @@
+import { House, Settings, type LucideIcon } from 'lucide-react';
+
+export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+
+/** Only screens that exist: a link to an unbuilt feature would be a dead end. */
+export const navItems: NavItem[] = [
+  { to: '/', label: 'Inicio', icon: House, end: true },
+  { to: '/settings', label: 'Ajustes', icon: Settings },
+];

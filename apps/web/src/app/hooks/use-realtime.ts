@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/lib/toast';
+import { meQueryKey } from '@/features/profile/api/profile-api';
+import { endLocalSession, getAccessToken, refreshSession } from '@/lib/auth-session';
+import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
+import { useAuthStore } from '@/stores/auth-store';
+
+/** Opens the notifications socket while signed in and routes its events to the query cache. */
+export function useRealtime(): void {
+  const loggedIn = useAuthStore((s) => s.loggedIn);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    const client = new RealtimeClient({
+      url: realtimeUrl(window.location),
+      getAccessToken,
+      refreshToken: refreshSession,
+      onSessionLost: () => endLocalSession('expired'),
+      onMaxSessions: () => {
+        useAuthStore.getState().setTooManySessions(true);
+        toast.error('Has alcanzado el máximo de sesiones abiertas', {
+          description: 'Cierra Diván en otras pestañas o dispositivos y recarga para recibir avisos en tiempo real.',
+          duration: Infinity,
+          id: 'max-sessions',
+        });
+      },
+      onEvent: (frame) => {
+        if (frame.event === 'profile-updated') void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      },
+    });
+    client.start();
+    return () => client.stop();
+  }, [loggedIn, queryClient]);
+}

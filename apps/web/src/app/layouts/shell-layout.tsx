@@ -1,0 +1,102 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Dialog, DialogTitle, SheetContent } from '@/components/ui/dialog';
+import { Logo } from '@/components/ui/logo';
+import { useMe } from '@/features/profile/api/profile-api';
+import { queryClient } from '@/lib/query-client';
+import { preloadToaster } from '@/lib/toast';
+import { Sidebar, SidebarNav } from '../components/sidebar';
+import { TopBar } from '../components/top-bar';
+import { useRealtime } from '../hooks/use-realtime';
+
+const loadPalette = () => import('../components/command-palette');
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
+
+/** Server state exists only once signed in, so the query client starts with the shell. */
+export function ShellLayout() {
+  useEffect(preloadToaster, []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+/** The signed-in frame: sidebar (a sheet on phones), top bar, command palette and the realtime link. */
+function Shell() {
+  const me = useMe();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [paletteLoaded, setPaletteLoaded] = useState(false);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useRealtime();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setPaletteLoaded(true);
+        setPaletteOpen((open) => !open);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // A new screen starts at the top and with the phone menu closed.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setMenuOpen(false);
+  }, [pathname]);
+
+  const openPalette = () => {
+    setPaletteLoaded(true);
+    setPaletteOpen(true);
+  };
+
+  return (
+    <div className="flex min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Saltar al contenido
+      </a>
+      <Sidebar />
+      <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+        <SheetContent aria-describedby={undefined}>
+          <DialogTitle className="sr-only">Menú</DialogTitle>
+          <div className="flex h-16 items-center px-5">
+            <Logo />
+          </div>
+          <div className="px-3 py-4">
+            <SidebarNav onNavigate={() => setMenuOpen(false)} />
+          </div>
+        </SheetContent>
+      </Dialog>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar
+          profile={me.data ?? null}
+          onOpenMenu={() => setMenuOpen(true)}
+          onOpenPalette={openPalette}
+          onPreloadPalette={() => void loadPalette()}
+        />
+        {navigation.state === 'loading' ? (
+          <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary" role="progressbar" aria-label="Cargando" />
+        ) : null}
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-8 sm:py-10">
+          <Outlet />
+        </main>
+      </div>
+      {paletteLoaded ? (
+        <Suspense fallback={null}>
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+export { ShellLayout as Component };

@@ -1,0 +1,68 @@
+import { createBrowserRouter, Outlet, redirect, RouterProvider } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { RouteErrorBoundary, ServerErrorRoute } from '@/features/errors/routes/server-error';
+import { RequireAuth, RequireGuest } from './guards';
+
+/**
+ * Every screen is a lazy chunk, so the sign-in page does not download the shell and vice versa.
+ * The error boundary is eager: it must render even when a chunk fails to load.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <Outlet />,
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <RequireGuest />,
+        children: [
+          {
+            lazy: () => import('./layouts/auth-layout'),
+            children: [
+              { path: 'sign-in', lazy: () => import('@/features/auth/routes/sign-in') },
+              { path: 'sign-up', lazy: () => import('@/features/auth/routes/sign-up') },
+              { path: 'forgot-password', lazy: () => import('@/features/auth/routes/forgot-password') },
+            ],
+          },
+        ],
+      },
+      {
+        lazy: () => import('./layouts/auth-layout'),
+        children: [
+          { path: 'verify-email/:token', lazy: () => import('@/features/auth/routes/verify-email') },
+          { path: 'reset-password/:token', lazy: () => import('@/features/auth/routes/reset-password') },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./layouts/shell-layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/dashboard') },
+              {
+                path: 'settings',
+                lazy: () => import('./routes/settings-layout'),
+                children: [
+                  { index: true, loader: () => redirect('/settings/profile') },
+                  { path: 'profile', lazy: () => import('@/features/profile/routes/profile-settings') },
+                  { path: 'security', lazy: () => import('@/features/auth/routes/security-settings') },
+                  { path: 'appearance', lazy: () => import('@/features/appearance/routes/appearance-settings') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '404', lazy: () => import('@/features/errors/routes/not-found') },
+      { path: '500', Component: ServerErrorRoute },
+      { path: '503', lazy: () => import('@/features/errors/routes/unavailable') },
+      { path: '*', lazy: () => import('@/features/errors/routes/not-found') },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,34 @@
+import type { AuthTokens } from '@divan/core';
+import { endLocalSession } from '@/lib/auth-session';
+import { useAction } from '@/lib/use-action';
+import { useAuthStore } from '@/stores/auth-store';
+import { authApi } from './auth-api';
+
+// Auth calls are one-shot actions, never cached: they use useAction rather than TanStack Query so the
+// signed-out pages don't download the query library (see apps/web/docs/bundle-budget.md).
+
+/** Every way into the app ends the same: tokens and profile stored, so the guards let the user in. */
+const storeSession = (tokens: AuthTokens) => useAuthStore.getState().setSession(tokens);
+
+export const useRequestLoginCode = () => useAction(authApi.requestLoginCode);
+
+export const useLogin = () => useAction(authApi.login, { onSuccess: storeSession });
+
+export const useSignUp = () => useAction(authApi.signUp);
+
+export const useResendConfirmation = () => useAction(authApi.resendConfirmation);
+
+export const useConfirmEmail = () => useAction(authApi.confirmEmail, { onSuccess: storeSession });
+
+export const useRequestPasswordReset = () => useAction(authApi.requestPasswordReset);
+
+export const useResetPassword = () => useAction(authApi.resetPassword, { onSuccess: storeSession });
+
+export const useChangePassword = () => useAction(authApi.changePassword);
+
+/** Signing out always succeeds locally, even if the server can't be reached: the user asked to leave. */
+export const useSignOut = () =>
+  useAction(async () => {
+    await authApi.signOut().catch(() => undefined);
+    endLocalSession('user');
+  });

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useRequestPasswordReset } from '../api/auth-mutations';
+import { AuthHeading } from '../components/auth-heading';
+
+import type { ForgotPasswordForm as Form } from '../schemas';
+
+const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.forgotPasswordForm));
+
+export function ForgotPasswordRoute() {
+  const request = useRequestPasswordReset();
+  const [sent, setSent] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Form, unknown, Form>({
+    resolver,
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setFormError(null);
+    try {
+      await request.mutateAsync(email);
+      setSent(true);
+    } catch (error) {
+      setFormError(isApiError(error) ? error.message : null);
+    }
+  });
+
+  return (
+    <>
+      <AuthHeading title="Recupera tu contraseña">
+        Escribe el email de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.
+      </AuthHeading>
+      {sent ? (
+        // The same answer whether or not the account exists, so the form can't be used to probe emails.
+        <Alert variant="success">
+          Si existe una cuenta con ese email, te hemos enviado un enlace para restablecer la contraseña. Caduca en una hora.
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} onInput={preload} noValidate className="grid gap-5">
+          {formError ? <Alert variant="error">{formError}</Alert> : null}
+          <Field label="Email" error={form.formState.errors.email?.message}>
+            <Input type="email" autoComplete="email" inputMode="email" autoFocus {...form.register('email')} />
+          </Field>
+          <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
+            Enviar enlace
+          </Button>
+        </form>
+      )}
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        <Link to="/sign-in" className="font-medium text-primary hover:underline">
+          Volver a iniciar sesión
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export { ForgotPasswordRoute as Component };

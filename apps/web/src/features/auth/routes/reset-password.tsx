@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from '@/lib/toast';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { isApiError } from '@/lib/api-client';
+import { applyApiError } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useResetPassword } from '../api/auth-mutations';
+import { AuthHeading } from '../components/auth-heading';
+
+import type { ResetPasswordForm as ResetForm } from '../schemas';
+
+const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.resetPasswordForm));
+
+const linkProblems = new Set(['challenge_expired', 'challenge_not_found']);
+
+export function ResetPasswordRoute() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [formError, setFormError] = useState<{ code: string; message: string } | null>(null);
+  const form = useForm<ResetForm, unknown, ResetForm>({ resolver, defaultValues: { password: '', repeatPassword: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFormError(null);
+    try {
+      await reset.mutateAsync({ code: token, password });
+      toast.success('Contraseña actualizada. Ya has iniciado sesión.');
+      await navigate('/', { replace: true });
+    } catch (error) {
+      const message = applyApiError(error, form.setError, { password_conditions: 'password' }, ['password']);
+      if (message) setFormError({ code: isApiError(error) ? error.code : 'unexpected_error', message });
+    }
+  });
+
+  return (
+    <>
+      <AuthHeading title="Elige una contraseña nueva">
+        Usa al menos 8 caracteres y combina dos tipos: mayúsculas, minúsculas, números o símbolos.
+      </AuthHeading>
+      <form onSubmit={onSubmit} onInput={preload} noValidate className="grid gap-5">
+        {formError ? (
+          <Alert variant="error">
+            {formError.message}{' '}
+            {linkProblems.has(formError.code) ? <Link to="/forgot-password">Pedir un enlace nuevo</Link> : null}
+          </Alert>
+        ) : null}
+        <Field label="Nueva contraseña" error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" autoFocus {...form.register('password')} />
+        </Field>
+        <Field label="Repite la contraseña" error={errors.repeatPassword?.message}>
+          <PasswordInput autoComplete="new-password" {...form.register('repeatPassword')} />
+        </Field>
+        <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
+          Guardar y entrar
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        <Link to="/sign-in" className="font-medium text-primary hover:underline">
+          Volver a iniciar sesión
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export { ResetPasswordRoute as Component };

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CredentialsForm as Credentials } from '../schemas';
+import { Alert } from '@/components/ui/alert';
+import { useAuthStore } from '@/stores/auth-store';
+import { authApi } from '../api/auth-api';
+import { AuthHeading } from '../components/auth-heading';
+import { CredentialsForm } from '../components/credentials-form';
+import { LoginCodeForm } from '../components/login-code-form';
+
+type Step = { credentials: Credentials; challenge: string; sentAt: number };
+
+export function SignInRoute() {
+  const [step, setStep] = useState<Step | null>(null);
+  const expired = useAuthStore((s) => s.lastSignOut === 'expired');
+
+  if (step) {
+    return (
+      <>
+        <AuthHeading title="Revisa tu email" />
+        <LoginCodeForm
+          key={step.challenge}
+          email={step.credentials.email}
+          challenge={step.challenge}
+          sentAt={step.sentAt}
+          onBack={() => setStep(null)}
+          onResend={async () => {
+            const { challenge } = await authApi.requestLoginCode(step.credentials);
+            setStep({ ...step, challenge, sentAt: Date.now() });
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title="Inicia sesión">Te damos la bienvenida de nuevo a tu consulta.</AuthHeading>
+      {expired ? (
+        <Alert className="mb-5">Tu sesión ha caducado. Vuelve a iniciar sesión.</Alert>
+      ) : null}
+      <CredentialsForm onChallenge={(credentials, { challenge }) => setStep({ credentials, challenge, sentAt: Date.now() })} />
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        ¿Aún no tienes cuenta?{' '}
+        <Link to="/sign-up" className="font-medium text-primary hover:underline">
+          Crea una gratis
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export { SignInRoute as Component };

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { applyApiError } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { useSignUp } from '../api/auth-mutations';
+import { AuthHeading } from '../components/auth-heading';
+import { ResendConfirmation } from '../components/resend-confirmation';
+
+import type { SignUpForm } from '../schemas';
+
+const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.signUpForm));
+
+export function SignUpRoute() {
+  const signUp = useSignUp();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignUpForm, unknown, SignUpForm>({
+    resolver,
+    defaultValues: { firstName: '', email: '', password: '', repeatPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ repeatPassword: _repeat, ...body }) => {
+    setFormError(null);
+    try {
+      await signUp.mutateAsync(body);
+      setSentTo(body.email);
+    } catch (error) {
+      setFormError(
+        applyApiError(error, form.setError, { user_email_already_exists: 'email', password_conditions: 'password' }, [
+          'firstName',
+          'email',
+          'password',
+        ]),
+      );
+    }
+  });
+
+  if (sentTo) return <ResendConfirmation email={sentTo} />;
+
+  return (
+    <>
+      <AuthHeading title="Crea tu cuenta">Organiza tu consulta en un solo lugar. Empieza en un minuto.</AuthHeading>
+      <form onSubmit={onSubmit} onInput={preload} noValidate className="grid gap-5">
+        {formError ? <Alert variant="error">{formError}</Alert> : null}
+        <Field label="Nombre" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" autoFocus {...form.register('firstName')} />
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+        </Field>
+        <Field
+          label="Contraseña"
+          error={errors.password?.message}
+          hint="Al menos 8 caracteres, combinando dos tipos: mayúsculas, minúsculas, números o símbolos."
+        >
+          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        </Field>
+        <Field label="Repite la contraseña" error={errors.repeatPassword?.message}>
+          <PasswordInput autoComplete="new-password" {...form.register('repeatPassword')} />
+        </Field>
+        <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
+          Crear cuenta
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        ¿Ya tienes cuenta?{' '}
+        <Link to="/sign-in" className="font-medium text-primary hover:underline">
+          Inicia sesión
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export { SignUpRoute as Component };

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useNavigate, useRouteError } from 'react-router';
+import { ArrowLeft, RotateCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ErrorScreen } from '../components/error-screen';
+
+const RELOADED_KEY = 'divan:chunk-reload';
+
+/** After a deploy, an open tab may ask for route chunks that no longer exist: one reload fixes it. */
+function isStaleChunk(error: unknown): boolean {
+  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+}
+
+export function ServerErrorRoute() {
+  const navigate = useNavigate();
+  return (
+    <ErrorScreen
+      code="500"
+      title="Algo ha salido mal"
+      actions={
+        <>
+          <Button variant="outline" onClick={() => void navigate(-1)}>
+            <ArrowLeft aria-hidden /> Volver atrás
+          </Button>
+          <Button onClick={() => window.location.reload()}>
+            <RotateCw aria-hidden /> Recargar
+          </Button>
+        </>
+      }
+    >
+      Ha ocurrido un error inesperado. Tus datos están a salvo; vuelve atrás o recarga la página.
+    </ErrorScreen>
+  );
+}
+
+/** The router's errorElement: any render or loader error lands here instead of React Router's default. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const stale = isStaleChunk(error);
+  useEffect(() => {
+    if (stale && !sessionStorage.getItem(RELOADED_KEY)) {
+      sessionStorage.setItem(RELOADED_KEY, '1');
+      window.location.reload();
+    }
+  }, [stale]);
+  useEffect(() => {
+    if (!stale) console.error(error);
+  }, [error, stale]);
+  return <ServerErrorRoute />;
+}
+
+export { ServerErrorRoute as Component };

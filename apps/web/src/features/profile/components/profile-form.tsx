@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { toast } from '@/lib/toast';
+import { updateProfileBody, type Profile } from '@divan/core';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { applyApiError } from '@/lib/form-errors';
+import { dmyToIsoDate, isoDateToDmy } from '@/lib/format';
+import { useUpdateProfile } from '../api/profile-api';
+
+const fields = updateProfileBody.shape;
+/** The shared rules, except that the birthdate is typed the Spanish way (DD/MM/YYYY) and sent as YYYY-MM-DD. */
+const profileForm = z.object({
+  firstName: fields.firstName,
+  lastName: fields.lastName,
+  phone: fields.phone,
+  biography: fields.biography,
+  registrationNumber: fields.registrationNumber,
+  birthdate: z.string().transform((text, ctx) => {
+    const parsed = fields.birthdate.safeParse(dmyToIsoDate(text));
+    if (parsed.success) return parsed.data ?? null;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }),
+});
+type FormIn = z.input<typeof profileForm>;
+type FormOut = z.output<typeof profileForm>;
+const names = ['firstName', 'lastName', 'phone', 'biography', 'registrationNumber', 'birthdate'] as const;
+
+const toForm = (p: Profile): FormIn => ({
+  firstName: p.firstName,
+  lastName: p.lastName ?? '',
+  phone: p.phone ?? '',
+  biography: p.biography ?? '',
+  registrationNumber: p.registrationNumber ?? '',
+  birthdate: isoDateToDmy(p.birthdate),
+});
+
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(profileForm), values: toForm(profile) });
+  const { errors, isDirty, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync(values);
+      toast.success('Perfil guardado');
+    } catch (error) {
+      setFormError(applyApiError(error, form.setError, {}, names));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardHeader>
+          <CardTitle>Datos personales y profesionales</CardTitle>
+          <CardDescription>Aparecen en tus facturas, consentimientos y en tu página de reservas.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          {formError ? (
+            <Alert variant="error" className="sm:col-span-2">
+              {formError}
+            </Alert>
+          ) : null}
+          <Field label="Nombre" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...form.register('firstName')} />
+          </Field>
+          <Field label="Apellidos" error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...form.register('lastName')} />
+          </Field>
+          <Field label="Email" hint="Identifica tu cuenta; no se puede cambiar desde aquí.">
+            <Input type="email" value={profile.email} readOnly />
+          </Field>
+          <Field label="Teléfono" error={errors.phone?.message}>
+            <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="+34 600 000 000" {...form.register('phone')} />
+          </Field>
+          <Field label="Fecha de nacimiento" error={errors.birthdate?.message} hint="Formato DD/MM/AAAA">
+            <Input inputMode="numeric" autoComplete="bday" placeholder="DD/MM/AAAA" {...form.register('birthdate')} />
+          </Field>
+          <Field label="Número de colegiado" error={errors.registrationNumber?.message}>
+            <Input placeholder="Ej. M-12345" {...form.register('registrationNumber')} />
+          </Field>
+          <Field label="Biografía" error={errors.biography?.message} className="sm:col-span-2" hint="Una presentación breve para tus pacientes.">
+            <Textarea rows={5} {...form.register('biography')} />
+          </Field>
+        </CardContent>
+        <CardFooter>
+          <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
+            Descartar
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+            Guardar cambios
+          </Button>
+        </CardFooter>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { create } from 'zustand';
+import type * as Sonner from 'sonner';
+
+/**
+ * Toasts without paying for sonner up front: the library (and its <Toaster>) load on the first toast.
+ * Sonner replays toasts created before its Toaster subscribes, so nothing shown early is lost.
+ */
+export const useToasterStore = create<{ wanted: boolean }>(() => ({ wanted: false }));
+
+let sonner: Promise<typeof Sonner> | null = null;
+const load = () => {
+  useToasterStore.setState({ wanted: true });
+  sonner ??= import('sonner');
+  return sonner;
+};
+
+type Kind = 'success' | 'error' | 'info' | 'message';
+const show = (kind: Kind) => (message: string, options?: Sonner.ExternalToast) =>
+  void load().then(({ toast: t }) => (kind === 'message' ? t(message, options) : t[kind](message, options)));
+
+export const toast = { success: show('success'), error: show('error'), info: show('info'), message: show('message') };
+
+/** Loads the toaster ahead of need (e.g. once signed in, where toasts are frequent). */
+export const preloadToaster = () => void load();

@@ -1,0 +1,52 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+// Relative on purpose: Vite's config loader leaves package imports to Node, which can't run core's .ts source.
+import { APP_VERSION } from '../../packages/core/src/version';
+
+/** Identifies this build in the device info sent with auth calls (`platformVersion = 1.0.0+<build id>`). */
+const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
+
+/** The file the update checker polls; the server serves it from dist like any static asset. */
+function versionFile(): Plugin {
+  return {
+    name: 'divan-version-file',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version: APP_VERSION }) });
+    },
+  };
+}
+
+export default defineConfig({
+  // The plugins' types come from the hoisted Vite (a newer major pulled in by Vitest); at run time they
+  // work with this app's Vite 7, so only the type identity differs.
+  plugins: [react() as unknown as PluginOption, tailwindcss() as unknown as PluginOption, versionFile()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  define: {
+    __APP_VERSION__: JSON.stringify(APP_VERSION),
+    __BUILD_ID__: JSON.stringify(BUILD_ID),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    rollupOptions: {
+      // packages/core builds Zod schemas at module top level, which Rollup must assume has side effects;
+      // they have none, and saying so keeps Zod out of every page that only needs an error message.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]core[\\/]/.test(id) },
+      output: {
+        // The framework rarely changes between deploys: a separate chunk stays cached across releases.
+        manualChunks(id) {
+          if (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'framework';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true } },
+  },
+});

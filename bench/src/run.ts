@@ -1,0 +1,174 @@
+// `npm run bench`: throughput of GET /api/v1/me on PGlite and PostgreSQL against a bare Fastify baseline,
+// bundle size, start-up time and idle memory. Prints a table and writes bench/results/latest.json.
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { measureBundle, WebNotBuilt } from './bundle';
+import { createDataset, tempDataDir, type Dataset, type DatabaseKind } from './dataset';
+import { runCleanups } from './lifecycle';
+import { loadProblem, measurePair, type Endpoint } from './load';
+import { Report, resultsFile } from './report';
+import { startBare, startDivan, stopAll, type Managed } from './servers';
+import { measureStartup } from './startup';
+import { envInt, errorMessage, root, serverMain } from './util';
+
+const cfg = {
+  users: envInt('BENCH_USERS', 200),
+  durationSec: envInt('BENCH_DURATION', 10),
+  warmupSec: envInt('BENCH_WARMUP', 3, 0),
+  rounds: envInt('BENCH_ROUNDS', 2),
+  connections: envInt('BENCH_CONNECTIONS', 50),
+  signupConcurrency: envInt('BENCH_SIGNUP_CONCURRENCY', 4),
+  startupRuns: envInt('BENCH_STARTUP_RUNS', 3),
+  idleSec: envInt('BENCH_IDLE_SECONDS', 5, 0),
+  adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  skip: (process.env.BENCH_SKIP ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+};
+const TARGETS = { ratio: { postgres: 0.35, pglite: 0.1 }, p99Ms: 50, startupMs: 2000, idleRssMb: 150, signInKb: 120, shellKb: 200 };
+const LABEL: Record<DatabaseKind, string> = { pglite: 'GET /me · PGlite', postgres: 'GET /me · PostgreSQL' };
+const HEALTH = 'GET /health · no auth, no DB';
+/** The parts (names for BENCH_SKIP) and their titles in the table. */
+const TITLES: Record<string, string> = {
+  baseline: 'Baseline (bare Fastify)',
+  pglite: LABEL.pglite,
+  health: HEALTH,
+  bundle: 'Bundle (gzip -9 JS)',
+  startup: 'Start-up / memory (PGlite)',
+  postgres: LABEL.postgres,
+};
+
+const report = new Report();
+const load = { connections: cfg.connections, durationSec: cfg.durationSec, warmupSec: cfg.warmupSec, rounds: cfg.rounds };
+const skipped = (name: string) => cfg.skip.includes(name);
+const step = (msg: string) => console.log(`→ ${msg}`);
+
+/** Runs one part of the bench; a failure is reported and the next part still runs. */
+async function section(name: string, fn: () => Promise<void>) {
+  const title = TITLES[name] ?? name;
+  if (skipped(name)) return report.skip(title, 'BENCH_SKIP');
+  try {
+    await fn();
+  } catch (err) {
+    console.log(`  ✗ ${title}: ${errorMessage(err).split('\n')[0]}`);
+    report.fail(title, err);
+  }
+}
+
+/** Loads `target` and the baseline in alternating slices; adds req/s, baseline, ratio and p99 rows. */
+async function pair(label: string, key: string, target: Endpoint, bare: Managed | undefined, check?: { ratio: number }) {
+  if (!bare) throw new Error('the bare Fastify baseline did not start: no ratio without it');
+  step(`${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`);
+  const p = await measurePair(target, { url: `${bare.url}/` }, load);
+  report.details[key] = p;
+  const problem = [loadProblem(p.target), loadProblem(p.bare)].filter(Boolean).join('; ');
+  report.add(label, 'throughput', p.target.reqPerSec, 'req/s', undefined, problem && `INVALID: ${problem}`);
+  report.add(label, 'bare Fastify, same slots', p.bare.reqPerSec, 'req/s', undefined, `p99 ${p.bare.p99Ms} ms`);
+  report.add(label, `ratio ${key === 'health' ? 'health' : 'me'}/bare`, p.ratio, '', check && { min: check.ratio }, check ? undefined : 'informational: plugins and hooks only');
+  report.add(label, 'p99 latency', p.target.p99Ms, 'ms', check && { max: TARGETS.p99Ms }, `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 = worst slice`);
+}
+
+async function dataset(kind: DatabaseKind): Promise<Dataset> {
+  step(`${LABEL[kind]}: fresh ${kind === 'pglite' ? 'DATA_DIR' : 'database'}, signing up ${cfg.users} therapists through the API`);
+  const ds = await createDataset(kind, { users: cfg.users, adminUrl: cfg.adminUrl, concurrency: cfg.signupConcurrency });
+  report.add(LABEL[kind], 'dataset', ds.users, 'therapists', undefined, `signed up + confirmed in ${ds.seconds.toFixed(1)} s`);
+  return ds;
+}
+
+const meEndpoint = (ds: Dataset): Endpoint => ({ url: `${ds.server.url}/api/v1/me`, headers: { authorization: `Bearer ${ds.session.accessToken}` } });
+
+async function main() {
+  if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
+  const fastifyVersion = (JSON.parse(readFileSync(resolve(root, 'node_modules/fastify/package.json'), 'utf8')) as { version: string }).version;
+  console.log(`Diván bench — ${cpus().length} cores, Node ${process.version}, fastify ${fastifyVersion}`);
+  console.log('The load generator (this process) and each server (its own process) share the machine: on 2 cores');
+  console.log('absolute req/s are indicative only — the figure is the ratio to the bare Fastify baseline, measured in the same slots.');
+  report.details.loadAverageAtStart = loadavg();
+  if (loadavg()[0]! > 0.5) console.log(`Warning: load average ${loadavg()[0]!.toFixed(2)} at start — other processes compete for the CPU, figures will be noisy.`);
+  console.log('');
+
+  let bare: Managed | undefined;
+  await section('baseline', async () => void (bare = await startBare()));
+
+  let pglite: Dataset | undefined;
+  await section('pglite', async () => {
+    pglite = await dataset('pglite');
+    await pair(LABEL.pglite, 'pglite', meEndpoint(pglite), bare, { ratio: TARGETS.ratio.pglite });
+  });
+
+  // Not a target: the server's plugins and hooks without auth or database, to tell what GET /me's cost is made of.
+  await section('health', async () => {
+    if (!pglite?.server.alive) return report.skip(HEALTH, 'needs the PGlite server');
+    await pair(HEALTH, 'health', { url: `${pglite.server.url}/api/v1/health` }, bare);
+  });
+
+  await section('bundle', async () => {
+    step('bundle: JS loaded by /sign-in (signed out) and / (signed in)');
+    const ds = pglite?.server.alive ? pglite : await createDataset('pglite', { users: 1, adminUrl: cfg.adminUrl, concurrency: 1 });
+    try {
+      const b = await measureBundle(ds.server.url, ds.session);
+      report.details.bundle = b;
+      const via = b.method === 'chromium' ? 'measured in Chromium' : 'static (Vite manifest)';
+      for (const p of b.pages) {
+        const max = p.path === '/' ? TARGETS.shellKb : TARGETS.signInKb;
+        const note = [`${via}, ${p.files.length} files, ${(p.rawBytes / 1024).toFixed(0)} KB raw`, p.note, b.note].filter(Boolean).join('; ');
+        report.add('Bundle (gzip -9 JS)', p.path === '/' ? '/ (shell, signed in)' : p.path, p.gzipBytes / 1024, 'KB', { max, inclusive: true }, note);
+      }
+    } catch (err) {
+      if (!(err instanceof WebNotBuilt)) throw err;
+      console.log(`  ! ${err.message}`);
+      report.skip('Bundle', err.message);
+    } finally {
+      if (ds !== pglite) await ds.server.stop();
+    }
+  });
+  await pglite?.server.stop();
+
+  await section('startup', async () => {
+    let dataDir = pglite?.dataDir;
+    if (!dataDir) {
+      // No dataset: run the server once to create a data dir.
+      dataDir = tempDataDir();
+      await (await startDivan({ dataDir })).stop();
+    }
+    step(`start-up: ${cfg.startupRuns} starts on the existing data dir, then ${cfg.idleSec} s idle for memory`);
+    const s = await measureStartup(dataDir, { runs: cfg.startupRuns, idleSec: cfg.idleSec });
+    report.details.startup = s;
+    const own = s.serverReadyMs === undefined ? '' : `; server's own "ready in" ${s.serverReadyMs} ms`;
+    const rebuilt = s.rebuilds ? `; ${s.rebuilds} run(s) rebuilt a stale build first and were left out` : '';
+    const samples = s.samplesMs.map((x) => x.toFixed(0)).join(', ');
+    report.add('Start-up (PGlite)', 'time to health', s.medianMs, 'ms', { max: TARGETS.startupMs }, `${s.command}, median of [${samples}]${own}${rebuilt}`);
+    report.add('Memory (PGlite)', 'idle RSS', s.idleRssMb, 'MB', { max: TARGETS.idleRssMb }, `VmRSS of pid ${s.rssPid} after ${s.idleSec} s idle`);
+  });
+
+  await section('postgres', async () => {
+    const ds = await dataset('postgres');
+    try {
+      await pair(LABEL.postgres, 'postgres', meEndpoint(ds), bare, { ratio: TARGETS.ratio.postgres });
+    } finally {
+      await ds.server.stop();
+    }
+  });
+}
+
+let cleaning: Promise<void> | undefined;
+const cleanup = () => (cleaning ??= stopAll().then(runCleanups));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.log(`\n${signal}: stopping servers and removing temporary data…`);
+    void cleanup().then(() => process.exit(130));
+  });
+
+try {
+  await main();
+} catch (err) {
+  report.fail('bench', err);
+} finally {
+  await cleanup();
+}
+report.print();
+report.write({ ...cfg, adminUrl: cfg.adminUrl.replace(/\/\/[^@/]*@/, '//…@') });
+console.log(`\nOn ${cpus().length} cores the load generator and the servers share the CPU. Results: ${resultsFile}`);
+process.exit(report.errors.length ? 1 : 0);
