@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -14,6 +13,7 @@ import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db/database';
 import { registerClientVersionCheck } from './platform/http/client-version';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { createRateLimiter } from './platform/http/rate-limiter';
 import { inlineScriptHashes, registerWebApp } from './platform/http/web-app';
@@ -41,6 +41,12 @@ import { historyRoutes } from './modules/patients/history.routes';
 import { HistoryService } from './modules/patients/history.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { DocumentsService } from './modules/documents/documents.service';
+import { patientImportRoutes } from './modules/patient-import/patient-import.routes';
+import { PatientImportService } from './modules/patient-import/patient-import.service';
+import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
+import { PatientExportService } from './modules/patient-export/patient-export.service';
 import { UsersService } from './modules/users/users.service';
 
 export type AppServices = {
@@ -52,6 +58,10 @@ export type AppServices = {
   workspaces: WorkspacesService;
   patients: PatientsService;
   cipher: Cipher;
+  // For operator commands (`npm run demo`) and tests that build data through services.
+  members: MembersService;
+  history: HistoryService;
+  documents: DocumentsService;
 };
 
 declare module 'fastify' {
@@ -90,11 +100,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 async function wire(app: FastifyInstance, config: Config, database: Database, opts: BuildOptions) {
   const { db } = database;
   const tokens = createTokenService(config.appSecret);
-  const realtime = new Realtime(config.redisUrl ? redisBroker(config.redisUrl) : inProcessBroker(), tokens, opts.realtime);
+  const realtime = new Realtime(config.redisUrl ? await redisBroker(config.redisUrl) : inProcessBroker(), tokens, opts.realtime);
   const mailer = new Mailer(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const fileStore = new FileStore(db, localDiskStorage(join(config.dataDir, 'files')));
+  const storage = localDiskStorage(join(config.dataDir, 'files'));
+  const fileStore = new FileStore(db, storage);
   const users = new UsersService(db, fileStore, realtime);
-  const emailLimiter = createRateLimiter({
+  const emailLimiter = await createRateLimiter({
     max: config.rateLimit.perEmailPer15Min,
     windowMs: 15 * 60_000,
     prefix: 'divan:rl:email',
@@ -107,6 +118,11 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const cipher = new Cipher(config.appSecret);
   const patients = new PatientsService(db, users, workspaces);
   const history = new HistoryService(db, patients, users, cipher);
+  const documents = new DocumentsService(db, patients, users, cipher, storage);
+  patients.countDocumentsWith(documents.count);
+  patients.onErase(documents.eraseFor);
+  const imports = new PatientImportService(db, patients, workspaces, app.log);
+  const exporter = new PatientExportService(patients, history, documents, workspaces);
   const auth = new AuthService({
     db,
     users,
@@ -117,7 +133,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     publicUrl: config.publicUrl,
     onUserCreated: (tx, user) => workspaces.createPersonal(tx, user),
   });
-  app.decorate('services', { database, realtime, mailer, users, auth, workspaces, patients, cipher });
+  app.decorate('services', { database, realtime, mailer, users, auth, workspaces, patients, cipher, members, history, documents });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -126,24 +142,11 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(webDist)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(rateLimit, {
-    global: false,
-    redis: config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined,
-    nameSpace: 'divan:rl:ip:',
-  });
+  registerSecurityHeaders(app, inlineScriptHashes(webDist));
+  // The plugin does not close the client it is given: we do, or the process could not exit.
+  const rateLimitRedis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+  await app.register(rateLimit, { global: false, redis: rateLimitRedis, nameSpace: 'divan:rl:ip:' });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(accessPlugin, { tokens, resolveMembership: workspaces.resolveMembership });
@@ -160,6 +163,11 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(auditRoutes, { audit });
   await app.register(patientsRoutes, { patients });
   await app.register(historyRoutes, { history });
+  await app.register(documentsRoutes, { documents });
+  await app.register(patientImportRoutes, { imports });
+  await app.register(patientExportRoutes, { exporter });
+  // Background imports finish before the database closes.
+  app.addHook('preClose', () => imports.drain());
   if (config.env !== 'production') await app.register(devMailRoutes, { mailer });
   await app.register(async (scope) => realtime.register(scope));
   await registerWebApp(app, webDist);

@@ -9,7 +9,7 @@ import { acquireDataDirLock, DataDirInUseError } from './platform/db/data-dir-lo
 import { AppError } from './platform/errors';
 
 /**
- * Operator commands: `backup [dir]` and `restore <dir> [--force]`.
+ * Operator commands: `backup [dir]`, `restore <dir> [--force]`, `admin …` and `demo`.
  * A backup is a folder: the database (PGlite data dir tarball, or pg_dump custom format), the
  * stored files, the app secret (tokens and encrypted data depend on it) and a manifest.
  */
@@ -18,13 +18,15 @@ const USAGE = `Usage:
   npm run backup [-- <folder>]
   npm run restore -- <folder> [--force]
   npm run admin -- list-workspaces
-  npm run admin -- set-plan <workspaceId> <basic|advance|team|none> [--seats N] [--period-end YYYY-MM-DD]`;
+  npm run admin -- set-plan <workspaceId> <basic|advance|team|none> [--seats N] [--period-end YYYY-MM-DD]
+  npm run demo`;
 
 async function main() {
   const config = loadConfig();
   if (command === 'backup') return backup(config, args[0]);
   if (command === 'restore') return restore(config, args.find((a) => !a.startsWith('--')), args.includes('--force'));
   if (command === 'admin') return admin(config, args);
+  if (command === 'demo') return demo(config);
   throw new ConfigError(USAGE);
 }
 
@@ -59,6 +61,25 @@ async function admin(config: ReturnType<typeof loadConfig>, argv: string[]) {
       return;
     }
     throw new ConfigError(USAGE);
+  } finally {
+    await app.close();
+  }
+}
+
+/** A demo clinic with fictional patients, to try the app; running it again adds nothing twice. */
+async function demo(config: ReturnType<typeof loadConfig>) {
+  const { buildApp } = await import('./app');
+  const { seedDemo } = await import('./demo/demo-seed');
+  const { DEMO_PASSWORD, DEMO_THERAPISTS, DEMO_WORKSPACE } = await import('./demo/demo-data');
+  const app = await buildApp(config, { logger: false });
+  try {
+    const r = await seedDemo(app);
+    console.log(`Demo workspace "${DEMO_WORKSPACE}" (plan team): ${r.created} patients created, ${r.existing} already there, ${r.entries} history entries added.`);
+    console.log(`\nOpen ${config.publicUrl} and sign in:`);
+    console.log(`  email:    ${DEMO_THERAPISTS.lead.email}`);
+    console.log(`  password: ${DEMO_PASSWORD}`);
+    console.log(`  colleague: ${DEMO_THERAPISTS.colleague.email} (same password)`);
+    if (!config.smtpUrl && config.env !== 'production') console.log(`Sign-in asks for a 6-digit code: without SMTP it is in the outbox, ${config.publicUrl}/dev/mail`);
   } finally {
     await app.close();
   }

@@ -79,6 +79,8 @@ export const errorCatalogue = {
   invalid_import_file: [400, 'El archivo no es un Excel válido o no se puede leer.'],
   invalid_docx_file: [400, 'El archivo no es un documento Word (.docx) válido o no se puede leer.'],
   import_not_found: [404, 'La importación ha caducado. Vuelve a subir el archivo.'],
+  import_already_started: [409, 'Esta importación ya se ha iniciado.'],
+  import_not_started: [409, 'Elige las columnas y confirma la importación para empezarla.'],
   // realtime
   max_sessions_reached: [429, 'Max sessions reached'],
 } as const satisfies Record<string, readonly [number, string]>;

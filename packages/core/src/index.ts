@@ -15,3 +15,6 @@ export * from './patients/patient.constants';
 export * from './patients/tax-id';
 export * from './patients/patient.contracts';
 export * from './patients/history.contracts';
+export * from './patients/document.contracts';
+export * from './patients/import.contracts';
+export * from './patients/export.contracts';

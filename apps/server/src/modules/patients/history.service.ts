@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import type { HistoryEntry, HistoryEntryBody } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import type { Cipher } from '../../platform/crypto/cipher';
@@ -90,6 +89,8 @@ export class HistoryService {
     if (data.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004') throw new AppError('invalid_docx_file');
     let html: string;
     try {
+      // Loaded on first use: most server processes never import a .docx.
+      const { default: mammoth } = await import('mammoth');
       html = (await mammoth.convertToHtml({ buffer: data })).value;
     } catch {
       throw new AppError('invalid_docx_file');

@@ -65,6 +65,23 @@ export function patientsRepository(db: DbOrTx) {
         .limit(2);
       return rows.find((r) => r.id !== exceptId);
     },
+    /** Of these emails and tax ids, the ones a patient (not blocked) already has: one query per thousand, for the importer. */
+    async existingContacts(workspaceId: string, emails: string[], taxIds: string[]) {
+      const found = { emails: new Set<string>(), taxIds: new Set<string>() };
+      for (let i = 0; i < Math.max(emails.length, taxIds.length); i += 1000) {
+        const e = emails.slice(i, i + 1000);
+        const tx = taxIds.slice(i, i + 1000);
+        const rows = await db
+          .select({ email: patients.email, taxId: patients.billingTaxId })
+          .from(patients)
+          .where(and(eq(patients.workspaceId, workspaceId), isNull(patients.blockedAt), or(e.length ? inArray(patients.email, e) : undefined, tx.length ? inArray(patients.billingTaxId, tx) : undefined)));
+        for (const r of rows) {
+          if (r.email && e.includes(r.email)) found.emails.add(r.email);
+          if (r.taxId && tx.includes(r.taxId)) found.taxIds.add(r.taxId);
+        }
+      }
+      return found;
+    },
     /** Active patients counted against a therapist's plan limit (unassigned ones count for who created them). */
     async countActiveFor(workspaceId: string, therapistId: string): Promise<number> {
       const [row] = await db

@@ -204,6 +204,7 @@ export class PatientsService {
   insertMany = (rows: NewPatient[], tx: DbOrTx) => patientsRepository(tx).insertMany(rows);
   findDuplicate = (workspaceId: string, email: string | null, taxId: string | null, tx: DbOrTx = this.db) =>
     patientsRepository(tx).findDuplicate(workspaceId, email, taxId);
+  existingContacts = (workspaceId: string, emails: string[], taxIds: string[], tx: DbOrTx = this.db) => patientsRepository(tx).existingContacts(workspaceId, emails, taxIds);
   activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) => patientsRepository(tx).countActiveFor(workspaceId, therapistId);
 
   private async assertBelowLimit(tx: DbOrTx, workspaceId: string, therapistId: string) {

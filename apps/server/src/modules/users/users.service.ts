@@ -29,11 +29,22 @@ export type ImageKind = 'picture' | 'logo';
 
 /** Therapist accounts and profiles. Other modules reach users only through this service. */
 export class UsersService {
+  /**
+   * `GET /me` is the hottest route: profiles are cached by user id. Every change publishes
+   * `profile-updated` through the broker, which drops the entry in every server process.
+   */
+  private readonly profiles = new Map<string, Profile>();
+  private static readonly CACHE_MAX = 10_000;
+
   constructor(
     private readonly db: Db,
     private readonly fileStore: FileStore,
     private readonly realtime: Realtime,
-  ) {}
+  ) {
+    realtime.onUserEvent((userId, event) => {
+      if (event === 'profile-updated') this.profiles.delete(userId);
+    });
+  }
 
   findById = (id: string, tx: DbOrTx = this.db) => usersRepository(tx).findById(id);
   findManyByIds = (ids: string[]) => usersRepository(this.db).findManyByIds([...new Set(ids)]);
@@ -45,9 +56,14 @@ export class UsersService {
     usersRepository(tx).update(id, { passwordHash });
 
   async getProfile(userId: string): Promise<Profile> {
+    const cached = this.profiles.get(userId);
+    if (cached) return cached;
     const user = await this.findById(userId);
     if (!user) throw new AppError('user_not_found');
-    return toProfile(user);
+    const profile = toProfile(user);
+    if (this.profiles.size >= UsersService.CACHE_MAX) this.profiles.delete(this.profiles.keys().next().value!);
+    this.profiles.set(userId, profile);
+    return profile;
   }
 
   async updateProfile(userId: string, changes: UpdateProfileBody): Promise<Profile> {
@@ -85,6 +101,7 @@ export class UsersService {
   /** Other tabs and devices of the therapist refresh their profile. */
   private async changed(row: UserRow): Promise<Profile> {
     const profile = toProfile(row);
+    this.profiles.delete(row.id);
     await this.realtime.toUser(row.id, 'profile-updated', profile);
     return profile;
   }

@@ -28,6 +28,8 @@ describe('therapist profile', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ lastName: 'Martín Ruiz', birthdate: '1985-04-12', registrationNumber: 'M-12345' });
     expect(json(await t.patch('/api/v1/me', { phone: '' }, { token }))).toMatchObject({ phone: null, lastName: 'Martín Ruiz' });
+    // Served from the profile cache, which every change refreshes.
+    expect(json(await t.get('/api/v1/me', { token }))).toMatchObject({ phone: null, lastName: 'Martín Ruiz', registrationNumber: 'M-12345' });
   });
 
   it('refuses invalid fields with Spanish messages and never changes the email here', async () => {

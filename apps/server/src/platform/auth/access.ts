@@ -58,15 +58,25 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { tokens: Toke
     if (undeclared.length)
       throw new Error(`Routes without declared access: ${undeclared.map((r) => `${String(r.method)} ${r.url}`).join(', ')}`);
   });
-  app.addHook('onRequest', async (req: FastifyRequest) => {
+  // Synchronous except where a membership must be read: most requests pay no promise overhead.
+  app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
     const access = req.routeOptions.config.access;
-    if (access === 'user') req.user = authenticate(req, opts.tokens);
-    else if (typeof access === 'object') {
-      req.user = authenticate(req, opts.tokens);
-      req.member = await authorize(req, access.workspace, opts.resolveMembership);
-    } else if (access === 'refresh') {
-      req.bearer = bearerOf(req.headers.authorization);
-      if (!req.bearer) throw new AppError('session_not_found');
+    try {
+      if (access === 'user') req.user = authenticate(req, opts.tokens);
+      else if (typeof access === 'object') {
+        req.user = authenticate(req, opts.tokens);
+        authorize(req, access.workspace, opts.resolveMembership).then((m) => {
+          req.member = m;
+          done();
+        }, done);
+        return;
+      } else if (access === 'refresh') {
+        req.bearer = bearerOf(req.headers.authorization);
+        if (!req.bearer) throw new AppError('session_not_found');
+      }
+      done();
+    } catch (err) {
+      done(err as Error);
     }
   });
 });

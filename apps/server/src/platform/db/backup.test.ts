@@ -11,7 +11,7 @@ const newDir = () => {
   return d;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const ops = (env: Record<string, string>, ...args: string[]) => runToExit(env, 60_000, ['src/ops.ts', ...args]);
+const ops = (env: Record<string, string>, ...args: string[]) => runToExit(env, 180_000, ['src/ops.ts', ...args]);
 
 describe('npm run backup / restore (PGlite)', () => {
   it('writes a restorable backup that brings accounts back in a new data dir', async () => {
@@ -50,7 +50,7 @@ describe('npm run backup / restore (PGlite)', () => {
     } finally {
       await again.stop();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('npm run admin sets a workspace plan from the command line', async () => {
     const dir = newDir();
@@ -70,5 +70,5 @@ describe('npm run backup / restore (PGlite)', () => {
     const bad = await ops({ DATA_DIR: dir }, 'admin', 'set-plan', id!, 'gold');
     expect(bad.code).toBe(1);
     expect(bad.output).toContain('Usage:');
-  }, 120_000);
+  }, 300_000);
 });

@@ -54,7 +54,8 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   let flusher: WalFlusher | undefined;
   let client: PGlite;
-  const startParams = PGlite.defaultStartParams.filter((p) => p !== '-F');
+  // fsync on (no -F); 16 MB of shared buffers instead of 128: ~120 MB less memory, faster start.
+  const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'shared_buffers=16MB'];
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
     lock = acquireDataDirLock(opts.dataDir);

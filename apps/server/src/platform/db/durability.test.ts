@@ -57,7 +57,7 @@ describe('embedded PGlite data dir', () => {
     } finally {
       await again.stop();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a second process on the same data dir, and SIGTERM closes cleanly and releases it', async () => {
     const dir = newDir();
@@ -69,11 +69,11 @@ describe('embedded PGlite data dir', () => {
     expect(existsSync(join(dir, 'divan.lock'))).toBe(false);
     const third = await startServerProcess(env(dir));
     expect(await third.stop()).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('stops at start-up with one line naming a wrong variable', async () => {
     const res = await runToExit({ DATA_DIR: newDir(), PORT: 'not-a-port' });
     expect(res.code).toBe(1);
     expect(res.output.trim()).toMatch(/^Invalid environment variable PORT: /);
-  }, 60_000);
+  }, 300_000);
 });

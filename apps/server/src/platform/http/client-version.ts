@@ -4,8 +4,8 @@ import { AppError } from '../errors';
 
 /** A request without `X-Client-Version` is served; one older than the minimum gets `outdated_client`. */
 export function registerClientVersionCheck(app: FastifyInstance) {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const version = req.headers[CLIENT_VERSION_HEADER];
-    if (typeof version === 'string' && isOutdatedClient(version)) throw new AppError('outdated_client');
+    done(typeof version === 'string' && isOutdatedClient(version) ? new AppError('outdated_client') : undefined);
   });
 }

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
 /**
@@ -7,8 +6,9 @@ import { AppError } from '../errors';
  */
 export type RateLimiter = { hit(key: string): Promise<void>; close(): Promise<void> };
 
-export function createRateLimiter(opts: { max: number; windowMs: number; prefix: string; redisUrl?: string }): RateLimiter {
+export async function createRateLimiter(opts: { max: number; windowMs: number; prefix: string; redisUrl?: string }): Promise<RateLimiter> {
   if (opts.redisUrl) {
+    const { Redis } = await import('ioredis');
     const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 });
     return {
       async hit(key) {

@@ -19,6 +19,10 @@ export async function registerWebApp(app: FastifyInstance, dist: string | undefi
         root: dist,
         wildcard: false,
         index: false,
+        // .br/.gz written at build time (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
+        // Our own header: the plugin's default (max-age=0) would override it.
+        cacheControl: false,
         setHeaders(res, path) {
           res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },

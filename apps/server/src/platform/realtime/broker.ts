@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis as RedisClient } from 'ioredis';
 
 /** What crosses processes: an event for a user's sockets, or the end of a device session. */
 export type BrokerMessage =
@@ -30,10 +30,14 @@ export function inProcessBroker(): Broker {
 
 const CHANNEL = 'divan:realtime';
 
-/** Redis pub/sub: every server process gets every message and delivers it to its own sockets. */
-export function redisBroker(url: string): Broker {
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+/**
+ * Redis pub/sub: every server process gets every message and delivers it to its own sockets.
+ * ioredis (~12 MB) is loaded only when REDIS_URL is set.
+ */
+export async function redisBroker(url: string): Promise<Broker> {
+  const { Redis } = await import('ioredis');
+  const pub: RedisClient = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub: RedisClient = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   return {
     async publish(message) {
       if (pub.status === 'wait') await pub.connect();

@@ -5,13 +5,16 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { connectSocket } from '../../test/ws-client';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { createPostgresDatabase } from '../../test/test-app';
 
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl && process.env.CI === 'true') throw new Error('REDIS_URL is required under CI: the fan-out across processes must be tested');
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];
+let dropDb: (() => Promise<void>) | undefined;
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
+  await dropDb?.();
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
 
@@ -22,9 +25,12 @@ const post = (url: string, body: unknown, token?: string, method = 'POST') =>
 describe.skipIf(!redisUrl)('realtime across two server processes sharing Redis', () => {
   it('an event published by process A reaches a socket held by process B', async () => {
     console.log('realtime-redis: using', redisUrl);
-    // Same APP_SECRET, so B accepts A's tokens; each process has its own database.
+    // Same APP_SECRET, so B accepts A's tokens. On PostgreSQL both share one database (as in
+    // production) and B's profile cache is checked too; on PGlite each process has its own.
     const appSecret = randomBytes(32).toString('hex');
-    const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret };
+    const pgDb = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+    dropDb = pgDb?.drop;
+    const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
     for (let i = 0; i < 2; i++) {
       const dir = mkdtempSync(join(tmpdir(), 'divan-rt-'));
       dirs.push(dir);
@@ -37,12 +43,16 @@ describe.skipIf(!redisUrl)('realtime across two server processes sharing Redis',
     const token = mails[0]!.text.match(/verify-email\/([\w-]+)/)![1];
     const session = (await (await post(`${a.url}/api/v1/realms/therapists/signup/challenge`, { code: token, ...device })).json()) as { accessToken: string };
 
+    // B caches the profile; the change made through A must reach B's cache as well as its sockets.
+    const meOnB = async () => ((await (await fetch(`${b.url}/api/v1/me`, { headers: { authorization: `Bearer ${session.accessToken}` } })).json()) as { lastName: string | null }).lastName;
+    if (pgDb) expect(await meOnB()).toBeNull();
     const ws = await connectSocket(b.url);
     ws.send('authenticate', { token: session.accessToken, realm: 'therapists' });
     await ws.next('authenticated');
     const res = await post(`${a.url}/api/v1/me`, { lastName: 'Soler' }, session.accessToken, 'PATCH');
     expect(res.status).toBe(200);
     expect((await ws.next('profile-updated', 10_000)).data).toMatchObject({ lastName: 'Soler', email });
+    if (pgDb) expect(await meOnB()).toBe('Soler');
     ws.close();
   });
 });

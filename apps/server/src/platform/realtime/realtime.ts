@@ -26,6 +26,7 @@ export class Realtime {
   private readonly heartbeatMs: number;
   private readonly authTimeoutMs: number;
   private readonly maxPerUser: number;
+  private readonly listeners: ((userId: string, event: string, data: unknown) => void)[] = [];
 
   constructor(
     private readonly broker: Broker,
@@ -47,6 +48,11 @@ export class Realtime {
     clearInterval(this.heartbeat);
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');
     await this.broker.close();
+  }
+
+  /** Server-side listeners of user events from any process (e.g. to drop a cache entry). */
+  onUserEvent(fn: (userId: string, event: string, data: unknown) => void) {
+    this.listeners.push(fn);
   }
 
   toUser(userId: string, event: RealtimeOutEvent, data?: unknown) {
@@ -116,6 +122,7 @@ export class Realtime {
 
   private deliver(m: BrokerMessage) {
     if (m.kind === 'user') {
+      for (const fn of this.listeners) fn(m.userId, m.event, m.data);
       for (const c of this.byUser.get(m.userId) ?? []) send(c.socket, m.event, m.data);
     } else {
       for (const c of this.clients) if (c.sessionId === m.sessionId) this.disconnect(c, m.code as DisconnectCode);

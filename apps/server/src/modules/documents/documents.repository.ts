@@ -1,0 +1,81 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { documentTagLinks, documentTags, patientDocuments, type DocumentRow } from './documents.tables';
+
+export type NewDocument = typeof patientDocuments.$inferInsert;
+export type DocumentWithTags = DocumentRow & { tags: string[] };
+
+export const tagKey = (name: string) => name.toLowerCase();
+
+export function documentsRepository(db: DbOrTx) {
+  return {
+    async insert(values: NewDocument): Promise<DocumentRow> {
+      const [row] = await db.insert(patientDocuments).values(values).returning();
+      return row!;
+    },
+    async find(patientId: string, id: string): Promise<DocumentRow | undefined> {
+      const [row] = await db.select().from(patientDocuments).where(and(eq(patientDocuments.patientId, patientId), eq(patientDocuments.id, id)));
+      return row;
+    },
+    async list(patientId: string): Promise<DocumentRow[]> {
+      return db.select().from(patientDocuments).where(eq(patientDocuments.patientId, patientId)).orderBy(desc(patientDocuments.createdAt), desc(patientDocuments.id));
+    },
+    async update(id: string, values: Partial<NewDocument>): Promise<DocumentRow> {
+      const [row] = await db.update(patientDocuments).set({ ...values, updatedAt: new Date() }).where(eq(patientDocuments.id, id)).returning();
+      return row!;
+    },
+    async delete(id: string) {
+      await db.delete(patientDocuments).where(eq(patientDocuments.id, id));
+    },
+    /** Rows removed with the patient's erasure; their storage keys, so the bytes go too. */
+    async deleteForPatient(patientId: string): Promise<string[]> {
+      const rows = await db.delete(patientDocuments).where(eq(patientDocuments.patientId, patientId)).returning({ storageKey: patientDocuments.storageKey });
+      return rows.map((r) => r.storageKey);
+    },
+    async count(patientId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(patientDocuments).where(eq(patientDocuments.patientId, patientId));
+      return row?.n ?? 0;
+    },
+    async tagsOf(documentIds: string[]): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>();
+      if (!documentIds.length) return out;
+      const rows = await db
+        .select({ documentId: documentTagLinks.documentId, name: documentTags.name })
+        .from(documentTagLinks)
+        .innerJoin(documentTags, eq(documentTags.id, documentTagLinks.tagId))
+        .where(inArray(documentTagLinks.documentId, documentIds))
+        .orderBy(asc(documentTags.nameKey));
+      for (const r of rows) out.set(r.documentId, [...(out.get(r.documentId) ?? []), r.name]);
+      return out;
+    },
+    /**
+     * The workspace's tags with these names, created when missing. An existing tag keeps its
+     * spelling ("informe" links to "Informe"); concurrent creators meet on the unique index.
+     */
+    async ensureTags(workspaceId: string, names: string[]): Promise<{ id: string; name: string }[]> {
+      if (!names.length) return [];
+      await db
+        .insert(documentTags)
+        .values(names.map((name) => ({ workspaceId, name, nameKey: tagKey(name) })))
+        .onConflictDoNothing();
+      return db
+        .select({ id: documentTags.id, name: documentTags.name })
+        .from(documentTags)
+        .where(and(eq(documentTags.workspaceId, workspaceId), inArray(documentTags.nameKey, names.map(tagKey))));
+    },
+    async setTags(documentId: string, tagIds: string[]) {
+      await db.delete(documentTagLinks).where(eq(documentTagLinks.documentId, documentId));
+      if (tagIds.length) await db.insert(documentTagLinks).values(tagIds.map((tagId) => ({ documentId, tagId })));
+    },
+    /** For autocomplete: names containing the text, ignoring case. */
+    async listTags(workspaceId: string, q: string | undefined, limit: number) {
+      const term = q ? `%${tagKey(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      return db
+        .select({ id: documentTags.id, name: documentTags.name })
+        .from(documentTags)
+        .where(and(eq(documentTags.workspaceId, workspaceId), term ? sql`${documentTags.nameKey} like ${term}` : undefined))
+        .orderBy(asc(documentTags.nameKey))
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_NAME_MAX, documentTags, type PatientDocument } from '@divan/core';
+import type { Cipher } from '../../platform/crypto/cipher';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { Storage } from '../../platform/storage/storage';
+import type { PatientRow } from '../patients/patients.tables';
+import type { Caller, PatientsService } from '../patients/patients.service';
+import type { UsersService } from '../users/users.service';
+import { DocumentSniffer, tooLarge } from './content-sniffer';
+import { documentsRepository, tagKey } from './documents.repository';
+import type { DocumentRow } from './documents.tables';
+
+export type Upload = { filename: string; stream: Readable; truncated: () => boolean; tags?: string };
+export type Download = { name: string; contentType: string; size: number; stream: Readable };
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const notFound = () => new AppError('document_not_found');
+const noop = () => {};
+
+/**
+ * A patient's documents: streamed into storage encrypted with the workspace key, typed by their
+ * bytes, tagged with the workspace's shared tags. Every list and download goes to the access log.
+ */
+export class DocumentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly patients: PatientsService,
+    private readonly users: UsersService,
+    private readonly cipher: Cipher,
+    private readonly storage: Storage,
+  ) {}
+
+  async list(c: Caller, patientId: string): Promise<PatientDocument[]> {
+    const p = await this.patients.accessible(c, patientId, 'read', 'patient_documents');
+    const rows = await documentsRepository(this.db).list(p.id);
+    await this.patients.logAccess(c, p, 'documents.read');
+    return this.present(rows);
+  }
+
+  /** Metadata only, for a caller already checked (the patient file export). */
+  async listUnchecked(patientId: string): Promise<PatientDocument[]> {
+    return this.present(await documentsRepository(this.db).list(patientId));
+  }
+
+  async upload(c: Caller, patientId: string, file: Upload): Promise<PatientDocument> {
+    const p = await this.patients.accessible(c, patientId, 'create', 'patient_documents');
+    const tags = parseTags(file.tags);
+    const id = randomUUID();
+    const storageKey = `documents/${p.workspaceId}/${id.slice(0, 2)}/${id}`;
+    const sniffer = new DocumentSniffer(file.filename, DOCUMENT_MAX_BYTES);
+    // Errors of any stage fail `put`, which removes what was written.
+    const encrypted = pipeline(file.stream, sniffer, this.cipher.encryptStream(p.workspaceId), noop);
+    await this.storage.put(storageKey, encrypted);
+    try {
+      if (file.truncated()) throw tooLarge();
+      const row = await this.db.transaction(async (tx) => {
+        const doc = await documentsRepository(tx).insert({
+          id,
+          workspaceId: p.workspaceId,
+          patientId: p.id,
+          name: nameOf(file.filename),
+          contentType: sniffer.contentType!,
+          size: sniffer.size,
+          storageKey,
+          uploadedBy: c.userId,
+        });
+        await this.setTags(tx, p.workspaceId, doc.id, tags);
+        await this.patients.touch(p.id, tx);
+        return doc;
+      });
+      return (await this.present([row]))[0]!;
+    } catch (err) {
+      await this.storage.delete(storageKey);
+      throw err;
+    }
+  }
+
+  async update(c: Caller, patientId: string, documentId: string, body: { name?: string; tags?: string[] }): Promise<PatientDocument> {
+    const row = await this.db.transaction(async (tx) => {
+      const p = await this.patients.accessible(c, patientId, 'update', 'patient_documents', tx);
+      const doc = await this.find(tx, p.id, documentId);
+      if (body.tags) await this.setTags(tx, p.workspaceId, doc.id, body.tags);
+      return documentsRepository(tx).update(doc.id, body.name !== undefined ? { name: body.name } : {});
+    });
+    return (await this.present([row]))[0]!;
+  }
+
+  async share(c: Caller, patientId: string, documentId: string, shared: boolean): Promise<PatientDocument> {
+    const row = await this.db.transaction(async (tx) => {
+      const p = await this.patients.accessible(c, patientId, 'update', 'patient_documents', tx);
+      const doc = await this.find(tx, p.id, documentId);
+      return documentsRepository(tx).update(doc.id, { shared });
+    });
+    return (await this.present([row]))[0]!;
+  }
+
+  async download(c: Caller, patientId: string, documentId: string): Promise<Download> {
+    const p = await this.patients.accessible(c, patientId, 'read', 'patient_documents');
+    const doc = await this.find(this.db, p.id, documentId);
+    const stream = await this.decrypting(p.workspaceId, doc.storageKey);
+    await this.patients.logAccess(c, p, 'document.download');
+    return { name: doc.name, contentType: doc.contentType, size: doc.size, stream };
+  }
+
+  /** The row goes in the transaction; the bytes once it commits (an orphan file beats a dangling row). */
+  async delete(c: Caller, patientId: string, documentId: string) {
+    const key = await this.db.transaction(async (tx) => {
+      const p = await this.patients.accessible(c, patientId, 'delete', 'patient_documents', tx);
+      const doc = await this.find(tx, p.id, documentId);
+      await documentsRepository(tx).delete(doc.id);
+      await this.patients.touch(p.id, tx);
+      return doc.storageKey;
+    });
+    await this.storage.delete(key);
+  }
+
+  async tags(workspaceId: string, q: string | undefined) {
+    return documentsRepository(this.db).listTags(workspaceId, q, 50);
+  }
+
+  count = (patientId: string) => documentsRepository(this.db).count(patientId);
+
+  /** Erasing a patient (past retention) erases its documents, bytes included. */
+  eraseFor = async (tx: DbOrTx, patient: PatientRow) => {
+    const keys = await documentsRepository(tx).deleteForPatient(patient.id);
+    await Promise.all(keys.map((k) => this.storage.delete(k)));
+  };
+
+  /** Stored as iv | ciphertext | tag: read both ends first, then stream the middle through the decipher. */
+  private async decrypting(workspaceId: string, key: string): Promise<Readable> {
+    const total = await this.storage.size(key);
+    const [iv, tag] = await Promise.all([readAll(this.storage.getRange(key, 0, IV_BYTES - 1)), readAll(this.storage.getRange(key, total - TAG_BYTES, total - 1))]);
+    return pipeline(this.storage.getRange(key, IV_BYTES, total - TAG_BYTES - 1), this.cipher.decryptStream(workspaceId, iv, tag), noop);
+  }
+
+  private async find(tx: DbOrTx, patientId: string, documentId: string): Promise<DocumentRow> {
+    const doc = await documentsRepository(tx).find(patientId, documentId);
+    if (!doc) throw notFound();
+    return doc;
+  }
+
+  private async setTags(tx: DbOrTx, workspaceId: string, documentId: string, names: string[]) {
+    // The first spelling of a name wins within one request.
+    const unique = new Map<string, string>();
+    for (const n of names) if (!unique.has(tagKey(n))) unique.set(tagKey(n), n);
+    const tags = await documentsRepository(tx).ensureTags(workspaceId, [...unique.values()]);
+    await documentsRepository(tx).setTags(documentId, tags.map((t) => t.id));
+  }
+
+  private async present(rows: DocumentRow[]): Promise<PatientDocument[]> {
+    const [tags, users] = await Promise.all([
+      documentsRepository(this.db).tagsOf(rows.map((r) => r.id)),
+      this.users.findManyByIds(rows.map((r) => r.uploadedBy).filter((x): x is string => !!x)),
+    ]);
+    const names = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+    return rows.map((r) => ({
+      id: r.id,
+      patientId: r.patientId,
+      name: r.name,
+      contentType: r.contentType,
+      size: r.size,
+      tags: tags.get(r.id) ?? [],
+      shared: r.shared,
+      uploadedBy: r.uploadedBy ? { id: r.uploadedBy, name: names.get(r.uploadedBy) ?? 'Usuario eliminado' } : null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+  }
+}
+
+/** The file name as shown: no folders, no control characters, bounded. */
+function nameOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, DOCUMENT_NAME_MAX);
+  return clean || 'documento';
+}
+
+/** Tags sent with an upload: a JSON array or a comma-separated list. */
+function parseTags(raw: string | undefined): string[] {
+  if (!raw?.trim()) return [];
+  let list: unknown;
+  try {
+    list = raw.trim().startsWith('[') ? JSON.parse(raw) : raw.split(',').filter((s) => s.trim());
+  } catch {
+    list = null;
+  }
+  const parsed = documentTags.safeParse(list);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Etiquetas inválidas';
+    throw new AppError('invalid_argument', [{ path: 'tags', message }], message);
+  }
+  return parsed.data;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}

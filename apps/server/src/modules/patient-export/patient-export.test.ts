@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import type { Patient, PatientExport, Workspace } from '@divan/core';
+import { createTestApp, json, type TestApp } from '../../test/test-app';
+import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { multipart } from '../../test/images';
+
+let t: TestApp;
+let owner: Therapist;
+let ana: Therapist;
+let rosa: Therapist;
+let ws: Workspace;
+let patient: Patient;
+let P: string;
+const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
+
+/**
+ * The text of a PDF: pdftotext (poppler-utils) when installed; else the text operators of its
+ * inflated streams, good enough for short strings such as a name.
+ */
+function pdfText(pdf: Buffer): { text: string; exact: boolean } {
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'divan-pdf-'));
+    try {
+      writeFileSync(join(dir, 'f.pdf'), pdf);
+      return { text: execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' }), exact: true };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } catch {
+    const raw = pdf.toString('latin1');
+    const out: string[] = [];
+    for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+      let content: string;
+      try {
+        content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+      } catch {
+        content = m[1]!;
+      }
+      for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g))
+        out.push([...tj[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
+    }
+    return { text: out.join('\n'), exact: false };
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await therapist(t, 'carmen@clinica.test', 'Carmen');
+  ana = await therapist(t, 'ana@clinica.test', 'Ana');
+  rosa = await therapist(t, 'rosa@clinica.test', 'Rosa');
+  ws = await createWorkspace(t, owner, 'Clínica Mar', 'clinic');
+  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
+  await addMember(t, owner, ws.id, ana, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
+  await addMember(t, owner, ws.id, rosa, [ws.roles.find((r) => r.name === 'Recepción')!.id]);
+  patient = json<Patient>(
+    await t.post(
+      `/api/v1/workspaces/${ws.id}/patients`,
+      {
+        firstName: 'Begoña',
+        lastName: 'Ibáñez Ruiz',
+        email: 'begona@correo.es',
+        birthdate: '1988-03-14',
+        gender: 'female',
+        billingInfo: { taxId: '12345678Z', line1: 'Calle Real 5', city: 'Cádiz', zipCode: '11001' },
+        treatment: { motive: 'anxiety', sessionType: 'individual', sessionPrice: 6000, startDate: '2026-09-01' },
+      },
+      { token: owner.accessToken },
+    ),
+  );
+  P = `/api/v1/workspaces/${ws.id}/patients/${patient.id}`;
+  const entry = (title: string, date: string, body: string, priv = false) => t.post(`${P}/history`, { title, date, body, private: priv }, { token: owner.accessToken });
+  await entry('Primera sesión', '2026-09-01', '<p>Acude por <strong>ansiedad</strong> anticipatoria.</p><ul><li>Insomnio de conciliación</li><li>Rumiación</li></ul>');
+  await entry('Nota personal', '2026-09-08', '<p>Contratransferencia intensa</p>', true);
+  const { payload, headers } = multipart('file', 'consentimiento.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+  await t.app.inject({ method: 'POST', url: `${P}/documents`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
+});
+afterAll(() => t?.close());
+
+describe('patient file export', () => {
+  it('exports the file as JSON without private history entries, even the author’s', async () => {
+    const res = await t.get(`${P}/export.json`, { token: owner.accessToken });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Expediente Begona Ibanez Ruiz \d{4}-\d{2}-\d{2}\.json"/);
+    const data = json<PatientExport>(res);
+    expect(Date.parse(data.generatedAt)).not.toBeNaN();
+    expect(data.patient).toMatchObject({ firstName: 'Begoña', lastName: 'Ibáñez Ruiz', birthdate: '1988-03-14' });
+    expect(data.billingInfo).toMatchObject({ city: 'Cádiz' });
+    expect(data.treatment).toMatchObject({ motive: 'anxiety', sessionPrice: 6000 });
+    expect(data.history!.map((e) => e.title)).toEqual(['Primera sesión']);
+    expect(data.history![0]!.text).toBe('Acude por ansiedad anticipatoria.\n\n• Insomnio de conciliación\n\n• Rumiación');
+    expect(JSON.stringify(data)).not.toContain('Contratransferencia');
+    expect(data.documents).toEqual([expect.objectContaining({ name: 'consentimiento.pdf', contentType: 'application/pdf' })]);
+  });
+
+  it('exports a readable PDF with the name, the sections and the dates in Spanish', async () => {
+    const res = await t.get(`${P}/export.pdf`, { token: owner.accessToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    const { text, exact } = pdfText(res.rawPayload);
+    expect(text).toContain('Begoña Ibáñez Ruiz');
+    if (!exact) return console.warn('pdftotext not installed (apt-get install poppler-utils): only the name was checked');
+    for (const s of ['Datos personales', 'Tratamiento', 'Historia clínica', '01/09/2026 · Primera sesión', 'Acude por ansiedad anticipatoria.', 'Insomnio de conciliación', '14/03/1988', 'Ansiedad', 'consentimiento.pdf'])
+      expect(text).toContain(s);
+    expect(text).not.toContain('Contratransferencia');
+  });
+
+  it('leaves out what the caller may not read, and hides other therapists’ patients', async () => {
+    const reception = json<PatientExport>(await t.get(`${P}/export.json`, { token: rosa.accessToken }));
+    expect(reception).toMatchObject({ treatment: null, history: null, documents: null, billingInfo: { city: 'Cádiz' } });
+    expect(codeOf(await t.get(`${P}/export.json`, { token: ana.accessToken }))).toBe('patient_not_found');
+    expect(codeOf(await t.get(`${P}/export.pdf`, { token: ana.accessToken }))).toBe('patient_not_found');
+  });
+
+  it('writes every export to the clinical access log', async () => {
+    const log = json<{ action: string; user: { name: string } }[]>(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patient.id}&limit=200`, { token: owner.accessToken }));
+    expect(log.filter((l) => l.action === 'file.export').map((l) => l.user.name).sort()).toEqual(['Carmen', 'Carmen', 'Rosa']);
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IMPORT_MAX_MB, importCommitBody, importIdParams, importStatusResponse, importUploadResponse, workspaceIdParams } from '@divan/core';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { caller } from '../patients/patients.routes';
+import type { PatientImportService } from './patient-import.service';
+
+const tags = ['patient-import'];
+const I = '/api/v1/workspaces/:workspaceId/patient-imports';
+
+export async function patientImportRoutes(app: FastifyInstance, { imports }: { imports: PatientImportService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    I,
+    {
+      config: { access: { workspace: ['create', 'patient_files'] } },
+      schema: {
+        operationId: 'uploadPatientImport',
+        tags,
+        description: `Multipart: \`file\` (.xlsx, up to ${IMPORT_MAX_MB} MB). Answers the columns, a sample and a suggested mapping; the rows wait 30 minutes for the commit.`,
+        consumes: ['multipart/form-data'],
+        params: workspaceIdParams,
+        response: { 201: importUploadResponse },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new AppError('invalid_type');
+      const part = await req.file({ limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
+      if (!part) throw new AppError('invalid_import_file');
+      if (part.fieldname !== 'file') {
+        // Its bytes are never read: close the connection rather than leave it hanging.
+        reply.header('connection', 'close');
+        throw new AppError('unexpected_file');
+      }
+      return reply.status(201).send(await imports.upload(caller(req), await part.toBuffer()));
+    },
+  );
+  r.post(
+    `${I}/:importId/commit`,
+    {
+      config: { access: { workspace: ['create', 'patient_files'] } },
+      schema: {
+        operationId: 'commitPatientImport',
+        tags,
+        description: 'Validates and imports in the background; poll `GET …/patient-imports/:importId`.',
+        params: importIdParams,
+        body: importCommitBody,
+        response: { 202: z.object({ importId: z.uuid() }) },
+      },
+    },
+    async (req, reply) => reply.status(202).send(imports.commit(caller(req), req.params.importId, req.body.mapping)),
+  );
+  r.get(
+    `${I}/:importId`,
+    {
+      config: { access: { workspace: ['create', 'patient_files'] } },
+      schema: { operationId: 'getPatientImport', tags, params: importIdParams, response: { 200: importStatusResponse } },
+    },
+    (req) => imports.status(caller(req), req.params.importId),
+  );
+}

@@ -1,0 +1,83 @@
+import type ExcelJS from 'exceljs';
+import { IMPORT_MAX_ROWS } from '@divan/core';
+import { AppError } from '../../platform/errors';
+
+/** A cell as the import reads it: dates stay dates and numbers stay numbers until a field needs them. */
+export type Cell = string | number | boolean | Date | null;
+/** One data row and its number in the sheet (what the user sees in Excel). */
+export type SheetRow = { row: number; cells: Cell[] };
+export type Sheet = { columns: string[]; rows: SheetRow[] };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The first sheet with data: its first non-empty row is the header, every later non-empty row is
+ * data. A file that is not a readable .xlsx is `invalid_import_file`.
+ */
+export async function readSheet(data: Buffer): Promise<Sheet> {
+  if (data.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004') throw new AppError('invalid_import_file');
+  // Loaded on first use: most server processes never read a spreadsheet.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
+  try {
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('invalid_import_file');
+  }
+  const ws = wb.worksheets.find((w) => w.actualRowCount > 0);
+  if (!ws) throw new AppError('invalid_import_file', undefined, 'El archivo no tiene datos.');
+  if (ws.actualRowCount > IMPORT_MAX_ROWS + 1)
+    throw new AppError('invalid_import_file', undefined, `El archivo tiene más de ${IMPORT_MAX_ROWS.toLocaleString('es-ES')} filas. Divídelo en varios archivos.`);
+
+  let header: Cell[] | undefined;
+  const rows: SheetRow[] = [];
+  let width = 0;
+  ws.eachRow({ includeEmpty: false }, (row, number) => {
+    const cells: Cell[] = [];
+    for (let i = 1; i <= row.cellCount; i++) cells.push(cellOf(row.getCell(i).value));
+    while (cells.length && isBlank(cells[cells.length - 1]!)) cells.pop();
+    if (!cells.length) return;
+    if (!header) header = cells;
+    else rows.push({ row: number, cells });
+    width = Math.max(width, cells.length);
+  });
+  if (!header) throw new AppError('invalid_import_file', undefined, 'El archivo no tiene datos.');
+  const columns = Array.from({ length: width }, (_, i) => {
+    const h = header![i];
+    return h !== undefined && !isBlank(h) ? cellText(h) : `Columna ${columnLetter(i)}`;
+  });
+  return { columns, rows };
+}
+
+/** How a cell is shown to the user while mapping: dates as DD/MM/YYYY, numbers without exponent. */
+export function cellText(c: Cell | undefined): string {
+  if (c === null || c === undefined) return '';
+  if (c instanceof Date) return c.toISOString().slice(0, 10).split('-').reverse().join('/');
+  if (typeof c === 'number') return Number.isInteger(c) ? c.toFixed(0) : String(c);
+  if (typeof c === 'boolean') return c ? 'Sí' : 'No';
+  return c.trim();
+}
+
+export const isBlank = (c: Cell) => c === null || (typeof c === 'string' && !c.trim());
+
+function cellOf(v: ExcelJS.CellValue): Cell {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return roundToDay(v);
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if ('richText' in v) return v.richText.map((r) => r.text).join('');
+  if ('hyperlink' in v) return typeof v.text === 'string' ? v.text : cellOf(v.text as ExcelJS.CellValue);
+  if ('formula' in v || 'sharedFormula' in v) return v.result === undefined ? null : cellOf(v.result as ExcelJS.CellValue);
+  return null; // error values (#N/A…)
+}
+
+/** Spreadsheet dates are day counts: floating error can land a date a millisecond before midnight. */
+function roundToDay(d: Date): Date {
+  const rest = ((d.getTime() % DAY_MS) + DAY_MS) % DAY_MS;
+  return rest > DAY_MS - 1000 ? new Date(d.getTime() + DAY_MS - rest) : d;
+}
+
+function columnLetter(i: number): string {
+  let s = '';
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
