@@ -95,9 +95,12 @@ export class HistoryService {
     } catch {
       throw new AppError('invalid_docx_file');
     }
+    // The first heading becomes the title, so it is not repeated at the top of the body.
     const heading = html.match(/<h[1-3][^>]*>(.*?)<\/h[1-3]>/i);
-    const title = (heading ? plainText(heading[1]!) : '') || filename.replace(/\.docx$/i, '') || 'Documento importado';
-    return this.create(c, patientId, { title: title.slice(0, 200), date, body: html, private: false });
+    const headingText = heading ? plainText(heading[1]!) : '';
+    const title = headingText || filename.replace(/\.docx$/i, '') || 'Documento importado';
+    const body = heading && headingText ? html.replace(heading[0], '') : html;
+    return this.create(c, patientId, { title: title.slice(0, 200), date, body, private: false });
   }
 
   private seal(workspaceId: string, title: string, body: string) {

@@ -69,6 +69,7 @@ describe('clinical history', () => {
     expect(res.statusCode, res.body).toBe(201);
     const entry = json<HistoryEntry>(res);
     expect(entry.title.length).toBeGreaterThan(0);
+    expect(entry.body).not.toContain(`>${entry.title}<`);
     expect(entry.body).toMatch(/<h[1-4]>/);
     expect(entry.body).toContain('<strong>');
     expect(entry.body).toMatch(/<(ul|ol)>/);
