@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { billingAddressColumns } from '../../platform/db/columns';
 // Foreign keys only.
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
@@ -20,13 +21,7 @@ export const patients = pgTable(
     birthdate: date('birthdate', { mode: 'string' }),
     gender: text('gender'),
     pictureFileId: uuid('picture_file_id'),
-    billingFullName: text('billing_full_name'),
-    billingTaxId: text('billing_tax_id'),
-    billingLine1: text('billing_line1'),
-    billingLine2: text('billing_line2'),
-    billingCity: text('billing_city'),
-    billingZipCode: text('billing_zip_code'),
-    billingCountry: text('billing_country'),
+    ...billingAddressColumns(),
     treatmentStatus: text('treatment_status', { enum: ['active', 'paused', 'inactive'] }).notNull().default('active'),
     treatmentStartDate: date('treatment_start_date', { mode: 'string' }),
     treatmentEndDate: date('treatment_end_date', { mode: 'string' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { billingAddressColumns } from '../../platform/db/columns';
 import type { Permission } from '@divan/core';
 // Foreign keys only: this module reads users through the users service.
 import { users } from '../users/users.tables';
@@ -16,13 +17,7 @@ export const workspaces = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id),
-    billingFullName: text('billing_full_name'),
-    billingTaxId: text('billing_tax_id'),
-    billingLine1: text('billing_line1'),
-    billingLine2: text('billing_line2'),
-    billingCity: text('billing_city'),
-    billingZipCode: text('billing_zip_code'),
-    billingCountry: text('billing_country'),
+    ...billingAddressColumns(),
     billingFooter: text('billing_footer'),
     planId: text('plan_id', { enum: ['basic', 'advance', 'team'] }),
     planPeriodEnd: timestamp('plan_period_end', { withTimezone: true }),
