@@ -66,8 +66,8 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
     const signIn = await scriptKilobytes(page, '/sign-in');
     console.log(`gzipped JS loaded: /sign-in ${signIn.toFixed(1)} KB`);
     await page.context().close();
-    // The target is 120 KB; the framework alone (React 19 + React Router 7) is ~98 KB, see
-    // apps/web/docs/bundle-budget.md. This guards against regressions beyond today's ~130 KB.
-    expect(signIn).toBeLessThan(140);
+    // The budget (apps/web/docs/bundle-budget.md): the framework alone (React 19 + React Router 7) is
+    // ~98 KB, so every route and shared module added to the entry counts against the remaining ~20 KB.
+    expect(signIn).toBeLessThanOrEqual(120);
   });
 });

@@ -113,7 +113,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   });
   const audit = new AuditService(db, users);
   const workspaces = new WorkspacesService(db, users, audit, fileStore);
-  const members = new MembersService({ db, users, audit, mailer, workspaces, publicUrl: config.publicUrl });
+  const members = new MembersService({ db, users, audit, mailer, workspaces, realtime, publicUrl: config.publicUrl });
   const roles = new RolesService(db, audit, workspaces);
   const cipher = new Cipher(config.appSecret);
   const patients = new PatientsService(db, users, workspaces);

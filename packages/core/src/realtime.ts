@@ -7,6 +7,8 @@ export type RealtimeOutEvent =
   | 'ping'
   | 'pong'
   | 'profile-updated'
+  /** The member's roles or membership of a workspace changed: refetch workspaces and permissions. */
+  | 'workspace-updated'
   | 'chat-message'
   | 'chat-notification-counters'
   | 'chat-notification-counter';

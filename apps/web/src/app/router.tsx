@@ -37,10 +37,31 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
+          // One task outside the shell: create a workspace, or join one from an invitation (spec §2).
+          { path: 'workspaces/*', lazy: () => import('./layouts/focus-layout') },
           {
             lazy: () => import('./layouts/shell-layout'),
             children: [
               { index: true, lazy: () => import('./routes/dashboard') },
+              {
+                path: 'patients',
+                lazy: () => import('@/features/patients/patients-root'),
+                children: [
+                  { index: true, lazy: () => import('@/features/patients/list/patients-list-route') },
+                  {
+                    path: ':patientId',
+                    lazy: () => import('@/features/patients/detail/patient-layout'),
+                    children: [
+                      { index: true, loader: ({ params }) => redirect(`/patients/${params.patientId}/overview`) },
+                      { path: 'overview', lazy: () => import('@/features/patients/detail/overview-tab') },
+                      { path: 'info', lazy: () => import('@/features/patients/detail/info-tab') },
+                      { path: 'history', lazy: () => import('@/features/patients/history/history-tab') },
+                      { path: 'documents', lazy: () => import('@/features/patients/documents/documents-tab') },
+                      { path: 'settings', lazy: () => import('@/features/patients/detail/settings-tab') },
+                    ],
+                  },
+                ],
+              },
               {
                 path: 'settings',
                 lazy: () => import('./routes/settings-layout'),
@@ -49,6 +70,7 @@ export const router = createBrowserRouter([
                   { path: 'profile', lazy: () => import('@/features/profile/routes/profile-settings') },
                   { path: 'security', lazy: () => import('@/features/auth/routes/security-settings') },
                   { path: 'appearance', lazy: () => import('@/features/appearance/routes/appearance-settings') },
+                  { path: 'workspace/*', lazy: () => import('./routes/workspace-settings') },
                 ],
               },
             ],

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { AuthTokens, Profile } from '@divan/core';
 
-export type SignOutReason = 'user' | 'expired';
+/** `switch`: signed out to continue as someone else (e.g. the invited email), back to the same page. */
+export type SignOutReason = 'user' | 'expired' | 'switch';
 
 type PersistedAuth = {
   userId: string | null;

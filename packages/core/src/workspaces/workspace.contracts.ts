@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { emailField } from '../auth/auth.contracts';
-import { ACTIONS, SUBJECT_NAMES } from './permissions';
+import { ACTIONS, SUBJECT_NAMES, type Subject } from './permissions';
 import { PLAN_IDS } from './plans';
 import { WORKSPACE_TEMPLATES } from './default-roles';
 
@@ -31,7 +31,7 @@ export type BillingInfo = z.infer<typeof billingInfo>;
 
 export const permissionSchema = z.object({
   action: z.enum(ACTIONS, { error: msg.invalidEnum() }),
-  subject: z.enum(SUBJECT_NAMES as [string, ...string[]], { error: msg.invalidEnum() }),
+  subject: z.enum(SUBJECT_NAMES as [Subject, ...Subject[]], { error: msg.invalidEnum() }),
   ownOnly: z.boolean().optional(),
 });
 
@@ -68,9 +68,10 @@ export const workspaceResponse = z.object({
   maxSeats: z.number().int(),
   template: z.enum(WORKSPACE_TEMPLATES),
   rolesManager: z.enum(['system', 'user']),
-  roles: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  roles: z.array(z.object({ id: z.uuid(), name: z.string(), isAdmin: z.boolean() })),
   owner: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string().nullable() }),
-  billingInfo,
+  /** Null for members who may not read the workspace's billing info. */
+  billingInfo: billingInfo.nullable(),
   plan: planResponse,
   features: featuresResponse,
   /** The caller's own permissions here, so the web app can hide what they may not do. */

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import type { Membership } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
+import type { Realtime } from '../../platform/realtime/realtime';
 import type { AuditService } from '../audit/audit.service';
 import type { UsersService } from '../users/users.service';
 import { membersRepository, type InvitationRow } from './members.repository';
@@ -17,7 +18,7 @@ const fileUrl = (id: string | null) => (id ? `/api/v1/files/${id}` : null);
 /** Seats and invitations (spec §3/§4): invite by email, join, edit roles/commission/receiver, remove. */
 export class MembersService {
   constructor(
-    private readonly d: { db: Db; users: UsersService; audit: AuditService; mailer: Mailer; workspaces: WorkspacesService; publicUrl: string },
+    private readonly d: { db: Db; users: UsersService; audit: AuditService; mailer: Mailer; workspaces: WorkspacesService; realtime: Realtime; publicUrl: string },
   ) {}
 
   async list(workspaceId: string): Promise<Member[]> {
@@ -145,7 +146,7 @@ export class MembersService {
   }
 
   async update(m: Membership, actorId: string, memberId: string, input: { roleIds?: string[]; commission?: Commission; paymentsReceiver?: Receiver }) {
-    await this.d.db.transaction(async (tx) => {
+    const memberUserId = await this.d.db.transaction(async (tx) => {
       const repo = membersRepository(tx);
       const member = await repo.find(m.workspaceId, memberId);
       if (!member) throw new AppError('seat_not_found');
@@ -161,18 +162,22 @@ export class MembersService {
           ...(input.paymentsReceiver ? { paymentsReceiver: input.paymentsReceiver } : {}),
         });
       await this.d.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'member.updated', target: member.userId, details: { ...input } });
+      return member.userId;
     });
+    await this.d.realtime.toUser(memberUserId, 'workspace-updated', { workspaceId: m.workspaceId });
     return (await this.list(m.workspaceId)).find((x) => x.id === memberId)!;
   }
 
   async remove(m: Membership, actorId: string, memberId: string) {
-    await this.d.db.transaction(async (tx) => {
+    const removedUserId = await this.d.db.transaction(async (tx) => {
       const member = await membersRepository(tx).find(m.workspaceId, memberId);
       if (!member) throw new AppError('seat_not_found');
       if (member.userId === (await this.d.workspaces.ownerOf(m.workspaceId, tx))) throw new AppError('owner_cannot_be_removed');
       await membersRepository(tx).delete(member.id);
       await this.d.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'member.removed', target: member.userId });
+      return member.userId;
     });
+    await this.d.realtime.toUser(removedUserId, 'workspace-updated', { workspaceId: m.workspaceId });
   }
 
   /** At least one role, no repeats, all of this workspace. */

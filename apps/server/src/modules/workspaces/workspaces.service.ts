@@ -204,6 +204,12 @@ export class WorkspacesService {
       workspacesRepository(this.db).membership(ws.id, userId),
     ]);
     const plan = planOf(ws);
+    const me = {
+      memberId: membership?.memberId ?? '',
+      isAdmin: !!membership?.roles.some((r) => r.isAdmin),
+      permissions: membership?.roles.flatMap((r) => r.permissions) ?? [],
+    };
+    const ability = defineAbility({ userId, isAdmin: me.isAdmin, permissions: me.permissions });
     return {
       id: ws.id,
       name: ws.name,
@@ -212,16 +218,12 @@ export class WorkspacesService {
       maxSeats: maxSeatsOf(plan),
       template: ws.template,
       rolesManager: ws.rolesManager,
-      roles: roles.map((r) => ({ id: r.id, name: r.name })),
+      roles: roles.map((r) => ({ id: r.id, name: r.name, isAdmin: r.isAdmin })),
       owner: { id: ws.ownerId, firstName: owner?.firstName ?? '', lastName: owner?.lastName ?? null },
-      billingInfo: billingOf(ws),
+      billingInfo: ability.can('read', 'workspace_billing') ? billingOf(ws) : null,
       plan: { ...plan, promptUpgrade: plan.id === null },
       features: featuresOf(plan),
-      me: {
-        memberId: membership?.memberId ?? '',
-        isAdmin: !!membership?.roles.some((r) => r.isAdmin),
-        permissions: membership?.roles.flatMap((r) => r.permissions) ?? [],
-      },
+      me,
     };
   }
 }

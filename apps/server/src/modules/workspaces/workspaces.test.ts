@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { signIn, signUpConfirmed } from '../../test/auth-flows';
 import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart, png } from '../../test/images';
+import { connectSocket } from '../../test/ws-client';
 
 let t: TestApp;
 let owner: Therapist;
@@ -142,6 +143,20 @@ describe('members and invitations', () => {
     expectError(await t.del(`${W()}/members/${memberId}`, { token: owner.accessToken }), 404, 'seat_not_found');
   });
 
+  it('tells a member at once, over the websocket, when their roles change or they are removed', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const m = await therapist(t, 'aviso@example.com', 'Aviso');
+    const { memberId } = await addMember(t, owner, ws.id, m, [therapistRole]);
+    const socket = await connectSocket(base);
+    socket.send('authenticate', { token: m.accessToken, realm: 'therapists' });
+    await socket.next('authenticated');
+    await t.patch(`${W()}/members/${memberId}`, { roleIds: [adminRole] }, { token: owner.accessToken });
+    expect((await socket.next('workspace-updated')).data).toEqual({ workspaceId: ws.id });
+    await t.del(`${W()}/members/${memberId}`, { token: owner.accessToken });
+    expect((await socket.next('workspace-updated')).data).toEqual({ workspaceId: ws.id });
+    socket.close();
+  });
+
   it('limits seats by plan: members and pending invitations count', async () => {
     const small = await createWorkspace(t, owner, 'Pequeño', 'team');
     await t.app.services.workspaces.setPlan(small.id, { id: 'team', seats: 2 });
@@ -197,6 +212,10 @@ describe('roles', () => {
     await addMember(t, owner, ws.id, m, [role.id]);
     expect((await t.get(`${W()}/members`, { token: m.accessToken })).statusCode).toBe(200);
     expectError(await t.get(`${W()}/billing-info`, { token: m.accessToken }), 403, 'access_denied');
+    // Nor through the workspace itself.
+    expect(json<Workspace>(await t.get(W(), { token: m.accessToken })).billingInfo).toBeNull();
+    expect(json<Workspace[]>(await t.get('/api/v1/workspaces', { token: m.accessToken })).find((w) => w.id === ws.id)!.billingInfo).toBeNull();
+    expect(json<Workspace>(await t.get(W(), { token: owner.accessToken })).billingInfo).not.toBeNull();
     expectError(await t.post(R(), { name: 'Yo', permissions: [{ action: 'manage', subject: 'roles' }] }, { token: m.accessToken }), 403, 'access_denied');
   });
 

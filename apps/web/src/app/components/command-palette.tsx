@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Command } from 'cmdk';
+import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, type LucideIcon } from 'lucide-react';
+import { House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, type LucideIcon } from 'lucide-react';
 import { useSettingsStore, type Theme } from '@/stores/settings-store';
+import { useSwitchWorkspace } from '@/features/workspaces/components/workspace-switcher';
+import { workspaceSettingsItems } from '@/features/workspaces/nav';
+import { useAbility } from '@/lib/ability';
+import { useCurrentWorkspace, useWorkspacesStore } from '@/stores/workspaces-store';
 
 type Action = { id: string; label: string; icon: LucideIcon; keywords?: string[]; run: () => void };
 
@@ -23,6 +27,18 @@ function Item({ action, onDone }: { action: Action; onDone: () => void }) {
       {action.label}
     </Command.Item>
   );
+}
+
+/** "clinica" finds "Clínica": accents are folded on both sides. */
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * cmdk's fuzzy score, without accents and without the long-shot matches (letters scattered across
+ * keywords, e.g. "claro" in "Registro de actividad del espacio") that pushed real results down.
+ */
+function filter(value: string, search: string, keywords?: string[]): number {
+  const score = defaultFilter(fold(value), fold(search), keywords?.map(fold));
+  return score >= 0.05 ? score : 0;
 }
 
 function Group({ heading, children }: { heading: string; children: ReactNode }) {
@@ -45,9 +61,32 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
 
   const navigation: Action[] = [
     { id: 'nav-home', label: 'Inicio', icon: House, keywords: ['dashboard', 'panel'], run: go('/') },
+    { id: 'nav-patients', label: 'Pacientes', icon: Users, keywords: ['fichas', 'historia clínica', 'listado'], run: go('/patients') },
     { id: 'nav-profile', label: 'Perfil', icon: UserRound, keywords: ['ajustes', 'datos', 'foto'], run: go('/settings/profile') },
     { id: 'nav-security', label: 'Seguridad', icon: ShieldCheck, keywords: ['contraseña', 'ajustes'], run: go('/settings/security') },
     { id: 'nav-appearance', label: 'Apariencia', icon: Palette, keywords: ['tema', 'ajustes'], run: go('/settings/appearance') },
+  ];
+  // The list opens its "Nuevo paciente" dialog on ?create=1 (and ignores it without permission).
+  const create: Action[] = [
+    { id: 'create-patient', label: 'Crear paciente', icon: UserRoundPlus, keywords: ['nuevo paciente', 'añadir', 'alta'], run: go('/patients?create=1') },
+  ];
+  // Workspace settings the member may open, and the other workspaces to switch to.
+  const workspace = useCurrentWorkspace();
+  const ability = useAbility();
+  const workspaces = useWorkspacesStore((st) => st.workspaces);
+  const switchWorkspace = useSwitchWorkspace();
+  const workspaceNav: Action[] = workspaceSettingsItems(ability, workspace).map((i) => ({
+    id: `nav-${i.to}`,
+    label: `${i.label} del espacio`,
+    icon: i.icon,
+    keywords: ['espacio de trabajo', 'ajustes', ...i.keywords],
+    run: go(i.to),
+  }));
+  const workspaceActions: Action[] = [
+    ...workspaces
+      .filter((w) => w.id !== workspace.id)
+      .map((w) => ({ id: `switch-${w.id}`, label: `Cambiar a ${w.name}`, icon: ArrowLeftRight, keywords: ['espacio', 'cambiar'], run: () => switchWorkspace(w.id) })),
+    { id: 'create-workspace', label: 'Crear espacio de trabajo', icon: Plus, keywords: ['nuevo espacio', 'equipo', 'clínica'], run: go('/workspaces/create') },
   ];
   const themes: Action[] = [
     { id: 'theme-light', label: 'Tema claro', icon: Sun, keywords: ['light'], run: theme('light') },
@@ -67,7 +106,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           <VisuallyHidden.Root>
             <Dialog.Title>Paleta de comandos</Dialog.Title>
           </VisuallyHidden.Root>
-          <Command label="Paleta de comandos" loop>
+          <Command label="Paleta de comandos" loop filter={filter}>
             <div className="flex items-center gap-2 border-b px-4">
               <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               <Command.Input
@@ -77,8 +116,25 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
             </div>
             <Command.List className="max-h-80 overflow-y-auto p-1">
               <Command.Empty className="px-4 py-8 text-center text-sm text-muted-foreground">Sin resultados.</Command.Empty>
+              <Group heading="Crear">
+                {create.map((a) => (
+                  <Item key={a.id} action={a} onDone={close} />
+                ))}
+              </Group>
               <Group heading="Ir a">
                 {navigation.map((a) => (
+                  <Item key={a.id} action={a} onDone={close} />
+                ))}
+              </Group>
+              {workspaceNav.length > 0 ? (
+                <Group heading={`Espacio: ${workspace.name}`}>
+                  {workspaceNav.map((a) => (
+                    <Item key={a.id} action={a} onDone={close} />
+                  ))}
+                </Group>
+              ) : null}
+              <Group heading="Espacios de trabajo">
+                {workspaceActions.map((a) => (
                   <Item key={a.id} action={a} onDone={close} />
                 ))}
               </Group>

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
+import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { cn } from '@/lib/cn';
 import { useSettingsStore } from '@/stores/settings-store';
 import { navItems } from './nav-items';
@@ -48,6 +49,9 @@ export function Sidebar() {
     >
       <div className={cn('flex h-16 items-center', collapsed ? 'justify-center' : 'px-5')}>
         <Logo showName={!collapsed} />
+      </div>
+      <div className={cn('pt-1', collapsed ? 'px-2.5' : 'px-3')}>
+        <WorkspaceSwitcher collapsed={collapsed} />
       </div>
       <div className={cn('flex-1 py-4', collapsed ? 'px-2.5' : 'px-3')}>
         <SidebarNav collapsed={collapsed} />

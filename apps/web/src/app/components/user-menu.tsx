@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useSignOut } from '@/features/auth/api/auth-mutations';
+import { useSignOut } from '@/features/auth/api/account-api';
 
 export function UserMenu({ profile }: { profile: Profile | null }) {
   const navigate = useNavigate();

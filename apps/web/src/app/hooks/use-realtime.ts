@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { meQueryKey } from '@/features/profile/api/profile-api';
+import { workspacesQueryKey } from '@/lib/workspace-keys';
 import { endLocalSession, getAccessToken, refreshSession } from '@/lib/auth-session';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
 import { useAuthStore } from '@/stores/auth-store';
@@ -28,6 +29,8 @@ export function useRealtime(): void {
       },
       onEvent: (frame) => {
         if (frame.event === 'profile-updated') void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        // Roles changed or membership ended: permissions on screen follow at once.
+        if (frame.event === 'workspace-updated') void queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
       },
     });
     client.start();

@@ -4,6 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Dialog, DialogTitle, SheetContent } from '@/components/ui/dialog';
 import { Logo } from '@/components/ui/logo';
 import { useMe } from '@/features/profile/api/profile-api';
+import { useWorkspacesSync } from '@/features/workspaces/api/workspaces-api';
+import { TrialBanner } from '@/features/workspaces/components/trial-banner';
+import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { queryClient } from '@/lib/query-client';
 import { preloadToaster } from '@/lib/toast';
 import { Sidebar, SidebarNav } from '../components/sidebar';
@@ -26,6 +29,7 @@ export function ShellLayout() {
 /** The signed-in frame: sidebar (a sheet on phones), top bar, command palette and the realtime link. */
 function Shell() {
   const me = useMe();
+  useWorkspacesSync();
   const [menuOpen, setMenuOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [paletteLoaded, setPaletteLoaded] = useState(false);
@@ -71,6 +75,9 @@ function Shell() {
           <div className="flex h-16 items-center px-5">
             <Logo />
           </div>
+          <div className="px-3">
+            <WorkspaceSwitcher onNavigate={() => setMenuOpen(false)} />
+          </div>
           <div className="px-3 py-4">
             <SidebarNav onNavigate={() => setMenuOpen(false)} />
           </div>
@@ -83,6 +90,7 @@ function Shell() {
           onOpenPalette={openPalette}
           onPreloadPalette={() => void loadPalette()}
         />
+        <TrialBanner />
         {navigation.state === 'loading' ? (
           <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary" role="progressbar" aria-label="Cargando" />
         ) : null}

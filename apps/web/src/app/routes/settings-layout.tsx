@@ -1,38 +1,66 @@
 import { NavLink, Outlet } from 'react-router';
-import { Palette, ShieldCheck, UserRound } from 'lucide-react';
+import { Palette, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { workspaceSettingsItems } from '@/features/workspaces/nav';
+import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
+import { useCurrentWorkspace } from '@/stores/workspaces-store';
 
-const tabs = [
+type Tab = { to: string; label: string; icon: LucideIcon };
+
+const tabs: Tab[] = [
   { to: 'profile', label: 'Perfil', icon: UserRound },
   { to: 'security', label: 'Seguridad', icon: ShieldCheck },
   { to: 'appearance', label: 'Apariencia', icon: Palette },
 ];
 
-export function SettingsLayout() {
+function TabList({ items, label }: { items: Tab[]; label: string }) {
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 md:grid-cols-[12rem_minmax(0,1fr)] md:gap-10">
+    <ul className="flex gap-1 md:grid" aria-label={label}>
+      {items.map(({ to, label: text, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            className={({ isActive }) =>
+              cn(
+                'flex h-9 items-center gap-2.5 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                isActive && 'bg-muted text-foreground [&_svg]:text-primary',
+              )
+            }
+          >
+            <Icon className="size-4" aria-hidden />
+            {text}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SettingsLayout() {
+  const workspace = useCurrentWorkspace();
+  // Only the workspace pages this member's roles open (the server refuses the others anyway).
+  const workspaceTabs = workspaceSettingsItems(useAbility(), workspace);
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-10">
       <div className="grid content-start gap-4 md:col-span-2">
         <h1 className="font-display text-3xl font-semibold tracking-tight">Ajustes</h1>
       </div>
-      <nav aria-label="Ajustes" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
-        <ul className="flex gap-1 md:grid">
-          {tabs.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
-                    'flex h-9 items-center gap-2.5 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
-                    isActive && 'bg-muted text-foreground [&_svg]:text-primary',
-                  )
-                }
-              >
-                <Icon className="size-4" aria-hidden />
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+      <nav aria-label="Ajustes" className="-mx-4 grid content-start gap-3 overflow-x-auto px-4 md:mx-0 md:gap-5 md:px-0">
+        <div className="grid gap-1.5">
+          <p className="hidden px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground md:block">Tu cuenta</p>
+          <TabList items={tabs} label="Tu cuenta" />
+        </div>
+        {workspaceTabs.length > 0 ? (
+          <div className="grid gap-1.5">
+            <p className="truncate px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground" title={workspace.name}>
+              <span className="md:hidden">Espacio: </span>
+              <span className="hidden md:inline">Espacio · </span>
+              <span className="normal-case tracking-normal">{workspace.name}</span>
+            </p>
+            <TabList items={workspaceTabs} label={`Espacio de trabajo ${workspace.name}`} />
+          </div>
+        ) : null}
       </nav>
       <section className="min-w-0">
         <Outlet />

@@ -1,26 +1,24 @@
-import type { AuthTokens, ChangePasswordBody, LoginCodeBody, SignUpBody } from '@divan/core';
-import { api } from '@/lib/api-client';
+import type { AuthTokens, LoginCodeBody, SignUpBody } from '@divan/core';
 import { deviceInfo } from '@/lib/device-info';
+import { http } from '@/lib/http';
 
 const realm = '/realms/therapists';
 
 export type LoginChallenge = { challenge: string; expiresAt: string };
 
+/**
+ * The public auth calls (no token). They use `http` directly rather than the API client, so the
+ * signed-out screens don't download the token refresh machinery (see docs/bundle-budget.md).
+ */
 export const authApi = {
-  requestLoginCode: (body: LoginCodeBody) =>
-    api<LoginChallenge>(`${realm}/code`, { method: 'POST', body, auth: 'none' }),
+  requestLoginCode: (body: LoginCodeBody) => http<LoginChallenge>(`${realm}/code`, { method: 'POST', body }),
   login: (body: { challenge: string; code: string }) =>
-    api<AuthTokens>(`${realm}/login`, { method: 'POST', body: { ...body, ...deviceInfo }, auth: 'none' }),
-  signUp: (body: SignUpBody) => api<{ userId: string }>(`${realm}/users`, { method: 'POST', body, auth: 'none' }),
-  resendConfirmation: (email: string) =>
-    api<void>(`${realm}/signup/challenge`, { query: { email }, auth: 'none' }),
+    http<AuthTokens>(`${realm}/login`, { method: 'POST', body: { ...body, ...deviceInfo } }),
+  signUp: (body: SignUpBody) => http<{ userId: string }>(`${realm}/users`, { method: 'POST', body }),
+  resendConfirmation: (email: string) => http<void>(`${realm}/signup/challenge`, { query: { email } }),
   confirmEmail: (code: string) =>
-    api<AuthTokens>(`${realm}/signup/challenge`, { method: 'POST', body: { code, ...deviceInfo }, auth: 'none' }),
-  requestPasswordReset: (email: string) =>
-    api<void>(`${realm}/password/challenge`, { query: { email }, auth: 'none' }),
+    http<AuthTokens>(`${realm}/signup/challenge`, { method: 'POST', body: { code, ...deviceInfo } }),
+  requestPasswordReset: (email: string) => http<void>(`${realm}/password/challenge`, { query: { email } }),
   resetPassword: (body: { code: string; password: string }) =>
-    api<AuthTokens>(`${realm}/password/challenge`, { method: 'POST', body: { ...body, ...deviceInfo }, auth: 'none' }),
-  changePassword: (body: ChangePasswordBody) =>
-    api<void>(`${realm}/password`, { method: 'POST', body, auth: 'refresh' }),
-  signOut: () => api<void>(`${realm}/sessions`, { method: 'DELETE', auth: 'refresh' }),
+    http<AuthTokens>(`${realm}/password/challenge`, { method: 'POST', body: { ...body, ...deviceInfo } }),
 };

@@ -1,5 +1,4 @@
 import type { AuthTokens } from '@divan/core';
-import { endLocalSession } from '@/lib/auth-session';
 import { useAction } from '@/lib/use-action';
 import { useAuthStore } from '@/stores/auth-store';
 import { authApi } from './auth-api';
@@ -23,12 +22,3 @@ export const useConfirmEmail = () => useAction(authApi.confirmEmail, { onSuccess
 export const useRequestPasswordReset = () => useAction(authApi.requestPasswordReset);
 
 export const useResetPassword = () => useAction(authApi.resetPassword, { onSuccess: storeSession });
-
-export const useChangePassword = () => useAction(authApi.changePassword);
-
-/** Signing out always succeeds locally, even if the server can't be reached: the user asked to leave. */
-export const useSignOut = () =>
-  useAction(async () => {
-    await authApi.signOut().catch(() => undefined);
-    endLocalSession('user');
-  });

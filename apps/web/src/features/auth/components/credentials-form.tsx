@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -8,13 +7,13 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { applyApiError } from '@/lib/form-errors';
-import { lazyZodResolver } from '@/lib/lazy-resolver';
-import { isApiError } from '@/lib/api-client';
+import { lazySchema, useLightForm } from '@/lib/use-light-form';
+import { isApiError } from '@/lib/http';
 import { useRequestLoginCode, useResendConfirmation } from '../api/auth-mutations';
 import type { LoginChallenge } from '../api/auth-api';
 import type { CredentialsForm as Values } from '../schemas';
 
-const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.credentialsForm));
+const schema = lazySchema(() => import('../schemas').then((m) => m.credentialsForm));
 
 type Props = { onChallenge: (credentials: Values, challenge: LoginChallenge) => void };
 
@@ -24,7 +23,7 @@ export function CredentialsForm({ onChallenge }: Props) {
   const resend = useResendConfirmation();
   const [formError, setFormError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const form = useForm<Values, unknown, Values>({ resolver, defaultValues: { email: '', password: '' } });
+  const form = useLightForm({ schema, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -54,7 +53,7 @@ export function CredentialsForm({ onChallenge }: Props) {
   };
 
   return (
-    <form onSubmit={onSubmit} onInput={preload} noValidate className="grid gap-5">
+    <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
       {formError ? (
         <Alert variant="error">
           <p>{formError}</p>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { ArrowLeft } from 'lucide-react';
 import { CHALLENGE_COOLDOWN_MS } from '@divan/core';
@@ -9,13 +8,11 @@ import { Field } from '@/components/ui/field';
 import { inputBase } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { applyApiError } from '@/lib/form-errors';
-import { lazyZodResolver } from '@/lib/lazy-resolver';
-import { isApiError } from '@/lib/api-client';
+import { lazySchema, useLightForm } from '@/lib/use-light-form';
+import { isApiError } from '@/lib/http';
 import { useLogin } from '../api/auth-mutations';
 
-import type { CodeForm } from '../schemas';
-
-const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.codeForm));
+const schema = lazySchema(() => import('../schemas').then((m) => m.codeForm));
 
 /** Codes that mean this challenge is spent: only a new code helps. */
 const deadChallenge = new Set(['challenge_expired', 'challenge_not_found', 'max_attempts']);
@@ -45,7 +42,7 @@ export function LoginCodeForm({ email, challenge, sentAt, onResend, onBack }: Pr
   const [needsNewCode, setNeedsNewCode] = useState(false);
   const [resending, setResending] = useState(false);
   const waitSeconds = useSecondsUntil(sentAt + CHALLENGE_COOLDOWN_MS);
-  const form = useForm<CodeForm, unknown, CodeForm>({ resolver, defaultValues: { code: '' } });
+  const form = useLightForm({ schema, defaultValues: { code: '' } });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setFormError(null);
@@ -76,7 +73,7 @@ export function LoginCodeForm({ email, challenge, sentAt, onResend, onBack }: Pr
 
   const codeField = form.register('code', {
     // Submitting on the sixth digit saves a click; pasting the whole code works the same way.
-    onChange: (event: { target: HTMLInputElement }) => {
+    onChange: (event) => {
       const digits = event.target.value.replace(/\D/g, '').slice(0, 6);
       if (digits !== event.target.value) form.setValue('code', digits);
       if (digits.length === 6 && !login.isPending) void onSubmit();
@@ -84,7 +81,7 @@ export function LoginCodeForm({ email, challenge, sentAt, onResend, onBack }: Pr
   });
 
   return (
-    <form onSubmit={onSubmit} onInput={preload} noValidate className="grid gap-5">
+    <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
       <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
         Hemos enviado un código de 6 dígitos a <strong className="font-semibold text-foreground">{email}</strong>. Escríbelo
         para entrar.

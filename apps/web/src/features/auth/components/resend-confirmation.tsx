@@ -4,11 +4,12 @@ import { toast } from '@/lib/toast';
 import { MailCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/http';
 import { useResendConfirmation } from '../api/auth-mutations';
 
 /** "Check your email" after sign-up, with a resend button that explains each refusal. */
-export function ResendConfirmation({ email }: { email: string }) {
+export function ResendConfirmation({ email, redirect = null }: { email: string; redirect?: string | null }) {
+  const signIn = redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : '/sign-in';
   const resend = useResendConfirmation();
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
 
@@ -32,12 +33,13 @@ export function ResendConfirmation({ email }: { email: string }) {
         <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
           Te hemos enviado un enlace a <strong className="font-semibold text-foreground">{email}</strong> para confirmar tu
           cuenta. Ábrelo desde este dispositivo o cualquier otro; caduca en 24 horas.
+          {redirect?.startsWith('/workspaces/join/') ? ' Si lo abres en este navegador, volverás directamente a la invitación.' : null}
         </p>
       </div>
       {error ? (
         <Alert variant={error.code === 'user_already_verified' ? 'info' : 'error'}>
           {error.message}{' '}
-          {error.code === 'user_already_verified' ? <Link to="/sign-in">Ir a iniciar sesión</Link> : null}
+          {error.code === 'user_already_verified' ? <Link to={signIn}>Ir a iniciar sesión</Link> : null}
         </Alert>
       ) : null}
       <div className="grid gap-3 text-sm text-muted-foreground">
@@ -47,7 +49,7 @@ export function ResendConfirmation({ email }: { email: string }) {
             Reenviar email
           </Button>
           <Button asChild variant="ghost">
-            <Link to="/sign-in">Ir a iniciar sesión</Link>
+            <Link to={signIn}>Ir a iniciar sesión</Link>
           </Button>
         </div>
       </div>

@@ -1,27 +1,21 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
-import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { isApiError } from '@/lib/http';
+import { lazySchema, useLightForm } from '@/lib/use-light-form';
 import { useRequestPasswordReset } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
 
-import type { ForgotPasswordForm as Form } from '../schemas';
-
-const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.forgotPasswordForm));
+const schema = lazySchema(() => import('../schemas').then((m) => m.forgotPasswordForm));
 
 export function ForgotPasswordRoute() {
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Form, unknown, Form>({
-    resolver,
-    defaultValues: { email: '' },
-  });
+  const form = useLightForm({ schema, defaultValues: { email: '' } });
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setFormError(null);
@@ -44,7 +38,7 @@ export function ForgotPasswordRoute() {
           Si existe una cuenta con ese email, te hemos enviado un enlace para restablecer la contraseña. Caduca en una hora.
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} onInput={preload} noValidate className="grid gap-5">
+        <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <Field label="Email" error={form.formState.errors.email?.message}>
             <Input type="email" autoComplete="email" inputMode="email" autoFocus {...form.register('email')} />

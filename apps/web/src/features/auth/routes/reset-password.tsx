@@ -1,20 +1,17 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/http';
 import { applyApiError } from '@/lib/form-errors';
-import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { lazySchema, useLightForm } from '@/lib/use-light-form';
 import { useResetPassword } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
 
-import type { ResetPasswordForm as ResetForm } from '../schemas';
-
-const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.resetPasswordForm));
+const schema = lazySchema(() => import('../schemas').then((m) => m.resetPasswordForm));
 
 const linkProblems = new Set(['challenge_expired', 'challenge_not_found']);
 
@@ -23,7 +20,7 @@ export function ResetPasswordRoute() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [formError, setFormError] = useState<{ code: string; message: string } | null>(null);
-  const form = useForm<ResetForm, unknown, ResetForm>({ resolver, defaultValues: { password: '', repeatPassword: '' } });
+  const form = useLightForm({ schema, defaultValues: { password: '', repeatPassword: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -43,7 +40,7 @@ export function ResetPasswordRoute() {
       <AuthHeading title="Elige una contraseña nueva">
         Usa al menos 8 caracteres y combina dos tipos: mayúsculas, minúsculas, números o símbolos.
       </AuthHeading>
-      <form onSubmit={onSubmit} onInput={preload} noValidate className="grid gap-5">
+      <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
         {formError ? (
           <Alert variant="error">
             {formError.message}{' '}

@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { applyApiError } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
-import { useChangePassword } from '../api/auth-mutations';
+import { useChangePassword } from '../api/account-api';
 
 import type { ChangePasswordForm as PasswordForm } from '../schemas';
 

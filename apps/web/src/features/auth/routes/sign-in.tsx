@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { CredentialsForm as Credentials } from '../schemas';
 import { Alert } from '@/components/ui/alert';
 import { useAuthStore } from '@/stores/auth-store';
@@ -13,6 +13,10 @@ type Step = { credentials: Credentials; challenge: string; sentAt: number };
 export function SignInRoute() {
   const [step, setStep] = useState<Step | null>(null);
   const expired = useAuthStore((s) => s.lastSignOut === 'expired');
+  // The guest guard takes the user to `redirect` once signed in; sign-up keeps it too.
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const invited = redirect?.startsWith('/workspaces/join/');
 
   if (step) {
     return (
@@ -35,14 +39,18 @@ export function SignInRoute() {
 
   return (
     <>
-      <AuthHeading title="Inicia sesión">Te damos la bienvenida de nuevo a tu consulta.</AuthHeading>
+      <AuthHeading title="Inicia sesión">
+        {invited
+          ? 'Entra para ver la invitación. Si aún no tienes cuenta, créala con el email al que te ha llegado.'
+          : 'Te damos la bienvenida de nuevo a tu consulta.'}
+      </AuthHeading>
       {expired ? (
         <Alert className="mb-5">Tu sesión ha caducado. Vuelve a iniciar sesión.</Alert>
       ) : null}
       <CredentialsForm onChallenge={(credentials, { challenge }) => setStep({ credentials, challenge, sentAt: Date.now() })} />
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Aún no tienes cuenta?{' '}
-        <Link to="/sign-up" className="font-medium text-primary hover:underline">
+        <Link to={redirect ? `/sign-up?redirect=${encodeURIComponent(redirect)}` : '/sign-up'} className="font-medium text-primary hover:underline">
           Crea una gratis
         </Link>
       </p>

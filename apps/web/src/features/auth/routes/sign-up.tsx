@@ -1,35 +1,34 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { applyApiError } from '@/lib/form-errors';
-import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { lazySchema, useLightForm } from '@/lib/use-light-form';
 import { useSignUp } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
+import { rememberAfterVerify } from '../utils/after-verify';
 import { ResendConfirmation } from '../components/resend-confirmation';
 
-import type { SignUpForm } from '../schemas';
-
-const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.signUpForm));
+const schema = lazySchema(() => import('../schemas').then((m) => m.signUpForm));
 
 export function SignUpRoute() {
   const signUp = useSignUp();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const invited = redirect?.startsWith('/workspaces/join/');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<SignUpForm, unknown, SignUpForm>({
-    resolver,
-    defaultValues: { firstName: '', email: '', password: '', repeatPassword: '' },
-  });
+  const form = useLightForm({ schema, defaultValues: { firstName: '', email: '', password: '', repeatPassword: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ repeatPassword: _repeat, ...body }) => {
     setFormError(null);
     try {
       await signUp.mutateAsync(body);
+      rememberAfterVerify(body.email, redirect);
       setSentTo(body.email);
     } catch (error) {
       setFormError(
@@ -42,12 +41,16 @@ export function SignUpRoute() {
     }
   });
 
-  if (sentTo) return <ResendConfirmation email={sentTo} />;
+  if (sentTo) return <ResendConfirmation email={sentTo} redirect={redirect} />;
 
   return (
     <>
-      <AuthHeading title="Crea tu cuenta">Organiza tu consulta en un solo lugar. Empieza en un minuto.</AuthHeading>
-      <form onSubmit={onSubmit} onInput={preload} noValidate className="grid gap-5">
+      <AuthHeading title="Crea tu cuenta">
+        {invited
+          ? 'Usa el email al que te ha llegado la invitación. Al confirmarlo volverás a ella para unirte al espacio.'
+          : 'Organiza tu consulta en un solo lugar. Empieza en un minuto.'}
+      </AuthHeading>
+      <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         <Field label="Nombre" error={errors.firstName?.message}>
           <Input autoComplete="given-name" autoFocus {...form.register('firstName')} />
@@ -71,7 +74,7 @@ export function SignUpRoute() {
       </form>
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Ya tienes cuenta?{' '}
-        <Link to="/sign-in" className="font-medium text-primary hover:underline">
+        <Link to={redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : '/sign-in'} className="font-medium text-primary hover:underline">
           Inicia sesión
         </Link>
       </p>

@@ -4,8 +4,9 @@ import { toast } from '@/lib/toast';
 import { CircleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/http';
 import { useConfirmEmail } from '../api/auth-mutations';
+import { takeAfterVerify } from '../utils/after-verify';
 
 const copy: Record<string, { title: string; body: string }> = {
   challenge_expired: {
@@ -29,9 +30,10 @@ export function VerifyEmailRoute() {
     if (sent.current) return;
     sent.current = true;
     confirm.mutate(token, {
-      onSuccess: () => {
+      onSuccess: (tokens) => {
         toast.success('¡Cuenta confirmada! Te damos la bienvenida a Diván.');
-        void navigate('/', { replace: true });
+        // Back to where sign-up started (an invitation), when it started in this browser.
+        void navigate(takeAfterVerify(tokens.profile.email), { replace: true });
       },
     });
   }, [confirm, navigate, token]);

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { historyEntryBody, HistoryEntry, historyRevisionResponse } from '@divan/core';
+import { api } from '@/lib/api-client';
+import { patientKeys, patientPath } from './keys';
+import { uploadWithProgress } from './transfer';
+
+export type HistoryRevision = z.infer<typeof historyRevisionResponse>;
+export type HistoryEntryInput = z.output<typeof historyEntryBody>;
+
+const base = (wid: string, pid: string) => `${patientPath(wid, pid)}/history`;
+
+/** Newest first: by the entry's date, then by when it was written. */
+export const sortEntries = (entries: HistoryEntry[]) =>
+  [...entries].sort((a, b) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt));
+
+export const useHistory = (wid: string, pid: string) =>
+  useQuery({
+    queryKey: patientKeys.history(wid, pid),
+    queryFn: ({ signal }) => api<HistoryEntry[]>(base(wid, pid), { signal }),
+    select: sortEntries,
+  });
+
+export const useRevisions = (wid: string, pid: string, entryId: string | null) =>
+  useQuery({
+    queryKey: patientKeys.revisions(wid, pid, entryId ?? ''),
+    queryFn: ({ signal }) => api<HistoryRevision[]>(`${base(wid, pid)}/${entryId}/revisions`, { signal }),
+    enabled: !!entryId,
+  });
+
+/** The list and the patient's counters (overview) change together. */
+function useHistoryWrite<V, T>(wid: string, pid: string, fn: (vars: V) => Promise<T>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: patientKeys.history(wid, pid) });
+      void qc.invalidateQueries({ queryKey: patientKeys.detail(wid, pid), exact: true });
+    },
+  });
+}
+
+export const useSaveEntry = (wid: string, pid: string) =>
+  useHistoryWrite(wid, pid, ({ id, body }: { id: string | null; body: HistoryEntryInput }) =>
+    id
+      ? api<HistoryEntry>(`${base(wid, pid)}/${id}`, { method: 'PUT', body })
+      : api<HistoryEntry>(base(wid, pid), { method: 'POST', body }),
+  );
+
+export const useDeleteEntry = (wid: string, pid: string) =>
+  useHistoryWrite(wid, pid, (id: string) => api<null>(`${base(wid, pid)}/${id}`, { method: 'DELETE' }));
+
+export const useImportDocx = (wid: string, pid: string) =>
+  useHistoryWrite(wid, pid, ({ file, onProgress }: { file: File; onProgress?: (f: number) => void }) => {
+    const body = new FormData();
+    body.append('file', file);
+    return uploadWithProgress<HistoryEntry>(`${base(wid, pid)}/import-docx`, body, { onProgress });
+  });

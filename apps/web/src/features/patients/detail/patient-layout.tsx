@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { ChevronLeft, FileText, FolderOpen, LayoutDashboard, NotebookPen, Settings2, UserRound, UserRoundCog } from 'lucide-react';
+import { canOn } from '@divan/core';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { isApiError } from '@/lib/api-client';
+import { usePatient } from '../api/patients-api';
+import { useWorkspaceScope } from '../api/workspace';
+import { AssignDialog } from '../components/assign-dialog';
+import { StatusBadge } from '../components/status-badge';
+import { Skeleton } from '../components/skeleton';
+import { EmptyState, LoadError } from '../components/states';
+import { patientName } from '../utils/format';
+import type { PatientOutlet } from './patient-context';
+
+/** Only tabs whose feature exists (chat, consents, sessions and billing come later) and the member may see. */
+function tabsFor(can: (a: 'read' | 'delete', s: 'patient_histories' | 'patient_documents' | 'patient_files') => boolean) {
+  return [
+    { to: 'overview', label: 'Resumen', icon: LayoutDashboard, show: true },
+    { to: 'info', label: 'Datos', icon: UserRound, show: true },
+    { to: 'history', label: 'Historia clínica', icon: NotebookPen, show: can('read', 'patient_histories') },
+    { to: 'documents', label: 'Documentos', icon: FolderOpen, show: can('read', 'patient_documents') },
+    { to: 'settings', label: 'Ajustes', icon: Settings2, show: true },
+  ].filter((t) => t.show);
+}
+
+export function PatientLayout() {
+  const { patientId = '' } = useParams();
+  const { workspace, ability } = useWorkspaceScope();
+  const query = usePatient(workspace.id, patientId);
+  const [assigning, setAssigning] = useState(false);
+
+  if (query.isError && !query.data) {
+    const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.code === 'invalid_argument');
+    return (
+      <div className="mx-auto grid max-w-3xl gap-4">
+        <BackLink />
+        {notFound ? (
+          <div className="rounded-xl border bg-card">
+            <EmptyState icon={<FileText aria-hidden />} title="Paciente no encontrado" text="Puede que se haya eliminado o que no tengas acceso a su ficha.">
+              <Button asChild variant="outline">
+                <Link to="/patients">Volver a pacientes</Link>
+              </Button>
+            </EmptyState>
+          </div>
+        ) : (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} what="la ficha del paciente" />
+        )}
+      </div>
+    );
+  }
+  if (!query.data) return <DetailSkeleton />;
+
+  const patient = query.data;
+  const owner = { ownerId: patient.assignedTherapist?.id ?? null };
+  const tabs = tabsFor((a, s) => canOn(ability, a, s, owner));
+  const canAssign = ability.can('update', 'patient_assignment');
+  const context: PatientOutlet = { patient };
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <BackLink />
+      <header className="flex flex-wrap items-center gap-4">
+        <Avatar name={patientName(patient)} className="size-14 text-lg" />
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <h1 className="truncate font-display text-2xl font-semibold tracking-tight sm:text-3xl">{patientName(patient)}</h1>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <StatusBadge status={patient.status} />
+            <span>
+              Terapeuta: <span className="font-medium text-foreground">{patient.assignedTherapist?.name || 'Sin asignar'}</span>
+            </span>
+            {canAssign ? (
+              <Button variant="link" size="none" className="text-sm" onClick={() => setAssigning(true)}>
+                <UserRoundCog aria-hidden /> Asignar
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      <nav aria-label="Secciones del paciente" className="-mx-4 overflow-x-auto border-b px-4 sm:mx-0 sm:px-0">
+        <ul className="flex gap-1">
+          {tabs.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    '-mb-px flex h-10 items-center gap-2 whitespace-nowrap border-b-2 px-3 text-sm font-medium transition-colors',
+                    isActive ? 'border-primary text-foreground [&_svg]:text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="min-w-0">
+        <Outlet context={context} />
+      </section>
+      <AssignDialog
+        target={assigning ? { id: patient.id, name: patientName(patient), therapistId: patient.assignedTherapist?.id ?? null } : null}
+        onClose={() => setAssigning(false)}
+      />
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/patients" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ChevronLeft className="size-4" aria-hidden /> Pacientes
+    </Link>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6" aria-busy="true" aria-label="Cargando paciente">
+      <Skeleton className="h-4 w-24" />
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-14 rounded-full" />
+        <div className="grid gap-2">
+          <Skeleton className="h-7 w-64" />
+          <Skeleton className="h-5 w-40" />
+        </div>
+      </div>
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-64 w-full rounded-xl" />
+    </div>
+  );
+}
+
+export { PatientLayout as Component };

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { Search, X } from 'lucide-react';
+import { SESSION_TYPE, TREATMENT_MOTIVE, PATIENT_SORTS } from '@divan/core';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect, optionsOf } from '../components/native-select';
+import type { Therapist } from '../api/patients-api';
+import { hasFilters, type ListState, type Sort } from './list-params';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const sortLabels: Record<Sort, string> = {
+  lastName: 'Apellidos',
+  firstName: 'Nombre',
+  createdAt: 'Fecha de alta',
+  treatmentStartDate: 'Inicio del tratamiento',
+};
+
+type Props = {
+  state: ListState;
+  update: (patch: Partial<ListState>, options?: { replace?: boolean }) => void;
+  therapists: Therapist[] | null;
+};
+
+export function ListFilters({ state, update, therapists }: Props) {
+  const [text, setText] = useState(state.q);
+  const sent = useRef(state.q);
+
+  // Typing updates the URL once the user pauses; replace, so Back doesn't replay every keystroke.
+  useEffect(() => {
+    if (text.trim() === sent.current.trim()) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      update({ q: text }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, update]);
+
+  // Back/forward or "Limpiar filtros" change the URL: the box follows.
+  useEffect(() => {
+    if (state.q.trim() !== sent.current.trim()) {
+      sent.current = state.q;
+      setText(state.q);
+    }
+  }, [state.q]);
+
+  const therapistOptions = therapists ? [{ value: 'unassigned', label: 'Sin asignar' }, ...therapists.map((t) => ({ value: t.id, label: t.name }))] : [];
+
+  return (
+    <div className="grid gap-3 lg:flex lg:flex-wrap lg:items-center">
+      <div className="relative lg:w-[25rem]">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Nombre, email, teléfono o DNI"
+          aria-label="Buscar pacientes"
+          className="pl-9"
+          maxLength={100}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+        {therapists ? (
+          <NativeSelect
+            aria-label="Terapeuta"
+            className="sm:w-48"
+            placeholder="Terapeuta: todos"
+            options={therapistOptions}
+            value={state.therapist ?? ''}
+            onChange={(e) => update({ therapist: e.target.value || null })}
+          />
+        ) : null}
+        <NativeSelect
+          aria-label="Tipo de sesión"
+          className="sm:w-40"
+          placeholder="Tipo de sesión"
+          options={optionsOf(SESSION_TYPE)}
+          value={state.sessionType ?? ''}
+          onChange={(e) => update({ sessionType: (e.target.value || null) as ListState['sessionType'] })}
+        />
+        <NativeSelect
+          aria-label="Motivo de consulta"
+          className="sm:w-52"
+          placeholder="Motivo"
+          options={optionsOf(TREATMENT_MOTIVE, true)}
+          value={state.motive ?? ''}
+          onChange={(e) => update({ motive: (e.target.value || null) as ListState['motive'] })}
+        />
+        {/* On phones there are no column headers to sort by. */}
+        <NativeSelect
+          aria-label="Ordenar por"
+          className="md:hidden"
+          options={PATIENT_SORTS.flatMap((s) => [
+            { value: `${s}:asc`, label: `${sortLabels[s]} ↑` },
+            { value: `${s}:desc`, label: `${sortLabels[s]} ↓` },
+          ])}
+          value={`${state.sort}:${state.dir}`}
+          onChange={(e) => {
+            const [sort, dir] = e.target.value.split(':') as [Sort, 'asc' | 'desc'];
+            update({ sort, dir });
+          }}
+        />
+        {hasFilters(state) ? (
+          <Button variant="ghost" className="col-span-2 justify-self-start sm:col-span-1" onClick={() => update({ q: '', therapist: null, sessionType: null, motive: null })}>
+            <X aria-hidden /> Limpiar filtros
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

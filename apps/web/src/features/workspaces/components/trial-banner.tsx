@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Sparkles, X } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { useAbility } from '@/lib/ability';
+import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
+import { planNotice } from '../utils/plan-status';
+
+const dismissedKey = (id: string) => `divan:plan-notice-dismissed:${id}`;
+
+/** A slim line under the top bar for whoever decides on the plan (the owner or billing managers). */
+export function TrialBanner() {
+  const ws = useCurrentWorkspace();
+  const ability = useAbility();
+  const [dismissed, setDismissed] = useState(() => new Set<string>());
+  if (!isRealWorkspace(ws.id) || !(ws.isOwner || ability.can('update', 'workspace_billing'))) return null;
+  const notice = planNotice(ws);
+  if (!notice) return null;
+  if (notice.dismissible && (dismissed.has(ws.id) || sessionStorage.getItem(dismissedKey(ws.id)))) return null;
+
+  const dismiss = () => {
+    sessionStorage.setItem(dismissedKey(ws.id), '1');
+    setDismissed((d) => new Set(d).add(ws.id));
+  };
+
+  return (
+    <div
+      role="status"
+      data-testid="plan-notice"
+      className={cn(
+        'flex items-center gap-3 border-b px-4 py-2 text-sm sm:px-8',
+        notice.tone === 'info' ? 'bg-accent text-accent-foreground' : 'bg-warning-bg text-warning-fg',
+      )}
+    >
+      <Sparkles className="size-4 shrink-0" aria-hidden />
+      <p className="min-w-0 flex-1">
+        <span className="font-medium">{notice.text}</span>{' '}
+        <Link to="/settings/workspace/plan" className="whitespace-nowrap font-medium underline underline-offset-2">
+          {notice.tone === 'info' ? 'Ver planes' : 'Elegir un plan'}
+        </Link>
+      </p>
+      {notice.dismissible ? (
+        <button
+          type="button"
+          onClick={dismiss}
+          className="rounded-md p-1 opacity-80 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10"
+          aria-label="Ocultar aviso de la prueba"
+        >
+          <X className="size-4" aria-hidden />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { billingInfo, type BillingInfo } from '@divan/core';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { NoAccess } from '@/components/ui/no-access';
+import { PageHeading } from '@/components/ui/page-heading';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useAbility } from '@/lib/ability';
+import { isApiError } from '@/lib/api-client';
+import { applyApiError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { workspacesQueryKey } from '@/lib/workspace-keys';
+import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
+import { useBillingInfo, useUpdateBillingInfo } from '../api/workspaces-api';
+
+type Form = z.input<typeof billingInfo>;
+const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer'] as const;
+const toForm = (b: BillingInfo): Form => Object.fromEntries(names.map((n) => [n, b[n] ?? ''])) as Form;
+
+function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info: BillingInfo; canEdit: boolean }) {
+  const update = useUpdateBillingInfo(workspaceId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Form, unknown, BillingInfo>({ resolver: zodResolver(billingInfo), values: toForm(info) });
+  const { errors, isDirty, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync(values);
+      toast.success('Datos de facturación guardados');
+    } catch (error) {
+      setFormError(applyApiError(error, form.setError, {}, names));
+    }
+  });
+
+  const field = (name: (typeof names)[number]) => ({ ...form.register(name), readOnly: !canEdit });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Card>
+        <CardHeader>
+          <CardTitle>Datos fiscales del espacio</CardTitle>
+          <CardDescription>Aparecen en las facturas que emite el espacio (no en las de cada terapeuta).</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          {formError ? (
+            <Alert variant="error" className="sm:col-span-2">
+              {formError}
+            </Alert>
+          ) : null}
+          <Field label="Nombre o razón social" error={errors.fullName?.message}>
+            <Input autoComplete="organization" {...field('fullName')} />
+          </Field>
+          <Field label="NIF / CIF" error={errors.taxId?.message}>
+            <Input autoCapitalize="characters" {...field('taxId')} />
+          </Field>
+          <Field label="Dirección" error={errors.line1?.message} className="sm:col-span-2">
+            <Input autoComplete="address-line1" {...field('line1')} />
+          </Field>
+          <Field label="Dirección (línea 2)" error={errors.line2?.message} className="sm:col-span-2">
+            <Input autoComplete="address-line2" placeholder="Piso, puerta, oficina…" {...field('line2')} />
+          </Field>
+          <Field label="Ciudad" error={errors.city?.message}>
+            <Input autoComplete="address-level2" {...field('city')} />
+          </Field>
+          <Field label="Código postal" error={errors.zipCode?.message}>
+            <Input autoComplete="postal-code" inputMode="numeric" {...field('zipCode')} />
+          </Field>
+          <Field label="País" error={errors.country?.message}>
+            <Input autoComplete="country-name" placeholder="España" {...field('country')} />
+          </Field>
+          <Field
+            label="Pie de factura"
+            error={errors.footer?.message}
+            hint="Texto al final de cada factura: datos de inscripción, exención de IVA, etc."
+            className="sm:col-span-2"
+          >
+            <Textarea {...field('footer')} />
+          </Field>
+        </CardContent>
+        {canEdit ? (
+          <CardFooter>
+            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+              Guardar cambios
+            </Button>
+          </CardFooter>
+        ) : null}
+      </Card>
+    </form>
+  );
+}
+
+export function WorkspaceBillingRoute() {
+  const ws = useCurrentWorkspace();
+  const ability = useAbility();
+  const canRead = ability.can('read', 'workspace_billing');
+  const info = useBillingInfo(ws.id, isRealWorkspace(ws.id) && canRead);
+  const queryClient = useQueryClient();
+  const denied = isApiError(info.error) && info.error.code === 'access_denied';
+
+  // The server knows better than our copy of the permissions: refresh them.
+  useEffect(() => {
+    if (denied) void queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+  }, [denied, queryClient]);
+
+  if (!isRealWorkspace(ws.id)) return <PageSpinner />;
+  if (!canRead || denied) return <NoAccess title="Sin acceso a la facturación del espacio" />;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="Facturación" workspace={ws.name} />
+      {info.data ? (
+        <BillingForm key={ws.id} workspaceId={ws.id} info={info.data} canEdit={ability.can('update', 'workspace_billing')} />
+      ) : info.isError ? (
+        <Alert variant="error">{info.error.message}</Alert>
+      ) : (
+        <PageSpinner />
+      )}
+    </div>
+  );
+}
+
+export { WorkspaceBillingRoute as Component };

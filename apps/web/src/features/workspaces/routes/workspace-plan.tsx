@@ -1,0 +1,88 @@
+import { Check, Mail, Minus } from 'lucide-react';
+import type { Workspace } from '@divan/core';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeading } from '@/components/ui/page-heading';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useAbility } from '@/lib/ability';
+import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
+import { planSummary } from '../utils/plan-status';
+
+function featureRows(ws: Workspace): { label: string; value: string | boolean }[] {
+  const f = ws.features;
+  return [
+    { label: 'Pacientes activos por terapeuta', value: f.activePatientLimit === null ? 'Ilimitados' : String(f.activePatientLimit) },
+    { label: 'Recordatorios por sesión', value: String(f.sessionReminders) },
+    { label: 'Facturas automáticas y por lotes', value: f.canCreateInvoiceBatch },
+    { label: 'Insertar tu agenda de reservas en tu web', value: f.canEmbedPublicServices },
+    { label: 'Plazas (miembros e invitaciones)', value: String(ws.maxSeats) },
+  ];
+}
+
+export function WorkspacePlanRoute() {
+  const ws = useCurrentWorkspace();
+  const ability = useAbility();
+  if (!isRealWorkspace(ws.id)) return <PageSpinner />;
+  const summary = planSummary(ws);
+  const decides = ws.isOwner || ability.can('update', 'workspace_billing');
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading title="Plan" workspace={ws.name} />
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle className="text-xl">{summary.name}</CardTitle>
+            {summary.badge ? <Badge variant={summary.badge === 'En prueba' ? 'accent' : 'warning'}>{summary.badge}</Badge> : null}
+          </div>
+          <CardDescription>{summary.status}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <h3 className="mb-2 text-sm font-medium">Incluye ahora</h3>
+          <dl className="divide-y rounded-lg border">
+            {featureRows(ws).map(({ label, value }) => (
+              <div key={label} className="flex items-center justify-between gap-4 px-4 py-2.5 text-sm">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="font-medium">
+                  {typeof value === 'string' ? (
+                    value
+                  ) : value ? (
+                    <>
+                      <Check className="inline size-4 text-success" aria-hidden /> <span className="sr-only">Sí</span>
+                    </>
+                  ) : (
+                    <>
+                      <Minus className="inline size-4 text-muted-foreground" aria-hidden /> <span className="sr-only">No</span>
+                    </>
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Cambiar de plan</CardTitle>
+          <CardDescription>
+            Basic para empezar, Premium con pacientes ilimitados y facturación automática, y Team para equipos y clínicas con
+            permisos y comisiones.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="flex items-start gap-3 rounded-lg bg-accent p-4 text-sm text-accent-foreground">
+            <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <p>
+              <span className="font-medium">Escríbenos para cambiar de plan.</span>{' '}
+              {decides
+                ? 'Te ayudamos a elegir el que encaja con tu consulta; muy pronto podrás contratarlo y pagarlo desde aquí.'
+                : `Los cambios de plan los gestiona ${ws.owner.firstName || 'quien administra el espacio'}.`}
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export { WorkspacePlanRoute as Component };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../api/workspaces-api';
+import { describeAuditEvent } from './audit-labels';
+
+const event = (action: string, target: string | null, details: Record<string, unknown> = {}): AuditEvent => ({
+  id: '1',
+  action,
+  actor: { id: 'u1', name: 'Ana' },
+  target,
+  details,
+  createdAt: '2025-01-01T10:00:00.000Z',
+});
+const names = (id: string) => (id === 'u2' ? 'Bruno Díaz' : null);
+
+describe('describeAuditEvent', () => {
+  it('names the role, the invited email and the renamed workspace', () => {
+    expect(describeAuditEvent(event('role.created', 'Colaboración'), names)).toBe('Creó el rol «Colaboración»');
+    expect(describeAuditEvent(event('member.invited', 'b@example.com'), names)).toBe('Invitó a b@example.com');
+    expect(describeAuditEvent(event('workspace.renamed', 'Nueva', { from: 'Vieja' }), names)).toBe(
+      'Cambió el nombre del espacio de «Vieja» a «Nueva»',
+    );
+  });
+  it('turns member ids into names, and says so when the member left', () => {
+    expect(describeAuditEvent(event('member.updated', 'u2'), names)).toContain('Bruno Díaz');
+    expect(describeAuditEvent(event('member.removed', 'u9'), names)).toContain('ya no está');
+  });
+  it('labels plans the way the app shows them', () => {
+    expect(describeAuditEvent(event('plan.changed', 'advance'), names)).toBe('Cambió el plan a Premium');
+    expect(describeAuditEvent(event('plan.changed', 'none'), names)).toBe('Quitó el plan del espacio');
+  });
+  it('still says something for an action it does not know', () => {
+    expect(describeAuditEvent(event('patient.exported', 'x'), names)).toContain('patient.exported');
+  });
+});

@@ -1,0 +1,39 @@
+import { PLAN_LABELS, type PlanId } from '@divan/core';
+import type { AuditEvent } from '../api/workspaces-api';
+
+/**
+ * Spanish sentence for each audit action the server records (AuditAction in the server's audit
+ * module). `nameOf` turns a member's user id into a name where the event only stores the id.
+ */
+export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => string | null): string {
+  const target = e.target ?? '';
+  const member = () => (e.target ? (nameOf(e.target) ?? 'un miembro que ya no está en el espacio') : 'un miembro');
+  switch (e.action) {
+    case 'workspace.created':
+      return `Creó el espacio «${target}»`;
+    case 'workspace.renamed':
+      return typeof e.details.from === 'string' ? `Cambió el nombre del espacio de «${e.details.from}» a «${target}»` : `Cambió el nombre del espacio a «${target}»`;
+    case 'roles_manager.disabled':
+      return 'Desactivó la gestión propia de roles';
+    case 'role.created':
+      return `Creó el rol «${target}»`;
+    case 'role.updated':
+      return `Modificó el rol «${target}»`;
+    case 'role.deleted':
+      return `Eliminó el rol «${target}»`;
+    case 'member.invited':
+      return `Invitó a ${target}`;
+    case 'invitation.canceled':
+      return `Canceló la invitación de ${target}`;
+    case 'member.joined':
+      return `Se unió al espacio (${target})`;
+    case 'member.updated':
+      return `Cambió los roles, la comisión o el cobro de ${member()}`;
+    case 'member.removed':
+      return `Quitó del espacio a ${member()}`;
+    case 'plan.changed':
+      return target in PLAN_LABELS ? `Cambió el plan a ${PLAN_LABELS[target as PlanId]}` : 'Quitó el plan del espacio';
+    default:
+      return `Acción «${e.action}»${target ? ` sobre ${target}` : ''}`;
+  }
+}
