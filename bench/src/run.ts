@@ -10,6 +10,7 @@ import { loadProblem, measurePair, type Endpoint } from './load';
 import { Report, resultsFile } from './report';
 import { startBare, startDivan, stopAll, type Managed } from './servers';
 import { measureStartup } from './startup';
+import { seedPatients } from './patients';
 import { envInt, errorMessage, root, serverMain } from './util';
 
 const cfg = {
@@ -22,14 +23,17 @@ const cfg = {
   startupRuns: envInt('BENCH_STARTUP_RUNS', 3),
   idleSec: envInt('BENCH_IDLE_SECONDS', 5, 0),
   adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  patients: envInt('BENCH_PATIENTS', 20_000),
+  patientSearch: process.env.BENCH_PATIENT_SEARCH || 'garcia',
   skip: (process.env.BENCH_SKIP ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean),
 };
-const TARGETS = { ratio: { postgres: 0.35, pglite: 0.1 }, p99Ms: 50, startupMs: 2000, idleRssMb: 150, signInKb: 120, shellKb: 200 };
+const TARGETS = { ratio: { postgres: 0.35, pglite: 0.1 }, patientsRatio: 0.2, p99Ms: 50, startupMs: 2000, idleRssMb: 150, signInKb: 120, shellKb: 200 };
 const LABEL: Record<DatabaseKind, string> = { pglite: 'GET /me · PGlite', postgres: 'GET /me · PostgreSQL' };
 const HEALTH = 'GET /health · no auth, no DB';
+const PATIENTS = 'Patient list · PostgreSQL';
 /** The parts (names for BENCH_SKIP) and their titles in the table. */
 const TITLES: Record<string, string> = {
   baseline: 'Baseline (bare Fastify)',
@@ -38,6 +42,7 @@ const TITLES: Record<string, string> = {
   bundle: 'Bundle (gzip -9 JS)',
   startup: 'Start-up / memory (PGlite)',
   postgres: LABEL.postgres,
+  patients: PATIENTS,
 };
 
 const report = new Report();
@@ -66,7 +71,7 @@ async function pair(label: string, key: string, target: Endpoint, bare: Managed 
   const problem = [loadProblem(p.target), loadProblem(p.bare)].filter(Boolean).join('; ');
   report.add(label, 'throughput', p.target.reqPerSec, 'req/s', undefined, problem && `INVALID: ${problem}`);
   report.add(label, 'bare Fastify, same slots', p.bare.reqPerSec, 'req/s', undefined, `p99 ${p.bare.p99Ms} ms`);
-  report.add(label, `ratio ${key === 'health' ? 'health' : 'me'}/bare`, p.ratio, '', check && { min: check.ratio }, check ? undefined : 'informational: plugins and hooks only');
+  report.add(label, `ratio ${key === 'health' ? 'health' : key === 'patients' ? 'list' : 'me'}/bare`, p.ratio, '', check && { min: check.ratio }, check ? undefined : 'informational: plugins and hooks only');
   report.add(label, 'p99 latency', p.target.p99Ms, 'ms', check && { max: TARGETS.p99Ms }, `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 = worst slice`);
 }
 
@@ -147,6 +152,18 @@ async function main() {
     const ds = await dataset('postgres');
     try {
       await pair(LABEL.postgres, 'postgres', meEndpoint(ds), bare, { ratio: TARGETS.ratio.postgres });
+      // Issue 4: a workspace of 20,000 patients, a page of 50 with a search term.
+      await section('patients', async () => {
+        step(`${PATIENTS}: ${cfg.patients} patients in one workspace, then the list page of 50 searching "${cfg.patientSearch}"`);
+        const seeded = await seedPatients(ds, cfg.patients);
+        report.add(PATIENTS, 'dataset', seeded.patients, 'patients', undefined, `written and analysed in ${seeded.seconds.toFixed(1)} s`);
+        const url = `${ds.server.url}/api/v1/workspaces/${seeded.workspaceId}/patients?q=${encodeURIComponent(cfg.patientSearch)}&pageSize=50`;
+        const check = await fetch(url, { headers: { authorization: `Bearer ${ds.session.accessToken}` } });
+        const body = (await check.json()) as { total?: number; items?: unknown[] };
+        if (!check.ok || !body.items?.length) throw new Error(`the list answered ${check.status} with ${body.items?.length ?? 0} items`);
+        report.add(PATIENTS, 'matches for the term', body.total ?? 0, 'patients', undefined, `page of ${body.items.length}`);
+        await pair(PATIENTS, 'patients', { url, headers: { authorization: `Bearer ${ds.session.accessToken}` } }, bare, { ratio: TARGETS.patientsRatio });
+      });
     } finally {
       await ds.server.stop();
     }

@@ -1,0 +1,49 @@
+// The patient-list scenario of issue 4: a workspace with 20,000 patients, the list page of 50 with a
+// search term, on PostgreSQL. Patients are written straight into the database (the API would take
+// minutes), with the same accent-free `search_text` the server computes.
+import pg from 'pg';
+import { normalizeText } from '@divan/core';
+import type { Dataset } from './dataset';
+
+const FIRST = ['Lucía', 'María', 'Paula', 'Martina', 'Sofía', 'Carmen', 'Julia', 'Elena', 'Hugo', 'Martín', 'Pablo', 'Álvaro', 'Javier', 'Daniel', 'Adrián', 'Diego', 'Iñigo', 'Nerea', 'Ainhoa', 'Óscar'];
+const LAST = ['García', 'Rodríguez', 'González', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín', 'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez', 'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina', 'Morales', 'Suárez', 'Ortega', 'Delgado', 'Castro', 'Ortiz', 'Rubio', 'Marín', 'Sanz', 'Núñez'];
+const STATUS = ['active', 'active', 'active', 'paused', 'inactive'] as const;
+const MOTIVES = ['anxiety', 'depression', 'mourning', 'self_esteem', 'couple', 'insomnia', 'ocd', 'work_stress'];
+const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+export type PatientsWorkspace = { workspaceId: string; patients: number; seconds: number };
+
+export async function seedPatients(ds: Dataset, count: number): Promise<PatientsWorkspace> {
+  if (!ds.databaseUrl) throw new Error('the patient list is measured on PostgreSQL');
+  const started = performance.now();
+  const res = await fetch(`${ds.server.url}/api/v1/workspaces`, { headers: { authorization: `Bearer ${ds.session.accessToken}` } });
+  const [workspace] = (await res.json()) as { id: string }[];
+  if (!workspace) throw new Error(`no workspace for the bench therapist (${res.status})`);
+  const client = new pg.Client({ connectionString: ds.databaseUrl });
+  await client.connect();
+  try {
+    for (let from = 0; from < count; from += 1000) {
+      const rows: unknown[][] = [];
+      for (let i = from; i < Math.min(count, from + 1000); i++) {
+        const first = FIRST[i % FIRST.length]!;
+        const last = `${LAST[(i * 7) % LAST.length]} ${LAST[(i * 13 + 5) % LAST.length]}`;
+        const email = `${normalizeText(first)}.${normalizeText(last).replace(/ /g, '.')}${i}@correo.es`;
+        const phone = `6${String(10_000_000 + ((i * 7919) % 89_999_999)).padStart(8, '0')}`;
+        const dni = String(10_000_000 + i * 37);
+        const taxId = `${dni}${LETTERS[Number(dni) % 23]}`;
+        const search = normalizeText([first, last, email, phone, taxId].join(' '));
+        rows.push([workspace.id, ds.session.userId, first, last, email, phone, taxId, STATUS[i % STATUS.length], MOTIVES[i % MOTIVES.length], search]);
+      }
+      const params = rows.flat();
+      const values = rows.map((_, r) => `(${Array.from({ length: 10 }, (_, c) => `$${r * 10 + c + 1}`).join(',')})`).join(',');
+      await client.query(
+        `insert into patients (workspace_id, created_by, first_name, last_name, email, phone, billing_tax_id, treatment_status, treatment_motive, search_text) values ${values}`,
+        params,
+      );
+    }
+    await client.query('analyze patients');
+  } finally {
+    await client.end();
+  }
+  return { workspaceId: workspace.id, patients: count, seconds: (performance.now() - started) / 1000 };
+}
