@@ -48,7 +48,8 @@ export const patients = pgTable(
     index('patients_workspace_status_name_idx').on(t.workspaceId, t.treatmentStatus, t.lastName, t.firstName),
     index('patients_workspace_name_idx').on(t.workspaceId, t.lastName, t.firstName),
     index('patients_workspace_therapist_idx').on(t.workspaceId, t.assignedTherapistId, t.treatmentStatus),
-    index('patients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // fastupdate off: new patients go straight into the index, so searches never scan a pending list.
+    index('patients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 export type PatientRow = typeof patients.$inferSelect;
