@@ -1,37 +1,14 @@
 import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { isApiError } from '@/lib/api-client';
+import { imageProblem } from '@/lib/image-file';
+import { IMAGE_TYPES } from '@divan/core';
 import { useDeleteImage, useUploadImage, type ImageKind } from '../api/profile-api';
 
 type Props = { kind: ImageKind; url: string | null; title: string; description: string; fallback: string };
-
-function isSquare(file: File): Promise<boolean> {
-  return new Promise((resolve) => {
-    const img = new Image();
-    const src = URL.createObjectURL(file);
-    img.onload = () => {
-      URL.revokeObjectURL(src);
-      resolve(img.naturalWidth === img.naturalHeight);
-    };
-    img.onerror = () => {
-      URL.revokeObjectURL(src);
-      resolve(true); // let the server decide on images the browser can't read
-    };
-    img.src = src;
-  });
-}
-
-/** Checks the file before uploading: a 2 MB photo on a slow connection is a long wait for a "no". */
-async function problemWith(kind: ImageKind, file: File): Promise<string | null> {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Sube una imagen PNG, JPG o WebP.';
-  if (file.size > IMAGE_MAX_BYTES) return 'La imagen no puede pesar más de 2 MB.';
-  if (kind === 'logo' && !(await isSquare(file))) return 'El logo debe ser cuadrado (mismo ancho que alto).';
-  return null;
-}
 
 export function ImageUpload({ kind, url, title, description, fallback }: Props) {
   const input = useRef<HTMLInputElement>(null);
@@ -44,7 +21,7 @@ export function ImageUpload({ kind, url, title, description, fallback }: Props) 
     if (input.current) input.current.value = '';
     if (!file) return;
     setError(null);
-    const problem = await problemWith(kind, file);
+    const problem = await imageProblem(file, { square: kind === 'logo' });
     if (problem) return setError(problem);
     upload.mutate(
       { kind, file },
