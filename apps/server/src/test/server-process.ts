@@ -15,6 +15,14 @@ export const freePort = () =>
     s.on('error', rej);
   });
 
+/** The parent's environment without shared services: a child uses Redis or PostgreSQL only when a test says so. */
+function isolatedEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.REDIS_URL;
+  delete env.DATABASE_URL;
+  return env;
+}
+
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string; stop(): Promise<number | null>; kill(): Promise<void> };
 
 /** The real server (src/main.ts through tsx) in its own process, as `npm start` runs it. */
@@ -23,7 +31,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+    env: { ...isolatedEnv(), NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -59,7 +67,7 @@ export function runToExit(env: Record<string, string>, timeoutMs = 30_000, entry
   return new Promise<{ code: number | null; output: string }>((res) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
       cwd: serverDir,
-      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+      env: { ...isolatedEnv(), NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

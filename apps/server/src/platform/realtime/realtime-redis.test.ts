@@ -30,7 +30,8 @@ describe.skipIf(!redisUrl)('realtime across two server processes sharing Redis',
     const appSecret = randomBytes(32).toString('hex');
     const pgDb = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
     dropDb = pgDb?.drop;
-    const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
+    // Rate-limit counters live in the shared Redis too: this test must not trip over other runs' counts.
+    const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret, AUTH_RATE_LIMIT_IP: '100000', AUTH_RATE_LIMIT_EMAIL: '100000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
     for (let i = 0; i < 2; i++) {
       const dir = mkdtempSync(join(tmpdir(), 'divan-rt-'));
       dirs.push(dir);
