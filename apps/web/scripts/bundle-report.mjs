@@ -1,6 +1,11 @@
 // Gzipped JS a browser downloads for a screen: the entry, then each lazy route module on the way to
 // it, with all their static imports. Reads dist/.vite/manifest.json, so run it after `vite build`.
 // Usage: node scripts/bundle-report.mjs   (exits 1 when a budget is exceeded)
+//
+// `modules` is what the screen loads before anyone touches it: its routes, plus anything they import
+// dynamically as soon as they render (list it here too, or this figure falls below the browser's:
+// bench/ measures the same pages in Chromium). `later` is what loads on first use, for information:
+// it is not counted in the budget.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +14,26 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
 
 const screens = {
-  'sign-in': { budget: 120, modules: ['src/app/layouts/auth-layout.tsx', 'src/features/auth/routes/sign-in.tsx'] },
-  'shell (dashboard)': { budget: 200, modules: ['src/app/layouts/shell-layout.tsx', 'src/app/routes/dashboard.tsx'] },
+  'sign-in': {
+    budget: 120,
+    modules: ['src/app/layouts/auth-layout.tsx', 'src/features/auth/routes/sign-in.tsx'],
+    later: { 'form schemas (first input)': ['src/features/auth/schemas.ts'] },
+  },
+  'shell (dashboard)': {
+    budget: 200,
+    modules: ['src/app/layouts/shell-layout.tsx', 'src/app/routes/dashboard.tsx'],
+    later: {
+      'menus (first open)': [
+        'src/features/workspaces/components/workspace-switcher-items.tsx',
+        'src/app/components/theme-menu-items.tsx',
+        'src/app/components/user-menu-items.tsx',
+      ],
+      'toasts (first press or key)': ['../../node_modules/sonner/dist/index.mjs', 'src/app/components/app-toaster.tsx'],
+      'command palette': ['src/app/components/command-palette.tsx'],
+      'phone menu': ['src/app/components/mobile-nav.tsx'],
+      'plan notice for non-owners': ['src/lib/can.tsx'],
+    },
+  },
 };
 
 // A module that is also a shared chunk is keyed by chunk name, so look it up by its `src` too.
@@ -20,7 +43,7 @@ const byName = Object.fromEntries(
 );
 
 function collect(key, files) {
-  const name = key.split('/').pop().replace(/\.tsx?$/, '');
+  const name = key.split('/').pop().replace(/\.(tsx?|mjs)$/, '');
   const entry = manifest[key] ?? manifest[bySrc[key]] ?? manifest[byName[name]];
   if (!entry) throw new Error(`not in manifest: ${key}`);
   if (files.has(entry.file)) return;
@@ -28,15 +51,35 @@ function collect(key, files) {
   for (const dep of entry.imports ?? []) collect(dep, files);
 }
 
+// Level 9, as bench/ gzips what Chromium received.
+const sizes = new Map();
+const gzipKB = (files) =>
+  [...files]
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => {
+      if (!sizes.has(f)) sizes.set(f, gzipSync(readFileSync(dist + f), { level: 9 }).length / 1024);
+      return sum + sizes.get(f);
+    }, 0);
+
 let failed = false;
-for (const [name, { budget, modules }] of Object.entries(screens)) {
+for (const [name, { budget, modules, later = {} }] of Object.entries(screens)) {
   const files = new Set();
   collect('index.html', files);
   for (const m of modules) collect(m, files);
-  const js = [...files].filter((f) => f.endsWith('.js'));
-  const size = js.reduce((sum, f) => sum + gzipSync(readFileSync(dist + f)).length, 0) / 1024;
+  const size = gzipKB(files);
   const ok = size <= budget;
   failed ||= !ok;
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${name}: ${size.toFixed(1)} KB gzipped JS in ${js.length} files (budget ${budget} KB)`);
+  const count = [...files].filter((f) => f.endsWith('.js')).length;
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${name}: ${size.toFixed(1)} KB gzipped JS in ${count} files (budget ${budget} KB)`);
+  const extras = Object.entries(later).map(([what, mods]) => {
+    const more = new Set(files);
+    try {
+      for (const m of mods) collect(m, more);
+    } catch (error) {
+      return `${what} ? (${error.message})`;
+    }
+    return `${what} +${(gzipKB(more) - size).toFixed(1)}`;
+  });
+  if (extras.length) console.log(`     then on first use (KB, not in the budget): ${extras.join(' · ')}`);
 }
 process.exit(failed ? 1 : 0);

@@ -1,21 +1,50 @@
-import { format, isValid, parse, parseISO } from 'date-fns';
-import { es } from 'date-fns/locale/es';
+/**
+ * Spain's formats (spec §1): DD/MM/YYYY, HH:mm, euro. Built on the browser's Intl, not date-fns: these
+ * helpers are used by the signed-in shell and the dashboard, where date-fns and its `es` locale cost
+ * ~12 KB gzipped. Output is the same as date-fns' `dd/MM/yyyy`, `HH:mm` and `EEEE, d 'de' MMMM 'de' yyyy`
+ * (see format.test.ts), in the browser's time zone like date-fns.
+ */
 
-/** Spain's formats (spec §1): DD/MM/YYYY, HH:mm, euro. */
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(date) ? format(date, 'dd/MM/yyyy') : '';
+const dmy = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const hm = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const long = new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A local calendar date, or an invalid Date when the parts are not a real day (31/02). */
+function calendarDay(year: number, month: number, day: number): Date {
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : new Date(NaN);
 }
 
+/**
+ * An ISO-8601 text as date-fns' `parseISO` reads it: a bare calendar day ('YYYY-MM-DD') is local
+ * midnight (`new Date` would take it as UTC midnight, the day before west of Greenwich); instants
+ * ('…T…Z', '…T…+01:00', or without offset: local) are what `Date` makes of them.
+ */
+function toDate(value: Date | string): Date {
+  if (typeof value !== 'string') return value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return day ? calendarDay(Number(day[1]), Number(day[2]), Number(day[3])) : new Date(value);
+}
+
+const isValid = (date: Date) => !Number.isNaN(date.getTime());
+
+/** 'DD/MM/YYYY' ('' when empty or invalid). */
+export function formatDate(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const date = toDate(value);
+  return isValid(date) ? dmy.format(date) : '';
+}
+
+/** 'HH:mm', 24-hour clock ('' when invalid). */
 export function formatTime(value: Date | string): string {
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(date) ? format(date, 'HH:mm') : '';
+  const date = toDate(value);
+  return isValid(date) ? hm.format(date) : '';
 }
 
 /** "sábado, 22 de noviembre de 2025" with the first letter in upper case, for headings. */
 export function formatLongDate(date: Date): string {
-  const text = format(date, "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
+  const text = long.format(date);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -42,6 +71,6 @@ export function dmyToIsoDate(text: string): string {
   const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
   if (!match) return trimmed;
   const [, d = '', m = '', y = ''] = match;
-  const date = parse(`${d.padStart(2, '0')}/${m.padStart(2, '0')}/${y}`, 'dd/MM/yyyy', new Date(2000, 0, 1));
-  return isValid(date) ? format(date, 'yyyy-MM-dd') : trimmed;
+  if (!isValid(calendarDay(Number(y), Number(m), Number(d)))) return trimmed;
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
 }

@@ -22,3 +22,19 @@ export const toast = { success: show('success'), error: show('error'), info: sho
 
 /** Loads the toaster ahead of need (e.g. once signed in, where toasts are frequent). */
 export const preloadToaster = () => void load();
+
+/**
+ * Loads the toaster on the first press or key: most toasts answer something the user did, and that
+ * action (a save, a switch) takes longer than this ~10 KB. A page nobody touches does not download it;
+ * a toast that comes first (a realtime event) loads it itself. Returns the clean-up, for an effect.
+ */
+export function preloadToasterOnFirstInput(): () => void {
+  const events = ['pointerdown', 'keydown'] as const;
+  const stop = () => events.forEach((e) => window.removeEventListener(e, onInput, true));
+  function onInput() {
+    stop();
+    preloadToaster();
+  }
+  events.forEach((e) => window.addEventListener(e, onInput, { capture: true, passive: true }));
+  return stop;
+}

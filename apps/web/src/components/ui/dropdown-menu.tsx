@@ -1,17 +1,27 @@
-import type { ComponentProps } from 'react';
+import { useContext, type ComponentProps } from 'react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { FocusFirstItemContext } from './lazy-menu';
 
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuContent({ className, sideOffset = 6, onFocus, ...props }: ComponentProps<typeof Menu.Content>) {
+  const focusFirst = useContext(FocusFirstItemContext);
   return (
     <Menu.Portal>
       <Menu.Content
         sideOffset={sideOffset}
+        onFocus={(event) => {
+          onFocus?.(event);
+          // Radix focuses the menu itself on open, and its first item when the key that opened it
+          // reached Radix. LazyMenu's first open came before Radix loaded: move on to the first item here.
+          if (!focusFirst?.current || event.target !== event.currentTarget) return;
+          focusFirst.current = false;
+          event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
+        }}
         className={cn(
           'z-50 min-w-44 overflow-hidden rounded-lg border bg-card p-1 text-card-foreground shadow-lg',
           className,

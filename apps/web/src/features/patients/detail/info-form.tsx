@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/lib/toast';
+import { useSaveForm } from '@/lib/use-save-form';
 import { useUpdatePatient } from '../api/patients-api';
 import { BillingFields, FieldGroup, PersonalFields } from '../components/patient-fields';
 import { placeServerError } from '../utils/errors';
@@ -21,20 +20,15 @@ const known = ['firstName', 'lastName', 'email', 'phone', 'birthdate', 'gender']
 export function InfoForm() {
   const { patient, wid, can } = usePatientDetail();
   const update = useUpdatePatient(wid, patient.id);
-  const [formError, setFormError] = useState<string | null>(null);
   const editable = can('update', 'patient_files');
   const billingEditable = can('update', 'patient_billing');
   const form = useForm<InfoValues, unknown, Out>({ resolver: zodResolver(patientInfoForm), values: infoValuesOf(patient) });
   const { isDirty, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync(billingEditable ? body : { ...body, billingInfo: undefined });
-      toast.success('Datos guardados');
-    } catch (error) {
-      setFormError(placeServerError(error, form.setError, known));
-    }
+  const { onSubmit, formError } = useSaveForm(form, {
+    save: (body) => update.mutateAsync(billingEditable ? body : { ...body, billingInfo: undefined }),
+    success: 'Datos guardados',
+    placeError: (error, setError) => placeServerError(error, setError, known),
   });
 
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -9,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { toast } from '@/lib/toast';
+import { useSaveForm } from '@/lib/use-save-form';
 import { useUpdateTreatment } from '../api/patients-api';
 import { NativeSelect, optionsOf } from '../components/native-select';
 import { FieldGroup, TreatmentDetailFields } from '../components/patient-fields';
@@ -27,7 +26,6 @@ export function TreatmentForm({ treatment }: { treatment: NonNullable<Patient['t
   const { patient, wid, can } = usePatientDetail();
   const update = useUpdateTreatment(wid, patient.id);
   const editable = can('update', 'patient_treatment');
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TreatmentValues, unknown, Out>({ resolver: zodResolver(treatmentFormSchema), values: treatmentValuesOf(treatment) });
   const { isDirty, isSubmitting, errors } = form.formState;
   const status = useWatch({ control: form.control, name: 'status' });
@@ -40,14 +38,10 @@ export function TreatmentForm({ treatment }: { treatment: NonNullable<Patient['t
     form.clearErrors(['endDate', 'endingReason']);
   };
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync(body);
-      toast.success(body.status === 'inactive' && treatment.status !== 'inactive' ? 'Tratamiento finalizado' : 'Tratamiento guardado');
-    } catch (error) {
-      setFormError(placeServerError(error, form.setError, known));
-    }
+  const { onSubmit, formError } = useSaveForm(form, {
+    save: update.mutateAsync,
+    success: (_, body) => (body.status === 'inactive' && treatment.status !== 'inactive' ? 'Tratamiento finalizado' : 'Tratamiento guardado'),
+    placeError: (error, setError) => placeServerError(error, setError, known),
   });
 
   return (

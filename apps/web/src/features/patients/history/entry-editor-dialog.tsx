@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isoDateToDmy } from '@/lib/format';
-import { toast } from '@/lib/toast';
+import { useSaveForm } from '@/lib/use-save-form';
 import { useSaveEntry } from '../api/history-api';
 import { Modal } from '../components/modal';
 import { Skeleton } from '../components/skeleton';
@@ -44,8 +44,13 @@ type Props = {
 export function EntryEditorDialog({ wid, pid, target, canChangePrivacy, onClose }: Props) {
   const entry = target === 'new' ? null : target;
   const save = useSaveEntry(wid, pid);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, Out>({ resolver: zodResolver(entryForm), defaultValues: valuesOf(entry) });
+  const { onSubmit, formError, setFormError } = useSaveForm(form, {
+    save: (body) => save.mutateAsync({ id: entry?.id ?? null, body }),
+    success: entry ? 'Entrada actualizada' : 'Entrada guardada',
+    onSaved: () => onClose(),
+    placeError: (error, setError) => placeServerError(error, setError, ['title', 'date', 'body']),
+  });
   const { errors, isSubmitting, isDirty } = form.formState;
   const bodyLabel = useId();
   const privacyId = useId();
@@ -55,18 +60,7 @@ export function EntryEditorDialog({ wid, pid, target, canChangePrivacy, onClose 
       form.reset(valuesOf(target === 'new' ? null : target));
       setFormError(null);
     }
-  }, [target, form]);
-
-  const onSubmit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: entry?.id ?? null, body });
-      toast.success(entry ? 'Entrada actualizada' : 'Entrada guardada');
-      onClose();
-    } catch (error) {
-      setFormError(placeServerError(error, form.setError, ['title', 'date', 'body']));
-    }
-  });
+  }, [target, form, setFormError]);
 
   return (
     <Modal

@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { toast } from '@/lib/toast';
 import { updateProfileBody, type Profile } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { applyApiError } from '@/lib/form-errors';
 import { dmyToIsoDate, isoDateToDmy } from '@/lib/format';
+import { useSaveForm } from '@/lib/use-save-form';
 import { useUpdateProfile } from '../api/profile-api';
 
 const fields = updateProfileBody.shape;
@@ -43,19 +41,9 @@ const toForm = (p: Profile): FormIn => ({
 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(profileForm), values: toForm(profile) });
   const { errors, isDirty, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync(values);
-      toast.success('Perfil guardado');
-    } catch (error) {
-      setFormError(applyApiError(error, form.setError, {}, names));
-    }
-  });
+  const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Perfil guardado', fields: names });
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,19 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Sparkles, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { useAbility } from '@/lib/ability';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { planNotice } from '../utils/plan-status';
 
 const dismissedKey = (id: string) => `divan:plan-notice-dismissed:${id}`;
+const Can = lazy(() => import('@/lib/can'));
 
 /** A slim line under the top bar for whoever decides on the plan (the owner or billing managers). */
 export function TrialBanner() {
   const ws = useCurrentWorkspace();
-  const ability = useAbility();
   const [dismissed, setDismissed] = useState(() => new Set<string>());
-  if (!isRealWorkspace(ws.id) || !(ws.isOwner || ability.can('update', 'workspace_billing'))) return null;
+  if (!isRealWorkspace(ws.id)) return null;
   const notice = planNotice(ws);
   if (!notice) return null;
   if (notice.dismissible && (dismissed.has(ws.id) || sessionStorage.getItem(dismissedKey(ws.id)))) return null;
@@ -23,7 +22,7 @@ export function TrialBanner() {
     setDismissed((d) => new Set(d).add(ws.id));
   };
 
-  return (
+  const banner = (
     <div
       role="status"
       data-testid="plan-notice"
@@ -50,5 +49,15 @@ export function TrialBanner() {
         </button>
       ) : null}
     </div>
+  );
+  // The owner always decides on the plan. Anyone else needs the billing permission, which takes CASL
+  // (~6 KB gzipped) to check: it loads only then, not for the owner's dashboard.
+  if (ws.isOwner) return banner;
+  return (
+    <Suspense fallback={null}>
+      <Can action="update" subject="workspace_billing">
+        {banner}
+      </Can>
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,8 +14,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAbility } from '@/lib/ability';
 import { isApiError } from '@/lib/api-client';
-import { applyApiError } from '@/lib/form-errors';
-import { toast } from '@/lib/toast';
+import { useSaveForm } from '@/lib/use-save-form';
 import { workspacesQueryKey } from '@/lib/workspace-keys';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useBillingInfo, useUpdateBillingInfo } from '../api/workspaces-api';
@@ -26,19 +25,9 @@ const toForm = (b: BillingInfo): Form => Object.fromEntries(names.map((n) => [n,
 
 function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info: BillingInfo; canEdit: boolean }) {
   const update = useUpdateBillingInfo(workspaceId);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Form, unknown, BillingInfo>({ resolver: zodResolver(billingInfo), values: toForm(info) });
   const { errors, isDirty, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync(values);
-      toast.success('Datos de facturación guardados');
-    } catch (error) {
-      setFormError(applyApiError(error, form.setError, {}, names));
-    }
-  });
+  const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Datos de facturación guardados', fields: names });
 
   const field = (name: (typeof names)[number]) => ({ ...form.register(name), readOnly: !canEdit });
 
