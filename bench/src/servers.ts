@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findNodeProcess, freePort, root, serverMain, sleep, waitForOk } from './util';
 
@@ -111,7 +112,7 @@ async function ready(p: Managed, healthPath: string, timeoutMs: number): Promise
   }
 }
 
-export type DivanOptions = { dataDir: string; databaseUrl?: string; port?: number };
+export type DivanOptions = { dataDir: string; databaseUrl?: string; port?: number; env?: Record<string, string> };
 
 export function divanEnv(port: number, o: DivanOptions): NodeJS.ProcessEnv {
   return cleanEnv({
@@ -124,13 +125,25 @@ export function divanEnv(port: number, o: DivanOptions): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_IP: '1000000',
     AUTH_RATE_LIMIT_EMAIL: '1000000',
+    ...o.env,
   });
 }
 
-/** `node apps/server/dist/main.js`, ready once /api/v1/health answers. */
+/**
+ * The node flags `npm start` runs the server with (root package.json, `node <flags> scripts/start.mjs`),
+ * so that the throughput runs measure the server as users start it.
+ */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const m = /^node\s+(.*?)\s*scripts\/start\.mjs/.exec(pkg.scripts.start);
+  if (!m) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  return m[1]!.split(/\s+/).filter(Boolean);
+}
+
+/** `node <start flags> apps/server/dist/main.js`, ready once /api/v1/health answers. */
 export async function startDivan(o: DivanOptions, timeoutMs = 60_000): Promise<Managed> {
   const port = o.port ?? (await freePort());
-  const p = launch(`server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`, process.execPath, [serverMain], divanEnv(port, o), `http://127.0.0.1:${port}`);
+  const p = launch(`server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`, process.execPath, [...startFlags(), serverMain], divanEnv(port, o), `http://127.0.0.1:${port}`);
   return ready(p, '/api/v1/health', timeoutMs);
 }
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
+import { collectStartupGarbage } from './platform/memory';
 
 /** Starts Diván: one port for the API, the websocket and the web app. SIGTERM closes it cleanly. */
 async function main() {
@@ -27,6 +28,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const db = app.services.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Diván listening on ${config.publicUrl} (${db}, ready in ${Math.round(performance.now() - startedAt)} ms)`);
+  setTimeout(collectStartupGarbage, 1000).unref();
 }
 
 main().catch((err: unknown) => {

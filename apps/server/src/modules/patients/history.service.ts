@@ -29,6 +29,7 @@ export class HistoryService {
   }
 
   async create(c: Caller, patientId: string, input: EntryInput): Promise<HistoryEntry> {
+    const sealed = await this.seal(c.member.workspaceId, input.title, input.body);
     const row = await this.db.transaction(async (tx) => {
       const p = await this.patients.accessible(c, patientId, 'create', 'patient_histories', tx);
       const entry = await historyRepository(tx).insert({
@@ -37,7 +38,7 @@ export class HistoryService {
         authorId: c.userId,
         entryDate: input.date,
         private: input.private,
-        ...this.seal(p.workspaceId, input.title, input.body),
+        ...sealed,
       });
       await this.patients.touch(p.id, tx);
       return entry;
@@ -46,12 +47,13 @@ export class HistoryService {
   }
 
   async update(c: Caller, patientId: string, entryId: string, input: EntryInput): Promise<HistoryEntry> {
+    const sealed = await this.seal(c.member.workspaceId, input.title, input.body);
     const row = await this.db.transaction(async (tx) => {
       const p = await this.patients.accessible(c, patientId, 'update', 'patient_histories', tx);
       const current = await this.visibleEntry(tx, p.id, entryId, c.userId);
       if (current.private && current.authorId !== c.userId) throw new AppError('history_not_found');
       await historyRepository(tx).addRevision({ entryId: current.id, editorId: c.userId, entryDate: current.entryDate, titleEnc: current.titleEnc, bodyEnc: current.bodyEnc });
-      const next = await historyRepository(tx).update(current.id, { entryDate: input.date, private: current.authorId === c.userId ? input.private : current.private, ...this.seal(p.workspaceId, input.title, input.body) });
+      const next = await historyRepository(tx).update(current.id, { entryDate: input.date, private: current.authorId === c.userId ? input.private : current.private, ...sealed });
       await this.patients.touch(p.id, tx);
       return next;
     });
@@ -97,14 +99,15 @@ export class HistoryService {
     }
     // The first heading becomes the title, so it is not repeated at the top of the body.
     const heading = html.match(/<h[1-3][^>]*>(.*?)<\/h[1-3]>/i);
-    const headingText = heading ? plainText(heading[1]!) : '';
+    const headingText = heading ? await plainText(heading[1]!) : '';
     const title = headingText || filename.replace(/\.docx$/i, '') || 'Documento importado';
     const body = heading && headingText ? html.replace(heading[0], '') : html;
     return this.create(c, patientId, { title: title.slice(0, 200), date, body, private: false });
   }
 
-  private seal(workspaceId: string, title: string, body: string) {
-    return { titleEnc: this.cipher.encryptText(workspaceId, title), bodyEnc: this.cipher.encryptText(workspaceId, sanitizeRichText(body)) };
+  /** Sanitised and encrypted before the transaction opens: no CPU work while it holds locks. */
+  private async seal(workspaceId: string, title: string, body: string) {
+    return { titleEnc: this.cipher.encryptText(workspaceId, title), bodyEnc: this.cipher.encryptText(workspaceId, await sanitizeRichText(body)) };
   }
 
   /** Someone else's private entry does not exist for the caller. */

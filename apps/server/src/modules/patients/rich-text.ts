@@ -1,7 +1,12 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtmlType from 'sanitize-html';
+
+// sanitize-html (with postcss) loads with the first history entry written, not at start-up.
+let loaded: Promise<typeof sanitizeHtmlType> | undefined;
+const sanitizer = () => (loaded ??= import('sanitize-html').then((m) => m.default));
 
 /** The rich text a history entry may hold: what the editor produces, nothing executable. */
-export function sanitizeRichText(html: string): string {
+export async function sanitizeRichText(html: string): Promise<string> {
+  const sanitizeHtml = await sanitizer();
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'hr'],
     allowedAttributes: { a: ['href'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
@@ -10,4 +15,7 @@ export function sanitizeRichText(html: string): string {
   }).trim();
 }
 
-export const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+export async function plainText(html: string): Promise<string> {
+  const sanitizeHtml = await sanitizer();
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+}

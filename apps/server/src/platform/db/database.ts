@@ -1,14 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { setFlagsFromString } from 'node:v8';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { WalFlusher } from './wal-flusher';
 
@@ -36,7 +31,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts) : openPglite(opts);
 }
 
+// Each driver loads only when used: a server on PostgreSQL never loads PGlite's WASM, one on PGlite never loads pg.
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   pool.on('error', (err) => console.error('postgres pool error', err.message));
   const db = drizzlePg(pool) as unknown as Db;
@@ -51,11 +52,21 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
  * within the flush interval (see docs/decisions/0002-pglite-durability.md).
  */
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
+  // Postgres's WASM is compiled by V8's baseline compiler only: TurboFan's optimised copy of the hot
+  // functions costs ~40 MB of resident memory for ~30% on long searches (docs/decisions/0007).
+  setFlagsFromString('--liftoff-only');
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let lock: DataDirLock | undefined;
   let flusher: WalFlusher | undefined;
   let client: PGlite;
-  // fsync on (no -F); 16 MB of shared buffers instead of 128: ~120 MB less memory, faster start.
-  const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'shared_buffers=16MB'];
+  // fsync on (no -F); 8 MB of shared buffers instead of 128 (Postgres touches all of it at start: each MB is
+  // a MB of resident memory); the OS page cache serves what does not fit (docs/decisions/0007).
+  const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'shared_buffers=8MB'];
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
     lock = acquireDataDirLock(opts.dataDir);

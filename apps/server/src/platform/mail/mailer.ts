@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { mailOutbox } from './mail.tables';
@@ -12,24 +12,31 @@ export type OutboxMail = { id: string; to: string; subject: string; text: string
  * line shows the link or code, so a person on a fresh machine can confirm their account.
  */
 export class Mailer {
-  private readonly transport: Transporter | undefined;
+  /** Loaded with the first mail: nodemailer stays out of memory when SMTP_URL is unset. */
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly opts: { smtpUrl?: string; from: string },
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  }
+
+  private smtp(): Promise<Transporter> | undefined {
+    const url = this.opts.smtpUrl;
+    if (!url) return undefined;
+    return (this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   }
 
   async send(mail: Mail): Promise<void> {
     const [row] = await this.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-    if (!this.transport) {
+    const smtp = this.smtp();
+    if (!smtp) {
       this.log.info(`[mail] to ${mail.to}: ${mail.subject} — ${firstLinkOrCode(mail.text)} (outbox: /dev/mail)`);
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.opts.from, ...mail });
+      await (await smtp).sendMail({ from: this.opts.from, ...mail });
       await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
     } catch (err) {
       const message = (err as Error).message;
@@ -50,7 +57,7 @@ export class Mailer {
   }
 
   close() {
-    this.transport?.close();
+    void this.transport?.then((t) => t.close()).catch(() => {});
   }
 }
 
