@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_MAX_BYTES } from '@divan/core';
-import { accessPlugin } from './platform/auth/access';
+import { accessPlugin, type Membership } from './platform/auth/access';
+import { WorkspaceCache } from './platform/cache/workspace-cache';
 import { createTokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db/database';
@@ -40,7 +41,8 @@ import { Cipher } from './platform/crypto/cipher';
 import { historyRoutes } from './modules/patients/history.routes';
 import { HistoryService } from './modules/patients/history.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
-import { PatientsService } from './modules/patients/patients.service';
+import { PatientsService, patientListCache as createPatientListCache } from './modules/patients/patients.service';
+
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { patientImportRoutes } from './modules/patient-import/patient-import.routes';
@@ -48,6 +50,11 @@ import { PatientImportService } from './modules/patient-import/patient-import.se
 import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
 import { PatientExportService } from './modules/patient-export/patient-export.service';
 import { UsersService } from './modules/users/users.service';
+
+/** The broker topic of "a workspace's patients changed" (patient-list-cache.ts). */
+const PATIENTS_CHANGED = 'patients-changed';
+/** … and of "a workspace's members or roles changed" (memberships cached by WorkspacesService). */
+const ACCESS_CHANGED = 'workspace-access-changed';
 
 export type AppServices = {
   database: Database;
@@ -112,11 +119,17 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     redisUrl: config.redisUrl,
   });
   const audit = new AuditService(db, users);
-  const workspaces = new WorkspacesService(db, users, audit, fileStore);
+  const memberships = new WorkspaceCache<Membership>({ maxEntries: 10_000 });
+  const workspaces = new WorkspacesService(db, users, audit, fileStore, memberships, (ws) => realtime.toServers(ACCESS_CHANGED, ws));
+  realtime.onServerEvent(ACCESS_CHANGED, (ws) => memberships.invalidate(ws));
   const members = new MembersService({ db, users, audit, mailer, workspaces, realtime, publicUrl: config.publicUrl });
   const roles = new RolesService(db, audit, workspaces);
   const cipher = new Cipher(config.appSecret);
-  const patients = new PatientsService(db, users, workspaces);
+  const patientListCache = createPatientListCache(config.patientListCache);
+  const patients = new PatientsService(db, users, workspaces, patientListCache, (ws) => realtime.toServers(PATIENTS_CHANGED, ws));
+  realtime.onServerEvent(PATIENTS_CHANGED, (ws) => patientListCache.invalidate(ws));
+  // The list shows each patient's therapist by name.
+  realtime.onUserEvent((_userId, event) => event === 'profile-updated' && patientListCache.clear());
   const history = new HistoryService(db, patients, users, cipher);
   const documents = new DocumentsService(db, patients, users, cipher, storage);
   patients.countDocumentsWith(documents.count);

@@ -13,6 +13,7 @@ import {
   type Workspace,
   type WorkspaceTemplate,
 } from '@divan/core';
+import { WorkspaceCache } from '../../platform/cache/workspace-cache';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { Membership } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
@@ -33,21 +34,42 @@ export class WorkspacesService {
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly fileStore: FileStore,
+    /** Memberships by workspace and user, until the workspace's members or roles change. */
+    private readonly memberships: WorkspaceCache<Membership> = new WorkspaceCache<Membership>({ maxEntries: 0 }),
+    /** Tells the other server processes (and this one) that a workspace's members or roles changed. */
+    private readonly broadcast: (workspaceId: string) => Promise<void> = async () => {},
   ) {}
 
-  /** The access guard's resolver: one query, then the CASL ability. */
+  /**
+   * The access guard's resolver, on every workspace request: from the cache, or one query and the
+   * CASL ability. Whatever changes who is a member or what their roles allow calls `accessChanged`.
+   */
   resolveMembership = async (workspaceId: string, userId: string): Promise<Membership | null> => {
+    const generation = this.memberships.generation(workspaceId);
+    const key = `${workspaceId}|${generation}|${userId}`;
+    const hit = this.memberships.get(key);
+    if (hit) return hit;
     const m = await workspacesRepository(this.db).membership(workspaceId, userId);
     if (!m) return null;
     const isAdmin = m.roles.some((r) => r.isAdmin);
-    return {
+    const membership: Membership = {
       workspaceId,
       memberId: m.memberId,
       isOwner: m.ownerId === userId,
       isAdmin,
       ability: defineAbility({ userId, isAdmin, permissions: m.roles.flatMap((r) => r.permissions) }),
     };
+    this.memberships.set(key, workspaceId, generation, membership);
+    return membership;
   };
+
+  /** After a committed change to a workspace's members, their roles or the roles' permissions. */
+  accessChanged(workspaceId: string) {
+    this.memberships.invalidate(workspaceId);
+    void this.broadcast(workspaceId).catch(() => {
+      // Other processes then keep the old permissions until the cache's TTL (60 s); this one is right.
+    });
+  }
 
   /** Every new therapist gets their own workspace, in the sign-up transaction. */
   async createPersonal(tx: DbOrTx, user: { id: string; firstName: string }) {
@@ -144,6 +166,7 @@ export class WorkspacesService {
       await this.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'roles_manager.disabled' });
       return workspacesRepository(tx).update(m.workspaceId, { rolesManager: 'system' });
     });
+    this.accessChanged(m.workspaceId);
     return this.present(ws!, actorId);
   }
 

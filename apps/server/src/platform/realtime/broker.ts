@@ -1,10 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { Redis as RedisClient } from 'ioredis';
 
-/** What crosses processes: an event for a user's sockets, or the end of a device session. */
+/**
+ * What crosses processes: an event for a user's sockets, the end of a device session, or a note
+ * between server processes (no socket sees it), e.g. that a cache must be dropped.
+ */
 export type BrokerMessage =
   | { kind: 'user'; userId: string; event: string; data?: unknown }
-  | { kind: 'session-ended'; sessionId: string; code: string };
+  | { kind: 'session-ended'; sessionId: string; code: string }
+  | { kind: 'server'; topic: string; key: string };
 
 export type Broker = {
   publish(message: BrokerMessage): Promise<void>;

@@ -27,6 +27,7 @@ export class Realtime {
   private readonly authTimeoutMs: number;
   private readonly maxPerUser: number;
   private readonly listeners: ((userId: string, event: string, data: unknown) => void)[] = [];
+  private readonly serverListeners = new Map<string, ((key: string) => void)[]>();
 
   constructor(
     private readonly broker: Broker,
@@ -53,6 +54,15 @@ export class Realtime {
   /** Server-side listeners of user events from any process (e.g. to drop a cache entry). */
   onUserEvent(fn: (userId: string, event: string, data: unknown) => void) {
     this.listeners.push(fn);
+  }
+
+  /** A note to every server process, this one included (e.g. "workspace X's patients changed"). */
+  toServers(topic: string, key: string) {
+    return this.broker.publish({ kind: 'server', topic, key });
+  }
+
+  onServerEvent(topic: string, fn: (key: string) => void) {
+    this.serverListeners.set(topic, [...(this.serverListeners.get(topic) ?? []), fn]);
   }
 
   toUser(userId: string, event: RealtimeOutEvent, data?: unknown) {
@@ -124,6 +134,8 @@ export class Realtime {
     if (m.kind === 'user') {
       for (const fn of this.listeners) fn(m.userId, m.event, m.data);
       for (const c of this.byUser.get(m.userId) ?? []) send(c.socket, m.event, m.data);
+    } else if (m.kind === 'server') {
+      for (const fn of this.serverListeners.get(m.topic) ?? []) fn(m.key);
     } else {
       for (const c of this.clients) if (c.sessionId === m.sessionId) this.disconnect(c, m.code as DisconnectCode);
     }
