@@ -34,6 +34,7 @@ const TARGETS = { ratio: { postgres: 0.35, pglite: 0.1 }, patientsRatio: 0.2, p9
 const LABEL: Record<DatabaseKind, string> = { pglite: 'GET /me · PGlite', postgres: 'GET /me · PostgreSQL' };
 const HEALTH = 'GET /health · no auth, no DB';
 const PATIENTS = 'Patient list · PostgreSQL';
+const PATIENTS_UNCACHED = 'Patient list, cache off · PostgreSQL';
 /** The parts (names for BENCH_SKIP) and their titles in the table. */
 const TITLES: Record<string, string> = {
   baseline: 'Baseline (bare Fastify)',
@@ -43,6 +44,7 @@ const TITLES: Record<string, string> = {
   startup: 'Start-up / memory (PGlite)',
   postgres: LABEL.postgres,
   patients: PATIENTS,
+  'patients-uncached': PATIENTS_UNCACHED,
 };
 
 const report = new Report();
@@ -63,7 +65,7 @@ async function section(name: string, fn: () => Promise<void>) {
 }
 
 /** Loads `target` and the baseline in alternating slices; adds req/s, baseline, ratio and p99 rows. */
-async function pair(label: string, key: string, target: Endpoint, bare: Managed | undefined, check?: { ratio: number }) {
+async function pair(label: string, key: string, target: Endpoint, bare: Managed | undefined, check?: { ratio: number }, info = 'informational: plugins and hooks only') {
   if (!bare) throw new Error('the bare Fastify baseline did not start: no ratio without it');
   step(`${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`);
   const p = await measurePair(target, { url: `${bare.url}/` }, load);
@@ -71,7 +73,7 @@ async function pair(label: string, key: string, target: Endpoint, bare: Managed 
   const problem = [loadProblem(p.target), loadProblem(p.bare)].filter(Boolean).join('; ');
   report.add(label, 'throughput', p.target.reqPerSec, 'req/s', undefined, problem && `INVALID: ${problem}`);
   report.add(label, 'bare Fastify, same slots', p.bare.reqPerSec, 'req/s', undefined, `p99 ${p.bare.p99Ms} ms`);
-  report.add(label, `ratio ${key === 'health' ? 'health' : key === 'patients' ? 'list' : 'me'}/bare`, p.ratio, '', check && { min: check.ratio }, check ? undefined : 'informational: plugins and hooks only');
+  report.add(label, `ratio ${key === 'health' ? 'health' : key.startsWith('patients') ? 'list' : 'me'}/bare`, p.ratio, '', check && { min: check.ratio }, check ? undefined : info);
   report.add(label, 'p99 latency', p.target.p99Ms, 'ms', check && { max: TARGETS.p99Ms }, `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 = worst slice`);
 }
 
@@ -153,16 +155,31 @@ async function main() {
     try {
       await pair(LABEL.postgres, 'postgres', meEndpoint(ds), bare, { ratio: TARGETS.ratio.postgres });
       // Issue 4: a workspace of 20,000 patients, a page of 50 with a search term.
+      let list: Endpoint | undefined;
       await section('patients', async () => {
         step(`${PATIENTS}: ${cfg.patients} patients in one workspace, then the list page of 50 searching "${cfg.patientSearch}"`);
         const seeded = await seedPatients(ds, cfg.patients);
         report.add(PATIENTS, 'dataset', seeded.patients, 'patients', undefined, `written and analysed in ${seeded.seconds.toFixed(1)} s`);
         const url = `${ds.server.url}/api/v1/workspaces/${seeded.workspaceId}/patients?q=${encodeURIComponent(cfg.patientSearch)}&pageSize=50`;
-        const check = await fetch(url, { headers: { authorization: `Bearer ${ds.session.accessToken}` } });
+        list = { url, headers: { authorization: `Bearer ${ds.session.accessToken}` } };
+        const check = await fetch(url, { headers: list.headers });
         const body = (await check.json()) as { total?: number; items?: unknown[] };
         if (!check.ok || !body.items?.length) throw new Error(`the list answered ${check.status} with ${body.items?.length ?? 0} items`);
-        report.add(PATIENTS, 'matches for the term', body.total ?? 0, 'patients', undefined, `page of ${body.items.length}`);
-        await pair(PATIENTS, 'patients', { url, headers: { authorization: `Bearer ${ds.session.accessToken}` } }, bare, { ratio: TARGETS.patientsRatio });
+        report.add(PATIENTS, 'matches for the term', body.total ?? 0, 'patients', undefined, `page of ${body.items.length}; repeated pages come from the list cache`);
+        await pair(PATIENTS, 'patients', list, bare, { ratio: TARGETS.patientsRatio });
+      });
+      // Not a target: the same page with the list cache off, i.e. what each change to the workspace's
+      // patients costs the next reader (two queries over the term's matches, serialisation).
+      await section('patients-uncached', async () => {
+        if (!list) return report.skip(PATIENTS_UNCACHED, 'needs the patients dataset');
+        // Same DATA_DIR, so the same generated APP_SECRET: the session's token is valid there too.
+        const uncached = await startDivan({ dataDir: ds.dataDir, databaseUrl: ds.databaseUrl, env: { PATIENT_LIST_CACHE: '0' } });
+        try {
+          const url = list.url.replace(ds.server.url, uncached.url);
+          await pair(PATIENTS_UNCACHED, 'patients-uncached', { url, headers: list.headers }, bare, undefined, 'informational: every request queries');
+        } finally {
+          await uncached.stop();
+        }
       });
     } finally {
       await ds.server.stop();

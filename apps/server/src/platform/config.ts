@@ -35,6 +35,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().positive().default(10),
   WEB_DIST: z.string().optional(),
+  /** Pages of the patient list kept in memory per process (0 turns the cache off). */
+  PATIENT_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client IP for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
@@ -55,6 +57,8 @@ export type Config = {
   rateLimit: { perIpPerMinute: number; perEmailPer15Min: number };
   webDist?: string;
   trustProxy?: boolean;
+  /** Patient-list pages cached per process; 0: off. */
+  patientListCache: number;
   /** Tests use an in-memory database and skip the data-dir lock. */
   inMemoryDatabase?: boolean;
 };
@@ -85,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { perIpPerMinute: e.AUTH_RATE_LIMIT_IP, perEmailPer15Min: e.AUTH_RATE_LIMIT_EMAIL },
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
+    patientListCache: e.PATIENT_LIST_CACHE,
   };
 }
 

@@ -30,6 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
     logLevel: 'silent',
     rateLimit: { perIpPerMinute: 10_000, perEmailPer15Min: 10_000 },
     webDist: join(dataDir, 'no-web'),
+    patientListCache: 500,
     ...overrides,
   };
   const app = await buildApp(config, { logger: false, ...opts });

@@ -182,6 +182,7 @@ export class PatientImportService {
         progress.created += batch.length;
       }
     });
+    this.patients.changed(ws);
     progress.errors.sort((a, b) => a.row - b.row);
     progress.status = 'done';
   }

@@ -1,11 +1,13 @@
 import {
   RETENTION_YEARS,
   canOn,
+  patientListResponse,
   scopeFor,
   type Action,
   type CreatePatientBody,
   type Patient,
   type PatientSummary,
+  type Scope,
   type Subject,
 } from '@divan/core';
 import type { z } from 'zod';
@@ -17,6 +19,7 @@ import { AppError } from '../../platform/errors';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { patientsRepository, searchTextOf, type NewPatient } from './patients.repository';
+import { WorkspaceCache } from '../../platform/cache/workspace-cache';
 import type { PatientRow } from './patients.tables';
 
 type Create = z.output<typeof createPatientBody>;
@@ -36,7 +39,35 @@ export class PatientsService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly workspaces: WorkspacesService,
+    private readonly listCache: PatientListCache = patientListCache(0),
+    /** Tells the other server processes (and this one) that a workspace's patients changed. */
+    private readonly broadcast: (workspaceId: string) => Promise<void> = async () => {},
   ) {}
+
+  /** After every committed write to a workspace's patients: its cached list pages are gone, everywhere. */
+  changed(workspaceId: string) {
+    this.listCache.invalidate(workspaceId);
+    void this.broadcast(workspaceId).catch(() => {
+      // Other processes then keep pages until their TTL; this one is already right.
+    });
+  }
+
+  /**
+   * The list as the JSON the route sends. Pages are cached until the workspace's patients change
+   * (patient-list-cache.ts); a miss is checked against the response contract like any other route.
+   */
+  async listJson(c: Caller, query: ListQuery): Promise<Buffer> {
+    const ws = c.member.workspaceId;
+    const scope = scopeFor(c.member.ability, 'read', 'patient_files', c.userId);
+    const generation = this.listCache.generation(ws);
+    const key = listKey(ws, generation, scope, query);
+    const hit = this.listCache.get(key);
+    if (hit !== undefined) return hit;
+    // Kept as bytes: a hit is written to the socket without encoding 20 KB of text again.
+    const body = Buffer.from(JSON.stringify(patientListResponse.parse(await this.list(c, query))));
+    this.listCache.set(key, ws, generation, body);
+    return body;
+  }
 
   /** Features that keep data per patient register how to erase it (documents delete their files). */
   onErase(hook: ErasureHook) {
@@ -99,6 +130,7 @@ export class PatientsService {
       values.searchText = searchTextOf(values as PatientRow);
       return patientsRepository(tx).insert(values);
     });
+    this.changed(ws);
     return this.present(c, row);
   }
 
@@ -111,6 +143,7 @@ export class PatientsService {
         throw duplicate(next.email, next.billingTaxId);
       return patientsRepository(tx).update(p.id, { ...personalColumns(body, p), ...(body.billingInfo ? billingColumns(body.billingInfo, p) : {}), searchText: searchTextOf(next) });
     });
+    this.changed(row.workspaceId);
     return this.present(c, row);
   }
 
@@ -141,6 +174,7 @@ export class PatientsService {
       }
       return patientsRepository(tx).update(p.id, changes);
     });
+    this.changed(row.workspaceId);
     return this.present(c, row);
   }
 
@@ -156,6 +190,7 @@ export class PatientsService {
       }
       return patientsRepository(tx).update(p.id, { assignedTherapistId: therapistId });
     });
+    this.changed(row.workspaceId);
     return this.present(c, row);
   }
 
@@ -164,7 +199,7 @@ export class PatientsService {
    * the file, whichever is later) a patient is blocked, not erased, and the answer says until when.
    */
   async delete(c: Caller, patientId: string, now = new Date()) {
-    return this.db.transaction(async (tx) => {
+    const out = await this.db.transaction(async (tx) => {
       const p = await this.accessible(c, patientId, 'delete', 'patient_files', tx);
       const retainedUntil = retentionEnd(p);
       if (retainedUntil > now) {
@@ -180,6 +215,8 @@ export class PatientsService {
       await patientsRepository(tx).delete(p.id);
       return { result: 'deleted' as const, retainedUntil: null, message: 'Paciente eliminado definitivamente.' };
     });
+    this.changed(c.member.workspaceId);
+    return out;
   }
 
   /** Marks new clinical activity (history, documents): the retention period restarts from it. */
@@ -250,6 +287,18 @@ export class PatientsService {
       blockedAt: p.blockedAt?.toISOString() ?? null,
     };
   }
+}
+
+/** Serialised list pages per workspace (see WorkspaceCache): up to `entries` pages, 32 MB. */
+export type PatientListCache = WorkspaceCache<Buffer>;
+export const patientListCache = (entries: number): PatientListCache =>
+  new WorkspaceCache<Buffer>({ maxEntries: entries, maxSize: 32 * 1024 * 1024, sizeOf: (b) => b.length });
+
+/** A page's key: the workspace's generation, who may see which patients, and the whole query. */
+function listKey(workspaceId: string, generation: string, scope: Scope, q: ListQuery): string {
+  const who = scope.kind === 'own' ? `own:${scope.ownerId}` : scope.kind;
+  const query = [q.q ?? '', q.status ?? '', q.therapistId ?? '', q.sessionType ?? '', q.motive ?? '', q.sort, q.dir, q.page, q.pageSize];
+  return `${workspaceId}|${generation}|${who}|${JSON.stringify(query)}`;
 }
 
 export function retentionEnd(p: Pick<PatientRow, 'lastActivityAt' | 'treatmentEndDate'>): Date {
