@@ -48,15 +48,17 @@ export function buildUrl(path: string, query?: Query): string {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** Normalises any error body into an ApiError with the catalogue's Spanish message when the code is known. */
+/**
+ * Normalises any error body into an ApiError. The server's Spanish message is kept: it is often more
+ * precise than the catalogue's (which file types are accepted, how many rows a file may have, the
+ * size limit filled in). The catalogue's message stands in when the body has none.
+ */
 export function toApiError(status: number, body: unknown): ApiError {
   const b = (body ?? {}) as { code?: unknown; message?: unknown; fields?: unknown };
   const fields = Array.isArray(b.fields) ? (b.fields as FieldError[]) : [];
   if (status === 426) return new ApiError('outdated_client', errorCatalogue.outdated_client[1], status, fields);
   if (isErrorCode(b.code)) {
-    // invalid_argument without fields keeps the server's more specific sentence.
-    const message =
-      b.code === 'invalid_argument' && typeof b.message === 'string' && fields.length === 0 ? b.message : errorMessage(b.code);
+    const message = typeof b.message === 'string' && b.message.trim() ? b.message : errorMessage(b.code);
     return new ApiError(b.code, message, status, fields);
   }
   if (typeof b.code === 'string' && typeof b.message === 'string') return new ApiError(b.code, b.message, status, fields);

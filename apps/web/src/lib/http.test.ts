@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { errorMessage } from '@divan/core';
+import { toApiError } from './http';
+
+describe('toApiError', () => {
+  it('keeps the server\'s Spanish message, which can be more precise than the catalogue\'s', () => {
+    const e = toApiError(400, { code: 'invalid_import_file', message: 'El archivo tiene más de 5.000 filas. Divídelo en varios archivos.' });
+    expect(e.code).toBe('invalid_import_file');
+    expect(e.message).toBe('El archivo tiene más de 5.000 filas. Divídelo en varios archivos.');
+  });
+
+  it('falls back to the catalogue when the body has no message', () => {
+    expect(toApiError(404, { code: 'patient_not_found' }).message).toBe(errorMessage('patient_not_found'));
+    expect(toApiError(404, { code: 'patient_not_found', message: '  ' }).message).toBe(errorMessage('patient_not_found'));
+  });
+
+  it('keeps the offending fields, and names unknown failures in Spanish', () => {
+    const e = toApiError(400, { code: 'invalid_argument', message: 'Datos no válidos', fields: [{ path: 'email', message: 'Email inválido' }] });
+    expect(e.fields).toEqual([{ path: 'email', message: 'Email inválido' }]);
+    expect(toApiError(502, '<html>bad gateway</html>').code).toBe('unexpected_error');
+    expect(toApiError(426, {}).code).toBe('outdated_client');
+  });
+});
