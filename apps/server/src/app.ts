@@ -134,7 +134,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const documents = new DocumentsService(db, patients, users, cipher, storage);
   patients.countDocumentsWith(documents.count);
   patients.onErase(documents.eraseFor);
-  const imports = new PatientImportService(db, patients, workspaces, app.log);
+  const imports = new PatientImportService(db, patients, workspaces, cipher, app.log);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const auth = new AuthService({
     db,

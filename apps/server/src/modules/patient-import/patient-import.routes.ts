@@ -50,7 +50,7 @@ export async function patientImportRoutes(app: FastifyInstance, { imports }: { i
         response: { 202: z.object({ importId: z.uuid() }) },
       },
     },
-    async (req, reply) => reply.status(202).send(imports.commit(caller(req), req.params.importId, req.body.mapping)),
+    async (req, reply) => reply.status(202).send(await imports.commit(caller(req), req.params.importId, req.body.mapping)),
   );
   r.get(
     `${I}/:importId`,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -10,6 +9,8 @@ import {
   type ImportProgress,
   type ImportUpload,
 } from '@divan/core';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { searchTextOf, type NewPatient } from '../patients/patients.repository';
@@ -17,49 +18,61 @@ import type { PatientRow } from '../patients/patients.tables';
 import type { Caller, PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { mapRow, type Mapping } from './row-mapper';
-import { cellText, readSheet, type SheetRow } from './xlsx-reader';
+import { cellText, readSheet, type Cell, type SheetRow } from './xlsx-reader';
+import { patientImports, type PatientImportRow } from './patient-import.tables';
 
-type Job = {
-  id: string;
-  workspaceId: string;
-  userId: string;
-  expiresAt: number;
-  columns: string[];
-  rows: SheetRow[];
-  /** Null until the user commits a mapping. */
-  progress: ImportProgress | null;
-};
+type Job = Pick<PatientImportRow, 'id' | 'workspaceId' | 'userId' | 'columns'>;
 
 const INSERT_BATCH = 500;
 const YIELD_EVERY = 250;
+/** A running import whose progress has not moved for this long lost its server process. */
+const STALLED_MS = 2 * 60_000;
+const STALLED_MESSAGE = 'La importación se interrumpió (el servidor se reinició). No se ha importado ningún paciente: vuelve a subir el archivo.';
 
 /**
- * Importing patients from a spreadsheet in two steps: the upload is parsed and kept in memory
- * (per workspace and user, for 30 minutes) while the user maps columns; the commit validates every
- * row with the form's rules and writes all valid ones in one transaction, in the background, while
- * the client polls the progress. Kept in this process's memory: behind several server processes the
- * import's requests must reach the same one (sticky sessions), or this store moves to Redis.
+ * Importing patients from a spreadsheet in two steps: the upload is parsed and kept (encrypted, per
+ * workspace and user, for 30 minutes) while the user maps columns; the commit validates every row with
+ * the form's rules and writes all valid ones in one transaction, in the background, while the client
+ * polls the progress. Uploads and progress live in the database (`patient_imports`), so behind several
+ * server processes any of them can take the commit or answer a poll; the process running an import
+ * answers its polls from memory, row by row.
  */
 export class PatientImportService {
-  private readonly jobs = new Map<string, Job>();
+  /** Imports running in this process, with their live progress. */
+  private readonly live = new Map<string, ImportProgress>();
   private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
     private readonly patients: PatientsService,
     private readonly workspaces: WorkspacesService,
+    private readonly cipher: Cipher,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
   async upload(c: Caller, data: Buffer): Promise<ImportUpload> {
     const sheet = await readSheet(data);
-    this.sweep();
-    // One file waits for its mapping per workspace and user: a new upload replaces it.
-    for (const [id, j] of this.jobs) if (j.workspaceId === c.member.workspaceId && j.userId === c.userId && !j.progress) this.jobs.delete(id);
-    const job: Job = { id: randomUUID(), workspaceId: c.member.workspaceId, userId: c.userId, expiresAt: Date.now() + IMPORT_TTL_MS, ...sheet, progress: null };
-    this.jobs.set(job.id, job);
+    const ws = c.member.workspaceId;
+    const rowsEnc = this.cipher.encryptText(ws, encodeRows(sheet.rows));
+    const [job] = await this.db.transaction(async (tx) => {
+      // One file waits for its mapping per workspace and user: a new upload replaces it.
+      await tx.delete(patientImports).where(and(eq(patientImports.workspaceId, ws), eq(patientImports.userId, c.userId), isNull(patientImports.progress)));
+      // Expired ones go too, unless an import is still running (it has rows and a recent progress).
+      await tx
+        .delete(patientImports)
+        .where(
+          and(
+            lt(patientImports.expiresAt, new Date()),
+            or(isNull(patientImports.progress), isNull(patientImports.rowsEnc), lt(patientImports.updatedAt, new Date(Date.now() - IMPORT_TTL_MS))),
+          ),
+        );
+      return tx
+        .insert(patientImports)
+        .values({ workspaceId: ws, userId: c.userId, columns: sheet.columns, rowsEnc, expiresAt: new Date(Date.now() + IMPORT_TTL_MS) })
+        .returning({ id: patientImports.id });
+    });
     return {
-      importId: job.id,
+      importId: job!.id,
       columns: sheet.columns,
       sampleRows: sheet.rows.slice(0, IMPORT_SAMPLE_ROWS).map((r) => sheet.columns.map((_, i) => cellText(r.cells[i]))),
       totalRows: sheet.rows.length,
@@ -68,33 +81,52 @@ export class PatientImportService {
   }
 
   /** Starts the import and returns at once; `status` reports how it goes. */
-  commit(c: Caller, importId: string, mapping: Mapping): { importId: string } {
-    const job = this.find(c, importId);
-    if (job.progress) throw new AppError('import_already_started');
-    const fields = Object.entries(mapping).filter(([, i]) => i !== null && i !== undefined && i >= job.columns.length);
+  async commit(c: Caller, importId: string, mapping: Mapping): Promise<{ importId: string }> {
+    const row = await this.find(c, importId);
+    if (row.progress) throw new AppError('import_already_started');
+    const fields = Object.entries(mapping).filter(([, i]) => i !== null && i !== undefined && i >= row.columns.length);
     if (fields.length)
       throw new AppError('invalid_argument', fields.map(([f]) => ({ path: `mapping.${f}`, message: 'Columna inválida' })), 'Columna inválida');
-    const progress: ImportProgress = { status: 'validating', processed: 0, total: job.rows.length, created: 0, errors: [] };
-    job.progress = progress;
-    const run = this.run(c, job, mapping, progress)
+    const rows = decodeRows(this.cipher.decryptText(row.workspaceId, row.rowsEnc!));
+    const progress: ImportProgress = { status: 'validating', processed: 0, total: rows.length, created: 0, errors: [] };
+    // Claimed in one statement: two commits of the same upload (two tabs, two processes) start one import.
+    const claimed = await this.db
+      .update(patientImports)
+      .set({ progress, updatedAt: new Date() })
+      .where(and(eq(patientImports.id, row.id), isNull(patientImports.progress)))
+      .returning({ id: patientImports.id });
+    if (!claimed.length) throw new AppError('import_already_started');
+    this.live.set(row.id, progress);
+    const run = this.run(c, row, rows, mapping, progress)
       .catch((err: unknown) => {
         if (!(err instanceof AppError)) this.log?.error({ err }, 'patient import failed');
         Object.assign(progress, { status: 'failed', created: 0, message: err instanceof AppError ? err.message : errorMessage('internal_server_error') });
       })
+      .then(async () => {
+        // The rows are done with; the outcome stays readable for a while.
+        await this.db
+          .update(patientImports)
+          .set({ progress, rowsEnc: null, updatedAt: new Date(), expiresAt: new Date(Date.now() + IMPORT_TTL_MS) })
+          .where(eq(patientImports.id, row.id));
+      })
+      .catch((err: unknown) => this.log?.error({ err }, 'patient import: outcome not saved'))
       .finally(() => {
-        // The rows are done with; the progress stays readable for a while.
-        job.rows = [];
-        job.expiresAt = Date.now() + IMPORT_TTL_MS;
+        this.live.delete(row.id);
         this.running.delete(run);
       });
     this.running.add(run);
-    return { importId: job.id };
+    return { importId: row.id };
   }
 
-  status(c: Caller, importId: string): ImportProgress {
-    const job = this.find(c, importId);
-    if (!job.progress) throw new AppError('import_not_started');
-    return { ...job.progress, errors: [...job.progress.errors] };
+  async status(c: Caller, importId: string): Promise<ImportProgress> {
+    const live = this.live.get(importId);
+    const row = await this.find(c, importId);
+    const progress = live ?? row.progress;
+    if (!progress) throw new AppError('import_not_started');
+    const running = progress.status === 'validating' || progress.status === 'importing';
+    if (!live && running && Date.now() - row.updatedAt.getTime() > STALLED_MS)
+      return { ...progress, status: 'failed', created: 0, message: STALLED_MESSAGE };
+    return { ...progress, errors: [...progress.errors] };
   }
 
   /** Lets running imports finish before the database closes. */
@@ -102,14 +134,19 @@ export class PatientImportService {
     await Promise.allSettled([...this.running]);
   }
 
-  private async run(c: Caller, job: Job, mapping: Mapping, progress: ImportProgress) {
+  /** Saves how validation goes, for polls that reach another server process. */
+  private async saveProgress(id: string, progress: ImportProgress) {
+    await this.db.update(patientImports).set({ progress, updatedAt: new Date() }).where(eq(patientImports.id, id));
+  }
+
+  private async run(c: Caller, job: Job, rows: SheetRow[], mapping: Mapping, progress: ImportProgress) {
     const ws = job.workspaceId;
     const valid: { row: number; values: NewPatient }[] = [];
     const seen = new Map<string, number>();
     // Someone who sees only their own patients imports them assigned to themselves, as when creating one.
     const assigned = scopeFor(c.member.ability, 'read', 'patient_files', c.userId).kind === 'own' ? c.userId : null;
     const today = new Date().toISOString().slice(0, 10);
-    for (const [i, r] of job.rows.entries()) {
+    for (const [i, r] of rows.entries()) {
       const mapped = mapRow(r.cells, mapping);
       if (!mapped.ok) progress.errors.push({ row: r.row, reason: mapped.reason });
       else {
@@ -145,11 +182,17 @@ export class PatientImportService {
         }
       }
       progress.processed = i + 1;
-      // Long files: let polls and other requests in between rows.
-      if ((i + 1) % YIELD_EVERY === 0) await yieldToLoop();
+      // Long files: let polls and other requests in between rows, and tell the other processes.
+      if ((i + 1) % YIELD_EVERY === 0) {
+        await this.saveProgress(job.id, progress);
+        await yieldToLoop();
+      }
     }
 
     progress.status = 'importing';
+    // Inside the transaction nothing else may be written (PGlite has one connection): polls reaching
+    // another process see "importing" until the outcome is saved.
+    await this.saveProgress(job.id, progress);
     await this.db.transaction(async (tx) => {
       await this.workspaces.lockWorkspace(ws, tx);
       // Checked under the workspace lock, so two imports (or a form) cannot both add the same person.
@@ -188,15 +231,22 @@ export class PatientImportService {
   }
 
   /** Another user's or workspace's import does not exist for the caller. */
-  private find(c: Caller, importId: string): Job {
-    this.sweep();
-    const job = this.jobs.get(importId);
-    if (!job || job.workspaceId !== c.member.workspaceId || job.userId !== c.userId) throw new AppError('import_not_found');
-    return job;
+  private async find(c: Caller, importId: string): Promise<PatientImportRow> {
+    const [row] = await this.db
+      .select()
+      .from(patientImports)
+      .where(and(eq(patientImports.id, importId), eq(patientImports.workspaceId, c.member.workspaceId), eq(patientImports.userId, c.userId)));
+    if (!row || (row.expiresAt.getTime() <= Date.now() && !this.live.has(row.id))) throw new AppError('import_not_found');
+    return row;
   }
+}
 
-  private sweep() {
-    const now = Date.now();
-    for (const [id, j] of this.jobs) if (j.expiresAt <= now && !(j.progress && ['validating', 'importing'].includes(j.progress.status))) this.jobs.delete(id);
-  }
+/** Rows as JSON, dates kept as dates. */
+function encodeRows(rows: SheetRow[]): string {
+  return JSON.stringify(rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c instanceof Date ? { d: c.toISOString() } : c)) })));
+}
+
+function decodeRows(json: string): SheetRow[] {
+  const rows = JSON.parse(json) as { row: number; cells: (Cell | { d: string })[] }[];
+  return rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c !== null && typeof c === 'object' && 'd' in c ? new Date(c.d) : (c as Cell))) }));
 }
