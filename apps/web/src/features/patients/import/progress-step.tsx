@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -5,12 +7,19 @@ import { isFinished, useImportProgress } from '../api/import-api';
 import { ProgressBar } from '../components/progress-bar';
 import { LoadError } from '../components/states';
 import { formatCount } from '../utils/format';
+import { patientKeys } from '../api/keys';
 
 type Props = { wid: string; importId: string; total: number; onDone: () => void; onAgain: () => void };
 
 export function ProgressStep({ wid, importId, total, onDone, onAgain }: Props) {
   const query = useImportProgress(wid, importId);
   const p = query.data;
+  const qc = useQueryClient();
+  const finished = !!p && isFinished(p);
+  useEffect(() => {
+    // The list behind the dialog shows the new patients (and its counts) as soon as they are in.
+    if (finished) void qc.invalidateQueries({ queryKey: patientKeys.lists(wid) });
+  }, [finished, qc, wid]);
 
   if (query.isError && !p) return <LoadError error={query.error} onRetry={() => void query.refetch()} what="el progreso de la importación" />;
 
