@@ -190,6 +190,12 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist signs up and looks after 
     await mobile.getByRole('button', { name: 'Abrir menú' }).click();
     await mobile.getByRole('dialog').waitFor();
     await shot(mobile, '17-mobile-menu');
+    // Escape closes the sheet and gives focus back to the button that opened it.
+    await mobile.keyboard.press('Escape');
+    await mobile.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await mobile.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Abrir menú');
+    await mobile.getByRole('button', { name: 'Abrir menú' }).click();
+    await mobile.getByRole('dialog').waitFor();
     await mobile.getByRole('dialog').getByRole('link', { name: 'Ajustes' }).click();
     await mobile.getByLabel('Apellidos').waitFor();
     await shot(mobile, '18-mobile-profile');

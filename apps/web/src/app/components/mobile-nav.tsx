@@ -7,7 +7,16 @@ import { SidebarNav } from './sidebar';
 export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <SheetContent aria-describedby={undefined}>
+      <SheetContent
+        aria-describedby={undefined}
+        // The sheet has no Radix trigger (it loads on first press): give focus back to the menu button.
+        onCloseAutoFocus={(event) => {
+          const trigger = document.querySelector<HTMLElement>('[data-mobile-menu-trigger]');
+          if (!trigger) return;
+          event.preventDefault();
+          trigger.focus();
+        }}
+      >
         <DialogTitle className="sr-only">Menú</DialogTitle>
         <div className="flex h-16 items-center px-5">
           <Logo />

@@ -12,7 +12,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export function TopBar({ profile, onOpenMenu, onOpenPalette, onPreloadPalette }: Props) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
-      <Button variant="ghost" size="icon" className="md:hidden" onClick={onOpenMenu} aria-label="Abrir menú">
+      <Button variant="ghost" size="icon" className="md:hidden" onClick={onOpenMenu} aria-label="Abrir menú" data-mobile-menu-trigger="">
         <Menu className="!size-5" aria-hidden />
       </Button>
       <div className="md:hidden">
