@@ -42,7 +42,6 @@ import { historyRoutes } from './modules/patients/history.routes';
 import { HistoryService } from './modules/patients/history.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService, patientListCache as createPatientListCache } from './modules/patients/patients.service';
-
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { patientImportRoutes } from './modules/patient-import/patient-import.routes';
@@ -51,7 +50,7 @@ import { patientExportRoutes } from './modules/patient-export/patient-export.rou
 import { PatientExportService } from './modules/patient-export/patient-export.service';
 import { UsersService } from './modules/users/users.service';
 
-/** The broker topic of "a workspace's patients changed" (patient-list-cache.ts). */
+/** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
 /** … and of "a workspace's members or roles changed" (memberships cached by WorkspacesService). */
 const ACCESS_CHANGED = 'workspace-access-changed';

@@ -1,4 +1,4 @@
-// The patient list is served from a per-process cache of serialised pages (patient-list-cache.ts).
+// The patient list is served from a per-process cache of serialised pages (platform/cache/workspace-cache.ts, wired in PatientsService.listJson).
 // These tests prime it, change patients through every write path, and expect the change at once —
 // in the same process, and in a second process sharing the database and Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

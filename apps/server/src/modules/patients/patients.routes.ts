@@ -31,7 +31,7 @@ export async function patientsRoutes(app: FastifyInstance, { patients }: { patie
       config: { access: { workspace: ['read', 'patient_files'] } },
       schema: { operationId: 'listPatients', tags, params: workspaceIdParams, querystring: patientListQuery, response: { 200: patientListResponse } },
     },
-    // Already JSON (cached pages are kept serialised): a string with a JSON content type is sent as is.
+    // Already JSON bytes (pages are cached serialised): a Buffer is sent as is, with the JSON content type.
     async (req, reply) => reply.type('application/json; charset=utf-8').send((await patients.listJson(caller(req), req.query)) as never),
   );
   r.post(

@@ -54,7 +54,7 @@ export class PatientsService {
 
   /**
    * The list as the JSON the route sends. Pages are cached until the workspace's patients change
-   * (patient-list-cache.ts); a miss is checked against the response contract like any other route.
+   * (platform/cache/workspace-cache.ts); a miss is checked against the response contract like any other route.
    */
   async listJson(c: Caller, query: ListQuery): Promise<Buffer> {
     const ws = c.member.workspaceId;
