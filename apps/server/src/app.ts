@@ -118,15 +118,13 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     redisUrl: config.redisUrl,
   });
   const audit = new AuditService(db, users);
-  const memberships = new WorkspaceCache<Membership>({ maxEntries: 10_000 });
-  const workspaces = new WorkspacesService(db, users, audit, fileStore, memberships, (ws) => realtime.toServers(ACCESS_CHANGED, ws));
-  realtime.onServerEvent(ACCESS_CHANGED, (ws) => memberships.invalidate(ws));
+  const memberships = new WorkspaceCache<Membership>({ maxEntries: 10_000 }).shareThrough(realtime, ACCESS_CHANGED);
+  const workspaces = new WorkspacesService(db, users, audit, fileStore, memberships);
   const members = new MembersService({ db, users, audit, mailer, workspaces, realtime, publicUrl: config.publicUrl });
   const roles = new RolesService(db, audit, workspaces);
   const cipher = new Cipher(config.appSecret);
-  const patientListCache = createPatientListCache(config.patientListCache);
-  const patients = new PatientsService(db, users, workspaces, patientListCache, (ws) => realtime.toServers(PATIENTS_CHANGED, ws));
-  realtime.onServerEvent(PATIENTS_CHANGED, (ws) => patientListCache.invalidate(ws));
+  const patientListCache = createPatientListCache(config.patientListCache).shareThrough(realtime, PATIENTS_CHANGED);
+  const patients = new PatientsService(db, users, workspaces, patientListCache);
   // The list shows each patient's therapist by name.
   realtime.onUserEvent((_userId, event) => event === 'profile-updated' && patientListCache.clear());
   const history = new HistoryService(db, patients, users, cipher);

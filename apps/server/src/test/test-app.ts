@@ -45,6 +45,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
   return { app, config, close, rows, ...clientFor(app), database: app.services.database.kind };
 }
 
+/** A second server process of `a`'s deployment: same PostgreSQL database, same secret (so `a`'s tokens work). */
+export const createSecondApp = (a: TestApp, overrides: Partial<Config> = {}) =>
+  createTestApp({ ...overrides, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret });
+
 function clientFor(app: FastifyInstance) {
   const call = (method: InjectOptions['method'], url: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
     app.inject({

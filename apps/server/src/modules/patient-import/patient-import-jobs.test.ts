@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Workspace } from '@divan/core';
-import { createTestApp, json, type TestApp } from '../../test/test-app';
+import { createSecondApp, createTestApp, json, type TestApp } from '../../test/test-app';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
 import { xlsx, XLSX_TYPE } from '../../test/spreadsheets';
@@ -83,7 +83,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across two server processes sha
     const a = await createTestApp({ redisUrl });
     let b: TestApp | undefined;
     try {
-      b = await createTestApp({ redisUrl, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret });
+      b = await createSecondApp(a, { redisUrl });
       const owner = await therapist(a, 'lola@import.test', 'Lola');
       const ws = json<Workspace[]>(await a.get('/api/v1/workspaces', { token: owner.accessToken }))[0]!;
       const I = `/api/v1/workspaces/${ws.id}/patient-imports`;

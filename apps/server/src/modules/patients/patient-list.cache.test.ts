@@ -3,7 +3,7 @@
 // in the same process, and in a second process sharing the database and Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient, Workspace } from '@divan/core';
-import { createTestApp, json, type TestApp } from '../../test/test-app';
+import { createSecondApp, createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { importPatients, xlsx } from '../../test/spreadsheets';
 
@@ -87,7 +87,7 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)('across two server 
   it('a change made through one process empties the other\'s cached pages', async () => {
     const a = await createTestApp({ redisUrl });
     try {
-      b = await createTestApp({ redisUrl, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret });
+      b = await createSecondApp(a, { redisUrl });
       const elena = await therapist(a, 'elena@dos.test', 'Elena');
       const own = json<Workspace[]>(await a.get('/api/v1/workspaces', { token: elena.accessToken }))[0]!;
       const path = `/api/v1/workspaces/${own.id}/patients`;

@@ -40,16 +40,11 @@ export class PatientsService {
     private readonly users: UsersService,
     private readonly workspaces: WorkspacesService,
     private readonly listCache: PatientListCache = patientListCache(0),
-    /** Tells the other server processes (and this one) that a workspace's patients changed. */
-    private readonly broadcast: (workspaceId: string) => Promise<void> = async () => {},
   ) {}
 
   /** After every committed write to a workspace's patients: its cached list pages are gone, everywhere. */
   changed(workspaceId: string) {
-    this.listCache.invalidate(workspaceId);
-    void this.broadcast(workspaceId).catch(() => {
-      // Other processes then keep pages until their TTL; this one is already right.
-    });
+    this.listCache.changed(workspaceId);
   }
 
   /**

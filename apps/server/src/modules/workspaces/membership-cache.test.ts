@@ -3,7 +3,7 @@
 // in the same process and in a second one sharing PostgreSQL and Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '@divan/core';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createSecondApp, createTestApp, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 
 const billing = (ws: string) => `/api/v1/workspaces/${ws}/billing-info`;
@@ -53,7 +53,7 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)('across two server 
     const a = await createTestApp({ redisUrl });
     let b: TestApp | undefined;
     try {
-      b = await createTestApp({ redisUrl, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret });
+      b = await createSecondApp(a, { redisUrl });
       const owner = await therapist(a, 'dueno@dos.test', 'Dueño');
       const luis = await therapist(a, 'luis@dos.test', 'Luis');
       const ws = await createWorkspace(a, owner, 'Centro Sur', 'clinic');

@@ -36,8 +36,6 @@ export class WorkspacesService {
     private readonly fileStore: FileStore,
     /** Memberships by workspace and user, until the workspace's members or roles change. */
     private readonly memberships: WorkspaceCache<Membership> = new WorkspaceCache<Membership>({ maxEntries: 0 }),
-    /** Tells the other server processes (and this one) that a workspace's members or roles changed. */
-    private readonly broadcast: (workspaceId: string) => Promise<void> = async () => {},
   ) {}
 
   /**
@@ -65,10 +63,7 @@ export class WorkspacesService {
 
   /** After a committed change to a workspace's members, their roles or the roles' permissions. */
   accessChanged(workspaceId: string) {
-    this.memberships.invalidate(workspaceId);
-    void this.broadcast(workspaceId).catch(() => {
-      // Other processes then keep the old permissions until the cache's TTL (60 s); this one is right.
-    });
+    this.memberships.changed(workspaceId);
   }
 
   /** Every new therapist gets their own workspace, in the sign-up transaction. */

@@ -68,4 +68,17 @@ describe('WorkspaceCache', () => {
     off.set(off.key('w', off.generation('w'), all, q()), 'w', off.generation('w'), 'x');
     expect(off.size).toBe(0);
   });
+
+  it('shares `changed` with the other processes on its bus, and hears theirs', async () => {
+    const handlers = new Map<string, ((key: string) => void)[]>();
+    const bus = {
+      toServers: async (topic: string, key: string) => handlers.get(topic)?.forEach((fn) => fn(key)),
+      onServerEvent: (topic: string, fn: (key: string) => void) => void handlers.set(topic, [...(handlers.get(topic) ?? []), fn]),
+    };
+    const [a, b] = [cache().shareThrough(bus, 't'), cache().shareThrough(bus, 't')];
+    for (const c of [a, b]) c.set(c.key('w', c.generation('w'), all, q()), 'w', c.generation('w'), 'x');
+    a.changed('w');
+    await Promise.resolve();
+    expect([a.size, b.size]).toEqual([0, 0]);
+  });
 });

@@ -11,12 +11,18 @@ export type WorkspaceCacheOptions<V> = {
 
 type Entry<V> = { workspaceId: string; value: V; size: number; storedAt: number };
 
+/** How a cache's invalidations reach the other server processes (the realtime broker does this). */
+export type CacheBus = {
+  toServers(topic: string, key: string): Promise<void>;
+  onServerEvent(topic: string, fn: (key: string) => void): void;
+};
+
 /**
  * Values derived from a workspace's data, valid until that data changes: the patient list pages,
  * the members' permissions.
  *
- * Every write calls `invalidate(workspaceId)` after its transaction commits, and the same note reaches
- * the other server processes through the broker. A read takes the workspace's `generation()` *before*
+ * Every write calls `changed(workspaceId)` after its transaction commits: the workspace's values go
+ * here at once, and, once `shareThrough` a bus, in the other server processes when its note arrives. A read takes the workspace's `generation()` *before*
  * it queries, puts it in the key, and `set` keeps the value only if no change came in meanwhile: a value
  * read while a write committed is never kept. `ttlMs` bounds what a lost cross-process note could cost.
  */
@@ -31,6 +37,7 @@ export class WorkspaceCache<V> {
   private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly sizeOf: (value: V) => number;
+  private shared: { bus: CacheBus; topic: string } | undefined;
 
   constructor(private readonly opts: WorkspaceCacheOptions<V>) {
     this.maxSize = opts.maxSize ?? Infinity;
@@ -78,7 +85,22 @@ export class WorkspaceCache<V> {
     }
   }
 
-  /** The workspace's data changed: its entries are gone. */
+  /** Invalidations travel on `topic`: this process's `changed` reaches the others, and theirs reach it. */
+  shareThrough(bus: CacheBus, topic: string): this {
+    bus.onServerEvent(topic, (workspaceId) => this.invalidate(workspaceId));
+    this.shared = { bus, topic };
+    return this;
+  }
+
+  /** After a committed write to the workspace's data: its values are gone here and in every process. */
+  changed(workspaceId: string) {
+    this.invalidate(workspaceId);
+    void this.shared?.bus.toServers(this.shared.topic, workspaceId).catch(() => {
+      // The other processes then keep the old values until the age bound (ttlMs); this one is right.
+    });
+  }
+
+  /** The workspace's data changed: its entries are gone (in this process). */
   invalidate(workspaceId: string) {
     this.generations.set(workspaceId, (this.generations.get(workspaceId) ?? 0) + 1);
     for (const [k, e] of this.entries) if (e.workspaceId === workspaceId) this.drop(k, e);
