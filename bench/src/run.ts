@@ -1,6 +1,6 @@
 // `npm run bench`: throughput of GET /api/v1/me on PGlite and PostgreSQL against a bare Fastify baseline,
 // bundle size, start-up time and idle memory. Prints a table and writes bench/results/latest.json.
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { measureBundle, WebNotBuilt } from './bundle';
@@ -10,8 +10,9 @@ import { loadProblem, measurePair, type Endpoint } from './load';
 import { Report, resultsFile } from './report';
 import { startBare, startDivan, stopAll, type Managed } from './servers';
 import { measureStartup } from './startup';
+import { measureJobsIdle } from './jobs';
 import { seedPatients } from './patients';
-import { envInt, errorMessage, root, serverMain } from './util';
+import { envInt, errorMessage, root, serverMain, sleep } from './util';
 
 const cfg = {
   users: envInt('BENCH_USERS', 200),
@@ -22,6 +23,7 @@ const cfg = {
   signupConcurrency: envInt('BENCH_SIGNUP_CONCURRENCY', 4),
   startupRuns: envInt('BENCH_STARTUP_RUNS', 3),
   idleSec: envInt('BENCH_IDLE_SECONDS', 5, 0),
+  jobsIdleSec: envInt('BENCH_JOBS_IDLE_SECONDS', 60),
   adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   patients: envInt('BENCH_PATIENTS', 20_000),
   patientSearch: process.env.BENCH_PATIENT_SEARCH || 'garcia',
@@ -30,10 +32,12 @@ const cfg = {
     .map((s) => s.trim())
     .filter(Boolean),
 };
-const TARGETS = { ratio: { postgres: 0.35, pglite: 0.1 }, patientsRatio: 0.2, p99Ms: 50, startupMs: 2000, idleRssMb: 150, signInKb: 120, shellKb: 200 };
+const TARGETS = { jobsShare: 0.01, jobsKeepsRatio: 0.9, ratio: { postgres: 0.35, pglite: 0.1 }, patientsRatio: 0.2, p99Ms: 50, startupMs: 2000, idleRssMb: 150, signInKb: 120, shellKb: 200 };
 const LABEL: Record<DatabaseKind, string> = { pglite: 'GET /me · PGlite', postgres: 'GET /me · PostgreSQL' };
 const HEALTH = 'GET /health · no auth, no DB';
 const PATIENTS = 'Patient list · PostgreSQL';
+const JOBS_IDLE = 'Job runner idle · PGlite';
+const ME_JOBS_OFF = 'GET /me · PGlite, runner on vs off';
 const PATIENTS_UNCACHED = 'Patient list, cache off · PostgreSQL';
 /** The parts (names for BENCH_SKIP) and their titles in the table. */
 const TITLES: Record<string, string> = {
@@ -41,6 +45,7 @@ const TITLES: Record<string, string> = {
   pglite: LABEL.pglite,
   health: HEALTH,
   bundle: 'Bundle (gzip -9 JS)',
+  jobs: JOBS_IDLE,
   startup: 'Start-up / memory (PGlite)',
   postgres: LABEL.postgres,
   patients: PATIENTS,
@@ -132,6 +137,34 @@ async function main() {
     }
   });
   await pglite?.server.stop();
+
+  // Issue 8: the job runner's idle cost on PGlite's one connection, and GET /me with the runner on against
+  // the same server without it (a copy of the data dir, JOBS=off), measured in alternating slices.
+  await section('jobs', async () => {
+    if (!pglite) return report.skip(JOBS_IDLE, 'needs the PGlite dataset');
+    const copy = tempDataDir();
+    cpSync(pglite.dataDir, copy, { recursive: true });
+    const on = await startDivan({ dataDir: pglite.dataDir });
+    const off = await startDivan({ dataDir: copy, env: { JOBS: 'off' } });
+    try {
+      await sleep(3000); // start-up work (schema check, crons) is not idle cost
+      step(`${JOBS_IDLE}: ${cfg.jobsIdleSec} s with no request`);
+      const idle = await measureJobsIdle(on, cfg.jobsIdleSec);
+      report.details.jobsIdle = idle;
+      report.add(JOBS_IDLE, 'statements', idle.statementsPerMinute, '/min', undefined, `${idle.statements} in ${idle.seconds.toFixed(0)} s: polls, maintenance, cron bookkeeping`);
+      report.add(JOBS_IDLE, 'share of the connection', idle.connectionShare * 100, '%', { max: TARGETS.jobsShare * 100 }, `${idle.busyMs.toFixed(0)} ms of database time in ${idle.seconds.toFixed(0)} s`);
+      step(`${ME_JOBS_OFF}: runner on against runner off, alternating, at ${cfg.connections} connections`);
+      const me = (url: string) => ({ url: `${url}/api/v1/me`, headers: { authorization: `Bearer ${pglite!.session.accessToken}` } });
+      const p = await measurePair(me(on.url), me(off.url), load);
+      report.details['me-jobs-off'] = p;
+      const problem = [loadProblem(p.target), loadProblem(p.bare)].filter(Boolean).join('; ');
+      report.add(ME_JOBS_OFF, 'throughput, runner on', p.target.reqPerSec, 'req/s', undefined, problem && `INVALID: ${problem}`);
+      report.add(ME_JOBS_OFF, 'throughput, runner off', p.bare.reqPerSec, 'req/s', undefined, `p99 ${p.bare.p99Ms} ms`);
+      report.add(ME_JOBS_OFF, 'ratio on/off', p.ratio, '', { min: TARGETS.jobsKeepsRatio }, `p99 ${p.target.p99Ms} ms with the runner`);
+    } finally {
+      await Promise.all([on.stop(), off.stop()]);
+    }
+  });
 
   await section('startup', async () => {
     let dataDir = pglite?.dataDir;

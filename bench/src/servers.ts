@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { findNodeProcess, freePort, root, serverMain, sleep, waitForOk } from './util';
 
 /** Variables the bench sets itself: a value inherited from the shell must not leak into a measurement. */
-const OWNED_ENV = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'APP_SECRET', 'WEB_DIST', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY'];
+const OWNED_ENV = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'APP_SECRET', 'WEB_DIST', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'JOBS'];
 
 export function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { assertBrowserOrSkip } from './env';
+import { startTestSmtp } from './smtp';
 
 const root = resolve(import.meta.dirname, '../..');
 const serverEntry = join(root, 'apps/server/dist/main.js');
@@ -52,6 +53,8 @@ export default async function setup(project: TestProject) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm run test:e2e does).`);
   }
   const port = await freePort();
+  // Mail goes out over real SMTP through the outbox and its relay job (and stays readable at /dev/mail).
+  const smtp = await startTestSmtp(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'divan-e2e-'));
   // A private copy of the web build: a rebuild during the run must not pull assets from under the server.
@@ -59,7 +62,7 @@ export default async function setup(project: TestProject) {
   cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: join(dataDir, 'data'), PUBLIC_URL: baseUrl, WEB_DIST: webDist },
+    env: { ...process.env, PORT: String(port), DATA_DIR: join(dataDir, 'data'), PUBLIC_URL: baseUrl, WEB_DIST: webDist, SMTP_URL: smtp.url, DEV_MAIL: 'on' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -69,6 +72,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, child);
   } catch (error) {
     child.kill('SIGKILL');
+    await smtp.close();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
   project.provide('baseUrl', baseUrl);
@@ -80,6 +84,7 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

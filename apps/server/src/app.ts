@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,20 +10,27 @@ import { IMAGE_MAX_BYTES } from '@divan/core';
 import { accessPlugin, type Membership } from './platform/auth/access';
 import { WorkspaceCache } from './platform/cache/workspace-cache';
 import { createTokenService } from './platform/auth/tokens';
-import type { Config } from './platform/config';
+import { devMailEnabled, type Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db/database';
 import { registerClientVersionCheck } from './platform/http/client-version';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { useSpanishZodMessages } from './platform/http/zod-spanish';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { createRateLimiter } from './platform/http/rate-limiter';
 import { inlineScriptHashes, registerWebApp } from './platform/http/web-app';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
+import { devJobsRoutes } from './platform/jobs/dev-jobs.routes';
+import { Jobs } from './platform/jobs/jobs';
 import { Mailer } from './platform/mail/mailer';
 import { inProcessBroker, redisBroker } from './platform/realtime/broker';
 import { Realtime, type RealtimeOptions } from './platform/realtime/realtime';
-import { FileStore } from './platform/storage/file-store';
+import { EventBus } from './platform/events/event-bus';
+import { bridgeToSockets } from './platform/events/socket-bridge';
+import { PrivateFileStore } from './platform/storage/private-file-store';
+import { PublicImageStore } from './platform/storage/public-image-store';
 import { filesRoutes } from './platform/storage/files.routes';
+import { StorageCleanup } from './platform/storage/storage-cleanup';
 import { localDiskStorage } from './platform/storage/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -41,7 +48,8 @@ import { Cipher } from './platform/crypto/cipher';
 import { historyRoutes } from './modules/patients/history.routes';
 import { HistoryService } from './modules/patients/history.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
-import { PatientsService, patientListCache as createPatientListCache } from './modules/patients/patients.service';
+import { PatientsService } from './modules/patients/patients.service';
+import { PATIENT_EVENTS, patientListCache as createPatientListCache } from './modules/patients/patient-list-cache';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { patientImportRoutes } from './modules/patient-import/patient-import.routes';
@@ -58,6 +66,8 @@ const ACCESS_CHANGED = 'workspace-access-changed';
 export type AppServices = {
   database: Database;
   realtime: Realtime;
+  events: EventBus;
+  jobs: Jobs;
   mailer: Mailer;
   users: UsersService;
   auth: AuthService;
@@ -68,6 +78,8 @@ export type AppServices = {
   members: MembersService;
   history: HistoryService;
   documents: DocumentsService;
+  /** Patient, invoice and contract files (no route: modules serve them after their own check). */
+  privateFiles: PrivateFileStore;
 };
 
 declare module 'fastify' {
@@ -76,7 +88,12 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { realtime?: RealtimeOptions; logger?: boolean };
+export type BuildOptions = {
+  realtime?: RealtimeOptions;
+  logger?: boolean;
+  /** Where log lines go (main: an asynchronous stdout that a stuck pipe cannot block); default Fastify's. */
+  logStream?: { write(line: string): unknown };
+};
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Migrations sit beside src/ and dist/ alike. */
@@ -84,15 +101,18 @@ const migrationsFolder = resolve(here, '../drizzle');
 const defaultWebDist = resolve(here, '../../web/dist');
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  useSpanishZodMessages();
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
     migrationsFolder,
   });
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Each request is logged at debug level only (the route hook below sets warn for the handlers' own logs).
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
   try {
     await wire(app, config, database, opts);
@@ -106,11 +126,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 async function wire(app: FastifyInstance, config: Config, database: Database, opts: BuildOptions) {
   const { db } = database;
   const tokens = createTokenService(config.appSecret);
-  const realtime = new Realtime(config.redisUrl ? await redisBroker(config.redisUrl) : inProcessBroker(), tokens, opts.realtime);
-  const mailer = new Mailer(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const broker = config.redisUrl ? await redisBroker(config.redisUrl) : inProcessBroker();
+  const realtime = new Realtime(broker, tokens, opts.realtime);
+  const events = new EventBus(broker, app.log);
+  const cipher = new Cipher(config.appSecret);
+  const jobs = new Jobs(database, { log: app.log, runWorkers: config.runJobs !== false, maintenanceIntervalSeconds: config.jobsMaintenanceSeconds });
+  const devMail = config.devMail ?? devMailEnabled(config.env, config.smtpUrl, undefined);
+  const mailer = new Mailer(db, jobs, cipher, tokens.hashSecret, app.log, {
+    smtpUrl: config.smtpUrl,
+    // Readable at /dev/mail for a day; with no outbox to read, a sent mail keeps no code or link at once.
+    keepReadableMs: devMail ? 24 * 3_600_000 : 0,
+    from: config.mailFrom,
+    retryDelaySeconds: config.mailRetryDelaySeconds,
+  });
   const storage = localDiskStorage(join(config.dataDir, 'files'));
-  const fileStore = new FileStore(db, storage);
-  const users = new UsersService(db, fileStore, realtime);
+  const publicImages = new PublicImageStore(db, storage);
+  const users = new UsersService(db, publicImages, realtime, events);
   const emailLimiter = await createRateLimiter({
     max: config.rateLimit.perEmailPer15Min,
     windowMs: 15 * 60_000,
@@ -119,19 +150,17 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   });
   const audit = new AuditService(db, users);
   const memberships = new WorkspaceCache<Membership>({ maxEntries: 10_000 }).shareThrough(realtime, ACCESS_CHANGED);
-  const workspaces = new WorkspacesService(db, users, audit, fileStore, memberships);
+  const workspaces = new WorkspacesService(db, users, audit, publicImages, memberships, events);
   const members = new MembersService({ db, users, audit, mailer, workspaces, realtime, publicUrl: config.publicUrl });
   const roles = new RolesService(db, audit, workspaces);
-  const cipher = new Cipher(config.appSecret);
+  const privateFiles = new PrivateFileStore(db, storage, cipher);
   const patientListCache = createPatientListCache(config.patientListCache).shareThrough(realtime, PATIENTS_CHANGED);
-  const patients = new PatientsService(db, users, workspaces, patientListCache);
-  // The list shows each patient's therapist by name.
-  realtime.onUserEvent((_userId, event) => event === 'profile-updated' && patientListCache.clear());
+  const patients = new PatientsService(db, users, workspaces, events, patientListCache);
   const history = new HistoryService(db, patients, users, cipher);
-  const documents = new DocumentsService(db, patients, users, cipher, storage);
+  const documents = new DocumentsService(db, patients, users, cipher, storage, new StorageCleanup(jobs, storage, join(config.dataDir, 'files')));
   patients.countDocumentsWith(documents.count);
-  patients.onErase(documents.eraseFor);
-  const imports = new PatientImportService(db, patients, workspaces, cipher, app.log);
+  patients.addErasureStep(documents.eraseWithPatient);
+  const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const auth = new AuthService({
     db,
@@ -143,7 +172,10 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     publicUrl: config.publicUrl,
     onUserCreated: (tx, user) => workspaces.createPersonal(tx, user),
   });
-  app.decorate('services', { database, realtime, mailer, users, auth, workspaces, patients, cipher, members, history, documents });
+  bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, 'workspace.access_changed'], app.log);
+  jobs.sweep('auth.expired', auth.sweepExpired);
+  jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
+  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, privateFiles });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -166,7 +198,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(healthRoutes, { database: database.kind });
   await app.register(authRoutes, { auth, perIpPerMinute: config.rateLimit.perIpPerMinute });
   await app.register(usersRoutes, { users });
-  await app.register(filesRoutes, { fileStore });
+  await app.register(filesRoutes, { publicImages });
   await app.register(workspacesRoutes, { workspaces });
   await app.register(membersRoutes, { members });
   await app.register(rolesRoutes, { roles });
@@ -176,14 +208,18 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(documentsRoutes, { documents });
   await app.register(patientImportRoutes, { imports });
   await app.register(patientExportRoutes, { exporter });
-  // Background imports finish before the database closes.
-  app.addHook('preClose', () => imports.drain());
-  if (config.env !== 'production') await app.register(devMailRoutes, { mailer });
+  // A running job (an import, a mail being relayed) finishes before the database closes.
+  app.addHook('preClose', () => jobs.stop());
+  if (config.env !== 'production') await app.register(devJobsRoutes, { jobs });
+  if (devMail) await app.register(devMailRoutes, { mailer });
   await app.register(async (scope) => realtime.register(scope));
   await registerWebApp(app, webDist);
 
+  await jobs.start();
   await realtime.start();
+  await events.start();
   app.addHook('onClose', async () => {
+    await events.stop();
     await realtime.stop();
     await emailLimiter.close();
     mailer.close();

@@ -2,12 +2,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
 import { collectStartupGarbage } from './platform/memory';
+import { flushLogs, logDestination } from './platform/log-destination';
 
 /** Starts Diván: one port for the API, the websocket and the web app. SIGTERM closes it cleanly. */
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const app = await buildApp(config);
+  const logs = logDestination();
+  const app = await buildApp(config, { logStream: logs });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -16,6 +18,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     try {
       await app.close();
+      await flushLogs(logs);
       clearTimeout(force);
       process.exit(0);
     } catch (err) {

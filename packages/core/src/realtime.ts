@@ -9,6 +9,8 @@ export type RealtimeOutEvent =
   | 'profile-updated'
   /** The member's roles or membership of a workspace changed: refetch workspaces and permissions. */
   | 'workspace-updated'
+  /** A domain event of a workspace the user belongs to ({name, workspaceId, …ids}): refetch what shows it. */
+  | 'workspace-event'
   | 'chat-message'
   | 'chat-notification-counters'
   | 'chat-notification-counter';

@@ -39,6 +39,10 @@ const envSchema = z.object({
   PATIENT_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client IP for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** on: keep /dev/mail (and mail readable there for 24 h) even with SMTP_URL set, e.g. for end-to-end tests. Never in production. */
+  DEV_MAIL: z.enum(['on', 'off']).optional(),
+  /** off: this process enqueues background jobs but runs none (web-only processes beside worker ones, on PostgreSQL). */
+  JOBS: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = {
@@ -61,6 +65,16 @@ export type Config = {
   patientListCache: number;
   /** Tests use an in-memory database and skip the data-dir lock. */
   inMemoryDatabase?: boolean;
+  /** False (JOBS=off): enqueue only; some other process runs the jobs. */
+  runJobs?: boolean;
+  /**
+   * The development outbox at /dev/mail: outside production, when SMTP is unset (or DEV_MAIL=on).
+   * Default (undefined): decided by those rules.
+   */
+  devMail?: boolean;
+  /** Tests: how often expired jobs are retried (default 30 s), and the first mail retry's delay (default 30 s). */
+  jobsMaintenanceSeconds?: number;
+  mailRetryDelaySeconds?: number;
 };
 
 export class ConfigError extends Error {}
@@ -90,7 +104,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
     patientListCache: e.PATIENT_LIST_CACHE,
+    runJobs: e.JOBS === 'on',
+    devMail: devMailEnabled(e.NODE_ENV, e.SMTP_URL, e.DEV_MAIL),
   };
+}
+
+/** /dev/mail shows login codes and reset links: never in production, and with SMTP only when asked for. */
+export function devMailEnabled(env: Config['env'], smtpUrl: string | undefined, devMail: 'on' | 'off' | undefined): boolean {
+  if (env === 'production' || devMail === 'off') return false;
+  return !smtpUrl || devMail === 'on';
 }
 
 /** Without APP_SECRET, one is generated on first start and kept in DATA_DIR, so tokens survive restarts. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Workspace } from '@divan/core';
 import { createSecondApp, createTestApp, json, type TestApp } from '../../test/test-app';
-import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
 import { xlsx, XLSX_TYPE } from '../../test/spreadsheets';
 
@@ -70,10 +70,36 @@ describe('import jobs in the database', () => {
   it('reports an import whose process stopped as failed, saying nothing was imported', async () => {
     const up = await upload(t, I, owner.accessToken, await sheet('C'));
     const progress = { status: 'validating', processed: 1, total: 2, created: 0, errors: [] };
-    await t.rows(sql`update patient_imports set progress = ${JSON.stringify(progress)}::jsonb, updated_at = now() - interval '5 minutes' where id = ${up.importId}`);
+    await t.rows(sql`update patient_imports set progress = ${JSON.stringify(progress)}::jsonb, updated_at = now() - interval '15 minutes' where id = ${up.importId}`);
     const s = json<{ status: string; message: string }>(await t.get(`${I}/${up.importId}`, { token: owner.accessToken }));
     expect(s.status).toBe('failed');
     expect(s.message).toContain('No se ha importado ningún paciente');
+  });
+});
+
+describe('the import job reads permissions when it runs', () => {
+  it('imports nothing for someone who lost the right to create patients after committing', async () => {
+    // Jobs enqueue but do not run until the permission has changed: what counts is the state at run time.
+    const t = await createTestApp({ runJobs: false });
+    try {
+      const owner = await therapist(t, 'ana@import.test', 'Ana');
+      const colleague = await therapist(t, 'ines@import.test', 'Inés');
+      const ws = await createWorkspace(t, owner, 'Clínica Permisos', 'team');
+      await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 5 });
+      const { memberId } = await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
+      const I = `/api/v1/workspaces/${ws.id}/patient-imports`;
+      const up = await upload(t, I, colleague.accessToken, await sheet('E'));
+      expect((await t.post(`${I}/${up.importId}/commit`, { mapping: up.suggestedMapping }, { token: colleague.accessToken })).statusCode).toBe(202);
+      const readOnly = await createRole(t, owner, ws.id, 'Solo lectura', [{ action: 'read', subject: 'patient_files' }]);
+      expect((await t.patch(`/api/v1/workspaces/${ws.id}/members/${memberId}`, { roleIds: [readOnly.id] }, { token: owner.accessToken })).statusCode).toBe(200);
+      t.app.services.jobs.startWorkers();
+      const outcome = async () => (await t.rows<{ progress: { status: string; message?: string } }>(sql`select progress from patient_imports where id = ${up.importId}`))[0]!.progress;
+      for (let i = 0; i < 200 && (await outcome()).status !== 'failed'; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await outcome()).toMatchObject({ status: 'failed', message: expect.stringContaining('Ya no tienes permiso') });
+      expect(json<{ total: number }>(await t.get(`/api/v1/workspaces/${ws.id}/patients?q=eremedios`, { token: owner.accessToken })).total).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -1,32 +1,39 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
 import {
+  DEFAULT_TIME_ZONE,
   IMPORT_SAMPLE_ROWS,
   IMPORT_TTL_MS,
-  errorMessage,
   scopeFor,
   suggestImportMapping,
+  todayIn,
   type ImportProgress,
   type ImportUpload,
 } from '@divan/core';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Cipher } from '../../platform/crypto/cipher';
-import type { Db } from '../../platform/db/database';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import type { Jobs } from '../../platform/jobs/jobs';
 import { AppError } from '../../platform/errors';
 import { searchTextOf, type NewPatient } from '../patients/patients.repository';
 import type { PatientRow } from '../patients/patients.tables';
 import type { Caller, PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { mapRow, type Mapping } from './row-mapper';
-import { cellText, readSheet, type Cell, type SheetRow } from './xlsx-reader';
+import { cellText, decodeRows, encodeRows, readSheet, type SheetRow } from './xlsx-reader';
 import { patientImports, type PatientImportRow } from './patient-import.tables';
 
 type Job = Pick<PatientImportRow, 'id' | 'workspaceId' | 'userId' | 'columns'>;
+type ImportJob = { importId: string };
+const QUEUE = 'patients.import';
+const NO_LONGER_ALLOWED = 'Ya no tienes permiso para crear pacientes en este espacio de trabajo: no se ha importado ninguno.';
 
 const INSERT_BATCH = 500;
 const YIELD_EVERY = 250;
-/** A running import whose progress has not moved for this long lost its server process. */
-const STALLED_MS = 2 * 60_000;
+/**
+ * A running import whose progress has not moved for this long lost its server process and its retries
+ * (a lost process's job is retried after about two minutes, and saves progress as it goes).
+ */
+const STALLED_MS = 10 * 60_000;
 const STALLED_MESSAGE = 'La importación se interrumpió (el servidor se reinició). No se ha importado ningún paciente: vuelve a subir el archivo.';
 
 /**
@@ -40,15 +47,27 @@ const STALLED_MESSAGE = 'La importación se interrumpió (el servidor se reinici
 export class PatientImportService {
   /** Imports running in this process, with their live progress. */
   private readonly live = new Map<string, ImportProgress>();
-  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
     private readonly patients: PatientsService,
     private readonly workspaces: WorkspacesService,
     private readonly cipher: Cipher,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+    jobs: Jobs,
+  ) {
+    this.jobs = jobs;
+    jobs.define<ImportJob>({
+      name: QUEUE,
+      work: (data) => this.work(data.importId),
+      // An import of the largest file takes seconds: one running this long lost its process.
+      expireInSeconds: 120,
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      pollingIntervalSeconds: 2,
+    });
+    jobs.sweep('patient-imports.expired', () => this.sweep());
+  }
+  private readonly jobs: Jobs;
 
   async upload(c: Caller, data: Buffer): Promise<ImportUpload> {
     const sheet = await readSheet(data);
@@ -80,41 +99,29 @@ export class PatientImportService {
     };
   }
 
-  /** Starts the import and returns at once; `status` reports how it goes. */
+  /**
+   * Starts the import and returns at once; `status` reports how it goes. The claim and the job are
+   * written in one transaction, so the import runs (in whichever server process takes the job) even if
+   * this one stops right after answering.
+   */
   async commit(c: Caller, importId: string, mapping: Mapping): Promise<{ importId: string }> {
     const row = await this.find(c, importId);
     if (row.progress) throw new AppError('import_already_started');
     const fields = Object.entries(mapping).filter(([, i]) => i !== null && i !== undefined && i >= row.columns.length);
     if (fields.length)
       throw new AppError('invalid_argument', fields.map(([f]) => ({ path: `mapping.${f}`, message: 'Columna inválida' })), 'Columna inválida');
-    const rows = decodeRows(this.cipher.decryptText(row.workspaceId, row.rowsEnc!));
-    const progress: ImportProgress = { status: 'validating', processed: 0, total: rows.length, created: 0, errors: [] };
-    // Claimed in one statement: two commits of the same upload (two tabs, two processes) start one import.
-    const claimed = await this.db
-      .update(patientImports)
-      .set({ progress, updatedAt: new Date() })
-      .where(and(eq(patientImports.id, row.id), isNull(patientImports.progress)))
-      .returning({ id: patientImports.id });
-    if (!claimed.length) throw new AppError('import_already_started');
-    this.live.set(row.id, progress);
-    const run = this.run(c, row, rows, mapping, progress)
-      .catch((err: unknown) => {
-        if (!(err instanceof AppError)) this.log?.error({ err }, 'patient import failed');
-        Object.assign(progress, { status: 'failed', created: 0, message: err instanceof AppError ? err.message : errorMessage('internal_server_error') });
-      })
-      .then(async () => {
-        // The rows are done with; the outcome stays readable for a while.
-        await this.db
-          .update(patientImports)
-          .set({ progress, rowsEnc: null, updatedAt: new Date(), expiresAt: new Date(Date.now() + IMPORT_TTL_MS) })
-          .where(eq(patientImports.id, row.id));
-      })
-      .catch((err: unknown) => this.log?.error({ err }, 'patient import: outcome not saved'))
-      .finally(() => {
-        this.live.delete(row.id);
-        this.running.delete(run);
-      });
-    this.running.add(run);
+    const total = decodeRows(this.cipher.decryptText(row.workspaceId, row.rowsEnc!)).length;
+    const progress: ImportProgress = { status: 'validating', processed: 0, total, created: 0, errors: [] };
+    await this.db.transaction(async (tx) => {
+      // Claimed in one statement: two commits of the same upload (two tabs, two processes) start one import.
+      const claimed = await tx
+        .update(patientImports)
+        .set({ progress, mapping, updatedAt: new Date() })
+        .where(and(eq(patientImports.id, row.id), isNull(patientImports.progress)))
+        .returning({ id: patientImports.id });
+      if (!claimed.length) throw new AppError('import_already_started');
+      await this.jobs.send<ImportJob>(QUEUE, { importId: row.id }, { tx, key: row.id });
+    });
     return { importId: row.id };
   }
 
@@ -129,14 +136,55 @@ export class PatientImportService {
     return { ...progress, errors: [...progress.errors] };
   }
 
-  /** Lets running imports finish before the database closes. */
-  async drain() {
-    await Promise.allSettled([...this.running]);
+  /**
+   * The import job. The importer's permission is read again now (not trusted from the commit); the rows
+   * are written in one transaction that also records the outcome, so a job retried after a crash finds
+   * the import done and imports nothing twice.
+   */
+  private async work(importId: string) {
+    const [row] = await this.db.select().from(patientImports).where(eq(patientImports.id, importId));
+    if (!row?.progress || !row.rowsEnc || row.progress.status === 'done' || row.progress.status === 'failed') return;
+    const progress: ImportProgress = { status: 'validating', processed: 0, total: row.progress.total, created: 0, errors: [] };
+    this.live.set(row.id, progress);
+    try {
+      const member = await this.workspaces.resolveMembership(row.workspaceId, row.userId);
+      if (!member?.ability.can('create', 'patient_files')) throw new AppError('access_denied', undefined, NO_LONGER_ALLOWED);
+      const rows = decodeRows(this.cipher.decryptText(row.workspaceId, row.rowsEnc));
+      await this.run({ member, userId: row.userId }, row, rows, (row.mapping ?? {}) as Mapping, progress);
+    } catch (err) {
+      if (!(err instanceof AppError)) {
+        // Unexpected (the database went away…): the job is retried; the stored progress stays "running".
+        this.live.delete(row.id);
+        throw err;
+      }
+      Object.assign(progress, { status: 'failed', created: 0, message: err.message });
+      await this.saveOutcome(this.db, row.id, progress);
+    } finally {
+      this.live.delete(row.id);
+    }
+  }
+
+  private async saveOutcome(tx: DbOrTx, id: string, progress: ImportProgress) {
+    // The rows are done with; the outcome stays readable for a while.
+    await tx
+      .update(patientImports)
+      .set({ progress, rowsEnc: null, updatedAt: new Date(), expiresAt: new Date(Date.now() + IMPORT_TTL_MS) })
+      .where(eq(patientImports.id, id));
   }
 
   /** Saves how validation goes, for polls that reach another server process. */
   private async saveProgress(id: string, progress: ImportProgress) {
     await this.db.update(patientImports).set({ progress, updatedAt: new Date() }).where(eq(patientImports.id, id));
+  }
+
+  /** Uploads nobody imported, and finished imports, past their time (the hourly sweep). */
+  private async sweep(): Promise<number> {
+    const batch = this.db
+      .select({ id: patientImports.id })
+      .from(patientImports)
+      .where(and(lt(patientImports.expiresAt, new Date()), or(isNull(patientImports.progress), isNull(patientImports.rowsEnc))))
+      .limit(500);
+    return (await this.db.delete(patientImports).where(inArray(patientImports.id, batch)).returning({ id: patientImports.id })).length;
   }
 
   private async run(c: Caller, job: Job, rows: SheetRow[], mapping: Mapping, progress: ImportProgress) {
@@ -145,7 +193,7 @@ export class PatientImportService {
     const seen = new Map<string, number>();
     // Someone who sees only their own patients imports them assigned to themselves, as when creating one.
     const assigned = scopeFor(c.member.ability, 'read', 'patient_files', c.userId).kind === 'own' ? c.userId : null;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIn(DEFAULT_TIME_ZONE);
     for (const [i, r] of rows.entries()) {
       const mapped = mapRow(r.cells, mapping);
       if (!mapped.ok) progress.errors.push({ row: r.row, reason: mapped.reason });
@@ -224,10 +272,13 @@ export class PatientImportService {
         await this.patients.insertMany(batch, tx);
         progress.created += batch.length;
       }
+      progress.errors.sort((a, b) => a.row - b.row);
+      // The outcome is written as "done" in the transaction, but the live progress (what polls to this
+      // process read) says so only after the commit: a poll that sees "done" then finds the patients.
+      await this.saveOutcome(tx, job.id, { ...progress, status: 'done' });
     });
-    this.patients.changed(ws);
-    progress.errors.sort((a, b) => a.row - b.row);
     progress.status = 'done';
+    await this.patients.imported(ws, job.id, progress.created);
   }
 
   /** Another user's or workspace's import does not exist for the caller. */
@@ -239,14 +290,4 @@ export class PatientImportService {
     if (!row || (row.expiresAt.getTime() <= Date.now() && !this.live.has(row.id))) throw new AppError('import_not_found');
     return row;
   }
-}
-
-/** Rows as JSON, dates kept as dates. */
-function encodeRows(rows: SheetRow[]): string {
-  return JSON.stringify(rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c instanceof Date ? { d: c.toISOString() } : c)) })));
-}
-
-function decodeRows(json: string): SheetRow[] {
-  const rows = JSON.parse(json) as { row: number; cells: (Cell | { d: string })[] }[];
-  return rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c !== null && typeof c === 'object' && 'd' in c ? new Date(c.d) : (c as Cell))) }));
 }

@@ -22,6 +22,8 @@ export const patientImports = pgTable(
     columns: jsonb('columns').$type<string[]>().notNull(),
     /** AES-256-GCM of the rows' JSON (cells with their types); null once the import has run. */
     rowsEnc: text('rows_enc'),
+    /** The user's column mapping, kept from the commit for the job that runs the import. */
+    mapping: jsonb('mapping').$type<Record<string, number | null>>(),
     /** Null until the user commits a mapping. */
     progress: jsonb('progress').$type<ImportProgress>(),
     /** Written with every progress step: a running import silent for long lost its process. */

@@ -81,3 +81,13 @@ function columnLetter(i: number): string {
   for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
   return s;
 }
+
+/** Rows as JSON, dates kept as dates: what is kept (encrypted by the caller) between upload and import. */
+export function encodeRows(rows: SheetRow[]): string {
+  return JSON.stringify(rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c instanceof Date ? { d: c.toISOString() } : c)) })));
+}
+
+export function decodeRows(json: string): SheetRow[] {
+  const rows = JSON.parse(json) as { row: number; cells: (Cell | { d: string })[] }[];
+  return rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c !== null && typeof c === 'object' && 'd' in c ? new Date(c.d) : (c as Cell))) }));
+}

@@ -136,9 +136,9 @@ export class Realtime {
       for (const c of this.byUser.get(m.userId) ?? []) send(c.socket, m.event, m.data);
     } else if (m.kind === 'server') {
       for (const fn of this.serverListeners.get(m.topic) ?? []) fn(m.key);
-    } else {
+    } else if (m.kind === 'session-ended') {
       for (const c of this.clients) if (c.sessionId === m.sessionId) this.disconnect(c, m.code as DisconnectCode);
-    }
+    } // 'event': for the EventBus, which subscribes to the same broker.
   }
 
   /** Server heartbeat: a ping to every socket; one silent for two beats is gone. */

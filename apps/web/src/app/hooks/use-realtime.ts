@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { meQueryKey } from '@/features/profile/api/profile-api';
-import { workspacesQueryKey } from '@/lib/workspace-keys';
+import { workspaceKey, workspacesQueryKey } from '@/lib/workspace-keys';
 import { endLocalSession, getAccessToken, refreshSession } from '@/lib/auth-session';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
 import { useAuthStore } from '@/stores/auth-store';
@@ -31,6 +31,12 @@ export function useRealtime(): void {
         if (frame.event === 'profile-updated') void queryClient.invalidateQueries({ queryKey: meQueryKey });
         // Roles changed or membership ended: permissions on screen follow at once.
         if (frame.event === 'workspace-updated') void queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+        // Another member changed something this screen may show: refetch it (the API decides what it may read).
+        if (frame.event === 'workspace-event') {
+          const { name, workspaceId } = frame.data as { name: string; workspaceId: string };
+          if (name.startsWith('patient')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'patients') });
+          if (name === 'workspace.access_changed') void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'members') });
+        }
       },
     });
     client.start();

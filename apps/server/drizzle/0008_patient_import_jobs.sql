@@ -1,0 +1,1 @@
+ALTER TABLE "patient_imports" ADD COLUMN "mapping" jsonb;

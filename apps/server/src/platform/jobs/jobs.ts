@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/database';
+import { sqlExecutor, type SqlExecutor } from '../db/sql-executor';
+import { loadPgBoss } from './load-pg-boss';
+
+export const JOBS_SCHEMA = 'pgboss';
+/** Crons are written in the practice's time: "every night at 03:00" is 03:00 in Madrid, summer and winter. */
+export const CRON_TIME_ZONE = 'Europe/Madrid';
+
+export type JobContext = { id: string; name: string; retryCount: number };
+
+export type QueueDefinition<T> = {
+  name: string;
+  work: (data: T, job: JobContext) => Promise<void>;
+  /** Retries after a failure (default 5): the first after `retryDelaySeconds` (default 30), doubling with backoff. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A job active longer than this lost its process (or hangs): it fails and is retried (default 60). */
+  expireInSeconds?: number;
+  /** How often an idle worker asks for work (default 2 s); `wake` and sends from this process do not wait for it. */
+  pollingIntervalSeconds?: number;
+  /** Also enqueued on this cron, read in Europe/Madrid. */
+  cron?: { expression: string; data: T };
+};
+
+export type SendOptions = {
+  /** Enqueue inside this transaction: its rollback drops the job. */
+  tx?: DbOrTx;
+  /** Business key: the job id is derived from it, so sending the same key twice enqueues one job. */
+  key?: string;
+  startAfter?: Date;
+};
+
+export type JobsOptions = {
+  log?: FastifyBaseLogger;
+  /** False: this process enqueues but runs no job (a web-only process beside worker processes). */
+  runWorkers?: boolean;
+  /** How often expired jobs are failed for retry, and old ones archived (default 30 s). */
+  maintenanceIntervalSeconds?: number;
+  /** Jobs fetched per poll; each still runs alone, one after another (default 5). */
+  batchSize?: number;
+};
+
+export type JobStats = { statements: number; busyMs: number; since: number };
+
+type Queue = QueueDefinition<unknown> & { abort?: () => void; woken?: boolean; running?: Promise<void> };
+
+/**
+ * Background work on pg-boss 10 (the Node 20 line) in the application's own database: on PostgreSQL
+ * through the app's pool, on PGlite through its one connection. pg-boss gives the schema, delayed
+ * jobs, retries with backoff, expiry of jobs whose process died, SKIP LOCKED claiming across
+ * processes, and crons; the worker loop is ours: per queue, one job at a time, each completed or
+ * failed on its own, polling slowly when idle and at once when this process enqueues.
+ * Delivery is at least once: a handler with a side effect claims its key first (`claim`).
+ */
+export class Jobs {
+  private boss: PgBoss | undefined;
+  private readonly queues = new Map<string, Queue>();
+  private readonly sweeps = new Map<string, () => Promise<number>>();
+  private readonly executor: SqlExecutor;
+  private stats_: JobStats = { statements: 0, busyMs: 0, since: Date.now() };
+  private stopping = false;
+  private started = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly opts: JobsOptions = {},
+  ) {
+    const raw = sqlExecutor(database.db);
+    // Every statement pg-boss and the workers send, counted: the idle cost is measured (bench/).
+    this.executor = {
+      executeSql: async (text, values) => {
+        const t0 = performance.now();
+        try {
+          return await raw.executeSql(text, values);
+        } finally {
+          this.stats_.statements++;
+          this.stats_.busyMs += performance.now() - t0;
+        }
+      },
+    };
+  }
+
+  /** Declares a queue and its handler; call before `start`. */
+  define<T>(def: QueueDefinition<T>) {
+    if (this.started) throw new Error(`queue ${def.name} defined after start`);
+    this.queues.set(def.name, def as Queue);
+  }
+
+  /**
+   * A bounded clean-up run by the hourly sweep job: it deletes at most a batch and returns how many
+   * rows it handled (a full batch runs it again at once, up to a limit).
+   */
+  sweep(name: string, fn: () => Promise<number>) {
+    this.sweeps.set(name, fn);
+  }
+
+  async start() {
+    if (this.started) return;
+    this.define({ name: 'platform.sweep', work: () => this.runSweeps(), retryLimit: 1, expireInSeconds: 300, pollingIntervalSeconds: 30, cron: { expression: '17 * * * *', data: {} } });
+    this.started = true;
+    const PgBossClass = await loadPgBoss(this.database.kind);
+    const boss = new PgBossClass({
+      db: this.executor,
+      schema: JOBS_SCHEMA,
+      migrate: true,
+      supervise: this.opts.runWorkers !== false,
+      schedule: this.opts.runWorkers !== false,
+      maintenanceIntervalSeconds: this.opts.maintenanceIntervalSeconds ?? 30,
+      // Cron bookkeeping: every 30 s is enough for hourly and daily crons.
+      cronMonitorIntervalSeconds: 30,
+      cronWorkerIntervalSeconds: 15,
+      clockMonitorIntervalMinutes: 10,
+    } as PgBoss.ConstructorOptions);
+    boss.on('error', (err: Error) => this.opts.log?.error({ err }, 'jobs: pg-boss error'));
+    await boss.start();
+    this.boss = boss;
+    for (const q of this.queues.values()) {
+      const options = {
+        retryLimit: q.retryLimit ?? 5,
+        retryDelay: q.retryDelaySeconds ?? 30,
+        retryBackoff: q.retryBackoff ?? true,
+        expireInSeconds: q.expireInSeconds ?? 60,
+      };
+      // Created once (pg-boss's create_queue is PL/pgSQL: calling it at every start would load the PL/pgSQL
+      // runtime into PGlite's memory for nothing); kept in step with the code when the options change.
+      const existing = await boss.getQueue(q.name);
+      if (!existing) await boss.createQueue(q.name, { name: q.name, ...options });
+      else if ((Object.keys(options) as (keyof typeof options)[]).some((k) => existing[k] !== options[k])) await boss.updateQueue(q.name, { name: q.name, ...options });
+    }
+    const crons = [...this.queues.values()].filter((q) => q.cron);
+    for (const q of crons) await boss.schedule(q.name, q.cron!.expression, q.cron!.data as object, { tz: CRON_TIME_ZONE });
+    for (const s of await boss.getSchedules()) if (!this.queues.get(s.name)?.cron) await boss.unschedule(s.name);
+    if (this.opts.runWorkers !== false) this.startWorkers();
+  }
+
+  /** Starts this process's workers (`start` does, unless `runWorkers` is false). */
+  startWorkers() {
+    this.ready();
+    for (const q of this.queues.values()) q.running ??= this.loop(q);
+  }
+
+  async stop() {
+    if (!this.boss || this.stopping) return;
+    this.stopping = true;
+    for (const q of this.queues.values()) this.wakeQueue(q);
+    // Each loop finishes the job it holds (a graceful stop); a job cut off by a kill is retried after expiry.
+    await Promise.all([...this.queues.values()].map((q) => q.running));
+    await this.boss.stop({ graceful: false, close: false, wait: true });
+  }
+
+  /** Enqueues a job; with `key`, the same key twice is one job (the second send returns null). */
+  async send<T>(name: string, data: T, opts: SendOptions = {}): Promise<string | null> {
+    const boss = this.ready();
+    if (!this.queues.has(name)) throw new Error(`unknown queue ${name}`);
+    const id = await boss.send(name, data as object, {
+      ...(opts.key ? { id: jobId(name, opts.key) } : {}),
+      ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+      ...(opts.tx ? { db: sqlExecutor(opts.tx) } : {}),
+    } as PgBoss.SendOptions);
+    this.wakeSoon(name);
+    return id;
+  }
+
+  /**
+   * Replaces the job of `key` (a reminder moved with its session): a pending or finished one is deleted
+   * and the new one enqueued, in `tx` when given. A job running right now is left alone (returns null).
+   */
+  async reschedule<T>(name: string, key: string, data: T, opts: Omit<SendOptions, 'key'> = {}): Promise<string | null> {
+    await this.cancel(name, key, opts.tx);
+    return this.send(name, data, { ...opts, key });
+  }
+
+  /** Drops the pending job of `key`; a running one finishes. */
+  async cancel(name: string, key: string, tx?: DbOrTx) {
+    this.ready();
+    const exec = tx ? sqlExecutor(tx) : this.executor;
+    await exec.executeSql(`DELETE FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND id = $2 AND state <> 'active'`, [name, jobId(name, key)]);
+  }
+
+  /** Claims a side effect's business key; false when it was claimed before (the effect happened, or is happening). */
+  async claim(db: DbOrTx, key: string): Promise<boolean> {
+    const res = (await db.execute(sql`INSERT INTO job_claims (key) VALUES (${key}) ON CONFLICT DO NOTHING RETURNING key`)) as unknown as { rows: unknown[] };
+    return res.rows.length === 1;
+  }
+
+  /** The state of a keyed job, for tests and status screens. */
+  async stateOf(name: string, key: string): Promise<string | null> {
+    const res = (await this.executor.executeSql(`SELECT state FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND id = $2`, [name, jobId(name, key)])) as { rows: { state: string }[] };
+    return res.rows[0]?.state ?? null;
+  }
+
+  /** Statements sent by the job runner, and the time the database spent on them. */
+  stats(): JobStats {
+    return { ...this.stats_ };
+  }
+
+  resetStats() {
+    this.stats_ = { statements: 0, busyMs: 0, since: Date.now() };
+  }
+
+  /** This process's worker of `name` looks for work now instead of at its next poll. */
+  wake(name: string) {
+    const q = this.queues.get(name);
+    if (q) this.wakeQueue(q);
+  }
+
+  private wakeQueue(q: Queue) {
+    q.woken = true;
+    q.abort?.();
+  }
+
+  /**
+   * A send inside a transaction is visible once it commits: on PGlite the worker's fetch waits behind the
+   * transaction anyway; on PostgreSQL a second look shortly after catches the commit.
+   */
+  private wakeSoon(name: string) {
+    setImmediate(() => this.wake(name));
+    setTimeout(() => this.wake(name), 250).unref();
+  }
+
+  private ready(): PgBoss {
+    if (!this.boss) throw new Error('jobs not started');
+    return this.boss;
+  }
+
+  private async loop(q: Queue) {
+    const boss = this.ready();
+    const batchSize = this.opts.batchSize ?? 5;
+    const interval = (q.pollingIntervalSeconds ?? 2) * 1000;
+    while (!this.stopping) {
+      let fetched = 0;
+      q.woken = false;
+      try {
+        const jobs = (await boss.fetch(q.name, { batchSize, includeMetadata: true })) as PgBoss.JobWithMetadata[] | null;
+        fetched = jobs?.length ?? 0;
+        for (const job of jobs ?? []) {
+          // Stopping mid-batch: the jobs not started go back at once instead of waiting for expiry.
+          if (this.stopping) {
+            await boss.fail(q.name, job.id, { message: 'server stopping' });
+            continue;
+          }
+          await this.runOne(boss, q, job);
+        }
+      } catch (err) {
+        this.opts.log?.error({ err, queue: q.name }, 'jobs: fetch failed');
+      }
+      if (fetched < batchSize && !this.stopping) await this.idle(q, interval);
+    }
+  }
+
+  private async runOne(boss: PgBoss, q: Queue, job: PgBoss.JobWithMetadata) {
+    try {
+      await q.work(job.data, { id: job.id, name: q.name, retryCount: job.retryCount });
+      await boss.complete(q.name, job.id);
+    } catch (err) {
+      this.opts.log?.warn({ err, queue: q.name, job: job.id, retry: job.retryCount }, 'jobs: job failed');
+      const e = err as Error;
+      await boss.fail(q.name, job.id, { message: e?.message ?? String(err) }).catch(() => {});
+    }
+  }
+
+  /** Waits for the next poll, unless a wake came in meanwhile (a send while the last job ran). */
+  private async idle(q: Queue, ms: number) {
+    if (q.woken) return;
+    const ac = new AbortController();
+    q.abort = () => ac.abort();
+    await sleep(ms, undefined, { signal: ac.signal }).catch(() => {});
+    q.abort = undefined;
+  }
+
+  /** Runs every sweep now (the hourly job does; so may an operator or a test). */
+  async runSweeps() {
+    for (const [name, fn] of this.sweeps) {
+      let total = 0;
+      // A full batch may mean more is left: up to 20 batches a run, so one sweep never holds the database long.
+      for (let i = 0; i < 20 && !this.stopping; i++) {
+        const n = await fn();
+        total += n;
+        if (n === 0) break;
+        await sleep(0);
+      }
+      if (total) this.opts.log?.info({ sweep: name, rows: total }, 'jobs: sweep');
+    }
+  }
+}
+
+/** A UUID derived from the queue and business key (name-based, like UUIDv5): the same key is the same job. */
+export function jobId(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\n${key}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}

@@ -1,0 +1,45 @@
+// A server whose log pipe nobody reads (its parent went away, a log shipper hung) keeps serving and
+// still stops on SIGTERM within its grace period: logging never blocks the event loop.
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/server-process';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = mkdtempSync(join(tmpdir(), 'divan-logpipe-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a log pipe nobody reads', () => {
+  it('blocks neither requests nor SIGTERM', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dir, LOG_LEVEL: 'debug', WEB_DIST: '/nonexistent' };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    // stdout and stderr are pipes this test never reads: once their buffers are full, every write would wait.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+    try {
+      let up = false;
+      for (let i = 0; i < 300 && !up; i++) {
+        up = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
+        if (!up) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(up).toBe(true);
+      // Debug logs two lines a request: a few thousand requests are megabytes, far past a pipe's 64 KB.
+      for (let i = 0; i < 30; i++) await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/api/v1/health?padding=${'x'.repeat(200)}`).then((r) => r.arrayBuffer())));
+      const stillServing = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, (e: Error) => e.name);
+      expect(stillServing).toBe(200);
+      const t0 = Date.now();
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 15_000))]);
+      expect(code).not.toBe('hung');
+      expect(Date.now() - t0).toBeLessThan(12_000);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
