@@ -193,7 +193,8 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist signs up and looks after 
     // Escape closes the sheet and gives focus back to the button that opened it.
     await mobile.keyboard.press('Escape');
     await mobile.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await mobile.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Abrir menú');
+    // Focus comes back once the sheet has finished closing (a frame or two after it leaves the DOM).
+    await mobile.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Abrir menú', undefined, { timeout: 5000 });
     await mobile.getByRole('button', { name: 'Abrir menú' }).click();
     await mobile.getByRole('dialog').waitFor();
     await mobile.getByRole('dialog').getByRole('link', { name: 'Ajustes' }).click();

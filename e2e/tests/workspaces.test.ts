@@ -26,6 +26,17 @@ async function confirmEmail(page: Page, email: string) {
   await page.goto(linkIn(mail, '/verify-email'));
 }
 
+/** From the members screen: invites `email` as Recepción through the dialog. */
+async function inviteReception(page: Page, email: string) {
+  await page.goto('/settings/workspace/members');
+  await page.getByRole('button', { name: 'Invitar' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('checkbox', { name: /Recepción/ }).check();
+  await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** What the browser holds for this user: the access token and the current workspace. */
 async function session(page: Page): Promise<{ accessToken: string; workspaceId: string }> {
   return page.evaluate(() => {
@@ -270,6 +281,27 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     await shot(page, '49-plan');
   });
 
+  it('shows an invitation whose mail the server refused, and lets the owner cancel it', async () => {
+    const page = ownerPage;
+    // The e2e SMTP server (support/smtp.ts) refuses every address at rebota.test for good (550).
+    const email = `nadie.${stamp}@rebota.test`;
+    await inviteReception(page, email);
+    const row = page.getByTestId('member-row').filter({ hasText: email });
+    // The relay job sends it in the background: the list shows what happened once it has.
+    for (let i = 0; i < 40 && !(await row.getByText('Correo no entregado').count()); i++) {
+      await page.waitForTimeout(250);
+      await page.reload();
+    }
+    await row.getByText('Correo no entregado').waitFor();
+    await row.getByText(/El servidor de correo rechazó la dirección/).waitFor();
+    await shot(page, '50b-members-mail-bounced');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await row.getByRole('button', { name: /Acciones para/ }).click();
+    await page.getByRole('menuitem', { name: 'Cancelar invitación' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar invitación' }).click();
+    await row.waitFor({ state: 'detached' });
+  });
+
   it('works on a 375 px wide phone', async () => {
     const phone = await newContext(browser, baseUrl, { mobile: true });
     const state = await ownerContext.storageState();
@@ -298,13 +330,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
   it('signing out from an invitation for another email comes back to it', async () => {
     const page = ownerPage;
     const email = `dana.${stamp}@example.com`;
-    await page.goto('/settings/workspace/members');
-    await page.getByRole('button', { name: 'Invitar' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('checkbox', { name: /Recepción/ }).check();
-    await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await inviteReception(page, email);
     const link = linkIn(await waitForMail(baseUrl, email, (m) => m.text.includes('/workspaces/join/')), '/workspaces/join');
     await page.goto(link);
     await page.getByRole('button', { name: 'Cerrar sesión y continuar' }).click();

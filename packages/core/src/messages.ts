@@ -13,6 +13,8 @@ export const msg = {
   invalidEmail: () => 'Email inválido',
   invalidEnum: () => 'Opción inválida',
   invalidDate: () => 'Fecha inválida',
+  invalidInstant: () => 'Fecha y hora inválidas',
+  forbiddenChars: (field: string) => `${field} contiene caracteres no permitidos`,
   passwordRule: () =>
     'La contraseña debe tener al menos 8 caracteres y combinar dos tipos: mayúsculas, minúsculas, números o símbolos',
   passwordEqual: () => 'La nueva contraseña debe ser distinta de la actual',

@@ -85,4 +85,13 @@ describe('lib/format', () => {
     expect(f.formatTime('2025-01-05T08:07:00.000Z')).toBe('03:07');
     expect(f.formatDate('2025-01-05')).toBe('05/01/2025');
   });
+
+  it('writes euros from cents with the thousands dot from four digits', async () => {
+    const f = await import('./format');
+    expect(f.formatCurrency(0)).toBe('0,00\u00a0€');
+    expect(f.formatCurrency(6250)).toBe('62,50\u00a0€');
+    expect(f.formatCurrency(123456)).toBe('1.234,56\u00a0€');
+    expect(f.formatCurrency(-123456)).toBe('-1.234,56\u00a0€');
+    expect(() => f.formatCurrency(12.5)).toThrow(RangeError);
+  });
 });

@@ -4,6 +4,7 @@
  * ~12 KB gzipped. Output is the same as date-fns' `dd/MM/yyyy`, `HH:mm` and `EEEE, d 'de' MMMM 'de' yyyy`
  * (see format.test.ts), in the browser's time zone like date-fns.
  */
+import { formatCents } from '@divan/core';
 
 const dmy = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const hm = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -48,11 +49,11 @@ export function formatLongDate(date: Date): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const euro = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
-/** Money travels as integer cents. */
-export function formatCurrency(cents: number): string {
-  return euro.format(cents / 100);
-}
+/**
+ * Money travels as integer cents: 123456 → "1.234,56 €". The one formatter of web and server
+ * (`@divan/core`), which groups four-digit amounts too; throws on a fraction of a cent.
+ */
+export const formatCurrency = (cents: number): string => formatCents(cents);
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' ('' when empty). */
 export function isoDateToDmy(iso: string | null | undefined): string {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { requiredText, textField } from '../fields';
 import { USER_AGENT_MAX } from '../constants';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from './password-rule';
 import { profileResponse } from '../profile/profile.contracts';
 
-export const emailField = z
-  .string({ error: msg.required('email') })
+export const emailField = textField('email', { error: msg.required('email') })
   .trim()
   .toLowerCase()
   .min(1, { error: msg.required('email') })
@@ -13,36 +13,30 @@ export const emailField = z
   .pipe(z.email({ error: msg.invalidEmail() }));
 
 /** A password being chosen: the spec §5 rule. */
-export const newPasswordField = z
-  .string({ error: msg.required('contraseña') })
+export const newPasswordField = textField('contraseña', { error: msg.required('contraseña') })
   .max(PASSWORD_MAX_LENGTH, { error: msg.maxLength(PASSWORD_MAX_LENGTH) })
   .refine(isStrongPassword, { error: msg.passwordRule() });
 
 /** A password being checked: anything non-empty (the rule may have changed since it was set). */
-export const passwordField = z
-  .string({ error: msg.required('contraseña') })
+export const passwordField = textField('contraseña', { error: msg.required('contraseña') })
   .min(1, { error: msg.required('contraseña') })
   .max(PASSWORD_MAX_LENGTH, { error: msg.maxLength(PASSWORD_MAX_LENGTH) });
 
-const unknownDefault = (max: number) => z.string().trim().max(max).optional().default('unknown');
+const unknownDefault = (label: string, max: number) => textField(label).trim().max(max, { error: msg.maxLength(max) }).optional().default('unknown');
 
 /** Device info of spec §3, sent with every auth call. */
 export const deviceInfo = z.object({
-  appVersion: unknownDefault(40),
-  deviceManufacturer: unknownDefault(100),
-  deviceModel: unknownDefault(100),
+  appVersion: unknownDefault('Versión de la aplicación', 40),
+  deviceManufacturer: unknownDefault('Fabricante del dispositivo', 100),
+  deviceModel: unknownDefault('Modelo del dispositivo', 100),
   platformType: z.literal('web').optional().default('web'),
-  platformVersion: unknownDefault(60),
+  platformVersion: unknownDefault('Versión de la plataforma', 60),
 });
 export type DeviceInfo = z.infer<typeof deviceInfo>;
 export const userAgentOf = (ua: string | undefined) => (ua ?? 'unknown').slice(0, USER_AGENT_MAX);
 
 export const signUpBody = z.object({
-  firstName: z
-    .string({ error: msg.required('nombre') })
-    .trim()
-    .min(1, { error: msg.required('nombre') })
-    .max(100, { error: msg.maxLength(100) }),
+  firstName: requiredText('nombre', 100),
   email: emailField,
   // The rule is checked by the server to answer `password_conditions`; forms use `newPasswordField`.
   password: passwordField,
@@ -55,7 +49,7 @@ export const signUpResponse = z.object({ userId: z.uuid() });
 export const emailQuery = z.object({ email: emailField });
 
 export const tokenChallengeBody = deviceInfo.extend({
-  code: z.string({ error: msg.required('código') }).min(10).max(200),
+  code: textField('código', { error: msg.required('código') }).min(10, { error: msg.invalid('Código') }).max(200, { error: msg.invalid('Código') }),
 });
 
 export const passwordResetBody = tokenChallengeBody.extend({ password: passwordField });
@@ -67,9 +61,8 @@ export const loginCodeBody = z.object({ email: emailField, password: passwordFie
 export const loginChallengeResponse = z.object({ challenge: z.string(), expiresAt: z.iso.datetime() });
 
 export const loginBody = deviceInfo.extend({
-  challenge: z.string({ error: msg.required('challenge') }).min(1).max(200),
-  code: z
-    .string({ error: msg.required('código') })
+  challenge: textField('challenge', { error: msg.required('challenge') }).min(1, { error: msg.required('challenge') }).max(200, { error: msg.maxLength(200) }),
+  code: textField('código', { error: msg.required('código') })
     .trim()
     .regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { requiredText, textField } from '../fields';
 import { DOCUMENT_MAX_MB } from './patient.constants';
 
 export const DOCUMENT_MAX_BYTES = DOCUMENT_MAX_MB * 1024 * 1024;
@@ -21,8 +22,7 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-const tagName = z
-  .string()
+const tagName = textField('Etiqueta')
   .trim()
   .transform((s) => s.replace(/\s+/g, ' '))
   .pipe(z.string().min(1, { error: msg.required('etiqueta') }).max(DOCUMENT_TAG_MAX, { error: msg.maxLength(DOCUMENT_TAG_MAX) }));
@@ -31,7 +31,7 @@ const tagName = z
 export const documentTags = z.array(tagName).max(DOCUMENT_TAGS_PER_DOCUMENT, { error: msg.arrayMax(DOCUMENT_TAGS_PER_DOCUMENT) });
 
 export const updateDocumentBody = z.object({
-  name: z.string().trim().min(1, { error: msg.required('nombre') }).max(DOCUMENT_NAME_MAX, { error: msg.maxLength(DOCUMENT_NAME_MAX) }).optional(),
+  name: requiredText('nombre', DOCUMENT_NAME_MAX).optional(),
   tags: documentTags.optional(),
 });
 export type UpdateDocumentBody = z.input<typeof updateDocumentBody>;
@@ -56,6 +56,6 @@ export const documentResponse = z.object({
 });
 export type PatientDocument = z.infer<typeof documentResponse>;
 
-export const documentTagsQuery = z.object({ q: z.string().trim().max(DOCUMENT_TAG_MAX).optional() });
+export const documentTagsQuery = z.object({ q: textField('Búsqueda').trim().max(DOCUMENT_TAG_MAX, { error: msg.maxLength(DOCUMENT_TAG_MAX) }).optional() });
 export const documentTagResponse = z.object({ id: z.uuid(), name: z.string() });
 export type DocumentTag = z.infer<typeof documentTagResponse>;

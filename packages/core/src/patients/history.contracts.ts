@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { msg } from '../messages';
+import { dayField, requiredText, textField } from '../fields';
 
 export const historyEntryBody = z.object({
-  title: z.string({ error: msg.required('título') }).trim().min(1, { error: msg.required('título') }).max(200, { error: msg.maxLength(200) }),
-  date: z.string({ error: msg.required('fecha') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg.invalidDate() }),
+  title: requiredText('título', 200),
+  date: dayField('fecha'),
   /** Rich text as HTML; the server keeps only an allow-list of tags. */
-  body: z.string().max(500_000, { error: 'El texto es demasiado largo' }).default(''),
+  body: textField('Texto').max(500_000, { error: 'El texto es demasiado largo' }).default(''),
   private: z.boolean().default(false),
 });
 export type HistoryEntryBody = z.input<typeof historyEntryBody>;

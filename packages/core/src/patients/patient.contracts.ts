@@ -1,44 +1,30 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { birthdateField, optionalDayField, optionalText as opt, requiredText, textField } from '../fields';
 import { PATIENT_PAGE_SIZE_MAX, ENDING_REASON, GENDER, INSURANCE_COMPANY, MODALITY, REFERRAL_SOURCE, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS } from './patient.constants';
 import { isValidSpanishTaxId, normalizeTaxId } from './tax-id';
 
 const enumOf = <K extends string>(v: { values: K[] }) => z.enum(v.values as [K, ...K[]], { error: msg.invalidEnum() });
-/** Optional text: '' means "clear it". */
-const opt = (max: number) =>
-  z.string().trim().max(max, { error: msg.maxLength(max) }).nullable().optional().transform((v) => (v === '' ? null : v));
-const day = (field: string) =>
-  z
-    .string()
-    .regex(/^$|^\d{4}-\d{2}-\d{2}$/, { error: msg.invalidDate() })
-    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), { error: msg.invalidDate() })
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v))
-    .describe(field);
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const patientBillingInfo = z.object({
-  fullName: opt(150),
-  taxId: z
-    .string()
+  fullName: opt('Nombre o razón social', 150),
+  taxId: textField('DNI/NIE')
     .trim()
     .refine((v) => v === '' || isValidSpanishTaxId(v), { error: msg.invalid('DNI/NIE') })
     .transform((v) => (v === '' ? null : normalizeTaxId(v)))
     .nullable()
     .optional(),
-  line1: opt(150),
-  line2: opt(150),
-  city: opt(80),
-  zipCode: z.string().trim().regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') }).nullable().optional().transform((v) => (v === '' ? null : v)),
-  country: opt(60),
+  line1: opt('Dirección', 150),
+  line2: opt('Dirección (línea 2)', 150),
+  city: opt('Ciudad', 80),
+  zipCode: textField('Código postal').trim().regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') }).nullable().optional().transform((v) => (v === '' ? null : v)),
+  country: opt('País', 60),
 });
 
 const personal = {
-  firstName: z.string({ error: msg.required('nombre') }).trim().min(1, { error: msg.required('nombre') }).max(100, { error: msg.maxLength(100) }),
-  lastName: opt(150),
-  email: z
-    .string()
+  firstName: requiredText('nombre', 100),
+  lastName: opt('Apellidos', 150),
+  email: textField('Email')
     .trim()
     .toLowerCase()
     .max(254)
@@ -46,22 +32,22 @@ const personal = {
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v)),
-  phone: z.string().trim().regex(/^$|^\+?[\d\s().-]{6,30}$/, { error: msg.invalid('Teléfono') }).nullable().optional().transform((v) => (v === '' ? null : v)),
-  birthdate: day('birthdate').refine((v) => !v || (v >= '1900-01-01' && v <= today()), { error: msg.invalidDate() }),
+  phone: textField('Teléfono').trim().regex(/^$|^\+?[\d\s().-]{6,30}$/, { error: msg.invalid('Teléfono') }).nullable().optional().transform((v) => (v === '' ? null : v)),
+  birthdate: birthdateField(),
   gender: enumOf(GENDER).nullable().optional(),
 };
 
 export const treatmentFields = z.object({
   status: enumOf(TREATMENT_STATUS).optional(),
-  startDate: day('startDate'),
-  endDate: day('endDate'),
+  startDate: optionalDayField(),
+  endDate: optionalDayField(),
   endingReason: enumOf(ENDING_REASON).nullable().optional(),
   motive: enumOf(TREATMENT_MOTIVE).nullable().optional(),
   sessionType: enumOf(SESSION_TYPE).nullable().optional(),
-  medication: opt(500),
+  medication: opt('Medicación', 500),
   referralSource: enumOf(REFERRAL_SOURCE).nullable().optional(),
   insuranceCompany: enumOf(INSURANCE_COMPANY).nullable().optional(),
-  insurancePolicy: opt(60),
+  insurancePolicy: opt('Póliza', 60),
   /** Standard session price in cents. */
   sessionPrice: z.number().int({ error: msg.invalid('Precio') }).min(0, { error: msg.invalid('Precio') }).max(1_000_000, { error: msg.max('10.000 €') }).nullable().optional(),
   sessionModality: enumOf(MODALITY).nullable().optional(),
@@ -141,7 +127,7 @@ export type Patient = z.infer<typeof patientResponse>;
 export const PATIENT_SORTS = ['lastName', 'firstName', 'createdAt', 'treatmentStartDate'] as const;
 
 export const patientListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: textField('Búsqueda').trim().max(100, { error: msg.maxLength(100) }).optional(),
   status: enumOf(TREATMENT_STATUS).optional(),
   therapistId: z.union([z.uuid(), z.literal('unassigned')]).optional(),
   sessionType: enumOf(SESSION_TYPE).optional(),

@@ -1,31 +1,31 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { INT4_MAX, requiredText, textField } from '../fields';
 import { emailField } from '../auth/auth.contracts';
 import { ACTIONS, SUBJECT_NAMES, type Subject } from './permissions';
 import { PLAN_IDS } from './plans';
 import { WORKSPACE_TEMPLATES } from './default-roles';
 
-const text = (field: string, max: number) =>
-  z.string({ error: msg.required(field) }).trim().min(1, { error: msg.required(field) }).max(max, { error: msg.maxLength(max) });
-const optionalText = (max: number) => z.string().trim().max(max, { error: msg.maxLength(max) }).nullable().optional();
+/** Workspace billing fields keep '' as sent (the form clears a field with ''). */
+const optionalText = (label: string, max: number) => textField(label).trim().max(max, { error: msg.maxLength(max) }).nullable().optional();
 
 export const workspaceIdParams = z.object({ workspaceId: z.uuid({ error: 'Espacio de trabajo inválido' }) });
 
 export const createWorkspaceBody = z.object({
-  name: text('nombre', 80),
+  name: requiredText('nombre', 80),
   template: z.enum(WORKSPACE_TEMPLATES, { error: msg.invalidEnum() }),
 });
-export const updateWorkspaceBody = z.object({ name: text('nombre', 80) });
+export const updateWorkspaceBody = z.object({ name: requiredText('nombre', 80) });
 
 export const billingInfo = z.object({
-  fullName: optionalText(150),
-  taxId: optionalText(20),
-  line1: optionalText(150),
-  line2: optionalText(150),
-  city: optionalText(80),
-  zipCode: z.string().trim().regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') }).nullable().optional(),
-  country: optionalText(60),
-  footer: optionalText(500),
+  fullName: optionalText('Nombre o razón social', 150),
+  taxId: optionalText('NIF', 20),
+  line1: optionalText('Dirección', 150),
+  line2: optionalText('Dirección (línea 2)', 150),
+  city: optionalText('Ciudad', 80),
+  zipCode: textField('Código postal').trim().regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') }).nullable().optional(),
+  country: optionalText('País', 60),
+  footer: optionalText('Pie de factura', 500),
 });
 export type BillingInfo = z.infer<typeof billingInfo>;
 
@@ -82,8 +82,12 @@ export type Workspace = z.infer<typeof workspaceResponse>;
 export const commissionSchema = z
   .object({
     type: z.enum(['fixed', 'percentage'], { error: msg.invalidEnum() }),
-    /** Cents for `fixed`, basis points (1/100 %) for `percentage`. */
-    value: z.number().int({ error: msg.invalid('Comisión') }).min(0, { error: msg.invalid('Comisión') }),
+    /** Cents for `fixed`, basis points (1/100 %) for `percentage`; stored in an `integer` column, so int4 at most. */
+    value: z
+      .number({ error: msg.invalid('Comisión') })
+      .int({ error: msg.invalid('Comisión') })
+      .min(0, { error: msg.invalid('Comisión') })
+      .max(INT4_MAX, { error: msg.max(INT4_MAX) }),
   })
   .refine((c) => c.type !== 'percentage' || c.value <= 10_000, { error: msg.max('100 %'), path: ['value'] });
 export const paymentsReceiverSchema = z.enum(['therapist', 'workspace'], { error: msg.invalidEnum() });
@@ -100,6 +104,10 @@ export const updateMemberBody = z.object({
   paymentsReceiver: paymentsReceiverSchema.optional(),
 });
 
+/** A mail's way out: waiting in the outbox, being sent, delivered to the server, refused for good, given up after retries. */
+export const mailStatusSchema = z.enum(['queued', 'sending', 'sent', 'bounced', 'failed']);
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+
 export const memberResponse = z.object({
   id: z.uuid(),
   kind: z.enum(['member', 'invitation']),
@@ -113,6 +121,8 @@ export const memberResponse = z.object({
   commission: z.object({ type: z.enum(['fixed', 'percentage']), value: z.number().int() }).nullable(),
   paymentsReceiver: paymentsReceiverSchema,
   status: z.enum(['active', 'pending']),
+  /** How the invitation's mail went (invitations only): a bounced or failed address is visible to whoever invited. */
+  mail: z.object({ status: mailStatusSchema, error: z.string().nullable() }).nullable().optional(),
   createdAt: z.string(),
 });
 export type Member = z.infer<typeof memberResponse>;
@@ -127,7 +137,7 @@ export const invitationResponse = z.object({
 });
 
 export const roleBody = z.object({
-  name: text('nombre', 60),
+  name: requiredText('nombre', 60),
   permissions: z.array(permissionSchema).min(1, { error: 'El rol necesita al menos un permiso' }).max(200),
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditEventResponse, workspaceIdParams } from '@divan/core';
+import { auditEventResponse, instantSchema, workspaceIdParams } from '@divan/core';
 import { z } from 'zod';
 import type { AuditService } from './audit.service';
 
@@ -14,7 +14,7 @@ export async function auditRoutes(app: FastifyInstance, { audit }: { audit: Audi
         operationId: 'listAuditEvents',
         tags: ['workspaces'],
         params: workspaceIdParams,
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), before: z.iso.datetime().optional() }),
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), before: instantSchema.optional() }),
         response: { 200: z.array(auditEventResponse) },
       },
     },

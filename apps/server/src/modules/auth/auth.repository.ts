@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DeviceInfo } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { authChallenges, deviceSessions, refreshTokens } from './auth.tables';
@@ -10,6 +10,22 @@ export type SessionContext = { ip: string; userAgent: string };
 /** The only file that touches the auth tables. */
 export function authRepository(db: DbOrTx) {
   return {
+    /**
+     * Challenges a day past their expiry and expired refresh tokens, at most `limit` of each (the hourly
+     * sweep). A rotated token is kept until it expires: presented again, it still reveals a theft.
+     */
+    async deleteExpired(limit: number, now = new Date()): Promise<number> {
+      const dayAgo = new Date(now.getTime() - 86_400_000);
+      const challenges = await db
+        .delete(authChallenges)
+        .where(inArray(authChallenges.id, db.select({ id: authChallenges.id }).from(authChallenges).where(lt(authChallenges.expiresAt, dayAgo)).limit(limit)))
+        .returning({ id: authChallenges.id });
+      const tokens = await db
+        .delete(refreshTokens)
+        .where(inArray(refreshTokens.tokenHash, db.select({ h: refreshTokens.tokenHash }).from(refreshTokens).where(lt(refreshTokens.expiresAt, now)).limit(limit)))
+        .returning({ h: refreshTokens.tokenHash });
+      return challenges.length + tokens.length;
+    },
     async latestChallenge(userId: string, kind: ChallengeKind): Promise<ChallengeRow | undefined> {
       const [row] = await db
         .select()

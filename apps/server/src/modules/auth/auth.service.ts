@@ -44,14 +44,15 @@ export class AuthService {
     await this.d.emailLimiter.hit(input.email);
     assertPasswordRule(input.password, 'password');
     const passwordHash = await argon2.hash(input.password, ARGON2);
-    const { user, token } = await this.d.db.transaction(async (tx) => {
+    const { user } = await this.d.db.transaction(async (tx) => {
       const user = await this.d.users.create({ email: input.email, firstName: input.firstName, passwordHash }, tx);
       if (!user) throw new AppError('user_email_already_exists', [{ path: 'email', message: 'Ya existe una cuenta con ese email' }]);
       await this.d.onUserCreated?.(tx, user);
       const token = await this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
-      return { user, token };
+      // In the outbox, in this transaction: slow or absent SMTP never fails a sign-up, and the mail is retried.
+      await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`), { tx, purpose: 'signup' });
+      return { user };
     });
-    await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`));
     return { userId: user.id };
   }
 
@@ -60,12 +61,12 @@ export class AuthService {
     const user = await this.d.users.findByEmail(email);
     if (!user) throw new AppError('user_not_found');
     if (user.emailVerifiedAt) throw new AppError('user_already_verified');
-    const token = await this.d.db.transaction(async (tx) => {
+    await this.d.db.transaction(async (tx) => {
       await this.d.users.lock(user.id, tx);
       await assertNoRecentChallenge(tx, user.id, 'signup');
-      return this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
+      const token = await this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
+      await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`), { tx, purpose: 'signup' });
     });
-    await this.sendOrFail(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`));
   }
 
   async confirmSignUp(code: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
@@ -91,15 +92,16 @@ export class AuthService {
     const challenge = await this.d.db.transaction(async (tx) => {
       await this.d.users.lock(user.id, tx);
       await assertNoRecentChallenge(tx, user.id, 'login');
-      return authRepository(tx).insertChallenge({
+      const row = await authRepository(tx).insertChallenge({
         id,
         kind: 'login',
         userId: user.id,
         secretHash: this.codeHash(id, code),
         expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
       });
+      await this.d.mailer.send(loginCodeMail(user.email, user.firstName, code), { tx, purpose: 'login', key: `login:${id}` });
+      return row;
     });
-    await this.sendOrFail(loginCodeMail(user.email, user.firstName, code));
     return { challenge: challenge.id, expiresAt: challenge.expiresAt.toISOString() };
   }
 
@@ -128,13 +130,13 @@ export class AuthService {
     await this.d.emailLimiter.hit(email);
     const user = await this.d.users.findByEmail(email);
     if (!user) return;
-    const token = await this.d.db.transaction(async (tx) => {
+    await this.d.db.transaction(async (tx) => {
       await this.d.users.lock(user.id, tx);
       const last = await authRepository(tx).latestChallenge(user.id, 'password');
-      if (last && Date.now() - last.createdAt.getTime() < CHALLENGE_COOLDOWN_MS) return null;
-      return this.linkChallenge(tx, 'password', user.id, PASSWORD_RESET_TTL_MS);
+      if (last && Date.now() - last.createdAt.getTime() < CHALLENGE_COOLDOWN_MS) return;
+      const token = await this.linkChallenge(tx, 'password', user.id, PASSWORD_RESET_TTL_MS);
+      await this.d.mailer.send(resetPasswordMail(user.email, user.firstName, `${this.d.publicUrl}/reset-password/${token}`), { tx, purpose: 'password' });
     });
-    if (token) await this.sendOrFail(resetPasswordMail(user.email, user.firstName, `${this.d.publicUrl}/reset-password/${token}`));
   }
 
   async resetPassword(code: string, password: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
@@ -239,16 +241,11 @@ export class AuthService {
     return challenge;
   }
 
+  /** Expired challenges and refresh tokens, a batch at a time (the hourly sweep). */
+  sweepExpired = () => authRepository(this.d.db).deleteExpired(500);
+
   private codeHash(challengeId: string, code: string) {
     return this.d.tokens.hashSecret(`login:${challengeId}:${code}`);
-  }
-
-  private async sendOrFail(mail: Parameters<Mailer['send']>[0]) {
-    try {
-      await this.d.mailer.send(mail);
-    } catch {
-      throw new AppError('mail_send_failed');
-    }
   }
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { guardUpload } from '../../platform/http/cut-upload';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import { caller } from '../patients/patients.routes';
 import type { DocumentsService } from './documents.service';
@@ -54,7 +55,7 @@ export async function documentsRoutes(app: FastifyInstance, { documents }: { doc
         const tagsField = part.fields.tags;
         const doc = await documents.upload(caller(req), req.params.patientId, {
           filename: part.filename,
-          stream: part.file,
+          stream: guardUpload(req.raw, part.file),
           truncated: () => part.file.truncated,
           tags: tagsField && !Array.isArray(tagsField) && tagsField.type === 'field' ? String(tagsField.value) : undefined,
         });

@@ -5,9 +5,10 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_NAME_MAX, documentTags, type PatientDocume
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { readDecrypted, writeEncrypted } from '../../platform/storage/encrypted-files';
+import type { StorageCleanup } from '../../platform/storage/storage-cleanup';
 import type { Storage } from '../../platform/storage/storage';
-import type { PatientRow } from '../patients/patients.tables';
-import type { Caller, PatientsService } from '../patients/patients.service';
+import type { Caller, ErasureStep, PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import { DocumentSniffer, tooLarge } from './content-sniffer';
 import { documentsRepository, tagKey } from './documents.repository';
@@ -16,8 +17,6 @@ import type { DocumentRow } from './documents.tables';
 export type Upload = { filename: string; stream: Readable; truncated: () => boolean; tags?: string };
 export type Download = { name: string; contentType: string; size: number; stream: Readable };
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 const notFound = () => new AppError('document_not_found');
 const noop = () => {};
 
@@ -32,6 +31,7 @@ export class DocumentsService {
     private readonly users: UsersService,
     private readonly cipher: Cipher,
     private readonly storage: Storage,
+    private readonly cleanup: StorageCleanup,
   ) {}
 
   async list(c: Caller, patientId: string): Promise<PatientDocument[]> {
@@ -52,9 +52,8 @@ export class DocumentsService {
     const id = randomUUID();
     const storageKey = `documents/${p.workspaceId}/${id.slice(0, 2)}/${id}`;
     const sniffer = new DocumentSniffer(file.filename, DOCUMENT_MAX_BYTES);
-    // Errors of any stage fail `put`, which removes what was written.
-    const encrypted = pipeline(file.stream, sniffer, this.cipher.encryptStream(p.workspaceId), noop);
-    await this.storage.put(storageKey, encrypted);
+    // Errors of any stage fail the write, which removes what was written.
+    await writeEncrypted(this.storage, this.cipher, p.workspaceId, storageKey, pipeline(file.stream, sniffer, noop));
     try {
       if (file.truncated()) throw tooLarge();
       const row = await this.db.transaction(async (tx) => {
@@ -101,7 +100,7 @@ export class DocumentsService {
   async download(c: Caller, patientId: string, documentId: string): Promise<Download> {
     const p = await this.patients.accessible(c, patientId, 'read', 'patient_documents');
     const doc = await this.find(this.db, p.id, documentId);
-    const stream = await this.decrypting(p.workspaceId, doc.storageKey);
+    const stream = await readDecrypted(this.storage, this.cipher, p.workspaceId, doc.storageKey);
     await this.patients.logAccess(c, p, 'document.download');
     return { name: doc.name, contentType: doc.contentType, size: doc.size, stream };
   }
@@ -124,18 +123,16 @@ export class DocumentsService {
 
   count = (patientId: string) => documentsRepository(this.db).count(patientId);
 
-  /** Erasing a patient (past retention) erases its documents, bytes included. */
-  eraseFor = async (tx: DbOrTx, patient: PatientRow) => {
+  /**
+   * A step of erasing a patient (past retention), inside its transaction: the rows go with the patient
+   * or not at all (the foreign key's cascade is only the backstop), and the bytes once it commits, as in
+   * `delete`. Not an after-commit handler: the storage keys are only known before the rows are gone.
+   */
+  eraseWithPatient: ErasureStep = async (tx, patient) => {
     const keys = await documentsRepository(tx).deleteForPatient(patient.id);
-    await Promise.all(keys.map((k) => this.storage.delete(k)));
+    // A job in the erasure's transaction: the files go once it commits, even if this process dies right after.
+    await this.cleanup.deleteAfterCommit(tx, keys);
   };
-
-  /** Stored as iv | ciphertext | tag: read both ends first, then stream the middle through the decipher. */
-  private async decrypting(workspaceId: string, key: string): Promise<Readable> {
-    const total = await this.storage.size(key);
-    const [iv, tag] = await Promise.all([readAll(this.storage.getRange(key, 0, IV_BYTES - 1)), readAll(this.storage.getRange(key, total - TAG_BYTES, total - 1))]);
-    return pipeline(this.storage.getRange(key, IV_BYTES, total - TAG_BYTES - 1), this.cipher.decryptStream(workspaceId, iv, tag), noop);
-  }
 
   private async find(tx: DbOrTx, patientId: string, documentId: string): Promise<DocumentRow> {
     const doc = await documentsRepository(tx).find(patientId, documentId);
@@ -195,10 +192,4 @@ function parseTags(raw: string | undefined): string[] {
     throw new AppError('invalid_argument', [{ path: 'tags', message }], message);
   }
   return parsed.data;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
 }

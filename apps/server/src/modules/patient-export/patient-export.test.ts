@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import type { Patient, PatientExport, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
+import { pdfInfo, pdfText, skipPdfChecks } from '../../test/pdf-tools';
 
 let t: TestApp;
 let owner: Therapist;
@@ -17,36 +13,6 @@ let ws: Workspace;
 let patient: Patient;
 let P: string;
 const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
-
-/**
- * The text of a PDF: pdftotext (poppler-utils) when installed; else the text operators of its
- * inflated streams, good enough for short strings such as a name.
- */
-function pdfText(pdf: Buffer): { text: string; exact: boolean } {
-  try {
-    const dir = mkdtempSync(join(tmpdir(), 'divan-pdf-'));
-    try {
-      writeFileSync(join(dir, 'f.pdf'), pdf);
-      return { text: execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' }), exact: true };
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  } catch {
-    const raw = pdf.toString('latin1');
-    const out: string[] = [];
-    for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-      let content: string;
-      try {
-        content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-      } catch {
-        content = m[1]!;
-      }
-      for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g))
-        out.push([...tj[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
-    }
-    return { text: out.join('\n'), exact: false };
-  }
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -67,7 +33,7 @@ beforeAll(async () => {
         birthdate: '1988-03-14',
         gender: 'female',
         billingInfo: { taxId: '12345678Z', line1: 'Calle Real 5', city: 'Cádiz', zipCode: '11001' },
-        treatment: { motive: 'anxiety', sessionType: 'individual', sessionPrice: 6000, startDate: '2026-09-01' },
+        treatment: { motive: 'anxiety', sessionType: 'individual', sessionPrice: 123456, startDate: '2026-09-01' },
       },
       { token: owner.accessToken },
     ),
@@ -90,7 +56,7 @@ describe('patient file export', () => {
     expect(Date.parse(data.generatedAt)).not.toBeNaN();
     expect(data.patient).toMatchObject({ firstName: 'Begoña', lastName: 'Ibáñez Ruiz', birthdate: '1988-03-14' });
     expect(data.billingInfo).toMatchObject({ city: 'Cádiz' });
-    expect(data.treatment).toMatchObject({ motive: 'anxiety', sessionPrice: 6000 });
+    expect(data.treatment).toMatchObject({ motive: 'anxiety', sessionPrice: 123456 });
     expect(data.history!.map((e) => e.title)).toEqual(['Primera sesión']);
     expect(data.history![0]!.text).toBe('Acude por ansiedad anticipatoria.\n\n• Insomnio de conciliación\n\n• Rumiación');
     expect(JSON.stringify(data)).not.toContain('Contratransferencia');
@@ -102,12 +68,25 @@ describe('patient file export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
-    const { text, exact } = pdfText(res.rawPayload);
+    if (skipPdfChecks) return;
+    const text = pdfText(res.rawPayload);
     expect(text).toContain('Begoña Ibáñez Ruiz');
-    if (!exact) return console.warn('pdftotext not installed (apt-get install poppler-utils): only the name was checked');
+    expect(text).toContain('Clínica Mar');
+    expect(text).toMatch(/Página 1 de \d/);
     for (const s of ['Datos personales', 'Tratamiento', 'Historia clínica', '01/09/2026 · Primera sesión', 'Acude por ansiedad anticipatoria.', 'Insomnio de conciliación', '14/03/1988', 'Ansiedad', 'consentimiento.pdf'])
       expect(text).toContain(s);
     expect(text).not.toContain('Contratransferencia');
+    // Money with the thousands dot from four digits (Intl's es-ES default writes "1234,56 €").
+    expect(text).toMatch(/Precio por sesión\s+1\.234,56\s€/);
+  });
+
+  it.skipIf(skipPdfChecks)('prints any name exactly, whatever its alphabet', async () => {
+    const name = { firstName: 'Begoña', lastName: 'Çelik — «Ü»' };
+    const other = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, name, { token: owner.accessToken }));
+    const res = await t.get(`/api/v1/workspaces/${ws.id}/patients/${other.id}/export.pdf`, { token: owner.accessToken });
+    expect(res.statusCode).toBe(200);
+    expect(pdfText(res.rawPayload)).toContain('Begoña Çelik — «Ü»');
+    expect(pdfInfo(res.rawPayload).fields).toMatchObject({ Title: 'Expediente de Begoña Çelik — «Ü»', Author: 'Clínica Mar', Tagged: 'yes' });
   });
 
   it('leaves out what the caller may not read, and hides other therapists’ patients', async () => {

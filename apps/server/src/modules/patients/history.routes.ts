@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { historyEntryBody, historyEntryResponse, historyRevisionResponse, patientIdParams } from '@divan/core';
+import { DEFAULT_TIME_ZONE, historyEntryBody, historyEntryResponse, historyRevisionResponse, isIsoDay, msg, patientIdParams, todayIn } from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { HistoryService } from './history.service';
@@ -39,13 +39,17 @@ export async function historyRoutes(app: FastifyInstance, { history }: { history
       if (!req.isMultipart()) throw new AppError('invalid_type');
       let data: Buffer | undefined;
       let filename = '';
-      let date = new Date().toISOString().slice(0, 10);
+      let date = todayIn(DEFAULT_TIME_ZONE);
       for await (const part of req.parts({ limits: { fileSize: DOCX_MAX_BYTES, files: 1 } })) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file') throw new AppError('unexpected_file');
           filename = part.filename;
           data = await part.toBuffer();
-        } else if (part.fieldname === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(String(part.value))) date = String(part.value);
+        } else if (part.fieldname === 'date' && String(part.value) !== '') {
+          // A date that is not in the calendar (2024-02-30) is refused, not silently replaced by today.
+          if (!isIsoDay(part.value)) throw new AppError('invalid_argument', [{ path: 'date', message: msg.invalidDate() }], msg.invalidDate());
+          date = part.value;
+        }
       }
       if (!data) throw new AppError('invalid_docx_file');
       return reply.status(201).send(await history.importDocx(caller(req), req.params.patientId, data, filename, date));

@@ -46,6 +46,9 @@ describe('clinical history', () => {
     const theirs = json<HistoryEntry[]>(await t.get(H, { token: colleague.accessToken }));
     expect(mine.map((e) => e.title)).toEqual(['Nota privada', 'Primera sesión: insomnio']);
     expect(theirs.map((e) => e.title)).toEqual(['Primera sesión: insomnio']);
+    // The file's counts follow the same visibility as the list.
+    const countFor = async (token: string) => json<Patient>(await t.get(H.replace(/\/history$/, ''), { token })).counts.historyEntries;
+    expect([await countFor(owner.accessToken), await countFor(colleague.accessToken)]).toEqual([2, 1]);
     const privateId = mine[0]!.id;
     expect(codeOf(await t.put(`${H}/${privateId}`, { title: 'x', date: '2026-11-21', body: '' }, { token: colleague.accessToken }))).toBe('history_not_found');
     expect(codeOf(await t.get(`${H}/${privateId}/revisions`, { token: colleague.accessToken }))).toBe('history_not_found');

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeText, type patientListQuery, type Scope } from '@divan/core';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { RETENTION_YEARS, normalizeText, type patientListQuery, type Scope } from '@divan/core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
 import { clinicalAccessLog, historyEntries, patients, type PatientRow } from './patients.tables';
@@ -53,6 +53,21 @@ export function patientsRepository(db: DbOrTx) {
     },
     async delete(id: string) {
       await db.delete(patients).where(eq(patients.id, id));
+    },
+    /** A blocked patient, locked for its erasure. */
+    async lockBlocked(id: string) {
+      const [row] = await db.select().from(patients).where(and(eq(patients.id, id), isNotNull(patients.blockedAt))).for('update');
+      return row;
+    },
+    /** Blocked patients whose retention period (see `retentionEnd`) is over, oldest first. */
+    async blockedPastRetention(now: Date, limit: number) {
+      const end = sql`greatest(${patients.lastActivityAt}, coalesce(${patients.treatmentEndDate}::timestamptz, 'epoch'::timestamptz)) + make_interval(years => ${RETENTION_YEARS})`;
+      return db
+        .select()
+        .from(patients)
+        .where(and(isNotNull(patients.blockedAt), sql`${end} <= ${now.toISOString()}::timestamptz`))
+        .orderBy(asc(patients.blockedAt))
+        .limit(limit);
     },
     /** A patient with the same email or tax id, not blocked. */
     async findDuplicate(workspaceId: string, email: string | null, taxId: string | null, exceptId?: string) {
@@ -128,8 +143,12 @@ export function patientsRepository(db: DbOrTx) {
       const total = q.status ? counts[q.status] : counts.active + counts.paused + counts.inactive;
       return { items, total, counts };
     },
-    async historyCount(patientId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(historyEntries).where(eq(historyEntries.patientId, patientId));
+    /** Entries `readerId` sees: everyone's shared ones and their own private ones (as the history list shows). */
+    async historyCount(patientId: string, readerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(historyEntries)
+        .where(and(eq(historyEntries.patientId, patientId), or(eq(historyEntries.private, false), eq(historyEntries.authorId, readerId))));
       return row?.n ?? 0;
     },
     async logAccess(values: { workspaceId: string; patientId: string; patientName: string; userId: string; action: string }) {

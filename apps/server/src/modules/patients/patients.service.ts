@@ -1,51 +1,57 @@
 import {
-  RETENTION_YEARS,
+  DEFAULT_TIME_ZONE,
   canOn,
   patientListResponse,
   scopeFor,
+  toLocal,
+  todayIn,
   type Action,
-  type CreatePatientBody,
   type Patient,
-  type PatientSummary,
-  type Scope,
   type Subject,
 } from '@divan/core';
-import type { z } from 'zod';
-import type { createPatientBody, updatePatientBody, updateTreatmentBody } from '@divan/core';
 import type { ListQuery } from './patients.repository';
 import type { Membership } from '../../platform/auth/access';
-import type { Db, DbOrTx } from '../../platform/db/database';
+import type { Db, DbOrTx, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import type { Emit, EventBus, OnCommit } from '../../platform/events/event-bus';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { patientsRepository, searchTextOf, type NewPatient } from './patients.repository';
-import { WorkspaceCache } from '../../platform/cache/workspace-cache';
+import { billingColumns, duplicate, personalColumns, treatmentColumns, type Create, type UpdateInfo, type UpdateTreatment } from './patient-columns';
+import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
+import { presentPatient, summary } from './patient-presenter';
+import { retentionEnd } from './patient-retention';
 import type { PatientRow } from './patients.tables';
 
-type Create = z.output<typeof createPatientBody>;
-type UpdateInfo = z.output<typeof updatePatientBody>;
-type UpdateTreatment = z.output<typeof updateTreatmentBody>;
 export type Caller = { member: Membership; userId: string };
-export type ErasureHook = (tx: DbOrTx, patient: PatientRow) => Promise<void>;
+/**
+ * Part of erasing a patient, run inside the erasure transaction: what a feature keeps per patient goes
+ * with it or not at all. Work that can only follow the commit (stored bytes) goes to `onCommit`.
+ */
+export type ErasureStep = (tx: Tx, patient: PatientRow, onCommit: OnCommit) => Promise<void>;
 
 const fullName = (p: Pick<PatientRow, 'firstName' | 'lastName'>) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
-/** Patients and their treatment. Other features (history, documents, import) reach patients through here. */
+/**
+ * Patients and their treatment. Other features (history, documents, import) reach patients through here;
+ * every committed change is a `patient.*` event (packages/core/src/events.ts) for those that react to it.
+ */
 export class PatientsService {
-  private readonly erasureHooks: ErasureHook[] = [];
+  private readonly erasureSteps: ErasureStep[] = [];
   private documentCount: (patientId: string) => Promise<number> = async () => 0;
 
   constructor(
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly workspaces: WorkspacesService,
+    private readonly events: EventBus,
     private readonly listCache: PatientListCache = patientListCache(0),
-  ) {}
-
-  /** After every committed write to a workspace's patients: its cached list pages are gone, everywhere. */
-  changed(workspaceId: string) {
-    this.listCache.changed(workspaceId);
+  ) {
+    dropStalePages(events, listCache);
   }
+
+  /** The importer committed `created` patients in one transaction. */
+  imported = (workspaceId: string, importId: string, created: number) => this.events.emit('patients.imported', { workspaceId, importId, created });
 
   /**
    * The list as the JSON the route sends. Pages are cached until the workspace's patients change
@@ -64,10 +70,11 @@ export class PatientsService {
     return body;
   }
 
-  /** Features that keep data per patient register how to erase it (documents delete their files). */
-  onErase(hook: ErasureHook) {
-    this.erasureHooks.push(hook);
+  /** Features that keep data per patient add how to erase it, atomically with the patient (documents). */
+  addErasureStep(step: ErasureStep) {
+    this.erasureSteps.push(step);
   }
+  /** A read port, not an event: the patient's file shows how many documents it has, answered now. */
   countDocumentsWith(fn: (patientId: string) => Promise<number>) {
     this.documentCount = fn;
   }
@@ -105,7 +112,7 @@ export class PatientsService {
     let assigned = body.assignedTherapistId ?? (ownOnly ? c.userId : null);
     if (assigned && assigned !== c.userId && !c.member.ability.can('update', 'patient_assignment')) throw new AppError('access_denied');
     if (ownOnly) assigned = c.userId;
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.events.transaction(this.db, async (tx, emit) => {
       await this.workspaces.lockWorkspace(ws, tx);
       if (assigned && !(await this.workspaces.isMember(ws, assigned, tx))) throw new AppError('therapist_not_member');
       await this.assertBelowLimit(tx, ws, assigned ?? c.userId);
@@ -118,33 +125,37 @@ export class PatientsService {
         ...personalColumns(body),
         ...billingColumns(body.billingInfo),
         treatmentStatus: 'active',
-        treatmentStartDate: body.treatment?.startDate ?? new Date().toISOString().slice(0, 10),
+        treatmentStartDate: body.treatment?.startDate ?? todayIn(DEFAULT_TIME_ZONE),
         ...treatmentColumns(body.treatment ?? {}),
         searchText: '',
       };
       values.searchText = searchTextOf(values as PatientRow);
-      return patientsRepository(tx).insert(values);
+      const created = await patientsRepository(tx).insert(values);
+      emit('patient.created', { workspaceId: ws, patientId: created.id, assignedTherapistId: created.assignedTherapistId });
+      return created;
     });
-    this.changed(ws);
     return this.present(c, row);
   }
 
   async updateInfo(c: Caller, patientId: string, body: UpdateInfo): Promise<Patient> {
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.events.transaction(this.db, async (tx, emit) => {
       const p = await this.accessible(c, patientId, 'update', 'patient_files', tx);
       if (body.billingInfo && !canOn(c.member.ability, 'update', 'patient_billing', { ownerId: p.assignedTherapistId })) throw new AppError('access_denied');
       const next = { ...p, ...personalColumns(body, p), ...(body.billingInfo ? billingColumns(body.billingInfo, p) : {}) };
       if ((body.email !== undefined || body.billingInfo?.taxId !== undefined) && (await patientsRepository(tx).findDuplicate(p.workspaceId, next.email, next.billingTaxId, p.id)))
         throw duplicate(next.email, next.billingTaxId);
-      return patientsRepository(tx).update(p.id, { ...personalColumns(body, p), ...(body.billingInfo ? billingColumns(body.billingInfo, p) : {}), searchText: searchTextOf(next) });
+      const updated = await patientsRepository(tx).update(p.id, { ...personalColumns(body, p), ...(body.billingInfo ? billingColumns(body.billingInfo, p) : {}), searchText: searchTextOf(next) });
+      const personal = Object.entries(body).some(([k, v]) => k !== 'billingInfo' && v !== undefined);
+      const parts = [...(personal ? (['personal'] as const) : []), ...(body.billingInfo ? (['billing'] as const) : [])];
+      emit('patient.updated', { workspaceId: p.workspaceId, patientId: p.id, parts, treatmentStatus: updated.treatmentStatus });
+      return updated;
     });
-    this.changed(row.workspaceId);
     return this.present(c, row);
   }
 
   /** Ending a treatment needs its end date and reason; reactivating counts against the plan limit. */
   async updateTreatment(c: Caller, patientId: string, body: UpdateTreatment): Promise<Patient> {
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.events.transaction(this.db, async (tx, emit) => {
       const p = await this.accessible(c, patientId, 'update', 'patient_treatment', tx);
       const status = body.status ?? p.treatmentStatus;
       const changes: Partial<NewPatient> = { ...treatmentColumns(body), treatmentStatus: status, lastActivityAt: new Date() };
@@ -167,14 +178,15 @@ export class PatientsService {
           await this.assertBelowLimit(tx, p.workspaceId, p.assignedTherapistId ?? p.createdBy ?? c.userId);
         }
       }
-      return patientsRepository(tx).update(p.id, changes);
+      const updated = await patientsRepository(tx).update(p.id, changes);
+      emit('patient.updated', { workspaceId: p.workspaceId, patientId: p.id, parts: ['treatment'], treatmentStatus: updated.treatmentStatus });
+      return updated;
     });
-    this.changed(row.workspaceId);
     return this.present(c, row);
   }
 
   async assign(c: Caller, patientId: string, therapistId: string | null): Promise<Patient> {
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.events.transaction(this.db, async (tx, emit) => {
       const p = await this.accessible(c, patientId, 'update', 'patient_assignment', tx);
       if (therapistId) {
         if (!(await this.workspaces.isMember(p.workspaceId, therapistId, tx))) throw new AppError('therapist_not_member');
@@ -183,9 +195,10 @@ export class PatientsService {
           await this.assertBelowLimit(tx, p.workspaceId, therapistId);
         }
       }
-      return patientsRepository(tx).update(p.id, { assignedTherapistId: therapistId });
+      const updated = await patientsRepository(tx).update(p.id, { assignedTherapistId: therapistId });
+      emit('patient.assigned', { workspaceId: p.workspaceId, patientId: p.id, therapistId, previousTherapistId: p.assignedTherapistId });
+      return updated;
     });
-    this.changed(row.workspaceId);
     return this.present(c, row);
   }
 
@@ -194,24 +207,44 @@ export class PatientsService {
    * the file, whichever is later) a patient is blocked, not erased, and the answer says until when.
    */
   async delete(c: Caller, patientId: string, now = new Date()) {
-    const out = await this.db.transaction(async (tx) => {
+    const out = await this.events.transaction(this.db, async (tx, emit, onCommit) => {
       const p = await this.accessible(c, patientId, 'delete', 'patient_files', tx);
       const retainedUntil = retentionEnd(p);
       if (retainedUntil > now) {
         await patientsRepository(tx).update(p.id, { blockedAt: now, treatmentStatus: 'inactive' });
-        const until = retainedUntil.toISOString().slice(0, 10);
+        const until = toLocal(retainedUntil, DEFAULT_TIME_ZONE).day;
+        emit('patient.blocked', { workspaceId: p.workspaceId, patientId: p.id, retainedUntil: until });
         return {
           result: 'blocked' as const,
           retainedUntil: until,
           message: `La ley obliga a conservar la historia clínica 5 años. El paciente queda bloqueado (oculto y sin acceso) y podrá borrarse a partir del ${until.split('-').reverse().join('/')}.`,
         };
       }
-      for (const hook of this.erasureHooks) await hook(tx, p);
-      await patientsRepository(tx).delete(p.id);
+      await this.erase(tx, p, emit, onCommit);
       return { result: 'deleted' as const, retainedUntil: null, message: 'Paciente eliminado definitivamente.' };
     });
-    this.changed(c.member.workspaceId);
     return out;
+  }
+
+  /**
+   * The retention sweep (hourly): patients blocked inside the retention period are erased once it ends,
+   * each in its own transaction, a bounded batch a run. The date is checked again in SQL and in code.
+   */
+  async eraseExpiredBlocked(now = new Date(), limit = 50): Promise<number> {
+    const due = (await patientsRepository(this.db).blockedPastRetention(now, limit)).filter((p) => retentionEnd(p) <= now);
+    for (const row of due)
+      await this.events.transaction(this.db, async (tx, emit, onCommit) => {
+        // Read again under a lock: new clinical activity since the first read restarts the period.
+        const p = await patientsRepository(tx).lockBlocked(row.id);
+        if (p && retentionEnd(p) <= now) await this.erase(tx, p, emit, onCommit);
+      });
+    return due.length;
+  }
+
+  private async erase(tx: Tx, p: PatientRow, emit: Emit, onCommit: OnCommit) {
+    for (const step of this.erasureSteps) await step(tx, p, onCommit);
+    await patientsRepository(tx).delete(p.id);
+    emit('patient.erased', { workspaceId: p.workspaceId, patientId: p.id });
   }
 
   /** Marks new clinical activity (history, documents): the retention period restarts from it. */
@@ -251,125 +284,11 @@ export class PatientsService {
   }
 
   private async present(c: Caller, p: PatientRow): Promise<Patient> {
-    const owner = { ownerId: p.assignedTherapistId };
-    const names = await this.therapistNames([p.assignedTherapistId]);
-    const [historyEntries, documents] = await Promise.all([patientsRepository(this.db).historyCount(p.id), this.documentCount(p.id)]);
-    return {
-      ...summary(p, names),
-      birthdate: p.birthdate,
-      gender: p.gender,
-      billingInfo: canOn(c.member.ability, 'read', 'patient_billing', owner)
-        ? { fullName: p.billingFullName, taxId: p.billingTaxId, line1: p.billingLine1, line2: p.billingLine2, city: p.billingCity, zipCode: p.billingZipCode, country: p.billingCountry }
-        : null,
-      treatment: canOn(c.member.ability, 'read', 'patient_treatment', owner)
-        ? {
-            status: p.treatmentStatus,
-            startDate: p.treatmentStartDate,
-            endDate: p.treatmentEndDate,
-            endingReason: p.treatmentEndingReason,
-            motive: p.treatmentMotive,
-            sessionType: p.treatmentSessionType,
-            medication: p.treatmentMedication,
-            referralSource: p.treatmentReferralSource,
-            insuranceCompany: p.insuranceCompany,
-            insurancePolicy: p.insurancePolicy,
-            sessionPrice: p.sessionPrice,
-            sessionModality: p.sessionModality,
-          }
-        : null,
-      counts: { historyEntries: canOn(c.member.ability, 'read', 'patient_histories', owner) ? historyEntries : 0, documents: canOn(c.member.ability, 'read', 'patient_documents', owner) ? documents : 0 },
-      lastActivityAt: p.lastActivityAt.toISOString(),
-      blockedAt: p.blockedAt?.toISOString() ?? null,
-    };
+    const [names, historyEntries, documents] = await Promise.all([
+      this.therapistNames([p.assignedTherapistId]),
+      patientsRepository(this.db).historyCount(p.id, c.userId),
+      this.documentCount(p.id),
+    ]);
+    return presentPatient(c.member.ability, p, names, { historyEntries, documents });
   }
-}
-
-/** Serialised list pages per workspace (see WorkspaceCache): up to `entries` pages, 32 MB. */
-export type PatientListCache = WorkspaceCache<Buffer>;
-export const patientListCache = (entries: number): PatientListCache =>
-  new WorkspaceCache<Buffer>({ maxEntries: entries, maxSize: 32 * 1024 * 1024, sizeOf: (b) => b.length });
-
-/** A page's key: the workspace's generation, who may see which patients, and the whole query. */
-function listKey(workspaceId: string, generation: string, scope: Scope, q: ListQuery): string {
-  const who = scope.kind === 'own' ? `own:${scope.ownerId}` : scope.kind;
-  const query = [q.q ?? '', q.status ?? '', q.therapistId ?? '', q.sessionType ?? '', q.motive ?? '', q.sort, q.dir, q.page, q.pageSize];
-  return `${workspaceId}|${generation}|${who}|${JSON.stringify(query)}`;
-}
-
-export function retentionEnd(p: Pick<PatientRow, 'lastActivityAt' | 'treatmentEndDate'>): Date {
-  const from = new Date(Math.max(p.lastActivityAt.getTime(), p.treatmentEndDate ? Date.parse(p.treatmentEndDate) : 0));
-  from.setUTCFullYear(from.getUTCFullYear() + RETENTION_YEARS);
-  return from;
-}
-
-function summary(p: PatientRow, names: Map<string, string>): PatientSummary {
-  return {
-    id: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    email: p.email,
-    phone: p.phone,
-    taxId: p.billingTaxId,
-    status: p.treatmentStatus,
-    motive: p.treatmentMotive,
-    sessionType: p.treatmentSessionType,
-    assignedTherapist: p.assignedTherapistId ? { id: p.assignedTherapistId, name: names.get(p.assignedTherapistId) ?? '' } : null,
-    treatmentStartDate: p.treatmentStartDate,
-    createdAt: p.createdAt.toISOString(),
-  };
-}
-
-const duplicate = (email: string | null | undefined, taxId: string | null) =>
-  new AppError('patient_already_exists', [
-    ...(email ? [{ path: 'email', message: 'Ya hay un paciente con este email' }] : []),
-    ...(taxId ? [{ path: 'billingInfo.taxId', message: 'Ya hay un paciente con este DNI/NIE' }] : []),
-  ]);
-
-/** Only the fields present in the body change; `null` clears one. */
-function pick<T extends object, K extends keyof T>(body: T, key: K, current: unknown) {
-  return body[key] !== undefined ? body[key] : current;
-}
-
-function personalColumns(b: Partial<CreatePatientBody & UpdateInfo>, cur?: PatientRow) {
-  return {
-    firstName: (pick(b, 'firstName', cur?.firstName) as string) ?? '',
-    lastName: pick(b, 'lastName', cur?.lastName ?? null) as string | null,
-    email: pick(b, 'email', cur?.email ?? null) as string | null,
-    phone: pick(b, 'phone', cur?.phone ?? null) as string | null,
-    birthdate: pick(b, 'birthdate', cur?.birthdate ?? null) as string | null,
-    gender: pick(b, 'gender', cur?.gender ?? null) as string | null,
-  };
-}
-
-function billingColumns(b: Create['billingInfo'] | undefined, cur?: PatientRow) {
-  const v: Partial<NonNullable<Create['billingInfo']>> = b ?? {};
-  return {
-    billingFullName: pick(v, 'fullName', cur?.billingFullName ?? null) as string | null,
-    billingTaxId: pick(v, 'taxId', cur?.billingTaxId ?? null) as string | null,
-    billingLine1: pick(v, 'line1', cur?.billingLine1 ?? null) as string | null,
-    billingLine2: pick(v, 'line2', cur?.billingLine2 ?? null) as string | null,
-    billingCity: pick(v, 'city', cur?.billingCity ?? null) as string | null,
-    billingZipCode: pick(v, 'zipCode', cur?.billingZipCode ?? null) as string | null,
-    billingCountry: pick(v, 'country', cur?.billingCountry ?? null) as string | null,
-  };
-}
-
-function treatmentColumns(t: Partial<UpdateTreatment>): Partial<NewPatient> {
-  const out: Partial<NewPatient> = {};
-  const map = {
-    startDate: 'treatmentStartDate',
-    motive: 'treatmentMotive',
-    sessionType: 'treatmentSessionType',
-    medication: 'treatmentMedication',
-    referralSource: 'treatmentReferralSource',
-    insuranceCompany: 'insuranceCompany',
-    insurancePolicy: 'insurancePolicy',
-    sessionPrice: 'sessionPrice',
-    sessionModality: 'sessionModality',
-  } as const;
-  for (const [k, col] of Object.entries(map)) {
-    const v = (t as Record<string, unknown>)[k];
-    if (v !== undefined) (out as Record<string, unknown>)[col] = v;
-  }
-  return out;
 }

@@ -1,8 +1,9 @@
-import type { Profile, UpdateProfileBody } from '@divan/core';
+import type { DomainEvents, Profile, UpdateProfileBody } from '@divan/core';
 import { IMAGE_MAX_BYTES } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { FileStore } from '../../platform/storage/file-store';
+import type { EventBus } from '../../platform/events/event-bus';
+import type { PublicImageStore } from '../../platform/storage/public-image-store';
 import { sniffImage } from '../../platform/storage/image';
 import type { Realtime } from '../../platform/realtime/realtime';
 import { usersRepository, type NewUser } from './users.repository';
@@ -26,6 +27,7 @@ export function toProfile(u: UserRow): Profile {
 }
 
 export type ImageKind = 'picture' | 'logo';
+type ProfileField = DomainEvents['user.profile_updated']['fields'][number];
 
 /** Therapist accounts and profiles. Other modules reach users only through this service. */
 export class UsersService {
@@ -38,8 +40,9 @@ export class UsersService {
 
   constructor(
     private readonly db: Db,
-    private readonly fileStore: FileStore,
+    private readonly publicImages: PublicImageStore,
     private readonly realtime: Realtime,
+    private readonly events: EventBus,
   ) {
     realtime.onUserEvent((userId, event) => {
       if (event === 'profile-updated') this.profiles.delete(userId);
@@ -69,7 +72,8 @@ export class UsersService {
   async updateProfile(userId: string, changes: UpdateProfileBody): Promise<Profile> {
     const row = await usersRepository(this.db).update(userId, changes as Record<string, string | null>);
     if (!row) throw new AppError('user_not_found');
-    return this.changed(row);
+    const fields = (Object.keys(changes) as (keyof UpdateProfileBody)[]).filter((k) => changes[k] !== undefined);
+    return this.changed(row, fields);
   }
 
   /** Pictures and logos: type read from the bytes, size limited, logos square. */
@@ -81,12 +85,12 @@ export class UsersService {
       throw new AppError('invalid_argument', [{ path: 'file', message: 'El logo debe ser cuadrado' }], 'El logo debe ser cuadrado');
     const user = await this.findById(userId);
     if (!user) throw new AppError('user_not_found');
-    const stored = await this.fileStore.save({ ownerUserId: userId, purpose: kind, contentType: image.contentType, data });
+    const stored = await this.publicImages.save({ ownerUserId: userId, purpose: kind, contentType: image.contentType, data });
     const column = kind === 'picture' ? 'pictureFileId' : 'logoFileId';
     const row = await usersRepository(this.db).update(userId, { [column]: stored.id });
     const previous = user[column];
-    if (previous) await this.fileStore.delete(previous);
-    return this.changed(row!);
+    if (previous) await this.publicImages.delete(previous);
+    return this.changed(row!, [kind]);
   }
 
   async removeImage(userId: string, kind: ImageKind): Promise<Profile> {
@@ -94,15 +98,19 @@ export class UsersService {
     if (!user) throw new AppError('user_not_found');
     const column = kind === 'picture' ? 'pictureFileId' : 'logoFileId';
     const row = await usersRepository(this.db).update(userId, { [column]: null });
-    if (user[column]) await this.fileStore.delete(user[column]);
-    return this.changed(row!);
+    if (user[column]) await this.publicImages.delete(user[column]);
+    return this.changed(row!, [kind]);
   }
 
-  /** Other tabs and devices of the therapist refresh their profile. */
-  private async changed(row: UserRow): Promise<Profile> {
+  /**
+   * Other tabs and devices of the therapist refresh their profile (the frame carries it); other modules
+   * hear `user.profile_updated`, which names the fields only (e.g. the patient list shows the name).
+   */
+  private async changed(row: UserRow, fields: ProfileField[]): Promise<Profile> {
     const profile = toProfile(row);
     this.profiles.delete(row.id);
     await this.realtime.toUser(row.id, 'profile-updated', profile);
+    await this.events.emit('user.profile_updated', { userId: row.id, fields });
     return profile;
   }
 }

@@ -14,6 +14,7 @@ import { invitationMail } from './workspaces.mails';
 type Commission = { type: 'fixed' | 'percentage'; value: number } | null | undefined;
 type Receiver = 'therapist' | 'workspace';
 const fileUrl = (id: string | null) => (id ? `/api/v1/files/${id}` : null);
+const invitationMailKey = (invitationId: string) => `invitation:${invitationId}`;
 
 /** Seats and invitations (spec §3/§4): invite by email, join, edit roles/commission/receiver, remove. */
 export class MembersService {
@@ -50,7 +51,9 @@ export class MembersService {
         createdAt: m.createdAt.toISOString(),
       });
     }
+    const mails = await this.d.mailer.statusOf(pending.map((i) => invitationMailKey(i.id)));
     for (const i of pending) {
+      const mail = mails.get(invitationMailKey(i.id));
       out.push({
         id: i.id,
         kind: 'invitation',
@@ -64,6 +67,7 @@ export class MembersService {
         commission: commissionOf(i),
         paymentsReceiver: i.paymentsReceiver,
         status: 'pending',
+        mail: mail ? { status: mail.status, error: mail.error } : null,
         createdAt: i.createdAt.toISOString(),
       });
     }
@@ -88,10 +92,13 @@ export class MembersService {
       // The partial unique index refuses a second pending invitation: resending while pending is refused.
       if (!row) throw new AppError('invitation_already_sent');
       await this.d.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'member.invited', target: input.email, details: { roleIds: input.roleIds } });
+      // The mail is part of the invitation: written in its transaction, relayed by a job, its status shown in the list.
+      const [inviter, brand] = await Promise.all([this.d.users.findById(actorId, tx), this.d.workspaces.brandOf(m.workspaceId, tx)]);
+      const logoUrl = brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null;
+      const mail = invitationMail(row.email, inviter?.firstName ?? 'Diván', { name: brand.name, logoUrl }, `${this.d.publicUrl}/workspaces/join/${row.id}`);
+      await this.d.mailer.send(mail, { tx, key: invitationMailKey(row.id), purpose: 'invitation', workspaceId: m.workspaceId });
       return row;
     });
-    const [inviter, name] = await Promise.all([this.d.users.findById(actorId), this.d.workspaces.nameOf(m.workspaceId)]);
-    await this.d.mailer.send(invitationMail(invitation.email, inviter?.firstName ?? 'Diván', name ?? '', `${this.d.publicUrl}/workspaces/join/${invitation.id}`));
     return invitation;
   }
 

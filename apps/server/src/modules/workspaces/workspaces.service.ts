@@ -15,9 +15,10 @@ import {
 } from '@divan/core';
 import { WorkspaceCache } from '../../platform/cache/workspace-cache';
 import type { Db, DbOrTx } from '../../platform/db/database';
+import type { EventBus } from '../../platform/events/event-bus';
 import type { Membership } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import type { FileStore } from '../../platform/storage/file-store';
+import type { PublicImageStore } from '../../platform/storage/public-image-store';
 import { sniffImage } from '../../platform/storage/image';
 import type { AuditService } from '../audit/audit.service';
 import type { UsersService } from '../users/users.service';
@@ -33,9 +34,10 @@ export class WorkspacesService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly audit: AuditService,
-    private readonly fileStore: FileStore,
+    private readonly publicImages: PublicImageStore,
     /** Memberships by workspace and user, until the workspace's members or roles change. */
     private readonly memberships: WorkspaceCache<Membership> = new WorkspaceCache<Membership>({ maxEntries: 0 }),
+    private readonly events?: EventBus,
   ) {}
 
   /**
@@ -64,6 +66,8 @@ export class WorkspacesService {
   /** After a committed change to a workspace's members, their roles or the roles' permissions. */
   accessChanged(workspaceId: string) {
     this.memberships.changed(workspaceId);
+    // For the modules that keep something per member (sessions' therapists, booking pages) to react.
+    void this.events?.emit('workspace.access_changed', { workspaceId });
   }
 
   /** Every new therapist gets their own workspace, in the sign-up transaction. */
@@ -127,10 +131,10 @@ export class WorkspacesService {
       if (!image) throw new AppError('invalid_type', undefined, 'El archivo debe ser una imagen PNG, JPEG o WebP.');
       if (image.width !== image.height)
         throw new AppError('invalid_argument', [{ path: 'file', message: 'El logo debe ser cuadrado' }], 'El logo debe ser cuadrado');
-      fileId = (await this.fileStore.save({ ownerUserId: actorId, purpose: 'workspace-logo', contentType: image.contentType, data })).id;
+      fileId = (await this.publicImages.save({ ownerUserId: actorId, purpose: 'workspace-logo', contentType: image.contentType, data })).id;
     }
     const updated = await workspacesRepository(this.db).update(m.workspaceId, { logoFileId: fileId });
-    if (ws.logoFileId) await this.fileStore.delete(ws.logoFileId);
+    if (ws.logoFileId) await this.publicImages.delete(ws.logoFileId);
     return this.present(updated!, actorId);
   }
 
@@ -213,6 +217,15 @@ export class WorkspacesService {
 
   async nameOf(workspaceId: string) {
     return (await workspacesRepository(this.db).findById(workspaceId))?.name ?? null;
+  }
+
+  /** Who belongs to the workspace (its members' user ids), e.g. to tell their screens of a change. */
+  memberUserIds = async (workspaceId: string) => (await membersRepository(this.db).list(workspaceId)).map((m) => m.userId);
+
+  /** The name and logo (a public image path) that mail sent in the workspace's name shows. */
+  async brandOf(workspaceId: string, tx: DbOrTx = this.db) {
+    const ws = await workspacesRepository(tx).findById(workspaceId);
+    return { name: ws?.name ?? 'Diván', logoPath: fileUrl(ws?.logoFileId ?? null) };
   }
 
   private async present(ws: WorkspaceRow, userId: string): Promise<Workspace> {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessage, type ApiErrorBody, type FieldError } from '@divan/core';
 import { AppError } from '../errors';
@@ -25,6 +25,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err.code === 'FST_FILES_LIMIT') return reply.status(400).send(body('too_many_files'));
     if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || status === 415) return reply.status(415).send(body('invalid_type'));
     if (status === 429) return reply.status(429).send(body('too_many_requests'));
+    if (isBrokenMultipart(req, err)) return reply.status(400).send(body('invalid_argument', BROKEN_UPLOAD));
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty body, bad content type...: the caller's mistake, said plainly.
       return reply.status(status === 404 ? 404 : 400).send(body(status === 404 ? 'not_found' : 'invalid_argument'));
@@ -32,6 +33,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('internal_server_error'));
   });
+}
+
+const BROKEN_UPLOAD = 'El archivo no ha llegado completo o el formulario de subida está mal formado. Vuelve a subirlo.';
+/** What busboy and the request stream say of a multipart body without a boundary, or cut before its end. */
+const MULTIPART_FAULTS = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Malformed urlencoded form)/;
+
+/** A multipart upload the client broke (no boundary, cut short): the caller's mistake, never a 500. */
+function isBrokenMultipart(req: FastifyRequest, err: FastifyError): boolean {
+  if (!req.isMultipart?.()) return false;
+  return MULTIPART_FAULTS.test(err.message) || err.code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
 export function body(code: string, message?: string, fields?: FieldError[]): ApiErrorBody {

@@ -8,7 +8,8 @@ import { body } from './error-handler';
 
 /**
  * Serves the built web app: hashed assets cached for a year, `index.html` and `version.json` never
- * cached, and every unknown non-API GET answered with the app (its router shows the 404 page).
+ * cached, and the app itself (`index.html`) for `/` and every screen path (its router shows the 404
+ * page for a screen it does not know).
  */
 export async function registerWebApp(app: FastifyInstance, dist: string | undefined) {
   const index = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
@@ -30,12 +31,27 @@ export async function registerWebApp(app: FastifyInstance, dist: string | undefi
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/dev/');
-    if (index && req.method === 'GET' && !isApi && req.headers.accept?.includes('text/html')) {
+    if (index && servesApp(req.method, req.url, req.headers.accept)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
     }
     return reply.status(404).send(body('not_found'));
   });
+}
+
+/**
+ * Whether a request the routes did not answer gets the app: a GET or HEAD outside `/api/` and
+ * `/dev/` for a screen, whatever its `Accept` header (curl, uptime monitors and link previews accept
+ * any type, or send no header). A screen is a path whose last segment has no file extension (`/`,
+ * `/patients`, `/patients/:id/history`); a file path (`/favicon.ico`, `/robots.txt`) gets the app
+ * only when a browser navigates to it (`Accept: text/html`). Nothing under `/assets/` ever does: a
+ * missing hashed chunk must fail as a 404, not load HTML as a script.
+ */
+export function servesApp(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  if (/^\/(api|dev|assets)(\/|$)/.test(path)) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !/\.[A-Za-z0-9]+$/.test(last) || Boolean(accept?.includes('text/html'));
 }
 
 /** CSP hashes of the inline scripts of index.html (the theme script that avoids a flash). */

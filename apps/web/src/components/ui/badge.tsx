@@ -9,6 +9,7 @@ const badgeVariants = cva('inline-flex items-center gap-1 whitespace-nowrap roun
       accent: 'bg-accent text-accent-foreground',
       warning: 'bg-warning-bg text-warning-fg',
       outline: 'border text-muted-foreground',
+      destructive: 'border border-destructive/40 text-destructive',
     },
   },
   defaultVariants: { variant: 'neutral' },

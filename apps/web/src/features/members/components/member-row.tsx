@@ -16,6 +16,17 @@ type Props = {
   onRemove: () => void;
 };
 
+/** How the invitation's mail went, when the inviter should know: refused, given up, or still being retried. */
+function invitationMailNote(m: Member): string | null {
+  const mail = m.mail;
+  if (!mail) return null;
+  const answer = mail.error ? ` (${mail.error.slice(0, 120)})` : '';
+  if (mail.status === 'bounced') return `El servidor de correo rechazó la dirección${answer}. Revisa el email, cancela la invitación y vuelve a invitar.`;
+  if (mail.status === 'failed') return `No se pudo enviar el correo tras varios intentos${answer}. Cancela la invitación y vuelve a invitar.`;
+  if (mail.status === 'queued' && mail.error) return 'El correo aún no ha salido: lo seguimos intentando.';
+  return null;
+}
+
 export const memberName = (m: Member) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
 
 export function MemberRow({ member: m, isMe, canUpdate, canDelete, onEdit, onRemove }: Props) {
@@ -23,6 +34,8 @@ export function MemberRow({ member: m, isMe, canUpdate, canDelete, onEdit, onRem
   const name = memberName(m);
   const canEdit = !pending && canUpdate;
   const canRemove = canDelete && !m.isOwner;
+  const undelivered = m.mail?.status === 'bounced' || m.mail?.status === 'failed';
+  const mailNote = invitationMailNote(m);
 
   return (
     <li className="flex flex-wrap items-start gap-3 px-4 py-4 sm:flex-nowrap sm:items-center sm:px-5" data-testid="member-row">
@@ -39,10 +52,16 @@ export function MemberRow({ member: m, isMe, canUpdate, canDelete, onEdit, onRem
           {isMe ? <Badge variant="outline">Tú</Badge> : null}
           {m.isOwner ? <Badge variant="accent">Propietario</Badge> : null}
           {pending ? <Badge variant="warning">Pendiente</Badge> : null}
+          {undelivered ? <Badge variant="destructive">Correo no entregado</Badge> : null}
         </div>
         <p className="truncate text-[0.8125rem] text-muted-foreground">
           {pending ? `Invitación enviada el ${formatDate(m.createdAt)}` : m.email}
         </p>
+        {mailNote ? (
+          <p className={undelivered ? 'text-[0.8125rem] text-destructive' : 'text-[0.8125rem] text-muted-foreground'} role={undelivered ? 'status' : undefined}>
+            {mailNote}
+          </p>
+        ) : null}
         <p className="text-[0.8125rem] text-muted-foreground md:hidden">
           {describeCommission(m.commission)} · {RECEIVER_LABELS[m.paymentsReceiver]}
         </p>

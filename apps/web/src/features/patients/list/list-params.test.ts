@@ -19,6 +19,7 @@ describe('patients list state in the URL', () => {
 
   it('says which rows a page shows, in Spanish', () => {
     expect(rangeLabel(1, 50, 20000)).toBe('1–50 de 20.000');
+    expect(rangeLabel(21, 50, 1234)).toBe('1.001–1.050 de 1.234');
     expect(rangeLabel(3, 50, 120)).toBe('101–120 de 120');
     expect(rangeLabel(1, 50, 0)).toBe('0 de 0');
   });

@@ -1,4 +1,4 @@
-import { PATIENT_SORTS, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS, type PatientListQuery, type SessionType, type TreatmentMotive, type TreatmentStatus } from '@divan/core';
+import { PATIENT_SORTS, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS, type PatientListQuery, type SessionType, type TreatmentMotive, type TreatmentStatus, formatInteger } from '@divan/core';
 
 export const PAGE_SIZE = 50;
 export type Sort = (typeof PATIENT_SORTS)[number];
@@ -64,9 +64,8 @@ export const hasFilters = (s: ListState) => Boolean(s.q.trim() || s.therapist ||
 
 /** "1–50 de 20.000" (en dash, Spanish thousands). */
 export function rangeLabel(page: number, pageSize: number, total: number): string {
-  const nf = new Intl.NumberFormat('es-ES', { useGrouping: true });
   if (total === 0) return '0 de 0';
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  return `${nf.format(from)}–${nf.format(to)} de ${nf.format(total)}`;
+  return `${formatInteger(from)}–${formatInteger(to)} de ${formatInteger(total)}`;
 }

@@ -1,5 +1,6 @@
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale/es';
+import { formatInteger } from '@divan/core';
 
 type Named = { firstName: string; lastName: string | null };
 export const patientName = (p: Named) => [p.firstName, p.lastName].filter(Boolean).join(' ');
@@ -8,12 +9,12 @@ export const patientName = (p: Named) => [p.firstName, p.lastName].filter(Boolea
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const kb = bytes / 1024;
-  if (kb < 1024) return `${Math.max(1, Math.round(kb)).toLocaleString('es-ES')} KB`;
+  if (kb < 1024) return `${formatInteger(Math.max(1, Math.round(kb)))} KB`;
   return `${(kb / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`;
 }
 
-const numbers = new Intl.NumberFormat('es-ES');
-export const formatCount = (n: number) => numbers.format(n);
+/** "1.234": thousands grouped from four digits (the es-ES default waits for five). */
+export const formatCount = (n: number) => formatInteger(n);
 
 /** "hace menos de un minuto", "hace 3 días". */
 export const timeAgo = (iso: string) => formatDistanceToNow(parseISO(iso), { locale: es, addSuffix: true });

@@ -1,0 +1,55 @@
+/**
+ * The building blocks of every request contract: what a client may send as text, a day, an instant or a
+ * number stored in an `integer` column. PostgreSQL refuses a NUL in text, a day that is not in the calendar
+ * and an integer past int4 with an error deep in a query; these answer a Spanish 400 before that.
+ */
+import { z } from 'zod';
+import { msg } from './messages';
+import { DEFAULT_TIME_ZONE, isIsoDay, todayIn } from './time/zoned';
+
+/** The largest value of a PostgreSQL `integer` (int4) column. */
+export const INT4_MAX = 2_147_483_647;
+
+/** True when `s` holds no NUL character (PostgreSQL text cannot store one). */
+export const hasNoNul = (s: string): boolean => !s.includes('\u0000');
+
+const capitalized = (label: string) => label.charAt(0).toUpperCase() + label.slice(1);
+
+/**
+ * The one request string: every text a client sends (body, query, path) starts here. `label` names the
+ * field in the Spanish message ('Nombre contiene caracteres no permitidos'); `error` is the message when
+ * the value is missing or not a string. Chain `.trim()`, `.min()`, `.max()`, `.regex()` as on `z.string()`.
+ */
+export const textField = (label: string, params?: { error?: string }) =>
+  z.string(params).refine(hasNoNul, { error: msg.forbiddenChars(capitalized(label)), abort: true });
+
+/** A required text: trimmed, not empty, at most `max` characters. `field` is the Spanish name, lower case ('nombre'). */
+export const requiredText = (field: string, max: number) =>
+  textField(field, { error: msg.required(field) }).trim().min(1, { error: msg.required(field) }).max(max, { error: msg.maxLength(max) });
+
+/** An optional text of a form: trimmed, at most `max`; '' means "clear it" and becomes null. */
+export const optionalText = (label: string, max: number) =>
+  textField(label)
+    .trim()
+    .max(max, { error: msg.maxLength(max) })
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+/** A required calendar day 'YYYY-MM-DD' (checked against the calendar by `isIsoDay`). */
+export const dayField = (field: string) =>
+  z.string({ error: msg.required(field) }).refine(isIsoDay, { error: msg.invalidDate() }).meta({ format: 'date' });
+
+/** An optional calendar day of a form: '' means "clear it" and becomes null. */
+export const optionalDayField = () =>
+  z
+    .string()
+    .refine((v) => v === '' || isIsoDay(v), { error: msg.invalidDate() })
+    .meta({ pattern: '^$|^\\d{4}-\\d{2}-\\d{2}$' }) // the OpenAPI document's hint; isIsoDay is the check
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+/** A birthdate: an optional day from 1900-01-01 to today (in Spain). */
+export const birthdateField = () =>
+  optionalDayField().refine((v) => !v || (v >= '1900-01-01' && v <= todayIn(DEFAULT_TIME_ZONE)), { error: msg.invalidDate() });
