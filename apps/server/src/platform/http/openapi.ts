@@ -3,26 +3,42 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@divan/core';
-import { declarePublic } from '../auth/access';
+import { declarePublic, type Access } from '../auth/access';
+
+/** What the document says of a route's access: its security requirement and, in a workspace, the permission it needs. */
+export function accessDoc(access: Access | undefined): { security?: Record<string, string[]>[]; 'x-permission'?: Record<string, string> } {
+  if (access === 'user') return { security: [{ bearerAuth: [] }] };
+  if (access === 'refresh') return { security: [{ refreshToken: [] }] };
+  if (typeof access === 'object') {
+    const need = access.workspace;
+    const permission = Array.isArray(need) ? { action: need[0], subject: need[1] } : { membership: need };
+    return { security: [{ bearerAuth: [] }], 'x-permission': permission };
+  }
+  return {};
+}
 
 /** OpenAPI 3.1 generated from the route schemas: `/api/v1/openapi.json`, browsable at `/api/docs`. */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Diván API', version: APP_VERSION, description: 'API de Diván. Errores: `{code, message}`.' },
+      info: {
+        title: 'Diván API',
+        version: APP_VERSION,
+        description:
+          'API de Diván. Errores: `{code, message}`. Las rutas de un espacio de trabajo indican en `x-permission` el permiso que exigen (`{action, subject}`) o `{membership: "member" | "owner"}`; quien no lo tiene recibe 404 o 403.',
+      },
       components: {
         securitySchemes: {
-          accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token' },
           refreshToken: { type: 'http', scheme: 'bearer', description: 'Refresh token of a device session' },
         },
       },
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const access = (input.route.config as { access?: string } | undefined)?.access;
-      const security = access === 'user' ? [{ accessToken: [] }] : access === 'refresh' ? [{ refreshToken: [] }] : undefined;
-      return security ? { ...out, schema: { ...out.schema, security } } : out;
+      const doc = accessDoc((input.route.config as { access?: Access } | undefined)?.access);
+      return doc.security ? { ...out, schema: { ...out.schema, ...doc } } : out;
     },
   });
   await app.register(async (scope) => {
