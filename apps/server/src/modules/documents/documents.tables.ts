@@ -26,6 +26,13 @@ export const patientDocuments = pgTable(
     uploadedBy: uuid('uploaded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A deleted document is a tombstone: hidden everywhere, its row and its encrypted bytes kept until
+     * the patient's retention period ends (a document is part of the clinical record, kept 5 years by
+     * Ley 41/2002 art. 17); the patient's erasure removes both.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
   },
   (t) => [index('patient_documents_patient_idx').on(t.patientId, t.createdAt)],
 );

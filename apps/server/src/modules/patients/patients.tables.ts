@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { billingAddressColumns } from '../../platform/db/columns';
 // Foreign keys only.
 import { users } from '../users/users.tables';
@@ -70,6 +70,12 @@ export const historyEntries = pgTable(
     private: boolean('private').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A deleted entry is a tombstone: hidden from every list, count, read and export, but kept with its
+     * revisions until the patient's retention period ends (the patient's erasure removes it by cascade).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
   },
   (t) => [index('history_entries_patient_idx').on(t.patientId, t.entryDate)],
 );
@@ -89,6 +95,31 @@ export const historyRevisions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('history_revisions_entry_idx').on(t.entryId, t.createdAt)],
+);
+
+/**
+ * An entry being written or edited and not yet saved, kept on the server (browser storage on a shared
+ * computer is readable by the next user): one per author, patient and entry (null: a new entry), private
+ * to its author, its fields encrypted together like entries. Gone when the entry is saved or the draft
+ * discarded; swept after `HISTORY_DRAFT_TTL_DAYS` without changes.
+ */
+export const historyDrafts = pgTable(
+  'history_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id').references(() => historyEntries.id, { onDelete: 'cascade' }),
+    /** `{title, date, body, private}` as JSON, encrypted. */
+    contentEnc: text('content_enc').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('history_drafts_author_entry_key').on(t.patientId, t.authorId, t.entryId).nullsNotDistinct(), index('history_drafts_updated_idx').on(t.updatedAt)],
 );
 
 /** Every read of a patient's clinical data: who, when, which patient, what. Kept after erasure. */
