@@ -109,3 +109,36 @@ export function canOn(ability: AppAbility, action: Action, subject: Subject, rec
   const rules = ability.rulesFor(action, subject);
   return rules.some((r) => !r.inverted && (!r.conditions || (r.conditions as OwnedRecord).ownerId === record.ownerId));
 }
+
+/**
+ * Whether an ability holds a permission, so that its holder may grant it (to a role or a member).
+ * Held means covered for every record the permission reaches: the same action or `manage` on the
+ * subject (or an administrator's `manage all`); a `manage` permission needs every action of its
+ * subject; an "is owner" permission is covered by the same action with or without "is owner", but a
+ * full one only by a full one — holding your own patients does not let you hand out everyone's.
+ */
+export function holdsPermission(ability: AppAbility, p: Permission): boolean {
+  const rule = SUBJECTS[p.subject] as SubjectRule | undefined;
+  if (!rule) return false;
+  const actions = p.action === 'manage' ? rule.actions : [p.action];
+  return actions.every((a) => ability.rulesFor(a, p.subject).some((r) => !r.inverted && (p.ownOnly === true || !r.conditions)));
+}
+
+/** The permissions of `perms` this ability does not hold (empty: it may grant them all). */
+export const permissionsNotHeld = (ability: AppAbility, perms: readonly Permission[]) => perms.filter((p) => !holdsPermission(ability, p));
+
+/** "Ver · Facturas (solo sus registros)": how a permission is named to the user, as the role editor does. */
+export function permissionLabel(p: Permission): string {
+  const rule = SUBJECTS[p.subject] as SubjectRule | undefined;
+  const own = p.ownOnly ? (rule?.group === 'Pacientes' ? ' (solo sus pacientes)' : ' (solo sus registros)') : '';
+  return `${ACTION_LABELS[p.action]} · ${rule?.label ?? p.subject}${own}`;
+}
+
+/** Why a grant is refused (`access_denied`), in the words the user reads. */
+export const grantRefusal = {
+  adminRole: 'Solo un administrador puede conceder el rol de administrador.',
+  adminMember: 'Solo un administrador puede cambiar los roles de un administrador.',
+  ownRoles: 'No puedes cambiar tus propios roles: pídeselo a otra persona con permiso para editar miembros.',
+  notHeld: (perms: readonly Permission[]) =>
+    `No puedes conceder permisos que tú no tienes: ${perms.map(permissionLabel).join(', ')}.`,
+} as const;
