@@ -15,10 +15,11 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Realtime } from '../../platform/realtime/realtime';
+import type { RevokedSessions } from '../../platform/auth/revoked-sessions';
 import { randomToken, sixDigitCode, type TokenService } from '../../platform/auth/tokens';
 import type { RateLimiter } from '../../platform/http/rate-limiter';
 import { toProfile, type UsersService } from '../users/users.service';
-import type { UserRow } from '../users/users.tables';
+import type { UserRow } from '../users/users.service';
 import { authRepository, type ChallengeKind, type ChallengeRow, type SessionContext } from './auth.repository';
 import { confirmEmailMail, loginCodeMail, resetPasswordMail } from './auth.mails';
 
@@ -28,6 +29,8 @@ type Deps = {
   tokens: TokenService;
   mailer: Mailer;
   realtime: Realtime;
+  /** Ended sessions whose access tokens are refused at once, in every process. */
+  revoked: RevokedSessions;
   emailLimiter: RateLimiter;
   publicUrl: string;
   /** Runs inside the sign-up transaction (the new therapist's own workspace). */
@@ -35,6 +38,11 @@ type Deps = {
 };
 
 const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * How long a just-rotated refresh token is still answered (with its successor): tabs of one browser
+ * that refresh at once are not a theft. Later, or a token older than the one just rotated, is.
+ */
+export const REFRESH_GRACE_MS = 10_000;
 
 /** Sign-up, two-step login, password reset, refresh-token rotation and sign-out (spec §7, realm therapists). */
 export class AuthService {
@@ -152,11 +160,16 @@ export class AuthService {
       const user = (await this.d.users.markVerified(challenge.userId, tx))!;
       return { tokens: await this.startSession(tx, user, device, ctx), revoked };
     });
-    await Promise.all(revoked.map((id) => this.d.realtime.endSession(id, 'session_not_found')));
+    await this.ended(revoked);
     return tokens;
   }
 
-  /** Rotates the refresh token. A rotated token presented again means theft: the session ends. */
+  /**
+   * Rotates the refresh token. A rotated token presented again means theft and the session ends, except
+   * within REFRESH_GRACE_MS of its rotation while its successor is still current: then it is a second
+   * tab that refreshed at the same moment, and it gets the same successor (derived from the token, so
+   * it needs no stored secret) with a fresh access token.
+   */
   async refresh(refreshToken: string, device: DeviceInfo, ctx: SessionContext) {
     const hash = this.d.tokens.hashSecret(refreshToken);
     const result = await this.d.db.transaction(async (tx) => {
@@ -165,17 +178,24 @@ export class AuthService {
       if (!rotated) return null;
       const session = await repo.findSession(rotated.sessionId);
       if (!session || session.revokedAt) return null;
-      const next = randomToken();
+      const next = this.successorOf(refreshToken);
       await repo.insertRefreshToken(session.id, this.d.tokens.hashSecret(next), refreshExpiry());
       await repo.touchSession(session.id, device, ctx);
-      return { accessToken: this.d.tokens.signAccess({ sub: session.userId, sid: session.id, realm: 'therapists' }), refreshToken: next };
+      return { accessToken: this.accessFor(session.userId, session.id), refreshToken: next };
     });
     if (result) return result;
-    const known = await authRepository(this.d.db).findRefreshToken(hash);
-    if (known?.rotatedAt && !known.revokedAt) {
-      await authRepository(this.d.db).revokeSession(known.sessionId, 'refresh_token_reuse');
-      await this.d.realtime.endSession(known.sessionId, 'session_not_found');
+    const repo = authRepository(this.d.db);
+    const known = await repo.findRefreshToken(hash);
+    // Unknown, expired, or of a session already ended.
+    if (!known?.rotatedAt || known.revokedAt) throw new AppError('session_not_found');
+    if (Date.now() - known.rotatedAt.getTime() <= REFRESH_GRACE_MS) {
+      const next = this.successorOf(refreshToken);
+      const successor = await repo.findRefreshToken(this.d.tokens.hashSecret(next));
+      if (successor && successor.sessionId === known.sessionId && !successor.rotatedAt && !successor.revokedAt)
+        return { accessToken: this.accessFor(successor.userId, successor.sessionId), refreshToken: next };
     }
+    await repo.revokeSession(known.sessionId, 'refresh_token_reuse');
+    await this.ended([known.sessionId]);
     throw new AppError('session_not_found');
   }
 
@@ -184,7 +204,7 @@ export class AuthService {
     const known = await authRepository(this.d.db).findRefreshToken(this.d.tokens.hashSecret(refreshToken));
     if (!known || known.revokedAt) return;
     await authRepository(this.d.db).revokeSession(known.sessionId, 'logout');
-    await this.d.realtime.endSession(known.sessionId, 'session_not_found');
+    await this.ended([known.sessionId]);
   }
 
   async changePassword(refreshToken: string, currentPassword: string, newPassword: string): Promise<void> {
@@ -202,7 +222,30 @@ export class AuthService {
       await this.d.users.setPasswordHash(user.id, passwordHash, tx);
       return authRepository(tx).revokeOtherSessions(user.id, session.sessionId, 'password_changed');
     });
-    await Promise.all(revoked.map((id) => this.d.realtime.endSession(id, 'session_not_found')));
+    await this.ended(revoked);
+  }
+
+  /** Start-up: sessions revoked recently enough that their access tokens may still be unexpired. */
+  async loadRevokedSessions(): Promise<void> {
+    this.d.revoked.load(await authRepository(this.d.db).revokedSince(this.d.revoked.loadSince));
+  }
+
+  /**
+   * After revocations commit: their access tokens are refused here at once, then in the other processes
+   * when the broker's note arrives (which also closes their sockets).
+   */
+  private async ended(sessionIds: string[]) {
+    for (const id of sessionIds) this.d.revoked.add(id);
+    await Promise.all(sessionIds.map((id) => this.d.realtime.endSession(id, 'session_not_found')));
+  }
+
+  private accessFor(userId: string, sessionId: string) {
+    return this.d.tokens.signAccess({ sub: userId, sid: sessionId, realm: 'therapists' });
+  }
+
+  /** A rotated token's successor: a keyed hash of it, so a second tab's refresh gets the same one. */
+  private successorOf(refreshToken: string) {
+    return this.d.tokens.hashSecret(`refresh-successor:${refreshToken}`);
   }
 
   private async liveSession(refreshToken: string) {
@@ -219,7 +262,7 @@ export class AuthService {
     await repo.insertRefreshToken(sessionId, this.d.tokens.hashSecret(refreshToken), refreshExpiry());
     return {
       userId: user.id,
-      accessToken: this.d.tokens.signAccess({ sub: user.id, sid: sessionId, realm: 'therapists' }),
+      accessToken: this.accessFor(user.id, sessionId),
       refreshToken,
       profile: toProfile(user),
     };

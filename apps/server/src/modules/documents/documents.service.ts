@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import { readDecrypted, writeEncrypted } from '../../platform/storage/encrypted-files';
 import type { StorageCleanup } from '../../platform/storage/storage-cleanup';
 import type { Storage } from '../../platform/storage/storage';
+import type { AuditService } from '../audit/audit.service';
 import type { Caller, ErasureStep, PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import { DocumentSniffer, tooLarge } from './content-sniffer';
@@ -32,6 +33,7 @@ export class DocumentsService {
     private readonly cipher: Cipher,
     private readonly storage: Storage,
     private readonly cleanup: StorageCleanup,
+    private readonly audit: AuditService,
   ) {}
 
   async list(c: Caller, patientId: string): Promise<PatientDocument[]> {
@@ -39,11 +41,6 @@ export class DocumentsService {
     const rows = await documentsRepository(this.db).list(p.id);
     await this.patients.logAccess(c, p, 'documents.read');
     return this.present(rows);
-  }
-
-  /** Metadata only, for a caller already checked (the patient file export). */
-  async listUnchecked(patientId: string): Promise<PatientDocument[]> {
-    return this.present(await documentsRepository(this.db).list(patientId));
   }
 
   async upload(c: Caller, patientId: string, file: Upload): Promise<PatientDocument> {
@@ -105,16 +102,27 @@ export class DocumentsService {
     return { name: doc.name, contentType: doc.contentType, size: doc.size, stream };
   }
 
-  /** The row goes in the transaction; the bytes once it commits (an orphan file beats a dangling row). */
+  /**
+   * A tombstone, not a deletion. A patient's documents are part of the clinical record, which the law
+   * keeps 5 years (Ley 41/2002, art. 17): the row and the encrypted bytes stay, hidden from every list,
+   * count and download, until the patient's erasure (`eraseWithPatient`) removes both. The audit event
+   * is written in the same transaction.
+   */
   async delete(c: Caller, patientId: string, documentId: string) {
-    const key = await this.db.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       const p = await this.patients.accessible(c, patientId, 'delete', 'patient_documents', tx);
       const doc = await this.find(tx, p.id, documentId);
-      await documentsRepository(tx).delete(doc.id);
+      // Two deletes at once: the second finds the row already tombstoned once it gets the lock.
+      if (!(await documentsRepository(tx).markDeleted(doc.id, c.userId))) throw notFound();
+      await this.audit.record(tx, {
+        workspaceId: p.workspaceId,
+        actorId: c.userId,
+        action: 'document.deleted',
+        target: doc.id,
+        details: { patientId: p.id, patientName: [p.firstName, p.lastName].filter(Boolean).join(' '), name: doc.name },
+      });
       await this.patients.touch(p.id, tx);
-      return doc.storageKey;
     });
-    await this.storage.delete(key);
   }
 
   async tags(workspaceId: string, q: string | undefined) {
@@ -125,8 +133,8 @@ export class DocumentsService {
 
   /**
    * A step of erasing a patient (past retention), inside its transaction: the rows go with the patient
-   * or not at all (the foreign key's cascade is only the backstop), and the bytes once it commits, as in
-   * `delete`. Not an after-commit handler: the storage keys are only known before the rows are gone.
+   * or not at all (the foreign key's cascade is only the backstop), deleted ones (tombstones) included, and
+   * the bytes once it commits. Not an after-commit handler: the storage keys are only known before the rows are gone.
    */
   eraseWithPatient: ErasureStep = async (tx, patient) => {
     const keys = await documentsRepository(tx).deleteForPatient(patient.id);

@@ -29,7 +29,7 @@ export class PatientExportService {
           .map((e) => ({ id: e.id, date: e.date, title: e.title, body: e.body, text: htmlToText(e.body), author: e.author, createdAt: e.createdAt, updatedAt: e.updatedAt }))
       : null;
     const documents = canOn(c.member.ability, 'read', 'patient_documents', owner)
-      ? (await this.documents.listUnchecked(patient.id)).map(({ patientId: _p, ...d }) => d)
+      ? (await this.documents.list(c, patient.id)).map(({ patientId: _p, ...d }) => d)
       : null;
     await this.patients.logAccess(c, { id: patient.id, workspaceId: c.member.workspaceId, firstName: patient.firstName, lastName: patient.lastName }, 'file.export');
     return { generatedAt: new Date().toISOString(), patient, billingInfo, treatment, history, documents };

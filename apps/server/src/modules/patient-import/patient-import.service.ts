@@ -14,9 +14,7 @@ import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { AppError } from '../../platform/errors';
-import { searchTextOf, type NewPatient } from '../patients/patients.repository';
-import type { PatientRow } from '../patients/patients.tables';
-import type { Caller, PatientsService } from '../patients/patients.service';
+import type { Caller, ImportedPatient, PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { mapRow, type Mapping } from './row-mapper';
 import { cellText, decodeRows, encodeRows, readSheet, type SheetRow } from './xlsx-reader';
@@ -189,7 +187,7 @@ export class PatientImportService {
 
   private async run(c: Caller, job: Job, rows: SheetRow[], mapping: Mapping, progress: ImportProgress) {
     const ws = job.workspaceId;
-    const valid: { row: number; values: NewPatient }[] = [];
+    const valid: { row: number; values: ImportedPatient }[] = [];
     const seen = new Map<string, number>();
     // Someone who sees only their own patients imports them assigned to themselves, as when creating one.
     const assigned = scopeFor(c.member.ability, 'read', 'patient_files', c.userId).kind === 'own' ? c.userId : null;
@@ -204,7 +202,7 @@ export class PatientImportService {
         if (repeated) progress.errors.push({ row: r.row, reason: `${repeated.startsWith('email') ? 'Email' : 'DNI/NIE'} repetido en la fila ${seen.get(repeated)}` });
         else {
           for (const k of keys) seen.set(k, r.row);
-          const values: NewPatient = {
+          const values: ImportedPatient = {
             workspaceId: ws,
             assignedTherapistId: assigned,
             createdBy: c.userId,
@@ -223,9 +221,7 @@ export class PatientImportService {
             treatmentStartDate: today,
             treatmentMotive: b.treatment?.motive ?? null,
             treatmentSessionType: b.treatment?.sessionType ?? null,
-            searchText: '',
           };
-          values.searchText = searchTextOf(values as PatientRow);
           valid.push({ row: r.row, values });
         }
       }
@@ -250,7 +246,7 @@ export class PatientImportService {
         valid.flatMap((v) => (v.values.billingTaxId ? [v.values.billingTaxId] : [])),
         tx,
       );
-      const fresh: NewPatient[] = [];
+      const fresh: ImportedPatient[] = [];
       for (const v of valid) {
         const { email, billingTaxId } = v.values;
         if ((email && existing.emails.has(email)) || (billingTaxId && existing.taxIds.has(billingTaxId)))

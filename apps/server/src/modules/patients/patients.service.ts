@@ -24,6 +24,8 @@ import { retentionEnd } from './patient-retention';
 import type { PatientRow } from './patients.tables';
 
 export type Caller = { member: Membership; userId: string };
+/** A patient row as an import writes it (everything but what this module derives). */
+export type ImportedPatient = Omit<NewPatient, 'searchText'>;
 /**
  * Part of erasing a patient, run inside the erasure transaction: what a feature keeps per patient goes
  * with it or not at all. Work that can only follow the commit (stored bytes) goes to `onCommit`.
@@ -266,7 +268,9 @@ export class PatientsService {
   }
 
   /** For the importer: the limit and duplicates are checked by it in its own transaction. */
-  insertMany = (rows: NewPatient[], tx: DbOrTx) => patientsRepository(tx).insertMany(rows);
+  /** Rows of an import, already checked; their search text is computed here, as on create. */
+  insertMany = (rows: ImportedPatient[], tx: DbOrTx) =>
+    patientsRepository(tx).insertMany(rows.map((r) => ({ ...r, searchText: searchTextOf(r as PatientRow) })));
   findDuplicate = (workspaceId: string, email: string | null, taxId: string | null, tx: DbOrTx = this.db) =>
     patientsRepository(tx).findDuplicate(workspaceId, email, taxId);
   existingContacts = (workspaceId: string, emails: string[], taxIds: string[], tx: DbOrTx = this.db) => patientsRepository(tx).existingContacts(workspaceId, emails, taxIds);

@@ -9,6 +9,8 @@ import type { Realtime } from '../../platform/realtime/realtime';
 import { usersRepository, type NewUser } from './users.repository';
 import type { UserRow } from './users.tables';
 
+export type { UserRow };
+
 const fileUrl = (id: string | null) => (id ? `/api/v1/files/${id}` : null);
 
 export function toProfile(u: UserRow): Profile {
