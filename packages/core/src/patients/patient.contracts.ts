@@ -3,6 +3,7 @@ import { msg } from '../messages';
 import { birthdateField, optionalDayField, optionalText as opt, requiredText, textField } from '../fields';
 import { PATIENT_PAGE_SIZE_MAX, ENDING_REASON, GENDER, INSURANCE_COMPANY, MODALITY, REFERRAL_SOURCE, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS } from './patient.constants';
 import { isValidSpanishTaxId, normalizeTaxId } from './tax-id';
+import { phoneField } from '../phone/phone';
 
 const enumOf = <K extends string>(v: { values: K[] }) => z.enum(v.values as [K, ...K[]], { error: msg.invalidEnum() });
 
@@ -32,7 +33,7 @@ const personal = {
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v)),
-  phone: textField('Teléfono').trim().regex(/^$|^\+?[\d\s().-]{6,30}$/, { error: msg.invalid('Teléfono') }).nullable().optional().transform((v) => (v === '' ? null : v)),
+  phone: phoneField(),
   birthdate: birthdateField(),
   gender: enumOf(GENDER).nullable().optional(),
 };
@@ -70,18 +71,24 @@ export const patientIdParams = z.object({ workspaceId: z.uuid(), patientId: z.uu
 
 const therapistRef = z.object({ id: z.uuid(), name: z.string() }).nullable();
 
+/**
+ * Fields guarded by a permission other than the patient file's (PATIENT_FIELDS in patient-fields.ts)
+ * are optional: absent, not null, when the member may not read them.
+ */
 export const patientSummary = z.object({
   id: z.uuid(),
   firstName: z.string(),
   lastName: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  taxId: z.string().nullable(),
-  status: enumOf(TREATMENT_STATUS),
-  motive: z.string().nullable(),
-  sessionType: z.string().nullable(),
+  /** Billing (patient_billing). */
+  taxId: z.string().nullable().optional(),
+  /** Treatment (patient_treatment): status, motive, session type and start date. */
+  status: enumOf(TREATMENT_STATUS).optional(),
+  motive: z.string().nullable().optional(),
+  sessionType: z.string().nullable().optional(),
   assignedTherapist: therapistRef,
-  treatmentStartDate: z.string().nullable(),
+  treatmentStartDate: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type PatientSummary = z.infer<typeof patientSummary>;
@@ -89,7 +96,7 @@ export type PatientSummary = z.infer<typeof patientSummary>;
 export const patientResponse = patientSummary.extend({
   birthdate: z.string().nullable(),
   gender: z.string().nullable(),
-  /** Null when the member may not read patient billing info. */
+  /** Absent when the member may not read patient billing info. */
   billingInfo: z
     .object({
     fullName: z.string().nullable(),
@@ -100,8 +107,8 @@ export const patientResponse = patientSummary.extend({
     zipCode: z.string().nullable(),
     country: z.string().nullable(),
   })
-    .nullable(),
-  /** Null when the member may not read treatment info. */
+    .optional(),
+  /** Absent when the member may not read treatment info. */
   treatment: z
     .object({
       status: enumOf(TREATMENT_STATUS),
@@ -117,8 +124,9 @@ export const patientResponse = patientSummary.extend({
       sessionPrice: z.number().int().nullable(),
       sessionModality: z.string().nullable(),
     })
-    .nullable(),
-  counts: z.object({ historyEntries: z.number().int(), documents: z.number().int() }),
+    .optional(),
+  /** Each count only with the permission to read what it counts. */
+  counts: z.object({ historyEntries: z.number().int().optional(), documents: z.number().int().optional() }),
   lastActivityAt: z.string(),
   blockedAt: z.string().nullable(),
 });
@@ -144,7 +152,8 @@ export const patientListResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  counts: z.object({ active: z.number().int(), paused: z.number().int(), inactive: z.number().int() }),
+  /** Per treatment status: absent when the member may not read the status of every listed patient. */
+  counts: z.object({ active: z.number().int(), paused: z.number().int(), inactive: z.number().int() }).optional(),
 });
 
 export const deletePatientResponse = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { msg } from '../messages';
-import { birthdateField, optionalText, requiredText, textField } from '../fields';
+import { birthdateField, optionalText, requiredText } from '../fields';
+import { phoneField } from '../phone/phone';
 
 /** Therapist profile of spec §3. */
 export const profileResponse = z.object({
@@ -21,13 +21,7 @@ export const updateProfileBody = z
   .object({
     firstName: requiredText('nombre', 100),
     lastName: optionalText('Apellidos', 150),
-    phone: textField('Teléfono')
-      .trim()
-      .max(30, { error: msg.maxLength(30) })
-      .regex(/^$|^\+?[\d\s().-]{6,30}$/, { error: msg.invalid('Teléfono') })
-      .nullable()
-      .optional()
-      .transform((v) => (v === '' ? null : v)),
+    phone: phoneField(),
     biography: optionalText('Biografía', 2000),
     birthdate: birthdateField(),
     registrationNumber: optionalText('Número de colegiado', 50),

@@ -58,7 +58,7 @@ describe('import patients from Excel', () => {
     expect([...statusesSeen].every((s) => ['validating', 'importing', 'done'].includes(s))).toBe(true);
     const [paula] = await patientsNamed('paula.martin0@correo.es');
     const p = json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${paula!.id}`, { token: owner.accessToken }));
-    expect(p).toMatchObject({ firstName: 'Paula', lastName: 'Martín Gil', phone: '659081935', birthdate: '1954-01-21', gender: 'other', taxId: '17784483D', status: 'active' });
+    expect(p).toMatchObject({ firstName: 'Paula', lastName: 'Martín Gil', phone: '+34659081935', birthdate: '1954-01-21', gender: 'other', taxId: '17784483D', status: 'active' });
     expect(p.billingInfo).toMatchObject({ line1: 'Calle Núñez 28', city: 'Barcelona', zipCode: '08012' });
     expect(p.treatment).toMatchObject({ motive: 'anxiety', status: 'active', startDate: new Date().toISOString().slice(0, 10) });
     expect(p.assignedTherapist).toBeNull();
