@@ -28,13 +28,14 @@ export const patients = pgTable(
     treatmentEndingReason: text('treatment_ending_reason'),
     treatmentMotive: text('treatment_motive'),
     treatmentSessionType: text('treatment_session_type'),
-    treatmentMedication: text('treatment_medication'),
+    /** Free clinical text: encrypted with the workspace's key (patient-medication.ts). */
+    treatmentMedicationEnc: text('treatment_medication_enc'),
     treatmentReferralSource: text('treatment_referral_source'),
     insuranceCompany: text('insurance_company'),
     insurancePolicy: text('insurance_policy'),
     sessionPrice: integer('session_price'),
     sessionModality: text('session_modality'),
-    /** Lower-case, accent-free name, email, phone and tax id: what search matches (trigram index). */
+    /** Lower-case, accent-free name, email and phone: what search matches (trigram index). No clinical or billing data: everyone who lists patients searches it. */
     searchText: text('search_text').notNull(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +51,8 @@ export const patients = pgTable(
     index('patients_workspace_therapist_idx').on(t.workspaceId, t.assignedTherapistId, t.treatmentStatus),
     // fastupdate off: new patients go straight into the index, so searches never scan a pending list.
     index('patients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    // Search by tax id, for those who read billing data only (patients.repository.ts `list`).
+    index('patients_tax_id_trgm_idx').using('gin', sql`${t.billingTaxId} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 export type PatientRow = typeof patients.$inferSelect;
