@@ -6,9 +6,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMAGE_MAX_BYTES } from '@divan/core';
+import { ACCESS_TOKEN_TTL_S, IMAGE_MAX_BYTES } from '@divan/core';
 import { accessPlugin, type Membership } from './platform/auth/access';
 import { WorkspaceCache } from './platform/cache/workspace-cache';
+import { RevokedSessions } from './platform/auth/revoked-sessions';
 import { createTokenService } from './platform/auth/tokens';
 import { devMailEnabled, type Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db/database';
@@ -125,8 +126,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
 async function wire(app: FastifyInstance, config: Config, database: Database, opts: BuildOptions) {
   const { db } = database;
-  const tokens = createTokenService(config.appSecret);
+  // Ended sessions' access tokens are refused until they would have expired anyway (+1 min for clocks).
+  const revoked = new RevokedSessions(ACCESS_TOKEN_TTL_S * 1000 + 60_000);
+  const tokens = createTokenService(config.appSecret, revoked);
   const broker = config.redisUrl ? await redisBroker(config.redisUrl) : inProcessBroker();
+  await revoked.listen(broker);
   const realtime = new Realtime(broker, tokens, opts.realtime);
   const events = new EventBus(broker, app.log);
   const cipher = new Cipher(config.appSecret);
@@ -168,10 +172,13 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     tokens,
     mailer,
     realtime,
+    revoked,
     emailLimiter,
     publicUrl: config.publicUrl,
     onUserCreated: (tx, user) => workspaces.createPersonal(tx, user),
   });
+  // After listening to the broker: a revocation is either in the database read here or heard later.
+  await auth.loadRevokedSessions();
   bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, 'workspace.access_changed'], app.log);
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());

@@ -125,6 +125,14 @@ export function authRepository(db: DbOrTx) {
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(eq(deviceSessions.id, id), isNull(deviceSessions.revokedAt)));
     },
+    /** Sessions revoked after `since` (start-up: their access tokens may still be unexpired). */
+    async revokedSince(since: Date): Promise<{ id: string; revokedAt: Date }[]> {
+      const rows = await db
+        .select({ id: deviceSessions.id, revokedAt: deviceSessions.revokedAt })
+        .from(deviceSessions)
+        .where(gt(deviceSessions.revokedAt, since));
+      return rows.map((r) => ({ id: r.id, revokedAt: r.revokedAt! }));
+    },
     /** Revokes every live session of the user but `keep`; returns the revoked ids. */
     async revokeOtherSessions(userId: string, keep: string | null, reason: string): Promise<string[]> {
       const rows = await db

@@ -4,8 +4,11 @@ import { ACCESS_TOKEN_TTL_S } from '@divan/core';
 
 export type AccessClaims = { sub: string; sid: string; realm: 'therapists' };
 
-/** Keys for access tokens (HS256) and secret hashing, derived from APP_SECRET for their one use. */
-export function createTokenService(appSecret: string) {
+/**
+ * Keys for access tokens (HS256) and secret hashing, derived from APP_SECRET for their one use.
+ * `revoked`: ended device sessions (RevokedSessions), whose access tokens are refused before they expire.
+ */
+export function createTokenService(appSecret: string, revoked?: { has(sessionId: string): boolean }) {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', appSecret, 'divan', info, 32));
   const jwtKey = derive('access-token');
   const hmacKey = derive('challenge-secret');
@@ -13,11 +16,12 @@ export function createTokenService(appSecret: string) {
   const verify = createVerifier({ key: jwtKey, algorithms: ['HS256'], allowedIss: 'divan', cache: 1000 });
   return {
     signAccess: (claims: AccessClaims): string => sign({ ...claims }),
-    /** The claims of a valid token, or null for anything else. */
+    /** The claims of a valid token of a live session, or null for anything else. */
     verifyAccess(token: string): AccessClaims | null {
       try {
         const p = verify(token) as Partial<AccessClaims>;
         if (typeof p.sub !== 'string' || typeof p.sid !== 'string' || p.realm !== 'therapists') return null;
+        if (revoked?.has(p.sid)) return null;
         return { sub: p.sub, sid: p.sid, realm: p.realm };
       } catch {
         return null;
