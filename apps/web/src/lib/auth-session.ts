@@ -3,6 +3,7 @@ import { useAuthStore, type SignOutReason } from '@/stores/auth-store';
 import { deviceInfo } from './device-info';
 import { ApiError, http, isApiError } from './http';
 import { isAccessTokenExpiring } from './jwt';
+import { browserRefreshLock, type RefreshLock } from './refresh-lock';
 import { singleFlight } from './single-flight';
 
 const sessionEndListeners = new Set<() => void>();
@@ -19,29 +20,46 @@ export function endLocalSession(reason: SignOutReason): void {
   sessionEndListeners.forEach((listener) => listener());
 }
 
-/** Exchanges the refresh token for a new access token; concurrent callers share one request. */
+let refreshLock: RefreshLock | undefined;
+
+/**
+ * Exchanges the refresh token for a new access token; concurrent callers of this tab share one request,
+ * and tabs take turns (refresh-lock.ts): a tab that waited uses the tokens the previous one stored.
+ */
 export const refreshSession = singleFlight(async (): Promise<string> => {
-  const { refreshToken } = useAuthStore.getState();
+  const stale = useAuthStore.getState().accessToken;
+  refreshLock ??= browserRefreshLock();
+  return refreshLock(async () => {
+    // Tokens are kept in localStorage: another tab may have rotated them while this one waited.
+    await useAuthStore.persist.rehydrate();
+    const { accessToken, refreshToken } = useAuthStore.getState();
+    if (accessToken && accessToken !== stale && !isAccessTokenExpiring(accessToken)) return accessToken;
+    return exchange(refreshToken);
+  });
+});
+
+async function exchange(refreshToken: string | null): Promise<string> {
   if (!refreshToken) {
     endLocalSession('expired');
     throw new ApiError('session_not_found', errorMessage('session_not_found'), 401);
   }
+  let res: { accessToken: string; refreshToken?: string };
   try {
-    const res = await http<{ accessToken: string; refreshToken?: string }>('/realms/therapists/token', {
-      query: deviceInfo,
-      bearer: refreshToken,
-    });
-    // The user may have signed out while the refresh was in flight: don't resurrect the session.
-    if (useAuthStore.getState().refreshToken !== refreshToken) {
-      throw new ApiError('session_not_found', errorMessage('session_not_found'), 401);
-    }
-    useAuthStore.getState().setTokens(res.accessToken, res.refreshToken);
-    return res.accessToken;
+    res = await http<{ accessToken: string; refreshToken?: string }>('/realms/therapists/token', { query: deviceInfo, bearer: refreshToken });
   } catch (error) {
     if (isApiError(error) && error.code === 'session_not_found') endLocalSession('expired');
     throw error;
   }
-});
+  const now = useAuthStore.getState();
+  if (now.refreshToken !== refreshToken) {
+    // Meanwhile another tab stored newer tokens (kept: they are the same session's), or the user signed
+    // out (not resurrected).
+    if (now.refreshToken && now.accessToken && !isAccessTokenExpiring(now.accessToken)) return now.accessToken;
+    throw new ApiError('session_not_found', errorMessage('session_not_found'), 401);
+  }
+  useAuthStore.getState().setTokens(res.accessToken, res.refreshToken);
+  return res.accessToken;
+}
 
 /** A usable access token, refreshed first when missing or expiring within 30 s. */
 export async function getAccessToken(): Promise<string> {

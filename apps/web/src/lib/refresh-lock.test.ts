@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRefreshLock } from './refresh-lock';
+
+/** A stand-in for navigator.locks: one holder at a time, in request order. */
+function fakeLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    names: new Set<string>(),
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      this.names.add(name);
+      const run = tail.then(callback, callback);
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
+
+/** Four "tabs" refresh at once; each reads what the previous one stored, as auth-session.ts does. */
+async function fourTabs(locks: ReturnType<typeof createRefreshLock>[]) {
+  const storage = { token: 'r0' };
+  const used: string[] = [];
+  let holders = 0;
+  let maxHolders = 0;
+  await Promise.all(
+    locks.map((lock) =>
+      lock(async () => {
+        holders++;
+        maxHolders = Math.max(maxHolders, holders);
+        const seen = storage.token;
+        if (seen === 'r0') {
+          used.push(seen);
+          await tick(20); // the request to the server
+          storage.token = 'r1';
+        }
+        holders--;
+      }),
+    ),
+  );
+  return { used, maxHolders, stored: storage.token };
+}
+
+const channels: BroadcastChannel[] = [];
+afterEach(() => channels.splice(0).forEach((c) => c.close()));
+const channel = () => {
+  const c = new BroadcastChannel('divan-refresh-test');
+  channels.push(c);
+  return c;
+};
+
+describe('refresh lock across tabs', () => {
+  it('with Web Locks, one tab refreshes and the others find the new token', async () => {
+    const locks = fakeLocks();
+    const result = await fourTabs([1, 2, 3, 4].map(() => createRefreshLock({ locks })));
+    expect(result).toEqual({ used: ['r0'], maxHolders: 1, stored: 'r1' });
+    expect([...locks.names]).toEqual(['divan-refresh']);
+  });
+
+  it('without Web Locks, a BroadcastChannel note makes the other tabs wait for the one refreshing', async () => {
+    const tabs = [1, 2, 3, 4].map(() => createRefreshLock({ channel: channel() }));
+    // The first tab starts; the others start once its "refreshing" note has reached them.
+    const first = tabs[0]!(async () => {
+      await tick(30);
+      return 'done';
+    });
+    await tick(5);
+    let othersRan = false;
+    const rest = Promise.all(tabs.slice(1).map((lock) => lock(async () => void (othersRan = true))));
+    await tick(10);
+    expect(othersRan).toBe(false);
+    expect(await first).toBe('done');
+    await rest;
+    expect(othersRan).toBe(true);
+  });
+
+  it('without either, runs the refresh directly', async () => {
+    expect(await createRefreshLock({})(async () => 42)).toBe(42);
+  });
+
+  it('a failing refresh releases the lock for the next tab', async () => {
+    const locks = fakeLocks();
+    const [a, b] = [createRefreshLock({ locks }), createRefreshLock({ locks })];
+    const failed = a(() => Promise.reject(new Error('network_error')));
+    await expect(failed).rejects.toThrow('network_error');
+    expect(await b(async () => 'next')).toBe('next');
+  });
+});
