@@ -54,7 +54,7 @@ export function PersonalFields({ prefix = '' }: { prefix?: string }) {
         <Input type="email" autoComplete="off" {...f.reg('email')} />
       </Field>
       <Field label="Teléfono" error={f.error('phone')}>
-        <Input type="tel" inputMode="tel" autoComplete="off" placeholder="+34 600 000 000" {...f.reg('phone')} />
+        <Input type="tel" inputMode="tel" autoComplete="off" placeholder="612 34 56 78" {...f.reg('phone')} />
       </Field>
       <Field label="Fecha de nacimiento" error={f.error('birthdate')} hint="DD/MM/AAAA">
         <Input inputMode="numeric" placeholder="DD/MM/AAAA" autoComplete="off" {...f.reg('birthdate')} />

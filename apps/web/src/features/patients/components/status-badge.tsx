@@ -8,8 +8,9 @@ const tones = {
   inactive: 'bg-muted text-muted-foreground ring-border',
 };
 
-/** Activo / En pausa / Inactivo, with a dot so the state is not told by colour alone. */
-export function StatusBadge({ status }: { status: TreatmentStatus }) {
+/** Activo / En pausa / Inactivo, with a dot so the state is not told by colour alone; nothing for a member who may not read the treatment. */
+export function StatusBadge({ status }: { status: TreatmentStatus | undefined }) {
+  if (!status) return null;
   return (
     <span className={cn('inline-flex h-6 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 text-xs font-medium ring-1 ring-inset', tones[status])}>
       <span className={cn('size-1.5 rounded-full', status === 'active' ? 'bg-success' : status === 'paused' ? 'bg-warning-fg' : 'bg-muted-foreground')} aria-hidden />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Clock, FolderOpen, NotebookPen, Stethoscope, UserRound } from 'lucide-react';
-import { ENDING_REASON, MODALITY, SESSION_TYPE, TREATMENT_MOTIVE } from '@divan/core';
+import { ENDING_REASON, formatPhone, MODALITY, normalizePhone, SESSION_TYPE, TREATMENT_MOTIVE } from '@divan/core';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { StatusBadge } from '../components/status-badge';
@@ -39,8 +39,8 @@ export function OverviewTab() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        {showHistory ? <Stat icon={<NotebookPen aria-hidden />} label="Historia clínica" value={plural(patient.counts.historyEntries, 'entrada', 'entradas')} to="../history" /> : null}
-        {showDocuments ? <Stat icon={<FolderOpen aria-hidden />} label="Documentos" value={plural(patient.counts.documents, 'documento', 'documentos')} to="../documents" /> : null}
+        {showHistory ? <Stat icon={<NotebookPen aria-hidden />} label="Historia clínica" value={plural(patient.counts.historyEntries ?? 0, 'entrada', 'entradas')} to="../history" /> : null}
+        {showDocuments ? <Stat icon={<FolderOpen aria-hidden />} label="Documentos" value={plural(patient.counts.documents ?? 0, 'documento', 'documentos')} to="../documents" /> : null}
         <Stat icon={<Clock aria-hidden />} label={`Última actividad · ${formatDate(patient.lastActivityAt)}`} value={timeAgo(patient.lastActivityAt)} />
       </div>
 
@@ -77,7 +77,7 @@ export function OverviewTab() {
         <CardContent>
           <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             <Item label="Email">{patient.email ? <a href={`mailto:${patient.email}`} className="text-primary hover:underline">{patient.email}</a> : null}</Item>
-            <Item label="Teléfono">{patient.phone ? <a href={`tel:${patient.phone.replace(/\s/g, '')}`} className="text-primary hover:underline">{patient.phone}</a> : null}</Item>
+            <Item label="Teléfono">{patient.phone ? <a href={`tel:${normalizePhone(patient.phone) ?? patient.phone.replace(/\s/g, '')}`} className="text-primary hover:underline">{formatPhone(patient.phone)}</a> : null}</Item>
             <Item label="Fecha de nacimiento">{formatDate(patient.birthdate)}</Item>
             <Item label="En Diván desde">{formatDate(patient.createdAt)}</Item>
           </dl>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, FolderOpen, Mail, MoreHorizontal, Phone, UserRoundCog } from 'lucide-react';
-import { TREATMENT_MOTIVE, type PatientSummary } from '@divan/core';
+import { formatPhone, TREATMENT_MOTIVE, type PatientSummary } from '@divan/core';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -61,7 +61,7 @@ function Contact({ p }: { p: PatientSummary }) {
   return (
     <div className="grid min-w-0 gap-0.5">
       {p.email ? <span className="truncate">{p.email}</span> : null}
-      {p.phone ? <span className="text-muted-foreground">{p.phone}</span> : null}
+      {p.phone ? <span className="whitespace-nowrap text-muted-foreground">{formatPhone(p.phone)}</span> : null}
     </div>
   );
 }
@@ -164,7 +164,7 @@ export function PatientsTable({ items, state, onSort, showTherapist, onAssign }:
                   ) : null}
                   {p.phone ? (
                     <span className="flex items-center gap-1.5 text-[0.8125rem] text-muted-foreground">
-                      <Phone className="size-3.5 shrink-0" aria-hidden /> {p.phone}
+                      <Phone className="size-3.5 shrink-0" aria-hidden /> {formatPhone(p.phone)}
                     </span>
                   ) : null}
                   {showTherapist ? <span className="text-[0.8125rem] text-muted-foreground">Terapeuta: {therapistOf(p)}</span> : null}

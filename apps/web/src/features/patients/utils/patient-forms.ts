@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createPatientBody, msg, updatePatientBody, updateTreatmentBody, type Patient } from '@divan/core';
+import { createPatientBody, formatPhone, msg, updatePatientBody, updateTreatmentBody, type Patient } from '@divan/core';
 import { isoDateToDmy } from '../../../lib/format'; // relative: the unit tests run without the @ alias
 import { centsToEuros } from './money';
 import { cents, orNull, orUndefined, todayDmy, toIsoDay, viaContract, type Flag } from './form-schema';
@@ -109,7 +109,7 @@ export const infoValuesOf = (p: Patient): InfoValues => ({
   firstName: p.firstName,
   lastName: p.lastName ?? '',
   email: p.email ?? '',
-  phone: p.phone ?? '',
+  phone: formatPhone(p.phone),
   birthdate: isoDateToDmy(p.birthdate),
   gender: p.gender ?? '',
   billingInfo: p.billingInfo
