@@ -8,6 +8,7 @@ import { queryClient } from '@/lib/query-client';
 import { preloadToasterOnFirstInput } from '@/lib/toast';
 import { Sidebar } from '../components/sidebar';
 import { TopBar } from '../components/top-bar';
+import { UnsavedChangesGuard } from '../components/unsaved-changes-guard';
 import { useRealtime } from '../hooks/use-realtime';
 
 const loadPalette = () => import('../components/command-palette');
@@ -93,6 +94,7 @@ function Shell() {
           <Outlet />
         </main>
       </div>
+      <UnsavedChangesGuard />
       {paletteLoaded ? (
         <Suspense fallback={null}>
           <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useUpdatePatient } from '../api/patients-api';
 import { BillingFields, FieldGroup, PersonalFields } from '../components/patient-fields';
@@ -24,6 +25,7 @@ export function InfoForm() {
   const billingEditable = can('update', 'patient_billing');
   const form = useForm<InfoValues, unknown, Out>({ resolver: zodResolver(patientInfoForm), values: infoValuesOf(patient) });
   const { isDirty, isSubmitting } = form.formState;
+  useUnsavedChanges(isDirty && editable);
 
   const { onSubmit, formError } = useSaveForm(form, {
     save: (body) => update.mutateAsync(billingEditable ? body : { ...body, billingInfo: undefined }),

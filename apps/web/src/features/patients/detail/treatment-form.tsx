@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useUpdateTreatment } from '../api/patients-api';
 import { NativeSelect, optionsOf } from '../components/native-select';
@@ -28,6 +29,7 @@ export function TreatmentForm({ treatment }: { treatment: NonNullable<Patient['t
   const editable = can('update', 'patient_treatment');
   const form = useForm<TreatmentValues, unknown, Out>({ resolver: zodResolver(treatmentFormSchema), values: treatmentValuesOf(treatment) });
   const { isDirty, isSubmitting, errors } = form.formState;
+  useUnsavedChanges(isDirty && editable);
   const status = useWatch({ control: form.control, name: 'status' });
   const ending = status === 'inactive';
 

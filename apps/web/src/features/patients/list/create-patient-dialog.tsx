@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { canAny } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useConfirmDiscard } from '@/components/ui/confirm-discard';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
@@ -37,14 +38,15 @@ export function CreatePatientDialog({ open, onOpenChange }: { open: boolean; onO
   const [formError, setFormError] = useState<{ text: string; limit: boolean } | null>(null);
   const form = useForm<CreateValues, unknown, Out>({ resolver: zodResolver(createPatientForm), defaultValues: emptyCreateValues() });
   const { isSubmitting, isDirty } = form.formState;
+  const discard = useConfirmDiscard(isDirty);
 
-  const close = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) {
-      form.reset(emptyCreateValues());
-      setFormError(null);
-    }
+  const closeNow = () => {
+    onOpenChange(false);
+    form.reset(emptyCreateValues());
+    setFormError(null);
   };
+  // Esc, ✕ and «Cancelar» ask first when something has been typed.
+  const close = (next: boolean) => (next ? onOpenChange(true) : discard.confirm(closeNow));
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null);
@@ -54,8 +56,9 @@ export function CreatePatientDialog({ open, onOpenChange }: { open: boolean; onO
         ...(showBilling ? {} : { billingInfo: undefined }),
         ...(showTreatment ? {} : { treatment: undefined }),
       });
-      toast.success(`${patientName(patient)} añadido a tus pacientes`);
-      close(false);
+      toast.success(`Ficha de ${patientName(patient)} creada`);
+      discard.release();
+      closeNow();
       void navigate(`/patients/${patient.id}/overview`);
     } catch (error) {
       const text = placeServerError(error, form.setError, known);
@@ -90,7 +93,7 @@ export function CreatePatientDialog({ open, onOpenChange }: { open: boolean; onO
               {formError.limit ? (
                 <>
                   {' '}
-                  <Link to="/settings/workspace/plan" onClick={() => close(false)}>
+                  <Link to="/settings/workspace/plan" onClick={closeNow}>
                     Ver planes
                   </Link>
                 </>
@@ -122,6 +125,7 @@ export function CreatePatientDialog({ open, onOpenChange }: { open: boolean; onO
           ) : null}
         </form>
       </FormProvider>
+      {discard.dialog}
     </Modal>
   );
 }

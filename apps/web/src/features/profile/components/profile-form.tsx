@@ -1,13 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { updateProfileBody, type Profile } from '@divan/core';
+import { formatPhone, updateProfileBody, type Profile } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { dmyToIsoDate, isoDateToDmy } from '@/lib/format';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useUpdateProfile } from '../api/profile-api';
 
@@ -33,7 +34,7 @@ const names = ['firstName', 'lastName', 'phone', 'biography', 'registrationNumbe
 const toForm = (p: Profile): FormIn => ({
   firstName: p.firstName,
   lastName: p.lastName ?? '',
-  phone: p.phone ?? '',
+  phone: formatPhone(p.phone),
   biography: p.biography ?? '',
   registrationNumber: p.registrationNumber ?? '',
   birthdate: isoDateToDmy(p.birthdate),
@@ -43,6 +44,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(profileForm), values: toForm(profile) });
   const { errors, isDirty, isSubmitting } = form.formState;
+  useUnsavedChanges(isDirty);
   const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Perfil guardado', fields: names });
 
   return (
@@ -68,7 +70,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <Input type="email" value={profile.email} readOnly />
           </Field>
           <Field label="Teléfono" error={errors.phone?.message}>
-            <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="+34 600 000 000" {...form.register('phone')} />
+            <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="612 34 56 78" {...form.register('phone')} />
           </Field>
           <Field label="Fecha de nacimiento" error={errors.birthdate?.message} hint="Formato DD/MM/AAAA">
             <Input inputMode="numeric" autoComplete="bday" placeholder="DD/MM/AAAA" {...form.register('birthdate')} />

@@ -18,6 +18,7 @@ import { useSaveForm } from '@/lib/use-save-form';
 import { workspacesQueryKey } from '@/lib/workspace-keys';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useBillingInfo, useUpdateBillingInfo } from '../api/workspaces-api';
+import { useUnsavedChanges } from '@/lib/unsaved-changes';
 
 type Form = z.input<typeof billingInfo>;
 const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer'] as const;
@@ -27,6 +28,7 @@ function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info
   const update = useUpdateBillingInfo(workspaceId);
   const form = useForm<Form, unknown, BillingInfo>({ resolver: zodResolver(billingInfo), values: toForm(info) });
   const { errors, isDirty, isSubmitting } = form.formState;
+  useUnsavedChanges(isDirty);
   const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Datos de facturación guardados', fields: names });
 
   const field = (name: (typeof names)[number]) => ({ ...form.register(name), readOnly: !canEdit });
