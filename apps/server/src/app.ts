@@ -23,7 +23,7 @@ import { inlineScriptHashes, registerWebApp } from './platform/http/web-app';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
 import { devJobsRoutes } from './platform/jobs/dev-jobs.routes';
 import { Jobs } from './platform/jobs/jobs';
-import { Mailer } from './platform/mail/mailer';
+import { Mailer, OUTBOX_KEY } from './platform/mail/mailer';
 import { inProcessBroker, redisBroker } from './platform/realtime/broker';
 import { Realtime, type RealtimeOptions } from './platform/realtime/realtime';
 import { EventBus } from './platform/events/event-bus';
@@ -45,7 +45,8 @@ import { rolesRoutes } from './modules/workspaces/roles.routes';
 import { RolesService } from './modules/workspaces/roles.service';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { WorkspacesService } from './modules/workspaces/workspaces.service';
-import { Cipher } from './platform/crypto/cipher';
+import type { Cipher } from './platform/crypto/cipher';
+import { openCipher } from './platform/crypto/open-cipher';
 import { historyRoutes } from './modules/patients/history.routes';
 import { HistoryService } from './modules/patients/history.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -133,7 +134,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await revoked.listen(broker);
   const realtime = new Realtime(broker, tokens, opts.realtime);
   const events = new EventBus(broker, app.log);
-  const cipher = new Cipher(config.appSecret);
+  // Master key, then every workspace's data key (the mail outbox's created now: mail is written inside transactions).
+  const cipher = await openCipher(db, config, [OUTBOX_KEY]);
   const jobs = new Jobs(database, { log: app.log, runWorkers: config.runJobs !== false, maintenanceIntervalSeconds: config.jobsMaintenanceSeconds });
   const devMail = config.devMail ?? devMailEnabled(config.env, config.smtpUrl, undefined);
   const mailer = new Mailer(db, jobs, cipher, tokens.hashSecret, app.log, {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { CLINICAL_KEY_FORMAT, parseKey } from './crypto/master-key';
 
 /** Environment of ARCHITECTURE.md. A wrong value stops start-up with one line naming the variable. */
 const envSchema = z.object({
@@ -25,6 +26,12 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Diván <no-reply@divan.local>'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The clinical master key (32 bytes, base64 or hex); unset: the key file below. */
+  CLINICAL_KEY: z.string().refine((v) => !!parseKey(v), CLINICAL_KEY_FORMAT).optional(),
+  /** The previous master key while a rotation is under way (see README, "Claves y copias"). */
+  CLINICAL_KEY_PREVIOUS: z.string().refine((v) => !!parseKey(v), CLINICAL_KEY_FORMAT).optional(),
+  /** Without CLINICAL_KEY: the key file, outside DATA_DIR (default `<DATA_DIR>.clinical-key`), created by the first start. */
+  CLINICAL_KEY_FILE: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url().optional(),
@@ -57,6 +64,8 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   appSecret: string;
+  /** CLINICAL_KEY, CLINICAL_KEY_PREVIOUS and CLINICAL_KEY_FILE as given (resolved by openCipher at start-up). */
+  clinicalKey?: { key?: string; previous?: string; file?: string };
   logLevel: string;
   rateLimit: { perIpPerMinute: number; perEmailPer15Min: number };
   webDist?: string;
@@ -99,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET ?? persistedSecret(dataDir),
+    clinicalKey: { key: e.CLINICAL_KEY, previous: e.CLINICAL_KEY_PREVIOUS, file: e.CLINICAL_KEY_FILE },
     logLevel: e.LOG_LEVEL,
     rateLimit: { perIpPerMinute: e.AUTH_RATE_LIMIT_IP, perEmailPer15Min: e.AUTH_RATE_LIMIT_EMAIL },
     webDist: e.WEB_DIST,

@@ -27,6 +27,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
     inMemoryDatabase: !pgDb,
     mailFrom: 'Diván <no-reply@divan.test>',
     appSecret: randomBytes(32).toString('hex'),
+    clinicalKey: { key: randomBytes(32).toString('base64') },
     logLevel: 'silent',
     rateLimit: { perIpPerMinute: 10_000, perEmailPer15Min: 10_000 },
     webDist: join(dataDir, 'no-web'),
@@ -45,9 +46,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
   return { app, config, close, rows, ...clientFor(app), database: app.services.database.kind };
 }
 
-/** A second server process of `a`'s deployment: same PostgreSQL database, same secret (so `a`'s tokens work). */
+/** A second server process of `a`'s deployment: same PostgreSQL database, same secret (so `a`'s tokens work) and clinical key. */
 export const createSecondApp = (a: TestApp, overrides: Partial<Config> = {}) =>
-  createTestApp({ ...overrides, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret });
+  createTestApp({ ...overrides, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret, clinicalKey: a.config.clinicalKey });
 
 function clientFor(app: FastifyInstance) {
   const call = (method: InjectOptions['method'], url: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>

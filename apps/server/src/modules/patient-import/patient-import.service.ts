@@ -20,6 +20,9 @@ import { mapRow, type Mapping } from './row-mapper';
 import { cellText, decodeRows, encodeRows, readSheet, type SheetRow } from './xlsx-reader';
 import { patientImports, type PatientImportRow } from './patient-import.tables';
 
+/** Associated data of the uploaded rows (bound to their column; the cipher binds the workspace). */
+export const ROWS_AAD = 'patient_imports.rows';
+
 type Job = Pick<PatientImportRow, 'id' | 'workspaceId' | 'userId' | 'columns'>;
 type ImportJob = { importId: string };
 const QUEUE = 'patients.import';
@@ -70,7 +73,7 @@ export class PatientImportService {
   async upload(c: Caller, data: Buffer): Promise<ImportUpload> {
     const sheet = await readSheet(data);
     const ws = c.member.workspaceId;
-    const rowsEnc = this.cipher.encryptText(ws, encodeRows(sheet.rows));
+    const rowsEnc = await this.cipher.encryptText(ws, encodeRows(sheet.rows), ROWS_AAD);
     const [job] = await this.db.transaction(async (tx) => {
       // One file waits for its mapping per workspace and user: a new upload replaces it.
       await tx.delete(patientImports).where(and(eq(patientImports.workspaceId, ws), eq(patientImports.userId, c.userId), isNull(patientImports.progress)));
@@ -108,7 +111,7 @@ export class PatientImportService {
     const fields = Object.entries(mapping).filter(([, i]) => i !== null && i !== undefined && i >= row.columns.length);
     if (fields.length)
       throw new AppError('invalid_argument', fields.map(([f]) => ({ path: `mapping.${f}`, message: 'Columna inválida' })), 'Columna inválida');
-    const total = decodeRows(this.cipher.decryptText(row.workspaceId, row.rowsEnc!)).length;
+    const total = decodeRows(await this.cipher.decryptText(row.workspaceId, row.rowsEnc!, ROWS_AAD)).length;
     const progress: ImportProgress = { status: 'validating', processed: 0, total, created: 0, errors: [] };
     await this.db.transaction(async (tx) => {
       // Claimed in one statement: two commits of the same upload (two tabs, two processes) start one import.
@@ -147,7 +150,7 @@ export class PatientImportService {
     try {
       const member = await this.workspaces.resolveMembership(row.workspaceId, row.userId);
       if (!member?.ability.can('create', 'patient_files')) throw new AppError('access_denied', undefined, NO_LONGER_ALLOWED);
-      const rows = decodeRows(this.cipher.decryptText(row.workspaceId, row.rowsEnc));
+      const rows = decodeRows(await this.cipher.decryptText(row.workspaceId, row.rowsEnc, ROWS_AAD));
       await this.run({ member, userId: row.userId }, row, rows, (row.mapping ?? {}) as Mapping, progress);
     } catch (err) {
       if (!(err instanceof AppError)) {

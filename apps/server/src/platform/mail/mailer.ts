@@ -35,7 +35,9 @@ export type MailerOptions = {
 
 const QUEUE = 'mail.relay';
 /** The outbox key of the pseudo-workspace whose data key encrypts mail at rest. */
-const OUTBOX_KEY = 'divan:mail-outbox';
+export const OUTBOX_KEY = 'divan:mail-outbox';
+/** Associated data of the payload column (the cipher binds the outbox scope too). */
+export const PAYLOAD_AAD = 'mail_outbox.payload';
 /** Sent, bounced and failed mail is deleted after this many days (its status was visible meanwhile). */
 const KEEP_DAYS = 30;
 const REDACTED = '[Contenido retirado tras el envío: contenía un código o un enlace personal.]';
@@ -85,7 +87,7 @@ export class Mailer {
           purpose: opts.purpose,
           workspaceId: opts.workspaceId ?? null,
           toHash: this.hashAddress(to),
-          payloadEnc: this.cipher.encryptText(OUTBOX_KEY, JSON.stringify({ ...mail, to })),
+          payloadEnc: await this.cipher.encryptText(OUTBOX_KEY, JSON.stringify({ ...mail, to }), PAYLOAD_AAD),
         })
         .onConflictDoNothing()
         .returning({ id: mailOutbox.id });
@@ -104,7 +106,7 @@ export class Mailer {
       .where(and(eq(mailOutbox.id, id), or(eq(mailOutbox.status, 'queued'), job.retryCount > 0 ? eq(mailOutbox.status, 'sending') : sql`false`)))
       .returning();
     if (!row) return;
-    const mail = JSON.parse(this.cipher.decryptText(OUTBOX_KEY, row.payloadEnc)) as Mail;
+    const mail = JSON.parse(await this.cipher.decryptText(OUTBOX_KEY, row.payloadEnc, PAYLOAD_AAD)) as Mail;
     const smtp = this.smtp();
     if (!smtp) {
       this.log.info(`[mail] to ${mail.to}: ${mail.subject} — ${firstLinkOrCode(mail.text)} (outbox: /dev/mail)`);
@@ -139,14 +141,14 @@ export class Mailer {
         status,
         lastError: error,
         ...(status === 'sent' ? { sentAt: new Date() } : {}),
-        ...(redact ? { payloadEnc: this.redacted(mail), redactedAt: new Date() } : {}),
+        ...(redact ? { payloadEnc: await this.redacted(mail), redactedAt: new Date() } : {}),
       })
       .where(eq(mailOutbox.id, id));
   }
 
   /** Recipient and subject only: what a support person may see of a mail that was sent. */
   private redacted(mail: Mail) {
-    return this.cipher.encryptText(OUTBOX_KEY, JSON.stringify({ to: mail.to, subject: mail.subject, text: REDACTED, html: `<p>${REDACTED}</p>` }));
+    return this.cipher.encryptText(OUTBOX_KEY, JSON.stringify({ to: mail.to, subject: mail.subject, text: REDACTED, html: `<p>${REDACTED}</p>` }), PAYLOAD_AAD);
   }
 
   /** Finished mail whose readable time is over, a batch at a time (the hourly sweep). */
@@ -158,8 +160,8 @@ export class Mailer {
       .where(and(inArray(mailOutbox.status, ['sent', 'bounced', 'failed']), isNull(mailOutbox.redactedAt), lt(mailOutbox.createdAt, before)))
       .limit(200);
     for (const r of rows) {
-      const mail = JSON.parse(this.cipher.decryptText(OUTBOX_KEY, r.payloadEnc)) as Mail;
-      await this.db.update(mailOutbox).set({ payloadEnc: this.redacted(mail), redactedAt: new Date() }).where(eq(mailOutbox.id, r.id));
+      const mail = JSON.parse(await this.cipher.decryptText(OUTBOX_KEY, r.payloadEnc, PAYLOAD_AAD)) as Mail;
+      await this.db.update(mailOutbox).set({ payloadEnc: await this.redacted(mail), redactedAt: new Date() }).where(eq(mailOutbox.id, r.id));
     }
     return rows.length;
   }
@@ -182,8 +184,9 @@ export class Mailer {
       .where(to ? eq(mailOutbox.toHash, this.hashAddress(to.trim().toLowerCase())) : undefined)
       .orderBy(desc(mailOutbox.createdAt))
       .limit(limit);
+    const key = await this.cipher.forWorkspace(OUTBOX_KEY);
     return rows.map((r) => {
-      const m = JSON.parse(this.cipher.decryptText(OUTBOX_KEY, r.payloadEnc)) as Mail;
+      const m = JSON.parse(key.decryptText(r.payloadEnc, PAYLOAD_AAD)) as Mail;
       return { id: r.id, ...m, createdAt: r.createdAt.toISOString(), status: r.status, error: r.lastError };
     });
   }
