@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useSettingsStore, type Theme } from '@/stores/settings-store';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const options: { value: Theme; label: string; description: string }[] = [
   { value: 'light', label: 'Claro', description: 'Tonos cálidos y luminosos.' },
@@ -37,6 +38,7 @@ function Preview({ value }: { value: Theme }) {
 }
 
 export function AppearanceSettingsRoute() {
+  usePageTitle('Apariencia');
   const theme = useSettingsStore((s) => s.theme);
   const setTheme = useSettingsStore((s) => s.setTheme);
 

@@ -8,10 +8,12 @@ import { isApiError } from '@/lib/http';
 import { lazySchema, useLightForm } from '@/lib/use-light-form';
 import { useRequestPasswordReset } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.forgotPasswordForm));
 
 export function ForgotPasswordRoute() {
+  usePageTitle('Recuperar contraseña');
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);

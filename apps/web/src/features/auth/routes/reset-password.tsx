@@ -10,12 +10,14 @@ import { applyApiError } from '@/lib/form-errors';
 import { lazySchema, useLightForm } from '@/lib/use-light-form';
 import { useResetPassword } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.resetPasswordForm));
 
 const linkProblems = new Set(['challenge_expired', 'challenge_not_found']);
 
 export function ResetPasswordRoute() {
+  usePageTitle('Nueva contraseña');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();

@@ -11,12 +11,14 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useChangePassword } from '../api/account-api';
 
 import type { ChangePasswordForm as PasswordForm } from '../schemas';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const { resolver, preload } = lazyZodResolver(() => import('../schemas').then((m) => m.changePasswordForm));
 
 const empty: PasswordForm = { currentPassword: '', newPassword: '', repeatPassword: '' };
 
 export function SecuritySettingsRoute() {
+  usePageTitle('Seguridad');
   const change = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PasswordForm, unknown, PasswordForm>({ resolver, defaultValues: empty });

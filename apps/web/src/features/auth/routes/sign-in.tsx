@@ -7,10 +7,12 @@ import { authApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 import { CredentialsForm } from '../components/credentials-form';
 import { LoginCodeForm } from '../components/login-code-form';
+import { usePageTitle } from '@/lib/use-page-title';
 
 type Step = { credentials: Credentials; challenge: string; sentAt: number };
 
 export function SignInRoute() {
+  usePageTitle('Iniciar sesión');
   const [step, setStep] = useState<Step | null>(null);
   const expired = useAuthStore((s) => s.lastSignOut === 'expired');
   // The guest guard takes the user to `redirect` once signed in; sign-up keeps it too.

@@ -11,10 +11,12 @@ import { useSignUp } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
 import { rememberAfterVerify } from '../utils/after-verify';
 import { ResendConfirmation } from '../components/resend-confirmation';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.signUpForm));
 
 export function SignUpRoute() {
+  usePageTitle('Crear cuenta');
   const signUp = useSignUp();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/http';
 import { useConfirmEmail } from '../api/auth-mutations';
 import { takeAfterVerify } from '../utils/after-verify';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const copy: Record<string, { title: string; body: string }> = {
   challenge_expired: {
@@ -20,6 +21,7 @@ const copy: Record<string, { title: string; body: string }> = {
 };
 
 export function VerifyEmailRoute() {
+  usePageTitle('Confirmar email');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const confirm = useConfirmEmail();

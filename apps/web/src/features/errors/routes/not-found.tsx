@@ -2,8 +2,10 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, House } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ErrorScreen } from '../components/error-screen';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundRoute() {
+  usePageTitle('Página no encontrada');
   const navigate = useNavigate();
   return (
     <ErrorScreen

@@ -3,6 +3,7 @@ import { useNavigate, useRouteError } from 'react-router';
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ErrorScreen } from '../components/error-screen';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const RELOADED_KEY = 'divan:chunk-reload';
 
@@ -12,6 +13,7 @@ function isStaleChunk(error: unknown): boolean {
 }
 
 export function ServerErrorRoute() {
+  usePageTitle('Error inesperado');
   const navigate = useNavigate();
   return (
     <ErrorScreen

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { House } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ErrorScreen } from '../components/error-screen';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function UnavailableRoute() {
+  usePageTitle('Servicio no disponible');
   return (
     <ErrorScreen
       code="503"

@@ -17,8 +17,10 @@ import { useCancelInvitation, useMembers, useRemoveMember } from '../api/members
 import { MemberDialog } from '../components/member-dialog';
 import { MemberRow, memberName } from '../components/member-row';
 import { SeatUsage } from '../components/seat-usage';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function WorkspaceMembersRoute() {
+  usePageTitle('Miembros del espacio');
   const ws = useCurrentWorkspace();
   const ability = useAbility();
   const userId = useAuthStore((s) => s.userId);

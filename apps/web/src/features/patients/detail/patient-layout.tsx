@@ -5,6 +5,7 @@ import { canOn } from '@divan/core';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { usePageTitle } from '@/lib/use-page-title';
 import { isApiError } from '@/lib/api-client';
 import { usePatient } from '../api/patients-api';
 import { useWorkspaceScope } from '../api/workspace';
@@ -30,6 +31,7 @@ export function PatientLayout() {
   const { patientId = '' } = useParams();
   const { workspace, ability } = useWorkspaceScope();
   const query = usePatient(workspace.id, patientId);
+  usePageTitle(query.data ? patientName(query.data) : query.isError ? 'Paciente no encontrado' : 'Paciente');
   const [assigning, setAssigning] = useState(false);
 
   if (query.isError && !query.data) {

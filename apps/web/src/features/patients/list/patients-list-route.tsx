@@ -15,11 +15,13 @@ import { Pagination } from './pagination';
 import { PatientsTable, PatientsTableSkeleton } from './patients-table';
 import { StatusTabs } from './status-tabs';
 import { useListState } from './use-list-state';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const loadWizard = () => import('../import/import-wizard');
 const ImportWizard = lazy(() => loadWizard().then((m) => ({ default: m.ImportWizard })));
 
 export function PatientsListRoute() {
+  usePageTitle('Pacientes');
   const { workspace, ability } = useWorkspaceScope();
   const [state, update] = useListState();
   const [params, setParams] = useSearchParams();

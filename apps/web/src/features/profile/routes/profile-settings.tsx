@@ -4,10 +4,12 @@ import { Alert } from '@/components/ui/alert';
 import { useMe } from '../api/profile-api';
 import { ImageUpload } from '../components/image-upload';
 import { ProfileForm } from '../components/profile-form';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const initials = (first: string, last: string | null) => `${first[0] ?? ''}${last?.[0] ?? ''}`.toUpperCase();
 
 export function ProfileSettingsRoute() {
+  usePageTitle('Perfil');
   const me = useMe();
   if (me.isError && !me.data) return <Alert variant="error">{me.error.message}</Alert>;
   if (!me.data) return <PageSpinner />;

@@ -15,6 +15,7 @@ import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store'
 import { useCreateRole, useRoles, useUpdateRole } from '../api/roles-api';
 import { PermissionMatrix } from '../components/permission-matrix';
 import { emptyMatrix, toMatrix, toPermissions, type Matrix } from '../utils/permission-matrix';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Codes about the permission list, shown above the matrix; the rest go above the buttons. */
 const permissionCodes = new Set(['permission_missing', 'invalid_permission', 'invalid_action_combination', 'duplicate_permissions', 'permission_exists']);
@@ -129,6 +130,7 @@ function RoleForm({ role, readOnlyReason }: { role: Role | null; readOnlyReason:
 /** /settings/workspace/roles/new and /settings/workspace/roles/:roleId */
 export function RoleEditorRoute() {
   const { roleId } = useParams();
+  usePageTitle(roleId ? 'Editar rol' : 'Nuevo rol');
   const ws = useCurrentWorkspace();
   const ability = useAbility();
   const canRead = isRealWorkspace(ws.id) && ability.can('read', 'roles');

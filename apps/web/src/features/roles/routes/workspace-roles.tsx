@@ -16,6 +16,7 @@ import { toast } from '@/lib/toast';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useDeleteRole, useRoles } from '../api/roles-api';
 import { DisableSelfManagedDialog } from '../components/disable-self-managed-dialog';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const seatsText = (n: number) => (n === 0 ? 'Sin asignar' : n === 1 ? '1 persona' : `${n} personas`);
 
@@ -27,6 +28,7 @@ function reach(role: Role): string {
 }
 
 export function WorkspaceRolesRoute() {
+  usePageTitle('Roles y permisos');
   const ws = useCurrentWorkspace();
   const ability = useAbility();
   const canRead = isRealWorkspace(ws.id) && ability.can('read', 'roles');

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useWorkspacesStore } from '@/stores/workspaces-store';
 import { WorkspaceLogo } from '../components/workspace-logo';
+import { usePageTitle } from '@/lib/use-page-title';
 
 type Step = { to: string; icon: LucideIcon; title: string; text: string };
 
@@ -19,6 +20,7 @@ const steps: Step[] = [
 
 /** Switches to the new workspace and suggests what to do next. */
 export function CreateWorkspaceSuccessRoute() {
+  usePageTitle('Espacio creado');
   const [params] = useSearchParams();
   const id = params.get('workspace') ?? '';
   const workspace = useWorkspacesStore((s) => s.workspaces.find((w) => w.id === id));

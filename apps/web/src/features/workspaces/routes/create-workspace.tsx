@@ -10,8 +10,10 @@ import { isApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
 import { useCreateWorkspace } from '../api/workspaces-api';
 import { TemplatePicker } from '../components/template-picker';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function CreateWorkspaceRoute() {
+  usePageTitle('Crear espacio de trabajo');
   const firstName = useAuthStore((s) => s.profile?.firstName ?? '');
   const navigate = useNavigate();
   const create = useCreateWorkspace();

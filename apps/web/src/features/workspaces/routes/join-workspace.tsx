@@ -12,6 +12,7 @@ import { useAuthStore } from '@/stores/auth-store';
 import { useWorkspacesStore } from '@/stores/workspaces-store';
 import { signOutOnServer, useAcceptInvitation, useInvitation } from '../api/workspaces-api';
 import { WorkspaceLogo } from '../components/workspace-logo';
+import { usePageTitle } from '@/lib/use-page-title';
 
 function StateScreen({ icon, title, children, actions }: { icon: ReactNode; title: string; children: ReactNode; actions: ReactNode }) {
   return (
@@ -30,6 +31,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 
 /** The page the invitation mail links to: who invites, to which workspace, and one button to join. */
 export function JoinWorkspaceRoute() {
+  usePageTitle('Unirse a un espacio');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const myEmail = useAuthStore((s) => s.profile?.email ?? '');

@@ -15,9 +15,11 @@ import { workspaceKey } from '@/lib/workspace-keys';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useAuditEvents } from '../api/workspaces-api';
 import { describeAuditEvent } from '../utils/audit-labels';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Who changed what in the workspace: roles, members, invitations, plan. For administrators. */
 export function WorkspaceActivityRoute() {
+  usePageTitle('Registro de actividad');
   const ws = useCurrentWorkspace();
   const ability = useAbility();
   const allowed = isRealWorkspace(ws.id) && ability.can('manage', 'roles');

@@ -19,6 +19,7 @@ import { workspacesQueryKey } from '@/lib/workspace-keys';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useBillingInfo, useUpdateBillingInfo } from '../api/workspaces-api';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
+import { usePageTitle } from '@/lib/use-page-title';
 
 type Form = z.input<typeof billingInfo>;
 const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer'] as const;
@@ -89,6 +90,7 @@ function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info
 }
 
 export function WorkspaceBillingRoute() {
+  usePageTitle('Facturación del espacio');
   const ws = useCurrentWorkspace();
   const ability = useAbility();
   const canRead = ability.can('read', 'workspace_billing');

@@ -14,8 +14,10 @@ import { toast } from '@/lib/toast';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useRenameWorkspace } from '../api/workspaces-api';
 import { WorkspaceLogoUpload } from '../components/workspace-logo-upload';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function WorkspaceGeneralRoute() {
+  usePageTitle('General del espacio');
   const ws = useCurrentWorkspace();
   const ability = useAbility();
   const canEdit = ability.can('update', 'workspace_profile');

@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useAbility } from '@/lib/ability';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { planSummary } from '../utils/plan-status';
+import { usePageTitle } from '@/lib/use-page-title';
 
 function featureRows(ws: Workspace): { label: string; value: string | boolean }[] {
   const f = ws.features;
@@ -20,6 +21,7 @@ function featureRows(ws: Workspace): { label: string; value: string | boolean }[
 }
 
 export function WorkspacePlanRoute() {
+  usePageTitle('Plan del espacio');
   const ws = useCurrentWorkspace();
   const ability = useAbility();
   if (!isRealWorkspace(ws.id)) return <PageSpinner />;
