@@ -1,4 +1,4 @@
-import type { Member } from '@divan/core';
+import { grantRefusal, permissionsNotHeld, type Member, type Permission } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { Membership } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
@@ -77,7 +77,7 @@ export class MembersService {
   async invite(m: Membership, actorId: string, input: { email: string; roleIds: string[]; commission?: Commission; paymentsReceiver?: Receiver }) {
     const invitation = await this.d.db.transaction(async (tx) => {
       await this.d.workspaces.assertSeatAvailable(tx, m.workspaceId);
-      await this.checkRoles(tx, m.workspaceId, input.roleIds);
+      assertMayGrant(m, await this.checkRoles(tx, m.workspaceId, input.roleIds));
       const existing = await this.d.users.findByEmail(input.email, tx);
       if (existing && (await membersRepository(tx).findByUser(m.workspaceId, existing.id))) throw new AppError('member_already_exists');
       const row = await membersRepository(tx).insertInvitation({
@@ -162,7 +162,15 @@ export class MembersService {
         const roles = await this.checkRoles(tx, m.workspaceId, input.roleIds);
         const ownerId = await this.d.workspaces.ownerOf(m.workspaceId, tx);
         if (member.userId === ownerId && !roles.some((r) => r.isAdmin)) throw new AppError('owner_must_be_admin');
-        await repo.setRoles(member.id, input.roleIds);
+        const current = await repo.rolesOf([member.id]);
+        const added = roles.filter((r) => !current.some((c) => c.id === r.id));
+        // The edit dialog sends the roles with every change: the same roles again is no role change.
+        if (added.length > 0 || current.length !== roles.length) {
+          if (member.id === m.memberId) throw denied(grantRefusal.ownRoles);
+          if (!m.isAdmin && current.some((c) => c.isAdmin)) throw denied(grantRefusal.adminMember);
+          assertMayGrant(m, added);
+          await repo.setRoles(member.id, input.roleIds);
+        }
       }
       if (input.commission !== undefined || input.paymentsReceiver)
         await repo.update(member.id, {
@@ -199,6 +207,18 @@ export class MembersService {
     return roles;
   }
 }
+
+const denied = (message: string) => new AppError('access_denied', [{ path: 'roleIds', message }], message);
+
+/** Only an administrator grants the administrator role; nobody grants a role with permissions they do not hold. */
+function assertMayGrant(m: Membership, roles: { isAdmin: boolean; permissions: Permission[] }[]) {
+  if (m.isAdmin) return;
+  if (roles.some((r) => r.isAdmin)) throw denied(grantRefusal.adminRole);
+  const missing = permissionsNotHeld(m.ability, roles.flatMap((r) => r.permissions));
+  if (missing.length) throw denied(grantRefusal.notHeld(dedupe(missing)));
+}
+
+const dedupe = (perms: Permission[]) => [...new Map(perms.map((p) => [`${p.action}:${p.subject}:${p.ownOnly === true}`, p])).values()];
 
 function commissionOf(row: { commissionType: 'fixed' | 'percentage' | null; commissionValue: number | null }) {
   return row.commissionType && row.commissionValue !== null ? { type: row.commissionType, value: row.commissionValue } : null;

@@ -1,4 +1,4 @@
-import { MAX_ROLES_PER_WORKSPACE, checkPermissions, type Permission, type Role } from '@divan/core';
+import { MAX_ROLES_PER_WORKSPACE, checkPermissions, defineAbility, grantRefusal, holdsPermission, permissionsNotHeld, type Permission, type Role } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { Membership } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
@@ -26,6 +26,7 @@ export class RolesService {
     const role = await this.db.transaction(async (tx) => {
       await this.assertSelfManaged(tx, m.workspaceId);
       assertPermissions(input.permissions);
+      assertHeld(m, input.permissions);
       const repo = rolesRepository(tx);
       if ((await repo.count(m.workspaceId)) >= MAX_ROLES_PER_WORKSPACE) throw new AppError('role_limit_exceeded');
       if (await repo.nameTaken(m.workspaceId, input.name)) throw roleExists();
@@ -42,6 +43,9 @@ export class RolesService {
       await this.assertSelfManaged(tx, m.workspaceId);
       const current = await this.editable(tx, m.workspaceId, roleId);
       assertPermissions(input.permissions);
+      // What the role already had is no grant (renaming a role keeps it); anything wider must be held.
+      const had = defineAbility({ userId: actorId, isAdmin: false, permissions: current.permissions });
+      assertHeld(m, input.permissions.filter((p) => !holdsPermission(had, p)));
       if (await rolesRepository(tx).nameTaken(m.workspaceId, input.name, roleId)) throw roleExists();
       await this.audit.record(tx, {
         workspaceId: m.workspaceId,
@@ -82,6 +86,14 @@ export class RolesService {
 function assertPermissions(perms: Permission[]) {
   const problem = checkPermissions(perms);
   if (problem) throw new AppError(problem, [{ path: 'permissions', message: '' }].map((f) => ({ ...f, message: messageFor(problem) })));
+}
+
+/** Nobody creates or widens a role with permissions they do not hold themselves. */
+function assertHeld(m: Membership, perms: Permission[]) {
+  const missing = m.isAdmin ? [] : permissionsNotHeld(m.ability, perms);
+  if (missing.length === 0) return;
+  const message = grantRefusal.notHeld(missing);
+  throw new AppError('access_denied', [{ path: 'permissions', message }], message);
 }
 
 const messageFor = (p: string) =>
