@@ -161,7 +161,9 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const roles = new RolesService(db, audit, workspaces);
   const privateFiles = new PrivateFileStore(db, storage, cipher);
   const patientListCache = createPatientListCache(config.patientListCache).shareThrough(realtime, PATIENTS_CHANGED);
-  const patients = new PatientsService(db, users, workspaces, events, patientListCache);
+  const patients = new PatientsService(db, users, workspaces, events, cipher, patientListCache);
+  // Once per database: medication written in clear by earlier versions is encrypted, then its column dropped.
+  await patients.encryptClearMedication();
   const history = new HistoryService(db, patients, users, cipher);
   const documents = new DocumentsService(db, patients, users, cipher, storage, new StorageCleanup(jobs, storage, join(config.dataDir, 'files')));
   patients.countDocumentsWith(documents.count);

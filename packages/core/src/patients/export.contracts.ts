@@ -9,8 +9,8 @@ import { patientResponse } from './patient.contracts';
 export const patientExportResponse = z.object({
   generatedAt: z.string(),
   patient: patientResponse.omit({ billingInfo: true, treatment: true, counts: true }),
-  billingInfo: patientResponse.shape.billingInfo,
-  treatment: patientResponse.shape.treatment,
+  billingInfo: patientResponse.shape.billingInfo.unwrap().nullable(),
+  treatment: patientResponse.shape.treatment.unwrap().nullable(),
   history: z
     .array(
       z.object({

@@ -32,7 +32,7 @@ export class PatientExportService {
       ? (await this.documents.list(c, patient.id)).map(({ patientId: _p, ...d }) => d)
       : null;
     await this.patients.logAccess(c, { id: patient.id, workspaceId: c.member.workspaceId, firstName: patient.firstName, lastName: patient.lastName }, 'file.export');
-    return { generatedAt: new Date().toISOString(), patient, billingInfo, treatment, history, documents };
+    return { generatedAt: new Date().toISOString(), patient, billingInfo: billingInfo ?? null, treatment: treatment ?? null, history, documents };
   }
 
   async pdf(c: Caller, patientId: string) {

@@ -44,13 +44,13 @@ export function billingColumns(b: Create['billingInfo'] | undefined, cur?: Patie
   };
 }
 
+/** The treatment's columns but the medication, which the service encrypts (patient-medication.ts). */
 export function treatmentColumns(t: Partial<UpdateTreatment>): Partial<NewPatient> {
   const out: Partial<NewPatient> = {};
   const map = {
     startDate: 'treatmentStartDate',
     motive: 'treatmentMotive',
     sessionType: 'treatmentSessionType',
-    medication: 'treatmentMedication',
     referralSource: 'treatmentReferralSource',
     insuranceCompany: 'insuranceCompany',
     insurancePolicy: 'insurancePolicy',

@@ -8,9 +8,12 @@ export type PatientListCache = WorkspaceCache<Buffer>;
 export const patientListCache = (entries: number): PatientListCache =>
   new WorkspaceCache<Buffer>({ maxEntries: entries, maxSize: 32 * 1024 * 1024, sizeOf: (b) => b.length });
 
-/** A page's key: the workspace's generation, who may see which patients, and the whole query. */
-export function listKey(workspaceId: string, generation: string, scope: Scope, q: ListQuery): string {
-  const who = scope.kind === 'own' ? `own:${scope.ownerId}` : scope.kind;
+/**
+ * A page's key: the workspace's generation, who may see which patients and which of their fields
+ * (`fields`: fieldAccessKey of PATIENT_FIELDS), and the whole query.
+ */
+export function listKey(workspaceId: string, generation: string, scope: Scope, q: ListQuery, fields: string): string {
+  const who = `${scope.kind === 'own' ? `own:${scope.ownerId}` : scope.kind}|${fields}`;
   const query = [q.q ?? '', q.status ?? '', q.therapistId ?? '', q.sessionType ?? '', q.motive ?? '', q.sort, q.dir, q.page, q.pageSize];
   return `${workspaceId}|${generation}|${who}|${JSON.stringify(query)}`;
 }

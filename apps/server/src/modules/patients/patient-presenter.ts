@@ -1,8 +1,9 @@
-import { canOn, type AppAbility, type Patient, type PatientSummary } from '@divan/core';
+import { PATIENT_FIELDS, canOn, readableView, type AppAbility, type Patient, type PatientSummary } from '@divan/core';
 import type { PatientRow } from './patients.tables';
 
-/** A row of the list: what every reader of patient files sees. */
-export function summary(p: PatientRow, names: Map<string, string>): PatientSummary {
+const ownerOf = (p: PatientRow) => ({ ownerId: p.assignedTherapistId });
+
+function fullSummary(p: PatientRow, names: Map<string, string>): Required<PatientSummary> {
   return {
     id: p.id,
     firstName: p.firstName,
@@ -19,38 +20,48 @@ export function summary(p: PatientRow, names: Map<string, string>): PatientSumma
   };
 }
 
+/** A row of the list as `ability` may read it (PATIENT_FIELDS): no treatment field without Tratamiento, no tax id without facturación. */
+export function summary(ability: AppAbility, p: PatientRow, names: Map<string, string>): PatientSummary {
+  return readableView(ability, PATIENT_FIELDS, ownerOf(p), fullSummary(p, names));
+}
+
+/** What the file shows besides the row: counts and the decrypted medication, gathered by the service for what `ability` reads. */
+export type FileExtras = { counts: { historyEntries?: number; documents?: number }; medication: string | null };
+
+/** Whether the service should decrypt the medication and count entries and documents for this reader. */
+export const wants = (ability: AppAbility, p: PatientRow) => ({
+  treatment: canOn(ability, 'read', 'patient_treatment', ownerOf(p)),
+  histories: canOn(ability, 'read', 'patient_histories', ownerOf(p)),
+  documents: canOn(ability, 'read', 'patient_documents', ownerOf(p)),
+});
+
 /**
- * The patient's file as `ability` may read it: billing, treatment and counts only with their own
- * permissions (on this patient, for members limited to their assigned patients).
+ * The patient's file as `ability` may read it (PATIENT_FIELDS): billing, treatment and each count only
+ * with their own permissions, on this patient (members limited to their assigned patients).
  */
-export function presentPatient(ability: AppAbility, p: PatientRow, names: Map<string, string>, counts: { historyEntries: number; documents: number }): Patient {
-  const owner = { ownerId: p.assignedTherapistId };
-  const { historyEntries, documents } = counts;
-    return {
-      ...summary(p, names),
-      birthdate: p.birthdate,
-      gender: p.gender,
-      billingInfo: canOn(ability, 'read', 'patient_billing', owner)
-        ? { fullName: p.billingFullName, taxId: p.billingTaxId, line1: p.billingLine1, line2: p.billingLine2, city: p.billingCity, zipCode: p.billingZipCode, country: p.billingCountry }
-        : null,
-      treatment: canOn(ability, 'read', 'patient_treatment', owner)
-        ? {
-            status: p.treatmentStatus,
-            startDate: p.treatmentStartDate,
-            endDate: p.treatmentEndDate,
-            endingReason: p.treatmentEndingReason,
-            motive: p.treatmentMotive,
-            sessionType: p.treatmentSessionType,
-            medication: p.treatmentMedication,
-            referralSource: p.treatmentReferralSource,
-            insuranceCompany: p.insuranceCompany,
-            insurancePolicy: p.insurancePolicy,
-            sessionPrice: p.sessionPrice,
-            sessionModality: p.sessionModality,
-          }
-        : null,
-      counts: { historyEntries: canOn(ability, 'read', 'patient_histories', owner) ? historyEntries : 0, documents: canOn(ability, 'read', 'patient_documents', owner) ? documents : 0 },
-      lastActivityAt: p.lastActivityAt.toISOString(),
-      blockedAt: p.blockedAt?.toISOString() ?? null,
-    };
+export function presentPatient(ability: AppAbility, p: PatientRow, names: Map<string, string>, extras: FileExtras): Patient {
+  const full: Required<Patient> = {
+    ...fullSummary(p, names),
+    birthdate: p.birthdate,
+    gender: p.gender,
+    billingInfo: { fullName: p.billingFullName, taxId: p.billingTaxId, line1: p.billingLine1, line2: p.billingLine2, city: p.billingCity, zipCode: p.billingZipCode, country: p.billingCountry },
+    treatment: {
+      status: p.treatmentStatus,
+      startDate: p.treatmentStartDate,
+      endDate: p.treatmentEndDate,
+      endingReason: p.treatmentEndingReason,
+      motive: p.treatmentMotive,
+      sessionType: p.treatmentSessionType,
+      medication: extras.medication,
+      referralSource: p.treatmentReferralSource,
+      insuranceCompany: p.insuranceCompany,
+      insurancePolicy: p.insurancePolicy,
+      sessionPrice: p.sessionPrice,
+      sessionModality: p.sessionModality,
+    },
+    counts: extras.counts,
+    lastActivityAt: p.lastActivityAt.toISOString(),
+    blockedAt: p.blockedAt?.toISOString() ?? null,
+  };
+  return readableView(ability, PATIENT_FIELDS, ownerOf(p), full);
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { RETENTION_YEARS, normalizeText, type patientListQuery, type Scope } from '@divan/core';
+import { RETENTION_YEARS, normalizeTaxId, normalizeText, phoneSearchDigits, type patientListQuery, type Scope } from '@divan/core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
 import { clinicalAccessLog, historyEntries, patients, type PatientRow } from './patients.tables';
@@ -7,10 +7,27 @@ import { clinicalAccessLog, historyEntries, patients, type PatientRow } from './
 export type NewPatient = typeof patients.$inferInsert;
 export type ListQuery = z.output<typeof patientListQuery>;
 
-/** What search matches: accent-free, lower-case name, email, phone (digits too) and tax id. */
-export function searchTextOf(p: Pick<PatientRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'billingTaxId'>): string {
+/**
+ * What search matches: accent-free, lower-case name, email and phone (digits too). Only fields every
+ * reader of patient files may read (PATIENT_FIELDS): no treatment data, and the tax id is searched in
+ * its own column by those who read billing data.
+ */
+export function searchTextOf(p: Pick<PatientRow, 'firstName' | 'lastName' | 'email' | 'phone'>): string {
   const phoneDigits = p.phone?.replace(/\D/g, '') ?? '';
-  return normalizeText([p.firstName, p.lastName, p.email, p.phone, phoneDigits, p.billingTaxId].filter(Boolean).join(' '));
+  return normalizeText([p.firstName, p.lastName, p.email, p.phone, phoneDigits].filter(Boolean).join(' '));
+}
+
+/** The search as a tax id is stored (upper case, no separators), when it can be part of one. */
+function taxIdTerm(q: string) {
+  const t = normalizeTaxId(q);
+  return /^[0-9A-Z]{3,}$/.test(t) ? t : '';
+}
+
+const like = (text: string) => sql`${patients.searchText} like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+
+/** The term as typed, or, when it is a phone number typed with spaces ("612 34 56"), its digits. */
+function searchCondition(term: string, digits: string): SQL | undefined {
+  return digits.length >= 3 && digits !== term ? or(like(term), like(digits)) : like(term);
 }
 
 /** "is owner" becomes a WHERE on the assigned therapist, never a post-filter. */
@@ -112,14 +129,20 @@ export function patientsRepository(db: DbOrTx) {
         );
       return row?.n ?? 0;
     },
-    /** One page, the total, and the counts per status, in two bounded queries. */
-    async list(workspaceId: string, scope: Scope, q: ListQuery) {
+    /**
+     * One page, the total, and the counts per status, in two bounded queries. The service has checked
+     * the filters and the sort against the fields the member reads (PATIENT_FIELDS).
+     */
+    async list(workspaceId: string, scope: Scope, q: ListQuery, { searchTaxId = false } = {}) {
       const term = q.q ? normalizeText(q.q) : '';
+      const taxTerm = searchTaxId && q.q ? taxIdTerm(q.q) : '';
+      const search = term ? searchCondition(term, phoneSearchDigits(q.q ?? '')) : undefined;
       const base = and(
         eq(patients.workspaceId, workspaceId),
         isNull(patients.blockedAt),
         scopeCondition(scope),
-        term ? sql`${patients.searchText} like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+        // The tax id only for those who read billing data (the service says so): its own trigram index.
+        taxTerm ? or(search, sql`${patients.billingTaxId} like ${`%${taxTerm}%`}`) : search,
         q.therapistId === 'unassigned' ? isNull(patients.assignedTherapistId) : q.therapistId ? eq(patients.assignedTherapistId, q.therapistId) : undefined,
         q.sessionType ? eq(patients.treatmentSessionType, q.sessionType) : undefined,
         q.motive ? eq(patients.treatmentMotive, q.motive) : undefined,
@@ -143,12 +166,12 @@ export function patientsRepository(db: DbOrTx) {
       const total = q.status ? counts[q.status] : counts.active + counts.paused + counts.inactive;
       return { items, total, counts };
     },
-    /** Entries `readerId` sees: everyone's shared ones and their own private ones (as the history list shows). */
+    /** Entries `readerId` sees: everyone's shared ones and their own private ones, not deleted (as the history list shows). */
     async historyCount(patientId: string, readerId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(historyEntries)
-        .where(and(eq(historyEntries.patientId, patientId), or(eq(historyEntries.private, false), eq(historyEntries.authorId, readerId))));
+        .where(and(eq(historyEntries.patientId, patientId), isNull(historyEntries.deletedAt), or(eq(historyEntries.private, false), eq(historyEntries.authorId, readerId))));
       return row?.n ?? 0;
     },
     async logAccess(values: { workspaceId: string; patientId: string; patientName: string; userId: string; action: string }) {

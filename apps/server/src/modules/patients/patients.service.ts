@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_TIME_ZONE,
+  PATIENT_FIELDS,
   canOn,
+  fieldAccessKey,
   patientListResponse,
   scopeFor,
   toLocal,
@@ -11,6 +14,7 @@ import {
 } from '@divan/core';
 import type { ListQuery } from './patients.repository';
 import type { Membership } from '../../platform/auth/access';
+import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Emit, EventBus, OnCommit } from '../../platform/events/event-bus';
@@ -19,7 +23,9 @@ import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { patientsRepository, searchTextOf, type NewPatient } from './patients.repository';
 import { billingColumns, duplicate, personalColumns, treatmentColumns, type Create, type UpdateInfo, type UpdateTreatment } from './patient-columns';
 import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
-import { presentPatient, summary } from './patient-presenter';
+import { assertWritable, listFieldAccess } from './patient-field-access';
+import { encryptClearMedication, openMedication, sealMedication } from './patient-medication';
+import { presentPatient, summary, wants } from './patient-presenter';
 import { retentionEnd } from './patient-retention';
 import type { PatientRow } from './patients.tables';
 
@@ -47,10 +53,14 @@ export class PatientsService {
     private readonly users: UsersService,
     private readonly workspaces: WorkspacesService,
     private readonly events: EventBus,
+    private readonly cipher: Cipher,
     private readonly listCache: PatientListCache = patientListCache(0),
   ) {
     dropStalePages(events, listCache);
   }
+
+  /** Start-up: medication kept in clear by earlier versions is encrypted, once (patient-medication.ts). */
+  encryptClearMedication = () => encryptClearMedication(this.db, this.cipher);
 
   /** The importer committed `created` patients in one transaction. */
   imported = (workspaceId: string, importId: string, created: number) => this.events.emit('patients.imported', { workspaceId, importId, created });
@@ -63,7 +73,8 @@ export class PatientsService {
     const ws = c.member.workspaceId;
     const scope = scopeFor(c.member.ability, 'read', 'patient_files', c.userId);
     const generation = this.listCache.generation(ws);
-    const key = listKey(ws, generation, scope, query);
+    // Pages are shared only between members who read the same fields of the same patients.
+    const key = listKey(ws, generation, scope, query, fieldAccessKey(c.member.ability, PATIENT_FIELDS, c.userId));
     const hit = this.listCache.get(key);
     if (hit !== undefined) return hit;
     // Kept as bytes: a hit is written to the socket without encoding 20 KB of text again.
@@ -81,11 +92,14 @@ export class PatientsService {
     this.documentCount = fn;
   }
 
+  /** Filters, sort, search and counts only by fields the member reads on every listed patient (patient-field-access.ts). */
   async list(c: Caller, query: ListQuery) {
     const scope = scopeFor(c.member.ability, 'read', 'patient_files', c.userId);
-    const { items, total, counts } = await patientsRepository(this.db).list(c.member.workspaceId, scope, query);
+    const { searchTaxId, statusCounts } = listFieldAccess(c, query);
+    const { items, total, counts } = await patientsRepository(this.db).list(c.member.workspaceId, scope, query, { searchTaxId });
     const names = await this.therapistNames(items.map((p) => p.assignedTherapistId));
-    return { items: items.map((p) => summary(p, names)), total, counts, page: query.page, pageSize: query.pageSize };
+    const rows = items.map((p) => summary(c.member.ability, p, names));
+    return { items: rows, total, ...(statusCounts ? { counts } : {}), page: query.page, pageSize: query.pageSize };
   }
 
   /**
@@ -114,6 +128,10 @@ export class PatientsService {
     let assigned = body.assignedTherapistId ?? (ownOnly ? c.userId : null);
     if (assigned && assigned !== c.userId && !c.member.ability.can('update', 'patient_assignment')) throw new AppError('access_denied');
     if (ownOnly) assigned = c.userId;
+    assertWritable(c, body, { ownerId: assigned }, 'create');
+    // Encrypted before the transaction (a workspace's first key is created on the pool).
+    const id = randomUUID();
+    const medication = await sealMedication(this.cipher, ws, id, body.treatment?.medication);
     const row = await this.events.transaction(this.db, async (tx, emit) => {
       await this.workspaces.lockWorkspace(ws, tx);
       if (assigned && !(await this.workspaces.isMember(ws, assigned, tx))) throw new AppError('therapist_not_member');
@@ -121,6 +139,7 @@ export class PatientsService {
       const taxId = body.billingInfo?.taxId ?? null;
       if (await patientsRepository(tx).findDuplicate(ws, body.email ?? null, taxId)) throw duplicate(body.email, taxId);
       const values: NewPatient = {
+        id,
         workspaceId: ws,
         assignedTherapistId: assigned,
         createdBy: c.userId,
@@ -129,6 +148,7 @@ export class PatientsService {
         treatmentStatus: 'active',
         treatmentStartDate: body.treatment?.startDate ?? todayIn(DEFAULT_TIME_ZONE),
         ...treatmentColumns(body.treatment ?? {}),
+        treatmentMedicationEnc: medication ?? null,
         searchText: '',
       };
       values.searchText = searchTextOf(values as PatientRow);
@@ -142,7 +162,7 @@ export class PatientsService {
   async updateInfo(c: Caller, patientId: string, body: UpdateInfo): Promise<Patient> {
     const row = await this.events.transaction(this.db, async (tx, emit) => {
       const p = await this.accessible(c, patientId, 'update', 'patient_files', tx);
-      if (body.billingInfo && !canOn(c.member.ability, 'update', 'patient_billing', { ownerId: p.assignedTherapistId })) throw new AppError('access_denied');
+      assertWritable(c, body, { ownerId: p.assignedTherapistId }, 'update');
       const next = { ...p, ...personalColumns(body, p), ...(body.billingInfo ? billingColumns(body.billingInfo, p) : {}) };
       if ((body.email !== undefined || body.billingInfo?.taxId !== undefined) && (await patientsRepository(tx).findDuplicate(p.workspaceId, next.email, next.billingTaxId, p.id)))
         throw duplicate(next.email, next.billingTaxId);
@@ -157,10 +177,17 @@ export class PatientsService {
 
   /** Ending a treatment needs its end date and reason; reactivating counts against the plan limit. */
   async updateTreatment(c: Caller, patientId: string, body: UpdateTreatment): Promise<Patient> {
+    const medication = await sealMedication(this.cipher, c.member.workspaceId, patientId, body.medication);
     const row = await this.events.transaction(this.db, async (tx, emit) => {
       const p = await this.accessible(c, patientId, 'update', 'patient_treatment', tx);
+      assertWritable(c, { treatment: body }, { ownerId: p.assignedTherapistId }, 'update');
       const status = body.status ?? p.treatmentStatus;
-      const changes: Partial<NewPatient> = { ...treatmentColumns(body), treatmentStatus: status, lastActivityAt: new Date() };
+      const changes: Partial<NewPatient> = {
+        ...treatmentColumns(body),
+        ...(medication !== undefined ? { treatmentMedicationEnc: medication } : {}),
+        treatmentStatus: status,
+        lastActivityAt: new Date(),
+      };
       if (status === 'inactive') {
         const endDate = body.endDate !== undefined ? body.endDate : p.treatmentEndDate;
         const endingReason = body.endingReason !== undefined ? body.endingReason : p.treatmentEndingReason;
@@ -267,8 +294,7 @@ export class PatientsService {
     }));
   }
 
-  /** For the importer: the limit and duplicates are checked by it in its own transaction. */
-  /** Rows of an import, already checked; their search text is computed here, as on create. */
+  /** Rows of an import (its limit and duplicates checked by it, in its transaction); the search text is computed here, as on create. */
   insertMany = (rows: ImportedPatient[], tx: DbOrTx) =>
     patientsRepository(tx).insertMany(rows.map((r) => ({ ...r, searchText: searchTextOf(r as PatientRow) })));
   findDuplicate = (workspaceId: string, email: string | null, taxId: string | null, tx: DbOrTx = this.db) =>
@@ -287,12 +313,15 @@ export class PatientsService {
     return new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
   }
 
+  /** The file as the caller reads it: the medication decrypted and each count made only for those who read it. */
   private async present(c: Caller, p: PatientRow): Promise<Patient> {
-    const [names, historyEntries, documents] = await Promise.all([
+    const want = wants(c.member.ability, p);
+    const [names, historyEntries, documents, medication] = await Promise.all([
       this.therapistNames([p.assignedTherapistId]),
-      patientsRepository(this.db).historyCount(p.id, c.userId),
-      this.documentCount(p.id),
+      want.histories ? patientsRepository(this.db).historyCount(p.id, c.userId) : undefined,
+      want.documents ? this.documentCount(p.id) : undefined,
+      want.treatment ? openMedication(this.cipher, p.workspaceId, p.id, p.treatmentMedicationEnc) : null,
     ]);
-    return presentPatient(c.member.ability, p, names, { historyEntries, documents });
+    return presentPatient(c.member.ability, p, names, { counts: { historyEntries, documents }, medication });
   }
 }

@@ -36,7 +36,7 @@ describe('patients', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const p = json<Patient>(res);
-    expect(p).toMatchObject({ firstName: 'Álvaro', email: 'alvaro.nunez@correo.es', taxId: '12345678Z', status: 'active' });
+    expect(p).toMatchObject({ firstName: 'Álvaro', email: 'alvaro.nunez@correo.es', phone: '+34612345678', taxId: '12345678Z', status: 'active' });
     expect(p.treatment).toMatchObject({ motive: 'anxiety', sessionPrice: 6000, status: 'active', startDate: new Date().toISOString().slice(0, 10) });
   });
 
@@ -62,6 +62,9 @@ describe('patients', () => {
     expect(await search('nunez')).toEqual(['Álvaro']);
     expect(await search('BEGONA')).toEqual(['Begoña']);
     expect(await search('699111')).toEqual(['Begoña']);
+    // Stored as E.164; found however the number is typed.
+    expect(await search('699 11 12')).toEqual(['Begoña']);
+    expect(await search('+34 612 345')).toEqual(['Álvaro']);
     expect(await search('12345678z')).toEqual(['Álvaro']);
     expect(await search('correo.es')).toHaveLength(2);
     expect(await search('%')).toEqual([]);
@@ -120,7 +123,7 @@ describe('patients', () => {
     await addMember(t, owner, ws.id, rosa, [ws.roles.find((r) => r.name === 'Recepción')!.id]);
     const first = json<{ items: { id: string }[] }>(await t.get(P, { token: rosa.accessToken })).items[0]!;
     const p = json<Patient>(await t.get(`${P}/${first.id}`, { token: rosa.accessToken }));
-    expect(p.treatment).toBeNull();
+    expect(p).not.toHaveProperty('treatment');
     expect(p.billingInfo).not.toBeNull();
     expectError(await t.get(`${P}/${first.id}/history`, { token: rosa.accessToken }), 403, 'access_denied');
   });
