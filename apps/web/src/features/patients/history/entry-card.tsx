@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { History, Lock, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import type { HistoryEntry } from '@divan/core';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -7,6 +7,7 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/badge';
 import { withoutLeadingTitle } from './rich-text-body';
+import { sanitizeHistoryHtml } from './safe-html';
 import './rich-text.css';
 
 type Props = {
@@ -22,6 +23,7 @@ export function EntryCard({ entry, onEdit, onDelete, onRevisions }: Props) {
   const body = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  const html = useMemo(() => sanitizeHistoryHtml(withoutLeadingTitle(entry.body, entry.title)), [entry.body, entry.title]);
 
   useLayoutEffect(() => {
     if (body.current) setOverflows(body.current.scrollHeight > CLAMP_PX + 40);
@@ -78,8 +80,8 @@ export function EntryCard({ entry, onEdit, onDelete, onRevisions }: Props) {
             ref={body}
             className={cn('rich-text', folded && 'overflow-hidden')}
             style={folded ? { maxHeight: CLAMP_PX } : undefined}
-            // Sanitised by the server with an allow-list before it was stored.
-            dangerouslySetInnerHTML={{ __html: withoutLeadingTitle(entry.body, entry.title) }}
+            // Sanitised by the server with an allow-list before it was stored, and again here (DOMPurify).
+            dangerouslySetInnerHTML={{ __html: html }}
           />
           {folded ? <div className="pointer-events-none absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-card" aria-hidden /> : null}
         </div>

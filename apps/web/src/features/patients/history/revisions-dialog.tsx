@@ -6,6 +6,7 @@ import { useRevisions } from '../api/history-api';
 import { Modal } from '../components/modal';
 import { Skeleton } from '../components/skeleton';
 import { LoadError } from '../components/states';
+import { sanitizeHistoryHtml } from './safe-html';
 import './rich-text.css';
 
 /** Every earlier version of an entry, oldest first, with who replaced it and when. */
@@ -48,8 +49,8 @@ export function RevisionsDialog({ wid, pid, entry, onClose }: { wid: string; pid
                 <h3 className="font-semibold">{current.title}</h3>
                 <p className="text-[0.8125rem] text-muted-foreground">Fecha de la entrada: {formatDate(current.date)}</p>
               </header>
-              {/* Sanitised by the server with an allow-list before it was stored. */}
-              <div className="rich-text" dangerouslySetInnerHTML={{ __html: current.body }} />
+              {/* Sanitised by the server with an allow-list before it was stored, and again here (DOMPurify). */}
+              <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHistoryHtml(current.body) }} />
             </article>
           ) : null}
         </div>
