@@ -11,11 +11,17 @@ export function accessDoc(access: Access | undefined): { security?: Record<strin
   if (access === 'refresh') return { security: [{ refreshToken: [] }] };
   if (typeof access === 'object') {
     const need = access.workspace;
-    const permission = Array.isArray(need) ? { action: need[0], subject: need[1] } : { membership: need };
+    const permission: Record<string, string> = Array.isArray(need) ? { action: need[0], subject: need[1] } : { membership: need };
     return { security: [{ bearerAuth: [] }], 'x-permission': permission };
   }
   return {};
 }
+
+const UPLOAD_BODY = {
+  type: 'object',
+  properties: { file: { type: 'string', format: 'binary', description: 'Un solo archivo; un segundo archivo se rechaza (`too_many_files`).' } },
+  required: ['file'],
+};
 
 /** OpenAPI 3.1 generated from the route schemas: `/api/v1/openapi.json`, browsable at `/api/docs`. */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -38,7 +44,10 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const doc = accessDoc((input.route.config as { access?: Access } | undefined)?.access);
-      return doc.security ? { ...out, schema: { ...out.schema, ...doc } } : out;
+      const schema: Record<string, unknown> = { ...out.schema, ...doc };
+      // An upload route reads its parts itself; the document still says what it takes (one field `file`).
+      if ((schema.consumes as string[] | undefined)?.includes('multipart/form-data') && !schema.body) schema.body = UPLOAD_BODY;
+      return { ...out, schema };
     },
   });
   await app.register(async (scope) => {
