@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../db/database';
-import type { ImageInfo } from './image';
+import { AppError } from '../errors';
+import { imageIsWhole, type ImageInfo } from './image';
 import { files } from './files.tables';
 import type { Storage } from './storage';
 
@@ -12,6 +13,8 @@ import type { Storage } from './storage';
 export const PUBLIC_IMAGE_PURPOSES = ['picture', 'logo', 'workspace-logo'] as const;
 export type PublicImagePurpose = (typeof PUBLIC_IMAGE_PURPOSES)[number];
 const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'] satisfies ImageInfo['contentType'][];
+
+const BROKEN_IMAGE = 'La imagen está dañada o incompleta. Vuelve a subirla.';
 
 export type StoredImage = { id: string; contentType: string; size: number };
 
@@ -30,6 +33,8 @@ export class PublicImageStore {
     // The types say it already; callers with data from elsewhere are checked at run time too.
     if (!(PUBLIC_IMAGE_PURPOSES as readonly string[]).includes(input.purpose)) throw new Error(`not a public image purpose: ${input.purpose}`);
     if (!IMAGE_TYPES.includes(input.contentType)) throw new Error(`not a public image type: ${input.contentType}`);
+    // A header is not a picture: a file cut short or damaged would be served broken to everyone.
+    if (!imageIsWhole(input.data, input.contentType)) throw new AppError('invalid_argument', [{ path: 'file', message: BROKEN_IMAGE }], BROKEN_IMAGE);
     const id = crypto.randomUUID();
     const storageKey = `${input.purpose}/${id.slice(0, 2)}/${id}`;
     await this.storage.put(storageKey, input.data);
