@@ -14,7 +14,7 @@ import {
 } from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { guardUpload } from '../../platform/http/cut-upload';
+import { streamUpload } from '../../platform/http/upload';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import { caller } from '../patients/patients.routes';
 import type { DocumentsService } from './documents.service';
@@ -46,18 +46,15 @@ export async function documentsRoutes(app: FastifyInstance, { documents }: { doc
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('invalid_type');
       try {
         // One byte past the limit, so the service sees (and reports) the overflow itself.
-        const part = await req.file({ limits: { fileSize: DOCUMENT_MAX_BYTES + 1, files: 1 } });
+        const part = await streamUpload(req, { maxBytes: DOCUMENT_MAX_BYTES + 1 });
         if (!part) throw new AppError('invalid_argument', [{ path: 'file', message: msg.required('archivo') }], msg.required('archivo'));
-        if (part.fieldname !== 'file') throw new AppError('unexpected_file');
-        const tagsField = part.fields.tags;
         const doc = await documents.upload(caller(req), req.params.patientId, {
           filename: part.filename,
-          stream: guardUpload(req.raw, part.file),
-          truncated: () => part.file.truncated,
-          tags: tagsField && !Array.isArray(tagsField) && tagsField.type === 'field' ? String(tagsField.value) : undefined,
+          stream: part.stream,
+          truncated: part.truncated,
+          tags: part.fields.tags,
         });
         return reply.status(201).send(doc);
       } catch (err) {

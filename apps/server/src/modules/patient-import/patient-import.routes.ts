@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMPORT_MAX_MB, importCommitBody, importIdParams, importStatusResponse, importUploadResponse, workspaceIdParams } from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { readUpload } from '../../platform/http/upload';
 import { caller } from '../patients/patients.routes';
 import type { PatientImportService } from './patient-import.service';
 
@@ -26,15 +27,16 @@ export async function patientImportRoutes(app: FastifyInstance, { imports }: { i
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('invalid_type');
-      const part = await req.file({ limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
-      if (!part) throw new AppError('invalid_import_file');
-      if (part.fieldname !== 'file') {
-        // Its bytes are never read: close the connection rather than leave it hanging.
+      let upload;
+      try {
+        upload = await readUpload(req, { maxBytes: IMPORT_MAX_MB * 1024 * 1024 });
+      } catch (err) {
+        // The rest of a refused upload is never read: close the connection rather than leave it hanging.
         reply.header('connection', 'close');
-        throw new AppError('unexpected_file');
+        throw err;
       }
-      return reply.status(201).send(await imports.upload(caller(req), await part.toBuffer()));
+      if (!upload.file) throw new AppError('invalid_import_file');
+      return reply.status(201).send(await imports.upload(caller(req), upload.file.data));
     },
   );
   r.post(

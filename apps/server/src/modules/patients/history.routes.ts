@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_TIME_ZONE, historyEntryBody, historyEntryResponse, historyRevisionResponse, isIsoDay, msg, patientIdParams, todayIn } from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { readUpload } from '../../platform/http/upload';
 import type { HistoryService } from './history.service';
 import { caller } from './patients.routes';
 
@@ -36,23 +37,15 @@ export async function historyRoutes(app: FastifyInstance, { history }: { history
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('invalid_type');
-      let data: Buffer | undefined;
-      let filename = '';
+      const { file, fields } = await readUpload(req, { maxBytes: DOCX_MAX_BYTES });
       let date = todayIn(DEFAULT_TIME_ZONE);
-      for await (const part of req.parts({ limits: { fileSize: DOCX_MAX_BYTES, files: 1 } })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') throw new AppError('unexpected_file');
-          filename = part.filename;
-          data = await part.toBuffer();
-        } else if (part.fieldname === 'date' && String(part.value) !== '') {
-          // A date that is not in the calendar (2024-02-30) is refused, not silently replaced by today.
-          if (!isIsoDay(part.value)) throw new AppError('invalid_argument', [{ path: 'date', message: msg.invalidDate() }], msg.invalidDate());
-          date = part.value;
-        }
+      if (fields.date) {
+        // A date that is not in the calendar (2024-02-30) is refused, not silently replaced by today.
+        if (!isIsoDay(fields.date)) throw new AppError('invalid_argument', [{ path: 'date', message: msg.invalidDate() }], msg.invalidDate());
+        date = fields.date;
       }
-      if (!data) throw new AppError('invalid_docx_file');
-      return reply.status(201).send(await history.importDocx(caller(req), req.params.patientId, data, filename, date));
+      if (!file) throw new AppError('invalid_docx_file');
+      return reply.status(201).send(await history.importDocx(caller(req), req.params.patientId, file.data, file.filename, date));
     },
   );
   r.put(

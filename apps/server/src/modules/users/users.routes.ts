@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES, profileResponse, updateProfileBody } from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { readUpload } from '../../platform/http/upload';
 import type { ImageKind, UsersService } from './users.service';
 
 const tags = ['me'];
@@ -39,11 +40,9 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
         },
       },
       async (req) => {
-        if (!req.isMultipart()) throw new AppError('invalid_type');
-        const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-        if (!file || file.fieldname !== 'file') throw new AppError('unexpected_file');
-        const data = await file.toBuffer();
-        return users.setImage(user(req), kind, data);
+        const { file } = await readUpload(req, { maxBytes: IMAGE_MAX_BYTES });
+        if (!file) throw new AppError('unexpected_file');
+        return users.setImage(user(req), kind, file.data);
       },
     );
     r.delete(

@@ -11,6 +11,7 @@ import {
 } from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { readUpload } from '../../platform/http/upload';
 import type { WorkspacesService } from './workspaces.service';
 
 const tags = ['workspaces'];
@@ -46,10 +47,9 @@ export async function workspacesRoutes(app: FastifyInstance, { workspaces }: { w
       schema: { operationId: 'uploadWorkspaceLogo', tags, params: workspaceIdParams, consumes: ['multipart/form-data'], response: { 200: workspaceResponse } },
     },
     async (req) => {
-      if (!req.isMultipart()) throw new AppError('invalid_type');
-      const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'file') throw new AppError('unexpected_file');
-      return workspaces.setLogo(req.member!, uid(req), await file.toBuffer());
+      const { file } = await readUpload(req, { maxBytes: IMAGE_MAX_BYTES });
+      if (!file) throw new AppError('unexpected_file');
+      return workspaces.setLogo(req.member!, uid(req), file.data);
     },
   );
   r.delete(

@@ -8,12 +8,14 @@ import { PassThrough, type Readable } from 'node:stream';
  * was destroyed before its end fails it with busboy's own message (a Spanish 400 from the error handler),
  * whether the reader has started yet or not.
  */
-export function guardUpload(raw: IncomingMessage, file: Readable): Readable {
+export function guardUpload(raw: IncomingMessage, file: Readable, rest?: () => Promise<void>): Readable {
   const out = new PassThrough();
   // Whoever reads `out` sees its error (pipelines check a stream's errored state); if nobody reads it
   // any more (the request already failed), the error must not become an uncaught exception.
   out.on('error', () => {});
-  file.pipe(out);
+  // With `rest` (the remainder of the form), `out` ends only once it has been read without fault.
+  file.pipe(out, { end: !rest });
+  if (rest) file.once('end', () => rest().then(() => out.end(), (err: Error) => out.destroy(err)));
   const check = () =>
     setImmediate(() => {
       if (file.destroyed && !file.readableEnded && !out.destroyed) out.destroy(new Error('Unexpected end of form'));

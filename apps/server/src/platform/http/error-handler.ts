@@ -21,8 +21,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(500).send(body('internal_server_error'));
     }
     const status = err.statusCode ?? 500;
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) return reply.status(413).send(body('file_too_large'));
+    // Before the 413 check: @fastify/multipart gives "too many files" a 413 status.
     if (err.code === 'FST_FILES_LIMIT') return reply.status(400).send(body('too_many_files'));
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) return reply.status(413).send(body('file_too_large'));
     if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || status === 415) return reply.status(415).send(body('invalid_type'));
     if (status === 429) return reply.status(429).send(body('too_many_requests'));
     if (isBrokenMultipart(req, err)) return reply.status(400).send(body('invalid_argument', BROKEN_UPLOAD));
