@@ -164,8 +164,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const patients = new PatientsService(db, users, workspaces, events, cipher, patientListCache);
   // Once per database: medication written in clear by earlier versions is encrypted, then its column dropped.
   await patients.encryptClearMedication();
-  const history = new HistoryService(db, patients, users, cipher);
-  const documents = new DocumentsService(db, patients, users, cipher, storage, new StorageCleanup(jobs, storage, join(config.dataDir, 'files')));
+  const history = new HistoryService(db, patients, users, cipher, audit);
+  const documents = new DocumentsService(db, patients, users, cipher, storage, new StorageCleanup(jobs, storage, join(config.dataDir, 'files')), audit);
   patients.countDocumentsWith(documents.count);
   patients.addErasureStep(documents.eraseWithPatient);
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
@@ -186,6 +186,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, 'workspace.access_changed'], app.log);
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
+  jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
   app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, privateFiles });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);

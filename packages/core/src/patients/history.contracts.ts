@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayField, requiredText, textField } from '../fields';
+import { msg } from '../messages';
 
 export const historyEntryBody = z.object({
   title: requiredText('título', 200),
@@ -22,6 +23,33 @@ export const historyEntryResponse = z.object({
   updatedAt: z.string(),
 });
 export type HistoryEntry = z.infer<typeof historyEntryResponse>;
+
+/** A draft untouched this long is swept (the server's hourly sweep). */
+export const HISTORY_DRAFT_TTL_DAYS = 30;
+
+/**
+ * An unsaved entry as the form holds it, autosaved while typing: nothing is required yet, and the date
+ * is the text typed so far (DD/MM/AAAA, maybe unfinished). Bounds are looser than the entry's, so a
+ * title one character too long is still kept while the form shows its error.
+ */
+export const historyDraftBody = z.object({
+  title: textField('título').max(1000, { error: msg.maxLength(1000) }).default(''),
+  date: textField('fecha').max(40, { error: msg.maxLength(40) }).default(''),
+  body: textField('Texto').max(500_000, { error: 'El texto es demasiado largo' }).default(''),
+  private: z.boolean().default(false),
+});
+export type HistoryDraftBody = z.input<typeof historyDraftBody>;
+
+export const historyDraftResponse = z.object({
+  /** null: a new entry; otherwise the entry being edited. */
+  entryId: z.uuid().nullable(),
+  title: z.string(),
+  date: z.string(),
+  body: z.string(),
+  private: z.boolean(),
+  updatedAt: z.string(),
+});
+export type HistoryDraft = z.infer<typeof historyDraftResponse>;
 
 export const historyRevisionResponse = z.object({
   id: z.uuid(),

@@ -14,7 +14,11 @@ export type AuditAction =
   | 'member.joined'
   | 'member.updated'
   | 'member.removed'
-  | 'plan.changed';
+  | 'plan.changed'
+  // Clinical records are tombstoned, never destroyed inside the retention period; each delete is recorded.
+  // Details name the patient and the record (date, file name), never clinical text.
+  | 'history_entry.deleted'
+  | 'document.deleted';
 
 export type AuditEvent = { workspaceId: string; actorId: string | null; action: AuditAction; target?: string; details?: Record<string, unknown> };
 

@@ -1,6 +1,10 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Append-only log of security-relevant changes (roles, members, permissions, plan). */
+/**
+ * Append-only log of security-relevant changes (roles, members, permissions, plan) and of deleted
+ * clinical records. Append-only in the database itself: a trigger refuses UPDATE, DELETE and TRUNCATE
+ * (drizzle/0011_audit_append_only.sql).
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {

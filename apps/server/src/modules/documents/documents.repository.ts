@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { documentTagLinks, documentTags, patientDocuments, type DocumentRow } from './documents.tables';
 
@@ -6,6 +6,8 @@ export type NewDocument = typeof patientDocuments.$inferInsert;
 export type DocumentWithTags = DocumentRow & { tags: string[] };
 
 export const tagKey = (name: string) => name.toLowerCase();
+/** Documents not deleted: a tombstone is invisible to every list, count, read and download. */
+const live = isNull(patientDocuments.deletedAt);
 
 export function documentsRepository(db: DbOrTx) {
   return {
@@ -14,26 +16,32 @@ export function documentsRepository(db: DbOrTx) {
       return row!;
     },
     async find(patientId: string, id: string): Promise<DocumentRow | undefined> {
-      const [row] = await db.select().from(patientDocuments).where(and(eq(patientDocuments.patientId, patientId), eq(patientDocuments.id, id)));
+      const [row] = await db.select().from(patientDocuments).where(and(eq(patientDocuments.patientId, patientId), eq(patientDocuments.id, id), live));
       return row;
     },
     async list(patientId: string): Promise<DocumentRow[]> {
-      return db.select().from(patientDocuments).where(eq(patientDocuments.patientId, patientId)).orderBy(desc(patientDocuments.createdAt), desc(patientDocuments.id));
+      return db.select().from(patientDocuments).where(and(eq(patientDocuments.patientId, patientId), live)).orderBy(desc(patientDocuments.createdAt), desc(patientDocuments.id));
     },
     async update(id: string, values: Partial<NewDocument>): Promise<DocumentRow> {
       const [row] = await db.update(patientDocuments).set({ ...values, updatedAt: new Date() }).where(eq(patientDocuments.id, id)).returning();
       return row!;
     },
-    async delete(id: string) {
-      await db.delete(patientDocuments).where(eq(patientDocuments.id, id));
+    /** Tombstones the document (row and bytes stay); false when it was already deleted (a concurrent delete). */
+    async markDeleted(id: string, by: string): Promise<boolean> {
+      const rows = await db
+        .update(patientDocuments)
+        .set({ deletedAt: new Date(), deletedBy: by })
+        .where(and(eq(patientDocuments.id, id), live))
+        .returning({ id: patientDocuments.id });
+      return rows.length === 1;
     },
-    /** Rows removed with the patient's erasure; their storage keys, so the bytes go too. */
+    /** Rows removed with the patient's erasure, tombstones included; their storage keys, so the bytes go too. */
     async deleteForPatient(patientId: string): Promise<string[]> {
       const rows = await db.delete(patientDocuments).where(eq(patientDocuments.patientId, patientId)).returning({ storageKey: patientDocuments.storageKey });
       return rows.map((r) => r.storageKey);
     },
     async count(patientId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(patientDocuments).where(eq(patientDocuments.patientId, patientId));
+      const [row] = await db.select({ n: count() }).from(patientDocuments).where(and(eq(patientDocuments.patientId, patientId), live));
       return row?.n ?? 0;
     },
     async tagsOf(documentIds: string[]): Promise<Map<string, string[]>> {

@@ -131,14 +131,24 @@ describe('patient documents', () => {
     expect(row!.n).toBe(1);
   });
 
-  it('counts documents on the patient and deletes the row with its bytes', async () => {
+  it('deleting a document hides it everywhere but keeps its row and encrypted bytes (retention), with an audit event', async () => {
     const list = json<PatientDocument[]>(await t.get(D, { token: owner.accessToken }));
-    expect(json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${patient.id}`, { token: owner.accessToken })).counts.documents).toBe(list.length);
+    const countNow = async () => json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${patient.id}`, { token: owner.accessToken })).counts.documents;
+    expect(await countNow()).toBe(list.length);
     const before = storedFiles().length;
-    expect((await t.del(`${D}/${list[0]!.id}`, { token: owner.accessToken })).statusCode).toBe(204);
-    expect(storedFiles().length).toBe(before - 1);
-    expect(codeOf(await t.get(`${D}/${list[0]!.id}/download`, { token: owner.accessToken }))).toBe('document_not_found');
-    expect(codeOf(await t.del(`${D}/${list[0]!.id}`, { token: owner.accessToken }))).toBe('document_not_found');
+    const doc = list[0]!;
+    expect((await t.del(`${D}/${doc.id}`, { token: owner.accessToken })).statusCode).toBe(204);
+    expect(json<PatientDocument[]>(await t.get(D, { token: owner.accessToken })).map((d) => d.id)).not.toContain(doc.id);
+    expect(await countNow()).toBe(list.length - 1);
+    expect(codeOf(await t.get(`${D}/${doc.id}/download`, { token: owner.accessToken }))).toBe('document_not_found');
+    expect(codeOf(await t.patch(`${D}/${doc.id}`, { name: 'otro' }, { token: owner.accessToken }))).toBe('document_not_found');
+    expect(codeOf(await t.del(`${D}/${doc.id}`, { token: owner.accessToken }))).toBe('document_not_found');
+    // Part of the clinical record: kept, encrypted, until the patient's retention ends.
+    expect(storedFiles().length).toBe(before);
+    const [row] = await t.rows<{ deleted_by: string | null }>(sql`select deleted_by from patient_documents where id = ${doc.id}`);
+    expect(row?.deleted_by).toBe(owner.userId);
+    const events = json<{ action: string; target: string; details: Record<string, unknown> }[]>(await t.get(`/api/v1/workspaces/${ws.id}/audit-events`, { token: owner.accessToken }));
+    expect(events.find((e) => e.action === 'document.deleted' && e.target === doc.id)).toMatchObject({ details: { name: doc.name, patientId: patient.id } });
   });
 
   it('checks every record: a clinic therapist sees only assigned patients, reception no documents', async () => {
@@ -165,12 +175,15 @@ describe('patient documents', () => {
     const p = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Antiguo' }, { token: owner.accessToken }));
     const path = `/api/v1/workspaces/${ws.id}/patients/${p.id}/documents`;
     await upload('viejo.pdf', pdf('viejo'), { path });
+    // A deleted one too: its kept bytes go with the patient.
+    const gone = json<PatientDocument>(await upload('borrado.pdf', pdf('borrado'), { path }));
+    expect((await t.del(`${path}/${gone.id}`, { token: owner.accessToken })).statusCode).toBe(204);
     const before = storedFiles().length;
     await t.rows(sql`update patients set last_activity_at = now() - interval '6 years', treatment_end_date = (now() - interval '6 years')::date where id = ${p.id}`);
     expect(json(await t.del(`/api/v1/workspaces/${ws.id}/patients/${p.id}`, { token: owner.accessToken }))).toMatchObject({ result: 'deleted' });
     expect(await t.rows(sql`select id from patient_documents where patient_id = ${p.id}`)).toEqual([]);
     // The bytes go by a job written in the erasure's transaction, once it has committed.
-    for (let i = 0; i < 100 && storedFiles().length !== before - 1; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(storedFiles().length).toBe(before - 1);
+    for (let i = 0; i < 100 && storedFiles().length !== before - 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(storedFiles().length).toBe(before - 2);
   });
 });

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_TIME_ZONE, historyEntryBody, historyEntryResponse, historyRevisionResponse, isIsoDay, msg, patientIdParams, todayIn } from '@divan/core';
+import {
+  DEFAULT_TIME_ZONE,
+  historyDraftBody,
+  historyDraftResponse,
+  historyEntryBody,
+  historyEntryResponse,
+  historyRevisionResponse,
+  isIsoDay,
+  msg,
+  patientIdParams,
+  todayIn,
+} from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { readUpload } from '../../platform/http/upload';
@@ -58,6 +69,41 @@ export async function historyRoutes(app: FastifyInstance, { history }: { history
     { config: { access: { workspace: ['delete', 'patient_histories'] } }, schema: { operationId: 'deleteHistoryEntry', tags, params: entryParams, response: { 204: z.null() } } },
     async (req, reply) => {
       await history.delete(caller(req), req.params.patientId, req.params.entryId);
+      return reply.status(204).send(null);
+    },
+  );
+  // Drafts: the caller's own unsaved entries, with the permission of the write they prepare.
+  r.get(
+    `${H}/drafts`,
+    {
+      config: { access: { workspace: ['read', 'patient_histories'] } },
+      schema: { operationId: 'listHistoryDrafts', tags, description: "The caller's own unsaved entries for this patient (new and edits).", params: patientIdParams, response: { 200: z.array(historyDraftResponse) } },
+    },
+    (req) => history.drafts(caller(req), req.params.patientId),
+  );
+  r.put(
+    `${H}/draft`,
+    { config: { access: { workspace: ['create', 'patient_histories'] } }, schema: { operationId: 'saveNewHistoryEntryDraft', tags, params: patientIdParams, body: historyDraftBody, response: { 200: historyDraftResponse } } },
+    (req) => history.saveDraft(caller(req), req.params.patientId, null, req.body),
+  );
+  r.delete(
+    `${H}/draft`,
+    { config: { access: { workspace: ['create', 'patient_histories'] } }, schema: { operationId: 'discardNewHistoryEntryDraft', tags, params: patientIdParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await history.discardDraft(caller(req), req.params.patientId, null);
+      return reply.status(204).send(null);
+    },
+  );
+  r.put(
+    `${H}/:entryId/draft`,
+    { config: { access: { workspace: ['update', 'patient_histories'] } }, schema: { operationId: 'saveHistoryEntryEditDraft', tags, params: entryParams, body: historyDraftBody, response: { 200: historyDraftResponse } } },
+    (req) => history.saveDraft(caller(req), req.params.patientId, req.params.entryId, req.body),
+  );
+  r.delete(
+    `${H}/:entryId/draft`,
+    { config: { access: { workspace: ['update', 'patient_histories'] } }, schema: { operationId: 'discardHistoryEntryEditDraft', tags, params: entryParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await history.discardDraft(caller(req), req.params.patientId, req.params.entryId);
       return reply.status(204).send(null);
     },
   );

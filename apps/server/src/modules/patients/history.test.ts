@@ -37,7 +37,7 @@ describe('clinical history', () => {
     const rows = await t.rows<Record<string, unknown>>(sql`select * from history_entries`);
     const dump = JSON.stringify(rows);
     for (const secret of ['insomnio', 'Primera sesión', 'despido', 'conciliación']) expect(dump).not.toContain(secret);
-    expect(String(rows[0]!.body_enc)).toMatch(/^v1:/);
+    expect(String(rows[0]!.body_enc)).toMatch(/^v\d:/);
   });
 
   it('shows a private entry to its author only', async () => {
@@ -85,9 +85,53 @@ describe('clinical history', () => {
     expect({ s: res.statusCode, c: codeOf(res) }).toEqual({ s: 400, c: 'invalid_docx_file' });
   });
 
+  it('deleting an entry keeps it as a tombstone with its revisions, and writes an audit event', async () => {
+    const entry = json<HistoryEntry>(await t.post(H, { title: 'Sesión 3: duelo', date: '2026-11-22', body: '<p>Habla de su padre</p>' }, { token: owner.accessToken }));
+    await t.put(`${H}/${entry.id}`, { title: 'Sesión 3: duelo', date: '2026-11-22', body: '<p>Habla de su padre (revisado)</p>' }, { token: owner.accessToken });
+    const countFor = async () => json<Patient>(await t.get(H.replace(/\/history$/, ''), { token: owner.accessToken })).counts.historyEntries;
+    const before = await countFor();
+    expect((await t.del(`${H}/${entry.id}`, { token: colleague.accessToken })).statusCode).toBe(204);
+
+    // Gone for every list, count and read…
+    expect(json<HistoryEntry[]>(await t.get(H, { token: owner.accessToken })).map((e) => e.id)).not.toContain(entry.id);
+    expect(await countFor()).toBe(Number(before) - 1);
+    expect(codeOf(await t.get(`${H}/${entry.id}/revisions`, { token: owner.accessToken }))).toBe('history_not_found');
+    expect(codeOf(await t.put(`${H}/${entry.id}`, { title: 'x', date: '2026-11-22', body: '' }, { token: owner.accessToken }))).toBe('history_not_found');
+    expect(codeOf(await t.del(`${H}/${entry.id}`, { token: owner.accessToken }))).toBe('history_not_found');
+    // …but the entry and its revisions are still in the database, marked with who deleted it.
+    const [row] = await t.rows<{ deleted_at: Date | null; deleted_by: string | null }>(sql`select deleted_at, deleted_by from history_entries where id = ${entry.id}`);
+    expect(row?.deleted_at).toBeTruthy();
+    expect(row?.deleted_by).toBe(colleague.userId);
+    expect(await t.rows(sql`select id from history_revisions where entry_id = ${entry.id}`)).toHaveLength(1);
+
+    // The audit log names who, which entry and whose, never the clinical text.
+    const events = json<{ action: string; target: string; actor: { name: string }; details: Record<string, unknown> }[]>(
+      await t.get(`/api/v1/workspaces/${ws.id}/audit-events`, { token: owner.accessToken }),
+    );
+    const ev = events.find((e) => e.action === 'history_entry.deleted' && e.target === entry.id);
+    expect(ev).toMatchObject({ actor: { name: 'Marta' }, details: { patientName: 'Irene Campos', entryDate: '2026-11-22' } });
+    expect(JSON.stringify(ev)).not.toContain('duelo');
+  });
+
+  it('erasing the patient past retention removes tombstoned entries, their revisions and drafts', async () => {
+    const p = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Antigua' }, { token: owner.accessToken }));
+    const path = `/api/v1/workspaces/${ws.id}/patients/${p.id}/history`;
+    const entry = json<HistoryEntry>(await t.post(path, { title: 'Vieja', date: '2019-01-10', body: '' }, { token: owner.accessToken }));
+    await t.put(`${path}/${entry.id}`, { title: 'Vieja 2', date: '2019-01-10', body: '' }, { token: owner.accessToken });
+    await t.put(`${path}/draft`, { title: 'A medias' }, { token: owner.accessToken });
+    expect((await t.del(`${path}/${entry.id}`, { token: owner.accessToken })).statusCode).toBe(204);
+    await t.rows(sql`update patients set last_activity_at = now() - interval '6 years', treatment_end_date = (now() - interval '6 years')::date where id = ${p.id}`);
+    expect(json(await t.del(`/api/v1/workspaces/${ws.id}/patients/${p.id}`, { token: owner.accessToken }))).toMatchObject({ result: 'deleted' });
+    expect(await t.rows(sql`select id from history_entries where patient_id = ${p.id}`)).toEqual([]);
+    expect(await t.rows(sql`select id from history_revisions where entry_id = ${entry.id}`)).toEqual([]);
+    expect(await t.rows(sql`select id from history_drafts where patient_id = ${p.id}`)).toEqual([]);
+    // The audit event of the delete outlives the patient.
+    expect(await t.rows(sql`select id from audit_events where target = ${entry.id}`)).toHaveLength(1);
+  });
+
   it('writes every read of clinical data to an access log that administrators read', async () => {
     const log = json<{ user: { name: string }; patient: { name: string }; action: string }[]>(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log`, { token: owner.accessToken }));
-    expect(log.filter((l) => l.action === 'history.read').map((l) => l.user.name).sort()).toEqual(['Luis', 'Luis', 'Marta']);
+    expect(log.filter((l) => l.action === 'history.read').map((l) => l.user.name).sort()).toEqual(['Luis', 'Luis', 'Luis', 'Marta']);
     expect(log[0]!.patient.name).toBe('Irene Campos');
     expect(codeOf(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log`, { token: colleague.accessToken }))).toBe('access_denied');
   });
