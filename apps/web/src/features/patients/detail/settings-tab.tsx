@@ -69,7 +69,7 @@ function DeleteCard() {
 
   const backToList = () => {
     void navigate('/patients', { replace: true });
-    if (result) toast.success(result.result === 'deleted' ? `${name} eliminado` : `${name} bloqueado`);
+    if (result) toast.success(result.result === 'deleted' ? `Ficha de ${name} eliminada` : `Ficha de ${name} bloqueada`);
     // Forgotten only once the screen that shows it is gone, so nothing refetches a 404.
     setTimeout(() => qc.removeQueries({ queryKey: patientKeys.detail(wid, patient.id) }), 0);
   };
@@ -94,8 +94,8 @@ function DeleteCard() {
         title={`¿Eliminar a ${name}?`}
         description={
           <>
-            Si su historia clínica aún debe conservarse ({RETENTION_YEARS} años), quedará <strong className="text-foreground">bloqueado</strong> en lugar de
-            borrado y te diremos hasta qué fecha. Si el plazo ya pasó, se borrarán para siempre sus datos, su historia clínica y sus documentos.
+            Si su historia clínica aún debe conservarse ({RETENTION_YEARS} años), su ficha quedará <strong className="text-foreground">bloqueada</strong> en
+            lugar de borrada y te diremos hasta qué fecha. Si el plazo ya pasó, se borrarán para siempre sus datos, su historia clínica y sus documentos.
           </>
         }
         confirmLabel="Eliminar"
