@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { historyEntryBody, HistoryEntry, historyRevisionResponse } from '@divan/core';
+import type { HistoryDraft, HistoryDraftBody, historyEntryBody, HistoryEntry, historyRevisionResponse } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { patientKeys, patientPath } from './keys';
 import { uploadWithProgress } from './transfer';
@@ -56,3 +56,20 @@ export const useImportDocx = (wid: string, pid: string) =>
     body.append('file', file);
     return uploadWithProgress<HistoryEntry>(`${base(wid, pid)}/import-docx`, body, { onProgress });
   });
+
+/** The caller's unsaved entries for the patient (kept on the server while typing, private to them). */
+export const draftsKey = (wid: string, pid: string) => [...patientKeys.history(wid, pid), 'drafts'] as const;
+
+export const useDrafts = (wid: string, pid: string, enabled = true) =>
+  useQuery({
+    queryKey: draftsKey(wid, pid),
+    queryFn: ({ signal }) => api<HistoryDraft[]>(`${base(wid, pid)}/drafts`, { signal }),
+    enabled,
+  });
+
+const draftPath = (wid: string, pid: string, entryId: string | null) => (entryId ? `${base(wid, pid)}/${entryId}/draft` : `${base(wid, pid)}/draft`);
+
+export const putDraft = (wid: string, pid: string, entryId: string | null, body: HistoryDraftBody) =>
+  api<HistoryDraft>(draftPath(wid, pid, entryId), { method: 'PUT', body });
+
+export const deleteDraft = (wid: string, pid: string, entryId: string | null) => api<null>(draftPath(wid, pid, entryId), { method: 'DELETE' });

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { historyEntryBody, type HistoryEntry } from '@divan/core';
+import { historyEntryBody, type HistoryDraft, type HistoryEntry } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { isoDateToDmy } from '@/lib/format';
+import { formatDate, formatTime, isoDateToDmy } from '@/lib/format';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useSaveEntry } from '../api/history-api';
 import { Modal } from '../components/modal';
@@ -16,6 +17,7 @@ import { Skeleton } from '../components/skeleton';
 import { Switch } from '../components/switch';
 import { placeServerError } from '../utils/errors';
 import { todayDmy, toIsoDay, viaContract } from '../utils/form-schema';
+import { useDraftAutosave, type DraftStatus } from './use-draft-autosave';
 
 export const loadEditor = () => import('./rich-text-editor');
 const RichTextEditor = lazy(loadEditor);
@@ -30,49 +32,94 @@ type Out = z.output<typeof entryForm>;
 
 const valuesOf = (entry: HistoryEntry | null): Values =>
   entry ? { title: entry.title, date: isoDateToDmy(entry.date), body: entry.body, private: entry.private } : { title: '', date: todayDmy(), body: '', private: false };
+const draftValues = (d: HistoryDraft): Values => ({ title: d.title, date: d.date, body: d.body, private: d.private });
+const same = (a: Values, b: Values) => a.title === b.title && a.date === b.date && a.body === b.body && a.private === b.private;
+
+/** "Borrador guardado" and the like, read out politely by screen readers. */
+function DraftState({ status }: { status: DraftStatus }) {
+  const text = { idle: '', saving: 'Guardando borrador…', saved: 'Borrador guardado', error: 'No se pudo guardar el borrador' }[status];
+  return (
+    <p role="status" aria-live="polite" className={status === 'error' ? 'mr-auto text-[0.8125rem] text-destructive' : 'mr-auto text-[0.8125rem] text-muted-foreground'}>
+      {text}
+    </p>
+  );
+}
 
 type Props = {
   wid: string;
   pid: string;
   /** null: closed; 'new'; or the entry being edited. */
   target: HistoryEntry | 'new' | null;
+  /** The caller's unsaved text for this target, kept on the server: the form starts from it. */
+  draft: HistoryDraft | null;
   /** The author may change who sees an entry; other editors may not. */
   canChangePrivacy: (entry: HistoryEntry | null) => boolean;
   onClose: () => void;
 };
 
-export function EntryEditorDialog({ wid, pid, target, canChangePrivacy, onClose }: Props) {
+export function EntryEditorDialog({ wid, pid, target, draft, canChangePrivacy, onClose }: Props) {
   const entry = target === 'new' ? null : target;
   const save = useSaveEntry(wid, pid);
-  const form = useForm<Values, unknown, Out>({ resolver: zodResolver(entryForm), defaultValues: valuesOf(entry) });
-  const { onSubmit, formError, setFormError } = useSaveForm(form, {
-    save: (body) => save.mutateAsync({ id: entry?.id ?? null, body }),
+  const autosave = useDraftAutosave(wid, pid, entry?.id ?? null);
+  // What is saved: a restored draft differs from it, so closing asks before throwing it away.
+  const saved = useRef(valuesOf(entry)).current;
+  const [restored, setRestored] = useState(draft);
+  const [confirming, setConfirming] = useState(false);
+  // The editor reads its content once: a new key when the text is replaced under it.
+  const [editorKey, setEditorKey] = useState(0);
+  const form = useForm<Values, unknown, Out>({ resolver: zodResolver(entryForm), defaultValues: draft ? draftValues(draft) : saved });
+  const { onSubmit, formError } = useSaveForm(form, {
+    // The last keystrokes reach the draft first; the save then removes it on the server.
+    save: async (body) => {
+      await autosave.flush();
+      return save.mutateAsync({ id: entry?.id ?? null, body });
+    },
     success: entry ? 'Entrada actualizada' : 'Entrada guardada',
     onSaved: () => onClose(),
     placeError: (error, setError) => placeServerError(error, setError, ['title', 'date', 'body']),
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { errors, isSubmitting } = form.formState;
   const bodyLabel = useId();
   const privacyId = useId();
+  const { schedule } = autosave;
 
+  // Every change by the user is autosaved; back to the saved text, the draft goes.
   useEffect(() => {
-    if (target) {
-      form.reset(valuesOf(target === 'new' ? null : target));
-      setFormError(null);
-    }
-  }, [target, form, setFormError]);
+    const sub = form.watch((values, { name }) => {
+      if (!name) return;
+      const v = values as Values;
+      schedule(same(v, saved) ? null : { title: v.title, date: v.date, body: v.body, private: v.private });
+    });
+    return () => sub.unsubscribe();
+  }, [form, schedule, saved]);
+
+  const unsaved = () => !same(form.getValues(), saved);
+  /** Esc, ✕, Cancelar and outside clicks: typed text is never dropped without asking. */
+  const requestClose = () => {
+    if (isSubmitting) return;
+    if (!unsaved()) return onClose();
+    void autosave.flush();
+    setConfirming(true);
+  };
+  const discardRestored = async () => {
+    await autosave.discard();
+    form.reset(saved);
+    setRestored(null);
+    setEditorKey((k) => k + 1);
+  };
 
   return (
     <Modal
       open={!!target}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && requestClose()}
       size="lg"
-      modalLock={isDirty}
+      modalLock={form.formState.isDirty || !!restored}
       title={entry ? 'Editar entrada' : 'Nueva entrada'}
       description={entry ? 'La versión anterior se guarda en el historial de cambios.' : 'Nota de sesión, evolución o informe.'}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>
+          <DraftState status={autosave.status} />
+          <Button variant="ghost" onClick={requestClose}>
             Cancelar
           </Button>
           <Button type="submit" form="history-entry" loading={isSubmitting}>
@@ -82,6 +129,16 @@ export function EntryEditorDialog({ wid, pid, target, canChangePrivacy, onClose 
       }
     >
       <form id="history-entry" onSubmit={onSubmit} noValidate className="grid gap-5">
+        {restored ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2 text-sm">
+            <span>
+              Recuperado el borrador sin guardar del {formatDate(restored.updatedAt)} {formatTime(restored.updatedAt)}.
+            </span>
+            <Button type="button" size="sm" variant="ghost" onClick={() => void discardRestored()}>
+              Descartar borrador
+            </Button>
+          </div>
+        ) : null}
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
           <Field label="Título" error={errors.title?.message}>
@@ -101,7 +158,7 @@ export function EntryEditorDialog({ wid, pid, target, canChangePrivacy, onClose 
             render={({ field }) => (
               <Suspense fallback={<Skeleton className="h-72 w-full" />}>
                 {/* Keyed by entry: the editor reads its content once. */}
-                <RichTextEditor key={entry?.id ?? 'new'} value={field.value} onChange={field.onChange} labelledBy={bodyLabel} invalid={!!errors.body} />
+                <RichTextEditor key={`${entry?.id ?? 'new'}-${editorKey}`} value={field.value} onChange={field.onChange} labelledBy={bodyLabel} invalid={!!errors.body} />
               </Suspense>
             )}
           />
@@ -129,6 +186,18 @@ export function EntryEditorDialog({ wid, pid, target, canChangePrivacy, onClose 
           />
         ) : null}
       </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={entry ? '¿Descartar los cambios?' : '¿Descartar la entrada?'}
+        description={entry ? 'Se perderán los cambios que has escrito en esta entrada.' : 'Se perderá el texto que has escrito en esta entrada.'}
+        cancelLabel="Seguir editando"
+        confirmLabel="Descartar"
+        onConfirm={async () => {
+          await autosave.discard();
+          onClose();
+        }}
+      />
     </Modal>
   );
 }

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, NotebookPen, Plus } from 'lucide-react';
-import type { HistoryEntry } from '@divan/core';
+import type { HistoryDraft, HistoryEntry } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDeleteEntry, useHistory, useImportDocx } from '../api/history-api';
+import { deleteDraft, draftsKey, useDeleteEntry, useDrafts, useHistory, useImportDocx } from '../api/history-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ProgressBar } from '../components/progress-bar';
 import { Skeleton } from '../components/skeleton';
@@ -32,6 +33,14 @@ export function HistoryTab() {
   const [importError, setImportError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const canCreate = can('create', 'patient_histories');
+  const canUpdate = can('update', 'patient_histories');
+  const drafts = useDrafts(wid, patient.id, canCreate || canUpdate);
+  const [discarding, setDiscarding] = useState<HistoryDraft | null>(null);
+  const qc = useQueryClient();
+  const draftFor = (target: HistoryEntry | 'new') => drafts.data?.find((d) => d.entryId === (target === 'new' ? null : target.id)) ?? null;
+  // Drafts of entries no longer listed (deleted, or hidden now) are not offered.
+  const openDrafts = (drafts.data ?? []).filter((d) => (d.entryId === null ? canCreate : canUpdate && history.data?.some((e) => e.id === d.entryId)));
+  const targetOf = (d: HistoryDraft): HistoryEntry | 'new' | null => (d.entryId === null ? 'new' : (history.data?.find((e) => e.id === d.entryId) ?? null));
 
   // The editor is heavy: fetch it while the therapist reads, so "Nueva entrada" opens at once.
   useEffect(() => {
@@ -81,6 +90,27 @@ export function HistoryTab() {
         </div>
       ) : null}
       {importError ? <Alert variant="error">{importError}</Alert> : null}
+      {openDrafts.length && !editing ? (
+        <ul className="grid gap-2" aria-label="Borradores sin guardar">
+          {openDrafts.map((d) => (
+            <li key={d.entryId ?? 'new'} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+              <span>
+                Tienes un borrador sin guardar del {formatDate(d.updatedAt)} {formatTime(d.updatedAt)}
+                {d.entryId ? ' (cambios en una entrada)' : ''}
+                {d.title.trim() ? `: «${d.title.trim()}»` : ''}
+              </span>
+              <span className="flex gap-2">
+                <Button size="sm" onClick={() => setEditing(targetOf(d))}>
+                  Continuar
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setDiscarding(d)}>
+                  Descartar
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
       {history.isError && !entries ? (
         <LoadError error={history.error} onRetry={() => void history.refetch()} what="la historia clínica" />
@@ -114,23 +144,39 @@ export function HistoryTab() {
         </ol>
       )}
 
-      {editing ? (
+      {/* Opened once the drafts are known, so autosave never writes over a draft not yet shown. */}
+      {editing && (drafts.data || drafts.isError || !drafts.isEnabled) ? (
         <Suspense fallback={null}>
           <EntryEditorDialog
             wid={wid}
             pid={patient.id}
             target={editing}
+            draft={draftFor(editing)}
             onClose={() => setEditing(null)}
             canChangePrivacy={(entry) => !entry || entry.author.id === userId}
           />
         </Suspense>
       ) : null}
+      <ConfirmDialog
+        open={!!discarding}
+        onOpenChange={(o) => !o && setDiscarding(null)}
+        title="¿Descartar el borrador?"
+        description="Se perderá el texto que no llegaste a guardar."
+        cancelLabel="Conservar"
+        confirmLabel="Descartar"
+        onConfirm={async () => {
+          if (!discarding) return;
+          await deleteDraft(wid, patient.id, discarding.entryId);
+          await qc.invalidateQueries({ queryKey: draftsKey(wid, patient.id) });
+          toast.success('Borrador descartado');
+        }}
+      />
       <RevisionsDialog key={revisionsOf?.id ?? 'none'} wid={wid} pid={patient.id} entry={revisionsOf} onClose={() => setRevisionsOf(null)} />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="¿Eliminar esta entrada?"
-        description={`Se eliminará «${deleting?.title ?? ''}» del ${formatDate(deleting?.date)} y su historial de cambios. No se puede deshacer.`}
+        description={`«${deleting?.title ?? ''}» del ${formatDate(deleting?.date)} dejará de verse en la historia clínica. Por ley se conserva oculta, con su historial de cambios, hasta que acabe el plazo de conservación, y la eliminación queda en el registro de actividad.`}
         confirmLabel="Eliminar entrada"
         onConfirm={async () => {
           if (!deleting) return;

@@ -24,6 +24,14 @@ describe('describeAuditEvent', () => {
     expect(describeAuditEvent(event('member.updated', 'u2'), names)).toContain('Bruno Díaz');
     expect(describeAuditEvent(event('member.removed', 'u9'), names)).toContain('ya no está');
   });
+  it('says which clinical record was deleted and whose, without its text', () => {
+    expect(describeAuditEvent(event('history_entry.deleted', 'e1', { patientName: 'Irene Campos', entryDate: '2026-11-20' }), names)).toBe(
+      'Eliminó una entrada de la historia clínica de Irene Campos (del 20/11/2026)',
+    );
+    expect(describeAuditEvent(event('document.deleted', 'd1', { patientName: 'Irene Campos', name: 'informe.pdf' }), names)).toBe(
+      'Eliminó el documento «informe.pdf» de Irene Campos',
+    );
+  });
   it('labels plans the way the app shows them', () => {
     expect(describeAuditEvent(event('plan.changed', 'advance'), names)).toBe('Cambió el plan a Premium');
     expect(describeAuditEvent(event('plan.changed', 'none'), names)).toBe('Quitó el plan del espacio');

@@ -33,7 +33,15 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
       return `Quitó del espacio a ${member()}`;
     case 'plan.changed':
       return target in PLAN_LABELS ? `Cambió el plan a ${PLAN_LABELS[target as PlanId]}` : 'Quitó el plan del espacio';
+    case 'history_entry.deleted':
+      return `Eliminó una entrada de la historia clínica de ${patientOf(e)}${typeof e.details.entryDate === 'string' ? ` (del ${dmy(e.details.entryDate)})` : ''}`;
+    case 'document.deleted':
+      return `Eliminó el documento ${typeof e.details.name === 'string' ? `«${e.details.name}» ` : ''}de ${patientOf(e)}`;
     default:
       return `Acción «${e.action}»${target ? ` sobre ${target}` : ''}`;
   }
 }
+
+const patientOf = (e: AuditEvent) => (typeof e.details.patientName === 'string' && e.details.patientName ? e.details.patientName : 'un paciente');
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
+const dmy = (day: string) => day.split('-').reverse().join('/');
