@@ -1,0 +1,64 @@
+import { json, type TestApp } from './test-app';
+import { multipart } from './images';
+import { xlsx, XLSX_TYPE } from './spreadsheets';
+import { addMember, insertRole, therapist } from './workspace-fixtures';
+
+/**
+ * Real records of a workspace, made through the API as a user would, for tests that must touch
+ * existing ids (the authorization matrix, the cross-workspace checks). Each returns the new id.
+ */
+const W = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}`;
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+async function ok<T = { id: string }>(res: { statusCode: number; body: string; json(): unknown }, what: string, status = 201): Promise<T> {
+  if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return json<T>(res as Parameters<typeof json>[0]);
+}
+
+export const records = {
+  async patient(t: TestApp, token: string, workspaceId: string) {
+    return (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Registro', lastName: unique() }, { token }), 'patient')).id;
+  },
+
+  async historyEntry(t: TestApp, token: string, workspaceId: string, patientId: string) {
+    const body = { title: 'Primera sesión', date: '2026-01-15', body: '<p>Motivo de consulta</p>', private: false };
+    return (await ok(await t.post(`${W(workspaceId)}/patients/${patientId}/history`, body, { token }), 'history entry')).id;
+  },
+
+  /** An entry edited once, so it has a revision. */
+  async revisedEntry(t: TestApp, token: string, workspaceId: string, patientId: string) {
+    const id = await records.historyEntry(t, token, workspaceId, patientId);
+    const body = { title: 'Primera sesión', date: '2026-01-15', body: '<p>Motivo de consulta, corregido</p>', private: false };
+    await ok(await t.put(`${W(workspaceId)}/patients/${patientId}/history/${id}`, body, { token }), 'history revision', 200);
+    return id;
+  },
+
+  async document(t: TestApp, token: string, workspaceId: string, patientId: string) {
+    const { payload, headers } = multipart('file', `informe-${unique()}.txt`, 'text/plain', Buffer.from('Informe de evolución.\n'));
+    const res = await t.app.inject({ method: 'POST', url: `${W(workspaceId)}/patients/${patientId}/documents`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    return (await ok(res, 'document')).id;
+  },
+
+  /** An uploaded, not yet committed import. It belongs to its uploader; a second upload by them replaces it. */
+  async patientImport(t: TestApp, token: string, workspaceId: string) {
+    const { payload, headers } = multipart('file', 'pacientes.xlsx', XLSX_TYPE, await xlsx([['Nombre', 'Apellidos'], ['Importada', unique()]]));
+    const res = await t.app.inject({ method: 'POST', url: `${W(workspaceId)}/patient-imports`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    return (await ok<{ importId: string }>(res, 'patient import')).importId;
+  },
+
+  /** A role nobody holds, inserted past the per-workspace limit. */
+  async role(t: TestApp, workspaceId: string) {
+    return (await insertRole(t, workspaceId, `Rol ${unique()}`, [{ action: 'read', subject: 'sessions' }])).id;
+  },
+
+  async invitation(t: TestApp, token: string, workspaceId: string, roleId: string) {
+    return (await ok(await t.post(`${W(workspaceId)}/invitations`, { email: `invitada-${unique()}@registros.test`, roleIds: [roleId] }, { token }), 'invitation')).id;
+  },
+
+  /** A new therapist who joined with this role; the member id. */
+  async member(t: TestApp, ownerToken: string, workspaceId: string, roleId: string) {
+    const who = await therapist(t, `miembro-${unique()}@registros.test`, 'Miembro');
+    return (await addMember(t, { userId: '', accessToken: ownerToken, email: '' }, workspaceId, who, [roleId])).memberId;
+  },
+};
