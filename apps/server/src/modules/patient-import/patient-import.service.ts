@@ -16,7 +16,7 @@ import type { Jobs } from '../../platform/jobs/jobs';
 import { AppError } from '../../platform/errors';
 import type { Caller, ImportedPatient, PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { mapRow, type Mapping } from './row-mapper';
+import { mapRow, pathOf, type Mapping } from './row-mapper';
 import { cellText, decodeRows, encodeRows, readSheet, type SheetRow } from './xlsx-reader';
 import { patientImports, type PatientImportRow } from './patient-import.tables';
 
@@ -36,6 +36,10 @@ const YIELD_EVERY = 250;
  */
 const STALLED_MS = 10 * 60_000;
 const STALLED_MESSAGE = 'La importación se interrumpió (el servidor se reinició). No se ha importado ningún paciente: vuelve a subir el archivo.';
+
+/** The fields a mapping fills, as paths of the create body (`treatment.motive`). */
+const mappedFields = (mapping: Mapping) =>
+  (Object.entries(mapping) as [keyof Mapping, number | null | undefined][]).flatMap(([f, i]) => (i === null || i === undefined ? [] : [pathOf(f)]));
 
 /**
  * Importing patients from a spreadsheet in two steps: the upload is parsed and kept (encrypted, per
@@ -111,6 +115,8 @@ export class PatientImportService {
     const fields = Object.entries(mapping).filter(([, i]) => i !== null && i !== undefined && i >= row.columns.length);
     if (fields.length)
       throw new AppError('invalid_argument', fields.map(([f]) => ({ path: `mapping.${f}`, message: 'Columna inválida' })), 'Columna inválida');
+    // Only fields the caller may write (PATIENT_FIELDS): Recepción imports no treatment column.
+    this.patients.assertCanImport(c, mappedFields(mapping));
     const total = decodeRows(await this.cipher.decryptText(row.workspaceId, row.rowsEnc!, ROWS_AAD)).length;
     const progress: ImportProgress = { status: 'validating', processed: 0, total, created: 0, errors: [] };
     await this.db.transaction(async (tx) => {
@@ -150,6 +156,7 @@ export class PatientImportService {
     try {
       const member = await this.workspaces.resolveMembership(row.workspaceId, row.userId);
       if (!member?.ability.can('create', 'patient_files')) throw new AppError('access_denied', undefined, NO_LONGER_ALLOWED);
+      this.patients.assertCanImport({ member, userId: row.userId }, mappedFields((row.mapping ?? {}) as Mapping));
       const rows = decodeRows(await this.cipher.decryptText(row.workspaceId, row.rowsEnc, ROWS_AAD));
       await this.run({ member, userId: row.userId }, row, rows, (row.mapping ?? {}) as Mapping, progress);
     } catch (err) {

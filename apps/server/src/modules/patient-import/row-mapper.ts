@@ -72,7 +72,8 @@ export function mapRow(cells: Cell[], mapping: Mapping): Mapped {
   return { ok: true, body: parsed.data };
 }
 
-const pathOf = (f: ImportField) =>
+/** The field's path in the create body (and in PATIENT_FIELDS). */
+export const pathOf = (f: ImportField) =>
   (({ taxId: 'billingInfo.taxId', line1: 'billingInfo.line1', city: 'billingInfo.city', zipCode: 'billingInfo.zipCode', country: 'billingInfo.country', motive: 'treatment.motive', sessionType: 'treatment.sessionType' }) as Record<string, string>)[f] ?? f;
 
 /** The form's messages name their field ("Email inválido"); the generic ones get it added. */

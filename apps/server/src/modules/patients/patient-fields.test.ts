@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { importPatients, xlsx } from '../../test/spreadsheets';
 
 let t: TestApp;
 const sorted = (xs: string[]) => [...xs].sort();
@@ -190,5 +191,21 @@ describe('lists filter, sort, count and search only by fields the member reads',
     const asReception = json<{ items: Record<string, unknown>[] }>(await t.get(P, { token: rosa.accessToken }));
     expect(asReception.items.length).toBe(asOwner.items.length);
     for (const i of asReception.items) expect(i).not.toHaveProperty('motive');
+  });
+});
+
+describe('an Excel import writes only the fields its importer may write', () => {
+  it('Recepción imports names and billing, but a treatment column is refused before anything is imported', async () => {
+    const rosa = await therapist(t, 'rosa4@clinica.test', 'Rosa');
+    await addMember(t, clinicOwner, clinic.id, rosa, [clinic.roles.find((r) => r.name === 'Recepción')!.id]);
+    const file = await xlsx([
+      ['Nombre', 'Apellidos', 'Ciudad', 'Motivo de consulta'],
+      ['Importado', 'Uno', 'Jaén', 'Ansiedad'],
+    ]);
+    const refused = await importPatients(t, clinic.id, rosa.accessToken, file, { firstName: 0, lastName: 1, city: 2, motive: 3 }).catch((e: Error) => e.message);
+    expect(refused).toMatch(/^commit: .*"code":"access_denied".*Tratamiento/);
+    expect(await t.rows(sql`select id from patients where first_name = 'Importado'`)).toEqual([]);
+    const { result } = await importPatients(t, clinic.id, rosa.accessToken, file, { firstName: 0, lastName: 1, city: 2 });
+    expect(result).toMatchObject({ status: 'done', created: 1 });
   });
 });

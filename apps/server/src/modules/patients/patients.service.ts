@@ -294,6 +294,15 @@ export class PatientsService {
     }));
   }
 
+  /**
+   * For the importer, at commit and again when the job runs: the mapped fields (`treatment.motive`,
+   * `billingInfo.taxId`…) must be fields the caller may write on the patients it creates, or 403.
+   */
+  assertCanImport(c: Caller, fields: string[]) {
+    const ownOnly = scopeFor(c.member.ability, 'read', 'patient_files', c.userId).kind === 'own';
+    assertWritable(c, Object.fromEntries(fields.map((f) => [f, ''])), { ownerId: ownOnly ? c.userId : null }, 'create');
+  }
+
   /** Rows of an import (its limit and duplicates checked by it, in its transaction); the search text is computed here, as on create. */
   insertMany = (rows: ImportedPatient[], tx: DbOrTx) =>
     patientsRepository(tx).insertMany(rows.map((r) => ({ ...r, searchText: searchTextOf(r as PatientRow) })));
