@@ -53,7 +53,8 @@ export function PatientsListRoute() {
 
   const onSort = (sort: Sort) => update({ sort, dir: state.sort === sort && state.dir === 'asc' ? 'desc' : 'asc' });
   const data = list.data;
-  const everything = data ? data.counts.active + data.counts.paused + data.counts.inactive : 0;
+  // Counts per status only come to those who read treatment data; the others get the total.
+  const everything = data ? (data.counts ? data.counts.active + data.counts.paused + data.counts.inactive : state.status ? 1 : data.total) : 0;
   const noPatientsAtAll = data && everything === 0 && !hasFilters(state);
 
   const actions = canCreate ? (
@@ -68,7 +69,7 @@ export function PatientsListRoute() {
   ) : null;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6">
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="font-display text-3xl font-semibold tracking-tight">Pacientes</h1>
@@ -95,7 +96,7 @@ export function PatientsListRoute() {
             <StatusTabs value={state.status} counts={data?.counts} onChange={(status) => update({ status })} />
             <ListFilters state={state} update={update} therapists={team ? (therapists.data ?? null) : null} />
           </div>
-          <section id="patients-panel" role="tabpanel" aria-label="Listado de pacientes" aria-busy={list.isFetching} className="grid gap-4">
+          <section id="patients-panel" role="tabpanel" aria-label="Listado de pacientes" aria-busy={list.isFetching} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
             {list.isError && !data ? (
               <LoadError error={list.error} onRetry={() => void list.refetch()} what="el listado de pacientes" />
             ) : !data ? (
