@@ -98,6 +98,9 @@ describe('clinical history', () => {
     expect(codeOf(await t.get(`${H}/${entry.id}/revisions`, { token: owner.accessToken }))).toBe('history_not_found');
     expect(codeOf(await t.put(`${H}/${entry.id}`, { title: 'x', date: '2026-11-22', body: '' }, { token: owner.accessToken }))).toBe('history_not_found');
     expect(codeOf(await t.del(`${H}/${entry.id}`, { token: owner.accessToken }))).toBe('history_not_found');
+    const exported = json<{ history: { title: string }[] }>(await t.get(H.replace(/\/history$/, '/export.json'), { token: owner.accessToken }));
+    expect(exported.history.map((e) => e.title)).not.toContain('Sesión 3: duelo');
+    expect(exported.history.length).toBeGreaterThan(0);
     // …but the entry and its revisions are still in the database, marked with who deleted it.
     const [row] = await t.rows<{ deleted_at: Date | null; deleted_by: string | null }>(sql`select deleted_at, deleted_by from history_entries where id = ${entry.id}`);
     expect(row?.deleted_at).toBeTruthy();
@@ -131,7 +134,7 @@ describe('clinical history', () => {
 
   it('writes every read of clinical data to an access log that administrators read', async () => {
     const log = json<{ user: { name: string }; patient: { name: string }; action: string }[]>(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log`, { token: owner.accessToken }));
-    expect(log.filter((l) => l.action === 'history.read').map((l) => l.user.name).sort()).toEqual(['Luis', 'Luis', 'Luis', 'Marta']);
+    expect(log.filter((l) => l.action === 'history.read').map((l) => l.user.name).sort()).toEqual(['Luis', 'Luis', 'Luis', 'Luis', 'Marta']);
     expect(log[0]!.patient.name).toBe('Irene Campos');
     expect(codeOf(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log`, { token: colleague.accessToken }))).toBe('access_denied');
   });
