@@ -2,7 +2,9 @@ import { ConfigError, type Config } from '../config';
 import type { Db } from '../db/database';
 import { Cipher } from './cipher';
 import { Keyring } from './keyring';
-import { loadMasterKeys, MasterKeyError } from './master-key';
+import { existsSync } from 'node:fs';
+import { clinicalDataKeys } from './data-keys.tables';
+import { defaultKeyFile, loadMasterKeys, MasterKeyError } from './master-key';
 
 /**
  * The server's Cipher: master keys from CLINICAL_KEY or the key file (created on the first start,
@@ -18,6 +20,15 @@ export async function openCipher(db: Db, config: Config, scopes: string[] = []):
 }
 
 async function open(db: Db, config: Config, scopes: string[]) {
+  const file = config.clinicalKey?.key ? undefined : config.clinicalKey?.file ?? defaultKeyFile(config.dataDir);
+  if (file && !existsSync(file)) {
+    // A new key over encrypted data would read nothing: a restored or moved database needs its key back.
+    const [stored] = await db.select({ m: clinicalDataKeys.masterKeyId }).from(clinicalDataKeys).limit(1);
+    if (stored)
+      throw new ConfigError(
+        `Invalid environment variable CLINICAL_KEY_FILE: ${file} does not exist and this database is encrypted with master key ${stored.m}: put its key file back (or set CLINICAL_KEY).`,
+      );
+  }
   const keys = loadMasterKeys(config.clinicalKey, config.dataDir, { create: true });
   if (keys.created)
     console.log(`Clave maestra clínica creada en ${keys.file}: guárdala a salvo y aparte de las copias (sin ella no se leen los datos clínicos).`);

@@ -42,7 +42,7 @@ export const LEGACY_TEXT_COLUMNS: TextColumn[] = [
 ];
 
 /** Encrypted files: documents and private files (public images are not encrypted). */
-const FILE_ROWS = sql`select workspace_id::text as scope, storage_key as key from documents
+const FILE_ROWS = sql`select workspace_id::text as scope, storage_key as key from patient_documents
   union all select workspace_id::text, storage_key from files where workspace_id is not null and storage_key like 'private/%'`;
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
