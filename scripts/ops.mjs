@@ -1,4 +1,4 @@
-// Operator commands: `npm run backup`, `npm run restore -- <folder>`, `npm run admin -- <command>`, `npm run demo`.
+// Operator commands: `npm run backup`, `npm run restore -- <file>`, `npm run admin -- <command>`, `npm run demo`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, root } from './build-if-stale.mjs';

@@ -49,7 +49,7 @@ export class Keyring {
     if (unknown.length) {
       const where = this.keys.file ? `the key file ${this.keys.file} (CLINICAL_KEY_FILE)` : 'CLINICAL_KEY';
       throw new MasterKeyError(
-        `Invalid environment variable ${this.keys.file ? 'CLINICAL_KEY_FILE' : 'CLINICAL_KEY'}: this database's data keys are wrapped by master key ${unknown.join(', ')}, but ${where} holds ${[...this.masters.keys()].join(', ')}. Put the right key back (see README, "Claves y copias").`,
+        `Invalid environment variable ${this.keys.file ? 'CLINICAL_KEY_FILE' : 'CLINICAL_KEY'}: this database's data keys are wrapped by master key ${unknown.join(', ')}, but ${where} holds ${[...this.masters.keys()].join(', ')}. Put the right key back (see README, "Keys and backups").`,
       );
     }
     for (const r of rows) this.cache(r);
