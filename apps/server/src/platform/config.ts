@@ -28,7 +28,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The clinical master key (32 bytes, base64 or hex); unset: the key file below. */
   CLINICAL_KEY: z.string().refine((v) => !!parseKey(v), CLINICAL_KEY_FORMAT).optional(),
-  /** The previous master key while a rotation is under way (see README, "Claves y copias"). */
+  /** The previous master key while a rotation is under way (see README, "Keys and backups"). */
   CLINICAL_KEY_PREVIOUS: z.string().refine((v) => !!parseKey(v), CLINICAL_KEY_FORMAT).optional(),
   /** Without CLINICAL_KEY: the key file, outside DATA_DIR (default `<DATA_DIR>.clinical-key`), created by the first start. */
   CLINICAL_KEY_FILE: z.string().min(1).optional(),
