@@ -200,7 +200,8 @@ export class PatientImportService {
     const valid: { row: number; values: ImportedPatient }[] = [];
     const seen = new Map<string, number>();
     // Someone who sees only their own patients imports them assigned to themselves, as when creating one.
-    const assigned = scopeFor(c.member.ability, 'read', 'patient_files', c.userId).kind === 'own' ? c.userId : null;
+    // In an Individual workspace they are the owner's.
+    const assigned = scopeFor(c.member.ability, 'read', 'patient_files', c.userId).kind === 'own' ? c.userId : await this.workspaces.soloOwnerOf(ws);
     const today = todayIn(DEFAULT_TIME_ZONE);
     for (const [i, r] of rows.entries()) {
       const mapped = mapRow(r.cells, mapping);

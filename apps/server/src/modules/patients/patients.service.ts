@@ -128,6 +128,8 @@ export class PatientsService {
     let assigned = body.assignedTherapistId ?? (ownOnly ? c.userId : null);
     if (assigned && assigned !== c.userId && !c.member.ability.can('update', 'patient_assignment')) throw new AppError('access_denied');
     if (ownOnly) assigned = c.userId;
+    // In an Individual workspace a patient is the owner's.
+    assigned ??= await this.workspaces.soloOwnerOf(ws);
     assertWritable(c, body, { ownerId: assigned }, 'create');
     // Encrypted before the transaction (a workspace's first key is created on the pool).
     const id = randomUUID();

@@ -202,6 +202,16 @@ export class WorkspacesService {
     return ws.ownerId;
   }
 
+  /**
+   * Whose patients are unassigned ones: in an Individual (freelance) workspace every patient is the
+   * owner's; in a team or clinic nobody's until someone assigns them (null).
+   */
+  async soloOwnerOf(workspaceId: string, tx: DbOrTx = this.db): Promise<string | null> {
+    const ws = await workspacesRepository(tx).findById(workspaceId);
+    if (!ws) throw new AppError('workspace_not_found');
+    return ws.template === 'freelance' ? ws.ownerId : null;
+  }
+
   async isMember(workspaceId: string, userId: string, tx: DbOrTx = this.db): Promise<boolean> {
     return !!(await membersRepository(tx).findByUser(workspaceId, userId));
   }
