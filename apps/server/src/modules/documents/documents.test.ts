@@ -6,6 +6,7 @@ import type { Patient, PatientDocument, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart, png } from '../../test/images';
+import { FILE_OVERHEAD_BYTES } from '../../platform/crypto/cipher';
 
 let t: TestApp;
 let owner: Therapist;
@@ -58,9 +59,9 @@ describe('patient documents', () => {
     expect(doc).toMatchObject({ name: 'Informe de evolución.pdf', contentType: 'application/pdf', size: original.length, shared: false, uploadedBy: { id: owner.userId, name: 'Nuria' } });
     expect(doc.tags).toEqual(['Evolución', 'Informe']);
 
-    // On disk: iv | ciphertext | tag, no clear text.
+    // On disk: header (key id, iv) | ciphertext | tag, no clear text.
     const [file] = storedFiles();
-    expect(statSync(file!).size).toBe(original.length + 28);
+    expect(statSync(file!).size).toBe(original.length + FILE_OVERHEAD_BYTES);
     const raw = readFileSync(file!);
     expect(raw.includes(Buffer.from('ansiedad'))).toBe(false);
     expect(raw.subarray(0, 5).toString()).not.toBe('%PDF-');
