@@ -19,7 +19,8 @@ export type PatientList = {
   total: number;
   page: number;
   pageSize: number;
-  counts: { active: number; paused: number; inactive: number };
+  /** Absent for members who may not read treatment data (PATIENT_FIELDS). */
+  counts?: { active: number; paused: number; inactive: number };
 };
 export type CreatePatient = z.output<typeof createPatientBody>;
 export type UpdatePatient = z.output<typeof updatePatientBody>;

@@ -19,9 +19,11 @@ type Props = {
   state: ListState;
   update: (patch: Partial<ListState>, options?: { replace?: boolean }) => void;
   therapists: Therapist[] | null;
+  /** Filtering and sorting by treatment data (motive, session type, start date) needs reading it (PATIENT_FIELDS). */
+  treatment: boolean;
 };
 
-export function ListFilters({ state, update, therapists }: Props) {
+export function ListFilters({ state, update, therapists, treatment }: Props) {
   const [text, setText] = useState(state.q);
   const sent = useRef(state.q);
 
@@ -70,27 +72,31 @@ export function ListFilters({ state, update, therapists }: Props) {
             onChange={(e) => update({ therapist: e.target.value || null })}
           />
         ) : null}
-        <NativeSelect
-          aria-label="Tipo de sesión"
-          className="sm:w-40"
-          placeholder="Tipo de sesión"
-          options={optionsOf(SESSION_TYPE)}
-          value={state.sessionType ?? ''}
-          onChange={(e) => update({ sessionType: (e.target.value || null) as ListState['sessionType'] })}
-        />
-        <NativeSelect
-          aria-label="Motivo de consulta"
-          className="sm:w-52"
-          placeholder="Motivo"
-          options={optionsOf(TREATMENT_MOTIVE, true)}
-          value={state.motive ?? ''}
-          onChange={(e) => update({ motive: (e.target.value || null) as ListState['motive'] })}
-        />
+        {treatment ? (
+          <>
+            <NativeSelect
+              aria-label="Tipo de sesión"
+              className="sm:w-40"
+              placeholder="Tipo de sesión"
+              options={optionsOf(SESSION_TYPE)}
+              value={state.sessionType ?? ''}
+              onChange={(e) => update({ sessionType: (e.target.value || null) as ListState['sessionType'] })}
+            />
+            <NativeSelect
+              aria-label="Motivo de consulta"
+              className="sm:w-52"
+              placeholder="Motivo"
+              options={optionsOf(TREATMENT_MOTIVE, true)}
+              value={state.motive ?? ''}
+              onChange={(e) => update({ motive: (e.target.value || null) as ListState['motive'] })}
+            />
+          </>
+        ) : null}
         {/* On phones there are no column headers to sort by. */}
         <NativeSelect
           aria-label="Ordenar por"
           className="md:hidden"
-          options={PATIENT_SORTS.flatMap((s) => [
+          options={PATIENT_SORTS.filter((s) => treatment || s !== 'treatmentStartDate').flatMap((s) => [
             { value: `${s}:asc`, label: `${sortLabels[s]} ↑` },
             { value: `${s}:desc`, label: `${sortLabels[s]} ↓` },
           ])}
