@@ -28,6 +28,8 @@ export function PatientsListRoute() {
   const list = usePatientList(workspace.id, toQuery(state));
   const canCreate = canAny(ability, 'create', 'patient_files');
   const canAssign = ability.can('update', 'patient_assignment');
+  // Without treatment data (Recepción) there are no status tabs nor treatment filters: the server refuses them.
+  const readsTreatment = canAny(ability, 'read', 'patient_treatment');
   const therapists = useTherapists(workspace.id, ability.can('read', 'members'));
   // In a one-person practice every patient is theirs: a therapist column would only say so 50 times.
   const team = (therapists.data?.length ?? 0) > 1;
@@ -54,7 +56,7 @@ export function PatientsListRoute() {
   const onSort = (sort: Sort) => update({ sort, dir: state.sort === sort && state.dir === 'asc' ? 'desc' : 'asc' });
   const data = list.data;
   // Counts per status only come to those who read treatment data; the others get the total.
-  const everything = data ? (data.counts ? data.counts.active + data.counts.paused + data.counts.inactive : state.status ? 1 : data.total) : 0;
+  const everything = data ? (data.counts ? data.counts.active + data.counts.paused + data.counts.inactive : data.total) : 0;
   const noPatientsAtAll = data && everything === 0 && !hasFilters(state);
 
   const actions = canCreate ? (
@@ -93,8 +95,8 @@ export function PatientsListRoute() {
       ) : (
         <>
           <div className="grid gap-4">
-            <StatusTabs value={state.status} counts={data?.counts} onChange={(status) => update({ status })} />
-            <ListFilters state={state} update={update} therapists={team ? (therapists.data ?? null) : null} />
+            {readsTreatment ? <StatusTabs value={state.status} counts={data?.counts} onChange={(status) => update({ status })} /> : null}
+            <ListFilters state={state} update={update} therapists={team ? (therapists.data ?? null) : null} treatment={readsTreatment} />
           </div>
           <section id="patients-panel" role="tabpanel" aria-label="Listado de pacientes" aria-busy={list.isFetching} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
             {list.isError && !data ? (
