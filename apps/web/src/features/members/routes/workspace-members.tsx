@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { UserPlus, Users } from 'lucide-react';
 import type { Member } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
@@ -34,7 +34,9 @@ export function WorkspaceMembersRoute() {
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
 
-  const canInvite = ability.can('create', 'members');
+  // An Individual workspace is one therapist's practice: working with others takes a team or clinic one.
+  const individual = ws.template === 'freelance';
+  const canInvite = ability.can('create', 'members') && !individual;
   const used = members.data?.length ?? 0;
   const full = used >= ws.maxSeats;
 
@@ -120,7 +122,30 @@ export function WorkspaceMembersRoute() {
                 </ul>
               </Card>
             </section>
-          ) : active.length <= 1 && canInvite ? (
+          ) : null}
+          {individual ? (
+            <Card className="grid gap-3 p-6 sm:p-8" data-testid="individual-invite-note">
+              <div className="flex items-start gap-3">
+                <Users className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+                <div className="grid gap-1.5">
+                  <h3 className="font-medium">Este espacio es solo para ti</h3>
+                  <p className="max-w-prose text-sm leading-relaxed text-muted-foreground">
+                    Un espacio Individual es tu consulta privada: todos sus pacientes son tuyos. Para trabajar con otros terapeutas o con
+                    recepción (invitarles, darles roles y permisos, repartir pacientes y comisiones) crea un espacio de Equipo o de Clínica,
+                    que funciona con el plan Team. Tus pacientes de aquí siguen siendo tuyos.
+                  </p>
+                </div>
+              </div>
+              <div className="flex flex-wrap gap-2 sm:pl-8">
+                <Button asChild>
+                  <Link to="/workspaces/create">Crear un espacio de equipo</Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to="/settings/workspace/plan">Ver planes</Link>
+                </Button>
+              </div>
+            </Card>
+          ) : active.length <= 1 && pending.length === 0 && canInvite ? (
             <Card className="grid justify-items-center gap-3 p-8 text-center">
               <Users className="size-6 text-muted-foreground" aria-hidden />
               <p className="max-w-sm text-sm text-muted-foreground">
