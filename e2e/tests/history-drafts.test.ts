@@ -83,6 +83,27 @@ describe.skipIf(!hasChromium || !baseUrl)('a history entry being written survive
     expect(await page.getByRole('list', { name: 'Borradores sin guardar' }).count()).toBe(0);
   });
 
+  it('an edit in progress is kept the same way: ✕ asks, the change is offered after a reload', async () => {
+    const entry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Sesión 2: duelo' }) });
+    await entry.getByRole('button', { name: /Acciones de/ }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar entrada' });
+    await dialog.getByRole('textbox', { name: 'Título' }).fill('Sesión 2: duelo y culpa');
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    const confirm = page.getByRole('alertdialog', { name: '¿Descartar los cambios?' });
+    await confirm.getByRole('button', { name: 'Seguir editando' }).click();
+    await dialog.getByText('Borrador guardado').waitFor();
+    await page.reload();
+    const offer = page.getByRole('list', { name: 'Borradores sin guardar' }).getByRole('listitem');
+    await offer.getByText(/\(cambios en una entrada\): «Sesión 2: duelo y culpa»/).waitFor();
+    await offer.getByRole('button', { name: 'Continuar' }).click();
+    const reopened = page.getByRole('dialog', { name: 'Editar entrada' });
+    expect(await reopened.getByRole('textbox', { name: 'Título' }).inputValue()).toBe('Sesión 2: duelo y culpa');
+    await reopened.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByRole('list', { name: 'Entradas de la historia clínica' }).getByRole('heading', { name: 'Sesión 2: duelo y culpa' }).waitFor();
+    expect(await drafts()).toEqual([]);
+  });
+
   it('Cancelar with typed text asks too, and "Descartar" drops the draft', async () => {
     await page.getByRole('button', { name: 'Nueva entrada' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Nueva entrada' });
