@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBJECTS, type Action, type Subject } from '@divan/core';
 import type { Access } from '../../platform/auth/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, insertRole, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { records } from '../../test/workspace-records';
 
 /**
  * Every workspace route × {anonymous, member of another workspace, member without the permission,
- * member with it, owner}: no leak, no 500. Routes are read from the app, so the matrix grows with
- * every feature that adds one.
+ * member with it, owner}, on real records: no leak, no 500, and an allowed caller never gets 404 for
+ * an id that exists. Routes are read from the app, so the matrix grows with every feature that adds
+ * one; a path id of a kind without a record factory below fails the matrix until one is added.
  */
 let t: TestApp;
 let owner: Therapist;
@@ -15,11 +18,70 @@ let workspaceId: string;
 const withPermission = new Map<string, Therapist>();
 let bare: Therapist;
 let admin: Therapist;
+let plainRole: string;
 
 type Route = { method: string; url: string; access: Access };
 let routes: Route[];
 const need = (r: Route) => (r.access as { workspace: 'member' | 'owner' | [string, string] }).workspace;
 const keyOf = (n: ReturnType<typeof need>) => (Array.isArray(n) ? n.join(':') : n);
+
+/**
+ * How to make a real record for each kind of path id, given the ids before it in the path. `caller`
+ * is who will call, when allowed to (imports belong to their uploader); otherwise the owner.
+ */
+type Made = { params: Record<string, string>; caller: Therapist };
+const RECORDS: Record<string, (m: Made) => Promise<string>> = {
+  patientId: () => records.patient(t, owner.accessToken, workspaceId),
+  // Edited once, so its revisions route has something to list.
+  entryId: ({ params }) => records.revisedEntry(t, owner.accessToken, workspaceId, params.patientId!),
+  documentId: ({ params }) => records.document(t, owner.accessToken, workspaceId, params.patientId!),
+  importId: ({ caller }) => records.patientImport(t, caller.accessToken, workspaceId),
+  roleId: () => records.role(t, workspaceId),
+  invitationId: () => records.invitation(t, owner.accessToken, workspaceId, plainRole),
+  memberId: () => records.member(t, owner.accessToken, workspaceId, plainRole),
+};
+/**
+ * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must
+ * then succeed). Other routes get `{}`: past the guard, a 400 is fine.
+ */
+const entry = { title: 'Sesión', date: '2026-01-20', body: '<p>Evolución</p>', private: false };
+const SAMPLE_BODIES: Record<string, unknown> = {
+  'PUT /api/v1/workspaces/:workspaceId/patients/:patientId/history/:entryId': entry,
+  'POST /api/v1/workspaces/:workspaceId/patients/:patientId/history': entry,
+  'PUT /api/v1/workspaces/:workspaceId/patients/:patientId/assignment': { therapistId: null },
+  'PUT /api/v1/workspaces/:workspaceId/patients/:patientId/documents/:documentId/sharing': { shared: true },
+  // The role made by RECORDS.roleId, unchanged: no permission is granted, so the editor needs none.
+  'PUT /api/v1/workspaces/:workspaceId/roles/:roleId': { name: 'Rol editado', permissions: [{ action: 'read', subject: 'sessions' }] },
+  'POST /api/v1/workspaces/:workspaceId/patient-imports/:importId/commit': { mapping: { firstName: 0 } },
+  'POST /api/v1/workspaces/:workspaceId/patients': { firstName: 'Nueva' },
+};
+
+const label = (r: Route) => `${r.method} ${r.url}`;
+const idsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((p) => p !== 'workspaceId');
+const missingFactories = () => [...new Set(routes.flatMap((r) => idsOf(r.url)))].filter((p) => !RECORDS[p]);
+
+/**
+ * Shared records for reading and editing; a fresh one for an allowed DELETE, so no call removes what
+ * a later one needs. Ids resolve in path order: a document is made on the patient of its path.
+ */
+const shared = new Map<string, Promise<string>>();
+async function pathFor(r: Route, caller: Therapist, allowed: boolean, id = workspaceId) {
+  const params: Record<string, string> = {};
+  const ids = idsOf(r.url);
+  for (const [i, name] of ids.entries()) {
+    const make = RECORDS[name];
+    if (!make) throw new Error(`No record factory for :${name} (${r.method} ${r.url}): add one to RECORDS in access-matrix.test.ts`);
+    const maker = name === 'importId' && allowed ? caller : owner;
+    const fresh = allowed && r.method === 'DELETE' && i === ids.length - 1;
+    const key = `${name}|${Object.values(params).join('/')}|${maker.email}`;
+    if (fresh) params[name] = await make({ params, caller: maker });
+    else {
+      if (!shared.has(key)) shared.set(key, make({ params: { ...params }, caller: maker }));
+      params[name] = await shared.get(key)!;
+    }
+  }
+  return r.url.replace(':workspaceId', id).replace(/:(\w+)/g, (_, name: string) => params[name]!);
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,20 +90,24 @@ beforeAll(async () => {
   outsider = await therapist(t, 'outsider@matrix.test', 'Óscar');
   const ws = await createWorkspace(t, owner, 'Clínica Matriz', 'clinic');
   workspaceId = ws.id;
-  await t.app.services.workspaces.setPlan(workspaceId, { id: 'team', seats: 40 });
+  await t.app.services.workspaces.setPlan(workspaceId, { id: 'team', seats: 80 });
   // A member with only a harmless permission: for every route needing something else, "without".
   bare = await therapist(t, 'bare@matrix.test', 'Berta');
   const bareRole = await createRole(t, owner, workspaceId, 'Solo perfil', [{ action: 'read', subject: 'workspace_profile' }]);
+  plainRole = bareRole.id;
   await addMember(t, owner, workspaceId, bare, [bareRole.id]);
   admin = await therapist(t, 'admin@matrix.test', 'Adela');
   await addMember(t, owner, workspaceId, admin, [ws.roles.find((r) => r.name === 'Administrador')!.id]);
-  // One member per distinct permission, holding exactly that permission.
+  // One member per distinct permission, holding that permission and the reading it needs, as the role
+  // editor ticks it: "Ver" on the same subject, and a patient's file for what hangs from a patient.
   let i = 0;
   for (const n of new Set(routes.map((r) => keyOf(need(r))))) {
     if (n === 'member' || n === 'owner') continue;
-    const [action, subject] = n.split(':');
+    const subject = n.split(':')[1] as Subject;
+    const reads = new Set([n, ...(SUBJECTS[subject].actions.includes('read') ? [`read:${subject}`] : []), ...(subject.startsWith('patient_') ? ['read:patient_files'] : [])]);
+    const permissions = [...reads].map((k) => ({ action: k.split(':')[0] as Action, subject: k.split(':')[1] as Subject }));
     const m = await therapist(t, `p${i}@matrix.test`, `P${i}`);
-    const role = await insertRole(t, workspaceId, `Rol ${n}`, [{ action: action as 'read', subject: subject as 'members' }]);
+    const role = await insertRole(t, workspaceId, `Rol ${n}`, permissions);
     await addMember(t, owner, workspaceId, m, [role.id]);
     withPermission.set(n, m);
     i++;
@@ -49,14 +115,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const call = (r: Route, token?: string, id = workspaceId) => {
-  const url = r.url.replace(':workspaceId', id).replace(/:(\w+)/g, () => crypto.randomUUID());
+const call = async (r: Route, caller?: Therapist, opts: { allowed?: boolean; workspace?: string } = {}) => {
+  const url = await pathFor(r, caller ?? owner, opts.allowed ?? false, opts.workspace);
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(r.method);
   return t.app.inject({
     method: r.method as 'GET',
     url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(hasBody ? { payload: {} } : {}),
+    headers: caller ? { authorization: `Bearer ${caller.accessToken}` } : {},
+    ...(hasBody ? { payload: (SAMPLE_BODIES[label(r)] ?? {}) as object } : {}),
   });
 };
 const codeOf = (res: { body: string }) => {
@@ -68,45 +134,49 @@ const codeOf = (res: { body: string }) => {
 };
 
 describe('authorization matrix over every workspace route', () => {
-  it('covers the workspace routes', () => {
+  it('covers the workspace routes, and can make a real record for every id in their paths', () => {
     expect(routes.length).toBeGreaterThanOrEqual(14);
+    expect(missingFactories(), 'path ids without a record factory: add one to RECORDS in access-matrix.test.ts').toEqual([]);
   });
 
   it('anonymous callers get invalid_access_token', async () => {
-    for (const r of routes) expect([`${r.method} ${r.url}`, codeOf(await call(r))]).toEqual([`${r.method} ${r.url}`, 'invalid_access_token']);
+    for (const r of routes) expect([label(r), codeOf(await call(r))]).toEqual([label(r), 'invalid_access_token']);
   });
 
   it('a member of another workspace gets 404, the same as for a workspace that does not exist', async () => {
     for (const r of routes) {
-      const res = await call(r, outsider.accessToken);
-      expect([`${r.method} ${r.url}`, res.statusCode, codeOf(res)]).toEqual([`${r.method} ${r.url}`, 404, 'workspace_not_found']);
-      const ghost = await call(r, outsider.accessToken, crypto.randomUUID());
+      const res = await call(r, outsider);
+      expect([label(r), res.statusCode, codeOf(res)]).toEqual([label(r), 404, 'workspace_not_found']);
+      const ghost = await call(r, outsider, { workspace: crypto.randomUUID() });
       expect(ghost.body).toBe(res.body);
     }
   });
 
-  it('a member without the permission is refused', async () => {
+  it('a member without the permission is refused with 403, on records that exist', async () => {
     for (const r of routes) {
       const n = need(r);
       if (n === 'member' || keyOf(n) === 'read:workspace_profile') continue;
-      const res = await call(r, bare.accessToken);
+      const res = await call(r, bare);
       const expected = n === 'owner' ? 'workspace_not_owner' : 'access_denied';
-      expect([`${r.method} ${r.url}`, res.statusCode, codeOf(res)]).toEqual([`${r.method} ${r.url}`, 403, expected]);
+      expect([label(r), res.statusCode, codeOf(res)]).toEqual([label(r), 403, expected]);
     }
   });
 
-  it('a member with the permission, and the owner, get past the guard and never a 500', async () => {
+  it('a member with the permission, and the owner, get past the guard to the record: never a 404, never a 500', async () => {
     const guardCodes = ['invalid_access_token', 'workspace_not_found', 'access_denied', 'workspace_not_owner'];
     for (const r of routes) {
       const n = need(r);
       const callers = [owner, n === 'member' ? bare : n === 'owner' ? undefined : withPermission.get(keyOf(n))].filter(Boolean) as Therapist[];
       for (const who of callers) {
-        const res = await call(r, who.accessToken);
-        expect(res.statusCode, `${r.method} ${r.url} as ${who.email}: ${res.body}`).toBeLessThan(500);
-        expect(guardCodes, `${r.method} ${r.url} as ${who.email}`).not.toContain(codeOf(res));
+        const res = await call(r, who, { allowed: true });
+        const what = `${label(r)} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, what).toBeLessThan(500);
+        expect(res.statusCode, what).not.toBe(404);
+        expect(guardCodes, what).not.toContain(codeOf(res));
+        if (r.method === 'GET' || r.method === 'DELETE' || SAMPLE_BODIES[label(r)]) expect(res.statusCode, what).toBeLessThan(300);
       }
     }
     // An administrator who is not the owner still may not do the owner's things.
-    for (const r of routes.filter((x) => need(x) === 'owner')) expect(codeOf(await call(r, admin.accessToken))).toBe('workspace_not_owner');
+    for (const r of routes.filter((x) => need(x) === 'owner')) expect(codeOf(await call(r, admin))).toBe('workspace_not_owner');
   });
 });
