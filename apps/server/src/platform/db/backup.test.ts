@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { runToExit, startServerProcess } from '../../test/server-process';
 
 const dirs: string[] = [];
@@ -14,9 +14,11 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 const ops = (env: Record<string, string>, ...args: string[]) => runToExit(env, 180_000, ['src/ops.ts', ...args]);
 
 describe('npm run backup / restore (PGlite)', () => {
-  it('writes a restorable backup that brings accounts back in a new data dir', async () => {
+  it('writes an encrypted backup that brings accounts back in a new data dir, given its passphrase and the master key', async () => {
     const dir = newDir();
+    dirs.push(`${dir}.clinical-key`);
     const server = await startServerProcess({ DATA_DIR: dir });
+    expect(server.output()).toContain(`Clave maestra clínica creada en ${dir}.clinical-key`);
     const email = 'copia@example.com';
     const res = await fetch(`${server.url}/api/v1/realms/therapists/users`, {
       method: 'POST',
@@ -24,22 +26,38 @@ describe('npm run backup / restore (PGlite)', () => {
       body: JSON.stringify({ firstName: 'Copia', email, password: 'Consulta2026' }),
     });
     expect(res.status).toBe(201);
-    const refused = await ops({ DATA_DIR: dir }, 'backup', join(dir, 'bk'));
+    const pass = { BACKUP_PASSPHRASE: 'una frase larga de copia' };
+    const refused = await ops({ DATA_DIR: dir, ...pass }, 'backup', join(dir, 'bk'));
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('in use by another Diván process');
     expect(await server.stop()).toBe(0);
 
-    const backupDir = join(newDir(), 'backup');
-    const made = await ops({ DATA_DIR: dir }, 'backup', backupDir);
-    expect(made.output).toContain('Backup written to');
+    expect((await ops({ DATA_DIR: dir, BACKUP_PASSPHRASE: 'corta' }, 'backup')).output).toContain('al menos 12 caracteres');
+    const archive = join(newDir(), 'copia.backup');
+    const made = await ops({ DATA_DIR: dir, ...pass }, 'backup', archive);
+    expect(made.output).toContain(`Copia cifrada escrita en ${archive}`);
     expect(made.code).toBe(0);
+    expect(readFileSync(archive).includes(Buffer.from(email))).toBe(false);
 
     const fresh = newDir();
-    const restored = await ops({ DATA_DIR: fresh }, 'restore', backupDir);
-    expect(restored.code, restored.output).toBe(0);
-    expect((await ops({ DATA_DIR: fresh }, 'restore', backupDir)).output).toContain('--force');
+    const wrong = await ops({ DATA_DIR: fresh, BACKUP_PASSPHRASE: 'no es la contraseña' }, 'restore', archive);
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain('La contraseña de la copia no es correcta: no se ha restaurado nada.');
+    // Nothing restored, no staging left beside it (loadConfig writes the token secret of a new data dir, as ever).
+    expect(readdirSync(fresh).filter((f) => f !== 'app-secret')).toEqual([]);
+    expect(readdirSync(dirname(fresh)).filter((f) => f.startsWith(`${basename(fresh)}.restoring`))).toEqual([]);
 
-    const again = await startServerProcess({ DATA_DIR: fresh });
+    const restored = await ops({ DATA_DIR: fresh, ...pass }, 'restore', archive);
+    expect(restored.code, restored.output).toBe(0);
+    expect(restored.output).toMatch(/Esta copia necesita la clave maestra clínica [0-9a-f]{16}/);
+    expect((await ops({ DATA_DIR: fresh, ...pass }, 'restore', archive)).output).toContain('--force');
+    // Without the master key the server refuses to start (and creates no new key over the data).
+    const keyless = await runToExit({ DATA_DIR: fresh, PORT: '0' }, 60_000);
+    expect(keyless.code).toBe(1);
+    expect(keyless.output).toContain('Invalid environment variable CLINICAL_KEY_FILE');
+    expect(existsSync(`${fresh}.clinical-key`)).toBe(false);
+
+    const again = await startServerProcess({ DATA_DIR: fresh, CLINICAL_KEY_FILE: `${dir}.clinical-key` });
     try {
       const login = await fetch(`${again.url}/api/v1/realms/therapists/code`, {
         method: 'POST',
@@ -54,6 +72,7 @@ describe('npm run backup / restore (PGlite)', () => {
 
   it('npm run admin sets a workspace plan from the command line', async () => {
     const dir = newDir();
+    dirs.push(`${dir}.clinical-key`);
     const server = await startServerProcess({ DATA_DIR: dir });
     await fetch(`${server.url}/api/v1/realms/therapists/users`, {
       method: 'POST',
