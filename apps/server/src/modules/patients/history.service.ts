@@ -13,6 +13,8 @@ type DraftInput = { title: string; date: string; body: string; private: boolean 
 const DAY_MS = 86_400_000;
 /** A draft's ciphertext is bound to its row's key: moved to another patient, author or entry, it does not decrypt. */
 const draftAad = (patientId: string, authorId: string, entryId: string | null) => `history_drafts:${patientId}:${authorId}:${entryId ?? 'new'}:content`;
+/** An entry's title and body are bound to their patient and column (revisions keep the entry's ciphertexts, so the same). */
+const entryAad = (patientId: string, column: 'title' | 'body') => `history_entries:${patientId}:${column}`;
 
 /**
  * The clinical history: entries encrypted at rest, private ones visible to their author only,
@@ -37,7 +39,7 @@ export class HistoryService {
   }
 
   async create(c: Caller, patientId: string, input: EntryInput): Promise<HistoryEntry> {
-    const sealed = await this.seal(c.member.workspaceId, input.title, input.body);
+    const sealed = await this.seal(c.member.workspaceId, patientId, input.title, input.body);
     const row = await this.db.transaction(async (tx) => {
       const p = await this.patients.accessible(c, patientId, 'create', 'patient_histories', tx);
       const entry = await historyRepository(tx).insert({
@@ -57,7 +59,7 @@ export class HistoryService {
   }
 
   async update(c: Caller, patientId: string, entryId: string, input: EntryInput): Promise<HistoryEntry> {
-    const sealed = await this.seal(c.member.workspaceId, input.title, input.body);
+    const sealed = await this.seal(c.member.workspaceId, patientId, input.title, input.body);
     const row = await this.db.transaction(async (tx) => {
       const p = await this.patients.accessible(c, patientId, 'update', 'patient_histories', tx);
       const current = await this.visibleEntry(tx, p.id, entryId, c.userId);
@@ -139,8 +141,8 @@ export class HistoryService {
     const [names, wc] = await Promise.all([this.names(rows.map((r) => r.editorId)), this.cipher.forWorkspace(p.workspaceId)]);
     return rows.map((r) => ({
       id: r.id,
-      title: wc.decryptText(r.titleEnc),
-      body: wc.decryptText(r.bodyEnc),
+      title: wc.decryptText(r.titleEnc, entryAad(p.id, 'title')),
+      body: wc.decryptText(r.bodyEnc, entryAad(p.id, 'body')),
       date: r.entryDate,
       editor: { id: r.editorId, name: names.get(r.editorId) ?? 'Usuario eliminado' },
       createdAt: r.createdAt.toISOString(),
@@ -168,9 +170,9 @@ export class HistoryService {
   }
 
   /** Sanitised and encrypted before the transaction opens: no CPU work while it holds locks. */
-  private async seal(workspaceId: string, title: string, body: string) {
+  private async seal(workspaceId: string, patientId: string, title: string, body: string) {
     const [wc, clean] = await Promise.all([this.cipher.forWorkspace(workspaceId), sanitizeRichText(body)]);
-    return { titleEnc: wc.encryptText(title), bodyEnc: wc.encryptText(clean) };
+    return { titleEnc: wc.encryptText(title, entryAad(patientId, 'title')), bodyEnc: wc.encryptText(clean, entryAad(patientId, 'body')) };
   }
 
   private async openDraft(workspaceId: string, d: DraftRow): Promise<HistoryDraft> {
@@ -198,9 +200,9 @@ export class HistoryService {
     ]);
     return rows.map((r) => ({
       id: r.id,
-      title: wc.decryptText(r.titleEnc),
+      title: wc.decryptText(r.titleEnc, entryAad(r.patientId, 'title')),
       date: r.entryDate,
-      body: wc.decryptText(r.bodyEnc),
+      body: wc.decryptText(r.bodyEnc, entryAad(r.patientId, 'body')),
       private: r.private,
       author: { id: r.authorId, name: names.get(r.authorId) ?? 'Usuario eliminado' },
       revisions: revs.get(r.id) ?? 0,

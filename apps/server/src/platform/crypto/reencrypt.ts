@@ -11,34 +11,36 @@ import type { Cipher } from './cipher';
  * replaced only if it is still the one that was read). The associated data of each column is the one
  * its service reads with.
  */
-type TextColumn = { name: string; select: SQL; update: (id: string, from: string, to: string) => SQL; aad: string };
+/** `select` gives id, scope, value and aad (the associated data the column's service reads with). */
+type TextColumn = { name: string; select: SQL; update: (id: string, from: string, to: string) => SQL };
 
 const OUTBOX_SCOPE = 'divan:mail-outbox';
 
-const simple = (table: string, column: string, scope: string | null, aad: string): TextColumn => ({
+const simple = (table: string, column: string, scope: string | null, aad: SQL): TextColumn => ({
   name: `${table}.${column}`,
-  select: sql`select id::text as id, ${scope === null ? sql.raw('workspace_id::text') : sql`${scope}`} as scope, ${sql.raw(column)} as value
+  select: sql`select id::text as id, ${scope === null ? sql.raw('workspace_id::text') : sql`${scope}`} as scope, ${sql.raw(column)} as value, ${aad} as aad
     from ${sql.raw(table)} where ${sql.raw(column)} like 'v1:%' limit 200`,
   update: (id, from, to) => sql`update ${sql.raw(table)} set ${sql.raw(column)} = ${to} where id = ${id}::uuid and ${sql.raw(column)} = ${from}`,
-  aad,
 });
 
-const revisions = (column: string): TextColumn => ({
+/** Revisions keep their entry's ciphertexts: the entry's patient and column. */
+const revisions = (column: 'title_enc' | 'body_enc'): TextColumn => ({
   name: `history_revisions.${column}`,
-  select: sql`select r.id::text as id, e.workspace_id::text as scope, r.${sql.raw(column)} as value
+  select: sql`select r.id::text as id, e.workspace_id::text as scope, r.${sql.raw(column)} as value, ${entryAad(sql.raw('e.patient_id'), column)} as aad
     from history_revisions r join history_entries e on e.id = r.entry_id where r.${sql.raw(column)} like 'v1:%' limit 200`,
   update: (id, from, to) => sql`update history_revisions set ${sql.raw(column)} = ${to} where id = ${id}::uuid and ${sql.raw(column)} = ${from}`,
-  aad: '',
 });
+
+const entryAad = (patientId: SQL, column: 'title_enc' | 'body_enc') => sql`'history_entries:' || ${patientId}::text || ${`:${column.replace('_enc', '')}`}`;
 
 /** Every column that held `v1:` text before issue 9 (later columns were born `v2:`). */
 export const LEGACY_TEXT_COLUMNS: TextColumn[] = [
-  simple('history_entries', 'title_enc', null, ''),
-  simple('history_entries', 'body_enc', null, ''),
+  simple('history_entries', 'title_enc', null, entryAad(sql.raw('patient_id'), 'title_enc')),
+  simple('history_entries', 'body_enc', null, entryAad(sql.raw('patient_id'), 'body_enc')),
   revisions('title_enc'),
   revisions('body_enc'),
-  simple('mail_outbox', 'payload_enc', OUTBOX_SCOPE, 'mail_outbox.payload'),
-  simple('patient_imports', 'rows_enc', null, 'patient_imports.rows'),
+  simple('mail_outbox', 'payload_enc', OUTBOX_SCOPE, sql`${'mail_outbox.payload'}::text`),
+  simple('patient_imports', 'rows_enc', null, sql`${'patient_imports.rows'}::text`),
 ];
 
 /** Encrypted files: documents and private files (public images are not encrypted). */
@@ -52,11 +54,11 @@ export async function reencryptLegacy(db: Db, cipher: Cipher, storage: Storage):
   let texts = 0;
   for (const col of LEGACY_TEXT_COLUMNS) {
     for (;;) {
-      const rows = rowsOf<{ id: string; scope: string; value: string }>(await db.execute(col.select));
+      const rows = rowsOf<{ id: string; scope: string; value: string; aad: string }>(await db.execute(col.select));
       if (!rows.length) break;
       for (const r of rows) {
         const wc = await cipher.forWorkspace(r.scope);
-        const next = wc.encryptText(wc.decryptText(r.value), col.aad);
+        const next = wc.encryptText(wc.decryptText(r.value), r.aad);
         await db.execute(col.update(r.id, r.value, next));
         texts++;
       }

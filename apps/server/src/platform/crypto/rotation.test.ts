@@ -79,7 +79,9 @@ describe('npm run admin -- rotate-clinical-key', () => {
     const fresh = new Cipher(new Keyring(t.app.services.database.db, { current: keys.current, previous: [] }));
     await fresh.start();
     const [entry] = await t.rows<{ title_enc: string }>(sql`select title_enc from history_entries where id = ${seed.entryId}`);
-    expect(await fresh.decryptText(ws, entry!.title_enc)).toBe('Título v1');
+    expect(await fresh.decryptText(ws, entry!.title_enc, `history_entries:${seed.patientId}:title`)).toBe('Título v1');
+    // Bound to its patient and column: read as the body, it does not decrypt.
+    await expect(fresh.decryptText(ws, entry!.title_enc, `history_entries:${seed.patientId}:body`)).rejects.toThrow();
     const [imp2] = await t.rows<{ rows_enc: string }>(sql`select rows_enc from patient_imports where id = ${seed.importId}`);
     expect(await fresh.decryptText(ws, imp2!.rows_enc, 'patient_imports.rows')).toBe(rows);
 
