@@ -2,6 +2,7 @@
 // fields of a patient it reads (keys of GET patient and of a list item) and which it may write, over the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import type { Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -31,7 +32,7 @@ const full = {
   billingInfo: { fullName: 'Lucía Vega', taxId: null as string | null, line1: 'Calle Sol 1', city: 'Sevilla', zipCode: '41001', country: 'España' },
   treatment: { motive: 'anxiety', sessionType: 'individual', medication: 'Sertralina 50 mg', referralSource: 'website', insuranceCompany: 'dkv', insurancePolicy: 'POL-9', sessionPrice: 6000, sessionModality: 'online' },
 };
-let taxIds = ['00000000T', '00000001R', '00000002W', '00000003A', '00000004G', '00000005M', '00000006Y', '00000007F', '00000008P', '00000009D'];
+let taxIds = ['00000000T', '00000001R', '00000002W', '00000003A', '00000004G', '00000005M', '00000006Y', '00000007F', '00000008P', '00000009D', '00000010X'];
 /** A patient with every field filled, created by an administrator, optionally assigned. */
 async function fullPatient(admin: Therapist, wsId: string, assignedTherapistId?: string) {
   const [taxId, ...rest] = taxIds;
@@ -180,6 +181,18 @@ describe('lists filter, sort, count and search only by fields the member reads',
     expect((await t.get(`${P}?motive=anxiety&sort=treatmentStartDate`, { token: leo.accessToken })).statusCode).toBe(200);
     const [row] = await t.rows<{ search_text: string }>(sql`select search_text from patients where id = ${p.id}`);
     expect(row!.search_text).toBe(`lucia vega ${p.email} +34612345678 34612345678`);
+  });
+
+  it('migration 0013 takes the tax id out of search texts written by earlier versions', async () => {
+    const p = await fullPatient(clinicOwner, clinic.id);
+    const [before] = await t.rows<{ search_text: string }>(sql`select search_text from patients where id = ${p.id}`);
+    // As searchTextOf wrote it before: the lower-cased tax id as the last word.
+    await t.rows(sql`update patients set search_text = ${`${before!.search_text} ${p.taxId!.toLowerCase()}`} where id = ${p.id}`);
+    const migration = readFileSync(new URL('../../../drizzle/0013_patient_field_access.sql', import.meta.url), 'utf8');
+    const update = migration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE "patients" SET "search_text"'))!;
+    await t.rows(sql.raw(update));
+    const [after] = await t.rows<{ search_text: string }>(sql`select search_text from patients where id = ${p.id}`);
+    expect(after!.search_text).toBe(before!.search_text);
   });
 
   it('members who read different fields never share a cached page', async () => {
