@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ADMIN_ROLE_NAME, errorMessage, inviteMemberBody, type Member, type Workspace } from '@divan/core';
+import { ADMIN_ROLE_NAME, errorMessage, grantRefusal, inviteMemberBody, type Member, type Workspace } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
@@ -30,6 +30,8 @@ const fieldOf: Record<string, keyof Errors> = {
   owner_must_be_admin: 'roles',
   duplicated_roles: 'roles',
   role_not_found: 'roles',
+  // Refused grants (a role with permissions the editor lacks, the administrator role…): said under the roles.
+  access_denied: 'roles',
 };
 
 const kindOptions: { value: CommissionKind; label: string }[] = [
@@ -64,10 +66,19 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
   const pending = invite.isPending || update.isPending;
   const name = member ? [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email : '';
   const adminRole = workspace.roles.find((r) => r.name === ADMIN_ROLE_NAME);
+  // The server's grant rules, said before sending: nobody changes their own roles; only an
+  // administrator grants the administrator role or changes an administrator's roles.
+  const self = !!member && member.id === workspace.me.memberId;
+  const ofAdmin = !!member && member.roles.some((r) => r.id === adminRole?.id);
+  // One's own roles stay editable here so the owner hears why first (owner_must_be_admin); sending a change is refused below.
+  const lockedAll = ofAdmin && !workspace.me.isAdmin && !self;
+  const locked = (role: { isAdmin: boolean }) => lockedAll || (role.isAdmin && !workspace.me.isAdmin);
+  const lockReason = self ? grantRefusal.ownRoles : ofAdmin && !workspace.me.isAdmin ? grantRefusal.adminMember : !workspace.me.isAdmin ? grantRefusal.adminRole : null;
 
   // A message goes away as soon as the user acts on it.
   const clear = (key: keyof Errors) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   const toggleRole = (id: string) => {
+    if (lockedAll) return;
     clear('roles');
     setRoleIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   };
@@ -86,6 +97,8 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
     }
     // The same rule the server applies (owner_must_be_admin), said before sending.
     if (member?.isOwner && adminRole && !roleIds.includes(adminRole.id)) next.roles = errorMessage('owner_must_be_admin');
+    const sameRoles = !!member && roleIds.length === member.roles.length && member.roles.every((r) => roleIds.includes(r.id));
+    if (self && !sameRoles) next.roles ??= grantRefusal.ownRoles;
     setErrors(next);
     if (Object.keys(next).length > 0 || 'error' in commission || !parsed.success) return;
 
@@ -137,17 +150,20 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
           <div className="grid gap-2 sm:grid-cols-2">
             {workspace.roles.map((r) => {
               const checked = roleIds.includes(r.id);
+              const disabled = locked(r);
               return (
                 <label
                   key={r.id}
                   className={cn(
                     'flex cursor-pointer items-center gap-2.5 rounded-lg border bg-card px-3 py-2.5 text-sm shadow-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
                     checked ? 'border-primary bg-accent text-accent-foreground' : 'hover:bg-muted',
+                    disabled && 'cursor-not-allowed opacity-60 hover:bg-card',
                   )}
                 >
                   <input
                     type="checkbox"
                     checked={checked}
+                    disabled={disabled}
                     onChange={() => toggleRole(r.id)}
                     className="size-4 accent-[var(--color-primary)]"
                     aria-invalid={errors.roles ? true : undefined}
@@ -164,6 +180,8 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
             <p id="member-roles-error" role="alert" className="text-[0.8125rem] font-medium text-destructive">
               {errors.roles}
             </p>
+          ) : lockReason ? (
+            <p className="text-[0.8125rem] text-muted-foreground">{lockReason}</p>
           ) : (
             <p className="text-[0.8125rem] text-muted-foreground">Elige al menos uno. Puedes crear roles a medida en Roles y permisos.</p>
           )}
