@@ -30,7 +30,7 @@ describe('private file store', () => {
     const onDisk = walk(join(t.config.dataDir, 'files', 'private', A));
     expect(onDisk).toHaveLength(1);
     const stored = readFileSync(onDisk[0]!);
-    expect(stored.length).toBe(Buffer.byteLength(secret) + 28); // iv and tag
+    expect(stored.length).toBe(Buffer.byteLength(secret) + 44); // header (version, data key id, iv) and tag
     expect(stored.includes(Buffer.from('Begoña'))).toBe(false);
     expect(stored.includes(Buffer.from('ansiedad'))).toBe(false);
 
@@ -66,9 +66,13 @@ describe('private file store', () => {
     const id = await store.save({ workspaceId: A, purpose: 'contract', contentType: 'text/plain', data: Buffer.from('firmado') });
     const path = walk(join(t.config.dataDir, 'files', 'private', A, 'contract'))[0]!;
     const bytes = readFileSync(path);
-    bytes[14] = bytes[14]! ^ 1;
+    bytes[30] = bytes[30]! ^ 1; // in the ciphertext: the stream fails at its end
     writeFileSync(path, bytes);
     await expect(readAll((await store.read(A, id))!.stream)).rejects.toThrow();
+    bytes[30] = bytes[30]! ^ 1;
+    bytes[14] = bytes[14]! ^ 1; // in the header's data key id: refused before any byte
+    writeFileSync(path, bytes);
+    await expect(store.read(A, id)).rejects.toThrow();
   });
 
   it('refuses a failing source, public purposes and odd names', async () => {
