@@ -12,7 +12,13 @@ import {
   type SingleAction,
 } from '../utils/permission-matrix';
 
-type Props = { value: Matrix; onChange?: (m: Matrix) => void; readOnly?: boolean };
+type Props = {
+  value: Matrix;
+  onChange?: (m: Matrix) => void;
+  readOnly?: boolean;
+  /** Whether the editor may tick this cell (they hold it): others stay as they are, unticking allowed. */
+  grantable?: (subject: Subject, action: SingleAction) => boolean;
+};
 
 const groups = groupedSubjects();
 const ownLabel = (s: Subject) => (SUBJECTS[s].group === 'Pacientes' ? 'Solo sus pacientes' : 'Solo sus registros');
@@ -64,7 +70,7 @@ function OwnSwitch({ subject, row, readOnly, onChange }: { subject: Subject; row
  * A cell exists only where the action exists for the subject; "only their own" only where records
  * have an owner.
  */
-export function PermissionMatrix({ value, onChange, readOnly = false }: Props) {
+export function PermissionMatrix({ value, onChange, readOnly = false, grantable = () => true }: Props) {
   const set = (s: Subject, row: Row) => onChange?.({ ...value, [s]: row });
 
   return (
@@ -98,7 +104,7 @@ export function PermissionMatrix({ value, onChange, readOnly = false }: Props) {
                           label={`${ACTION_LABELS[a]} · ${label}`}
                           caption={ACTION_LABELS[a]}
                           checked={row.actions.includes(a)}
-                          disabled={readOnly}
+                          disabled={readOnly || (!row.actions.includes(a) && !grantable(s, a))}
                           onChange={(on) => set(s, toggleAction(row, s, a, on))}
                         />
                       ) : (
@@ -111,7 +117,7 @@ export function PermissionMatrix({ value, onChange, readOnly = false }: Props) {
                       label={`${ACTION_LABELS.manage} · ${label}`}
                       caption={ACTION_LABELS.manage}
                       checked={hasAll(row, s)}
-                      disabled={readOnly}
+                      disabled={readOnly || (!hasAll(row, s) && !allowedActions(s).every((a) => grantable(s, a)))}
                       onChange={(on) => set(s, toggleAll(row, s, on))}
                     />
                   </div>

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Lock } from 'lucide-react';
-import { checkPermissions, errorMessage, roleBody, type Permission, type Role } from '@divan/core';
+import { checkPermissions, errorMessage, grantRefusal, roleBody, type Permission, type Role } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -14,11 +14,11 @@ import { toast } from '@/lib/toast';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useCreateRole, useRoles, useUpdateRole } from '../api/roles-api';
 import { PermissionMatrix } from '../components/permission-matrix';
-import { emptyMatrix, toMatrix, toPermissions, type Matrix } from '../utils/permission-matrix';
+import { emptyMatrix, grantScope, toMatrix, toPermissions, type Matrix } from '../utils/permission-matrix';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** Codes about the permission list, shown above the matrix; the rest go above the buttons. */
-const permissionCodes = new Set(['permission_missing', 'invalid_permission', 'invalid_action_combination', 'duplicate_permissions', 'permission_exists']);
+const permissionCodes = new Set(['permission_missing', 'invalid_permission', 'invalid_action_combination', 'duplicate_permissions', 'permission_exists', 'access_denied']);
 
 function RoleForm({ role, readOnlyReason }: { role: Role | null; readOnlyReason: string | null }) {
   const ws = useCurrentWorkspace();
@@ -30,6 +30,8 @@ function RoleForm({ role, readOnlyReason }: { role: Role | null; readOnlyReason:
   const [errors, setErrors] = useState<{ name?: string; permissions?: string; form?: string }>({});
   const readOnly = readOnlyReason !== null;
   const pending = create.isPending || update.isPending;
+  const ability = useAbility();
+  const scope = useMemo(() => grantScope(ability, (role?.permissions ?? []) as Permission[]), [ability, role]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -40,6 +42,8 @@ function RoleForm({ role, readOnlyReason }: { role: Role | null; readOnlyReason:
     // The same check the server runs, so the answer comes before the request.
     const problem = checkPermissions(permissions);
     if (problem) next.permissions = problem === 'permission_missing' ? 'Marca al menos un permiso.' : errorMessage(problem);
+    const missing = problem ? [] : scope.missing(permissions);
+    if (missing.length > 0) next.permissions = grantRefusal.notHeld(missing);
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsedName.success) {
       (document.getElementById(next.name ? 'role-name' : 'role-permissions') as HTMLElement | null)?.focus();
@@ -111,6 +115,7 @@ function RoleForm({ role, readOnlyReason }: { role: Role | null; readOnlyReason:
             if (errors.permissions) setErrors((e) => ({ ...e, permissions: undefined }));
           }}
           readOnly={readOnly}
+          grantable={scope.cell}
         />
       </div>
       {readOnly ? null : (

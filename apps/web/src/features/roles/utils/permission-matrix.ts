@@ -1,4 +1,4 @@
-import { SUBJECT_NAMES, SUBJECTS, type Action, type Permission, type Subject } from '@divan/core';
+import { defineAbility, holdsPermission, permissionsNotHeld, SUBJECT_NAMES, SUBJECTS, type Action, type AppAbility, type Permission, type Subject } from '@divan/core';
 
 export type SingleAction = Exclude<Action, 'manage'>;
 export const MATRIX_ACTIONS: SingleAction[] = ['read', 'create', 'update', 'delete'];
@@ -66,4 +66,18 @@ export function groupedSubjects(): { group: string; subjects: Subject[] }[] {
   const groups = new Map<string, Subject[]>();
   for (const s of SUBJECT_NAMES) groups.set(SUBJECTS[s].group, [...(groups.get(SUBJECTS[s].group) ?? []), s]);
   return [...groups].map(([group, subjects]) => ({ group, subjects }));
+}
+
+/**
+ * What an editor may put in a role (nobody grants what they do not hold): the permissions they hold,
+ * and whatever the role already had. `cell` says whether a cell may be ticked at all (held in some
+ * form, "is owner" at least); `missing` lists what a permission list would grant beyond that.
+ */
+export function grantScope(ability: AppAbility, had: readonly Permission[]) {
+  const before = defineAbility({ userId: '', isAdmin: false, permissions: [...had] });
+  const holds = (p: Permission) => holdsPermission(ability, p) || holdsPermission(before, p);
+  return {
+    cell: (subject: Subject, action: SingleAction) => holds({ action, subject, ...(SUBJECTS[subject].ownable ? { ownOnly: true } : {}) }),
+    missing: (perms: readonly Permission[]) => permissionsNotHeld(ability, perms).filter((p) => !holdsPermission(before, p)),
+  };
 }
