@@ -63,3 +63,24 @@ export function treatmentColumns(t: Partial<UpdateTreatment>): Partial<NewPatien
   }
   return out;
 }
+
+/**
+ * A treatment update as columns, with its rules: ending it needs its end date and reason (after the
+ * start); any other status clears them. The medication is the service's (encrypted).
+ */
+export function treatmentChanges(p: PatientRow, body: UpdateTreatment): Partial<NewPatient> {
+  const status = body.status ?? p.treatmentStatus;
+  const changes: Partial<NewPatient> = { ...treatmentColumns(body), treatmentStatus: status };
+  if (status !== 'inactive') return { ...changes, treatmentEndDate: null, treatmentEndingReason: null };
+  const endDate = body.endDate !== undefined ? body.endDate : p.treatmentEndDate;
+  const endingReason = body.endingReason !== undefined ? body.endingReason : p.treatmentEndingReason;
+  if (!endDate || !endingReason) {
+    throw new AppError('treatment_end_required', [
+      ...(!endDate ? [{ path: 'endDate', message: 'El campo fecha de fin es obligatorio' }] : []),
+      ...(!endingReason ? [{ path: 'endingReason', message: 'El campo motivo de finalización es obligatorio' }] : []),
+    ]);
+  }
+  const start = body.startDate !== undefined ? body.startDate : p.treatmentStartDate;
+  if (start && endDate < start) throw new AppError('invalid_argument', [{ path: 'endDate', message: 'La fecha de fin debe ser posterior al inicio' }], 'La fecha de fin debe ser posterior al inicio');
+  return { ...changes, treatmentEndDate: endDate, treatmentEndingReason: endingReason };
+}

@@ -21,7 +21,7 @@ import type { Emit, EventBus, OnCommit } from '../../platform/events/event-bus';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { patientsRepository, searchTextOf, type NewPatient } from './patients.repository';
-import { billingColumns, duplicate, personalColumns, treatmentColumns, type Create, type UpdateInfo, type UpdateTreatment } from './patient-columns';
+import { billingColumns, duplicate, personalColumns, treatmentChanges, treatmentColumns, type Create, type UpdateInfo, type UpdateTreatment } from './patient-columns';
 import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
 import { assertWritable, listFieldAccess } from './patient-field-access';
 import { encryptClearMedication, openMedication, sealMedication } from './patient-medication';
@@ -183,31 +183,14 @@ export class PatientsService {
     const row = await this.events.transaction(this.db, async (tx, emit) => {
       const p = await this.accessible(c, patientId, 'update', 'patient_treatment', tx);
       assertWritable(c, { treatment: body }, { ownerId: p.assignedTherapistId }, 'update');
-      const status = body.status ?? p.treatmentStatus;
       const changes: Partial<NewPatient> = {
-        ...treatmentColumns(body),
+        ...treatmentChanges(p, body),
         ...(medication !== undefined ? { treatmentMedicationEnc: medication } : {}),
-        treatmentStatus: status,
         lastActivityAt: new Date(),
       };
-      if (status === 'inactive') {
-        const endDate = body.endDate !== undefined ? body.endDate : p.treatmentEndDate;
-        const endingReason = body.endingReason !== undefined ? body.endingReason : p.treatmentEndingReason;
-        if (!endDate || !endingReason) {
-          throw new AppError('treatment_end_required', [
-            ...(!endDate ? [{ path: 'endDate', message: 'El campo fecha de fin es obligatorio' }] : []),
-            ...(!endingReason ? [{ path: 'endingReason', message: 'El campo motivo de finalización es obligatorio' }] : []),
-          ]);
-        }
-        const start = body.startDate !== undefined ? body.startDate : p.treatmentStartDate;
-        if (start && endDate < start) throw new AppError('invalid_argument', [{ path: 'endDate', message: 'La fecha de fin debe ser posterior al inicio' }], 'La fecha de fin debe ser posterior al inicio');
-        Object.assign(changes, { treatmentEndDate: endDate, treatmentEndingReason: endingReason });
-      } else {
-        Object.assign(changes, { treatmentEndDate: null, treatmentEndingReason: null });
-        if (status === 'active' && p.treatmentStatus !== 'active') {
-          await this.workspaces.lockWorkspace(p.workspaceId, tx);
-          await this.assertBelowLimit(tx, p.workspaceId, p.assignedTherapistId ?? p.createdBy ?? c.userId);
-        }
+      if (changes.treatmentStatus === 'active' && p.treatmentStatus !== 'active') {
+        await this.workspaces.lockWorkspace(p.workspaceId, tx);
+        await this.assertBelowLimit(tx, p.workspaceId, p.assignedTherapistId ?? p.createdBy ?? c.userId);
       }
       const updated = await patientsRepository(tx).update(p.id, changes);
       emit('patient.updated', { workspaceId: p.workspaceId, patientId: p.id, parts: ['treatment'], treatmentStatus: updated.treatmentStatus });
