@@ -138,6 +138,7 @@ export function permissionLabel(p: Permission): string {
 export const grantRefusal = {
   adminRole: 'Solo un administrador puede conceder el rol de administrador.',
   adminMember: 'Solo un administrador puede cambiar los roles de un administrador.',
+  removeAdmin: 'Solo un administrador puede quitar a un administrador del espacio.',
   ownRoles: 'No puedes cambiar tus propios roles: pídeselo a otra persona con permiso para editar miembros.',
   notHeld: (perms: readonly Permission[]) =>
     `No puedes conceder permisos que tú no tienes: ${perms.map(permissionLabel).join(', ')}.`,

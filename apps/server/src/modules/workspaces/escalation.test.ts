@@ -78,6 +78,9 @@ describe('granting roles to members', () => {
     expectRefused(await patchMember(manager, ids.adaMember, [ids.agenda]), 'Solo un administrador puede cambiar los roles de un administrador');
     expectRefused(await patchMember(manager, ids.adaMember, [ids.admin, ids.agenda]), 'Solo un administrador puede cambiar los roles de un administrador');
     expect(await rolesOf(ids.adaMember)).toEqual(['Administrador']);
+    // Nor remove one.
+    expectRefused(await t.del(`${W()}/members/${ids.adaMember}`, { token: manager.accessToken }), 'Solo un administrador puede quitar a un administrador del espacio');
+    expect(await rolesOf(ids.adaMember)).toEqual(['Administrador']);
   });
 
   it('nobody grants a role holding permissions they do not hold; roles within their own permissions they may', async () => {

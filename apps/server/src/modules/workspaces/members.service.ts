@@ -190,6 +190,7 @@ export class MembersService {
       const member = await membersRepository(tx).find(m.workspaceId, memberId);
       if (!member) throw new AppError('seat_not_found');
       if (member.userId === (await this.d.workspaces.ownerOf(m.workspaceId, tx))) throw new AppError('owner_cannot_be_removed');
+      if (!m.isAdmin && (await membersRepository(tx).rolesOf([member.id])).some((r) => r.isAdmin)) throw new AppError('access_denied', undefined, grantRefusal.removeAdmin);
       await membersRepository(tx).delete(member.id);
       await this.d.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'member.removed', target: member.userId });
       return member.userId;
