@@ -19,9 +19,10 @@ import { readArchive } from './backup-archive';
 let t: TestApp;
 let seed: Awaited<ReturnType<typeof seedClinicalRecords>>;
 let needles: string[];
+const logs: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ databaseUrl: undefined, inMemoryDatabase: false });
+  t = await createTestApp({ databaseUrl: undefined, inMemoryDatabase: false, logLevel: 'info' }, { logger: true, logStream: { write: (line: string) => logs.push(line) } });
   seed = await seedClinicalRecords(t, 'secreta@consulta.test');
   needles = [...seed.secrets.clinical, ...seed.secrets.tokens];
 }, 120_000);
@@ -52,6 +53,13 @@ describe('secrets at rest', () => {
     expect(r.document).toContain('trastorno adaptativo mixto');
     expect(seed.secrets.code).toMatch(/^\d{6}$/);
     expect(seed.secrets.tokens).toHaveLength(2);
+  });
+
+  it('the server log names each mail but carries no code or link', () => {
+    const log = logs.join('');
+    expect(log).toContain('[mail] to secreta@consulta.test: Tu código de acceso a Diván');
+    expect(found(log)).toEqual([]);
+    expect(codeIn(log)).toBe(false);
   });
 
   it('no table of the database holds a code, a link token or clinical text in clear', async () => {

@@ -109,7 +109,8 @@ export class Mailer {
     const mail = JSON.parse(await this.cipher.decryptText(OUTBOX_KEY, row.payloadEnc, PAYLOAD_AAD)) as Mail;
     const smtp = this.smtp();
     if (!smtp) {
-      this.log.info(`[mail] to ${mail.to}: ${mail.subject} — ${firstLinkOrCode(mail.text)} (outbox: /dev/mail)`);
+      // No code or link in the log: logs are kept (files, journald) where the outbox's rules do not reach.
+      this.log.info(`[mail] to ${mail.to}: ${mail.subject} (read it at /dev/mail)`);
       await this.mark(id, 'sent', null, mail);
       return;
     }
@@ -215,8 +216,4 @@ export class Mailer {
   close() {
     void this.transport?.then((t) => t.close()).catch(() => {});
   }
-}
-
-function firstLinkOrCode(text: string): string {
-  return text.match(/https?:\/\/\S+/)?.[0] ?? text.match(/\b\d{6}\b/)?.[0] ?? '';
 }
