@@ -69,7 +69,8 @@ export function PatientLayout() {
         <div className="grid min-w-0 flex-1 gap-1.5">
           <h1 className="truncate font-display text-2xl font-semibold tracking-tight sm:text-3xl">{patientName(patient)}</h1>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-            <StatusBadge status={patient.status} />
+            {/* The treatment status is clinical: absent for members who may not read treatment data. */}
+            {patient.status ? <StatusBadge status={patient.status} /> : null}
             <span>
               Terapeuta: <span className="font-medium text-foreground">{patient.assignedTherapist?.name || 'Sin asignar'}</span>
             </span>
