@@ -14,7 +14,7 @@ import { createTokenService } from './platform/auth/tokens';
 import { devMailEnabled, type Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db/database';
 import { registerClientVersionCheck } from './platform/http/client-version';
-import { registerErrorHandler } from './platform/http/error-handler';
+import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler';
 import { useSpanishZodMessages } from './platform/http/zod-spanish';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
@@ -113,6 +113,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A path Fastify refuses before routing (a parameter past its length, a bad escape) is a Spanish 400 too.
+    frameworkErrors,
     // Each request is logged at debug level only (the route hook below sets warn for the handlers' own logs).
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessage, type ApiErrorBody, type FieldError } from '@divan/core';
 import { AppError } from '../errors';
@@ -44,6 +44,14 @@ const MULTIPART_FAULTS = /^(Multipart: Boundary not found|Unexpected end of (for
 function isBrokenMultipart(req: FastifyRequest, err: FastifyError): boolean {
   if (!req.isMultipart?.()) return false;
   return MULTIPART_FAULTS.test(err.message) || err.code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+/** Errors Fastify raises before a route is found (`frameworkErrors`), where the error handler does not run. */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL')
+    return reply.status(400).send(body('invalid_argument', 'La dirección de la petición no es válida.'));
+  req.log.error({ err }, 'unhandled framework error');
+  return reply.status(500).send(body('internal_server_error'));
 }
 
 export function body(code: string, message?: string, fields?: FieldError[]): ApiErrorBody {

@@ -3,10 +3,19 @@ import { msg } from '@divan/core';
 
 type Issue = z.core.$ZodRawIssue;
 
+/** Spanish names of request keys that are English words (the rest are named by their schemas' own labels). */
+const LABELS: Record<string, string> = {
+  body: 'contenido',
+  limit: 'límite',
+  page: 'número de página',
+  pageSize: 'tamaño de página',
+  file: 'archivo',
+};
+
 /** The field as a person reads it: the last named part of its path ("firstName", not "0"). */
 function fieldOf(issue: Issue): string {
   const named = [...(issue.path ?? [])].reverse().find((p) => typeof p === 'string');
-  return named ? String(named) : '';
+  return named ? (LABELS[String(named)] ?? String(named)) : '';
 }
 
 /**
