@@ -16,6 +16,15 @@ export type HeaderOptions = {
 
 const LOGO = 44;
 
+/**
+ * A zero-width space inside every run of 40 characters without a break: pdfkit measures an unbreakable
+ * word again for each character it tries to fit, so a 100,000-letter "word" (a pasted hash, a held key)
+ * kept the export busy for minutes on the thread that also runs the database. DejaVu draws U+200B as nothing.
+ */
+export function breakable(text: string): string {
+  return text.replace(/[^\s\u200b-]{40}(?=[^\s\u200b-])/gu, '$&\u200b');
+}
+
 /** The issuer at the top of the first page: logo, name and subtitle on the left, details on the right, a rule below. */
 export function header(doc: Doc, h: HeaderOptions) {
   const left = doc.page.margins.left;
@@ -52,7 +61,7 @@ export function header(doc: Doc, h: HeaderOptions) {
 /** The document's title (H1) and an optional muted line under it. */
 export function title(doc: Doc, text: string, subtitle?: string) {
   ensureSpace(doc, 60);
-  tagged(doc, 'H1', () => doc.font(FONT.bold).fontSize(SIZES.title).fillColor(COLORS.text).text(text, { width: contentWidth(doc) }));
+  tagged(doc, 'H1', () => doc.font(FONT.bold).fontSize(SIZES.title).fillColor(COLORS.text).text(breakable(text), { width: contentWidth(doc) }));
   if (subtitle) tagged(doc, 'P', () => doc.font(FONT.regular).fontSize(SIZES.body).fillColor(COLORS.muted).text(subtitle, { width: contentWidth(doc) }));
   doc.moveDown(0.6);
 }
@@ -88,6 +97,7 @@ export function paragraph(doc: Doc, text: string, o: ParagraphOptions = {}) {
   // Two lines at least on this page; a bold line (a heading inside a text) keeps two lines of what follows too.
   ensureSpace(doc, doc.currentLineHeight(true) * (o.bold ? 4 : 2));
   const opts = { width: o.bullet ? width - 14 : width, lineGap: 2, paragraphGap: o.gap ?? 4, align: o.align ?? 'left' };
+  text = breakable(text);
   if (!o.bullet) return tagged(doc, 'P', () => doc.text(text, left, doc.y, opts));
   const y = doc.y;
   artifact(doc, () => doc.text('•', left + 3, y, { lineBreak: false }));
@@ -102,13 +112,14 @@ export function keyValues(doc: Doc, rows: [string, string | null | undefined][],
   const valueWidth = contentWidth(doc) - labelWidth - 12;
   for (const [label, value] of rows) {
     if (!value) continue;
+    const shown = breakable(value);
     doc.font(FONT.regular).fontSize(SIZES.body);
-    const height = Math.max(doc.heightOfString(value, { width: valueWidth, lineGap: 2 }), doc.font(FONT.regular).fontSize(SIZES.small).heightOfString(label, { width: labelWidth }));
+    const height = Math.max(doc.heightOfString(shown, { width: valueWidth, lineGap: 2 }), doc.font(FONT.regular).fontSize(SIZES.small).heightOfString(label, { width: labelWidth }));
     ensureSpace(doc, height + 3);
     const y = doc.y;
     tagged(doc, 'P', () => {
       doc.font(FONT.regular).fontSize(SIZES.small).fillColor(COLORS.muted).text(label, left, y + 1, { width: labelWidth });
-      doc.font(FONT.regular).fontSize(SIZES.body).fillColor(COLORS.text).text(value, left + labelWidth + 12, y, { width: valueWidth, lineGap: 2 });
+      doc.font(FONT.regular).fontSize(SIZES.body).fillColor(COLORS.text).text(shown, left + labelWidth + 12, y, { width: valueWidth, lineGap: 2 });
     });
     doc.x = left;
     doc.y = y + height + 3;
