@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
 import { House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, type LucideIcon } from 'lucide-react';
+import { formatPhone } from '@divan/core';
+import { usePatientSearch } from '@/features/patients/api/patient-search';
 import { useSettingsStore, type Theme } from '@/stores/settings-store';
 import { useSwitchWorkspace } from '@/features/workspaces/components/workspace-switcher';
 import { workspaceSettingsItems } from '@/features/workspaces/nav';
@@ -41,10 +43,11 @@ function filter(value: string, search: string, keywords?: string[]): number {
   return score >= 0.05 ? score : 0;
 }
 
-function Group({ heading, children }: { heading: string; children: ReactNode }) {
+function Group({ heading, children, forceMount }: { heading: string; children: ReactNode; forceMount?: boolean }) {
   return (
     <Command.Group
       heading={heading}
+      forceMount={forceMount}
       className="px-1 pb-2 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pb-1.5 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
     >
       {children}
@@ -94,9 +97,25 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     { id: 'theme-system', label: 'Tema del sistema', icon: Monitor, keywords: ['system', 'automático'], run: theme('system') },
   ];
   const close = () => onOpenChange(false);
+  const [search, setSearch] = useState('');
+  const found = usePatientSearch(workspace.id, search, open && ability.can('read', 'patient_files'));
+  const patients = found.active ? (found.data?.items ?? []) : [];
+  const more = found.active && found.data ? found.data.total - patients.length : 0;
+  // When patients arrive for what was typed, the first one is selected: Enter opens their file.
+  const [selected, setSelected] = useState('');
+  const firstPatient = found.active && !found.isPlaceholderData ? patients[0]?.id : undefined;
+  useEffect(() => {
+    if (firstPatient) setSelected(`patient-${firstPatient}`);
+  }, [firstPatient, found.term]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setSearch('');
+        onOpenChange(next);
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
@@ -106,16 +125,73 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           <VisuallyHidden.Root>
             <Dialog.Title>Paleta de comandos</Dialog.Title>
           </VisuallyHidden.Root>
-          <Command label="Paleta de comandos" loop filter={filter}>
+          <Command label="Paleta de comandos" loop filter={filter} value={selected} onValueChange={setSelected}>
             <div className="flex items-center gap-2 border-b px-4">
               <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               <Command.Input
-                placeholder="Busca una página o acción…"
+                value={search}
+                onValueChange={setSearch}
+                placeholder="Busca pacientes, páginas o acciones…"
                 className="h-12 w-full bg-transparent text-[0.9375rem] outline-none placeholder:text-muted-foreground"
               />
             </div>
             <Command.List className="max-h-80 overflow-y-auto p-1">
-              <Command.Empty className="px-4 py-8 text-center text-sm text-muted-foreground">Sin resultados.</Command.Empty>
+              {found.active || found.settling ? null : (
+                <Command.Empty className="px-4 py-8 text-center text-sm text-muted-foreground">Sin resultados.</Command.Empty>
+              )}
+              {found.active ? (
+                <Group heading="Pacientes" forceMount>
+                  {/* The server already matched them (name, email, phone, DNI): shown whatever cmdk's own filter thinks (forceMount). */}
+                  {patients.map((p) => {
+                    const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
+                    const detail = [p.email, formatPhone(p.phone), p.taxId].filter(Boolean).join(' · ');
+                    return (
+                      <Command.Item
+                        key={p.id}
+                        value={`patient-${p.id}`}
+                        // The search the server answered, as a keyword: cmdk then ranks the group first.
+                        keywords={[found.term, name]}
+                        forceMount
+                        onSelect={() => {
+                          close();
+                          void navigate(`/patients/${p.id}/overview`);
+                        }}
+                        className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground"
+                      >
+                        <UserRound aria-hidden />
+                        <span className="grid min-w-0">
+                          <span className="truncate font-medium">{name}</span>
+                          {detail ? <span className="truncate text-xs text-muted-foreground">{detail}</span> : null}
+                        </span>
+                      </Command.Item>
+                    );
+                  })}
+                  {found.isPending || found.settling ? (
+                    <Command.Loading>
+                      <div className="px-3 py-2 text-sm text-muted-foreground">Buscando pacientes…</div>
+                    </Command.Loading>
+                  ) : found.isError ? (
+                    <div className="px-3 py-2 text-sm text-destructive">No se ha podido buscar: {found.error.message}</div>
+                  ) : patients.length === 0 ? (
+                    <div className="px-3 py-2 text-sm text-muted-foreground">Ningún paciente coincide con «{found.term}».</div>
+                  ) : null}
+                  {more > 0 ? (
+                    <Command.Item
+                      value="patients-all-results"
+                      keywords={[found.term]}
+                      forceMount
+                      onSelect={() => {
+                        close();
+                        void navigate(`/patients?q=${encodeURIComponent(found.term)}`);
+                      }}
+                      className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-sm text-primary data-[selected=true]:bg-muted [&_svg]:size-4"
+                    >
+                      <Users aria-hidden />
+                      Ver los {more + patients.length} pacientes que coinciden
+                    </Command.Item>
+                  ) : null}
+                </Group>
+              ) : null}
               <Group heading="Crear">
                 {create.map((a) => (
                   <Item key={a.id} action={a} onDone={close} />
