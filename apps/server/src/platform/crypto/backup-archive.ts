@@ -100,7 +100,7 @@ export async function writeArchive(file: string, passphrase: string, entries: As
 
 /** Reads exact byte counts from a stream of chunks. */
 class ByteReader {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private done = false;
   constructor(private readonly it: AsyncIterator<Buffer>) {}
   async fill(n: number) {

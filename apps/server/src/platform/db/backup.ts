@@ -4,6 +4,7 @@ import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkd
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Client as PgClient } from 'pg';
 import { APP_VERSION } from '@divan/core';
 import { ConfigError, type Config } from '../config';
 import { readArchive, writeArchive, type ArchiveEntry } from '../crypto/backup-archive';
@@ -128,8 +129,8 @@ export async function restore(config: Config, from: string, passphrase: () => Pr
   const staging = `${config.dataDir}.restoring-${Date.now()}`;
   try {
     const pgdata = join(config.dataDir, 'pgdata');
-    const hasData = target === 'pglite' ? existsSync(pgdata) && readdirSync(pgdata).length > 0 : false;
-    if (hasData && !force) throw new ConfigError(`${config.dataDir} ya tiene una base de datos. Añade --force para sustituirla (se guarda aparte, no se borra).`);
+    const hasData = target === 'pglite' ? existsSync(pgdata) && readdirSync(pgdata).length > 0 : await postgresHasTables(config.databaseUrl!);
+    if (hasData && !force) throw new ConfigError(`${target === 'pglite' ? config.dataDir : 'La base de datos de DATABASE_URL'} ya tiene datos. Añade --force para sustituirla (en PGlite se guarda aparte; en PostgreSQL se borra).`);
     const pass = await passphrase();
     mkdirSync(staging, { recursive: true, mode: 0o700 });
     await readArchive(src, pass, (name) => {
@@ -143,7 +144,9 @@ export async function restore(config: Config, from: string, passphrase: () => Pr
 
     const aside = `.before-restore-${Date.now()}`;
     if (target === 'postgres') {
-      execFileSync('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${config.databaseUrl}`, join(staging, 'database.dump')], { stdio: 'inherit' });
+      // --clean cannot drop pg-boss's partitioned tables: with --force the schemas go first, then a plain restore.
+      if (hasData) await dropSchemas(config.databaseUrl!);
+      execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${config.databaseUrl}`, join(staging, 'database.dump')], { stdio: 'inherit' });
     } else {
       if (hasData) renameSync(pgdata, pgdata + aside);
       const db = await PGlite.create(pgdata, { loadDataDir: new Blob([readFileSync(join(staging, 'database.tar.gz'))]) });
@@ -154,7 +157,8 @@ export async function restore(config: Config, from: string, passphrase: () => Pr
     if (existsSync(files)) renameSync(files, files + aside);
     if (existsSync(join(staging, 'files'))) moveDir(join(staging, 'files'), files);
     writeFileSync(join(config.dataDir, 'app-secret'), readFileSync(join(staging, 'app-secret')), { mode: 0o600 });
-    const lines = [`Copia ${src} restaurada en ${config.dataDir}${hasData ? ` (lo anterior queda como *${aside})` : ''}.`];
+    const kept = target === 'pglite' ? ` (lo anterior queda como *${aside})` : ' (la base de datos anterior se ha sustituido)';
+    const lines = [`Copia ${src} restaurada en ${config.dataDir}${hasData ? kept : ''}.`];
     const needed = manifest.clinicalMasterKeyId;
     if (needed && needed !== configuredMasterKeyId(config))
       lines.push(`Esta copia necesita la clave maestra clínica ${needed}: ponla en CLINICAL_KEY o en el archivo de clave antes de arrancar (no va dentro de la copia).`);
@@ -164,6 +168,23 @@ export async function restore(config: Config, from: string, passphrase: () => Pr
     lock.release();
   }
 }
+
+async function withPostgres<T>(url: string, fn: (c: PgClient) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const postgresHasTables = (url: string) =>
+  withPostgres(url, async (c) => (await c.query(`select 1 from pg_tables where schemaname in ('public', 'pgboss', 'drizzle') limit 1`)).rowCount! > 0);
+
+const dropSchemas = (url: string) =>
+  withPostgres(url, (c) => c.query('drop schema if exists pgboss cascade; drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public'));
 
 function moveDir(from: string, to: string) {
   try {
