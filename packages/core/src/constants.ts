@@ -21,3 +21,5 @@ export const queryRetryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt
 export const USER_AGENT_MAX = 500;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Where users write for help, plan changes and anything the app cannot do for them yet. */
+export const SUPPORT_EMAIL = 'soporte@divan.app';

@@ -18,6 +18,20 @@ export const PLAN_FEATURES: Record<PlanId, Features> = {
 
 export const PLAN_LABELS: Record<PlanId, string> = { basic: 'Basic', advance: 'Premium', team: 'Team' };
 
+/**
+ * Prices in cents per active user, VAT not included (spec §1: monthly or yearly, plus VAT, based on
+ * active users). The yearly price is ten monthly ones. Team is priced on contact (null).
+ */
+export type PlanPrice = { monthly: number; yearly: number };
+export const PLAN_PRICES: Record<PlanId, PlanPrice | null> = {
+  basic: { monthly: 1900, yearly: 19000 },
+  advance: { monthly: 2900, yearly: 29000 },
+  team: null,
+};
+
+/** What only Team adds (spec §1): payment and commission settings, access control, a shared workspace. */
+export const TEAM_EXTRAS = ['Espacio compartido con tu equipo', 'Roles y permisos por persona', 'Comisión y cobro por terapeuta'] as const;
+
 /** Without a plan (trial ended, never subscribed): Basic's features, and the app prompts to upgrade. */
 export const NO_PLAN_FEATURES = PLAN_FEATURES.basic;
 export const FREE_TRIAL_DAYS = 14;

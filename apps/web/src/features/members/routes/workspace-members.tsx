@@ -107,7 +107,7 @@ export function WorkspaceMembersRoute() {
         </Alert>
       ) : (
         <>
-          <SeatUsage used={used} max={ws.maxSeats} />
+          {individual && used <= 1 ? null : <SeatUsage used={used} max={ws.maxSeats} />}
           <Card>
             <ul className="divide-y" aria-label="Miembros">
               {active.map(row)}
