@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { legacyFile, legacyText } from '../../test/legacy-cipher';
 import { localDiskStorage } from '../storage/storage';
 import { readAll, readDecrypted, writeEncrypted } from '../storage/encrypted-files';
+import { ConfigError, loadConfig } from '../config';
 import { Cipher } from './cipher';
 import { Keyring } from './keyring';
 import { loadMasterKeys, masterKeyId, MasterKeyError, writeKeyFile } from './master-key';
@@ -166,6 +167,12 @@ describe('master key source', () => {
       expect(() => loadMasterKeys({ key: 'corta' }, data)).toThrow(/^Invalid environment variable CLINICAL_KEY: must be 32 random bytes/);
       expect(() => loadMasterKeys({ file: join(data, 'k') }, data)).toThrow(/must be outside DATA_DIR/);
       expect(loadMasterKeys({ key: randomBytes(32).toString('hex') }, data).current.length).toBe(32);
+      // Through the environment: one line naming the variable, before anything is written.
+      expect(() => loadConfig({ DATA_DIR: join(dir, 'env'), CLINICAL_KEY: 'not-a-key' })).toThrow(
+        new ConfigError('Invalid environment variable CLINICAL_KEY: must be 32 random bytes in base64 or hex (e.g. `openssl rand -base64 32`)'),
+      );
+      expect(() => loadConfig({ DATA_DIR: join(dir, 'env'), CLINICAL_KEY_PREVIOUS: 'x'.repeat(44) })).toThrow(/^Invalid environment variable CLINICAL_KEY_PREVIOUS/);
+      expect(loadConfig({ DATA_DIR: join(dir, 'env'), CLINICAL_KEY: randomBytes(32).toString('base64') }).clinicalKey?.key).toBeTruthy();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
