@@ -9,7 +9,8 @@ import { runToExit } from '../test/server-process';
 import { DEMO_PASSWORD, DEMO_THERAPISTS, DEMO_WORKSPACE } from './demo-data';
 
 const dir = mkdtempSync(join(tmpdir(), 'divan-demo-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The clinical key file the first start creates beside the data dir goes too.
+afterAll(() => [dir, `${dir}.clinical-key`].forEach((d) => rmSync(d, { recursive: true, force: true })));
 // Always the embedded database in its own data dir, whatever the caller's environment.
 const env = { DATA_DIR: dir, DATABASE_URL: '', PUBLIC_URL: 'http://localhost:3000' };
 const demo = () => runToExit(env, 240_000, ['src/ops.ts', 'demo']);
@@ -48,7 +49,7 @@ describe('npm run demo', () => {
       expect(assigned.filter((id) => id === null).length).toBeGreaterThan(3);
       const ended = await patients.get(caller, list.items.find((p) => p.firstName === 'Tomás')!.id);
       expect(ended.treatment).toMatchObject({ status: 'inactive', endingReason: 'completed' });
-      // Notes were encrypted with the data dir's secret and read back with it.
+      // Notes were encrypted with the workspace's data key (master key in the key file) and read back with it.
       const notes = await history.list(caller, ended.id);
       expect(notes.length).toBeGreaterThanOrEqual(3);
       expect(notes.at(-1)!.title).toBe('Primera sesión: evaluación inicial');
