@@ -19,6 +19,7 @@ import { useSpanishZodMessages } from './platform/http/zod-spanish';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { createRateLimiter } from './platform/http/rate-limiter';
+import { registerMemberRateLimits } from './platform/http/member-rate-limit';
 import { inlineScriptHashes, registerWebApp } from './platform/http/web-app';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
 import { devJobsRoutes } from './platform/jobs/dev-jobs.routes';
@@ -203,6 +204,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const rateLimitRedis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
   await app.register(rateLimit, { global: false, redis: rateLimitRedis, nameSpace: 'divan:rl:ip:' });
+  await registerMemberRateLimits(app, { ...config.rateLimit, redisUrl: config.redisUrl });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(accessPlugin, { tokens, resolveMembership: workspaces.resolveMembership });

@@ -41,6 +41,9 @@ const envSchema = z.object({
   /** Requests per minute per IP on each auth call, and per email per 15 minutes. */
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().positive().default(10),
+  /** Per member per minute: uploads (documents, imports, pictures) and exports (JSON, PDF). */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  EXPORT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   WEB_DIST: z.string().optional(),
   /** Pages of the patient list kept in memory per process (0 turns the cache off). */
   PATIENT_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -67,7 +70,7 @@ export type Config = {
   /** CLINICAL_KEY, CLINICAL_KEY_PREVIOUS and CLINICAL_KEY_FILE as given (resolved by openCipher at start-up). */
   clinicalKey?: { key?: string; previous?: string; file?: string };
   logLevel: string;
-  rateLimit: { perIpPerMinute: number; perEmailPer15Min: number };
+  rateLimit: { perIpPerMinute: number; perEmailPer15Min: number; uploadsPerMinute?: number; exportsPerMinute?: number };
   webDist?: string;
   trustProxy?: boolean;
   /** Patient-list pages cached per process; 0: off. */
@@ -110,7 +113,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET ?? persistedSecret(dataDir),
     clinicalKey: { key: e.CLINICAL_KEY, previous: e.CLINICAL_KEY_PREVIOUS, file: e.CLINICAL_KEY_FILE },
     logLevel: e.LOG_LEVEL,
-    rateLimit: { perIpPerMinute: e.AUTH_RATE_LIMIT_IP, perEmailPer15Min: e.AUTH_RATE_LIMIT_EMAIL },
+    rateLimit: {
+      perIpPerMinute: e.AUTH_RATE_LIMIT_IP,
+      perEmailPer15Min: e.AUTH_RATE_LIMIT_EMAIL,
+      uploadsPerMinute: e.UPLOAD_RATE_LIMIT,
+      exportsPerMinute: e.EXPORT_RATE_LIMIT,
+    },
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
     patientListCache: e.PATIENT_LIST_CACHE,

@@ -29,7 +29,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
     appSecret: randomBytes(32).toString('hex'),
     clinicalKey: { key: randomBytes(32).toString('base64') },
     logLevel: 'silent',
-    rateLimit: { perIpPerMinute: 10_000, perEmailPer15Min: 10_000 },
+    rateLimit: { perIpPerMinute: 10_000, perEmailPer15Min: 10_000, uploadsPerMinute: 10_000, exportsPerMinute: 10_000 },
     webDist: join(dataDir, 'no-web'),
     patientListCache: 500,
     ...overrides,
