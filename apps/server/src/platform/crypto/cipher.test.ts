@@ -140,7 +140,12 @@ describe('keyring', () => {
       const fresh = randomBytes(32);
       writeKeyFile(file, fresh, [old]);
       await new Keyring(db, loadMasterKeys({ file }, join(dir, 'data'))).rewrapAll();
-      // A workspace the running server never loaded: its row is wrapped by the new key now.
+      // The keys it creates from now on are wrapped by the new master key…
+      const mine = randomUUID();
+      await new Cipher(running).encryptText(mine, 'propio');
+      const [row] = await t.rows<{ master_key_id: string }>(sql`select master_key_id from clinical_data_keys where scope = ${mine}`);
+      expect(row!.master_key_id).toBe(masterKeyId(fresh));
+      // …and it reads a workspace it never loaded, whose row is wrapped by the new key.
       const ws = randomUUID();
       const other = new Cipher(new Keyring(db, { current: fresh, previous: [] }));
       const enc = await other.encryptText(ws, 'nuevo');

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { clinicalDataKeys } from './data-keys.tables';
@@ -29,8 +30,11 @@ export class Keyring {
     this.currentId = this.useKeys(keys);
   }
 
+  private keyFileStamp = 0;
+
   private useKeys(keys: MasterKeys) {
     this.keys = keys;
+    if (keys.file) this.keyFileStamp = fileStamp(keys.file);
     this.masters = new Map([keys.current, ...keys.previous].map((k) => [masterKeyId(k), k]));
     return (this.currentId = masterKeyId(keys.current));
   }
@@ -73,6 +77,8 @@ export class Keyring {
     if (found) return this.cache(found);
     const id = randomBytes(8).toString('hex');
     const key = randomBytes(32);
+    // A rotation by another process put a new master key in the key file: wrap new keys with it.
+    if (this.keys.file && fileStamp(this.keys.file) !== this.keyFileStamp) this.useKeys({ ...readKeyFile(this.keys.file), file: this.keys.file });
     await this.db
       .insert(clinicalDataKeys)
       .values({ id, scope, wrappedKey: wrap(this.keys.current, id, scope, key), masterKeyId: this.currentId })
@@ -125,6 +131,14 @@ export class Keyring {
     return counts;
   }
 }
+
+const fileStamp = (file: string) => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
 
 const wrapAad = (id: string, scope: string) => Buffer.from(`divan-data-key:${id}:${scope}`);
 
