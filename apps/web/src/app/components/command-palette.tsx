@@ -5,6 +5,7 @@ import { Dialog, VisuallyHidden } from 'radix-ui';
 import { House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, type LucideIcon } from 'lucide-react';
 import { formatPhone } from '@divan/core';
 import { usePatientSearch } from '@/features/patients/api/patient-search';
+import { useDialogFocus } from '@/components/ui/dialog-focus';
 import { useSettingsStore, type Theme } from '@/stores/settings-store';
 import { useSwitchWorkspace } from '@/features/workspaces/components/workspace-switcher';
 import { workspaceSettingsItems } from '@/features/workspaces/nav';
@@ -97,6 +98,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     { id: 'theme-system', label: 'Tema del sistema', icon: Monitor, keywords: ['system', 'automático'], run: theme('system') },
   ];
   const close = () => onOpenChange(false);
+  const focus = useDialogFocus();
   const [search, setSearch] = useState('');
   const found = usePatientSearch(workspace.id, search, open && ability.can('read', 'patient_files'));
   const patients = found.active ? (found.data?.items ?? []) : [];
@@ -119,6 +121,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
+          {...focus}
           aria-describedby={undefined}
           className="fixed left-1/2 top-[12vh] z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-2xl"
         >

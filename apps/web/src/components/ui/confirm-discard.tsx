@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { AlertDialog as A } from 'radix-ui';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { Button } from './button';
+import { useDialogFocus } from './dialog-focus';
 
 type DiscardTexts = { title?: string; description?: ReactNode; confirmLabel?: string; cancelLabel?: string };
 
@@ -14,6 +15,7 @@ export const DISCARD_TEXTS = {
 
 /** The question itself: focus starts on «Seguir editando», so Enter or Esc keep the work. */
 export function DiscardDialog({ open, onKeep, onDiscard, texts = {} }: { open: boolean; onKeep: () => void; onDiscard: () => void; texts?: DiscardTexts }) {
+  const focus = useDialogFocus({ firstField: false });
   return (
     <A.Root
       open={open}
@@ -23,7 +25,7 @@ export function DiscardDialog({ open, onKeep, onDiscard, texts = {} }: { open: b
     >
       <A.Portal>
         <A.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px]" />
-        <A.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6">
+        <A.Content {...focus} className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6">
           <div className="grid gap-1.5">
             <A.Title className="font-display text-xl font-semibold leading-tight tracking-tight">{texts.title ?? DISCARD_TEXTS.title}</A.Title>
             <A.Description className="text-sm leading-relaxed text-muted-foreground">{texts.description ?? DISCARD_TEXTS.description}</A.Description>

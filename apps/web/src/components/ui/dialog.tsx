@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useDialogFocus } from './dialog-focus';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -39,10 +40,12 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
 
 /** A centred modal panel; on phones it takes the width and scrolls inside when taller than the screen. */
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof D.Content>) {
+  const focus = useDialogFocus();
   return (
     <D.Portal>
       <Overlay />
       <D.Content
+        {...focus}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6',
           className ?? 'max-w-lg',

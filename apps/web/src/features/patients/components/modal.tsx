@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useDialogFocus } from '@/components/ui/dialog-focus';
 
 type ModalProps = {
   open: boolean;
@@ -22,6 +23,7 @@ const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl
  * (Feature-local until the shared UI kit has one.)
  */
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', modalLock }: ModalProps) {
+  const focus = useDialogFocus();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -29,6 +31,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <D.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           onInteractOutside={modalLock ? (e) => e.preventDefault() : undefined}
+          {...focus}
           className={cn(
             'fixed inset-x-0 bottom-0 top-0 z-50 flex flex-col bg-card text-card-foreground shadow-2xl outline-none sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[min(90dvh,56rem)] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:border',
             widths[size],
