@@ -1,10 +1,11 @@
 import { Outlet } from 'react-router';
-import { CalendarCheck, FileText, ShieldCheck } from 'lucide-react';
+import { FileSpreadsheet, NotebookPen, ShieldCheck } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
 
 const points = [
-  { icon: CalendarCheck, text: 'Agenda, sesiones y recordatorios en un mismo lugar.' },
-  { icon: FileText, text: 'Facturas y consentimientos listos en un par de clics.' },
+  // Only what Diván does today: agenda, invoices and consents will be listed when they exist.
+  { icon: NotebookPen, text: 'Fichas de pacientes, historia clínica y documentos en un mismo lugar.' },
+  { icon: FileSpreadsheet, text: 'Trae tu listado de pacientes desde un Excel y empieza en minutos.' },
   { icon: ShieldCheck, text: 'Datos clínicos protegidos y acceso con verificación en dos pasos.' },
 ];
 

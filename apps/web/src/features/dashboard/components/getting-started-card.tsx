@@ -31,7 +31,7 @@ export function GettingStartedCard({ profile }: { profile: Profile }) {
         <CardDescription>
           {complete
             ? 'Gracias. Puedes revisarlo cuando quieras desde Ajustes.'
-            : 'Un perfil completo transmite confianza a tus pacientes y agiliza tus facturas.'}
+            : 'Un perfil completo ayuda a tu equipo a saber quién eres y cómo trabajas.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">

@@ -174,8 +174,8 @@ export function WorkspaceMembersRoute() {
           removing?.status === 'pending'
             ? `El enlace enviado a ${removing.email} dejará de funcionar y se liberará su plaza.`
             : removingMe
-              ? 'Dejarás de ver sus pacientes, agenda y facturas. Para volver necesitarás una nueva invitación.'
-              : 'Perderá el acceso a los pacientes, la agenda y las facturas de este espacio. Sus datos y su cuenta de Diván se mantienen.'
+              ? 'Dejarás de ver sus pacientes. Para volver necesitarás una nueva invitación.'
+              : 'Perderá el acceso a los pacientes de este espacio. Sus datos y su cuenta de Diván se mantienen.'
         }
         confirmLabel={removing?.status === 'pending' ? 'Cancelar invitación' : removingMe ? 'Salir del espacio' : 'Quitar del espacio'}
         cancelLabel={removing?.status === 'pending' ? 'Mantenerla' : 'Cancelar'}

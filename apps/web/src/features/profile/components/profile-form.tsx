@@ -52,7 +52,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <Card>
         <CardHeader>
           <CardTitle>Datos personales y profesionales</CardTitle>
-          <CardDescription>Aparecen en tus facturas, consentimientos y en tu página de reservas.</CardDescription>
+          <CardDescription>Cómo te ven tus compañeros en Diván: tu nombre aparece en las fichas que tienes asignadas.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
           {formError ? (
@@ -78,7 +78,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <Field label="Número de colegiado" error={errors.registrationNumber?.message}>
             <Input placeholder="Ej. M-12345" {...form.register('registrationNumber')} />
           </Field>
-          <Field label="Biografía" error={errors.biography?.message} className="sm:col-span-2" hint="Una presentación breve para tus pacientes.">
+          <Field label="Biografía" error={errors.biography?.message} className="sm:col-span-2" hint="Una presentación breve de tu enfoque y tu experiencia.">
             <Textarea rows={5} {...form.register('biography')} />
           </Field>
         </CardContent>

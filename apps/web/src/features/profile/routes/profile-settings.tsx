@@ -20,7 +20,7 @@ export function ProfileSettingsRoute() {
       <Card>
         <CardHeader>
           <CardTitle>Imagen</CardTitle>
-          <CardDescription>Tu foto ayuda a tus pacientes a reconocerte; el logo aparece en tus documentos.</CardDescription>
+          <CardDescription>Tu foto aparece junto a tu nombre en Diván; el logo queda guardado con tu perfil profesional.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6 sm:grid-cols-2">
           <ImageUpload

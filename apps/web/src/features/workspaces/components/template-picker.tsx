@@ -3,7 +3,7 @@ import { ADMIN_ROLE_NAME, DEFAULT_ROLES, TEMPLATE_LABELS, WORKSPACE_TEMPLATES, t
 import { cn } from '@/lib/cn';
 
 const details: Record<WorkspaceTemplate, { icon: LucideIcon; text: string }> = {
-  freelance: { icon: User, text: 'Tu consulta privada: tus pacientes, tu agenda y tus facturas.' },
+  freelance: { icon: User, text: 'Tu consulta privada: todos los pacientes son tuyos y nadie más los ve.' },
   team: { icon: Users, text: 'Varios terapeutas que comparten pacientes: cada miembro ve todos los del equipo.' },
   clinic: { icon: Building2, text: 'Un centro con recepción: cada terapeuta ve solo los pacientes que tiene asignados.' },
 };

@@ -55,7 +55,7 @@ export function CreateWorkspaceRoute() {
         </Button>
         <h1 className="font-display text-3xl font-semibold tracking-tight">Crea un espacio de trabajo</h1>
         <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-          Un espacio reúne pacientes, agenda y facturación. Elige cómo trabajas y podrás invitar a tu equipo después.
+          Un espacio reúne tus pacientes, su historia clínica y sus documentos. Elige cómo trabajas: en un Equipo o una Clínica podrás invitar a más personas después.
         </p>
       </div>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-6">
