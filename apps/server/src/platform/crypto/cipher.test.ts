@@ -103,6 +103,16 @@ describe('keyring', () => {
     expect(await cipher.decryptText(ws, eb)).toBe('dos');
   });
 
+  it.skipIf(process.env.TEST_DATABASE_URL)('on PGlite, a first use inside a transaction fails the caller instead of waiting for ever', async () => {
+    const db = t.app.services.database.db;
+    const master = { current: loadMasterKeys(t.config.clinicalKey, t.config.dataDir).current, previous: [] };
+    const c = new Cipher(new Keyring(db, master, { loadTimeoutMs: 300 }));
+    const ws = randomUUID();
+    await expect(db.transaction(async () => c.encryptText(ws, 'dentro'))).rejects.toThrow(/inside a transaction\? Encrypt before opening it/);
+    // The rollback freed the database: the key is made and used.
+    expect(await c.decryptText(ws, await c.encryptText(ws, 'fuera'))).toBe('fuera');
+  });
+
   it('refuses to start with another master key, naming the variable', async () => {
     const other = new Keyring(t.app.services.database.db, { current: randomBytes(32), previous: [] });
     await expect(other.start()).rejects.toThrow(/^Invalid environment variable CLINICAL_KEY: .*wrapped by master key/);

@@ -26,6 +26,7 @@ export class Keyring {
   constructor(
     private readonly db: Db,
     private keys: MasterKeys,
+    private readonly opts: { loadTimeoutMs?: number } = {},
   ) {
     this.currentId = this.useKeys(keys);
   }
@@ -66,7 +67,7 @@ export class Keyring {
     if (hit) return Promise.resolve(hit);
     let p = this.pending.get(scope);
     if (!p) {
-      p = this.loadOrCreate(scope).finally(() => this.pending.delete(scope));
+      p = withTimeout(this.loadOrCreate(scope), this.opts.loadTimeoutMs ?? KEY_LOAD_TIMEOUT_MS, scope).finally(() => this.pending.delete(scope));
       this.pending.set(scope, p);
     }
     return p;
@@ -130,6 +131,21 @@ export class Keyring {
     for (const r of rows) counts.set(r.m, (counts.get(r.m) ?? 0) + 1);
     return counts;
   }
+}
+
+/**
+ * A key loaded from inside a caller's transaction on PGlite would wait for that transaction for ever
+ * (one connection): fail the caller instead, whose rollback frees the database (the load then completes).
+ */
+const KEY_LOAD_TIMEOUT_MS = 10_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number, scope: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, rej) => {
+    timer = setTimeout(() => rej(new Error(`data key of ${scope} not loaded in ${ms} ms: is it first used inside a transaction? Encrypt before opening it.`)), ms);
+    timer.unref();
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 const fileStamp = (file: string) => {
