@@ -1,7 +1,7 @@
 // Bundles the server into dist/main.js (and the ops scripts) for a fast start; npm packages stay external,
 // the workspace's own TypeScript (packages/core) is bundled in.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((d) => !d.startsWith('@divan/'));
@@ -17,4 +17,6 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
+// Worker threads run a file of their own, found beside the bundle (`new URL('./…', import.meta.url)`).
+copyFileSync('src/platform/documents/office-worker.cjs', 'dist/office-worker.cjs');
 console.log('server built: apps/server/dist/main.js');

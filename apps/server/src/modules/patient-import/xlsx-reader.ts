@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS } from '@divan/core';
 import { AppError } from '../../platform/errors';
+import { OfficeFileError, officeRefusal, readXlsxRows, type RawRow } from '../../platform/documents/office-files';
 
 /** A cell as the import reads it: dates stay dates and numbers stay numbers until a field needs them. */
 export type Cell = string | number | boolean | Date | null;
@@ -16,37 +17,39 @@ const DAY_MS = 86_400_000;
  */
 export async function readSheet(data: Buffer): Promise<Sheet> {
   if (data.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004') throw new AppError('invalid_import_file');
-  // Loaded on first use: most server processes never read a spreadsheet.
-  const { default: Excel } = await import('exceljs');
-  const wb = new Excel.Workbook();
+  let raw: RawRow[];
   try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('invalid_import_file');
+    // Size checked from the zip's directory, then unpacked and streamed in a worker thread, stopping past the cap.
+    raw = await readXlsxRows(data, IMPORT_MAX_ROWS + 1);
+  } catch (err) {
+    throw refusal(err);
   }
-  const ws = wb.worksheets.find((w) => w.actualRowCount > 0);
-  if (!ws) throw new AppError('invalid_import_file', undefined, 'El archivo no tiene datos.');
-  if (ws.actualRowCount > IMPORT_MAX_ROWS + 1)
-    throw new AppError('invalid_import_file', undefined, `El archivo tiene más de ${IMPORT_MAX_ROWS.toLocaleString('es-ES')} filas. Divídelo en varios archivos.`);
+  if (!raw.length) throw new AppError('invalid_import_file', undefined, 'El archivo no tiene datos.');
 
   let header: Cell[] | undefined;
   const rows: SheetRow[] = [];
   let width = 0;
-  ws.eachRow({ includeEmpty: false }, (row, number) => {
-    const cells: Cell[] = [];
-    for (let i = 1; i <= row.cellCount; i++) cells.push(cellOf(row.getCell(i).value));
+  for (const { number, values } of raw) {
+    const cells: Cell[] = values.map((v) => cellOf(v as ExcelJS.CellValue));
     while (cells.length && isBlank(cells[cells.length - 1]!)) cells.pop();
-    if (!cells.length) return;
+    if (!cells.length) continue;
     if (!header) header = cells;
     else rows.push({ row: number, cells });
     width = Math.max(width, cells.length);
-  });
+  }
   if (!header) throw new AppError('invalid_import_file', undefined, 'El archivo no tiene datos.');
   const columns = Array.from({ length: width }, (_, i) => {
     const h = header![i];
     return h !== undefined && !isBlank(h) ? cellText(h) : `Columna ${columnLetter(i)}`;
   });
   return { columns, rows };
+}
+
+const TOO_MANY_ROWS = `El archivo tiene más de ${IMPORT_MAX_ROWS.toLocaleString('es-ES')} filas. Divídelo en varios archivos.`;
+
+function refusal(err: unknown): AppError {
+  if (err instanceof OfficeFileError && err.reason === 'too_many_rows') return new AppError('invalid_import_file', undefined, TOO_MANY_ROWS);
+  return officeRefusal(err, 'invalid_import_file');
 }
 
 /** How a cell is shown to the user while mapping: dates as DD/MM/YYYY, numbers without exponent. */

@@ -2,6 +2,7 @@ import { HISTORY_DRAFT_TTL_DAYS, canOn, type HistoryDraft, type HistoryEntry, ty
 import type { Db } from '../../platform/db/database';
 import type { Cipher } from '../../platform/crypto/cipher';
 import { AppError } from '../../platform/errors';
+import { convertDocxToHtml, officeRefusal } from '../../platform/documents/office-files';
 import type { AuditService } from '../audit/audit.service';
 import type { UsersService } from '../users/users.service';
 import { historyRepository, type DraftRow, type HistoryRow } from './history.repository';
@@ -155,11 +156,10 @@ export class HistoryService {
     if (data.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004') throw new AppError('invalid_docx_file');
     let html: string;
     try {
-      // Loaded on first use: most server processes never import a .docx.
-      const { default: mammoth } = await import('mammoth');
-      html = (await mammoth.convertToHtml({ buffer: data })).value;
-    } catch {
-      throw new AppError('invalid_docx_file');
+      // Size checked from the zip's directory, then unpacked and converted in a worker thread.
+      html = await convertDocxToHtml(data);
+    } catch (err) {
+      throw officeRefusal(err, 'invalid_docx_file');
     }
     // The first heading becomes the title, so it is not repeated at the top of the body.
     const heading = html.match(/<h[1-3][^>]*>(.*?)<\/h[1-3]>/i);
