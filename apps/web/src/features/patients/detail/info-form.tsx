@@ -49,7 +49,7 @@ export function InfoForm() {
               </FieldGroup>
               {patient.billingInfo ? (
                 <fieldset disabled={!billingEditable}>
-                  <FieldGroup title="Datos de facturación" description="Aparecen en las facturas que emitas a este paciente.">
+                  <FieldGroup title="Datos de facturación" description="Nombre fiscal, DNI y dirección con los que se le factura.">
                     <BillingFields />
                   </FieldGroup>
                 </fieldset>

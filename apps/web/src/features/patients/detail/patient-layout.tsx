@@ -58,7 +58,8 @@ export function PatientLayout() {
   const patient = query.data;
   const owner = { ownerId: patient.assignedTherapist?.id ?? null };
   const tabs = tabsFor((a, s) => canOn(ability, a, s, owner));
-  const canAssign = ability.can('update', 'patient_assignment');
+  // In an Individual workspace every patient is the owner's: there is nobody else to assign.
+  const canAssign = ability.can('update', 'patient_assignment') && workspace.template !== 'freelance';
   const context: PatientOutlet = { patient };
 
   return (

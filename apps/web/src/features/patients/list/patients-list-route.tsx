@@ -27,7 +27,8 @@ export function PatientsListRoute() {
   const [params, setParams] = useSearchParams();
   const list = usePatientList(workspace.id, toQuery(state));
   const canCreate = canAny(ability, 'create', 'patient_files');
-  const canAssign = ability.can('update', 'patient_assignment');
+  // In an Individual workspace every patient is the owner's: there is nobody else to assign.
+  const canAssign = ability.can('update', 'patient_assignment') && workspace.template !== 'freelance';
   // Without treatment data (Recepción) there are no status tabs nor treatment filters: the server refuses them.
   const readsTreatment = canAny(ability, 'read', 'patient_treatment');
   const therapists = useTherapists(workspace.id, ability.can('read', 'members'));
