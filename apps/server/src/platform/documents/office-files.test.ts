@@ -48,6 +48,13 @@ describe('office files are parsed in a worker thread', () => {
     const garbage = zip([{ name: '[Content_Types].xml', data: Buffer.from('<no') }, { name: 'xl/workbook.xml', data: Buffer.from('basura') }]);
     await expect(readXlsxRows(garbage, 10)).rejects.toBeInstanceOf(OfficeFileError);
   });
+
+  it('a worker out of time or out of memory (what a directory lying about sizes leads to) refuses the file, and the next one is read', async () => {
+    await expect(readXlsxRows(sheet, 10, { timeoutMs: 1 })).rejects.toMatchObject({ reason: 'invalid' });
+    // A heap too small for the parser: the worker dies (ERR_WORKER_OUT_OF_MEMORY), this process does not.
+    await expect(readXlsxRows(sheet, 10, { maxHeapMb: 4 })).rejects.toMatchObject({ reason: 'invalid' });
+    expect((await readXlsxRows(sheet, 10)).length).toBe(2);
+  }, 60_000);
 });
 
 describe('uploads of a zip bomb', () => {
