@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AuthTokens, Profile } from '@divan/core';
+import { writeOnChange } from '@/lib/write-on-change-storage';
 
 /** `switch`: signed out to continue as someone else (e.g. the invited email), back to the same page. */
 export type SignOutReason = 'user' | 'expired' | 'switch';
@@ -64,6 +65,8 @@ export const useAuthStore = create<AuthState>()(
     {
       name: 'auth',
       version: 1,
+      // Shared by every tab: a tab writes only its own changes, never back what it read (token rotation).
+      storage: createJSONStorage(() => writeOnChange(localStorage)),
       partialize: ({ userId, accessToken, refreshToken, profile, loggedIn }) => ({
         userId,
         accessToken,
