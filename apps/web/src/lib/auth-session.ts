@@ -29,14 +29,39 @@ let refreshLock: RefreshLock | undefined;
 export const refreshSession = singleFlight(async (): Promise<string> => {
   const stale = useAuthStore.getState().accessToken;
   refreshLock ??= browserRefreshLock();
-  return refreshLock(async () => {
-    // Tokens are kept in localStorage: another tab may have rotated them while this one waited.
-    await useAuthStore.persist.rehydrate();
-    const { accessToken, refreshToken } = useAuthStore.getState();
-    if (accessToken && accessToken !== stale && !isAccessTokenExpiring(accessToken)) return accessToken;
-    return exchange(refreshToken);
+  return refreshLock(async (waited) => {
+    // Tokens are kept in localStorage: the tab that held the lock may have rotated them, and its write
+    // can reach this tab's copy a moment after the lock does.
+    const arrival = waited ? nextAuthWrite(1_000) : undefined;
+    const stored = (await storedFresh(stale)) ?? (arrival && (await arrival.promise, await storedFresh(stale)));
+    arrival?.cancel();
+    return stored || exchange(useAuthStore.getState().refreshToken);
   });
 });
+
+/** The stored access token, if it is another than `stale` and not expiring. */
+async function storedFresh(stale: string | null): Promise<string | null> {
+  await useAuthStore.persist.rehydrate();
+  const { accessToken } = useAuthStore.getState();
+  return accessToken && accessToken !== stale && !isAccessTokenExpiring(accessToken) ? accessToken : null;
+}
+
+/** Resolves at the next write of the tokens by another tab, or after `ms`. */
+function nextAuthWrite(ms: number) {
+  let cancel = () => {};
+  const promise = new Promise<void>((resolve) => {
+    if (typeof window === 'undefined') return resolve();
+    const onStorage = (event: StorageEvent) => event.key === 'auth' && cancel();
+    const timer = setTimeout(() => cancel(), ms);
+    cancel = () => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', onStorage);
+      resolve();
+    };
+    window.addEventListener('storage', onStorage);
+  });
+  return { promise, cancel: () => cancel() };
+}
 
 async function exchange(refreshToken: string | null): Promise<string> {
   if (!refreshToken) {

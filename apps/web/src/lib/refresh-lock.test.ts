@@ -4,15 +4,18 @@ import { createRefreshLock } from './refresh-lock';
 /** A stand-in for navigator.locks: one holder at a time, in request order. */
 function fakeLocks() {
   let tail: Promise<unknown> = Promise.resolve();
-  return {
-    names: new Set<string>(),
-    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
-      this.names.add(name);
-      const run = tail.then(callback, callback);
-      tail = run.catch(() => undefined);
-      return run;
-    },
+  let pending = 0; // holders and waiters
+  const names = new Set<string>();
+  const request = <T>(name: string, ...args: unknown[]): Promise<T> => {
+    names.add(name);
+    const callback = args[args.length - 1] as (lock: unknown) => Promise<T>;
+    if (args.length === 2 && pending > 0) return callback(null); // ifAvailable, and taken
+    pending++;
+    const run = tail.then(() => callback({ name })).finally(() => pending--);
+    tail = run.catch(() => undefined);
+    return run;
   };
+  return { names, request };
 }
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
@@ -21,11 +24,13 @@ const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 async function fourTabs(locks: ReturnType<typeof createRefreshLock>[]) {
   const storage = { token: 'r0' };
   const used: string[] = [];
+  const waited: boolean[] = [];
   let holders = 0;
   let maxHolders = 0;
   await Promise.all(
     locks.map((lock) =>
-      lock(async () => {
+      lock(async (w) => {
+        waited.push(w);
         holders++;
         maxHolders = Math.max(maxHolders, holders);
         const seen = storage.token;
@@ -38,7 +43,7 @@ async function fourTabs(locks: ReturnType<typeof createRefreshLock>[]) {
       }),
     ),
   );
-  return { used, maxHolders, stored: storage.token };
+  return { used, maxHolders, stored: storage.token, waited };
 }
 
 const channels: BroadcastChannel[] = [];
@@ -53,7 +58,8 @@ describe('refresh lock across tabs', () => {
   it('with Web Locks, one tab refreshes and the others find the new token', async () => {
     const locks = fakeLocks();
     const result = await fourTabs([1, 2, 3, 4].map(() => createRefreshLock({ locks })));
-    expect(result).toEqual({ used: ['r0'], maxHolders: 1, stored: 'r1' });
+    // The first holder did not wait; the others did, and know the first one's tokens may be on their way.
+    expect(result).toEqual({ used: ['r0'], maxHolders: 1, stored: 'r1', waited: [false, true, true, true] });
     expect([...locks.names]).toEqual(['divan-refresh']);
   });
 
@@ -66,7 +72,7 @@ describe('refresh lock across tabs', () => {
     });
     await tick(5);
     let othersRan = false;
-    const rest = Promise.all(tabs.slice(1).map((lock) => lock(async () => void (othersRan = true))));
+    const rest = Promise.all(tabs.slice(1).map((lock) => lock(async (waited) => void (othersRan = waited))));
     await tick(10);
     expect(othersRan).toBe(false);
     expect(await first).toBe('done');

@@ -4,14 +4,20 @@
  * the others would present a rotated token, which looks like theft. Under the lock, a tab first reads
  * the tokens the previous holder stored and refreshes only if they are still stale.
  *
+ * `fn` learns whether it waited for another tab: that tab's tokens may reach this one's copy of
+ * localStorage a moment after the lock does (Chromium propagates storage between tabs asynchronously).
+ *
  * Web Locks (`navigator.locks`, secure contexts: https and localhost) serialise exactly. Without them
  * (plain http on a LAN address), a BroadcastChannel note "refreshing" makes the other tabs wait for
  * "refreshed" (at most `waitMs`); two tabs starting in the same instant may still both refresh, which
  * the server's grace for a just-rotated token absorbs.
  */
-export type RefreshLock = <T>(fn: () => Promise<T>) => Promise<T>;
+export type RefreshLock = <T>(fn: (waited: boolean) => Promise<T>) => Promise<T>;
 
-type Locks = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
+type Locks = {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+};
 type Channel = Pick<BroadcastChannel, 'postMessage' | 'addEventListener'>;
 
 export const REFRESH_LOCK_NAME = 'divan-refresh';
@@ -19,10 +25,13 @@ export const REFRESH_LOCK_NAME = 'divan-refresh';
 export function createRefreshLock(env: { locks?: Locks; channel?: Channel | null; waitMs?: number; now?: () => number } = {}): RefreshLock {
   if (env.locks) {
     const locks = env.locks;
-    return (fn) => locks.request(REFRESH_LOCK_NAME, fn);
+    return (fn) =>
+      locks.request(REFRESH_LOCK_NAME, { ifAvailable: true }, (lock) =>
+        lock ? fn(false) : locks.request(REFRESH_LOCK_NAME, () => fn(true)),
+      );
   }
   const channel = env.channel;
-  if (!channel) return (fn) => fn();
+  if (!channel) return (fn) => fn(false);
   const waitMs = env.waitMs ?? 5_000;
   const now = env.now ?? Date.now;
   let busyUntil = 0;
@@ -48,7 +57,7 @@ export function createRefreshLock(env: { locks?: Locks; channel?: Channel | null
       });
       channel.postMessage('refreshing');
       try {
-        return await fn();
+        return await fn(left > 0);
       } finally {
         channel.postMessage('refreshed');
       }
