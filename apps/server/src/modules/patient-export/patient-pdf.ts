@@ -9,6 +9,7 @@ import {
   TREATMENT_STATUS,
   formatCents,
   formatInteger,
+  formatPhone,
   type PatientExport,
 } from '@divan/core';
 import { header, heading, keyValues, paragraph, title } from '../../platform/documents/pdf-blocks';
@@ -45,7 +46,7 @@ export async function renderPatientPdf(data: PatientExport, workspaceName: strin
     ['Nombre', p.firstName],
     ['Apellidos', p.lastName],
     ['Email', p.email],
-    ['Teléfono', p.phone],
+    ['Teléfono', p.phone ? formatPhone(p.phone) : null],
     ['Fecha de nacimiento', dmy(p.birthdate)],
     ['Género', label(GENDER, p.gender)],
     ['DNI/NIE', p.taxId],
