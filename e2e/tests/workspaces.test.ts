@@ -302,6 +302,28 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     await row.waitFor({ state: 'detached' });
   });
 
+  it('keeps the Motivo column of the clinic’s patient list readable beside the therapist column', async () => {
+    const page = ownerPage;
+    const { accessToken, workspaceId } = await session(page);
+    for (const [firstName, motive, mail] of [['Águeda', 'eating_disorders', 'agueda'], ['Bernardo', 'anxiety', 'bernardo']] as const) {
+      const res = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ firstName, lastName: 'Villanueva de la Cañada', email: `${mail}.${stamp}@correo.example`, phone: '612345678', treatment: { motive } }),
+      });
+      expect(res.status, await res.text()).toBe(201);
+    }
+    await page.goto('/patients');
+    const table = page.locator('table');
+    await table.getByRole('columnheader', { name: 'Terapeuta' }).waitFor();
+    const box = async (name: string) => (await table.getByRole('columnheader', { name }).boundingBox())!;
+    const [motive, start] = [await box('Motivo'), await box('Inicio')];
+    // It was squeezed to 20–40 px, its header running into «Inicio».
+    expect(motive.width).toBeGreaterThanOrEqual(120);
+    expect(motive.x + motive.width).toBeLessThanOrEqual(start.x + 1);
+    await shot(page, '49b-clinic-patient-list');
+  });
+
   it('works on a 375 px wide phone', async () => {
     const phone = await newContext(browser, baseUrl, { mobile: true });
     const state = await ownerContext.storageState();
