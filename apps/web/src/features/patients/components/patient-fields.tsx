@@ -53,7 +53,7 @@ export function PersonalFields({ prefix = '' }: { prefix?: string }) {
       <Field label="Email" error={f.error('email')}>
         <Input type="email" autoComplete="off" {...f.reg('email')} />
       </Field>
-      <Field label="Teléfono" error={f.error('phone')}>
+      <Field label="Teléfono" error={f.error('phone')} hint="Si no es español, con su prefijo (+33…)">
         <Input type="tel" inputMode="tel" autoComplete="off" placeholder="612 34 56 78" {...f.reg('phone')} />
       </Field>
       <Field label="Fecha de nacimiento" error={f.error('birthdate')} hint="DD/MM/AAAA">

@@ -69,7 +69,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <Field label="Email" hint="Identifica tu cuenta; no se puede cambiar desde aquí.">
             <Input type="email" value={profile.email} readOnly />
           </Field>
-          <Field label="Teléfono" error={errors.phone?.message}>
+          <Field label="Teléfono" error={errors.phone?.message} hint="Si no es español, con su prefijo (+33…)">
             <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="612 34 56 78" {...form.register('phone')} />
           </Field>
           <Field label="Fecha de nacimiento" error={errors.birthdate?.message} hint="Formato DD/MM/AAAA">
