@@ -20,7 +20,8 @@ export function endLocalSession(reason: SignOutReason): void {
   sessionEndListeners.forEach((listener) => listener());
 }
 
-let refreshLock: RefreshLock | undefined;
+// Made at start-up, so that without Web Locks this tab hears the other tabs' notes from the first one.
+const refreshLock: RefreshLock = browserRefreshLock();
 
 /**
  * Exchanges the refresh token for a new access token; concurrent callers of this tab share one request,
@@ -28,7 +29,6 @@ let refreshLock: RefreshLock | undefined;
  */
 export const refreshSession = singleFlight(async (): Promise<string> => {
   const stale = useAuthStore.getState().accessToken;
-  refreshLock ??= browserRefreshLock();
   return refreshLock(async (waited) => {
     // Tokens are kept in localStorage: the tab that held the lock may have rotated them, and its write
     // can reach this tab's copy a moment after the lock does.

@@ -72,6 +72,7 @@ export function createRefreshLock(env: { locks?: Locks; channel?: Channel | null
 /** The browser's own: Web Locks, else a BroadcastChannel, else none (a single tab has nobody to wait for). */
 export function browserRefreshLock(): RefreshLock {
   const locks = typeof navigator !== 'undefined' ? (navigator as { locks?: Locks }).locks : undefined;
-  const channel = !locks && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(REFRESH_LOCK_NAME) : null;
+  // Only in a page (in Node, an open channel would keep the process alive).
+  const channel = !locks && typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(REFRESH_LOCK_NAME) : null;
   return createRefreshLock({ locks, channel });
 }
