@@ -72,7 +72,9 @@ async function exchange(refreshToken: string | null): Promise<string> {
   try {
     res = await http<{ accessToken: string; refreshToken?: string }>('/realms/therapists/token', { query: deviceInfo, bearer: refreshToken });
   } catch (error) {
-    if (isApiError(error) && error.code === 'session_not_found') endLocalSession('expired');
+    // Unless the user signed out (or in again) meanwhile: then the reason shown is theirs.
+    if (isApiError(error) && error.code === 'session_not_found' && useAuthStore.getState().refreshToken === refreshToken)
+      endLocalSession('expired');
     throw error;
   }
   const now = useAuthStore.getState();
