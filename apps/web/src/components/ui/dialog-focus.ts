@@ -45,5 +45,9 @@ export function useDialogFocus({ firstField = true }: { firstField?: boolean } =
       el.focus({ preventScroll: true });
     }
   }, []);
-  return { onOpenAutoFocus, onCloseAutoFocus };
+  // A modal dialog closes by Esc, ✕ or its buttons, never because focus moved: Radix gives focus back
+  // to the opener a tick after a dialog unmounts, and a dialog reopened within that tick (Esc, then
+  // Enter at once on the same button) would see that focus as "outside" and close again.
+  const onFocusOutside = useCallback((event: Event) => event.preventDefault(), []);
+  return { onOpenAutoFocus, onCloseAutoFocus, onFocusOutside };
 }
