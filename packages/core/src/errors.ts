@@ -75,6 +75,7 @@ export const errorCatalogue = {
   treatment_end_required: [400, 'Para finalizar el tratamiento indica la fecha de fin y el motivo.'],
   history_not_found: [404, 'Entrada de historia clínica no encontrada.'],
   document_not_found: [404, 'Documento no encontrado.'],
+  task_not_found: [404, 'Tarea no encontrada.'],
   document_too_large: [413, 'El archivo supera el tamaño máximo de {limit} MB.'],
   invalid_import_file: [400, 'El archivo no es un Excel válido o no se puede leer.'],
   invalid_docx_file: [400, 'El archivo no es un documento Word (.docx) válido o no se puede leer.'],

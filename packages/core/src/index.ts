@@ -22,6 +22,7 @@ export * from './patients/history.contracts';
 export * from './patients/document.contracts';
 export * from './patients/import.contracts';
 export * from './patients/export.contracts';
+export * from './tasks/task.contracts';
 export * from './time/zoned';
 export * from './events';
 export * from './money/format';
