@@ -82,6 +82,12 @@ export const errorCatalogue = {
   import_not_found: [404, 'La importación ha caducado. Vuelve a subir el archivo.'],
   import_already_started: [409, 'Esta importación ya se ha iniciado.'],
   import_not_started: [409, 'Elige las columnas y confirma la importación para empezarla.'],
+  // sessions (spec §8)
+  therapy_session_not_found: [404, 'Sesión no disponible o borrada'],
+  location_not_found: [404, 'Ubicación no encontrada.'],
+  location_limit_reached: [409, 'Has alcanzado el número máximo de ubicaciones.'],
+  patient_not_active: [409, 'No puedes crear sesiones para pacientes no activos'],
+  session_reminders_limit: [400, 'Tu plan no permite tantos recordatorios por sesión.'],
   // realtime
   max_sessions_reached: [429, 'Max sessions reached'],
 } as const satisfies Record<string, readonly [number, string]>;
