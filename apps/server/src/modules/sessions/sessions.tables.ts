@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// Foreign keys only.
+import { patients } from '../patients/patients.tables';
+import { users } from '../users/users.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
+
+/** A workspace's rooms and addresses, where presential sessions happen. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['room', 'address'] }).notNull().default('room'),
+    address: text('address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('locations_workspace_idx').on(t.workspaceId, t.name)],
+);
+export type LocationRow = typeof locations.$inferSelect;
+
+/**
+ * Session of spec §3. Its time is kept as instants (`starts_at`, `ends_at`) plus the zone its day and
+ * hours were given in, so a session at 18:00 in Madrid stays 18:00 there whatever the server's zone.
+ * `therapist_id` is the owner for "is owner" permissions.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    therapistId: uuid('therapist_id')
+      .notNull()
+      .references(() => users.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'canceled'] }).notNull().default('pending'),
+    cancellationReason: text('cancellation_reason', { enum: ['patient', 'therapist', 'no_show', 'late'] }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Cents. */
+    price: integer('price').notNull(),
+    /** The therapist's commission for the session, cents; null when their membership sets none. */
+    fee: integer('fee'),
+    paymentsReceiver: text('payments_receiver', { enum: ['therapist', 'workspace'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] }).notNull().default('pending'),
+    paymentType: text('payment_type', { enum: ['cash', 'card', 'transfer', 'paypal', 'stripe_connect', 'other'] }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    modality: text('modality', { enum: ['presential', 'online'] }).notNull(),
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    /** Minutes before the start, one per reminder. */
+    reminders: jsonb('reminders').$type<number[]>().notNull().default([]),
+    invoiced: boolean('invoiced').notNull().default(false),
+    chargeDate: date('charge_date', { mode: 'string' }),
+    videoConference: text('video_conference', { enum: ['own', 'google_meet'] }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The calendar's range read, and the same per therapist (own scope, resource view, conflicts).
+    index('sessions_workspace_starts_idx').on(t.workspaceId, t.startsAt),
+    index('sessions_workspace_therapist_starts_idx').on(t.workspaceId, t.therapistId, t.startsAt),
+    index('sessions_patient_starts_idx').on(t.patientId, t.startsAt),
+    check('sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('sessions_location_starts_idx').on(t.locationId, t.startsAt).where(sql`${t.locationId} is not null`),
+  ],
+);
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
