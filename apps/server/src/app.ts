@@ -60,6 +60,8 @@ import { PatientImportService } from './modules/patient-import/patient-import.se
 import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
 import { PatientExportService } from './modules/patient-export/patient-export.service';
 import { UsersService } from './modules/users/users.service';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { TasksService } from './modules/tasks/tasks.service';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
@@ -173,6 +175,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   patients.addErasureStep(documents.eraseWithPatient);
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
+  const tasks = new TasksService(db, patients);
   const auth = new AuthService({
     db,
     users,
@@ -224,6 +227,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(documentsRoutes, { documents });
   await app.register(patientImportRoutes, { imports });
   await app.register(patientExportRoutes, { exporter });
+  await app.register(tasksRoutes, { tasks });
   // A running job (an import, a mail being relayed) finishes before the database closes.
   app.addHook('preClose', () => jobs.stop());
   if (config.env !== 'production') await app.register(devJobsRoutes, { jobs });

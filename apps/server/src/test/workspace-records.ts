@@ -47,6 +47,11 @@ export const records = {
     return (await ok<{ importId: string }>(res, 'patient import')).importId;
   },
 
+  /** A task of the caller's own list (tasks are personal: only their owner reaches them). */
+  async task(t: TestApp, token: string, workspaceId: string) {
+    return (await ok(await t.post(`${W(workspaceId)}/tasks`, { title: `Tarea ${unique()}`, dueDate: '2026-11-24' }, { token }), 'task')).id;
+  },
+
   /** A role nobody holds, inserted past the per-workspace limit. */
   async role(t: TestApp, workspaceId: string) {
     return (await insertRole(t, workspaceId, `Rol ${unique()}`, [{ action: 'read', subject: 'sessions' }])).id;

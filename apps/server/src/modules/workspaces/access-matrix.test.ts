@@ -27,7 +27,7 @@ const keyOf = (n: ReturnType<typeof need>) => (Array.isArray(n) ? n.join(':') : 
 
 /**
  * How to make a real record for each kind of path id, given the ids before it in the path. `caller`
- * is who will call, when allowed to (imports belong to their uploader); otherwise the owner.
+ * is who will call, when allowed to (imports belong to their uploader, tasks to their owner); otherwise the owner.
  */
 type Made = { params: Record<string, string>; caller: Therapist };
 const RECORDS: Record<string, (m: Made) => Promise<string>> = {
@@ -36,6 +36,7 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   entryId: ({ params }) => records.revisedEntry(t, owner.accessToken, workspaceId, params.patientId!),
   documentId: ({ params }) => records.document(t, owner.accessToken, workspaceId, params.patientId!),
   importId: ({ caller }) => records.patientImport(t, caller.accessToken, workspaceId),
+  taskId: ({ caller }) => records.task(t, caller.accessToken, workspaceId),
   roleId: () => records.role(t, workspaceId),
   invitationId: () => records.invitation(t, owner.accessToken, workspaceId, plainRole),
   memberId: () => records.member(t, owner.accessToken, workspaceId, plainRole),
@@ -54,6 +55,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/v1/workspaces/:workspaceId/roles/:roleId': { name: 'Rol editado', permissions: [{ action: 'read', subject: 'sessions' }] },
   'POST /api/v1/workspaces/:workspaceId/patient-imports/:importId/commit': { mapping: { firstName: 0 } },
   'POST /api/v1/workspaces/:workspaceId/patients': { firstName: 'Nueva' },
+  'POST /api/v1/workspaces/:workspaceId/tasks': { title: 'Llamar a la mutua' },
+  'PATCH /api/v1/workspaces/:workspaceId/tasks/:taskId': { done: true },
 };
 
 const label = (r: Route) => `${r.method} ${r.url}`;
@@ -71,7 +74,7 @@ async function pathFor(r: Route, caller: Therapist, allowed: boolean, id = works
   for (const [i, name] of ids.entries()) {
     const make = RECORDS[name];
     if (!make) throw new Error(`No record factory for :${name} (${r.method} ${r.url}): add one to RECORDS in access-matrix.test.ts`);
-    const maker = name === 'importId' && allowed ? caller : owner;
+    const maker = (name === 'importId' || name === 'taskId') && allowed ? caller : owner;
     const fresh = allowed && r.method === 'DELETE' && i === ids.length - 1;
     const key = `${name}|${Object.values(params).join('/')}|${maker.email}`;
     if (fresh) params[name] = await make({ params, caller: maker });
