@@ -53,7 +53,7 @@ export const router = createBrowserRouter([
                     lazy: () => import('@/features/patients/detail/patient-layout'),
                     children: [
                       { index: true, loader: ({ params }) => redirect(`/patients/${params.patientId}/overview`) },
-                      { path: 'overview', lazy: () => import('@/features/patients/detail/overview-tab') },
+                      { path: 'overview', lazy: () => import('./routes/patient-overview') },
                       { path: 'info', lazy: () => import('@/features/patients/detail/info-tab') },
                       { path: 'history', lazy: () => import('@/features/patients/history/history-tab') },
                       { path: 'documents', lazy: () => import('@/features/patients/documents/documents-tab') },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { KeyRound, Palette } from 'lucide-react';
 import type { Profile } from '@divan/core';
@@ -22,7 +22,8 @@ const shortcuts = [
   { to: '/settings/appearance', icon: Palette, title: 'Apariencia', text: 'Tema claro, oscuro o el de tu sistema.' },
 ];
 
-export function DashboardView({ profile }: { profile: Profile }) {
+/** `tasks`: the member's to-do list, composed by app/ (features do not import each other). */
+export function DashboardView({ profile, tasks }: { profile: Profile; tasks?: ReactNode }) {
   const now = useNow();
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8">
@@ -33,7 +34,10 @@ export function DashboardView({ profile }: { profile: Profile }) {
         </h1>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <GettingStartedCard profile={profile} />
+        <div className="grid content-start gap-6">
+          {tasks}
+          <GettingStartedCard profile={profile} />
+        </div>
         <div className="grid content-start gap-4">
           {shortcuts.map(({ to, icon: Icon, title, text }) => (
             <Card key={to} className="transition-colors hover:border-primary/40">

@@ -30,7 +30,8 @@ function Stat({ icon, label, value, to }: { icon: ReactNode; label: string; valu
   return <Card className={to ? 'transition-colors hover:border-primary/40' : undefined}>{to ? <Link to={to} className="block rounded-xl">{body}</Link> : body}</Card>;
 }
 
-export function OverviewTab() {
+/** `tasks`: the member's tasks about this patient, composed by app/ (features do not import each other). */
+export function OverviewTab({ tasks }: { tasks?: ReactNode }) {
   const { patient, can } = usePatientDetail();
   const t = patient.treatment;
   const showHistory = can('read', 'patient_histories');
@@ -43,6 +44,8 @@ export function OverviewTab() {
         {showDocuments ? <Stat icon={<FolderOpen aria-hidden />} label="Documentos" value={plural(patient.counts.documents ?? 0, 'documento', 'documentos')} to="../documents" /> : null}
         <Stat icon={<Clock aria-hidden />} label={`Última actividad · ${formatDate(patient.lastActivityAt)}`} value={timeAgo(patient.lastActivityAt)} />
       </div>
+
+      {tasks}
 
       {t ? (
         <Card>

@@ -1,0 +1,188 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { ListTodo, Plus, RotateCw } from 'lucide-react';
+import type { Task } from '@divan/core';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { useCreateTask, useDeleteTask, useTasks, useUpdateTask } from '../api/tasks-api';
+import { localDay, sortTasks } from '../utils/due';
+import { messageOf } from '../utils/errors';
+import { checkNewTask } from '../utils/task-input';
+import { TaskItem } from './task-item';
+
+type Props = {
+  workspaceId: string;
+  /** Inside a patient's file: only their tasks, and new ones are linked to them. */
+  patient?: { id: string; name: string };
+  className?: string;
+};
+
+/**
+ * The member's own to-do list ("Tareas"): overdue and today's first, add with Enter, tick done, edit in
+ * place, delete with «Deshacer». On the dashboard, and filtered to one patient in their overview.
+ */
+export function TasksCard({ workspaceId: wid, patient, className }: Props) {
+  const tasks = useTasks(wid, patient?.id);
+  const create = useCreateTask(wid);
+  const update = useUpdateTask(wid);
+  const remove = useDeleteTask(wid);
+  const [title, setTitle] = useState('');
+  const [due, setDue] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [showDone, setShowDone] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const today = localDay();
+
+  const { open, done } = useMemo(() => {
+    const sorted = sortTasks(tasks.data ?? []);
+    return { open: sorted.filter((t) => !t.done), done: sorted.filter((t) => t.done) };
+  }, [tasks.data]);
+  const pressing = open.filter((t) => t.dueDate && t.dueDate <= today).length;
+
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkNewTask(title, due, patient?.id);
+    if (!checked.ok) {
+      setFormError(checked.error);
+      titleInput.current?.focus();
+      return;
+    }
+    setFormError(null);
+    create.mutate(checked.value, {
+      onSuccess: () => {
+        setTitle('');
+        setDue('');
+        titleInput.current?.focus();
+      },
+      onError: (err) => setFormError(messageOf(err)),
+    });
+  };
+
+  const toggle = (task: Task, isDone: boolean) =>
+    update.mutate({ id: task.id, body: { done: isDone } }, { onError: (err) => toast.error(messageOf(err)) });
+
+  const save = (task: Task, changes: { title: string; dueDate: string | null }) =>
+    update.mutateAsync({ id: task.id, body: changes }).catch((err: unknown) => {
+      toast.error(messageOf(err));
+      throw err;
+    });
+
+  // Deleted at once; «Deshacer» writes it again (same title, day, patient and state).
+  const del = (task: Task) =>
+    remove.mutate(task.id, {
+      onSuccess: () =>
+        toast.success('Tarea eliminada', {
+          description: task.title,
+          action: {
+            label: 'Deshacer',
+            onClick: () =>
+              create.mutate(
+                { title: task.title, dueDate: task.dueDate, ...(task.patient ? { patientId: task.patient.id } : {}) },
+                {
+                  onSuccess: (again) => {
+                    if (task.done) update.mutate({ id: (again as Task).id, body: { done: true } });
+                  },
+                  onError: (err) => toast.error(messageOf(err)),
+                },
+              ),
+          },
+        }),
+      onError: (err) => toast.error(messageOf(err)),
+    });
+
+  const item = (task: Task) => (
+    <TaskItem
+      key={task.id}
+      task={task}
+      today={today}
+      showPatient={!patient}
+      onToggle={(d) => toggle(task, d)}
+      onSave={(changes) => save(task, changes)}
+      onDelete={() => del(task)}
+    />
+  );
+
+  return (
+    <Card className={className} aria-labelledby={`${ids}-title`} role="region">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
+          <ListTodo className="size-4 text-primary" aria-hidden /> Tareas
+        </CardTitle>
+        {pressing ? <span className="text-[0.8125rem] text-muted-foreground">{pressing === 1 ? '1 para hoy o vencida' : `${pressing} para hoy o vencidas`}</span> : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form onSubmit={add} className="grid gap-1.5" noValidate>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              ref={titleInput}
+              aria-label={patient ? `Nueva tarea sobre ${patient.name}` : 'Nueva tarea'}
+              placeholder="Añadir una tarea y pulsar Enter"
+              value={title}
+              maxLength={250}
+              onChange={(e) => setTitle(e.target.value)}
+              aria-invalid={!!formError}
+              aria-describedby={formError ? `${ids}-error` : undefined}
+              className="h-9 min-w-0 flex-1 basis-48"
+            />
+            <Input
+              aria-label="Fecha límite de la nueva tarea (DD/MM/AAAA, opcional)"
+              placeholder="DD/MM/AAAA"
+              inputMode="numeric"
+              autoComplete="off"
+              value={due}
+              onChange={(e) => setDue(e.target.value)}
+              className="h-9 w-32"
+            />
+            <Button type="submit" size="sm" className="h-9" loading={create.isPending}>
+              <Plus aria-hidden /> Añadir
+            </Button>
+          </div>
+          {formError ? (
+            <p id={`${ids}-error`} className="text-[0.8125rem] text-destructive" role="alert">
+              {formError}
+            </p>
+          ) : null}
+        </form>
+
+        {tasks.isPending ? (
+          <div className="grid place-items-center py-6">
+            <Spinner label="Cargando tareas…" />
+          </div>
+        ) : tasks.isError ? (
+          <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
+            <span>No se pudieron cargar las tareas. {messageOf(tasks.error)}</span>
+            <Button variant="outline" size="sm" onClick={() => void tasks.refetch()}>
+              <RotateCw aria-hidden /> Reintentar
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            {open.length ? (
+              <ul className="-mx-2 grid gap-0.5" aria-label="Tareas pendientes">
+                {open.map(item)}
+              </ul>
+            ) : (
+              <p className="py-2 text-sm text-muted-foreground">{patient ? 'No tienes tareas pendientes con este paciente.' : 'No tienes tareas pendientes.'}</p>
+            )}
+            {done.length ? (
+              <div className="grid gap-2">
+                <Button type="button" variant="link" size="none" className="justify-self-start" aria-expanded={showDone} onClick={() => setShowDone((s) => !s)}>
+                  {showDone ? 'Ocultar completadas' : `Ver completadas (${done.length})`}
+                </Button>
+                {showDone ? (
+                  <ul className="-mx-2 grid gap-0.5" aria-label="Tareas completadas">
+                    {done.map(item)}
+                  </ul>
+                ) : null}
+              </div>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
