@@ -120,6 +120,18 @@ underServerZones(() => {
       expect(describeFrequency(d)).toBe(text);
     });
 
+    it('a 4th weekday that is also the last stays "the 4th" unless monthlyWeek -1 says "the last"', () => {
+      const fourth = def({ frequency: 'monthly', startDay: '2026-02-24', end: { count: 4 } });
+      expect(local(fourth).map((x) => x.slice(0, 10))).toEqual(['2026-02-24', '2026-03-24', '2026-04-28', '2026-05-26']);
+      const last = { ...fourth, monthlyWeek: -1 as const };
+      expect(seriesRrule(last)).toBe('FREQ=MONTHLY;INTERVAL=1;BYDAY=-1TU;COUNT=4');
+      expect(local(last).map((x) => x.slice(0, 10))).toEqual(['2026-02-24', '2026-03-31', '2026-04-28', '2026-05-26']);
+      expect(describeFrequency(last)).toBe('Cada mes, el último martes');
+      expect(() => expandSeries({ ...fourth, startDay: '2026-06-23', monthlyWeek: -1 })).toThrow('La fecha de inicio no cae en la semana del mes elegida.');
+      expect(() => expandSeries({ ...fourth, monthlyWeek: 2 })).toThrow('La fecha de inicio no cae en la semana del mes elegida.');
+      expect(() => expandSeries({ ...fourth, frequency: 'weekly', monthlyWeek: -1 })).toThrow(SeriesError);
+    });
+
     it('describes weekly and every-two-weeks series in Spanish', () => {
       expect(describeFrequency(def({}))).toBe('Cada semana, los jueves');
       expect(describeFrequency(def({ frequency: 'biweekly', startDay: '2026-03-28' }))).toBe('Cada dos semanas, los sábados');

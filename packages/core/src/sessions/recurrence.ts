@@ -9,7 +9,8 @@
  *   A Spanish therapist's week is a fixed timetable ("los martes a las 18:00"), so a monthly patient
  *   keeps their weekday and never lands on a Saturday or a holiday-prone fixed date. A start in the
  *   5th week (day 29–31) means "the last": BYDAY=-1TU (the last Tuesday of every month), so no month is
- *   skipped. A start on the 4th weekday stays "the 4th" even when it is also the last of that month.
+ *   skipped. A start on the 4th weekday stays "the 4th" even when it is also the last of that month,
+ *   unless `monthlyWeek: -1` says "the last" (the form may offer both). A split keeps the old position.
  * - The end is a local day (inclusive) or a number of sessions. At most RECURRENCE_MAX_COUNT (200)
  *   sessions and RECURRENCE_MAX_YEARS (3) years from the start day, like every stored recurrence.
  * - Expansion: rrule-temporal generates the calendar days in UTC (no missing day or hour there); each
@@ -27,6 +28,7 @@ export type SeriesFrequency = (typeof SERIES_FREQUENCIES)[number];
 export const SERIES_MIN_DURATION = 5;
 export const SERIES_MAX_DURATION = 720;
 
+export type MonthlyWeek = 1 | 2 | 3 | 4 | -1;
 export type SeriesEnd = { until: string } | { count: number };
 export type SeriesDefinition<F extends object = Record<string, unknown>> = {
   frequency: SeriesFrequency;
@@ -38,6 +40,8 @@ export type SeriesDefinition<F extends object = Record<string, unknown>> = {
   durationMinutes: number;
   /** IANA zone; Europe/Madrid when missing. */
   tz?: string;
+  /** Monthly only: the weekday's position in the month (1–4, -1 = last); derived from startDay when missing. */
+  monthlyWeek?: MonthlyWeek;
   /** `until`: last local day, inclusive; `count`: number of sessions. */
   end: SeriesEnd;
   /** What every occurrence inherits (therapist, room, modality, fee…): opaque here. */
@@ -62,19 +66,24 @@ const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 const WEEKDAY_NAMES = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
 const POSITION_NAMES = ['primer', 'segundo', 'tercer', 'cuarto'] as const;
 
-/** Weekday position of a day in its month: 1–4, or -1 for the 5th (= "the last"). */
-export function monthlyPosition(day: string): { position: 1 | 2 | 3 | 4 | -1; weekday: number } {
+/** Weekday position of a day in its month: 1–4, or -1 for the 5th (= "the last"); `monthlyWeek` when given. */
+export function monthlyPosition(day: string, monthlyWeek?: MonthlyWeek): { position: MonthlyWeek; weekday: number } {
   const d = Number(day.slice(8, 10));
   const n = Math.ceil(d / 7);
-  return { position: (n >= 5 ? -1 : n) as 1 | 2 | 3 | 4 | -1, weekday: isoWeekday(day) };
+  const fits = monthlyWeek === undefined || (monthlyWeek === -1 ? isIsoDay(day) && !isSameMonthDay(day, d + 7) : monthlyWeek === n);
+  if (!fits) throw new SeriesError('La fecha de inicio no cae en la semana del mes elegida.');
+  return { position: monthlyWeek ?? ((n >= 5 ? -1 : n) as MonthlyWeek), weekday: isoWeekday(day) };
 }
 
+/** Whether day-of-month `d` exists in `day`'s month. */
+const isSameMonthDay = (day: string, d: number) => d <= 31 && isIsoDay(`${day.slice(0, 8)}${String(d).padStart(2, '0')}`);
+
 /** Spanish description of the frequency, e.g. "Cada mes, el segundo martes". */
-export function describeFrequency(def: Pick<SeriesDefinition, 'frequency' | 'startDay'>): string {
+export function describeFrequency(def: Pick<SeriesDefinition, 'frequency' | 'startDay' | 'monthlyWeek'>): string {
   const weekday = WEEKDAY_NAMES[isoWeekday(def.startDay) - 1]!;
   if (def.frequency === 'weekly') return `Cada semana, los ${weekday === 'sábado' || weekday === 'domingo' ? `${weekday}s` : weekday}`;
   if (def.frequency === 'biweekly') return `Cada dos semanas, los ${weekday === 'sábado' || weekday === 'domingo' ? `${weekday}s` : weekday}`;
-  const { position } = monthlyPosition(def.startDay);
+  const { position } = monthlyPosition(def.startDay, def.monthlyWeek);
   return `Cada mes, el ${position === -1 ? 'último' : POSITION_NAMES[position - 1]} ${weekday}`;
 }
 
@@ -104,6 +113,12 @@ export function checkSeries<F extends object>(def: SeriesDefinition<F>): SeriesD
   if (!Number.isInteger(d) || d < SERIES_MIN_DURATION || d > SERIES_MAX_DURATION) {
     throw new SeriesError(`La duración debe ser de ${SERIES_MIN_DURATION} a ${SERIES_MAX_DURATION} minutos.`);
   }
+  if (def.monthlyWeek !== undefined) {
+    if (def.frequency !== 'monthly' || ![1, 2, 3, 4, -1].includes(def.monthlyWeek)) {
+      throw new SeriesError('La semana del mes solo se elige en una serie mensual (1.ª a 4.ª o última).');
+    }
+    monthlyPosition(def.startDay, def.monthlyWeek);
+  }
   const tz = def.tz ?? DEFAULT_TIME_ZONE;
   if (!isValidTimeZone(tz)) throw new SeriesError('La zona horaria de la serie no es válida.');
   const end = def.end as Partial<{ until: unknown; count: unknown }> | undefined;
@@ -131,7 +146,7 @@ export function seriesRrule(def: SeriesDefinition<object>): string {
   const s = checkSeries(def);
   const parts = [`FREQ=${s.frequency === 'monthly' ? 'MONTHLY' : 'WEEKLY'}`, `INTERVAL=${s.frequency === 'biweekly' ? 2 : 1}`];
   if (s.frequency === 'monthly') {
-    const { position, weekday } = monthlyPosition(s.startDay);
+    const { position, weekday } = monthlyPosition(s.startDay, s.monthlyWeek);
     parts.push(`BYDAY=${position}${WEEKDAY_CODES[weekday - 1]}`);
   }
   parts.push('count' in s.end ? `COUNT=${s.end.count}` : `UNTIL=${s.end.until.replaceAll('-', '')}T235959Z`);
