@@ -62,6 +62,9 @@ import { PatientExportService } from './modules/patient-export/patient-export.se
 import { UsersService } from './modules/users/users.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { SessionsService } from './modules/sessions/sessions.service';
+import { LocationsService } from './modules/sessions/locations.service';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
@@ -83,6 +86,7 @@ export type AppServices = {
   members: MembersService;
   history: HistoryService;
   documents: DocumentsService;
+  sessions: SessionsService;
   /** Patient, invoice and contract files (no route: modules serve them after their own check). */
   privateFiles: PrivateFileStore;
 };
@@ -176,6 +180,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
+  const sessions = new SessionsService(db, patients, users, workspaces, events);
+  const locations = new LocationsService(db, workspaces);
   const auth = new AuthService({
     db,
     users,
@@ -193,7 +199,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
-  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, privateFiles });
+  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, privateFiles });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -228,6 +234,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientImportRoutes, { imports });
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
+  await app.register(sessionsRoutes, { sessions, locations });
   // A running job (an import, a mail being relayed) finishes before the database closes.
   app.addHook('preClose', () => jobs.stop());
   if (config.env !== 'production') await app.register(devJobsRoutes, { jobs });

@@ -64,13 +64,13 @@ export const sessionMessages = {
 } as const;
 
 /** Commission of a member (spec §6): fixed cents per session, or a percentage in basis points (1 % = 100). */
-export type Commission = { type: 'fixed' | 'percentage'; value: number } | null;
+export type MemberCommission = { type: 'fixed' | 'percentage'; value: number } | null;
 
 /**
  * The therapist's fee for a session of `priceCents`, in integer cents: a fixed commission as is, a
  * percentage of the price rounded half up to the cent. No commission set: null (nothing to settle).
  */
-export function sessionFee(priceCents: number, commission: Commission): number | null {
+export function sessionFee(priceCents: number, commission: MemberCommission): number | null {
   if (!commission) return null;
   if (commission.type === 'fixed') return commission.value;
   return Math.floor((priceCents * commission.value + 5_000) / 10_000);

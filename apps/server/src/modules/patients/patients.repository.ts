@@ -191,6 +191,13 @@ export function patientsRepository(db: DbOrTx) {
         .orderBy(desc(clinicalAccessLog.createdAt))
         .limit(limit);
     },
+    async namesIn(workspaceId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return db
+        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
+        .from(patients)
+        .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
+    },
     async idsIn(workspaceId: string, ids: string[]) {
       if (!ids.length) return [];
       return db.select({ id: patients.id }).from(patients).where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));

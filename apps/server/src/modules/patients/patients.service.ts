@@ -294,6 +294,11 @@ export class PatientsService {
   findDuplicate = (workspaceId: string, email: string | null, taxId: string | null, tx: DbOrTx = this.db) =>
     patientsRepository(tx).findDuplicate(workspaceId, email, taxId);
   existingContacts = (workspaceId: string, emails: string[], taxIds: string[], tx: DbOrTx = this.db) => patientsRepository(tx).existingContacts(workspaceId, emails, taxIds);
+  /** Full names of the workspace's patients among `ids` (what other records show them by, e.g. sessions). */
+  async namesOf(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+    const rows = await patientsRepository(this.db).namesIn(workspaceId, [...new Set(ids)]);
+    return new Map(rows.map((p) => [p.id, fullName(p)]));
+  }
   activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) => patientsRepository(tx).countActiveFor(workspaceId, therapistId);
 
   private async assertBelowLimit(tx: DbOrTx, workspaceId: string, therapistId: string) {

@@ -216,6 +216,14 @@ export class WorkspacesService {
     return !!(await membersRepository(tx).findByUser(workspaceId, userId));
   }
 
+  /** A member's commission and payments receiver (spec §6), which a session's fee and receiver come from; null if not a member. */
+  async memberTerms(workspaceId: string, userId: string, tx: DbOrTx = this.db) {
+    const m = await membersRepository(tx).findByUser(workspaceId, userId);
+    if (!m) return null;
+    const commission = m.commissionType && m.commissionValue !== null ? { type: m.commissionType, value: m.commissionValue } : null;
+    return { commission, paymentsReceiver: m.paymentsReceiver };
+  }
+
   async featuresOf(workspaceId: string, tx: DbOrTx = this.db) {
     const ws = await workspacesRepository(tx).findById(workspaceId);
     if (!ws) throw new AppError('workspace_not_found');

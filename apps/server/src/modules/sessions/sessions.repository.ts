@@ -1,0 +1,105 @@
+import { and, asc, eq, gt, gte, lt, ne, or, type SQL } from 'drizzle-orm';
+import type { Scope } from '@divan/core';
+import type { DbOrTx } from '../../platform/db/database';
+import { locations, sessions, type NewSession, type SessionRow } from './sessions.tables';
+
+/** A session with its location's name (the patient's and therapist's names come through their services). */
+export type SessionWithLocation = SessionRow & { locationName: string | null };
+
+/** "Is owner" for sessions is the therapist: an `own` scope is a WHERE on it, never a post-filter. */
+function scoped(scope: Scope, ...conds: (SQL | undefined)[]): SQL | undefined {
+  if (scope.kind === 'own') conds.push(eq(sessions.therapistId, scope.ownerId));
+  return and(...conds);
+}
+
+export type RangeFilter = { from: Date; to: Date; therapistId?: string; patientId?: string; status?: SessionRow['status']; limit: number };
+
+export function sessionsRepository(db: DbOrTx) {
+  const selectView = () => db.select({ s: sessions, locationName: locations.name }).from(sessions).leftJoin(locations, eq(locations.id, sessions.locationId));
+  const toView = (r: { s: SessionRow; locationName: string | null }): SessionWithLocation => ({ ...r.s, locationName: r.locationName });
+
+  return {
+    async find(workspaceId: string, id: string, scope: Scope): Promise<SessionWithLocation | undefined> {
+      if (scope.kind === 'none') return undefined;
+      const [row] = await selectView().where(scoped(scope, eq(sessions.workspaceId, workspaceId), eq(sessions.id, id)));
+      return row && toView(row);
+    },
+    /** Sessions starting in [from, to), by start; the range and the limit are bounded by the caller. */
+    async range(workspaceId: string, scope: Scope, f: RangeFilter): Promise<SessionWithLocation[]> {
+      if (scope.kind === 'none') return [];
+      const rows = await selectView()
+        .where(
+          scoped(
+            scope,
+            eq(sessions.workspaceId, workspaceId),
+            gte(sessions.startsAt, f.from),
+            lt(sessions.startsAt, f.to),
+            f.therapistId ? eq(sessions.therapistId, f.therapistId) : undefined,
+            f.patientId ? eq(sessions.patientId, f.patientId) : undefined,
+            f.status ? eq(sessions.status, f.status) : undefined,
+          ),
+        )
+        .orderBy(asc(sessions.startsAt), asc(sessions.id))
+        .limit(f.limit);
+      return rows.map(toView);
+    },
+    /**
+     * Other sessions, not canceled, overlapping [start, end) with the same therapist or in the same
+     * location. Whole workspace: a double booking is one whoever's the other session is.
+     */
+    async overlapping(workspaceId: string, start: Date, end: Date, therapistId: string, locationId: string | null, exceptId?: string): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.workspaceId, workspaceId),
+            ne(sessions.status, 'canceled'),
+            lt(sessions.startsAt, end),
+            gt(sessions.endsAt, start),
+            exceptId ? ne(sessions.id, exceptId) : undefined,
+            locationId ? or(eq(sessions.therapistId, therapistId), eq(sessions.locationId, locationId)) : eq(sessions.therapistId, therapistId),
+          ),
+        )
+        .orderBy(asc(sessions.startsAt))
+        .limit(50);
+    },
+    async insert(values: NewSession): Promise<SessionRow> {
+      const [row] = await db.insert(sessions).values(values).returning();
+      return row!;
+    },
+    async update(id: string, values: Partial<NewSession>): Promise<SessionRow> {
+      const [row] = await db
+        .update(sessions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(sessions.id, id))
+        .returning();
+      return row!;
+    },
+  };
+}
+
+export function locationsRepository(db: DbOrTx) {
+  return {
+    list: (workspaceId: string) => db.select().from(locations).where(eq(locations.workspaceId, workspaceId)).orderBy(asc(locations.name), asc(locations.id)),
+    async find(workspaceId: string, id: string) {
+      const [row] = await db.select().from(locations).where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id)));
+      return row;
+    },
+    async count(workspaceId: string) {
+      return db.$count(locations, eq(locations.workspaceId, workspaceId));
+    },
+    async insert(values: typeof locations.$inferInsert) {
+      const [row] = await db.insert(locations).values(values).returning();
+      return row!;
+    },
+    async update(workspaceId: string, id: string, values: Partial<typeof locations.$inferInsert>) {
+      const [row] = await db.update(locations).set(values).where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id))).returning();
+      return row;
+    },
+    async delete(workspaceId: string, id: string) {
+      const rows = await db.delete(locations).where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id))).returning({ id: locations.id });
+      return rows.length === 1;
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import {
+  MODALITY,
+  SESSION_LIST_MAX,
+  canOn,
+  scopeFor,
+  sessionFee,
+  sessionMessages,
+  todayIn,
+  type Action,
+  type CancellationReason,
+  type Modality,
+  type PaymentType,
+  type Session,
+  type SessionConflict,
+  type SessionListQuery,
+} from '@divan/core';
+import type { z } from 'zod';
+import type { createSessionBody, updateSessionBody } from '@divan/core';
+import type { Db, DbOrTx, Tx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { Emit, EventBus } from '../../platform/events/event-bus';
+import type { Caller, PatientsService } from '../patients/patients.service';
+import type { UsersService } from '../users/users.service';
+import type { WorkspacesService } from '../workspaces/workspaces.service';
+import { assertWritable, checkedRange, checkReminders, sessionTimes } from './session-rules';
+import { presentConflicts, presentSession, type SessionView } from './session-presenter';
+import { locationsRepository, sessionsRepository, type SessionWithLocation } from './sessions.repository';
+import type { NewSession, SessionRow } from './sessions.tables';
+
+type Create = z.output<typeof createSessionBody>;
+type Update = z.output<typeof updateSessionBody>;
+export type SessionWrite = { session: Session; conflicts: SessionConflict[] };
+
+const isModality = (v: unknown): v is Modality => (MODALITY.values as unknown[]).includes(v);
+const instantOf = (d: Date) => d.toISOString();
+
+/**
+ * Sessions of spec §3: a patient's appointment with a therapist. "Is owner" is the therapist: a
+ * clinic's Terapeuta reads and edits their own (a WHERE on the therapist), Recepción all of them
+ * without the clinical fields (SESSION_FIELDS). Overlaps are returned as warnings, never refused.
+ * Every committed change is a `session.*` event (packages/core/src/events.ts).
+ */
+export class SessionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly patients: PatientsService,
+    private readonly users: UsersService,
+    private readonly workspaces: WorkspacesService,
+    private readonly events: EventBus,
+  ) {}
+
+  async list(c: Caller, q: SessionListQuery): Promise<{ items: Session[] }> {
+    const { start, end } = checkedRange(q.from, q.to);
+    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+    const rows = await sessionsRepository(this.db).range(c.member.workspaceId, scope, {
+      from: start,
+      to: end,
+      therapistId: q.therapistId,
+      patientId: q.patientId,
+      status: q.status,
+      limit: SESSION_LIST_MAX,
+    });
+    return { items: (await this.named(c.member.workspaceId, rows)).map((s) => presentSession(c.member.ability, s)) };
+  }
+
+  /**
+   * The session if the caller may do `action` on it; 404 otherwise when they may not read it, so a
+   * therapist restricted to their own sessions learns nothing of the others'.
+   */
+  async accessible(c: Caller, sessionId: string, action: Exclude<Action, 'manage'> = 'read', tx: DbOrTx = this.db): Promise<SessionWithLocation> {
+    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+    const s = await sessionsRepository(tx).find(c.member.workspaceId, sessionId, scope);
+    if (!s) throw new AppError('therapy_session_not_found');
+    if (!canOn(c.member.ability, action, 'sessions', { ownerId: s.therapistId })) throw new AppError('access_denied');
+    return s;
+  }
+
+  async get(c: Caller, sessionId: string): Promise<Session> {
+    const [s] = await this.named(c.member.workspaceId, [await this.accessible(c, sessionId)]);
+    return presentSession(c.member.ability, s!);
+  }
+
+  async create(c: Caller, body: Create, now = new Date()): Promise<SessionWrite> {
+    const ws = c.member.workspaceId;
+    const therapistId = body.therapistId ?? c.userId;
+    // Someone who books only their own sessions books them for themselves.
+    if (!canOn(c.member.ability, 'create', 'sessions', { ownerId: therapistId })) throw new AppError('access_denied');
+    assertWritable(c, body, { ownerId: therapistId }, 'create');
+    const { startsAt, endsAt, timeZone } = sessionTimes(body, now);
+    const { row, conflicts } = await this.events.transaction(this.db, async (tx, emit) => {
+      const patient = await this.patients.accessible(c, body.patientId, 'read', 'patient_files', tx);
+      if (patient.treatmentStatus !== 'active') throw new AppError('patient_not_active', [{ path: 'patientId', message: sessionMessages.patientNotActive() }]);
+      const terms = await this.therapistTerms(ws, therapistId, tx);
+      await this.assertLocation(ws, body.locationId, tx);
+      checkReminders(body.reminders, (await this.workspaces.featuresOf(ws, tx)).sessionReminders);
+      const price = body.price ?? patient.sessionPrice ?? 0;
+      const modality = body.modality ?? (isModality(patient.sessionModality) ? patient.sessionModality : 'presential');
+      const paymentStatus = body.paymentStatus ?? 'pending';
+      const values: NewSession = {
+        workspaceId: ws,
+        patientId: patient.id,
+        therapistId,
+        startsAt,
+        endsAt,
+        timeZone,
+        price,
+        fee: sessionFee(price, terms.commission),
+        paymentsReceiver: terms.paymentsReceiver,
+        paymentStatus,
+        paymentType: body.paymentType ?? null,
+        paidAt: paymentStatus === 'paid' ? now : null,
+        modality,
+        locationId: body.locationId ?? null,
+        reminders: body.reminders ?? [],
+        invoiced: body.invoiced ?? false,
+        chargeDate: body.chargeDate ?? null,
+        videoConference: body.videoConference !== undefined ? body.videoConference : modality === 'online' ? 'own' : null,
+        createdBy: c.userId,
+      };
+      const created = await sessionsRepository(tx).insert(values);
+      emit('session.created', { workspaceId: ws, sessionId: created.id, patientId: created.patientId, therapistId, startsAt: instantOf(startsAt), endsAt: instantOf(endsAt) });
+      return { row: created, conflicts: await this.conflictsOf(created, tx) };
+    });
+    return { session: await this.read(c, row.id), conflicts };
+  }
+
+  /** Moves the session or changes its fields; a new therapist or price recomputes the fee and receiver. */
+  async update(c: Caller, sessionId: string, body: Update, now = new Date()): Promise<SessionWrite> {
+    const { row, conflicts } = await this.events.transaction(this.db, async (tx, emit) => {
+      const s = await this.accessible(c, sessionId, 'update', tx);
+      assertWritable(c, body, { ownerId: s.therapistId }, 'update');
+      const therapistId = body.therapistId ?? s.therapistId;
+      // A therapist restricted to their own sessions cannot hand one to someone else.
+      if (therapistId !== s.therapistId && !canOn(c.member.ability, 'update', 'sessions', { ownerId: therapistId })) throw new AppError('access_denied');
+      const changes: Partial<NewSession> = {};
+      if (body.day !== undefined && body.from !== undefined && body.to !== undefined) {
+        Object.assign(changes, sessionTimes({ day: body.day, from: body.from, to: body.to, timeZone: body.timeZone ?? s.timeZone }, now));
+      } else if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
+      if (body.price !== undefined) changes.price = body.price;
+      if (therapistId !== s.therapistId || body.price !== undefined) {
+        const terms = await this.therapistTerms(s.workspaceId, therapistId, tx);
+        Object.assign(changes, { therapistId, fee: sessionFee(changes.price ?? s.price, terms.commission), paymentsReceiver: terms.paymentsReceiver });
+      }
+      if (body.locationId !== undefined) {
+        await this.assertLocation(s.workspaceId, body.locationId, tx);
+        changes.locationId = body.locationId;
+      }
+      if (body.reminders !== undefined) {
+        checkReminders(body.reminders, (await this.workspaces.featuresOf(s.workspaceId, tx)).sessionReminders);
+        changes.reminders = body.reminders;
+      }
+      if (body.modality !== undefined) {
+        changes.modality = body.modality;
+        if (body.videoConference === undefined) changes.videoConference = body.modality === 'online' ? (s.videoConference ?? 'own') : null;
+      }
+      if (body.videoConference !== undefined) changes.videoConference = body.videoConference;
+      if (body.paymentStatus !== undefined) {
+        changes.paymentStatus = body.paymentStatus;
+        changes.paidAt = body.paymentStatus === 'paid' ? (s.paidAt ?? now) : null;
+      }
+      if (body.paymentType !== undefined) changes.paymentType = body.paymentType;
+      if (body.invoiced !== undefined) changes.invoiced = body.invoiced;
+      if (body.chargeDate !== undefined) changes.chargeDate = body.chargeDate;
+      const updated = await sessionsRepository(tx).update(s.id, changes);
+      const rescheduled = updated.startsAt.getTime() !== s.startsAt.getTime() || updated.endsAt.getTime() !== s.endsAt.getTime();
+      this.emitUpdated(emit, updated, rescheduled);
+      return { row: updated, conflicts: updated.status === 'canceled' ? [] : await this.conflictsOf(updated, tx) };
+    });
+    return { session: await this.read(c, row.id), conflicts };
+  }
+
+  /** Cancels with a reason (no-shows and late cancellations count apart); canceling again changes the reason. */
+  async cancel(c: Caller, sessionId: string, reason: CancellationReason, now = new Date()): Promise<Session> {
+    const row = await this.events.transaction(this.db, async (tx, emit) => {
+      const s = await this.accessible(c, sessionId, 'update', tx);
+      const updated = await sessionsRepository(tx).update(s.id, { status: 'canceled', cancellationReason: reason, canceledAt: s.canceledAt ?? now, completedAt: null });
+      if (s.status !== 'canceled')
+        emit('session.canceled', {
+          workspaceId: s.workspaceId,
+          sessionId: s.id,
+          patientId: s.patientId,
+          therapistId: s.therapistId,
+          startsAt: instantOf(s.startsAt),
+          canceledBy: reason === 'therapist' ? 'therapist' : 'patient',
+        });
+      return updated;
+    });
+    return this.read(c, row.id);
+  }
+
+  async complete(c: Caller, sessionId: string, now = new Date()): Promise<Session> {
+    const row = await this.events.transaction(this.db, async (tx, emit) => {
+      const s = await this.accessible(c, sessionId, 'update', tx);
+      if (s.status === 'canceled') throw new AppError('invalid_argument', undefined, sessionMessages.notCompletable());
+      if (s.status === 'completed') return s;
+      const updated = await sessionsRepository(tx).update(s.id, { status: 'completed', completedAt: now });
+      emit('session.completed', { workspaceId: s.workspaceId, sessionId: s.id, patientId: s.patientId, therapistId: s.therapistId });
+      return updated;
+    });
+    return this.read(c, row.id);
+  }
+
+  /** Marks the session paid with how; the charge date defaults to today in the session's zone. */
+  async markPaid(c: Caller, sessionId: string, body: { paymentType: PaymentType; chargeDate?: string | null }, now = new Date()): Promise<Session> {
+    const row = await this.events.transaction(this.db, async (tx, emit) => {
+      const s = await this.accessible(c, sessionId, 'update', tx);
+      const updated = await sessionsRepository(tx).update(s.id, {
+        paymentStatus: 'paid',
+        paymentType: body.paymentType,
+        paidAt: s.paidAt ?? now,
+        chargeDate: body.chargeDate ?? s.chargeDate ?? todayIn(s.timeZone, now),
+      });
+      this.emitUpdated(emit, updated, false);
+      return updated;
+    });
+    return this.read(c, row.id);
+  }
+
+  private emitUpdated(emit: Emit, s: SessionRow, rescheduled: boolean) {
+    emit('session.updated', {
+      workspaceId: s.workspaceId,
+      sessionId: s.id,
+      patientId: s.patientId,
+      therapistId: s.therapistId,
+      startsAt: instantOf(s.startsAt),
+      endsAt: instantOf(s.endsAt),
+      rescheduled,
+    });
+  }
+
+  /** The therapist's commission and payments receiver; 400 when they are not a member of the workspace. */
+  private async therapistTerms(workspaceId: string, therapistId: string, tx: DbOrTx) {
+    const terms = await this.workspaces.memberTerms(workspaceId, therapistId, tx);
+    if (!terms) throw new AppError('therapist_not_member', [{ path: 'therapistId', message: 'La persona elegida no es miembro de este espacio' }]);
+    return terms;
+  }
+
+  private async assertLocation(workspaceId: string, locationId: string | null | undefined, tx: DbOrTx) {
+    if (locationId && !(await locationsRepository(tx).find(workspaceId, locationId))) throw new AppError('location_not_found', [{ path: 'locationId', message: 'Ubicación no encontrada' }]);
+  }
+
+  private async conflictsOf(s: SessionRow, tx: Tx): Promise<SessionConflict[]> {
+    const others = await sessionsRepository(tx).overlapping(s.workspaceId, s.startsAt, s.endsAt, s.therapistId, s.locationId, s.id);
+    return presentConflicts(s, others);
+  }
+
+  /** After a write: the session as the caller reads it (a therapist who handed it over may no longer read it all). */
+  private async read(c: Caller, id: string): Promise<Session> {
+    const [s] = await this.named(c.member.workspaceId, [(await sessionsRepository(this.db).find(c.member.workspaceId, id, { kind: 'all' }))!]);
+    return presentSession(c.member.ability, s!);
+  }
+
+  /** The patients' and therapists' names, through their services. */
+  private async named(workspaceId: string, rows: SessionWithLocation[]): Promise<SessionView[]> {
+    const [patients, therapists] = await Promise.all([
+      this.patients.namesOf(workspaceId, rows.map((s) => s.patientId)),
+      this.users.findManyByIds(rows.map((s) => s.therapistId)),
+    ]);
+    const names = new Map(therapists.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+    return rows.map((s) => ({ ...s, patientName: patients.get(s.patientId) ?? '', therapistName: names.get(s.therapistId) ?? 'Usuario eliminado' }));
+  }
+}
