@@ -1,3 +1,4 @@
+import { shiftDay, todayIn } from '@divan/core';
 import { json, type TestApp } from './test-app';
 import { multipart } from './images';
 import { xlsx, XLSX_TYPE } from './spreadsheets';
@@ -50,6 +51,18 @@ export const records = {
   /** A task of the caller's own list (tasks are personal: only their owner reaches them). */
   async task(t: TestApp, token: string, workspaceId: string) {
     return (await ok(await t.post(`${W(workspaceId)}/tasks`, { title: `Tarea ${unique()}`, dueDate: '2026-11-24' }, { token }), 'task')).id;
+  },
+
+  /** A session of the caller (a member) with a new active patient, a week ahead. */
+  async session(t: TestApp, token: string, workspaceId: string) {
+    const patientId = await records.patient(t, token, workspaceId);
+    const day = shiftDay(todayIn('Europe/Madrid'), 7);
+    const res = await t.post(`${W(workspaceId)}/sessions`, { patientId, day, from: '10:00', to: '10:50' }, { token });
+    return (await ok<{ session: { id: string } }>(res, 'session')).session.id;
+  },
+
+  async location(t: TestApp, token: string, workspaceId: string) {
+    return (await ok(await t.post(`${W(workspaceId)}/locations`, { name: `Sala ${unique()}` }, { token }), 'location')).id;
   },
 
   /** A role nobody holds, inserted past the per-workspace limit. */

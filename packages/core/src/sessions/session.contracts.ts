@@ -82,10 +82,13 @@ export const paySessionBody = z.object({ paymentType: enumOf(PAYMENT_TYPE), char
 
 export const sessionIdParams = z.object({ workspaceId: z.uuid(), sessionId: z.uuid() });
 
-/** The calendar's read: sessions starting in [from, to), bounded (SESSION_RANGE_MAX_DAYS). */
+/**
+ * The calendar's read: sessions starting in [from, to), bounded (SESSION_RANGE_MAX_DAYS). Without
+ * them, the current week (Monday to Monday, Europe/Madrid); `to` alone is refused, `from` alone reads a week.
+ */
 export const sessionListQuery = z.object({
-  from: instantSchema,
-  to: instantSchema,
+  from: instantSchema.optional(),
+  to: instantSchema.optional(),
   therapistId: z.uuid({ error: msg.invalid('Terapeuta') }).optional(),
   patientId: z.uuid({ error: msg.invalid('Paciente') }).optional(),
   status: enumOf(SESSION_STATUS).optional(),

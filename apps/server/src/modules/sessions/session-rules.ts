@@ -5,8 +5,11 @@ import {
   SESSION_MAX_PAST_DAYS,
   SESSION_RANGE_MAX_DAYS,
   forbiddenWrites,
+  msg,
   sessionMessages,
   toInstant,
+  todayIn,
+  weekRange,
   writeDeniedMessage,
   type OwnedRecord,
 } from '@divan/core';
@@ -31,10 +34,12 @@ export function sessionTimes(t: { day: string; from: string; to: string; timeZon
   return { startsAt, endsAt, timeZone };
 }
 
-/** The calendar's range: from before to, at most SESSION_RANGE_MAX_DAYS wide. */
-export function checkedRange(from: string, to: string) {
-  const start = new Date(from);
-  const end = new Date(to);
+/** The calendar's range: from before to, at most SESSION_RANGE_MAX_DAYS wide; by default this week. */
+export function checkedRange(from: string | undefined, to: string | undefined, now = new Date()) {
+  if (to !== undefined && from === undefined) throw invalid('from', msg.required('inicio del intervalo'));
+  const week = weekRange(todayIn(DEFAULT_TIME_ZONE, now), DEFAULT_TIME_ZONE);
+  const start = from !== undefined ? new Date(from) : week.start;
+  const end = to !== undefined ? new Date(to) : from !== undefined ? new Date(start.getTime() + 7 * DAY_MS) : week.end;
   if (end <= start) throw invalid('to', sessionMessages.rangeBeforeEnd());
   if (end.getTime() - start.getTime() > SESSION_RANGE_MAX_DAYS * DAY_MS) throw invalid('to', sessionMessages.rangeTooWide());
   return { start, end };

@@ -40,6 +40,8 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   roleId: () => records.role(t, workspaceId),
   invitationId: () => records.invitation(t, owner.accessToken, workspaceId, plainRole),
   memberId: () => records.member(t, owner.accessToken, workspaceId, plainRole),
+  sessionId: () => records.session(t, owner.accessToken, workspaceId),
+  locationId: () => records.location(t, owner.accessToken, workspaceId),
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must
@@ -55,6 +57,11 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/v1/workspaces/:workspaceId/roles/:roleId': { name: 'Rol editado', permissions: [{ action: 'read', subject: 'sessions' }] },
   'POST /api/v1/workspaces/:workspaceId/patient-imports/:importId/commit': { mapping: { firstName: 0 } },
   'POST /api/v1/workspaces/:workspaceId/patients': { firstName: 'Nueva' },
+  'POST /api/v1/workspaces/:workspaceId/sessions/:sessionId/cancel': { reason: 'patient' },
+  'POST /api/v1/workspaces/:workspaceId/sessions/:sessionId/payment': { paymentType: 'cash' },
+  'PATCH /api/v1/workspaces/:workspaceId/sessions/:sessionId': { invoiced: true },
+  'POST /api/v1/workspaces/:workspaceId/locations': { name: 'Sala de espera' },
+  'PATCH /api/v1/workspaces/:workspaceId/locations/:locationId': { name: 'Sala renombrada' },
   'POST /api/v1/workspaces/:workspaceId/tasks': { title: 'Llamar a la mutua' },
   'PATCH /api/v1/workspaces/:workspaceId/tasks/:taskId': { done: true },
 };
