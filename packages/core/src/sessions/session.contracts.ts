@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { optionalText, requiredText } from '../fields';
 import { hhmmSchema, instantSchema, isoDaySchema, timeZoneSchema } from '../time/zoned';
 import { MODALITY } from '../patients/patient.constants';
 import {
@@ -152,9 +153,9 @@ export const sessionListResponse = z.object({ items: z.array(sessionResponse) })
 // Locations: the workspace's rooms and addresses.
 export const LOCATION_KIND = { values: ['room', 'address'] as ('room' | 'address')[], labels: { room: 'Sala', address: 'Dirección' } };
 export const locationBody = z.object({
-  name: z.string({ error: msg.required('nombre') }).trim().min(1, { error: msg.required('nombre') }).max(80, { error: msg.maxLength(80) }),
+  name: requiredText('nombre', 80),
   kind: enumOf(LOCATION_KIND).default('room'),
-  address: z.string({ error: msg.invalid('Dirección') }).trim().max(200, { error: msg.maxLength(200) }).nullable().optional(),
+  address: optionalText('Dirección', 200),
 });
 export const updateLocationBody = z.object({
   name: locationBody.shape.name.optional(),
