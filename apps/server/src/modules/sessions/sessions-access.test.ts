@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toInstant, type Location, type Session, type SessionConflict } from '@divan/core';
+import { createTestApp, json, type TestApp } from '../../test/test-app';
+import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
+import type { Therapist } from '../../test/workspace-fixtures';
+
+type Write = { session: Session; conflicts: SessionConflict[] };
+let t: TestApp;
+let c: Clinic;
+let other: Clinic;
+let tereSession: Session;
+let tomasSession: Session;
+const day = nextWeek();
+const range = `from=${encodeURIComponent(toInstant(day, '00:00', 'Europe/Madrid').toISOString())}&to=${encodeURIComponent(toInstant(nextWeek(1), '00:00', 'Europe/Madrid').toISOString())}`;
+const list = async (who: Therapist, query = '', ws = c.ws.id) => json<{ items: Session[] }>(await t.get(`${W(ws)}/sessions?${range}${query}`, { token: who.accessToken })).items;
+const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await clinic(t, 'permisos');
+  other = await clinic(t, 'otra');
+  const make = async (who: Therapist, body: object) => {
+    const res = await t.post(`${W(c.ws.id)}/sessions`, body, { token: who.accessToken });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return json<Write>(res).session;
+  };
+  tereSession = await make(c.tere, { patientId: c.ana, day, from: '10:00', to: '10:50' });
+  tomasSession = await make(c.rosa, { patientId: c.bruno, therapistId: c.tomas.userId, day, from: '12:00', to: '12:50', locationId: c.roomId });
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('a clinic Terapeuta: only their own sessions', () => {
+  it('lists only theirs, even when asking for another therapist’s', async () => {
+    expect((await list(c.tere)).map((s) => s.id)).toEqual([tereSession.id]);
+    expect(await list(c.tere, `&therapistId=${c.tomas.userId}`)).toEqual([]);
+  });
+
+  it('gets 404 for another’s session, the same as for one that does not exist', async () => {
+    const res = await t.get(`${W(c.ws.id)}/sessions/${tomasSession.id}`, { token: c.tere.accessToken });
+    const ghost = await t.get(`${W(c.ws.id)}/sessions/${crypto.randomUUID()}`, { token: c.tere.accessToken });
+    expect([res.statusCode, codeOf(res), res.json()]).toEqual([404, 'therapy_session_not_found', ghost.json()]);
+    expect((res.json() as { message: string }).message).toBe('Sesión no disponible o borrada');
+    for (const [path, body] of [['', { invoiced: true }], ['/cancel', { reason: 'therapist' }], ['/complete', undefined], ['/payment', { paymentType: 'cash' }]] as const) {
+      const write = path === '' ? await t.patch(`${W(c.ws.id)}/sessions/${tomasSession.id}`, body, { token: c.tere.accessToken }) : await t.post(`${W(c.ws.id)}/sessions/${tomasSession.id}${path}`, body, { token: c.tere.accessToken });
+      expect([path, write.statusCode]).toEqual([path, 404]);
+    }
+  });
+
+  it('cannot book a session for another therapist, nor hand theirs over', async () => {
+    const res = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tomas.userId, day, from: '16:00', to: '16:50' }, { token: c.tere.accessToken });
+    expect([res.statusCode, codeOf(res)]).toEqual([403, 'access_denied']);
+    const handed = await t.patch(`${W(c.ws.id)}/sessions/${tereSession.id}`, { therapistId: c.tomas.userId }, { token: c.tere.accessToken });
+    expect([handed.statusCode, codeOf(handed)]).toEqual([403, 'access_denied']);
+  });
+
+  it('cannot book for a patient not assigned to them (404, as the patients module answers)', async () => {
+    const res = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.bruno, day, from: '16:00', to: '16:50' }, { token: c.tere.accessToken });
+    expect([res.statusCode, codeOf(res)]).toEqual([404, 'patient_not_found']);
+  });
+
+  it('reads the clinical link of their own sessions', async () => {
+    const mine = json<Session>(await t.get(`${W(c.ws.id)}/sessions/${tereSession.id}`, { token: c.tere.accessToken }));
+    expect(Object.keys(mine)).toContain('noteId');
+  });
+});
+
+describe('Recepción: every session, times, patient, therapist, status and payment, never the clinical link', () => {
+  it('lists all sessions, filters by therapist, patient and status', async () => {
+    expect((await list(c.rosa)).map((s) => s.id)).toEqual([tereSession.id, tomasSession.id]);
+    expect((await list(c.rosa, `&therapistId=${c.tomas.userId}`)).map((s) => s.id)).toEqual([tomasSession.id]);
+    expect((await list(c.rosa, `&patientId=${c.ana}`)).map((s) => s.id)).toEqual([tereSession.id]);
+    expect(await list(c.rosa, '&status=completed')).toEqual([]);
+  });
+
+  it('reads the schedule and the payment fields, and no clinical field', async () => {
+    const [s] = await list(c.rosa, `&therapistId=${c.tere.userId}`);
+    expect(s).toMatchObject({ day, from: '10:00', to: '10:50', patient: { id: c.ana, name: 'Ana Prueba' }, therapist: { name: 'Tere' }, status: 'pending', paymentStatus: 'pending', price: 6000 });
+    expect(Object.keys(s!)).not.toContain('noteId');
+    const one = json<Session>(await t.get(`${W(c.ws.id)}/sessions/${tereSession.id}`, { token: c.rosa.accessToken }));
+    expect(Object.keys(one)).not.toContain('noteId');
+  });
+
+  it('books, moves and marks paid any therapist’s session', async () => {
+    const moved = await t.patch(`${W(c.ws.id)}/sessions/${tereSession.id}`, { day, from: '10:15', to: '11:05' }, { token: c.rosa.accessToken });
+    expect([moved.statusCode, json<Write>(moved).session.from]).toEqual([200, '10:15']);
+    const paid = await t.post(`${W(c.ws.id)}/sessions/${tomasSession.id}/payment`, { paymentType: 'transfer' }, { token: c.rosa.accessToken });
+    expect([paid.statusCode, json<Session>(paid).paymentStatus]).toEqual([200, 'paid']);
+  });
+});
+
+describe('the calendar range read is bounded', () => {
+  it('refuses an inverted range and one wider than 42 days, in Spanish; reads this week by default', async () => {
+    const from = toInstant(day, '00:00', 'Europe/Madrid');
+    const q = (a: Date, b: Date) => `from=${encodeURIComponent(a.toISOString())}&to=${encodeURIComponent(b.toISOString())}`;
+    const inverted = await t.get(`${W(c.ws.id)}/sessions?${q(from, new Date(from.getTime() - 1))}`, { token: c.owner.accessToken });
+    expect([inverted.statusCode, (inverted.json() as { message: string }).message]).toEqual([400, 'El inicio del intervalo debe ser anterior a su fin']);
+    const wide = await t.get(`${W(c.ws.id)}/sessions?${q(from, new Date(from.getTime() + 43 * 86_400_000))}`, { token: c.owner.accessToken });
+    expect([wide.statusCode, (wide.json() as { message: string }).message]).toEqual([400, 'El intervalo no puede superar 42 días']);
+    const week = await t.get(`${W(c.ws.id)}/sessions`, { token: c.owner.accessToken });
+    expect(week.statusCode).toBe(200);
+    // A week ahead is next week: not in this one.
+    expect(json<{ items: Session[] }>(week).items.map((s) => s.id)).not.toContain(tereSession.id);
+  });
+});
+
+describe('across workspaces', () => {
+  it('a session or a location of another workspace is 404 through one’s own', async () => {
+    const s = await t.get(`${W(other.ws.id)}/sessions/${tereSession.id}`, { token: other.owner.accessToken });
+    expect([s.statusCode, codeOf(s)]).toEqual([404, 'therapy_session_not_found']);
+    const p = await t.patch(`${W(other.ws.id)}/sessions/${tereSession.id}`, { invoiced: true }, { token: other.owner.accessToken });
+    expect(p.statusCode).toBe(404);
+    const l = await t.patch(`${W(other.ws.id)}/locations/${c.roomId}`, { name: 'Robada' }, { token: other.owner.accessToken });
+    expect([l.statusCode, codeOf(l)]).toEqual([404, 'location_not_found']);
+    expect((await t.del(`${W(other.ws.id)}/locations/${c.roomId}`, { token: other.owner.accessToken })).statusCode).toBe(404);
+    expect((await list(other.owner, '', other.ws.id)).map((x) => x.id)).not.toContain(tereSession.id);
+    const ws = await t.get(`${W(c.ws.id)}/sessions/${tereSession.id}`, { token: other.owner.accessToken });
+    expect([ws.statusCode, codeOf(ws)]).toEqual([404, 'workspace_not_found']);
+  });
+
+  it('another workspace’s patient cannot be booked', async () => {
+    const res = await t.post(`${W(c.ws.id)}/sessions`, { patientId: other.ana, therapistId: c.tere.userId, day, from: '18:00', to: '18:50' }, { token: c.owner.accessToken });
+    expect([res.statusCode, codeOf(res)]).toEqual([404, 'patient_not_found']);
+  });
+});
+
+describe('locations', () => {
+  it('are read by those who read sessions and managed by those who edit the workspace profile', async () => {
+    const names = async (who: Therapist) => json<Location[]>(await t.get(`${W(c.ws.id)}/locations`, { token: who.accessToken })).map((l) => l.name);
+    expect(await names(c.rosa)).toEqual(['Sala 1']);
+    expect(await names(c.tere)).toEqual(['Sala 1']);
+    const refused = await t.post(`${W(c.ws.id)}/locations`, { name: 'Sala 2' }, { token: c.rosa.accessToken });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'access_denied']);
+    const made = await t.post(`${W(c.ws.id)}/locations`, { name: ' Despacho ', kind: 'address', address: 'Calle Mayor 1, Madrid' }, { token: c.owner.accessToken });
+    expect(json<Location>(made)).toMatchObject({ name: 'Despacho', kind: 'address', address: 'Calle Mayor 1, Madrid' });
+    expect((await t.post(`${W(c.ws.id)}/locations`, { name: '' }, { token: c.owner.accessToken })).statusCode).toBe(400);
+  });
+
+  it('deleting one leaves its sessions without a location', async () => {
+    const id = json<Location>(await t.post(`${W(c.ws.id)}/locations`, { name: 'Sala temporal' }, { token: c.owner.accessToken })).id;
+    const s = json<Write>(await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(2), from: '09:00', to: '09:50', locationId: id }, { token: c.owner.accessToken })).session;
+    expect(s.location).toEqual({ id, name: 'Sala temporal' });
+    expect((await t.del(`${W(c.ws.id)}/locations/${id}`, { token: c.owner.accessToken })).statusCode).toBe(204);
+    expect(json<Session>(await t.get(`${W(c.ws.id)}/sessions/${s.id}`, { token: c.owner.accessToken })).location).toBeNull();
+  });
+});
