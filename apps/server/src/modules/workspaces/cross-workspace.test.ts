@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member, Patient, Role } from '@divan/core';
+import type { Location, Member, Patient, Role, Session } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { records } from '../../test/workspace-records';
@@ -13,7 +13,7 @@ import { records } from '../../test/workspace-records';
 let t: TestApp;
 let alicia: Therapist;
 let bruno: Therapist;
-type Ids = { ws: string; patient: string; entry: string; document: string; import: string; role: string; invitation: string; member: string };
+type Ids = { ws: string; patient: string; entry: string; document: string; import: string; role: string; invitation: string; member: string; session: string; location: string };
 let A: Ids;
 let B: Ids;
 
@@ -32,6 +32,8 @@ async function fill(owner: Therapist, name: string): Promise<Ids> {
     role,
     invitation: await records.invitation(t, tk, ws.id, role),
     member: await records.member(t, tk, ws.id, role),
+    session: await records.session(t, tk, ws.id),
+    location: await records.location(t, tk, ws.id),
   };
 }
 
@@ -113,6 +115,25 @@ const RESOURCES: { resource: string; calls: (W: string, own: Ids, other: Ids) =>
     ],
   },
   {
+    resource: 'sessions',
+    calls: (W, own, o) => [
+      { method: 'GET', path: `${W}/sessions/${o.session}` },
+      { method: 'PATCH', path: `${W}/sessions/${o.session}`, body: { invoiced: true } },
+      { method: 'POST', path: `${W}/sessions/${o.session}/cancel`, body: { reason: 'patient' } },
+      { method: 'POST', path: `${W}/sessions/${o.session}/complete` },
+      { method: 'POST', path: `${W}/sessions/${o.session}/payment`, body: { paymentType: 'cash' } },
+      // A foreign location on one's own session.
+      { method: 'PATCH', path: `${W}/sessions/${own.session}`, body: { locationId: o.location } },
+    ],
+  },
+  {
+    resource: 'locations',
+    calls: (W, _own, o) => [
+      { method: 'PATCH', path: `${W}/locations/${o.location}`, body: { name: 'Cambiada' } },
+      { method: 'DELETE', path: `${W}/locations/${o.location}` },
+    ],
+  },
+  {
     resource: 'invitations',
     calls: (W, _own, o) => [{ method: 'DELETE', path: `${W}/invitations/${o.invitation}` }],
   },
@@ -125,7 +146,7 @@ const outcome = async (who: Therapist, c: Call) => {
   return `${c.method} ${c.path} → ${res.statusCode} ${(res.json() as { code?: string }).code}`;
 };
 const ws = (ids: Ids) => `/api/v1/workspaces/${ids.ws}`;
-const RECORD_NOT_FOUND = /→ 404 (patient|history|document|import|seat|role|invitation)_not_found$/;
+const RECORD_NOT_FOUND = /→ 404 (patient|history|document|import|seat|role|invitation|therapy_session|location)_not_found$/;
 
 describe('a record of another workspace asked through this workspace’s path', () => {
   it.each(RESOURCES)('$resource: 404, both ways', async ({ calls }) => {
@@ -151,6 +172,8 @@ describe('a record of another workspace asked through this workspace’s path', 
       expect(members.find((m) => m.id === ids.member)?.roles.map((r) => r.id)).toEqual([ids.role]);
       expect(members.find((m) => m.id === ids.invitation)).toMatchObject({ status: 'pending' });
       expect(json<Role[]>(await get('/roles')).find((r) => r.id === ids.role)).toMatchObject({ permissions: [{ action: 'read', subject: 'sessions' }] });
+      expect(json<Session>(await get(`/sessions/${ids.session}`))).toMatchObject({ status: 'pending', invoiced: false, paymentStatus: 'pending', location: null });
+      expect(json<Location[]>(await get('/locations')).map((l) => l.id)).toEqual([ids.location]);
     }
   });
 });
