@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { TREATMENT_STATUS, type TreatmentStatus } from './patients/patient.constants';
+import { CANCELLATION_REASON, type CancellationReason } from './sessions/session.constants';
 
 /**
  * Domain events: what one module tells the others once a change has committed. Payloads carry ids
  * and small facts only, never clinical or personal text: they may cross server processes through
  * Redis, and a handler that needs more reads it through the owning service.
  *
- * Producers today: patients, users. The rest are declared now so that the issues that build
+ * Producers today: patients, users, sessions. The rest are declared now so that the issues that build
  * sessions, invoices, consents and booking only add the producer and the handlers.
  */
 const id = z.uuid();
@@ -58,6 +59,8 @@ export const domainEventSchemas = {
     therapistId: id,
     startsAt: instant,
     canceledBy: z.enum(['therapist', 'patient']),
+    /** Why (no-shows and late cancellations count apart in analytics and invoicing). */
+    reason: z.enum(CANCELLATION_REASON.values as [CancellationReason, ...CancellationReason[]]),
   }),
   'session.completed': z.strictObject({ workspaceId: id, sessionId: id, patientId: id.nullable(), therapistId: id }),
   'invoice.issued': z.strictObject({ workspaceId: id, invoiceId: id, patientId: id.nullable(), number: z.string().max(40), totalCents: cents }),

@@ -164,4 +164,4 @@ export const updateLocationBody = z.object({
 });
 export const locationIdParams = z.object({ workspaceId: z.uuid(), locationId: z.uuid() });
 export const locationResponse = z.object({ id: z.uuid(), name: z.string(), kind: enumOf(LOCATION_KIND), address: z.string().nullable(), createdAt: z.string() });
-export type Location = z.infer<typeof locationResponse>;
+export type WorkspaceLocation = z.infer<typeof locationResponse>;

@@ -1,4 +1,4 @@
-import { MAX_LOCATIONS_PER_WORKSPACE, type Location } from '@divan/core';
+import { MAX_LOCATIONS_PER_WORKSPACE, type WorkspaceLocation } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
@@ -7,7 +7,7 @@ import type { LocationRow } from './sessions.tables';
 
 type LocationInput = { name: string; kind: 'room' | 'address'; address?: string | null };
 
-const present = (l: LocationRow): Location => ({ id: l.id, name: l.name, kind: l.kind, address: l.address, createdAt: l.createdAt.toISOString() });
+const present = (l: LocationRow): WorkspaceLocation => ({ id: l.id, name: l.name, kind: l.kind, address: l.address, createdAt: l.createdAt.toISOString() });
 
 /**
  * The workspace's rooms and addresses (workspace settings). Read by those who read sessions, managed
@@ -21,7 +21,7 @@ export class LocationsService {
 
   list = async (workspaceId: string) => (await locationsRepository(this.db).list(workspaceId)).map(present);
 
-  async create(workspaceId: string, input: LocationInput): Promise<Location> {
+  async create(workspaceId: string, input: LocationInput): Promise<WorkspaceLocation> {
     const row = await this.db.transaction(async (tx) => {
       await this.workspaces.lockWorkspace(workspaceId, tx);
       if ((await locationsRepository(tx).count(workspaceId)) >= MAX_LOCATIONS_PER_WORKSPACE) throw new AppError('location_limit_reached');
@@ -30,7 +30,7 @@ export class LocationsService {
     return present(row);
   }
 
-  async update(workspaceId: string, id: string, input: Partial<LocationInput>): Promise<Location> {
+  async update(workspaceId: string, id: string, input: Partial<LocationInput>): Promise<WorkspaceLocation> {
     const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     const repo = locationsRepository(this.db);
     const row = Object.keys(values).length ? await repo.update(workspaceId, id, values) : await repo.find(workspaceId, id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toInstant, type Location, type Session, type SessionConflict } from '@divan/core';
+import { toInstant, type WorkspaceLocation, type Session, type SessionConflict } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import type { Therapist } from '../../test/workspace-fixtures';
@@ -125,18 +125,18 @@ describe('across workspaces', () => {
 
 describe('locations', () => {
   it('are read by those who read sessions and managed by those who edit the workspace profile', async () => {
-    const names = async (who: Therapist) => json<Location[]>(await t.get(`${W(c.ws.id)}/locations`, { token: who.accessToken })).map((l) => l.name);
+    const names = async (who: Therapist) => json<WorkspaceLocation[]>(await t.get(`${W(c.ws.id)}/locations`, { token: who.accessToken })).map((l) => l.name);
     expect(await names(c.rosa)).toEqual(['Sala 1']);
     expect(await names(c.tere)).toEqual(['Sala 1']);
     const refused = await t.post(`${W(c.ws.id)}/locations`, { name: 'Sala 2' }, { token: c.rosa.accessToken });
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'access_denied']);
     const made = await t.post(`${W(c.ws.id)}/locations`, { name: ' Despacho ', kind: 'address', address: 'Calle Mayor 1, Madrid' }, { token: c.owner.accessToken });
-    expect(json<Location>(made)).toMatchObject({ name: 'Despacho', kind: 'address', address: 'Calle Mayor 1, Madrid' });
+    expect(json<WorkspaceLocation>(made)).toMatchObject({ name: 'Despacho', kind: 'address', address: 'Calle Mayor 1, Madrid' });
     expect((await t.post(`${W(c.ws.id)}/locations`, { name: '' }, { token: c.owner.accessToken })).statusCode).toBe(400);
   });
 
   it('deleting one leaves its sessions without a location', async () => {
-    const id = json<Location>(await t.post(`${W(c.ws.id)}/locations`, { name: 'Sala temporal' }, { token: c.owner.accessToken })).id;
+    const id = json<WorkspaceLocation>(await t.post(`${W(c.ws.id)}/locations`, { name: 'Sala temporal' }, { token: c.owner.accessToken })).id;
     const s = json<Write>(await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(2), from: '09:00', to: '09:50', locationId: id }, { token: c.owner.accessToken })).session;
     expect(s.location).toEqual({ id, name: 'Sala temporal' });
     expect((await t.del(`${W(c.ws.id)}/locations/${id}`, { token: c.owner.accessToken })).statusCode).toBe(204);

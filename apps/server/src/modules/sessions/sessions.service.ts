@@ -182,6 +182,7 @@ export class SessionsService {
           therapistId: s.therapistId,
           startsAt: instantOf(s.startsAt),
           canceledBy: reason === 'therapist' ? 'therapist' : 'patient',
+          reason,
         });
       return updated;
     });

@@ -155,7 +155,7 @@ describe('moving, canceling, completing and paying', () => {
     expect([done.status, typeof done.completedAt]).toEqual(['completed', 'string']);
     const noShow = json<Session>(await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'no_show' }, { token: c.tere.accessToken }));
     expect([noShow.status, noShow.cancellationReason, noShow.completedAt]).toEqual(['canceled', 'no_show', null]);
-    await expect.poll(() => events.find((e) => e.name === 'session.canceled' && (e.payload as { sessionId: string }).sessionId === s.id)?.payload).toMatchObject({ canceledBy: 'patient' });
+    await expect.poll(() => events.find((e) => e.name === 'session.canceled' && (e.payload as { sessionId: string }).sessionId === s.id)?.payload).toMatchObject({ canceledBy: 'patient', reason: 'no_show' });
     const again = await t.post(`${W(c.ws.id)}/sessions/${s.id}/complete`, undefined, { token: c.tere.accessToken });
     expect([again.statusCode, fieldError(again).message]).toEqual([400, 'Una sesión cancelada no se puede marcar como realizada']);
     const bad = await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'aburrimiento' }, { token: c.tere.accessToken });

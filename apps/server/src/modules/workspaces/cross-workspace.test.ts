@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Location, Member, Patient, Role, Session } from '@divan/core';
+import type { WorkspaceLocation, Member, Patient, Role, Session } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { records } from '../../test/workspace-records';
@@ -173,7 +173,7 @@ describe('a record of another workspace asked through this workspace’s path', 
       expect(members.find((m) => m.id === ids.invitation)).toMatchObject({ status: 'pending' });
       expect(json<Role[]>(await get('/roles')).find((r) => r.id === ids.role)).toMatchObject({ permissions: [{ action: 'read', subject: 'sessions' }] });
       expect(json<Session>(await get(`/sessions/${ids.session}`))).toMatchObject({ status: 'pending', invoiced: false, paymentStatus: 'pending', location: null });
-      expect(json<Location[]>(await get('/locations')).map((l) => l.id)).toEqual([ids.location]);
+      expect(json<WorkspaceLocation[]>(await get('/locations')).map((l) => l.id)).toEqual([ids.location]);
     }
   });
 });
