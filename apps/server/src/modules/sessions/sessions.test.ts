@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { toInstant, type DomainEvents, type Session, type SessionConflict } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
@@ -168,5 +169,26 @@ describe('moving, canceling, completing and paying', () => {
     expect(res.statusCode).toBe(404);
     await new Promise((r) => setTimeout(r, 50));
     expect(events.length).toBe(before);
+  });
+});
+
+describe('the calendar read is indexed', () => {
+  it('a week of a workspace (and of one therapist) is read through the (workspace, start) indexes, not a scan', async () => {
+    const plan = (therapist: boolean) =>
+      t.app.services.database.db.transaction(async (tx) => {
+        // Tiny test tables favour a scan: forbid it, so the plan shows whether an index can serve the read.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const from = new Date();
+        const to = new Date(from.getTime() + 7 * 86_400_000);
+        const who = therapist ? sql`and s.therapist_id = ${c.tere.userId}` : sql``;
+        const res = await tx.execute(
+          sql`explain select s.*, l.name from sessions s left join locations l on l.id = s.location_id
+              where s.workspace_id = ${c.ws.id} and s.starts_at >= ${from.toISOString()}::timestamptz and s.starts_at < ${to.toISOString()}::timestamptz ${who}
+              order by s.starts_at, s.id limit 2000`,
+        );
+        return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+    expect(await plan(false)).toMatch(/sessions_workspace_(therapist_)?starts_idx/);
+    expect(await plan(true)).toMatch(/sessions_workspace_therapist_starts_idx/);
   });
 });
