@@ -67,12 +67,12 @@ export const createSessionBody = z
   .refine(startBeforeEnd, { error: sessionMessages.startBeforeEnd(), path: ['to'] });
 export type CreateSessionBody = z.input<typeof createSessionBody>;
 
-/** Update: any subset; moving needs day, from and to together (a partial time is ambiguous). */
+/** Update: any subset; moving needs day, from and to together (a partial time is ambiguous), and a zone comes with them. */
 export const updateSessionBody = z
   .object(sessionFields)
   .partial()
   .refine(startBeforeEnd, { error: sessionMessages.startBeforeEnd(), path: ['to'] })
-  .refine((b) => [b.day, b.from, b.to].every((v) => v === undefined) || [b.day, b.from, b.to].every((v) => v !== undefined), {
+  .refine((b) => [b.day, b.from, b.to, b.timeZone].every((v) => v === undefined) || [b.day, b.from, b.to].every((v) => v !== undefined), {
     error: 'Para mover la sesión indica el día, la hora de inicio y la de fin',
     path: ['day'],
   });

@@ -41,6 +41,8 @@ describe('session contracts', () => {
     expect(updateSessionBody.safeParse({ day: '2026-11-25' }).success).toBe(false);
     expect(updateSessionBody.safeParse({ day: '2026-11-25', from: '09:00', to: '09:45' }).success).toBe(true);
     expect(updateSessionBody.safeParse({ price: 5000 }).success).toBe(true);
+    expect(updateSessionBody.safeParse({ timeZone: 'Atlantic/Canary' }).success).toBe(false);
+    expect(updateSessionBody.safeParse({ day: '2026-11-25', from: '09:00', to: '09:45', timeZone: 'Atlantic/Canary' }).success).toBe(true);
   });
   it('reads ranges as instants with an offset', () => {
     expect(sessionListQuery.safeParse({ from: '2026-11-23T00:00:00+01:00', to: '2026-11-30T00:00:00+01:00' }).success).toBe(true);

@@ -135,7 +135,7 @@ export class SessionsService {
       const changes: Partial<NewSession> = {};
       if (body.day !== undefined && body.from !== undefined && body.to !== undefined) {
         Object.assign(changes, sessionTimes({ day: body.day, from: body.from, to: body.to, timeZone: body.timeZone ?? s.timeZone }, now));
-      } else if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
+      }
       if (body.price !== undefined) changes.price = body.price;
       if (therapistId !== s.therapistId || body.price !== undefined) {
         const terms = await this.therapistTerms(s.workspaceId, therapistId, tx);

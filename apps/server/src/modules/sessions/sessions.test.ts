@@ -66,6 +66,14 @@ describe('creating a session', () => {
     expect([moved.fee, moved.paymentsReceiver]).toEqual([2500, 'workspace']);
   });
 
+  it('keeps another zone’s wall time (the Canaries are an hour behind Madrid)', async () => {
+    const day = nextWeek(2);
+    const { session } = await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day, from: '18:00', to: '18:50', timeZone: 'Atlantic/Canary' });
+    expect([session.from, session.timeZone, session.startsAt]).toEqual(['18:00', 'Atlantic/Canary', toInstant(day, '19:00', 'Europe/Madrid').toISOString()]);
+    const moved = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${session.id}`, { day, from: '18:00', to: '18:50', timeZone: 'Europe/Madrid' }, { token: c.owner.accessToken })).session;
+    expect([moved.from, moved.startsAt]).toEqual(['18:00', toInstant(day, '18:00', 'Europe/Madrid').toISOString()]);
+  });
+
   it('an online session gets Diván’s own video call unless told otherwise', async () => {
     const { session } = await made(c.tere, { patientId: c.ana, day: nextWeek(2), from: '10:00', to: '10:50', modality: 'online' });
     expect([session.therapist.id, session.videoConference]).toEqual([c.tere.userId, 'own']);
