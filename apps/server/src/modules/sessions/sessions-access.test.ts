@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toInstant, type WorkspaceLocation, type Session, type SessionConflict } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
-import type { Therapist } from '../../test/workspace-fixtures';
+import { addMember, createWorkspace, type Therapist } from '../../test/workspace-fixtures';
 
 type Write = { session: Session; conflicts: SessionConflict[] };
 let t: TestApp;
@@ -85,6 +85,19 @@ describe('Recepción: every session, times, patient, therapist, status and payme
     expect([moved.statusCode, json<Write>(moved).session.from]).toEqual([200, '10:15']);
     const paid = await t.post(`${W(c.ws.id)}/sessions/${tomasSession.id}/payment`, { paymentType: 'transfer' }, { token: c.rosa.accessToken });
     expect([paid.statusCode, json<Session>(paid).paymentStatus]).toEqual([200, 'paid']);
+  });
+});
+
+describe('a team’s Terapeuta: every session of the workspace', () => {
+  it('reads and edits a colleague’s session', async () => {
+    const team = await createWorkspace(t, c.owner, 'Equipo permisos', 'team');
+    await t.app.services.workspaces.setPlan(team.id, { id: 'team', seats: 10 });
+    await addMember(t, c.owner, team.id, c.tere, [team.roles.find((r) => r.name === 'Terapeuta')!.id]);
+    const patientId = json<{ id: string }>(await t.post(`${W(team.id)}/patients`, { firstName: 'Carla' }, { token: c.owner.accessToken })).id;
+    const s = json<Write>(await t.post(`${W(team.id)}/sessions`, { patientId, day, from: '10:00', to: '10:50' }, { token: c.owner.accessToken })).session;
+    expect((await list(c.tere, '', team.id)).map((x) => x.id)).toEqual([s.id]);
+    const res = await t.post(`${W(team.id)}/sessions/${s.id}/complete`, undefined, { token: c.tere.accessToken });
+    expect([res.statusCode, json<Session>(res).status]).toEqual([200, 'completed']);
   });
 });
 
