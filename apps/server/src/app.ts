@@ -63,7 +63,7 @@ import { UsersService } from './modules/users/users.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
-import { SessionsService } from './modules/sessions/sessions.service';
+import { SESSION_EVENTS, SessionsService } from './modules/sessions/sessions.service';
 import { LocationsService } from './modules/sessions/locations.service';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
@@ -195,7 +195,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   });
   // After listening to the broker: a revocation is either in the database read here or heard later.
   await auth.loadRevokedSessions();
-  bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, 'workspace.access_changed'], app.log);
+  bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, ...SESSION_EVENTS, 'workspace.access_changed'], app.log);
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());

@@ -27,6 +27,9 @@ import { presentConflicts, presentSession, type SessionView } from './session-pr
 import { locationsRepository, sessionsRepository, type SessionWithLocation } from './sessions.repository';
 import type { NewSession, SessionRow } from './sessions.tables';
 
+/** What the calendar hears live: members' sockets get these as `workspace-event` frames (ids only) and read again. */
+export const SESSION_EVENTS = ['session.created', 'session.updated', 'session.canceled', 'session.completed'] as const;
+
 type Create = z.output<typeof createSessionBody>;
 type Update = z.output<typeof updateSessionBody>;
 export type SessionWrite = { session: Session; conflicts: SessionConflict[] };
