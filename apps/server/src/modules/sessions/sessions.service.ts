@@ -164,6 +164,8 @@ export class SessionsService {
       if (body.paymentType !== undefined) changes.paymentType = body.paymentType;
       if (body.invoiced !== undefined) changes.invoiced = body.invoiced;
       if (body.chargeDate !== undefined) changes.chargeDate = body.chargeDate;
+      // Nothing to change: no write, no event.
+      if (!Object.keys(changes).length) return { row: s, conflicts: s.status === 'canceled' ? [] : await this.conflictsOf(s, tx) };
       const updated = await sessionsRepository(tx).update(s.id, changes);
       const rescheduled = updated.startsAt.getTime() !== s.startsAt.getTime() || updated.endsAt.getTime() !== s.endsAt.getTime();
       this.emitUpdated(emit, updated, rescheduled);

@@ -156,6 +156,11 @@ describe('moving, canceling, completing and paying', () => {
 
     const partial = await t.patch(`${W(c.ws.id)}/sessions/${s.id}`, { day }, { token: c.tere.accessToken });
     expect(partial.statusCode).toBe(400);
+    const seen = events.length;
+    const same = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${s.id}`, {}, { token: c.tere.accessToken })).session;
+    expect(same.updatedAt).toBe(moved.updatedAt);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(events.length).toBe(seen);
 
     const paid = json<Session>(await t.post(`${W(c.ws.id)}/sessions/${s.id}/payment`, { paymentType: 'card', chargeDate: day }, { token: c.rosa.accessToken }));
     expect([paid.paymentStatus, paid.paymentType, paid.chargeDate, typeof paid.paidAt]).toEqual(['paid', 'card', day, 'string']);
