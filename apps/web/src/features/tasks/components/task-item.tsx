@@ -88,27 +88,29 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
     return (
       <li className="grid gap-2 rounded-lg border border-primary/40 bg-card p-3">
         <div className="flex flex-wrap gap-2">
-          <Input
-            autoFocus
-            aria-label="Título de la tarea"
-            value={title}
-            maxLength={250}
-            onChange={(e) => setTitle(e.target.value)}
-            onKeyDown={keys}
-            aria-invalid={!!error}
-            aria-describedby={error ? errorId : undefined}
-            className="h-9 min-w-0 flex-1 basis-48"
-          />
-          <Input
-            aria-label="Fecha límite (DD/MM/AAAA)"
-            placeholder="DD/MM/AAAA"
-            inputMode="numeric"
-            autoComplete="off"
-            value={due}
-            onChange={(e) => setDue(e.target.value)}
-            onKeyDown={keys}
-            className="h-9 w-32"
-          />
+          <div className="min-w-0 flex-1 basis-48">
+            <Input
+              autoFocus
+              aria-label="Título de la tarea"
+              value={title}
+              maxLength={250}
+              onChange={(e) => setTitle(e.target.value)}
+              onKeyDown={keys}
+              aria-invalid={!!error}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+          <div className="w-32 shrink-0">
+            <Input
+              aria-label="Fecha límite (DD/MM/AAAA)"
+              placeholder="DD/MM/AAAA"
+              inputMode="numeric"
+              autoComplete="off"
+              value={due}
+              onChange={(e) => setDue(e.target.value)}
+              onKeyDown={keys}
+            />
+          </div>
         </div>
         {error ? (
           <p id={errorId} className="text-[0.8125rem] text-destructive">

@@ -52,18 +52,31 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
       return;
     }
     setFormError(null);
+    // Cleared at once, so the next task can be typed while this one is saved; put back if refused.
+    const typed = { title, due };
+    setTitle('');
+    setDue('');
+    titleInput.current?.focus();
     create.mutate(checked.value, {
-      onSuccess: () => {
-        setTitle('');
-        setDue('');
-        titleInput.current?.focus();
+      onError: (err) => {
+        setFormError(messageOf(err));
+        setTitle((now) => now || typed.title);
+        setDue((now) => now || typed.due);
       },
-      onError: (err) => setFormError(messageOf(err)),
     });
   };
 
+  // A ticked task leaves the open list at once: the toast says where it went and can bring it back.
   const toggle = (task: Task, isDone: boolean) =>
-    update.mutate({ id: task.id, body: { done: isDone } }, { onError: (err) => toast.error(messageOf(err)) });
+    update.mutate(
+      { id: task.id, body: { done: isDone } },
+      {
+        onSuccess: () => {
+          if (isDone) toast.success('Tarea completada', { description: task.title, action: { label: 'Deshacer', onClick: () => toggle(task, false) } });
+        },
+        onError: (err) => toast.error(messageOf(err)),
+      },
+    );
 
   const save = (task: Task, changes: { title: string; dueDate: string | null }) =>
     update.mutateAsync({ id: task.id, body: changes }).catch((err: unknown) => {
@@ -108,7 +121,7 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
 
   return (
     <Card className={className} aria-labelledby={`${ids}-title`} role="region">
-      <CardHeader className="flex-row items-center justify-between gap-2">
+      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
           <ListTodo className="size-4 text-primary" aria-hidden /> Tareas
         </CardTitle>
@@ -117,27 +130,29 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
       <CardContent className="grid gap-4">
         <form onSubmit={add} className="grid gap-1.5" noValidate>
           <div className="flex flex-wrap gap-2">
-            <Input
-              ref={titleInput}
-              aria-label={patient ? `Nueva tarea sobre ${patient.name}` : 'Nueva tarea'}
-              placeholder="Añadir una tarea y pulsar Enter"
-              value={title}
-              maxLength={250}
-              onChange={(e) => setTitle(e.target.value)}
-              aria-invalid={!!formError}
-              aria-describedby={formError ? `${ids}-error` : undefined}
-              className="h-9 min-w-0 flex-1 basis-48"
-            />
-            <Input
-              aria-label="Fecha límite de la nueva tarea (DD/MM/AAAA, opcional)"
-              placeholder="DD/MM/AAAA"
-              inputMode="numeric"
-              autoComplete="off"
-              value={due}
-              onChange={(e) => setDue(e.target.value)}
-              className="h-9 w-32"
-            />
-            <Button type="submit" size="sm" className="h-9" loading={create.isPending}>
+            <div className="min-w-0 flex-1 basis-48">
+              <Input
+                ref={titleInput}
+                aria-label={patient ? `Nueva tarea sobre ${patient.name}` : 'Nueva tarea'}
+                placeholder="Añadir una tarea y pulsar Enter"
+                value={title}
+                maxLength={250}
+                onChange={(e) => setTitle(e.target.value)}
+                aria-invalid={!!formError}
+                aria-describedby={formError ? `${ids}-error` : undefined}
+              />
+            </div>
+            <div className="w-32 shrink-0">
+              <Input
+                aria-label="Fecha límite de la nueva tarea (DD/MM/AAAA, opcional)"
+                placeholder="DD/MM/AAAA"
+                inputMode="numeric"
+                autoComplete="off"
+                value={due}
+                onChange={(e) => setDue(e.target.value)}
+              />
+            </div>
+            <Button type="submit">
               <Plus aria-hidden /> Añadir
             </Button>
           </div>
