@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toInstant, type WorkspaceLocation, type Session, type SessionConflict } from '@divan/core';
+import { MAX_LOCATIONS_PER_WORKSPACE, toInstant, type WorkspaceLocation, type Session, type SessionConflict } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import { addMember, createWorkspace, type Therapist } from '../../test/workspace-fixtures';
@@ -146,6 +146,13 @@ describe('locations', () => {
     const made = await t.post(`${W(c.ws.id)}/locations`, { name: ' Despacho ', kind: 'address', address: 'Calle Mayor 1, Madrid' }, { token: c.owner.accessToken });
     expect(json<WorkspaceLocation>(made)).toMatchObject({ name: 'Despacho', kind: 'address', address: 'Calle Mayor 1, Madrid' });
     expect((await t.post(`${W(c.ws.id)}/locations`, { name: '' }, { token: c.owner.accessToken })).statusCode).toBe(400);
+  });
+
+  it('stop at MAX_LOCATIONS_PER_WORKSPACE, with a Spanish refusal', async () => {
+    const ws = await createWorkspace(t, c.owner, 'Muchas salas', 'clinic');
+    for (let i = 0; i < MAX_LOCATIONS_PER_WORKSPACE; i++) expect((await t.post(`${W(ws.id)}/locations`, { name: `Sala ${i}` }, { token: c.owner.accessToken })).statusCode).toBe(201);
+    const res = await t.post(`${W(ws.id)}/locations`, { name: 'Una más' }, { token: c.owner.accessToken });
+    expect([res.statusCode, res.json()]).toEqual([409, { code: 'location_limit_reached', message: 'Has alcanzado el número máximo de ubicaciones.' }]);
   });
 
   it('deleting one leaves its sessions without a location', async () => {
