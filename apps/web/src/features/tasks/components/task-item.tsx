@@ -41,7 +41,7 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(task.title);
   const [due, setDue] = useState(isoDateToDmy(task.dueDate));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; field: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -60,7 +60,7 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
   };
   const save = async () => {
     const checked = checkEdit(title, due);
-    if (!checked.ok) return setError(checked.error);
+    if (!checked.ok) return setError({ message: checked.error, field: checked.field });
     if (checked.value.title === task.title && checked.value.dueDate === task.dueDate) return setEditing(false);
     setSaving(true);
     try {
@@ -96,13 +96,15 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
               maxLength={250}
               onChange={(e) => setTitle(e.target.value)}
               onKeyDown={keys}
-              aria-invalid={!!error}
-              aria-describedby={error ? errorId : undefined}
+              aria-invalid={error?.field === 'title'}
+              aria-describedby={error?.field === 'title' ? errorId : undefined}
             />
           </div>
           <div className="w-32 shrink-0">
             <Input
               aria-label="Fecha límite (DD/MM/AAAA)"
+              aria-invalid={error?.field === 'dueDate'}
+              aria-describedby={error?.field === 'dueDate' ? errorId : undefined}
               placeholder="DD/MM/AAAA"
               inputMode="numeric"
               autoComplete="off"
@@ -114,7 +116,7 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
         </div>
         {error ? (
           <p id={errorId} className="text-[0.8125rem] text-destructive">
-            {error}
+            {error.message}
           </p>
         ) : null}
         <div className="flex justify-end gap-2">

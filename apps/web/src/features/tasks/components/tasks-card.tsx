@@ -31,9 +31,10 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
   const remove = useDeleteTask(wid);
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; field: string } | null>(null);
   const [showDone, setShowDone] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
+  const dueInput = useRef<HTMLInputElement>(null);
   const ids = useId();
   const today = localDay();
 
@@ -47,8 +48,8 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
     e.preventDefault();
     const checked = checkNewTask(title, due, patient?.id);
     if (!checked.ok) {
-      setFormError(checked.error);
-      titleInput.current?.focus();
+      setFormError({ message: checked.error, field: checked.field });
+      (checked.field === 'dueDate' ? dueInput : titleInput).current?.focus();
       return;
     }
     setFormError(null);
@@ -59,7 +60,7 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
     titleInput.current?.focus();
     create.mutate(checked.value, {
       onError: (err) => {
-        setFormError(messageOf(err));
+        setFormError({ message: messageOf(err), field: 'title' });
         setTitle((now) => now || typed.title);
         setDue((now) => now || typed.due);
       },
@@ -138,13 +139,16 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
                 value={title}
                 maxLength={250}
                 onChange={(e) => setTitle(e.target.value)}
-                aria-invalid={!!formError}
-                aria-describedby={formError ? `${ids}-error` : undefined}
+                aria-invalid={formError?.field === 'title'}
+                aria-describedby={formError?.field === 'title' ? `${ids}-error` : undefined}
               />
             </div>
             <div className="w-32 shrink-0">
               <Input
+                ref={dueInput}
                 aria-label="Fecha límite de la nueva tarea (DD/MM/AAAA, opcional)"
+                aria-invalid={formError?.field === 'dueDate'}
+                aria-describedby={formError?.field === 'dueDate' ? `${ids}-error` : undefined}
                 placeholder="DD/MM/AAAA"
                 inputMode="numeric"
                 autoComplete="off"
@@ -158,7 +162,7 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
           </div>
           {formError ? (
             <p id={`${ids}-error`} className="text-[0.8125rem] text-destructive" role="alert">
-              {formError}
+              {formError.message}
             </p>
           ) : null}
         </form>

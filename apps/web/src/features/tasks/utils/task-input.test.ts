@@ -9,8 +9,8 @@ describe('task input as typed', () => {
   });
 
   it('refuses an empty title, a day not in the calendar and a title past 200, in Spanish', () => {
-    expect(checkNewTask('   ', '')).toMatchObject({ ok: false, error: expect.stringMatching(/título/i) });
-    expect(checkNewTask('Tarea', '30/02/2026')).toMatchObject({ ok: false, error: expect.stringMatching(/fecha/i) });
+    expect(checkNewTask('   ', '')).toMatchObject({ ok: false, field: 'title', error: expect.stringMatching(/título/i) });
+    expect(checkNewTask('Tarea', '30/02/2026')).toMatchObject({ ok: false, field: 'dueDate', error: expect.stringMatching(/fecha/i) });
     expect(checkEdit('x'.repeat(201), '')).toMatchObject({ ok: false, error: expect.stringContaining('200') });
   });
 });
