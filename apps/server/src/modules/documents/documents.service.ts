@@ -50,7 +50,11 @@ export class DocumentsService {
     const storageKey = `documents/${p.workspaceId}/${id.slice(0, 2)}/${id}`;
     const sniffer = new DocumentSniffer(file.filename, DOCUMENT_MAX_BYTES);
     // Errors of any stage fail the write, which removes what was written.
-    await writeEncrypted(this.storage, this.cipher, p.workspaceId, storageKey, pipeline(file.stream, sniffer, noop));
+    await writeEncrypted(this.storage, this.cipher, p.workspaceId, storageKey, pipeline(file.stream, sniffer, noop)).catch((err: unknown) => {
+      // The form's own size limit and the sniffer's count race each other (which one fails first depends
+      // on timing): both mean the same thing here, the document's catalogue error with its limit.
+      throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
+    });
     try {
       if (file.truncated()) throw tooLarge();
       const row = await this.db.transaction(async (tx) => {
