@@ -25,13 +25,13 @@ const post = (url: string, body: unknown, token?: string, method = 'POST') =>
 describe.skipIf(!redisUrl)('realtime across two server processes sharing Redis', () => {
   it('an event published by process A reaches a socket held by process B', async () => {
     console.log('realtime-redis: using', redisUrl);
-    // Same APP_SECRET, so B accepts A's tokens. On PostgreSQL both share one database (as in
+    // Same APP_SECRET, so B accepts A's tokens, and one clinical master key, as processes sharing a database must. On PostgreSQL both share one database (as in
     // production) and B's profile cache is checked too; on PGlite each process has its own.
     const appSecret = randomBytes(32).toString('hex');
     const pgDb = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
     dropDb = pgDb?.drop;
     // Rate-limit counters live in the shared Redis too: this test must not trip over other runs' counts.
-    const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret, AUTH_RATE_LIMIT_IP: '100000', AUTH_RATE_LIMIT_EMAIL: '100000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
+    const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret, CLINICAL_KEY: randomBytes(32).toString('base64'), AUTH_RATE_LIMIT_IP: '100000', AUTH_RATE_LIMIT_EMAIL: '100000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
     for (let i = 0; i < 2; i++) {
       const dir = mkdtempSync(join(tmpdir(), 'divan-rt-'));
       dirs.push(dir);
