@@ -99,6 +99,19 @@ describe('tasks', () => {
     expect(after.patient).toEqual({ id: assignable.id, name: null });
   });
 
+  it('hides the name of a deleted (blocked) patient, and keeps the task unlinked once the patient is erased', async () => {
+    const gone = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Olga', lastName: 'Sanz' }, { token: owner.accessToken }));
+    const task = json<Task>(await t.post(T, { title: 'Devolver el informe', patientId: gone.id }, { token: owner.accessToken }));
+    const del = await t.del(`/api/v1/workspaces/${ws.id}/patients/${gone.id}`, { token: owner.accessToken });
+    // A patient's file is kept blocked for its legal retention period: hidden, so the task shows no name.
+    expect(json<{ result: string }>(del).result).toBe('blocked');
+    const find = async () => json<Task[]>(await t.get(T, { token: owner.accessToken })).find((x) => x.id === task.id);
+    expect((await find())?.patient).toEqual({ id: gone.id, name: null });
+    // Once erased, the task stays, with no patient.
+    expect(await t.app.services.patients.eraseExpiredBlocked(new Date('2040-01-01'))).toBeGreaterThanOrEqual(1);
+    expect(await find()).toMatchObject({ title: 'Devolver el informe', patient: null });
+  });
+
   it('refuses bad input with a Spanish 400', async () => {
     const cases: [unknown, string][] = [
       [{ title: '' }, 'título'],
