@@ -44,9 +44,28 @@ export function officeRefusal(err: unknown, code: 'invalid_import_file' | 'inval
   return new AppError(code);
 }
 
-function parseInWorker(kind: 'xlsx' | 'docx', data: Buffer, opts: OfficeOptions & { maxRows?: number }): Promise<unknown> {
+/** A worker that ended without answering (as opposed to one that answered "this file is invalid"). */
+class WorkerLost extends OfficeFileError {
+  constructor(readonly lost: unknown) {
+    super('invalid');
+  }
+}
+
+async function parseInWorker(kind: 'xlsx' | 'docx', data: Buffer, opts: OfficeOptions & { maxRows?: number }): Promise<unknown> {
   const verdict = inspectZip(data, opts.limits);
-  if (!verdict.ok) return Promise.reject(new OfficeFileError(verdict.reason === 'too_large' ? 'too_large' : verdict.reason === 'not_zip' ? 'not_zip' : 'suspicious'));
+  if (!verdict.ok) throw new OfficeFileError(verdict.reason === 'too_large' ? 'too_large' : verdict.reason === 'not_zip' ? 'not_zip' : 'suspicious');
+  try {
+    return await runWorker(kind, data, opts);
+  } catch (err) {
+    // A worker lost without an answer (not out of memory: that is the file's fault) gets one more try,
+    // so a busy machine failing to start a thread does not refuse a good file.
+    if (!(err instanceof WorkerLost) || (err.lost as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw err;
+    console.warn(`office file worker lost (${String((err.lost as Error | undefined)?.message ?? err.lost)}); trying once more`);
+    return runWorker(kind, data, opts);
+  }
+}
+
+function runWorker(kind: 'xlsx' | 'docx', data: Buffer, opts: OfficeOptions & { maxRows?: number }): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
       workerData: { kind, data, maxRows: opts.maxRows ?? 0, modules: { exceljs: requireHere.resolve('exceljs'), mammoth: requireHere.resolve('mammoth') } },
@@ -66,8 +85,8 @@ function parseInWorker(kind: 'xlsx' | 'docx', data: Buffer, opts: OfficeOptions 
     worker.once('message', (m: { ok: true; result: unknown } | { ok: false; reason: OfficeFailure }) =>
       settle(() => (m.ok ? resolve(m.result) : reject(new OfficeFileError(m.reason)))),
     );
-    // Out of memory (ERR_WORKER_OUT_OF_MEMORY), a crash: the file is refused.
-    worker.once('error', () => settle(() => reject(new OfficeFileError('invalid'))));
-    worker.once('exit', () => settle(() => reject(new OfficeFileError('invalid'))));
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY), a crash: the file is refused (see parseInWorker).
+    worker.once('error', (err) => settle(() => reject(new WorkerLost(err))));
+    worker.once('exit', (code) => settle(() => reject(new WorkerLost(new Error(`exit ${code}`)))));
   });
 }
