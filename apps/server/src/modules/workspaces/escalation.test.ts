@@ -64,9 +64,14 @@ describe('granting roles to members', () => {
     expectRefused(await patchMember(manager, ids.managerMember, [ids.admin]), 'No puedes cambiar tus propios roles');
     expectRefused(await patchMember(manager, ids.managerMember, [ids.manager, ids.agenda]), 'No puedes cambiar tus propios roles');
     expect(await rolesOf(ids.managerMember)).toEqual(['Gestión de equipo']);
-    // Their own commission, with the same roles sent back as the dialog does, is no role change.
-    const same = await patchMember(manager, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 } });
+    // Nor their own commission or payments receiver; the dialog's save with everything unchanged passes.
+    expectRefused(await patchMember(manager, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 } }), 'No puedes cambiar tu propia comisión');
+    expectRefused(await patchMember(manager, ids.managerMember, [ids.manager], { paymentsReceiver: 'workspace' }), 'No puedes cambiar tu propia comisión');
+    expect((await patchMember(owner, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 } })).statusCode).toBe(200);
+    const same = await patchMember(manager, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 }, paymentsReceiver: 'therapist' });
     expect(same.statusCode).toBe(200);
+    // Another member's commission is theirs to set, within members:update.
+    expect((await patchMember(manager, ids.tinaMember, [ids.therapist], { commission: { type: 'fixed', value: 2000 } })).statusCode).toBe(200);
   });
 
   it('only an administrator grants the administrator role', async () => {

@@ -172,6 +172,12 @@ export class MembersService {
           await repo.setRoles(member.id, input.roleIds);
         }
       }
+      // Money is not self-served either: a member who is not an administrator changes neither their own
+      // commission nor who receives their payments (the dialog sends both with every save: same is no change).
+      const was = commissionOf(member);
+      const commissionChanges = input.commission !== undefined && (was?.type !== input.commission?.type || was?.value !== input.commission?.value);
+      const receiverChanges = !!input.paymentsReceiver && input.paymentsReceiver !== member.paymentsReceiver;
+      if ((commissionChanges || receiverChanges) && member.id === m.memberId && !m.isAdmin) throw denied(grantRefusal.ownTerms);
       if (input.commission !== undefined || input.paymentsReceiver)
         await repo.update(member.id, {
           ...(input.commission !== undefined ? { commissionType: input.commission?.type ?? null, commissionValue: input.commission?.value ?? null } : {}),
