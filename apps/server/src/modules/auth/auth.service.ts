@@ -5,7 +5,6 @@ import {
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_CODE_TTL_MS,
   PASSWORD_RESET_TTL_MS,
-  REFRESH_TOKEN_TTL_DAYS,
   isStrongPassword,
   msg,
   type AuthTokens,
@@ -18,10 +17,11 @@ import type { Realtime } from '../../platform/realtime/realtime';
 import type { RevokedSessions } from '../../platform/auth/revoked-sessions';
 import { randomToken, sixDigitCode, type TokenService } from '../../platform/auth/tokens';
 import type { RateLimiter } from '../../platform/http/rate-limiter';
-import { toProfile, type UsersService } from '../users/users.service';
+import type { UsersService } from '../users/users.service';
 import type { UserRow } from '../users/users.service';
 import { authRepository, type ChallengeKind, type ChallengeRow, type SessionContext } from './auth.repository';
 import { confirmEmailMail, loginCodeMail, resetPasswordMail } from './auth.mails';
+import { DeviceSessions } from './device-sessions';
 
 type Deps = {
   db: Db;
@@ -38,15 +38,18 @@ type Deps = {
 };
 
 const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-/**
- * How long a just-rotated refresh token is still answered (with its successor): tabs of one browser
- * that refresh at once are not a theft. Later, or a token older than the one just rotated, is.
- */
-export const REFRESH_GRACE_MS = 10_000;
 
-/** Sign-up, two-step login, password reset, refresh-token rotation and sign-out (spec §7, realm therapists). */
+/** Sign-up, two-step login, password reset and change (spec §7, realm therapists); device sessions in DeviceSessions. */
 export class AuthService {
-  constructor(private readonly d: Deps) {}
+  readonly sessions: DeviceSessions;
+
+  constructor(private readonly d: Deps) {
+    this.sessions = new DeviceSessions(d);
+  }
+
+  refresh = (refreshToken: string, device: DeviceInfo, ctx: SessionContext) => this.sessions.refresh(refreshToken, device, ctx);
+  logout = (refreshToken: string) => this.sessions.logout(refreshToken);
+  loadRevokedSessions = () => this.sessions.loadRevoked();
 
   async signUp(input: { firstName: string; email: string; password: string }): Promise<{ userId: string }> {
     await this.d.emailLimiter.hit(input.email);
@@ -83,7 +86,7 @@ export class AuthService {
       await authRepository(tx).consumeAllOfKind(challenge.userId, 'signup');
       const user = await this.d.users.markVerified(challenge.userId, tx);
       if (!user) throw new AppError('user_not_found');
-      return this.startSession(tx, user, device, ctx);
+      return this.sessions.start(tx, user, device, ctx);
     });
   }
 
@@ -129,7 +132,7 @@ export class AuthService {
       if (!(await authRepository(tx).consume(found.id))) throw new AppError('challenge_not_found');
       const user = await this.d.users.findById(found.userId, tx);
       if (!user) throw new AppError('user_not_found');
-      return this.startSession(tx, user, device, ctx);
+      return this.sessions.start(tx, user, device, ctx);
     });
   }
 
@@ -158,57 +161,14 @@ export class AuthService {
       // Whoever knew the old password is signed out everywhere; the link proves the email.
       const revoked = await repo.revokeOtherSessions(challenge.userId, null, 'password_reset');
       const user = (await this.d.users.markVerified(challenge.userId, tx))!;
-      return { tokens: await this.startSession(tx, user, device, ctx), revoked };
+      return { tokens: await this.sessions.start(tx, user, device, ctx), revoked };
     });
-    await this.ended(revoked);
+    await this.sessions.ended(revoked);
     return tokens;
   }
 
-  /**
-   * Rotates the refresh token. A rotated token presented again means theft and the session ends, except
-   * within REFRESH_GRACE_MS of its rotation while its successor is still current: then it is a second
-   * tab that refreshed at the same moment, and it gets the same successor (derived from the token, so
-   * it needs no stored secret) with a fresh access token.
-   */
-  async refresh(refreshToken: string, device: DeviceInfo, ctx: SessionContext) {
-    const hash = this.d.tokens.hashSecret(refreshToken);
-    const result = await this.d.db.transaction(async (tx) => {
-      const repo = authRepository(tx);
-      const rotated = await repo.rotate(hash);
-      if (!rotated) return null;
-      const session = await repo.findSession(rotated.sessionId);
-      if (!session || session.revokedAt) return null;
-      const next = this.successorOf(refreshToken);
-      await repo.insertRefreshToken(session.id, this.d.tokens.hashSecret(next), refreshExpiry());
-      await repo.touchSession(session.id, device, ctx);
-      return { accessToken: this.accessFor(session.userId, session.id), refreshToken: next };
-    });
-    if (result) return result;
-    const repo = authRepository(this.d.db);
-    const known = await repo.findRefreshToken(hash);
-    // Unknown, expired, or of a session already ended.
-    if (!known?.rotatedAt || known.revokedAt) throw new AppError('session_not_found');
-    if (Date.now() - known.rotatedAt.getTime() <= REFRESH_GRACE_MS) {
-      const next = this.successorOf(refreshToken);
-      const successor = await repo.findRefreshToken(this.d.tokens.hashSecret(next));
-      if (successor && successor.sessionId === known.sessionId && !successor.rotatedAt && !successor.revokedAt)
-        return { accessToken: this.accessFor(successor.userId, successor.sessionId), refreshToken: next };
-    }
-    await repo.revokeSession(known.sessionId, 'refresh_token_reuse');
-    await this.ended([known.sessionId]);
-    throw new AppError('session_not_found');
-  }
-
-  /** Signing out is idempotent: an unknown token is already signed out. */
-  async logout(refreshToken: string): Promise<void> {
-    const known = await authRepository(this.d.db).findRefreshToken(this.d.tokens.hashSecret(refreshToken));
-    if (!known || known.revokedAt) return;
-    await authRepository(this.d.db).revokeSession(known.sessionId, 'logout');
-    await this.ended([known.sessionId]);
-  }
-
   async changePassword(refreshToken: string, currentPassword: string, newPassword: string): Promise<void> {
-    const session = await this.liveSession(refreshToken);
+    const session = await this.sessions.live(refreshToken);
     const user = await this.d.users.findById(session.userId);
     if (!user) throw new AppError('session_not_found');
     if (!user.passwordHash) throw new AppError('no_password');
@@ -222,50 +182,7 @@ export class AuthService {
       await this.d.users.setPasswordHash(user.id, passwordHash, tx);
       return authRepository(tx).revokeOtherSessions(user.id, session.sessionId, 'password_changed');
     });
-    await this.ended(revoked);
-  }
-
-  /** Start-up: sessions revoked recently enough that their access tokens may still be unexpired. */
-  async loadRevokedSessions(): Promise<void> {
-    this.d.revoked.load(await authRepository(this.d.db).revokedSince(this.d.revoked.loadSince));
-  }
-
-  /**
-   * After revocations commit: their access tokens are refused here at once, then in the other processes
-   * when the broker's note arrives (which also closes their sockets).
-   */
-  private async ended(sessionIds: string[]) {
-    for (const id of sessionIds) this.d.revoked.add(id);
-    await Promise.all(sessionIds.map((id) => this.d.realtime.endSession(id, 'session_not_found')));
-  }
-
-  private accessFor(userId: string, sessionId: string) {
-    return this.d.tokens.signAccess({ sub: userId, sid: sessionId, realm: 'therapists' });
-  }
-
-  /** A rotated token's successor: a keyed hash of it, so a second tab's refresh gets the same one. */
-  private successorOf(refreshToken: string) {
-    return this.d.tokens.hashSecret(`refresh-successor:${refreshToken}`);
-  }
-
-  private async liveSession(refreshToken: string) {
-    const known = await authRepository(this.d.db).findRefreshToken(this.d.tokens.hashSecret(refreshToken));
-    if (!known || known.rotatedAt || known.revokedAt || known.expiresAt.getTime() <= Date.now())
-      throw new AppError('session_not_found');
-    return known;
-  }
-
-  private async startSession(tx: DbOrTx, user: UserRow, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
-    const repo = authRepository(tx);
-    const sessionId = await repo.insertSession(user.id, device, ctx);
-    const refreshToken = randomToken();
-    await repo.insertRefreshToken(sessionId, this.d.tokens.hashSecret(refreshToken), refreshExpiry());
-    return {
-      userId: user.id,
-      accessToken: this.accessFor(user.id, sessionId),
-      refreshToken,
-      profile: toProfile(user),
-    };
+    await this.sessions.ended(revoked);
   }
 
   private async linkChallenge(tx: DbOrTx, kind: ChallengeKind, userId: string, ttlMs: number) {
@@ -301,5 +218,4 @@ function assertPasswordRule(password: string, path: string) {
   if (!isStrongPassword(password)) throw new AppError('password_conditions', [{ path, message: msg.passwordRule() }]);
 }
 
-const refreshExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

@@ -65,3 +65,17 @@ export function presentPatient(ability: AppAbility, p: PatientRow, names: Map<st
   };
   return readableView(ability, PATIENT_FIELDS, ownerOf(p), full);
 }
+
+/** An entry of the clinical access log, with the reader's name (or that they are gone). */
+export function presentAccess(
+  r: { id: string; userId: string; patientId: string; patientName: string; action: string; createdAt: Date },
+  names: Map<string, string>,
+) {
+  return {
+    id: r.id,
+    user: { id: r.userId, name: names.get(r.userId) ?? 'Usuario eliminado' },
+    patient: { id: r.patientId, name: r.patientName },
+    action: r.action,
+    createdAt: r.createdAt.toISOString(),
+  };
+}

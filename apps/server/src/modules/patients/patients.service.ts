@@ -15,9 +15,9 @@ import {
 import type { ListQuery } from './patients.repository';
 import type { Membership } from '../../platform/auth/access';
 import type { Cipher } from '../../platform/crypto/cipher';
-import type { Db, DbOrTx, Tx } from '../../platform/db/database';
+import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { Emit, EventBus, OnCommit } from '../../platform/events/event-bus';
+import type { EventBus } from '../../platform/events/event-bus';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { patientsRepository, searchTextOf, type NewPatient } from './patients.repository';
@@ -25,18 +25,15 @@ import { billingColumns, duplicate, personalColumns, treatmentChanges, treatment
 import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
 import { assertWritable, listFieldAccess } from './patient-field-access';
 import { encryptClearMedication, openMedication, sealMedication } from './patient-medication';
-import { presentPatient, summary, wants } from './patient-presenter';
+import { presentAccess, presentPatient, summary, wants } from './patient-presenter';
 import { retentionEnd } from './patient-retention';
+import { PatientErasure, type ErasureStep } from './patient-erasure';
 import type { PatientRow } from './patients.tables';
 
 export type Caller = { member: Membership; userId: string };
 /** A patient row as an import writes it (everything but what this module derives). */
 export type ImportedPatient = Omit<NewPatient, 'searchText'>;
-/**
- * Part of erasing a patient, run inside the erasure transaction: what a feature keeps per patient goes
- * with it or not at all. Work that can only follow the commit (stored bytes) goes to `onCommit`.
- */
-export type ErasureStep = (tx: Tx, patient: PatientRow, onCommit: OnCommit) => Promise<void>;
+export type { ErasureStep };
 
 const fullName = (p: Pick<PatientRow, 'firstName' | 'lastName'>) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
@@ -45,7 +42,7 @@ const fullName = (p: Pick<PatientRow, 'firstName' | 'lastName'>) => [p.firstName
  * every committed change is a `patient.*` event (packages/core/src/events.ts) for those that react to it.
  */
 export class PatientsService {
-  private readonly erasureSteps: ErasureStep[] = [];
+  private readonly erasure: PatientErasure;
   private documentCount: (patientId: string) => Promise<number> = async () => 0;
 
   constructor(
@@ -57,6 +54,7 @@ export class PatientsService {
     private readonly listCache: PatientListCache = patientListCache(0),
   ) {
     dropStalePages(events, listCache);
+    this.erasure = new PatientErasure(db, events);
   }
 
   /** Start-up: medication kept in clear by earlier versions is encrypted, once (patient-medication.ts). */
@@ -84,9 +82,7 @@ export class PatientsService {
   }
 
   /** Features that keep data per patient add how to erase it, atomically with the patient (documents). */
-  addErasureStep(step: ErasureStep) {
-    this.erasureSteps.push(step);
-  }
+  addErasureStep = (step: ErasureStep) => this.erasure.add(step);
   /** A read port, not an event: the patient's file shows how many documents it has, answered now. */
   countDocumentsWith(fn: (patientId: string) => Promise<number>) {
     this.documentCount = fn;
@@ -234,32 +230,16 @@ export class PatientsService {
           message: `La ley obliga a conservar la historia clínica 5 años. El paciente queda bloqueado (oculto y sin acceso) y podrá borrarse a partir del ${until.split('-').reverse().join('/')}.`,
         };
       }
-      await this.erase(tx, p, emit, onCommit);
+      await this.erasure.erase(tx, p, emit, onCommit);
       return { result: 'deleted' as const, retainedUntil: null, message: 'Paciente eliminado definitivamente.' };
     });
     return out;
   }
 
-  /**
-   * The retention sweep (hourly): patients blocked inside the retention period are erased once it ends,
-   * each in its own transaction, a bounded batch a run. The date is checked again in SQL and in code.
-   */
-  async eraseExpiredBlocked(now = new Date(), limit = 50): Promise<number> {
-    const due = (await patientsRepository(this.db).blockedPastRetention(now, limit)).filter((p) => retentionEnd(p) <= now);
-    for (const row of due)
-      await this.events.transaction(this.db, async (tx, emit, onCommit) => {
-        // Read again under a lock: new clinical activity since the first read restarts the period.
-        const p = await patientsRepository(tx).lockBlocked(row.id);
-        if (p && retentionEnd(p) <= now) await this.erase(tx, p, emit, onCommit);
-      });
-    return due.length;
-  }
 
-  private async erase(tx: Tx, p: PatientRow, emit: Emit, onCommit: OnCommit) {
-    for (const step of this.erasureSteps) await step(tx, p, onCommit);
-    await patientsRepository(tx).delete(p.id);
-    emit('patient.erased', { workspaceId: p.workspaceId, patientId: p.id });
-  }
+
+  /** The retention sweep (hourly): blocked patients are erased once their retention period ends (patient-erasure.ts). */
+  eraseExpiredBlocked = (now = new Date(), limit = 50) => this.erasure.expiredBlocked(now, limit);
 
   /** Marks new clinical activity (history, documents): the retention period restarts from it. */
   touch = (patientId: string, tx: DbOrTx = this.db) => patientsRepository(tx).touch(patientId);
@@ -270,13 +250,7 @@ export class PatientsService {
   async accessLog(workspaceId: string, patientId: string | undefined, limit: number, before?: string) {
     const rows = await patientsRepository(this.db).accessLog(workspaceId, patientId, limit, before ? new Date(before) : undefined);
     const names = await this.therapistNames(rows.map((r) => r.userId));
-    return rows.map((r) => ({
-      id: r.id,
-      user: { id: r.userId, name: names.get(r.userId) ?? 'Usuario eliminado' },
-      patient: { id: r.patientId, name: r.patientName },
-      action: r.action,
-      createdAt: r.createdAt.toISOString(),
-    }));
+    return rows.map((r) => presentAccess(r, names));
   }
 
   /**
@@ -309,7 +283,7 @@ export class PatientsService {
 
   private async therapistNames(ids: (string | null)[]) {
     const users = await this.users.findManyByIds(ids.filter((x): x is string => !!x));
-    return new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+    return new Map(users.map((u) => [u.id, fullName(u)]));
   }
 
   /** The file as the caller reads it: the medication decrypted and each count made only for those who read it. */

@@ -25,9 +25,9 @@ import type { UsersService } from '../users/users.service';
 import { membersRepository } from './members.repository';
 import { rolesRepository } from './roles.repository';
 import { workspacesRepository, type WorkspaceRow } from './workspaces.repository';
+import { billingOf, fileUrl, planOf, presentWorkspace } from './workspace-presenter';
 
 const ADMIN_PERMISSIONS = SUBJECT_NAMES.map((subject) => ({ action: 'manage' as const, subject }));
-const fileUrl = (id: string | null) => (id ? `/api/v1/files/${id}` : null);
 
 export class WorkspacesService {
   constructor(
@@ -252,52 +252,8 @@ export class WorkspacesService {
       rolesRepository(this.db).list(ws.id),
       workspacesRepository(this.db).membership(ws.id, userId),
     ]);
-    const plan = planOf(ws);
-    const me = {
-      memberId: membership?.memberId ?? '',
-      isAdmin: !!membership?.roles.some((r) => r.isAdmin),
-      permissions: membership?.roles.flatMap((r) => r.permissions) ?? [],
-    };
-    const ability = defineAbility({ userId, isAdmin: me.isAdmin, permissions: me.permissions });
-    return {
-      id: ws.id,
-      name: ws.name,
-      logoUrl: fileUrl(ws.logoFileId),
-      isOwner: ws.ownerId === userId,
-      maxSeats: maxSeatsOf(plan),
-      template: ws.template,
-      rolesManager: ws.rolesManager,
-      roles: roles.map((r) => ({ id: r.id, name: r.name, isAdmin: r.isAdmin })),
-      owner: { id: ws.ownerId, firstName: owner?.firstName ?? '', lastName: owner?.lastName ?? null },
-      billingInfo: ability.can('read', 'workspace_billing') ? billingOf(ws) : null,
-      plan: { ...plan, promptUpgrade: plan.id === null },
-      features: featuresOf(plan),
-      me,
-    };
+    return presentWorkspace(ws, userId, owner, roles, membership);
   }
 }
 
 const nameTaken = () => new AppError('workspace_already_exists', [{ path: 'name', message: 'Ya tienes un espacio con ese nombre' }]);
-
-function planOf(ws: WorkspaceRow) {
-  return {
-    id: ws.planId,
-    periodEnd: ws.planPeriodEnd?.toISOString() ?? null,
-    renovationEnabled: ws.planRenovationEnabled,
-    freeTrialEnd: ws.freeTrialEnd?.toISOString() ?? null,
-    seats: ws.planSeats,
-  };
-}
-
-function billingOf(ws: WorkspaceRow): BillingInfo {
-  return {
-    fullName: ws.billingFullName,
-    taxId: ws.billingTaxId,
-    line1: ws.billingLine1,
-    line2: ws.billingLine2,
-    city: ws.billingCity,
-    zipCode: ws.billingZipCode,
-    country: ws.billingCountry,
-    footer: ws.billingFooter,
-  };
-}
