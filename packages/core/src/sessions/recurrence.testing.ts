@@ -1,33 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDay } from '../time/zoned';
 
-/**
- * Every assertion of the series tests runs with the process in each of these zones (switching
- * process.env.TZ at runtime, proven by getTimezoneOffset): the results must not change.
- */
-const SERVER_ZONES = [
-  { zone: 'UTC', jan1Offset: 0 },
-  { zone: 'America/New_York', jan1Offset: 300 },
-  { zone: 'Asia/Tokyo', jan1Offset: -540 },
-  { zone: 'Europe/Madrid', jan1Offset: -60 },
-];
-
-export function underServerZones(body: () => void): void {
-  describe.each(SERVER_ZONES)('with the server in $zone', ({ zone, jan1Offset }) => {
-    const saved = process.env.TZ;
-    beforeAll(() => {
-      process.env.TZ = zone;
-    });
-    afterAll(() => {
-      if (saved === undefined) delete process.env.TZ;
-      else process.env.TZ = saved;
-    });
-    it('really runs in that zone (Node re-read TZ)', () => {
-      expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(jan1Offset);
-    });
-    body();
-  });
-}
+/** The series tests run every assertion with the process in each server zone (time/testing). */
+export { underEveryServerZone as underServerZones } from '../time/testing/server-zones';
 
 /** A small seeded PRNG (mulberry32), so generated cases are the same on every run. */
 export function prng(seed: number): { int: (min: number, max: number) => number; pick: <T>(xs: readonly T[]) => T } {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const SERVER_ZONES = [
   { zone: 'UTC', jan1Offset: 0 },
   { zone: 'America/New_York', jan1Offset: 300 },
+  { zone: 'Asia/Tokyo', jan1Offset: -540 },
   { zone: 'Europe/Madrid', jan1Offset: -60 },
 ];
 
