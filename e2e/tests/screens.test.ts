@@ -69,6 +69,9 @@ describe.skipIf(!hasChromium || !baseUrl)('screens that keep a therapist’s wor
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toContain('Nuevo paciente');
 
+    // A person's pace: reopened within the same frame as Esc closed it, the dialog can stay shut (a known
+    // Radix focus-return race, noted in the issue); at any human speed it opens.
+    await page.waitForTimeout(300);
     await page.keyboard.press('Enter');
     await dialog.getByLabel('Nombre', { exact: true }).fill('Laura');
     await dialog.getByLabel('Teléfono').fill('612-345-678');
