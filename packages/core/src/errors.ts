@@ -87,7 +87,18 @@ export const errorCatalogue = {
   location_not_found: [404, 'Ubicación no encontrada.'],
   location_limit_reached: [409, 'Has alcanzado el número máximo de ubicaciones.'],
   patient_not_active: [409, 'No puedes crear sesiones para pacientes no activos'],
+  session_note_exists: [409, 'Esta sesión ya tiene su nota: ábrela desde la historia clínica.'],
   session_reminders_limit: [400, 'Tu plan no permite tantos recordatorios por sesión.'],
+  invalid_series: [400, 'La serie de sesiones no es válida.'],
+  series_session_protected: [409, 'Hay sesiones pagadas, facturadas o con nota que dejarían de estar en la serie: cancélalas antes de cambiarla.'],
+  // video room (meet)
+  meet_link_invalid: [404, 'El enlace de la videollamada no es válido. Ábrelo desde el último email de la sesión.'],
+  meet_not_open: [409, 'La sala todavía no está abierta: se abre 30 minutos antes de la sesión.'],
+  meet_closed: [410, 'Esta sesión ya ha terminado y su enlace ha caducado. Si necesitas otra, escribe a tu terapeuta.'],
+  meet_session_canceled: [409, 'Esta sesión se ha cancelado.'],
+  meet_not_available: [409, 'Esta sesión no tiene videollamada de Diván.'],
+  meet_room_full: [409, 'La sala ya está completa: en esta videollamada solo pueden estar dos personas.'],
+  meet_ticket_invalid: [401, 'Tu acceso a la sala ha caducado. Vuelve a entrar.'],
   // realtime
   max_sessions_reached: [429, 'Max sessions reached'],
 } as const satisfies Record<string, readonly [number, string]>;

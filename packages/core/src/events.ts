@@ -63,6 +63,8 @@ export const domainEventSchemas = {
     reason: z.enum(CANCELLATION_REASON.values as [CancellationReason, ...CancellationReason[]]),
   }),
   'session.completed': z.strictObject({ workspaceId: id, sessionId: id, patientId: id.nullable(), therapistId: id }),
+  /** A series edit deleted a future occurrence no longer in its pattern (never a paid, invoiced or noted one). */
+  'session.deleted': z.strictObject({ workspaceId: id, sessionId: id, patientId: id.nullable(), therapistId: id, startsAt: instant }),
   'invoice.issued': z.strictObject({ workspaceId: id, invoiceId: id, patientId: id.nullable(), number: z.string().max(40), totalCents: cents }),
   'invoice.paid': z.strictObject({ workspaceId: id, invoiceId: id, amountCents: cents }),
   'consent.signed': z.strictObject({ workspaceId: id, consentId: id, patientId: id }),

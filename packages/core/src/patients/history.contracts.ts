@@ -19,6 +19,8 @@ export const historyEntryResponse = z.object({
   private: z.boolean(),
   author: z.object({ id: z.uuid(), name: z.string() }),
   revisions: z.number().int(),
+  /** The session this entry is the note of, when written from one ("Escribir nota"). */
+  sessionId: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -42,8 +42,8 @@ export const SESSION_MAX_MINUTES = 12 * 60;
 export const REMINDER_MAX_OFFSET_MINUTES = 30 * 24 * 60;
 /** The calendar reads a range of at most this many days (a month view with its spill-over weeks). */
 export const SESSION_RANGE_MAX_DAYS = 42;
-/** At most this many sessions in one range read (sorted by start). */
-export const SESSION_LIST_MAX = 2000;
+/** At most this many sessions in one range read (sorted by start): a week of a 50-therapist clinic (~3,000) fits (docs/decisions/0015-calendar-reads.md). */
+export const SESSION_LIST_MAX = 5000;
 /** Locations (rooms and addresses) per workspace. */
 export const MAX_LOCATIONS_PER_WORKSPACE = 50;
 /** Session price: at most 10.000 € (cents). */

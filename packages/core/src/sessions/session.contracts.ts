@@ -46,11 +46,42 @@ const sessionFields = {
   chargeDate: isoDaySchema.nullable(),
 };
 
+/** A series' repetition (see @divan/core/series): the first session is the body's day, from and to. */
+export const SERIES_FREQUENCY = {
+  values: ['weekly', 'biweekly', 'monthly'] as ('weekly' | 'biweekly' | 'monthly')[],
+  labels: { weekly: 'Cada semana', biweekly: 'Cada dos semanas', monthly: 'Cada mes' },
+};
+export const EDIT_SCOPE = {
+  values: ['this', 'following', 'all'] as ('this' | 'following' | 'all')[],
+  labels: { this: 'Solo esta', following: 'Esta y las siguientes', all: 'Todas' },
+};
+const seriesEnd = z.union(
+  [
+    z.strictObject({ until: isoDaySchema }),
+    z.strictObject({
+      count: z
+        .number({ error: msg.invalid('Número de sesiones') })
+        .int({ error: msg.invalid('Número de sesiones') })
+        .min(2, { error: 'Una serie tiene al menos 2 sesiones' })
+        .max(200, { error: 'Una serie tiene como máximo 200 sesiones' }),
+    }),
+  ],
+  { error: 'Indica hasta qué fecha se repite o cuántas sesiones tiene la serie' },
+);
+export const recurrenceInput = z.strictObject({
+  frequency: enumOf(SERIES_FREQUENCY),
+  end: seriesEnd,
+  /** Monthly only: the weekday's position in the month (1–4, -1 = the last); by default the start day's. */
+  monthlyWeek: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)], { error: msg.invalid('Semana del mes') }).optional(),
+});
+export type RecurrenceInput = z.infer<typeof recurrenceInput>;
+const editScope = enumOf(EDIT_SCOPE);
+
 const startBeforeEnd = (b: { from?: string; to?: string }) => !b.from || !b.to || b.from < b.to;
 
 /** Create: `therapistId` defaults to the caller; the rest not given come from the patient and the plan's defaults. */
 export const createSessionBody = z
-  .object({ patientId: z.uuid({ error: msg.invalid('Paciente') }), ...sessionFields })
+  .object({ patientId: z.uuid({ error: msg.invalid('Paciente') }), ...sessionFields, recurrence: recurrenceInput })
   .partial({
     therapistId: true,
     timeZone: true,
@@ -63,22 +94,28 @@ export const createSessionBody = z
     paymentType: true,
     invoiced: true,
     chargeDate: true,
+    recurrence: true,
   })
   .refine(startBeforeEnd, { error: sessionMessages.startBeforeEnd(), path: ['to'] });
 export type CreateSessionBody = z.input<typeof createSessionBody>;
 
 /** Update: any subset; moving needs day, from and to together (a partial time is ambiguous), and a zone comes with them. */
 export const updateSessionBody = z
-  .object(sessionFields)
+  .object({ ...sessionFields, scope: editScope, recurrence: recurrenceInput.partial() })
   .partial()
   .refine(startBeforeEnd, { error: sessionMessages.startBeforeEnd(), path: ['to'] })
+  .refine((b) => b.recurrence === undefined || b.scope === 'following' || b.scope === 'all', {
+    error: 'Para cambiar la frecuencia o el final elige «Esta y las siguientes» o «Todas»',
+    path: ['recurrence'],
+  })
   .refine((b) => [b.day, b.from, b.to, b.timeZone].every((v) => v === undefined) || [b.day, b.from, b.to].every((v) => v !== undefined), {
     error: 'Para mover la sesión indica el día, la hora de inicio y la de fin',
     path: ['day'],
   });
 export type UpdateSessionBody = z.input<typeof updateSessionBody>;
 
-export const cancelSessionBody = z.object({ reason: enumOf(CANCELLATION_REASON) });
+/** `scope` (default 'this') cancels one occurrence of a series, it and the following, or all not yet started. */
+export const cancelSessionBody = z.object({ reason: enumOf(CANCELLATION_REASON), scope: editScope.optional() });
 export const paySessionBody = z.object({ paymentType: enumOf(PAYMENT_TYPE), chargeDate: isoDaySchema.nullable().optional() });
 
 export const sessionIdParams = z.object({ workspaceId: z.uuid(), sessionId: z.uuid() });
@@ -97,6 +134,16 @@ export const sessionListQuery = z.object({
 export type SessionListQuery = z.infer<typeof sessionListQuery>;
 
 const ref = z.object({ id: z.uuid(), name: z.string() });
+
+/** The series a session is an occurrence of; `moved`: its day or time was changed for it alone. */
+export const sessionSeriesRef = z.object({
+  id: z.uuid(),
+  index: z.number().int(),
+  frequency: enumOf(SERIES_FREQUENCY),
+  /** Spanish, e.g. "Cada semana, los martes". */
+  description: z.string(),
+  moved: z.boolean(),
+});
 
 /**
  * A session as the member reads it. Fields guarded by another subject (SESSION_FIELDS) are optional:
@@ -129,8 +176,11 @@ export const sessionResponse = z.object({
   invoiced: z.boolean(),
   chargeDate: z.string().nullable(),
   videoConference: enumOf(VIDEO_CONFERENCE).nullable(),
+  series: sessionSeriesRef.nullable(),
   /** Clinical (patient_histories): the session's note, when one is written from it. */
   noteId: z.uuid().nullable().optional(),
+  /** Clinical (patient_histories): completed and still without its note. */
+  noteMissing: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -148,6 +198,11 @@ export const sessionConflict = z.object({
 export type SessionConflict = z.infer<typeof sessionConflict>;
 
 export const sessionWriteResponse = z.object({ session: sessionResponse, conflicts: z.array(sessionConflict) });
+/** Create: with `recurrence`, the first session, the conflicts over all created and the series. */
+export const sessionCreateResponse = sessionWriteResponse.extend({ series: z.object({ id: z.uuid(), count: z.number().int() }).optional() });
+/** Update: the chosen session, the conflicts over the written ones, how many were updated (or created) and removed. */
+export const sessionUpdateResponse = sessionWriteResponse.extend({ updated: z.number().int(), removed: z.number().int() });
+export const sessionCancelResponse = z.object({ session: sessionResponse, canceled: z.number().int() });
 export const sessionListResponse = z.object({ items: z.array(sessionResponse) });
 
 // Locations: the workspace's rooms and addresses.
