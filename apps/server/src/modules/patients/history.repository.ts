@@ -21,6 +21,13 @@ export function historyRepository(db: DbOrTx) {
       const [row] = await db.select().from(historyEntries).where(and(eq(historyEntries.patientId, patientId), eq(historyEntries.id, id), live));
       return row;
     },
+    /** The live notes of these sessions. */
+    async notesOf(sessionIds: string[]) {
+      return db
+        .select({ id: historyEntries.id, sessionId: historyEntries.sessionId, workspaceId: historyEntries.workspaceId, authorId: historyEntries.authorId, private: historyEntries.private })
+        .from(historyEntries)
+        .where(and(inArray(historyEntries.sessionId, sessionIds), live));
+    },
     async insert(values: typeof historyEntries.$inferInsert): Promise<HistoryRow> {
       const [row] = await db.insert(historyEntries).values(values).returning();
       return row!;

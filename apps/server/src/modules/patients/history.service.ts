@@ -1,6 +1,7 @@
 import { HISTORY_DRAFT_TTL_DAYS, canOn, type HistoryDraft, type HistoryEntry, type HistoryEntryBody } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import type { Cipher } from '../../platform/crypto/cipher';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { AppError } from '../../platform/errors';
 import { convertDocxToHtml, officeRefusal } from '../../platform/documents/office-files';
 import type { AuditService } from '../audit/audit.service';
@@ -39,18 +40,30 @@ export class HistoryService {
     return this.present(p.workspaceId, rows);
   }
 
-  async create(c: Caller, patientId: string, input: EntryInput): Promise<HistoryEntry> {
+  /**
+   * A new entry. `link.sessionId` makes it that session's note: only the sessions module passes it,
+   * having checked the session is this patient's; one live note per session (a unique index).
+   */
+  async create(c: Caller, patientId: string, input: EntryInput, link?: { sessionId: string }): Promise<HistoryEntry> {
     const sealed = await this.seal(c.member.workspaceId, patientId, input.title, input.body);
     const row = await this.db.transaction(async (tx) => {
       const p = await this.patients.accessible(c, patientId, 'create', 'patient_histories', tx);
-      const entry = await historyRepository(tx).insert({
-        workspaceId: p.workspaceId,
-        patientId: p.id,
-        authorId: c.userId,
-        entryDate: input.date,
-        private: input.private,
-        ...sealed,
-      });
+      if (link && (await historyRepository(tx).notesOf([link.sessionId])).length) throw new AppError('session_note_exists');
+      const entry = await historyRepository(tx)
+        .insert({
+          workspaceId: p.workspaceId,
+          patientId: p.id,
+          authorId: c.userId,
+          entryDate: input.date,
+          private: input.private,
+          sessionId: link?.sessionId ?? null,
+          ...sealed,
+        })
+        // Two notes written at once for one session: the second meets the unique index.
+        .catch((err: unknown) => {
+          if (link && isUniqueViolation(err)) throw new AppError('session_note_exists');
+          throw err;
+        });
       // Saved: the draft it was written from is no longer needed.
       await historyRepository(tx).deleteDraft(p.id, c.userId, null);
       await this.patients.touch(p.id, tx);
@@ -131,6 +144,15 @@ export class HistoryService {
     await historyRepository(this.db).deleteDraft(p.id, c.userId, entryId);
   }
 
+  /**
+   * Which of these sessions have their note, for the calendar and the patient's sessions: the entry's
+   * id when the viewer may open it, null when it exists but is someone else's private entry.
+   */
+  async notesOfSessions(workspaceId: string, sessionIds: string[], viewerId: string): Promise<Map<string, string | null>> {
+    const rows = sessionIds.length ? await historyRepository(this.db).notesOf(sessionIds) : [];
+    return new Map(rows.filter((r) => r.workspaceId === workspaceId).map((r) => [r.sessionId!, r.private && r.authorId !== viewerId ? null : r.id]));
+  }
+
   /** The hourly sweep: drafts nobody touched for HISTORY_DRAFT_TTL_DAYS go, 500 a batch. */
   sweepDrafts = (now = new Date()) => historyRepository(this.db).deleteStaleDrafts(new Date(now.getTime() - HISTORY_DRAFT_TTL_DAYS * DAY_MS), 500);
 
@@ -206,6 +228,7 @@ export class HistoryService {
       private: r.private,
       author: { id: r.authorId, name: names.get(r.authorId) ?? 'Usuario eliminado' },
       revisions: revs.get(r.id) ?? 0,
+      sessionId: r.sessionId,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     }));

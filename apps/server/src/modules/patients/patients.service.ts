@@ -274,6 +274,11 @@ export class PatientsService {
     return new Map(rows.map((p) => [p.id, fullName(p)]));
   }
   activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) => patientsRepository(tx).countActiveFor(workspaceId, therapistId);
+  /** How a job writes to a patient (a session's reminder): first name and email; null once blocked or erased. */
+  async contactOf(workspaceId: string, patientId: string, tx: DbOrTx = this.db): Promise<{ firstName: string; email: string | null } | null> {
+    const p = await patientsRepository(tx).find(workspaceId, patientId, { kind: 'all' });
+    return p ? { firstName: p.firstName, email: p.email } : null;
+  }
 
   private async assertBelowLimit(tx: DbOrTx, workspaceId: string, therapistId: string) {
     const { activePatientLimit } = await this.workspaces.featuresOf(workspaceId, tx);

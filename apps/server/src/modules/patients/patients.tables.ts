@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { billingAddressColumns } from '../../platform/db/columns';
 // Foreign keys only.
 import { users } from '../users/users.tables';
@@ -71,6 +71,12 @@ export const historyEntries = pgTable(
     titleEnc: text('title_enc').notNull(),
     bodyEnc: text('body_enc').notNull(),
     private: boolean('private').notNull().default(false),
+    /**
+     * The session this entry is the note of ("Escribir nota" from a session), written through the
+     * sessions module, which checks the session is this patient's. No foreign key: the history outlives
+     * a session's deletion, and a series edit never deletes a session that has its note.
+     */
+    sessionId: uuid('session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -80,7 +86,11 @@ export const historyEntries = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: uuid('deleted_by'),
   },
-  (t) => [index('history_entries_patient_idx').on(t.patientId, t.entryDate)],
+  (t) => [
+    index('history_entries_patient_idx').on(t.patientId, t.entryDate),
+    // One live note per session; the calendar asks which sessions have theirs.
+    uniqueIndex('history_entries_session_key').on(t.sessionId).where(sql`${t.sessionId} is not null and ${t.deletedAt} is null`),
+  ],
 );
 
 /** Earlier versions of an entry, kept on every edit. */

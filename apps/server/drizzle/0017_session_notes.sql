@@ -1,0 +1,2 @@
+ALTER TABLE "history_entries" ADD COLUMN "session_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "history_entries_session_key" ON "history_entries" USING btree ("session_id") WHERE "history_entries"."session_id" is not null and "history_entries"."deleted_at" is null;
