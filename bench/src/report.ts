@@ -60,10 +60,10 @@ export class Report {
     for (const e of this.errors) console.log(`\n[${e.section}] ${e.error}`);
   }
 
-  write(config: Record<string, unknown>) {
-    mkdirSync(dirname(resultsFile), { recursive: true });
+  write(config: Record<string, unknown>, file = resultsFile) {
+    mkdirSync(dirname(file), { recursive: true });
     const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryMb: Math.round(totalmem() / 2 ** 20), node: process.version, platform: process.platform };
     const json = { date: new Date().toISOString(), machine, config, rows: this.rows, errors: this.errors, details: this.details };
-    writeFileSync(resultsFile, JSON.stringify(json, null, 2) + '\n');
+    writeFileSync(file, JSON.stringify(json, null, 2) + '\n');
   }
 }

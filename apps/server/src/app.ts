@@ -51,7 +51,7 @@ import { openCipher } from './platform/crypto/open-cipher';
 import { historyRoutes } from './modules/patients/history.routes';
 import { HistoryService } from './modules/patients/history.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
-import { PatientsService } from './modules/patients/patients.service';
+import { PatientsService, type Caller } from './modules/patients/patients.service';
 import { PATIENT_EVENTS, patientListCache as createPatientListCache } from './modules/patients/patient-list-cache';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
@@ -63,13 +63,29 @@ import { UsersService } from './modules/users/users.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { dropStaleSessionLists, invalidateAfter, SessionListReader, sessionListCache as createSessionListCache } from './modules/sessions/session-list-cache';
 import { SESSION_EVENTS, SessionsService } from './modules/sessions/sessions.service';
+import { PatientSessionsService } from './modules/sessions/patient-sessions';
+import { SessionNotesService } from './modules/sessions/session-notes';
+import { sessionLinksRoutes } from './modules/sessions/session-links.routes';
 import { LocationsService } from './modules/sessions/locations.service';
+import { sessionByLink } from './modules/sessions/session-by-link';
+import { MeetHub, type MeetHubOptions } from './modules/meet/meet-hub';
+import { meetRoutes } from './modules/meet/meet.routes';
+import { MeetService } from './modules/meet/meet.service';
+import { SERIES_EVENTS, SessionSeriesService } from './modules/sessions/session-series.service';
+import { RemindersService } from './modules/sessions/reminders/reminders.service';
+import { NotificationSettingsService } from './modules/sessions/reminders/notification-settings.service';
+import { notificationSettingsRoutes } from './modules/sessions/reminders/reminders.routes';
+import { CalendarFeedService } from './modules/sessions/feed/feed.service';
+import { calendarFeedRoutes } from './modules/sessions/feed/feed.routes';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
 /** … and of "a workspace's members or roles changed" (memberships cached by WorkspacesService). */
 const ACCESS_CHANGED = 'workspace-access-changed';
+/** … and of "a workspace's sessions, or what they show, changed" (the calendar's range reads, session-list-cache.ts). */
+const SESSIONS_CHANGED = 'sessions-changed';
 
 export type AppServices = {
   database: Database;
@@ -87,6 +103,9 @@ export type AppServices = {
   history: HistoryService;
   documents: DocumentsService;
   sessions: SessionsService;
+  reminders: RemindersService;
+  /** The video room: `meet.patientLink(session)` is the patient's link (reminders put it in their emails). */
+  meet: MeetService;
   /** Patient, invoice and contract files (no route: modules serve them after their own check). */
   privateFiles: PrivateFileStore;
 };
@@ -99,9 +118,12 @@ declare module 'fastify' {
 
 export type BuildOptions = {
   realtime?: RealtimeOptions;
+  meet?: MeetHubOptions;
   logger?: boolean;
   /** Where log lines go (main: an asynchronous stdout that a stuck pipe cannot block); default Fastify's. */
   logStream?: { write(line: string): unknown };
+  /** The clock time-driven jobs read (session reminders); tests move it. Default: the real one. */
+  clock?: () => Date;
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -181,7 +203,36 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
   const sessions = new SessionsService(db, patients, users, workspaces, events);
+  const meet = new MeetService({
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    iceServers: config.iceServers,
+    sessions,
+    users,
+    sessionByLink: (id) => sessionByLink(db, id),
+  });
+  const meetHub = new MeetHub(realtime, meet.tokens, app.log, opts.meet);
+  const reminders = new RemindersService(db, jobs, mailer, patients, users, workspaces, {
+    publicUrl: config.publicUrl,
+    now: opts.clock,
+    log: app.log,
+    meetLink: (session) => meet.patientLink(session),
+  });
+  const notificationSettings = new NotificationSettingsService(db, workspaces);
+  const calendarFeeds = new CalendarFeedService(db, patients, workspaces, config.publicUrl);
   const locations = new LocationsService(db, workspaces);
+  const series = new SessionSeriesService(db, sessions, patients, workspaces, events, async (ws, ids) => new Set((await history.notesOfSessions(ws, ids, '')).keys()));
+  sessions.readNotesWith((ws, ids, viewer) => history.notesOfSessions(ws, ids, viewer));
+  const patientSessions = new PatientSessionsService(db, patients, sessions);
+  const sessionNotes = new SessionNotesService(sessions, history);
+  // The calendar's range reads, kept until what they show changes (docs/decisions/0015-calendar-reads.md).
+  const sessionLists = createSessionListCache(config.sessionListCache ?? 200).shareThrough(realtime, SESSIONS_CHANGED);
+  dropStaleSessionLists(events, sessionLists);
+  // No domain event follows these: a session's note (linked, edited, its privacy, deleted) and a location's name.
+  invalidateAfter(sessionLists, history, ['create'], (c: Caller, _p: string, _i: unknown, link?: { sessionId: string }) => (link ? c.member.workspaceId : undefined));
+  invalidateAfter(sessionLists, history, ['update', 'delete'], (c: Caller) => c.member.workspaceId);
+  invalidateAfter(sessionLists, locations, ['update', 'delete'], (workspaceId: string) => workspaceId);
+  const sessionListReader = new SessionListReader(sessions, sessionLists);
   const auth = new AuthService({
     db,
     users,
@@ -195,11 +246,11 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   });
   // After listening to the broker: a revocation is either in the database read here or heard later.
   await auth.loadRevokedSessions();
-  bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, ...SESSION_EVENTS, 'workspace.access_changed'], app.log);
+  bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, ...SESSION_EVENTS, ...SERIES_EVENTS, 'workspace.access_changed'], app.log);
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
-  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, privateFiles });
+  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -234,19 +285,28 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientImportRoutes, { imports });
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
-  await app.register(sessionsRoutes, { sessions, locations });
+  await app.register(sessionsRoutes, { sessions, locations, series, listReader: sessionListReader });
+  await app.register(meetRoutes, { meet, perIpPerMinute: config.rateLimit.perIpPerMinute });
+  await app.register(notificationSettingsRoutes, { settings: notificationSettings });
+  await app.register(calendarFeedRoutes, { feeds: calendarFeeds, perIpPerMinute: config.rateLimit.perIpPerMinute });
+  await app.register(sessionLinksRoutes, { patientSessions, notes: sessionNotes });
   // A running job (an import, a mail being relayed) finishes before the database closes.
   app.addHook('preClose', () => jobs.stop());
   if (config.env !== 'production') await app.register(devJobsRoutes, { jobs });
   if (devMail) await app.register(devMailRoutes, { mailer });
   await app.register(async (scope) => realtime.register(scope));
+  await app.register(async (scope) => meetHub.register(scope));
   await registerWebApp(app, webDist);
 
   await jobs.start();
+  // Reminders that fell due while no server ran go now, not at the next minute's sweep.
+  await reminders.catchUp();
   await realtime.start();
+  meetHub.start();
   await events.start();
   app.addHook('onClose', async () => {
     await events.stop();
+    meetHub.stop();
     await realtime.stop();
     await emailLimiter.close();
     mailer.close();

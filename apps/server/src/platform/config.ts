@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseIceServers, type IceServer } from '@divan/core';
 import { CLINICAL_KEY_FORMAT, parseKey } from './crypto/master-key';
 
 /** Environment of ARCHITECTURE.md. A wrong value stops start-up with one line naming the variable. */
@@ -47,12 +48,19 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Pages of the patient list kept in memory per process (0 turns the cache off). */
   PATIENT_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** The calendar's range reads kept in memory per process (0 turns the cache off). */
+  SESSION_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client IP for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** on: keep /dev/mail (and mail readable there for 24 h) even with SMTP_URL set, e.g. for end-to-end tests. Never in production. */
   DEV_MAIL: z.enum(['on', 'off']).optional(),
   /** off: this process enqueues background jobs but runs none (web-only processes beside worker ones, on PostgreSQL). */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** The video room's STUN/TURN servers, a JSON list of {urls, username?, credential?}; unset: none (host candidates only). */
+  ICE_SERVERS: z
+    .string()
+    .refine((v) => parseIceServers(v).ok, 'must be a JSON list of {urls, username?, credential?}')
+    .optional(),
 });
 
 export type Config = {
@@ -75,6 +83,8 @@ export type Config = {
   trustProxy?: boolean;
   /** Patient-list pages cached per process; 0: off. */
   patientListCache: number;
+  /** SESSION_LIST_CACHE (default 200). */
+  sessionListCache?: number;
   /** Tests use an in-memory database and skip the data-dir lock. */
   inMemoryDatabase?: boolean;
   /** False (JOBS=off): enqueue only; some other process runs the jobs. */
@@ -87,6 +97,8 @@ export type Config = {
   /** Tests: how often expired jobs are retried (default 30 s), and the first mail retry's delay (default 30 s). */
   jobsMaintenanceSeconds?: number;
   mailRetryDelaySeconds?: number;
+  /** ICE_SERVERS for the video room; unset: none. */
+  iceServers?: IceServer[];
 };
 
 export class ConfigError extends Error {}
@@ -100,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const ice = parseIceServers(e.ICE_SERVERS);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -122,8 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
     patientListCache: e.PATIENT_LIST_CACHE,
+    sessionListCache: e.SESSION_LIST_CACHE,
     runJobs: e.JOBS === 'on',
     devMail: devMailEnabled(e.NODE_ENV, e.SMTP_URL, e.DEV_MAIL),
+    iceServers: ice.ok ? ice.value : [],
   };
 }
 

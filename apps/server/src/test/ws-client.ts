@@ -3,8 +3,8 @@ import WebSocket from 'ws';
 type Frame = { event: string; data?: unknown };
 
 /** A websocket test client that queues frames so a test can await the next one of a kind. */
-export async function connectSocket(baseUrl: string) {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/v1/notifications`);
+export async function connectSocket(baseUrl: string, path = '/api/v1/notifications') {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${path}`);
   const frames: Frame[] = [];
   const waiters: { event: string; resolve: (f: Frame) => void }[] = [];
   let closed: { code: number } | undefined;

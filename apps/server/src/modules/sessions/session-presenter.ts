@@ -1,9 +1,15 @@
 import { SESSION_FIELDS, readableView, toLocal, type AppAbility, type Session, type SessionConflict } from '@divan/core';
+import { describeFrequency, type MonthlyWeek } from '@divan/core/series';
 import type { SessionWithLocation } from './sessions.repository';
 import type { SessionRow } from './sessions.tables';
 
 /** A session with the names it is shown with. */
-export type SessionView = SessionWithLocation & { patientName: string; therapistName: string };
+export type SessionView = SessionWithLocation & {
+  patientName: string;
+  therapistName: string;
+  /** Read only for members who read clinical history: whether the session has its note, and its id when theirs to open. */
+  note?: { exists: boolean; id: string | null };
+};
 
 /** A session as the member reads it: fields of SESSION_FIELDS they may not read are left out. */
 export function presentSession(ability: AppAbility, s: SessionView): Session {
@@ -34,12 +40,28 @@ export function presentSession(ability: AppAbility, s: SessionView): Session {
     invoiced: s.invoiced,
     chargeDate: s.chargeDate,
     videoConference: s.videoConference,
-    // Notes are written from sessions in a later slice; the field is guarded already.
-    noteId: null,
+    series: presentSeries(s, start),
+    noteId: s.note?.id ?? null,
+    // A completed session still waiting for its clinical note.
+    noteMissing: s.status === 'completed' && s.note?.exists === false,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
   return readableView(ability, SESSION_FIELDS, { ownerId: s.therapistId }, full);
+}
+
+/** The session's series: its pattern in Spanish, and whether this occurrence was moved (day or time) by hand. */
+function presentSeries(s: SessionWithLocation, start: { day: string; time: string }): Session['series'] {
+  const info = s.seriesInfo;
+  if (!s.seriesId || s.seriesIndex === null || !info) return null;
+  let description: string;
+  try {
+    description = describeFrequency({ frequency: info.frequency, startDay: info.startDay, monthlyWeek: (info.monthlyWeek ?? undefined) as MonthlyWeek | undefined });
+  } catch {
+    description = '';
+  }
+  const moved = start.day !== s.seriesOriginalDay || start.time !== info.startTime;
+  return { id: s.seriesId, index: s.seriesIndex, frequency: info.frequency, description, moved };
 }
 
 /** Overlaps as warnings: by therapist first, else by location. */

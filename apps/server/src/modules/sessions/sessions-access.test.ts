@@ -136,6 +136,40 @@ describe('across workspaces', () => {
   });
 });
 
+describe('series: the same checks as one session', () => {
+  const recurrence = { frequency: 'weekly', end: { count: 3 } };
+  it('a clinic Terapeuta creates series of their own only, and never reaches another’s through a scope', async () => {
+    const forTomas = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tomas.userId, day: nextWeek(3), from: '16:00', to: '16:50', recurrence }, { token: c.tere.accessToken });
+    expect([forTomas.statusCode, codeOf(forTomas)]).toEqual([403, 'access_denied']);
+    const notHers = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.bruno, day: nextWeek(3), from: '16:00', to: '16:50', recurrence }, { token: c.tere.accessToken });
+    expect([notHers.statusCode, codeOf(notHers)]).toEqual([404, 'patient_not_found']);
+    const tomasSeries = json<Write>(await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.bruno, therapistId: c.tomas.userId, day: nextWeek(3), from: '12:00', to: '12:50', recurrence }, { token: c.rosa.accessToken })).session;
+    for (const scope of ['following', 'all'] as const) {
+      const edit = await t.patch(`${W(c.ws.id)}/sessions/${tomasSeries.id}`, { price: 1, scope }, { token: c.tere.accessToken });
+      const cancel = await t.post(`${W(c.ws.id)}/sessions/${tomasSeries.id}/cancel`, { reason: 'patient', scope }, { token: c.tere.accessToken });
+      expect([scope, edit.statusCode, codeOf(edit), cancel.statusCode, codeOf(cancel)]).toEqual([scope, 404, 'therapy_session_not_found', 404, 'therapy_session_not_found']);
+    }
+  });
+
+  it('Recepción books and edits any therapist’s series, and reads no clinical link in it', async () => {
+    const made = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(4), from: '09:00', to: '09:50', recurrence }, { token: c.rosa.accessToken });
+    expect(made.statusCode).toBe(201);
+    const first = json<Write>(made).session;
+    expect([first.series?.index, Object.keys(first)]).toEqual([0, expect.not.arrayContaining(['noteId', 'noteMissing'])]);
+    const edit = await t.patch(`${W(c.ws.id)}/sessions/${first.id}`, { day: first.day, from: '09:30', to: '10:20', scope: 'all' }, { token: c.rosa.accessToken });
+    expect([edit.statusCode, (edit.json() as { updated: number }).updated]).toEqual([200, 3]);
+  });
+
+  it('another workspace reaches no series: create, edit and cancel with a scope are 404', async () => {
+    const s = json<Write>(await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(5), from: '08:00', to: '08:50', recurrence }, { token: c.owner.accessToken })).session;
+    const edit = await t.patch(`${W(other.ws.id)}/sessions/${s.id}`, { price: 1, scope: 'all' }, { token: other.owner.accessToken });
+    const cancel = await t.post(`${W(other.ws.id)}/sessions/${s.id}/cancel`, { reason: 'patient', scope: 'all' }, { token: other.owner.accessToken });
+    const create = await t.post(`${W(other.ws.id)}/sessions`, { patientId: c.ana, day: nextWeek(5), from: '08:00', to: '08:50', recurrence }, { token: other.owner.accessToken });
+    expect([edit.statusCode, cancel.statusCode, create.statusCode, codeOf(create)]).toEqual([404, 404, 404, 'patient_not_found']);
+    expect(json<Session>(await t.get(`${W(c.ws.id)}/sessions/${s.id}`, { token: c.owner.accessToken })).status).toBe('pending');
+  });
+});
+
 describe('locations', () => {
   it('are read by those who read sessions and managed by those who edit the workspace profile', async () => {
     const names = async (who: Therapist) => json<WorkspaceLocation[]>(await t.get(`${W(c.ws.id)}/locations`, { token: who.accessToken })).map((l) => l.name);

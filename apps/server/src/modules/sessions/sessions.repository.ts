@@ -1,10 +1,13 @@
 import { and, asc, eq, gt, gte, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Scope } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
+import { sessionSeries, type SessionSeriesRow } from './session-series.tables';
 import { locations, sessions, type NewSession, type SessionRow } from './sessions.tables';
 
-/** A session with its location's name (the patient's and therapist's names come through their services). */
-export type SessionWithLocation = SessionRow & { locationName: string | null };
+/** What a session's response says of its series. */
+export type SeriesInfo = Pick<SessionSeriesRow, 'frequency' | 'startDay' | 'startTime' | 'monthlyWeek'>;
+/** A session with its location's name and its series' pattern (the patient's and therapist's names come through their services). */
+export type SessionWithLocation = SessionRow & { locationName: string | null; seriesInfo?: SeriesInfo | null };
 
 /** "Is owner" for sessions is the therapist: an `own` scope is a WHERE on it, never a post-filter. */
 function scoped(scope: Scope, ...conds: (SQL | undefined)[]): SQL | undefined {
@@ -15,8 +18,25 @@ function scoped(scope: Scope, ...conds: (SQL | undefined)[]): SQL | undefined {
 export type RangeFilter = { from: Date; to: Date; therapistId?: string; patientId?: string; status?: SessionRow['status']; limit: number };
 
 export function sessionsRepository(db: DbOrTx) {
-  const selectView = () => db.select({ s: sessions, locationName: locations.name }).from(sessions).leftJoin(locations, eq(locations.id, sessions.locationId));
-  const toView = (r: { s: SessionRow; locationName: string | null }): SessionWithLocation => ({ ...r.s, locationName: r.locationName });
+  const selectView = () =>
+    db
+      .select({
+        s: sessions,
+        locationName: locations.name,
+        frequency: sessionSeries.frequency,
+        startDay: sessionSeries.startDay,
+        startTime: sessionSeries.startTime,
+        monthlyWeek: sessionSeries.monthlyWeek,
+      })
+      .from(sessions)
+      .leftJoin(locations, eq(locations.id, sessions.locationId))
+      .leftJoin(sessionSeries, eq(sessionSeries.id, sessions.seriesId));
+  type ViewRow = { s: SessionRow; locationName: string | null } & { [K in keyof SeriesInfo]: SeriesInfo[K] | null };
+  const toView = ({ s, locationName, frequency, startDay, startTime, monthlyWeek }: ViewRow): SessionWithLocation => ({
+    ...s,
+    locationName,
+    seriesInfo: frequency && startDay && startTime ? { frequency, startDay, startTime, monthlyWeek } : null,
+  });
 
   return {
     async find(workspaceId: string, id: string, scope: Scope): Promise<SessionWithLocation | undefined> {

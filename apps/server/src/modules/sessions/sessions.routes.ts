@@ -9,9 +9,11 @@ import {
   paySessionBody,
   sessionIdParams,
   sessionListQuery,
+  sessionCancelResponse,
+  sessionCreateResponse,
   sessionListResponse,
   sessionResponse,
-  sessionWriteResponse,
+  sessionUpdateResponse,
   updateLocationBody,
   updateSessionBody,
   workspaceIdParams,
@@ -19,13 +21,18 @@ import {
 import { z } from 'zod';
 import { caller } from '../patients/patients.routes';
 import type { LocationsService } from './locations.service';
+import { sendSessionList, type SessionListReader } from './session-list-cache';
+import type { SessionSeriesService } from './session-series.service';
 import type { SessionsService } from './sessions.service';
 
 const W = '/api/v1/workspaces/:workspaceId';
 const S = `${W}/sessions/:sessionId`;
 const L = `${W}/locations`;
 
-export async function sessionsRoutes(app: FastifyInstance, { sessions, locations }: { sessions: SessionsService; locations: LocationsService }) {
+export async function sessionsRoutes(
+  app: FastifyInstance,
+  { sessions, locations, series, listReader }: { sessions: SessionsService; locations: LocationsService; series: SessionSeriesService; listReader: SessionListReader },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessions'];
 
@@ -42,7 +49,7 @@ export async function sessionsRoutes(app: FastifyInstance, { sessions, locations
         response: { 200: sessionListResponse },
       },
     },
-    (req) => sessions.list(caller(req), req.query),
+    (req, reply) => sendSessionList(reply, listReader, caller(req), req.query, req.headers['accept-encoding']),
   );
   r.post(
     `${W}/sessions`,
@@ -51,13 +58,14 @@ export async function sessionsRoutes(app: FastifyInstance, { sessions, locations
       schema: {
         operationId: 'createSession',
         tags,
-        description: 'Overlapping sessions of the same therapist or location come back in `conflicts`: a warning, not a refusal.',
+        description:
+          'Overlapping sessions of the same therapist or location come back in `conflicts`: a warning, not a refusal. With `recurrence`, the whole series (at most 200 sessions, 3 years) is created at once; the response is its first session and the conflicts over all.',
         params: workspaceIdParams,
         body: createSessionBody,
-        response: { 201: sessionWriteResponse },
+        response: { 201: sessionCreateResponse },
       },
     },
-    async (req, reply) => reply.status(201).send(await sessions.create(caller(req), req.body)),
+    async (req, reply) => reply.status(201).send(await series.create(caller(req), req.body)),
   );
   r.get(S, { config: { access: { workspace: ['read', 'sessions'] } }, schema: { operationId: 'getSession', tags, params: sessionIdParams, response: { 200: sessionResponse } } }, (req) =>
     sessions.get(caller(req), req.params.sessionId),
@@ -66,17 +74,25 @@ export async function sessionsRoutes(app: FastifyInstance, { sessions, locations
     S,
     {
       config: { access: { workspace: ['update', 'sessions'] } },
-      schema: { operationId: 'updateSession', tags, params: sessionIdParams, body: updateSessionBody, response: { 200: sessionWriteResponse } },
+      schema: {
+        operationId: 'updateSession',
+        tags,
+        description:
+          'In a series, `scope` says which occurrences change: this one (default), it and the following, or all; "all" never rewrites occurrences already started, completed or canceled.',
+        params: sessionIdParams,
+        body: updateSessionBody,
+        response: { 200: sessionUpdateResponse },
+      },
     },
-    (req) => sessions.update(caller(req), req.params.sessionId, req.body),
+    (req) => series.update(caller(req), req.params.sessionId, req.body),
   );
   r.post(
     `${S}/cancel`,
     {
       config: { access: { workspace: ['update', 'sessions'] } },
-      schema: { operationId: 'cancelSession', tags, params: sessionIdParams, body: cancelSessionBody, response: { 200: sessionResponse } },
+      schema: { operationId: 'cancelSession', tags, params: sessionIdParams, body: cancelSessionBody, response: { 200: sessionCancelResponse } },
     },
-    (req) => sessions.cancel(caller(req), req.params.sessionId, req.body.reason),
+    (req) => series.cancel(caller(req), req.params.sessionId, req.body),
   );
   r.post(
     `${S}/complete`,

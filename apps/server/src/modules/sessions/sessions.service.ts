@@ -23,6 +23,7 @@ import type { Caller, PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { assertWritable, checkedRange, checkReminders, sessionTimes } from './session-rules';
+import { defaultReminders } from './reminders/reminder-defaults';
 import { presentConflicts, presentSession, type SessionView } from './session-presenter';
 import { locationsRepository, sessionsRepository, type SessionWithLocation } from './sessions.repository';
 import type { NewSession, SessionRow } from './sessions.tables';
@@ -33,6 +34,8 @@ export const SESSION_EVENTS = ['session.created', 'session.updated', 'session.ca
 type Create = z.output<typeof createSessionBody>;
 type Update = z.output<typeof updateSessionBody>;
 export type SessionWrite = { session: Session; conflicts: SessionConflict[] };
+/** Session id → its note's entry id (null: someone else's private entry) for the sessions that have one. */
+export type NotesOf = (workspaceId: string, sessionIds: string[], viewerId: string) => Promise<Map<string, string | null>>;
 
 const isModality = (v: unknown): v is Modality => (MODALITY.values as unknown[]).includes(v);
 const instantOf = (d: Date) => d.toISOString();
@@ -63,7 +66,7 @@ export class SessionsService {
       status: q.status,
       limit: SESSION_LIST_MAX,
     });
-    return { items: (await this.named(c.member.workspaceId, rows)).map((s) => presentSession(c.member.ability, s)) };
+    return { items: (await this.named(c.member.workspaceId, rows, c)).map((s) => presentSession(c.member.ability, s)) };
   }
 
   /**
@@ -79,7 +82,7 @@ export class SessionsService {
   }
 
   async get(c: Caller, sessionId: string): Promise<Session> {
-    const [s] = await this.named(c.member.workspaceId, [await this.accessible(c, sessionId)]);
+    const [s] = await this.named(c.member.workspaceId, [await this.accessible(c, sessionId)], c);
     return presentSession(c.member.ability, s!);
   }
 
@@ -95,7 +98,8 @@ export class SessionsService {
       if (patient.treatmentStatus !== 'active') throw new AppError('patient_not_active', [{ path: 'patientId', message: sessionMessages.patientNotActive() }]);
       const terms = await this.therapistTerms(ws, therapistId, tx);
       await this.assertLocation(ws, body.locationId, tx);
-      checkReminders(body.reminders, (await this.workspaces.featuresOf(ws, tx)).sessionReminders);
+      const maxReminders = (await this.workspaces.featuresOf(ws, tx)).sessionReminders;
+      checkReminders(body.reminders, maxReminders);
       const price = body.price ?? patient.sessionPrice ?? 0;
       const modality = body.modality ?? (isModality(patient.sessionModality) ? patient.sessionModality : 'presential');
       const paymentStatus = body.paymentStatus ?? 'pending';
@@ -114,7 +118,8 @@ export class SessionsService {
         paidAt: paymentStatus === 'paid' ? now : null,
         modality,
         locationId: body.locationId ?? null,
-        reminders: body.reminders ?? [],
+        // None given: the therapist's defaults (settings `notifications`), capped by the plan.
+        reminders: body.reminders ?? (await defaultReminders(tx, ws, therapistId, maxReminders)),
         invoiced: body.invoiced ?? false,
         chargeDate: body.chargeDate ?? null,
         videoConference: body.videoConference !== undefined ? body.videoConference : modality === 'online' ? 'own' : null,
@@ -222,7 +227,7 @@ export class SessionsService {
     return this.read(c, row.id);
   }
 
-  private emitUpdated(emit: Emit, s: SessionRow, rescheduled: boolean) {
+  emitUpdated(emit: Emit, s: SessionRow, rescheduled: boolean) {
     emit('session.updated', {
       workspaceId: s.workspaceId,
       sessionId: s.id,
@@ -235,34 +240,52 @@ export class SessionsService {
   }
 
   /** The therapist's commission and payments receiver; 400 when they are not a member of the workspace. */
-  private async therapistTerms(workspaceId: string, therapistId: string, tx: DbOrTx) {
+  async therapistTerms(workspaceId: string, therapistId: string, tx: DbOrTx) {
     const terms = await this.workspaces.memberTerms(workspaceId, therapistId, tx);
     if (!terms) throw new AppError('therapist_not_member', [{ path: 'therapistId', message: 'La persona elegida no es miembro de este espacio' }]);
     return terms;
   }
 
-  private async assertLocation(workspaceId: string, locationId: string | null | undefined, tx: DbOrTx) {
+  async assertLocation(workspaceId: string, locationId: string | null | undefined, tx: DbOrTx) {
     if (locationId && !(await locationsRepository(tx).find(workspaceId, locationId))) throw new AppError('location_not_found', [{ path: 'locationId', message: 'Ubicación no encontrada' }]);
   }
 
-  private async conflictsOf(s: SessionRow, tx: Tx): Promise<SessionConflict[]> {
+  async conflictsOf(s: SessionRow, tx: Tx): Promise<SessionConflict[]> {
     const others = await sessionsRepository(tx).overlapping(s.workspaceId, s.startsAt, s.endsAt, s.therapistId, s.locationId, s.id);
     return presentConflicts(s, others);
   }
 
   /** After a write: the session as the caller reads it (a therapist who handed it over may no longer read it all). */
-  private async read(c: Caller, id: string): Promise<Session> {
-    const [s] = await this.named(c.member.workspaceId, [(await sessionsRepository(this.db).find(c.member.workspaceId, id, { kind: 'all' }))!]);
+  async read(c: Caller, id: string): Promise<Session> {
+    const [s] = await this.named(c.member.workspaceId, [(await sessionsRepository(this.db).find(c.member.workspaceId, id, { kind: 'all' }))!], c);
     return presentSession(c.member.ability, s!);
   }
 
-  /** The patients' and therapists' names, through their services. */
-  private async named(workspaceId: string, rows: SessionWithLocation[]): Promise<SessionView[]> {
-    const [patients, therapists] = await Promise.all([
+  /** Rows read elsewhere in this module (a patient's sessions), as the member reads them. */
+  async present(c: Caller, rows: SessionWithLocation[]): Promise<Session[]> {
+    return (await this.named(c.member.workspaceId, rows, c)).map((s) => presentSession(c.member.ability, s));
+  }
+
+  /** Which sessions have their clinical note: given by the history (app.ts), which this module does not know. */
+  readNotesWith(notesOf: NotesOf) {
+    this.notesOf = notesOf;
+  }
+  private notesOf?: NotesOf;
+
+  /** The patients' and therapists' names, through their services; the notes only for who may read them. */
+  private async named(workspaceId: string, rows: SessionWithLocation[], c?: Caller): Promise<SessionView[]> {
+    const readsNotes = c && this.notesOf && c.member.ability.can('read', 'patient_histories');
+    const [patients, therapists, notes] = await Promise.all([
       this.patients.namesOf(workspaceId, rows.map((s) => s.patientId)),
       this.users.findManyByIds(rows.map((s) => s.therapistId)),
+      readsNotes ? this.notesOf!(workspaceId, rows.map((s) => s.id), c.userId) : undefined,
     ]);
     const names = new Map(therapists.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
-    return rows.map((s) => ({ ...s, patientName: patients.get(s.patientId) ?? '', therapistName: names.get(s.therapistId) ?? 'Usuario eliminado' }));
+    return rows.map((s) => ({
+      ...s,
+      patientName: patients.get(s.patientId) ?? '',
+      therapistName: names.get(s.therapistId) ?? 'Usuario eliminado',
+      note: notes ? { exists: notes.has(s.id), id: notes.get(s.id) ?? null } : undefined,
+    }));
   }
 }

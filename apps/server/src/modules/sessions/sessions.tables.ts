@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 // Foreign keys only.
 import { patients } from '../patients/patients.tables';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
+import { sessionSeries } from './session-series.tables';
 
 /** A workspace's rooms and addresses, where presential sessions happen. */
 export const locations = pgTable(
@@ -62,17 +63,28 @@ export const sessions = pgTable(
     invoiced: boolean('invoiced').notNull().default(false),
     chargeDate: date('charge_date', { mode: 'string' }),
     videoConference: text('video_conference', { enum: ['own', 'google_meet'] }),
+    /**
+     * The series this session is an occurrence of, its index there (from 0) and the local day the series
+     * gave it. What was changed by hand for it alone (moved, another price…) is the difference between
+     * the row and its series, so the row stays the one truth of the session.
+     */
+    seriesId: uuid('series_id').references(() => sessionSeries.id, { onDelete: 'set null' }),
+    seriesIndex: integer('series_index'),
+    seriesOriginalDay: date('series_original_day', { mode: 'string' }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    unique('sessions_series_index_key').on(t.seriesId, t.seriesIndex),
     // The calendar's range read, and the same per therapist (own scope, resource view, conflicts).
     index('sessions_workspace_starts_idx').on(t.workspaceId, t.startsAt),
     index('sessions_workspace_therapist_starts_idx').on(t.workspaceId, t.therapistId, t.startsAt),
     index('sessions_patient_starts_idx').on(t.patientId, t.startsAt),
     check('sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     index('sessions_location_starts_idx').on(t.locationId, t.startsAt).where(sql`${t.locationId} is not null`),
+    // The reminders sweep (reminders/reminders.repository.ts): pending sessions with reminders, by start.
+    index('sessions_reminders_due_idx').on(t.startsAt).where(sql`${t.status} = 'pending' and ${t.reminders} <> '[]'::jsonb`),
   ],
 );
 export type SessionRow = typeof sessions.$inferSelect;

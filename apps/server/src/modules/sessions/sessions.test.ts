@@ -47,7 +47,7 @@ describe('creating a session', () => {
       paymentStatus: 'pending',
       modality: 'presential',
       videoConference: null,
-      reminders: [],
+      reminders: [1440], // the therapist's default (settings `notifications`): one a day before
       invoiced: false,
     });
     expect(conflicts).toEqual([]);
@@ -167,8 +167,8 @@ describe('moving, canceling, completing and paying', () => {
 
     const done = json<Session>(await t.post(`${W(c.ws.id)}/sessions/${s.id}/complete`, undefined, { token: c.tere.accessToken }));
     expect([done.status, typeof done.completedAt]).toEqual(['completed', 'string']);
-    const noShow = json<Session>(await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'no_show' }, { token: c.tere.accessToken }));
-    expect([noShow.status, noShow.cancellationReason, noShow.completedAt]).toEqual(['canceled', 'no_show', null]);
+    const { session: noShow, canceled } = json<{ session: Session; canceled: number }>(await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'no_show' }, { token: c.tere.accessToken }));
+    expect([noShow.status, noShow.cancellationReason, noShow.completedAt, noShow.series, canceled]).toEqual(['canceled', 'no_show', null, null, 1]);
     await expect.poll(() => events.find((e) => e.name === 'session.canceled' && (e.payload as { sessionId: string }).sessionId === s.id)?.payload).toMatchObject({ canceledBy: 'patient', reason: 'no_show' });
     const again = await t.post(`${W(c.ws.id)}/sessions/${s.id}/complete`, undefined, { token: c.tere.accessToken });
     expect([again.statusCode, fieldError(again).message]).toEqual([400, 'Una sesión cancelada no se puede marcar como realizada']);

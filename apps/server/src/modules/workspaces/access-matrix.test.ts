@@ -60,6 +60,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/workspaces/:workspaceId/sessions/:sessionId/cancel': { reason: 'patient' },
   'POST /api/v1/workspaces/:workspaceId/sessions/:sessionId/payment': { paymentType: 'cash' },
   'PATCH /api/v1/workspaces/:workspaceId/sessions/:sessionId': { invoiced: true },
+  'POST /api/v1/workspaces/:workspaceId/sessions/:sessionId/note': { title: 'Nota de la sesión', body: '<p>Evolución</p>' },
   'POST /api/v1/workspaces/:workspaceId/locations': { name: 'Sala de espera' },
   'PATCH /api/v1/workspaces/:workspaceId/locations/:locationId': { name: 'Sala renombrada' },
   'POST /api/v1/workspaces/:workspaceId/tasks': { title: 'Llamar a la mutua' },
@@ -67,6 +68,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 };
 
 const label = (r: Route) => `${r.method} ${r.url}`;
+/** Calls that succeed once per record (a session has one note): each allowed caller gets a fresh record. */
+const ONCE_PER_RECORD = new Set(['POST /api/v1/workspaces/:workspaceId/sessions/:sessionId/note']);
 const idsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((p) => p !== 'workspaceId');
 const missingFactories = () => [...new Set(routes.flatMap((r) => idsOf(r.url)))].filter((p) => !RECORDS[p]);
 
@@ -82,7 +85,7 @@ async function pathFor(r: Route, caller: Therapist, allowed: boolean, id = works
     const make = RECORDS[name];
     if (!make) throw new Error(`No record factory for :${name} (${r.method} ${r.url}): add one to RECORDS in access-matrix.test.ts`);
     const maker = (name === 'importId' || name === 'taskId') && allowed ? caller : owner;
-    const fresh = allowed && r.method === 'DELETE' && i === ids.length - 1;
+    const fresh = allowed && (r.method === 'DELETE' || ONCE_PER_RECORD.has(label(r))) && i === ids.length - 1;
     const key = `${name}|${Object.values(params).join('/')}|${maker.email}`;
     if (fresh) params[name] = await make({ params, caller: maker });
     else {
@@ -114,7 +117,15 @@ beforeAll(async () => {
   for (const n of new Set(routes.map((r) => keyOf(need(r))))) {
     if (n === 'member' || n === 'owner') continue;
     const subject = n.split(':')[1] as Subject;
-    const reads = new Set([n, ...(SUBJECTS[subject].actions.includes('read') ? [`read:${subject}`] : []), ...(subject.startsWith('patient_') ? ['read:patient_files'] : [])]);
+    // And what its paths name: a patient's file for a :patientId, the session for a :sessionId (a
+    // session's note is written by who may see the session and write the patient's history).
+    const urls = routes.filter((r) => keyOf(need(r)) === n).map((r) => r.url);
+    const reads = new Set([
+      n,
+      ...(SUBJECTS[subject].actions.includes('read') ? [`read:${subject}`] : []),
+      ...(subject.startsWith('patient_') || urls.some((u) => u.includes(':patientId')) ? ['read:patient_files'] : []),
+      ...(urls.some((u) => u.includes(':sessionId')) ? ['read:sessions'] : []),
+    ]);
     const permissions = [...reads].map((k) => ({ action: k.split(':')[0] as Action, subject: k.split(':')[1] as Subject }));
     const m = await therapist(t, `p${i}@matrix.test`, `P${i}`);
     const role = await insertRole(t, workspaceId, `Rol ${n}`, permissions);

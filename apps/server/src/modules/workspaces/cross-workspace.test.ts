@@ -122,6 +122,8 @@ const RESOURCES: { resource: string; calls: (W: string, own: Ids, other: Ids) =>
       { method: 'POST', path: `${W}/sessions/${o.session}/cancel`, body: { reason: 'patient' } },
       { method: 'POST', path: `${W}/sessions/${o.session}/complete` },
       { method: 'POST', path: `${W}/sessions/${o.session}/payment`, body: { paymentType: 'cash' } },
+      { method: 'POST', path: `${W}/sessions/${o.session}/note`, body: { title: 'Nota', body: '' } },
+      { method: 'GET', path: `${W}/patients/${o.patient}/sessions` },
       // A foreign location on one's own session.
       { method: 'PATCH', path: `${W}/sessions/${own.session}`, body: { locationId: o.location } },
     ],

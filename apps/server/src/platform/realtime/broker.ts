@@ -4,13 +4,15 @@ import type { Redis as RedisClient } from 'ioredis';
 /**
  * What crosses processes: an event for a user's sockets, the end of a device session, a note
  * between server processes (no socket sees it), e.g. that a cache must be dropped, or a domain event
- * for the other processes' handlers (platform/events; `origin` is the emitting EventBus).
+ * for the other processes' handlers (platform/events; `origin` is the emitting EventBus), or a
+ * feature's own message to its peers in every process (`relay`, e.g. the video room's signalling).
  */
 export type BrokerMessage =
   | { kind: 'user'; userId: string; event: string; data?: unknown }
   | { kind: 'session-ended'; sessionId: string; code: string }
   | { kind: 'server'; topic: string; key: string }
-  | { kind: 'event'; name: string; payload: unknown; origin: string };
+  | { kind: 'event'; name: string; payload: unknown; origin: string }
+  | { kind: 'relay'; channel: string; data: unknown };
 
 export type Broker = {
   publish(message: BrokerMessage): Promise<void>;

@@ -28,6 +28,7 @@ export class Realtime {
   private readonly maxPerUser: number;
   private readonly listeners: ((userId: string, event: string, data: unknown) => void)[] = [];
   private readonly serverListeners = new Map<string, ((key: string) => void)[]>();
+  private readonly relayListeners = new Map<string, ((data: unknown) => void)[]>();
 
   constructor(
     private readonly broker: Broker,
@@ -63,6 +64,18 @@ export class Realtime {
 
   onServerEvent(topic: string, fn: (key: string) => void) {
     this.serverListeners.set(topic, [...(this.serverListeners.get(topic) ?? []), fn]);
+  }
+
+  /**
+   * A feature's message to its listeners on `channel` in every server process, this one included
+   * (e.g. the video room relaying one peer's offer to the process holding the other peer's socket).
+   */
+  relay(channel: string, data: unknown) {
+    return this.broker.publish({ kind: 'relay', channel, data });
+  }
+
+  onRelay(channel: string, fn: (data: unknown) => void) {
+    this.relayListeners.set(channel, [...(this.relayListeners.get(channel) ?? []), fn]);
   }
 
   toUser(userId: string, event: RealtimeOutEvent, data?: unknown) {
@@ -138,6 +151,8 @@ export class Realtime {
       for (const fn of this.serverListeners.get(m.topic) ?? []) fn(m.key);
     } else if (m.kind === 'session-ended') {
       for (const c of this.clients) if (c.sessionId === m.sessionId) this.disconnect(c, m.code as DisconnectCode);
+    } else if (m.kind === 'relay') {
+      for (const fn of this.relayListeners.get(m.channel) ?? []) fn(m.data);
     } // 'event': for the EventBus, which subscribes to the same broker.
   }
 

@@ -1,0 +1,156 @@
+import type { FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
+import { SESSION_FIELDS, fieldAccessKey, scopeFor, sessionListResponse, type SessionListQuery } from '@divan/core';
+import { WorkspaceCache } from '../../platform/cache/workspace-cache';
+import type { EventBus } from '../../platform/events/event-bus';
+import type { Caller } from '../patients/patients.service';
+import { checkedRange } from './session-rules';
+import type { SessionsService } from './sessions.service';
+
+const gzip = promisify(gzipCb);
+
+/** A range read as sent: its JSON, and the same gzipped when it is worth it (a clinic's week is ~2.5 MB of JSON). */
+export type SessionListBody = { json: Buffer; gzip?: Buffer; builtAt: number };
+export type SessionListCache = WorkspaceCache<SessionListBody>;
+
+/** Below this a gzipped copy saves less than it costs. */
+const GZIP_FROM_BYTES = 8 * 1024;
+
+/** Range reads per workspace (see WorkspaceCache): up to `entries`, 64 MB of JSON and gzip together. */
+export const sessionListCache = (entries: number): SessionListCache =>
+  new WorkspaceCache<SessionListBody>({ maxEntries: entries, maxSize: 64 * 1024 * 1024, sizeOf: (b) => b.json.length + (b.gzip?.length ?? 0) });
+
+/**
+ * Every event after which a range read may show something else: the sessions' own changes (series
+ * edits emit one per occurrence they touch), and the patient's name or presence.
+ */
+export const SESSION_LIST_EVENTS = [
+  'session.created',
+  'session.updated',
+  'session.canceled',
+  'session.completed',
+  'session.deleted',
+  'patient.updated',
+  'patient.blocked',
+  'patient.erased',
+] as const;
+
+/** Stale range reads are dropped, here and (through the cache's own note) in every process. */
+export function dropStaleSessionLists(events: EventBus, cache: SessionListCache) {
+  // 'once': the cache's `changed` tells the other processes itself (WorkspaceCache.shareThrough).
+  for (const name of SESSION_LIST_EVENTS) events.on(name, ({ workspaceId }) => cache.changed(workspaceId), { scope: 'once' });
+  // Sessions show their therapist's name: a new name empties every read, in every process.
+  events.on(
+    'user.profile_updated',
+    ({ fields }) => {
+      if (fields.includes('firstName') || fields.includes('lastName')) cache.clear();
+    },
+    { scope: 'every-process' },
+  );
+}
+
+/**
+ * Writes that change what a session shows but publish no domain event (a location's name, a clinical
+ * note linked to a session, its privacy): `method` of `service` is followed by `changed` of the workspace
+ * `workspaceOf` names from its arguments, once it has resolved (its transaction committed).
+ */
+export function invalidateAfter<S extends object, K extends keyof S>(
+  cache: SessionListCache,
+  service: S,
+  methods: readonly K[],
+  workspaceOf: (...args: never[]) => string | undefined,
+) {
+  for (const name of methods) {
+    const original = service[name];
+    if (typeof original !== 'function') throw new Error(`invalidateAfter: ${String(name)} is not a method`);
+    const wrapped = async (...args: unknown[]) => {
+      const result: unknown = await (original as (...a: unknown[]) => Promise<unknown>).apply(service, args);
+      const ws = (workspaceOf as (...a: unknown[]) => string | undefined)(...args);
+      if (ws) cache.changed(ws);
+      return result;
+    };
+    service[name] = wrapped as S[K];
+  }
+}
+
+/**
+ * The calendar's range read (GET …/sessions) as bytes. Reads are kept until a session, patient, note,
+ * location or therapist name of the workspace changes (docs/decisions/0015-calendar-reads.md). The key
+ * holds who reads (their scope, the field groups they read, and themselves when they read notes, whose
+ * ids depend on the reader) and the whole range; the generation is taken before the query, so a read
+ * that raced a write is never kept.
+ */
+export class SessionListReader {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly cache: SessionListCache,
+    /** A kept read older than this is read again in the background (under the cache's 60 s age bound). */
+    private readonly refreshAfterMs = 40_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async read(c: Caller, q: SessionListQuery, acceptsGzip: boolean): Promise<{ body: Buffer; gzipped: boolean }> {
+    const ws = c.member.workspaceId;
+    const generation = this.cache.generation(ws);
+    const { start, end } = checkedRange(q.from, q.to);
+    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+    const who = [scope.kind === 'own' ? `own:${scope.ownerId}` : scope.kind, fieldAccessKey(c.member.ability, SESSION_FIELDS, c.userId)];
+    if (c.member.ability.can('read', 'patient_histories')) who.push(c.userId);
+    const key = [ws, generation, ...who, start.toISOString(), end.toISOString(), q.therapistId ?? '', q.patientId ?? '', q.status ?? ''].join('|');
+    const hit = this.cache.get(key);
+    // A read kept for a while is read again in the background while it is still served, so the cache's
+    // age bound (for a change another process could not tell) never leaves a busy calendar waiting.
+    if (hit && this.now() - hit.builtAt > this.refreshAfterMs) void this.load(key, ws, generation, c, q, true).catch(() => undefined);
+    const body = hit ?? (await this.load(key, ws, generation, c, q, acceptsGzip));
+    return acceptsGzip && body.gzip ? { body: body.gzip, gzipped: true } : { body: body.json, gzipped: false };
+  }
+
+  private readonly inflight = new Map<string, Promise<SessionListBody>>();
+
+  /**
+   * One read per key at a time: after a change every open calendar of the workspace reads again at once
+   * (its live event), and they share the one query. With the cache off (SESSION_LIST_CACHE=0) every
+   * request makes its own.
+   */
+  private load(key: string, ws: string, generation: string, c: Caller, q: SessionListQuery, acceptsGzip: boolean): Promise<SessionListBody> {
+    let pending = this.cache.enabled ? this.inflight.get(key) : undefined;
+    if (!pending) {
+      const { start, end } = checkedRange(q.from, q.to);
+      pending = this.build(c, { ...q, from: start.toISOString(), to: end.toISOString() }, acceptsGzip)
+        .then((body) => {
+          this.cache.set(key, ws, generation, body);
+          return body;
+        })
+        .finally(() => this.inflight.delete(key));
+      if (this.cache.enabled) this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** A miss is checked against the response contract like any other route, then kept as the bytes sent. */
+  private async build(c: Caller, q: SessionListQuery, acceptsGzip: boolean): Promise<SessionListBody> {
+    const builtAt = this.now();
+    const json = Buffer.from(JSON.stringify(sessionListResponse.parse(await this.sessions.list(c, q))));
+    return { json, gzip: json.length >= GZIP_FROM_BYTES && (acceptsGzip || this.cache.enabled) ? await gzip(json, { level: 6 }) : undefined, builtAt };
+  }
+}
+
+/** Whether the request's Accept-Encoding takes gzip (every browser's does). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !qParam || Number(qParam.slice(2)) > 0;
+  });
+}
+
+/** The route's answer: bytes as they are (a Buffer skips the serialiser), gzipped for a client that takes it. */
+export async function sendSessionList(reply: FastifyReply, reader: SessionListReader, c: Caller, q: SessionListQuery, acceptEncoding: string | string[] | undefined) {
+  const { body, gzipped } = await reader.read(c, q, acceptsGzip(acceptEncoding));
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (gzipped) reply.header('content-encoding', 'gzip');
+  return reply.send(body as never);
+}

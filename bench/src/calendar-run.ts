@@ -1,0 +1,176 @@
+// `npm run bench:calendar` (issue 10): the calendar's week on a generated clinic — 50 therapists, 20,000
+// patients, 300,000 sessions over two years — on PostgreSQL, for all therapists and for one, with the
+// server's session-list cache on (as shipped) and off (SESSION_LIST_CACHE=0), each against a bare
+// Fastify route in alternating slices; the week query's plans; the calendar route's gzipped JS.
+// Prints a table and writes bench/results/calendar.json. Its own command: seeding takes a minute.
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { SESSION_LIST_MAX } from '@divan/core';
+import { CalendarRouteMissing, measureCalendarBundle } from './calendar-bundle';
+import { explainWeek, seedClinic, type Clinic } from './calendar-data';
+import { createDataset, type Dataset } from './dataset';
+import { runCleanups } from './lifecycle';
+import { loadProblem, measurePair, type Endpoint } from './load';
+import { Report } from './report';
+import { startBare, startDivan, stopAll, type Managed } from './servers';
+import { envInt, errorMessage, root, serverMain } from './util';
+
+const cfg = {
+  durationSec: envInt('BENCH_DURATION', 10),
+  warmupSec: envInt('BENCH_WARMUP', 3, 0),
+  rounds: envInt('BENCH_ROUNDS', 2),
+  connections: envInt('BENCH_CONNECTIONS', 50),
+  adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  therapists: envInt('BENCH_THERAPISTS', 50),
+  patients: envInt('BENCH_PATIENTS', 20_000),
+  sessions: envInt('BENCH_SESSIONS', 300_000),
+  weeks: envInt('BENCH_WEEKS', 104),
+  skip: (process.env.BENCH_SKIP ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+};
+const TARGETS = { p99Ms: 50 };
+const resultsFile = resolve(root, 'bench/results/calendar.json');
+
+const report = new Report();
+const load = { connections: cfg.connections, durationSec: cfg.durationSec, warmupSec: cfg.warmupSec, rounds: cfg.rounds };
+const step = (msg: string) => console.log(`→ ${msg}`);
+// What a browser sends: the week of a clinic is ~2.5 MB of JSON, ~10 times less gzipped.
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
+async function section(title: string, fn: () => Promise<void>) {
+  if (cfg.skip.includes(title.split(' ')[0]!.toLowerCase())) return report.skip(title, 'BENCH_SKIP');
+  try {
+    await fn();
+  } catch (err) {
+    console.log(`  ✗ ${title}: ${errorMessage(err).split('\n')[0]}`);
+    report.fail(title, err);
+  }
+}
+
+/** The week read and the baseline in alternating slices; req/s, the ratio to bare, p99 (target with the cache on). */
+async function pair(label: string, key: string, target: Endpoint, bare: Managed, checked: boolean) {
+  step(`${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`);
+  const p = await measurePair(target, { url: `${bare.url}/` }, load);
+  report.details[key] = p;
+  const problem = [loadProblem(p.target), loadProblem(p.bare)].filter(Boolean).join('; ');
+  report.add(label, 'throughput', p.target.reqPerSec, 'req/s', undefined, problem && `INVALID: ${problem}`);
+  report.add(label, 'bare Fastify, same slots', p.bare.reqPerSec, 'req/s', undefined, `p99 ${p.bare.p99Ms} ms`);
+  report.add(label, 'ratio week/bare', p.ratio, '', undefined, checked ? 'reported (no target in the issue)' : 'informational: every request queries');
+  report.add(label, 'p99 latency', p.target.p99Ms, 'ms', { max: TARGETS.p99Ms }, `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 = worst slice`);
+}
+
+async function sizes(e: Endpoint): Promise<{ items: number; json: number; gzip: number }> {
+  const plain = await fetch(e.url, { headers: { ...e.headers, 'accept-encoding': 'identity' } });
+  const text = await plain.text();
+  if (!plain.ok) throw new Error(`the week answered ${plain.status}: ${text.slice(0, 200)}`);
+  const zipped = await fetch(e.url, { headers: { ...e.headers, ...BROWSER } });
+  // fetch inflates it: the wire size is the header's, when the server compressed.
+  const wire = Number(zipped.headers.get('content-length') ?? NaN);
+  await zipped.arrayBuffer();
+  return { items: (JSON.parse(text) as { items: unknown[] }).items.length, json: Buffer.byteLength(text), gzip: zipped.headers.get('content-encoding') === 'gzip' ? wire : Buffer.byteLength(text) };
+}
+
+async function main() {
+  if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
+  console.log(`Diván calendar bench — ${cpus().length} cores, Node ${process.version}`);
+  console.log('The load generator (this process) and each server share the machine: the figure is the ratio to the bare Fastify route, measured in the same slots.');
+  report.details.loadAverageAtStart = loadavg();
+  if (loadavg()[0]! > 0.5) console.log(`Warning: load average ${loadavg()[0]!.toFixed(2)} at start — other processes compete for the CPU, figures will be noisy.`);
+  console.log('');
+
+  const bare = await startBare();
+  step('a fresh PostgreSQL database, the clinic owner signed up through the API');
+  const ds: Dataset = await createDataset('postgres', { users: 1, adminUrl: cfg.adminUrl, concurrency: 1 });
+  let clinic: Clinic | undefined;
+  await section('Dataset', async () => {
+    step(`writing ${cfg.therapists} therapists, ${cfg.patients} patients and ${cfg.sessions} sessions over ${cfg.weeks} weeks with SQL`);
+    clinic = await seedClinic(ds, { therapists: cfg.therapists, patients: cfg.patients, sessions: cfg.sessions, weeks: cfg.weeks });
+    report.details.clinic = clinic;
+    const note = `${clinic.therapistIds.length} therapists, ${clinic.patients} patients; written and analysed in ${clinic.seconds.toFixed(0)} s`;
+    report.add('Dataset', 'sessions', clinic.sessions, '', undefined, note);
+    report.add('Dataset', 'this week, all therapists', clinic.weekAll, 'sessions', { max: SESSION_LIST_MAX, inclusive: true }, `must fit one read (SESSION_LIST_MAX ${SESSION_LIST_MAX})`);
+    report.add('Dataset', 'this week, one therapist', clinic.weekOne, 'sessions');
+  });
+  if (!clinic) return;
+  const auth = { authorization: `Bearer ${ds.session.accessToken}` };
+  const week = (base: string, one: boolean): Endpoint => ({
+    url: `${base}/api/v1/workspaces/${clinic!.workspaceId}/sessions?from=${encodeURIComponent(clinic!.week.from)}&to=${encodeURIComponent(clinic!.week.to)}${one ? `&therapistId=${clinic!.oneTherapistId}` : ''}`,
+    headers: { ...auth, ...BROWSER },
+  });
+
+  await section('Payload', async () => {
+    for (const one of [false, true]) {
+      const s = await sizes(week(ds.server.url, one));
+      const label = one ? 'week, one therapist' : 'week, all therapists';
+      const expected = one ? clinic!.weekOne : clinic!.weekAll;
+      if (s.items !== expected) throw new Error(`${label}: ${s.items} sessions answered, ${expected} in the database`);
+      report.add('Payload', `${label}: JSON`, s.json / 1024, 'KB', undefined, `${s.items} sessions`);
+      report.add('Payload', `${label}: gzip on the wire`, s.gzip / 1024, 'KB');
+    }
+  });
+
+  await section('Plans', async () => {
+    const plans = await explainWeek(ds.databaseUrl!, clinic!, SESSION_LIST_MAX);
+    report.details.plans = plans;
+    for (const [which, lines] of Object.entries(plans)) {
+      const index = lines.map((l) => /(Index(?: Only)? Scan|Bitmap Index Scan|Seq Scan) (?:using (\S+) )?on (\S+)/.exec(l)).find((m) => m && m[3] !== 'locations' && m[3] !== 'session_series');
+      const exec = lines.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
+      report.add('Week query plan', which === 'all' ? 'all therapists' : 'one therapist', Number(exec?.[1] ?? NaN), 'ms', undefined, index ? `${index[1]}${index[2] ? ` using ${index[2]}` : ''}` : 'no scan found');
+      console.log(`\nEXPLAIN ANALYZE, week of ${which === 'all' ? 'all therapists' : 'one therapist'}:\n  ${lines.join('\n  ')}`);
+    }
+  });
+
+  await section('Week (cache on)', async () => {
+    await pair('Week, all therapists · cache on', 'week-all', week(ds.server.url, false), bare, true);
+    await pair('Week, one therapist · cache on', 'week-one', week(ds.server.url, true), bare, true);
+  });
+
+  await section('Week (cache off)', async () => {
+    // Same DATA_DIR, so the same generated APP_SECRET: the session's token is valid there too.
+    const off = await startDivan({ dataDir: ds.dataDir, databaseUrl: ds.databaseUrl, env: { SESSION_LIST_CACHE: '0' } });
+    try {
+      await pair('Week, all therapists · cache off', 'week-all-uncached', week(off.url, false), bare, false);
+      await pair('Week, one therapist · cache off', 'week-one-uncached', week(off.url, true), bare, false);
+    } finally {
+      await off.stop();
+    }
+  });
+
+  await section('Bundle /calendar', async () => {
+    step('calendar route JS: /calendar against / (signed in)');
+    try {
+      const b = await measureCalendarBundle(ds.server.url, ds.session);
+      report.details.calendarBundle = b;
+      const via = b.method === 'chromium' ? 'measured in Chromium' : 'static (Vite manifest)';
+      report.add('Bundle /calendar (gzip -9 JS)', 'route chunks (beyond the shell)', b.route.gzipBytes / 1024, 'KB', undefined, `${via}, ${b.route.files.length} files, ${(b.route.rawBytes / 1024).toFixed(0)} KB raw${b.note ? `; ${b.note}` : ''}`);
+      report.add('Bundle /calendar (gzip -9 JS)', 'everything /calendar loads', b.total.gzipBytes / 1024, 'KB', undefined, `${(b.total.rawBytes / 1024).toFixed(0)} KB raw`);
+    } catch (err) {
+      if (!(err instanceof CalendarRouteMissing)) throw err;
+      console.log(`  ! ${err.message}`);
+      report.add('Bundle /calendar (gzip -9 JS)', 'MISSING', NaN, '', undefined, err.message);
+    }
+  });
+}
+
+let cleaning: Promise<void> | undefined;
+const cleanup = () => (cleaning ??= stopAll().then(runCleanups));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.log(`\n${signal}: stopping servers and removing temporary data…`);
+    void cleanup().then(() => process.exit(130));
+  });
+
+try {
+  await main();
+} catch (err) {
+  report.fail('bench', err);
+} finally {
+  await cleanup();
+}
+report.print();
+report.write({ ...cfg, adminUrl: cfg.adminUrl.replace(/\/\/[^@/]*@/, '//…@') }, resultsFile);
+console.log(`\nOn ${cpus().length} cores the load generator and the servers share the CPU. Results: ${resultsFile}`);
+process.exit(report.errors.length ? 1 : 0);
