@@ -6,7 +6,8 @@ import { chromiumPath } from './env';
 
 const screenshots = resolve(import.meta.dirname, '../screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: a file's own flags (e.g. the video room's fake camera and microphone). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -17,6 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -34,6 +34,8 @@ export const router = createBrowserRouter([
           { path: 'reset-password/:token', lazy: () => import('@/features/auth/routes/reset-password') },
         ],
       },
+      // The video room: the patient's link works signed out; without its token the page asks a member to sign in.
+      { path: 'meet/:sessionId', lazy: () => import('@/features/meet/meet-route') },
       {
         element: <RequireAuth />,
         children: [
@@ -55,6 +57,7 @@ export const router = createBrowserRouter([
                       { index: true, loader: ({ params }) => redirect(`/patients/${params.patientId}/overview`) },
                       { path: 'overview', lazy: () => import('./routes/patient-overview') },
                       { path: 'info', lazy: () => import('@/features/patients/detail/info-tab') },
+                      { path: 'sessions', lazy: () => import('./routes/patient-sessions') },
                       { path: 'history', lazy: () => import('@/features/patients/history/history-tab') },
                       { path: 'documents', lazy: () => import('@/features/patients/documents/documents-tab') },
                       { path: 'settings', lazy: () => import('@/features/patients/detail/settings-tab') },
@@ -62,6 +65,7 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              { path: 'calendar', lazy: () => import('@/features/calendar/calendar-route') },
               {
                 path: 'settings',
                 lazy: () => import('./routes/settings-layout'),
@@ -70,6 +74,8 @@ export const router = createBrowserRouter([
                   { path: 'profile', lazy: () => import('@/features/profile/routes/profile-settings') },
                   { path: 'security', lazy: () => import('@/features/auth/routes/security-settings') },
                   { path: 'appearance', lazy: () => import('@/features/appearance/routes/appearance-settings') },
+                  { path: 'notifications', lazy: () => import('@/features/notifications/routes/notification-settings') },
+                  { path: 'integrations', lazy: () => import('./routes/integrations-settings') },
                   { path: 'workspace/*', lazy: () => import('./routes/workspace-settings') },
                 ],
               },

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, type LucideIcon } from 'lucide-react';
 import { formatPhone } from '@divan/core';
 import { usePatientSearch } from '@/features/patients/api/patient-search';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
@@ -63,20 +63,26 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const go = (to: string) => () => void navigate(to);
   const theme = (t: Theme) => () => setTheme(t);
 
+  // Hooks first: what the member may do decides which actions are offered.
+  const workspace = useCurrentWorkspace();
+  const ability = useAbility();
+  const readsSessions = ability.can('read', 'sessions');
   const navigation: Action[] = [
     { id: 'nav-home', label: 'Inicio', icon: House, keywords: ['dashboard', 'panel'], run: go('/') },
+    ...(readsSessions ? [{ id: 'nav-calendar', label: 'Calendario', icon: CalendarDays, keywords: ['agenda', 'sesiones', 'citas', 'semana'], run: go('/calendar') }] : []),
     { id: 'nav-patients', label: 'Pacientes', icon: Users, keywords: ['fichas', 'historia clínica', 'listado'], run: go('/patients') },
     { id: 'nav-profile', label: 'Perfil', icon: UserRound, keywords: ['ajustes', 'datos', 'foto'], run: go('/settings/profile') },
     { id: 'nav-security', label: 'Seguridad', icon: ShieldCheck, keywords: ['contraseña', 'ajustes'], run: go('/settings/security') },
     { id: 'nav-appearance', label: 'Apariencia', icon: Palette, keywords: ['tema', 'ajustes'], run: go('/settings/appearance') },
   ];
-  // The list opens its "Nuevo paciente" dialog on ?create=1 (and ignores it without permission).
+  // The list opens its "Nuevo paciente" dialog on ?create=1, the calendar its "Nueva sesión" on ?new=1.
   const create: Action[] = [
+    ...(ability.can('create', 'sessions')
+      ? [{ id: 'create-session', label: 'Nueva sesión', icon: CalendarPlus, keywords: ['crear sesión', 'cita', 'programar', 'agenda'], run: go('/calendar?new=1') }]
+      : []),
     { id: 'create-patient', label: 'Crear paciente', icon: UserRoundPlus, keywords: ['nuevo paciente', 'añadir', 'alta'], run: go('/patients?create=1') },
   ];
   // Workspace settings the member may open, and the other workspaces to switch to.
-  const workspace = useCurrentWorkspace();
-  const ability = useAbility();
   const workspaces = useWorkspacesStore((st) => st.workspaces);
   const switchWorkspace = useSwitchWorkspace();
   const workspaceNav: Action[] = workspaceSettingsItems(ability, workspace).map((i) => ({
@@ -193,6 +199,32 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
                       Ver los {more + patients.length} pacientes que coinciden
                     </Command.Item>
                   ) : null}
+                </Group>
+              ) : null}
+              {found.active && readsSessions && patients.length > 0 ? (
+                // Sessions are found through their patient: their sessions tab, or a new one with them.
+                <Group heading="Sesiones" forceMount>
+                  {patients.slice(0, 3).flatMap((p) => {
+                    const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
+                    const items = [{ id: `sessions-${p.id}`, label: `Sesiones de ${name}`, icon: CalendarDays, to: `/patients/${p.id}/sessions` }];
+                    if (ability.can('create', 'sessions')) items.push({ id: `new-session-${p.id}`, label: `Nueva sesión con ${name}`, icon: CalendarPlus, to: `/calendar?new=1&patientId=${p.id}` });
+                    return items.map((i) => (
+                      <Command.Item
+                        key={i.id}
+                        value={i.id}
+                        keywords={[found.term, name, 'sesiones']}
+                        forceMount
+                        onSelect={() => {
+                          close();
+                          void navigate(i.to);
+                        }}
+                        className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-sm data-[selected=true]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground"
+                      >
+                        <i.icon aria-hidden />
+                        {i.label}
+                      </Command.Item>
+                    ));
+                  })}
                 </Group>
               ) : null}
               <Group heading="Crear">

@@ -35,6 +35,8 @@ export function useRealtime(): void {
         if (frame.event === 'workspace-event') {
           const { name, workspaceId } = frame.data as { name: string; workspaceId: string };
           if (name.startsWith('patient')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'patients') });
+          // A session booked, moved or closed by someone else: the calendar (and any session list) refetches.
+          if (name.startsWith('session.')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'sessions') });
           if (name === 'workspace.access_changed') void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'members') });
         }
       },

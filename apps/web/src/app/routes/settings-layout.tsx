@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { Palette, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, Palette, Plug, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { workspaceSettingsItems } from '@/features/workspaces/nav';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
@@ -11,6 +11,8 @@ const tabs: Tab[] = [
   { to: 'profile', label: 'Perfil', icon: UserRound },
   { to: 'security', label: 'Seguridad', icon: ShieldCheck },
   { to: 'appearance', label: 'Apariencia', icon: Palette },
+  { to: 'notifications', label: 'Notificaciones', icon: Bell },
+  { to: 'integrations', label: 'Integraciones', icon: Plug },
 ];
 
 function TabList({ items, label }: { items: Tab[]; label: string }) {

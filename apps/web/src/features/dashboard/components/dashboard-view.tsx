@@ -22,8 +22,8 @@ const shortcuts = [
   { to: '/settings/appearance', icon: Palette, title: 'Apariencia', text: 'Tema claro, oscuro o el de tu sistema.' },
 ];
 
-/** `tasks`: the member's to-do list, composed by app/ (features do not import each other). */
-export function DashboardView({ profile, tasks }: { profile: Profile; tasks?: ReactNode }) {
+/** `sessions` (today's) and `tasks` (the member's to-do list) are composed by app/ (features do not import each other). */
+export function DashboardView({ profile, tasks, sessions }: { profile: Profile; tasks?: ReactNode; sessions?: ReactNode }) {
   const now = useNow();
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8">
@@ -35,6 +35,7 @@ export function DashboardView({ profile, tasks }: { profile: Profile; tasks?: Re
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid content-start gap-6">
+          {sessions}
           {tasks}
           <GettingStartedCard profile={profile} />
         </div>

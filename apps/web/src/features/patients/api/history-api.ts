@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { HistoryDraft, HistoryDraftBody, historyEntryBody, HistoryEntry, historyRevisionResponse } from '@divan/core';
 import { api } from '@/lib/api-client';
+import { workspaceKey } from '@/lib/workspace-keys';
 import { patientKeys, patientPath } from './keys';
 import { uploadWithProgress } from './transfer';
 
@@ -35,17 +36,32 @@ function useHistoryWrite<V, T>(wid: string, pid: string, fn: (vars: V) => Promis
     mutationFn: fn,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: patientKeys.history(wid, pid) });
+      // A session's note changes what the calendar shows of it ("falta la nota").
+      void qc.invalidateQueries({ queryKey: workspaceKey(wid, 'sessions') });
       void qc.invalidateQueries({ queryKey: patientKeys.detail(wid, pid), exact: true });
     },
   });
 }
 
+/** A new entry written from a session ("Escribir nota") goes through the session, which links the two. */
 export const useSaveEntry = (wid: string, pid: string) =>
-  useHistoryWrite(wid, pid, ({ id, body }: { id: string | null; body: HistoryEntryInput }) =>
+  useHistoryWrite(wid, pid, ({ id, body, sessionId }: { id: string | null; body: HistoryEntryInput; sessionId?: string }) =>
     id
       ? api<HistoryEntry>(`${base(wid, pid)}/${id}`, { method: 'PUT', body })
-      : api<HistoryEntry>(base(wid, pid), { method: 'POST', body }),
+      : sessionId
+        ? api<HistoryEntry>(`/workspaces/${wid}/sessions/${sessionId}/note`, { method: 'POST', body })
+        : api<HistoryEntry>(base(wid, pid), { method: 'POST', body }),
   );
+
+/** The session a note is written from: its day and time, for the entry's date and title. */
+export type NoteSession = { id: string; day: string; from: string; patient: { id: string } };
+export const useNoteSession = (wid: string, sessionId: string | null) =>
+  useQuery({
+    queryKey: [...workspaceKey(wid, 'sessions'), 'one', sessionId],
+    queryFn: ({ signal }) => api<NoteSession>(`/workspaces/${wid}/sessions/${sessionId}`, { signal }),
+    enabled: !!sessionId,
+    retry: false,
+  });
 
 export const useDeleteEntry = (wid: string, pid: string) =>
   useHistoryWrite(wid, pid, (id: string) => api<null>(`${base(wid, pid)}/${id}`, { method: 'DELETE' }));

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { History, Lock, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { CalendarCheck, History, Lock, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import type { HistoryEntry } from '@divan/core';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Card } from '@/components/ui/card';
@@ -41,6 +41,11 @@ export function EntryCard({ entry, onEdit, onDelete, onRevisions }: Props) {
             </time>
             <span aria-hidden>·</span>
             <span>{entry.author.name}</span>
+            {entry.sessionId ? (
+              <Badge variant="outline" className="[&_svg]:size-3.5">
+                <CalendarCheck aria-hidden /> Nota de sesión
+              </Badge>
+            ) : null}
             {entry.private ? (
               <Badge variant="accent" className="[&_svg]:size-3.5" title="Solo tú puedes verla">
                 <Lock aria-hidden /> Privada

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatDate, formatTime, isoDateToDmy } from '@/lib/format';
 import { useSaveForm } from '@/lib/use-save-form';
-import { useSaveEntry } from '../api/history-api';
+import { useSaveEntry, type NoteSession } from '../api/history-api';
 import { Modal } from '../components/modal';
 import { Skeleton } from '../components/skeleton';
 import { Switch } from '../components/switch';
@@ -30,8 +30,13 @@ const entryForm = viaContract(
 type Values = z.input<typeof entryForm>;
 type Out = z.output<typeof entryForm>;
 
-const valuesOf = (entry: HistoryEntry | null): Values =>
-  entry ? { title: entry.title, date: isoDateToDmy(entry.date), body: entry.body, private: entry.private } : { title: '', date: todayDmy(), body: '', private: false };
+/** A note written from a session starts dated the session's day (not later than today) and titled after it. */
+const valuesOf = (entry: HistoryEntry | null, session?: NoteSession): Values =>
+  entry
+    ? { title: entry.title, date: isoDateToDmy(entry.date), body: entry.body, private: entry.private }
+    : session
+      ? { title: `Sesión del ${formatDate(session.day)}`, date: isoDateToDmy(session.day < toIsoDay(todayDmy()) ? session.day : toIsoDay(todayDmy())), body: '', private: false }
+      : { title: '', date: todayDmy(), body: '', private: false };
 const draftValues = (d: HistoryDraft): Values => ({ title: d.title, date: d.date, body: d.body, private: d.private });
 const same = (a: Values, b: Values) => a.title === b.title && a.date === b.date && a.body === b.body && a.private === b.private;
 
@@ -54,15 +59,18 @@ type Props = {
   draft: HistoryDraft | null;
   /** The author may change who sees an entry; other editors may not. */
   canChangePrivacy: (entry: HistoryEntry | null) => boolean;
+  /** A new entry written as this session's note ("Escribir nota" in the calendar). */
+  session?: NoteSession;
   onClose: () => void;
 };
 
-export function EntryEditorDialog({ wid, pid, target, draft, canChangePrivacy, onClose }: Props) {
+export function EntryEditorDialog({ wid, pid, target, draft, canChangePrivacy, session, onClose }: Props) {
   const entry = target === 'new' ? null : target;
   const save = useSaveEntry(wid, pid);
   const autosave = useDraftAutosave(wid, pid, entry?.id ?? null);
   // What is saved: a restored draft differs from it, so closing asks before throwing it away.
-  const saved = useRef(valuesOf(entry)).current;
+  const noteOf = entry ? undefined : session;
+  const saved = useRef(valuesOf(entry, noteOf)).current;
   const [restored, setRestored] = useState(draft);
   const [confirming, setConfirming] = useState(false);
   // The editor reads its content once: a new key when the text is replaced under it.
@@ -72,7 +80,7 @@ export function EntryEditorDialog({ wid, pid, target, draft, canChangePrivacy, o
     // The last keystrokes reach the draft first; the save then removes it on the server.
     save: async (body) => {
       await autosave.flush();
-      return save.mutateAsync({ id: entry?.id ?? null, body });
+      return save.mutateAsync({ id: entry?.id ?? null, body, sessionId: noteOf?.id });
     },
     success: entry ? 'Entrada actualizada' : 'Entrada guardada',
     onSaved: () => onClose(),
@@ -114,8 +122,14 @@ export function EntryEditorDialog({ wid, pid, target, draft, canChangePrivacy, o
       onOpenChange={(o) => !o && requestClose()}
       size="lg"
       modalLock={form.formState.isDirty || !!restored}
-      title={entry ? 'Editar entrada' : 'Nueva entrada'}
-      description={entry ? 'La versión anterior se guarda en el historial de cambios.' : 'Nota de sesión, evolución o informe.'}
+      title={entry ? 'Editar entrada' : noteOf ? 'Nota de la sesión' : 'Nueva entrada'}
+      description={
+        entry
+          ? 'La versión anterior se guarda en el historial de cambios.'
+          : noteOf
+            ? `Sesión del ${formatDate(noteOf.day)} a las ${noteOf.from}. La nota queda enlazada a la sesión.`
+            : 'Nota de sesión, evolución o informe.'
+      }
       footer={
         <>
           <DraftState status={autosave.status} />

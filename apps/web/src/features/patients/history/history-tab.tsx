@@ -6,7 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { deleteDraft, draftsKey, useDeleteEntry, useDrafts, useHistory, useImportDocx } from '../api/history-api';
+import { useSearchParams } from 'react-router';
+import { deleteDraft, draftsKey, useDeleteEntry, useDrafts, useHistory, useImportDocx, useNoteSession } from '../api/history-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ProgressBar } from '../components/progress-bar';
 import { Skeleton } from '../components/skeleton';
@@ -41,6 +42,31 @@ export function HistoryTab() {
   // Drafts of entries no longer listed (deleted, or hidden now) are not offered.
   const openDrafts = (drafts.data ?? []).filter((d) => (d.entryId === null ? canCreate : canUpdate && history.data?.some((e) => e.id === d.entryId)));
   const targetOf = (d: HistoryDraft): HistoryEntry | 'new' | null => (d.entryId === null ? 'new' : (history.data?.find((e) => e.id === d.entryId) ?? null));
+
+  // "Escribir nota" from a session (?session=id): its note if written, else a new entry linked to it.
+  const [params, setParams] = useSearchParams();
+  const noteSessionId = params.get('session');
+  const noteSession = useNoteSession(wid, noteSessionId);
+  const [noteFor, setNoteFor] = useState<NonNullable<typeof noteSession.data> | null>(null);
+  useEffect(() => {
+    if (!noteSessionId || !history.data || (!noteSession.data && !noteSession.isError)) return;
+    const dropParam = () =>
+      setParams(
+        (p) => {
+          p.delete('session');
+          return p;
+        },
+        { replace: true },
+      );
+    const written = history.data.find((e) => e.sessionId === noteSessionId);
+    if (written) {
+      if (can('update', 'patient_histories')) setEditing(written);
+    } else if (noteSession.data && noteSession.data.patient.id === patient.id && canCreate) {
+      setNoteFor(noteSession.data);
+      setEditing('new');
+    } else toast.error(noteSession.isError ? messageOf(noteSession.error) : 'No puedes escribir la nota de esa sesión aquí.');
+    dropParam();
+  }, [noteSessionId, history.data, noteSession.data, noteSession.isError, noteSession.error, patient.id, canCreate, can, setParams]);
 
   // The editor is heavy: fetch it while the therapist reads, so "Nueva entrada" opens at once.
   useEffect(() => {
@@ -152,8 +178,12 @@ export function HistoryTab() {
             pid={patient.id}
             target={editing}
             draft={draftFor(editing)}
-            onClose={() => setEditing(null)}
+            onClose={() => {
+              setEditing(null);
+              setNoteFor(null);
+            }}
             canChangePrivacy={(entry) => !entry || entry.author.id === userId}
+            session={editing === 'new' ? (noteFor ?? undefined) : undefined}
           />
         </Suspense>
       ) : null}

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { toast } from '@/lib/toast';
+import { messageOf } from '../utils/errors';
+import { describeConflicts } from '../utils/conflicts';
+import { useUpdateSession } from './sessions-api';
+import type { CalendarSession, Scope } from './types';
+
+export type MoveTarget = { day: string; from: string; to: string; therapistId?: string };
+
+/**
+ * Moves (or resizes) a session and offers «Deshacer», which moves it back. The same for a drag and for
+ * the keyboard's «Mover sesión» dialog. Resolves to whether the server took it.
+ */
+export function useMoveSession(wid: string) {
+  const update = useUpdateSession(wid);
+  const move = useCallback(
+    async (session: CalendarSession, to: MoveTarget, scope: Scope | undefined, what: 'Sesión movida' | 'Duración cambiada' = 'Sesión movida'): Promise<boolean> => {
+      const before: MoveTarget = { day: session.day, from: session.from, to: session.to, ...(to.therapistId ? { therapistId: session.therapist.id } : {}) };
+      const body = { day: to.day, from: to.from, to: to.to, ...(to.therapistId ? { therapistId: to.therapistId } : {}), ...(scope ? { scope } : {}) };
+      try {
+        const res = await update.mutateAsync({ id: session.id, body });
+        const many = res.updated && res.updated > 1 ? ` (${res.updated} sesiones)` : '';
+        toast.success(`${what}${many}`, {
+          description: `${session.patient.name} · ${to.day.split('-').reverse().join('/')} ${to.from}–${to.to}`,
+          action: {
+            label: 'Deshacer',
+            onClick: () =>
+              update.mutate(
+                { id: session.id, body: { ...before, ...(scope ? { scope } : {}) } },
+                { onSuccess: () => toast.success('Cambio deshecho'), onError: (err) => toast.error(messageOf(err)) },
+              ),
+          },
+        });
+        if (res.conflicts.length) toast.info('Atención: hay un solapamiento', { description: describeConflicts(res.conflicts), duration: 8000 });
+        return true;
+      } catch (error) {
+        toast.error(messageOf(error));
+        return false;
+      }
+    },
+    [update],
+  );
+  return { move, pending: update.isPending };
+}

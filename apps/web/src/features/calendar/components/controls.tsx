@@ -1,0 +1,73 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { inputBase } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+
+export type Option = { value: string; label: string };
+
+const selectClass = cn(inputBase.replace(/\bread-only:\S+/g, ''), 'h-10 cursor-pointer appearance-none pr-9 text-[0.9375rem]');
+
+/** The platform's select (phones get their own picker). */
+export function Select({ className, options, placeholder, ...props }: ComponentProps<'select'> & { options: Option[]; placeholder?: string }) {
+  return (
+    <div className={cn('relative', className)}>
+      <select className={selectClass} {...props}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+    </div>
+  );
+}
+
+/** A row of mutually exclusive choices (radio semantics, arrow keys move between them). */
+export function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: ReactNode }[];
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <div role="radiogroup" aria-label={label} className={cn('inline-flex rounded-lg border bg-muted/60 p-0.5', className)}>
+      {options.map((o, i) => {
+        const checked = o.value === value;
+        return (
+          <button
+            key={o.value}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            tabIndex={checked ? 0 : -1}
+            onClick={() => onChange(o.value)}
+            onKeyDown={(e) => {
+              const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+              if (!step) return;
+              e.preventDefault();
+              const next = options[(i + step + options.length) % options.length]!;
+              onChange(next.value);
+              const group = e.currentTarget.parentElement;
+              requestAnimationFrame(() => group?.querySelector<HTMLButtonElement>('[aria-checked="true"]')?.focus());
+            }}
+            className={cn(
+              'h-8 rounded-md px-3 text-[0.8125rem] font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+              checked ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+            )}
+          >
+            {o.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
