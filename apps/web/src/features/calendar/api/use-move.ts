@@ -24,10 +24,11 @@ export function useMoveSession(wid: string) {
           description: `${session.patient.name} · ${to.day.split('-').reverse().join('/')} ${to.from}–${to.to}`,
           action: {
             label: 'Deshacer',
+            // mutateAsync, not mutate's callbacks: the dialog that moved it may be gone by now (its callbacks with it).
             onClick: () =>
-              update.mutate(
-                { id: session.id, body: { ...before, ...(scope ? { scope } : {}) } },
-                { onSuccess: () => toast.success('Cambio deshecho'), onError: (err) => toast.error(messageOf(err)) },
+              void update.mutateAsync({ id: session.id, body: { ...before, ...(scope ? { scope } : {}) } }).then(
+                () => toast.success('Cambio deshecho'),
+                (err: unknown) => toast.error(messageOf(err)),
               ),
           },
         });

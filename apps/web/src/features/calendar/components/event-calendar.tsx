@@ -3,6 +3,7 @@ import { createCalendar, DayGrid, destroyCalendar, Interaction, List, ResourceTi
 import '@event-calendar/core/index.css';
 import './event-calendar.css';
 import { dayOf, gridDate, timeOf } from '../utils/dates';
+import { plainGridRoles } from '../utils/grid-roles';
 import { VIEWS, type ViewName } from '../utils/view-state';
 
 export type GridEvent = Calendar.EventInput & { id: string; extendedProps: { label: string; badges: string[]; sub: string; canceled: boolean; done: boolean } };
@@ -36,8 +37,8 @@ const el = (tag: string, className: string, text?: string) => {
 
 /**
  * The event's box, built as DOM (no HTML strings): the patient first, then the time and where, then
- * small signs (online, series, note missing). A month cell gets one line. Its accessible name starts
- * with exactly what is visible, then says the day and how it stands.
+ * small signs (online, series, note missing). A month cell gets one line. Its accessible name is what
+ * is visible, then (for screen readers only) the day and how it stands.
  */
 function eventContent(info: Calendar.EventContentInfo): Calendar.Content {
   const p = info.event.extendedProps as GridEvent['extendedProps'];
@@ -45,36 +46,26 @@ function eventContent(info: Calendar.EventContentInfo): Calendar.Content {
   const title = `${p.done ? '✓ ' : ''}${String(info.event.title ?? '')}`;
   const compact = info.view.type === 'dayGridMonth';
   const root = el('div', compact ? 'dv-event dv-event-compact' : 'dv-event');
-  const visible: string[] = [];
+  // The spaces between the parts are not laid out (grid and flex items) but keep the words apart in the name.
+  const add = (...nodes: Node[]) => nodes.forEach((n) => root.append(...(root.childNodes.length ? [' ', n] : [n])));
   if (compact) {
-    visible.push(info.timeText, title);
-    root.append(el('span', 'dv-event-time', info.timeText), el('span', 'dv-event-title', title));
-    if (p.badges.includes('note')) {
-      root.append(el('span', 'dv-badge dv-badge-note', BADGE_TEXT.note));
-      visible.push(BADGE_TEXT.note!);
-    }
+    add(el('span', 'dv-event-time', info.timeText), el('span', 'dv-event-title', title));
+    // A month cell has room for the name: the missing note is a dot there (named for screen readers).
+    if (p.badges.includes('note')) add(el('span', 'dv-dot-note'), el('span', 'sr-only', BADGE_TEXT.note));
   } else {
-    const line = [info.timeText, p.sub].filter(Boolean).join(' · ');
-    visible.push(title, line);
-    root.append(el('div', 'dv-event-title', title), el('div', 'dv-event-time', line));
+    add(el('div', 'dv-event-title', title), el('div', 'dv-event-time', [info.timeText, p.sub].filter(Boolean).join(' · ')));
     if (p.badges.length) {
       const badges = el('div', 'dv-event-badges');
-      for (const b of p.badges) {
-        badges.append(el('span', `dv-badge dv-badge-${b}`, BADGE_TEXT[b] ?? b));
-        visible.push(BADGE_TEXT[b] ?? b);
-      }
-      root.append(badges);
+      p.badges.forEach((b, i) => badges.append(...(i ? [' '] : []), el('span', `dv-badge dv-badge-${b}`, BADGE_TEXT[b] ?? b)));
+      add(badges);
     }
   }
-  // The box is the keyboard's button (set on the grid's element, also when a change re-renders the
-  // content of an element the grid kept).
+  root.append(el('span', 'sr-only', `. ${p.label}`));
+  // The grid's element is the keyboard's button; the tests and the page find a session by its id.
   const id = String(info.event.id);
-  const label = `${visible.join(' ')}. ${p.label}`;
   requestAnimationFrame(() => {
     const box = root.closest<HTMLElement>('.ec-event');
-    if (!box) return;
-    box.setAttribute('aria-label', label);
-    box.dataset.sessionId = id;
+    if (box) box.dataset.sessionId = id;
   });
   return { domNodes: [root] };
 }
@@ -109,7 +100,8 @@ export function EventCalendar(props: Props) {
       snapDuration: '00:05',
       scrollTime: '08:00',
       slotLabelFormat: hhmm,
-      eventTimeFormat: hhmm,
+      // HH:mm as everywhere in Diván (Intl's Spanish says 9:00).
+      eventTimeFormat: (start: Date, end: Date | null) => (end ? `${timeOf(start)}–${timeOf(end)}` : timeOf(start)),
       dayHeaderFormat: { weekday: 'short', day: 'numeric' },
       dayHeaderAriaLabelFormat: { dateStyle: 'full' },
       listDayFormat: { weekday: 'long' },
@@ -159,7 +151,9 @@ export function EventCalendar(props: Props) {
       },
     });
     ec.current = calendar;
+    const unfix = plainGridRoles(el.current!);
     return () => {
+      unfix();
       ec.current = null;
       void destroyCalendar(calendar);
     };
