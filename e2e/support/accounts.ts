@@ -8,6 +8,10 @@ export type SignedIn = {
   context: BrowserContext;
   page: Page;
   workspaceId: string;
+  email: string;
+  userId: string;
+  /** The access token (the API as this user, outside their current workspace). */
+  token: string;
   /** The API as this therapist, in their current workspace: `call('POST', '/patients', {...})`. */
   call: <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
 };
@@ -30,8 +34,9 @@ export async function signUpAndIn(browser: Browser, baseUrl: string, firstName: 
   await page.goto(linkIn(mail, '/verify-email'));
   await page.waitForURL(`${baseUrl}/`);
   await page.waitForFunction(() => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId);
-  const { token, workspaceId } = await page.evaluate(() => ({
+  const { token, userId, workspaceId } = await page.evaluate(() => ({
     token: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
+    userId: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { userId?: string } }).state?.userId ?? '',
     workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
   }));
   const call = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -44,7 +49,7 @@ export async function signUpAndIn(browser: Browser, baseUrl: string, firstName: 
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${text}`);
     return (text ? JSON.parse(text) : null) as T;
   };
-  return { context, page, workspaceId, call };
+  return { context, page, workspaceId, email, userId, token, call };
 }
 
 /** A day in Madrid, 'YYYY-MM-DD', `offset` days from today. */

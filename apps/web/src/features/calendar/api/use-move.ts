@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
-import { messageOf } from '../utils/errors';
+import { messageOf } from '@/lib/error-message';
 import { describeConflicts } from '../utils/conflicts';
 import { useUpdateSession } from './sessions-api';
 import type { CalendarSession, Scope } from './types';

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { messageOf } from '../utils/errors';
+import { messageOf } from '@/lib/error-message';
 import type { ViewName } from '../utils/view-state';
 
 /** Above the grid: a failed load with «Reintentar», or a hint when the visible days have no sessions. */

@@ -9,7 +9,7 @@ import type { CalendarSession, Scope } from '../api/types';
 import { useMoveSession } from '../api/use-move';
 import { addToTime, minutesBetween, normalizeTime } from '../utils/dates';
 import { DayInput, TimeInput } from './day-time-inputs';
-import { messageOf } from '../utils/errors';
+import { messageOf } from '@/lib/error-message';
 import { PAYMENT_CHOICES } from '../utils/session-form';
 import { Select } from './controls';
 import { ScopeField } from './scope-field';

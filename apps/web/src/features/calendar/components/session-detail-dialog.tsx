@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast';
 import { useCompleteSession, useSession } from '../api/sessions-api';
 import type { CalendarSession } from '../api/types';
 import { formatDayLong } from '../utils/dates';
-import { messageOf } from '../utils/errors';
+import { messageOf } from '@/lib/error-message';
 import { CancelPanel, MovePanel, PayPanel } from './session-actions';
 
 type Panel = 'detail' | 'move' | 'cancel' | 'pay';

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { hasChromium } from '../support/env';
+import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+
+const baseUrl = inject('baseUrl');
+type Session = { id: string; day: string; from: string; to: string; therapist: { id: string; name: string } };
+
+/**
+ * A clinic's calendar: one column per therapist (the resource view), a session dragged from one
+ * therapist's column to another's, «Solo mis sesiones», and a colleague's new session appearing
+ * without a reload.
+ */
+describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view', () => {
+  let browser: Browser;
+  let olga: SignedIn;
+  let tere: SignedIn;
+  let page: Page;
+  let clinicId = '';
+  const day = madridIsoDay(8);
+  const api = async <T,>(who: SignedIn, method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+  const inClinic = <T,>(who: SignedIn, method: string, path: string, body?: unknown) => api<T>(who, method, `/workspaces/${clinicId}${path}`, body);
+  const eventOf = (id: string) => page.locator(`.ec-event[data-session-id="${id}"]`);
+  const column = (name: string) => page.locator('.ec-col-head').filter({ hasText: name });
+  let toMove = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    [olga, tere] = await Promise.all([signUpAndIn(browser, baseUrl, 'Olga'), signUpAndIn(browser, baseUrl, 'Tere')]);
+    const ws = await api<{ id: string; roles: { id: string; name: string }[] }>(olga, 'POST', '/workspaces', { name: 'Clínica del Prado', template: 'clinic' });
+    clinicId = ws.id;
+    const invitation = await inClinic<{ id: string }>(olga, 'POST', '/invitations', { email: tere.email, roleIds: [ws.roles.find((r) => r.name === 'Terapeuta')!.id] });
+    await api(tere, 'POST', `/invitations/${invitation.id}/accept`);
+    const patient = async (firstName: string, therapist: SignedIn) =>
+      (await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName, lastName: 'Prueba', assignedTherapistId: therapist.userId })).id;
+    const [ana, bruno] = await Promise.all([patient('Ana', olga), patient('Bruno', tere)]);
+    const book = async (patientId: string, therapist: SignedIn, from: string, to: string) =>
+      (await inClinic<{ session: Session }>(olga, 'POST', '/sessions', { patientId, therapistId: therapist.userId, day, from, to })).session.id;
+    await book(ana, olga, '09:00', '09:50');
+    toMove = await book(bruno, tere, '11:00', '11:50');
+
+    page = olga.page;
+    // Olga works in the clinic now (the switcher has its own tests).
+    await page.evaluate((id) => {
+      const stored = JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: Record<string, unknown> };
+      localStorage.setItem('workspaces', JSON.stringify({ ...stored, state: { ...stored.state, currentId: id } }));
+    }, clinicId);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows one column per therapist, each session in its therapist’s column', async () => {
+    await page.goto(`/calendar?view=team&date=${day}`);
+    await column('Olga').waitFor();
+    await column('Tere').waitFor();
+    await eventOf(toMove).waitFor();
+    const [olgaCol, tereCol, ev] = [await column('Olga').boundingBox(), await column('Tere').boundingBox(), await eventOf(toMove).boundingBox()];
+    expect(ev!.x).toBeGreaterThanOrEqual(tereCol!.x - 1);
+    expect(ev!.x).toBeLessThan(tereCol!.x + tereCol!.width);
+    expect(olgaCol!.x).not.toBe(tereCol!.x);
+    await shot(page, 'calendar-09-team');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('a drag to another therapist’s column gives the session to them', async () => {
+    const [olgaCol, tereCol] = [(await column('Olga').boundingBox())!, (await column('Tere').boundingBox())!];
+    const box = (await eventOf(toMove).boundingBox())!;
+    const start = { x: box.x + box.width / 2, y: box.y + 6 };
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x + (olgaCol.x - tereCol.x) / 2, start.y, { steps: 6 });
+    await page.mouse.move(start.x + (olgaCol.x - tereCol.x), start.y, { steps: 6 });
+    await page.mouse.up();
+    await page.getByText('Sesión movida').waitFor();
+    await expect.poll(async () => (await inClinic<Session>(olga, 'GET', `/sessions/${toMove}`)).therapist.id).toBe(olga.userId);
+    expect(await inClinic<Session>(olga, 'GET', `/sessions/${toMove}`)).toMatchObject({ day, from: '11:00', to: '11:50' });
+  });
+
+  it('a colleague’s new session appears without a reload, and «Solo mis sesiones» hides it', async () => {
+    const carla = (await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName: 'Carla', lastName: 'Prueba', assignedTherapistId: tere.userId })).id;
+    const created = (await inClinic<{ session: Session }>(tere, 'POST', '/sessions', { patientId: carla, day, from: '16:00', to: '16:50' })).session.id;
+    // Heard over the websocket: no navigation in between.
+    await eventOf(created).waitFor();
+    await page.getByRole('radio', { name: 'Solo mis sesiones' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('who')).toBe('mine');
+    await eventOf(created).waitFor({ state: 'detached' });
+    await eventOf(toMove).waitFor();
+  });
+});
