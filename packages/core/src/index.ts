@@ -31,5 +31,6 @@ export * from './sessions/patient-sessions.contracts';
 export * from './time/zoned';
 export * from './events';
 export * from './money/format';
+export * from './money/euros';
 export * from './meet/meet.constants';
 export * from './meet/meet.contracts';

@@ -1,28 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { ChevronDown } from 'lucide-react';
-import { inputBase } from '@/components/ui/input';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-
-export type Option = { value: string; label: string };
-
-const selectClass = cn(inputBase.replace(/\bread-only:\S+/g, ''), 'h-10 cursor-pointer appearance-none pr-9 text-[0.9375rem]');
-
-/** The platform's select (phones get their own picker). */
-export function Select({ className, options, placeholder, ...props }: ComponentProps<'select'> & { options: Option[]; placeholder?: string }) {
-  return (
-    <div className={cn('relative', className)}>
-      <select className={selectClass} {...props}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-    </div>
-  );
-}
 
 /** A row of mutually exclusive choices (radio semantics, arrow keys move between them). */
 export function Segmented<T extends string>({

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { usePatientHits } from '../api/sessions-api';
-import { useDebounced } from '../utils/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 
 export type PickedPatient = { id: string; name: string };
 

@@ -11,7 +11,7 @@ import { addToTime, minutesBetween, normalizeTime } from '../utils/dates';
 import { DayInput, TimeInput } from './day-time-inputs';
 import { messageOf } from '@/lib/error-message';
 import { PAYMENT_CHOICES } from '../utils/session-form';
-import { Select } from './controls';
+import { NativeSelect as Select } from '@/components/ui/native-select';
 import { ScopeField } from './scope-field';
 
 type PanelProps = { workspaceId: string; session: CalendarSession; onDone: () => void };

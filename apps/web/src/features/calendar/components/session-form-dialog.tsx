@@ -13,10 +13,10 @@ import { useCreateSession, useLocations, usePatientBrief, useUpdateSession } fro
 import type { CalendarSession, Scope } from '../api/types';
 import { describeConflicts, overlapping } from '../utils/conflicts';
 import { addToTime, formatDayShort, minutesBetween } from '../utils/dates';
-import { centsToEuros } from '../utils/money';
+import { centsToEuros } from '@divan/core';
 import { blankForm, checkForm, createBodyOf, formOfSession, REPEAT_LABELS, type Repeat as RepeatKind, type SessionFormValues, updateBodyOf, withTimes } from '../utils/session-form';
 import { DayInput, TimeInput } from './day-time-inputs';
-import { Select } from './controls';
+import { NativeSelect as Select } from '@/components/ui/native-select';
 import { PatientPicker, type PickedPatient } from './patient-picker';
 import { RemindersField } from './reminders-field';
 import { ScopeField } from './scope-field';

@@ -3,7 +3,7 @@ import type { CreateBody, UpdateBody } from '../api/sessions-api';
 import type { RecurrenceInput } from '@divan/core';
 import type { CalendarSession, RecurrenceFrequency } from '../api/types';
 import { minutesBetween, normalizeTime } from './dates';
-import { centsToEuros, eurosToCents } from './money';
+import { centsToEuros, eurosToCents } from '@divan/core';
 
 export type Repeat = 'none' | RecurrenceFrequency;
 export type SessionFormValues = {
@@ -79,7 +79,7 @@ export function checkForm(v: SessionFormValues, mode: 'create' | 'edit'): FieldP
   if (!v.to) problems.push({ field: 'to', message: 'Indica la hora de fin' });
   else if (!isHHmm(v.to)) problems.push({ field: 'to', message: 'Hora inválida: escríbela como HH:MM' });
   else if (isHHmm(v.from) && minutesBetween(v.from, v.to) <= 0) problems.push({ field: 'to', message: 'La hora de inicio debe ser anterior a la hora de fin' });
-  if (eurosToCents(v.price) === undefined) problems.push({ field: 'price', message: 'Escribe un importe en euros, p. ej. 60 o 62,50' });
+  if (Number.isNaN(eurosToCents(v.price))) problems.push({ field: 'price', message: 'Escribe un importe en euros, p. ej. 60 o 62,50' });
   if (mode === 'create' && v.repeat !== 'none') {
     if (v.endKind === 'until') {
       if (!v.until) problems.push({ field: 'until', message: 'Indica hasta qué día se repite' });
@@ -110,7 +110,7 @@ export function createBodyOf(v: SessionFormValues): CreateBody {
     to: v.to,
     ...(v.modality ? { modality: v.modality } : {}),
     ...(v.modality !== 'online' && v.locationId ? { locationId: v.locationId } : {}),
-    ...(typeof price === 'number' ? { price } : {}),
+    ...(price !== null && !Number.isNaN(price) ? { price } : {}),
     ...(v.reminders ? { reminders: v.reminders } : {}),
     ...(recurrence ? { recurrence } : {}),
   };
@@ -125,7 +125,7 @@ export function updateBodyOf(v: SessionFormValues, before: SessionFormValues): U
   const location = v.modality === 'online' ? '' : v.locationId;
   if (location !== before.locationId) body.locationId = location || null;
   const price = eurosToCents(v.price);
-  if (typeof price === 'number' && v.price !== before.price) body.price = price;
+  if (price !== null && !Number.isNaN(price) && v.price !== before.price) body.price = price;
   if (v.reminders && JSON.stringify(v.reminders) !== JSON.stringify(before.reminders)) body.reminders = v.reminders;
   return body;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDebounced } from '@/lib/use-debounced';
 import { useQuery } from '@tanstack/react-query';
 import type { PatientListQuery } from '@divan/core';
 import { patientListOptions } from './patients-api';
@@ -7,15 +7,6 @@ export const PATIENT_SEARCH_MIN = 2;
 export const PATIENT_SEARCH_DEBOUNCE_MS = 250;
 export const PATIENT_SEARCH_LIMIT = 6;
 
-/** The value once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Patients matching what is typed (name, email, phone; DNI for who reads billing data), through the

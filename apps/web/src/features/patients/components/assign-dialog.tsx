@@ -8,7 +8,7 @@ import { useAssignPatient, useTherapists } from '../api/patients-api';
 import { useWorkspaceScope } from '../api/workspace';
 import { messageOf } from '../utils/errors';
 import { Modal } from './modal';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 type Target = { id: string; name: string; therapistId: string | null };
 

@@ -4,7 +4,7 @@ import { GENDER, INSURANCE_COMPANY, MODALITY, REFERRAL_SOURCE, SESSION_TYPE, TRE
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { NativeSelect, optionsOf, type Option } from './native-select';
+import { NativeSelect, optionsOf, type Option } from '@/components/ui/native-select';
 
 /**
  * The patient's fields, shared by "Nuevo paciente" and the Datos tab. They read the surrounding

@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useUpdateTreatment } from '../api/patients-api';
-import { NativeSelect, optionsOf } from '../components/native-select';
+import { NativeSelect, optionsOf } from '@/components/ui/native-select';
 import { FieldGroup, TreatmentDetailFields } from '../components/patient-fields';
 import { todayDmy } from '../utils/form-schema';
 import { placeServerError } from '../utils/errors';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { useCommitImport } from '../api/import-api';
-import { NativeSelect } from '../components/native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { messageOf } from '../utils/errors';
 import { formatCount } from '../utils/format';
 

@@ -13,7 +13,7 @@ import { toast } from '@/lib/toast';
 import { useCreatePatient, useTherapists } from '../api/patients-api';
 import { useWorkspaceScope } from '../api/workspace';
 import { Modal } from '../components/modal';
-import { NativeSelect } from '../components/native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { BillingFields, FieldGroup, PersonalFields, TreatmentDetailFields } from '../components/patient-fields';
 import { placeServerError } from '../utils/errors';
 import { patientName } from '../utils/format';

@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import { SESSION_TYPE, TREATMENT_MOTIVE, PATIENT_SORTS } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { NativeSelect, optionsOf } from '../components/native-select';
+import { NativeSelect, optionsOf } from '@/components/ui/native-select';
 import type { Therapist } from '../api/patients-api';
 import { hasFilters, type ListState, type Sort } from './list-params';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '@divan/core';
 import { dmyToIsoDate } from '../../../lib/format'; // relative: the unit tests run without the @ alias
-import { eurosToCents } from './money';
+import { eurosToCents } from '@divan/core';
 
 /** Reports a problem found while converting the form's text, at the field's path. */
 export type Flag = (path: PropertyKey[], message: string) => void;

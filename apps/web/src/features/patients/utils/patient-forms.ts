@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createPatientBody, formatPhone, msg, updatePatientBody, updateTreatmentBody, type Patient } from '@divan/core';
 import { isoDateToDmy } from '../../../lib/format'; // relative: the unit tests run without the @ alias
-import { centsToEuros } from './money';
+import { centsToEuros } from '@divan/core';
 import { cents, orNull, orUndefined, todayDmy, toIsoDay, viaContract, type Flag } from './form-schema';
 
 const text = z.string();

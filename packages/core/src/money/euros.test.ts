@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuros, eurosToCents } from './money';
+import { centsToEuros, eurosToCents } from './euros';
 
-describe('session price in euros', () => {
-  it('reads amounts written the Spanish way into cents', () => {
+describe('amounts typed in euros', () => {
+  it('reads amounts written the Spanish way, or with a decimal point, into cents', () => {
     expect(eurosToCents('60')).toBe(6000);
     expect(eurosToCents('62,5')).toBe(6250);
     expect(eurosToCents('62,50 €')).toBe(6250);
+    expect(eurosToCents(' 45 € ')).toBe(4500);
     expect(eurosToCents('62.50')).toBe(6250);
     expect(eurosToCents('1.200')).toBe(120000);
     expect(eurosToCents('1.200,75')).toBe(120075);
+    expect(eurosToCents('0,07')).toBe(7);
+  });
+
+  it('an empty field is null; anything that is not an amount is NaN', () => {
     expect(eurosToCents('')).toBeNull();
-    expect(eurosToCents('sesenta')).toBeNaN();
-    expect(eurosToCents('60,505')).toBeNaN();
+    expect(eurosToCents('   ')).toBeNull();
+    for (const text of ['sesenta', '60,505', '1,234', '-5', '10000000']) expect(eurosToCents(text), text).toBeNaN();
   });
 
   it('shows cents back as the field would', () => {

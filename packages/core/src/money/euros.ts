@@ -1,6 +1,7 @@
 /**
- * Prices are typed in euros the Spanish way ("60", "60,5", "1.200,00 €") and travel as integer cents.
- * Returns null for an empty field and NaN for text that is not an amount.
+ * Amounts are typed in euros the Spanish way ("60", "62,5", "1.200,00 €") and travel as integer cents.
+ * Returns null for an empty field and NaN for text that is not an amount (negative, three decimals,
+ * words, more than 9,999,999 €).
  */
 export function eurosToCents(text: string): number | null {
   const t = text.replace(/[\s€]/g, '');
@@ -12,7 +13,7 @@ export function eurosToCents(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** Cents → what the price field shows: "60" or "62,50". */
+/** Cents → what an amount field shows: "60" or "62,50" (no symbol, no grouping: it is typed back). */
 export function centsToEuros(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '';
   const euros = Math.floor(cents / 100);
