@@ -33,6 +33,7 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
   const eventOf = (id: string) => page.locator(`.ec-event[data-session-id="${id}"]`);
   const column = (name: string) => page.locator('.ec-col-head').filter({ hasText: name });
   let toMove = '';
+  let ana = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -43,7 +44,8 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     await api(tere, 'POST', `/invitations/${invitation.id}/accept`);
     const patient = async (firstName: string, therapist: SignedIn) =>
       (await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName, lastName: 'Prueba', assignedTherapistId: therapist.userId })).id;
-    const [ana, bruno] = await Promise.all([patient('Ana', olga), patient('Bruno', tere)]);
+    let bruno = '';
+    [ana, bruno] = await Promise.all([patient('Ana', olga), patient('Bruno', tere)]);
     const book = async (patientId: string, therapist: SignedIn, from: string, to: string) =>
       (await inClinic<{ session: Session }>(olga, 'POST', '/sessions', { patientId, therapistId: therapist.userId, day, from, to })).session.id;
     await book(ana, olga, '09:00', '09:50');
@@ -85,6 +87,20 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     await page.getByText('Sesión movida').waitFor();
     await expect.poll(async () => (await inClinic<Session>(olga, 'GET', `/sessions/${toMove}`)).therapist.id).toBe(olga.userId);
     expect(await inClinic<Session>(olga, 'GET', `/sessions/${toMove}`)).toMatchObject({ day, from: '11:00', to: '11:50' });
+  });
+
+  it('warns in the form of a double-booked therapist, and saves anyway', async () => {
+    await page.goto(`/calendar?view=team&date=${day}&new=1&patientId=${ana}`);
+    const form = page.getByRole('dialog', { name: 'Nueva sesión' });
+    await form.getByTestId('picked-patient').getByText('Ana Prueba').waitFor();
+    await form.getByLabel('Día').fill(day.split('-').reverse().join('/'));
+    await form.getByLabel('De', { exact: true }).fill('09:20');
+    await form.getByText('Se solapa con Ana Prueba (09:00–09:50). Puedes guardarla igualmente.').waitFor();
+    await shot(page, 'calendar-10-overlap');
+    await form.getByRole('button', { name: 'Crear sesión' }).click();
+    await page.getByText('Atención: hay un solapamiento').waitFor();
+    const sessions = (await inClinic<{ items: Session[] }>(olga, 'GET', `/sessions?from=${day}T00:00:00Z&to=${day}T23:59:00Z&therapistId=${olga.userId}`)).items;
+    expect(sessions.filter((s) => s.from === '09:20')).toHaveLength(1);
   });
 
   it('a colleague’s new session appears without a reload, and «Solo mis sesiones» hides it', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { AlertTriangle, Repeat } from 'lucide-react';
-import { errorMessage, isHHmm, MODALITY, type SessionConflict } from '@divan/core';
+import { centsToEuros, errorMessage, isHHmm, MODALITY, type SessionConflict } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
@@ -9,11 +9,11 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useAuthStore } from '@/stores/auth-store';
 import { useCreateSession, useLocations, usePatientBrief, useUpdateSession } from '../api/sessions-api';
 import type { CalendarSession, Scope } from '../api/types';
 import { describeConflicts, overlapping } from '../utils/conflicts';
 import { addToTime, formatDayShort, minutesBetween } from '../utils/dates';
-import { centsToEuros } from '@divan/core';
 import { blankForm, checkForm, createBodyOf, formOfSession, REPEAT_LABELS, type Repeat as RepeatKind, type SessionFormValues, updateBodyOf, withTimes } from '../utils/session-form';
 import { DayInput, TimeInput } from './day-time-inputs';
 import { NativeSelect as Select } from '@/components/ui/native-select';
@@ -59,6 +59,7 @@ export function SessionFormDialog({ workspaceId: wid, mode, therapists, chooseTh
   const create = useCreateSession(wid);
   const update = useUpdateSession(wid);
   const locations = useLocations(wid);
+  const me = useAuthStore((s) => s.userId) ?? '';
   const brief = usePatientBrief(wid, mode.kind === 'create' ? (patient?.id ?? null) : null);
   const series = mode.kind === 'edit' ? mode.session.series : null;
   // Opened with ?patientId=: the name arrives with the patient's record.
@@ -81,7 +82,8 @@ export function SessionFormDialog({ workspaceId: wid, mode, therapists, chooseTh
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
-  const therapistId = values.therapistId || (mode.kind === 'edit' ? mode.session.therapist.id : '');
+  // No therapist chosen: a new session is the caller's own (as the server books it).
+  const therapistId = values.therapistId || (mode.kind === 'edit' ? mode.session.therapist.id : me);
   const overlaps = overlapping({ id: mode.kind === 'edit' ? mode.session.id : undefined, therapistId, locationId: values.locationId, day: values.day, from: values.from, to: values.to }, onScreen);
   const standardPrice = brief.data?.treatment?.sessionPrice;
 
