@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium || !baseUrl)('screens that keep a therapist’s wor
     const input = page.getByPlaceholder('Busca pacientes, páginas o acciones…');
     await input.waitFor();
     await input.fill('699 11 22');
-    const result = page.getByRole('option', { name: /Laura Gómez Ruiz/ });
+    const result = page.getByRole('option', { name: /^Laura Gómez Ruiz/ });
     await result.waitFor();
     await expect.poll(() => result.getAttribute('data-selected')).toBe('true');
     await shot(page, 'screens-04-palette-phone');

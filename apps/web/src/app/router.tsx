@@ -1,7 +1,11 @@
-import { createBrowserRouter, Outlet, redirect, RouterProvider } from 'react-router';
+import { createBrowserRouter, Outlet, redirect, RouterProvider, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RouteErrorBoundary, ServerErrorRoute } from '@/features/errors/routes/server-error';
 import { RequireAuth, RequireGuest } from './guards';
+import type { screens as Screens } from './screens';
+
+/** A signed-in screen, loaded through ./screens (one small chunk first, then the screen). */
+const screen = (name: keyof typeof Screens) => (() => import('./screens').then((m): Promise<object> => m.screens[name]())) as LazyRouteFunction<RouteObject>;
 
 /**
  * Every screen is a lazy chunk, so the sign-in page does not download the shell and vice versa.
@@ -40,43 +44,43 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           // One task outside the shell: create a workspace, or join one from an invitation (spec §2).
-          { path: 'workspaces/*', lazy: () => import('./layouts/focus-layout') },
+          { path: 'workspaces/*', lazy: screen('focusLayout') },
           {
-            lazy: () => import('./layouts/shell-layout'),
+            lazy: screen('shellLayout'),
             children: [
-              { index: true, lazy: () => import('./routes/dashboard') },
+              { index: true, lazy: screen('dashboard') },
               {
                 path: 'patients',
-                lazy: () => import('@/features/patients/patients-root'),
+                lazy: screen('patientsRoot'),
                 children: [
-                  { index: true, lazy: () => import('@/features/patients/list/patients-list-route') },
+                  { index: true, lazy: screen('patientsList') },
                   {
                     path: ':patientId',
-                    lazy: () => import('@/features/patients/detail/patient-layout'),
+                    lazy: screen('patientLayout'),
                     children: [
                       { index: true, loader: ({ params }) => redirect(`/patients/${params.patientId}/overview`) },
-                      { path: 'overview', lazy: () => import('./routes/patient-overview') },
-                      { path: 'info', lazy: () => import('@/features/patients/detail/info-tab') },
-                      { path: 'sessions', lazy: () => import('./routes/patient-sessions') },
-                      { path: 'history', lazy: () => import('@/features/patients/history/history-tab') },
-                      { path: 'documents', lazy: () => import('@/features/patients/documents/documents-tab') },
-                      { path: 'settings', lazy: () => import('@/features/patients/detail/settings-tab') },
+                      { path: 'overview', lazy: screen('patientOverview') },
+                      { path: 'info', lazy: screen('patientInfo') },
+                      { path: 'sessions', lazy: screen('patientSessions') },
+                      { path: 'history', lazy: screen('patientHistory') },
+                      { path: 'documents', lazy: screen('patientDocuments') },
+                      { path: 'settings', lazy: screen('patientSettings') },
                     ],
                   },
                 ],
               },
-              { path: 'calendar', lazy: () => import('@/features/calendar/calendar-route') },
+              { path: 'calendar', lazy: screen('calendar') },
               {
                 path: 'settings',
-                lazy: () => import('./routes/settings-layout'),
+                lazy: screen('settingsLayout'),
                 children: [
                   { index: true, loader: () => redirect('/settings/profile') },
-                  { path: 'profile', lazy: () => import('@/features/profile/routes/profile-settings') },
-                  { path: 'security', lazy: () => import('@/features/auth/routes/security-settings') },
-                  { path: 'appearance', lazy: () => import('@/features/appearance/routes/appearance-settings') },
-                  { path: 'notifications', lazy: () => import('@/features/notifications/routes/notification-settings') },
-                  { path: 'integrations', lazy: () => import('./routes/integrations-settings') },
-                  { path: 'workspace/*', lazy: () => import('./routes/workspace-settings') },
+                  { path: 'profile', lazy: screen('profileSettings') },
+                  { path: 'security', lazy: screen('securitySettings') },
+                  { path: 'appearance', lazy: screen('appearanceSettings') },
+                  { path: 'notifications', lazy: screen('notificationSettings') },
+                  { path: 'integrations', lazy: screen('integrationsSettings') },
+                  { path: 'workspace/*', lazy: screen('workspaceSettings') },
                 ],
               },
             ],

@@ -1,0 +1,27 @@
+/**
+ * The signed-in screens, imported from here and not from the route table: each `import()` carries the
+ * list of files to preload with it, and this chunk's lists are downloaded only by someone signed in
+ * (the sign-in page stays within its budget, apps/web/docs/bundle-budget.md).
+ */
+export const screens = {
+  focusLayout: () => import('./layouts/focus-layout'),
+  shellLayout: () => import('./layouts/shell-layout'),
+  dashboard: () => import('./routes/dashboard'),
+  patientsRoot: () => import('@/features/patients/patients-root'),
+  patientsList: () => import('@/features/patients/list/patients-list-route'),
+  patientLayout: () => import('@/features/patients/detail/patient-layout'),
+  patientOverview: () => import('./routes/patient-overview'),
+  patientInfo: () => import('@/features/patients/detail/info-tab'),
+  patientSessions: () => import('./routes/patient-sessions'),
+  patientHistory: () => import('@/features/patients/history/history-tab'),
+  patientDocuments: () => import('@/features/patients/documents/documents-tab'),
+  patientSettings: () => import('@/features/patients/detail/settings-tab'),
+  calendar: () => import('@/features/calendar/calendar-route'),
+  settingsLayout: () => import('./routes/settings-layout'),
+  profileSettings: () => import('@/features/profile/routes/profile-settings'),
+  securitySettings: () => import('@/features/auth/routes/security-settings'),
+  appearanceSettings: () => import('@/features/appearance/routes/appearance-settings'),
+  notificationSettings: () => import('@/features/notifications/routes/notification-settings'),
+  integrationsSettings: () => import('./routes/integrations-settings'),
+  workspaceSettings: () => import('./routes/workspace-settings'),
+} satisfies Record<string, () => Promise<object>>;
