@@ -49,6 +49,12 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Colours mid-transition (a toast fading in) are not what a person reads: let finite animations end
+  // first (a spinner's never does; at most 2 s).
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    return Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((r) => setTimeout(r, 2000))]);
+  });
   // Evaluated over the DevTools protocol: an inline <script> tag would be (rightly) blocked by the CSP.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
