@@ -62,6 +62,6 @@ export async function measurePair(target: Endpoint, bare: Endpoint, o: LoadOptio
 
 /** Why a run's figures can't be trusted (error answers, socket errors), or undefined. */
 export function loadProblem(r: LoadResult): string | undefined {
-  const bad = [r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors`, r.timeouts && `${r.timeouts} timeouts`].filter(Boolean);
+  const bad = [r.reqPerSec === 0 && 'no request completed', r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors`, r.timeouts && `${r.timeouts} timeouts`].filter(Boolean);
   return bad.length ? bad.join(', ') : undefined;
 }
