@@ -51,7 +51,7 @@ import { openCipher } from './platform/crypto/open-cipher';
 import { historyRoutes } from './modules/patients/history.routes';
 import { HistoryService } from './modules/patients/history.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
-import { PatientsService, type Caller } from './modules/patients/patients.service';
+import { PatientsService } from './modules/patients/patients.service';
 import { PATIENT_EVENTS, patientListCache as createPatientListCache } from './modules/patients/patient-list-cache';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
@@ -62,30 +62,19 @@ import { PatientExportService } from './modules/patient-export/patient-export.se
 import { UsersService } from './modules/users/users.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
-import { sessionsRoutes } from './modules/sessions/sessions.routes';
-import { dropStaleSessionLists, invalidateAfter, SessionListReader, sessionListCache as createSessionListCache } from './modules/sessions/session-list-cache';
-import { SESSION_EVENTS, SessionsService } from './modules/sessions/sessions.service';
-import { PatientSessionsService } from './modules/sessions/patient-sessions';
-import { SessionNotesService } from './modules/sessions/session-notes';
-import { sessionLinksRoutes } from './modules/sessions/session-links.routes';
-import { LocationsService } from './modules/sessions/locations.service';
+import { SESSION_EVENTS, type SessionsService } from './modules/sessions/sessions.service';
+import type { RemindersService } from './modules/sessions/reminders/reminders.service';
+import { wireSessions } from './modules/sessions/sessions.wiring';
 import { sessionByLink } from './modules/sessions/session-by-link';
 import { MeetHub, type MeetHubOptions } from './modules/meet/meet-hub';
 import { meetRoutes } from './modules/meet/meet.routes';
 import { MeetService } from './modules/meet/meet.service';
-import { SERIES_EVENTS, SessionSeriesService } from './modules/sessions/session-series.service';
-import { RemindersService } from './modules/sessions/reminders/reminders.service';
-import { NotificationSettingsService } from './modules/sessions/reminders/notification-settings.service';
-import { notificationSettingsRoutes } from './modules/sessions/reminders/reminders.routes';
-import { CalendarFeedService } from './modules/sessions/feed/feed.service';
-import { calendarFeedRoutes } from './modules/sessions/feed/feed.routes';
+import { SERIES_EVENTS } from './modules/sessions/session-series.service';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
 /** … and of "a workspace's members or roles changed" (memberships cached by WorkspacesService). */
 const ACCESS_CHANGED = 'workspace-access-changed';
-/** … and of "a workspace's sessions, or what they show, changed" (the calendar's range reads, session-list-cache.ts). */
-const SESSIONS_CHANGED = 'sessions-changed';
 
 export type AppServices = {
   database: Database;
@@ -202,7 +191,10 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
-  const sessions = new SessionsService(db, patients, users, workspaces, events);
+  const { sessions, reminders, register: registerSessionRoutes } = wireSessions({
+    db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
+    meetLink: (session) => meet.patientLink(session),
+  });
   const meet = new MeetService({
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
@@ -212,27 +204,6 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     sessionByLink: (id) => sessionByLink(db, id),
   });
   const meetHub = new MeetHub(realtime, meet.tokens, app.log, opts.meet);
-  const reminders = new RemindersService(db, jobs, mailer, patients, users, workspaces, {
-    publicUrl: config.publicUrl,
-    now: opts.clock,
-    log: app.log,
-    meetLink: (session) => meet.patientLink(session),
-  });
-  const notificationSettings = new NotificationSettingsService(db, workspaces);
-  const calendarFeeds = new CalendarFeedService(db, patients, workspaces, config.publicUrl);
-  const locations = new LocationsService(db, workspaces);
-  const series = new SessionSeriesService(db, sessions, patients, workspaces, events, async (ws, ids) => new Set((await history.notesOfSessions(ws, ids, '')).keys()));
-  sessions.readNotesWith((ws, ids, viewer) => history.notesOfSessions(ws, ids, viewer));
-  const patientSessions = new PatientSessionsService(db, patients, sessions);
-  const sessionNotes = new SessionNotesService(sessions, history);
-  // The calendar's range reads, kept until what they show changes (docs/decisions/0015-calendar-reads.md).
-  const sessionLists = createSessionListCache(config.sessionListCache ?? 200).shareThrough(realtime, SESSIONS_CHANGED);
-  dropStaleSessionLists(events, sessionLists);
-  // No domain event follows these: a session's note (linked, edited, its privacy, deleted) and a location's name.
-  invalidateAfter(sessionLists, history, ['create'], (c: Caller, _p: string, _i: unknown, link?: { sessionId: string }) => (link ? c.member.workspaceId : undefined));
-  invalidateAfter(sessionLists, history, ['update', 'delete'], (c: Caller) => c.member.workspaceId);
-  invalidateAfter(sessionLists, locations, ['update', 'delete'], (workspaceId: string) => workspaceId);
-  const sessionListReader = new SessionListReader(sessions, sessionLists);
   const auth = new AuthService({
     db,
     users,
@@ -285,11 +256,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientImportRoutes, { imports });
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
-  await app.register(sessionsRoutes, { sessions, locations, series, listReader: sessionListReader });
+  await registerSessionRoutes(app);
   await app.register(meetRoutes, { meet, perIpPerMinute: config.rateLimit.perIpPerMinute });
-  await app.register(notificationSettingsRoutes, { settings: notificationSettings });
-  await app.register(calendarFeedRoutes, { feeds: calendarFeeds, perIpPerMinute: config.rateLimit.perIpPerMinute });
-  await app.register(sessionLinksRoutes, { patientSessions, notes: sessionNotes });
   // A running job (an import, a mail being relayed) finishes before the database closes.
   app.addHook('preClose', () => jobs.stop());
   if (config.env !== 'production') await app.register(devJobsRoutes, { jobs });

@@ -3,6 +3,9 @@ import type { PatientRow } from './patients.tables';
 
 const ownerOf = (p: PatientRow) => ({ ownerId: p.assignedTherapistId });
 
+/** «Nombre Apellidos», as a person or a patient is shown and logged. */
+export const fullName = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
+
 function fullSummary(p: PatientRow, names: Map<string, string>): Required<PatientSummary> {
   return {
     id: p.id,

@@ -25,7 +25,8 @@ import { billingColumns, duplicate, personalColumns, treatmentChanges, treatment
 import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
 import { assertWritable, listFieldAccess } from './patient-field-access';
 import { encryptClearMedication, openMedication, sealMedication } from './patient-medication';
-import { presentAccess, presentPatient, summary, wants } from './patient-presenter';
+import { fullName, presentPatient, summary, wants } from './patient-presenter';
+import { PatientAccessLog } from './patient-access-log';
 import { retentionEnd } from './patient-retention';
 import { PatientErasure, type ErasureStep } from './patient-erasure';
 import type { PatientRow } from './patients.tables';
@@ -35,14 +36,13 @@ export type Caller = { member: Membership; userId: string };
 export type ImportedPatient = Omit<NewPatient, 'searchText'>;
 export type { ErasureStep };
 
-const fullName = (p: Pick<PatientRow, 'firstName' | 'lastName'>) => [p.firstName, p.lastName].filter(Boolean).join(' ');
-
 /**
  * Patients and their treatment. Other features (history, documents, import) reach patients through here;
  * every committed change is a `patient.*` event (packages/core/src/events.ts) for those that react to it.
  */
 export class PatientsService {
   private readonly erasure: PatientErasure;
+  private readonly access: PatientAccessLog;
   private documentCount: (patientId: string) => Promise<number> = async () => 0;
 
   constructor(
@@ -55,6 +55,7 @@ export class PatientsService {
   ) {
     dropStalePages(events, listCache);
     this.erasure = new PatientErasure(db, events);
+    this.access = new PatientAccessLog(db, (ids) => this.therapistNames(ids));
   }
 
   /** Start-up: medication kept in clear by earlier versions is encrypted, once (patient-medication.ts). */
@@ -244,14 +245,8 @@ export class PatientsService {
   /** Marks new clinical activity (history, documents): the retention period restarts from it. */
   touch = (patientId: string, tx: DbOrTx = this.db) => patientsRepository(tx).touch(patientId);
 
-  logAccess = (c: Caller, p: Pick<PatientRow, 'id' | 'workspaceId' | 'firstName' | 'lastName'>, action: string, tx: DbOrTx = this.db) =>
-    patientsRepository(tx).logAccess({ workspaceId: p.workspaceId, patientId: p.id, patientName: fullName(p), userId: c.userId, action });
-
-  async accessLog(workspaceId: string, patientId: string | undefined, limit: number, before?: string) {
-    const rows = await patientsRepository(this.db).accessLog(workspaceId, patientId, limit, before ? new Date(before) : undefined);
-    const names = await this.therapistNames(rows.map((r) => r.userId));
-    return rows.map((r) => presentAccess(r, names));
-  }
+  logAccess = (c: Caller, p: Pick<PatientRow, 'id' | 'workspaceId' | 'firstName' | 'lastName'>, action: string, tx?: DbOrTx) => this.access.record(c, p, action, tx);
+  accessLog = (workspaceId: string, patientId: string | undefined, limit: number, before?: string) => this.access.read(workspaceId, patientId, limit, before);
 
   /**
    * For the importer, at commit and again when the job runs: the mapped fields (`treatment.motive`,

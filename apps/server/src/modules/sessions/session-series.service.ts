@@ -1,4 +1,4 @@
-import { MODALITY, canOn, daysBetween, sessionFee, sessionMessages, shiftDay, toLocal, type Modality, type Session } from '@divan/core';
+import { MODALITY, canOn, daysBetween, sessionFee, shiftDay, toLocal, type Modality, type Session } from '@divan/core';
 import { expandSeries, planSeriesCancel, planSeriesEdit, type SeriesEditPlan } from '@divan/core/series';
 import type { z } from 'zod';
 import type { cancelSessionBody, createSessionBody, updateSessionBody } from '@divan/core';
@@ -8,7 +8,7 @@ import type { Emit, EventBus } from '../../platform/events/event-bus';
 import type { Caller, PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { defaultReminders } from './reminders/reminder-defaults';
-import { assertWritable, checkReminders, sessionTimes } from './session-rules';
+import { assertPatientActive, assertWritable, checkReminders, sessionTimes } from './session-rules';
 import { asAppError, changeOf, definitionOf, fieldsOf, isFrozen, seriesColumns, storedOf, type Definition } from './session-series.model';
 import { sessionSeriesRepository } from './session-series.repository';
 import type { SeriesFields } from './session-series.tables';
@@ -75,7 +75,8 @@ export class SessionSeriesService {
     assertWritable(c, single, { ownerId: therapistId }, 'create');
     const { startsAt, endsAt, timeZone } = sessionTimes(body, now);
     const { rows, seriesId, conflicts } = await this.events.transaction(this.db, async (tx, emit) => {
-      const patient = await this.activePatient(c, body.patientId, tx);
+      const patient = await this.patients.accessible(c, body.patientId, 'read', 'patient_files', tx);
+      assertPatientActive(patient);
       const terms = await this.sessions.therapistTerms(ws, therapistId, tx);
       await this.sessions.assertLocation(ws, body.locationId, tx);
       const maxReminders = (await this.workspaces.featuresOf(ws, tx)).sessionReminders;
@@ -220,7 +221,7 @@ export class SessionSeriesService {
     const newFields = (plan.newSeries ?? plan.series).fields!;
     if (plan.create.length) {
       if (!canOn(c.member.ability, 'create', 'sessions', { ownerId: newFields.therapistId })) throw new AppError('access_denied');
-      await this.activePatient(c, series.patientId, tx);
+      assertPatientActive(await this.patients.accessible(c, series.patientId, 'read', 'patient_files', tx));
     }
     if (body.locationId !== undefined) await this.sessions.assertLocation(ws, body.locationId, tx);
     if (body.reminders !== undefined) checkReminders(body.reminders, (await this.workspaces.featuresOf(ws, tx)).sessionReminders);
@@ -292,12 +293,6 @@ export class SessionSeriesService {
       updated: updated.length + created.length,
       removed: drop.length + detach.length,
     };
-  }
-
-  private async activePatient(c: Caller, patientId: string, tx: Tx) {
-    const patient = await this.patients.accessible(c, patientId, 'read', 'patient_files', tx);
-    if (patient.treatmentStatus !== 'active') throw new AppError('patient_not_active', [{ path: 'patientId', message: sessionMessages.patientNotActive() }]);
-    return patient;
   }
 
 }

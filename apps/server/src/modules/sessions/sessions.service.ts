@@ -22,7 +22,7 @@ import type { Emit, EventBus } from '../../platform/events/event-bus';
 import type { Caller, PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { assertWritable, checkedRange, checkReminders, sessionTimes } from './session-rules';
+import { assertPatientActive, assertWritable, checkedRange, checkReminders, sessionTimes } from './session-rules';
 import { defaultReminders } from './reminders/reminder-defaults';
 import { presentConflicts, presentSession, type SessionView } from './session-presenter';
 import { locationsRepository, sessionsRepository, type SessionWithLocation } from './sessions.repository';
@@ -95,7 +95,7 @@ export class SessionsService {
     const { startsAt, endsAt, timeZone } = sessionTimes(body, now);
     const { row, conflicts } = await this.events.transaction(this.db, async (tx, emit) => {
       const patient = await this.patients.accessible(c, body.patientId, 'read', 'patient_files', tx);
-      if (patient.treatmentStatus !== 'active') throw new AppError('patient_not_active', [{ path: 'patientId', message: sessionMessages.patientNotActive() }]);
+      assertPatientActive(patient);
       const terms = await this.therapistTerms(ws, therapistId, tx);
       await this.assertLocation(ws, body.locationId, tx);
       const maxReminders = (await this.workspaces.featuresOf(ws, tx)).sessionReminders;
