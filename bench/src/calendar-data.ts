@@ -116,10 +116,10 @@ export async function seedClinic(ds: Dataset, o: { therapists: number; patients:
       [workspaceId, firstMonday, CALENDAR_TZ, candidates, o.sessions, o.therapists, slotsPerDay, o.patients, ds.session.userId],
     );
     await client.query('commit');
-    // A live database is vacuumed by autovacuum; measure that steady state.
-    await client.query('vacuum analyze sessions');
-    await client.query('vacuum analyze members');
-    await client.query('vacuum analyze users');
+    // A live database is vacuumed by autovacuum; measure that steady state, every table of it (else
+    // autovacuum and the checkpoint of the seed's writes compete with the server mid-measurement).
+    await client.query('vacuum analyze');
+    await client.query('checkpoint');
     const ids = await client.query<{ user_id: string }>(`select user_id from members where workspace_id = $1 order by created_at, id`, [workspaceId]);
     // The therapist measured alone: not the owner (whose week is as full as anyone's, but who reads everything).
     const oneTherapistId = ids.rows[1]!.user_id;

@@ -1,8 +1,27 @@
 import autocannon from 'autocannon';
 import { withTimeout } from './util';
+import { hasWrk, runWrk } from './wrk';
 
 export type Endpoint = { url: string; headers?: Record<string, string> };
-export type LoadOptions = { connections: number; durationSec: number; warmupSec: number; rounds: number };
+export type LoadOptions = {
+  connections: number;
+  durationSec: number;
+  warmupSec: number;
+  rounds: number;
+  /** Which load generator: wrk (when installed) for large answers, autocannon otherwise (see wrk.ts). */
+  generator?: Generator;
+};
+export type Generator = 'wrk' | 'autocannon';
+
+/** `BENCH_LOAD` if set, else `preferred` when it can run here, else autocannon. */
+export function chooseGenerator(preferred: Generator): Generator {
+  const forced = process.env.BENCH_LOAD;
+  if (forced === 'wrk' || forced === 'autocannon') {
+    if (forced === 'wrk' && !hasWrk()) throw new Error('BENCH_LOAD=wrk but wrk is not installed (apt-get install wrk)');
+    return forced;
+  }
+  return preferred === 'wrk' && hasWrk() ? 'wrk' : 'autocannon';
+}
 export type LoadResult = {
   url: string;
   reqPerSec: number;
@@ -18,19 +37,27 @@ export type LoadResult = {
 };
 export type Pair = { target: LoadResult; bare: LoadResult; ratio: number };
 
-async function cannon(e: Endpoint, connections: number, durationSec: number) {
+/** One slice's figures, whichever generator measured them. */
+type Slice = { total: number; seconds: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; timeouts: number };
+
+async function cannon(e: Endpoint, connections: number, durationSec: number, generator: Generator = 'autocannon'): Promise<Slice> {
+  if (generator === 'wrk') {
+    const r = await runWrk(e.url, e.headers ?? {}, connections, durationSec);
+    return { total: r.requests, seconds: r.durationUs / 1e6, p50Ms: r.p50Us / 1000, p99Ms: r.p99Us / 1000, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
+  }
   const run = autocannon({ url: e.url, headers: e.headers ?? {}, connections, duration: durationSec, timeout: 10 });
-  return withTimeout(`load on ${e.url}`, (durationSec + 30) * 1000, run);
+  const r = await withTimeout(`load on ${e.url}`, (durationSec + 30) * 1000, run);
+  return { total: r.requests.total, seconds: r.duration, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
 }
 
-function merge(url: string, runs: autocannon.Result[]): LoadResult {
-  const total = runs.reduce((s, r) => s + r.requests.total, 0);
-  const seconds = runs.reduce((s, r) => s + r.duration, 0);
+function merge(url: string, runs: Slice[]): LoadResult {
+  const total = runs.reduce((s, r) => s + r.total, 0);
+  const seconds = runs.reduce((s, r) => s + r.seconds, 0);
   return {
     url,
     reqPerSec: total / seconds,
-    p50Ms: runs.reduce((s, r) => s + r.latency.p50 * r.requests.total, 0) / Math.max(1, total),
-    p99Ms: Math.max(...runs.map((r) => r.latency.p99)),
+    p50Ms: runs.reduce((s, r) => s + r.p50Ms * r.total, 0) / Math.max(1, total),
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
     total,
     seconds,
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
@@ -47,14 +74,14 @@ function merge(url: string, runs: autocannon.Result[]): LoadResult {
 export async function measurePair(target: Endpoint, bare: Endpoint, o: LoadOptions): Promise<Pair> {
   const slice = Math.max(1, Math.round(o.durationSec / o.rounds));
   if (o.warmupSec > 0) {
-    await cannon(bare, o.connections, o.warmupSec);
-    await cannon(target, o.connections, o.warmupSec);
+    await cannon(bare, o.connections, o.warmupSec, o.generator);
+    await cannon(target, o.connections, o.warmupSec, o.generator);
   }
-  const t: autocannon.Result[] = [];
-  const b: autocannon.Result[] = [];
+  const t: Slice[] = [];
+  const b: Slice[] = [];
   for (let i = 0; i < o.rounds; i++) {
-    const order: [Endpoint, autocannon.Result[]][] = i % 2 === 0 ? [[bare, b], [target, t]] : [[target, t], [bare, b]];
-    for (const [e, into] of order) into.push(await cannon(e, o.connections, slice));
+    const order: [Endpoint, Slice[]][] = i % 2 === 0 ? [[bare, b], [target, t]] : [[target, t], [bare, b]];
+    for (const [e, into] of order) into.push(await cannon(e, o.connections, slice, o.generator));
   }
   const result = { target: merge(target.url, t), bare: merge(bare.url, b) };
   return { ...result, ratio: result.target.reqPerSec / result.bare.reqPerSec };

@@ -140,10 +140,13 @@ export function startFlags(): string[] {
   return m[1]!.split(/\s+/).filter(Boolean);
 }
 
+/** Extra node flags for the servers the bench starts (`BENCH_SERVER_FLAGS`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const serverFlags = () => (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 /** `node <start flags> apps/server/dist/main.js`, ready once /api/v1/health answers. */
 export async function startDivan(o: DivanOptions, timeoutMs = 60_000): Promise<Managed> {
   const port = o.port ?? (await freePort());
-  const p = launch(`server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`, process.execPath, [...startFlags(), serverMain], divanEnv(port, o), `http://127.0.0.1:${port}`);
+  const p = launch(`server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`, process.execPath, [...startFlags(), ...serverFlags(), serverMain], divanEnv(port, o), `http://127.0.0.1:${port}`);
   return ready(p, '/api/v1/health', timeoutMs);
 }
 

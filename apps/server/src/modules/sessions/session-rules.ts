@@ -37,9 +37,10 @@ export function sessionTimes(t: { day: string; from: string; to: string; timeZon
 /** The calendar's range: from before to, at most SESSION_RANGE_MAX_DAYS wide; by default this week. */
 export function checkedRange(from: string | undefined, to: string | undefined, now = new Date()) {
   if (to !== undefined && from === undefined) throw invalid('from', msg.required('inicio del intervalo'));
-  const week = weekRange(todayIn(DEFAULT_TIME_ZONE, now), DEFAULT_TIME_ZONE);
-  const start = from !== undefined ? new Date(from) : week.start;
-  const end = to !== undefined ? new Date(to) : from !== undefined ? new Date(start.getTime() + 7 * DAY_MS) : week.end;
+  // This week only when no range is given: its zone arithmetic is the costliest part of a cached read.
+  const week = from === undefined ? weekRange(todayIn(DEFAULT_TIME_ZONE, now), DEFAULT_TIME_ZONE) : undefined;
+  const start = week ? week.start : new Date(from!);
+  const end = to !== undefined ? new Date(to) : week ? week.end : new Date(start.getTime() + 7 * DAY_MS);
   if (end <= start) throw invalid('to', sessionMessages.rangeBeforeEnd());
   if (end.getTime() - start.getTime() > SESSION_RANGE_MAX_DAYS * DAY_MS) throw invalid('to', sessionMessages.rangeTooWide());
   return { start, end };

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   MODALITY,
   SESSION_LIST_MAX,
@@ -27,6 +28,9 @@ import { defaultReminders } from './reminders/reminder-defaults';
 import { presentConflicts, presentSession, type SessionView } from './session-presenter';
 import { locationsRepository, sessionsRepository, type SessionWithLocation } from './sessions.repository';
 import type { NewSession, SessionRow } from './sessions.tables';
+
+/** Sessions presented between two turns of the event loop in a range read. */
+const LIST_SLICE = 250;
 
 /** What the calendar hears live: members' sockets get these as `workspace-event` frames (ids only) and read again. */
 export const SESSION_EVENTS = ['session.created', 'session.updated', 'session.canceled', 'session.completed'] as const;
@@ -66,7 +70,14 @@ export class SessionsService {
       status: q.status,
       limit: SESSION_LIST_MAX,
     });
-    return { items: (await this.named(c.member.workspaceId, rows, c)).map((s) => presentSession(c.member.ability, s)) };
+    const named = await this.named(c.member.workspaceId, rows, c);
+    // A clinic's week is thousands of sessions: presented in slices, so other requests are served between them.
+    const items: Session[] = [];
+    for (let i = 0; i < named.length; i += LIST_SLICE) {
+      if (i > 0) await yieldToLoop();
+      for (const s of named.slice(i, i + LIST_SLICE)) items.push(presentSession(c.member.ability, s));
+    }
+    return { items };
   }
 
   /**
@@ -276,8 +287,8 @@ export class SessionsService {
   private async named(workspaceId: string, rows: SessionWithLocation[], c?: Caller): Promise<SessionView[]> {
     const readsNotes = c && this.notesOf && c.member.ability.can('read', 'patient_histories');
     const [patients, therapists, notes] = await Promise.all([
-      this.patients.namesOf(workspaceId, rows.map((s) => s.patientId)),
-      this.users.findManyByIds(rows.map((s) => s.therapistId)),
+      this.patients.namesOf(workspaceId, [...new Set(rows.map((s) => s.patientId))]),
+      this.users.findManyByIds([...new Set(rows.map((s) => s.therapistId))]),
       readsNotes ? this.notesOf!(workspaceId, rows.map((s) => s.id), c.userId) : undefined,
     ]);
     const names = new Map(therapists.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
