@@ -60,6 +60,7 @@ import { PatientImportService } from './modules/patient-import/patient-import.se
 import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
 import { PatientExportService } from './modules/patient-export/patient-export.service';
 import { UsersService } from './modules/users/users.service';
+import { wireInvoices } from './modules/invoices/invoices.wiring';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { SESSION_EVENTS, type SessionsService } from './modules/sessions/sessions.service';
@@ -191,10 +192,11 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
-  const { sessions, reminders, register: registerSessionRoutes } = wireSessions({
+  const { sessions, reminders, invoicing, register: registerSessionRoutes } = wireSessions({
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
   });
+  const { register: registerInvoiceRoutes } = wireInvoices({ db, events, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock });
   const meet = new MeetService({
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
@@ -257,6 +259,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
   await registerSessionRoutes(app);
+  await registerInvoiceRoutes(app);
   await app.register(meetRoutes, { meet, perIpPerMinute: config.rateLimit.perIpPerMinute });
   // A running job (an import, a mail being relayed) finishes before the database closes.
   app.addHook('preClose', () => jobs.stop());

@@ -99,6 +99,20 @@ export const errorCatalogue = {
   meet_not_available: [409, 'Esta sesión no tiene videollamada de Diván.'],
   meet_room_full: [409, 'La sala ya está completa: en esta videollamada solo pueden estar dos personas.'],
   meet_ticket_invalid: [401, 'Tu acceso a la sala ha caducado. Vuelve a entrar.'],
+  // invoices (spec §8: exists, not found, not paid, session not found)
+  invoice_not_found: [404, 'Factura no encontrada.'],
+  invoice_exists: [409, 'Ya existe una factura con ese número.'],
+  invoice_not_paid: [409, 'La factura no está pagada.'],
+  invoice_session_not_found: [404, 'Alguna de las sesiones no existe, no es de este paciente o no está completada.'],
+  invoice_session_invoiced: [409, 'Alguna de las sesiones ya está facturada.'],
+  invoice_issued: [409, 'Una factura emitida no se puede modificar ni borrar: corrígela con una factura rectificativa.'],
+  invoice_not_issued: [409, 'Solo se puede rectificar o cobrar una factura emitida.'],
+  invoice_empty: [400, 'La factura necesita al menos una línea.'],
+  invoice_buyer_missing: [400, 'Indica a quién se factura: el paciente con sus datos de facturación o un tercero.'],
+  invoice_seller_incomplete: [409, 'Completa los datos de facturación del emisor (nombre y NIF) antes de emitir.'],
+  invoice_already_paid: [409, 'La factura ya está pagada.'],
+  invoice_rectified: [409, 'Esta factura ya se anuló con una rectificativa por sustitución.'],
+  invoice_total_negative: [400, 'El total de una factura ordinaria no puede ser negativo: usa una factura rectificativa.'],
   // realtime
   max_sessions_reached: [429, 'Max sessions reached'],
 } as const satisfies Record<string, readonly [number, string]>;

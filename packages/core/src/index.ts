@@ -34,3 +34,5 @@ export * from './money/format';
 export * from './money/euros';
 export * from './meet/meet.constants';
 export * from './meet/meet.contracts';
+export * from './invoices';
+export * from './invoices/invoice.contracts';

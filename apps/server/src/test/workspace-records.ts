@@ -61,6 +61,13 @@ export const records = {
     return (await ok<{ session: { id: string } }>(res, 'session')).session.id;
   },
 
+  /** A draft invoice of the caller (a member) for a new patient. */
+  async invoice(t: TestApp, token: string, workspaceId: string) {
+    const patientId = await records.patient(t, token, workspaceId);
+    const res = await t.post(`${W(workspaceId)}/invoices`, { patientId, lines: [{ description: 'Sesión de psicoterapia', unitPriceCents: 6000 }] }, { token });
+    return (await ok(res, 'invoice')).id;
+  },
+
   async location(t: TestApp, token: string, workspaceId: string) {
     return (await ok(await t.post(`${W(workspaceId)}/locations`, { name: `Sala ${unique()}` }, { token }), 'location')).id;
   },

@@ -5,6 +5,7 @@ import { emailField } from '../auth/auth.contracts';
 import { ACTIONS, SUBJECT_NAMES, type Subject } from './permissions';
 import { PLAN_IDS } from './plans';
 import { WORKSPACE_TEMPLATES } from './default-roles';
+import { isValidSpanishTaxId } from '../patients/tax-id';
 
 /** Workspace billing fields keep '' as sent (the form clears a field with ''). */
 const optionalText = (label: string, max: number) => textField(label).trim().max(max, { error: msg.maxLength(max) }).nullable().optional();
@@ -19,7 +20,7 @@ export const updateWorkspaceBody = z.object({ name: requiredText('nombre', 80) }
 
 export const billingInfo = z.object({
   fullName: optionalText('Nombre o razón social', 150),
-  taxId: optionalText('NIF', 20),
+  taxId: optionalText('NIF', 20).refine((v) => !v || isValidSpanishTaxId(v), { error: 'El NIF o CIF no es válido: revisa el carácter de control.' }),
   line1: optionalText('Dirección', 150),
   line2: optionalText('Dirección (línea 2)', 150),
   city: optionalText('Ciudad', 80),

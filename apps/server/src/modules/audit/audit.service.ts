@@ -18,7 +18,11 @@ export type AuditAction =
   // Clinical records are tombstoned, never destroyed inside the retention period; each delete is recorded.
   // Details name the patient and the record (date, file name), never clinical text.
   | 'history_entry.deleted'
-  | 'document.deleted';
+  | 'document.deleted'
+  // Invoices: issued ones are legal records (their rows are frozen by trigger); drafts leave no trace but this.
+  | 'invoice.issued'
+  | 'invoice.draft_deleted'
+  | 'invoice.paid';
 
 export type AuditEvent = { workspaceId: string; actorId: string | null; action: AuditAction; target?: string; details?: Record<string, unknown> };
 

@@ -18,6 +18,7 @@ import { notificationSettingsRoutes } from './reminders/reminders.routes';
 import { RemindersService, type RemindersOptions } from './reminders/reminders.service';
 import { sessionLinksRoutes } from './session-links.routes';
 import { dropStaleSessionLists, invalidateAfter, SessionListReader, sessionListCache } from './session-list-cache';
+import { SessionInvoicing } from './session-invoicing';
 import { SessionNotesService } from './session-notes';
 import { SessionSeriesService } from './session-series.service';
 import { sessionsRoutes } from './sessions.routes';
@@ -67,6 +68,8 @@ export function wireSessions(d: Deps) {
   invalidateAfter(lists, history, ['update', 'delete'], (c: Caller) => c.member.workspaceId);
   invalidateAfter(lists, locations, ['update', 'delete'], (workspaceId: string) => workspaceId);
   const listReader = new SessionListReader(sessions, lists);
+  // Invoicing sets the `invoiced` flag in its own transactions, then tells the calendar's reads.
+  const invoicing = new SessionInvoicing(db, (workspaceId) => lists.changed(workspaceId));
 
   const register = async (app: FastifyInstance) => {
     const perIpPerMinute = config.rateLimit.perIpPerMinute;
@@ -75,5 +78,5 @@ export function wireSessions(d: Deps) {
     await app.register(calendarFeedRoutes, { feeds: calendarFeeds, perIpPerMinute });
     await app.register(sessionLinksRoutes, { patientSessions, notes });
   };
-  return { sessions, reminders, register };
+  return { sessions, reminders, invoicing, register };
 }

@@ -42,6 +42,7 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   memberId: () => records.member(t, owner.accessToken, workspaceId, plainRole),
   sessionId: () => records.session(t, owner.accessToken, workspaceId),
   locationId: () => records.location(t, owner.accessToken, workspaceId),
+  invoiceId: () => records.invoice(t, owner.accessToken, workspaceId),
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must
@@ -65,6 +66,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'PATCH /api/v1/workspaces/:workspaceId/locations/:locationId': { name: 'Sala renombrada' },
   'POST /api/v1/workspaces/:workspaceId/tasks': { title: 'Llamar a la mutua' },
   'PATCH /api/v1/workspaces/:workspaceId/tasks/:taskId': { done: true },
+  'PATCH /api/v1/workspaces/:workspaceId/invoices/:invoiceId': { footer: 'Pago por transferencia' },
 };
 
 const label = (r: Route) => `${r.method} ${r.url}`;

@@ -13,7 +13,7 @@ import { records } from '../../test/workspace-records';
 let t: TestApp;
 let alicia: Therapist;
 let bruno: Therapist;
-type Ids = { ws: string; patient: string; entry: string; document: string; import: string; role: string; invitation: string; member: string; session: string; location: string };
+type Ids = { ws: string; patient: string; entry: string; document: string; import: string; role: string; invitation: string; member: string; session: string; location: string; invoice: string };
 let A: Ids;
 let B: Ids;
 
@@ -34,6 +34,7 @@ async function fill(owner: Therapist, name: string): Promise<Ids> {
     member: await records.member(t, tk, ws.id, role),
     session: await records.session(t, tk, ws.id),
     location: await records.location(t, tk, ws.id),
+    invoice: await records.invoice(t, tk, ws.id),
   };
 }
 
@@ -136,6 +137,20 @@ const RESOURCES: { resource: string; calls: (W: string, own: Ids, other: Ids) =>
     ],
   },
   {
+    resource: 'invoices',
+    calls: (W, own, o) => [
+      { method: 'GET', path: `${W}/invoices/${o.invoice}` },
+      { method: 'PATCH', path: `${W}/invoices/${o.invoice}`, body: { footer: 'Cambiado' } },
+      { method: 'POST', path: `${W}/invoices/${o.invoice}/issue` },
+      { method: 'POST', path: `${W}/invoices/${o.invoice}/payment`, body: { paymentType: 'cash' } },
+      { method: 'POST', path: `${W}/invoices/${o.invoice}/rectify`, body: { method: 'difference', reason: 'Error' } },
+      { method: 'DELETE', path: `${W}/invoices/${o.invoice}` },
+      // A foreign patient on one's own new invoice, and a foreign session on one's own patient.
+      { method: 'POST', path: `${W}/invoices`, body: { patientId: o.patient, lines: [] } },
+      { method: 'POST', path: `${W}/invoices/from-sessions`, body: { patientId: own.patient, sessionIds: [o.session] } },
+    ],
+  },
+  {
     resource: 'invitations',
     calls: (W, _own, o) => [{ method: 'DELETE', path: `${W}/invitations/${o.invitation}` }],
   },
@@ -148,7 +163,7 @@ const outcome = async (who: Therapist, c: Call) => {
   return `${c.method} ${c.path} → ${res.statusCode} ${(res.json() as { code?: string }).code}`;
 };
 const ws = (ids: Ids) => `/api/v1/workspaces/${ids.ws}`;
-const RECORD_NOT_FOUND = /→ 404 (patient|history|document|import|seat|role|invitation|therapy_session|location)_not_found$/;
+const RECORD_NOT_FOUND = /→ 404 (patient|history|document|import|seat|role|invitation|therapy_session|location|invoice|invoice_session)_not_found$/;
 
 describe('a record of another workspace asked through this workspace’s path', () => {
   it.each(RESOURCES)('$resource: 404, both ways', async ({ calls }) => {
@@ -170,6 +185,7 @@ describe('a record of another workspace asked through this workspace’s path', 
       const download = await get(`/patients/${ids.patient}/documents/${ids.document}/download`);
       expect([download.statusCode, download.body]).toEqual([200, 'Informe de evolución.\n']);
       expect((await get(`/patient-imports/${ids.import}`)).statusCode).not.toBe(404);
+      expect(json<{ status: string }>(await get(`/invoices/${ids.invoice}`)).status).toBe('draft');
       const members = json<Member[]>(await get('/members'));
       expect(members.find((m) => m.id === ids.member)?.roles.map((r) => r.id)).toEqual([ids.role]);
       expect(members.find((m) => m.id === ids.invitation)).toMatchObject({ status: 'pending' });

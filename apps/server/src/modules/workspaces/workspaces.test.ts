@@ -57,10 +57,13 @@ describe('workspaces', () => {
     const { payload, headers } = multipart('file', 'logo.png', 'image/png', png(32, 32));
     const logo = await t.app.inject({ method: 'PUT', url: `${W()}/logo`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
     expect(json(logo).logoUrl).toMatch(/^\/api\/v1\/files\//);
-    const info = { fullName: 'Clínica del Retiro SL', taxId: 'b12345678', line1: 'Calle Alcalá 1', city: 'Madrid', zipCode: '28009', country: 'España', footer: 'Inscrita en el Registro Mercantil' };
+    const info = { fullName: 'Clínica del Retiro SL', taxId: 'b12345674', line1: 'Calle Alcalá 1', city: 'Madrid', zipCode: '28009', country: 'España', footer: 'Inscrita en el Registro Mercantil' };
     const saved = json(await t.put(`${W()}/billing-info`, info, { token: owner.accessToken }));
-    expect(saved).toMatchObject({ ...info, taxId: 'B12345678', line2: null });
+    expect(saved).toMatchObject({ ...info, taxId: 'B12345674', line2: null });
     expectError(await t.put(`${W()}/billing-info`, { zipCode: '!!' }, { token: owner.accessToken }), 400, 'invalid_argument');
+    // A CIF whose control character is wrong is refused, in Spanish.
+    const bad = await t.put(`${W()}/billing-info`, { ...info, taxId: 'B12345678' }, { token: owner.accessToken });
+    expect([bad.statusCode, bad.body]).toEqual([400, expect.stringContaining('carácter de control')]);
   });
 
   it('answers workspace_not_found for an unknown or malformed workspace', async () => {

@@ -1,0 +1,196 @@
+import {
+  DEFAULT_INVOICE_PREFIX,
+  DEFAULT_RECTIFYING_PREFIX,
+  formatInvoiceNumber,
+  isValidSpanishTaxId,
+  normalizeTaxId,
+  todayIn,
+  type BillingInfo,
+  type Invoice,
+} from '@divan/core';
+import type { z } from 'zod';
+import type { payInvoiceBody, rectifyInvoiceBody } from '@divan/core';
+import type { EventBus } from '../../platform/events/event-bus';
+import type { Tx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { Caller } from '../patients/patients.service';
+import { appendRecord, lockChain, nextInvoiceSequence } from './invoice-ledger';
+import { invoicesRepository } from './invoices.repository';
+import { sessionIdsOf, type InvoicesService } from './invoices.service';
+import type { InvoiceParty, InvoiceRow } from './invoices.tables';
+import { formatGeneratedAt, registrationFingerprint, type InvoiceType } from './verifactu/fingerprint';
+
+const ZONE = 'Europe/Madrid';
+
+/**
+ * Issuing (number, seller and buyer frozen, VERI*FACTU registration record chained on the issuer's
+ * last one, all in one transaction), recording a payment, and correcting by a rectifying invoice.
+ */
+export class InvoiceIssuing {
+  constructor(
+    private readonly invoices: InvoicesService,
+    private readonly events: EventBus,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private get d() {
+    return this.invoices.d;
+  }
+
+  async issue(c: Caller, id: string): Promise<Invoice> {
+    const workspaceBilling = await this.d.workspaces.billingInfo(c.member.workspaceId);
+    const row = await this.d.db.transaction(async (tx) => {
+      const draft = await this.invoices.accessible(c, id, 'update', tx, true);
+      if (draft.status !== 'draft') throw new AppError('invoice_issued');
+      return this.issueIn(tx, c, draft, workspaceBilling);
+    });
+    this.afterIssue(row);
+    return this.invoices.present(c, row);
+  }
+
+  /** Issues a locked draft inside `tx`: the seller's next number, frozen parties, the chained record. */
+  async issueIn(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling: BillingInfo): Promise<InvoiceRow> {
+    const repo = invoicesRepository(tx);
+    const lines = await repo.lines(draft.id);
+    if (!lines.length) throw new AppError('invoice_empty');
+    if (draft.kind === 'ordinary' && draft.total < 0) throw new AppError('invoice_total_negative');
+    const buyer = draft.buyer ?? (draft.patientId ? await this.invoices.buyerOf(c, draft.patientId, null, tx) : null);
+    if (!buyer?.fullName) throw new AppError('invoice_buyer_missing');
+    const seller = await this.sellerOf(tx, draft, workspaceBilling);
+    const now = this.now();
+    const issueDate = todayIn(ZONE, now);
+    const year = Number(issueDate.slice(0, 4));
+    const prefix = draft.kind === 'rectifying' ? DEFAULT_RECTIFYING_PREFIX : DEFAULT_INVOICE_PREFIX;
+    const sequence = await nextInvoiceSequence(tx, { sellerKey: draft.sellerKey, kind: draft.kind, year, prefix });
+    const number = formatInvoiceNumber({ prefix, year, sequence });
+    const issued = await repo.update(draft.id, { status: 'issued', number, sequence, series: `${prefix}${year}`, issueDate, issuedAt: now, seller, buyer });
+
+    const head = await lockChain(tx, seller.taxId!);
+    const generatedAt = formatGeneratedAt(now, ZONE);
+    const invoiceType = typeOf(issued, buyer);
+    const fingerprint = registrationFingerprint({
+      issuerTaxId: seller.taxId!,
+      number,
+      issueDate,
+      invoiceType,
+      vatTotalCents: issued.vat,
+      totalCents: issued.total,
+      previousFingerprint: head.previous?.fingerprint ?? null,
+      generatedAt,
+    });
+    const rectified = issued.rectifiesId ? await repo.find(issued.workspaceId, issued.rectifiesId, { therapist: { kind: 'all' }, workspace: true }) : undefined;
+    await appendRecord(tx, {
+      issuerTaxId: seller.taxId!,
+      issuerName: seller.fullName,
+      position: head.position,
+      recordType: 'registration',
+      invoiceId: issued.id,
+      workspaceId: issued.workspaceId,
+      invoiceNumber: number,
+      issueDate,
+      invoiceType,
+      vatTotal: issued.vat,
+      total: issued.total,
+      previousFingerprint: head.previous?.fingerprint ?? null,
+      fingerprint,
+      generatedAt,
+      detail: {
+        previous: head.previous ? { issuerTaxId: head.previous.issuerTaxId, number: head.previous.invoiceNumber, issueDate: head.previous.issueDate } : null,
+        buyer: { name: buyer.fullName, taxId: buyer.taxId },
+        lines: lines.map((l) => ({ vatRate: l.vatRate, exemption: l.exemption, base: l.base, vat: l.vat })),
+        rectifies: rectified ? { number: rectified.number, issueDate: rectified.issueDate, method: issued.rectificationMethod, base: rectified.subtotal, vat: rectified.vat } : null,
+        description: lines.map((l) => l.description).join('; ').slice(0, 500),
+      },
+    });
+    await this.d.sessions.setInvoiced(tx, issued.workspaceId, sessionIdsOf(lines), true);
+    await this.d.audit.record(tx, { workspaceId: issued.workspaceId, actorId: c.userId, action: 'invoice.issued', target: issued.id, details: { number, total: issued.total } });
+    return issued;
+  }
+
+  afterIssue(row: InvoiceRow) {
+    this.events.emit('invoice.issued', { workspaceId: row.workspaceId, invoiceId: row.id, patientId: row.patientId, number: row.number!, totalCents: row.total });
+    this.d.sessions.afterCommit(row.workspaceId);
+  }
+
+  /** A payment recorded by hand (transfer, cash…): only for an issued, pending invoice. */
+  async pay(c: Caller, id: string, b: z.output<typeof payInvoiceBody>): Promise<Invoice> {
+    const row = await this.d.db.transaction(async (tx) => {
+      const current = await this.invoices.accessible(c, id, 'update', tx, true);
+      if (current.status !== 'issued') throw new AppError('invoice_not_issued');
+      if (current.paymentStatus === 'paid') throw new AppError('invoice_already_paid');
+      const paidAt = b.paidOn ? new Date(`${b.paidOn}T12:00:00Z`) : this.now();
+      const row = await invoicesRepository(tx).update(current.id, { paymentStatus: 'paid', paymentType: b.paymentType, paidAt });
+      await this.d.audit.record(tx, { workspaceId: row.workspaceId, actorId: c.userId, action: 'invoice.paid', target: row.id, details: { number: row.number, paymentType: b.paymentType } });
+      return row;
+    });
+    this.events.emit('invoice.paid', { workspaceId: row.workspaceId, invoiceId: row.id, amountCents: row.total });
+    return this.invoices.present(c, row);
+  }
+
+  /**
+   * Corrects an issued invoice with a rectifying one, issued at once in its own series: by difference
+   * (the lines are the differences; none given: the whole invoice negated, i.e. cancelled) or by
+   * substitution (the lines are the corrected invoice; none: cancelled).
+   */
+  async rectify(c: Caller, id: string, b: z.output<typeof rectifyInvoiceBody>): Promise<Invoice> {
+    const workspaceBilling = await this.d.workspaces.billingInfo(c.member.workspaceId);
+    const row = await this.d.db.transaction(async (tx) => {
+      const original = await this.invoices.accessible(c, id, 'update', tx, true);
+      if (original.status !== 'issued') throw new AppError('invoice_not_issued');
+      if (original.kind === 'rectifying') throw new AppError('invalid_argument', [{ path: 'id', message: 'Una factura rectificativa no se rectifica: corrige la original otra vez.' }]);
+      const repo = invoicesRepository(tx);
+      const originalLines = await repo.lines(original.id);
+      const negated = originalLines.map((l) => ({
+        description: `Anulación: ${l.description}`.slice(0, 300),
+        itemKind: l.itemKind,
+        unitPriceCents: -l.unitPrice,
+        quantity: l.quantityHundredths / 100,
+        vatRate: l.vatRate as 0 | 4 | 10 | 21,
+        withholdingRate: l.withholdingRate as 0 | 7 | 15 | 19,
+        exemption: l.exemption ?? null,
+      }));
+      const lines = b.lines.length ? b.lines : negated;
+      const draft = await repo.insert({
+        workspaceId: original.workspaceId,
+        ownerId: original.ownerId,
+        sellerType: original.sellerType,
+        sellerKey: original.sellerKey,
+        patientId: original.patientId,
+        kind: 'rectifying',
+        buyer: original.buyer,
+        footer: original.footer,
+        rectifiesId: original.id,
+        rectificationMethod: b.method,
+        rectificationReason: b.reason,
+        createdBy: c.userId,
+      });
+      await this.invoices.writeLinesOf(tx, c, draft, lines.map((l) => ({ ...l, sessionId: null })));
+      const fresh = (await repo.find(original.workspaceId, draft.id, { therapist: { kind: 'all' }, workspace: true }))!;
+      const row = await this.issueIn(tx, c, fresh, workspaceBilling);
+      // Sessions of a cancelled invoice can be invoiced again.
+      if (!b.lines.length) await this.d.sessions.setInvoiced(tx, original.workspaceId, sessionIdsOf(originalLines), false);
+      return row;
+    });
+    this.afterIssue(row);
+    return this.invoices.present(c, row);
+  }
+
+  /** The seller as printed: the therapist's billing data or the workspace's; a valid tax id is required. */
+  private async sellerOf(tx: Tx, inv: InvoiceRow, w: BillingInfo): Promise<InvoiceParty & { taxId: string }> {
+    let party: InvoiceParty;
+    if (inv.sellerType === 'workspace') {
+      party = { kind: 'workspace', fullName: w.fullName ?? '', taxId: w.taxId ?? null, line1: w.line1 ?? null, line2: w.line2 ?? null, city: w.city ?? null, zipCode: w.zipCode ?? null, country: w.country ?? null };
+    } else {
+      const t = await this.d.billing.get(inv.ownerId, tx);
+      party = { kind: 'therapist', fullName: t.fullName ?? '', taxId: t.taxId ?? null, line1: t.line1, line2: t.line2, city: t.city, zipCode: t.zipCode, country: t.country };
+    }
+    if (!party.fullName || !party.taxId || !isValidSpanishTaxId(party.taxId)) throw new AppError('invoice_seller_incomplete');
+    return { ...party, taxId: normalizeTaxId(party.taxId) };
+  }
+}
+
+/** F1 with an identified buyer, F2 (simplified) without a tax id; rectifying: R1, or R5 of a simplified one. */
+function typeOf(inv: InvoiceRow, buyer: InvoiceParty): InvoiceType {
+  if (inv.kind === 'rectifying') return buyer.taxId ? 'R1' : 'R5';
+  return buyer.taxId ? 'F1' : 'F2';
+}

@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceListQuery } from '@divan/core';
+import type { DbOrTx } from '../../platform/db/database';
+import { invoiceLines, invoices, verifactuRecords, type InvoiceLineRow, type InvoiceRow } from './invoices.tables';
+
+/**
+ * Which invoices a member reads: a therapist's (seller "therapist") as their `invoices` permission says
+ * (all, or only those they own), and the workspace's (seller "workspace") when they read `workspace_invoices`.
+ */
+export type InvoiceScope = { therapist: { kind: 'all' } | { kind: 'own'; ownerId: string } | { kind: 'none' }; workspace: boolean };
+
+function scoped(s: InvoiceScope): SQL {
+  const parts: SQL[] = [];
+  if (s.therapist.kind === 'all') parts.push(sql`${invoices.sellerType} = 'therapist'`);
+  if (s.therapist.kind === 'own') parts.push(sql`(${invoices.sellerType} = 'therapist' and ${invoices.ownerId} = ${s.therapist.ownerId})`);
+  if (s.workspace) parts.push(sql`${invoices.sellerType} = 'workspace'`);
+  return parts.length ? or(...parts)! : sql`false`;
+}
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export function invoicesRepository(db: DbOrTx) {
+  const where = (workspaceId: string, s: InvoiceScope, f: Partial<InvoiceListQuery>) =>
+    and(
+      eq(invoices.workspaceId, workspaceId),
+      scoped(s),
+      f.from ? gte(invoices.issueDate, f.from) : undefined,
+      f.to ? lte(invoices.issueDate, f.to) : undefined,
+      f.status ? eq(invoices.status, f.status) : undefined,
+      f.paymentStatus ? eq(invoices.paymentStatus, f.paymentStatus) : undefined,
+      f.therapistId ? eq(invoices.ownerId, f.therapistId) : undefined,
+      f.patientId ? eq(invoices.patientId, f.patientId) : undefined,
+      f.series ? eq(invoices.series, f.series) : undefined,
+      f.q ? or(ilike(invoices.number, `%${escapeLike(f.q)}%`), sql`${invoices.buyer}->>'fullName' ilike ${`%${escapeLike(f.q)}%`}`) : undefined,
+    );
+  return {
+    /** A page, newest first (drafts, which have no date, on top), with the count and the sums of every match. */
+    async list(workspaceId: string, s: InvoiceScope, f: InvoiceListQuery) {
+      const w = where(workspaceId, s, f);
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(w)
+        .orderBy(sql`${invoices.issueDate} desc nulls first`, desc(invoices.sequence), desc(invoices.createdAt))
+        .limit(f.pageSize)
+        .offset((f.page - 1) * f.pageSize);
+      const [sum] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          subtotal: sql<number>`coalesce(sum(${invoices.subtotal}), 0)::int`,
+          vat: sql<number>`coalesce(sum(${invoices.vat}), 0)::int`,
+          withholding: sql<number>`coalesce(sum(${invoices.withholding}), 0)::int`,
+          total: sql<number>`coalesce(sum(${invoices.total}), 0)::int`,
+        })
+        .from(invoices)
+        .where(w);
+      return { rows, sum: sum! };
+    },
+    async find(workspaceId: string, id: string, s: InvoiceScope, lock = false): Promise<InvoiceRow | undefined> {
+      const q = db.select().from(invoices).where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.id, id), scoped(s)));
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+    async lines(invoiceId: string): Promise<InvoiceLineRow[]> {
+      return db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));
+    },
+    async insert(values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+      const [row] = await db.insert(invoices).values(values).returning();
+      return row!;
+    },
+    async update(id: string, values: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
+      const [row] = await db.update(invoices).set({ ...values, updatedAt: new Date() }).where(eq(invoices.id, id)).returning();
+      return row!;
+    },
+    async replaceLines(invoiceId: string, lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]): Promise<void> {
+      await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+      if (lines.length) await db.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId })));
+    },
+    async delete(id: string): Promise<void> {
+      await db.delete(invoices).where(eq(invoices.id, id));
+    },
+    /** The registration record of an issued invoice (its fingerprint, for the QR and the PDF). */
+    async registration(invoiceId: string) {
+      const [row] = await db
+        .select()
+        .from(verifactuRecords)
+        .where(and(eq(verifactuRecords.invoiceId, invoiceId), eq(verifactuRecords.recordType, 'registration')))
+        .limit(1);
+      return row;
+    },
+  };
+}

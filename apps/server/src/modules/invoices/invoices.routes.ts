@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createInvoiceBody,
+  invoiceFromSessionsBody,
+  invoiceIdParams,
+  invoiceListQuery,
+  invoiceListResponse,
+  invoiceResponse,
+  payInvoiceBody,
+  rectifyInvoiceBody,
+  therapistBillingBody,
+  therapistBillingResponse,
+  updateInvoiceBody,
+  workspaceIdParams,
+} from '@divan/core';
+import { z } from 'zod';
+import { caller } from '../patients/patients.routes';
+import type { BillingProfiles } from './billing-profile';
+import type { InvoiceIssuing } from './invoice-issuing';
+import type { InvoicesService } from './invoices.service';
+
+const tags = ['invoices'];
+const I = '/api/v1/workspaces/:workspaceId/invoices';
+const ONE = `${I}/:invoiceId`;
+
+export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, billing }: { invoices: InvoicesService; issuing: InvoiceIssuing; billing: BillingProfiles }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/me/billing', { config: { access: 'user' }, schema: { operationId: 'getMyBilling', tags, response: { 200: therapistBillingResponse } } }, (req) => billing.get(req.user!.id));
+  r.put('/api/v1/me/billing', { config: { access: 'user' }, schema: { operationId: 'updateMyBilling', tags, body: therapistBillingBody, response: { 200: therapistBillingResponse } } }, (req) =>
+    billing.update(req.user!.id, req.body),
+  );
+
+  r.get(
+    I,
+    {
+      config: { access: { workspace: ['read', 'invoices'] } },
+      schema: { operationId: 'listInvoices', tags, description: 'Drafts first, then by issue date and number, newest first; with the count and sums of every match.', params: workspaceIdParams, querystring: invoiceListQuery, response: { 200: invoiceListResponse } },
+    },
+    (req) => invoices.list(caller(req), req.query),
+  );
+  r.post(
+    I,
+    { config: { access: { workspace: ['create', 'invoices'] } }, schema: { operationId: 'createInvoice', tags, description: 'A draft: no number until it is issued.', params: workspaceIdParams, body: createInvoiceBody, response: { 201: invoiceResponse } } },
+    async (req, reply) => reply.status(201).send(await invoices.createDraft(caller(req), req.body)),
+  );
+  r.post(
+    `${I}/from-sessions`,
+    {
+      config: { access: { workspace: ['create', 'invoices'] } },
+      schema: { operationId: 'createInvoiceFromSessions', tags, description: "A draft with one line per completed, not-yet-invoiced session of the patient (they become invoiced).", params: workspaceIdParams, body: invoiceFromSessionsBody, response: { 201: invoiceResponse } },
+    },
+    async (req, reply) => reply.status(201).send(await invoices.fromSessions(caller(req), req.body.patientId, req.body.sessionIds)),
+  );
+  r.get(ONE, { config: { access: { workspace: ['read', 'invoices'] } }, schema: { operationId: 'getInvoice', tags, params: invoiceIdParams, response: { 200: invoiceResponse } } }, (req) =>
+    invoices.get(caller(req), req.params.invoiceId),
+  );
+  r.patch(ONE, { config: { access: { workspace: ['update', 'invoices'] } }, schema: { operationId: 'updateInvoice', tags, description: 'Drafts only.', params: invoiceIdParams, body: updateInvoiceBody, response: { 200: invoiceResponse } } }, (req) =>
+    invoices.updateDraft(caller(req), req.params.invoiceId, req.body),
+  );
+  r.delete(ONE, { config: { access: { workspace: ['delete', 'invoices'] } }, schema: { operationId: 'deleteInvoice', tags, description: 'Drafts only: an issued invoice is corrected by a rectifying one.', params: invoiceIdParams, response: { 204: z.null() } } }, async (req, reply) => {
+    await invoices.deleteDraft(caller(req), req.params.invoiceId);
+    return reply.status(204).send(null);
+  });
+  r.post(`${ONE}/issue`, { config: { access: { workspace: ['update', 'invoices'] } }, schema: { operationId: 'issueInvoice', tags, params: invoiceIdParams, response: { 200: invoiceResponse } } }, (req) =>
+    issuing.issue(caller(req), req.params.invoiceId),
+  );
+  r.post(`${ONE}/payment`, { config: { access: { workspace: ['update', 'invoices'] } }, schema: { operationId: 'payInvoice', tags, params: invoiceIdParams, body: payInvoiceBody, response: { 200: invoiceResponse } } }, (req) =>
+    issuing.pay(caller(req), req.params.invoiceId, req.body),
+  );
+  r.post(
+    `${ONE}/rectify`,
+    { config: { access: { workspace: ['update', 'invoices'] } }, schema: { operationId: 'rectifyInvoice', tags, description: 'Issues a rectifying invoice of this one.', params: invoiceIdParams, body: rectifyInvoiceBody, response: { 201: invoiceResponse } } },
+    async (req, reply) => reply.status(201).send(await issuing.rectify(caller(req), req.params.invoiceId, req.body)),
+  );
+}

@@ -1,0 +1,270 @@
+import {
+  canOn,
+  defaultLineTaxes,
+  lineTotals,
+  quantityHundredths,
+  scopeFor,
+  type Action,
+  type BuyerKind,
+  type Invoice,
+  type InvoiceBuyer,
+  type InvoiceListQuery,
+} from '@divan/core';
+import type { z } from 'zod';
+import type { createInvoiceBody, updateInvoiceBody ,
+  invoiceListResponse} from '@divan/core';
+import type { Db, DbOrTx, Tx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { AuditService } from '../audit/audit.service';
+import type { Caller, PatientsService } from '../patients/patients.service';
+import type { SessionInvoicing } from '../sessions/session-invoicing';
+import type { UsersService } from '../users/users.service';
+import type { WorkspacesService } from '../workspaces/workspaces.service';
+import type { BillingProfiles } from './billing-profile';
+import { presentInvoice, presentSummary } from './invoice-presenter';
+import { invoicesRepository, type InvoiceScope } from './invoices.repository';
+import type { InvoiceLineRow, InvoiceParty, InvoiceRow } from './invoices.tables';
+
+type Create = z.output<typeof createInvoiceBody>;
+type Update = z.output<typeof updateInvoiceBody>;
+type LineBody = z.output<typeof createInvoiceBody>['lines'][number];
+export type InvoiceDeps = {
+  db: Db;
+  patients: PatientsService;
+  users: UsersService;
+  workspaces: WorkspacesService;
+  sessions: SessionInvoicing;
+  billing: BillingProfiles;
+  audit: AuditService;
+  /** The AEAT's QR validation URL (production or its test site). */
+  qrBase: string;
+};
+
+/** Which invoices the member reads: see InvoiceScope. */
+export function invoiceScope(c: Caller): InvoiceScope {
+  return { therapist: scopeFor(c.member.ability, 'read', 'invoices', c.userId), workspace: c.member.ability.can('read', 'workspace_invoices') };
+}
+
+/** Whether the member may do `action` on an invoice: the workspace's need `workspace_invoices`, a therapist's `invoices` (maybe only their own). */
+export function mayAct(c: Caller, action: Exclude<Action, 'manage'>, inv: Pick<InvoiceRow, 'sellerType' | 'ownerId'>) {
+  return inv.sellerType === 'workspace' ? c.member.ability.can(action, 'workspace_invoices') : canOn(c.member.ability, action, 'invoices', { ownerId: inv.ownerId });
+}
+
+/**
+ * Invoices: drafts (free to edit and delete) and reading. Issuing, payments and rectifying invoices
+ * are in invoice-issuing.ts. Seller: the owner therapist's membership decides (payments receiver, §6).
+ */
+export class InvoicesService {
+  constructor(readonly d: InvoiceDeps) {}
+
+  /** The invoice if the member may do `action` on it; 404 when they may not read it. */
+  async accessible(c: Caller, id: string, action: Exclude<Action, 'manage'> = 'read', tx: DbOrTx = this.d.db, lock = false): Promise<InvoiceRow> {
+    const row = await invoicesRepository(tx).find(c.member.workspaceId, id, invoiceScope(c), lock);
+    if (!row) throw new AppError('invoice_not_found');
+    if (!mayAct(c, action, row)) throw new AppError('access_denied');
+    return row;
+  }
+
+  async list(c: Caller, q: InvoiceListQuery): Promise<z.infer<typeof invoiceListResponse>> {
+    const { rows, sum } = await invoicesRepository(this.d.db).list(c.member.workspaceId, invoiceScope(c), q);
+    const names = await this.names(c, rows);
+    return {
+      items: rows.map((r) => presentSummary(r, names(r))),
+      total: sum.count,
+      totals: { subtotalCents: sum.subtotal, vatCents: sum.vat, withholdingCents: sum.withholding, totalCents: sum.total },
+    };
+  }
+
+  async get(c: Caller, id: string): Promise<Invoice> {
+    return this.present(c, await this.accessible(c, id, 'read'));
+  }
+
+  /** After the transaction: names come from other modules, which read outside it (PGlite has one connection). */
+  async present(c: Caller, row: InvoiceRow): Promise<Invoice> {
+    const repo = invoicesRepository(this.d.db);
+    const [lines, record, names] = await Promise.all([repo.lines(row.id), row.status === 'issued' ? repo.registration(row.id) : undefined, this.names(c, [row])]);
+    return presentInvoice(row, lines, names(row), record, this.d.qrBase);
+  }
+
+  async createDraft(c: Caller, b: Create): Promise<Invoice> {
+    const row = await this.d.db.transaction((tx) => this.createDraftIn(tx, c, b));
+    this.d.sessions.afterCommit(c.member.workspaceId);
+    return this.present(c, row);
+  }
+
+  /** A draft with one line per completed, not-yet-invoiced session of the patient, at the session's price. */
+  async fromSessions(c: Caller, patientId: string, sessionIds: string[]): Promise<Invoice> {
+    const patient = await this.d.patients.accessible(c, patientId);
+    const done = await this.d.db.transaction(async (tx) => {
+      const sessions = await this.d.sessions.lockForInvoice(tx, c, patient.id, sessionIds);
+      if (!sessions) throw new AppError('invoice_session_not_found');
+      if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
+      const owner = sessions[0]!.therapistId;
+      const day = (iso: string) => iso.split('-').reverse().join('/');
+      const lines: LineBody[] = sessions.map((s) => ({
+        description: `Sesión de psicoterapia (${s.modality === 'online' ? 'online' : 'presencial'}) del ${day(s.day)}`,
+        itemKind: 'therapy',
+        unitPriceCents: s.price,
+        quantity: 1,
+        sessionId: s.id,
+      }));
+      return this.createDraftIn(tx, c, { therapistId: owner, patientId: patient.id, lines });
+    });
+    this.d.sessions.afterCommit(c.member.workspaceId);
+    return this.present(c, done);
+  }
+
+  private async createDraftIn(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>): Promise<InvoiceRow> {
+    const ownerId = b.therapistId ?? c.userId;
+    const terms = await this.d.workspaces.memberTerms(c.member.workspaceId, ownerId, tx);
+    if (!terms) throw new AppError('invalid_argument', [{ path: 'therapistId', message: 'Ese terapeuta no es miembro de este espacio.' }]);
+    if (!mayAct(c, 'create', { sellerType: terms.paymentsReceiver, ownerId })) throw new AppError('access_denied');
+    const row = await invoicesRepository(tx).insert({
+      workspaceId: c.member.workspaceId,
+      ownerId,
+      sellerType: terms.paymentsReceiver,
+      sellerKey: terms.paymentsReceiver === 'workspace' ? `workspace:${c.member.workspaceId}` : `user:${ownerId}`,
+      patientId: b.patientId ?? null,
+      buyer: await this.buyerOf(c, b.patientId ?? null, b.buyer ?? null, tx),
+      footer: b.footer ?? null,
+      chargeDate: b.chargeDate ?? null,
+      createdBy: c.userId,
+    });
+    await this.writeLines(tx, c, row, b.lines);
+    return (await invoicesRepository(tx).find(c.member.workspaceId, row.id, invoiceScope(c)))!;
+  }
+
+  async updateDraft(c: Caller, id: string, b: Update): Promise<Invoice> {
+    const done = await this.d.db.transaction(async (tx) => {
+      const row = await this.accessible(c, id, 'update', tx, true);
+      if (row.status !== 'draft') throw new AppError('invoice_issued');
+      const patientId = b.patientId === undefined ? row.patientId : b.patientId;
+      const buyer = b.buyer !== undefined || b.patientId !== undefined ? await this.buyerOf(c, patientId, b.buyer ?? null, tx) : row.buyer;
+      const updated = await invoicesRepository(tx).update(row.id, {
+        patientId,
+        buyer,
+        ...(b.footer !== undefined ? { footer: b.footer } : {}),
+        ...(b.chargeDate !== undefined ? { chargeDate: b.chargeDate } : {}),
+      });
+      if (b.lines) await this.writeLines(tx, c, updated, b.lines);
+      else if (b.buyer !== undefined) await this.writeLines(tx, c, updated, (await invoicesRepository(tx).lines(row.id)).map(bodyOf));
+      return (await invoicesRepository(tx).find(c.member.workspaceId, row.id, invoiceScope(c)))!;
+    });
+    this.d.sessions.afterCommit(c.member.workspaceId);
+    return this.present(c, done);
+  }
+
+  async deleteDraft(c: Caller, id: string): Promise<void> {
+    await this.d.db.transaction(async (tx) => {
+      const row = await this.accessible(c, id, 'delete', tx, true);
+      if (row.status !== 'draft') throw new AppError('invoice_issued');
+      const lines = await invoicesRepository(tx).lines(row.id);
+      await this.d.sessions.setInvoiced(tx, row.workspaceId, sessionIdsOf(lines), false);
+      await invoicesRepository(tx).delete(row.id);
+      await this.d.audit.record(tx, { workspaceId: row.workspaceId, actorId: c.userId, action: 'invoice.draft_deleted', target: row.id, details: { total: row.total } });
+    });
+    this.d.sessions.afterCommit(c.member.workspaceId);
+  }
+
+  /**
+   * Replaces a draft's lines: each line's taxes default to the rule of its kind and the buyer, totals are
+   * computed per line in cents; sessions leaving the draft are no longer invoiced, new ones are.
+   */
+  /** For rectifying drafts built by the issuing side. */
+  writeLinesOf(tx: Tx, c: Caller, row: InvoiceRow, lines: LineBody[]) {
+    return this.writeLines(tx, c, row, lines);
+  }
+
+  private async writeLines(tx: Tx, c: Caller, row: InvoiceRow, lines: LineBody[]) {
+    const repo = invoicesRepository(tx);
+    const before = sessionIdsOf(await repo.lines(row.id));
+    const wanted = [...new Set(lines.map((l) => l.sessionId).filter((x): x is string => !!x))];
+    const added = wanted.filter((id) => !before.includes(id));
+    if (added.length) {
+      if (!row.patientId) throw new AppError('invoice_session_not_found');
+      const sessions = await this.d.sessions.lockForInvoice(tx, c, row.patientId, added);
+      if (!sessions) throw new AppError('invoice_session_not_found');
+      if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
+    }
+    const buyerKind: BuyerKind = (row.buyer?.kind as BuyerKind | undefined) ?? 'patient';
+    const withholdingRate = row.sellerType === 'therapist' ? (await this.d.billing.get(row.ownerId, tx)).withholdingRate : 15;
+    const rows = lines.map((l, position) => {
+      const taxes = defaultLineTaxes(l.itemKind, buyerKind, { withholdingRate });
+      const input = {
+        description: l.description,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        vatRate: l.vatRate ?? (l.exemption ? 0 : taxes.vatRate),
+        withholdingRate: l.withholdingRate ?? taxes.withholdingRate,
+        exemption: l.exemption !== undefined ? l.exemption : l.vatRate !== undefined && l.vatRate > 0 ? null : taxes.exemption,
+      };
+      if (input.exemption && input.vatRate !== 0) throw new AppError('invalid_argument', [{ path: `lines.${position}.vatRate`, message: 'Una línea exenta de IVA lleva un tipo del 0 %.' }]);
+      const t = lineTotals(input);
+      return {
+        position,
+        description: input.description,
+        itemKind: l.itemKind,
+        unitPrice: input.unitPriceCents,
+        quantityHundredths: quantityHundredths(input.quantity),
+        vatRate: input.vatRate,
+        withholdingRate: input.withholdingRate,
+        exemption: input.exemption,
+        base: t.baseCents,
+        vat: t.vatCents,
+        withholding: t.withholdingCents,
+        total: t.totalCents,
+        sessionId: l.sessionId ?? null,
+      };
+    });
+    await repo.replaceLines(row.id, rows);
+    const sum = (k: 'base' | 'vat' | 'withholding' | 'total') => rows.reduce((s, r) => s + r[k], 0);
+    await repo.update(row.id, { subtotal: sum('base'), vat: sum('vat'), withholding: sum('withholding'), total: sum('total') });
+    await this.d.sessions.setInvoiced(tx, row.workspaceId, before.filter((id) => !wanted.includes(id)), false);
+    await this.d.sessions.setInvoiced(tx, row.workspaceId, added, true);
+  }
+
+  /** The buyer as given, else the patient's billing info (their name when they have none). */
+  async buyerOf(c: Caller, patientId: string | null, given: InvoiceBuyer | null, tx: DbOrTx): Promise<InvoiceParty | null> {
+    if (given) return { ...given, taxId: given.taxId || null, line1: given.line1 ?? null, line2: given.line2 ?? null, city: given.city ?? null, zipCode: given.zipCode ?? null, country: given.country ?? null, email: given.email ?? null };
+    if (!patientId) return null;
+    const p = await this.d.patients.accessible(c, patientId, 'read', 'patient_files', tx);
+    return {
+      kind: 'patient',
+      fullName: p.billingFullName || [p.firstName, p.lastName].filter(Boolean).join(' '),
+      taxId: p.billingTaxId ?? null,
+      line1: p.billingLine1 ?? null,
+      line2: p.billingLine2 ?? null,
+      city: p.billingCity ?? null,
+      zipCode: p.billingZipCode ?? null,
+      country: p.billingCountry ?? null,
+      email: p.email ?? null,
+    };
+  }
+
+  private async names(c: Caller, rows: InvoiceRow[]) {
+    const [patients, users] = await Promise.all([
+      this.d.patients.namesOf(c.member.workspaceId, [...new Set(rows.map((r) => r.patientId).filter((x): x is string => !!x))]),
+      this.d.users.findManyByIds([...new Set(rows.map((r) => r.ownerId))]),
+    ]);
+    const rectified = rows.some((r) => r.rectifiesId) ? await Promise.all(rows.filter((r) => r.rectifiesId).map((r) => invoicesRepository(this.d.db).find(c.member.workspaceId, r.rectifiesId!, { therapist: { kind: 'all' }, workspace: true }))) : [];
+    const numbers = new Map(rectified.filter((r): r is InvoiceRow => !!r).map((r) => [r.id, r.number]));
+    const therapists = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+    return (r: InvoiceRow) => ({
+      therapistName: therapists.get(r.ownerId) ?? 'Usuario eliminado',
+      patientName: r.patientId ? (patients.get(r.patientId) ?? '') : null,
+      rectifiedNumber: r.rectifiesId ? (numbers.get(r.rectifiesId) ?? null) : null,
+    });
+  }
+}
+
+export const sessionIdsOf = (lines: InvoiceLineRow[]) => lines.map((l) => l.sessionId).filter((x): x is string => !!x);
+const bodyOf = (l: InvoiceLineRow): LineBody => ({
+  description: l.description,
+  itemKind: l.itemKind,
+  unitPriceCents: l.unitPrice,
+  quantity: l.quantityHundredths / 100,
+  // The VAT chosen stays; the withholding follows the (new) buyer.
+  vatRate: l.vatRate as 0 | 4 | 10 | 21,
+  exemption: l.exemption ?? null,
+  sessionId: l.sessionId,
+});

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { todayIn, type Invoice, type Session } from '@divan/core';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
+import type { Therapist } from '../../test/workspace-fixtures';
+import { registrationFingerprint } from './verifactu/fingerprint';
+
+let t: TestApp;
+let c: Clinic;
+const year = Number(todayIn('Europe/Madrid').slice(0, 4));
+const I = () => `${W(c.ws.id)}/invoices`;
+const ok = async <T = Invoice>(res: Promise<{ statusCode: number; body: string; json(): unknown }>, status = 200) => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  return r.json() as T;
+};
+const code = async (res: Promise<{ statusCode: number; json(): unknown }>) => {
+  const r = await res;
+  return [r.statusCode, (r.json() as { code: string }).code];
+};
+/** A completed session of the patient with the therapist. */
+async function completed(who: Therapist, patientId: string, therapistId: string, n: number): Promise<Session> {
+  const { session } = await ok<{ session: Session }>(t.post(`${W(c.ws.id)}/sessions`, { patientId, therapistId, day: nextWeek(n), from: '10:00', to: '10:50' }, { token: who.accessToken }), 201);
+  return ok<Session>(t.post(`${W(c.ws.id)}/sessions/${session.id}/complete`, undefined, { token: who.accessToken }));
+}
+const issue = (who: Therapist, id: string) => ok(t.post(`${I()}/${id}/issue`, undefined, { token: who.accessToken }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await clinic(t, 'facturas');
+  await ok(t.put('/api/v1/me/billing', { fullName: 'Teresa Terapeuta', taxId: '12345678-z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España' }, { token: c.tere.accessToken }));
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('billing data', () => {
+  it('keeps the therapist’s tax id normalised and refuses one whose control letter is wrong, in Spanish', async () => {
+    expect(await ok(t.get('/api/v1/me/billing', { token: c.tere.accessToken }))).toMatchObject({ fullName: 'Teresa Terapeuta', taxId: '12345678Z', withholdingRate: 15 });
+    const bad = await t.put('/api/v1/me/billing', { taxId: '12345678A' }, { token: c.tere.accessToken });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('letra de control');
+  });
+});
+
+describe('invoicing sessions', () => {
+  let first: Invoice;
+  it('drafts from completed sessions (exempt therapy, no number), then issues 0001 with its chained VERI*FACTU record', async () => {
+    const s1 = await completed(c.tere, c.ana, c.tere.userId, 0);
+    const s2 = await completed(c.tere, c.ana, c.tere.userId, 1);
+    const draft = await ok(t.post(`${I()}/from-sessions`, { patientId: c.ana, sessionIds: [s1.id, s2.id] }, { token: c.tere.accessToken }), 201);
+    expect(draft).toMatchObject({ status: 'draft', number: null, sellerType: 'therapist', subtotalCents: 12000, vatCents: 0, withholdingCents: 0, totalCents: 12000 });
+    expect(draft.lines.map((l) => [l.vatRate, l.exemption, l.sessionId])).toEqual([[0, 'E1', s1.id], [0, 'E1', s2.id]]);
+    expect(draft.legends[0]).toMatch(/exenta de IVA.*20\.Uno\.3º.*Ley 37\/1992/);
+    expect((await ok<Session>(t.get(`${W(c.ws.id)}/sessions/${s1.id}`, { token: c.tere.accessToken }))).invoiced).toBe(true);
+    // A session already on an invoice is not invoiced twice.
+    expect(await code(t.post(`${I()}/from-sessions`, { patientId: c.ana, sessionIds: [s1.id] }, { token: c.tere.accessToken }))).toEqual([409, 'invoice_session_invoiced']);
+
+    first = await issue(c.tere, draft.id);
+    expect(first).toMatchObject({ status: 'issued', number: `${year}-0001`, issueDate: todayIn('Europe/Madrid'), seller: { fullName: 'Teresa Terapeuta', taxId: '12345678Z' }, buyer: { kind: 'patient', fullName: 'Ana Prueba' } });
+    expect(first.verifactu?.qrUrl).toContain(`nif=12345678Z&numserie=${year}-0001`);
+    expect(first.verifactu?.qrUrl).toContain('importe=120.00');
+    const [record] = await t.rows<{ fingerprint: string; generated_at: string; previous_fingerprint: string | null; invoice_type: string }>(sql`select * from verifactu_records where invoice_id = ${first.id}`);
+    expect(record!.previous_fingerprint).toBeNull();
+    expect(record!.invoice_type).toBe('F2'); // the patient gave no tax id: a simplified invoice
+    expect(record!.fingerprint).toBe(
+      registrationFingerprint({ issuerTaxId: '12345678Z', number: `${year}-0001`, issueDate: first.issueDate!, invoiceType: 'F2', vatTotalCents: 0, totalCents: 12000, previousFingerprint: null, generatedAt: record!.generated_at }),
+    );
+  });
+
+  it('numbers the next one 0002, chained on the first; an issued invoice is never edited nor deleted, not even in SQL', async () => {
+    const draft = await ok(t.post(I(), { patientId: c.ana, lines: [{ description: 'Informe para la aseguradora', itemKind: 'report', unitPriceCents: 10000 }] }, { token: c.tere.accessToken }), 201);
+    expect([draft.vatCents, draft.totalCents]).toEqual([2100, 12100]);
+    const second = await issue(c.tere, draft.id);
+    expect(second.number).toBe(`${year}-0002`);
+    const [a, b] = await t.rows<{ fingerprint: string; previous_fingerprint: string | null; position: number }>(sql`select * from verifactu_records where issuer_tax_id = '12345678Z' order by position`);
+    expect([Number(a!.position), Number(b!.position), b!.previous_fingerprint]).toEqual([1, 2, a!.fingerprint]);
+
+    expect(await code(t.patch(`${I()}/${second.id}`, { footer: 'otro' }, { token: c.tere.accessToken }))).toEqual([409, 'invoice_issued']);
+    expect(await code(t.del(`${I()}/${second.id}`, { token: c.tere.accessToken }))).toEqual([409, 'invoice_issued']);
+    const refused = (q: ReturnType<typeof sql>) => t.rows(q).then(() => 'done', (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
+    expect(await refused(sql`update invoices set total = 1 where id = ${second.id}`)).toMatch(/rectifying/);
+    expect(await refused(sql`delete from invoices where id = ${second.id}`)).toMatch(/cannot be deleted/);
+    expect(await refused(sql`update invoice_lines set base = 1 where invoice_id = ${second.id}`)).toMatch(/issued invoice/);
+    expect(await refused(sql`update verifactu_records set total = 1`)).toMatch(/append-only/);
+  });
+
+  it('records a payment by transfer once, and corrects by a rectifying invoice in its own series that frees the sessions', async () => {
+    const paid = await ok(t.post(`${I()}/${first.id}/payment`, { paymentType: 'transfer' }, { token: c.tere.accessToken }));
+    expect([paid.paymentStatus, paid.paymentType]).toEqual(['paid', 'transfer']);
+    expect(await code(t.post(`${I()}/${first.id}/payment`, { paymentType: 'cash' }, { token: c.tere.accessToken }))).toEqual([409, 'invoice_already_paid']);
+
+    const rect = await ok(t.post(`${I()}/${first.id}/rectify`, { method: 'difference', reason: 'Sesiones facturadas por error' }, { token: c.tere.accessToken }), 201);
+    expect(rect).toMatchObject({ kind: 'rectifying', number: `R${year}-0001`, totalCents: -12000, rectifies: { id: first.id, number: `${year}-0001`, method: 'difference' } });
+    const [r] = await t.rows<{ invoice_type: string; position: number }>(sql`select * from verifactu_records where invoice_id = ${rect.id}`);
+    expect([r!.invoice_type, Number(r!.position)]).toEqual(['R5', 3]);
+    const sessionIds = first.lines.map((l) => l.sessionId!);
+    for (const id of sessionIds) expect((await ok<Session>(t.get(`${W(c.ws.id)}/sessions/${id}`, { token: c.tere.accessToken }))).invoiced).toBe(false);
+  });
+});
+
+describe('taxes and sellers', () => {
+  it('withholds 15 % only when the buyer is a company, on top of 21 % VAT for a report', async () => {
+    const buyer = { kind: 'company', fullName: 'Seguros Ejemplo SA', taxId: 'A58818501' };
+    const inv = await ok(t.post(I(), { buyer, lines: [{ description: 'Informe pericial', itemKind: 'report', unitPriceCents: 10000 }] }, { token: c.tere.accessToken }), 201);
+    expect([inv.subtotalCents, inv.vatCents, inv.withholdingCents, inv.totalCents]).toEqual([10000, 2100, 1500, 10600]);
+  });
+
+  it('refuses to issue for a seller without billing data and spends no number on it', async () => {
+    // Tomás's sessions are paid to the workspace, which has no billing data yet.
+    const draft = await ok(t.post(I(), { therapistId: c.tomas.userId, patientId: c.bruno, lines: [{ description: 'Sesión', unitPriceCents: 5555 }] }, { token: c.owner.accessToken }), 201);
+    expect(draft.sellerType).toBe('workspace');
+    expect(await code(t.post(`${I()}/${draft.id}/issue`, undefined, { token: c.owner.accessToken }))).toEqual([409, 'invoice_seller_incomplete']);
+    expect(await t.rows(sql`select * from invoice_counters where seller_key = ${`workspace:${c.ws.id}`}`)).toEqual([]);
+    // Tere, a clinic therapist, reads her own invoices only: the workspace's are not hers.
+    expect(await code(t.get(`${I()}/${draft.id}`, { token: c.tere.accessToken }))).toEqual([404, 'invoice_not_found']);
+    const list = await ok<{ items: Invoice[]; total: number }>(t.get(I(), { token: c.tere.accessToken }));
+    expect(list.items.every((i) => i.therapist.id === c.tere.userId)).toBe(true);
+  });
+});
+
+describe('numbering under concurrency', () => {
+  it('gives consecutive numbers, no gap and no duplicate, to drafts issued at once, and one unbroken chain', async () => {
+    const n = 20;
+    const drafts = await Promise.all(
+      Array.from({ length: n }, (_, i) => ok(t.post(I(), { patientId: c.ana, lines: [{ description: `Sesión ${i}`, unitPriceCents: 5000 + i }] }, { token: c.tere.accessToken }), 201)),
+    );
+    const issued = await Promise.all(drafts.map((d) => issue(c.tere, d.id)));
+    const seq = issued.map((i) => Number(i.number!.split('-')[1])).sort((a, b) => a - b);
+    expect(seq).toEqual(Array.from({ length: n }, (_, i) => i + 3));
+    const chain = await t.rows<{ position: number; fingerprint: string; previous_fingerprint: string | null }>(sql`select * from verifactu_records where issuer_tax_id = '12345678Z' order by position`);
+    chain.forEach((r, i) => {
+      expect(Number(r.position)).toBe(i + 1);
+      if (i > 0) expect(r.previous_fingerprint).toBe(chain[i - 1]!.fingerprint);
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { scopeFor, toLocal } from '@divan/core';
+import type { Db, DbOrTx, Tx } from '../../platform/db/database';
+import type { Caller } from '../patients/patients.service';
+import { sessions } from './sessions.tables';
+
+/** A completed session as an invoice line sees it. */
+export type InvoiceableSession = { id: string; therapistId: string; day: string; from: string; price: number; invoiced: boolean; modality: 'online' | 'presential' };
+
+/**
+ * What invoicing needs of sessions, without reaching into this module's tables: the patient's completed
+ * sessions not yet invoiced, and the `invoiced` flag, set in the invoice's own transaction.
+ * `changed(workspaceId)` runs after a flag changed (the calendar's reads show it).
+ */
+export class SessionInvoicing {
+  constructor(
+    private readonly db: Db,
+    private readonly changed: (workspaceId: string) => void = () => undefined,
+  ) {}
+
+  /** The patient's completed sessions the caller may read, not yet invoiced, oldest first (at most 500). */
+  async uninvoiced(c: Caller, patientId: string, range?: { from?: Date; to?: Date }): Promise<InvoiceableSession[]> {
+    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+    if (scope.kind === 'none') return [];
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.workspaceId, c.member.workspaceId),
+          eq(sessions.patientId, patientId),
+          eq(sessions.status, 'completed'),
+          eq(sessions.invoiced, false),
+          scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined,
+          range?.from ? sql`${sessions.startsAt} >= ${range.from}` : undefined,
+          range?.to ? sql`${sessions.startsAt} < ${range.to}` : undefined,
+        ),
+      )
+      .orderBy(asc(sessions.startsAt))
+      .limit(500);
+    return rows.map(present);
+  }
+
+  /**
+   * The given sessions, locked for the invoice's transaction, if every one is the patient's, completed
+   * and readable by the caller; null otherwise. Whether they are already invoiced is the caller's to judge.
+   */
+  async lockForInvoice(tx: Tx, c: Caller, patientId: string, ids: string[]): Promise<InvoiceableSession[] | null> {
+    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+    if (scope.kind === 'none' || ids.length === 0) return null;
+    const unique = [...new Set(ids)];
+    const rows = await tx
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.workspaceId, c.member.workspaceId),
+          eq(sessions.patientId, patientId),
+          eq(sessions.status, 'completed'),
+          inArray(sessions.id, unique),
+          scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined,
+        ),
+      )
+      .orderBy(asc(sessions.startsAt))
+      .for('update');
+    return rows.length === unique.length ? rows.map(present) : null;
+  }
+
+  /** Sets the sessions' `invoiced` flag inside the invoice's transaction; `afterCommit` tells the calendar. */
+  async setInvoiced(tx: DbOrTx, workspaceId: string, ids: string[], invoiced: boolean): Promise<void> {
+    if (!ids.length) return;
+    await tx
+      .update(sessions)
+      .set({ invoiced, updatedAt: new Date() })
+      .where(and(eq(sessions.workspaceId, workspaceId), inArray(sessions.id, ids)));
+  }
+
+  afterCommit(workspaceId: string) {
+    this.changed(workspaceId);
+  }
+}
+
+function present(s: typeof sessions.$inferSelect): InvoiceableSession {
+  const start = toLocal(s.startsAt, s.timeZone);
+  return { id: s.id, therapistId: s.therapistId, day: start.day, from: start.time, price: s.price, invoiced: s.invoiced, modality: s.modality };
+}

@@ -1,0 +1,3 @@
+/** Invoices: arithmetic in integer cents, numbering, and the Spanish tax rules of a therapist. */
+export * from './invoice-math';
+export * from './invoice-taxes';

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceTotals, lineTotals, type InvoiceLineInput } from './invoice-math';
+import {
+  BUYER_KIND_LABELS,
+  BUYER_KINDS,
+  DEFAULT_INVOICE_TAX_SETTINGS,
+  defaultLineTaxes,
+  INVOICE_ITEM_KIND_LABELS,
+  INVOICE_ITEM_KINDS,
+  INVOICE_WITHHOLDING_RATE_LABELS,
+  INVOICE_WITHHOLDING_RATES,
+  invoiceLegends,
+  isVatExemptItem,
+  VAT_EXEMPT_LEGEND,
+  withholds,
+  type BuyerKind,
+  type InvoiceItemKind,
+} from './invoice-taxes';
+
+const general = { withholdingRate: 15 } as const;
+const starting = { withholdingRate: 7 } as const;
+
+describe('VAT_EXEMPT_LEGEND', () => {
+  it('cites art. 20.Uno.3º of Ley 37/1992 word for word', () => {
+    expect(VAT_EXEMPT_LEGEND).toBe('Operación exenta de IVA conforme al artículo 20.Uno.3º de la Ley 37/1992, del Impuesto sobre el Valor Añadido.');
+  });
+});
+
+describe('item and buyer kinds', () => {
+  it('labels every item kind in Spanish', () => {
+    expect(INVOICE_ITEM_KINDS).toEqual(['therapy', 'report', 'training', 'other']);
+    expect(Object.keys(INVOICE_ITEM_KIND_LABELS).sort()).toEqual([...INVOICE_ITEM_KINDS].sort());
+    expect(INVOICE_ITEM_KIND_LABELS.therapy).toBe('Terapia psicológica (asistencia sanitaria)');
+    expect(INVOICE_ITEM_KIND_LABELS.report).toBe('Informe para aseguradoras o juzgados');
+    expect(INVOICE_ITEM_KIND_LABELS.training).toBe('Formación');
+    expect(INVOICE_ITEM_KIND_LABELS.other).toBe('Otros servicios');
+  });
+
+  it('labels every buyer kind in Spanish', () => {
+    expect(BUYER_KINDS).toEqual(['patient', 'guardian', 'company', 'professional', 'insurer']);
+    expect(Object.keys(BUYER_KIND_LABELS).sort()).toEqual([...BUYER_KINDS].sort());
+    for (const kind of BUYER_KINDS) expect(BUYER_KIND_LABELS[kind]).toMatch(/^[A-ZÁÉÍÓÚ]/);
+  });
+
+  it('offers 15% and 7% withholding, 15% by default, each with a Spanish label', () => {
+    expect(INVOICE_WITHHOLDING_RATES).toEqual([15, 7]);
+    expect(DEFAULT_INVOICE_TAX_SETTINGS).toEqual({ withholdingRate: 15 });
+    expect(INVOICE_WITHHOLDING_RATE_LABELS[15]).toBe('15 % (general)');
+    expect(INVOICE_WITHHOLDING_RATE_LABELS[7]).toContain('inicio de actividad');
+  });
+});
+
+describe('withholds', () => {
+  it.each([
+    ['patient', false],
+    ['guardian', false],
+    ['company', true],
+    ['professional', true],
+    ['insurer', true],
+  ] as [BuyerKind, boolean][])('%s → %s', (buyer, expected) => {
+    expect(withholds(buyer)).toBe(expected);
+  });
+});
+
+describe('isVatExemptItem', () => {
+  it('only therapy is exempt health care', () => {
+    expect(INVOICE_ITEM_KINDS.filter(isVatExemptItem)).toEqual(['therapy']);
+  });
+});
+
+describe('defaultLineTaxes', () => {
+  it('therapy is exempt (E1, 0%) whoever pays', () => {
+    for (const buyer of BUYER_KINDS) {
+      const taxes = defaultLineTaxes('therapy', buyer, general);
+      expect(taxes.vatRate, buyer).toBe(0);
+      expect(taxes.exemption, buyer).toBe('E1');
+    }
+  });
+
+  it.each(['report', 'training', 'other'] as InvoiceItemKind[])('%s carries 21% VAT and no exemption, whoever pays', (item) => {
+    for (const buyer of BUYER_KINDS) {
+      const taxes = defaultLineTaxes(item, buyer, general);
+      expect(taxes.vatRate, buyer).toBe(21);
+      expect(taxes.exemption, buyer).toBeNull();
+    }
+  });
+
+  it('a private buyer never withholds, whatever the settings', () => {
+    for (const item of INVOICE_ITEM_KINDS) {
+      for (const settings of [general, starting]) {
+        expect(defaultLineTaxes(item, 'patient', settings).withholdingRate).toBe(0);
+        expect(defaultLineTaxes(item, 'guardian', settings).withholdingRate).toBe(0);
+      }
+    }
+  });
+
+  it.each(['company', 'professional', 'insurer'] as BuyerKind[])('%s withholds the rate of the settings on every item', (buyer) => {
+    for (const item of INVOICE_ITEM_KINDS) {
+      expect(defaultLineTaxes(item, buyer, general).withholdingRate).toBe(15);
+      expect(defaultLineTaxes(item, buyer, starting).withholdingRate).toBe(7);
+    }
+  });
+
+  it('spells out the usual cases', () => {
+    expect(defaultLineTaxes('therapy', 'patient', general)).toEqual({ vatRate: 0, exemption: 'E1', withholdingRate: 0 });
+    expect(defaultLineTaxes('therapy', 'insurer', general)).toEqual({ vatRate: 0, exemption: 'E1', withholdingRate: 15 });
+    expect(defaultLineTaxes('report', 'insurer', starting)).toEqual({ vatRate: 21, exemption: null, withholdingRate: 7 });
+    expect(defaultLineTaxes('report', 'patient', general)).toEqual({ vatRate: 21, exemption: null, withholdingRate: 0 });
+    expect(defaultLineTaxes('training', 'company', general)).toEqual({ vatRate: 21, exemption: null, withholdingRate: 15 });
+  });
+
+  it('always gives taxes lineTotals accepts', () => {
+    for (const item of INVOICE_ITEM_KINDS) {
+      for (const buyer of BUYER_KINDS) {
+        for (const settings of [general, starting]) {
+          const line: InvoiceLineInput = { description: 'x', unitPriceCents: 6000, quantity: 1, ...defaultLineTaxes(item, buyer, settings) };
+          expect(() => lineTotals(line)).not.toThrow();
+        }
+      }
+    }
+  });
+
+  it('a session for an insurer at 60 €: 60 € base, no VAT, 9 € withheld, 51 € to pay', () => {
+    const line: InvoiceLineInput = { description: 'Sesión', unitPriceCents: 6000, quantity: 1, ...defaultLineTaxes('therapy', 'insurer', general) };
+    expect(invoiceTotals([line])).toMatchObject({ subtotalCents: 6000, vatCents: 0, withholdingCents: 900, totalCents: 5100 });
+  });
+});
+
+describe('invoiceLegends', () => {
+  it('prints the exemption legend once when any line is exempt', () => {
+    expect(invoiceLegends([{ exemption: 'E1' }])).toEqual([VAT_EXEMPT_LEGEND]);
+    expect(invoiceLegends([{ exemption: null }, { exemption: 'E1' }, { exemption: 'E1' }])).toEqual([VAT_EXEMPT_LEGEND]);
+  });
+
+  it('prints nothing when no line is exempt', () => {
+    expect(invoiceLegends([])).toEqual([]);
+    expect(invoiceLegends([{ exemption: null }, { exemption: null }])).toEqual([]);
+  });
+
+  it('takes whole invoice lines', () => {
+    const lines: InvoiceLineInput[] = [
+      { description: 'Sesión', unitPriceCents: 6000, quantity: 1, ...defaultLineTaxes('therapy', 'patient', general) },
+      { description: 'Informe', unitPriceCents: 15000, quantity: 1, ...defaultLineTaxes('report', 'patient', general) },
+    ];
+    expect(invoiceLegends(lines)).toEqual([VAT_EXEMPT_LEGEND]);
+    expect(invoiceLegends(lines.slice(1))).toEqual([]);
+  });
+});
