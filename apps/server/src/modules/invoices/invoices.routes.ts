@@ -14,11 +14,13 @@ import {
   updateInvoiceBody,
   workspaceIdParams,
 } from '@divan/core';
+import { isoDaySchema } from '@divan/core';
 import { z } from 'zod';
 import { caller } from '../patients/patients.routes';
 import type { BillingProfiles } from './billing-profile';
 import type { InvoiceIssuing } from './invoice-issuing';
 import type { InvoicesService } from './invoices.service';
+import { exportVerifactuXml } from './verifactu-export';
 
 const tags = ['invoices'];
 const I = '/api/v1/workspaces/:workspaceId/invoices';
@@ -52,6 +54,25 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
       schema: { operationId: 'createInvoiceFromSessions', tags, description: "A draft with one line per completed, not-yet-invoiced session of the patient (they become invoiced).", params: workspaceIdParams, body: invoiceFromSessionsBody, response: { 201: invoiceResponse } },
     },
     async (req, reply) => reply.status(201).send(await invoices.fromSessions(caller(req), req.body.patientId, req.body.sessionIds)),
+  );
+  r.get(
+    `${I}/verifactu`,
+    {
+      config: { access: { workspace: ['read', 'invoices'] } },
+      schema: {
+        operationId: 'exportVerifactuRecords',
+        tags,
+        description: "The VERI*FACTU records of one issuer (tax id) for a period, as the AEAT's RegFactuSistemaFacturacion XML (at most 1,000).",
+        params: workspaceIdParams,
+        querystring: z.object({ issuerTaxId: z.string().trim().min(1, { error: 'Indica el NIF del emisor.' }).max(20), from: isoDaySchema, to: isoDaySchema }),
+        response: { 200: z.string() },
+      },
+    },
+    async (req, reply) => {
+      const { xml } = await exportVerifactuXml(invoices.d.db, caller(req), req.query, req.params.workspaceId);
+      const name = `verifactu-${req.query.issuerTaxId.toUpperCase().replace(/[^0-9A-Z]/g, '')}-${req.query.from}-${req.query.to}.xml`;
+      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(xml);
+    },
   );
   r.get(ONE, { config: { access: { workspace: ['read', 'invoices'] } }, schema: { operationId: 'getInvoice', tags, params: invoiceIdParams, response: { 200: invoiceResponse } } }, (req) =>
     invoices.get(caller(req), req.params.invoiceId),

@@ -1,34 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyChain } from './chain';
 import { twoIssuerChain, twoIssuerDocument } from './test-fixtures';
 import { buildRegFactuXml } from './xml';
 import { parseRegFactuXml } from './xml-parse';
+import { skipXsd, validateAgainstXsd, xsdMissing } from './xsd.testing';
 
-// The repo root is six folders up; the AEAT schemas live beside it in shared/fixtures/aeat.
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../..');
-const SCHEMA = resolve(REPO_ROOT, '../shared/fixtures/aeat/SuministroLR.xsd');
-const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
-const missing = [!existsSync(SCHEMA) && `the AEAT schema at ${SCHEMA}`, !hasXmllint && 'xmllint (Debian package libxml2-utils)'].filter(
-  (m): m is string => typeof m === 'string',
-);
-const skipXsd = missing.length > 0 && process.env.CI !== 'true';
-if (skipXsd) console.warn(`VERI*FACTU XSD validation skipped: missing ${missing.join(' and ')} (under CI=true this fails).`);
-
-const work = mkdtempSync(join(tmpdir(), 'verifactu-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** xmllint against SuministroLR.xsd, offline: the schemas import each other by relative path. */
-function validate(xml: string, name: string): { ok: boolean; output: string } {
-  const file = join(work, name);
-  writeFileSync(file, xml);
-  const run = spawnSync('xmllint', ['--nonet', '--noout', '--schema', SCHEMA, file], { encoding: 'utf8', timeout: 20_000 });
-  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}${run.error ?? ''}` };
-}
+const validate = validateAgainstXsd;
 
 /** Rewrites one element of the record at `index` (0-based RegistroFactura) in the XML text. */
 function tamper(xml: string, index: number, element: string, replace: (value: string) => string): string {
@@ -47,7 +24,7 @@ const xml = buildRegFactuXml(twoIssuerDocument(records));
 
 describe('a chain of two issuers, interleaved, through XML', () => {
   it.skipIf(skipXsd)('is valid against the AEAT schema (SuministroLR.xsd), offline', () => {
-    expect(missing, `XSD validation needs ${missing.join(' and ')}`).toEqual([]);
+    expect(xsdMissing, `XSD validation needs ${xsdMissing.join(' and ')}`).toEqual([]);
     const result = validate(xml, 'chain.xml');
     expect(result.ok, result.output).toBe(true);
     expect(result.output).toContain('validates');

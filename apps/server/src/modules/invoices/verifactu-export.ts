@@ -1,0 +1,76 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { normalizeTaxId } from '@divan/core';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { Caller } from '../patients/patients.service';
+import { mayAct } from './invoices.service';
+import { invoices, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
+import { buildRegFactuXml, type RegistrationRecord, type SoftwareInfo, type TaxLine } from './verifactu';
+
+/** One AEAT submission holds at most 1,000 records. */
+export const VERIFACTU_EXPORT_MAX = 1000;
+
+/** What the XML says of the software that produced the records (SistemaInformatico). */
+export const DIVAN_SOFTWARE: Omit<SoftwareInfo, 'installationNumber'> = { vendorName: 'Diván', vendorTaxId: 'B00000000', name: 'Diván', id: '01', version: '1.0' };
+
+type Detail = {
+  previous: { issuerTaxId: string; number: string; issueDate: string } | null;
+  buyer: { name: string; taxId: string | null };
+  lines: { vatRate: number; exemption: 'E1' | null; base: number; vat: number }[];
+  rectifies: { number: string; issueDate: string; method: 'difference' | 'substitution'; base: number; vat: number } | null;
+  description: string;
+};
+
+/**
+ * The VERI*FACTU records of one issuer in a workspace, for a period, as the AEAT's XML
+ * (RegFactuSistemaFacturacion): what the accountant or the AEAT asks for. Only records of invoices the
+ * member may read; each record carries its previous one's reference, so a period's slice still chains.
+ */
+export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: string; from: string; to: string }, installationNumber: string): Promise<{ xml: string; count: number }> {
+  const issuer = normalizeTaxId(q.issuerTaxId);
+  const rows = await db
+    .select({ record: verifactuRecords, sellerType: invoices.sellerType, ownerId: invoices.ownerId })
+    .from(verifactuRecords)
+    .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
+    .where(and(eq(verifactuRecords.workspaceId, c.member.workspaceId), eq(verifactuRecords.issuerTaxId, issuer), gte(verifactuRecords.issueDate, q.from), lte(verifactuRecords.issueDate, q.to)))
+    .orderBy(asc(verifactuRecords.position))
+    .limit(VERIFACTU_EXPORT_MAX + 1);
+  const readable = rows.filter((r) => mayAct(c, 'read', r));
+  if (readable.length > VERIFACTU_EXPORT_MAX) throw new AppError('invalid_argument', [{ path: 'to', message: `Más de ${VERIFACTU_EXPORT_MAX} registros: acota el periodo.` }]);
+  if (!readable.length) throw new AppError('invoice_not_found');
+  const records = readable.map((r) => toRecord(r.record));
+  const xml = buildRegFactuXml({ issuer: { name: readable[0]!.record.issuerName, taxId: issuer }, software: { ...DIVAN_SOFTWARE, installationNumber }, records });
+  return { xml, count: records.length };
+}
+
+function toRecord(r: VerifactuRecordRow): RegistrationRecord {
+  const d = r.detail as Detail;
+  const lines = new Map<string, TaxLine>();
+  for (const l of d.lines) {
+    const key = l.exemption ? `E|${l.exemption}` : `T|${l.vatRate}`;
+    const prev = lines.get(key);
+    if (l.exemption) lines.set(key, { kind: 'exempt', exemption: l.exemption, baseCents: (prev?.baseCents ?? 0) + l.base });
+    else lines.set(key, { kind: 'taxed', ratePercent: l.vatRate, baseCents: (prev?.baseCents ?? 0) + l.base, vatCents: (prev && prev.kind === 'taxed' ? prev.vatCents : 0) + l.vat });
+  }
+  return {
+    kind: 'registration',
+    invoice: { issuerTaxId: r.issuerTaxId, number: r.invoiceNumber, issueDate: r.issueDate },
+    issuerName: r.issuerName,
+    invoiceType: r.invoiceType as RegistrationRecord['invoiceType'],
+    rectification: d.rectifies
+      ? {
+          type: d.rectifies.method === 'substitution' ? 'S' : 'I',
+          invoices: [{ issuerTaxId: r.issuerTaxId, number: d.rectifies.number, issueDate: d.rectifies.issueDate }],
+          ...(d.rectifies.method === 'substitution' ? { rectified: { baseCents: d.rectifies.base, vatCents: d.rectifies.vat } } : {}),
+        }
+      : undefined,
+    description: d.description || 'Servicios de psicología',
+    recipients: d.buyer.taxId ? [{ name: d.buyer.name, taxId: d.buyer.taxId }] : undefined,
+    lines: [...lines.values()],
+    vatTotalCents: r.vatTotal,
+    totalCents: r.total,
+    previous: d.previous && r.previousFingerprint ? { ...d.previous, fingerprint: r.previousFingerprint } : null,
+    generatedAt: r.generatedAt,
+    fingerprint: r.fingerprint,
+  };
+}
