@@ -112,6 +112,10 @@ export const errorCatalogue = {
   invoice_seller_incomplete: [409, 'Completa los datos de facturación del emisor (nombre y NIF) antes de emitir.'],
   invoice_already_paid: [409, 'La factura ya está pagada.'],
   invoice_rectified: [409, 'Esta factura ya se anuló con una rectificativa por sustitución.'],
+  invoice_batch_not_allowed: [403, 'Tu plan no permite la creación de lotes de facturas'],
+  invoice_auto_not_allowed: [403, 'Tu plan no permite la creación de facturas automáticas'],
+  invoice_batch_not_found: [404, 'Lote de facturas no encontrado.'],
+  invoice_batch_empty: [400, 'No hay sesiones realizadas sin facturar en ese periodo.'],
   invoice_total_negative: [400, 'El total de una factura ordinaria no puede ser negativo: usa una factura rectificativa.'],
   // realtime
   max_sessions_reached: [429, 'Max sessions reached'],

@@ -68,6 +68,14 @@ export const records = {
     return (await ok(res, 'invoice')).id;
   },
 
+  /** A batch of the caller's (Advance or Team plan): a completed session of theirs, invoiced by the batch's job. */
+  async invoiceBatch(t: TestApp, token: string, workspaceId: string) {
+    const sessionId = await records.session(t, token, workspaceId);
+    await ok(await t.post(`${W(workspaceId)}/sessions/${sessionId}/complete`, undefined, { token }), 'completed session', 200);
+    const today = todayIn('Europe/Madrid');
+    return (await ok(await t.post(`${W(workspaceId)}/invoice-batches`, { from: today, to: shiftDay(today, 30) }, { token }), 'invoice batch', 202)).id;
+  },
+
   async location(t: TestApp, token: string, workspaceId: string) {
     return (await ok(await t.post(`${W(workspaceId)}/locations`, { name: `Sala ${unique()}` }, { token }), 'location')).id;
   },

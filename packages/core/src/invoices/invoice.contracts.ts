@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, requiredText, textField } from '../fields';
-import { isoDaySchema } from '../time/zoned';
+import { daysBetween, isIsoDay, isoDaySchema, todayIn } from '../time/zoned';
 import { PAYMENT_STATUS, PAYMENT_TYPE } from '../sessions/session.constants';
 import { isValidSpanishTaxId } from '../patients/tax-id';
 import { BUYER_KINDS, INVOICE_ITEM_KINDS } from './invoice-taxes';
@@ -167,3 +167,52 @@ export const therapistBillingBody = z.object({
 });
 export const therapistBillingResponse = therapistBillingBody.required().extend({ withholdingRate: z.union([z.literal(7), z.literal(15)]) });
 export type TherapistBilling = z.infer<typeof therapistBillingResponse>;
+
+// Batches (Advance plan): one invoice per patient for a period's completed, not-yet-invoiced sessions.
+/** "Date not too old" and "range not too wide" of §5, for batches and fee balances. */
+export const INVOICE_BATCH_MAX_AGE_DAYS = 400;
+export const INVOICE_BATCH_MAX_DAYS = 93;
+export const invoiceBatchBody = z
+  .object({
+    from: isoDaySchema,
+    to: isoDaySchema,
+    /** Only this therapist's sessions (default: every session the member reads). */
+    therapistId: z.uuid({ error: msg.invalid('Terapeuta') }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!isIsoDay(b.from) || !isIsoDay(b.to)) return; // already reported by the fields
+    const today = todayIn('Europe/Madrid');
+    if (daysBetween(b.from, today) > INVOICE_BATCH_MAX_AGE_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: 'La fecha de inicio es demasiado antigua: como mucho, hace 400 días.' });
+    if (b.to < b.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fecha de fin no puede ser anterior a la de inicio.' });
+    else if (daysBetween(b.from, b.to) >= INVOICE_BATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'El periodo es demasiado largo: como mucho, tres meses.' });
+  });
+export type InvoiceBatchBody = z.infer<typeof invoiceBatchBody>;
+export const invoiceBatchPreview = z.object({
+  items: z.array(z.object({ patient: z.object({ id: z.uuid(), name: z.string() }), therapistId: z.uuid(), sessions: z.number().int(), totalCents: z.number().int() })),
+  invoices: z.number().int(),
+  sessions: z.number().int(),
+  totalCents: z.number().int(),
+});
+export const invoiceBatchResponse = z.object({
+  id: z.uuid(),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  total: z.number().int(),
+  done: z.number().int(),
+  invoiceIds: z.array(z.uuid()),
+  errors: z.array(z.object({ patientId: z.uuid(), message: z.string() })),
+  createdAt: z.string(),
+});
+export type InvoiceBatch = z.infer<typeof invoiceBatchResponse>;
+export const invoiceBatchIdParams = z.object({ workspaceId: z.uuid(), batchId: z.uuid() });
+
+/** The VERI*FACTU export of one issuer for a period (GET …/invoices/verifactu). */
+export const verifactuExportQuery = z.object({
+  /** Default: the caller's own tax id (settings «Facturación»), else the workspace's. */
+  issuerTaxId: textField('NIF del emisor').trim().max(20).optional(),
+  /** Default: from the 1st of January to today. */
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
+});
+

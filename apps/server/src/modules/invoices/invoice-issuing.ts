@@ -107,6 +107,16 @@ export class InvoiceIssuing {
     return issued;
   }
 
+  /** A batch's invoice: the patient's sessions drafted and issued in one transaction (nothing left half done). */
+  async invoiceSessions(c: Caller, patientId: string, sessionIds: string[], workspaceBilling: BillingInfo): Promise<InvoiceRow> {
+    const row = await this.d.db.transaction(async (tx) => {
+      const draft = await this.invoices.draftFromSessionsIn(tx, c, patientId, sessionIds);
+      return this.issueIn(tx, c, draft, workspaceBilling);
+    });
+    this.afterIssue(row);
+    return row;
+  }
+
   afterIssue(row: InvoiceRow) {
     this.events.emit('invoice.issued', { workspaceId: row.workspaceId, invoiceId: row.id, patientId: row.patientId, number: row.number!, totalCents: row.total });
     this.d.sessions.afterCommit(row.workspaceId);

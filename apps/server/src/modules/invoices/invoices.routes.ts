@@ -12,15 +12,15 @@ import {
   therapistBillingBody,
   therapistBillingResponse,
   updateInvoiceBody,
+  verifactuExportQuery,
   workspaceIdParams,
 } from '@divan/core';
-import { isoDaySchema } from '@divan/core';
 import { z } from 'zod';
 import { caller } from '../patients/patients.routes';
 import type { BillingProfiles } from './billing-profile';
 import type { InvoiceIssuing } from './invoice-issuing';
 import type { InvoicesService } from './invoices.service';
-import { exportVerifactuXml } from './verifactu-export';
+import { exportPeriod, exportVerifactuXml } from './verifactu-export';
 
 const tags = ['invoices'];
 const I = '/api/v1/workspaces/:workspaceId/invoices';
@@ -64,13 +64,18 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
         tags,
         description: "The VERI*FACTU records of one issuer (tax id) for a period, as the AEAT's RegFactuSistemaFacturacion XML (at most 1,000).",
         params: workspaceIdParams,
-        querystring: z.object({ issuerTaxId: z.string().trim().min(1, { error: 'Indica el NIF del emisor.' }).max(20), from: isoDaySchema, to: isoDaySchema }),
-        response: { 200: z.string() },
+        querystring: verifactuExportQuery,
+        response: { 200: z.string(), 204: z.null() },
       },
     },
     async (req, reply) => {
-      const { xml } = await exportVerifactuXml(invoices.d.db, caller(req), req.query, req.params.workspaceId);
-      const name = `verifactu-${req.query.issuerTaxId.toUpperCase().replace(/[^0-9A-Z]/g, '')}-${req.query.from}-${req.query.to}.xml`;
+      const c = caller(req);
+      const q = await exportPeriod(invoices, c, req.query);
+      const out = q && (await exportVerifactuXml(invoices.d.db, c, q, req.params.workspaceId));
+      // Nothing to export (no records of that issuer the member reads in the period, or no issuer at all).
+      if (!q || !out) return reply.status(204).send(null);
+      const { xml } = out;
+      const name = `verifactu-${q.issuerTaxId.toUpperCase().replace(/[^0-9A-Z]/g, '')}-${q.from}-${q.to}.xml`;
       return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(xml);
     },
   );

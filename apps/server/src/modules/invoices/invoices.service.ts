@@ -95,23 +95,25 @@ export class InvoicesService {
   /** A draft with one line per completed, not-yet-invoiced session of the patient, at the session's price. */
   async fromSessions(c: Caller, patientId: string, sessionIds: string[]): Promise<Invoice> {
     const patient = await this.d.patients.accessible(c, patientId);
-    const done = await this.d.db.transaction(async (tx) => {
-      const sessions = await this.d.sessions.lockForInvoice(tx, c, patient.id, sessionIds);
-      if (!sessions) throw new AppError('invoice_session_not_found');
-      if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
-      const owner = sessions[0]!.therapistId;
-      const day = (iso: string) => iso.split('-').reverse().join('/');
-      const lines: LineBody[] = sessions.map((s) => ({
-        description: `Sesión de psicoterapia (${s.modality === 'online' ? 'online' : 'presencial'}) del ${day(s.day)}`,
-        itemKind: 'therapy',
-        unitPriceCents: s.price,
-        quantity: 1,
-        sessionId: s.id,
-      }));
-      return this.createDraftIn(tx, c, { therapistId: owner, patientId: patient.id, lines });
-    });
+    const done = await this.d.db.transaction((tx) => this.draftFromSessionsIn(tx, c, patient.id, sessionIds));
     this.d.sessions.afterCommit(c.member.workspaceId);
     return this.present(c, done);
+  }
+
+  /** The draft of `fromSessions` inside `tx` (a batch issues it in the same transaction). */
+  async draftFromSessionsIn(tx: Tx, c: Caller, patientId: string, sessionIds: string[]): Promise<InvoiceRow> {
+    const sessions = await this.d.sessions.lockForInvoice(tx, c, patientId, sessionIds);
+    if (!sessions) throw new AppError('invoice_session_not_found');
+    if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
+    const day = (iso: string) => iso.split('-').reverse().join('/');
+    const lines: LineBody[] = sessions.map((s) => ({
+      description: `Sesión de psicoterapia (${s.modality === 'online' ? 'online' : 'presencial'}) del ${day(s.day)}`,
+      itemKind: 'therapy',
+      unitPriceCents: s.price,
+      quantity: 1,
+      sessionId: s.id,
+    }));
+    return this.createDraftIn(tx, c, { therapistId: sessions[0]!.therapistId, patientId, lines });
   }
 
   private async createDraftIn(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>): Promise<InvoiceRow> {

@@ -181,3 +181,29 @@ export const verifactuChains = pgTable('verifactu_chains', {
   lastFingerprint: text('last_fingerprint'),
   lastRecordId: uuid('last_record_id'),
 });
+
+/**
+ * A batch (Advance plan): one invoice per patient for their completed, not-yet-invoiced sessions of a
+ * period, issued by a job; its progress and outcome are kept here for the screen to poll.
+ */
+export const invoiceBatches = pgTable('invoice_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  from: date('from', { mode: 'string' }).notNull(),
+  to: date('to', { mode: 'string' }).notNull(),
+  therapistId: uuid('therapist_id'),
+  status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  invoiceIds: jsonb('invoice_ids').$type<string[]>().notNull().default([]),
+  /** Patients whose invoice could not be issued, and why (Spanish). */
+  errors: jsonb('errors').$type<{ patientId: string; message: string }[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type InvoiceBatchRow = typeof invoiceBatches.$inferSelect;

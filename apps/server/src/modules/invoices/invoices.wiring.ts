@@ -7,8 +7,12 @@ import type { SessionInvoicing } from '../sessions/session-invoicing';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { BillingProfiles } from './billing-profile';
+import type { Jobs } from '../../platform/jobs/jobs';
+import { InvoiceBatches } from './invoice-batches';
+import { invoiceBatchesRoutes } from './invoice-batches.routes';
 import { InvoiceIssuing } from './invoice-issuing';
 import { invoicesRoutes } from './invoices.routes';
+import { invoicePdfRoutes } from './pdf/invoice-pdf.routes';
 import { InvoicesService } from './invoices.service';
 import { VERIFACTU_QR_BASE_URL } from './verifactu/qr';
 
@@ -22,6 +26,7 @@ type Deps = {
   sessions: SessionInvoicing;
   /** The AEAT's QR validation URL (default production). */
   verifactuQrBase?: string;
+  jobs: Jobs;
   clock?: () => Date;
 };
 
@@ -30,6 +35,8 @@ export function wireInvoices(d: Deps) {
   const billing = new BillingProfiles(d.db);
   const invoices = new InvoicesService({ ...d, billing, qrBase: d.verifactuQrBase ?? VERIFACTU_QR_BASE_URL });
   const issuing = new InvoiceIssuing(invoices, d.events, d.clock);
-  const register = (app: FastifyInstance) => app.register(invoicesRoutes, { invoices, issuing, billing });
-  return { invoices, issuing, billing, register };
+  const batches = new InvoiceBatches(d.db, d.jobs, issuing, d.sessions, d.patients, d.workspaces);
+  const register = (app: FastifyInstance) =>
+    app.register(invoicesRoutes, { invoices, issuing, billing }).register(invoiceBatchesRoutes, { batches }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer });
+  return { invoices, issuing, billing, batches, register };
 }

@@ -1,11 +1,20 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { normalizeTaxId } from '@divan/core';
+import { normalizeTaxId, todayIn, type verifactuExportQuery } from '@divan/core';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../patients/patients.service';
-import { mayAct } from './invoices.service';
+import { mayAct, type InvoicesService } from './invoices.service';
 import { invoices, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
 import { buildRegFactuXml, type RegistrationRecord, type SoftwareInfo, type TaxLine } from './verifactu';
+
+/** The export's issuer and period, with their defaults; null when the caller has no issuer to export (no tax id given or set). */
+export async function exportPeriod(invoices: InvoicesService, c: Caller, q: z.infer<typeof verifactuExportQuery>) {
+  const today = todayIn('Europe/Madrid');
+  const issuerTaxId = q.issuerTaxId || (await invoices.d.billing.get(c.userId)).taxId || (await invoices.d.workspaces.billingInfo(c.member.workspaceId)).taxId;
+  if (!issuerTaxId) return null;
+  return { issuerTaxId, from: q.from ?? `${today.slice(0, 4)}-01-01`, to: q.to ?? today };
+}
 
 /** One AEAT submission holds at most 1,000 records. */
 export const VERIFACTU_EXPORT_MAX = 1000;
@@ -26,7 +35,7 @@ type Detail = {
  * (RegFactuSistemaFacturacion): what the accountant or the AEAT asks for. Only records of invoices the
  * member may read; each record carries its previous one's reference, so a period's slice still chains.
  */
-export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: string; from: string; to: string }, installationNumber: string): Promise<{ xml: string; count: number }> {
+export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: string; from: string; to: string }, installationNumber: string): Promise<{ xml: string; count: number } | null> {
   const issuer = normalizeTaxId(q.issuerTaxId);
   const rows = await db
     .select({ record: verifactuRecords, sellerType: invoices.sellerType, ownerId: invoices.ownerId })
@@ -37,7 +46,7 @@ export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: st
     .limit(VERIFACTU_EXPORT_MAX + 1);
   const readable = rows.filter((r) => mayAct(c, 'read', r));
   if (readable.length > VERIFACTU_EXPORT_MAX) throw new AppError('invalid_argument', [{ path: 'to', message: `Más de ${VERIFACTU_EXPORT_MAX} registros: acota el periodo.` }]);
-  if (!readable.length) throw new AppError('invoice_not_found');
+  if (!readable.length) return null;
   const records = readable.map((r) => toRecord(r.record));
   const xml = buildRegFactuXml({ issuer: { name: readable[0]!.record.issuerName, taxId: issuer }, software: { ...DIVAN_SOFTWARE, installationNumber }, records });
   return { xml, count: records.length };

@@ -42,6 +42,31 @@ export class SessionInvoicing {
   }
 
   /**
+   * Every completed, not-yet-invoiced session the caller reads that started in [from, to) (one
+   * therapist's only, when given), by patient and start: what a batch invoices. At most 20,000.
+   */
+  async uninvoicedInRange(c: Caller, from: Date, to: Date, therapistId?: string): Promise<(InvoiceableSession & { patientId: string })[]> {
+    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+    if (scope.kind === 'none') return [];
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.workspaceId, c.member.workspaceId),
+          eq(sessions.status, 'completed'),
+          eq(sessions.invoiced, false),
+          sql`${sessions.startsAt} >= ${from} and ${sessions.startsAt} < ${to}`,
+          scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined,
+          therapistId ? eq(sessions.therapistId, therapistId) : undefined,
+        ),
+      )
+      .orderBy(asc(sessions.patientId), asc(sessions.startsAt))
+      .limit(20_000);
+    return rows.map((s) => ({ ...present(s), patientId: s.patientId }));
+  }
+
+  /**
    * The given sessions, locked for the invoice's transaction, if every one is the patient's, completed
    * and readable by the caller; null otherwise. Whether they are already invoiced is the caller's to judge.
    */

@@ -43,6 +43,7 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   sessionId: () => records.session(t, owner.accessToken, workspaceId),
   locationId: () => records.location(t, owner.accessToken, workspaceId),
   invoiceId: () => records.invoice(t, owner.accessToken, workspaceId),
+  batchId: () => records.invoiceBatch(t, owner.accessToken, workspaceId),
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { invoiceBatchBody, invoiceBatchIdParams, invoiceBatchPreview, invoiceBatchResponse, workspaceIdParams } from '@divan/core';
+import { caller } from '../patients/patients.routes';
+import type { InvoiceBatches } from './invoice-batches';
+
+const tags = ['invoices'];
+const B = '/api/v1/workspaces/:workspaceId/invoice-batches';
+
+export async function invoiceBatchesRoutes(app: FastifyInstance, { batches }: { batches: InvoiceBatches }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    `${B}/preview`,
+    {
+      config: { access: { workspace: ['create', 'invoices'] } },
+      schema: { operationId: 'previewInvoiceBatch', tags, description: 'What a batch would issue: one invoice per patient and therapist (Advance plan).', params: workspaceIdParams, body: invoiceBatchBody, response: { 200: invoiceBatchPreview } },
+    },
+    (req) => batches.preview(caller(req), req.body),
+  );
+  r.post(
+    B,
+    {
+      config: { access: { workspace: ['create', 'invoices'] } },
+      schema: { operationId: 'createInvoiceBatch', tags, description: 'Issues the batch in a job; poll it for its progress.', params: workspaceIdParams, body: invoiceBatchBody, response: { 202: invoiceBatchResponse } },
+    },
+    async (req, reply) => reply.status(202).send(await batches.create(caller(req), req.body)),
+  );
+  r.get(`${B}/:batchId`, { config: { access: { workspace: ['read', 'invoices'] } }, schema: { operationId: 'getInvoiceBatch', tags, params: invoiceBatchIdParams, response: { 200: invoiceBatchResponse } } }, (req) =>
+    batches.get(caller(req), req.params.batchId),
+  );
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftDay, todayIn, type InvoiceBatch, type Session } from '@divan/core';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
+import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+
+let t: TestApp;
+let c: Clinic;
+const today = todayIn('Europe/Madrid');
+const B = () => `${W(c.ws.id)}/invoice-batches`;
+const period = { from: today, to: shiftDay(today, 30) };
+
+async function completed(who: Therapist, patientId: string, therapistId: string, n: number) {
+  const made = await t.post(`${W(c.ws.id)}/sessions`, { patientId, therapistId, day: nextWeek(n), from: '12:00', to: '12:50' }, { token: who.accessToken });
+  expect(made.statusCode, made.body).toBe(201);
+  const id = (made.json() as { session: Session }).session.id;
+  expect((await t.post(`${W(c.ws.id)}/sessions/${id}/complete`, undefined, { token: who.accessToken })).statusCode).toBe(200);
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await clinic(t, 'lotes');
+  expect((await t.put('/api/v1/me/billing', { fullName: 'Teresa Terapeuta', taxId: '12345678Z' }, { token: c.tere.accessToken })).statusCode).toBe(200);
+  expect((await t.put(`${W(c.ws.id)}/billing-info`, { fullName: 'Clínica Lotes SL', taxId: 'B12345674' }, { token: c.owner.accessToken })).statusCode).toBe(200);
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('batch invoices', () => {
+  it('previews one invoice per patient and therapist, then issues them in a job whose progress can be polled', async () => {
+    const ana = [await completed(c.owner, c.ana, c.tere.userId, 0), await completed(c.owner, c.ana, c.tere.userId, 1)];
+    const bruno = await completed(c.owner, c.bruno, c.tomas.userId, 2);
+    const preview = await t.post(`${B()}/preview`, period, { token: c.owner.accessToken });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ invoices: 2, sessions: 3, totalCents: 6000 * 2 + 5555 });
+
+    const res = await t.post(B(), period, { token: c.owner.accessToken });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = (res.json() as InvoiceBatch).id;
+    let batch: InvoiceBatch | undefined;
+    await expect
+      .poll(
+        async () => {
+          batch = (await t.get(`${B()}/${id}`, { token: c.owner.accessToken })).json() as InvoiceBatch;
+          return batch.status;
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe('done');
+    expect(batch).toMatchObject({ total: 2, done: 2, errors: [] });
+    expect(batch!.invoiceIds).toHaveLength(2);
+    for (const s of [...ana, bruno]) expect(((await t.get(`${W(c.ws.id)}/sessions/${s}`, { token: c.owner.accessToken })).json() as Session).invoiced).toBe(true);
+    const numbers = await Promise.all(batch!.invoiceIds.map(async (i) => ((await t.get(`${W(c.ws.id)}/invoices/${i}`, { token: c.owner.accessToken })).json() as { number: string; sellerType: string }).sellerType));
+    expect(numbers.sort()).toEqual(['therapist', 'workspace']);
+    // Nothing is left to invoice in the period.
+    expect(((await t.post(B(), period, { token: c.owner.accessToken })).json() as { code: string }).code).toBe('invoice_batch_empty');
+  });
+
+  it('applies the date rules of §5 in Spanish', async () => {
+    const bad = async (body: object) => {
+      const r = await t.post(`${B()}/preview`, body, { token: c.owner.accessToken });
+      return [r.statusCode, (r.json() as { fields?: { message: string }[] }).fields?.map((f) => f.message)];
+    };
+    expect(await bad({ from: today, to: shiftDay(today, -1) })).toEqual([400, ['La fecha de fin no puede ser anterior a la de inicio.']]);
+    expect(await bad({ from: today, to: shiftDay(today, 120) })).toEqual([400, ['El periodo es demasiado largo: como mucho, tres meses.']]);
+    expect(await bad({ from: shiftDay(today, -500), to: shiftDay(today, -480) })).toEqual([400, ['La fecha de inicio es demasiado antigua: como mucho, hace 400 días.']]);
+  });
+
+  it('refuses a Basic workspace with the spec’s message', async () => {
+    const solo = await therapist(t, 'basica@lotes.test', 'Berta');
+    const ws = await createWorkspace(t, solo, 'Consulta Básica', 'freelance');
+    await t.app.services.workspaces.setPlan(ws.id, { id: 'basic', seats: 1 });
+    const res = await t.post(`${W(ws.id)}/invoice-batches/preview`, period, { token: solo.accessToken });
+    expect([res.statusCode, (res.json() as { message: string }).message]).toEqual([403, 'Tu plan no permite la creación de lotes de facturas']);
+  });
+});
