@@ -71,6 +71,13 @@ export const router = createBrowserRouter([
               },
               { path: 'calendar', lazy: screen('calendar') },
               {
+                path: 'billing',
+                children: [
+                  { index: true, lazy: screen('billingList') },
+                  { path: 'editor/:id?', lazy: screen('invoiceEditor') },
+                ],
+              },
+              {
                 path: 'settings',
                 lazy: screen('settingsLayout'),
                 children: [
@@ -80,6 +87,7 @@ export const router = createBrowserRouter([
                   { path: 'appearance', lazy: screen('appearanceSettings') },
                   { path: 'notifications', lazy: screen('notificationSettings') },
                   { path: 'integrations', lazy: screen('integrationsSettings') },
+                  { path: 'billing', lazy: screen('billingSettings') },
                   { path: 'workspace/*', lazy: screen('workspaceSettings') },
                 ],
               },

@@ -1,3 +1,4 @@
 /** Invoices: arithmetic in integer cents, numbering, and the Spanish tax rules of a therapist. */
 export * from './invoice-math';
 export * from './invoice-taxes';
+export * from './fee-balance';

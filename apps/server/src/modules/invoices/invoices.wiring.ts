@@ -10,6 +10,7 @@ import { BillingProfiles } from './billing-profile';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { InvoiceBatches } from './invoice-batches';
 import { invoiceBatchesRoutes } from './invoice-batches.routes';
+import { feeBalanceRoutes } from './fee-balance.routes';
 import { InvoiceIssuing } from './invoice-issuing';
 import { invoicesRoutes } from './invoices.routes';
 import { invoicePdfRoutes } from './pdf/invoice-pdf.routes';
@@ -37,6 +38,6 @@ export function wireInvoices(d: Deps) {
   const issuing = new InvoiceIssuing(invoices, d.events, d.clock);
   const batches = new InvoiceBatches(d.db, d.jobs, issuing, d.sessions, d.patients, d.workspaces);
   const register = (app: FastifyInstance) =>
-    app.register(invoicesRoutes, { invoices, issuing, billing }).register(invoiceBatchesRoutes, { batches }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer });
+    app.register(invoicesRoutes, { invoices, issuing, billing }).register(invoiceBatchesRoutes, { batches }).register(feeBalanceRoutes, { sessions: d.sessions, users: d.users }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer });
   return { invoices, issuing, billing, batches, register };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { scopeFor, toLocal } from '@divan/core';
+import { scopeFor, toLocal, type FeeBalanceInput } from '@divan/core';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database';
 import type { Caller } from '../patients/patients.service';
 import { sessions } from './sessions.tables';
@@ -39,6 +39,23 @@ export class SessionInvoicing {
       .orderBy(asc(sessions.startsAt))
       .limit(500);
     return rows.map(present);
+  }
+
+  /** The fee balance's sums: completed sessions started in [from, to), by therapist and payments receiver. */
+  async feeSums(workspaceId: string, from: Date, to: Date): Promise<FeeBalanceInput[]> {
+    const rows = await this.db
+      .select({
+        therapistId: sessions.therapistId,
+        receiver: sessions.paymentsReceiver,
+        sessions: sql<number>`count(*)::int`,
+        priceCents: sql<number>`coalesce(sum(${sessions.price}), 0)::int`,
+        feeCents: sql<number>`coalesce(sum(${sessions.fee}), 0)::int`,
+        pricedWithFeeCents: sql<number>`coalesce(sum(${sessions.price}) filter (where ${sessions.fee} is not null), 0)::int`,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.status, 'completed'), sql`${sessions.startsAt} >= ${from} and ${sessions.startsAt} < ${to}`))
+      .groupBy(sessions.therapistId, sessions.paymentsReceiver);
+    return rows;
   }
 
   /**

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, type LucideIcon } from 'lucide-react';
 import { formatPhone } from '@divan/core';
 import { usePatientSearch } from '@/features/patients/api/patient-search';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
@@ -67,18 +67,24 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const workspace = useCurrentWorkspace();
   const ability = useAbility();
   const readsSessions = ability.can('read', 'sessions');
+  const readsInvoices = ability.can('read', 'invoices') || ability.can('read', 'workspace_invoices');
   const navigation: Action[] = [
     { id: 'nav-home', label: 'Inicio', icon: House, keywords: ['dashboard', 'panel'], run: go('/') },
     ...(readsSessions ? [{ id: 'nav-calendar', label: 'Calendario', icon: CalendarDays, keywords: ['agenda', 'sesiones', 'citas', 'semana'], run: go('/calendar') }] : []),
     { id: 'nav-patients', label: 'Pacientes', icon: Users, keywords: ['fichas', 'historia clínica', 'listado'], run: go('/patients') },
+    ...(readsInvoices ? [{ id: 'nav-billing', label: 'Facturación', icon: ReceiptText, keywords: ['facturas', 'cobros', 'rectificativa'], run: go('/billing') }] : []),
     { id: 'nav-profile', label: 'Perfil', icon: UserRound, keywords: ['ajustes', 'datos', 'foto'], run: go('/settings/profile') },
     { id: 'nav-security', label: 'Seguridad', icon: ShieldCheck, keywords: ['contraseña', 'ajustes'], run: go('/settings/security') },
     { id: 'nav-appearance', label: 'Apariencia', icon: Palette, keywords: ['tema', 'ajustes'], run: go('/settings/appearance') },
+    { id: 'nav-billing-settings', label: 'Datos de facturación', icon: ReceiptText, keywords: ['ajustes', 'nif', 'retención', 'irpf', 'pie de factura'], run: go('/settings/billing') },
   ];
   // The list opens its "Nuevo paciente" dialog on ?create=1, the calendar its "Nueva sesión" on ?new=1.
   const create: Action[] = [
     ...(ability.can('create', 'sessions')
       ? [{ id: 'create-session', label: 'Nueva sesión', icon: CalendarPlus, keywords: ['crear sesión', 'cita', 'programar', 'agenda'], run: go('/calendar?new=1') }]
+      : []),
+    ...(ability.can('create', 'invoices') || ability.can('create', 'workspace_invoices')
+      ? [{ id: 'create-invoice', label: 'Nueva factura', icon: FilePlus2, keywords: ['crear factura', 'facturar', 'emitir'], run: go('/billing/editor') }]
       : []),
     { id: 'create-patient', label: 'Crear paciente', icon: UserRoundPlus, keywords: ['nuevo paciente', 'añadir', 'alta'], run: go('/patients?create=1') },
   ];

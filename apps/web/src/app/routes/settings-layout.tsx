@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { Bell, Palette, Plug, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, Palette, Plug, ReceiptText, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { workspaceSettingsItems } from '@/features/workspaces/nav';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
@@ -13,6 +13,7 @@ const tabs: Tab[] = [
   { to: 'appearance', label: 'Apariencia', icon: Palette },
   { to: 'notifications', label: 'Notificaciones', icon: Bell },
   { to: 'integrations', label: 'Integraciones', icon: Plug },
+  { to: 'billing', label: 'Datos de facturación', icon: ReceiptText },
 ];
 
 function TabList({ items, label }: { items: Tab[]; label: string }) {

@@ -1,0 +1,112 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APP_VERSION, errorMessage, type Member, type PatientSessions, type Session, type TherapistBilling } from '@divan/core';
+import { api } from '@/lib/api-client';
+import { getAccessToken, refreshSession } from '@/lib/auth-session';
+import { ApiError, buildUrl, isApiError, toApiError } from '@/lib/http';
+import type { z } from 'zod';
+import type { therapistBillingBody } from '@divan/core';
+import { invoiceKeys, invoicePath, myBillingKey } from './keys';
+
+type PatientHit = { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; status?: string };
+
+/** Patients matching `q` (the server decides what the member may find). */
+export const usePatientHits = (wid: string, q: string) =>
+  useQuery<PatientHit[]>({
+    queryKey: invoiceKeys.patientHits(wid, q),
+    queryFn: ({ signal }) => api<{ items: PatientHit[] }>(`/workspaces/${wid}/patients`, { query: { q, page: 1, pageSize: 8, sort: 'lastName', dir: 'asc' }, signal }).then((r) => r.items),
+    enabled: q.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+
+/** Accepted members, for the therapist filter of a team. */
+export function useTherapists(wid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: invoiceKeys.members(wid),
+    queryFn: ({ signal }) => api<Member[]>(`/workspaces/${wid}/members`, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+    select: (members) =>
+      members
+        .filter((m): m is Member & { userId: string } => m.kind === 'member' && m.status === 'active' && !!m.userId)
+        .map((m) => ({ id: m.userId, name: [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'es')),
+  });
+}
+
+/** Pages read at most: 10 × 25 sessions, newest first, is well beyond what waits to be invoiced. */
+const MAX_PAGES = 10;
+
+/**
+ * The patient's completed sessions, newest first, through the sessions tab's API (GET
+ * …/patients/:id/sessions, 25 a page): the invoice editor offers those not invoiced yet.
+ */
+export const usePatientCompletedSessions = (wid: string, pid: string | null) =>
+  useQuery({
+    queryKey: invoiceKeys.billableSessions(wid, pid ?? ''),
+    enabled: !!pid,
+    queryFn: async ({ signal }) => {
+      const found: Session[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const r = await api<PatientSessions>(`/workspaces/${wid}/patients/${pid}/sessions`, { query: { page }, signal });
+        found.push(...r.items.filter((s) => s.status === 'completed'));
+        if (page * r.pageSize >= r.totals.total) break;
+      }
+      return found;
+    },
+  });
+
+export type BillingBody = z.input<typeof therapistBillingBody>;
+
+export const useMyBilling = () => useQuery({ queryKey: myBillingKey, queryFn: ({ signal }) => api<TherapistBilling>('/me/billing', { signal }) });
+
+export function useUpdateMyBilling() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BillingBody) => api<TherapistBilling>('/me/billing', { method: 'PUT', body }),
+    onSuccess: (data) => qc.setQueryData(myBillingKey, data),
+  });
+}
+
+/** "factura-2026-0001.pdf" from `attachment; filename="…"` (plain or RFC 5987). */
+function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      return null;
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}
+
+/** The invoice's PDF, fetched with the session's token (a plain link would not carry it) and saved. */
+export async function downloadInvoicePdf(wid: string, invoice: { id: string; number: string | null }): Promise<void> {
+  const send = async (token: string) => {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(`${invoicePath(wid, invoice.id)}/pdf`), { headers: { Authorization: `Bearer ${token}`, 'X-Client-Version': APP_VERSION } });
+    } catch {
+      throw new ApiError('network_error', errorMessage('network_error'), 0);
+    }
+    if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
+    return response;
+  };
+  let res: Response;
+  try {
+    res = await send(await getAccessToken());
+  } catch (error) {
+    if (!isApiError(error) || error.code !== 'invalid_access_token') throw error;
+    res = await send(await refreshSession());
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(res.headers.get('content-disposition')) ?? `factura-${invoice.number ?? invoice.id}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

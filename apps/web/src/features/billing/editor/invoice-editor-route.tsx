@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { DEFAULT_INVOICE_TAX_SETTINGS, type Invoice } from '@divan/core';
+import { Alert } from '@/components/ui/alert';
+import { NoAccess } from '@/components/ui/no-access';
+import { PageSpinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useInvoice } from '../api/invoices-api';
+import { useMyBilling } from '../api/support-api';
+import { InvoiceBadges } from '../components/invoice-badges';
+import { LoadError } from '../components/states';
+import { mayAct, useBillingScope } from '../components/use-billing-scope';
+import { emptyModel, modelOf } from '../utils/editor-model';
+import { DraftEditor } from './draft-editor';
+import { IssuedInvoice } from './issued-invoice';
+
+function Frame({ title, invoice, children }: { title: string; invoice?: Invoice; children: ReactNode }) {
+  return (
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+      <header className="grid gap-2">
+        <Link to="/billing" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="size-4" aria-hidden /> Facturación
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="font-display text-3xl font-semibold tracking-tight">{title}</h1>
+          {invoice ? <InvoiceBadges invoice={invoice} /> : null}
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+export function InvoiceEditorRoute() {
+  const { id } = useParams();
+  const scope = useBillingScope();
+  if (!scope.ready) return <PageSpinner />;
+  return <Editor key={`${scope.wid}:${id ?? 'new'}`} id={id ?? null} />;
+}
+
+function Editor({ id }: { id: string | null }) {
+  const { wid, ability, canCreate, userId } = useBillingScope();
+  const invoice = useInvoice(wid, id);
+  const billing = useMyBilling();
+  const data = invoice.data;
+  const title = !id ? 'Nueva factura' : data?.number ? `Factura ${data.number}` : 'Borrador de factura';
+  usePageTitle(title, 'Facturación');
+
+  // Read once, when the draft editor mounts (later refetches never overwrite what is being typed). A new
+  // invoice starts with the footer of the therapist's billing data.
+  const initial = data ? modelOf(data) : billing.data || billing.isError ? emptyModel(billing.data?.footer ?? null) : null;
+  const settings = { withholdingRate: billing.data?.withholdingRate ?? DEFAULT_INVOICE_TAX_SETTINGS.withholdingRate };
+
+  if (id && invoice.isError && !data) {
+    return (
+      <Frame title={title}>
+        <LoadError error={invoice.error} onRetry={() => void invoice.refetch()} what="la factura" />
+      </Frame>
+    );
+  }
+  if ((id && !data) || !initial) return <PageSpinner />;
+
+  if (data && data.status === 'issued') {
+    return (
+      <Frame title={title} invoice={data}>
+        <IssuedInvoice wid={wid} invoice={data} canUpdate={mayAct(ability, 'update', data)} />
+      </Frame>
+    );
+  }
+  const draftOwner = data ?? { sellerType: 'therapist' as const, therapist: { id: userId, name: '' } };
+  if (!data && !canCreate) {
+    return (
+      <Frame title={title}>
+        <NoAccess title="No puedes crear facturas en este espacio" />
+      </Frame>
+    );
+  }
+  return (
+    <Frame title={title} invoice={data}>
+      {billing.isError ? <Alert variant="error">No se pudieron cargar tus datos de facturación: los totales usan la retención general del 15 %.</Alert> : null}
+      <DraftEditor
+        wid={wid}
+        invoice={data ?? null}
+        initial={initial}
+        settings={settings}
+        canDelete={mayAct(ability, 'delete', draftOwner)}
+        canIssue={mayAct(ability, 'update', draftOwner)}
+      />
+    </Frame>
+  );
+}
+
+export { InvoiceEditorRoute as Component };

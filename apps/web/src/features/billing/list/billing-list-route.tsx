@@ -1,0 +1,141 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Plus, ReceiptText, SearchX } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { NoAccess } from '@/components/ui/no-access';
+import { PageSpinner } from '@/components/ui/spinner';
+import { messageOf } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useDeleteInvoice, useInvoiceList, type InvoiceSummary } from '../api/invoices-api';
+import { downloadInvoicePdf, useTherapists } from '../api/support-api';
+import { PayDialog } from '../components/pay-dialog';
+import type { PickedPatient } from '../components/patient-picker';
+import { EmptyState, LoadError } from '../components/states';
+import { TotalsSummary } from '../components/totals-summary';
+import { mayAct, useBillingScope } from '../components/use-billing-scope';
+import { hasFilters, NO_FILTERS, PAGE_SIZE, readListState, toQuery, writeListState, type ListState } from '../utils/list-params';
+import { InvoicesTable, InvoicesTableSkeleton, type RowActions } from './invoices-table';
+import { ListFilters } from './list-filters';
+import { Pagination } from './pagination';
+
+/** The list's state, read from and written to the URL. Any change but paging goes back to page 1. */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params), [params]);
+  const update = useCallback(
+    (patch: Partial<ListState>, options: { replace?: boolean } = {}) => setParams((prev) => writeListState({ ...readListState(prev), page: 1, ...patch }), { replace: options.replace }),
+    [setParams],
+  );
+  return [state, update] as const;
+}
+
+export function BillingListRoute() {
+  usePageTitle('Facturación');
+  const scope = useBillingScope();
+  if (!scope.ready) return <PageSpinner />;
+  if (!scope.canRead) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-6">
+        <h1 className="font-display text-3xl font-semibold tracking-tight">Facturación</h1>
+        <NoAccess title="No puedes ver las facturas de este espacio" />
+      </div>
+    );
+  }
+  return <BillingList key={scope.wid} />;
+}
+
+function BillingList() {
+  const { wid, ability, canCreate } = useBillingScope();
+  const [state, update] = useListState();
+  const list = useInvoiceList(wid, toQuery(state));
+  const therapists = useTherapists(wid, ability.can('read', 'members'));
+  const team = (therapists.data?.length ?? 0) > 1;
+  const [picked, setPicked] = useState<PickedPatient | null>(null);
+  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
+  const [deleting, setDeleting] = useState<InvoiceSummary | null>(null);
+  const remove = useDeleteInvoice(wid);
+  const data = list.data;
+  const nothingAtAll = data && data.total === 0 && !hasFilters(state);
+  // The filtered patient's name: the picker's choice, or a row's (a link with ?patient=).
+  const patientName = picked?.id === state.patient ? picked : (data?.items.find((i) => i.patient?.id === state.patient)?.patient ?? null);
+
+  const actions: RowActions = {
+    canPay: (i) => i.status === 'issued' && i.kind === 'ordinary' && i.paymentStatus === 'pending' && mayAct(ability, 'update', i),
+    canDelete: (i) => i.status === 'draft' && mayAct(ability, 'delete', i),
+    onPay: setPaying,
+    onDelete: setDeleting,
+    onDownload: (i) => void downloadInvoicePdf(wid, i).catch((e: unknown) => toast.error(messageOf(e))),
+  };
+
+  const create = canCreate ? (
+    <Button asChild className="w-full sm:w-auto">
+      <Link to="/billing/editor">
+        <Plus aria-hidden /> Nueva factura
+      </Link>
+    </Button>
+  ) : null;
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="font-display text-3xl font-semibold tracking-tight">Facturación</h1>
+          <p className="text-sm text-muted-foreground">Tus facturas: borradores, emitidas y rectificativas.</p>
+        </div>
+        {nothingAtAll ? null : create}
+      </header>
+
+      {nothingAtAll ? (
+        <div className="rounded-xl border border-dashed bg-card">
+          <EmptyState icon={<ReceiptText aria-hidden />} title="Aún no tienes facturas" text="Crea tu primera factura a partir de las sesiones realizadas de un paciente, o con conceptos libres.">
+            {create}
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <ListFilters wid={wid} state={state} update={update} therapists={team ? (therapists.data ?? null) : null} patient={patientName} onPatient={setPicked} />
+          {data ? <TotalsSummary totals={data.totals} label="Totales de las facturas filtradas" /> : null}
+          <section aria-label="Listado de facturas" aria-busy={list.isFetching} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+            {list.isError && !data ? (
+              <LoadError error={list.error} onRetry={() => void list.refetch()} what="las facturas" />
+            ) : !data ? (
+              <InvoicesTableSkeleton />
+            ) : data.items.length === 0 ? (
+              <div className="rounded-xl border bg-card">
+                <EmptyState icon={<SearchX aria-hidden />} title="Ninguna factura coincide" text="Prueba con otras fechas u otros filtros.">
+                  <Button variant="outline" onClick={() => update(NO_FILTERS)}>
+                    Limpiar filtros
+                  </Button>
+                </EmptyState>
+              </div>
+            ) : (
+              <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+                <InvoicesTable items={data.items} actions={actions} showTherapist={team} />
+              </div>
+            )}
+            {data && data.total > 0 ? <Pagination page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(page) => update({ page })} /> : null}
+          </section>
+        </>
+      )}
+
+      <PayDialog wid={wid} invoice={paying} onClose={() => setPaying(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => (o ? undefined : setDeleting(null))}
+        title="¿Eliminar el borrador?"
+        description="Se borra el borrador y sus sesiones vuelven a quedar sin facturar. No se puede deshacer."
+        confirmLabel="Eliminar borrador"
+        onConfirm={async () => {
+          await remove.mutateAsync(deleting!.id).catch((e: unknown) => {
+            throw new Error(messageOf(e));
+          });
+          toast.success('Borrador eliminado');
+        }}
+      />
+    </div>
+  );
+}
+
+export { BillingListRoute as Component };

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { Search, X } from 'lucide-react';
+import { INVOICE_STATUS, PAYMENT_STATUS } from '@divan/core';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect, optionsOf } from '@/components/ui/native-select';
+import { PatientPicker, type PickedPatient } from '../components/patient-picker';
+import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '../utils/date-presets';
+import { hasFilters, NO_FILTERS, type ListState } from '../utils/list-params';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Props = {
+  wid: string;
+  state: ListState;
+  update: (patch: Partial<ListState>, options?: { replace?: boolean }) => void;
+  therapists: { id: string; name: string }[] | null;
+  /** The filtered patient's name, once known (from the list's rows or the picker). */
+  patient: PickedPatient | null;
+  onPatient: (p: PickedPatient | null) => void;
+};
+
+export function ListFilters({ wid, state, update, therapists, patient, onPatient }: Props) {
+  const [text, setText] = useState(state.q);
+  const sent = useRef(state.q);
+
+  // Typing updates the URL once the user pauses; replace, so Back doesn't replay every keystroke.
+  useEffect(() => {
+    if (text.trim() === sent.current.trim()) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      update({ q: text }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, update]);
+
+  // Back/forward or «Limpiar filtros» change the URL: the box follows.
+  useEffect(() => {
+    if (state.q.trim() !== sent.current.trim()) {
+      sent.current = state.q;
+      setText(state.q);
+    }
+  }, [state.q]);
+
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-3 md:grid-cols-2 lg:flex lg:flex-wrap">
+        <div className="relative lg:w-80">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Número o destinatario" aria-label="Buscar facturas" className="pl-9" maxLength={100} />
+        </div>
+        <div className="lg:w-72">
+          <PatientPicker
+            workspaceId={wid}
+            value={state.patient ? (patient ?? { id: state.patient, name: 'Paciente elegido' }) : null}
+            onChange={(p) => {
+              onPatient(p);
+              update({ patient: p?.id ?? null });
+            }}
+            aria-label="Paciente"
+            placeholder="Paciente: todos"
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+        <NativeSelect
+          aria-label="Fechas"
+          className="sm:w-48"
+          placeholder="Fechas: todas"
+          options={DATE_PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] }))}
+          value={state.period ?? ''}
+          onChange={(e) => update({ period: (e.target.value || null) as DatePreset | null })}
+        />
+        <NativeSelect
+          aria-label="Estado"
+          className="sm:w-40"
+          placeholder="Estado: todos"
+          options={INVOICE_STATUS.values.map((value) => ({ value, label: INVOICE_STATUS.labels[value] }))}
+          value={state.status ?? ''}
+          onChange={(e) => update({ status: (e.target.value || null) as ListState['status'] })}
+        />
+        <NativeSelect
+          aria-label="Estado de pago"
+          className="sm:w-44"
+          placeholder="Pago: todos"
+          options={optionsOf(PAYMENT_STATUS)}
+          value={state.payment ?? ''}
+          onChange={(e) => update({ payment: (e.target.value || null) as ListState['payment'] })}
+        />
+        {therapists ? (
+          <NativeSelect
+            aria-label="Terapeuta"
+            className="sm:w-48"
+            placeholder="Terapeuta: todos"
+            options={therapists.map((t) => ({ value: t.id, label: t.name }))}
+            value={state.therapist ?? ''}
+            onChange={(e) => update({ therapist: e.target.value || null })}
+          />
+        ) : null}
+        {hasFilters(state) ? (
+          <Button variant="ghost" className="col-span-2 justify-self-start sm:col-span-1" onClick={() => update(NO_FILTERS)}>
+            <X aria-hidden /> Limpiar filtros
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { INVOICE_WITHHOLDING_RATE_LABELS, INVOICE_WITHHOLDING_RATES, therapistBillingBody, type TherapistBilling } from '@divan/core';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useConfirmDiscard } from '@/components/ui/confirm-discard';
+import { cn } from '@/lib/cn';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useSaveForm } from '@/lib/use-save-form';
+import { useMyBilling, useUpdateMyBilling } from '../api/support-api';
+import { LoadError } from '../components/states';
+
+const fields = therapistBillingBody.shape;
+/** The shared rules; the withholding travels as a number and is chosen with radio buttons (text). */
+const billingForm = z.object({
+  fullName: fields.fullName,
+  taxId: fields.taxId,
+  line1: fields.line1,
+  line2: fields.line2,
+  city: fields.city,
+  zipCode: fields.zipCode,
+  country: fields.country,
+  footer: fields.footer,
+  withholdingRate: z.enum(['15', '7']).transform((v) => (v === '7' ? 7 : 15) as 7 | 15),
+});
+type FormIn = z.input<typeof billingForm>;
+type FormOut = z.output<typeof billingForm>;
+const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer', 'withholdingRate'] as const;
+
+const toForm = (b: TherapistBilling): FormIn => ({
+  fullName: b.fullName ?? '',
+  taxId: b.taxId ?? '',
+  line1: b.line1 ?? '',
+  line2: b.line2 ?? '',
+  city: b.city ?? '',
+  zipCode: b.zipCode ?? '',
+  country: b.country ?? '',
+  footer: b.footer ?? '',
+  withholdingRate: String(b.withholdingRate) as '15' | '7',
+});
+
+export function BillingSettingsRoute() {
+  usePageTitle('Facturación', 'Ajustes');
+  const billing = useMyBilling();
+  if (billing.isError && !billing.data) return <LoadError error={billing.error} onRetry={() => void billing.refetch()} what="tus datos de facturación" />;
+  if (!billing.data) return <PageSpinner />;
+  return <BillingForm billing={billing.data} />;
+}
+
+function BillingForm({ billing }: { billing: TherapistBilling }) {
+  const update = useUpdateMyBilling();
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(billingForm), values: toForm(billing) });
+  const { errors, isDirty, isSubmitting } = form.formState;
+  // Registers the typing with the shell's guard (leaving asks first) and asks before «Descartar».
+  const discard = useConfirmDiscard(isDirty);
+  const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Datos de facturación guardados', fields: names });
+  const rate = form.watch('withholdingRate');
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardHeader>
+          <CardTitle>Datos de facturación</CardTitle>
+          <CardDescription>Aparecen como emisor en tus facturas. Para emitir hacen falta, al menos, tu nombre y tu NIF.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          {formError ? (
+            <Alert variant="error" className="sm:col-span-2">
+              {formError}
+            </Alert>
+          ) : null}
+          <Field label="Nombre completo" error={errors.fullName?.message}>
+            <Input autoComplete="name" {...form.register('fullName')} />
+          </Field>
+          <Field label="NIF" error={errors.taxId?.message} hint="DNI o NIE con su letra.">
+            <Input autoCapitalize="characters" {...form.register('taxId')} />
+          </Field>
+          <Field label="Dirección" error={errors.line1?.message}>
+            <Input autoComplete="address-line1" {...form.register('line1')} />
+          </Field>
+          <Field label="Dirección (línea 2)" error={errors.line2?.message}>
+            <Input autoComplete="address-line2" {...form.register('line2')} />
+          </Field>
+          <Field label="Código postal" error={errors.zipCode?.message}>
+            <Input inputMode="numeric" autoComplete="postal-code" {...form.register('zipCode')} />
+          </Field>
+          <Field label="Ciudad" error={errors.city?.message}>
+            <Input autoComplete="address-level2" {...form.register('city')} />
+          </Field>
+          <Field label="País" error={errors.country?.message}>
+            <Input autoComplete="country-name" {...form.register('country')} />
+          </Field>
+          <fieldset className="grid gap-2 sm:col-span-2">
+            <legend className="mb-1 text-sm font-medium">Retención de IRPF</legend>
+            <p className="text-[0.8125rem] text-muted-foreground">Solo se aplica cuando factura a una empresa, un profesional o una aseguradora; nunca a un particular.</p>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {INVOICE_WITHHOLDING_RATES.map((r) => (
+                <label key={r} className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm', rate === String(r) && 'border-primary/50 bg-accent/40')}>
+                  <input type="radio" value={String(r)} className="mt-0.5 accent-[var(--color-primary)]" {...form.register('withholdingRate')} />
+                  <span>{INVOICE_WITHHOLDING_RATE_LABELS[r]}</span>
+                </label>
+              ))}
+            </div>
+            {errors.withholdingRate?.message ? <p className="text-[0.8125rem] font-medium text-destructive">{errors.withholdingRate.message}</p> : null}
+          </fieldset>
+          <Field label="Pie de factura" error={errors.footer?.message} className="sm:col-span-2" hint="Lo que se imprime al final de cada factura nueva: forma de pago, IBAN…">
+            <Textarea rows={4} {...form.register('footer')} />
+          </Field>
+        </CardContent>
+        <CardFooter>
+          <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => discard.confirm(() => form.reset())}>
+            Descartar
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+            Guardar cambios
+          </Button>
+        </CardFooter>
+      </Card>
+      {discard.dialog}
+    </form>
+  );
+}
+
+export { BillingSettingsRoute as Component };

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { hasChromium } from '../support/env';
+import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+
+const baseUrl = inject('baseUrl');
+
+type Invoice = { id: string; number: string | null; status: string; kind: string; paymentStatus: string; paymentType: string | null; totalCents: number; lines: { sessionId: string | null }[] };
+type Created = { session: { id: string } };
+
+/**
+ * Billing, from the therapist's side: billing data, a patient and two completed sessions come through
+ * the API; the browser invoices the sessions, issues the invoice, records its payment by transfer and
+ * cancels it with a rectifying invoice, and the list shows both with their totals.
+ */
+describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue, pay, rectify', () => {
+  let browser: Browser;
+  let me: SignedIn;
+  let page: Page;
+  let patientId = '';
+  let sessions: string[] = [];
+  const year = madridIsoDay(0).slice(0, 4);
+  const euros = (text: string) => new RegExp(`^${text.replace(/[.,]/g, (c) => `\\${c}`)}\\s€$`);
+  const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
+  const invoices = () => me.call<{ items: Invoice[]; total: number; totals: { totalCents: number } }>('GET', '/invoices');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    me = await signUpAndIn(browser, baseUrl, 'Marta');
+    page = me.page;
+    const res = await fetch(`${baseUrl}/api/v1/me/billing`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
+      body: JSON.stringify({ fullName: 'Marta Ruiz Sanz', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España', footer: 'Pago por transferencia: ES00 0000 0000 0000 0000 0000', withholdingRate: 15 }),
+    });
+    expect(res.status).toBe(200);
+    patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero' })).id;
+    const book = async (offset: number, price: number) => (await me.call<Created>('POST', '/sessions', { patientId, day: madridIsoDay(offset), from: '10:00', to: '10:50', price })).session.id;
+    sessions = [await book(-8, 6000), await book(-1, 6250)];
+    for (const id of sessions) await me.call('POST', `/sessions/${id}/complete`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('starts from an empty list and opens a new invoice', async () => {
+    await page.goto('/billing');
+    await page.getByRole('heading', { name: 'Aún no tienes facturas' }).waitFor();
+    await page.getByRole('link', { name: 'Nueva factura' }).click();
+    await page.waitForURL(/\/billing\/editor$/);
+    await page.getByRole('heading', { name: 'Nueva factura' }).waitFor();
+  });
+
+  it('picks the patient, adds both completed sessions and shows the total as it goes', async () => {
+    await page.getByRole('combobox').first().fill('Lucía');
+    await page.getByRole('option', { name: /Lucía Romero/ }).click();
+    await page.getByTestId('picked-patient').getByText('Lucía Romero').waitFor();
+    await page.getByRole('button', { name: 'Añadir sesiones' }).click();
+    const pick = dialog('Añadir sesiones');
+    await expect.poll(() => pick.getByRole('checkbox').count()).toBe(2);
+    await pick.getByRole('button', { name: 'Añadir 2 sesiones' }).click();
+    await pick.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByLabel(/^Concepto de la línea/).count()).toBe(2);
+    expect(await page.getByLabel('Concepto de la línea 1').inputValue()).toBe(`Sesión de psicoterapia (presencial) del ${madridIsoDay(-8).split('-').reverse().join('/')}`);
+    await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('122,50'));
+    // Live: a third, free line at 21 % changes the total before anything is saved.
+    await page.getByRole('button', { name: 'Añadir concepto' }).click();
+    await page.getByLabel('Concepto de la línea 3').fill('Informe para la aseguradora');
+    await page.getByLabel('Tipo de la línea 3').selectOption('report');
+    await page.getByLabel('Precio de la línea 3').fill('100');
+    await expect.poll(() => page.getByTestId('total-IVA').textContent()).toMatch(euros('21,00'));
+    await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('243,50'));
+    await page.getByRole('button', { name: 'Quitar la línea 3' }).click();
+    await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('122,50'));
+    await shot(page, 'billing-02-new-invoice');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('issues it after confirming, with the first number of the year', async () => {
+    await page.getByRole('button', { name: 'Emitir factura' }).click();
+    const confirm = page.getByRole('alertdialog', { name: '¿Emitir la factura?' });
+    await confirm.getByRole('button', { name: 'Emitir factura' }).click();
+    await page.getByRole('heading', { name: `Factura ${year}-0001` }).waitFor();
+    await page.waitForURL(/\/billing\/editor\/[0-9a-f-]{36}$/);
+    const [issued] = (await invoices()).items;
+    expect(issued).toMatchObject({ number: `${year}-0001`, status: 'issued', paymentStatus: 'pending', totalCents: 12250 });
+    // Read-only now: no field to type in, the actions of an issued invoice instead.
+    expect(await page.getByLabel(/^Concepto de la línea/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Descargar PDF' }).waitFor();
+    await shot(page, 'billing-03-issued');
+  });
+
+  it('records its payment by transfer', async () => {
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const pay = dialog('Registrar pago');
+    await pay.getByLabel('Tipo de pago').selectOption('transfer');
+    await pay.getByRole('button', { name: 'Registrar pago' }).click();
+    await pay.waitFor({ state: 'detached' });
+    await page.getByText(`Pago registrado: ${year}-0001 · transferencia`).waitFor();
+    await expect.poll(() => page.getByTestId('meta-Pago').textContent()).toMatch(/^Transferencia · \d{2}\/\d{2}\/\d{4}$/);
+    expect((await invoices()).items[0]).toMatchObject({ paymentStatus: 'paid', paymentType: 'transfer' });
+    expect(await page.getByRole('button', { name: 'Registrar pago' }).count()).toBe(0);
+  });
+
+  it('cancels it with a rectifying invoice, and links both ways', async () => {
+    await page.getByRole('button', { name: 'Rectificar' }).click();
+    const rectify = dialog(`Rectificar la factura ${year}-0001`);
+    // The reason is required.
+    await rectify.getByRole('button', { name: 'Emitir rectificativa' }).click();
+    await rectify.getByText('Escribe el motivo').waitFor();
+    await rectify.getByLabel('Motivo').fill('Sesiones facturadas por error a la paciente');
+    await rectify.getByRole('button', { name: 'Emitir rectificativa' }).click();
+    await rectify.waitFor({ state: 'detached' });
+    await page.getByText(`Factura rectificativa R${year}-0001 emitida`).waitFor();
+    const link = page.getByTestId('rectified-by').getByRole('link', { name: `la factura R${year}-0001` });
+    await link.click();
+    await page.getByRole('heading', { name: `Factura R${year}-0001` }).waitFor();
+    await page.getByText('Rectificativa', { exact: true }).first().waitFor();
+    await page.getByRole('link', { name: `${year}-0001`, exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('-122,50'));
+    // Cancelled: its sessions can be invoiced again.
+    const lines = await Promise.all(sessions.map((id) => me.call<{ invoiced: boolean }>('GET', `/sessions/${id}`)));
+    expect(lines.map((s) => s.invoiced)).toEqual([false, false]);
+  });
+
+  it('lists both, with the totals of the filtered set', async () => {
+    await page.goto('/billing');
+    const table = page.locator('table');
+    await table.getByRole('link', { name: `${year}-0001`, exact: true }).waitFor();
+    await table.getByRole('link', { name: `R${year}-0001`, exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('0,00'));
+    const list = await invoices();
+    expect(list.total).toBe(2);
+    expect(list.totals.totalCents).toBe(0);
+    await shot(page, 'billing-01-list');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Filtered to the rectifying one by its number: the totals follow the filter.
+    await page.getByLabel('Buscar facturas').fill(`R${year}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(`R${year}`);
+    await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('-122,50'));
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await page.getByLabel('Estado de pago').selectOption('paid');
+    await page.getByRole('heading', { name: 'Ninguna factura coincide' }).waitFor();
+    await page.getByRole('button', { name: 'Limpiar filtros' }).first().click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+  });
+
+  it('edits the billing data in settings, asking before leaving unsaved changes', async () => {
+    await page.goto('/settings/billing');
+    const nif = page.getByLabel('NIF');
+    await expect.poll(() => nif.inputValue()).toBe('12345678Z');
+    await page.getByRole('radio', { name: /^7 %/ }).check();
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Facturación' }).click();
+    const ask = page.getByRole('alertdialog', { name: '¿Descartar los cambios?' });
+    await ask.getByRole('button', { name: 'Seguir editando' }).click();
+    expect(new URL(page.url()).pathname).toBe('/settings/billing');
+    await shot(page, 'billing-06-settings');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Datos de facturación guardados').waitFor();
+    const res = await fetch(`${baseUrl}/api/v1/me/billing`, { headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` } });
+    expect(await res.json()).toMatchObject({ withholdingRate: 7, taxId: '12345678Z' });
+  });
+
+  it('opens «Nueva factura» from the command palette', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /Buscar o ir a/ }).click();
+    const palette = page.getByRole('dialog', { name: 'Paleta de comandos' });
+    await palette.getByRole('combobox').fill('nueva factura');
+    await palette.getByRole('option', { name: 'Nueva factura' }).click();
+    await page.waitForURL(/\/billing\/editor$/);
+    await page.getByRole('heading', { name: 'Nueva factura' }).waitFor();
+  });
+
+  it('fits a phone: cards instead of a table, and the editor in one column', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/billing');
+    const cards = page.getByRole('list', { name: 'Facturas' });
+    await cards.getByRole('link', { name: `R${year}-0001` }).waitFor();
+    expect(await page.locator('table').isVisible()).toBe(false);
+    await shot(page, 'billing-04-list-phone');
+    await page.goto('/billing/editor');
+    await page.getByRole('combobox').first().fill('Lucía');
+    await page.getByRole('option', { name: /Lucía Romero/ }).click();
+    await page.getByRole('button', { name: 'Añadir sesiones' }).click();
+    // Offered again after the cancellation.
+    await dialog('Añadir sesiones').getByRole('button', { name: 'Añadir 2 sesiones' }).click();
+    await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('122,50'));
+    await shot(page, 'billing-05-editor-phone');
+    await page.setViewportSize({ width: 1280, height: 820 });
+  });
+});
