@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatInteger, groupThousands } from './format';
+import { formatCents, formatInteger, groupThousands, pageRangeLabel } from './format';
 
 // Intl puts a no-break space (U+00A0) between the amount and the euro sign; written as a plain
 // space here for readability and swapped back.
@@ -53,5 +53,14 @@ describe('groupThousands (fallback for engines without useGrouping: "always")', 
   it('makes what the locale default writes read like "always"', () => {
     const localeDefault = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
     for (const cents of [0, 99999, 123456, -123456, 1234560, 100000000]) expect(groupThousands(localeDefault.format(cents / 100))).toBe(formatCents(cents));
+  });
+});
+
+describe('pageRangeLabel', () => {
+  it('says which rows a page shows, in Spanish', () => {
+    expect(pageRangeLabel(1, 50, 20000)).toBe('1–50 de 20.000');
+    expect(pageRangeLabel(21, 50, 1234)).toBe('1.001–1.050 de 1.234');
+    expect(pageRangeLabel(3, 50, 120)).toBe('101–120 de 120');
+    expect(pageRangeLabel(1, 50, 0)).toBe('0 de 0');
   });
 });

@@ -44,3 +44,11 @@ export function formatCents(cents: number): string {
 export function formatInteger(n: number): string {
   return grouped(integer.format(n));
 }
+
+/** «1–50 de 20.000»: the rows a page of a list shows, of how many. */
+export function pageRangeLabel(page: number, pageSize: number, total: number): string {
+  if (total === 0) return '0 de 0';
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return `${formatInteger(from)}–${formatInteger(to)} de ${formatInteger(total)}`;
+}

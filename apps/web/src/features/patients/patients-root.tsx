@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useWorkspaceSource, WorkspaceScopeProvider } from './api/workspace';
-import { LoadError } from './components/states';
+import { LoadError } from '@/components/ui/states';
 
 /**
  * Every patients screen works inside the current workspace. Keyed by it: switching workspace

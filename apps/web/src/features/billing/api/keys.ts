@@ -9,7 +9,6 @@ export const invoiceKeys = {
   detail: (wid: string, id: string) => [...invoiceKeys.all(wid), 'detail', id] as const,
   /** Under the calendar's prefix: a session changed anywhere refreshes what can be invoiced. */
   billableSessions: (wid: string, pid: string) => [...workspaceKey(wid, 'sessions'), 'billable', pid] as const,
-  patientHits: (wid: string, q: string) => workspaceKey(wid, 'patients', 'billing-search', q),
   members: (wid: string) => workspaceKey(wid, 'members'),
 };
 

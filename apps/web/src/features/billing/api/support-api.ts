@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION, errorMessage, type Member, type PatientSessions, type Session, type TherapistBilling } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { getAccessToken, refreshSession } from '@/lib/auth-session';
@@ -7,16 +7,7 @@ import type { z } from 'zod';
 import type { therapistBillingBody } from '@divan/core';
 import { invoiceKeys, invoicePath, myBillingKey } from './keys';
 
-type PatientHit = { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; status?: string };
 
-/** Patients matching `q` (the server decides what the member may find). */
-export const usePatientHits = (wid: string, q: string) =>
-  useQuery<PatientHit[]>({
-    queryKey: invoiceKeys.patientHits(wid, q),
-    queryFn: ({ signal }) => api<{ items: PatientHit[] }>(`/workspaces/${wid}/patients`, { query: { q, page: 1, pageSize: 8, sort: 'lastName', dir: 'asc' }, signal }).then((r) => r.items),
-    enabled: q.length >= 2,
-    placeholderData: keepPreviousData,
-  });
 
 /** Accepted members, for the therapist filter of a team. */
 export function useTherapists(wid: string, enabled: boolean) {

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/
 import { Spinner } from '@/components/ui/spinner';
 import { formatCurrency, isoDateToDmy } from '@/lib/format';
 import { usePatientCompletedSessions } from '../api/support-api';
-import { LoadError } from './states';
+import { LoadError } from '@/components/ui/states';
 
 type Props = {
   wid: string;

@@ -4,7 +4,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
-import { PatientPicker } from '../components/patient-picker';
+import { PatientPicker } from '@/components/patient-picker';
 import type { EditorModel } from '../utils/editor-model';
 
 const OTHER_KINDS = BUYER_KINDS.filter((k) => k !== 'patient').map((k) => ({ value: k, label: BUYER_KIND_LABELS[k] }));

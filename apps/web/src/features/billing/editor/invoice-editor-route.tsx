@@ -9,7 +9,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useInvoice } from '../api/invoices-api';
 import { useMyBilling } from '../api/support-api';
 import { InvoiceBadges } from '../components/invoice-badges';
-import { LoadError } from '../components/states';
+import { LoadError } from '@/components/ui/states';
 import { mayAct, useBillingScope } from '../components/use-billing-scope';
 import { emptyModel, modelOf } from '../utils/editor-model';
 import { DraftEditor } from './draft-editor';

@@ -11,14 +11,14 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useDeleteInvoice, useInvoiceList, type InvoiceSummary } from '../api/invoices-api';
 import { downloadInvoicePdf, useTherapists } from '../api/support-api';
 import { PayDialog } from '../components/pay-dialog';
-import type { PickedPatient } from '../components/patient-picker';
-import { EmptyState, LoadError } from '../components/states';
+import type { PickedPatient } from '@/components/patient-picker';
+import { EmptyState, LoadError } from '@/components/ui/states';
 import { TotalsSummary } from '../components/totals-summary';
 import { mayAct, useBillingScope } from '../components/use-billing-scope';
 import { hasFilters, NO_FILTERS, PAGE_SIZE, readListState, toQuery, writeListState, type ListState } from '../utils/list-params';
 import { InvoicesTable, InvoicesTableSkeleton, type RowActions } from './invoices-table';
 import { ListFilters } from './list-filters';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
 
 /** The list's state, read from and written to the URL. Any change but paging goes back to page 1. */
 function useListState() {

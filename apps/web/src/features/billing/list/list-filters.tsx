@@ -4,7 +4,7 @@ import { INVOICE_STATUS, PAYMENT_STATUS } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, optionsOf } from '@/components/ui/native-select';
-import { PatientPicker, type PickedPatient } from '../components/patient-picker';
+import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '../utils/date-presets';
 import { hasFilters, NO_FILTERS, type ListState } from '../utils/list-params';
 

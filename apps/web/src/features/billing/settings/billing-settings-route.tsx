@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useMyBilling, useUpdateMyBilling } from '../api/support-api';
-import { LoadError } from '../components/states';
+import { LoadError } from '@/components/ui/states';
 
 const fields = therapistBillingBody.shape;
 /** The shared rules; the withholding travels as a number and is chosen with radio buttons (text). */

@@ -1,4 +1,4 @@
-import { formatInteger, INVOICE_STATUS, PAYMENT_STATUS, type InvoiceListQuery, type InvoiceStatus, type PaymentStatus } from '@divan/core';
+import { INVOICE_STATUS, PAYMENT_STATUS, type InvoiceListQuery, type InvoiceStatus, type PaymentStatus } from '@divan/core';
 import { DATE_PRESETS, presetRange, type DatePreset } from './date-presets';
 
 export const PAGE_SIZE = 25;
@@ -60,10 +60,3 @@ export function toQuery(s: ListState, now: Date = new Date()): Partial<InvoiceLi
 export const hasFilters = (s: ListState) => Boolean(s.q.trim() || s.period || s.status || s.payment || s.therapist || s.patient);
 export const NO_FILTERS: Partial<ListState> = { q: '', period: null, status: null, payment: null, therapist: null, patient: null };
 
-/** "1–25 de 1.234" (en dash, Spanish thousands). */
-export function rangeLabel(page: number, pageSize: number, total: number): string {
-  if (total === 0) return '0 de 0';
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return `${formatInteger(from)}–${formatInteger(to)} de ${formatInteger(total)}`;
-}

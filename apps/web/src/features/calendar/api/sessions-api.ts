@@ -53,15 +53,6 @@ export const useLocations = (wid: string) =>
 
 type PatientHit = { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; status?: string };
 
-/** Patients matching `q` (the server decides what the member may find). */
-export const usePatientHits = (wid: string, q: string) =>
-  useQuery<PatientHit[]>({
-    queryKey: workspaceKey(wid, 'patients', 'calendar-search', q),
-    queryFn: ({ signal }) =>
-      api<{ items: PatientHit[] }>(`/workspaces/${wid}/patients`, { query: { q, page: 1, pageSize: 8, sort: 'lastName', dir: 'asc' }, signal }).then((r) => r.items),
-    enabled: q.length >= 2,
-    placeholderData: keepPreviousData,
-  });
 
 /** One patient's name and standard price, for a form opened with `?patientId=`. */
 export const usePatientBrief = (wid: string, id: string | null) =>

@@ -17,7 +17,7 @@ import { addToTime, formatDayShort, minutesBetween } from '../utils/dates';
 import { blankForm, checkForm, createBodyOf, formOfSession, REPEAT_LABELS, type Repeat as RepeatKind, type SessionFormValues, updateBodyOf, withTimes } from '../utils/session-form';
 import { DayInput, TimeInput } from './day-time-inputs';
 import { NativeSelect as Select } from '@/components/ui/native-select';
-import { PatientPicker, type PickedPatient } from './patient-picker';
+import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 import { RemindersField } from './reminders-field';
 import { ScopeField } from './scope-field';
 

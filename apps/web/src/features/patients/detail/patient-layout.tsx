@@ -12,7 +12,7 @@ import { useWorkspaceScope } from '../api/workspace';
 import { AssignDialog } from '../components/assign-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { Skeleton } from '../components/skeleton';
-import { EmptyState, LoadError } from '../components/states';
+import { EmptyState, LoadError } from '@/components/ui/states';
 import { patientName } from '../utils/format';
 import type { PatientOutlet } from './patient-context';
 

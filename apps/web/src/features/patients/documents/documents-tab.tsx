@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { downloadDocument, useDeleteDocument, useDocuments, useShareDocument } from '../api/documents-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '../components/skeleton';
-import { EmptyState, LoadError } from '../components/states';
+import { EmptyState, LoadError } from '@/components/ui/states';
 import { usePatientDetail } from '../detail/patient-context';
 import { messageOf } from '../utils/errors';
 import { DocumentRow } from './document-row';

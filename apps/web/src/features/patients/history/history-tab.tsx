@@ -11,7 +11,7 @@ import { deleteDraft, draftsKey, useDeleteEntry, useDrafts, useHistory, useImpor
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ProgressBar } from '../components/progress-bar';
 import { Skeleton } from '../components/skeleton';
-import { EmptyState, LoadError } from '../components/states';
+import { EmptyState, LoadError } from '@/components/ui/states';
 import { usePatientDetail } from '../detail/patient-context';
 import { useWorkspaceScope } from '../api/workspace';
 import { messageOf } from '../utils/errors';

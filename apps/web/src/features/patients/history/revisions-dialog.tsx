@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { useRevisions } from '../api/history-api';
 import { Modal } from '../components/modal';
 import { Skeleton } from '../components/skeleton';
-import { LoadError } from '../components/states';
+import { LoadError } from '@/components/ui/states';
 import { sanitizeHistoryHtml } from './safe-html';
 import './rich-text.css';
 

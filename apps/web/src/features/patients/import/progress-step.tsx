@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isFinished, useImportProgress } from '../api/import-api';
 import { ProgressBar } from '../components/progress-bar';
-import { LoadError } from '../components/states';
+import { LoadError } from '@/components/ui/states';
 import { formatCount } from '../utils/format';
 import { patientKeys } from '../api/keys';
 

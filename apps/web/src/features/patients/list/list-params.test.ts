@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeLabel, readListState, toQuery, writeListState } from './list-params';
+import { readListState, toQuery, writeListState } from './list-params';
 
 describe('patients list state in the URL', () => {
   it('reads defaults from an empty URL and writes nothing back', () => {
@@ -15,12 +15,5 @@ describe('patients list state in the URL', () => {
     expect(toQuery(state)).toMatchObject({ q: 'garcía', status: 'paused', therapistId: 'unassigned', page: 3, pageSize: 50 });
     const bad = readListState(new URLSearchParams('status=deleted&therapist=1;drop&sort=password&page=-2&motive=x'));
     expect(bad).toMatchObject({ status: null, therapist: null, sort: 'lastName', page: 1, motive: null });
-  });
-
-  it('says which rows a page shows, in Spanish', () => {
-    expect(rangeLabel(1, 50, 20000)).toBe('1–50 de 20.000');
-    expect(rangeLabel(21, 50, 1234)).toBe('1.001–1.050 de 1.234');
-    expect(rangeLabel(3, 50, 120)).toBe('101–120 de 120');
-    expect(rangeLabel(1, 50, 0)).toBe('0 de 0');
   });
 });

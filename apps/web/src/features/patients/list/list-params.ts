@@ -1,4 +1,4 @@
-import { PATIENT_SORTS, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS, type PatientListQuery, type SessionType, type TreatmentMotive, type TreatmentStatus, formatInteger } from '@divan/core';
+import { PATIENT_SORTS, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS, type PatientListQuery, type SessionType, type TreatmentMotive, type TreatmentStatus } from '@divan/core';
 
 export const PAGE_SIZE = 50;
 export type Sort = (typeof PATIENT_SORTS)[number];
@@ -62,10 +62,3 @@ export function toQuery(state: ListState): PatientListQuery {
 
 export const hasFilters = (s: ListState) => Boolean(s.q.trim() || s.therapist || s.sessionType || s.motive);
 
-/** "1–50 de 20.000" (en dash, Spanish thousands). */
-export function rangeLabel(page: number, pageSize: number, total: number): string {
-  if (total === 0) return '0 de 0';
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return `${formatInteger(from)}–${formatInteger(to)} de ${formatInteger(total)}`;
-}

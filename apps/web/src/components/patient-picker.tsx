@@ -1,13 +1,25 @@
 import { useId, useState, type Ref } from 'react';
 import { Search, X } from 'lucide-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TREATMENT_STATUS, type TreatmentStatus } from '@divan/core';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { usePatientHits } from '../api/sessions-api';
 import { useDebounced } from '@/lib/use-debounced';
+import { api } from '@/lib/api-client';
+import { workspaceKey } from '@/lib/workspace-keys';
 
 export type PickedPatient = { id: string; name: string };
+type PatientHit = { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; status?: string };
+
+/** Up to 8 patients matching `q` (name, email, phone), from 2 letters on. */
+const usePatientHits = (wid: string, q: string) =>
+  useQuery<PatientHit[]>({
+    queryKey: workspaceKey(wid, 'patients', 'picker', q),
+    queryFn: ({ signal }) => api<{ items: PatientHit[] }>(`/workspaces/${wid}/patients`, { query: { q, page: 1, pageSize: 8, sort: 'lastName', dir: 'asc' }, signal }).then((r) => r.items),
+    enabled: q.length >= 2,
+    placeholderData: keepPreviousData,
+  });
 
 type Props = {
   workspaceId: string;
@@ -15,14 +27,17 @@ type Props = {
   onChange: (patient: PickedPatient | null) => void;
   inputRef?: Ref<HTMLInputElement>;
   id?: string;
+  placeholder?: string;
+  'aria-label'?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  disabled?: boolean;
 };
 
 const nameOf = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
-/** A search box over the patients API (name, email, phone): arrows move, Enter picks, Esc clears the list. */
-export function PatientPicker({ workspaceId, value, onChange, inputRef, id, 'aria-invalid': invalid, 'aria-describedby': describedBy }: Props) {
+/** A search box over the patients API (name, email, phone): arrows move, Enter picks, Esc closes the list. */
+export function PatientPicker({ workspaceId, value, onChange, inputRef, id, placeholder = 'Busca por nombre, email o teléfono', disabled, ...aria }: Props) {
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
@@ -33,21 +48,23 @@ export function PatientPicker({ workspaceId, value, onChange, inputRef, id, 'ari
 
   if (value) {
     return (
-      <div className="flex h-10 items-center justify-between gap-2 rounded-md border border-input bg-muted/50 px-3">
+      <div className="flex h-10 min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-muted/50 px-3">
         <span className="truncate text-[0.9375rem] font-medium" data-testid="picked-patient">
           {value.name}
         </span>
-        <button
-          type="button"
-          className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          aria-label={`Cambiar de paciente (ahora ${value.name})`}
-          onClick={() => {
-            onChange(null);
-            setTyped('');
-          }}
-        >
-          <X className="size-4" aria-hidden />
-        </button>
+        {disabled ? null : (
+          <button
+            type="button"
+            className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            aria-label={`Quitar paciente (ahora ${value.name})`}
+            onClick={() => {
+              onChange(null);
+              setTyped('');
+            }}
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        )}
       </div>
     );
   }
@@ -63,19 +80,21 @@ export function PatientPicker({ workspaceId, value, onChange, inputRef, id, 'ari
     <div className="relative">
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
       <Input
-        id={id}
         ref={inputRef}
+        id={id}
         role="combobox"
+        aria-label={aria['aria-label']}
         aria-expanded={open && list.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && list[active] ? `${listId}-${active}` : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-invalid={aria['aria-invalid'] || undefined}
+        aria-describedby={aria['aria-describedby']}
         autoComplete="off"
-        placeholder="Busca por nombre, email o teléfono"
+        placeholder={placeholder}
         className="pl-9"
         value={typed}
+        disabled={disabled}
         onChange={(e) => {
           setTyped(e.target.value);
           setActive(0);
@@ -102,7 +121,7 @@ export function PatientPicker({ workspaceId, value, onChange, inputRef, id, 'ari
         }}
       />
       {open && q.length >= 2 ? (
-        <div className="absolute inset-x-0 top-full z-10 mt-1 overflow-hidden rounded-md border bg-card shadow-lg">
+        <div className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-md border bg-card shadow-lg">
           {hits.isFetching && !list.length ? (
             <div className="p-3">
               <Spinner label="Buscando pacientes…" />

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { messageOf } from '../utils/errors';
+import { messageOf } from '@/lib/error-message';
 
+/** An empty list or screen: an icon, what is missing, and what to do. */
 export function EmptyState({ icon, title, text, children }: { icon: ReactNode; title: string; text?: ReactNode; children?: ReactNode }) {
   return (
     <div className="grid justify-items-center gap-3 px-6 py-14 text-center">

@@ -1,19 +1,19 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatCount } from '../utils/format';
-import { rangeLabel } from './list-params';
+import { formatInteger, pageRangeLabel } from '@divan/core';
 
+/** A paged list's range, page and previous/next buttons. */
 export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label="Paginación" className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
       <p aria-live="polite" className="tabular-nums">
-        {rangeLabel(page, pageSize, total)}
+        {pageRangeLabel(page, pageSize, total)}
       </p>
       {pages > 1 ? (
         <div className="flex items-center gap-2">
           <span className="hidden tabular-nums sm:inline">
-            Página {formatCount(page)} de {formatCount(pages)}
+            Página {formatInteger(page)} de {formatInteger(pages)}
           </span>
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             <ChevronLeft aria-hidden /> Anterior
