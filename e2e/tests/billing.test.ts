@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
@@ -145,6 +146,12 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await page.getByRole('heading', { name: 'Ninguna factura coincide' }).waitFor();
     await page.getByRole('button', { name: 'Limpiar filtros' }).first().click();
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
+
+    // The accountant's export: a real xlsx of the issued invoices.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar Excel' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^facturas-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
   });
 
   it('edits the billing data in settings, asking before leaving unsaved changes', async () => {

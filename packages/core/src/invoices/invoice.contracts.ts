@@ -99,6 +99,8 @@ export const invoiceListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
+/** The list's filters, for the accountant's export of the issued invoices. */
+export const invoiceExportQuery = invoiceListQuery.extend({ format: z.enum(['csv', 'xlsx'], { error: 'Formato no válido (csv o xlsx).' }).default('xlsx') });
 
 const party = invoiceBuyer.extend({ kind: z.string(), fullName: z.string(), taxId: z.string().nullable().optional() });
 export const invoiceLineResponse = z.object({

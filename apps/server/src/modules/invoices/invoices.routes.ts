@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createInvoiceBody,
   invoiceFromSessionsBody,
+  invoiceExportQuery,
   invoiceIdParams,
   invoiceListQuery,
   invoiceListResponse,
@@ -21,6 +22,7 @@ import type { BillingProfiles } from './billing-profile';
 import type { InvoiceIssuing } from './invoice-issuing';
 import type { InvoicesService } from './invoices.service';
 import { exportPeriod, exportVerifactuXml } from './verifactu-export';
+import { exportInvoices } from './invoice-export';
 
 const tags = ['invoices'];
 const I = '/api/v1/workspaces/:workspaceId/invoices';
@@ -77,6 +79,19 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
       const { xml } = out;
       const name = `verifactu-${q.issuerTaxId.toUpperCase().replace(/[^0-9A-Z]/g, '')}-${q.from}-${q.to}.xml`;
       return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(xml);
+    },
+  );
+  r.get(
+    `${I}/export`,
+    {
+      config: { access: { workspace: ['read', 'invoices'] } },
+      schema: { operationId: 'exportInvoices', tags, description: 'The issued invoices matching the list filters, as xlsx (default) or CSV, for the accountant.', params: workspaceIdParams, querystring: invoiceExportQuery, response: { 200: z.string() } },
+    },
+    async (req, reply) => {
+      const { format, ...filters } = req.query;
+      const file = await exportInvoices(invoices, caller(req), filters, format);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply.type(file.type).header('content-disposition', `attachment; filename="facturas-${day}.${file.ext}"`).send(file.body as never);
     },
   );
   r.get(ONE, { config: { access: { workspace: ['read', 'invoices'] } }, schema: { operationId: 'getInvoice', tags, params: invoiceIdParams, response: { 200: invoiceResponse } } }, (req) =>

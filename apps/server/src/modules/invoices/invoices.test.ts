@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { todayIn, type Invoice, type Session } from '@divan/core';
@@ -132,5 +133,27 @@ describe('numbering under concurrency', () => {
       expect(Number(r.position)).toBe(i + 1);
       if (i > 0) expect(r.previous_fingerprint).toBe(chain[i - 1]!.fingerprint);
     });
+  });
+});
+
+describe('export for the accountant', () => {
+  it('gives the issued invoices of the filters as xlsx and as a Spanish CSV, drafts left out', async () => {
+    const xlsx = await t.get(`${I()}/export`, { token: c.tere.accessToken });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Facturas')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Número');
+    const numbers = sheet.getColumn(1).values.slice(2) as string[];
+    expect(numbers[0]).toBe(`${year}-0001`);
+    expect(numbers).toContain(`R${year}-0001`);
+    expect(sheet.getRow(2).getCell(12).value).toBe(120); // euros, formatted by the cell
+
+    const csv = await t.get(`${I()}/export?format=csv&q=R${year}`, { token: c.tere.accessToken });
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]!.split(';').slice(0, 4)).toEqual(['Número', 'Fecha', 'Tipo', 'Estado']);
+    expect(lines.slice(1).map((l) => l.split(';').slice(0, 3))).toEqual([[`R${year}-0001`, todayIn('Europe/Madrid').split('-').reverse().join('/'), 'Rectificativa']]);
+    expect(lines[1]).toContain(';-120,00;');
   });
 });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION, errorMessage, type Member, type PatientSessions, type Session, type TherapistBilling } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { getAccessToken, refreshSession } from '@/lib/auth-session';
-import { ApiError, buildUrl, isApiError, toApiError } from '@/lib/http';
+import { ApiError, buildUrl, isApiError, toApiError, type Query } from '@/lib/http';
 import type { z } from 'zod';
 import type { therapistBillingBody } from '@divan/core';
 import { invoiceKeys, invoicePath, myBillingKey } from './keys';
@@ -72,12 +72,12 @@ function fileNameOf(disposition: string | null): string | null {
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 }
 
-/** The invoice's PDF, fetched with the session's token (a plain link would not carry it) and saved. */
-export async function downloadInvoicePdf(wid: string, invoice: { id: string; number: string | null }): Promise<void> {
+/** A file from the API, fetched with the session's token (a plain link would not carry it) and saved. */
+async function downloadFile(path: string, query: Query | undefined, fallbackName: string): Promise<void> {
   const send = async (token: string) => {
     let response: Response;
     try {
-      response = await fetch(buildUrl(`${invoicePath(wid, invoice.id)}/pdf`), { headers: { Authorization: `Bearer ${token}`, 'X-Client-Version': APP_VERSION } });
+      response = await fetch(buildUrl(path, query), { headers: { Authorization: `Bearer ${token}`, 'X-Client-Version': APP_VERSION } });
     } catch {
       throw new ApiError('network_error', errorMessage('network_error'), 0);
     }
@@ -94,10 +94,18 @@ export async function downloadInvoicePdf(wid: string, invoice: { id: string; num
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileNameOf(res.headers.get('content-disposition')) ?? `factura-${invoice.number ?? invoice.id}.pdf`;
+  link.download = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
   document.body.append(link);
   link.click();
   link.remove();
   // Revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** The invoice's PDF. */
+export const downloadInvoicePdf = (wid: string, invoice: { id: string; number: string | null }) =>
+  downloadFile(`${invoicePath(wid, invoice.id)}/pdf`, undefined, `factura-${invoice.number ?? invoice.id}.pdf`);
+
+/** The issued invoices of the list's filters, for the accountant (xlsx or CSV). */
+export const downloadInvoiceExport = (wid: string, query: Query, format: 'xlsx' | 'csv') =>
+  downloadFile(`/workspaces/${wid}/invoices/export`, { ...query, page: undefined, pageSize: undefined, format }, `facturas.${format}`);

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Plus, ReceiptText, SearchX } from 'lucide-react';
+import { FileSpreadsheet, Plus, ReceiptText, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NoAccess } from '@/components/ui/no-access';
@@ -9,7 +9,7 @@ import { messageOf } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeleteInvoice, useInvoiceList, type InvoiceSummary } from '../api/invoices-api';
-import { downloadInvoicePdf, useTherapists } from '../api/support-api';
+import { downloadInvoiceExport, downloadInvoicePdf, useTherapists } from '../api/support-api';
 import { PayDialog } from '../components/pay-dialog';
 import type { PickedPatient } from '@/components/patient-picker';
 import { EmptyState, LoadError } from '@/components/ui/states';
@@ -84,7 +84,21 @@ function BillingList() {
           <h1 className="font-display text-3xl font-semibold tracking-tight">Facturación</h1>
           <p className="text-sm text-muted-foreground">Tus facturas: borradores, emitidas y rectificativas.</p>
         </div>
-        {nothingAtAll ? null : create}
+        {nothingAtAll ? null : (
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+            {(['xlsx', 'csv'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="outline"
+                className="flex-1 sm:flex-none"
+                onClick={() => void downloadInvoiceExport(wid, toQuery(state), format).catch((e: unknown) => toast.error(messageOf(e)))}
+              >
+                <FileSpreadsheet aria-hidden /> {format === 'xlsx' ? 'Exportar Excel' : 'Exportar CSV'}
+              </Button>
+            ))}
+            {create}
+          </div>
+        )}
       </header>
 
       {nothingAtAll ? (
