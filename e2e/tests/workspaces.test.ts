@@ -182,7 +182,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     // As an administrator for now: the workspace billing is there.
     await page.goto('/settings/workspace/billing');
     await page.getByLabel('Nombre o razón social').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Ajustes' }).getByRole('link', { name: 'Facturación' }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Ajustes' }).getByRole('link', { name: 'Facturación', exact: true }).count()).toBe(1);
   });
 
   it('the owner creates a role without billing in the permission matrix', async () => {
@@ -244,7 +244,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     const nav = page.getByRole('navigation', { name: 'Ajustes' });
     await nav.getByRole('link', { name: 'Miembros' }).waitFor();
     // The stored permissions paint first; the refreshed list (roles changed) takes billing away.
-    await nav.getByRole('link', { name: 'Facturación' }).waitFor({ state: 'detached' });
+    await nav.getByRole('link', { name: 'Facturación', exact: true }).waitFor({ state: 'detached' });
     await shot(page, '44-therapist-settings-no-billing');
     await page.goto('/settings/workspace/billing');
     await page.getByText('Sin acceso a la facturación del espacio').waitFor();
