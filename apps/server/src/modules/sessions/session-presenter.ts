@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { SESSION_FIELDS, readableView, toLocal, type AppAbility, type Session, type SessionConflict } from '@divan/core';
 import { describeFrequency, type MonthlyWeek } from '@divan/core/series';
 import type { SessionWithLocation } from './sessions.repository';
@@ -48,6 +49,19 @@ export function presentSession(ability: AppAbility, s: SessionView): Session {
     updatedAt: s.updatedAt.toISOString(),
   };
   return readableView(ability, SESSION_FIELDS, { ownerId: s.therapistId }, full);
+}
+
+/** Sessions presented between two turns of the event loop in a range read. */
+const LIST_SLICE = 250;
+
+/** A clinic's week is thousands of sessions: presented in slices, so other requests are served between them. */
+export async function presentSessionsInSlices(ability: AppAbility, sessions: SessionView[]): Promise<Session[]> {
+  const items: Session[] = [];
+  for (let i = 0; i < sessions.length; i += LIST_SLICE) {
+    if (i > 0) await yieldToLoop();
+    for (const s of sessions.slice(i, i + LIST_SLICE)) items.push(presentSession(ability, s));
+  }
+  return items;
 }
 
 /** The session's series: its pattern in Spanish, and whether this occurrence was moved (day or time) by hand. */

@@ -1,4 +1,3 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   MODALITY,
   SESSION_LIST_MAX,
@@ -25,12 +24,9 @@ import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { assertPatientActive, assertWritable, checkedRange, checkReminders, sessionTimes } from './session-rules';
 import { defaultReminders } from './reminders/reminder-defaults';
-import { presentConflicts, presentSession, type SessionView } from './session-presenter';
+import { presentConflicts, presentSession, presentSessionsInSlices, type SessionView } from './session-presenter';
 import { locationsRepository, sessionsRepository, type SessionWithLocation } from './sessions.repository';
 import type { NewSession, SessionRow } from './sessions.tables';
-
-/** Sessions presented between two turns of the event loop in a range read. */
-const LIST_SLICE = 250;
 
 /** What the calendar hears live: members' sockets get these as `workspace-event` frames (ids only) and read again. */
 export const SESSION_EVENTS = ['session.created', 'session.updated', 'session.canceled', 'session.completed'] as const;
@@ -70,14 +66,7 @@ export class SessionsService {
       status: q.status,
       limit: SESSION_LIST_MAX,
     });
-    const named = await this.named(c.member.workspaceId, rows, c);
-    // A clinic's week is thousands of sessions: presented in slices, so other requests are served between them.
-    const items: Session[] = [];
-    for (let i = 0; i < named.length; i += LIST_SLICE) {
-      if (i > 0) await yieldToLoop();
-      for (const s of named.slice(i, i + LIST_SLICE)) items.push(presentSession(c.member.ability, s));
-    }
-    return { items };
+    return { items: await presentSessionsInSlices(c.member.ability, await this.named(c.member.workspaceId, rows, c)) };
   }
 
   /**
