@@ -38,7 +38,7 @@ export type LoadResult = {
 export type Pair = { target: LoadResult; bare: LoadResult; ratio: number };
 
 /** One slice's figures, whichever generator measured them. */
-type Slice = { total: number; seconds: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; timeouts: number };
+export type Slice = { total: number; seconds: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; timeouts: number };
 
 async function cannon(e: Endpoint, connections: number, durationSec: number, generator: Generator = 'autocannon'): Promise<Slice> {
   if (generator === 'wrk') {
@@ -50,7 +50,8 @@ async function cannon(e: Endpoint, connections: number, durationSec: number, gen
   return { total: r.requests.total, seconds: r.duration, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
 }
 
-function merge(url: string, runs: Slice[]): LoadResult {
+/** Slices of one target as one result: req/s over their total time, p50 weighted by requests, the worst p99. */
+export function merge(url: string, runs: Slice[]): LoadResult {
   const total = runs.reduce((s, r) => s + r.total, 0);
   const seconds = runs.reduce((s, r) => s + r.seconds, 0);
   return {
