@@ -196,7 +196,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
   });
-  const { register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock });
+  const { register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });
   const meet = new MeetService({
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,

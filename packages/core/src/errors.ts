@@ -117,6 +117,15 @@ export const errorCatalogue = {
   invoice_batch_not_found: [404, 'Lote de facturas no encontrado.'],
   invoice_batch_empty: [400, 'No hay sesiones realizadas sin facturar en ese periodo.'],
   invoice_total_negative: [400, 'El total de una factura ordinaria no puede ser negativo: usa una factura rectificativa.'],
+  invoice_void_draft: [409, 'Un borrador no se anula: bórralo. Solo se anula una factura emitida.'],
+  invoice_already_voided: [409, 'Esta factura ya está anulada.'],
+  invoice_void_rectified: [409, 'Esta factura tiene facturas rectificativas: anula antes las rectificativas o corrígela con otra.'],
+  // VERI*FACTU sending: why a record is still pending (kept on the record, shown on the invoice)
+  verifactu_network: [503, 'No se pudo conectar con la AEAT: se volverá a intentar.'],
+  verifactu_http: [503, 'La AEAT no atendió el envío: se volverá a intentar.'],
+  verifactu_fault: [502, 'La AEAT devolvió un error en el envío: se volverá a intentar.'],
+  verifactu_malformed: [502, 'La respuesta de la AEAT no se pudo leer: se volverá a intentar.'],
+  verifactu_no_answer: [502, 'La AEAT no respondió sobre este registro: se volverá a enviar.'],
   // realtime
   max_sessions_reached: [429, 'Max sessions reached'],
 } as const satisfies Record<string, readonly [number, string]>;

@@ -36,3 +36,5 @@ export * from './meet/meet.constants';
 export * from './meet/meet.contracts';
 export * from './invoices';
 export * from './invoices/invoice.contracts';
+export * from './invoices/invoice-settings.contracts';
+export * from './verifactu/verifactu-sending.contracts';

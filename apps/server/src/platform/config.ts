@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
 import { parseIceServers, type IceServer } from '@divan/core';
 import { CLINICAL_KEY_FORMAT, parseKey } from './crypto/master-key';
@@ -61,7 +62,22 @@ const envSchema = z.object({
     .string()
     .refine((v) => parseIceServers(v).ok, 'must be a JSON list of {urls, username?, credential?}')
     .optional(),
+  /** Sending VERI*FACTU records to the AEAT (off unless set): its VerifactuSOAP endpoint… */
+  VERIFACTU_AEAT_URL: z
+    .string()
+    .regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL')
+    .optional(),
+  /** …and the client certificate: a PKCS#12 file, or a PEM certificate and key; the passphrase of either. */
+  VERIFACTU_AEAT_PFX: z.string().optional(),
+  VERIFACTU_AEAT_CERT: z.string().optional(),
+  VERIFACTU_AEAT_KEY: z.string().optional(),
+  VERIFACTU_AEAT_PASSPHRASE: z.string().optional(),
+  /** A PEM bundle of extra certificate authorities to trust for the endpoint (a test endpoint); unset: the system's. */
+  VERIFACTU_AEAT_CA: z.string().optional(),
 });
+
+/** Where VERI*FACTU records are sent, and the client certificate of mutual TLS. */
+export type VerifactuAeatConfig = { url: string; tls: { pfx?: Buffer; passphrase?: string; cert?: Buffer; key?: Buffer; ca?: Buffer } };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -99,6 +115,8 @@ export type Config = {
   mailRetryDelaySeconds?: number;
   /** ICE_SERVERS for the video room; unset: none. */
   iceServers?: IceServer[];
+  /** VERIFACTU_AEAT_*: sending records to the AEAT; unset: off (nothing is queued). */
+  verifactuAeat?: VerifactuAeatConfig;
 };
 
 export class ConfigError extends Error {}
@@ -139,7 +157,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.JOBS === 'on',
     devMail: devMailEnabled(e.NODE_ENV, e.SMTP_URL, e.DEV_MAIL),
     iceServers: ice.ok ? ice.value : [],
+    verifactuAeat: verifactuAeatConfig(e),
   };
+}
+
+/** VERIFACTU_AEAT_*: all or nothing; the files are read and the certificate opened now, so a mistake stops start-up. */
+function verifactuAeatConfig(e: z.infer<typeof envSchema>): VerifactuAeatConfig | undefined {
+  const fail = (name: string, message: string): never => {
+    throw new ConfigError(`Invalid environment variable ${name}: ${message}`);
+  };
+  const certVars = [e.VERIFACTU_AEAT_PFX, e.VERIFACTU_AEAT_CERT, e.VERIFACTU_AEAT_KEY];
+  if (!e.VERIFACTU_AEAT_URL) return certVars.some(Boolean) ? fail('VERIFACTU_AEAT_URL', 'required with a VERI*FACTU certificate') : undefined;
+  if (!e.VERIFACTU_AEAT_PFX && !e.VERIFACTU_AEAT_CERT) fail('VERIFACTU_AEAT_PFX', 'required with VERIFACTU_AEAT_URL (or VERIFACTU_AEAT_CERT and VERIFACTU_AEAT_KEY)');
+  if (e.VERIFACTU_AEAT_CERT && !e.VERIFACTU_AEAT_KEY) fail('VERIFACTU_AEAT_KEY', 'required with VERIFACTU_AEAT_CERT');
+  const read = (name: string, path: string | undefined) => {
+    if (!path) return undefined;
+    try {
+      return readFileSync(resolve(path));
+    } catch {
+      return fail(name, `cannot read ${path}`);
+    }
+  };
+  const tls = {
+    pfx: read('VERIFACTU_AEAT_PFX', e.VERIFACTU_AEAT_PFX),
+    cert: e.VERIFACTU_AEAT_PFX ? undefined : read('VERIFACTU_AEAT_CERT', e.VERIFACTU_AEAT_CERT),
+    key: e.VERIFACTU_AEAT_PFX ? undefined : read('VERIFACTU_AEAT_KEY', e.VERIFACTU_AEAT_KEY),
+    passphrase: e.VERIFACTU_AEAT_PASSPHRASE,
+    ca: read('VERIFACTU_AEAT_CA', e.VERIFACTU_AEAT_CA),
+  };
+  try {
+    createSecureContext(tls);
+  } catch (err) {
+    fail(e.VERIFACTU_AEAT_PFX ? 'VERIFACTU_AEAT_PFX' : 'VERIFACTU_AEAT_CERT', `the certificate does not open (${(err as Error).message}); check VERIFACTU_AEAT_PASSPHRASE`);
+  }
+  return { url: e.VERIFACTU_AEAT_URL, tls };
 }
 
 /** /dev/mail shows login codes and reset links: never in production, and with SMTP only when asked for. */

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
 
 /**
  * Poppler's command-line tools (poppler-utils) read back the PDFs we make: their text, metadata
@@ -35,6 +36,9 @@ function withFile<T>(pdf: Buffer, fn: (file: string, dir: string) => T): T {
 export const pdfPages = (pdf: Buffer): string[] =>
   withFile(pdf, (f) => execFileSync('pdftotext', ['-enc', 'UTF-8', f, '-'], { encoding: 'utf8' })).split('\f').slice(0, -1);
 export const pdfText = (pdf: Buffer) => pdfPages(pdf).join('\n');
+
+/** The text as laid out on the page (`pdftotext -layout`): a table row reads as one line. */
+export const pdfLayoutText = (pdf: Buffer): string => withFile(pdf, (f) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', f, '-'], { encoding: 'utf8' }));
 
 /** pdfinfo's fields (Title, Author, Pages, Tagged…) and the XMP packet. */
 export function pdfInfo(pdf: Buffer): { fields: Record<string, string>; xmp: string } {
@@ -75,4 +79,16 @@ function parseNetpbm(b: Buffer) {
   const header = /^(P[56])\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(b.subarray(0, 64).toString('latin1'));
   if (!header) throw new Error('not a binary PPM/PGM');
   return { width: Number(header[2]), height: Number(header[3]), channels: header[1] === 'P6' ? 3 : 1, data: b.subarray(header[0].length) };
+}
+
+/** Page `page` rendered by poppler (150 dpi, grey) and the QR code read back from the pixels, or null. */
+export function pdfQrCode(pdf: Buffer, page = 1): string | null {
+  return withFile(pdf, (f, dir) => {
+    execFileSync('pdftoppm', ['-gray', '-r', '150', '-f', String(page), '-l', String(page), f, join(dir, 'p')]);
+    const file = readdirSync(dir).find((n) => n.endsWith('.pgm'))!;
+    const { width, height, data: grey } = parseNetpbm(readFileSync(join(dir, file)));
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) rgba.set([grey[i]!, grey[i]!, grey[i]!, 255], i * 4);
+    return jsQR(rgba, width, height)?.data ?? null;
+  });
 }

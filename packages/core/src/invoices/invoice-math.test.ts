@@ -6,6 +6,9 @@ import {
   invoiceTotals,
   lineTotals,
   parseInvoiceNumber,
+  seriesPrefixExample,
+  seriesPrefixProblem,
+  seriesPrefixes,
   quantityHundredths,
   type InvoiceLineInput,
   type InvoiceNumberParts,
@@ -211,13 +214,16 @@ describe('invoice numbers', () => {
     expect(formatInvoiceNumber({ prefix: DEFAULT_RECTIFYING_PREFIX, year: 2026, sequence: 12 })).toBe('R2026-0012');
     expect(formatInvoiceNumber({ prefix: 'FA', year: 2027, sequence: 7, digits: 6 })).toBe('FA2027-000007');
     expect(formatInvoiceNumber({ prefix: '', year: 2026, sequence: 12345 })).toBe('2026-12345'); // never cut
+    expect(formatInvoiceNumber({ prefix: 'F-', year: 2026, sequence: 1 })).toBe('F-2026-0001');
+    expect(formatInvoiceNumber({ prefix: 'RCL/2-', year: 2026, sequence: 3 })).toBe('RCL/2-2026-0003');
   });
 
   it.each([
     [{ prefix: 'f', year: 2026, sequence: 1 }, 'a lower-case prefix'],
     [{ prefix: 'F1', year: 2026, sequence: 1 }, 'a prefix ending in a digit'],
-    [{ prefix: 'F-', year: 2026, sequence: 1 }, 'a dash in the prefix'],
-    [{ prefix: 'ABCDEFGHIJK', year: 2026, sequence: 1 }, 'an 11-letter prefix'],
+    [{ prefix: '-F', year: 2026, sequence: 1 }, 'a prefix starting with a dash'],
+    [{ prefix: 'F.', year: 2026, sequence: 1 }, 'a dot in the prefix'],
+    [{ prefix: 'ABCDEFGHIJKL', year: 2026, sequence: 1 }, 'a 12-letter prefix'],
     [{ prefix: '', year: 26, sequence: 1 }, 'a two-digit year'],
     [{ prefix: '', year: 2026, sequence: 0 }, 'sequence 0'],
     [{ prefix: '', year: 2026, sequence: 1.5 }, 'a fractional sequence'],
@@ -232,17 +238,48 @@ describe('invoice numbers', () => {
     expect(parseInvoiceNumber(' r2026-0012 ')).toEqual({ prefix: 'R', year: 2026, sequence: 12, digits: 4 });
     expect(parseInvoiceNumber('FA2027-000007')).toEqual({ prefix: 'FA', year: 2027, sequence: 7, digits: 6 });
     expect(parseInvoiceNumber('2026-12345')).toEqual({ prefix: '', year: 2026, sequence: 12345, digits: 5 });
+    expect(parseInvoiceNumber('F-2026-0001')).toEqual({ prefix: 'F-', year: 2026, sequence: 1, digits: 4 });
+    expect(parseInvoiceNumber('RCL/2-2026-0003')).toEqual({ prefix: 'RCL/2-', year: 2026, sequence: 3, digits: 4 });
   });
 
-  it.each(['', '2026', '2026-', '-0001', '2026-0000', '0999-0001', '26-0001', 'F-2026-0001', '2026/0001', 'F12026-0001x', 'Ñ2026-0001', '2026-00a1'])(
+  it.each(['', '2026', '2026-', '-0001', '2026-0000', '0999-0001', '26-0001', '-2026-0001', 'F1-2026', '2026/0001', 'F12026-0001x', 'Ñ2026-0001', '2026-00a1'])(
     '%j is not an invoice number',
     (text) => {
       expect(parseInvoiceNumber(text)).toBeNull();
     },
   );
 
-  it('refuses a digit before the year (prefixes are letters)', () => {
+  it('refuses a digit right before the year (a prefix never ends in one)', () => {
     expect(parseInvoiceNumber('12026-0001')).toBeNull();
     expect(parseInvoiceNumber('F12026-0001')).toBeNull();
+  });
+});
+
+describe('series prefixes', () => {
+  it.each(['', 'F', 'F-', 'CL/', 'A1-', 'FACT/2026/', 'ABCDEFGHIJ'])('%j is a valid prefix', (p) => {
+    expect(seriesPrefixProblem(p)).toBeNull();
+    expect(() => formatInvoiceNumber({ prefix: seriesPrefixes(p).rectifying, year: 2026, sequence: 1 })).not.toThrow();
+  });
+
+  it.each([
+    ['ABCDEFGHIJK', 'El prefijo admite como mucho 10 caracteres.'],
+    ['F.', 'El prefijo solo admite letras sin tilde (A–Z), números, guion (-) y barra (/).'],
+    ['Ñ', 'El prefijo solo admite letras sin tilde (A–Z), números, guion (-) y barra (/).'],
+    ['-F', 'El prefijo empieza por una letra.'],
+    ['REC', 'El prefijo no puede empezar por R: la serie rectificativa es la misma con una R delante.'],
+    ['F1', 'El prefijo no puede acabar en un número (se confundiría con el año): añade un guion, p. ej. «F1-».'],
+  ])('%j is refused in Spanish', (p, message) => {
+    expect(seriesPrefixProblem(p)).toBe(message);
+  });
+
+  it('shows what the numbers will look like, once the prefix is valid', () => {
+    expect(seriesPrefixExample(' f- ', 2026)).toBe('F-2026-0001 (rectificativas: RF-2026-0001)');
+    expect(seriesPrefixExample('', 2026)).toBe('2026-0001 (rectificativas: R2026-0001)');
+    expect(seriesPrefixExample('F1', 2026)).toBeNull();
+  });
+
+  it('puts an R before the rectifying series', () => {
+    expect(seriesPrefixes('')).toEqual({ ordinary: '', rectifying: 'R' });
+    expect(seriesPrefixes('F-')).toEqual({ ordinary: 'F-', rectifying: 'RF-' });
   });
 });

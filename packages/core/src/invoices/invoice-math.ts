@@ -184,17 +184,49 @@ export function allocateCents(totalCents: number, weights: readonly number[]): n
   return parts.map((p) => (negative ? -Number(p) : Number(p)) || 0);
 }
 
-/** Prefix of the ordinary and the rectifying series, unless the workspace chooses its own. */
+/** Prefix of the ordinary and the rectifying series, unless the seller chooses their own. */
 export const DEFAULT_INVOICE_PREFIX = '';
 export const DEFAULT_RECTIFYING_PREFIX = 'R';
-/** A series prefix: up to 10 capital letters (no digit, so the year that follows stays readable). */
-export const INVOICE_PREFIX_PATTERN = /^[A-Z]{0,10}$/;
+/**
+ * A prefix as printed: up to 11 of A–Z, 0–9, '-' and '/', starting with a letter and not ending in a
+ * digit, so the year that follows stays readable ("F-2026-0001", "CL/2026-0001", "RF-2026-0001").
+ */
+export const INVOICE_PREFIX_PATTERN = /^(?:[A-Z](?:[A-Z0-9/-]{0,9}[A-Z/-])?)?$/;
+/** A series prefix chosen in the settings: 10 characters at most (its rectifying series adds the R). */
+export const SERIES_PREFIX_MAX = 10;
+
+/**
+ * Why a series prefix (as chosen in the settings, already trimmed and upper-cased) is not valid, in
+ * Spanish; null when it is. It may not start with R: the rectifying series is the same prefix with an
+ * R before it, so an ordinary "R…" series could meet a rectifying one.
+ */
+export function seriesPrefixProblem(prefix: string): string | null {
+  if (prefix.length > SERIES_PREFIX_MAX) return `El prefijo admite como mucho ${SERIES_PREFIX_MAX} caracteres.`;
+  if (!/^[A-Z0-9/-]*$/.test(prefix)) return 'El prefijo solo admite letras sin tilde (A–Z), números, guion (-) y barra (/).';
+  if (prefix && !/^[A-Z]/.test(prefix)) return 'El prefijo empieza por una letra.';
+  if (prefix.startsWith('R')) return 'El prefijo no puede empezar por R: la serie rectificativa es la misma con una R delante.';
+  if (/[0-9]$/.test(prefix)) return 'El prefijo no puede acabar en un número (se confundiría con el año): añade un guion, p. ej. «F1-».';
+  return null;
+}
+
+/** The printed prefixes of a seller's two series: the ordinary one, and the rectifying one (R before it). */
+export function seriesPrefixes(prefix: string): { ordinary: string; rectifying: string } {
+  return { ordinary: prefix, rectifying: `${DEFAULT_RECTIFYING_PREFIX}${prefix}` };
+}
+
+/** What the settings show under a prefix being typed: "F-2026-0001 (rectificativas: RF-2026-0001)"; null while it is not valid. */
+export function seriesPrefixExample(typed: string, year: number): string | null {
+  const prefix = typed.trim().toUpperCase();
+  if (seriesPrefixProblem(prefix)) return null;
+  const { ordinary, rectifying } = seriesPrefixes(prefix);
+  return `${formatInvoiceNumber({ prefix: ordinary, year, sequence: 1 })} (rectificativas: ${formatInvoiceNumber({ prefix: rectifying, year, sequence: 1 })})`;
+}
 
 export type InvoiceNumberParts = { prefix: string; year: number; sequence: number; digits?: number };
 
 /** `${prefix}${year}-${sequence padded to digits}`: "2026-0001", "F2026-0001", "R2026-0012". */
 export function formatInvoiceNumber({ prefix, year, sequence, digits = 4 }: InvoiceNumberParts): string {
-  if (!INVOICE_PREFIX_PATTERN.test(prefix)) throw new RangeError(`An invoice prefix is up to 10 capital letters, got ${JSON.stringify(prefix)}`);
+  if (!INVOICE_PREFIX_PATTERN.test(prefix)) throw new RangeError(`An invoice prefix is up to 11 of A-Z, 0-9, - and /, from a letter and not ending in a digit, got ${JSON.stringify(prefix)}`);
   if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`An invoice year has four digits, got ${String(year)}`);
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`An invoice sequence is a positive integer, got ${String(sequence)}`);
   if (!Number.isInteger(digits) || digits < 1 || digits > 16) throw new RangeError(`Sequence digits go from 1 to 16, got ${String(digits)}`);
@@ -208,7 +240,7 @@ export function formatInvoiceNumber({ prefix, year, sequence, digits = 4 }: Invo
  * `digits` is the length of the sequence as written.
  */
 export function parseInvoiceNumber(text: string): Required<InvoiceNumberParts> | null {
-  const match = /^([A-Z]{0,10})(\d{4})-(\d{1,16})$/.exec(text.trim().toUpperCase());
+  const match = /^((?:[A-Z](?:[A-Z0-9/-]{0,9}[A-Z/-])?)?)(\d{4})-(\d{1,16})$/.exec(text.trim().toUpperCase());
   if (!match) return null;
   const [, prefix, year, seq] = match as unknown as [string, string, string, string];
   const sequence = Number(seq);

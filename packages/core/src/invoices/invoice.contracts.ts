@@ -7,6 +7,7 @@ import { daysBetween, isIsoDay, isoDaySchema, todayIn } from '../time/zoned';
 import { PAYMENT_STATUS, PAYMENT_TYPE } from '../sessions/session.constants';
 import { isValidSpanishTaxId } from '../patients/tax-id';
 import { BUYER_KINDS, INVOICE_ITEM_KINDS } from './invoice-taxes';
+import { seriesPrefixSchema } from './invoice-settings.contracts';
 
 const enumOf = <K extends string>(values: readonly K[]) => z.enum(values as unknown as [K, ...K[]], { error: msg.invalid('valor') });
 
@@ -15,7 +16,8 @@ export const INVOICE_AMOUNT_MAX = 10_000_000;
 /** Lines of one invoice. */
 export const INVOICE_LINES_MAX = 200;
 
-export const INVOICE_STATUS = { values: ['draft', 'issued'] as const, labels: { draft: 'Borrador', issued: 'Emitida' } };
+/** `voided`: an issued invoice cancelled because it was wrongly issued (a VERI*FACTU RegistroAnulacion). */
+export const INVOICE_STATUS = { values: ['draft', 'issued', 'voided'] as const, labels: { draft: 'Borrador', issued: 'Emitida', voided: 'Anulada' } };
 export const INVOICE_KIND = { values: ['ordinary', 'rectifying'] as const, labels: { ordinary: 'Ordinaria', rectifying: 'Rectificativa' } };
 export const RECTIFICATION_METHOD = {
   values: ['difference', 'substitution'] as const,
@@ -85,6 +87,8 @@ export const rectifyInvoiceBody = z.object({
   /** By substitution: the corrected lines (none: the invoice is cancelled). By difference: the differences. */
   lines: z.array(invoiceLineInput).max(INVOICE_LINES_MAX).default([]),
 });
+/** Voids a wrongly issued invoice (a RegistroAnulacion): it stays, marked «Anulada», and its sessions can be invoiced again. */
+export const voidInvoiceBody = z.object({ reason: requiredText('motivo', 300) });
 export const invoiceIdParams = z.object({ workspaceId: z.uuid(), invoiceId: z.uuid() });
 export const invoiceListQuery = z.object({
   from: isoDaySchema.optional(),
@@ -144,13 +148,17 @@ export const invoiceResponse = z.object({
   chargeDate: z.string().nullable(),
   footer: z.string().nullable(),
   rectifies: z.object({ id: z.uuid(), number: z.string().nullable(), method: enumOf(RECTIFICATION_METHOD.values), reason: z.string() }).nullable(),
+  /** The rectifying invoices that correct this one (a voided one stays listed with its status). */
+  rectifiedBy: z.array(z.object({ id: z.uuid(), number: z.string().nullable(), method: enumOf(RECTIFICATION_METHOD.values), issueDate: z.string().nullable(), status: enumOf(INVOICE_STATUS.values) })),
+  /** When and why it was voided; null unless `status` is voided. */
+  voided: z.object({ at: z.string(), reason: z.string() }).nullable(),
   verifactu: z.object({ fingerprint: z.string(), qrUrl: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceResponse>;
 export const invoiceListResponse = z.object({
-  items: z.array(invoiceResponse.omit({ lines: true, vatBreakdown: true, legends: true })),
+  items: z.array(invoiceResponse.omit({ lines: true, vatBreakdown: true, legends: true, rectifiedBy: true })),
   total: z.number().int(),
   totals: z.object({ subtotalCents: z.number().int(), vatCents: z.number().int(), withholdingCents: z.number().int(), totalCents: z.number().int() }),
 });
@@ -166,8 +174,10 @@ export const therapistBillingBody = z.object({
   country: optionalText('País', 60),
   footer: optionalText('Pie de factura', 500),
   withholdingRate: z.union([z.literal(7), z.literal(15)], { error: 'La retención es del 15 % o, en los primeros años de actividad, del 7 %.' }).optional(),
+  /** The prefix of their invoice series ('' gives 2026-0001): a new prefix starts a new series. */
+  seriesPrefix: seriesPrefixSchema.optional(),
 });
-export const therapistBillingResponse = therapistBillingBody.required().extend({ withholdingRate: z.union([z.literal(7), z.literal(15)]) });
+export const therapistBillingResponse = therapistBillingBody.required().extend({ withholdingRate: z.union([z.literal(7), z.literal(15)]), seriesPrefix: z.string() });
 export type TherapistBilling = z.infer<typeof therapistBillingResponse>;
 
 // Batches (Advance plan): one invoice per patient for a period's completed, not-yet-invoiced sessions.

@@ -6,6 +6,7 @@ import { ACTIONS, SUBJECT_NAMES, type Subject } from './permissions';
 import { PLAN_IDS } from './plans';
 import { WORKSPACE_TEMPLATES } from './default-roles';
 import { isValidSpanishTaxId } from '../patients/tax-id';
+import { seriesPrefixSchema } from '../invoices/invoice-settings.contracts';
 
 /** Workspace billing fields keep '' as sent (the form clears a field with ''). */
 const optionalText = (label: string, max: number) => textField(label).trim().max(max, { error: msg.maxLength(max) }).nullable().optional();
@@ -27,6 +28,8 @@ export const billingInfo = z.object({
   zipCode: textField('Código postal').trim().regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') }).nullable().optional(),
   country: optionalText('País', 60),
   footer: optionalText('Pie de factura', 500),
+  /** The prefix of the workspace's invoice series when it sells ('' gives 2026-0001); omitted: unchanged. */
+  seriesPrefix: seriesPrefixSchema.optional(),
 });
 export type BillingInfo = z.infer<typeof billingInfo>;
 

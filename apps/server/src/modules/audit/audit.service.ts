@@ -22,7 +22,9 @@ export type AuditAction =
   // Invoices: issued ones are legal records (their rows are frozen by trigger); drafts leave no trace but this.
   | 'invoice.issued'
   | 'invoice.draft_deleted'
-  | 'invoice.paid';
+  | 'invoice.paid'
+  // An issued invoice voided (its VERI*FACTU cancellation record written); details: number and reason.
+  | 'invoice.voided';
 
 export type AuditEvent = { workspaceId: string; actorId: string | null; action: AuditAction; target?: string; details?: Record<string, unknown> };
 

@@ -22,6 +22,7 @@ export class BillingProfiles {
       country: row?.billingCountry ?? null,
       footer: row?.footer ?? null,
       withholdingRate: (row?.withholdingRate ?? 15) as 7 | 15,
+      seriesPrefix: row?.seriesPrefix ?? '',
     } as TherapistBilling;
   }
 
@@ -36,6 +37,7 @@ export class BillingProfiles {
       billingCountry: nul(b.country),
       footer: nul(b.footer),
       withholdingRate: b.withholdingRate ?? undefined,
+      seriesPrefix: b.seriesPrefix ?? undefined,
       updatedAt: new Date(),
     };
     await this.db.insert(therapistBilling).values({ userId, ...values }).onConflictDoUpdate({ target: therapistBilling.userId, set: values });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shiftDay, todayIn, type InvoiceBatch, type Session } from '@divan/core';
+import { sql } from 'drizzle-orm';
+import { shiftDay, todayIn, type Invoice, type InvoiceBatch, type InvoiceSettings, type Session } from '@divan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -72,5 +73,69 @@ describe('batch invoices', () => {
     await t.app.services.workspaces.setPlan(ws.id, { id: 'basic', seats: 1 });
     const res = await t.post(`${W(ws.id)}/invoice-batches/preview`, period, { token: solo.accessToken });
     expect([res.statusCode, (res.json() as { message: string }).message]).toEqual([403, 'Tu plan no permite la creación de lotes de facturas']);
+  });
+});
+
+describe('automatic invoices (Advance and Team)', () => {
+  const S = () => `${W(c.ws.id)}/invoice-settings`;
+  const invoicesOf = async (sessionId: string) =>
+    t.rows<{ id: string }>(sql`select distinct invoice_id as id from invoice_lines where session_id = ${sessionId} and invoice_id in (select id from invoices where status = 'issued')`);
+  const session = async (id: string) => (await t.get(`${W(c.ws.id)}/sessions/${id}`, { token: c.owner.accessToken })).json() as Session;
+  /** Runs a job of the automatic invoices' queue by hand (a retry, a second delivery) and waits for it. */
+  async function runAgain(data: object) {
+    const id = await t.app.services.jobs.send('invoices.auto', data);
+    await expect.poll(async () => (await t.rows<{ state: string }>(sql`select state from pgboss.job where id = ${id}`))[0]?.state, { timeout: 20_000, interval: 100 }).toBe('completed');
+  }
+
+  it('is off by default; on, a completed session gets its invoice (one line, the patient as buyer) once, however often the job runs', async () => {
+    expect((await t.get(S(), { token: c.tere.accessToken })).json()).toEqual({ autoInvoice: false, autoInvoiceAllowed: true, skipped: [] });
+    const on = await t.put(S(), { autoInvoice: true }, { token: c.tere.accessToken });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((on.json() as InvoiceSettings).autoInvoice).toBe(true);
+
+    const id = await completed(c.tere, c.ana, c.tere.userId, 3);
+    await expect.poll(async () => (await session(id)).invoiced, { timeout: 20_000, interval: 100 }).toBe(true);
+    const [one, ...more] = await invoicesOf(id);
+    expect(more).toEqual([]);
+    const invoice = (await t.get(`${W(c.ws.id)}/invoices/${one!.id}`, { token: c.tere.accessToken })).json() as Invoice;
+    expect(invoice).toMatchObject({ status: 'issued', sellerType: 'therapist', patient: { id: c.ana }, buyer: { kind: 'patient' }, totalCents: 6000, seller: { taxId: '12345678Z' } });
+    expect(invoice.lines.map((l) => l.sessionId)).toEqual([id]);
+
+    // A retried or doubled job, and completing the session again, leave that one invoice.
+    await runAgain({ sessionId: id, workspaceId: c.ws.id, therapistId: c.tere.userId, patientId: c.ana });
+    expect((await t.post(`${W(c.ws.id)}/sessions/${id}/complete`, undefined, { token: c.tere.accessToken })).statusCode).toBe(200);
+    expect(await invoicesOf(id)).toHaveLength(1);
+    // Someone else's setting does not invoice Tomás's sessions.
+    const bruno = await completed(c.owner, c.bruno, c.tomas.userId, 4);
+    await runAgain({ sessionId: bruno, workspaceId: c.ws.id, therapistId: c.tomas.userId, patientId: c.bruno });
+    expect((await session(bruno)).invoiced).toBe(false);
+  });
+
+  it('leaves no invoice and says why when the seller has no tax data; the job does not fail', async () => {
+    const otto = await c.patient('Otto', c.owner.userId, 7000);
+    expect((await t.put(S(), { autoInvoice: true }, { token: c.owner.accessToken })).statusCode).toBe(200);
+    const id = await completed(c.owner, otto, c.owner.userId, 5);
+    let settings: InvoiceSettings | undefined;
+    await expect
+      .poll(async () => (settings = (await t.get(S(), { token: c.owner.accessToken })).json() as InvoiceSettings).skipped.length, { timeout: 20_000, interval: 100 })
+      .toBe(1);
+    expect(settings!.skipped[0]).toMatchObject({ sessionId: id, reason: 'Completa los datos de facturación del emisor (nombre y NIF) antes de emitir.' });
+    expect((await session(id)).invoiced).toBe(false);
+    expect(await invoicesOf(id)).toEqual([]);
+    expect(await t.rows(sql`select id from invoices where owner_id = ${c.owner.userId} and patient_id = ${otto}`)).toEqual([]);
+  });
+
+  it('a workspace downgraded to Basic stops invoicing automatically, and Basic cannot turn it on, with the spec’s message', async () => {
+    await t.app.services.workspaces.setPlan(c.ws.id, { id: 'basic', seats: 10 });
+    const id = await completed(c.tere, c.ana, c.tere.userId, 6);
+    // No job was queued; one run by hand finds the plan changed, and says so.
+    await runAgain({ sessionId: id, workspaceId: c.ws.id, therapistId: c.tere.userId, patientId: c.ana });
+    expect((await session(id)).invoiced).toBe(false);
+    const settings = (await t.get(S(), { token: c.tere.accessToken })).json() as InvoiceSettings;
+    expect(settings).toMatchObject({ autoInvoice: true, autoInvoiceAllowed: false });
+    expect(settings.skipped.map((s) => [s.sessionId, s.reason])).toEqual([[id, 'Tu plan no permite la creación de facturas automáticas']]);
+    expect((await t.put(S(), { autoInvoice: false }, { token: c.tere.accessToken })).statusCode).toBe(200);
+    const refused = await t.put(S(), { autoInvoice: true }, { token: c.tere.accessToken });
+    expect([refused.statusCode, (refused.json() as { code: string; message: string }).message]).toEqual([403, 'Tu plan no permite la creación de facturas automáticas']);
   });
 });

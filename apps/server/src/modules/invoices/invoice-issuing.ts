@@ -1,9 +1,8 @@
 import {
-  DEFAULT_INVOICE_PREFIX,
-  DEFAULT_RECTIFYING_PREFIX,
   formatInvoiceNumber,
   isValidSpanishTaxId,
   normalizeTaxId,
+  seriesPrefixes,
   todayIn,
   type BillingInfo,
   type Invoice,
@@ -56,11 +55,12 @@ export class InvoiceIssuing {
     if (draft.kind === 'ordinary' && draft.total < 0) throw new AppError('invoice_total_negative');
     const buyer = draft.buyer ?? (draft.patientId ? await this.invoices.buyerOf(c, draft.patientId, null, tx) : null);
     if (!buyer?.fullName) throw new AppError('invoice_buyer_missing');
-    const seller = await this.sellerOf(tx, draft, workspaceBilling);
+    const { prefix: sellerPrefix, ...seller } = await this.sellerOf(tx, draft, workspaceBilling);
     const now = this.now();
     const issueDate = todayIn(ZONE, now);
     const year = Number(issueDate.slice(0, 4));
-    const prefix = draft.kind === 'rectifying' ? DEFAULT_RECTIFYING_PREFIX : DEFAULT_INVOICE_PREFIX;
+    // The seller's prefix as it is now: a new prefix starts a new series (the counter is per prefix).
+    const prefix = seriesPrefixes(sellerPrefix)[draft.kind === 'rectifying' ? 'rectifying' : 'ordinary'];
     const sequence = await nextInvoiceSequence(tx, { sellerKey: draft.sellerKey, kind: draft.kind, year, prefix });
     const number = formatInvoiceNumber({ prefix, year, sequence });
     const issued = await repo.update(draft.id, { status: 'issued', number, sequence, series: `${prefix}${year}`, issueDate, issuedAt: now, seller, buyer });
@@ -185,17 +185,20 @@ export class InvoiceIssuing {
     return this.invoices.present(c, row);
   }
 
-  /** The seller as printed: the therapist's billing data or the workspace's; a valid tax id is required. */
-  private async sellerOf(tx: Tx, inv: InvoiceRow, w: BillingInfo): Promise<InvoiceParty & { taxId: string }> {
+  /** The seller as printed (the therapist's billing data or the workspace's; a valid tax id is required) and their series prefix. */
+  private async sellerOf(tx: Tx, inv: InvoiceRow, w: BillingInfo): Promise<InvoiceParty & { taxId: string; prefix: string }> {
     let party: InvoiceParty;
+    let prefix: string;
     if (inv.sellerType === 'workspace') {
       party = { kind: 'workspace', fullName: w.fullName ?? '', taxId: w.taxId ?? null, line1: w.line1 ?? null, line2: w.line2 ?? null, city: w.city ?? null, zipCode: w.zipCode ?? null, country: w.country ?? null };
+      prefix = w.seriesPrefix ?? '';
     } else {
       const t = await this.d.billing.get(inv.ownerId, tx);
       party = { kind: 'therapist', fullName: t.fullName ?? '', taxId: t.taxId ?? null, line1: t.line1, line2: t.line2, city: t.city, zipCode: t.zipCode, country: t.country };
+      prefix = t.seriesPrefix;
     }
     if (!party.fullName || !party.taxId || !isValidSpanishTaxId(party.taxId)) throw new AppError('invoice_seller_incomplete');
-    return { ...party, taxId: normalizeTaxId(party.taxId) };
+    return { ...party, taxId: normalizeTaxId(party.taxId), prefix };
   }
 }
 

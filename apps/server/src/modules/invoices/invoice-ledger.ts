@@ -3,7 +3,7 @@ import type { Tx } from '../../platform/db/database';
 import { invoiceCounters, verifactuChains, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
 
 /**
- * The next number of a series, inside the issuing transaction. The counter row is created at 1 or
+ * The next number of a series (seller, kind, prefix and year), inside the issuing transaction. The counter row is created at 1 or
  * incremented in one statement; its row lock is held until the transaction ends, so concurrent issues
  * of one series queue there and each gets the next number, and a rolled-back issue gives its number back.
  */
@@ -11,7 +11,7 @@ export async function nextInvoiceSequence(tx: Tx, series: { sellerKey: string; k
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ ...series, last: 1 })
-    .onConflictDoUpdate({ target: [invoiceCounters.sellerKey, invoiceCounters.kind, invoiceCounters.year], set: { last: sql`${invoiceCounters.last} + 1` } })
+    .onConflictDoUpdate({ target: [invoiceCounters.sellerKey, invoiceCounters.kind, invoiceCounters.prefix, invoiceCounters.year], set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
   return row!.last;
 }

@@ -3,6 +3,7 @@ import { verifactuQrUrl } from './verifactu/qr';
 import type { InvoiceLineRow, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
 
 export type InvoiceNames = { therapistName: string; patientName: string | null; rectifiedNumber?: string | null };
+export type RectifiedBy = Invoice['rectifiedBy'];
 
 export const lineInput = (l: Pick<InvoiceLineRow, 'description' | 'unitPrice' | 'quantityHundredths' | 'vatRate' | 'withholdingRate' | 'exemption'>) => ({
   description: l.description,
@@ -13,8 +14,8 @@ export const lineInput = (l: Pick<InvoiceLineRow, 'description' | 'unitPrice' | 
   exemption: l.exemption ?? null,
 });
 
-/** An invoice as the API answers it; the VERI*FACTU QR once issued (`qrBase`: the AEAT's validation URL). */
-export function presentInvoice(row: InvoiceRow, lines: InvoiceLineRow[], names: InvoiceNames, record: VerifactuRecordRow | undefined, qrBase: string): Invoice {
+/** An invoice as the API answers it; the VERI*FACTU QR once issued (`qrBase`: the AEAT's validation URL); the rectifying invoices that correct it. */
+export function presentInvoice(row: InvoiceRow, lines: InvoiceLineRow[], names: InvoiceNames, record: VerifactuRecordRow | undefined, qrBase: string, rectifiedBy: RectifiedBy = []): Invoice {
   const breakdown = new Map<string, { vatRate: number; exemption: 'E1' | null; baseCents: number; vatCents: number }>();
   for (const l of lines) {
     const key = `${l.vatRate}|${l.exemption ?? ''}`;
@@ -43,6 +44,7 @@ export function presentInvoice(row: InvoiceRow, lines: InvoiceLineRow[], names: 
     })),
     vatBreakdown: [...breakdown.values()].sort((a, b) => a.vatRate - b.vatRate || (a.exemption ?? '').localeCompare(b.exemption ?? '')),
     legends: invoiceLegends(lines.map(lineInput)),
+    rectifiedBy,
     verifactu:
       record && row.seller?.taxId
         ? { fingerprint: record.fingerprint, qrUrl: verifactuQrUrl({ issuerTaxId: record.issuerTaxId, number: record.invoiceNumber, issueDate: record.issueDate, totalCents: record.total }, qrBase) }
@@ -51,7 +53,7 @@ export function presentInvoice(row: InvoiceRow, lines: InvoiceLineRow[], names: 
 }
 
 /** What the list shows of an invoice (no lines). */
-export function presentSummary(row: InvoiceRow, names: InvoiceNames): Omit<Invoice, 'lines' | 'vatBreakdown' | 'legends' | 'verifactu'> & { verifactu: null } {
+export function presentSummary(row: InvoiceRow, names: InvoiceNames): Omit<Invoice, 'lines' | 'vatBreakdown' | 'legends' | 'verifactu' | 'rectifiedBy'> & { verifactu: null } {
   return {
     id: row.id,
     status: row.status,
@@ -77,6 +79,7 @@ export function presentSummary(row: InvoiceRow, names: InvoiceNames): Omit<Invoi
       row.rectifiesId && row.rectificationMethod
         ? { id: row.rectifiesId, number: names.rectifiedNumber ?? null, method: row.rectificationMethod, reason: row.rectificationReason ?? '' }
         : null,
+    voided: row.voidedAt ? { at: row.voidedAt.toISOString(), reason: row.voidReason ?? '' } : null,
     verifactu: null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -34,7 +34,7 @@ export function invoicesRepository(db: DbOrTx) {
       f.q ? or(ilike(invoices.number, `%${escapeLike(f.q)}%`), sql`${invoices.buyer}->>'fullName' ilike ${`%${escapeLike(f.q)}%`}`) : undefined,
     );
   return {
-    /** A page, newest first (drafts, which have no date, on top), with the count and the sums of every match. */
+    /** A page, newest first (drafts, which have no date, on top), with the count and the sums of every match (voided ones left out of the sums). */
     async list(workspaceId: string, s: InvoiceScope, f: InvoiceListQuery) {
       const w = where(workspaceId, s, f);
       const rows = await db
@@ -44,13 +44,15 @@ export function invoicesRepository(db: DbOrTx) {
         .orderBy(sql`${invoices.issueDate} desc nulls first`, desc(invoices.sequence), desc(invoices.createdAt))
         .limit(f.pageSize)
         .offset((f.page - 1) * f.pageSize);
+      // A voided invoice keeps its row (and its number) but counts for nothing.
+      const counted = sql`${invoices.status} <> 'voided'`;
       const [sum] = await db
         .select({
           count: sql<number>`count(*)::int`,
-          subtotal: sql<number>`coalesce(sum(${invoices.subtotal}), 0)::int`,
-          vat: sql<number>`coalesce(sum(${invoices.vat}), 0)::int`,
-          withholding: sql<number>`coalesce(sum(${invoices.withholding}), 0)::int`,
-          total: sql<number>`coalesce(sum(${invoices.total}), 0)::int`,
+          subtotal: sql<number>`coalesce(sum(${invoices.subtotal}) filter (where ${counted}), 0)::int`,
+          vat: sql<number>`coalesce(sum(${invoices.vat}) filter (where ${counted}), 0)::int`,
+          withholding: sql<number>`coalesce(sum(${invoices.withholding}) filter (where ${counted}), 0)::int`,
+          total: sql<number>`coalesce(sum(${invoices.total}) filter (where ${counted}), 0)::int`,
         })
         .from(invoices)
         .where(w);
@@ -78,6 +80,14 @@ export function invoicesRepository(db: DbOrTx) {
     },
     async delete(id: string): Promise<void> {
       await db.delete(invoices).where(eq(invoices.id, id));
+    },
+    /** The rectifying invoices that correct this one, oldest first. */
+    async rectifiedBy(invoiceId: string) {
+      return db
+        .select({ id: invoices.id, number: invoices.number, method: invoices.rectificationMethod, issueDate: invoices.issueDate, status: invoices.status })
+        .from(invoices)
+        .where(eq(invoices.rectifiesId, invoiceId))
+        .orderBy(asc(invoices.issuedAt), asc(invoices.createdAt));
     },
     /** The registration record of an issued invoice (its fingerprint, for the QR and the PDF). */
     async registration(invoiceId: string) {

@@ -14,12 +14,14 @@ import {
   therapistBillingResponse,
   updateInvoiceBody,
   verifactuExportQuery,
+  voidInvoiceBody,
   workspaceIdParams,
 } from '@divan/core';
 import { z } from 'zod';
 import { caller } from '../patients/patients.routes';
 import type { BillingProfiles } from './billing-profile';
 import type { InvoiceIssuing } from './invoice-issuing';
+import type { InvoiceVoiding } from './invoice-voiding';
 import type { InvoicesService } from './invoices.service';
 import { exportPeriod, exportVerifactuXml } from './verifactu-export';
 import { exportInvoices } from './invoice-export';
@@ -28,7 +30,9 @@ const tags = ['invoices'];
 const I = '/api/v1/workspaces/:workspaceId/invoices';
 const ONE = `${I}/:invoiceId`;
 
-export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, billing }: { invoices: InvoicesService; issuing: InvoiceIssuing; billing: BillingProfiles }) {
+type Deps = { invoices: InvoicesService; issuing: InvoiceIssuing; voiding: InvoiceVoiding; billing: BillingProfiles };
+
+export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, voiding, billing }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/me/billing', { config: { access: 'user' }, schema: { operationId: 'getMyBilling', tags, response: { 200: therapistBillingResponse } } }, (req) => billing.get(req.user!.id));
@@ -114,5 +118,20 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
     `${ONE}/rectify`,
     { config: { access: { workspace: ['update', 'invoices'] } }, schema: { operationId: 'rectifyInvoice', tags, description: 'Issues a rectifying invoice of this one.', params: invoiceIdParams, body: rectifyInvoiceBody, response: { 201: invoiceResponse } } },
     async (req, reply) => reply.status(201).send(await issuing.rectify(caller(req), req.params.invoiceId, req.body)),
+  );
+  r.post(
+    `${ONE}/void`,
+    {
+      config: { access: { workspace: ['update', 'invoices'] } },
+      schema: {
+        operationId: 'voidInvoice',
+        tags,
+        description: 'Voids a wrongly issued invoice: a VERI*FACTU cancellation record (RegistroAnulacion) is chained, the invoice stays, marked voided, and its sessions can be invoiced again.',
+        params: invoiceIdParams,
+        body: voidInvoiceBody,
+        response: { 200: invoiceResponse },
+      },
+    },
+    (req) => voiding.void(caller(req), req.params.invoiceId, req.body.reason),
   );
 }

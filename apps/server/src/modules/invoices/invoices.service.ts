@@ -82,8 +82,13 @@ export class InvoicesService {
   /** After the transaction: names come from other modules, which read outside it (PGlite has one connection). */
   async present(c: Caller, row: InvoiceRow): Promise<Invoice> {
     const repo = invoicesRepository(this.d.db);
-    const [lines, record, names] = await Promise.all([repo.lines(row.id), row.status === 'issued' ? repo.registration(row.id) : undefined, this.names(c, [row])]);
-    return presentInvoice(row, lines, names(row), record, this.d.qrBase);
+    const [lines, record, names, rectifiedBy] = await Promise.all([
+      repo.lines(row.id),
+      row.status === 'draft' ? undefined : repo.registration(row.id),
+      this.names(c, [row]),
+      row.status === 'draft' ? [] : repo.rectifiedBy(row.id),
+    ]);
+    return presentInvoice(row, lines, names(row), record, this.d.qrBase, rectifiedBy.map((r) => ({ ...r, method: r.method ?? 'difference' })));
   }
 
   async createDraft(c: Caller, b: Create): Promise<Invoice> {

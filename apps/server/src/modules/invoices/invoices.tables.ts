@@ -31,6 +31,8 @@ export const therapistBilling = pgTable(
     footer: text('footer'),
     /** Income-tax withholding applied when the buyer is a company or professional: 15 %, or 7 % in the first years. */
     withholdingRate: integer('withholding_rate').notNull().default(15),
+    /** The prefix of their series ('' gives 2026-0001; the rectifying series is 'R' before it). */
+    seriesPrefix: text('series_prefix').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('therapist_billing_withholding_rate', sql`${t.withholdingRate} in (7, 15)`)],
@@ -56,7 +58,8 @@ export const invoices = pgTable(
     sellerType: text('seller_type', { enum: ['therapist', 'workspace'] }).notNull(),
     sellerKey: text('seller_key').notNull(),
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['draft', 'issued'] }).notNull().default('draft'),
+    /** `voided`: an issued invoice cancelled in VERI*FACTU terms (a RegistroAnulacion); still never deleted. */
+    status: text('status', { enum: ['draft', 'issued', 'voided'] }).notNull().default('draft'),
     kind: text('kind', { enum: ['ordinary', 'rectifying'] }).notNull().default('ordinary'),
     /** The series' prefix and year, its position in it, and the number printed (e.g. 2026-0001). */
     series: text('series'),
@@ -79,6 +82,9 @@ export const invoices = pgTable(
     rectifiesId: uuid('rectifies_id'),
     rectificationMethod: text('rectification_method', { enum: ['difference', 'substitution'] }),
     rectificationReason: text('rectification_reason'),
+    /** When and why an issued invoice was voided (wrongly issued): its cancellation record is in verifactu_records. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,6 +96,8 @@ export const invoices = pgTable(
     index('invoices_patient_idx').on(t.patientId),
     check('invoices_issued_numbered', sql`${t.status} = 'draft' or (${t.number} is not null and ${t.issueDate} is not null and ${t.sequence} is not null)`),
     check('invoices_rectifying', sql`(${t.kind} = 'rectifying') = (${t.rectifiesId} is not null)`),
+    check('invoices_voided', sql`(${t.status} = 'voided') = (${t.voidedAt} is not null)`),
+    index('invoices_rectifies_idx').on(t.rectifiesId),
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -123,7 +131,7 @@ export const invoiceLines = pgTable(
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 
 /**
- * The next number of each series: one row per seller, kind and year, incremented in the issuing
+ * The next number of each series: one row per seller, kind, prefix and year, incremented in the issuing
  * transaction (its row lock orders concurrent issues; a rollback takes the number back). Never a
  * sequence: sequences leave gaps.
  */
@@ -137,7 +145,8 @@ export const invoiceCounters = pgTable(
     /** The last number given (0: none yet). */
     last: integer('last').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sellerKey, t.kind, t.year] })],
+  // A new prefix starts a new series (and going back to an old one carries on where it stopped).
+  (t) => [primaryKey({ columns: [t.sellerKey, t.kind, t.prefix, t.year] })],
 );
 
 /**

@@ -157,3 +157,43 @@ describe('export for the accountant', () => {
     expect(lines[1]).toContain(';-120,00;');
   });
 });
+
+describe('series prefix', () => {
+  const billing = (body: object) => t.put('/api/v1/me/billing', body, { token: c.tere.accessToken });
+  const draftFor = async (who: Therapist, body: object) => ok(t.post(I(), { lines: [{ description: 'Sesión', unitPriceCents: 6000 }], ...body }, { token: who.accessToken }), 201);
+
+  it('refuses a prefix that could meet the rectifying series or the year, in Spanish', async () => {
+    for (const [prefix, message] of [
+      ['rec', 'El prefijo no puede empezar por R: la serie rectificativa es la misma con una R delante.'],
+      ['F1', 'El prefijo no puede acabar en un número (se confundiría con el año): añade un guion, p. ej. «F1-».'],
+      ['F.2', 'El prefijo solo admite letras sin tilde (A–Z), números, guion (-) y barra (/).'],
+    ]) {
+      const res = await billing({ seriesPrefix: prefix });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { fields: { message: string }[] }).fields.map((f) => f.message)).toEqual([message]);
+    }
+  });
+
+  it('starts a new gapless series with a new prefix (its rectifying series with an R before it); the old one carries on when it comes back', async () => {
+    expect(await ok(billing({ seriesPrefix: ' f- ' }))).toMatchObject({ seriesPrefix: 'F-', taxId: '12345678Z' });
+    const first = await issue(c.tere, (await draftFor(c.tere, { patientId: c.ana })).id);
+    const second = await issue(c.tere, (await draftFor(c.tere, { patientId: c.ana })).id);
+    expect([first.number, second.number, first.series]).toEqual([`F-${year}-0001`, `F-${year}-0002`, `F-${year}`]);
+    const rect = await ok(t.post(`${I()}/${first.id}/rectify`, { method: 'difference', reason: 'Error' }, { token: c.tere.accessToken }), 201);
+    expect(rect.number).toBe(`RF-${year}-0001`);
+    expect((await ok(t.get(`${I()}/${first.id}`, { token: c.tere.accessToken }))).rectifiedBy).toEqual([{ id: rect.id, number: rect.number, method: 'difference', issueDate: rect.issueDate, status: 'issued' }]);
+
+    // Omitted, the prefix stays; '' goes back to the plain series, which carries on after 0022.
+    expect(await ok(billing({ city: 'Madrid' }))).toMatchObject({ seriesPrefix: 'F-' });
+    await ok(billing({ seriesPrefix: '' }));
+    expect((await issue(c.tere, (await draftFor(c.tere, { patientId: c.ana })).id)).number).toBe(`${year}-0023`);
+  });
+
+  it('numbers the workspace’s invoices with the prefix of its billing info', async () => {
+    const info = { fullName: 'Clínica Facturas SL', taxId: 'B12345674', seriesPrefix: 'cl/' };
+    expect(await ok(t.put(`${W(c.ws.id)}/billing-info`, info, { token: c.owner.accessToken }))).toMatchObject({ seriesPrefix: 'CL/' });
+    const inv = await issue(c.owner, (await draftFor(c.owner, { therapistId: c.tomas.userId, patientId: c.bruno })).id);
+    expect([inv.sellerType, inv.number]).toEqual(['workspace', `CL/${year}-0001`]);
+    expect((await t.put(`${W(c.ws.id)}/billing-info`, { ...info, seriesPrefix: 'R' }, { token: c.owner.accessToken })).statusCode).toBe(400);
+  });
+});

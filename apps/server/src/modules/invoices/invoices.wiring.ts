@@ -8,14 +8,19 @@ import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { BillingProfiles } from './billing-profile';
 import type { Jobs } from '../../platform/jobs/jobs';
+import { AutoInvoices } from './invoice-auto';
 import { InvoiceBatches } from './invoice-batches';
 import { invoiceBatchesRoutes } from './invoice-batches.routes';
 import { feeBalanceRoutes } from './fee-balance.routes';
 import { InvoiceIssuing } from './invoice-issuing';
+import { invoiceSettingsRoutes } from './invoice-settings.routes';
+import { InvoiceVoiding } from './invoice-voiding';
 import { invoicesRoutes } from './invoices.routes';
 import { invoicePdfRoutes } from './pdf/invoice-pdf.routes';
 import { InvoicesService } from './invoices.service';
 import { VERIFACTU_QR_BASE_URL } from './verifactu/qr';
+import type { VerifactuAeatConfig } from '../../platform/config';
+import { verifactuStatusRoutes, wireVerifactuSending } from './verifactu/aeat/verifactu-status.routes';
 
 type Deps = {
   db: Db;
@@ -29,6 +34,8 @@ type Deps = {
   verifactuQrBase?: string;
   jobs: Jobs;
   clock?: () => Date;
+  /** Sending VERI*FACTU records to the AEAT; unset: off. */
+  verifactuAeat?: VerifactuAeatConfig;
 };
 
 /** Invoices: billing profiles, drafts, issuing with VERI*FACTU records, payments, rectifying invoices. */
@@ -36,8 +43,11 @@ export function wireInvoices(d: Deps) {
   const billing = new BillingProfiles(d.db);
   const invoices = new InvoicesService({ ...d, billing, qrBase: d.verifactuQrBase ?? VERIFACTU_QR_BASE_URL });
   const issuing = new InvoiceIssuing(invoices, d.events, d.clock);
+  const voiding = new InvoiceVoiding(invoices, d.clock);
   const batches = new InvoiceBatches(d.db, d.jobs, issuing, d.sessions, d.patients, d.workspaces);
+  const auto = new AutoInvoices(d.db, d.jobs, invoices, issuing, d.workspaces, d.sessions);
+  const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, events: d.events, aeat: d.verifactuAeat, clock: d.clock });
   const register = (app: FastifyInstance) =>
-    app.register(invoicesRoutes, { invoices, issuing, billing }).register(invoiceBatchesRoutes, { batches }).register(feeBalanceRoutes, { sessions: d.sessions, users: d.users }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer });
-  return { invoices, issuing, billing, batches, register };
+    app.register(invoicesRoutes, { invoices, issuing, voiding, billing }).register(invoiceBatchesRoutes, { batches }).register(invoiceSettingsRoutes, { auto }).register(feeBalanceRoutes, { sessions: d.sessions, users: d.users }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer }).register(verifactuStatusRoutes, { invoices, sending: !!sending });
+  return { invoices, issuing, voiding, billing, batches, auto, sending, register };
 }

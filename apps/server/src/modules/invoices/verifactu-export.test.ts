@@ -1,15 +1,17 @@
 // Issue 11 "Must show": a chain of issued and rectified invoices of two issuers, exported as the AEAT's
 // XML through the API, valid against the XSD, each fingerprint recomputed from the XML's own fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn, type Invoice } from '@divan/core';
+import { sql } from 'drizzle-orm';
+import { todayIn, type Invoice, type Session } from '@divan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { clinic, W, type Clinic } from '../../test/session-fixtures';
+import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import type { Therapist } from '../../test/workspace-fixtures';
 import { parseRegFactuXml, verifyChain } from './verifactu';
 import { skipXsd, validateAgainstXsd, xsdMissing } from './verifactu/xsd.testing';
 
 let t: TestApp;
 let c: Clinic;
+let t1: Invoice;
 const today = todayIn('Europe/Madrid');
 const THERAPIST_NIF = '12345678Z';
 const CLINIC_CIF = 'B12345674';
@@ -32,7 +34,7 @@ beforeAll(async () => {
   expect((await t.put(`${W(c.ws.id)}/billing-info`, billing, { token: c.owner.accessToken })).statusCode).toBe(200);
   // Interleaved: Tere (paid herself) and the clinic (Tomás is paid through the workspace).
   const company = { kind: 'company', fullName: 'Mutua Ejemplo SA', taxId: 'A58818501' };
-  const t1 = await issued(c.tere, { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] });
+  t1 = await issued(c.tere, { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] });
   await issued(c.owner, { therapistId: c.tomas.userId, patientId: c.bruno, lines: [{ description: 'Sesión', unitPriceCents: 5555 }] });
   await issued(c.tere, { buyer: company, lines: [{ description: 'Informe pericial', itemKind: 'report', unitPriceCents: 20000 }] });
   const w2 = await issued(c.owner, { therapistId: c.tomas.userId, buyer: company, lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 15000, quantity: 1.5 }] });
@@ -71,5 +73,72 @@ describe('VERI*FACTU export', () => {
   it('gives a therapist who reads only her own invoices nothing of the clinic’s', async () => {
     expect((await exportXml(c.tere, CLINIC_CIF)).statusCode).toBe(204);
     expect((await exportXml(c.tere, THERAPIST_NIF)).statusCode).toBe(200);
+  });
+});
+
+describe('voiding a wrongly issued invoice (RegistroAnulacion)', () => {
+  const voidIt = (id: string, reason = 'Emitida dos veces por error') => t.post(`${I()}/${id}/void`, { reason }, { token: c.tere.accessToken });
+  const error = async (res: ReturnType<typeof voidIt>) => {
+    const r = await res;
+    return [r.statusCode, (r.json() as { code: string; message: string }).code, (r.json() as { message: string }).message];
+  };
+
+  it('chains a cancellation record, keeps the invoice marked voided, frees its session; the export carries it, valid and chained', async () => {
+    const made = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(0), from: '09:00', to: '09:50' }, { token: c.tere.accessToken });
+    const sessionId = (made.json() as { session: Session }).session.id;
+    expect((await t.post(`${W(c.ws.id)}/sessions/${sessionId}/complete`, undefined, { token: c.tere.accessToken })).statusCode).toBe(200);
+    const draft = await t.post(`${I()}/from-sessions`, { patientId: c.ana, sessionIds: [sessionId] }, { token: c.tere.accessToken });
+    const inv = (await t.post(`${I()}/${(draft.json() as Invoice).id}/issue`, undefined, { token: c.tere.accessToken })).json() as Invoice;
+
+    const res = await voidIt(inv.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const voided = res.json() as Invoice;
+    expect(voided).toMatchObject({ id: inv.id, status: 'voided', number: inv.number, totalCents: inv.totalCents, voided: { reason: 'Emitida dos veces por error' } });
+    expect(voided.verifactu?.fingerprint).toBe(inv.verifactu?.fingerprint);
+    expect(((await t.get(`${W(c.ws.id)}/sessions/${sessionId}`, { token: c.tere.accessToken })).json() as Session).invoiced).toBe(false);
+
+    const xml = await exportXml(c.tere, THERAPIST_NIF);
+    expect(xml.statusCode, xml.body).toBe(200);
+    const records = parseRegFactuXml(xml.body);
+    expect(records.map((r) => r.kind)).toEqual(['registration', 'registration', 'registration', 'registration', 'cancellation']);
+    const cancellation = records.at(-1)!;
+    expect([cancellation.number, cancellation.issueDate, cancellation.previous?.number]).toEqual([inv.number, inv.issueDate, inv.number]);
+    // Every fingerprint, the cancellation's included, recomputed from the XML's own fields.
+    expect(verifyChain(records)).toBeNull();
+    expect(xml.body).toContain('<sum1:RegistroAnulacion>');
+    expect(xml.body).toContain(`<sum1:NumSerieFacturaAnulada>${inv.number}</sum1:NumSerieFacturaAnulada>`);
+    if (!skipXsd) {
+      const valid = validateAgainstXsd(xml.body, 'anulacion.xml');
+      expect(valid.ok, valid.output).toBe(true);
+    }
+  });
+
+  it('refuses voiding twice, a draft, or an invoice with rectifying invoices, in Spanish', async () => {
+    const list = (await t.get(`${I()}?status=voided`, { token: c.tere.accessToken })).json() as { items: Invoice[]; total: number; totals: { totalCents: number } };
+    const [voided] = list.items;
+    // Listed, but counting for nothing in the sums.
+    expect([list.total, voided!.totalCents > 0, list.totals.totalCents]).toEqual([1, true, 0]);
+    expect(await error(voidIt(voided!.id))).toEqual([409, 'invoice_already_voided', 'Esta factura ya está anulada.']);
+    const draft = (await t.post(I(), { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] }, { token: c.tere.accessToken })).json() as Invoice;
+    expect(await error(voidIt(draft.id))).toEqual([409, 'invoice_void_draft', 'Un borrador no se anula: bórralo. Solo se anula una factura emitida.']);
+    expect((await error(voidIt(t1.id))).slice(0, 2)).toEqual([409, 'invoice_void_rectified']);
+    expect((await t.post(`${I()}/${voided!.id}/payment`, { paymentType: 'cash' }, { token: c.tere.accessToken })).statusCode).toBe(409);
+    const bad = await t.post(`${I()}/${draft.id}/void`, { reason: '  ' }, { token: c.tere.accessToken });
+    expect(bad.statusCode).toBe(400);
+    // Voided stays voided, even in SQL: not back to issued, not deleted.
+    const refused = (q: ReturnType<typeof sql>) => t.rows(q).then(() => 'done', (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
+    expect(await refused(sql`update invoices set status = 'issued', voided_at = null, void_reason = null where id = ${voided!.id}`)).toMatch(/rectifying/);
+    expect(await refused(sql`delete from invoices where id = ${voided!.id}`)).toMatch(/cannot be deleted/);
+  });
+
+  it('lists, on the rectified invoice, the rectifying one that corrects it (both ways)', async () => {
+    const original = (await t.get(`${I()}/${t1.id}`, { token: c.tere.accessToken })).json() as Invoice;
+    expect(original.rectifiedBy).toHaveLength(1);
+    const [by] = original.rectifiedBy;
+    expect(by).toMatchObject({ method: 'difference', status: 'issued', issueDate: today });
+    expect(by!.number).toMatch(/^R\d{4}-0001$/);
+    const rectifying = (await t.get(`${I()}/${by!.id}`, { token: c.tere.accessToken })).json() as Invoice;
+    expect(rectifying.rectifies).toMatchObject({ id: t1.id, number: t1.number });
+    expect(rectifying.rectifiedBy).toEqual([]);
   });
 });

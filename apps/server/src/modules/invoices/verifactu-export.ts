@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import { normalizeTaxId, todayIn, type verifactuExportQuery } from '@divan/core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors';
 import type { Caller } from '../patients/patients.service';
 import { mayAct, type InvoicesService } from './invoices.service';
 import { invoices, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
-import { buildRegFactuXml, type RegistrationRecord, type SoftwareInfo, type TaxLine } from './verifactu';
+import type { CancellationDetail } from './invoice-voiding';
+import { buildRegFactuXml, type CancellationRecord, type RegistrationRecord, type SoftwareInfo, type TaxLine } from './verifactu';
 
 /** The export's issuer and period, with their defaults; null when the caller has no issuer to export (no tax id given or set). */
 export async function exportPeriod(invoices: InvoicesService, c: Caller, q: z.infer<typeof verifactuExportQuery>) {
@@ -41,7 +42,17 @@ export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: st
     .select({ record: verifactuRecords, sellerType: invoices.sellerType, ownerId: invoices.ownerId })
     .from(verifactuRecords)
     .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
-    .where(and(eq(verifactuRecords.workspaceId, c.member.workspaceId), eq(verifactuRecords.issuerTaxId, issuer), gte(verifactuRecords.issueDate, q.from), lte(verifactuRecords.issueDate, q.to)))
+    .where(
+      and(
+        eq(verifactuRecords.workspaceId, c.member.workspaceId),
+        eq(verifactuRecords.issuerTaxId, issuer),
+        // A registration by its invoice's date (the day it was generated); a cancellation by the day it was generated (in Madrid).
+        or(
+          and(eq(verifactuRecords.recordType, 'registration'), gte(verifactuRecords.issueDate, q.from), lte(verifactuRecords.issueDate, q.to)),
+          and(eq(verifactuRecords.recordType, 'cancellation'), sql`substr(${verifactuRecords.generatedAt}, 1, 10) between ${q.from} and ${q.to}`),
+        ),
+      ),
+    )
     .orderBy(asc(verifactuRecords.position))
     .limit(VERIFACTU_EXPORT_MAX + 1);
   const readable = rows.filter((r) => mayAct(c, 'read', r));
@@ -52,7 +63,18 @@ export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: st
   return { xml, count: records.length };
 }
 
-function toRecord(r: VerifactuRecordRow): RegistrationRecord {
+/** A stored registration record as the XML builder takes it. */
+export function toRecord(r: VerifactuRecordRow): RegistrationRecord | CancellationRecord {
+  if (r.recordType === 'cancellation') {
+    const d = r.detail as CancellationDetail;
+    return {
+      kind: 'cancellation',
+      invoice: { issuerTaxId: r.issuerTaxId, number: r.invoiceNumber, issueDate: r.issueDate },
+      previous: d.previous && r.previousFingerprint ? { ...d.previous, fingerprint: r.previousFingerprint } : null,
+      generatedAt: r.generatedAt,
+      fingerprint: r.fingerprint,
+    };
+  }
   const d = r.detail as Detail;
   const lines = new Map<string, TaxLine>();
   for (const l of d.lines) {

@@ -5,6 +5,8 @@ import type { Caller } from '../patients/patients.service';
 import { sessions } from './sessions.tables';
 
 /** A completed session as an invoice line sees it. */
+/** A session that has just been completed, as the completion hooks see it. */
+export type CompletedSession = { id: string; workspaceId: string; therapistId: string; patientId: string | null };
 export type InvoiceableSession = { id: string; therapistId: string; day: string; from: string; price: number; invoiced: boolean; modality: 'online' | 'presential' };
 
 /**
@@ -13,10 +15,25 @@ export type InvoiceableSession = { id: string; therapistId: string; day: string;
  * `changed(workspaceId)` runs after a flag changed (the calendar's reads show it).
  */
 export class SessionInvoicing {
+  private completedHooks: ((tx: Tx, s: CompletedSession) => Promise<void>)[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly changed: (workspaceId: string) => void = () => undefined,
   ) {}
+
+  /**
+   * Runs `hook` inside the transaction that completes a session (automatic invoices enqueue their job
+   * there, so a completion never commits without it). Must use `tx` only.
+   */
+  onCompleted(hook: (tx: Tx, s: CompletedSession) => Promise<void>) {
+    this.completedHooks.push(hook);
+  }
+
+  /** Called by the sessions service inside the completing transaction. */
+  async completedIn(tx: Tx, s: CompletedSession) {
+    for (const hook of this.completedHooks) await hook(tx, s);
+  }
 
   /** The patient's completed sessions the caller may read, not yet invoiced, oldest first (at most 500). */
   async uninvoiced(c: Caller, patientId: string, range?: { from?: Date; to?: Date }): Promise<InvoiceableSession[]> {

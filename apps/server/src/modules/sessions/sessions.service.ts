@@ -206,6 +206,7 @@ export class SessionsService {
       if (s.status === 'completed') return s;
       const updated = await sessionsRepository(tx).update(s.id, { status: 'completed', completedAt: now });
       emit('session.completed', { workspaceId: s.workspaceId, sessionId: s.id, patientId: s.patientId, therapistId: s.therapistId });
+      await this.completedHook?.(tx, updated);
       return updated;
     });
     return this.read(c, row.id);
@@ -271,6 +272,12 @@ export class SessionsService {
     this.notesOf = notesOf;
   }
   private notesOf?: NotesOf;
+
+  /** Work that must follow a completion, in its transaction (automatic invoices enqueue their job): see SessionInvoicing. */
+  whenCompleted(hook: (tx: Tx, s: SessionRow) => Promise<void>) {
+    this.completedHook = hook;
+  }
+  private completedHook?: (tx: Tx, s: SessionRow) => Promise<void>;
 
   /** The patients' and therapists' names, through their services; the notes only for who may read them. */
   private async named(workspaceId: string, rows: SessionWithLocation[], c?: Caller): Promise<SessionView[]> {

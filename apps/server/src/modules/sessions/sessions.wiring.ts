@@ -70,6 +70,7 @@ export function wireSessions(d: Deps) {
   const listReader = new SessionListReader(sessions, lists);
   // Invoicing sets the `invoiced` flag in its own transactions, then tells the calendar's reads.
   const invoicing = new SessionInvoicing(db, (workspaceId) => lists.changed(workspaceId));
+  sessions.whenCompleted((tx, s) => invoicing.completedIn(tx, s));
 
   const register = async (app: FastifyInstance) => {
     const perIpPerMinute = config.rateLimit.perIpPerMinute;

@@ -53,5 +53,6 @@ export function billingOf(ws: WorkspaceRow): BillingInfo {
     zipCode: ws.billingZipCode,
     country: ws.billingCountry,
     footer: ws.billingFooter,
+    seriesPrefix: ws.billingSeriesPrefix,
   };
 }

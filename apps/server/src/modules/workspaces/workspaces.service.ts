@@ -153,6 +153,7 @@ export class WorkspacesService {
       billingZipCode: nul(info.zipCode),
       billingCountry: nul(info.country),
       billingFooter: nul(info.footer),
+      billingSeriesPrefix: info.seriesPrefix,
     });
     return billingOf(row!);
   }

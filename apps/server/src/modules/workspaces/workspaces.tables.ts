@@ -19,6 +19,8 @@ export const workspaces = pgTable(
       .references(() => users.id),
     ...billingAddressColumns(),
     billingFooter: text('billing_footer'),
+    /** The prefix of the workspace's invoice series when it is the seller ('' gives 2026-0001). */
+    billingSeriesPrefix: text('billing_series_prefix').notNull().default(''),
     planId: text('plan_id', { enum: ['basic', 'advance', 'team'] }),
     planPeriodEnd: timestamp('plan_period_end', { withTimezone: true }),
     planRenovationEnabled: boolean('plan_renovation_enabled').notNull().default(false),

@@ -1,13 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, type Invoice } from '@divan/core';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clinic, W, type Clinic } from '../../../test/session-fixtures';
-import { pdfImages, pdfInfo, pdfPages, skipPdfChecks } from '../../../test/pdf-tools';
+import { pdfImages, pdfInfo, pdfLayoutText, pdfPages, pdfQrCode as decodeQr, skipPdfChecks } from '../../../test/pdf-tools';
 import { VERIFACTU_LEGEND, VERIFACTU_QR_HEADING, VERIFACTU_VERIFIABLE_SENTENCE } from '../verifactu/qr';
 import type { MailAttachment } from './invoice-mail';
 
@@ -30,35 +25,7 @@ const pdfOf = async (id: string) => {
   return { res, pdf: res.rawPayload };
 };
 
-/** The text as laid out on the page (`pdftotext -layout`): a table row reads as one line. */
-function layoutText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'divan-pdf-'));
-  try {
-    writeFileSync(join(dir, 'f.pdf'), pdf);
-    return flat(execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Page `page` rendered by poppler (150 dpi, grey) and the QR code read back from the pixels, or null. */
-function decodeQr(pdf: Buffer, page = 1): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'divan-qr-'));
-  try {
-    writeFileSync(join(dir, 'f.pdf'), pdf);
-    execFileSync('pdftoppm', ['-gray', '-r', '150', '-f', String(page), '-l', String(page), join(dir, 'f.pdf'), join(dir, 'p')]);
-    const file = readdirSync(dir).find((n) => n.endsWith('.pgm'))!;
-    const b = readFileSync(join(dir, file));
-    const m = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(b.subarray(0, 64).toString('latin1'))!;
-    const [width, height] = [Number(m[1]), Number(m[2])];
-    const grey = b.subarray(m[0].length);
-    const rgba = new Uint8ClampedArray(width * height * 4);
-    for (let i = 0; i < width * height; i++) rgba.set([grey[i]!, grey[i]!, grey[i]!, 255], i * 4);
-    return jsQR(rgba, width, height)?.data ?? null;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const layoutText = (pdf: Buffer) => flat(pdfLayoutText(pdf));
 
 const company = { kind: 'company', fullName: 'Seguros Ejemplo SA', taxId: 'A58818501', line1: 'Paseo de la Castellana 200', zipCode: '28046', city: 'Madrid', country: 'España', email: 'facturas@seguros-ejemplo.test' };
 let issued: Invoice;

@@ -8,7 +8,7 @@ import type { ChainLink } from './types';
  * the documents buildRegFactuXml writes and for hand-edited copies of them; any namespace prefix.
  */
 
-type Element = { name: string; children: Element[]; text: string };
+export type Element = { name: string; children: Element[]; text: string };
 
 export type ParsedRegistration = {
   kind: 'registration';
@@ -49,7 +49,8 @@ function decodeEntities(raw: string): string {
   });
 }
 
-function parseTree(xml: string): Element {
+/** The element tree of a document (local names, prefixes dropped; attributes ignored). */
+export function parseTree(xml: string): Element {
   const root: Element = { name: '#document', children: [], text: '' };
   const stack: Element[] = [root];
   for (const m of xml.matchAll(TOKEN)) {

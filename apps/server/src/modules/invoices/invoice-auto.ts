@@ -1,0 +1,122 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { InvoiceSettings } from '@divan/core';
+import type { Db, Tx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
+import type { Caller } from '../patients/patients.service';
+import type { CompletedSession, SessionInvoicing } from '../sessions/session-invoicing';
+import type { WorkspacesService } from '../workspaces/workspaces.service';
+import { invoiceAutoRuns, invoiceMemberSettings } from './invoice-auto.tables';
+import type { InvoiceIssuing } from './invoice-issuing';
+import type { InvoicesService } from './invoices.service';
+
+const QUEUE = 'invoices.auto';
+/** How many of the latest sessions left without an automatic invoice the settings screen shows. */
+const SKIPPED_SHOWN = 10;
+type Job = { sessionId: string; workspaceId: string; therapistId: string; patientId: string | null };
+
+/**
+ * Automatic invoices (Advance and Team plans): a therapist who turned them on gets, for each session
+ * they complete, an invoice with one line, the patient as buyer, drafted and issued in one transaction
+ * by a job (the batches' code path). The job is enqueued in the completing transaction; it claims the
+ * session in `invoice_auto_runs` inside the issuing transaction, so a retried job, or a session
+ * completed again, never invoices twice. When no invoice can be issued (the seller's tax data missing,
+ * no permission any more, the plan downgraded…) the job records why and does not fail.
+ * The plan's feature is the one of batches: spec §1 puts "automatic and batch invoices" together.
+ */
+export class AutoInvoices {
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: Jobs,
+    private readonly invoices: InvoicesService,
+    private readonly issuing: InvoiceIssuing,
+    private readonly workspaces: WorkspacesService,
+    sessions: SessionInvoicing,
+  ) {
+    jobs.define<Job>({ name: QUEUE, work: (d) => this.work(d), expireInSeconds: 120, retryLimit: 3, retryDelaySeconds: 10, pollingIntervalSeconds: 5 });
+    sessions.onCompleted((tx, s) => this.queueIn(tx, s));
+  }
+
+  async settings(c: Caller): Promise<InvoiceSettings> {
+    const { workspaceId } = c.member;
+    const [row] = await this.db.select().from(invoiceMemberSettings).where(and(eq(invoiceMemberSettings.workspaceId, workspaceId), eq(invoiceMemberSettings.userId, c.userId)));
+    const skipped = await this.db
+      .select()
+      .from(invoiceAutoRuns)
+      .where(and(eq(invoiceAutoRuns.workspaceId, workspaceId), eq(invoiceAutoRuns.therapistId, c.userId), eq(invoiceAutoRuns.status, 'skipped')))
+      .orderBy(desc(invoiceAutoRuns.createdAt))
+      .limit(SKIPPED_SHOWN);
+    return {
+      autoInvoice: row?.autoInvoice ?? false,
+      autoInvoiceAllowed: await this.allowed(workspaceId),
+      skipped: skipped.map((r) => ({ sessionId: r.sessionId, reason: r.reason ?? '', at: r.createdAt.toISOString() })),
+    };
+  }
+
+  /** The caller's own setting in this workspace; turning it on needs the plan (Basic: `invoice_auto_not_allowed`). */
+  async update(c: Caller, b: { autoInvoice: boolean }): Promise<InvoiceSettings> {
+    if (b.autoInvoice && !(await this.allowed(c.member.workspaceId))) throw new AppError('invoice_auto_not_allowed');
+    const values = { workspaceId: c.member.workspaceId, userId: c.userId, autoInvoice: b.autoInvoice, updatedAt: new Date() };
+    await this.db
+      .insert(invoiceMemberSettings)
+      .values(values)
+      .onConflictDoUpdate({ target: [invoiceMemberSettings.workspaceId, invoiceMemberSettings.userId], set: { autoInvoice: b.autoInvoice, updatedAt: values.updatedAt } });
+    return this.settings(c);
+  }
+
+  /** In the completing transaction (only `tx`: PGlite has one connection): the job, when the therapist wants it and the plan allows it. */
+  private async queueIn(tx: Tx, s: CompletedSession) {
+    const [row] = await tx
+      .select({ on: invoiceMemberSettings.autoInvoice })
+      .from(invoiceMemberSettings)
+      .where(and(eq(invoiceMemberSettings.workspaceId, s.workspaceId), eq(invoiceMemberSettings.userId, s.therapistId)));
+    if (!row?.on || !(await this.workspaces.featuresOf(s.workspaceId, tx)).canCreateInvoiceBatch) return;
+    await this.jobs.send<Job>(QUEUE, { sessionId: s.id, workspaceId: s.workspaceId, therapistId: s.therapistId, patientId: s.patientId }, { key: s.id, tx });
+  }
+
+  /** The job: re-reads the setting, the plan and the therapist's permissions, then drafts and issues the invoice. */
+  async work(d: Job): Promise<void> {
+    const [done] = await this.db.select({ status: invoiceAutoRuns.status }).from(invoiceAutoRuns).where(eq(invoiceAutoRuns.sessionId, d.sessionId));
+    if (done) return;
+    const [setting] = await this.db
+      .select({ on: invoiceMemberSettings.autoInvoice })
+      .from(invoiceMemberSettings)
+      .where(and(eq(invoiceMemberSettings.workspaceId, d.workspaceId), eq(invoiceMemberSettings.userId, d.therapistId)));
+    if (!setting?.on) return; // turned off since
+    if (!(await this.allowed(d.workspaceId))) return this.skip(d, new AppError('invoice_auto_not_allowed').message);
+    if (!d.patientId) return this.skip(d, 'La sesión no tiene paciente a quien facturar.');
+    const member = await this.workspaces.resolveMembership(d.workspaceId, d.therapistId);
+    if (!member) return this.skip(d, 'Ya no eres miembro de este espacio.');
+    const c: Caller = { member, userId: d.therapistId };
+    const patientId = d.patientId;
+    const workspaceBilling = await this.workspaces.billingInfo(d.workspaceId);
+    try {
+      const issued = await this.db.transaction(async (tx) => {
+        // The claim: a second run of this session (a retry, another process) stops here.
+        const [claim] = await tx
+          .insert(invoiceAutoRuns)
+          .values({ sessionId: d.sessionId, workspaceId: d.workspaceId, therapistId: d.therapistId, status: 'issued' })
+          .onConflictDoNothing()
+          .returning();
+        if (!claim) return null;
+        const draft = await this.invoices.draftFromSessionsIn(tx, c, patientId, [d.sessionId]);
+        const row = await this.issuing.issueIn(tx, c, draft, workspaceBilling);
+        await tx.update(invoiceAutoRuns).set({ invoiceId: row.id }).where(eq(invoiceAutoRuns.sessionId, d.sessionId));
+        return row;
+      });
+      if (issued) this.issuing.afterIssue(issued);
+    } catch (err) {
+      // Missing billing data, no permission, the session invoiced by hand meanwhile…: said once, never retried.
+      if (!(err instanceof AppError)) throw err;
+      await this.skip(d, err.message);
+    }
+  }
+
+  private async skip(d: Job, reason: string) {
+    await this.db.insert(invoiceAutoRuns).values({ sessionId: d.sessionId, workspaceId: d.workspaceId, therapistId: d.therapistId, status: 'skipped', reason }).onConflictDoNothing();
+  }
+
+  private async allowed(workspaceId: string) {
+    return (await this.workspaces.featuresOf(workspaceId)).canCreateInvoiceBatch;
+  }
+}

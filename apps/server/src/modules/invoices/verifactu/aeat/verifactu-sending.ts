@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { errorMessage } from '@divan/core';
+import type { Db } from '../../../../platform/db/database';
+import type { Jobs } from '../../../../platform/jobs/jobs';
+import { verifactuRecords, type VerifactuRecordRow } from '../../invoices.tables';
+import { DIVAN_SOFTWARE, toRecord } from '../../verifactu-export';
+import type { CancellationRecord, VerifactuRecord } from '../types';
+import { MAX_RECORDS_PER_SUBMISSION, type SubmissionBatch, type VerifactuSender } from './sender';
+import type { RecordOutcome } from './soap';
+import { hasUnsent, issuersWithUnsent, leaseSender, markAttempt, recordAnswer, recordFailure, releaseSender, senderOf, unsentRecords } from './submissions';
+
+export const VERIFACTU_SEND_QUEUE = 'verifactu.send';
+export type SendJob = { issuerTaxId: string };
+
+/** A submission in flight holds its issuer this long: more than a request may take (60 s), less than the job's expiry. */
+const LEASE_MS = 90_000;
+/** After a failed submission: 1 min, doubling, at most 6 h; the records wait, pending, and are never dropped. */
+const BACKOFF_FIRST_S = 60;
+const BACKOFF_MAX_S = 6 * 3600;
+export const backoffSeconds = (failures: number) => Math.min(BACKOFF_FIRST_S * 2 ** Math.max(0, failures - 1), BACKOFF_MAX_S);
+
+export type SendingDeps = {
+  db: Db;
+  jobs: Jobs;
+  sender: VerifactuSender;
+  /** The clock of flow control and backoff; tests move it. */
+  now?: () => Date;
+};
+
+export type WorkResult =
+  | { outcome: 'nothing' }
+  /** Another submission is in flight, or the AEAT's wait (or a backoff) is not over: a job is queued for `until`. */
+  | { outcome: 'waiting'; until: Date | null }
+  | { outcome: 'answered' | 'failed'; sent: number; notBefore: Date };
+
+/**
+ * Sending the VERI*FACTU records to the AEAT (issue 11), on when the server is configured for it.
+ * After an invoice is issued a job is queued for its issuer; the job takes the issuer's lease, sends its
+ * unsent records in chain order (≤ 1,000) and writes the outcome per record; then it waits the AEAT's
+ * TiempoEsperaEnvio (or a growing backoff after a network error, an HTTP error or a SOAP fault) before
+ * the next submission of that issuer, in a job queued for that moment. Everything is in the database:
+ * a restart loses nothing, and a record sent twice (the answer lost) is recognised by the AEAT's
+ * "duplicate" answer and counted as the acceptance it is.
+ */
+export class VerifactuSending {
+  private readonly now: () => Date;
+
+  constructor(private readonly d: SendingDeps) {
+    this.now = d.now ?? (() => new Date());
+  }
+
+  /** Declares the queue; call before the jobs start. */
+  define() {
+    this.d.jobs.define<SendJob>({
+      name: VERIFACTU_SEND_QUEUE,
+      work: async ({ issuerTaxId }) => void (await this.work(issuerTaxId)),
+      expireInSeconds: 180,
+      retryLimit: 5,
+      retryDelaySeconds: 60,
+      pollingIntervalSeconds: 5,
+    });
+  }
+
+  /** After an invoice is issued (its record committed): the sending of its issuer's records is queued. */
+  async onIssued(invoiceId: string) {
+    const [record] = await this.d.db.select({ issuerTaxId: verifactuRecords.issuerTaxId }).from(verifactuRecords).where(eq(verifactuRecords.invoiceId, invoiceId)).limit(1);
+    if (record) await this.d.jobs.send<SendJob>(VERIFACTU_SEND_QUEUE, { issuerTaxId: record.issuerTaxId }, { key: `invoice:${invoiceId}` });
+  }
+
+  /** The hourly sweep: a job for each issuer with something unsent (an event lost with its process). */
+  async catchUp(): Promise<number> {
+    const hour = this.now().toISOString().slice(0, 13);
+    for (const issuerTaxId of await issuersWithUnsent(this.d.db, 500)) {
+      await this.d.jobs.send<SendJob>(VERIFACTU_SEND_QUEUE, { issuerTaxId }, { key: `catch-up:${issuerTaxId}:${hour}` });
+    }
+    return 0; // one pass an hour is enough: the jobs do the rest
+  }
+
+  /** The job: one submission of the issuer's unsent records, if its turn has come. */
+  async work(issuerTaxId: string): Promise<WorkResult> {
+    const { db } = this.d;
+    const started = this.now();
+    const lease = await leaseSender(db, issuerTaxId, started, LEASE_MS);
+    if (!lease) {
+      const s = await senderOf(db, issuerTaxId);
+      const until = latest(s?.notBefore, s?.leaseUntil);
+      if (await hasUnsent(db, issuerTaxId)) await this.followUp(issuerTaxId, until ?? started);
+      return { outcome: 'waiting', until };
+    }
+    let records: VerifactuRecordRow[];
+    try {
+      records = await unsentRecords(db, issuerTaxId, lease.sentThrough, MAX_RECORDS_PER_SUBMISSION);
+      if (records.length) await db.transaction((tx) => markAttempt(tx, records, started));
+    } catch (err) {
+      await releaseSender(db, issuerTaxId, { now: started });
+      throw err;
+    }
+    if (!records.length) {
+      await releaseSender(db, issuerTaxId, { now: started });
+      return { outcome: 'nothing' };
+    }
+    let result;
+    try {
+      result = await this.d.sender.send(batchOf(records));
+    } catch (err) {
+      // Our own fault (a record that no longer builds): wait as after a failure, and let the job's failure be logged.
+      await this.fail(issuerTaxId, records, lease.failures + 1, { code: 'verifactu_malformed', description: (err as Error).message });
+      throw err;
+    }
+    if (result.kind === 'failed') {
+      const description = `${errorMessage(result.reason)} (${result.detail})`.slice(0, 1500);
+      const notBefore = await this.fail(issuerTaxId, records, lease.failures + 1, { code: result.reason, description });
+      return { outcome: 'failed', sent: records.length, notBefore };
+    }
+    const answered = this.now();
+    const outcomes = result.outcomes.map(described);
+    // Records the answer left out (a header refused, say) go again, after a backoff if it happens again and again.
+    const failures = outcomes.some((o) => o.state === 'pending') ? lease.failures + 1 : 0;
+    const waitSeconds = Math.max(result.waitSeconds, failures ? backoffSeconds(failures) : 0);
+    const notBefore = new Date(answered.getTime() + waitSeconds * 1000);
+    await db.transaction(async (tx) => {
+      await recordAnswer(tx, records, outcomes, result.csv, answered, notBefore);
+      await releaseSender(tx, issuerTaxId, { notBefore, failures, lastError: failures ? errorMessage('verifactu_no_answer') : null, now: answered });
+    });
+    if (await hasUnsent(db, issuerTaxId)) await this.followUp(issuerTaxId, notBefore);
+    return { outcome: 'answered', sent: records.length, notBefore };
+  }
+
+  /** A failed submission: its records stay pending; the issuer waits a backoff that grows with each failure in a row. */
+  private async fail(issuerTaxId: string, records: VerifactuRecordRow[], failures: number, error: { code: string; description: string }): Promise<Date> {
+    const at = this.now();
+    const notBefore = new Date(at.getTime() + backoffSeconds(failures) * 1000);
+    await this.d.db.transaction(async (tx) => {
+      await recordFailure(tx, records, error, at, notBefore);
+      await releaseSender(tx, issuerTaxId, { notBefore, failures, lastError: error.description, now: at });
+    });
+    await this.followUp(issuerTaxId, notBefore);
+    return notBefore;
+  }
+
+  /** One job per issuer and moment: many triggers while waiting become one submission when the wait is over. */
+  private async followUp(issuerTaxId: string, at: Date) {
+    await this.d.jobs.send<SendJob>(VERIFACTU_SEND_QUEUE, { issuerTaxId }, { key: `${issuerTaxId}@${at.toISOString()}`, startAfter: at });
+  }
+}
+
+const latest = (...dates: (Date | null | undefined)[]) => dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+
+/** An answer that said nothing of a record: it stays pending, with our message. */
+function described(o: RecordOutcome): RecordOutcome {
+  return o.state === 'pending' ? { ...o, errorDescription: errorMessage(o.errorCode) } : o;
+}
+
+/** The stored records as one submission: the issuer's latest name in the header, the installation of the first record. */
+function batchOf(rows: VerifactuRecordRow[]): SubmissionBatch {
+  const last = rows[rows.length - 1]!;
+  return {
+    issuer: { name: last.issuerName, taxId: last.issuerTaxId },
+    software: { ...DIVAN_SOFTWARE, installationNumber: rows[0]!.workspaceId },
+    records: rows.map(recordOf),
+  };
+}
+
+function recordOf(r: VerifactuRecordRow): VerifactuRecord {
+  if (r.recordType === 'registration') return toRecord(r);
+  const d = r.detail as { previous: { issuerTaxId: string; number: string; issueDate: string } | null };
+  const cancellation: CancellationRecord = {
+    kind: 'cancellation',
+    invoice: { issuerTaxId: r.issuerTaxId, number: r.invoiceNumber, issueDate: r.issueDate },
+    previous: d.previous && r.previousFingerprint ? { ...d.previous, fingerprint: r.previousFingerprint } : null,
+    generatedAt: r.generatedAt,
+    fingerprint: r.fingerprint,
+  };
+  return cancellation;
+}
