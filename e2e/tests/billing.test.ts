@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+import { pdfLayoutText, pdfQrCode } from '../../apps/server/src/test/pdf-tools';
 
 const baseUrl = inject('baseUrl');
 
@@ -92,6 +93,22 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await shot(page, 'billing-03-issued');
   });
 
+  it('downloads it as a real PDF: number, totals, the exemption legend and a QR code with the AEAT URL', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`factura-${year}-0001.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfLayoutText(pdf).replace(/\u00a0/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`${year}-0001`);
+    expect(text).toContain('Marta Ruiz Sanz');
+    expect(text).toContain('122,50 €');
+    expect(text).toContain('artículo 20.Uno.3º de la Ley 37/1992');
+    expect(text).toContain('VERI*FACTU');
+    const qr = new URL(pdfQrCode(pdf)!);
+    expect(`${qr.origin}${qr.pathname}`).toBe('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR');
+    expect(Object.fromEntries(qr.searchParams)).toEqual({ nif: '12345678Z', numserie: `${year}-0001`, fecha: madridIsoDay(0).split('-').reverse().join('-'), importe: '122.50' });
+  });
+
   it('records its payment by transfer', async () => {
     await page.getByRole('button', { name: 'Registrar pago' }).click();
     const pay = dialog('Registrar pago');
@@ -154,6 +171,29 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it("shows the patient's «Facturación» tab: what they owe, what is left to invoice, their invoices", async () => {
+    await page.goto(`/patients/${patientId}/overview`);
+    await page.getByRole('navigation', { name: 'Secciones del paciente' }).getByRole('link', { name: 'Facturación' }).click();
+    await page.waitForURL(new RegExp(`/patients/${patientId}/billing$`));
+    const summaryOf = (label: string) => page.getByLabel('Resumen de facturación').getByText(label, { exact: true }).locator('..');
+    // Paid, then cancelled by a rectifying invoice: the money goes back to her; her two sessions are free to invoice again.
+    await expect.poll(() => summaryOf('A devolver').textContent()).toMatch(/122,50\s€1 factura pendiente$/);
+    await expect.poll(() => summaryOf('Sesiones sin facturar').textContent()).toMatch(/^Sesiones sin facturar2122,50\s€ en total$/);
+    const list = page.getByRole('region', { name: 'Facturas del paciente' });
+    await list.locator('table').getByRole('link', { name: `R${year}-0001`, exact: true }).waitFor();
+    await page.getByText('Faltan el nombre o el NIF').waitFor();
+    await shot(page, 'billing-07-patient-tab');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // «Facturar sesiones» opens a new invoice for her with her sessions offered at once.
+    await page.getByRole('link', { name: 'Facturar sesiones' }).click();
+    await page.waitForURL(/\/billing\/editor\?patient=/);
+    await page.getByTestId('picked-patient').getByText('Lucía Romero').waitFor();
+    const pick = dialog('Añadir sesiones');
+    await expect.poll(() => pick.getByRole('checkbox').count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await pick.waitFor({ state: 'detached' });
+  });
+
   it('edits the billing data in settings, asking before leaving unsaved changes', async () => {
     await page.goto('/settings/billing');
     const nif = page.getByLabel('NIF');
@@ -196,5 +236,48 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('122,50'));
     await shot(page, 'billing-05-editor-phone');
     await page.setViewportSize({ width: 1280, height: 820 });
+  });
+
+  it('invoices a period in one batch: preview, confirm, a progress bar to the end', async () => {
+    const pabloId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Pablo', lastName: 'Iglesias Mora' })).id;
+    const pablo = (await me.call<Created>('POST', '/sessions', { patientId: pabloId, day: madridIsoDay(-3), from: '12:00', to: '12:50', price: 5500 })).session.id;
+    await me.call('POST', `/sessions/${pablo}/complete`);
+    await page.goto('/billing');
+    await page.getByRole('link', { name: 'Facturar en lote' }).click();
+    await page.getByRole('heading', { name: 'Facturar en lote' }).waitFor();
+    // The period's rules come from core: the end before the start is refused before asking the server.
+    await page.getByLabel('Desde').fill(madridIsoDay(0));
+    await page.getByLabel('Hasta').fill(madridIsoDay(-20));
+    await page.getByRole('button', { name: 'Ver qué se facturará' }).click();
+    await page.getByText('La fecha de fin no puede ser anterior a la de inicio.').waitFor();
+    await page.getByLabel('Desde').fill(madridIsoDay(-20));
+    await page.getByLabel('Hasta').fill(madridIsoDay(0));
+    await page.getByRole('button', { name: 'Ver qué se facturará' }).click();
+    const preview = page.getByRole('region', { name: 'Previsualización del lote' });
+    await preview.getByText('2 facturas').first().waitFor();
+    await preview.getByRole('row', { name: /Lucía Romero 2 122,50\s€/ }).waitFor();
+    await preview.getByRole('row', { name: /Pablo Iglesias Mora 1 55,00\s€/ }).waitFor();
+    await shot(page, 'billing-08-batch-preview');
+    await preview.getByRole('button', { name: 'Emitir 2 facturas' }).click();
+    await page.getByRole('alertdialog', { name: '¿Emitir 2 facturas?' }).getByRole('button', { name: 'Emitir facturas' }).click();
+    await page.waitForURL(/\/billing\/batch\?batch=[0-9a-f-]{36}$/);
+    const bar = page.getByRole('progressbar', { name: 'Progreso del lote' });
+    await bar.waitFor();
+    await page.getByText('Lote terminado').waitFor();
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    await page.getByText('2 de 2 procesadas · 2 facturas emitidas').waitFor();
+    await shot(page, 'billing-09-batch-done');
+    const issued = (await invoices()).items.filter((i) => i.status === 'issued' && i.kind === 'ordinary').map((i) => i.number).sort();
+    expect(issued).toEqual([`${year}-0001`, `${year}-0002`, `${year}-0003`]);
+    await page.getByRole('link', { name: 'Ver facturas emitidas' }).click();
+    await page.locator('table').getByRole('link', { name: `${year}-0003`, exact: true }).click();
+    // Issued by mistake: voided with its reason, keeping its number.
+    await page.getByRole('button', { name: 'Anular' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `¿Anular la factura ${year}-0003?` });
+    expect(await confirm.getByRole('button', { name: 'Anular factura' }).isDisabled()).toBe(true);
+    await confirm.getByLabel('Motivo de la anulación').fill('Emitida a la paciente equivocada');
+    await confirm.getByRole('button', { name: 'Anular factura' }).click();
+    await page.getByTestId('voided').getByText('Motivo: Emitida a la paciente equivocada').waitFor();
+    expect(await page.getByRole('button', { name: 'Anular' }).count()).toBe(0);
   });
 });

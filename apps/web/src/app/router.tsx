@@ -64,6 +64,7 @@ export const router = createBrowserRouter([
                       { path: 'sessions', lazy: screen('patientSessions') },
                       { path: 'history', lazy: screen('patientHistory') },
                       { path: 'documents', lazy: screen('patientDocuments') },
+                      { path: 'billing', lazy: screen('patientBilling') },
                       { path: 'settings', lazy: screen('patientSettings') },
                     ],
                   },
@@ -75,6 +76,7 @@ export const router = createBrowserRouter([
                 children: [
                   { index: true, lazy: screen('billingList') },
                   { path: 'editor/:id?', lazy: screen('invoiceEditor') },
+                  { path: 'batch', lazy: screen('invoiceBatch') },
                 ],
               },
               {

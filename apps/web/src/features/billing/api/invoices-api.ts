@@ -70,6 +70,10 @@ export function useRectifyInvoice(wid: string) {
   };
 }
 
+/** «Anular»: the invoice keeps its number and is marked voided, with its VERI*FACTU cancellation record. */
+export const useVoidInvoice = (wid: string) =>
+  useInvoiceWrite(wid, ({ id, reason }: { id: string; reason: string }) => api<Invoice>(`${invoicePath(wid, id)}/void`, { method: 'POST', body: { reason } }));
+
 export function useDeleteInvoice(wid: string) {
   const qc = useQueryClient();
   return useMutation({

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_VERSION, errorMessage, type Member, type PatientSessions, type Session, type TherapistBilling } from '@divan/core';
+import { APP_VERSION, errorMessage, type Member, type Patient, type PatientSessions, type Session, type TherapistBilling } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { getAccessToken, refreshSession } from '@/lib/auth-session';
 import { ApiError, buildUrl, isApiError, toApiError, type Query } from '@/lib/http';
 import type { z } from 'zod';
 import type { therapistBillingBody } from '@divan/core';
 import { invoiceKeys, invoicePath, myBillingKey } from './keys';
-
-
 
 /** Accepted members, for the therapist filter of a team. */
 export function useTherapists(wid: string, enabled: boolean) {
@@ -43,6 +41,18 @@ export const usePatientCompletedSessions = (wid: string, pid: string | null) =>
         if (page * r.pageSize >= r.totals.total) break;
       }
       return found;
+    },
+  });
+
+/** A patient's id and name, to start an invoice for them (an unknown or unreadable id starts an empty one). */
+export const usePatientRef = (wid: string, pid: string | null) =>
+  useQuery({
+    queryKey: [...invoiceKeys.all(wid), 'patient-ref', pid ?? ''],
+    enabled: !!pid,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const p = await api<Pick<Patient, 'id' | 'firstName' | 'lastName'>>(`/workspaces/${wid}/patients/${pid}`, { signal });
+      return { id: p.id, name: [p.firstName, p.lastName].filter(Boolean).join(' ') };
     },
   });
 

@@ -10,6 +10,7 @@ const tones = {
   pending: 'bg-warning-bg text-warning-fg ring-warning-fg/20',
   refunded: 'bg-muted text-muted-foreground ring-border',
   rectifying: 'bg-card text-destructive ring-destructive/30',
+  voided: 'bg-card text-destructive ring-destructive/30',
 };
 
 function Pill({ tone, children }: { tone: keyof typeof tones; children: string }) {
@@ -23,6 +24,8 @@ export function InvoiceBadges({ invoice, className }: { invoice: Pick<Invoice, '
       {invoice.kind === 'rectifying' ? <Pill tone="rectifying">Rectificativa</Pill> : null}
       {invoice.status === 'draft' ? (
         <Pill tone="draft">{INVOICE_STATUS.labels.draft}</Pill>
+      ) : invoice.status === 'voided' ? (
+        <Pill tone="voided">{INVOICE_STATUS.labels.voided}</Pill>
       ) : (
         <>
           <Pill tone="issued">{INVOICE_STATUS.labels.issued}</Pill>

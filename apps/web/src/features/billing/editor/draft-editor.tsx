@@ -26,6 +26,8 @@ type Props = {
   settings: InvoiceTaxSettings;
   canDelete: boolean;
   canIssue: boolean;
+  /** Open the patient's completed sessions at once (from the patient's «Facturación» tab). */
+  pickSessions?: boolean;
 };
 
 const same = (a: EditorModel, b: EditorModel) => JSON.stringify(a) === JSON.stringify(b);
@@ -34,14 +36,14 @@ const same = (a: EditorModel, b: EditorModel) => JSON.stringify(a) === JSON.stri
  * A draft, new or saved: payer, lines, live totals and footer. Nothing typed is lost: a failed save
  * keeps the form as it is, and leaving with unsaved changes asks first (the shell's guard).
  */
-export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIssue }: Props) {
+export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIssue, pickSessions = false }: Props) {
   const navigate = useNavigate();
   const [baseline, setBaseline] = useState(initial);
   const [model, setModel] = useState(initial);
   const [showErrors, setShowErrors] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
+  const [picking, setPicking] = useState(pickSessions && !!initial.patient);
   const [issuing, setIssuing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const dirty = !same(model, baseline);

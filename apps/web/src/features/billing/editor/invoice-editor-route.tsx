@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { DEFAULT_INVOICE_TAX_SETTINGS, type Invoice } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
@@ -7,7 +7,7 @@ import { NoAccess } from '@/components/ui/no-access';
 import { PageSpinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useInvoice } from '../api/invoices-api';
-import { useMyBilling } from '../api/support-api';
+import { useMyBilling, usePatientRef } from '../api/support-api';
 import { InvoiceBadges } from '../components/invoice-badges';
 import { LoadError } from '@/components/ui/states';
 import { mayAct, useBillingScope } from '../components/use-billing-scope';
@@ -43,13 +43,17 @@ function Editor({ id }: { id: string | null }) {
   const { wid, ability, canCreate, userId } = useBillingScope();
   const invoice = useInvoice(wid, id);
   const billing = useMyBilling();
+  // A new invoice for a patient (`?patient=` from their «Facturación» tab; `&sessions=1` opens their sessions).
+  const [params] = useSearchParams();
+  const forPatient = usePatientRef(wid, id ? null : params.get('patient'));
   const data = invoice.data;
   const title = !id ? 'Nueva factura' : data?.number ? `Factura ${data.number}` : 'Borrador de factura';
   usePageTitle(title, 'Facturación');
 
   // Read once, when the draft editor mounts (later refetches never overwrite what is being typed). A new
   // invoice starts with the footer of the therapist's billing data.
-  const initial = data ? modelOf(data) : billing.data || billing.isError ? emptyModel(billing.data?.footer ?? null) : null;
+  const patientReady = !forPatient.isLoading;
+  const initial = data ? modelOf(data) : (billing.data || billing.isError) && patientReady ? emptyModel(billing.data?.footer ?? null, forPatient.data ?? null) : null;
   const settings = { withholdingRate: billing.data?.withholdingRate ?? DEFAULT_INVOICE_TAX_SETTINGS.withholdingRate };
 
   if (id && invoice.isError && !data) {
@@ -61,7 +65,7 @@ function Editor({ id }: { id: string | null }) {
   }
   if ((id && !data) || !initial) return <PageSpinner />;
 
-  if (data && data.status === 'issued') {
+  if (data && data.status !== 'draft') {
     return (
       <Frame title={title} invoice={data}>
         <IssuedInvoice wid={wid} invoice={data} canUpdate={mayAct(ability, 'update', data)} />
@@ -86,6 +90,7 @@ function Editor({ id }: { id: string | null }) {
         settings={settings}
         canDelete={mayAct(ability, 'delete', draftOwner)}
         canIssue={mayAct(ability, 'update', draftOwner)}
+        pickSessions={params.get('sessions') === '1'}
       />
     </Frame>
   );

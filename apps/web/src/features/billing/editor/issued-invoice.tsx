@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Download, FileMinus, HandCoins } from 'lucide-react';
+import { Ban, Download, FileMinus, HandCoins } from 'lucide-react';
 import { PAYMENT_TYPE, RECTIFICATION_METHOD, type Invoice } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,10 +8,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { messageOf } from '@/lib/error-message';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useRectifyInvoice, useRectifyingInvoices } from '../api/invoices-api';
+import { useRectifyInvoice, useRectifyingInvoices, useVoidInvoice } from '../api/invoices-api';
 import { downloadInvoicePdf } from '../api/support-api';
 import { PayDialog } from '../components/pay-dialog';
 import { RectifyDialog } from '../components/rectify-dialog';
+import { VoidDialog } from '../components/void-dialog';
 import { TotalsSummary } from '../components/totals-summary';
 
 type Party = NonNullable<Invoice['buyer']>;
@@ -48,12 +49,17 @@ type Props = { wid: string; invoice: Invoice; canUpdate: boolean };
 export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
   const [paying, setPaying] = useState(false);
   const [rectifying, setRectifying] = useState(false);
+  const [voiding, setVoiding] = useState(false);
+  const voidIt = useVoidInvoice(wid);
   const [downloading, setDownloading] = useState(false);
   const rectify = useRectifyInvoice(wid);
   const corrections = useRectifyingInvoices(wid, invoice);
-  const ordinary = invoice.kind === 'ordinary';
+  // A voided invoice (wrongly issued, its VERI*FACTU cancellation recorded) is neither paid nor rectified.
+  const ordinary = invoice.kind === 'ordinary' && invoice.status === 'issued';
   const canPay = canUpdate && ordinary && invoice.paymentStatus === 'pending';
   const canRectify = canUpdate && ordinary && corrections.isSuccess && corrections.data.length === 0;
+  // Not while a rectifying invoice corrects it (the server refuses it too).
+  const canVoid = canUpdate && invoice.status === 'issued' && corrections.isSuccess && corrections.data.length === 0;
 
   const download = async () => {
     setDownloading(true);
@@ -82,8 +88,18 @@ export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
             <FileMinus aria-hidden /> Rectificar
           </Button>
         ) : null}
+        {canVoid ? (
+          <Button variant="ghost" className="text-destructive" onClick={() => setVoiding(true)}>
+            <Ban aria-hidden /> Anular
+          </Button>
+        ) : null}
       </div>
 
+      {invoice.voided ? (
+        <Alert variant="error" data-testid="voided">
+          Anulada el {formatDate(invoice.voided.at)} (registro de anulación en VERI*FACTU). Motivo: {invoice.voided.reason}
+        </Alert>
+      ) : null}
       {invoice.rectifies ? (
         <Alert variant="info">
           Rectifica la factura <Link to={`/billing/editor/${invoice.rectifies.id}`}>{invoice.rectifies.number ?? 'original'}</Link> ({RECTIFICATION_METHOD.labels[invoice.rectifies.method].toLowerCase()}). Motivo:{' '}
@@ -170,6 +186,17 @@ export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
       ) : null}
 
       <PayDialog wid={wid} invoice={paying ? invoice : null} onClose={() => setPaying(false)} />
+      <VoidDialog
+        number={invoice.number}
+        open={voiding}
+        onOpenChange={setVoiding}
+        onVoid={async (reason) => {
+          await voidIt.mutateAsync({ id: invoice.id, reason }).catch((e: unknown) => {
+            throw new Error(messageOf(e));
+          });
+          toast.success(`Factura ${invoice.number ?? ''} anulada`);
+        }}
+      />
       <RectifyDialog
         invoice={invoice}
         open={rectifying}

@@ -1,22 +1,21 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FileSpreadsheet, Plus, ReceiptText, SearchX } from 'lucide-react';
+import { FileSpreadsheet, FileStack, Plus, ReceiptText, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NoAccess } from '@/components/ui/no-access';
 import { PageSpinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useDeleteInvoice, useInvoiceList, type InvoiceSummary } from '../api/invoices-api';
-import { downloadInvoiceExport, downloadInvoicePdf, useTherapists } from '../api/support-api';
-import { PayDialog } from '../components/pay-dialog';
+import { useInvoiceList } from '../api/invoices-api';
+import { downloadInvoiceExport, useTherapists } from '../api/support-api';
 import type { PickedPatient } from '@/components/patient-picker';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { TotalsSummary } from '../components/totals-summary';
-import { mayAct, useBillingScope } from '../components/use-billing-scope';
+import { useBillingScope } from '../components/use-billing-scope';
 import { hasFilters, NO_FILTERS, PAGE_SIZE, readListState, toQuery, writeListState, type ListState } from '../utils/list-params';
-import { InvoicesTable, InvoicesTableSkeleton, type RowActions } from './invoices-table';
+import { InvoicesTable, InvoicesTableSkeleton } from './invoices-table';
+import { useRowActions } from './use-row-actions';
 import { ListFilters } from './list-filters';
 import { Pagination } from '@/components/ui/pagination';
 
@@ -53,21 +52,11 @@ function BillingList() {
   const therapists = useTherapists(wid, ability.can('read', 'members'));
   const team = (therapists.data?.length ?? 0) > 1;
   const [picked, setPicked] = useState<PickedPatient | null>(null);
-  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
-  const [deleting, setDeleting] = useState<InvoiceSummary | null>(null);
-  const remove = useDeleteInvoice(wid);
+  const { actions, dialogs } = useRowActions(wid, ability);
   const data = list.data;
   const nothingAtAll = data && data.total === 0 && !hasFilters(state);
   // The filtered patient's name: the picker's choice, or a row's (a link with ?patient=).
   const patientName = picked?.id === state.patient ? picked : (data?.items.find((i) => i.patient?.id === state.patient)?.patient ?? null);
-
-  const actions: RowActions = {
-    canPay: (i) => i.status === 'issued' && i.kind === 'ordinary' && i.paymentStatus === 'pending' && mayAct(ability, 'update', i),
-    canDelete: (i) => i.status === 'draft' && mayAct(ability, 'delete', i),
-    onPay: setPaying,
-    onDelete: setDeleting,
-    onDownload: (i) => void downloadInvoicePdf(wid, i).catch((e: unknown) => toast.error(messageOf(e))),
-  };
 
   const create = canCreate ? (
     <Button asChild className="w-full sm:w-auto">
@@ -96,6 +85,13 @@ function BillingList() {
                 <FileSpreadsheet aria-hidden /> {format === 'xlsx' ? 'Exportar Excel' : 'Exportar CSV'}
               </Button>
             ))}
+            {canCreate ? (
+              <Button asChild variant="outline" className="flex-1 sm:flex-none">
+                <Link to="/billing/batch">
+                  <FileStack aria-hidden /> Facturar en lote
+                </Link>
+              </Button>
+            ) : null}
             {create}
           </div>
         )}
@@ -134,20 +130,7 @@ function BillingList() {
         </>
       )}
 
-      <PayDialog wid={wid} invoice={paying} onClose={() => setPaying(null)} />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => (o ? undefined : setDeleting(null))}
-        title="¿Eliminar el borrador?"
-        description="Se borra el borrador y sus sesiones vuelven a quedar sin facturar. No se puede deshacer."
-        confirmLabel="Eliminar borrador"
-        onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id).catch((e: unknown) => {
-            throw new Error(messageOf(e));
-          });
-          toast.success('Borrador eliminado');
-        }}
-      />
+      {dialogs}
     </div>
   );
 }

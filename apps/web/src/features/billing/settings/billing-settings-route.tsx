@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { INVOICE_WITHHOLDING_RATE_LABELS, INVOICE_WITHHOLDING_RATES, therapistBillingBody, type TherapistBilling } from '@divan/core';
+import { INVOICE_WITHHOLDING_RATE_LABELS, INVOICE_WITHHOLDING_RATES, seriesPrefixExample, therapistBillingBody, todayIn, type TherapistBilling } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useMyBilling, useUpdateMyBilling } from '../api/support-api';
 import { LoadError } from '@/components/ui/states';
+import { AutoInvoiceCard } from './auto-invoice-card';
 
 const fields = therapistBillingBody.shape;
 /** The shared rules; the withholding travels as a number and is chosen with radio buttons (text). */
@@ -26,11 +27,12 @@ const billingForm = z.object({
   zipCode: fields.zipCode,
   country: fields.country,
   footer: fields.footer,
+  seriesPrefix: fields.seriesPrefix,
   withholdingRate: z.enum(['15', '7']).transform((v) => (v === '7' ? 7 : 15) as 7 | 15),
 });
 type FormIn = z.input<typeof billingForm>;
 type FormOut = z.output<typeof billingForm>;
-const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer', 'withholdingRate'] as const;
+const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer', 'seriesPrefix', 'withholdingRate'] as const;
 
 const toForm = (b: TherapistBilling): FormIn => ({
   fullName: b.fullName ?? '',
@@ -41,6 +43,7 @@ const toForm = (b: TherapistBilling): FormIn => ({
   zipCode: b.zipCode ?? '',
   country: b.country ?? '',
   footer: b.footer ?? '',
+  seriesPrefix: b.seriesPrefix ?? '',
   withholdingRate: String(b.withholdingRate) as '15' | '7',
 });
 
@@ -49,7 +52,12 @@ export function BillingSettingsRoute() {
   const billing = useMyBilling();
   if (billing.isError && !billing.data) return <LoadError error={billing.error} onRetry={() => void billing.refetch()} what="tus datos de facturación" />;
   if (!billing.data) return <PageSpinner />;
-  return <BillingForm billing={billing.data} />;
+  return (
+    <div className="grid gap-6">
+      <BillingForm billing={billing.data} />
+      <AutoInvoiceCard />
+    </div>
+  );
 }
 
 function BillingForm({ billing }: { billing: TherapistBilling }) {
@@ -60,6 +68,7 @@ function BillingForm({ billing }: { billing: TherapistBilling }) {
   const discard = useConfirmDiscard(isDirty);
   const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Datos de facturación guardados', fields: names });
   const rate = form.watch('withholdingRate');
+  const example = seriesPrefixExample(form.watch('seriesPrefix') ?? '', Number(todayIn('Europe/Madrid').slice(0, 4)));
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -94,6 +103,13 @@ function BillingForm({ billing }: { billing: TherapistBilling }) {
           </Field>
           <Field label="País" error={errors.country?.message}>
             <Input autoComplete="country-name" {...form.register('country')} />
+          </Field>
+          <Field
+            label="Prefijo de serie"
+            error={errors.seriesPrefix?.message}
+            hint={`Tus facturas se numerarán ${example ?? '…'}. Cambiarlo empieza una serie nueva, también sin saltos.`}
+          >
+            <Input autoCapitalize="characters" maxLength={10} placeholder="Sin prefijo" {...form.register('seriesPrefix')} />
           </Field>
           <fieldset className="grid gap-2 sm:col-span-2">
             <legend className="mb-1 text-sm font-medium">Retención de IRPF</legend>

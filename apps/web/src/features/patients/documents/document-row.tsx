@@ -3,7 +3,7 @@ import type { PatientDocument } from '@divan/core';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { formatDate } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
-import { Switch } from '../components/switch';
+import { Switch } from '@/components/ui/switch';
 import { formatFileSize } from '../utils/format';
 import { typeLabel } from './document-types';
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useUploadDocument } from '../api/documents-api';
-import { ProgressBar } from '../components/progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { messageOf } from '../utils/errors';
 import { formatFileSize } from '../utils/format';
 import { ACCEPT, uploadProblem } from './document-types';

@@ -14,7 +14,7 @@ import { useSaveForm } from '@/lib/use-save-form';
 import { useSaveEntry, type NoteSession } from '../api/history-api';
 import { Modal } from '../components/modal';
 import { Skeleton } from '../components/skeleton';
-import { Switch } from '../components/switch';
+import { Switch } from '@/components/ui/switch';
 import { placeServerError } from '../utils/errors';
 import { todayDmy, toIsoDay, viaContract } from '../utils/form-schema';
 import { useDraftAutosave, type DraftStatus } from './use-draft-autosave';

@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { useSearchParams } from 'react-router';
 import { deleteDraft, draftsKey, useDeleteEntry, useDrafts, useHistory, useImportDocx, useNoteSession } from '../api/history-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ProgressBar } from '../components/progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '../components/skeleton';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { usePatientDetail } from '../detail/patient-context';

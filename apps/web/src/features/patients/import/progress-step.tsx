@@ -4,7 +4,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isFinished, useImportProgress } from '../api/import-api';
-import { ProgressBar } from '../components/progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { LoadError } from '@/components/ui/states';
 import { formatCount } from '../utils/format';
 import { patientKeys } from '../api/keys';

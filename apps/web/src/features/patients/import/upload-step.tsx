@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useUploadImport } from '../api/import-api';
-import { ProgressBar } from '../components/progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { messageOf } from '../utils/errors';
 import { formatCount, formatFileSize } from '../utils/format';
 

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { billingInfo, type BillingInfo } from '@divan/core';
+import { billingInfo, seriesPrefixExample, todayIn, type BillingInfo } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,7 +22,7 @@ import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { usePageTitle } from '@/lib/use-page-title';
 
 type Form = z.input<typeof billingInfo>;
-const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer'] as const;
+const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer', 'seriesPrefix'] as const;
 const toForm = (b: BillingInfo): Form => Object.fromEntries(names.map((n) => [n, b[n] ?? ''])) as Form;
 
 function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info: BillingInfo; canEdit: boolean }) {
@@ -33,6 +33,7 @@ function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info
   const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Datos de facturación guardados', fields: names });
 
   const field = (name: (typeof names)[number]) => ({ ...form.register(name), readOnly: !canEdit });
+  const example = seriesPrefixExample(form.watch('seriesPrefix') ?? '', Number(todayIn('Europe/Madrid').slice(0, 4)));
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -67,6 +68,13 @@ function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info
           </Field>
           <Field label="País" error={errors.country?.message}>
             <Input autoComplete="country-name" placeholder="España" {...field('country')} />
+          </Field>
+          <Field
+            label="Prefijo de serie"
+            error={errors.seriesPrefix?.message}
+            hint={`Las facturas del espacio se numerarán ${example ?? '…'}. Cambiarlo empieza una serie nueva, también sin saltos.`}
+          >
+            <Input autoCapitalize="characters" maxLength={10} placeholder="Sin prefijo" {...field('seriesPrefix')} />
           </Field>
           <Field
             label="Pie de factura"

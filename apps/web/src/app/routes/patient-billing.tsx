@@ -1,0 +1,11 @@
+import { usePatientDetail } from '@/features/patients/detail/patient-context';
+import { PatientBillingTab } from '@/features/billing/patient/patient-billing-tab';
+
+/** The patient's invoices (billing feature) inside the patient's file (patients feature), composed here. */
+export function PatientBillingRoute() {
+  const { patient, can } = usePatientDetail();
+  const name = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
+  return <PatientBillingTab key={patient.id} patient={{ id: patient.id, name, billingInfo: patient.billingInfo }} showsBillingInfo={can('read', 'patient_billing')} />;
+}
+
+export { PatientBillingRoute as Component };

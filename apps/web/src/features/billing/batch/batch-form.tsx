@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { FileStack, Search } from 'lucide-react';
+import { invoiceBatchBody, type InvoiceBatchBody } from '@divan/core';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyState } from '@/components/ui/states';
+import { messageOf } from '@/lib/error-message';
+import { formatCurrency } from '@/lib/format';
+import { useCreateBatch, usePreviewBatch, type BatchPreview } from '../api/batch-api';
+import { useTherapists } from '../api/support-api';
+import { useBillingScope } from '../components/use-billing-scope';
+import { ServerError } from '../editor/server-error';
+import { DATE_PRESET_LABELS, presetRange } from '../utils/date-presets';
+
+const PRESETS = ['lastMonth', 'thisMonth', 'lastWeek', 'thisWeek'] as const;
+type Period = (typeof PRESETS)[number] | 'custom';
+
+type Errors = Partial<Record<'from' | 'to', string>>;
+
+/** The period's rules (§5) from @divan/core, checked before asking the server, which checks them again. */
+function check(body: InvoiceBatchBody): Errors {
+  const parsed = invoiceBatchBody.safeParse(body);
+  if (parsed.success) return {};
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if ((key === 'from' || key === 'to') && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export function BatchForm({ wid, onStarted }: { wid: string; onStarted: (batchId: string) => void }) {
+  const { ability } = useBillingScope();
+  const therapists = useTherapists(wid, ability.can('read', 'members'));
+  const team = (therapists.data?.length ?? 0) > 1;
+  const [period, setPeriod] = useState<Period>('lastMonth');
+  const [range, setRange] = useState(presetRange('lastMonth'));
+  const [therapistId, setTherapistId] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [preview, setPreview] = useState<{ body: InvoiceBatchBody; data: BatchPreview } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const previewing = usePreviewBatch(wid);
+  const create = useCreateBatch(wid);
+  const body: InvoiceBatchBody = { ...range, ...(therapistId ? { therapistId } : {}) };
+
+  const choose = (next: Period) => {
+    setPeriod(next);
+    if (next !== 'custom') setRange(presetRange(next));
+    setPreview(null);
+    setErrors({});
+  };
+  const edit = (patch: Partial<typeof range>) => {
+    setPeriod('custom');
+    setRange((r) => ({ ...r, ...patch }));
+    setPreview(null);
+  };
+
+  const onPreview = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const found = check(body);
+    setErrors(found);
+    if (found.from || found.to) return;
+    const data = await previewing.mutateAsync(body).catch(() => null);
+    if (data) setPreview({ body, data });
+  };
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Periodo</CardTitle>
+          <CardDescription>Sesiones realizadas en esas fechas, como mucho tres meses y no más antiguas de 400 días.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={(e) => void onPreview(e)} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" noValidate>
+            <Field label="Periodo">
+              <NativeSelect value={period} onChange={(e) => choose(e.target.value as Period)} options={[...PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] })), { value: 'custom', label: 'Otras fechas' }]} />
+            </Field>
+            <Field label="Desde" error={errors.from}>
+              <Input type="date" value={range.from} onChange={(e) => edit({ from: e.target.value })} required />
+            </Field>
+            <Field label="Hasta" error={errors.to}>
+              <Input type="date" value={range.to} onChange={(e) => edit({ to: e.target.value })} required />
+            </Field>
+            {team ? (
+              <Field label="Terapeuta">
+                <NativeSelect value={therapistId} onChange={(e) => (setTherapistId(e.target.value), setPreview(null))} placeholder="Todos" options={(therapists.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />
+              </Field>
+            ) : null}
+            <Button type="submit" variant="outline" disabled={previewing.isPending} className={team ? 'sm:col-span-2 lg:col-span-4 lg:w-fit' : ''}>
+              <Search aria-hidden /> {previewing.isPending ? 'Buscando sesiones…' : 'Ver qué se facturará'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      {previewing.isError ? <ServerError error={previewing.error} /> : null}
+      {preview ? <PreviewList preview={preview.data} onIssue={() => setConfirming(true)} /> : null}
+      {create.isError ? <ServerError error={create.error} /> : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        destructive={false}
+        title={`¿Emitir ${preview?.data.invoices === 1 ? '1 factura' : `${preview?.data.invoices ?? 0} facturas`}?`}
+        description="Cada factura recibe su número definitivo y su registro VERI*FACTU. Una factura emitida ya no se puede borrar: solo corregir con una rectificativa."
+        confirmLabel="Emitir facturas"
+        onConfirm={async () => {
+          const batch = await create.mutateAsync(preview!.body).catch((e: unknown) => {
+            throw new Error(messageOf(e));
+          });
+          onStarted(batch.id);
+        }}
+      />
+    </div>
+  );
+}
+
+function PreviewList({ preview, onIssue }: { preview: BatchPreview; onIssue: () => void }) {
+  if (preview.invoices === 0) {
+    return (
+      <div className="rounded-xl border border-dashed bg-card">
+        <EmptyState icon={<FileStack aria-hidden />} title="Nada que facturar" text="No hay sesiones realizadas sin facturar en ese periodo." />
+      </div>
+    );
+  }
+  return (
+    <section aria-label="Previsualización del lote" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-accent/40 p-4">
+        <p className="text-sm">
+          <strong className="font-semibold">{preview.invoices === 1 ? '1 factura' : `${preview.invoices} facturas`}</strong> con {preview.sessions === 1 ? '1 sesión' : `${preview.sessions} sesiones`} ·{' '}
+          <strong className="font-semibold tabular-nums">{formatCurrency(preview.totalCents)}</strong>
+        </p>
+        <Button onClick={onIssue}>
+          <FileStack aria-hidden /> Emitir {preview.invoices === 1 ? '1 factura' : `${preview.invoices} facturas`}
+        </Button>
+      </div>
+      <div className="overflow-hidden rounded-xl border bg-card">
+        <table className="w-full text-sm">
+          <thead className="border-b bg-muted/50 text-[0.8125rem] text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-2.5 text-left font-medium">Paciente</th>
+              <th scope="col" className="px-4 py-2.5 text-right font-medium">Sesiones</th>
+              <th scope="col" className="px-4 py-2.5 text-right font-medium">Importe</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {preview.items.map((i) => (
+              <tr key={`${i.patient.id}:${i.therapistId}`}>
+                <td className="px-4 py-2.5">{i.patient.name}</td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{i.sessions}</td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{formatCurrency(i.totalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link, useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { NoAccess } from '@/components/ui/no-access';
+import { PageSpinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/lib/use-page-title';
+import { errorMessage } from '@divan/core';
+import { useBillingScope } from '../components/use-billing-scope';
+import { BatchForm } from './batch-form';
+import { BatchProgress } from './batch-progress';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * «Facturar en lote» (Advance and Team): a period's completed, not-yet-invoiced sessions, one invoice
+ * per patient and therapist, previewed and then issued by a job. The batch's id stays in the URL, so a
+ * reload or a link goes back to its progress.
+ */
+export function BatchRoute() {
+  usePageTitle('Facturar en lote', 'Facturación');
+  const scope = useBillingScope();
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get('batch');
+  if (!scope.ready) return <PageSpinner />;
+
+  let body;
+  if (!scope.canCreate) body = <NoAccess title="No puedes crear facturas en este espacio" />;
+  else if (batchId && UUID.test(batchId)) body = <BatchProgress key={batchId} wid={scope.wid} id={batchId} onAnother={() => setParams({})} />;
+  else if (!scope.workspace.features.canCreateInvoiceBatch) {
+    body = (
+      <Alert variant="info">
+        {errorMessage('invoice_batch_not_allowed')}. Con el plan Premium o Team puedes emitir de una vez las facturas de todas las sesiones realizadas de un periodo.
+      </Alert>
+    );
+  } else body = <BatchForm key={scope.wid} wid={scope.wid} onStarted={(id) => setParams({ batch: id })} />;
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+      <header className="grid gap-2">
+        <Link to="/billing" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="size-4" aria-hidden /> Facturación
+        </Link>
+        <h1 className="font-display text-3xl font-semibold tracking-tight">Facturar en lote</h1>
+        <p className="text-sm text-muted-foreground">Una factura por paciente con sus sesiones realizadas y sin facturar del periodo.</p>
+      </header>
+      {body}
+    </div>
+  );
+}
+
+export { BatchRoute as Component };
