@@ -7,6 +7,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files wait (on the database, jobs, timers, child processes) more than they compute: three at
+    // once on CI's two cores, instead of vitest's default of one (cores - 1). Files share their worker's
+    // module cache (no per-file isolation): the server's module graph is loaded once per worker, not per
+    // file (~3 s each). Every file builds its own app and database, so nothing else is shared.
+    maxWorkers: 3,
+    isolate: false,
     reporters: ['default'],
   },
 });
