@@ -246,12 +246,13 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await page.getByRole('link', { name: 'Facturar en lote' }).click();
     await page.getByRole('heading', { name: 'Facturar en lote' }).waitFor();
     // The period's rules come from core: the end before the start is refused before asking the server.
-    await page.getByLabel('Desde').fill(madridIsoDay(0));
-    await page.getByLabel('Hasta').fill(madridIsoDay(-20));
+    const dmy = (iso: string) => iso.split('-').reverse().join('/');
+    await page.getByLabel('Desde').fill(dmy(madridIsoDay(0)));
+    await page.getByLabel('Hasta').fill(dmy(madridIsoDay(-20)));
     await page.getByRole('button', { name: 'Ver qué se facturará' }).click();
     await page.getByText('La fecha de fin no puede ser anterior a la de inicio.').waitFor();
-    await page.getByLabel('Desde').fill(madridIsoDay(-20));
-    await page.getByLabel('Hasta').fill(madridIsoDay(0));
+    await page.getByLabel('Desde').fill(dmy(madridIsoDay(-20)));
+    await page.getByLabel('Hasta').fill(dmy(madridIsoDay(0)));
     await page.getByRole('button', { name: 'Ver qué se facturará' }).click();
     const preview = page.getByRole('region', { name: 'Previsualización del lote' });
     await preview.getByText('2 facturas').first().waitFor();

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { DayInput } from '@/components/ui/day-input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyState } from '@/components/ui/states';
 import { messageOf } from '@/lib/error-message';
@@ -81,10 +81,10 @@ export function BatchForm({ wid, onStarted }: { wid: string; onStarted: (batchId
               <NativeSelect value={period} onChange={(e) => choose(e.target.value as Period)} options={[...PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] })), { value: 'custom', label: 'Otras fechas' }]} />
             </Field>
             <Field label="Desde" error={errors.from}>
-              <Input type="date" value={range.from} onChange={(e) => edit({ from: e.target.value })} required />
+              <DayInput value={range.from} onChange={(from) => edit({ from })} required />
             </Field>
             <Field label="Hasta" error={errors.to}>
-              <Input type="date" value={range.to} onChange={(e) => edit({ to: e.target.value })} required />
+              <DayInput value={range.to} onChange={(to) => edit({ to })} required />
             </Field>
             {team ? (
               <Field label="Terapeuta">

@@ -110,7 +110,7 @@ function BillingInfoCard({ info }: { info: NonNullable<Patient['billingInfo']> |
   const address = info ? [info.line1, info.line2, [info.zipCode, info.city].filter(Boolean).join(' '), info.country].filter(Boolean).join(', ') : '';
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader className="grid-cols-[minmax(0,1fr)_auto] items-start gap-3">
         <div className="grid gap-1">
           <CardTitle>Datos de facturación</CardTitle>
           <CardDescription>Los que aparecen en sus facturas cuando paga el propio paciente.</CardDescription>
