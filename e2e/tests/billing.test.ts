@@ -165,10 +165,21 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
 
     // The accountant's export: a real xlsx of the issued invoices.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar Excel' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^facturas-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const bytes = await readFile((await download.path())!);
-    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    const exported = async (item: string) => {
+      await page.getByRole('button', { name: 'Exportar' }).click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+      return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+    };
+    const xlsx = await exported('Excel (.xlsx)');
+    expect(xlsx.name).toMatch(/^facturas-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
+    // The VERI*FACTU records of her tax id, as the AEAT's XML: the invoice's registration and the rectifying one's.
+    const xml = await exported('Registros VERI*FACTU (XML)');
+    expect(xml.name).toMatch(/^verifactu-12345678Z-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.xml$/);
+    const text = xml.bytes.toString('utf8');
+    expect(text).toContain('RegFactuSistemaFacturacion');
+    for (const number of [`${year}-0001`, `R${year}-0001`]) expect(text).toContain(`<sum1:NumSerieFactura>${number}</sum1:NumSerieFactura>`);
+    expect(text.match(/<sum1:RegistroAlta>/g)).toHaveLength(2);
   });
 
   it("shows the patient's «Facturación» tab: what they owe, what is left to invoice, their invoices", async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_VERSION, errorMessage, type Member, type Patient, type PatientSessions, type Session, type TherapistBilling } from '@divan/core';
+import { APP_VERSION, errorMessage, type Member, type Patient, type PatientSessions, type Session, type TherapistBilling, type VerifactuStatus } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { getAccessToken, refreshSession } from '@/lib/auth-session';
 import { ApiError, buildUrl, isApiError, toApiError, type Query } from '@/lib/http';
@@ -82,8 +82,11 @@ function fileNameOf(disposition: string | null): string | null {
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 }
 
-/** A file from the API, fetched with the session's token (a plain link would not carry it) and saved. */
-async function downloadFile(path: string, query: Query | undefined, fallbackName: string): Promise<void> {
+/**
+ * A file from the API, fetched with the session's token (a plain link would not carry it) and saved.
+ * False when the server had nothing to give (204).
+ */
+async function downloadFile(path: string, query: Query | undefined, fallbackName: string): Promise<boolean> {
   const send = async (token: string) => {
     let response: Response;
     try {
@@ -101,6 +104,7 @@ async function downloadFile(path: string, query: Query | undefined, fallbackName
     if (!isApiError(error) || error.code !== 'invalid_access_token') throw error;
     res = await send(await refreshSession());
   }
+  if (res.status === 204) return false;
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -110,6 +114,7 @@ async function downloadFile(path: string, query: Query | undefined, fallbackName
   link.remove();
   // Revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return true;
 }
 
 /** The invoice's PDF. */
@@ -119,3 +124,15 @@ export const downloadInvoicePdf = (wid: string, invoice: { id: string; number: s
 /** The issued invoices of the list's filters, for the accountant (xlsx or CSV). */
 export const downloadInvoiceExport = (wid: string, query: Query, format: 'xlsx' | 'csv') =>
   downloadFile(`/workspaces/${wid}/invoices/export`, { ...query, page: undefined, pageSize: undefined, format }, `facturas.${format}`);
+
+/** The VERI*FACTU records of the member's own tax id (else the workspace's) for a period, as the AEAT's XML. */
+export const downloadVerifactuXml = (wid: string, period: { from?: string; to?: string }) => downloadFile(`/workspaces/${wid}/invoices/verifactu`, period, 'verifactu.xml');
+
+/** Where the invoice's records are in their way to the AEAT (when this server sends them). */
+export const useVerifactuStatus = (wid: string, invoiceId: string) =>
+  useQuery({
+    queryKey: [...invoiceKeys.detail(wid, invoiceId), 'verifactu-status'],
+    queryFn: ({ signal }) => api<VerifactuStatus>(`${invoicePath(wid, invoiceId)}/verifactu-status`, { signal }),
+    // A record waits for the AEAT: look again now and then while the screen is open.
+    refetchInterval: (q) => (q.state.data?.records.some((r) => r.state === 'pending') ? 30_000 : false),
+  });

@@ -13,6 +13,7 @@ import { downloadInvoicePdf } from '../api/support-api';
 import { PayDialog } from '../components/pay-dialog';
 import { RectifyDialog } from '../components/rectify-dialog';
 import { VoidDialog } from '../components/void-dialog';
+import { VerifactuLine } from './verifactu-line';
 import { TotalsSummary } from '../components/totals-summary';
 
 type Party = NonNullable<Invoice['buyer']>;
@@ -176,14 +177,7 @@ export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
         </p>
       ))}
       {invoice.footer ? <p className="whitespace-pre-line text-sm">{invoice.footer}</p> : null}
-      {invoice.verifactu ? (
-        <p className="text-[0.8125rem] text-muted-foreground">
-          Registrada en VERI*FACTU ·{' '}
-          <a href={invoice.verifactu.qrUrl} target="_blank" rel="noreferrer" className="underline">
-            cotejar en la Agencia Tributaria
-          </a>
-        </p>
-      ) : null}
+      <VerifactuLine wid={wid} invoice={invoice} />
 
       <PayDialog wid={wid} invoice={paying ? invoice : null} onClose={() => setPaying(false)} />
       <VoidDialog

@@ -1,14 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FileSpreadsheet, FileStack, Plus, ReceiptText, SearchX } from 'lucide-react';
+import { FileStack, Plus, ReceiptText, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { NoAccess } from '@/components/ui/no-access';
 import { PageSpinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/error-message';
-import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useInvoiceList } from '../api/invoices-api';
-import { downloadInvoiceExport, useTherapists } from '../api/support-api';
+import { useTherapists } from '../api/support-api';
+import { ExportMenu } from './export-menu';
 import type { PickedPatient } from '@/components/patient-picker';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { TotalsSummary } from '../components/totals-summary';
@@ -58,6 +57,13 @@ function BillingList() {
   // The filtered patient's name: the picker's choice, or a row's (a link with ?patient=).
   const patientName = picked?.id === state.patient ? picked : (data?.items.find((i) => i.patient?.id === state.patient)?.patient ?? null);
 
+  const batch = canCreate ? (
+    <Button asChild variant="outline" className="flex-1 sm:flex-none">
+      <Link to="/billing/batch">
+        <FileStack aria-hidden /> Facturar en lote
+      </Link>
+    </Button>
+  ) : null;
   const create = canCreate ? (
     <Button asChild className="w-full sm:w-auto">
       <Link to="/billing/editor">
@@ -75,23 +81,8 @@ function BillingList() {
         </div>
         {nothingAtAll ? null : (
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-            {(['xlsx', 'csv'] as const).map((format) => (
-              <Button
-                key={format}
-                variant="outline"
-                className="flex-1 sm:flex-none"
-                onClick={() => void downloadInvoiceExport(wid, toQuery(state), format).catch((e: unknown) => toast.error(messageOf(e)))}
-              >
-                <FileSpreadsheet aria-hidden /> {format === 'xlsx' ? 'Exportar Excel' : 'Exportar CSV'}
-              </Button>
-            ))}
-            {canCreate ? (
-              <Button asChild variant="outline" className="flex-1 sm:flex-none">
-                <Link to="/billing/batch">
-                  <FileStack aria-hidden /> Facturar en lote
-                </Link>
-              </Button>
-            ) : null}
+            <ExportMenu wid={wid} query={toQuery(state)} className="flex-1 sm:flex-none" />
+            {batch}
             {create}
           </div>
         )}
@@ -100,7 +91,10 @@ function BillingList() {
       {nothingAtAll ? (
         <div className="rounded-xl border border-dashed bg-card">
           <EmptyState icon={<ReceiptText aria-hidden />} title="Aún no tienes facturas" text="Crea tu primera factura a partir de las sesiones realizadas de un paciente, o con conceptos libres.">
-            {create}
+            <div className="flex flex-wrap justify-center gap-2">
+              {create}
+              {batch}
+            </div>
           </EmptyState>
         </div>
       ) : (
