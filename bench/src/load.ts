@@ -27,8 +27,13 @@ export type LoadResult = {
   reqPerSec: number;
   /** Request-weighted mean of the slices' p50. */
   p50Ms: number;
-  /** Highest p99 of the slices (conservative). */
+  /**
+   * p99 of every request of the slices, from each slice's latency quantiles weighted by its requests
+   * (wrk); with autocannon, which gives no quantiles to merge, the highest p99 of the slices.
+   */
   p99Ms: number;
+  /** Highest p99 of any one slice. */
+  worstSliceP99Ms: number;
   total: number;
   seconds: number;
   non2xx: number;
@@ -38,27 +43,45 @@ export type LoadResult = {
 export type Pair = { target: LoadResult; bare: LoadResult; ratio: number };
 
 /** One slice's figures, whichever generator measured them. */
-export type Slice = { total: number; seconds: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; timeouts: number };
+export type Slice = { total: number; seconds: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; timeouts: number; quantilesMs?: number[] };
 
 async function cannon(e: Endpoint, connections: number, durationSec: number, generator: Generator = 'autocannon'): Promise<Slice> {
   if (generator === 'wrk') {
     const r = await runWrk(e.url, e.headers ?? {}, connections, durationSec);
-    return { total: r.requests, seconds: r.durationUs / 1e6, p50Ms: r.p50Us / 1000, p99Ms: r.p99Us / 1000, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
+    return { total: r.requests, seconds: r.durationUs / 1e6, p50Ms: r.p50Us / 1000, p99Ms: r.p99Us / 1000, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, quantilesMs: r.quantilesUs.map((us) => us / 1000) };
   }
   const run = autocannon({ url: e.url, headers: e.headers ?? {}, connections, duration: durationSec, timeout: 10 });
   const r = await withTimeout(`load on ${e.url}`, (durationSec + 30) * 1000, run);
   return { total: r.requests.total, seconds: r.duration, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
 }
 
-/** Slices of one target as one result: req/s over their total time, p50 weighted by requests, the worst p99. */
+/**
+ * The `p`th percentile of all the slices' requests together: each slice's quantiles stand for equal
+ * shares of its requests, so a slice with twice the requests weighs twice as much.
+ */
+export function mergedPercentile(runs: Slice[], p: number): number | undefined {
+  if (!runs.length || runs.some((r) => !r.quantilesMs?.length)) return undefined;
+  const points = runs.flatMap((r) => r.quantilesMs!.map((ms) => ({ ms, weight: r.total / r.quantilesMs!.length }))).sort((a, b) => a.ms - b.ms);
+  const all = points.reduce((s, x) => s + x.weight, 0);
+  let seen = 0;
+  for (const x of points) {
+    seen += x.weight;
+    if (seen >= (all * p) / 100) return x.ms;
+  }
+  return points.at(-1)!.ms;
+}
+
+/** Slices of one target as one result: req/s over their total time, p50 weighted by requests, p99 of all requests. */
 export function merge(url: string, runs: Slice[]): LoadResult {
   const total = runs.reduce((s, r) => s + r.total, 0);
   const seconds = runs.reduce((s, r) => s + r.seconds, 0);
+  const worstSliceP99Ms = Math.max(...runs.map((r) => r.p99Ms));
   return {
     url,
     reqPerSec: total / seconds,
     p50Ms: runs.reduce((s, r) => s + r.p50Ms * r.total, 0) / Math.max(1, total),
-    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    p99Ms: mergedPercentile(runs, 99) ?? worstSliceP99Ms,
+    worstSliceP99Ms,
     total,
     seconds,
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),

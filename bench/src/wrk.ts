@@ -10,12 +10,15 @@ import { join } from 'node:path';
 /** Prints one JSON line after the run: the counts and the latency percentiles (µs). */
 const SCRIPT = `done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('WRK_RESULT {"requests":%d,"durationUs":%d,"non2xx":%d,"errors":%d,"timeouts":%d,"p50Us":%d,"p99Us":%d}\\n',
-    summary.requests, summary.duration, e.status, e.connect + e.read + e.write, e.timeout, latency:percentile(50), latency:percentile(99)))
+  local q = {}
+  for i = 1, 999 do q[i] = latency:percentile(i / 10) end
+  io.write(string.format('WRK_RESULT {"requests":%d,"durationUs":%d,"non2xx":%d,"errors":%d,"timeouts":%d,"p50Us":%d,"p99Us":%d,"quantilesUs":[%s]}\\n',
+    summary.requests, summary.duration, e.status, e.connect + e.read + e.write, e.timeout, latency:percentile(50), latency:percentile(99), table.concat(q, ',')))
 end
 `;
 
-export type WrkResult = { requests: number; durationUs: number; non2xx: number; errors: number; timeouts: number; p50Us: number; p99Us: number };
+/** `quantilesUs[i]`: the latency at the ((i + 1) / 10)th percentile (0.1 … 99.9), so slices can be merged. */
+export type WrkResult = { requests: number; durationUs: number; non2xx: number; errors: number; timeouts: number; p50Us: number; p99Us: number; quantilesUs: number[] };
 
 let available: boolean | undefined;
 /** Whether `wrk` is on the PATH (Debian's package `wrk`). */
