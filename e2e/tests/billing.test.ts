@@ -73,6 +73,10 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await page.getByLabel('Precio de la línea 3').fill('100');
     await expect.poll(() => page.getByTestId('total-IVA').textContent()).toMatch(euros('21,00'));
     await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('243,50'));
+    // A line's VAT can be chosen: this report made exempt.
+    await page.getByLabel('IVA de la línea 3').selectOption('E1');
+    await expect.poll(() => page.getByTestId('total-IVA').textContent()).toMatch(euros('0,00'));
+    await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('222,50'));
     await page.getByRole('button', { name: 'Quitar la línea 3' }).click();
     await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('122,50'));
     await shot(page, 'billing-02-new-invoice');

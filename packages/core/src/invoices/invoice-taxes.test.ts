@@ -11,6 +11,7 @@ import {
   INVOICE_WITHHOLDING_RATES,
   invoiceLegends,
   isVatExemptItem,
+  resolveLineTaxes,
   VAT_EXEMPT_LEGEND,
   withholds,
   type BuyerKind,
@@ -144,5 +145,26 @@ describe('invoiceLegends', () => {
     ];
     expect(invoiceLegends(lines)).toEqual([VAT_EXEMPT_LEGEND]);
     expect(invoiceLegends(lines.slice(1))).toEqual([]);
+  });
+});
+
+describe('resolveLineTaxes: what the therapist chose on the line, the rule for the rest', () => {
+  it('follows the kind and the buyer when nothing is chosen', () => {
+    expect(resolveLineTaxes({ itemKind: 'therapy' }, 'company', general)).toEqual({ vatRate: 0, exemption: 'E1', withholdingRate: 15 });
+    expect(resolveLineTaxes({ itemKind: 'report' }, 'patient', general)).toEqual({ vatRate: 21, exemption: null, withholdingRate: 0 });
+  });
+
+  it('a taxed rate chosen on therapy drops the exemption; an exemption chosen on a report means 0 %', () => {
+    expect(resolveLineTaxes({ itemKind: 'therapy', vatRate: 21 }, 'patient', general)).toEqual({ vatRate: 21, exemption: null, withholdingRate: 0 });
+    expect(resolveLineTaxes({ itemKind: 'report', exemption: 'E1' }, 'patient', general)).toEqual({ vatRate: 0, exemption: 'E1', withholdingRate: 0 });
+  });
+
+  it('a withholding chosen wins over the buyer’s rule, both ways', () => {
+    expect(resolveLineTaxes({ itemKind: 'therapy', withholdingRate: 7 }, 'patient', general)?.withholdingRate).toBe(7);
+    expect(resolveLineTaxes({ itemKind: 'therapy', withholdingRate: 0 }, 'company', general)?.withholdingRate).toBe(0);
+  });
+
+  it('refuses an exempt line with a rate above 0', () => {
+    expect(resolveLineTaxes({ itemKind: 'therapy', vatRate: 21, exemption: 'E1' }, 'patient', general)).toBeNull();
   });
 });

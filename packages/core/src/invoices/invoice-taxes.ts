@@ -77,3 +77,22 @@ export function invoiceLegends(lines: readonly Pick<InvoiceLineInput, 'exemption
   if (lines.some((l) => l.exemption === 'E1')) legends.push(VAT_EXEMPT_LEGEND);
   return legends;
 }
+
+/** A line's taxes as chosen on the invoice: each one omitted follows the rule of its kind and buyer. */
+export type LineTaxChoice = { itemKind: InvoiceItemKind; vatRate?: number | undefined; withholdingRate?: number | undefined; exemption?: VatExemption | null | undefined };
+
+/**
+ * The taxes a line ends up with (server and editor alike): the chosen VAT rate, exemption and
+ * withholding where given, the default of its kind and buyer otherwise. A taxed rate (> 0) without an
+ * exemption given drops the kind's exemption; an exemption given without a rate means rate 0. Null
+ * when a line is exempt with a rate above 0 (contradictory).
+ */
+export function resolveLineTaxes(l: LineTaxChoice, buyerKind: BuyerKind, settings: InvoiceTaxSettings): LineTaxes | null {
+  const taxes = defaultLineTaxes(l.itemKind, buyerKind, settings);
+  const resolved = {
+    vatRate: l.vatRate ?? (l.exemption ? 0 : taxes.vatRate),
+    withholdingRate: l.withholdingRate ?? taxes.withholdingRate,
+    exemption: l.exemption !== undefined ? l.exemption : l.vatRate !== undefined && l.vatRate > 0 ? null : taxes.exemption,
+  };
+  return resolved.exemption && resolved.vatRate !== 0 ? null : resolved;
+}

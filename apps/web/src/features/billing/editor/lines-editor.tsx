@@ -6,10 +6,14 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import { emptyLine, lineErrors, type LineDraft } from '../utils/editor-model';
+import { emptyLine, lineErrors, VAT_CHOICES, WITHHOLDING_CHOICES, type LineDraft, type VatChoice, type WithholdingChoice } from '../utils/editor-model';
 
 const KIND_LABELS: Record<InvoiceItemKind, string> = { therapy: 'Terapia', report: 'Informe', training: 'Formación', other: 'Otro' };
 const KIND_OPTIONS = INVOICE_ITEM_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
+const VAT_LABELS: Record<VatChoice, string> = { auto: 'Según el tipo', E1: 'Exenta (art. 20)', '21': '21 %', '10': '10 %', '4': '4 %', '0': '0 % (no exenta)' };
+const VAT_OPTIONS = VAT_CHOICES.map((v) => ({ value: v, label: VAT_LABELS[v] }));
+const WITHHOLDING_LABELS: Record<WithholdingChoice, string> = { auto: 'Según quién paga', '0': 'Sin retención', '7': '7 %', '15': '15 %', '19': '19 %' };
+const WITHHOLDING_OPTIONS = WITHHOLDING_CHOICES.map((v) => ({ value: v, label: WITHHOLDING_LABELS[v] }));
 
 type Props = {
   lines: LineDraft[];
@@ -116,6 +120,17 @@ export function LinesEditor({ lines, totals, showErrors, onChange, sessionsButto
                     <Button type="button" variant="ghost" size="icon" aria-label={`Quitar la línea ${n + 1}`} onClick={() => onChange(lines.filter((x) => x.key !== l.key))}>
                       <Trash2 aria-hidden />
                     </Button>
+                  </div>
+                  {/* Taxes follow the line's kind and the payer unless chosen here (a report that is health care, a different withholding). */}
+                  <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-[0.8125rem] text-muted-foreground md:col-span-6 md:pb-2">
+                    <label className="flex items-center gap-2">
+                      IVA
+                      <NativeSelect aria-label={`IVA de la línea ${n + 1}`} options={VAT_OPTIONS} value={l.vat} onChange={(e) => set(l.key, { vat: e.target.value as VatChoice })} className="w-44" />
+                    </label>
+                    <label className="flex items-center gap-2">
+                      IRPF
+                      <NativeSelect aria-label={`Retención de la línea ${n + 1}`} options={WITHHOLDING_OPTIONS} value={l.withholding} onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })} className="w-44" />
+                    </label>
                   </div>
                 </li>
               );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, emptyModel, lineErrors, liveTotals, modelProblem, parseQuantity, sessionLine, type EditorModel } from './editor-model';
 
-const line = (over: Partial<EditorModel['lines'][number]> = {}) => ({ key: 'k', description: 'Sesión', itemKind: 'therapy' as const, quantity: '1', price: '60', sessionId: null, ...over });
+const line = (over: Partial<EditorModel['lines'][number]> = {}): EditorModel['lines'][number] => ({ key: 'k', description: 'Sesión', itemKind: 'therapy', quantity: '1', price: '60', sessionId: null, vat: 'auto', withholding: 'auto', ...over });
 
 describe('invoice editor model', () => {
   it('reads quantities the Spanish way', () => {
@@ -24,6 +24,16 @@ describe('invoice editor model', () => {
     expect(t.lineTotals).toEqual([6250, 12100, null]);
     const company = liveTotals({ ...m, billTo: 'other', buyer: { ...m.buyer, kind: 'company', fullName: 'ACME' } }, { withholdingRate: 7 });
     expect(company.withholdingCents).toBe(1138); // 7 % of 162,50 €: 437,5 + 700 rounded per line
+  });
+
+  it('applies the taxes chosen on a line, and sends only those (the rest follow the rule)', () => {
+    const m: EditorModel = { ...emptyModel(), patient: { id: 'p', name: 'Ana' }, lines: [line({ price: '100', vat: '21' }), line({ itemKind: 'report', price: '100', vat: 'E1', withholding: '15' })] };
+    const t = liveTotals(m, { withholdingRate: 15 });
+    expect([t.vatCents, t.withholdingCents, t.totalCents]).toEqual([2100, 1500, 20600]);
+    expect(bodyOf(m).lines?.map(({ vatRate, exemption, withholdingRate }) => ({ vatRate, exemption, withholdingRate }))).toEqual([
+      { vatRate: 21, exemption: null, withholdingRate: undefined },
+      { vatRate: 0, exemption: 'E1', withholdingRate: 15 },
+    ]);
   });
 
   it('sends cents, numbers and nulls; the patient pays unless another payer is chosen', () => {

@@ -1,8 +1,11 @@
 import {
   centsToEuros,
-  defaultLineTaxes,
   eurosToCents,
+  GENERAL_VAT_RATE,
   invoiceTotals,
+  isVatExemptItem,
+  resolveLineTaxes,
+  withholds,
   type BuyerKind,
   type Invoice,
   type InvoiceItemKind,
@@ -13,7 +16,22 @@ import {
 import type { UpdateInvoice } from '../api/invoices-api';
 
 /** A line as typed: amounts stay text until they are sent, so nothing the user writes is rewritten. */
-export type LineDraft = { key: string; description: string; itemKind: InvoiceItemKind; quantity: string; price: string; sessionId: string | null };
+export type LineDraft = { key: string; description: string; itemKind: InvoiceItemKind; quantity: string; price: string; sessionId: string | null; vat: VatChoice; withholding: WithholdingChoice };
+
+/** A line's VAT: the rule of its kind ('auto'), exempt (art. 20, E1) or a rate; its withholding likewise. */
+export const VAT_CHOICES = ['auto', 'E1', '21', '10', '4', '0'] as const;
+export type VatChoice = (typeof VAT_CHOICES)[number];
+export const WITHHOLDING_CHOICES = ['auto', '0', '7', '15', '19'] as const;
+export type WithholdingChoice = (typeof WITHHOLDING_CHOICES)[number];
+
+/** What a choice sends (nothing for 'auto': the server applies the same rule). */
+function taxChoice(l: Pick<LineDraft, 'vat' | 'withholding'>): { vatRate?: 0 | 4 | 10 | 21; exemption?: 'E1' | null; withholdingRate?: 0 | 7 | 15 | 19 } {
+  const out: ReturnType<typeof taxChoice> = {};
+  if (l.vat === 'E1') Object.assign(out, { vatRate: 0, exemption: 'E1' });
+  else if (l.vat !== 'auto') Object.assign(out, { vatRate: Number(l.vat), exemption: null });
+  if (l.withholding !== 'auto') out.withholdingRate = Number(l.withholding) as 0 | 7 | 15 | 19;
+  return out;
+}
 export type BuyerDraft = { kind: BuyerKind; fullName: string; taxId: string; line1: string; line2: string; city: string; zipCode: string; country: string };
 export type EditorModel = {
   patient: { id: string; name: string } | null;
@@ -29,7 +47,7 @@ let seq = 0;
 export const newKey = () => `l${++seq}`;
 
 export const emptyBuyer = (): BuyerDraft => ({ kind: 'guardian', fullName: '', taxId: '', line1: '', line2: '', city: '', zipCode: '', country: '' });
-export const emptyLine = (): LineDraft => ({ key: newKey(), description: '', itemKind: 'therapy', quantity: '1', price: '', sessionId: null });
+export const emptyLine = (): LineDraft => ({ key: newKey(), description: '', itemKind: 'therapy', quantity: '1', price: '', sessionId: null, vat: 'auto', withholding: 'auto' });
 
 export function emptyModel(footer: string | null = null, patient: EditorModel['patient'] = null): EditorModel {
   return { patient, billTo: 'patient', buyer: emptyBuyer(), lines: [], footer: footer ?? '' };
@@ -63,8 +81,25 @@ export function modelOf(invoice: Invoice): EditorModel {
       quantity: quantityText(l.quantity),
       price: centsToEuros(l.unitPriceCents),
       sessionId: l.sessionId,
+      ...savedChoice(l, withholds(buyerKindOfInvoice(invoice))),
     })),
     footer: invoice.footer ?? '',
+  };
+}
+
+const buyerKindOfInvoice = (invoice: Invoice): BuyerKind => (invoice.buyer && invoice.buyer.kind !== 'patient' ? (invoice.buyer.kind as BuyerKind) : 'patient');
+
+/**
+ * A saved line's taxes as choices: 'auto' where they are what the rule gives (the withholding rule
+ * depends on the therapist's rate, so any usual rate for a buyer who withholds counts as the rule).
+ */
+function savedChoice(l: Invoice['lines'][number], buyerWithholds: boolean): Pick<LineDraft, 'vat' | 'withholding'> {
+  const kindExempt = isVatExemptItem(l.itemKind);
+  const vatIsRule = kindExempt ? l.exemption === 'E1' : !l.exemption && l.vatRate === GENERAL_VAT_RATE;
+  const withholdingIsRule = buyerWithholds ? l.withholdingRate === 15 || l.withholdingRate === 7 : l.withholdingRate === 0;
+  return {
+    vat: vatIsRule ? 'auto' : l.exemption === 'E1' ? 'E1' : (String(l.vatRate) as VatChoice),
+    withholding: withholdingIsRule ? 'auto' : (String(l.withholdingRate) as WithholdingChoice),
   };
 }
 
@@ -100,7 +135,8 @@ export function liveTotals(m: EditorModel, settings: InvoiceTaxSettings): Invoic
     const cents = eurosToCents(l.price);
     const quantity = parseQuantity(l.quantity);
     if (cents === null || Number.isNaN(cents) || Number.isNaN(quantity)) return null;
-    return { description: l.description, unitPriceCents: cents, quantity, ...defaultLineTaxes(l.itemKind, kind, settings) };
+    const taxes = resolveLineTaxes({ itemKind: l.itemKind, ...taxChoice(l) }, kind, settings);
+    return taxes ? { description: l.description, unitPriceCents: cents, quantity, ...taxes } : null;
   });
   const valid = inputs.filter((i): i is InvoiceLineInput => i !== null);
   const totals = invoiceTotals(valid);
@@ -111,7 +147,7 @@ export function liveTotals(m: EditorModel, settings: InvoiceTaxSettings): Invoic
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
-/** What PATCH/POST takes; taxes are left to the server's rule of each kind and buyer. */
+/** What PATCH/POST takes; taxes left on 'auto' follow the server's rule of each kind and buyer. */
 export function bodyOf(m: EditorModel): UpdateInvoice {
   return {
     patientId: m.patient?.id ?? null,
@@ -134,6 +170,7 @@ export function bodyOf(m: EditorModel): UpdateInvoice {
       quantity: parseQuantity(l.quantity),
       unitPriceCents: eurosToCents(l.price) ?? 0,
       sessionId: l.sessionId,
+      ...taxChoice(l),
     })),
     footer: orNull(m.footer),
   };
@@ -157,5 +194,7 @@ export function sessionLine(s: { id: string; day: string; price: number; modalit
     quantity: '1',
     price: centsToEuros(s.price),
     sessionId: s.id,
+    vat: 'auto',
+    withholding: 'auto',
   };
 }
