@@ -8,7 +8,7 @@ import { pdfLayoutText, pdfQrCode } from '../../apps/server/src/test/pdf-tools';
 
 const baseUrl = inject('baseUrl');
 
-type Invoice = { id: string; number: string | null; status: string; kind: string; paymentStatus: string; paymentType: string | null; totalCents: number; lines: { sessionId: string | null }[] };
+type Invoice = { id: string; number: string | null; status: string; kind: string; paymentStatus: string; paymentType: string | null; totalCents: number; lines: { sessionId: string | null; unitPriceCents: number }[] };
 type Created = { session: { id: string } };
 
 /**
@@ -295,5 +295,26 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await confirm.getByRole('button', { name: 'Anular factura' }).click();
     await page.getByTestId('voided').getByText('Motivo: Emitida a la paciente equivocada').waitFor();
     expect(await page.getByRole('button', { name: 'Anular' }).count()).toBe(0);
+  });
+
+  it('corrects the amount of an issued invoice with a rectifying invoice by substitution', async () => {
+    const { id } = (await invoices()).items.find((i) => i.number === `${year}-0002`)!;
+    const target = await me.call<Invoice>('GET', `/invoices/${id}`);
+    await page.goto(`/billing/editor/${id}`);
+    await page.getByRole('button', { name: 'Rectificar' }).click();
+    const rectify = dialog(`Rectificar la factura ${year}-0002`);
+    await rectify.getByRole('radio', { name: /Corregir conceptos o importes/ }).check();
+    const price = rectify.getByLabel('Precio de la línea 1');
+    await price.fill('40');
+    await rectify.getByText(/^Total corregido:/).filter({ hasText: /€/ }).waitFor();
+    await rectify.getByLabel('Motivo').fill('Precio acordado con descuento');
+    await rectify.getByRole('button', { name: 'Emitir rectificativa' }).click();
+    await rectify.waitFor({ state: 'detached' });
+    await page.getByText(`Factura rectificativa R${year}-0002 emitida`).waitFor();
+    const corrected = await me.call<Invoice>('GET', `/invoices/${(await invoices()).items.find((i) => i.number === `R${year}-0002`)!.id}`);
+    expect(corrected).toMatchObject({ kind: 'rectifying', status: 'issued' });
+    // By substitution the rectifying invoice carries the corrected lines: the first one now at 40 €.
+    expect(corrected.lines[0]!.unitPriceCents).toBe(4000);
+    expect(corrected.totalCents).toBe(target.totalCents - target.lines[0]!.unitPriceCents + 4000);
   });
 });

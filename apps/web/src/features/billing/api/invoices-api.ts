@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createInvoiceBody, Invoice, invoiceListResponse, InvoiceListQuery, PaymentType, RectificationMethod, updateInvoiceBody } from '@divan/core';
+import type { createInvoiceBody, Invoice, invoiceListResponse, InvoiceListQuery, PaymentType, RectificationMethod, rectifyInvoiceBody, updateInvoiceBody } from '@divan/core';
 import { api } from '@/lib/api-client';
 import type { Query } from '@/lib/http';
 import { workspaceKey } from '@/lib/workspace-keys';
@@ -54,15 +54,16 @@ export const usePayInvoice = (wid: string) =>
     api<Invoice>(`${invoicePath(wid, id)}/payment`, { method: 'POST', body: paidOn ? { paymentType, paidOn } : { paymentType } }),
   );
 
+export type RectifyLines = NonNullable<z.input<typeof rectifyInvoiceBody>['lines']>;
+type RectifyVars = { id: string; method: RectificationMethod; reason: string; lines?: RectifyLines };
+
 /** Answers the rectifying invoice (issued at once); the original's detail refetches. */
 export function useRectifyInvoice(wid: string) {
   const qc = useQueryClient();
-  const write = useInvoiceWrite(wid, ({ id, method, reason }: { id: string; method: RectificationMethod; reason: string }) =>
-    api<Invoice>(`${invoicePath(wid, id)}/rectify`, { method: 'POST', body: { method, reason, lines: [] } }),
-  );
+  const write = useInvoiceWrite(wid, ({ id, method, reason, lines = [] }: RectifyVars) => api<Invoice>(`${invoicePath(wid, id)}/rectify`, { method: 'POST', body: { method, reason, lines } }));
   return {
     ...write,
-    mutateAsync: async (vars: { id: string; method: RectificationMethod; reason: string }) => {
+    mutateAsync: async (vars: RectifyVars) => {
       const rectifying = await write.mutateAsync(vars);
       void qc.invalidateQueries({ queryKey: invoiceKeys.detail(wid, vars.id) });
       return rectifying;

@@ -195,8 +195,8 @@ export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
         invoice={invoice}
         open={rectifying}
         onOpenChange={setRectifying}
-        onRectify={async (method, reason) => {
-          const r = await rectify.mutateAsync({ id: invoice.id, method, reason });
+        onRectify={async (method, reason, lines) => {
+          const r = await rectify.mutateAsync({ id: invoice.id, method, reason, lines });
           toast.success(`Factura rectificativa ${r.number ?? ''} emitida`);
         }}
       />
