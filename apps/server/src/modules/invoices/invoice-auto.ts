@@ -100,7 +100,7 @@ export class AutoInvoices {
           .returning();
         if (!claim) return null;
         const draft = await this.invoices.draftFromSessionsIn(tx, c, patientId, [d.sessionId]);
-        const row = await this.issuing.issueIn(tx, c, draft, workspaceBilling);
+        const row = await this.issuing.issueIn(tx, c, draft.row, workspaceBilling, { lines: draft.lines, sessionsMarked: true });
         await tx.update(invoiceAutoRuns).set({ invoiceId: row.id }).where(eq(invoiceAutoRuns.sessionId, d.sessionId));
         return row;
       });

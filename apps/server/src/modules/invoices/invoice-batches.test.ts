@@ -57,6 +57,38 @@ describe('batch invoices', () => {
     expect(((await t.post(B(), period, { token: c.owner.accessToken })).json() as { code: string }).code).toBe('invoice_batch_empty');
   });
 
+  it('a failing invoice rolls back alone inside its chunk: the others issued, the numbers and chains gapless, the failure listed', async () => {
+    // Olga (the owner) invoices as herself and has no billing data: her patient's invoice fails; the others share its chunk.
+    const paula = await c.patient('Paula', c.owner.userId, 7000);
+    const carla = await c.patient('Carla', c.tere.userId, 6500);
+    const ok = [await completed(c.owner, carla, c.tere.userId, 8), await completed(c.owner, c.ana, c.tere.userId, 9), await completed(c.owner, c.bruno, c.tomas.userId, 10)];
+    const failing = await completed(c.owner, paula, c.owner.userId, 7);
+    const res = await t.post(B(), period, { token: c.owner.accessToken });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = (res.json() as InvoiceBatch).id;
+    let batch: InvoiceBatch | undefined;
+    await expect
+      .poll(async () => (batch = (await t.get(`${B()}/${id}`, { token: c.owner.accessToken })).json() as InvoiceBatch).status, { timeout: 20_000, interval: 200 })
+      .toBe('done');
+    expect(batch).toMatchObject({ total: 4, done: 4, errors: [{ patientId: paula, message: 'Completa los datos de facturación del emisor (nombre y NIF) antes de emitir.' }] });
+    expect(batch!.invoiceIds).toHaveLength(3);
+    for (const s of ok) expect(((await t.get(`${W(c.ws.id)}/sessions/${s}`, { token: c.owner.accessToken })).json() as Session).invoiced).toBe(true);
+    expect(((await t.get(`${W(c.ws.id)}/sessions/${failing}`, { token: c.owner.accessToken })).json() as Session).invoiced).toBe(false);
+    expect(await t.rows(sql`select id from invoices where patient_id = ${paula}`)).toEqual([]);
+    // Every series of the workspace is 1…n with its counter at n; every chain 1…n, each record on the one before.
+    const series = await t.rows<{ seller_key: string; seqs: number[]; last: number }>(sql`
+      select i.seller_key, array_agg(i.sequence order by i.sequence) as seqs, max(c.last) as last from invoices i
+      join invoice_counters c on c.seller_key = i.seller_key and c.kind = i.kind and c.year = extract(year from i.issue_date) and c.prefix = ''
+      where i.workspace_id = ${c.ws.id} and i.status = 'issued' group by i.seller_key`);
+    expect(series.length).toBeGreaterThanOrEqual(2);
+    for (const s of series) expect([s.seqs, s.last]).toEqual([s.seqs.map((_, i) => i + 1), s.seqs.length]);
+    const broken = await t.rows(sql`
+      select * from (select position, row_number() over w as n, previous_fingerprint, lag(fingerprint) over w as before
+        from verifactu_records where workspace_id = ${c.ws.id} window w as (partition by issuer_tax_id order by position)) r
+      where r.position <> r.n or r.previous_fingerprint is distinct from r.before`);
+    expect(broken).toEqual([]);
+  });
+
   it('applies the date rules of §5 in Spanish', async () => {
     const bad = async (body: object) => {
       const r = await t.post(`${B()}/preview`, body, { token: c.owner.accessToken });

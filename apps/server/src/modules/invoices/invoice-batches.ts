@@ -2,25 +2,32 @@ import { and, eq, sql } from 'drizzle-orm';
 import { startOfLocalDay, shiftDay, type InvoiceBatch, type InvoiceBatchBody } from '@divan/core';
 import type { z } from 'zod';
 import type { invoiceBatchPreview } from '@divan/core';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { Jobs } from '../../platform/jobs/jobs';
+import type { JobContext, Jobs } from '../../platform/jobs/jobs';
 import type { Caller, PatientsService } from '../patients/patients.service';
 import type { SessionInvoicing } from '../sessions/session-invoicing';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import type { InvoiceIssuing } from './invoice-issuing';
+import type { GroupOutcome, InvoiceIssuing } from './invoice-issuing';
 import { invoiceBatches, type InvoiceBatchRow } from './invoices.tables';
 import { mayAct } from './invoices.service';
 
 const QUEUE = 'invoices.batch';
 const ZONE = 'Europe/Madrid';
+const RETRY_LIMIT = 2;
+/** A chunk (one transaction) ends after this many invoices or this long, whichever first: its commit shows the progress. */
+const CHUNK_INVOICES = 25;
+const CHUNK_MS = 250;
+const FAILED = 'No se pudo terminar el lote por un error inesperado. Las facturas emitidas siguen siendo válidas; vuelve a crear el lote para el resto.';
 type Group = { patientId: string; therapistId: string; sessionIds: string[]; totalCents: number };
 
 /**
  * Batches (Advance plan, §5): for a period, one invoice per patient and therapist for their completed,
- * not-yet-invoiced sessions, previewed, then issued by a job, each invoice in its own transaction; the
- * job re-resolves the member's permissions when it runs, and a retry picks up what is left (issued
- * sessions are invoiced, so they are not grouped again).
+ * not-yet-invoiced sessions, previewed, then issued by a job in chunks: one transaction per chunk, each
+ * invoice in its own savepoint (one that fails rolls back alone, its number given back, and is listed in
+ * the errors), the chunk's progress written in it. The job re-resolves the member's permissions when it
+ * runs, a retry picks up what is left (issued sessions are invoiced, so they are not grouped again), and
+ * the last failed attempt marks the batch failed.
  */
 export class InvoiceBatches {
   constructor(
@@ -31,7 +38,7 @@ export class InvoiceBatches {
     private readonly patients: PatientsService,
     private readonly workspaces: WorkspacesService,
   ) {
-    jobs.define<{ batchId: string }>({ name: QUEUE, work: (d) => this.work(d.batchId), expireInSeconds: 900, retryLimit: 2, retryDelaySeconds: 5, pollingIntervalSeconds: 2 });
+    jobs.define<{ batchId: string }>({ name: QUEUE, work: (d, job) => this.run(d.batchId, job), expireInSeconds: 900, retryLimit: RETRY_LIMIT, retryDelaySeconds: 5, pollingIntervalSeconds: 2 });
   }
 
   async preview(c: Caller, b: InvoiceBatchBody): Promise<z.infer<typeof invoiceBatchPreview>> {
@@ -67,7 +74,17 @@ export class InvoiceBatches {
     return present(row);
   }
 
-  /** The job: each group drafted and issued in one transaction; progress written as it goes. */
+  /** The job's attempt: an unexpected error on the last one marks the batch failed (else it would show running forever). */
+  private async run(batchId: string, job: JobContext): Promise<void> {
+    try {
+      await this.work(batchId);
+    } catch (err) {
+      if (job.retryCount >= RETRY_LIMIT) await this.failed(batchId);
+      throw err;
+    }
+  }
+
+  /** The job: the groups drafted and issued chunk by chunk; each chunk's progress committed with its invoices. */
   async work(batchId: string): Promise<void> {
     const [batch] = await this.db.select().from(invoiceBatches).where(eq(invoiceBatches.id, batchId));
     if (!batch || batch.status === 'done' || batch.status === 'failed') return;
@@ -77,26 +94,35 @@ export class InvoiceBatches {
     const groups = await this.groups(c, { from: batch.from, to: batch.to, therapistId: batch.therapistId ?? undefined });
     await this.db.update(invoiceBatches).set({ status: 'running', total: batch.done + groups.length, updatedAt: new Date() }).where(eq(invoiceBatches.id, batchId));
     const workspaceBilling = await this.workspaces.billingInfo(batch.workspaceId);
-    for (const g of groups) {
-      let issued: string | null = null;
-      let error: { patientId: string; message: string } | null = null;
-      try {
-        issued = (await this.issuing.invoiceSessions(c, g.patientId, g.sessionIds, workspaceBilling)).id;
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        error = { patientId: g.patientId, message: err.message };
-      }
-      await this.db
-        .update(invoiceBatches)
-        .set({
-          done: sql`${invoiceBatches.done} + 1`,
-          invoiceIds: issued ? sql`${invoiceBatches.invoiceIds} || ${JSON.stringify([issued])}::jsonb` : undefined,
-          errors: error ? sql`${invoiceBatches.errors} || ${JSON.stringify([error])}::jsonb` : undefined,
-          updatedAt: new Date(),
-        })
-        .where(eq(invoiceBatches.id, batchId));
+    for (let next = 0; next < groups.length; ) {
+      // A chunk closes early once it has run CHUNK_MS, so the poller sees progress at least that often.
+      const chunk = groups.slice(next, next + CHUNK_INVOICES);
+      const outcomes = await this.issuing.invoiceGroups(c, chunk, workspaceBilling, { deadline: Date.now() + CHUNK_MS, inTx: (tx, out) => this.progress(tx, batchId, out) });
+      next += outcomes.length;
     }
     await this.finish(batchId, 'done');
+  }
+
+  /** A chunk's outcome added to the batch, in the chunk's transaction. */
+  private async progress(tx: Tx, batchId: string, out: GroupOutcome[]) {
+    const ids = out.flatMap((o) => ('row' in o ? [o.row.id] : []));
+    const errors = out.flatMap((o) => ('error' in o ? [{ patientId: o.patientId, message: o.error.message }] : []));
+    await tx
+      .update(invoiceBatches)
+      .set({
+        done: sql`${invoiceBatches.done} + ${out.length}`,
+        invoiceIds: ids.length ? sql`${invoiceBatches.invoiceIds} || ${JSON.stringify(ids)}::jsonb` : undefined,
+        errors: errors.length ? sql`${invoiceBatches.errors} || ${JSON.stringify(errors)}::jsonb` : undefined,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoiceBatches.id, batchId));
+  }
+
+  private async failed(batchId: string) {
+    await this.db
+      .update(invoiceBatches)
+      .set({ status: 'failed', errors: sql`${invoiceBatches.errors} || jsonb_build_array(jsonb_build_object('patientId', ${invoiceBatches.createdBy}, 'message', ${FAILED}::text))`, updatedAt: new Date() })
+      .where(and(eq(invoiceBatches.id, batchId), sql`${invoiceBatches.status} in ('queued', 'running')`));
   }
 
   private async finish(batchId: string, status: 'done' | 'failed', errors?: { patientId: string; message: string }[]) {

@@ -15,11 +15,25 @@ import { AppError } from '../../platform/errors';
 import type { Caller } from '../patients/patients.service';
 import { appendRecord, lockChain, nextInvoiceSequence } from './invoice-ledger';
 import { invoicesRepository } from './invoices.repository';
+import { readOnce, type ReadCache } from './invoice-lines';
 import { sessionIdsOf, type InvoicesService } from './invoices.service';
-import type { InvoiceParty, InvoiceRow } from './invoices.tables';
+import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
 import { formatGeneratedAt, registrationFingerprint, type InvoiceType } from './verifactu/fingerprint';
 
 const ZONE = 'Europe/Madrid';
+
+export type IssueOptions = {
+  /** The draft's lines, when this transaction just wrote them (not read again). */
+  lines?: InvoiceLineRow[];
+  /** The lines' sessions were locked and marked invoiced in this transaction (a draft made from sessions). */
+  sessionsMarked?: boolean;
+  /** Reads shared by the invoices of one transaction (a batch's chunk). */
+  cache?: ReadCache;
+};
+export type Issued = { row: InvoiceRow; lines: InvoiceLineRow[]; record: VerifactuRecordRow };
+/** One group of a batch: a patient's sessions, invoiced together. */
+export type SessionGroup = { patientId: string; sessionIds: string[] };
+export type GroupOutcome = { patientId: string; row: InvoiceRow } | { patientId: string; error: AppError };
 
 /**
  * Issuing (number, seller and buyer frozen, VERI*FACTU registration record chained on the issuer's
@@ -38,24 +52,29 @@ export class InvoiceIssuing {
 
   async issue(c: Caller, id: string): Promise<Invoice> {
     const workspaceBilling = await this.d.workspaces.billingInfo(c.member.workspaceId);
-    const row = await this.d.db.transaction(async (tx) => {
+    const issued = await this.d.db.transaction(async (tx) => {
       const draft = await this.invoices.accessible(c, id, 'update', tx, true);
       if (draft.status !== 'draft') throw new AppError('invoice_issued');
-      return this.issueIn(tx, c, draft, workspaceBilling);
+      return this.issueWith(tx, c, draft, workspaceBilling);
     });
-    this.afterIssue(row);
-    return this.invoices.present(c, row);
+    this.afterIssue(issued.row);
+    return this.invoices.presentIssued(c, issued.row, issued.lines, issued.record);
   }
 
   /** Issues a locked draft inside `tx`: the seller's next number, frozen parties, the chained record. */
-  async issueIn(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling: BillingInfo): Promise<InvoiceRow> {
+  async issueIn(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling: BillingInfo, opts: IssueOptions = {}): Promise<InvoiceRow> {
+    return (await this.issueWith(tx, c, draft, workspaceBilling, opts)).row;
+  }
+
+  /** `issueIn`, answering with what it wrote (the lines and the registration record) for presenting without reading back. */
+  async issueWith(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling: BillingInfo, opts: IssueOptions = {}): Promise<Issued> {
     const repo = invoicesRepository(tx);
-    const lines = await repo.lines(draft.id);
+    const lines = opts.lines ?? (await repo.lines(draft.id));
     if (!lines.length) throw new AppError('invoice_empty');
     if (draft.kind === 'ordinary' && draft.total < 0) throw new AppError('invoice_total_negative');
     const buyer = draft.buyer ?? (draft.patientId ? await this.invoices.buyerOf(c, draft.patientId, null, tx) : null);
     if (!buyer?.fullName) throw new AppError('invoice_buyer_missing');
-    const { prefix: sellerPrefix, ...seller } = await this.sellerOf(tx, draft, workspaceBilling);
+    const { prefix: sellerPrefix, ...seller } = await this.sellerOf(tx, draft, workspaceBilling, opts.cache);
     const now = this.now();
     const issueDate = todayIn(ZONE, now);
     const year = Number(issueDate.slice(0, 4));
@@ -79,7 +98,7 @@ export class InvoiceIssuing {
       generatedAt,
     });
     const rectified = issued.rectifiesId ? await repo.find(issued.workspaceId, issued.rectifiesId, { therapist: { kind: 'all' }, workspace: true }) : undefined;
-    await appendRecord(tx, {
+    const record = await appendRecord(tx, {
       issuerTaxId: seller.taxId!,
       issuerName: seller.fullName,
       position: head.position,
@@ -102,23 +121,47 @@ export class InvoiceIssuing {
         description: lines.map((l) => l.description).join('; ').slice(0, 500),
       },
     });
-    await this.d.sessions.setInvoiced(tx, issued.workspaceId, sessionIdsOf(lines), true);
+    if (!opts.sessionsMarked) await this.d.sessions.setInvoiced(tx, issued.workspaceId, sessionIdsOf(lines), true);
     await this.d.audit.record(tx, { workspaceId: issued.workspaceId, actorId: c.userId, action: 'invoice.issued', target: issued.id, details: { number, total: issued.total } });
-    return issued;
+    return { row: issued, lines, record };
   }
 
-  /** A batch's invoice: the patient's sessions drafted and issued in one transaction (nothing left half done). */
-  async invoiceSessions(c: Caller, patientId: string, sessionIds: string[], workspaceBilling: BillingInfo): Promise<InvoiceRow> {
-    const row = await this.d.db.transaction(async (tx) => {
-      const draft = await this.invoices.draftFromSessionsIn(tx, c, patientId, sessionIds);
-      return this.issueIn(tx, c, draft, workspaceBilling);
+  /**
+   * A chunk of a batch in one transaction: its sessions locked first (before any number, as drafting
+   * from sessions does), then each group's sessions drafted and issued inside its own
+   * savepoint, so a group that fails (an AppError) rolls back alone, its number given back, and is
+   * answered as its error while the others commit. Any other error rolls the whole chunk back and is
+   * thrown. Past `deadline` (ms) the groups left are not started (the answer is shorter); `inTx` runs
+   * last in the same transaction (the batch's progress).
+   */
+  async invoiceGroups(c: Caller, groups: SessionGroup[], workspaceBilling: BillingInfo, opts: { deadline?: number; inTx?: (tx: Tx, outcomes: GroupOutcome[]) => Promise<void> } = {}): Promise<GroupOutcome[]> {
+    const cache: ReadCache = new Map();
+    const outcomes = await this.d.db.transaction(async (tx) => {
+      const out: GroupOutcome[] = [];
+      await this.d.sessions.lockAll(tx, c.member.workspaceId, groups.flatMap((g) => g.sessionIds));
+      for (const g of groups) {
+        if (out.length && opts.deadline && Date.now() > opts.deadline) break;
+        try {
+          const row = await tx.transaction(async (sp) => {
+            const draft = await this.invoices.draftFromSessionsIn(sp, c, g.patientId, g.sessionIds, cache);
+            return this.issueIn(sp, c, draft.row, workspaceBilling, { lines: draft.lines, sessionsMarked: true, cache });
+          });
+          out.push({ patientId: g.patientId, row });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          out.push({ patientId: g.patientId, error: err });
+        }
+      }
+      await opts.inTx?.(tx, out);
+      return out;
     });
-    this.afterIssue(row);
-    return row;
+    for (const o of outcomes) if ('row' in o) this.events.emit('invoice.issued', issuedEvent(o.row));
+    if (outcomes.some((o) => 'row' in o)) this.d.sessions.afterCommit(c.member.workspaceId);
+    return outcomes;
   }
 
   afterIssue(row: InvoiceRow) {
-    this.events.emit('invoice.issued', { workspaceId: row.workspaceId, invoiceId: row.id, patientId: row.patientId, number: row.number!, totalCents: row.total });
+    this.events.emit('invoice.issued', issuedEvent(row));
     this.d.sessions.afterCommit(row.workspaceId);
   }
 
@@ -186,14 +229,14 @@ export class InvoiceIssuing {
   }
 
   /** The seller as printed (the therapist's billing data or the workspace's; a valid tax id is required) and their series prefix. */
-  private async sellerOf(tx: Tx, inv: InvoiceRow, w: BillingInfo): Promise<InvoiceParty & { taxId: string; prefix: string }> {
+  private async sellerOf(tx: Tx, inv: InvoiceRow, w: BillingInfo, cache?: ReadCache): Promise<InvoiceParty & { taxId: string; prefix: string }> {
     let party: InvoiceParty;
     let prefix: string;
     if (inv.sellerType === 'workspace') {
       party = { kind: 'workspace', fullName: w.fullName ?? '', taxId: w.taxId ?? null, line1: w.line1 ?? null, line2: w.line2 ?? null, city: w.city ?? null, zipCode: w.zipCode ?? null, country: w.country ?? null };
       prefix = w.seriesPrefix ?? '';
     } else {
-      const t = await this.d.billing.get(inv.ownerId, tx);
+      const t = await readOnce(cache, `billing:${inv.ownerId}`, () => this.d.billing.get(inv.ownerId, tx));
       party = { kind: 'therapist', fullName: t.fullName ?? '', taxId: t.taxId ?? null, line1: t.line1, line2: t.line2, city: t.city, zipCode: t.zipCode, country: t.country };
       prefix = t.seriesPrefix;
     }
@@ -201,6 +244,8 @@ export class InvoiceIssuing {
     return { ...party, taxId: normalizeTaxId(party.taxId), prefix };
   }
 }
+
+const issuedEvent = (row: InvoiceRow) => ({ workspaceId: row.workspaceId, invoiceId: row.id, patientId: row.patientId, number: row.number!, totalCents: row.total });
 
 /** F1 with an identified buyer, F2 (simplified) without a tax id; rectifying: R1, or R5 of a simplified one. */
 function typeOf(inv: InvoiceRow, buyer: InvoiceParty): InvoiceType {

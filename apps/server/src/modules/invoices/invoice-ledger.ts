@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { invoiceCounters, verifactuChains, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
+import { invoiceCounters, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
 
 /**
  * The next number of a series (seller, kind, prefix and year), inside the issuing transaction. The counter row is created at 1 or
  * incremented in one statement; its row lock is held until the transaction ends, so concurrent issues
- * of one series queue there and each gets the next number, and a rolled-back issue gives its number back.
+ * of one series queue there and each gets the next number, and a rolled-back issue (or savepoint) gives its number back.
  */
 export async function nextInvoiceSequence(tx: Tx, series: { sellerKey: string; kind: 'ordinary' | 'rectifying'; year: number; prefix: string }): Promise<number> {
   const [row] = await tx
@@ -16,31 +17,47 @@ export async function nextInvoiceSequence(tx: Tx, series: { sellerKey: string; k
   return row!.last;
 }
 
-export type ChainHead = { position: number; previous: VerifactuRecordRow | null };
+/** What a record keeps of the one before it (its fingerprint, and the reference the XML repeats). */
+export type PreviousRecord = Pick<VerifactuRecordRow, 'fingerprint' | 'issuerTaxId' | 'invoiceNumber' | 'issueDate'>;
+export type ChainHead = { position: number; previous: PreviousRecord | null };
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /**
  * Takes the head of an issuer's VERI*FACTU chain for this transaction: the row lock orders every record
  * of that tax id, so each one chains on the one before, with no fork, whichever workspace or process
- * writes it. `append` must follow in the same transaction.
+ * writes it. `appendRecord` must follow in the same transaction. One statement: the head is created
+ * or locked, and its last record read, together.
  */
 export async function lockChain(tx: Tx, issuerTaxId: string): Promise<ChainHead> {
-  const [head] = await tx
-    .insert(verifactuChains)
-    .values({ issuerTaxId, length: 0 })
-    .onConflictDoUpdate({ target: verifactuChains.issuerTaxId, set: { length: sql`${verifactuChains.length}` } })
-    .returning();
-  const previous = head!.lastRecordId
-    ? ((await tx.select().from(verifactuRecords).where(sql`${verifactuRecords.id} = ${head!.lastRecordId}`))[0] ?? null)
+  const [head] = rowsOf<{ length: number | string; fingerprint: string | null; issuer_tax_id: string | null; invoice_number: string | null; issue_date: string | null }>(
+    await tx.execute(sql`
+      with head as (
+        insert into verifactu_chains (issuer_tax_id, length) values (${issuerTaxId}, 0)
+        on conflict (issuer_tax_id) do update set length = verifactu_chains.length
+        returning length, last_record_id
+      )
+      select head.length, r.fingerprint, r.issuer_tax_id, r.invoice_number, r.issue_date::text as issue_date
+      from head left join verifactu_records r on r.id = head.last_record_id`),
+  );
+  const previous = head!.fingerprint
+    ? { fingerprint: head!.fingerprint, issuerTaxId: head!.issuer_tax_id!, invoiceNumber: head!.invoice_number!, issueDate: head!.issue_date! }
     : null;
-  return { position: head!.length + 1, previous };
+  return { position: Number(head!.length) + 1, previous };
 }
 
-/** Appends a record to its issuer's chain (locked by `lockChain` in this transaction) and moves the head. */
+/**
+ * Appends a record to its issuer's chain (locked by `lockChain` in this transaction) and moves the head,
+ * in one statement (the head's update in a CTE; either both happen or neither). Returns the record as stored.
+ */
 export async function appendRecord(tx: Tx, record: typeof verifactuRecords.$inferInsert): Promise<VerifactuRecordRow> {
-  const [row] = await tx.insert(verifactuRecords).values(record).returning();
-  await tx
-    .update(verifactuChains)
-    .set({ length: row!.position, lastFingerprint: row!.fingerprint, lastRecordId: row!.id })
-    .where(sql`${verifactuChains.issuerTaxId} = ${row!.issuerTaxId}`);
-  return row!;
+  const row: VerifactuRecordRow = { ...record, id: randomUUID(), previousFingerprint: record.previousFingerprint ?? null, createdAt: new Date() };
+  const insert = tx.insert(verifactuRecords).values(row);
+  await tx.execute(sql`
+    with head as (
+      update verifactu_chains set length = ${row.position}, last_fingerprint = ${row.fingerprint}, last_record_id = ${row.id}
+      where issuer_tax_id = ${row.issuerTaxId}
+    )
+    ${insert.getSQL()}`);
+  return row;
 }

@@ -78,6 +78,12 @@ export function invoicesRepository(db: DbOrTx) {
       await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
       if (lines.length) await db.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId })));
     },
+    /** A new draft's lines, as stored, in order. */
+    async insertLines(invoiceId: string, lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]): Promise<InvoiceLineRow[]> {
+      if (!lines.length) return [];
+      const rows = await db.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId }))).returning();
+      return rows.sort((a, b) => a.position - b.position);
+    },
     async delete(id: string): Promise<void> {
       await db.delete(invoices).where(eq(invoices.id, id));
     },

@@ -1,8 +1,5 @@
 import {
   canOn,
-  defaultLineTaxes,
-  lineTotals,
-  quantityHundredths,
   scopeFor,
   type Action,
   type BuyerKind,
@@ -21,13 +18,13 @@ import type { SessionInvoicing } from '../sessions/session-invoicing';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { BillingProfiles } from './billing-profile';
+import { lineRowsOf, readOnce, totalsOf, type LineBody, type ReadCache } from './invoice-lines';
 import { presentInvoice, presentSummary } from './invoice-presenter';
 import { invoicesRepository, type InvoiceScope } from './invoices.repository';
-import type { InvoiceLineRow, InvoiceParty, InvoiceRow } from './invoices.tables';
+import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
 
 type Create = z.output<typeof createInvoiceBody>;
 type Update = z.output<typeof updateInvoiceBody>;
-type LineBody = z.output<typeof createInvoiceBody>['lines'][number];
 export type InvoiceDeps = {
   db: Db;
   patients: PatientsService;
@@ -39,6 +36,9 @@ export type InvoiceDeps = {
   /** The AEAT's QR validation URL (production or its test site). */
   qrBase: string;
 };
+
+/** A draft just written in a transaction, with its lines (nothing needs reading back). */
+export type Drafted = { row: InvoiceRow; lines: InvoiceLineRow[] };
 
 /** Which invoices the member reads: see InvoiceScope. */
 export function invoiceScope(c: Caller): InvoiceScope {
@@ -91,8 +91,14 @@ export class InvoicesService {
     return presentInvoice(row, lines, names(row), record, this.d.qrBase, rectifiedBy.map((r) => ({ ...r, method: r.method ?? 'difference' })));
   }
 
+  /** An invoice just issued, from what its transaction wrote (only the names are read; nothing rectifies it yet). */
+  async presentIssued(c: Caller, row: InvoiceRow, lines: InvoiceLineRow[], record: VerifactuRecordRow): Promise<Invoice> {
+    const names = await this.names(c, [row]);
+    return presentInvoice(row, lines, names(row), record, this.d.qrBase, []);
+  }
+
   async createDraft(c: Caller, b: Create): Promise<Invoice> {
-    const row = await this.d.db.transaction((tx) => this.createDraftIn(tx, c, b));
+    const { row } = await this.d.db.transaction((tx) => this.createDraftIn(tx, c, b));
     this.d.sessions.afterCommit(c.member.workspaceId);
     return this.present(c, row);
   }
@@ -102,11 +108,11 @@ export class InvoicesService {
     const patient = await this.d.patients.accessible(c, patientId);
     const done = await this.d.db.transaction((tx) => this.draftFromSessionsIn(tx, c, patient.id, sessionIds));
     this.d.sessions.afterCommit(c.member.workspaceId);
-    return this.present(c, done);
+    return this.present(c, done.row);
   }
 
-  /** The draft of `fromSessions` inside `tx` (a batch issues it in the same transaction). */
-  async draftFromSessionsIn(tx: Tx, c: Caller, patientId: string, sessionIds: string[]): Promise<InvoiceRow> {
+  /** The draft of `fromSessions` inside `tx` (a batch issues it in the same transaction); its sessions are locked and marked invoiced. */
+  async draftFromSessionsIn(tx: Tx, c: Caller, patientId: string, sessionIds: string[], cache?: ReadCache): Promise<Drafted> {
     const sessions = await this.d.sessions.lockForInvoice(tx, c, patientId, sessionIds);
     if (!sessions) throw new AppError('invoice_session_not_found');
     if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
@@ -118,27 +124,44 @@ export class InvoicesService {
       quantity: 1,
       sessionId: s.id,
     }));
-    return this.createDraftIn(tx, c, { therapistId: sessions[0]!.therapistId, patientId, lines });
+    return this.createDraftIn(tx, c, { therapistId: sessions[0]!.therapistId, patientId, lines }, cache, true);
   }
 
-  private async createDraftIn(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>): Promise<InvoiceRow> {
+  /**
+   * A new draft and its lines, written once (totals computed before the insert); its sessions locked
+   * (unless `locked`: the caller locked and checked them) and marked invoiced.
+   */
+  private async createDraftIn(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>, cache?: ReadCache, locked = false): Promise<Drafted> {
     const ownerId = b.therapistId ?? c.userId;
-    const terms = await this.d.workspaces.memberTerms(c.member.workspaceId, ownerId, tx);
+    const terms = await readOnce(cache, `terms:${ownerId}`, () => this.d.workspaces.memberTerms(c.member.workspaceId, ownerId, tx));
     if (!terms) throw new AppError('invalid_argument', [{ path: 'therapistId', message: 'Ese terapeuta no es miembro de este espacio.' }]);
     if (!mayAct(c, 'create', { sellerType: terms.paymentsReceiver, ownerId })) throw new AppError('access_denied');
-    const row = await invoicesRepository(tx).insert({
+    const patientId = b.patientId ?? null;
+    const wanted = [...new Set(b.lines.map((l) => l.sessionId).filter((x): x is string => !!x))];
+    const head = { ownerId, sellerType: terms.paymentsReceiver, buyer: await this.buyerOf(c, patientId, b.buyer ?? null, tx) };
+    if (wanted.length && !locked) await this.lockSessions(tx, c, patientId, wanted);
+    const rows = await this.lineRows(tx, head, b.lines, cache);
+    const repo = invoicesRepository(tx);
+    const row = await repo.insert({
+      ...head,
+      ...totalsOf(rows),
       workspaceId: c.member.workspaceId,
-      ownerId,
-      sellerType: terms.paymentsReceiver,
       sellerKey: terms.paymentsReceiver === 'workspace' ? `workspace:${c.member.workspaceId}` : `user:${ownerId}`,
-      patientId: b.patientId ?? null,
-      buyer: await this.buyerOf(c, b.patientId ?? null, b.buyer ?? null, tx),
+      patientId,
       footer: b.footer ?? null,
       chargeDate: b.chargeDate ?? null,
       createdBy: c.userId,
     });
-    await this.writeLines(tx, c, row, b.lines);
-    return (await invoicesRepository(tx).find(c.member.workspaceId, row.id, invoiceScope(c)))!;
+    const lines = await repo.insertLines(row.id, rows);
+    await this.d.sessions.setInvoiced(tx, row.workspaceId, wanted, true);
+    return { row, lines };
+  }
+
+  private async lockSessions(tx: Tx, c: Caller, patientId: string | null, ids: string[]) {
+    if (!patientId) throw new AppError('invoice_session_not_found');
+    const sessions = await this.d.sessions.lockForInvoice(tx, c, patientId, ids);
+    if (!sessions) throw new AppError('invoice_session_not_found');
+    if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
   }
 
   async updateDraft(c: Caller, id: string, b: Update): Promise<Invoice> {
@@ -187,47 +210,19 @@ export class InvoicesService {
     const before = sessionIdsOf(await repo.lines(row.id));
     const wanted = [...new Set(lines.map((l) => l.sessionId).filter((x): x is string => !!x))];
     const added = wanted.filter((id) => !before.includes(id));
-    if (added.length) {
-      if (!row.patientId) throw new AppError('invoice_session_not_found');
-      const sessions = await this.d.sessions.lockForInvoice(tx, c, row.patientId, added);
-      if (!sessions) throw new AppError('invoice_session_not_found');
-      if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
-    }
-    const buyerKind: BuyerKind = (row.buyer?.kind as BuyerKind | undefined) ?? 'patient';
-    const withholdingRate = row.sellerType === 'therapist' ? (await this.d.billing.get(row.ownerId, tx)).withholdingRate : 15;
-    const rows = lines.map((l, position) => {
-      const taxes = defaultLineTaxes(l.itemKind, buyerKind, { withholdingRate });
-      const input = {
-        description: l.description,
-        unitPriceCents: l.unitPriceCents,
-        quantity: l.quantity,
-        vatRate: l.vatRate ?? (l.exemption ? 0 : taxes.vatRate),
-        withholdingRate: l.withholdingRate ?? taxes.withholdingRate,
-        exemption: l.exemption !== undefined ? l.exemption : l.vatRate !== undefined && l.vatRate > 0 ? null : taxes.exemption,
-      };
-      if (input.exemption && input.vatRate !== 0) throw new AppError('invalid_argument', [{ path: `lines.${position}.vatRate`, message: 'Una línea exenta de IVA lleva un tipo del 0 %.' }]);
-      const t = lineTotals(input);
-      return {
-        position,
-        description: input.description,
-        itemKind: l.itemKind,
-        unitPrice: input.unitPriceCents,
-        quantityHundredths: quantityHundredths(input.quantity),
-        vatRate: input.vatRate,
-        withholdingRate: input.withholdingRate,
-        exemption: input.exemption,
-        base: t.baseCents,
-        vat: t.vatCents,
-        withholding: t.withholdingCents,
-        total: t.totalCents,
-        sessionId: l.sessionId ?? null,
-      };
-    });
+    if (added.length) await this.lockSessions(tx, c, row.patientId, added);
+    const rows = await this.lineRows(tx, row, lines);
     await repo.replaceLines(row.id, rows);
-    const sum = (k: 'base' | 'vat' | 'withholding' | 'total') => rows.reduce((s, r) => s + r[k], 0);
-    await repo.update(row.id, { subtotal: sum('base'), vat: sum('vat'), withholding: sum('withholding'), total: sum('total') });
+    await repo.update(row.id, totalsOf(rows));
     await this.d.sessions.setInvoiced(tx, row.workspaceId, before.filter((id) => !wanted.includes(id)), false);
     await this.d.sessions.setInvoiced(tx, row.workspaceId, added, true);
+  }
+
+  /** The lines as stored: each line's taxes default to the rule of its kind and the buyer; totals per line in cents. */
+  private async lineRows(tx: Tx, inv: Pick<InvoiceRow, 'buyer' | 'sellerType' | 'ownerId'>, lines: LineBody[], cache?: ReadCache) {
+    const buyerKind: BuyerKind = (inv.buyer?.kind as BuyerKind | undefined) ?? 'patient';
+    const withholdingRate = inv.sellerType === 'therapist' ? (await readOnce(cache, `billing:${inv.ownerId}`, () => this.d.billing.get(inv.ownerId, tx))).withholdingRate : 15;
+    return lineRowsOf(lines, buyerKind, withholdingRate);
   }
 
   /** The buyer as given, else the patient's billing info (their name when they have none). */

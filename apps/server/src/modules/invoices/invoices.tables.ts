@@ -179,7 +179,12 @@ export const verifactuRecords = pgTable(
     detail: jsonb('detail').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('verifactu_records_chain_key').on(t.issuerTaxId, t.position), index('verifactu_records_workspace_idx').on(t.workspaceId, t.issueDate)],
+  (t) => [
+    unique('verifactu_records_chain_key').on(t.issuerTaxId, t.position),
+    index('verifactu_records_workspace_idx').on(t.workspaceId, t.issueDate),
+    // An invoice's records (its registration after every issue, read, PDF and AEAT send).
+    index('verifactu_records_invoice_idx').on(t.invoiceId),
+  ],
 );
 export type VerifactuRecordRow = typeof verifactuRecords.$inferSelect;
 

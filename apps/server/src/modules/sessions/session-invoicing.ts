@@ -120,9 +120,24 @@ export class SessionInvoicing {
           scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined,
         ),
       )
-      .orderBy(asc(sessions.startsAt))
+      .orderBy(asc(sessions.startsAt), asc(sessions.id))
       .for('update');
     return rows.length === unique.length ? rows.map(present) : null;
+  }
+
+  /**
+   * Locks the given sessions of the workspace for the transaction, whatever their state, in the order
+   * `lockForInvoice` takes them (start, then id): a batch's chunk takes its sessions' locks before any
+   * invoice number, as drafting from sessions does (the automatic invoice: its session, then the counter).
+   */
+  async lockAll(tx: Tx, workspaceId: string, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.workspaceId, workspaceId), inArray(sessions.id, [...new Set(ids)])))
+      .orderBy(asc(sessions.startsAt), asc(sessions.id))
+      .for('update');
   }
 
   /** Sets the sessions' `invoiced` flag inside the invoice's transaction; `afterCommit` tells the calendar. */

@@ -1,0 +1,48 @@
+import { lineTotals, resolveLineTaxes, quantityHundredths, type BuyerKind, type createInvoiceBody } from '@divan/core';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors';
+
+export type LineBody = z.output<typeof createInvoiceBody>['lines'][number];
+
+/** Reads shared by the invoices of one transaction (a batch's chunk): member terms and billing data, read once each. */
+export type ReadCache = Map<string, Promise<unknown>>;
+export function readOnce<T>(cache: ReadCache | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!cache) return read();
+  let p = cache.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = read();
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return p;
+}
+
+/** The lines as stored: each line's taxes default to the rule of its kind and the buyer; totals per line in cents. */
+export function lineRowsOf(lines: LineBody[], buyerKind: BuyerKind, withholdingRate: 7 | 15) {
+  return lines.map((l, position) => {
+    const taxes = resolveLineTaxes(l, buyerKind, { withholdingRate });
+    if (!taxes) throw new AppError('invalid_argument', [{ path: `lines.${position}.vatRate`, message: 'Una línea exenta de IVA lleva un tipo del 0 %.' }]);
+    const input = { description: l.description, unitPriceCents: l.unitPriceCents, quantity: l.quantity, ...taxes };
+    const t = lineTotals(input);
+    return {
+      position,
+      description: input.description,
+      itemKind: l.itemKind,
+      unitPrice: input.unitPriceCents,
+      quantityHundredths: quantityHundredths(input.quantity),
+      vatRate: input.vatRate,
+      withholdingRate: input.withholdingRate,
+      exemption: input.exemption,
+      base: t.baseCents,
+      vat: t.vatCents,
+      withholding: t.withholdingCents,
+      total: t.totalCents,
+      sessionId: l.sessionId ?? null,
+    };
+  });
+}
+
+export function totalsOf(rows: { base: number; vat: number; withholding: number; total: number }[]) {
+  const sum = (k: 'base' | 'vat' | 'withholding' | 'total') => rows.reduce((s, r) => s + r[k], 0);
+  return { subtotal: sum('base'), vat: sum('vat'), withholding: sum('withholding'), total: sum('total') };
+}
