@@ -77,6 +77,7 @@ export const router = createBrowserRouter([
                   { index: true, lazy: screen('billingList') },
                   { path: 'editor/:id?', lazy: screen('invoiceEditor') },
                   { path: 'batch', lazy: screen('invoiceBatch') },
+                  { path: 'fee-balance', lazy: screen('feeBalance') },
                 ],
               },
               {

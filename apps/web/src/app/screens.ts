@@ -21,6 +21,7 @@ export const screens = {
   billingList: () => import('@/features/billing/list/billing-list-route'),
   invoiceEditor: () => import('@/features/billing/editor/invoice-editor-route'),
   invoiceBatch: () => import('@/features/billing/batch/batch-route'),
+  feeBalance: () => import('@/features/billing/fee-balance/fee-balance-route'),
   settingsLayout: () => import('./routes/settings-layout'),
   profileSettings: () => import('@/features/profile/routes/profile-settings'),
   securitySettings: () => import('@/features/auth/routes/security-settings'),

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_VERSION, errorMessage, type Member, type Patient, type PatientSessions, type Session, type TherapistBilling, type VerifactuStatus } from '@divan/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APP_VERSION, errorMessage, type FeeBalance, type Member, type Patient, type PatientSessions, type Session, type TherapistBilling, type VerifactuStatus } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { getAccessToken, refreshSession } from '@/lib/auth-session';
 import { ApiError, buildUrl, isApiError, toApiError, type Query } from '@/lib/http';
@@ -136,3 +136,15 @@ export const useVerifactuStatus = (wid: string, invoiceId: string) =>
     // A record waits for the AEAT: look again now and then while the screen is open.
     refetchInterval: (q) => (q.state.data?.records.some((r) => r.state === 'pending') ? 30_000 : false),
   });
+
+/** The fee balance of a period (workspaces): per therapist, fees, who collected and what is owed. */
+export const useFeeBalance = (wid: string, range: { from: string; to: string } | null) =>
+  useQuery({
+    queryKey: [...invoiceKeys.all(wid), 'fee-balance', range?.from ?? '', range?.to ?? ''],
+    enabled: !!range,
+    queryFn: ({ signal }) => api<FeeBalance>(`/workspaces/${wid}/fee-balance`, { query: { ...range }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The same, as the accountant's CSV. */
+export const downloadFeeBalanceCsv = (wid: string, range: { from: string; to: string }) => downloadFile(`/workspaces/${wid}/fee-balance`, { ...range, format: 'csv' }, 'saldo-honorarios.csv');

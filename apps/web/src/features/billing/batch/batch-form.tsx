@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
-import { DayInput } from '@/components/ui/day-input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyState } from '@/components/ui/states';
 import { messageOf } from '@/lib/error-message';
@@ -14,54 +13,27 @@ import { useCreateBatch, usePreviewBatch, type BatchPreview } from '../api/batch
 import { useTherapists } from '../api/support-api';
 import { useBillingScope } from '../components/use-billing-scope';
 import { ServerError } from '../editor/server-error';
-import { DATE_PRESET_LABELS, presetRange } from '../utils/date-presets';
-
-const PRESETS = ['lastMonth', 'thisMonth', 'lastWeek', 'thisWeek'] as const;
-type Period = (typeof PRESETS)[number] | 'custom';
-
-type Errors = Partial<Record<'from' | 'to', string>>;
-
-/** The period's rules (§5) from @divan/core, checked before asking the server, which checks them again. */
-function check(body: InvoiceBatchBody): Errors {
-  const parsed = invoiceBatchBody.safeParse(body);
-  if (parsed.success) return {};
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if ((key === 'from' || key === 'to') && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
+import { PeriodFields, rangeErrors, usePeriod, type RangeErrors } from '../components/period-fields';
 
 export function BatchForm({ wid, onStarted }: { wid: string; onStarted: (batchId: string) => void }) {
   const { ability } = useBillingScope();
   const therapists = useTherapists(wid, ability.can('read', 'members'));
   const team = (therapists.data?.length ?? 0) > 1;
-  const [period, setPeriod] = useState<Period>('lastMonth');
-  const [range, setRange] = useState(presetRange('lastMonth'));
   const [therapistId, setTherapistId] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<RangeErrors>({});
   const [preview, setPreview] = useState<{ body: InvoiceBatchBody; data: BatchPreview } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const previewing = usePreviewBatch(wid);
   const create = useCreateBatch(wid);
-  const body: InvoiceBatchBody = { ...range, ...(therapistId ? { therapistId } : {}) };
-
-  const choose = (next: Period) => {
-    setPeriod(next);
-    if (next !== 'custom') setRange(presetRange(next));
+  const period = usePeriod(() => {
     setPreview(null);
     setErrors({});
-  };
-  const edit = (patch: Partial<typeof range>) => {
-    setPeriod('custom');
-    setRange((r) => ({ ...r, ...patch }));
-    setPreview(null);
-  };
+  });
+  const body: InvoiceBatchBody = { ...period.range, ...(therapistId ? { therapistId } : {}) };
 
   const onPreview = async (e: React.FormEvent) => {
     e.preventDefault();
-    const found = check(body);
+    const found = rangeErrors(invoiceBatchBody, body);
     setErrors(found);
     if (found.from || found.to) return;
     const data = await previewing.mutateAsync(body).catch(() => null);
@@ -77,15 +49,7 @@ export function BatchForm({ wid, onStarted }: { wid: string; onStarted: (batchId
         </CardHeader>
         <CardContent>
           <form onSubmit={(e) => void onPreview(e)} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" noValidate>
-            <Field label="Periodo">
-              <NativeSelect value={period} onChange={(e) => choose(e.target.value as Period)} options={[...PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] })), { value: 'custom', label: 'Otras fechas' }]} />
-            </Field>
-            <Field label="Desde" error={errors.from}>
-              <DayInput value={range.from} onChange={(from) => edit({ from })} required />
-            </Field>
-            <Field label="Hasta" error={errors.to}>
-              <DayInput value={range.to} onChange={(to) => edit({ to })} required />
-            </Field>
+            <PeriodFields state={period} errors={errors} />
             {team ? (
               <Field label="Terapeuta">
                 <NativeSelect value={therapistId} onChange={(e) => (setTherapistId(e.target.value), setPreview(null))} placeholder="Todos" options={(therapists.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />

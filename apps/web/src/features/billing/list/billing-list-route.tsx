@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FileStack, Plus, ReceiptText, SearchX } from 'lucide-react';
+import { FileStack, Plus, ReceiptText, Scale, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { NoAccess } from '@/components/ui/no-access';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -45,7 +45,7 @@ export function BillingListRoute() {
 }
 
 function BillingList() {
-  const { wid, ability, canCreate } = useBillingScope();
+  const { wid, ability, canCreate, workspace } = useBillingScope();
   const [state, update] = useListState();
   const list = useInvoiceList(wid, toQuery(state));
   const therapists = useTherapists(wid, ability.can('read', 'members'));
@@ -64,6 +64,15 @@ function BillingList() {
       </Link>
     </Button>
   ) : null;
+  // The fee balance is the workspace's (a team or a clinic), for whoever reads its invoices.
+  const feeBalance =
+    workspace.template !== 'freelance' && ability.can('read', 'workspace_invoices') ? (
+      <Button asChild variant="outline" className="flex-1 sm:flex-none">
+        <Link to="/billing/fee-balance">
+          <Scale aria-hidden /> Saldo de honorarios
+        </Link>
+      </Button>
+    ) : null;
   const create = canCreate ? (
     <Button asChild className="w-full sm:w-auto">
       <Link to="/billing/editor">
@@ -82,6 +91,7 @@ function BillingList() {
         {nothingAtAll ? null : (
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
             <ExportMenu wid={wid} query={toQuery(state)} className="flex-1 sm:flex-none" />
+            {feeBalance}
             {batch}
             {create}
           </div>
