@@ -1,10 +1,10 @@
-import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { NoAccess } from '@/components/ui/no-access';
 import { PageSpinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
 import { errorMessage } from '@divan/core';
+import { BillingPage } from '../components/billing-page';
 import { useBillingScope } from '../components/use-billing-scope';
 import { BatchForm } from './batch-form';
 import { BatchProgress } from './batch-progress';
@@ -35,16 +35,9 @@ export function BatchRoute() {
   } else body = <BatchForm key={scope.wid} wid={scope.wid} onStarted={(id) => setParams({ batch: id })} />;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
-      <header className="grid gap-2">
-        <Link to="/billing" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="size-4" aria-hidden /> Facturación
-        </Link>
-        <h1 className="font-display text-3xl font-semibold tracking-tight">Facturar en lote</h1>
-        <p className="text-sm text-muted-foreground">Una factura por paciente con sus sesiones realizadas y sin facturar del periodo.</p>
-      </header>
+    <BillingPage title="Facturar en lote" description="Una factura por paciente con sus sesiones realizadas y sin facturar del periodo.">
       {body}
-    </div>
+    </BillingPage>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
 import { DEFAULT_INVOICE_TAX_SETTINGS, type Invoice } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { NoAccess } from '@/components/ui/no-access';
@@ -8,6 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useInvoice } from '../api/invoices-api';
 import { useMyBilling, usePatientRef } from '../api/support-api';
+import { BillingPage } from '../components/billing-page';
 import { InvoiceBadges } from '../components/invoice-badges';
 import { LoadError } from '@/components/ui/states';
 import { mayAct, useBillingScope } from '../components/use-billing-scope';
@@ -17,18 +17,9 @@ import { IssuedInvoice } from './issued-invoice';
 
 function Frame({ title, invoice, children }: { title: string; invoice?: Invoice; children: ReactNode }) {
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
-      <header className="grid gap-2">
-        <Link to="/billing" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="size-4" aria-hidden /> Facturación
-        </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-display text-3xl font-semibold tracking-tight">{title}</h1>
-          {invoice ? <InvoiceBadges invoice={invoice} /> : null}
-        </div>
-      </header>
+    <BillingPage title={title} badges={invoice ? <InvoiceBadges invoice={invoice} /> : null}>
       {children}
-    </div>
+    </BillingPage>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { ArrowLeft, Download, Scale } from 'lucide-react';
+import { Download, Scale } from 'lucide-react';
 import { feeBalanceQuery, type FeeBalance } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { downloadFeeBalanceCsv, useFeeBalance } from '../api/support-api';
 import { PeriodFields, rangeErrors, usePeriod } from '../components/period-fields';
+import { BillingPage } from '../components/billing-page';
 import { useBillingScope } from '../components/use-billing-scope';
 
 type Row = FeeBalance['rows'][number];
@@ -45,14 +45,7 @@ export function FeeBalanceRoute() {
 
   const rows = balance.data?.rows ?? [];
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
-      <header className="grid gap-2">
-        <Link to="/billing" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="size-4" aria-hidden /> Facturación
-        </Link>
-        <h1 className="font-display text-3xl font-semibold tracking-tight">Saldo de honorarios</h1>
-        <p className="text-sm text-muted-foreground">Por terapeuta, las sesiones realizadas del periodo: sus honorarios, quién cobró y quién debe a quién.</p>
-      </header>
+    <BillingPage title="Saldo de honorarios" description="Por terapeuta, las sesiones realizadas del periodo: sus honorarios, quién cobró y quién debe a quién." width="max-w-6xl">
       {!allowed ? (
         <NoAccess title={scope.workspace.template === 'freelance' ? 'El saldo de honorarios es para equipos y clínicas' : 'No puedes ver el saldo de honorarios de este espacio'} />
       ) : (
@@ -117,7 +110,7 @@ export function FeeBalanceRoute() {
           </section>
         </>
       )}
-    </div>
+    </BillingPage>
   );
 }
 
