@@ -88,7 +88,10 @@ function BillingList() {
           <h1 className="font-display text-3xl font-semibold tracking-tight">Facturación</h1>
           <p className="text-sm text-muted-foreground">Tus facturas: borradores, emitidas y rectificativas.</p>
         </div>
-        {nothingAtAll ? null : (
+        {/* With no invoice yet, creating one is offered in the empty state; the fee balance (sessions) still here. */}
+        {nothingAtAll ? (
+          feeBalance
+        ) : (
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
             <ExportMenu wid={wid} query={toQuery(state)} className="flex-1 sm:flex-none" />
             {feeBalance}
