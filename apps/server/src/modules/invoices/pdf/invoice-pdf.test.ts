@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, type Invoice } from '@divan/core';
+import { formatCents, todayIn, type Invoice } from '@divan/core';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clinic, W, type Clinic } from '../../../test/session-fixtures';
 import { pdfImages, pdfInfo, pdfLayoutText, pdfPages, pdfQrCode as decodeQr, skipPdfChecks } from '../../../test/pdf-tools';
@@ -109,6 +109,18 @@ describe.skipIf(skipPdfChecks)('invoice PDF', () => {
     for (const s of ['Factura rectificativa', rect.number!, `Factura rectificada: ${issued.number}`, 'Rectificación por diferencias', 'Precio del informe mal indicado']) expect(text).toContain(s);
     expect(layoutText(pdf)).toContain(`Total ${euros(rect.totalCents)}`);
     expect(decodeQr(pdf)).toBe(rect.verifactu!.qrUrl);
+  });
+
+  it('stamps a voided invoice «ANULADA» on every page, with when and why', async () => {
+    const draft = await ok(t.post(I(), { patientId: c.ana, lines: [{ description: 'Sesión individual', unitPriceCents: 6000 }] }, token()), 201);
+    const inv = await ok(t.post(`${I()}/${draft.id}/issue`, undefined, token()));
+    await ok(t.post(`${I()}/${inv.id}/void`, { reason: 'Emitida por duplicado' }, token()));
+    const { pdf } = await pdfOf(inv.id);
+    const pages = pdfPages(pdf);
+    pages.forEach((p) => expect(flat(p)).toContain('ANULADA'));
+    const text = flat(pages.join('\n'));
+    for (const s of [inv.number!, 'Anulación', 'Emitida por duplicado', `Anulada el ${todayIn('Europe/Madrid').split('-').reverse().join('/')}`]) expect(text).toContain(s);
+    expect(text).not.toContain('BORRADOR');
   });
 
   it('paginates a 60-line draft with the table header on every page, «BORRADOR» on every page and no QR', async () => {

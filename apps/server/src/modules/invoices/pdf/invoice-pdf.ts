@@ -105,7 +105,16 @@ export async function renderInvoicePdf(invoice: Invoice, opts: InvoicePdfOptions
     doc.moveDown(0.8);
     paragraph(doc, footer, { size: SIZES.small, muted: true });
   }
+  // Voided (its VERI*FACTU cancellation record written): kept with its number, stamped so nobody pays it.
+  if (invoice.voided) {
+    heading(doc, 'Anulación');
+    keyValues(doc, [
+      ['Anulada el', dmyOfInstant(invoice.voided.at)],
+      ['Motivo', invoice.voided.reason],
+    ]);
+  }
   if (draft) watermarkPages(doc);
+  else if (invoice.voided) watermarkPages(doc, 'ANULADA');
   return renderToBuffer(doc);
 }
 
