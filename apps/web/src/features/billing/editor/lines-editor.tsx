@@ -122,14 +122,14 @@ export function LinesEditor({ lines, totals, showErrors, onChange, sessionsButto
                     </Button>
                   </div>
                   {/* Taxes follow the line's kind and the payer unless chosen here (a report that is health care, a different withholding). */}
-                  <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-[0.8125rem] text-muted-foreground md:col-span-6 md:pb-2">
-                    <label className="flex items-center gap-2">
+                  <div className="grid gap-2 text-[0.8125rem] text-muted-foreground sm:grid-cols-2 md:col-span-6 md:flex md:items-center md:gap-x-4 md:pb-2">
+                    <label className="grid gap-1 md:flex md:items-center md:gap-2">
                       IVA
-                      <NativeSelect aria-label={`IVA de la línea ${n + 1}`} options={VAT_OPTIONS} value={l.vat} onChange={(e) => set(l.key, { vat: e.target.value as VatChoice })} className="w-44" />
+                      <NativeSelect aria-label={`IVA de la línea ${n + 1}`} options={VAT_OPTIONS} value={l.vat} onChange={(e) => set(l.key, { vat: e.target.value as VatChoice })} className="w-full md:w-44" />
                     </label>
-                    <label className="flex items-center gap-2">
+                    <label className="grid gap-1 md:flex md:items-center md:gap-2">
                       IRPF
-                      <NativeSelect aria-label={`Retención de la línea ${n + 1}`} options={WITHHOLDING_OPTIONS} value={l.withholding} onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })} className="w-44" />
+                      <NativeSelect aria-label={`Retención de la línea ${n + 1}`} options={WITHHOLDING_OPTIONS} value={l.withholding} onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })} className="w-full md:w-44" />
                     </label>
                   </div>
                 </li>
