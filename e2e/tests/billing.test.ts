@@ -167,6 +167,12 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await page.getByRole('heading', { name: 'Ninguna factura coincide' }).waitFor();
     await page.getByRole('button', { name: 'Limpiar filtros' }).first().click();
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    // By series: the rectifying one alone.
+    await page.getByLabel('Serie').selectOption(`R${year}`);
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await table.getByRole('link', { name: `R${year}-0001`, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Limpiar filtros' }).first().click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
 
     // The accountant's export: a real xlsx of the issued invoices.
     const exported = async (item: string) => {

@@ -157,6 +157,8 @@ export const invoiceResponse = z.object({
   updatedAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceResponse>;
+/** GET …/invoices/series: the series of the member's invoices, for the list's filter. */
+export const invoiceSeriesResponse = z.object({ items: z.array(z.string()) });
 export const invoiceListResponse = z.object({
   items: z.array(invoiceResponse.omit({ lines: true, vatBreakdown: true, legends: true, rectifiedBy: true })),
   total: z.number().int(),

@@ -34,6 +34,15 @@ export function invoicesRepository(db: DbOrTx) {
       f.q ? or(ilike(invoices.number, `%${escapeLike(f.q)}%`), sql`${invoices.buyer}->>'fullName' ilike ${`%${escapeLike(f.q)}%`}`) : undefined,
     );
   return {
+    /** The series the member's invoices are numbered in (`2026`, `R2026`, `F-2026`…), newest year first. */
+    async series(workspaceId: string, s: InvoiceScope): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ series: invoices.series })
+        .from(invoices)
+        .where(and(eq(invoices.workspaceId, workspaceId), scoped(s), sql`${invoices.series} is not null`));
+      const yearOf = (x: string) => x.slice(-4);
+      return rows.map((r) => r.series!).sort((a, b) => yearOf(b).localeCompare(yearOf(a)) || a.localeCompare(b));
+    },
     /** A page, newest first (drafts, which have no date, on top), with the count and the sums of every match (voided ones left out of the sums). */
     async list(workspaceId: string, s: InvoiceScope, f: InvoiceListQuery) {
       const w = where(workspaceId, s, f);

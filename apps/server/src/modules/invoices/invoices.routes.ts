@@ -8,6 +8,7 @@ import {
   invoiceListQuery,
   invoiceListResponse,
   invoiceResponse,
+  invoiceSeriesResponse,
   payInvoiceBody,
   rectifyInvoiceBody,
   therapistBillingBody,
@@ -97,6 +98,14 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
       const day = new Date().toISOString().slice(0, 10);
       return reply.type(file.type).header('content-disposition', `attachment; filename="facturas-${day}.${file.ext}"`).send(file.body as never);
     },
+  );
+  r.get(
+    `${I}/series`,
+    {
+      config: { access: { workspace: ['read', 'invoices'] } },
+      schema: { operationId: 'listInvoiceSeries', tags, description: 'The series of the invoices the member reads (for the list filter), newest year first.', params: workspaceIdParams, response: { 200: invoiceSeriesResponse } },
+    },
+    (req) => invoices.series(caller(req)),
   );
   r.get(ONE, { config: { access: { workspace: ['read', 'invoices'] } }, schema: { operationId: 'getInvoice', tags, params: invoiceIdParams, response: { 200: invoiceResponse } } }, (req) =>
     invoices.get(caller(req), req.params.invoiceId),

@@ -75,6 +75,10 @@ export class InvoicesService {
     };
   }
 
+  async series(c: Caller): Promise<{ items: string[] }> {
+    return { items: await invoicesRepository(this.d.db).series(c.member.workspaceId, invoiceScope(c)) };
+  }
+
   async get(c: Caller, id: string): Promise<Invoice> {
     return this.present(c, await this.accessible(c, id, 'read'));
   }

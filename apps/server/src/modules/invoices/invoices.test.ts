@@ -187,6 +187,10 @@ describe('series prefix', () => {
     expect(await ok(billing({ city: 'Madrid' }))).toMatchObject({ seriesPrefix: 'F-' });
     await ok(billing({ seriesPrefix: '' }));
     expect((await issue(c.tere, (await draftFor(c.tere, { patientId: c.ana })).id)).number).toBe(`${year}-0023`);
+    // The list's series filter offers each series once, and filters by it.
+    expect(await ok(t.get(`${I()}/series`, { token: c.tere.accessToken }))).toEqual({ items: [`${year}`, `F-${year}`, `R${year}`, `RF-${year}`] });
+    const rf = await ok<{ items: Invoice[] }>(t.get(`${I()}?series=RF-${year}`, { token: c.tere.accessToken }));
+    expect(rf.items.map((i) => i.number)).toEqual([`RF-${year}-0001`]);
   });
 
   it('numbers the workspace’s invoices with the prefix of its billing info', async () => {

@@ -101,3 +101,7 @@ export function useRectifyingInvoices(wid: string, invoice: Invoice | undefined)
     select: (r) => r.items.filter((i) => i.rectifies?.id === invoice?.id),
   });
 }
+
+/** The series of the member's invoices, for the list's filter. */
+export const useInvoiceSeries = (wid: string) =>
+  useQuery({ queryKey: [...invoiceKeys.lists(wid), 'series'], queryFn: ({ signal }) => api<{ items: string[] }>(`${invoicesPath(wid)}/series`, { signal }), select: (r) => r.items });

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { NoAccess } from '@/components/ui/no-access';
 import { PageSpinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useInvoiceList } from '../api/invoices-api';
+import { useInvoiceList, useInvoiceSeries } from '../api/invoices-api';
 import { useTherapists } from '../api/support-api';
 import { ExportMenu } from './export-menu';
 import type { PickedPatient } from '@/components/patient-picker';
@@ -48,6 +48,7 @@ function BillingList() {
   const { wid, ability, canCreate, workspace } = useBillingScope();
   const [state, update] = useListState();
   const list = useInvoiceList(wid, toQuery(state));
+  const series = useInvoiceSeries(wid);
   const therapists = useTherapists(wid, ability.can('read', 'members'));
   const team = (therapists.data?.length ?? 0) > 1;
   const [picked, setPicked] = useState<PickedPatient | null>(null);
@@ -112,7 +113,7 @@ function BillingList() {
         </div>
       ) : (
         <>
-          <ListFilters wid={wid} state={state} update={update} therapists={team ? (therapists.data ?? null) : null} patient={patientName} onPatient={setPicked} />
+          <ListFilters wid={wid} state={state} update={update} therapists={team ? (therapists.data ?? null) : null} series={series.data ?? []} patient={patientName} onPatient={setPicked} />
           {data ? <TotalsSummary totals={data.totals} label="Totales de las facturas filtradas" /> : null}
           <section aria-label="Listado de facturas" aria-busy={list.isFetching} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
             {list.isError && !data ? (

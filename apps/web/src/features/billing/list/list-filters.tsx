@@ -15,12 +15,14 @@ type Props = {
   state: ListState;
   update: (patch: Partial<ListState>, options?: { replace?: boolean }) => void;
   therapists: { id: string; name: string }[] | null;
+  /** The series of the member's invoices; the filter shows when there is more than one. */
+  series: string[];
   /** The filtered patient's name, once known (from the list's rows or the picker). */
   patient: PickedPatient | null;
   onPatient: (p: PickedPatient | null) => void;
 };
 
-export function ListFilters({ wid, state, update, therapists, patient, onPatient }: Props) {
+export function ListFilters({ wid, state, update, therapists, series, patient, onPatient }: Props) {
   const [text, setText] = useState(state.q);
   const sent = useRef(state.q);
 
@@ -95,6 +97,16 @@ export function ListFilters({ wid, state, update, therapists, patient, onPatient
             options={therapists.map((t) => ({ value: t.id, label: t.name }))}
             value={state.therapist ?? ''}
             onChange={(e) => update({ therapist: e.target.value || null })}
+          />
+        ) : null}
+        {series.length > 1 || state.series ? (
+          <NativeSelect
+            aria-label="Serie"
+            className="sm:w-40"
+            placeholder="Serie: todas"
+            options={(state.series && !series.includes(state.series) ? [state.series, ...series] : series).map((s) => ({ value: s, label: `Serie ${s}` }))}
+            value={state.series ?? ''}
+            onChange={(e) => update({ series: e.target.value || null })}
           />
         ) : null}
         {hasFilters(state) ? (

@@ -10,12 +10,16 @@ export type ListState = {
   payment: PaymentStatus | null;
   therapist: string | null;
   patient: string | null;
+  /** A series as numbered (`2026`, `R2026`, `F-2026`). */
+  series: string | null;
   page: number;
 };
 
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (v && (values as readonly string[]).includes(v) ? (v as T) : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = (v: string | null) => (v && UUID.test(v) ? v : null);
+const SERIES = /^[A-Z0-9/-]{1,30}$/;
+const seriesOf = (v: string | null) => (v && SERIES.test(v) ? v : null);
 
 /** The list's state lives in the URL (shareable, survives reload and back); anything unknown is ignored. */
 export function readListState(params: URLSearchParams): ListState {
@@ -27,6 +31,7 @@ export function readListState(params: URLSearchParams): ListState {
     payment: oneOf(PAYMENT_STATUS.values, params.get('payment')),
     therapist: uuid(params.get('therapist')),
     patient: uuid(params.get('patient')),
+    series: seriesOf(params.get('series')),
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }
@@ -40,6 +45,7 @@ export function writeListState(s: ListState): URLSearchParams {
   if (s.payment) out.set('payment', s.payment);
   if (s.therapist) out.set('therapist', s.therapist);
   if (s.patient) out.set('patient', s.patient);
+  if (s.series) out.set('series', s.series);
   if (s.page !== 1) out.set('page', String(s.page));
   return out;
 }
@@ -54,9 +60,10 @@ export function toQuery(s: ListState, now: Date = new Date()): Partial<InvoiceLi
   if (s.payment) query.paymentStatus = s.payment;
   if (s.therapist) query.therapistId = s.therapist;
   if (s.patient) query.patientId = s.patient;
+  if (s.series) query.series = s.series;
   return query;
 }
 
-export const hasFilters = (s: ListState) => Boolean(s.q.trim() || s.period || s.status || s.payment || s.therapist || s.patient);
-export const NO_FILTERS: Partial<ListState> = { q: '', period: null, status: null, payment: null, therapist: null, patient: null };
+export const hasFilters = (s: ListState) => Boolean(s.q.trim() || s.period || s.status || s.payment || s.therapist || s.patient || s.series);
+export const NO_FILTERS: Partial<ListState> = { q: '', period: null, status: null, payment: null, therapist: null, patient: null, series: null };
 
