@@ -62,7 +62,8 @@ afterAll(async () => {
 describe.skipIf(skipTls)('sending VERI*FACTU records to the AEAT', () => {
   it('queues a job when an invoice is issued; until it runs the record is pending', async () => {
     const inv = await tereInvoice();
-    expect(await t.app.services.jobs.stateOf(VERIFACTU_SEND_QUEUE, `invoice:${inv.id}`)).toBe('created');
+    // Queued by the listener of `invoice.issued`, after the commit: not necessarily before the answer.
+    await expect.poll(() => t.app.services.jobs.stateOf(VERIFACTU_SEND_QUEUE, `invoice:${inv.id}`)).toBe('created');
     expect(await status(inv)).toEqual({ sending: true, records: [expect.objectContaining({ kind: 'registration', number: inv.number, state: 'pending', attempts: 0, csv: null })] });
     expect(await sending.work(THERAPIST_NIF)).toMatchObject({ outcome: 'answered', sent: 1 });
     expect(await record(inv)).toMatchObject({ state: 'accepted', csv: expect.stringMatching(/^A-PRUEBA/), attempts: 1, errorCode: null, nextAttemptAt: null });
