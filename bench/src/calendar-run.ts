@@ -10,10 +10,10 @@ import { SESSION_LIST_MAX } from '@divan/core';
 import { CalendarRouteMissing, measureCalendarBundle } from './calendar-bundle';
 import { explainWeek, seedClinic, type Clinic } from './calendar-data';
 import { createDataset, type Dataset } from './dataset';
-import { runCleanups } from './lifecycle';
 import { chooseGenerator, loadProblem, measurePair, type Endpoint } from './load';
 import { Report } from './report';
-import { startBare, startDivan, stopAll, type Managed } from './servers';
+import { runBench } from './run-bench';
+import { startBare, startDivan, type Managed } from './servers';
 import { envInt, errorMessage, root, serverMain } from './util';
 
 const cfg = {
@@ -160,22 +160,4 @@ async function main() {
   });
 }
 
-let cleaning: Promise<void> | undefined;
-const cleanup = () => (cleaning ??= stopAll().then(runCleanups));
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    console.log(`\n${signal}: stopping servers and removing temporary data…`);
-    void cleanup().then(() => process.exit(130));
-  });
-
-try {
-  await main();
-} catch (err) {
-  report.fail('bench', err);
-} finally {
-  await cleanup();
-}
-report.print();
-report.write({ ...cfg, adminUrl: cfg.adminUrl.replace(/\/\/[^@/]*@/, '//…@') }, resultsFile);
-console.log(`\nOn ${cpus().length} cores the load generator and the servers share the CPU. Results: ${resultsFile}`);
-process.exit(report.errors.length ? 1 : 0);
+await runBench(main, { report, config: cfg, resultsFile, sharing: 'the load generator and the servers' });

@@ -4,20 +4,20 @@
 // route in alternating slices (same wrk, same Lua script); then a batch of 1,000 invoices (one per patient,
 // a month of sessions each), from POST to done. Afterwards the series and the chain are checked end to
 // end, so a fast wrong result cannot pass. Prints a table and writes bench/results/invoices.json.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import pg from 'pg';
 import type { InvoiceBatch } from '@divan/core';
 import { createDataset, type Dataset } from './dataset';
 import { checkBatch, checkSeries, explainLookups, seedPractice, type Practice, type SeriesCheck } from './invoices-data';
-import { runCleanups } from './lifecycle';
-import { loadProblem, merge, type LoadResult, type Slice } from './load';
+import { Drafts, issuePair, settledIssued } from './invoices-load';
+import { loadProblem, merge } from './load';
+import { cpuDuring } from './proc-cpu';
 import { Report } from './report';
-import { startBare, stopAll, type Managed } from './servers';
+import { runBench } from './run-bench';
+import { startBare, type Managed } from './servers';
 import { envInt, errorMessage, root, serverMain, sleep } from './util';
 import { hasWrk } from './wrk';
-import { runWrkPaths, type PathsResult } from './wrk-paths';
 
 const cfg = {
   durationSec: envInt('BENCH_DURATION', 10),
@@ -75,130 +75,6 @@ async function call<T>(ds: Dataset, method: string, path: string, body?: unknown
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return { status: res.status, json: JSON.parse(text) as T };
-}
-
-/** utime + stime of a process in ms (/proc, Linux; 100 ticks per second), or NaN. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
-
-/**
- * CPU used by the server process and by the PostgreSQL backends of the bench's database (their command
- * line names it) while `work` runs: where an issue's time goes when the machine is shared.
- */
-async function cpuDuring<T>(databaseUrl: string, serverPid: number | undefined, work: () => Promise<T>): Promise<{ result: T; serverMs: number; postgresMs: number }> {
-  const db = new URL(databaseUrl).pathname.slice(1);
-  const backends = () =>
-    readdirSync('/proc')
-      .filter((e) => /^\d+$/.test(e))
-      .map(Number)
-      .filter((pid) => {
-        try {
-          const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-          return cmd.startsWith('postgres: ') && cmd.includes(` ${db} `);
-        } catch {
-          return false;
-        }
-      });
-  const before = new Map(backends().map((pid) => [pid, cpuMs(pid)]));
-  const server0 = serverPid ? cpuMs(serverPid) : NaN;
-  const result = await work();
-  const server1 = serverPid ? cpuMs(serverPid) : NaN;
-  // Backends that ended meanwhile are not counted; the server's pool keeps its connections open.
-  const postgresMs = backends().reduce((sum, pid) => sum + cpuMs(pid) - (before.get(pid) ?? 0), 0);
-  return { result, serverMs: server1 - server0, postgresMs };
-}
-
-const asSlice = (r: PathsResult): Slice => ({ total: r.requests, seconds: r.durationUs / 1e6, p50Ms: r.p50Us / 1000, p99Ms: r.p99Us / 1000, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts });
-
-/**
- * The drafts, handed out in order: each wrk run gets every draft not yet taken and reports how many it
- * took (sent, answered or not), so no draft is named twice across runs.
- */
-class Drafts {
-  private next = 0;
-  /** 2xx answers counted by wrk across every issuing run (warm-ups included). */
-  answered = 0;
-  exhausted = false;
-  constructor(
-    private readonly p: Practice,
-    private readonly server: Managed,
-    private readonly auth: () => Record<string, string>,
-  ) {}
-
-  async issue(connections: number, durationSec: number): Promise<Slice> {
-    const paths = this.p.draftIds.slice(this.next).map((id) => `/api/v1/workspaces/${this.p.workspaceId}/invoices/${id}/issue`);
-    const r = await runWrkPaths({ base: this.server.url, method: 'POST', paths, fallback: '/api/v1/health', headers: this.auth(), connections, durationSec });
-    this.next += r.used;
-    this.answered += r.requests - r.non2xx;
-    if (r.exhausted) this.exhausted = true;
-    return asSlice(r);
-  }
-
-  /** One issue through fetch, before any load: a failing issue stops the bench with its answer. */
-  async issueOne(call: (path: string) => Promise<{ number: string | null }>): Promise<string> {
-    const id = this.p.draftIds[this.next++];
-    if (!id) throw new Error('no draft left');
-    const issued = await call(`/api/v1/workspaces/${this.p.workspaceId}/invoices/${id}/issue`);
-    this.answered++;
-    if (!issued.number) throw new Error(`the issued invoice has no number: ${JSON.stringify(issued).slice(0, 300)}`);
-    return issued.number;
-  }
-
-  get taken() {
-    return this.next;
-  }
-}
-
-async function bareSlice(bare: Managed, headers: Record<string, string>, connections: number, durationSec: number): Promise<Slice> {
-  return asSlice(await runWrkPaths({ base: bare.url, method: 'GET', paths: null, fallback: '/', headers, connections, durationSec }));
-}
-
-/** Issuing and the baseline in alternating slices (bare, issue, issue, bare…), each after its own warm-up. */
-async function issuePair(drafts: Drafts, bare: Managed, headers: Record<string, string>): Promise<{ target: LoadResult; bare: LoadResult; ratio: number }> {
-  const slice = Math.max(1, Math.round(cfg.durationSec / cfg.rounds));
-  if (cfg.warmupSec > 0) {
-    await bareSlice(bare, headers, cfg.connections, cfg.warmupSec);
-    await drafts.issue(cfg.connections, cfg.warmupSec);
-  }
-  const t: Slice[] = [];
-  const b: Slice[] = [];
-  for (let i = 0; i < cfg.rounds; i++) {
-    const runs: [() => Promise<Slice>, Slice[]][] = [
-      [() => bareSlice(bare, headers, cfg.connections, slice), b],
-      [() => drafts.issue(cfg.connections, slice), t],
-    ];
-    if (i % 2) runs.reverse();
-    for (const [run, into] of runs) into.push(await run());
-  }
-  const target = merge('POST …/invoices/:id/issue', t);
-  const base = merge(`${bare.url}/`, b);
-  return { target, bare: base, ratio: target.reqPerSec / base.reqPerSec };
-}
-
-/** Issued invoices of the seller, once the requests still in flight after wrk stopped have finished. */
-async function settledIssued(databaseUrl: string, sellerKey: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const count = async () => (await client.query<{ n: number }>(`select count(*)::int as n from invoices where seller_key = $1 and status = 'issued'`, [sellerKey])).rows[0]!.n;
-    let last = -1;
-    for (let i = 0; i < 50; i++) {
-      const n = await count();
-      if (n === last) return n;
-      last = n;
-      await sleep(300);
-    }
-    return last;
-  } finally {
-    await client.end();
-  }
 }
 
 /** POST the batch, then poll it every 100 ms until it is done or failed: the wall time from the POST. */
@@ -266,7 +142,7 @@ async function main() {
     step(`issuing: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`);
     const issued0 = await settledIssued(databaseUrl, p.sellerKey);
     const { result: pair, serverMs, postgresMs } = await cpuDuring(databaseUrl, ds.server.serverPid(), async () => {
-      const pair = await issuePair(drafts, bare, auth());
+      const pair = await issuePair(drafts, bare, auth(), cfg);
       await settledIssued(databaseUrl, p.sellerKey);
       return pair;
     });
@@ -352,22 +228,4 @@ async function main() {
   });
 }
 
-let cleaning: Promise<void> | undefined;
-const cleanup = () => (cleaning ??= stopAll().then(runCleanups));
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    console.log(`\n${signal}: stopping servers and removing temporary data…`);
-    void cleanup().then(() => process.exit(130));
-  });
-
-try {
-  await main();
-} catch (err) {
-  report.fail('bench', err);
-} finally {
-  await cleanup();
-}
-report.print();
-report.write({ ...cfg, adminUrl: cfg.adminUrl.replace(/\/\/[^@/]*@/, '//…@') }, resultsFile);
-console.log(`\nOn ${cpus().length} cores the load generator, PostgreSQL and the server share the CPU. Results: ${resultsFile}`);
-process.exit(report.errors.length ? 1 : 0);
+await runBench(main, { report, config: cfg, resultsFile, sharing: 'the load generator, PostgreSQL and the server' });

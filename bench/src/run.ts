@@ -5,10 +5,10 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { measureBundle, WebNotBuilt } from './bundle';
 import { createDataset, tempDataDir, type Dataset, type DatabaseKind } from './dataset';
-import { runCleanups } from './lifecycle';
 import { loadProblem, measurePair, type Endpoint } from './load';
 import { Report, resultsFile } from './report';
-import { startBare, startDivan, stopAll, type Managed } from './servers';
+import { runBench } from './run-bench';
+import { startBare, startDivan, type Managed } from './servers';
 import { measureStartup } from './startup';
 import { measureJobsIdle } from './jobs';
 import { seedPatients } from './patients';
@@ -220,22 +220,4 @@ async function main() {
   });
 }
 
-let cleaning: Promise<void> | undefined;
-const cleanup = () => (cleaning ??= stopAll().then(runCleanups));
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    console.log(`\n${signal}: stopping servers and removing temporary data…`);
-    void cleanup().then(() => process.exit(130));
-  });
-
-try {
-  await main();
-} catch (err) {
-  report.fail('bench', err);
-} finally {
-  await cleanup();
-}
-report.print();
-report.write({ ...cfg, adminUrl: cfg.adminUrl.replace(/\/\/[^@/]*@/, '//…@') });
-console.log(`\nOn ${cpus().length} cores the load generator and the servers share the CPU. Results: ${resultsFile}`);
-process.exit(report.errors.length ? 1 : 0);
+await runBench(main, { report, config: cfg, resultsFile, sharing: 'the load generator and the servers' });
