@@ -13,6 +13,9 @@ export const INT4_MAX = 2_147_483_647;
 /** True when `s` holds no NUL character (PostgreSQL text cannot store one). */
 export const hasNoNul = (s: string): boolean => !s.includes('\u0000');
 
+/** An id as the API gives them (a UUID, any version): for ids read from a URL before asking the server. */
+export const isUuid = (v: string | null | undefined): v is string => !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
 const capitalized = (label: string) => label.charAt(0).toUpperCase() + label.slice(1);
 
 /**

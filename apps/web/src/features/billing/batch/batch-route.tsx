@@ -3,13 +3,12 @@ import { Alert } from '@/components/ui/alert';
 import { NoAccess } from '@/components/ui/no-access';
 import { PageSpinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
-import { errorMessage } from '@divan/core';
+import { errorMessage, isUuid } from '@divan/core';
 import { BillingPage } from '../components/billing-page';
 import { useBillingScope } from '../components/use-billing-scope';
 import { BatchForm } from './batch-form';
 import { BatchProgress } from './batch-progress';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * «Facturar en lote» (Advance and Team): a period's completed, not-yet-invoiced sessions, one invoice
@@ -25,7 +24,7 @@ export function BatchRoute() {
 
   let body;
   if (!scope.canCreate) body = <NoAccess title="No puedes crear facturas en este espacio" />;
-  else if (batchId && UUID.test(batchId)) body = <BatchProgress key={batchId} wid={scope.wid} id={batchId} onAnother={() => setParams({})} />;
+  else if (isUuid(batchId)) body = <BatchProgress key={batchId} wid={scope.wid} id={batchId} onAnother={() => setParams({})} />;
   else if (!scope.workspace.features.canCreateInvoiceBatch) {
     body = (
       <Alert variant="info">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { RECTIFICATION_METHOD, type Invoice, type RectificationMethod } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -40,13 +40,15 @@ type Props = {
 export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props) {
   const [scope, setScope] = useState<Scope>('cancel');
   const [method, setMethod] = useState<RectificationMethod>('difference');
-  const [lines, setLines] = useState<LineDraft[]>(() => modelOf(invoice).lines);
+  // The invoice as the editor's model, once per invoice (its lines are what «Corregir» starts from).
+  const original = useMemo(() => modelOf(invoice), [invoice]);
+  const [lines, setLines] = useState<LineDraft[]>(original.lines);
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = useId();
-  const model = { ...modelOf(invoice), lines };
+  const model = { ...original, lines };
   // The invoice's own withholding rate, so the corrected totals match what the server will compute.
   const totals = liveTotals(model, { withholdingRate: invoice.lines.some((l) => l.withholdingRate === 7) ? 7 : 15 });
   const discard = useConfirmDiscard(reason.trim() !== '' || scope === 'correct');
@@ -54,7 +56,7 @@ export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props)
     setReason('');
     setScope('cancel');
     setMethod('difference');
-    setLines(modelOf(invoice).lines);
+    setLines(original.lines);
     setSubmitted(false);
     setError(null);
   };

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS, PAYMENT_STATUS, type InvoiceListQuery, type InvoiceStatus, type PaymentStatus } from '@divan/core';
+import { INVOICE_STATUS, isUuid, PAYMENT_STATUS, type InvoiceListQuery, type InvoiceStatus, type PaymentStatus } from '@divan/core';
 import { DATE_PRESETS, presetRange, type DatePreset } from './date-presets';
 
 export const PAGE_SIZE = 25;
@@ -16,8 +16,7 @@ export type ListState = {
 };
 
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (v && (values as readonly string[]).includes(v) ? (v as T) : null);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = (v: string | null) => (v && UUID.test(v) ? v : null);
+const uuid = (v: string | null) => (isUuid(v) ? v : null);
 const SERIES = /^[A-Z0-9/-]{1,30}$/;
 const seriesOf = (v: string | null) => (v && SERIES.test(v) ? v : null);
 

@@ -1,4 +1,4 @@
-import { PATIENT_SORTS, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS, type PatientListQuery, type SessionType, type TreatmentMotive, type TreatmentStatus } from '@divan/core';
+import { isUuid, PATIENT_SORTS, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS, type PatientListQuery, type SessionType, type TreatmentMotive, type TreatmentStatus } from '@divan/core';
 
 export const PAGE_SIZE = 50;
 export type Sort = (typeof PATIENT_SORTS)[number];
@@ -14,7 +14,6 @@ export type ListState = {
 };
 
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (v && (values as readonly string[]).includes(v) ? (v as T) : null);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The list's state lives in the URL (shareable, survives reload and back); anything unknown is ignored. */
 export function readListState(params: URLSearchParams): ListState {
@@ -23,7 +22,7 @@ export function readListState(params: URLSearchParams): ListState {
   return {
     q: (params.get('q') ?? '').slice(0, 100),
     status: oneOf(TREATMENT_STATUS.values, params.get('status')),
-    therapist: therapist === 'unassigned' || (therapist && UUID.test(therapist)) ? therapist : null,
+    therapist: therapist === 'unassigned' || isUuid(therapist) ? therapist : null,
     sessionType: oneOf(SESSION_TYPE.values, params.get('sessionType')),
     motive: oneOf(TREATMENT_MOTIVE.values, params.get('motive')),
     sort: oneOf(PATIENT_SORTS, params.get('sort')) ?? 'lastName',
