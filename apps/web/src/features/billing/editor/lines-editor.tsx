@@ -125,11 +125,11 @@ export function LinesEditor({ lines, totals, showErrors, onChange, sessionsButto
                   <div className="grid gap-2 text-[0.8125rem] text-muted-foreground sm:grid-cols-2 md:col-span-6 md:flex md:items-center md:gap-x-4 md:pb-2">
                     <label className="grid gap-1 md:flex md:items-center md:gap-2">
                       IVA
-                      <NativeSelect aria-label={`IVA de la línea ${n + 1}`} options={VAT_OPTIONS} value={l.vat} onChange={(e) => set(l.key, { vat: e.target.value as VatChoice })} className="w-full md:w-44" />
+                      <NativeSelect aria-label={`IVA de la línea ${n + 1}`} options={VAT_OPTIONS} value={l.vat} onChange={(e) => set(l.key, { vat: e.target.value as VatChoice })} className="w-full md:w-48" />
                     </label>
                     <label className="grid gap-1 md:flex md:items-center md:gap-2">
                       IRPF
-                      <NativeSelect aria-label={`Retención de la línea ${n + 1}`} options={WITHHOLDING_OPTIONS} value={l.withholding} onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })} className="w-full md:w-44" />
+                      <NativeSelect aria-label={`Retención de la línea ${n + 1}`} options={WITHHOLDING_OPTIONS} value={l.withholding} onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })} className="w-full md:w-48" />
                     </label>
                   </div>
                 </li>
