@@ -38,3 +38,4 @@ export * from './invoices';
 export * from './invoices/invoice.contracts';
 export * from './invoices/invoice-settings.contracts';
 export * from './verifactu/verifactu-sending.contracts';
+export * from './payments';

@@ -117,7 +117,11 @@ export type Config = {
   iceServers?: IceServer[];
   /** VERIFACTU_AEAT_*: sending records to the AEAT; unset: off (nothing is queued). */
   verifactuAeat?: VerifactuAeatConfig;
+  /** STRIPE_*: card payments through Stripe; unset: the built-in sandbox (test mode). */
+  stripe?: StripeConfig;
 };
+
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiBase?: string };
 
 export class ConfigError extends Error {}
 
@@ -158,7 +162,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMail: devMailEnabled(e.NODE_ENV, e.SMTP_URL, e.DEV_MAIL),
     iceServers: ice.ok ? ice.value : [],
     verifactuAeat: verifactuAeatConfig(e),
+    stripe: stripeConfig(e),
   };
+}
+
+/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (a webhook that cannot be verified would never mark a payment). */
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
+  const fail = (name: string, why: string): never => {
+    throw new ConfigError(`Invalid environment variable ${name}: ${why}`);
+  };
+  if (!e.STRIPE_SECRET_KEY) return e.STRIPE_WEBHOOK_SECRET || e.STRIPE_API_BASE ? fail('STRIPE_SECRET_KEY', 'required with STRIPE_WEBHOOK_SECRET or STRIPE_API_BASE') : undefined;
+  if (!/^(sk|rk)_(test|live)_/.test(e.STRIPE_SECRET_KEY)) fail('STRIPE_SECRET_KEY', 'expected a Stripe secret key (sk_test_… or sk_live_…)');
+  if (!e.STRIPE_WEBHOOK_SECRET) return fail('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY (whsec_… from the webhook endpoint)');
+  return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE };
 }
 
 /** VERIFACTU_AEAT_*: all or nothing; the files are read and the certificate opened now, so a mistake stops start-up. */
