@@ -1,0 +1,240 @@
+/**
+ * PaymentsGateway on Stripe, through the official SDK (decision 0017). Connect with Express accounts
+ * in Spain and direct charges: everything about a patient (customer, card, payments, refunds) lives on
+ * the seller's connected account, so those calls send `Stripe-Account` (`stripeAccount`). Charges and
+ * refunds carry the caller's idempotency key; the SDK keys its own retries of other POSTs.
+ */
+import Stripe from 'stripe';
+import type { StripeConfig } from '../config';
+import {
+  GatewayUnavailableError,
+  type GatewayAccount,
+  type GatewayCard,
+  type GatewayCheckout,
+  type GatewayEvent,
+  type GatewayPaymentIntent,
+  type GatewayRefund,
+  type Metadata,
+  type PaymentsGateway,
+} from './gateway';
+import { toAccount, toCard, toEvent, toGatewayError, toPaymentIntent, toRefund } from './stripe-mapping';
+
+/** Tuning for tests; production uses the defaults. */
+export type StripeGatewayOptions = {
+  /** Per request, in ms (default 30 s; the SDK's own is 80 s). */
+  timeoutMs?: number;
+  /** Retries of network errors, 409 and 5xx, with backoff (default 2). */
+  maxNetworkRetries?: number;
+};
+
+/** `http://127.0.0.1:4567` → the SDK's host, port and protocol; unset: api.stripe.com. */
+export function apiBaseOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRIPE_API_BASE must be http(s): ${apiBase}`);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+export function stripeMode(secretKey: string): 'test' | 'live' {
+  return /^(sk|rk)_test_/.test(secretKey) ? 'test' : 'live';
+}
+
+const onAccount = (accountId: string, idempotencyKey?: string): Stripe.RequestOptions =>
+  idempotencyKey ? { stripeAccount: accountId, idempotencyKey } : { stripeAccount: accountId };
+
+/** Stripe leaves out a parameter sent as undefined; null would be sent as '' (a reset). */
+const orUndefined = <T>(v: T | null): T | undefined => v ?? undefined;
+
+export class StripeGateway implements PaymentsGateway {
+  readonly provider = 'stripe' as const;
+  readonly mode: 'test' | 'live';
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+
+  constructor(config: StripeConfig, options: StripeGatewayOptions = {}) {
+    this.mode = stripeMode(config.secretKey);
+    this.webhookSecret = config.webhookSecret;
+    this.stripe = new Stripe(config.secretKey, {
+      ...apiBaseOptions(config.apiBase),
+      timeout: options.timeoutMs ?? 30_000,
+      maxNetworkRetries: options.maxNetworkRetries ?? 2,
+      telemetry: false,
+      appInfo: { name: 'Divan' },
+    });
+  }
+
+  /** Runs one SDK call, its errors in the gateway's terms. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw toGatewayError(err);
+    }
+  }
+
+  createAccount(input: { email: string | null; businessName: string | null; metadata: Metadata }): Promise<GatewayAccount> {
+    return this.call(async () =>
+      toAccount(
+        await this.stripe.accounts.create({
+          type: 'express',
+          country: 'ES',
+          email: orUndefined(input.email),
+          business_profile: input.businessName ? { name: input.businessName } : undefined,
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: input.metadata,
+        }),
+      ),
+    );
+  }
+
+  retrieveAccount(accountId: string): Promise<GatewayAccount> {
+    return this.call(async () => toAccount(await this.stripe.accounts.retrieve(accountId)));
+  }
+
+  onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<{ url: string }> {
+    return this.call(async () => {
+      const link = await this.stripe.accountLinks.create({ account: accountId, refresh_url: urls.refreshUrl, return_url: urls.returnUrl, type: 'account_onboarding' });
+      return { url: link.url };
+    });
+  }
+
+  dashboardLink(accountId: string): Promise<{ url: string }> {
+    return this.call(async () => ({ url: (await this.stripe.accounts.createLoginLink(accountId)).url }));
+  }
+
+  createCustomer(accountId: string, input: { email: string | null; name: string; metadata: Metadata }): Promise<{ id: string }> {
+    return this.call(async () => {
+      const customer = await this.stripe.customers.create({ email: orUndefined(input.email), name: input.name, metadata: input.metadata }, onAccount(accountId));
+      return { id: customer.id };
+    });
+  }
+
+  checkoutSetup(accountId: string, input: { customerId: string; successUrl: string; cancelUrl: string; metadata: Metadata }): Promise<GatewayCheckout> {
+    return this.call(async () => {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          currency: 'eur',
+          // API 2026-09-30 (SDK 23) replaced `payment_method_types` by this filter.
+          allowed_payment_method_types: ['card'],
+          customer: input.customerId,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+          setup_intent_data: { metadata: input.metadata },
+        },
+        onAccount(accountId),
+      );
+      return checkout(session);
+    });
+  }
+
+  checkoutPayment(
+    accountId: string,
+    input: { customerId: string | null; customerEmail: string | null; amount: number; description: string; successUrl: string; cancelUrl: string; metadata: Metadata; idempotencyKey: string },
+  ): Promise<GatewayCheckout> {
+    return this.call(async () => {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ price_data: { currency: 'eur', unit_amount: input.amount, product_data: { name: input.description } }, quantity: 1 }],
+          payment_intent_data: { metadata: input.metadata, ...(input.customerId ? { setup_future_usage: 'off_session' as const } : {}) },
+          ...(input.customerId ? { customer: input.customerId } : { customer_email: orUndefined(input.customerEmail) }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+        },
+        onAccount(accountId, input.idempotencyKey),
+      );
+      return checkout(session);
+    });
+  }
+
+  setupIntentCard(accountId: string, setupIntentId: string): Promise<{ customerId: string | null; card: GatewayCard | null }> {
+    return this.call(async () => {
+      const si = await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }, onAccount(accountId));
+      const customer = si.customer;
+      const customerId = typeof customer === 'string' ? customer : (customer?.id ?? null);
+      let pm = si.payment_method;
+      if (typeof pm === 'string') pm = await this.stripe.paymentMethods.retrieve(pm, {}, onAccount(accountId));
+      return { customerId, card: pm ? toCard(pm) : null };
+    });
+  }
+
+  retrievePaymentMethod(accountId: string, paymentMethodId: string): Promise<GatewayCard> {
+    return this.call(async () => {
+      const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId, {}, onAccount(accountId));
+      const card = toCard(pm);
+      if (!card) throw new GatewayUnavailableError(`Stripe payment method ${pm.id} is a ${pm.type}, not a card`);
+      return card;
+    });
+  }
+
+  detachPaymentMethod(accountId: string, paymentMethodId: string): Promise<void> {
+    return this.call(async () => {
+      await this.stripe.paymentMethods.detach(paymentMethodId, {}, onAccount(accountId));
+    });
+  }
+
+  chargeOffSession(
+    accountId: string,
+    input: { customerId: string; paymentMethodId: string; amount: number; description: string; metadata: Metadata; idempotencyKey: string },
+  ): Promise<GatewayPaymentIntent> {
+    return this.call(async () =>
+      toPaymentIntent(
+        await this.stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: 'eur',
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          onAccount(accountId, input.idempotencyKey),
+        ),
+      ),
+    );
+  }
+
+  retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<GatewayPaymentIntent> {
+    return this.call(async () => toPaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId, {}, onAccount(accountId))));
+  }
+
+  /** Cancels a PaymentIntent; one already canceled is fine. */
+  cancelPaymentIntent(accountId: string, paymentIntentId: string): Promise<void> {
+    return this.call(async () => {
+      try {
+        await this.stripe.paymentIntents.cancel(paymentIntentId, {}, onAccount(accountId));
+      } catch (err) {
+        const alreadyCanceled = err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state' && err.payment_intent?.status === 'canceled';
+        if (!alreadyCanceled) throw err;
+      }
+    });
+  }
+
+  refund(accountId: string, input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string }): Promise<GatewayRefund> {
+    return this.call(async () =>
+      toRefund(await this.stripe.refunds.create({ payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata }, onAccount(accountId, input.idempotencyKey))),
+    );
+  }
+
+  /** Checks the `Stripe-Signature` header over the raw body (5 minutes' tolerance); throws otherwise. */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): GatewayEvent {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+    } catch (err) {
+      throw new Error(`Invalid Stripe webhook: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+    return toEvent(event);
+  }
+}
+
+function checkout(session: Stripe.Checkout.Session): GatewayCheckout {
+  if (!session.url) throw new GatewayUnavailableError(`Stripe checkout session ${session.id} has no url`);
+  return { id: session.id, url: session.url };
+}
