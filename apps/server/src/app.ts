@@ -61,6 +61,10 @@ import { patientExportRoutes } from './modules/patient-export/patient-export.rou
 import { PatientExportService } from './modules/patient-export/patient-export.service';
 import { UsersService } from './modules/users/users.service';
 import { wireInvoices } from './modules/invoices/invoices.wiring';
+import { wirePayments } from './modules/payments/payments.wiring';
+import { createPaymentsGateway } from './platform/payments/create-gateway';
+import type { SandboxGateway } from './platform/payments/sandbox/sandbox-gateway';
+import { sandboxPagesRoutes } from './platform/payments/sandbox/sandbox-pages.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { SESSION_EVENTS, type SessionsService } from './modules/sessions/sessions.service';
@@ -98,6 +102,9 @@ export type AppServices = {
   meet: MeetService;
   /** Patient, invoice and contract files (no route: modules serve them after their own check). */
   privateFiles: PrivateFileStore;
+  /** Card payments; `paymentsSandbox` is the built-in provider when no Stripe keys are set (tests drive its hosted pages). */
+  payments: ReturnType<typeof wirePayments>;
+  paymentsSandbox: SandboxGateway | null;
 };
 
 declare module 'fastify' {
@@ -196,7 +203,10 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
   });
-  const { register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });
+  const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });
+  const { gateway, sandbox } = createPaymentsGateway({ stripe: config.stripe, db, jobs, publicUrl: config.publicUrl, appSecret: config.appSecret, clock: opts.clock });
+  const payments = wirePayments({ db, gateway, events, jobs, mailer, log: app.log, patients, users, workspaces, invoices, issuing, auto, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
+  sandbox?.deliverTo(async (raw, signature) => void (await payments.webhooks.receive(raw, signature)));
   const meet = new MeetService({
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
@@ -223,7 +233,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
-  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles });
+  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -260,6 +270,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(tasksRoutes, { tasks });
   await registerSessionRoutes(app);
   await registerInvoiceRoutes(app);
+  await payments.register(app);
+  if (sandbox) await app.register(sandboxPagesRoutes, { sandbox });
   await app.register(meetRoutes, { meet, perIpPerMinute: config.rateLimit.perIpPerMinute });
   // A running job (an import, a mail being relayed) finishes before the database closes.
   app.addHook('preClose', () => jobs.stop());

@@ -9,6 +9,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { invoiceAutoRuns, invoiceMemberSettings } from './invoice-auto.tables';
 import type { InvoiceIssuing } from './invoice-issuing';
 import type { InvoicesService } from './invoices.service';
+import type { InvoiceRow } from './invoices.tables';
 
 const QUEUE = 'invoices.auto';
 /** How many of the latest sessions left without an automatic invoice the settings screen shows. */
@@ -104,12 +105,21 @@ export class AutoInvoices {
         await tx.update(invoiceAutoRuns).set({ invoiceId: row.id }).where(eq(invoiceAutoRuns.sessionId, d.sessionId));
         return row;
       });
-      if (issued) this.issuing.afterIssue(issued);
+      if (issued) {
+        this.issuing.afterIssue(issued);
+        for (const fn of this.issuedListeners) fn(issued);
+      }
     } catch (err) {
       // Missing billing data, no permission, the session invoiced by hand meanwhile…: said once, never retried.
       if (!(err instanceof AppError)) throw err;
       await this.skip(d, err.message);
     }
+  }
+
+  private readonly issuedListeners: ((row: InvoiceRow) => void)[] = [];
+  /** Called after an automatic invoice is committed (the payments module charges it). */
+  onIssued(fn: (row: InvoiceRow) => void) {
+    this.issuedListeners.push(fn);
   }
 
   private async skip(d: Job, reason: string) {

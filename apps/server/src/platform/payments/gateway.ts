@@ -60,7 +60,7 @@ export class GatewayCardError extends Error {
 
 /** The provider could not be reached or answered unexpectedly (5xx, network, bad key): retry later. */
 export class GatewayUnavailableError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'GatewayUnavailableError';
   }
@@ -109,7 +109,7 @@ export interface PaymentsGateway {
   retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<GatewayPaymentIntent>;
   cancelPaymentIntent(accountId: string, paymentIntentId: string): Promise<void>;
 
-  /** A refund of a PaymentIntent, whole (`amount` omitted) or partial. */
+  /** A refund of a PaymentIntent: `amount` cents (all of it, or part). */
   refund(accountId: string, input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string }): Promise<GatewayRefund>;
 
   /**

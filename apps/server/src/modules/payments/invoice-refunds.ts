@@ -1,0 +1,85 @@
+import { refundLinesOf, refundProblemOf, type InvoiceItemKind } from '@divan/core';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { refundInvoiceBody } from '@divan/core';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { GatewayCardError, GatewayUnavailableError } from '../../platform/payments/gateway';
+import { invoicePaymentState } from '../invoices/invoice-payment-state';
+import type { InvoiceIssuing } from '../invoices/invoice-issuing';
+import type { InvoicesService } from '../invoices/invoices.service';
+import type { Caller } from '../patients/patients.service';
+import type { PaymentAccounts } from './payment-accounts';
+import { paymentLedger } from './payment-ledger';
+import { invoicePayments, paymentRefunds } from './payments.tables';
+
+export type RefundDeps = { db: Db; accounts: PaymentAccounts; invoices: InvoicesService; issuing: InvoiceIssuing; onSettled: (workspaceId: string, invoiceId: string) => void };
+
+/**
+ * Refunds of an invoice paid by card here, whole or partial. The amount is returned through the
+ * provider, then a rectifying invoice by difference for exactly that amount is issued (its lines scaled
+ * from the original, `refundLinesOf`), so the books say what the bank did.
+ */
+export class InvoiceRefunds {
+  constructor(private readonly d: RefundDeps) {}
+
+  async refund(c: Caller, id: string, b: z.output<typeof refundInvoiceBody>) {
+    const inv = await this.d.invoices.accessible(c, id, 'update');
+    if (inv.status !== 'issued' || inv.kind !== 'ordinary') throw new AppError('refund_not_allowed');
+    const [payment] = await this.d.db
+      .select()
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.status, 'succeeded')))
+      .orderBy(desc(invoicePayments.updatedAt))
+      .limit(1);
+    if (!payment?.intentId) throw new AppError('refund_not_allowed');
+    const sums = await paymentLedger.sums(this.d.db, inv.id);
+    const left = sums.charged - sums.refunded - sums.refunding;
+    const wanted = b.amountCents ?? left;
+    const problem = refundProblemOf(sums.charged, sums.refunded + sums.refunding, wanted);
+    if (problem) throw new AppError(problem);
+    const lines = await invoicePaymentState.lines(this.d.db, inv.id);
+    const plan = refundLinesOf(
+      lines.map((l) => ({ description: l.description, vatRate: l.vatRate, withholdingRate: l.withholdingRate, exemption: l.exemption ?? null, totalCents: l.total })),
+      wanted,
+    );
+    // What is returned is what the rectifying invoice says (the same, but for a cent a tax rounding cannot reach).
+    const amount = Math.min(-plan.totalCents, left);
+    const [row] = await this.d.db.insert(paymentRefunds).values({ invoiceId: inv.id, paymentId: payment.id, amount, status: 'pending', reason: b.reason, createdBy: c.userId }).returning();
+    let refund;
+    try {
+      refund = await this.d.accounts.gateway.refund(payment.accountId, { paymentIntentId: payment.intentId, amount, metadata: { refundRowId: row!.id, invoiceId: inv.id }, idempotencyKey: `refund-${row!.id}` });
+    } catch (err) {
+      await this.d.db.update(paymentRefunds).set({ status: 'failed', updatedAt: new Date() }).where(eq(paymentRefunds.id, row!.id));
+      if (err instanceof GatewayUnavailableError || err instanceof GatewayCardError) throw new AppError('payment_provider_error');
+      throw err;
+    }
+    const recorded = await this.d.db.transaction(async (tx) => {
+      const r = await paymentLedger.refund(tx, { refundRowId: row!.id, refundId: refund.id, amount: refund.amount, status: refund.status, paymentIntentId: payment.intentId! });
+      await paymentLedger.settle(tx, inv.id);
+      return r;
+    });
+    const kinds = new Map(lines.map((l) => [l.description, l.itemKind as InvoiceItemKind]));
+    const rectifying = await this.d.issuing.rectify(c, inv.id, {
+      method: 'difference',
+      reason: `Devolución con tarjeta: ${b.reason}`.slice(0, 300),
+      lines: plan.lines.map((l) => ({
+        description: l.description,
+        itemKind: kinds.get(l.description.replace(/^Devolución: /, '')) ?? 'therapy',
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        vatRate: l.vatRate as 0 | 4 | 10 | 21,
+        withholdingRate: l.withholdingRate as 0 | 7 | 15 | 19,
+        exemption: l.exemption,
+        sessionId: null,
+      })),
+    });
+    await this.d.db.transaction(async (tx) => {
+      await tx.update(paymentRefunds).set({ rectifyingInvoiceId: rectifying.id, updatedAt: new Date() }).where(eq(paymentRefunds.id, row!.id));
+      // The rectifying invoice is settled by the refund itself.
+      await invoicePaymentState.set(tx, rectifying.id, { paymentStatus: 'refunded', paymentType: 'stripe_connect', paidAt: new Date() });
+    });
+    this.d.onSettled(inv.workspaceId, inv.id);
+    return { status: recorded?.status ?? refund.status, amountCents: amount, rectifying: { id: rectifying.id, number: rectifying.number } };
+  }
+}

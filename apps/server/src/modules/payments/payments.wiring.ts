@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import type { EventBus } from '../../platform/events/event-bus';
+import type { Jobs } from '../../platform/jobs/jobs';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { PaymentsGateway } from '../../platform/payments/gateway';
+import type { AutoInvoices } from '../invoices/invoice-auto';
+import type { InvoiceIssuing } from '../invoices/invoice-issuing';
+import type { InvoicesService } from '../invoices/invoices.service';
+import type { PatientsService } from '../patients/patients.service';
+import type { UsersService } from '../users/users.service';
+import type { WorkspacesService } from '../workspaces/workspaces.service';
+import { AutoCharges } from './auto-charge';
+import { InvoiceCharging } from './invoice-charging';
+import { InvoicePayLinks } from './invoice-pay-links';
+import { InvoiceRefunds } from './invoice-refunds';
+import { PaymentAccounts } from './payment-accounts';
+import { paymentPublicRoutes } from './payment-public.routes';
+import { PaymentWebhooks } from './payment-webhooks';
+import { PatientCards } from './patient-cards';
+import { paymentsRoutes } from './payments.routes';
+
+type Deps = {
+  db: Db;
+  gateway: PaymentsGateway;
+  events: EventBus;
+  jobs: Jobs;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  patients: PatientsService;
+  users: UsersService;
+  workspaces: WorkspacesService;
+  invoices: InvoicesService;
+  issuing: InvoiceIssuing;
+  auto: AutoInvoices;
+  publicUrl: string;
+  perIpPerMinute: number;
+  clock?: () => Date;
+};
+
+/** Card payments (issue 12): accounts, patients' cards, charging, pay-by-link, refunds, webhooks, the automatic charge. */
+export function wirePayments(d: Deps) {
+  const onSettled = (workspaceId: string, invoiceId: string, amountCents = 0) => {
+    if (amountCents > 0) void d.events.emit('invoice.paid', { workspaceId, invoiceId, amountCents });
+  };
+  const accounts = new PaymentAccounts(d.db, d.gateway, d.publicUrl);
+  const cards = new PatientCards({ ...d, accounts });
+  const charging = new InvoiceCharging({ db: d.db, accounts, cards, invoices: d.invoices, onSettled });
+  const payLinks = new InvoicePayLinks({ ...d, accounts, cards });
+  const refunds = new InvoiceRefunds({ db: d.db, accounts, invoices: d.invoices, issuing: d.issuing, onSettled });
+  const webhooks = new PaymentWebhooks({ db: d.db, gateway: d.gateway, accounts, cards, log: d.log, onSettled });
+  const autoCharges = new AutoCharges({ ...d, charging });
+  // The bank asked for authentication: the patient pays through a checkout, which handles 3-D Secure.
+  charging.askToAuthenticate = async (inv) => {
+    await payLinks.create(inv, true, null, 'Tu banco pide que confirmes este pago antes de cobrarlo.').catch((err: unknown) => d.log.warn({ err, invoiceId: inv.id }, 'authentication link not sent'));
+  };
+  d.auto.onIssued(autoCharges.onAutoIssued);
+  const register = (app: FastifyInstance) =>
+    app.register(paymentsRoutes, { accounts, cards, charging, payLinks, refunds, users: d.users, workspaces: d.workspaces }).register(paymentPublicRoutes, { payLinks, webhooks, perIpPerMinute: d.perIpPerMinute });
+  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, register };
+}
