@@ -123,6 +123,7 @@ export const errorCatalogue = {
   // payments (spec §8 therapist: payment account already connected or not created, customer not created; §5 the six reasons a charge is disabled)
   payment_account_already_connected: [409, 'La cuenta de cobros con Stripe ya está conectada.'],
   payment_account_not_created: [409, 'Todavía no has conectado una cuenta de cobros con Stripe.'],
+  payment_account_incomplete: [409, 'Completa antes los datos de tu cuenta en Stripe: el panel se abre cuando la cuenta está dada de alta.'],
   customer_not_created: [409, 'Este paciente todavía no ha guardado ninguna tarjeta.'],
   charge_amount_too_low: [409, 'Solo se pueden cobrar con tarjeta importes superiores a 0,50 €.'],
   charge_no_patient: [409, 'La factura no tiene paciente: no hay tarjeta que cobrar.'],

@@ -85,7 +85,8 @@ export class PatientCards {
     const patient = await this.d.patients.accessible(c, patientId, 'update', 'patient_billing');
     const key = holderKeyOf({ kind: 'therapist', userId: await this.therapistOf(c, patient) });
     const card = await this.row(patient.id, key);
-    if (!card?.paymentMethodId) throw new AppError('customer_not_created');
+    // Nothing saved: already as asked.
+    if (!card?.paymentMethodId) return this.get(c, patientId);
     await viaGateway(() => this.d.accounts.gateway.detachPaymentMethod(card.accountId, card.paymentMethodId!));
     await this.d.db
       .update(patientCards)

@@ -2,7 +2,7 @@ import type { PaymentAccount } from '@divan/core';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { GatewayUnavailableError, type GatewayAccount, type PaymentsGateway } from '../../platform/payments/gateway';
+import { GatewayCardError, GatewayUnavailableError, type GatewayAccount, type PaymentsGateway } from '../../platform/payments/gateway';
 import { paymentAccounts, type PaymentAccountRow } from './payments.tables';
 
 /** Who receives card payments: a therapist or a workspace (the same keys as an invoice's seller). */
@@ -14,7 +14,8 @@ export async function viaGateway<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof GatewayUnavailableError) throw new AppError('payment_provider_error');
+    // Unreachable, or a request the provider refused (an unknown object, a state it does not allow).
+    if (err instanceof GatewayUnavailableError || (err instanceof Error && !(err instanceof AppError) && !(err instanceof GatewayCardError))) throw new AppError('payment_provider_error');
     throw err;
   }
 }
@@ -70,6 +71,8 @@ export class PaymentAccounts {
 
   async dashboardLink(h: Holder): Promise<{ url: string }> {
     const row = await this.required(h);
+    // Stripe gives an Express dashboard only once the account's details are in.
+    if (!row.detailsSubmitted) throw new AppError('payment_account_incomplete');
     return viaGateway(() => this.gateway.dashboardLink(row.accountId));
   }
 

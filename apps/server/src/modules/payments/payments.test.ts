@@ -53,7 +53,7 @@ async function saveCard(patientId: string, email: string, card = '4242 4242 4242
   const { url } = await ok<{ url: string }>(t.post(`/api/v1/public/payment-links/${token}/checkout`));
   const done = await sandbox().hosted.submitCard(lastSegment(url), { number: card, exp: '12/30', cvc: '123' });
   expect(done).toMatchObject({ kind: 'redirect' });
-  return until(() => ok<PatientPaymentMethod>(t.get(`${W(c.ws.id)}/patients/${patientId}/payment-method`, { token: c.tere.accessToken })), (m) => !!m.card);
+  return until(() => ok<PatientPaymentMethod>(t.get(`${W(c.ws.id)}/patients/${patientId}/payment-method`, { token: c.tere.accessToken })), (m) => m.card?.last4 === card.replace(/\s/g, '').slice(-4));
 }
 
 beforeAll(async () => {
