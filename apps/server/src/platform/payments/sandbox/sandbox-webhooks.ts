@@ -1,0 +1,105 @@
+import Stripe from 'stripe';
+import type { Db, DbOrTx } from '../../db/database';
+import type { Jobs } from '../../jobs/jobs';
+import type { GatewayEvent } from '../gateway';
+import { findObject, insertObject, newId, type StripeObject } from './sandbox-store';
+
+export const SANDBOX_WEBHOOK_QUEUE = 'payments.sandbox-webhook';
+
+/** The app's webhook endpoint, as the sandbox calls it: throws (or rejects) unless the event was taken. */
+export type WebhookReceiver = (rawBody: string, signature: string) => Promise<void>;
+
+export type SandboxEvent = {
+  id: string;
+  object: 'event';
+  type: string;
+  account: string | null;
+  api_version: string;
+  created: number;
+  data: { object: StripeObject };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+};
+
+export type DeliveryOptions = {
+  /** Attempts after the first failure (default 12: with backoff from 10 s, about eleven hours). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Doubling delays between attempts (default true). */
+  retryBackoff?: boolean;
+};
+
+/**
+ * Stripe's events, stored (`type` event) and each delivered by a job, at least once, to the receiver
+ * the app plugs in (`deliverTo`): the exact body sent is signed as Stripe signs it (`Stripe-Signature`,
+ * `t=…,v1=…`, HMAC-SHA256 with the endpoint's secret), at delivery time, so a retry hours later still
+ * passes the signature's five-minute tolerance. No receiver yet: the job fails and is retried.
+ */
+export class SandboxWebhooks {
+  private receiver: WebhookReceiver | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: Jobs,
+    private readonly secret: string,
+    opts: DeliveryOptions = {},
+  ) {
+    if (!secret.trim()) throw new Error('sandbox payments: a webhook secret is required');
+    jobs.define<{ id: string }>({
+      name: SANDBOX_WEBHOOK_QUEUE,
+      work: ({ id }) => this.deliver(id),
+      retryLimit: opts.retryLimit ?? 12,
+      retryDelaySeconds: opts.retryDelaySeconds ?? 10,
+      retryBackoff: opts.retryBackoff ?? true,
+      expireInSeconds: 60,
+    });
+  }
+
+  deliverTo(receiver: WebhookReceiver) {
+    this.receiver = receiver;
+    // Events that waited for a receiver go at their next retry; a fresh send wakes the worker.
+    this.jobs.wake(SANDBOX_WEBHOOK_QUEUE);
+  }
+
+  /** Stores an event and enqueues its delivery, in the caller's transaction: a rollback sends nothing. */
+  async emit(tx: DbOrTx, account: string | null, type: string, object: StripeObject, created: number): Promise<SandboxEvent> {
+    const event: SandboxEvent = {
+      id: newId('evt_'),
+      object: 'event',
+      type,
+      account,
+      api_version: Stripe.API_VERSION,
+      created,
+      // A snapshot: later changes to the object do not reach an event already emitted.
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    };
+    await insertObject(tx, event, { account });
+    await this.jobs.send(SANDBOX_WEBHOOK_QUEUE, { id: event.id }, { tx, key: event.id });
+    return event;
+  }
+
+  /** The body and `Stripe-Signature` header of an event, as its delivery sends them. */
+  async signed(eventId: string): Promise<{ payload: string; signature: string }> {
+    const event = await findObject<SandboxEvent>(this.db, 'event', eventId);
+    if (!event) throw new Error(`sandbox webhook: no event ${eventId}`);
+    const payload = JSON.stringify(event);
+    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret }) };
+  }
+
+  /** `constructEvent` of the installed SDK, exactly as the Stripe gateway checks a real webhook. */
+  verify(rawBody: Buffer | string, signature: string | undefined): GatewayEvent {
+    const event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', this.secret) as unknown as SandboxEvent;
+    return { id: event.id, type: event.type, account: event.account ?? null, created: event.created, object: event.data.object };
+  }
+
+  private async deliver(eventId: string) {
+    const receiver = this.receiver;
+    if (!receiver) throw new Error('sandbox webhook: no receiver set yet (deliverTo)');
+    const { payload, signature } = await this.signed(eventId);
+    await receiver(payload, signature);
+  }
+}
