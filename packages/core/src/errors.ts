@@ -138,6 +138,9 @@ export const errorCatalogue = {
   refund_amount_invalid: [400, 'El importe a devolver debe ser mayor que 0 y no superar lo que queda por devolver.'],
   payment_link_invalid: [404, 'El enlace no es válido o ha caducado. Pide uno nuevo a tu terapeuta.'],
   payment_link_used: [409, 'Este enlace ya se ha usado: la factura ya está pagada.'],
+  pack_not_found: [404, 'Bono no encontrado.'],
+  pack_nothing_to_refund: [409, 'Este bono no tiene sesiones sin usar que devolver.'],
+  pack_expiry_past: [400, 'La fecha de caducidad del bono no puede ser anterior a hoy.'],
   webhook_signature_invalid: [400, 'Firma del webhook no válida.'],
   // VERI*FACTU sending: why a record is still pending (kept on the record, shown on the invoice)
   verifactu_network: [503, 'No se pudo conectar con la AEAT: se volverá a intentar.'],

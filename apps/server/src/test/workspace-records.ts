@@ -68,6 +68,12 @@ export const records = {
     return (await ok(res, 'invoice')).id;
   },
 
+  /** A session pack sold to the patient by the caller (their billing data filled in, so its invoice can be issued). */
+  async pack(t: TestApp, token: string, workspaceId: string, patientId: string) {
+    await ok(await t.put('/api/v1/me/billing', { fullName: 'Olga Propietaria', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España' }, { token }), 'billing data', 200);
+    return (await ok(await t.post(`${W(workspaceId)}/patients/${patientId}/packs`, { sessionsTotal: 5, priceCents: 25000 }, { token }), 'session pack')).id;
+  },
+
   /** A batch of the caller's (Advance or Team plan): a completed session of theirs, invoiced by the batch's job. */
   async invoiceBatch(t: TestApp, token: string, workspaceId: string) {
     const sessionId = await records.session(t, token, workspaceId);

@@ -2,3 +2,4 @@
 export * from './charge-rules';
 export * from './payments.contracts';
 export * from './refund-lines';
+export * from './packs';

@@ -2,6 +2,7 @@
 // the patient's saved card, charging, pay-by-link and refunds. Amounts are integer cents.
 import { z } from 'zod';
 import { requiredText } from '../fields';
+import { isoDaySchema } from '../time/zoned';
 import { msg } from '../messages';
 import { CHARGE_BLOCKS } from './charge-rules';
 
@@ -139,3 +140,38 @@ export function cardMandateText(sellerName: string): string {
     'Puedes retirar esta autorización en cualquier momento pidiéndoselo a tu terapeuta; cada cobro te llegará por email con su factura.'
   );
 }
+
+/** Session packs (bonos): N sessions at one price, sold to a patient and invoiced once. */
+export const PACK_SESSIONS_MAX = 100;
+export const createPackBody = z.object({
+  name: z.string({ error: msg.invalid('nombre') }).trim().max(120, { error: msg.maxLength(120) }).optional(),
+  sessionsTotal: z.number({ error: msg.invalid('sesiones') }).int({ error: msg.invalid('sesiones') }).min(1, { error: 'El bono necesita al menos una sesión.' }).max(PACK_SESSIONS_MAX, { error: msg.max(String(PACK_SESSIONS_MAX)) }),
+  priceCents: z.number({ error: msg.invalid('precio') }).int({ error: msg.invalid('precio') }).positive({ error: 'El precio debe ser mayor que 0.' }).max(10_000_000, { error: msg.max('100.000 €') }),
+  /** The therapist whose sessions it pays (default: the patient's). */
+  therapistId: z.uuid({ error: msg.invalid('terapeuta') }).optional(),
+  /** Last day it can be used (none: no expiry). */
+  expiresOn: isoDaySchema.nullable().optional(),
+});
+export const PACK_STATUS = {
+  values: ['active', 'used', 'expired', 'refunded'] as const,
+  labels: { active: 'Activo', used: 'Agotado', expired: 'Caducado', refunded: 'Devuelto' },
+};
+export const packResponse = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  therapist: z.object({ id: z.uuid(), name: z.string() }),
+  sessionsTotal: z.number().int(),
+  sessionsUsed: z.number().int(),
+  sessionsLeft: z.number().int(),
+  refundedSessions: z.number().int(),
+  priceCents: z.number().int(),
+  expiresOn: z.string().nullable(),
+  status: z.enum(PACK_STATUS.values),
+  invoice: z.object({ id: z.uuid(), number: z.string().nullable(), paymentStatus: z.string() }).nullable(),
+  refundInvoice: z.object({ id: z.uuid(), number: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+});
+export type Pack = z.infer<typeof packResponse>;
+export const packListResponse = z.object({ items: z.array(packResponse) });
+export const packIdParams = z.object({ workspaceId: z.uuid(), patientId: z.uuid(), packId: z.uuid() });
+export const refundPackBody = z.object({ reason: requiredText('motivo', 300) });

@@ -32,7 +32,7 @@ export class AutoInvoices {
     private readonly invoices: InvoicesService,
     private readonly issuing: InvoiceIssuing,
     private readonly workspaces: WorkspacesService,
-    sessions: SessionInvoicing,
+    private readonly sessions: SessionInvoicing,
   ) {
     jobs.define<Job>({ name: QUEUE, work: (d) => this.work(d), expireInSeconds: 120, retryLimit: 3, retryDelaySeconds: 10, pollingIntervalSeconds: 5 });
     sessions.onCompleted((tx, s) => this.queueIn(tx, s));
@@ -72,6 +72,8 @@ export class AutoInvoices {
       .from(invoiceMemberSettings)
       .where(and(eq(invoiceMemberSettings.workspaceId, s.workspaceId), eq(invoiceMemberSettings.userId, s.therapistId)));
     if (!row?.on || !(await this.workspaces.featuresOf(s.workspaceId, tx)).canCreateInvoiceBatch) return;
+    // Paid by a session pack (its hook runs first): nothing to invoice.
+    if (await this.sessions.isInvoiced(tx, s.id)) return;
     await this.jobs.send<Job>(QUEUE, { sessionId: s.id, workspaceId: s.workspaceId, therapistId: s.therapistId, patientId: s.patientId }, { key: s.id, tx });
   }
 

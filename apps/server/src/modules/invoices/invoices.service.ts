@@ -131,6 +131,11 @@ export class InvoicesService {
     return this.createDraftIn(tx, c, { therapistId: sessions[0]!.therapistId, patientId, lines }, cache, true);
   }
 
+  /** A new draft inside the caller's transaction (a pack's sale issues it in the same one). */
+  draftIn(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'>): Promise<Drafted> {
+    return this.createDraftIn(tx, c, b);
+  }
+
   /**
    * A new draft and its lines, written once (totals computed before the insert); its sessions locked
    * (unless `locked`: the caller locked and checked them) and marked invoiced.

@@ -19,6 +19,9 @@ import { paymentPublicRoutes } from './payment-public.routes';
 import { PaymentWebhooks } from './payment-webhooks';
 import { PatientCards } from './patient-cards';
 import { paymentsRoutes } from './payments.routes';
+import { SessionPacks } from './session-packs';
+import { sessionPacksRoutes } from './session-packs.routes';
+import type { SessionInvoicing } from '../sessions/session-invoicing';
 
 type Deps = {
   db: Db;
@@ -33,6 +36,7 @@ type Deps = {
   invoices: InvoicesService;
   issuing: InvoiceIssuing;
   auto: AutoInvoices;
+  sessions: SessionInvoicing;
   publicUrl: string;
   perIpPerMinute: number;
   clock?: () => Date;
@@ -50,12 +54,13 @@ export function wirePayments(d: Deps) {
   const refunds = new InvoiceRefunds({ db: d.db, accounts, invoices: d.invoices, issuing: d.issuing, onSettled });
   const webhooks = new PaymentWebhooks({ db: d.db, gateway: d.gateway, accounts, cards, log: d.log, onSettled });
   const autoCharges = new AutoCharges({ ...d, charging });
+  const packs = new SessionPacks({ ...d, refunds });
   // The bank asked for authentication: the patient pays through a checkout, which handles 3-D Secure.
   charging.askToAuthenticate = async (inv) => {
     await payLinks.create(inv, true, null, 'Tu banco pide que confirmes este pago antes de cobrarlo.').catch((err: unknown) => d.log.warn({ err, invoiceId: inv.id }, 'authentication link not sent'));
   };
   d.auto.onIssued(autoCharges.onAutoIssued);
   const register = (app: FastifyInstance) =>
-    app.register(paymentsRoutes, { accounts, cards, charging, payLinks, refunds, users: d.users, workspaces: d.workspaces }).register(paymentPublicRoutes, { payLinks, webhooks, perIpPerMinute: d.perIpPerMinute });
-  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, register };
+    app.register(paymentsRoutes, { accounts, cards, charging, payLinks, refunds, users: d.users, workspaces: d.workspaces }).register(paymentPublicRoutes, { payLinks, webhooks, perIpPerMinute: d.perIpPerMinute }).register(sessionPacksRoutes, { packs });
+  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, packs, register };
 }

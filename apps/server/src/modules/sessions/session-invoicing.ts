@@ -6,7 +6,7 @@ import { sessions } from './sessions.tables';
 
 /** A completed session as an invoice line sees it. */
 /** A session that has just been completed, as the completion hooks see it. */
-export type CompletedSession = { id: string; workspaceId: string; therapistId: string; patientId: string | null };
+export type CompletedSession = { id: string; workspaceId: string; therapistId: string; patientId: string | null; startsAt: Date; timeZone: string };
 export type InvoiceableSession = { id: string; therapistId: string; day: string; from: string; price: number; invoiced: boolean; modality: 'online' | 'presential' };
 
 /**
@@ -26,8 +26,15 @@ export class SessionInvoicing {
    * Runs `hook` inside the transaction that completes a session (automatic invoices enqueue their job
    * there, so a completion never commits without it). Must use `tx` only.
    */
-  onCompleted(hook: (tx: Tx, s: CompletedSession) => Promise<void>) {
-    this.completedHooks.push(hook);
+  onCompleted(hook: (tx: Tx, s: CompletedSession) => Promise<void>, opts: { first?: boolean } = {}) {
+    if (opts.first) this.completedHooks.unshift(hook);
+    else this.completedHooks.push(hook);
+  }
+
+  /** Whether a session is marked invoiced (inside a completing transaction: a pack may have just paid it). */
+  async isInvoiced(tx: DbOrTx, id: string): Promise<boolean> {
+    const [row] = await tx.select({ invoiced: sessions.invoiced }).from(sessions).where(eq(sessions.id, id));
+    return !!row?.invoiced;
   }
 
   /** Called by the sessions service inside the completing transaction. */

@@ -44,6 +44,7 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   locationId: () => records.location(t, owner.accessToken, workspaceId),
   invoiceId: () => records.invoice(t, owner.accessToken, workspaceId),
   batchId: () => records.invoiceBatch(t, owner.accessToken, workspaceId),
+  packId: ({ params }) => records.pack(t, owner.accessToken, workspaceId, params.patientId!),
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must
