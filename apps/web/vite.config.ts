@@ -47,6 +47,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true } },
+    // The payments sandbox's hosted pages (no Stripe keys) are served by the API server too.
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true }, '/sandbox': { target: 'http://localhost:3000' } },
   },
 });

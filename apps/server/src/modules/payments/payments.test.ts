@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Invoice, InvoicePayments, PatientPaymentMethod, PaymentAccount } from '@divan/core';
+import { shiftDay, todayIn, type Invoice, type InvoicePayments, type PatientPaymentMethod, type PaymentAccount } from '@divan/core';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { sandboxWebhookSecret } from '../../platform/payments/create-gateway';
@@ -228,5 +228,28 @@ describe('the webhook', () => {
     expect(res.json()).toEqual({ received: true, duplicate: false });
     expect(await invoice(inv.id)).toMatchObject({ paymentStatus: 'paid' });
     expect((await paymentsOf(inv.id)).attempts[0]).toMatchObject({ status: 'succeeded' });
+  });
+});
+
+describe('the automatic charge (Advance)', () => {
+  const completeFor = async (n: number) => {
+    const { session } = await ok<{ session: { id: string } }>(t.post(`${W(c.ws.id)}/sessions`, { patientId: lucia, therapistId: c.tere.userId, day: shiftDay(todayIn('Europe/Madrid'), -n), from: '09:00', to: '09:50', price: 6000 }, { token: c.tere.accessToken }), 201);
+    await ok(t.post(`${W(c.ws.id)}/sessions/${session.id}/complete`, undefined, { token: c.tere.accessToken }));
+    const run = await until(() => t.rows<{ invoice_id: string | null }>(sql`select invoice_id from invoice_auto_runs where session_id = ${session.id}`), (r) => !!r[0]?.invoice_id);
+    return run[0]!.invoice_id!;
+  };
+
+  it('charges the invoice issued automatically; a declined card is told to the therapist by mail', async () => {
+    await ok(t.put(`${W(c.ws.id)}/invoice-settings`, { autoInvoice: true }, { token: c.tere.accessToken }));
+    const first = await completeFor(1);
+    expect(await paid(first)).toMatchObject({ paymentStatus: 'paid', paymentType: 'stripe_connect' });
+
+    await saveCard(lucia, 'lucia@cobros.test', '4000 0000 0000 9995');
+    const second = await completeFor(2);
+    const mail = await until(() => t.app.services.mailer.list('tere-cobros@sesiones.test', 1), (m) => !!m[0]?.subject.includes('No se pudo cobrar'));
+    expect(mail[0]!.subject).toContain('No se pudo cobrar la factura');
+    expect(mail[0]!.text).toContain('rechazado');
+    expect((await invoice(second)).paymentStatus).toBe('pending');
+    await ok(t.put(`${W(c.ws.id)}/invoice-settings`, { autoInvoice: false }, { token: c.tere.accessToken }));
   });
 });
