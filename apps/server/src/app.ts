@@ -229,7 +229,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   });
   // After listening to the broker: a revocation is either in the database read here or heard later.
   await auth.loadRevokedSessions();
-  bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, ...SESSION_EVENTS, ...SERIES_EVENTS, 'workspace.access_changed'], app.log);
+  bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, ...SESSION_EVENTS, ...SERIES_EVENTS, 'workspace.access_changed', 'invoice.paid'], app.log);
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());

@@ -37,6 +37,8 @@ export function useRealtime(): void {
           if (name.startsWith('patient')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'patients') });
           // A session booked, moved or closed by someone else: the calendar (and any session list) refetches.
           if (name.startsWith('session.')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'sessions') });
+          // Paid by the card provider's webhook (a charge, a pay link): the invoice screens refetch.
+          if (name.startsWith('invoice.')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'invoices') });
           if (name === 'workspace.access_changed') void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'members') });
         }
       },
