@@ -106,6 +106,23 @@ describe('Stripe Connect through the SDK', () => {
     expect(mail.text).toContain('Tu banco pide que confirmes este pago');
   });
 
+  it('events out of order end in the right state: a refund heard before the payment leaves the invoice refunded', async () => {
+    const link = await ok<{ url: string }>(t.post(`${W(c.ws.id)}/patients/${lucia}/payment-method/link`, { send: false }, { token: c.tere.accessToken }), 201);
+    await ok(t.post(`/api/v1/public/payment-links/${new URL(link.url).pathname.split('/').pop()}/checkout`));
+    const session = fake.list(accountId, 'checkout.session').find((s) => s.status === 'open' && s.mode === 'setup')!;
+    await deliver(t, fake.event('checkout.session.completed', fake.completeCheckout(session.id as string), accountId));
+    const inv = await issued(6000);
+    await ok(t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }));
+    const pi = fake.list(accountId, 'payment_intent').find((p) => (p.metadata as Record<string, string>).invoiceId === inv.id)!;
+    // Refunded in Stripe's dashboard; Stripe's events arrive refund first.
+    const refunded = { id: 'ch_dashboard', object: 'charge', payment_intent: pi.id, amount_refunded: 6000, refunds: { object: 'list', data: [{ id: 're_dashboard', object: 'refund', amount: 6000, status: 'succeeded', payment_intent: pi.id, metadata: {} }] } };
+    expect((await deliver(t, fake.event('charge.refunded', refunded, accountId))).statusCode).toBe(200);
+    expect((await deliver(t, fake.event('payment_intent.succeeded', fake.get(pi.id as string), accountId))).statusCode).toBe(200);
+    expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('refunded');
+    const payments = await ok<{ refundedCents: number; refunds: { reason: string }[] }>(t.get(`${I()}/${inv.id}/payments`, { token: c.tere.accessToken }));
+    expect(payments).toMatchObject({ refundedCents: 6000, refunds: [{ reason: 'Devolución hecha desde Stripe' }] });
+  });
+
   it('a bad signature is refused with 400', async () => {
     const e = fake.event('payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' }, accountId, 'whsec_someone_else');
     const res = await deliver(t, e);
