@@ -25,3 +25,4 @@ export const invoicePaymentState = {
     return row;
   },
 };
+export type { InvoiceRow, InvoiceLineRow };

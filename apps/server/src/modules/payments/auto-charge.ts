@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail/mailer';
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
-import type { InvoiceRow } from '../invoices/invoices.tables';
+import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { GatewayCardError, GatewayUnavailableError, type GatewayPaymentIntent } from '../../platform/payments/gateway';
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
-import type { InvoiceRow } from '../invoices/invoices.tables';
+import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { Caller } from '../patients/patients.service';
 import type { PaymentAccounts } from './payment-accounts';

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
-import type { InvoiceRow } from '../invoices/invoices.tables';
+import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { Caller, PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';

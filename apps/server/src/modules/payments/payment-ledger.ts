@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
-import type { InvoiceRow } from '../invoices/invoices.tables';
+import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import { invoicePayments, paymentRefunds, type InvoicePaymentRow, type PaymentRefundRow } from './payments.tables';
 
 type AttemptStatus = InvoicePaymentRow['status'];

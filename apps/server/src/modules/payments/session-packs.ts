@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
 import type { InvoiceIssuing } from '../invoices/invoice-issuing';
 import type { InvoicesService } from '../invoices/invoices.service';
-import type { InvoiceRow } from '../invoices/invoices.tables';
+import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import type { Caller, PatientsService } from '../patients/patients.service';
 import type { CompletedSession, SessionInvoicing } from '../sessions/session-invoicing';
 import type { UsersService } from '../users/users.service';
