@@ -55,6 +55,7 @@ export function wirePayments(d: Deps) {
   const webhooks = new PaymentWebhooks({ db: d.db, gateway: d.gateway, accounts, cards, log: d.log, onSettled });
   const autoCharges = new AutoCharges({ ...d, charging });
   const packs = new SessionPacks({ ...d, refunds });
+  d.events.on('session.canceled', (e) => packs.release(e.workspaceId, e.sessionId), { scope: 'once' });
   // The bank asked for authentication: the patient pays through a checkout, which handles 3-D Secure.
   charging.askToAuthenticate = async (inv) => {
     await payLinks.create(inv, true, null, 'Tu banco pide que confirmes este pago antes de cobrarlo.').catch((err: unknown) => d.log.warn({ err, invoiceId: inv.id }, 'authentication link not sent'));

@@ -21,6 +21,14 @@ async function complete(patientId: string, n: number): Promise<Session> {
   const { session } = await ok<{ session: Session }>(t.post(`${W(c.ws.id)}/sessions`, { patientId, therapistId: c.tere.userId, day: nextWeek(n), from: '10:00', to: '10:50' }, { token: c.tere.accessToken }), 201);
   return ok<Session>(t.post(`${W(c.ws.id)}/sessions/${session.id}/complete`, undefined, { token: c.tere.accessToken }));
 }
+async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (done(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 const packsOf = async (patientId: string) => (await ok<{ items: Pack[] }>(t.get(P(patientId), { token: c.tere.accessToken }))).items;
 
 beforeAll(async () => {
@@ -53,6 +61,15 @@ describe('session packs', () => {
     expect([s1.invoiced, s2.invoiced]).toEqual([true, true]);
     expect((await packsOf(c.ana))[0]).toMatchObject({ sessionsUsed: 2, sessionsLeft: 3 });
     expect(await code(t.post(`${W(c.ws.id)}/invoices/from-sessions`, { patientId: c.ana, sessionIds: [s1.id] }, { token: c.tere.accessToken }))).toEqual([409, 'invoice_session_invoiced']);
+  });
+
+  it('a consumed session canceled afterwards gives the pack its session back', async () => {
+    const s3 = await complete(c.ana, 4);
+    expect((await packsOf(c.ana))[0]).toMatchObject({ sessionsUsed: 3 });
+    await ok(t.post(`${W(c.ws.id)}/sessions/${s3.id}/cancel`, { reason: 'patient' }, { token: c.tere.accessToken }));
+    const back = await until(() => packsOf(c.ana), (p) => p[0]!.sessionsUsed === 2);
+    expect(back[0]).toMatchObject({ sessionsUsed: 2, sessionsLeft: 3 });
+    expect((await ok<Session>(t.get(`${W(c.ws.id)}/sessions/${s3.id}`, { token: c.tere.accessToken }))).invoiced).toBe(false);
   });
 
   it('an expired pack pays nothing', async () => {

@@ -112,6 +112,15 @@ export class SessionPacks {
     }
   }
 
+  /** A session that consumed a pack was canceled after all: the pack gets it back, and it is no longer invoiced. */
+  async release(workspaceId: string, sessionId: string): Promise<void> {
+    await this.d.db.transaction(async (tx) => {
+      const gone = await tx.delete(sessionPackUses).where(eq(sessionPackUses.sessionId, sessionId)).returning();
+      if (gone.length) await this.d.sessions.setInvoiced(tx, workspaceId, [sessionId], false);
+    });
+    this.d.sessions.afterCommit(workspaceId);
+  }
+
   private async usedOf(db: Db | Tx, packId: string): Promise<number> {
     const [r] = await db.select({ n: count() }).from(sessionPackUses).where(eq(sessionPackUses.packId, packId));
     return Number(r?.n ?? 0);
