@@ -40,6 +40,8 @@ export const router = createBrowserRouter([
       },
       // The video room: the patient's link works signed out; without its token the page asks a member to sign in.
       { path: 'meet/:sessionId', lazy: () => import('@/features/meet/meet-route') },
+      // A mailed payment link (save a card, pay an invoice): the patient has no account.
+      { path: 'pago/:token', lazy: () => import('@/features/billing/payments/routes/public-payment-route') },
       {
         element: <RequireAuth />,
         children: [
@@ -90,7 +92,7 @@ export const router = createBrowserRouter([
                   { path: 'appearance', lazy: screen('appearanceSettings') },
                   { path: 'notifications', lazy: screen('notificationSettings') },
                   { path: 'integrations', lazy: screen('integrationsSettings') },
-                  { path: 'billing', lazy: screen('billingSettings') },
+                  { path: 'billing/*', lazy: screen('billingSettings') },
                   { path: 'workspace/*', lazy: screen('workspaceSettings') },
                 ],
               },

@@ -5,7 +5,14 @@ import { PatientBillingTab } from '@/features/billing/patient/patient-billing-ta
 export function PatientBillingRoute() {
   const { patient, can } = usePatientDetail();
   const name = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
-  return <PatientBillingTab key={patient.id} patient={{ id: patient.id, name, billingInfo: patient.billingInfo }} showsBillingInfo={can('read', 'patient_billing')} />;
+  return (
+    <PatientBillingTab
+      key={patient.id}
+      patient={{ id: patient.id, name, email: patient.email, billingInfo: patient.billingInfo }}
+      showsBillingInfo={can('read', 'patient_billing')}
+      editsBillingInfo={can('update', 'patient_billing')}
+    />
+  );
 }
 
 export { PatientBillingRoute as Component };

@@ -15,6 +15,7 @@ import { RectifyDialog } from '../components/rectify-dialog';
 import { VoidDialog } from '../components/void-dialog';
 import { VerifactuLine } from './verifactu-line';
 import { TotalsSummary } from '../components/totals-summary';
+import { InvoicePaymentPanel } from '../payments/components/invoice-payment-panel';
 
 type Party = NonNullable<Invoice['buyer']>;
 
@@ -135,6 +136,8 @@ export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
           </div>
         ))}
       </dl>
+
+      <InvoicePaymentPanel wid={wid} invoice={invoice} canUpdate={canUpdate} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <PartyCard title="Emisor" party={invoice.seller} />

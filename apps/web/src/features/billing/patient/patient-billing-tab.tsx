@@ -12,17 +12,20 @@ import { usePatientCompletedSessions } from '../api/support-api';
 import { useBillingScope } from '../components/use-billing-scope';
 import { InvoicesTable, InvoicesTableSkeleton } from '../list/invoices-table';
 import { useRowActions } from '../list/use-row-actions';
+import { PatientCardSection } from '../payments/components/patient-card-section';
 
 const PAGE_SIZE = 10;
 
 type Props = {
-  patient: Pick<Patient, 'id' | 'billingInfo'> & { name: string };
+  patient: Pick<Patient, 'id' | 'billingInfo' | 'email'> & { name: string };
   /** The member reads the patient's billing data (patient_billing): otherwise it is not shown at all. */
   showsBillingInfo: boolean;
+  /** …and may change it (patient_billing update): the card's switch and links. */
+  editsBillingInfo?: boolean;
 };
 
 /** The patient's «Facturación»: what they owe, what is left to invoice, their billing data and their invoices. */
-export function PatientBillingTab({ patient, showsBillingInfo }: Props) {
+export function PatientBillingTab({ patient, showsBillingInfo, editsBillingInfo = false }: Props) {
   const { wid, ability, canCreate } = useBillingScope();
   const [page, setPage] = useState(1);
   const list = useInvoiceList(wid, { patientId: patient.id, page, pageSize: PAGE_SIZE });
@@ -61,6 +64,7 @@ export function PatientBillingTab({ patient, showsBillingInfo }: Props) {
       ) : null}
 
       {showsBillingInfo ? <BillingInfoCard info={patient.billingInfo ?? null} /> : null}
+      {showsBillingInfo ? <PatientCardSection wid={wid} patient={{ id: patient.id, name: patient.name, email: patient.email || null }} canUpdate={editsBillingInfo} /> : null}
 
       <section aria-label="Facturas del paciente" aria-busy={list.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { Navigate, useRoutes } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { INVOICE_WITHHOLDING_RATE_LABELS, INVOICE_WITHHOLDING_RATES, seriesPrefixExample, therapistBillingBody, todayIn, type TherapistBilling } from '@divan/core';
@@ -15,6 +16,8 @@ import { useSaveForm } from '@/lib/use-save-form';
 import { useMyBilling, useUpdateMyBilling } from '../api/support-api';
 import { LoadError } from '@/components/ui/states';
 import { AutoInvoiceCard } from './auto-invoice-card';
+import { PaymentAccountCard } from '../payments/components/payment-account-card';
+import { StripeDashboardRoute, StripeOnboardingRoute } from '../payments/routes/stripe-return';
 
 const fields = therapistBillingBody.shape;
 /** The shared rules; the withholding travels as a number and is chosen with radio buttons (text). */
@@ -55,6 +58,7 @@ export function BillingSettingsRoute() {
   return (
     <div className="grid gap-6">
       <BillingForm billing={billing.data} />
+      <PaymentAccountCard holder={ME} canEdit description="Tu cuenta, para las facturas que emites tú. Las del espacio se cobran con la cuenta del espacio (Ajustes del espacio › Facturación)." />
       <AutoInvoiceCard />
     </div>
   );
@@ -142,4 +146,19 @@ function BillingForm({ billing }: { billing: TherapistBilling }) {
   );
 }
 
-export { BillingSettingsRoute as Component };
+const ME = { kind: 'me' } as const;
+
+/**
+ * /settings/billing/*: the page, and where Stripe sends the therapist back (stripe-onboarding) or the
+ * dashboard opens from (stripe-dashboard), as descendant routes: nothing added to the app's route table.
+ */
+export function BillingSettingsRoutes() {
+  return useRoutes([
+    { index: true, element: <BillingSettingsRoute /> },
+    { path: 'stripe-onboarding', element: <StripeOnboardingRoute /> },
+    { path: 'stripe-dashboard', element: <StripeDashboardRoute /> },
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ]);
+}
+
+export { BillingSettingsRoutes as Component };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -97,7 +97,8 @@ function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info
   );
 }
 
-export function WorkspaceBillingRoute() {
+/** `children`: more of the page, shown to whoever may read it (the Stripe account's card, from the billing feature). */
+export function WorkspaceBillingRoute({ children }: { children?: ReactNode }) {
   usePageTitle('Facturación del espacio');
   const ws = useCurrentWorkspace();
   const ability = useAbility();
@@ -124,6 +125,7 @@ export function WorkspaceBillingRoute() {
       ) : (
         <PageSpinner />
       )}
+      {children}
     </div>
   );
 }
