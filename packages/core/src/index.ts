@@ -39,3 +39,4 @@ export * from './invoices/invoice.contracts';
 export * from './invoices/invoice-settings.contracts';
 export * from './verifactu/verifactu-sending.contracts';
 export * from './payments';
+export * from './consents';
