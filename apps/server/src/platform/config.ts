@@ -5,6 +5,7 @@ import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
 import { parseIceServers, type IceServer } from '@divan/core';
 import { CLINICAL_KEY_FORMAT, parseKey } from './crypto/master-key';
+import { readP12, SealCertificateError } from './documents/seal/certificate';
 
 /** Environment of ARCHITECTURE.md. A wrong value stops start-up with one line naming the variable. */
 const envSchema = z.object({
@@ -74,6 +75,9 @@ const envSchema = z.object({
   VERIFACTU_AEAT_PASSPHRASE: z.string().optional(),
   /** A PEM bundle of extra certificate authorities to trust for the endpoint (a test endpoint); unset: the system's. */
   VERIFACTU_AEAT_CA: z.string().optional(),
+  /** The certificate that seals signed documents (consents): a PKCS#12 file and its passphrase; unset: one made on first start and kept in DATA_DIR. */
+  SEAL_P12: z.string().optional(),
+  SEAL_P12_PASSPHRASE: z.string().optional(),
 });
 
 /** Where VERI*FACTU records are sent, and the client certificate of mutual TLS. */
@@ -119,7 +123,11 @@ export type Config = {
   verifactuAeat?: VerifactuAeatConfig;
   /** STRIPE_*: card payments through Stripe; unset: the built-in sandbox (test mode). */
   stripe?: StripeConfig;
+  /** SEAL_P12 (read and opened at start-up) and SEAL_P12_PASSPHRASE; unset: the seal kept in DATA_DIR (see DocumentSeal.open). */
+  seal?: SealConfig;
 };
+
+export type SealConfig = { p12: Buffer; passphrase?: string };
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiBase?: string };
 
@@ -163,7 +171,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iceServers: ice.ok ? ice.value : [],
     verifactuAeat: verifactuAeatConfig(e),
     stripe: stripeConfig(e),
+    seal: sealConfig(e),
   };
+}
+
+/** SEAL_P12: read and opened now, so a wrong file or passphrase stops start-up. */
+function sealConfig(e: z.infer<typeof envSchema>): SealConfig | undefined {
+  const fail = (name: string, why: string): never => {
+    throw new ConfigError(`Invalid environment variable ${name}: ${why}`);
+  };
+  if (!e.SEAL_P12) return e.SEAL_P12_PASSPHRASE ? fail('SEAL_P12', 'required with SEAL_P12_PASSPHRASE') : undefined;
+  let p12: Buffer;
+  try {
+    p12 = readFileSync(resolve(e.SEAL_P12));
+  } catch {
+    return fail('SEAL_P12', `cannot read ${e.SEAL_P12}`);
+  }
+  try {
+    readP12(p12, e.SEAL_P12_PASSPHRASE);
+  } catch (err) {
+    if (!(err instanceof SealCertificateError)) throw err;
+    fail(err.reason === 'passphrase' ? 'SEAL_P12_PASSPHRASE' : 'SEAL_P12', `${err.message} (${e.SEAL_P12})`);
+  }
+  return { p12, passphrase: e.SEAL_P12_PASSPHRASE };
 }
 
 /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (a webhook that cannot be verified would never mark a payment). */
