@@ -1,24 +1,26 @@
+import { GENERIC_MESSAGES } from './generic-messages';
+
 /**
  * The error catalogue of spec §8: one snake_case code, its HTTP status and its Spanish message.
  * The server answers `{code, message}`; the web app shows `message` or maps `code` to behaviour.
  */
 export const errorCatalogue = {
   // generic
-  network_error: [0, 'Error de red. Comprueba tu conexión.'],
-  unexpected_error: [500, 'Error inesperado.'],
+  network_error: [0, GENERIC_MESSAGES.network_error],
+  unexpected_error: [500, GENERIC_MESSAGES.unexpected_error],
   internal_server_error: [500, 'Error interno del servidor. Inténtalo de nuevo más tarde.'],
-  outdated_client: [426, 'Hay una versión nueva de Diván. Recarga la página para continuar.'],
-  invalid_argument: [400, 'Los datos enviados no son válidos.'],
+  outdated_client: [426, GENERIC_MESSAGES.outdated_client],
+  invalid_argument: [400, GENERIC_MESSAGES.invalid_argument],
   not_found: [404, 'No encontrado.'],
-  too_many_requests: [429, 'Demasiados intentos. Espera un momento y vuelve a intentarlo.'],
+  too_many_requests: [429, GENERIC_MESSAGES.too_many_requests],
   file_too_large: [413, 'El archivo es demasiado grande.'],
   invalid_type: [415, 'Tipo de archivo no válido.'],
   too_many_files: [400, 'Demasiados archivos.'],
   unexpected_file: [400, 'Archivo inesperado.'],
-  service_unavailable: [503, 'Servicio no disponible temporalmente.'],
+  service_unavailable: [503, GENERIC_MESSAGES.service_unavailable],
   // auth
   invalid_access_token: [401, 'Tu sesión ha caducado. Vuelve a iniciar sesión.'],
-  session_not_found: [401, 'Tu sesión ha caducado. Vuelve a iniciar sesión.'],
+  session_not_found: [401, GENERIC_MESSAGES.session_not_found],
   challenge_not_found: [404, 'El código o el enlace no es válido o ya se ha usado.'],
   challenge_expired: [410, 'El código o el enlace ha caducado. Solicita uno nuevo.'],
   recent_challenge: [429, 'Acabamos de enviarte un email. Espera un minuto antes de pedir otro.'],

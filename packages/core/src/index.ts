@@ -1,6 +1,7 @@
 export * from './version';
 export * from './constants';
 export * from './errors';
+export * from './generic-messages';
 export * from './messages';
 export * from './fields';
 export * from './phone/phone';

@@ -1,4 +1,4 @@
-import { errorMessage } from '@divan/core';
+import { genericMessage } from '@divan/core';
 import { useAuthStore, type SignOutReason } from '@/stores/auth-store';
 import { deviceInfo } from './device-info';
 import { ApiError, http, isApiError } from './http';
@@ -66,7 +66,7 @@ function nextAuthWrite(ms: number) {
 async function exchange(refreshToken: string | null): Promise<string> {
   if (!refreshToken) {
     endLocalSession('expired');
-    throw new ApiError('session_not_found', errorMessage('session_not_found'), 401);
+    throw new ApiError('session_not_found', genericMessage('session_not_found'), 401);
   }
   let res: { accessToken: string; refreshToken?: string };
   try {
@@ -82,7 +82,7 @@ async function exchange(refreshToken: string | null): Promise<string> {
     // Meanwhile another tab stored newer tokens (kept: they are the same session's), or the user signed
     // out (not resurrected).
     if (now.refreshToken && now.accessToken && !isAccessTokenExpiring(now.accessToken)) return now.accessToken;
-    throw new ApiError('session_not_found', errorMessage('session_not_found'), 401);
+    throw new ApiError('session_not_found', genericMessage('session_not_found'), 401);
   }
   useAuthStore.getState().setTokens(res.accessToken, res.refreshToken);
   return res.accessToken;

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { errorMessage } from '@divan/core';
+import { genericMessage } from '@divan/core';
 import { isApiError } from './http';
 
 /**
@@ -12,7 +12,7 @@ export function applyApiError<T extends FieldValues>(
   fieldByCode: Partial<Record<string, Path<T>>> = {},
   knownFields: readonly Path<T>[] = [],
 ): string | null {
-  if (!isApiError(error)) return errorMessage('unexpected_error');
+  if (!isApiError(error)) return genericMessage('unexpected_error');
   // The app-wide banner already asks for a reload; repeating it in the form adds noise.
   if (error.code === 'outdated_client') return null;
   const field = fieldByCode[error.code];

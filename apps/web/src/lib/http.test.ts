@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from '@divan/core';
+import { genericMessage } from '@divan/core';
 import { toApiError } from './http';
 
 describe('toApiError', () => {
@@ -9,9 +9,9 @@ describe('toApiError', () => {
     expect(e.message).toBe('El archivo tiene más de 5.000 filas. Divídelo en varios archivos.');
   });
 
-  it('falls back to the catalogue when the body has no message', () => {
-    expect(toApiError(404, { code: 'patient_not_found' }).message).toBe(errorMessage('patient_not_found'));
-    expect(toApiError(404, { code: 'patient_not_found', message: '  ' }).message).toBe(errorMessage('patient_not_found'));
+  it('without a message, says a generic Spanish sentence for the status (the catalogue stays out of the first bundle)', () => {
+    expect(toApiError(404, { code: 'patient_not_found' })).toMatchObject({ code: 'patient_not_found', message: genericMessage('unexpected_error') });
+    expect(toApiError(429, { code: 'too_many_requests', message: '  ' }).message).toBe(genericMessage('too_many_requests'));
   });
 
   it('keeps the offending fields, and names unknown failures in Spanish', () => {

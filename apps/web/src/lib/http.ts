@@ -1,4 +1,4 @@
-import { APP_VERSION, errorCatalogue, errorMessage, isErrorCode, type FieldError } from '@divan/core';
+import { APP_VERSION, genericMessage, type FieldError } from '@divan/core';
 
 export const API_BASE = '/api/v1';
 
@@ -49,22 +49,19 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 /**
- * Normalises any error body into an ApiError. The server's Spanish message is kept: it is often more
- * precise than the catalogue's (which file types are accepted, how many rows a file may have, the
- * size limit filled in). The catalogue's message stands in when the body has none.
+ * Normalises any error body into an ApiError. The server's Spanish message is kept: it says exactly
+ * what went wrong (which file types are accepted, the size limit filled in). Without one, a generic
+ * sentence for the status stands in; the full catalogue stays out of the first screen's bundle.
  */
 export function toApiError(status: number, body: unknown): ApiError {
   const b = (body ?? {}) as { code?: unknown; message?: unknown; fields?: unknown };
   const fields = Array.isArray(b.fields) ? (b.fields as FieldError[]) : [];
-  if (status === 426) return new ApiError('outdated_client', errorCatalogue.outdated_client[1], status, fields);
-  if (isErrorCode(b.code)) {
-    const message = typeof b.message === 'string' && b.message.trim() ? b.message : errorMessage(b.code);
-    return new ApiError(b.code, message, status, fields);
-  }
-  if (typeof b.code === 'string' && typeof b.message === 'string') return new ApiError(b.code, b.message, status, fields);
-  if (status === 429) return new ApiError('too_many_requests', errorMessage('too_many_requests'), status);
-  if (status === 503) return new ApiError('service_unavailable', errorMessage('service_unavailable'), status);
-  return new ApiError('unexpected_error', errorMessage('unexpected_error'), status);
+  if (status === 426) return new ApiError('outdated_client', genericMessage('outdated_client'), status, fields);
+  const fallback = genericMessage(status === 429 ? 'too_many_requests' : status === 503 ? 'service_unavailable' : 'unexpected_error');
+  if (typeof b.code === 'string' && b.code) return new ApiError(b.code, typeof b.message === 'string' && b.message.trim() ? b.message : fallback, status, fields);
+  if (status === 429) return new ApiError('too_many_requests', fallback, status);
+  if (status === 503) return new ApiError('service_unavailable', fallback, status);
+  return new ApiError('unexpected_error', fallback, status);
 }
 
 /** One HTTP exchange with the API: headers, JSON or multipart, error normalisation. No auth logic. */
@@ -83,7 +80,7 @@ export async function http<T>(path: string, req: HttpRequest = {}): Promise<T> {
     res = await fetch(buildUrl(path, req.query), { method: req.method ?? 'GET', headers, body, signal: req.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('network_error', errorMessage('network_error'), 0);
+    throw new ApiError('network_error', genericMessage('network_error'), 0);
   }
 
   const text = await res.text().catch(() => '');

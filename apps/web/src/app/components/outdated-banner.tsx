@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { errorMessage } from '@divan/core';
+import { genericMessage } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/stores/auth-store';
 
@@ -13,7 +13,7 @@ export function OutdatedBanner() {
       data-testid="outdated-banner"
       className="fixed inset-x-0 top-0 z-[60] flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-b border-warning-fg/20 bg-warning-bg px-4 py-2.5 text-sm text-warning-fg shadow-sm"
     >
-      <span className="font-medium">{errorMessage('outdated_client')}</span>
+      <span className="font-medium">{genericMessage('outdated_client')}</span>
       <Button size="sm" variant="outline" onClick={() => window.location.reload()}>
         <RotateCw aria-hidden /> Recargar
       </Button>

@@ -1,9 +1,9 @@
-import { createTaskBody, errorMessage, updateTaskBody } from '@divan/core';
+import { createTaskBody, genericMessage, updateTaskBody } from '@divan/core';
 import { dmyToIsoDate } from '../../../lib/format'; // relative: the unit tests run without the @ alias
 
 /** `field`: which input the refusal is about ('title' or 'dueDate'). */
 const refusal = (issue: { message: string; path: PropertyKey[] } | undefined) =>
-  ({ ok: false, error: issue?.message ?? errorMessage('invalid_argument'), field: String(issue?.path[0] ?? 'title') }) as const;
+  ({ ok: false, error: issue?.message ?? genericMessage('invalid_argument'), field: String(issue?.path[0] ?? 'title') }) as const;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string; field: string };
 
