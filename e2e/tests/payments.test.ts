@@ -227,4 +227,24 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     await phone.getByRole('heading', { name: 'Este enlace no es válido o ha caducado' }).waitFor();
     await phone.getByText(/Pide uno nuevo a tu terapeuta/).waitFor();
   });
+
+  it('sells a session pack from the patient\'s tab; a completed session consumes it', async () => {
+    await page.goto(`/patients/${patientId}/billing`);
+    const packs = page.getByTestId('packs');
+    await packs.getByText('No tiene bonos.').waitFor();
+    await page.getByRole('button', { name: 'Vender bono' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel('Sesiones').fill('4');
+    await dialog.getByLabel('Precio del bono (€)').fill('200,00');
+    await dialog.getByRole('button', { name: new RegExp(`Emitir factura de ${money('200,00 €')}`) }).click();
+    await packs.getByText('Bono de 4 sesiones').waitFor();
+    await packs.getByText(/0 de 4 usadas · quedan 4/).waitFor();
+    // A session completed through the API consumes it.
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const { session } = await me.call<{ session: { id: string } }>('POST', '/sessions', { patientId, therapistId: me.userId, day, from: '10:00', to: '10:50', price: 5000 });
+    await me.call('POST', `/sessions/${session.id}/complete`);
+    await page.reload();
+    await packs.getByText(/1 de 4 usadas · quedan 3/).waitFor();
+    await shots('payments-13-packs', packs);
+  });
 });

@@ -30,7 +30,7 @@ export function PacksSection({ wid, patientId, editable, sessionPriceCents }: Pr
   const items = packs.data?.items ?? [];
 
   return (
-    <Card>
+    <Card data-testid="packs">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <CardTitle className="flex items-center gap-2 text-lg">

@@ -13,11 +13,12 @@ import { useBillingScope } from '../components/use-billing-scope';
 import { InvoicesTable, InvoicesTableSkeleton } from '../list/invoices-table';
 import { useRowActions } from '../list/use-row-actions';
 import { PatientCardSection } from '../payments/components/patient-card-section';
+import { PacksSection } from '../packs/packs-section';
 
 const PAGE_SIZE = 10;
 
 type Props = {
-  patient: Pick<Patient, 'id' | 'billingInfo' | 'email'> & { name: string };
+  patient: Pick<Patient, 'id' | 'billingInfo' | 'email'> & { name: string; sessionPriceCents?: number | null };
   /** The member reads the patient's billing data (patient_billing): otherwise it is not shown at all. */
   showsBillingInfo: boolean;
   /** …and may change it (patient_billing update): the card's switch and links. */
@@ -65,6 +66,7 @@ export function PatientBillingTab({ patient, showsBillingInfo, editsBillingInfo 
 
       {showsBillingInfo ? <BillingInfoCard info={patient.billingInfo ?? null} /> : null}
       {showsBillingInfo ? <PatientCardSection wid={wid} patient={{ id: patient.id, name: patient.name, email: patient.email || null }} canUpdate={editsBillingInfo} /> : null}
+      {showsBillingInfo ? <PacksSection wid={wid} patientId={patient.id} editable={editsBillingInfo} sessionPriceCents={patient.sessionPriceCents ?? null} /> : null}
 
       <section aria-label="Facturas del paciente" aria-busy={list.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
