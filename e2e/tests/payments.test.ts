@@ -247,4 +247,22 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     await packs.getByText(/1 de 4 usadas · quedan 3/).waitFor();
     await shots('payments-13-packs', packs);
   });
+
+  it('charges and refunds from the row of an invoice in the patient\'s tab, each after confirming', async () => {
+    const inv = await issue(4500);
+    await page.goto(`/patients/${patientId}/billing`);
+    const menu = page.getByRole('button', { name: new RegExp(`^Acciones de la factura ${inv.number} `) });
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Cobrar con tarjeta…' }).click();
+    const ask = page.getByRole('alertdialog', { name: new RegExp(`¿Cobrar ${money('45,00 €')} con la tarjeta guardada\\?`) });
+    await ask.getByRole('button', { name: new RegExp(`^Cobrar ${money('45,00 €')}$`) }).click();
+    await expect.poll(async () => (await me.call<Invoice>('GET', `/invoices/${inv.id}`)).paymentStatus, { timeout: 15_000 }).toBe('paid');
+    await page.reload();
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Devolver…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Devolver el pago de la factura/ });
+    await dialog.getByLabel('Motivo').fill('Cobro duplicado');
+    await dialog.getByRole('button', { name: new RegExp(`^Devolver ${money('45,00 €')}$`) }).click();
+    await expect.poll(async () => (await me.call<Invoice>('GET', `/invoices/${inv.id}`)).paymentStatus, { timeout: 15_000 }).toBe('refunded');
+  });
 });

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { Download, FileText, HandCoins, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { CreditCard, Download, FileText, HandCoins, MoreHorizontal, Pencil, Trash2, Undo2 } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { formatCurrency, formatDate } from '@/lib/format';
@@ -12,6 +12,11 @@ export type RowActions = {
   onPay: (i: InvoiceSummary) => void;
   onDelete: (i: InvoiceSummary) => void;
   onDownload: (i: InvoiceSummary) => void;
+  /** Card payments: charge a pending invoice of a therapist with the saved card; refund one paid by card here. */
+  canCharge: (i: InvoiceSummary) => boolean;
+  canRefund: (i: InvoiceSummary) => boolean;
+  onCharge: (i: InvoiceSummary) => void;
+  onRefund: (i: InvoiceSummary) => void;
 };
 
 const pathOf = (i: InvoiceSummary) => `/billing/editor/${i.id}`;
@@ -38,6 +43,16 @@ function RowMenu({ invoice, actions }: { invoice: InvoiceSummary; actions: RowAc
         {actions.canPay(invoice) ? (
           <DropdownMenuItem onSelect={() => actions.onPay(invoice)}>
             <HandCoins aria-hidden /> Registrar pago…
+          </DropdownMenuItem>
+        ) : null}
+        {actions.canCharge(invoice) ? (
+          <DropdownMenuItem onSelect={() => actions.onCharge(invoice)}>
+            <CreditCard aria-hidden /> Cobrar con tarjeta…
+          </DropdownMenuItem>
+        ) : null}
+        {actions.canRefund(invoice) ? (
+          <DropdownMenuItem onSelect={() => actions.onRefund(invoice)}>
+            <Undo2 aria-hidden /> Devolver…
           </DropdownMenuItem>
         ) : null}
         {actions.canDelete(invoice) ? (
