@@ -75,6 +75,8 @@ import { MeetHub, type MeetHubOptions } from './modules/meet/meet-hub';
 import { meetRoutes } from './modules/meet/meet.routes';
 import { MeetService } from './modules/meet/meet.service';
 import { SERIES_EVENTS } from './modules/sessions/session-series.service';
+import { consentTemplatesRoutes } from './modules/consents/consent-templates.routes';
+import { ConsentTemplatesService } from './modules/consents/consent-templates.service';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
@@ -105,6 +107,8 @@ export type AppServices = {
   /** Card payments; `paymentsSandbox` is the built-in provider when no Stripe keys are set (tests drive its hosted pages). */
   payments: ReturnType<typeof wirePayments>;
   paymentsSandbox: SandboxGateway | null;
+  /** Consent templates; `currentVersion` and `frozen` are what sending and signing read. */
+  consentTemplates: ConsentTemplatesService;
 };
 
 declare module 'fastify' {
@@ -199,6 +203,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
+  const consentTemplates = new ConsentTemplatesService(db, users, audit);
   const { sessions, reminders, invoicing, register: registerSessionRoutes } = wireSessions({
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
@@ -233,7 +238,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
-  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox });
+  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox, consentTemplates });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -268,6 +273,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientImportRoutes, { imports });
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
+  await app.register(consentTemplatesRoutes, { templates: consentTemplates });
   await registerSessionRoutes(app);
   await registerInvoiceRoutes(app);
   await payments.register(app);

@@ -96,12 +96,14 @@ export const updateConsentTemplateBody = createConsentTemplateBody.extend({
 export type UpdateConsentTemplateBody = z.input<typeof updateConsentTemplateBody>;
 
 /** A copy of a ready-made template, optionally renamed, with the therapist's signature when it says the therapist signs. */
-export const copyReadyMadeBody = z
-  .object({
+export const copyReadyMadeBody = z.preprocess(
+  // No body at all (a plain «Copiar») is an empty one.
+  (v) => v ?? {},
+  z.object({
     name: requiredText('nombre', CONSENT_TEMPLATE_NAME_MAX).optional(),
     therapistSignature: therapistSignatureInput,
-  })
-  .default({});
+  }),
+);
 export type CopyReadyMadeBody = z.input<typeof copyReadyMadeBody>;
 
 export const consentTemplateIdParams = workspaceIdParams.extend({ templateId: z.uuid({ error: 'Plantilla inválida' }) });
