@@ -17,6 +17,15 @@ async function ok<T = { id: string }>(res: { statusCode: number; body: string; j
   return json<T>(res as Parameters<typeof json>[0]);
 }
 
+/** The consent template `records.consentTemplate` makes: saved again as it is, it stays version 1. */
+export const CONSENT_TEMPLATE_SAMPLE = {
+  name: 'Consentimiento de registro',
+  documentTitle: 'Consentimiento informado de {{paciente.nombre}}',
+  data: { patient: ['fullName', 'email'] },
+  sections: [{ title: 'Tratamiento', body: '<p>Atención psicológica en {{espacio.nombre}}.</p>', checkbox: { label: 'He leído y acepto', required: true } }],
+  signatures: { patient: true },
+};
+
 export const records = {
   async patient(t: TestApp, token: string, workspaceId: string) {
     return (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Registro', lastName: unique() }, { token }), 'patient')).id;
@@ -80,6 +89,11 @@ export const records = {
     await ok(await t.post(`${W(workspaceId)}/sessions/${sessionId}/complete`, undefined, { token }), 'completed session', 200);
     const today = todayIn('Europe/Madrid');
     return (await ok(await t.post(`${W(workspaceId)}/invoice-batches`, { from: today, to: shiftDay(today, 30) }, { token }), 'invoice batch', 202)).id;
+  },
+
+  /** A consent template of the workspace (version 1). */
+  async consentTemplate(t: TestApp, token: string, workspaceId: string) {
+    return (await ok(await t.post(`${W(workspaceId)}/consent-templates`, CONSENT_TEMPLATE_SAMPLE, { token }), 'consent template')).id;
   },
 
   async location(t: TestApp, token: string, workspaceId: string) {

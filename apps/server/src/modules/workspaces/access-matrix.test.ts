@@ -3,7 +3,7 @@ import { SUBJECTS, type Action, type Subject } from '@divan/core';
 import type { Access } from '../../platform/auth/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, insertRole, therapist, type Therapist } from '../../test/workspace-fixtures';
-import { records } from '../../test/workspace-records';
+import { CONSENT_TEMPLATE_SAMPLE, records } from '../../test/workspace-records';
 
 /**
  * Every workspace route × {anonymous, member of another workspace, member without the permission,
@@ -45,6 +45,9 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   invoiceId: () => records.invoice(t, owner.accessToken, workspaceId),
   batchId: () => records.invoiceBatch(t, owner.accessToken, workspaceId),
   packId: ({ params }) => records.pack(t, owner.accessToken, workspaceId, params.patientId!),
+  templateId: () => records.consentTemplate(t, owner.accessToken, workspaceId),
+  // A ready-made consent template the therapist does not sign: copied without a signature.
+  key: async () => 'proteccion-datos',
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must
@@ -69,6 +72,10 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v1/workspaces/:workspaceId/tasks': { title: 'Llamar a la mutua' },
   'PATCH /api/v1/workspaces/:workspaceId/tasks/:taskId': { done: true },
   'PATCH /api/v1/workspaces/:workspaceId/invoices/:invoiceId': { footer: 'Pago por transferencia' },
+  'POST /api/v1/workspaces/:workspaceId/consent-templates': CONSENT_TEMPLATE_SAMPLE,
+  // The template made by RECORDS.templateId, unchanged: every allowed caller saves onto version 1.
+  'PUT /api/v1/workspaces/:workspaceId/consent-templates/:templateId': { ...CONSENT_TEMPLATE_SAMPLE, baseVersion: 1 },
+  'POST /api/v1/workspaces/:workspaceId/consent-templates/from-ready-made/:key': {},
 };
 
 const label = (r: Route) => `${r.method} ${r.url}`;
