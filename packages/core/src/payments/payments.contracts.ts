@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requiredText } from '../fields';
 import { isoDaySchema } from '../time/zoned';
 import { msg } from '../messages';
-import { CHARGE_BLOCKS } from './charge-rules';
+import { CHARGE_BLOCKS, PAY_LINK_BLOCKS } from './charge-rules';
 
 /** The account's state as the settings screen shows it. */
 export const PAYMENT_ACCOUNT_STATUS = {
@@ -71,8 +71,10 @@ export const REFUND_STATUS = {
 export const invoicePaymentsResponse = z.object({
   mode: PAYMENTS_MODE,
   chargeBlock: z.enum(CHARGE_BLOCKS).nullable(),
-  /** Why a pay-by-link cannot be sent (an error code), or null. */
-  payLinkBlock: z.string().nullable(),
+  /** Why a pay-by-link cannot be made, or null. */
+  payLinkBlock: z.enum(PAY_LINK_BLOCKS).nullable(),
+  /** Where «Enviar enlace de pago» mails it (the buyer's email, else the patient's); null: only «Copiar enlace». */
+  payLinkTo: z.string().nullable(),
   chargedCents: z.number().int(),
   refundedCents: z.number().int(),
   refundableCents: z.number().int(),

@@ -1,4 +1,4 @@
-import { chargeBlockOf, errorMessage, type ChargeFacts, type InvoicePayments } from '@divan/core';
+import { chargeBlockOf, errorMessage, type ChargeFacts, type InvoicePayments, type PayLinkBlock } from '@divan/core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -66,14 +66,15 @@ export class InvoiceCharging {
   }
 
   /** The invoice screen's payment panel: why «Cobrar» is disabled, what was charged and refunded. */
-  async payments(c: Caller, id: string, payLinkBlock: (inv: InvoiceRow) => Promise<string | null>): Promise<InvoicePayments> {
+  async payments(c: Caller, id: string, links: { blockOf: (inv: InvoiceRow) => Promise<PayLinkBlock | null>; recipientOf: (inv: InvoiceRow) => Promise<string | null> }): Promise<InvoicePayments> {
     const inv = await this.d.invoices.accessible(c, id, 'read');
-    const [facts, attempts, refunds, sums, linkBlock] = await Promise.all([
+    const [facts, attempts, refunds, sums, linkBlock, linkTo] = await Promise.all([
       this.facts(inv),
       this.d.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv.id)).orderBy(desc(invoicePayments.createdAt)),
       this.d.db.select().from(paymentRefunds).where(eq(paymentRefunds.invoiceId, inv.id)).orderBy(desc(paymentRefunds.createdAt)),
       paymentLedger.sums(this.d.db, inv.id),
-      payLinkBlock(inv),
+      links.blockOf(inv),
+      links.recipientOf(inv),
     ]);
     const rectIds = refunds.map((r) => r.rectifyingInvoiceId).filter((x): x is string => !!x);
     const numbers = new Map((await Promise.all(rectIds.map((rid) => invoicePaymentState.find(this.d.db, rid)))).filter((r): r is InvoiceRow => !!r).map((r) => [r.id, r.number]));
@@ -81,6 +82,7 @@ export class InvoiceCharging {
       mode: this.d.accounts.gateway.mode,
       chargeBlock: chargeBlockOf(facts),
       payLinkBlock: linkBlock,
+      payLinkTo: linkTo,
       chargedCents: sums.charged,
       refundedCents: sums.refunded,
       refundableCents: Math.max(0, sums.charged - sums.refunded - sums.refunding),

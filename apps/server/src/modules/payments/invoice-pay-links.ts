@@ -1,4 +1,4 @@
-import { cardMandateText, payLinkBlockOf, type ErrorCode } from '@divan/core';
+import { cardMandateText, payLinkBlockOf, type PayLinkBlock } from '@divan/core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -28,8 +28,14 @@ const CHECKOUT_REUSE_MS = 20 * 3_600_000;
 export class InvoicePayLinks {
   constructor(private readonly d: PayLinkDeps) {}
 
-  async blockOf(inv: InvoiceRow): Promise<ErrorCode | null> {
+  async blockOf(inv: InvoiceRow): Promise<PayLinkBlock | null> {
     return payLinkBlockOf({ status: inv.status, paymentStatus: inv.paymentStatus, totalCents: inv.total, sellerCanCharge: !!(await this.d.accounts.chargeable(inv.sellerKey)) });
+  }
+
+  /** Where a pay link of the invoice is mailed: its buyer's email, else the patient's. */
+  async recipientOf(inv: InvoiceRow): Promise<string | null> {
+    if (inv.buyer?.email) return inv.buyer.email;
+    return inv.patientId ? ((await this.d.patients.contactOf(inv.workspaceId, inv.patientId))?.email ?? null) : null;
   }
 
   async send(c: Caller, id: string, send: boolean) {
@@ -42,7 +48,7 @@ export class InvoicePayLinks {
     const block = await this.blockOf(inv);
     if (block) throw new AppError(block);
     const contact = inv.patientId ? await this.d.patients.contactOf(inv.workspaceId, inv.patientId) : null;
-    const to = send ? (inv.buyer?.email ?? contact?.email ?? null) : null;
+    const to = send ? await this.recipientOf(inv) : null;
     if (send && !to) throw new AppError('invalid_argument', [{ path: 'send', message: 'La factura no tiene email de destino: copia el enlace y envíalo tú.' }]);
     const brand = await this.d.workspaces.brandOf(inv.workspaceId);
     const seller = inv.seller?.fullName ?? brand.name;

@@ -88,7 +88,7 @@ export async function paymentsRoutes(app: FastifyInstance, d: Deps) {
 
   const ONE = '/api/v1/workspaces/:workspaceId/invoices/:invoiceId';
   r.get(`${ONE}/payments`, { config: { access: { workspace: ['read', 'invoices'] } }, schema: { operationId: 'getInvoicePayments', tags, params: invoiceIdParams, response: { 200: invoicePaymentsResponse } } }, (req) =>
-    d.charging.payments(caller(req), req.params.invoiceId, (inv) => d.payLinks.blockOf(inv)),
+    d.charging.payments(caller(req), req.params.invoiceId, d.payLinks),
   );
   r.post(
     `${ONE}/charge`,

@@ -188,6 +188,7 @@ describe('pay-by-link', () => {
   it("mails a link; paying on the checkout page marks the invoice paid by the webhook, not by the redirect", async () => {
     await ok(t.put(`${W(c.ws.id)}/patients/${lucia}/payment-method`, { autoCharge: false }, { token: c.tere.accessToken }));
     const inv = await issued(c.tere, lucia, 4500);
+    expect(await paymentsOf(inv.id)).toMatchObject({ payLinkBlock: null, payLinkTo: 'lucia@cobros.test' });
     const link = await ok<{ url: string; mailedTo: string }>(t.post(`${I()}/${inv.id}/pay-link`, { send: true }, { token: c.tere.accessToken }), 201);
     expect(link.mailedTo).toBe('lucia@cobros.test');
     const token = lastSegment(link.url);

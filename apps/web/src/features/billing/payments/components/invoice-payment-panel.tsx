@@ -149,7 +149,7 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
           </div>
           <div className="grid gap-2 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center sm:gap-4">
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" disabled={!!data.payLinkBlock} aria-describedby={data.payLinkBlock ? linkReason : undefined} loading={payLink.isPending && payLink.variables?.send === true} onClick={() => void sendLink(true)}>
+              <Button variant="outline" disabled={!!data.payLinkBlock || !data.payLinkTo} aria-describedby={data.payLinkBlock || !data.payLinkTo ? linkReason : undefined} loading={payLink.isPending && payLink.variables?.send === true} onClick={() => void sendLink(true)}>
                 <Mail aria-hidden /> Enviar enlace de pago
               </Button>
               <Button variant="outline" disabled={!!data.payLinkBlock} aria-describedby={data.payLinkBlock ? linkReason : undefined} loading={payLink.isPending && payLink.variables?.send === false} onClick={() => void sendLink(false)}>
@@ -167,8 +167,12 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
                   {sentence(data.payLinkBlock)}
                 </span>
               )
+            ) : data.payLinkTo ? (
+              <p className="text-[0.8125rem] text-muted-foreground">Se envía a {data.payLinkTo}: paga con tarjeta en una página de Stripe.</p>
             ) : (
-              <p className="text-[0.8125rem] text-muted-foreground">El paciente paga la factura con tarjeta en una página de Stripe.</p>
+              <p id={linkReason} className="text-[0.8125rem] text-muted-foreground">
+                La factura no tiene email de destino: copia el enlace y envíaselo tú.
+              </p>
             )}
           </div>
           {link ? <LinkMade link={link} /> : null}
