@@ -24,7 +24,11 @@ export type AuditAction =
   | 'invoice.draft_deleted'
   | 'invoice.paid'
   // An issued invoice voided (its VERI*FACTU cancellation record written); details: number and reason.
-  | 'invoice.voided';
+  | 'invoice.voided'
+  // Consent templates: each saved version is kept; details name the template and version.
+  | 'consent_template.created'
+  | 'consent_template.updated'
+  | 'consent_template.deleted';
 
 export type AuditEvent = { workspaceId: string; actorId: string | null; action: AuditAction; target?: string; details?: Record<string, unknown> };
 

@@ -26,7 +26,6 @@ export type ConsentTemplateVersion = { templateId: string; workspaceId: string; 
 
 const templateNotFound = () => new AppError('consent_not_found', undefined, 'Plantilla de consentimiento no encontrada.');
 // Consent templates' audit actions (AuditAction in the audit module does not list them yet).
-const audited = (action: 'consent_template.created' | 'consent_template.updated' | 'consent_template.deleted') => action as unknown as AuditAction;
 /** JSON with every object's keys sorted: a jsonb value read back (its keys reordered) compares equal to what was written. */
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
@@ -208,8 +207,8 @@ export class ConsentTemplatesService {
     }
   }
 
-  private record(tx: DbOrTx, c: Caller, action: Parameters<typeof audited>[0], t: ConsentTemplateRow, details: Record<string, unknown>) {
-    return this.audit.record(tx, { workspaceId: t.workspaceId, actorId: c.userId, action: audited(action), target: t.name, details: { templateId: t.id, ...details } });
+  private record(tx: DbOrTx, c: Caller, action: Extract<AuditAction, `consent_template.${string}`>, t: ConsentTemplateRow, details: Record<string, unknown>) {
+    return this.audit.record(tx, { workspaceId: t.workspaceId, actorId: c.userId, action, target: t.name, details: { templateId: t.id, ...details } });
   }
 
   private async names(ids: (string | null)[]) {

@@ -37,6 +37,20 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
       return `Eliminó una entrada de la historia clínica de ${patientOf(e)}${typeof e.details.entryDate === 'string' ? ` (del ${dmy(e.details.entryDate)})` : ''}`;
     case 'document.deleted':
       return `Eliminó el documento ${typeof e.details.name === 'string' ? `«${e.details.name}» ` : ''}de ${patientOf(e)}`;
+    case 'invoice.issued':
+      return `Emitió la factura ${typeof e.details.number === 'string' ? e.details.number : ''}`.trimEnd();
+    case 'invoice.paid':
+      return `Registró el pago de la factura ${typeof e.details.number === 'string' ? e.details.number : ''}`.trimEnd();
+    case 'invoice.voided':
+      return `Anuló la factura ${typeof e.details.number === 'string' ? e.details.number : ''}`.trimEnd();
+    case 'invoice.draft_deleted':
+      return 'Eliminó un borrador de factura';
+    case 'consent_template.created':
+      return `Creó la plantilla de consentimiento «${target}»`;
+    case 'consent_template.updated':
+      return `Modificó la plantilla de consentimiento «${target}»${typeof e.details.version === 'number' ? ` (versión ${e.details.version})` : ''}`;
+    case 'consent_template.deleted':
+      return `Archivó la plantilla de consentimiento «${target}»`;
     default:
       return `Acción «${e.action}»${target ? ` sobre ${target}` : ''}`;
   }
