@@ -31,7 +31,7 @@ export function PacksSection({ wid, patientId, editable, sessionPriceCents }: Pr
 
   return (
     <Card data-testid="packs">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader className="grid-cols-[minmax(0,1fr)_auto] items-start gap-3">
         <div className="grid gap-1">
           <CardTitle className="flex items-center gap-2 text-lg">
             <Package className="size-5 text-primary" aria-hidden /> Bonos de sesiones
