@@ -59,11 +59,28 @@ export class InvoiceRefunds {
       await paymentLedger.settle(tx, inv.id);
       return r;
     });
-    const kinds = new Map(lines.map((l) => [l.description, l.itemKind as InvoiceItemKind]));
-    const rectifying = await this.d.issuing.rectify(c, inv.id, {
+    // The money is back whatever happens next: a rectifying invoice that cannot be issued now (the
+    // seller's billing data changed since) leaves the refund recorded without one, to issue by hand.
+    const rectifying = await this.rectify(c, inv.id, lines, plan.lines, b.reason).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
+    if (rectifying)
+      await this.d.db.transaction(async (tx) => {
+        await tx.update(paymentRefunds).set({ rectifyingInvoiceId: rectifying.id, updatedAt: new Date() }).where(eq(paymentRefunds.id, row!.id));
+        // The rectifying invoice is settled by the refund itself.
+        await invoicePaymentState.set(tx, rectifying.id, { paymentStatus: 'refunded', paymentType: 'stripe_connect', paidAt: new Date() });
+      });
+    this.d.onSettled(inv.workspaceId, inv.id);
+    return { status: recorded?.status ?? refund.status, amountCents: amount, rectifying: rectifying ? { id: rectifying.id, number: rectifying.number } : null };
+  }
+
+  private rectify(c: Caller, invoiceId: string, original: { description: string; itemKind: string }[], lines: ReturnType<typeof refundLinesOf>['lines'], reason: string) {
+    const kinds = new Map(original.map((l) => [l.description, l.itemKind as InvoiceItemKind]));
+    return this.d.issuing.rectify(c, invoiceId, {
       method: 'difference',
-      reason: `Devolución con tarjeta: ${b.reason}`.slice(0, 300),
-      lines: plan.lines.map((l) => ({
+      reason: `Devolución con tarjeta: ${reason}`.slice(0, 300),
+      lines: lines.map((l) => ({
         description: l.description,
         itemKind: kinds.get(l.description.replace(/^Devolución: /, '')) ?? 'therapy',
         unitPriceCents: l.unitPriceCents,
@@ -74,12 +91,5 @@ export class InvoiceRefunds {
         sessionId: null,
       })),
     });
-    await this.d.db.transaction(async (tx) => {
-      await tx.update(paymentRefunds).set({ rectifyingInvoiceId: rectifying.id, updatedAt: new Date() }).where(eq(paymentRefunds.id, row!.id));
-      // The rectifying invoice is settled by the refund itself.
-      await invoicePaymentState.set(tx, rectifying.id, { paymentStatus: 'refunded', paymentType: 'stripe_connect', paidAt: new Date() });
-    });
-    this.d.onSettled(inv.workspaceId, inv.id);
-    return { status: recorded?.status ?? refund.status, amountCents: amount, rectifying: { id: rectifying.id, number: rectifying.number } };
   }
 }

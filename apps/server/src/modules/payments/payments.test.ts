@@ -177,6 +177,17 @@ describe('refunds', () => {
     expect(await code(t.post(`${I()}/${inv.id}/refund`, { reason: 'Otra vez' }, { token: c.tere.accessToken }))).toEqual([409, 'refund_not_allowed']);
   });
 
+  it('the money goes back even when the rectifying invoice cannot be issued now (billing data since emptied)', async () => {
+    const inv = await issued(c.tere, lucia, 3000);
+    await ok(t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }));
+    await paid(inv.id);
+    await ok(t.put('/api/v1/me/billing', { taxId: '' }, { token: c.tere.accessToken }));
+    const out = await ok<{ amountCents: number; rectifying: unknown }>(t.post(`${I()}/${inv.id}/refund`, { reason: 'Cancelada' }, { token: c.tere.accessToken }));
+    expect(out).toMatchObject({ amountCents: 3000, rectifying: null });
+    expect(await until(() => invoice(inv.id), (i) => i.paymentStatus === 'refunded')).toMatchObject({ paymentStatus: 'refunded' });
+    await ok(t.put('/api/v1/me/billing', { taxId: '12345678Z' }, { token: c.tere.accessToken }));
+  });
+
   it('an invoice paid by hand is not refunded through Stripe', async () => {
     const inv = await issued(c.tere, lucia, 6000);
     await ok(t.post(`${I()}/${inv.id}/payment`, { paymentType: 'cash' }, { token: c.tere.accessToken }));

@@ -70,9 +70,9 @@ export class SessionPacks {
     const amount = packRefundCents(pack.priceCents, pack.sessionsTotal, unused);
     const why = `${reason} (${unused} ${unused === 1 ? 'sesión' : 'sesiones'} sin usar del ${pack.name.toLowerCase()})`;
     const { charged, refunded } = await paymentLedger.sums(this.d.db, pack.invoiceId);
-    let rectifyingId: string;
+    let rectifyingId: string | null;
     if (charged - refunded >= amount) {
-      rectifyingId = (await this.d.refunds.refund(c, pack.invoiceId, { amountCents: amount, reason: why })).rectifying.id;
+      rectifyingId = (await this.d.refunds.refund(c, pack.invoiceId, { amountCents: amount, reason: why })).rectifying?.id ?? null;
     } else {
       const lines = await invoicePaymentState.lines(this.d.db, pack.invoiceId);
       const plan = refundLinesOf(lines.map((l) => ({ description: l.description, vatRate: l.vatRate, withholdingRate: l.withholdingRate, exemption: l.exemption ?? null, totalCents: l.total })), amount);
