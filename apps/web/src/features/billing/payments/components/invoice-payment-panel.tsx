@@ -189,7 +189,9 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
               {' '}
               Se ha emitido la factura rectificativa <Link to={`/billing/editor/${refunded.rectifying.id}`}>{refunded.rectifying.number ?? 'nueva'}</Link>.
             </>
-          ) : null}
+          ) : (
+            ' No se pudo emitir la factura rectificativa ahora (revisa tus datos de facturación): emítela con «Rectificar».'
+          )}
         </Alert>
       ) : null}
 
