@@ -83,6 +83,13 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                path: 'consents',
+                children: [
+                  { index: true, lazy: screen('consentTemplates') },
+                  { path: 'editor/:id?', lazy: screen('consentEditor') },
+                ],
+              },
+              {
                 path: 'settings',
                 lazy: screen('settingsLayout'),
                 children: [

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, FileSignature, type LucideIcon } from 'lucide-react';
 import { formatPhone } from '@divan/core';
 import { usePatientSearch } from '@/features/patients/api/patient-search';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
@@ -73,6 +73,9 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     ...(readsSessions ? [{ id: 'nav-calendar', label: 'Calendario', icon: CalendarDays, keywords: ['agenda', 'sesiones', 'citas', 'semana'], run: go('/calendar') }] : []),
     { id: 'nav-patients', label: 'Pacientes', icon: Users, keywords: ['fichas', 'historia clínica', 'listado'], run: go('/patients') },
     ...(readsInvoices ? [{ id: 'nav-billing', label: 'Facturación', icon: ReceiptText, keywords: ['facturas', 'cobros', 'rectificativa'], run: go('/billing') }] : []),
+    ...(ability.can('read', 'consent_templates')
+      ? [{ id: 'nav-consents', label: 'Consentimientos', icon: FileSignature, keywords: ['plantillas', 'consentimiento informado', 'rgpd', 'firma'], run: go('/consents') }]
+      : []),
     { id: 'nav-profile', label: 'Perfil', icon: UserRound, keywords: ['ajustes', 'datos', 'foto'], run: go('/settings/profile') },
     { id: 'nav-security', label: 'Seguridad', icon: ShieldCheck, keywords: ['contraseña', 'ajustes'], run: go('/settings/security') },
     { id: 'nav-appearance', label: 'Apariencia', icon: Palette, keywords: ['tema', 'ajustes'], run: go('/settings/appearance') },
@@ -85,6 +88,9 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       : []),
     ...(ability.can('create', 'invoices') || ability.can('create', 'workspace_invoices')
       ? [{ id: 'create-invoice', label: 'Nueva factura', icon: FilePlus2, keywords: ['crear factura', 'facturar', 'emitir'], run: go('/billing/editor') }]
+      : []),
+    ...(ability.can('create', 'consent_templates')
+      ? [{ id: 'create-consent-template', label: 'Nueva plantilla de consentimiento', icon: FileSignature, keywords: ['crear consentimiento', 'plantilla', 'firma'], run: go('/consents/editor') }]
       : []),
     { id: 'create-patient', label: 'Crear paciente', icon: UserRoundPlus, keywords: ['nuevo paciente', 'añadir', 'alta'], run: go('/patients?create=1') },
   ];

@@ -1,4 +1,4 @@
-import { CalendarDays, House, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileSignature, House, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
 import type { AppAbility } from '@divan/core';
 
 /** `visible`: whether the member's roles open the section (the server refuses it anyway). */
@@ -10,5 +10,6 @@ export const navItems: NavItem[] = [
   { to: '/calendar', label: 'Calendario', icon: CalendarDays },
   { to: '/patients', label: 'Pacientes', icon: Users },
   { to: '/billing', label: 'Facturación', icon: ReceiptText, visible: (a) => a.can('read', 'invoices') || a.can('read', 'workspace_invoices') },
+  { to: '/consents', label: 'Consentimientos', icon: FileSignature, visible: (a) => a.can('read', 'consent_templates') },
   { to: '/settings', label: 'Ajustes', icon: Settings },
 ];

@@ -7,8 +7,8 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { Badge } from '@/components/ui/badge';
 import { withoutLeadingTitle } from './rich-text-body';
-import { sanitizeHistoryHtml } from './safe-html';
-import './rich-text.css';
+import { sanitizeHistoryHtml } from '@/components/rich-text/safe-html';
+import '@/components/rich-text/rich-text.css';
 
 type Props = {
   entry: HistoryEntry;

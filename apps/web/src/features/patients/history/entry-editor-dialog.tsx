@@ -19,7 +19,7 @@ import { placeServerError } from '../utils/errors';
 import { todayDmy, toIsoDay, viaContract } from '../utils/form-schema';
 import { useDraftAutosave, type DraftStatus } from './use-draft-autosave';
 
-export const loadEditor = () => import('./rich-text-editor');
+export const loadEditor = () => import('@/components/rich-text/rich-text-editor');
 const RichTextEditor = lazy(loadEditor);
 
 const entryForm = viaContract(

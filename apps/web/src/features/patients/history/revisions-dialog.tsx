@@ -6,8 +6,8 @@ import { useRevisions } from '../api/history-api';
 import { Modal } from '../components/modal';
 import { Skeleton } from '../components/skeleton';
 import { LoadError } from '@/components/ui/states';
-import { sanitizeHistoryHtml } from './safe-html';
-import './rich-text.css';
+import { sanitizeHistoryHtml } from '@/components/rich-text/safe-html';
+import '@/components/rich-text/rich-text.css';
 
 /** Every earlier version of an entry, oldest first, with who replaced it and when. */
 export function RevisionsDialog({ wid, pid, entry, onClose }: { wid: string; pid: string; entry: HistoryEntry | null; onClose: () => void }) {

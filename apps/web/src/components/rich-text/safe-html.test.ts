@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 // The vectors and the checker are the server sanitizer's, so both layers answer to the same table.
-import { executableConstructs, XSS_VECTORS } from '../../../../../server/src/test/xss-vectors';
+import { executableConstructs, XSS_VECTORS } from '../../../../server/src/test/xss-vectors';
 import { sanitizeHistoryHtml } from './safe-html';
 
 /** The DOM the browser builds from the HTML we hand to dangerouslySetInnerHTML. */

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
@@ -9,7 +9,15 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import './rich-text.css';
 
-type Props = { value: string; onChange: (html: string) => void; labelledBy: string; invalid?: boolean };
+type Props = {
+  value: string;
+  onChange: (html: string) => void;
+  labelledBy: string;
+  invalid?: boolean;
+  placeholder?: string;
+  /** The TipTap editor, once made: a caller inserts text at the cursor with it (the consent variables). */
+  onEditor?: (editor: Editor) => void;
+};
 
 function Tool({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -72,7 +80,7 @@ function LinkBar({ editor, onClose }: { editor: Editor; onClose: () => void }) {
 }
 
 /** The clinical-note editor (TipTap): loaded only when a history entry is written or edited. */
-export function RichTextEditor({ value, onChange, labelledBy, invalid }: Props) {
+export function RichTextEditor({ value, onChange, labelledBy, invalid, placeholder = 'Escribe aquí la nota de la sesión…', onEditor }: Props) {
   const [linking, setLinking] = useState(false);
   const editor = useEditor({
     extensions: [
@@ -83,7 +91,7 @@ export function RichTextEditor({ value, onChange, labelledBy, invalid }: Props) 
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
       }),
       TableKit.configure({ table: { resizable: false } }),
-      Placeholder.configure({ placeholder: 'Escribe aquí la nota de la sesión…' }),
+      Placeholder.configure({ placeholder }),
     ],
     content: value,
     immediatelyRender: true,
@@ -92,6 +100,7 @@ export function RichTextEditor({ value, onChange, labelledBy, invalid }: Props) 
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
+  useEffect(() => onEditor?.(editor), [editor, onEditor]);
 
   const s = useEditorState({
     editor,

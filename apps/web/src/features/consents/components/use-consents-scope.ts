@@ -1,0 +1,17 @@
+import { useAbility } from '@/lib/ability';
+import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
+
+/** The workspace the consent screens work in, and what the member may do with its templates (`consent_templates`). */
+export function useConsentsScope() {
+  const workspace = useCurrentWorkspace();
+  const ability = useAbility();
+  return {
+    workspace,
+    wid: workspace.id,
+    ready: isRealWorkspace(workspace.id),
+    canRead: ability.can('read', 'consent_templates'),
+    canCreate: ability.can('create', 'consent_templates'),
+    canUpdate: ability.can('update', 'consent_templates'),
+    canDelete: ability.can('delete', 'consent_templates'),
+  };
+}

@@ -1,0 +1,292 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Archive, FileSignature, LibraryBig, MoreHorizontal, Pencil, Plus, Search, SearchX } from 'lucide-react';
+import type { ConsentTemplateSummary } from '@divan/core';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { NoAccess } from '@/components/ui/no-access';
+import { Pagination } from '@/components/ui/pagination';
+import { PageSpinner } from '@/components/ui/spinner';
+import { EmptyState, LoadError } from '@/components/ui/states';
+import { formatDate } from '@/lib/format';
+import { messageOf } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useArchiveTemplate, useConsentTemplates } from '../api/consent-templates-api';
+import { ReadyMadeDialog, signersOf } from '../components/ready-made-dialog';
+import { useConsentsScope } from '../components/use-consents-scope';
+
+const PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+
+type ListState = { q: string; archived: boolean; page: number };
+
+function readState(p: URLSearchParams): ListState {
+  const page = Number(p.get('page'));
+  return { q: (p.get('q') ?? '').slice(0, 100), archived: p.get('archived') === '1', page: Number.isInteger(page) && page > 0 ? page : 1 };
+}
+function writeState(s: ListState): URLSearchParams {
+  const p = new URLSearchParams();
+  if (s.q.trim()) p.set('q', s.q);
+  if (s.archived) p.set('archived', '1');
+  if (s.page > 1) p.set('page', String(s.page));
+  return p;
+}
+
+/** The list's state in the URL; any change but paging goes back to page 1. */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readState(params), [params]);
+  const update = useCallback(
+    (patch: Partial<ListState>, options: { replace?: boolean } = {}) => setParams((prev) => writeState({ ...readState(prev), page: 1, ...patch }), { replace: options.replace }),
+    [setParams],
+  );
+  return [state, update] as const;
+}
+
+export function ConsentTemplatesListRoute() {
+  usePageTitle('Consentimientos');
+  const scope = useConsentsScope();
+  if (!scope.ready) return <PageSpinner />;
+  if (!scope.canRead) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-6">
+        <h1 className="font-display text-3xl font-semibold tracking-tight">Consentimientos</h1>
+        <NoAccess title="No puedes ver las plantillas de consentimiento de este espacio" />
+      </div>
+    );
+  }
+  return <TemplatesList key={scope.wid} />;
+}
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  useEffect(() => {
+    if (text.trim() === sent.current.trim()) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      onSearch(text);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, onSearch]);
+  useEffect(() => {
+    if (value.trim() !== sent.current.trim()) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  return (
+    <div className="relative sm:w-[22rem]">
+      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Nombre o título del documento" aria-label="Buscar plantillas" className="pl-9" maxLength={100} />
+    </div>
+  );
+}
+
+function RowMenu({ t, canDelete, onArchive }: { t: ConsentTemplateSummary; canDelete: boolean; onArchive: () => void }) {
+  if (!canDelete || t.archivedAt) return null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground" aria-label={`Acciones de ${t.name}`}>
+        <MoreHorizontal className="size-4" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={onArchive} className="text-destructive">
+          <Archive aria-hidden /> Archivar…
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function TemplateRow({ t, canDelete, canUpdate, onArchive }: { t: ConsentTemplateSummary; canDelete: boolean; canUpdate: boolean; onArchive: () => void }) {
+  return (
+    <li className="flex items-start gap-3 px-4 py-3.5 sm:items-center">
+      <span className="mt-0.5 grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-accent-foreground sm:mt-0 [&_svg]:size-4.5">
+        <FileSignature aria-hidden />
+      </span>
+      <div className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
+        <div className="grid min-w-0 gap-0.5">
+          {t.archivedAt ? (
+            <span className="truncate font-medium">{t.name}</span>
+          ) : (
+            <Link to={`/consents/editor/${t.id}`} className="truncate font-medium hover:underline">
+              {t.name}
+            </Link>
+          )}
+          <span className="truncate text-sm text-muted-foreground">{t.documentTitle}</span>
+          <span className="flex flex-wrap gap-1 pt-0.5">
+            {signersOf(t.signatures).map((s) => (
+              <Badge key={s} variant="outline">
+                {s}
+              </Badge>
+            ))}
+          </span>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[0.8125rem] text-muted-foreground sm:justify-end">
+          <span className="tabular-nums">Versión {t.version}</span>
+          <span>{t.archivedAt ? `Archivada el ${formatDate(t.archivedAt)}` : `Modificada el ${formatDate(t.updatedAt)}`}</span>
+        </div>
+      </div>
+      {!t.archivedAt && canUpdate ? (
+        <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+          <Link to={`/consents/editor/${t.id}`} aria-label={`Editar ${t.name}`}>
+            <Pencil aria-hidden /> Editar
+          </Link>
+        </Button>
+      ) : null}
+      <RowMenu t={t} canDelete={canDelete} onArchive={onArchive} />
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <ul className="divide-y rounded-xl border bg-card" aria-hidden>
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="flex items-center gap-3 px-4 py-4">
+          <span className="size-9 animate-pulse rounded-lg bg-muted" />
+          <span className="grid flex-1 gap-2">
+            <span className="h-4 w-1/3 animate-pulse rounded bg-muted" />
+            <span className="h-3 w-1/2 animate-pulse rounded bg-muted" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TemplatesList() {
+  const { wid, canCreate, canUpdate, canDelete } = useConsentsScope();
+  const [state, update] = useListState();
+  const list = useConsentTemplates(wid, { q: state.q.trim() || undefined, archived: state.archived, page: state.page, pageSize: PAGE_SIZE, sort: 'name' });
+  const archive = useArchiveTemplate(wid);
+  const [readyMade, setReadyMade] = useState(false);
+  const [archiving, setArchiving] = useState<ConsentTemplateSummary | null>(null);
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const data = list.data;
+  const filtered = !!state.q.trim() || state.archived;
+  const nothingAtAll = data && data.total === 0 && !filtered;
+
+  const actions = canCreate ? (
+    <>
+      <Button type="button" variant="outline" className="flex-1 sm:flex-none" onClick={() => setReadyMade(true)}>
+        <LibraryBig aria-hidden /> Usar una plantilla de Diván
+      </Button>
+      <Button asChild className="flex-1 sm:flex-none">
+        <Link to="/consents/editor">
+          <Plus aria-hidden /> Nueva plantilla
+        </Link>
+      </Button>
+    </>
+  ) : null;
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="font-display text-3xl font-semibold tracking-tight">Consentimientos</h1>
+          <p className="text-sm text-muted-foreground">Las plantillas de consentimiento que tus pacientes firman: informado, protección de datos, menores…</p>
+        </div>
+        {nothingAtAll ? null : <div className="flex w-full flex-wrap gap-2 sm:w-auto">{actions}</div>}
+      </header>
+
+      {nothingAtAll ? (
+        <div className="rounded-xl border border-dashed bg-card">
+          <EmptyState
+            icon={<FileSignature aria-hidden />}
+            title="Aún no tienes plantillas de consentimiento"
+            text={
+              canCreate
+                ? 'Empieza con una plantilla de Diván (consentimiento informado, protección de datos, sesiones online, menores, grabación) y adáptala, o escribe la tuya.'
+                : 'Quien administra el espacio aún no ha creado ninguna.'
+            }
+          >
+            {canCreate ? (
+              <>
+                <Button type="button" onClick={() => setReadyMade(true)}>
+                  <LibraryBig aria-hidden /> Usar una plantilla de Diván
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to="/consents/editor">
+                    <Plus aria-hidden /> Nueva plantilla
+                  </Link>
+                </Button>
+              </>
+            ) : null}
+            <Button type="button" variant="ghost" onClick={() => update({ archived: true })}>
+              <Archive aria-hidden /> Ver las archivadas
+            </Button>
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
+            <SearchBox value={state.q} onSearch={onSearch} />
+            <NativeSelect
+              aria-label="Estado"
+              className="sm:w-44"
+              options={[
+                { value: 'active', label: 'En uso' },
+                { value: 'archived', label: 'Archivadas' },
+              ]}
+              value={state.archived ? 'archived' : 'active'}
+              onChange={(e) => update({ archived: e.target.value === 'archived' })}
+            />
+          </div>
+          <section aria-label="Plantillas de consentimiento" aria-busy={list.isFetching} className="grid gap-4">
+            {list.isError && !data ? (
+              <LoadError error={list.error} onRetry={() => void list.refetch()} what="las plantillas" />
+            ) : !data ? (
+              <ListSkeleton />
+            ) : data.items.length === 0 ? (
+              <div className="rounded-xl border bg-card">
+                <EmptyState
+                  icon={<SearchX aria-hidden />}
+                  title={state.archived && !state.q.trim() ? 'No hay plantillas archivadas' : 'Ninguna plantilla coincide'}
+                  text={state.archived && !state.q.trim() ? 'Las plantillas que archives aparecerán aquí.' : 'Prueba con otro nombre.'}
+                >
+                  <Button variant="outline" onClick={() => update({ q: '', archived: false })}>
+                    Ver las plantillas en uso
+                  </Button>
+                </EmptyState>
+              </div>
+            ) : (
+              <ul className={`divide-y rounded-xl border bg-card ${list.isPlaceholderData ? 'opacity-60' : ''} transition-opacity`}>
+                {data.items.map((t) => (
+                  <TemplateRow key={t.id} t={t} canDelete={canDelete} canUpdate={canUpdate} onArchive={() => setArchiving(t)} />
+                ))}
+              </ul>
+            )}
+            {data && data.total > 0 ? <Pagination page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(page) => update({ page })} /> : null}
+          </section>
+        </>
+      )}
+
+      {canCreate ? <ReadyMadeDialog wid={wid} open={readyMade} onOpenChange={setReadyMade} /> : null}
+      <ConfirmDialog
+        open={!!archiving}
+        onOpenChange={(open) => !open && setArchiving(null)}
+        title="¿Archivar la plantilla?"
+        description={`«${archiving?.name ?? ''}» dejará de ofrecerse para enviar. Los consentimientos ya enviados con ella conservan su texto.`}
+        confirmLabel="Archivar"
+        onConfirm={async () => {
+          if (!archiving) return;
+          try {
+            await archive.mutateAsync(archiving.id);
+          } catch (e) {
+            throw new Error(messageOf(e));
+          }
+          toast.success(`Plantilla «${archiving.name}» archivada`);
+        }}
+      />
+    </div>
+  );
+}
+
+export { ConsentTemplatesListRoute as Component };
