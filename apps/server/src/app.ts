@@ -77,6 +77,10 @@ import { MeetService } from './modules/meet/meet.service';
 import { SERIES_EVENTS } from './modules/sessions/session-series.service';
 import { consentTemplatesRoutes } from './modules/consents/consent-templates.routes';
 import { ConsentTemplatesService } from './modules/consents/consent-templates.service';
+import { consentEnvelopesRoutes } from './modules/consents/consent-envelopes.routes';
+import { ConsentEnvelopesService } from './modules/consents/consent-envelopes.service';
+import { ConsentSigningService } from './modules/consents/consent-signing.service';
+import { DocumentSeal } from './platform/documents/seal';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
@@ -109,6 +113,10 @@ export type AppServices = {
   paymentsSandbox: SandboxGateway | null;
   /** Consent templates; `currentVersion` and `frozen` are what sending and signing read. */
   consentTemplates: ConsentTemplatesService;
+  /** Sent consents and their signing; `seal` is the installation's PDF seal (opened once). */
+  consentEnvelopes: ConsentEnvelopesService;
+  consentSigning: ConsentSigningService;
+  seal: () => DocumentSeal;
 };
 
 declare module 'fastify' {
@@ -204,6 +212,11 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
   const consentTemplates = new ConsentTemplatesService(db, users, audit);
+  // Opened once, on first use: making the installation's certificate (an RSA key) would slow every start.
+  let opened: DocumentSeal | undefined;
+  const seal = () => (opened ??= DocumentSeal.open({ dataDir: config.dataDir, p12: config.seal?.p12, passphrase: config.seal?.passphrase, publicUrl: config.publicUrl }));
+  const consentSigning = new ConsentSigningService({ db, appSecret: config.appSecret, publicUrl: config.publicUrl, mailer, jobs, users, workspaces, templates: consentTemplates, storage, cipher, seal, clock: opts.clock });
+  const consentEnvelopes = new ConsentEnvelopesService({ db, patients, users, workspaces, templates: consentTemplates, audit, signing: consentSigning, clock: opts.clock });
   const { sessions, reminders, invoicing, register: registerSessionRoutes } = wireSessions({
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
@@ -238,7 +251,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
-  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox, consentTemplates });
+  jobs.sweep('consents.reminders', () => consentSigning.remindDue());
+  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox, consentTemplates, consentEnvelopes, consentSigning, seal });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -274,6 +288,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
   await app.register(consentTemplatesRoutes, { templates: consentTemplates });
+  await app.register(consentEnvelopesRoutes, { envelopes: consentEnvelopes, signing: consentSigning, perIpPerMinute: config.rateLimit.perIpPerMinute });
   await registerSessionRoutes(app);
   await registerInvoiceRoutes(app);
   await payments.register(app);

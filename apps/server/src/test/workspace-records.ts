@@ -96,6 +96,17 @@ export const records = {
     return (await ok(await t.post(`${W(workspaceId)}/consent-templates`, CONSENT_TEMPLATE_SAMPLE, { token }), 'consent template')).id;
   },
 
+  /** A consent sent to an adult patient and signed by them: its PDF is there to download. */
+  async consent(t: TestApp, token: string, workspaceId: string) {
+    const patientId = (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Firma', lastName: unique(), email: `firma-${unique()}@registro.test`, birthdate: '1980-01-01' }, { token }), 'patient')).id;
+    const templateId = await records.consentTemplate(t, token, workspaceId);
+    const sent = await ok<{ id: string; links: { url: string }[] }>(await t.post(`${W(workspaceId)}/consents`, { patientId, templateId }, { token }), 'consent');
+    const link = sent.links[0]!.url;
+    const body = { data: { fullName: 'Firma Registro', email: 'firma@registro.test' }, checkboxes: [0], sectionCount: 1, signature: { kind: 'typed', name: 'Firma Registro' } };
+    await ok(await t.post(`/api/v1/public/consents/${link.slice(link.lastIndexOf('/') + 1)}/sign`, body), 'consent signature', 200);
+    return sent.id;
+  },
+
   async location(t: TestApp, token: string, workspaceId: string) {
     return (await ok(await t.post(`${W(workspaceId)}/locations`, { name: `Sala ${unique()}` }, { token }), 'location')).id;
   },

@@ -4,3 +4,5 @@ export * from './consent-template.rules';
 export * from './consent-variables';
 export * from './signature-image';
 export * from './ready-made';
+export * from './consent-envelope.contracts';
+export * from './consent-envelope.rules';

@@ -28,7 +28,11 @@ export type AuditAction =
   // Consent templates: each saved version is kept; details name the template and version.
   | 'consent_template.created'
   | 'consent_template.updated'
-  | 'consent_template.deleted';
+  | 'consent_template.deleted'
+  // Sent consents: details name the envelope, the patient and the template version.
+  | 'consent.sent'
+  | 'consent.revoked'
+  | 'consent.completed';
 
 export type AuditEvent = { workspaceId: string; actorId: string | null; action: AuditAction; target?: string; details?: Record<string, unknown> };
 

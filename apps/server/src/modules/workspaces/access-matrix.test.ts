@@ -48,6 +48,8 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   templateId: () => records.consentTemplate(t, owner.accessToken, workspaceId),
   // A ready-made consent template the therapist does not sign: copied without a signature.
   key: async () => 'proteccion-datos',
+  // Sent by the owner and signed, so its PDF downloads.
+  consentId: () => records.consent(t, owner.accessToken, workspaceId),
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must
@@ -134,7 +136,8 @@ beforeAll(async () => {
     const reads = new Set([
       n,
       ...(SUBJECTS[subject].actions.includes('read') ? [`read:${subject}`] : []),
-      ...(subject.startsWith('patient_') || urls.some((u) => u.includes(':patientId')) ? ['read:patient_files'] : []),
+      // A sent consent hangs from its patient too: who cannot see the patient does not see it.
+      ...(subject.startsWith('patient_') || subject === 'sent_consents' || urls.some((u) => u.includes(':patientId')) ? ['read:patient_files'] : []),
       ...(urls.some((u) => u.includes(':sessionId')) ? ['read:sessions'] : []),
     ]);
     const permissions = [...reads].map((k) => ({ action: k.split(':')[0] as Action, subject: k.split(':')[1] as Subject }));

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../../platform/db/database';
+import { readAll, readDecrypted, writeEncrypted } from '../../platform/storage/encrypted-files';
+import { documentsRepository } from '../documents/documents.repository';
+import { sha256Hex, type ShownDocument } from './consent-document';
+import { consentEnvelopesRepository } from './consent-envelopes.repository';
+import type { EnvelopeRow } from './consent-envelopes.tables';
+import { signedCopyMail } from './consent-envelopes.mails';
+import { consentPdf } from './consent-pdf';
+import type { SigningDeps } from './consent-signing.service';
+
+/** The tag of the sealed PDFs among a patient's documents. */
+export const CONSENT_DOCUMENT_TAG = 'Consentimiento';
+
+const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+/** A file name without characters a file system or a mail client would refuse. */
+const fileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'Consentimiento'}.pdf`;
+
+/**
+ * The last signature is in (inside its transaction, the envelope locked): the PDF of the document as
+ * shown, the signers' data, boxes and signatures and the evidence trail, sealed; stored encrypted as
+ * one of the patient's documents; the envelope signed; a copy mailed to each signer and the therapist.
+ * Stored bytes of a transaction that then rolls back stay as an orphan file (never a row without bytes).
+ */
+export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, shown: ShownDocument, now: Date): Promise<void> {
+  const repo = consentEnvelopesRepository(tx);
+  const [signers, events, names, therapist, brand] = await Promise.all([
+    repo.signers([e.id]),
+    repo.events(e.id),
+    repo.names(e.id),
+    e.therapistId ? d.users.findById(e.therapistId, tx) : null,
+    d.workspaces.brandOf(e.workspaceId, tx),
+  ]);
+  const seal = d.seal();
+  const cert = seal.certificateInfo();
+  const pdf = await consentPdf({
+    envelopeId: e.id,
+    document: shown,
+    documentSha256: e.documentSha256,
+    workspaceName: brand.name,
+    patientName: names?.patientName ?? '',
+    therapist: therapist ? { name: fullName(therapist), registrationNumber: therapist.registrationNumber ?? null } : null,
+    minorException: e.minorException ?? null,
+    signers: signers.map((s) => ({ role: s.role, name: s.data?.fullName ?? s.name, asked: s.asked, data: s.data ?? {}, checkboxes: s.checkboxes ?? [], signature: s.signature!, signedAt: s.signedAt! })),
+    events,
+    completedAt: now,
+    seal: { subject: cert.subject, fingerprintSha256: cert.fingerprintSha256 },
+  });
+  const sealed = await seal.seal(pdf, { reason: `Consentimiento firmado: ${shown.documentTitle}` }, now);
+
+  const id = randomUUID();
+  const storageKey = `documents/${e.workspaceId}/${id.slice(0, 2)}/${id}`;
+  const fileName = fileNameOf(shown.documentTitle);
+  await writeEncrypted(d.storage, d.cipher, e.workspaceId, storageKey, sealed);
+  const docs = documentsRepository(tx);
+  await docs.insert({ id, workspaceId: e.workspaceId, patientId: e.patientId, name: fileName, contentType: 'application/pdf', size: sealed.length, storageKey, uploadedBy: e.therapistId });
+  const tags = await docs.ensureTags(e.workspaceId, [CONSENT_DOCUMENT_TAG]);
+  await docs.setTags(id, tags.map((t) => t.id));
+
+  await repo.update(e.id, { state: 'signed', completedAt: now, documentId: id });
+  await repo.addEvent({ envelopeId: e.id, type: 'completed', at: now, documentSha256: e.documentSha256, details: { documentId: id, pdfSha256: sha256Hex(sealed), sealFingerprint: cert.fingerprintSha256 } });
+
+  const mailBrand = { name: brand.name, logoUrl: brand.logoPath ? `${d.publicUrl}${brand.logoPath}` : null };
+  const doc = { title: shown.documentTitle, fileName, pdf: sealed };
+  for (const s of signers) {
+    await d.mailer.send(signedCopyMail(s.email, s.data?.fullName ?? s.name, doc, mailBrand, false), { tx, key: `consent-copy:${s.id}`, purpose: 'consent-copy', workspaceId: e.workspaceId });
+  }
+  if (therapist) {
+    await d.mailer.send(signedCopyMail(therapist.email, therapist.firstName, doc, mailBrand, true), { tx, key: `consent-copy:${e.id}:therapist`, purpose: 'consent-copy', workspaceId: e.workspaceId });
+  }
+}
+
+/** The sealed PDF as stored (decrypted), or null when its document is gone. */
+export async function readSealedPdf(d: Pick<SigningDeps, 'db' | 'storage' | 'cipher'>, e: EnvelopeRow): Promise<Buffer | null> {
+  if (!e.documentId) return null;
+  const doc = await documentsRepository(d.db).find(e.patientId, e.documentId);
+  if (!doc) return null;
+  return readAll(await readDecrypted(d.storage, d.cipher, e.workspaceId, doc.storageKey));
+}

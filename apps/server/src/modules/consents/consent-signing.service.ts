@@ -1,0 +1,184 @@
+import {
+  CONSENT_SELF_SIGNING_AGE,
+  ageOn,
+  signingProblems,
+  todayIn,
+  DEFAULT_TIME_ZONE,
+  type PublicConsent,
+  type SignConsentInput,
+} from '@divan/core';
+import type { Cipher } from '../../platform/crypto/cipher';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import type { DocumentSeal } from '../../platform/documents/seal';
+import { AppError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { Storage } from '../../platform/storage/storage';
+import type { UsersService } from '../users/users.service';
+import type { WorkspacesService } from '../workspaces/workspaces.service';
+import type { ConsentTemplatesService } from './consent-templates.service';
+import { shownDocument, signingTokens, type SigningTokens } from './consent-document';
+import { consentEnvelopesRepository } from './consent-envelopes.repository';
+import type { EnvelopeRow, SignerRow } from './consent-envelopes.tables';
+import { signRequestMail } from './consent-envelopes.mails';
+import { completeEnvelope, readSealedPdf } from './consent-completion';
+import type { RequestMeta } from './consent-envelopes.service';
+
+export type SigningDeps = {
+  db: Db;
+  appSecret: string;
+  publicUrl: string;
+  mailer: Mailer;
+  jobs: Jobs;
+  users: UsersService;
+  workspaces: WorkspacesService;
+  templates: ConsentTemplatesService;
+  storage: Storage;
+  cipher: Cipher;
+  /** The installation's seal, opened on first use. */
+  seal: () => DocumentSeal;
+  clock?: () => Date;
+};
+
+const invalidLink = () => new AppError('consent_not_found', undefined, 'Este enlace de firma no es válido o ha caducado. Pide uno nuevo a tu terapeuta.');
+const revoked = () => new AppError('consent_not_found', undefined, 'Este consentimiento se ha anulado y ya no se puede firmar. Si tienes dudas, escribe a tu terapeuta.');
+const DAY = 86_400_000;
+
+/**
+ * The signing side, without an account (spec §2 `consents/sign/{token}`): a token opens exactly one
+ * signer of one envelope. Every step goes to the evidence trail with the time, IP, user agent and the
+ * SHA-256 of the document shown; the last signature seals the PDF into the patient's documents.
+ */
+export class ConsentSigningService {
+  readonly tokens: SigningTokens;
+  constructor(private readonly d: SigningDeps) {
+    this.tokens = signingTokens(d.appSecret);
+  }
+
+  private now = () => this.d.clock?.() ?? new Date();
+  urlFor = (token: string) => `${this.d.publicUrl}/consents/sign/${token}`;
+
+  /** Mails a signer their link (in `tx`: a rolled-back sending mails nothing). */
+  async mailLink(tx: DbOrTx, e: EnvelopeRow, s: SignerRow, doc: { patientName: string; forMinor: boolean }, now: Date, reminder = 0) {
+    const brand = await this.d.workspaces.brandOf(e.workspaceId, tx);
+    const mail = signRequestMail(s.email, s.name, { title: e.documentTitle, ...doc }, this.urlFor(this.tokens.tokenFor(s.id)), { name: brand.name, logoUrl: brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null }, reminder > 0);
+    await this.d.mailer.send(mail, { tx, key: `consent-link:${s.id}:${reminder}`, purpose: 'consent-sign', workspaceId: e.workspaceId });
+    await consentEnvelopesRepository(tx).updateSigner(s.id, { mailedAt: now });
+  }
+
+  /** The document for the signing page; the first view of each signer is the `opened` event. */
+  async view(token: string, meta: RequestMeta): Promise<PublicConsent> {
+    const now = this.now();
+    const { envelope, signer } = await this.resolve(this.d.db, token, now);
+    if (envelope.state === 'revoked') throw revoked();
+    const version = await this.d.templates.frozen(envelope.workspaceId, envelope.templateId, envelope.templateVersion);
+    const shown = shownDocument(version.content, envelope.variables);
+    if (!signer.openedAt && !signer.signedAt) {
+      await this.d.db.transaction(async (tx) => {
+        const repo = consentEnvelopesRepository(tx);
+        if (!(await repo.markOpened(signer.id, now))) return;
+        const e = (await repo.lock(envelope.id))!;
+        if (e.state === 'sent') await repo.update(e.id, { state: 'opened' });
+        await repo.addEvent({ envelopeId: e.id, type: 'opened', signerRole: signer.role, actor: signer.name, at: now, ...meta, documentSha256: e.documentSha256 });
+      });
+    }
+    const repo = consentEnvelopesRepository(this.d.db);
+    const [current, all, names, therapist, workspaceName] = await Promise.all([
+      repo.byId(envelope.id),
+      repo.signers([envelope.id]),
+      repo.names(envelope.id),
+      envelope.therapistId ? this.d.users.findById(envelope.therapistId) : null,
+      this.d.workspaces.nameOf(envelope.workspaceId),
+    ]);
+    const age = names?.birthdate ? ageOn(names.birthdate, todayIn(DEFAULT_TIME_ZONE, now)) : null;
+    return {
+      documentTitle: shown.documentTitle,
+      workspaceName: workspaceName ?? '',
+      sections: shown.sections,
+      signer: { role: signer.role, name: signer.name, data: signer.asked, signedAt: signer.signedAt?.toISOString() ?? null },
+      patientSignsAsMinor: signer.role === 'patient' && age !== null && age >= CONSENT_SELF_SIGNING_AGE && age < 18,
+      others: all.filter((s) => s.id !== signer.id).map((s) => ({ role: s.role, name: s.name, signed: !!s.signedAt })),
+      therapistSignature: shown.therapistSignature && therapist ? { image: shown.therapistSignature.image, name: [therapist.firstName, therapist.lastName].filter(Boolean).join(' ') } : null,
+      state: current!.state,
+      expiresAt: signer.expiresAt.toISOString(),
+      documentSha256: envelope.documentSha256,
+    };
+  }
+
+  /** One signer's signature; the last one completes the envelope (sealed PDF, stored, copies mailed). */
+  async sign(token: string, body: SignConsentInput, meta: RequestMeta): Promise<{ state: EnvelopeRow['state']; signedAt: string; completed: boolean }> {
+    const now = this.now();
+    const found = await this.resolve(this.d.db, token, now);
+    const version = await this.d.templates.frozen(found.envelope.workspaceId, found.envelope.templateId, found.envelope.templateVersion);
+    const shown = shownDocument(version.content, found.envelope.variables);
+    // The workspace's data key, loaded now: the sealed PDF is encrypted inside the transaction (PGlite has one connection).
+    await this.d.cipher.forWorkspace(found.envelope.workspaceId);
+    return this.d.db.transaction(async (tx) => {
+      const repo = consentEnvelopesRepository(tx);
+      const e = (await repo.lock(found.envelope.id))!;
+      const signers = await repo.signers([e.id]);
+      const signer = signers.find((s) => s.id === found.signer.id)!;
+      if (e.state === 'revoked') throw revoked();
+      if (signer.signedAt || e.state === 'signed') throw new AppError('consent_already_signed');
+      const problems = signingProblems(shown, signer.role, signer.asked, body);
+      if (problems.length) {
+        const first = problems[0]!;
+        throw new AppError(first.code, problems.filter((p) => p.code === first.code).map(({ path, message }) => ({ path, message })), first.message);
+      }
+      const data = Object.fromEntries(signer.asked.map((f) => [f, body.data[f]!.trim()]));
+      const signature = body.signature.kind === 'drawn' ? { kind: 'drawn' as const, png: body.signature.png } : { kind: 'typed' as const, name: body.signature.name.trim() };
+      await repo.updateSigner(signer.id, { signedAt: now, openedAt: signer.openedAt ?? now, data, checkboxes: [...new Set(body.checkboxes)].sort((a, b) => a - b), signature });
+      await repo.addEvent({ envelopeId: e.id, type: 'signed', signerRole: signer.role, actor: data.fullName ?? signer.name, at: now, ...meta, documentSha256: e.documentSha256, details: { signature: signature.kind, checkboxes: body.checkboxes } });
+      const pending = signers.filter((s) => s.id !== signer.id && !s.signedAt);
+      if (pending.length === 0) {
+        await completeEnvelope(this.d, tx, e, shown, now);
+        return { state: 'signed' as const, signedAt: now.toISOString(), completed: true };
+      }
+      // Each in turn: the next signer's link goes once this one has signed.
+      const next = pending[0]!;
+      if (!next.mailedAt) {
+        const patientName = (await repo.names(e.id))?.patientName ?? '';
+        await this.mailLink(tx, e, next, { patientName, forMinor: next.role !== 'patient' }, now);
+        await repo.addEvent({ envelopeId: e.id, type: 'sent', signerRole: next.role, actor: next.name, at: now, ip: null, userAgent: null, documentSha256: e.documentSha256, details: { to: next.email, after: signer.role } });
+      }
+      if (e.state === 'sent') await repo.update(e.id, { state: 'opened' });
+      return { state: e.state === 'sent' ? ('opened' as const) : e.state, signedAt: now.toISOString(), completed: false };
+    });
+  }
+
+  storedPdf = (e: EnvelopeRow) => readSealedPdf(this.d, e);
+
+  /**
+   * Reminders (hourly sweep): unsigned signers whose link was mailed are mailed again 3 and 7 days
+   * after sending; each reminder claimed once per signer (jobs.claim), so a retried sweep mails nothing twice.
+   */
+  async remindDue(limit = 100): Promise<number> {
+    const now = this.now();
+    const candidates = await consentEnvelopesRepository(this.d.db).reminderCandidates(new Date(now.getTime() - 3 * DAY), now, limit);
+    let sent = 0;
+    for (const { signer, envelope } of candidates) {
+      const days = Math.floor((now.getTime() - envelope.sentAt.getTime()) / DAY);
+      const n = days >= 7 ? 2 : 1;
+      await this.d.db.transaction(async (tx) => {
+        if (!(await this.d.jobs.claim(tx, `consent-reminder:${signer.id}:${n}`))) return;
+        const repo = consentEnvelopesRepository(tx);
+        const patientName = (await repo.names(envelope.id))?.patientName ?? '';
+        await this.mailLink(tx, envelope, signer, { patientName, forMinor: signer.role !== 'patient' }, now, n);
+        await repo.addEvent({ envelopeId: envelope.id, type: 'reminded', signerRole: signer.role, actor: signer.name, at: now, documentSha256: envelope.documentSha256, details: { to: signer.email, reminder: n, days } });
+        sent++;
+      });
+    }
+    return sent;
+  }
+
+  /** The signer a token opens, and its envelope; unknown and expired look the same. */
+  private async resolve(db: DbOrTx, token: string, now: Date): Promise<{ envelope: EnvelopeRow; signer: SignerRow }> {
+    const repo = consentEnvelopesRepository(db);
+    const signer = await repo.signerByTokenHash(this.tokens.hashOf(token));
+    if (!signer) throw invalidLink();
+    const envelope = await repo.byId(signer.envelopeId);
+    if (!envelope) throw invalidLink();
+    if (signer.expiresAt <= now && !signer.signedAt && envelope.state !== 'signed') throw invalidLink();
+    return { envelope, signer };
+  }
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { PublicConsent, SentConsent, SignConsentBody, Workspace } from '@divan/core';
+import { verifySealed } from '../../platform/documents/seal';
+import { createTestApp, json, type TestApp } from '../../test/test-app';
+import { pdfText, skipPdfChecks } from '../../test/pdf-tools';
+import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { ADULT_TEMPLATE, DRAWN, MINOR_TEMPLATE, consentKit, expectRefused, mailedToken, tokenOf } from './consent-test-kit';
+
+let t: TestApp;
+let owner: Therapist;
+let ws: Workspace;
+let kit: ReturnType<typeof consentKit>;
+let minorTemplate: string;
+let adultTemplate: string;
+let child: string;
+let adult: string;
+
+const guardianBody = (over: Partial<SignConsentBody> = {}): SignConsentBody => ({
+  data: { fullName: 'Lucía Gómez Ruiz', idNumber: '12345678Z' },
+  checkboxes: [2],
+  sectionCount: 3,
+  signature: { kind: 'drawn', png: DRAWN },
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await therapist(t, 'ines@firmas.test', 'Inés');
+  await t.app.services.users.updateProfile(owner.userId, { lastName: 'Prieto', registrationNumber: 'M-777' });
+  ws = await createWorkspace(t, owner, 'Consulta Firmas', 'freelance');
+  kit = consentKit(t, () => ws.id, () => owner);
+  minorTemplate = await kit.template(MINOR_TEMPLATE);
+  adultTemplate = await kit.template(ADULT_TEMPLATE);
+  child = await kit.patient({ firstName: 'Pablo', lastName: 'Gómez', birthdate: '2012-05-01' });
+  adult = await kit.patient({ firstName: 'Ana', lastName: 'Sanz', email: 'ana@paciente.test', birthdate: '1990-03-03' });
+}, 60_000);
+afterAll(() => t?.close());
+
+const sendMinor = () =>
+  kit.sent({ patientId: child, templateId: minorTemplate, signers: { guardian: { name: 'Lucía Gómez', email: 'lucia@familia.test' }, secondGuardian: { name: 'Jorge Gómez', email: 'jorge@familia.test' } } });
+
+describe('signing a consent by its link', () => {
+  it('a minor of 14: each guardian by their own link, in turn, then the sealed PDF in the file with its trail', async () => {
+    const sent = await sendMinor();
+    expect(sent.signers.map((s) => s.role)).toEqual(['guardian', 'secondGuardian']);
+    expect(sent.signers.map((s) => !!s.mailedAt)).toEqual([true, false]);
+    const first = await mailedToken(t, 'lucia@familia.test');
+    expect(first).toBe(tokenOf(sent.links[0]!.url));
+    await expect(t.lastMail('jorge@familia.test')).rejects.toThrow();
+
+    const view = await kit.view(first);
+    expect(view.statusCode, view.body).toBe(200);
+    const page = json<PublicConsent>(view);
+    expect(page.documentTitle).toBe('Consentimiento para el tratamiento de Pablo Gómez');
+    expect(page.sections[0]!.body).toContain('Inés Prieto');
+    expect(page.signer).toMatchObject({ role: 'guardian', data: ['fullName', 'idNumber'], signedAt: null });
+    expect(page.others).toEqual([{ role: 'secondGuardian', name: 'Jorge Gómez', signed: false }]);
+    await kit.view(first); // a second view records nothing more
+
+    const signed = await kit.sign(first, guardianBody({ checkboxes: [1, 2] }));
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(json<{ completed: boolean }>(signed).completed).toBe(false);
+    const second = await mailedToken(t, 'jorge@familia.test');
+    expect(second).toBe(tokenOf(sent.links[1]!.url));
+    const done = await kit.sign(second, guardianBody({ data: { fullName: 'Jorge Gómez Martín', idNumber: 'X1234567L' }, signature: { kind: 'typed', name: 'Jorge Gómez Martín' } }));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(json<{ completed: boolean; state: string }>(done)).toMatchObject({ completed: true, state: 'signed' });
+
+    const got = json<SentConsent>(await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}`, { token: owner.accessToken }));
+    expect(got.state).toBe('signed');
+    const docs = json<{ id: string; name: string; tags: string[] }[]>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${child}/documents`, { token: owner.accessToken }));
+    const doc = docs.find((d) => d.id === got.documentId)!;
+    expect(doc.tags).toContain('Consentimiento');
+    const download = await t.get(`/api/v1/workspaces/${ws.id}/patients/${child}/documents/${doc.id}/download`, { token: owner.accessToken });
+    const pdf = download.rawPayload;
+    expect(verifySealed(pdf).valid).toBe(true);
+    const viaConsent = await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}/pdf`, { token: owner.accessToken });
+    expect(viaConsent.headers['content-type']).toContain('application/pdf');
+    expect(viaConsent.rawPayload.equals(pdf)).toBe(true);
+    // A copy to each signer and the therapist.
+    for (const to of ['lucia@familia.test', 'jorge@familia.test', 'ines@firmas.test']) expect((await t.lastMail(to)).subject).toMatch(/^Documento firmado/);
+
+    const events = await t.rows<{ type: string; signer_role: string | null; ip: string | null; user_agent: string | null; document_sha256: string }>(
+      sql`SELECT type, signer_role, ip, user_agent, document_sha256 FROM consent_envelope_events WHERE envelope_id = ${sent.id} ORDER BY id`,
+    );
+    expect(events.map((e) => `${e.type}:${e.signer_role ?? ''}`)).toEqual(['created:', 'sent:guardian', 'opened:guardian', 'signed:guardian', 'sent:secondGuardian', 'signed:secondGuardian', 'completed:']);
+    expect(new Set(events.map((e) => e.document_sha256))).toEqual(new Set([page.documentSha256]));
+    expect(events.find((e) => e.type === 'signed')).toMatchObject({ user_agent: 'Movil/1.0' });
+    expect(events.find((e) => e.type === 'signed')!.ip).toBeTruthy();
+
+    if (!skipPdfChecks) {
+      const text = pdfText(pdf).replace(/\u200b/g, '').replace(/\s+/g, ' ');
+      expect(text).toContain('Consentimiento para el tratamiento de Pablo Gómez');
+      expect(text).toContain('Registro de evidencias');
+      expect(text).toContain('Lucía Gómez Ruiz');
+      expect(text).toContain('Jorge Gómez Martín');
+      expect(text.replace(/ /g, '')).toContain(page.documentSha256);
+      expect(text).toMatch(/Firmado · Segundo tutor\/a/);
+      expect(text).toContain('Movil/1.0');
+    }
+
+    // Tampering with the stored file is detected.
+    const tampered = Buffer.from(pdf);
+    const at = tampered.indexOf('Pablo');
+    tampered.write(at > 0 ? 'Pablx' : 'x', at > 0 ? at : 200, 'latin1');
+    expect(verifySealed(tampered).valid).toBe(false);
+
+    // Signing again, by either link, is refused.
+    expectRefused(await kit.sign(first, guardianBody()), 409, 'consent_already_signed');
+    expectRefused(await kit.sign(second, guardianBody()), 409, 'consent_already_signed');
+    // Signed, it cannot be revoked.
+    expectRefused(await t.post(`/api/v1/workspaces/${ws.id}/consents/${sent.id}/revoke`, {}, { token: owner.accessToken }), 409, 'consent_already_signed');
+
+    // The trail is append-only in the database.
+    const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
+    expect(await refusal(t.rows(sql`UPDATE consent_envelope_events SET ip = '6.6.6.6' WHERE envelope_id = ${sent.id}`))).toMatch(/append-only \(UPDATE refused\)/);
+    expect(await refusal(t.rows(sql`DELETE FROM consent_envelope_events WHERE envelope_id = ${sent.id}`))).toMatch(/append-only \(DELETE refused\)/);
+    expect(await refusal(t.rows(sql`TRUNCATE consent_envelope_events`))).toMatch(/append-only/);
+  }, 60_000);
+
+  it('the envelope codes of §8, each refused before anything is recorded', async () => {
+    const sent = await sendMinor();
+    const token = tokenOf(sent.links[0]!.url);
+    const second = tokenOf(sent.links[1]!.url);
+    expectRefused(await kit.sign(token, guardianBody({ sectionCount: 2 })), 400, 'consent_invalid_sections');
+    expectRefused(await kit.sign(token, guardianBody({ checkboxes: [2, 7] })), 400, 'consent_invalid_checkbox_section');
+    expectRefused(await kit.sign(token, guardianBody({ checkboxes: [0, 2] })), 400, 'consent_checked_section_without_consent_box');
+    expectRefused(await kit.sign(token, guardianBody({ checkboxes: [1] })), 400, 'consent_required_checkbox_unchecked');
+    expectRefused(await kit.sign(token, guardianBody({ data: { fullName: 'Lucía' } })), 400, 'consent_guardian_data_required');
+    expectRefused(await kit.sign(token, guardianBody({ data: { fullName: 'Lucía', idNumber: 'no-es-un-dni' } })), 400, 'consent_guardian_data_required');
+    expectRefused(await kit.sign(second, guardianBody({ data: { idNumber: '12345678Z' } })), 400, 'consent_second_guardian_data_required');
+    expectRefused(await kit.sign(token, guardianBody({ signature: { kind: 'drawn', png: 'data:image/png;base64,AAAA' } })), 400, 'consent_invalid_signature');
+    expectRefused(await kit.sign(token, guardianBody({ signature: { kind: 'typed', name: ' ' } })), 400, 'consent_invalid_signature');
+    const [signedEvents] = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'signed'`);
+    expect(signedEvents!.n).toBe(0);
+
+    const forAdult = await kit.sent({ patientId: adult, templateId: adultTemplate });
+    expect(forAdult.signers).toMatchObject([{ role: 'patient', name: 'Ana Sanz', email: 'ana@paciente.test' }]);
+    const patientToken = await mailedToken(t, 'ana@paciente.test');
+    expectRefused(await kit.sign(patientToken, { data: { fullName: 'Ana Sanz', email: 'no-email' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'drawn', png: DRAWN } }), 400, 'consent_patient_data_required');
+    const ok = await kit.sign(patientToken, { data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed', name: 'Ana Sanz' } });
+    expect(json<{ completed: boolean }>(ok).completed).toBe(true);
+    expectRefused(await kit.sign(patientToken, { data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed', name: 'Ana Sanz' } }), 409, 'consent_already_signed');
+  }, 60_000);
+
+  it('a revoked consent cannot be opened or signed; an unknown token opens nothing', async () => {
+    const sent = await sendMinor();
+    const token = tokenOf(sent.links[0]!.url);
+    const res = await t.post(`/api/v1/workspaces/${ws.id}/consents/${sent.id}/revoke`, {}, { token: owner.accessToken });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<SentConsent>(res).state).toBe('revoked');
+    expectRefused(await kit.sign(token, guardianBody()), 404, 'consent_not_found');
+    expectRefused(await kit.view(token), 404, 'consent_not_found');
+    expectRefused(await kit.view('A'.repeat(43)), 404, 'consent_not_found');
+    expectRefused(await kit.view('corto'), 400, 'invalid_argument');
+    const types = await t.rows<{ type: string }>(sql`SELECT type FROM consent_envelope_events WHERE envelope_id = ${sent.id} ORDER BY id`);
+    expect(types.map((r) => r.type)).toEqual(['created', 'sent', 'revoked']);
+  });
+});
