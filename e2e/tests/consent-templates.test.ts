@@ -90,14 +90,35 @@ describe.skipIf(!hasChromium || !baseUrl)('consent templates: ready-made copy, e
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it('an outdated version is explained, and reloading shows the latest', async () => {
+    // Another member saves version 3 while this editor still holds version 2.
+    const current = await me.call<Template & Record<string, unknown>>('GET', `/consent-templates/${templateId}`);
+    const { name, data, signatures } = current;
+    await me.call('PUT', `/consent-templates/${templateId}`, {
+      name,
+      documentTitle: 'Protección de datos: información al paciente',
+      data,
+      signatures,
+      sections: current.sections,
+      baseVersion: 2,
+    });
+    await page.getByLabel('Nombre de la plantilla').fill('Protección de datos (mi versión)');
+    await page.getByRole('button', { name: 'Guardar nueva versión' }).click();
+    await page.getByText(/Otra persona ha guardado esta plantilla mientras la editabas \(ahora va por la versión 3\)/).waitFor();
+    await page.getByRole('button', { name: 'Volver a cargar la última versión' }).click();
+    await page.getByTestId('template-version').getByText('Versión 3').waitFor();
+    expect(await page.getByLabel('Título del documento').inputValue()).toBe('Protección de datos: información al paciente');
+    expect(await page.getByLabel('Nombre de la plantilla').inputValue()).toBe('Protección de datos (RGPD y LOPDGDD)');
+  });
+
   it('asking no data is refused at the field before saving, in Spanish; leaving asks first', async () => {
     const patient = page.getByRole('group', { name: 'Paciente' });
     for (const label of ['Nombre completo', 'Email', 'DNI/NIE']) await patient.getByRole('checkbox', { name: label }).uncheck();
     const message = page.getByText('Debes pedir al menos un dato del paciente, tutor o segundo tutor');
     await message.waitFor();
     await page.getByRole('button', { name: 'Guardar nueva versión' }).click();
-    await page.getByText('Revisa el campo marcado antes de guardar.').waitFor();
-    expect((await me.call<Template>('GET', `/consent-templates/${templateId}`)).version).toBe(2);
+    await page.getByText('Revisa el campo marcado antes de guardar:').waitFor();
+    expect((await me.call<Template>('GET', `/consent-templates/${templateId}`)).version).toBe(3);
     await shot(page, 'consents-04-validation-desktop');
 
     await page.getByRole('link', { name: 'Consentimientos' }).first().click();
@@ -113,7 +134,7 @@ describe.skipIf(!hasChromium || !baseUrl)('consent templates: ready-made copy, e
     const list = page.getByRole('region', { name: 'Plantillas de consentimiento' });
     await list.getByRole('link', { name: 'Protección de datos (RGPD y LOPDGDD)', exact: true }).waitFor();
     await list.getByRole('link', { name: 'Sesiones online (videollamada)', exact: true }).waitFor();
-    await list.getByText('Versión 2').waitFor();
+    await list.getByText('Versión 3').waitFor();
     await shots('consents-05-list');
 
     await page.getByRole('searchbox', { name: 'Buscar plantillas' }).fill('videollamada');

@@ -29,7 +29,7 @@ export function SectionEditor({ section: s, index, count, problems, onChange, on
   const sectionError = problems[base];
   const n = index + 1;
   return (
-    <li className="grid gap-4 rounded-lg border bg-card p-4" aria-labelledby={`${id}-heading`} data-testid="consent-section">
+    <li className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border bg-card p-3 sm:p-4" aria-labelledby={`${id}-heading`} data-testid="consent-section">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-heading`} className="text-sm font-semibold text-muted-foreground">
           Sección {n}

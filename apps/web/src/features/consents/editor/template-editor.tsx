@@ -153,7 +153,7 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
   return (
     <form
       noValidate
-      className="grid gap-6"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6"
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -183,16 +183,21 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
       ) : null}
       {attempted && Object.keys(all).length ? (
         <Alert variant="error">
-          Revisa {Object.keys(all).length === 1 ? 'el campo marcado' : `los ${Object.keys(all).length} campos marcados`} antes de guardar.
+          <p>Revisa {Object.keys(all).length === 1 ? 'el campo marcado' : `los ${Object.keys(all).length} campos marcados`} antes de guardar:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {[...new Set(Object.values(all))].map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
         </Alert>
       ) : null}
 
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Documento</CardTitle>
           <CardDescription>El nombre es para ti; el título es el que lee quien firma.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           <Field label="Nombre de la plantilla" error={problems.name}>
             <Input value={model.name} maxLength={CONSENT_TEMPLATE_NAME_MAX} onChange={(e) => change({ name: e.target.value })} />
           </Field>
@@ -202,12 +207,12 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
         </CardContent>
       </Card>
 
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Datos que se piden</CardTitle>
           <CardDescription>Lo que cada firmante escribe al firmar. Para un menor, pide los datos de sus tutores.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-3">
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3">
           <div className="grid gap-4 sm:grid-cols-3">
             {CONSENT_PARTIES.values.map((party) => (
               <fieldset key={party} className="grid content-start gap-2 rounded-md border p-3" aria-invalid={problems[`data.${party}`] ? true : undefined}>
@@ -231,12 +236,12 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
         </CardContent>
       </Card>
 
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Secciones</CardTitle>
           <CardDescription>El texto del documento. Una sección puede llevar una casilla (aceptar la grabación, el contacto por email…), obligatoria o no.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <div className="grid gap-2 rounded-md border border-dashed p-3" role="group" aria-labelledby="consent-variables">
             <p id="consent-variables" className="text-sm font-medium">
               Variables <span className="font-normal text-muted-foreground">· pulsa una para insertarla en el texto donde estás escribiendo; al enviar se rellenan con los datos de la ficha.</span>
@@ -260,7 +265,7 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
             </ul>
           </div>
           <ErrorText>{problems.sections}</ErrorText>
-          <ol className="grid gap-4">
+          <ol className="grid grid-cols-[minmax(0,1fr)] gap-4">
             {model.sections.map((s, i) => (
               <SectionEditor
                 key={s.key}
@@ -283,14 +288,14 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
         </CardContent>
       </Card>
 
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Firmas</CardTitle>
           <CardDescription>Quién firma el documento. Para un menor firman sus tutores; con dos tutores, cada uno con su enlace.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <fieldset className="grid gap-2 sm:grid-cols-2">
-            <legend className="sr-only">Firmantes</legend>
+            <legend className="mb-2 text-sm font-medium">Firman</legend>
             {CONSENT_SIGNERS.values.map((signer) => (
               <div key={signer} className="grid gap-1">
                 <label className="flex items-center gap-2.5 text-sm">
@@ -300,7 +305,7 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
                     onChange={(e) => change({ signatures: { ...model.signatures, [signer]: e.target.checked } })}
                     className="size-4 accent-[var(--color-primary)]"
                   />
-                  Firma {CONSENT_SIGNERS.labels[signer].toLowerCase()}
+                  {CONSENT_SIGNERS.labels[signer]}
                 </label>
                 <ErrorText>{problems[`signatures.${signer}`]}</ErrorText>
               </div>
@@ -319,7 +324,7 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
       </Card>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border sm:px-4">
-        <span className="text-sm text-muted-foreground" aria-live="polite">
+        <span className="w-full text-[0.8125rem] text-muted-foreground sm:w-auto sm:text-sm" aria-live="polite">
           {dirty ? 'Cambios sin guardar' : template ? `Versión ${template.version} guardada` : ''}
         </span>
         <div className="flex flex-1 justify-end gap-2 sm:flex-none">
@@ -327,7 +332,15 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
             <Eye aria-hidden /> Vista previa
           </Button>
           <Button type="submit" loading={saving} className="flex-1 sm:flex-none">
-            <Save aria-hidden /> {template ? 'Guardar nueva versión' : 'Crear plantilla'}
+            <Save aria-hidden />
+            {template ? (
+              <>
+                <span className="sm:hidden">Guardar</span>
+                <span className="hidden sm:inline">Guardar nueva versión</span>
+              </>
+            ) : (
+              'Crear plantilla'
+            )}
           </Button>
         </div>
       </div>

@@ -113,13 +113,13 @@ function TemplateRow({ t, canDelete, canUpdate, onArchive }: { t: ConsentTemplat
       <div className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
         <div className="grid min-w-0 gap-0.5">
           {t.archivedAt ? (
-            <span className="truncate font-medium">{t.name}</span>
+            <span className="break-words font-medium sm:truncate">{t.name}</span>
           ) : (
-            <Link to={`/consents/editor/${t.id}`} className="truncate font-medium hover:underline">
+            <Link to={`/consents/editor/${t.id}`} className="break-words font-medium hover:underline sm:truncate">
               {t.name}
             </Link>
           )}
-          <span className="truncate text-sm text-muted-foreground">{t.documentTitle}</span>
+          <span className="break-words text-sm text-muted-foreground sm:truncate">{t.documentTitle}</span>
           <span className="flex flex-wrap gap-1 pt-0.5">
             {signersOf(t.signatures).map((s) => (
               <Badge key={s} variant="outline">
@@ -134,11 +134,13 @@ function TemplateRow({ t, canDelete, canUpdate, onArchive }: { t: ConsentTemplat
         </div>
       </div>
       {!t.archivedAt && canUpdate ? (
-        <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-          <Link to={`/consents/editor/${t.id}`} aria-label={`Editar ${t.name}`}>
-            <Pencil aria-hidden /> Editar
-          </Link>
-        </Button>
+        <span className="hidden sm:block">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/consents/editor/${t.id}`} aria-label={`Editar ${t.name}`}>
+              <Pencil aria-hidden /> Editar
+            </Link>
+          </Button>
+        </span>
       ) : null}
       <RowMenu t={t} canDelete={canDelete} onArchive={onArchive} />
     </li>
