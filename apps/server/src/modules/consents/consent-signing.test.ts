@@ -98,6 +98,8 @@ describe('signing a consent by its link', () => {
       expect(text.replace(/ /g, '')).toContain(page.documentSha256);
       expect(text).toMatch(/Firmado · Segundo tutor\/a/);
       expect(text).toContain('Movil/1.0');
+      expect(text).toContain('(Firma escrita con el teclado)');
+      expect(text).toContain('Nº de colegiado');
     }
 
     // Tampering with the stored file is detected.
@@ -117,6 +119,10 @@ describe('signing a consent by its link', () => {
     expect(await refusal(t.rows(sql`UPDATE consent_envelope_events SET ip = '6.6.6.6' WHERE envelope_id = ${sent.id}`))).toMatch(/append-only \(UPDATE refused\)/);
     expect(await refusal(t.rows(sql`DELETE FROM consent_envelope_events WHERE envelope_id = ${sent.id}`))).toMatch(/append-only \(DELETE refused\)/);
     expect(await refusal(t.rows(sql`TRUNCATE consent_envelope_events`))).toMatch(/append-only/);
+    // …but it goes with its envelope when the patient is erased (after the retention period).
+    await t.rows(sql`DELETE FROM patients WHERE id = ${child}`);
+    expect(await t.rows(sql`SELECT 1 FROM consent_envelope_events WHERE envelope_id = ${sent.id}`)).toEqual([]);
+    child = await kit.patient({ firstName: 'Pablo', lastName: 'Gómez', birthdate: '2012-05-01' });
   }, 60_000);
 
   it('the envelope codes of §8, each refused before anything is recorded', async () => {

@@ -17,7 +17,8 @@ export const MINOR_TEMPLATE: CreateConsentTemplateBody = {
     { title: 'Grabación', body: '<p>Solo con permiso.</p>', checkbox: { label: 'Acepto la grabación de sesiones', required: false } },
     { title: 'Declaración', body: '<p>Fecha: {{fecha}}</p>', checkbox: { label: 'He leído y acepto', required: true } },
   ],
-  signatures: { guardian: true, secondGuardian: true },
+  signatures: { guardian: true, secondGuardian: true, therapist: true },
+  therapistSignature: DRAWN,
 };
 
 export const ADULT_TEMPLATE: CreateConsentTemplateBody = {
