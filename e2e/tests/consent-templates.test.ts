@@ -154,4 +154,31 @@ describe.skipIf(!hasChromium || !baseUrl)('consent templates: ready-made copy, e
     await list.getByText(/^Archivada el/).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
+
+  it('a ready-made template the therapist signs asks for a drawn signature first; a typed one replaces it', async () => {
+    await page.getByRole('combobox', { name: 'Estado' }).selectOption('active');
+    await page.getByRole('button', { name: 'Usar una plantilla de Diván' }).click();
+    await page.getByRole('button', { name: 'Usar «Consentimiento informado para tratamiento psicológico»' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Firma para «Consentimiento informado para tratamiento psicológico»' });
+    const copy = dialog.getByRole('button', { name: 'Copiar con mi firma' });
+    expect(await copy.isDisabled()).toBe(true);
+    const box = (await dialog.getByTestId('signature-pad').boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + 100);
+    await page.mouse.down();
+    for (const [dx, dy] of [[60, 40], [110, 90], [170, 30], [240, 110], [300, 60]] as const) await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
+    await page.mouse.up();
+    await shot(page, 'consents-06-signature-desktop');
+    await copy.click();
+    await page.waitForURL(/\/consents\/editor\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    await page.getByRole('img', { name: 'Firma del terapeuta' }).waitFor();
+
+    await page.getByRole('button', { name: 'Cambiar firma' }).click();
+    await page.getByRole('radio', { name: 'Escribir' }).click();
+    await page.getByLabel('Escribe tu nombre como firma').fill('Marta Ruiz Sanz');
+    await page.getByRole('button', { name: 'Guardar nueva versión' }).click();
+    await page.getByTestId('template-version').getByText('Versión 2').waitFor();
+    const saved = await me.call<{ therapistSignature: { image: string } | null }>('GET', `/consent-templates/${id}`);
+    expect(saved.therapistSignature?.image).toMatch(/^data:image\/png;base64,/);
+  });
 });

@@ -10,6 +10,7 @@ import { useConsentTemplate } from '../api/consent-templates-api';
 import { useConsentsScope } from '../components/use-consents-scope';
 import { emptyModel, modelOf } from './editor-model';
 import { TemplateEditor } from './template-editor';
+import { PreviewDocument } from './template-preview';
 
 function Frame({ title, badges, children }: { title: string; badges?: ReactNode; children: ReactNode }) {
   return (
@@ -51,10 +52,10 @@ function Editor({ id }: { id: string | null }) {
     );
   }
   if (id && !data) return <PageSpinner />;
-  if ((!id && !canCreate) || (id && !canUpdate)) {
+  if (!id && !canCreate) {
     return (
       <Frame title={title}>
-        <NoAccess title={id ? 'No puedes editar las plantillas de consentimiento de este espacio' : 'No puedes crear plantillas de consentimiento en este espacio'} />
+        <NoAccess title="No puedes crear plantillas de consentimiento en este espacio" />
       </Frame>
     );
   }
@@ -66,6 +67,17 @@ function Editor({ id }: { id: string | null }) {
       {data.archivedAt ? <Badge variant="warning">Archivada</Badge> : null}
     </>
   ) : null;
+  // Who may read but not edit the templates sees the document as it is sent.
+  if (data && !canUpdate) {
+    return (
+      <Frame title={title} badges={badges}>
+        <p className="text-sm text-muted-foreground">Puedes consultar esta plantilla, pero no editarla. Las variables llevan datos de ejemplo.</p>
+        <div className="rounded-xl border bg-card p-5 sm:p-8">
+          <PreviewDocument model={modelOf(data)} />
+        </div>
+      </Frame>
+    );
+  }
   return (
     <Frame title={title} badges={badges}>
       <TemplateEditor
