@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../platform/db/database';
-import { readAll, readDecrypted, writeEncrypted } from '../../platform/storage/encrypted-files';
-import { documentsRepository } from '../documents/documents.repository';
 import { sha256Hex, type ShownDocument } from './consent-document';
 import { consentEnvelopesRepository } from './consent-envelopes.repository';
 import type { EnvelopeRow } from './consent-envelopes.tables';
@@ -14,6 +11,7 @@ export const CONSENT_DOCUMENT_TAG = 'Consentimiento';
 
 const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 /** A file name without characters a file system or a mail client would refuse. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const fileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'Consentimiento'}.pdf`;
 
 /**
@@ -22,12 +20,11 @@ const fileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f
  * one of the patient's documents; the envelope signed; a copy mailed to each signer and the therapist.
  * Stored bytes of a transaction that then rolls back stay as an orphan file (never a row without bytes).
  */
-export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, shown: ShownDocument, now: Date): Promise<void> {
+export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, shown: ShownDocument, patient: { name: string }, now: Date): Promise<void> {
   const repo = consentEnvelopesRepository(tx);
-  const [signers, events, names, therapist, brand] = await Promise.all([
+  const [signers, events, therapist, brand] = await Promise.all([
     repo.signers([e.id]),
     repo.events(e.id),
-    repo.names(e.id),
     e.therapistId ? d.users.findById(e.therapistId, tx) : null,
     d.workspaces.brandOf(e.workspaceId, tx),
   ]);
@@ -38,7 +35,7 @@ export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, s
     document: shown,
     documentSha256: e.documentSha256,
     workspaceName: brand.name,
-    patientName: names?.patientName ?? '',
+    patientName: patient.name,
     therapist: therapist ? { name: fullName(therapist), registrationNumber: therapist.registrationNumber ?? null } : null,
     minorException: e.minorException ?? null,
     signers: signers.map((s) => ({ role: s.role, name: s.data?.fullName ?? s.name, asked: s.asked, data: s.data ?? {}, checkboxes: s.checkboxes ?? [], signature: s.signature!, signedAt: s.signedAt! })),
@@ -48,14 +45,8 @@ export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, s
   });
   const sealed = await seal.seal(pdf, { reason: `Consentimiento firmado: ${shown.documentTitle}` }, now);
 
-  const id = randomUUID();
-  const storageKey = `documents/${e.workspaceId}/${id.slice(0, 2)}/${id}`;
   const fileName = fileNameOf(shown.documentTitle);
-  await writeEncrypted(d.storage, d.cipher, e.workspaceId, storageKey, sealed);
-  const docs = documentsRepository(tx);
-  await docs.insert({ id, workspaceId: e.workspaceId, patientId: e.patientId, name: fileName, contentType: 'application/pdf', size: sealed.length, storageKey, uploadedBy: e.therapistId });
-  const tags = await docs.ensureTags(e.workspaceId, [CONSENT_DOCUMENT_TAG]);
-  await docs.setTags(id, tags.map((t) => t.id));
+  const id = await d.documents.addGenerated(tx, { workspaceId: e.workspaceId, patientId: e.patientId, name: fileName, contentType: 'application/pdf', bytes: sealed, tags: [CONSENT_DOCUMENT_TAG], by: e.therapistId });
 
   await repo.update(e.id, { state: 'signed', completedAt: now, documentId: id });
   await repo.addEvent({ envelopeId: e.id, type: 'completed', at: now, documentSha256: e.documentSha256, details: { documentId: id, pdfSha256: sha256Hex(sealed), sealFingerprint: cert.fingerprintSha256 } });
@@ -71,9 +62,6 @@ export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, s
 }
 
 /** The sealed PDF as stored (decrypted), or null when its document is gone. */
-export async function readSealedPdf(d: Pick<SigningDeps, 'db' | 'storage' | 'cipher'>, e: EnvelopeRow): Promise<Buffer | null> {
-  if (!e.documentId) return null;
-  const doc = await documentsRepository(d.db).find(e.patientId, e.documentId);
-  if (!doc) return null;
-  return readAll(await readDecrypted(d.storage, d.cipher, e.workspaceId, doc.storageKey));
+export async function readSealedPdf(d: Pick<SigningDeps, 'documents'>, e: EnvelopeRow): Promise<Buffer | null> {
+  return e.documentId ? d.documents.readGenerated(e.workspaceId, e.patientId, e.documentId) : null;
 }

@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ConsentEnvelopeListQuery } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
-import { patients } from '../patients/patients.tables';
-import { consentTemplates } from '../consents/consent-templates.tables';
+import { consentTemplates } from './consent-templates.tables';
 import { consentEnvelopeEvents, consentEnvelopes, consentSigners, type EnvelopeEventRow, type EnvelopeRow, type SignerRow } from './consent-envelopes.tables';
 
 export type NewEnvelope = typeof consentEnvelopes.$inferInsert;
 export type NewSigner = typeof consentSigners.$inferInsert;
 export type NewEvent = typeof consentEnvelopeEvents.$inferInsert;
-export type EnvelopeListed = { envelope: EnvelopeRow; patientName: string; templateName: string };
-/** Who may be listed: every envelope, those the caller sent, and of the patients the caller sees. */
-export type EnvelopeScope = { therapistId: string | null; assignedTo: string | null };
-
-const fullName = sql<string>`trim(${patients.firstName} || ' ' || coalesce(${patients.lastName}, ''))`;
+export type EnvelopeListed = { envelope: EnvelopeRow; templateName: string };
+/**
+ * Who may be listed: every envelope or those the caller sent, and of the patients the caller sees
+ * (`patientIds`, the patients module's subquery; null when the caller sees them all).
+ */
+export type EnvelopeScope = { therapistId: string | null; patientIds: SQL | null };
 
 export function consentEnvelopesRepository(db: DbOrTx) {
   return {
@@ -45,29 +45,26 @@ export function consentEnvelopesRepository(db: DbOrTx) {
     async list(workspaceId: string, scope: EnvelopeScope, q: ConsentEnvelopeListQuery & { patientId?: string }): Promise<{ items: EnvelopeListed[]; total: number }> {
       const where: (SQL | undefined)[] = [eq(consentEnvelopes.workspaceId, workspaceId)];
       if (scope.therapistId) where.push(eq(consentEnvelopes.therapistId, scope.therapistId));
-      if (scope.assignedTo) where.push(eq(patients.assignedTherapistId, scope.assignedTo));
+      if (scope.patientIds) where.push(inArray(consentEnvelopes.patientId, scope.patientIds));
       if (q.state) where.push(eq(consentEnvelopes.state, q.state));
       if (q.patientId) where.push(eq(consentEnvelopes.patientId, q.patientId));
       if (q.templateId) where.push(eq(consentEnvelopes.templateId, q.templateId));
       const filter = and(...where);
-      const base = db.select({ envelope: consentEnvelopes, patientName: fullName, templateName: consentTemplates.name }).from(consentEnvelopes);
-      const joined = base.innerJoin(patients, eq(patients.id, consentEnvelopes.patientId)).innerJoin(consentTemplates, eq(consentTemplates.id, consentEnvelopes.templateId));
+      const joined = db
+        .select({ envelope: consentEnvelopes, templateName: consentTemplates.name })
+        .from(consentEnvelopes)
+        .innerJoin(consentTemplates, eq(consentTemplates.id, consentEnvelopes.templateId));
       const [items, [total]] = await Promise.all([
         joined.where(filter).orderBy(desc(consentEnvelopes.sentAt), desc(consentEnvelopes.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-        db.select({ n: count() }).from(consentEnvelopes).innerJoin(patients, eq(patients.id, consentEnvelopes.patientId)).where(filter),
+        db.select({ n: count() }).from(consentEnvelopes).where(filter),
       ]);
       return { items, total: total?.n ?? 0 };
     },
 
-    /** The patient's name and birthdate and the template's name (the envelope's own text never changes). */
-    async names(id: string): Promise<{ patientName: string; templateName: string; birthdate: string | null } | undefined> {
-      const [row] = await db
-        .select({ patientName: fullName, templateName: consentTemplates.name, birthdate: patients.birthdate })
-        .from(consentEnvelopes)
-        .innerJoin(patients, eq(patients.id, consentEnvelopes.patientId))
-        .innerJoin(consentTemplates, eq(consentTemplates.id, consentEnvelopes.templateId))
-        .where(eq(consentEnvelopes.id, id));
-      return row;
+    /** The template's current name (the envelope's own text never changes). */
+    async templateName(templateId: string): Promise<string> {
+      const [row] = await db.select({ name: consentTemplates.name }).from(consentTemplates).where(eq(consentTemplates.id, templateId));
+      return row?.name ?? '';
     },
 
     signers(envelopeIds: string[]): Promise<SignerRow[]> {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   CONSENT_LINK_DAYS,
@@ -117,7 +118,7 @@ export class ConsentEnvelopesService {
       await this.d.audit.record(tx, { workspaceId: ws, actorId: c.userId, action: 'consent.sent', target: shown.documentTitle, details: { envelopeId: made.envelope.id, patientId: patient.id, templateId: version.templateId, version: version.version } });
       return { envelope: made.envelope, signers: await repo.signers([made.envelope.id]) };
     });
-    const presented = await this.present([{ envelope, patientName, templateName: version.content.name }], signers);
+    const presented = await this.present([{ envelope, templateName: version.content.name }], signers);
     return { ...presented[0]!, links: signers.map((s) => ({ role: s.role, url: this.d.signing.urlFor(tokenFor(s.id)), mailed: !!s.mailedAt })) };
   }
 
@@ -126,7 +127,7 @@ export class ConsentEnvelopesService {
     const own = scopeFor(c.member.ability, 'read', 'sent_consents', c.userId);
     const patientsScope = scopeFor(c.member.ability, 'read', 'patient_files', c.userId);
     if (own.kind === 'none') throw new AppError('access_denied');
-    const scope = { therapistId: own.kind === 'own' ? c.userId : null, assignedTo: patientsScope.kind === 'own' ? c.userId : patientsScope.kind === 'none' ? '00000000-0000-0000-0000-000000000000' : null };
+    const scope = { therapistId: own.kind === 'own' ? c.userId : null, patientIds: patientsScope.kind === 'all' ? null : sql`(${this.d.patients.idsInScope(c.member.workspaceId, patientsScope)})` };
     const repo = consentEnvelopesRepository(this.d.db);
     const { items, total } = await repo.list(c.member.workspaceId, scope, { ...query, ...(patientId ? { patientId } : {}) });
     const signers = await repo.signers(items.map((i) => i.envelope.id));
@@ -176,18 +177,20 @@ export class ConsentEnvelopesService {
 
   private async one(e: EnvelopeRow): Promise<ConsentEnvelope> {
     const repo = consentEnvelopesRepository(this.d.db);
-    const names = (await repo.names(e.id))!;
-    return (await this.present([{ envelope: e, ...names }], await repo.signers([e.id])))[0]!;
+    return (await this.present([{ envelope: e, templateName: await repo.templateName(e.templateId) }], await repo.signers([e.id])))[0]!;
   }
 
   private async present(items: EnvelopeListed[], signers: SignerRow[]): Promise<ConsentEnvelope[]> {
-    const users = await this.d.users.findManyByIds([...new Set(items.map((i) => i.envelope.therapistId).filter((x): x is string => !!x))]);
+    const [users, patients] = await Promise.all([
+      this.d.users.findManyByIds([...new Set(items.map((i) => i.envelope.therapistId).filter((x): x is string => !!x))]),
+      items.length ? this.d.patients.namesOf(items[0]!.envelope.workspaceId, items.map((i) => i.envelope.patientId)) : new Map<string, string>(),
+    ]);
     const names = new Map(users.map((u) => [u.id, fullName(u)]));
     const iso = (d: Date | null) => d?.toISOString() ?? null;
-    return items.map(({ envelope: e, patientName, templateName }) => ({
+    return items.map(({ envelope: e, templateName }) => ({
       id: e.id,
       state: e.state,
-      patient: { id: e.patientId, name: patientName },
+      patient: { id: e.patientId, name: patients.get(e.patientId) ?? '' },
       template: { id: e.templateId, version: e.templateVersion, name: templateName },
       documentTitle: e.documentTitle,
       therapist: e.therapistId ? { id: e.therapistId, name: names.get(e.therapistId) ?? 'Usuario eliminado' } : null,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ConsentEnvelope, ConsentEnvelopeList, PublicConsent, SentConsent, Workspace } from '@divan/core';
+import type { ConsentEnvelope, ConsentEnvelopeList, PublicConsent, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { ADULT_TEMPLATE, MINOR_TEMPLATE, consentKit, expectRefused, mailedToken, tokenOf } from './consent-test-kit';

@@ -14,6 +14,8 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage/storage';
+import type { DocumentsService } from '../documents/documents.service';
+import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { ConsentTemplatesService } from './consent-templates.service';
@@ -32,6 +34,8 @@ export type SigningDeps = {
   jobs: Jobs;
   users: UsersService;
   workspaces: WorkspacesService;
+  patients: PatientsService;
+  documents: DocumentsService;
   templates: ConsentTemplatesService;
   storage: Storage;
   cipher: Cipher;
@@ -58,6 +62,11 @@ export class ConsentSigningService {
   private now = () => this.d.clock?.() ?? new Date();
   urlFor = (token: string) => `${this.d.publicUrl}/consents/sign/${token}`;
 
+  /** The envelope's patient as the patients module has them now: name and birthdate. */
+  async patientOf(e: EnvelopeRow, tx: DbOrTx = this.d.db): Promise<{ name: string; birthdate: string | null }> {
+    return (await this.d.patients.profilesOf(e.workspaceId, [e.patientId], tx)).get(e.patientId) ?? { name: '', birthdate: null };
+  }
+
   /** Mails a signer their link (in `tx`: a rolled-back sending mails nothing). */
   async mailLink(tx: DbOrTx, e: EnvelopeRow, s: SignerRow, doc: { patientName: string; forMinor: boolean }, now: Date, reminder = 0) {
     const brand = await this.d.workspaces.brandOf(e.workspaceId, tx);
@@ -83,14 +92,14 @@ export class ConsentSigningService {
       });
     }
     const repo = consentEnvelopesRepository(this.d.db);
-    const [current, all, names, therapist, workspaceName] = await Promise.all([
+    const [current, all, patient, therapist, workspaceName] = await Promise.all([
       repo.byId(envelope.id),
       repo.signers([envelope.id]),
-      repo.names(envelope.id),
+      this.patientOf(envelope),
       envelope.therapistId ? this.d.users.findById(envelope.therapistId) : null,
       this.d.workspaces.nameOf(envelope.workspaceId),
     ]);
-    const age = names?.birthdate ? ageOn(names.birthdate, todayIn(DEFAULT_TIME_ZONE, now)) : null;
+    const age = patient.birthdate ? ageOn(patient.birthdate, todayIn(DEFAULT_TIME_ZONE, now)) : null;
     return {
       documentTitle: shown.documentTitle,
       workspaceName: workspaceName ?? '',
@@ -131,13 +140,13 @@ export class ConsentSigningService {
       await repo.addEvent({ envelopeId: e.id, type: 'signed', signerRole: signer.role, actor: data.fullName ?? signer.name, at: now, ...meta, documentSha256: e.documentSha256, details: { signature: signature.kind, checkboxes: body.checkboxes } });
       const pending = signers.filter((s) => s.id !== signer.id && !s.signedAt);
       if (pending.length === 0) {
-        await completeEnvelope(this.d, tx, e, shown, now);
+        await completeEnvelope(this.d, tx, e, shown, await this.patientOf(e, tx), now);
         return { state: 'signed' as const, signedAt: now.toISOString(), completed: true };
       }
       // Each in turn: the next signer's link goes once this one has signed.
       const next = pending[0]!;
       if (!next.mailedAt) {
-        const patientName = (await repo.names(e.id))?.patientName ?? '';
+        const patientName = (await this.patientOf(e, tx)).name;
         await this.mailLink(tx, e, next, { patientName, forMinor: next.role !== 'patient' }, now);
         await repo.addEvent({ envelopeId: e.id, type: 'sent', signerRole: next.role, actor: next.name, at: now, ip: null, userAgent: null, documentSha256: e.documentSha256, details: { to: next.email, after: signer.role } });
       }
@@ -162,7 +171,7 @@ export class ConsentSigningService {
       await this.d.db.transaction(async (tx) => {
         if (!(await this.d.jobs.claim(tx, `consent-reminder:${signer.id}:${n}`))) return;
         const repo = consentEnvelopesRepository(tx);
-        const patientName = (await repo.names(envelope.id))?.patientName ?? '';
+        const patientName = (await this.patientOf(envelope, tx)).name;
         await this.mailLink(tx, envelope, signer, { patientName, forMinor: signer.role !== 'patient' }, now, n);
         await repo.addEvent({ envelopeId: envelope.id, type: 'reminded', signerRole: signer.role, actor: signer.name, at: now, documentSha256: envelope.documentSha256, details: { to: signer.email, reminder: n, days } });
         sent++;

@@ -5,7 +5,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_NAME_MAX, documentTags, type PatientDocume
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { readDecrypted, writeEncrypted } from '../../platform/storage/encrypted-files';
+import { readAll, readDecrypted, writeEncrypted } from '../../platform/storage/encrypted-files';
 import type { StorageCleanup } from '../../platform/storage/storage-cleanup';
 import type { Storage } from '../../platform/storage/storage';
 import type { AuditService } from '../audit/audit.service';
@@ -134,6 +134,30 @@ export class DocumentsService {
   }
 
   count = (patientId: string) => documentsRepository(this.db).count(patientId);
+
+  /**
+   * A document the system made (a sealed consent), added to the patient's in the caller's transaction,
+   * with its tags. The bytes are written first: a transaction that then rolls back leaves an orphan
+   * file, never a row without bytes. The workspace's key must be loaded before (`cipher.forWorkspace`)
+   * on PGlite, whose one connection the transaction holds.
+   */
+  async addGenerated(tx: DbOrTx, doc: { workspaceId: string; patientId: string; name: string; contentType: string; bytes: Buffer; tags: string[]; by: string | null }): Promise<string> {
+    const id = randomUUID();
+    const storageKey = `documents/${doc.workspaceId}/${id.slice(0, 2)}/${id}`;
+    await writeEncrypted(this.storage, this.cipher, doc.workspaceId, storageKey, doc.bytes);
+    const { workspaceId, patientId, name, contentType, by } = doc;
+    await documentsRepository(tx).insert({ id, workspaceId, patientId, name, contentType, size: doc.bytes.length, storageKey, uploadedBy: by });
+    await this.setTags(tx, workspaceId, id, doc.tags);
+    await this.patients.touch(patientId, tx);
+    return id;
+  }
+
+  /** The bytes of one of a patient's documents, for the system that made it; null once deleted or erased. */
+  async readGenerated(workspaceId: string, patientId: string, documentId: string): Promise<Buffer | null> {
+    const doc = await documentsRepository(this.db).find(patientId, documentId);
+    if (!doc || doc.workspaceId !== workspaceId) return null;
+    return readAll(await readDecrypted(this.storage, this.cipher, workspaceId, doc.storageKey));
+  }
 
   /**
    * A step of erasing a patient (past retention), inside its transaction: the rows go with the patient

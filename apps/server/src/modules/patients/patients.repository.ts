@@ -198,6 +198,18 @@ export function patientsRepository(db: DbOrTx) {
         .from(patients)
         .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
     },
+    /** Name and birthdate of the workspace's patients among `ids`. */
+    async profilesIn(workspaceId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return db
+        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName, birthdate: patients.birthdate })
+        .from(patients)
+        .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
+    },
+    /** The ids of the workspace's patients in `scope`, as a subquery for another module's WHERE … IN. */
+    idsInScope(workspaceId: string, scope: Scope) {
+      return db.select({ id: patients.id }).from(patients).where(and(eq(patients.workspaceId, workspaceId), scopeCondition(scope)));
+    },
     async idsIn(workspaceId: string, ids: string[]) {
       if (!ids.length) return [];
       return db.select({ id: patients.id }).from(patients).where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));

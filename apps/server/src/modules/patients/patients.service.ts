@@ -10,6 +10,7 @@ import {
   todayIn,
   type Action,
   type Patient,
+  type Scope,
   type Subject,
 } from '@divan/core';
 import type { ListQuery } from './patients.repository';
@@ -268,6 +269,13 @@ export class PatientsService {
     const rows = await patientsRepository(this.db).namesIn(workspaceId, [...new Set(ids)]);
     return new Map(rows.map((p) => [p.id, fullName(p)]));
   }
+  /** Name and birthdate of the workspace's patients among `ids` (a consent decides who signs by age). */
+  async profilesOf(workspaceId: string, ids: string[], tx: DbOrTx = this.db): Promise<Map<string, { name: string; birthdate: string | null }>> {
+    const rows = await patientsRepository(tx).profilesIn(workspaceId, [...new Set(ids)]);
+    return new Map(rows.map((p) => [p.id, { name: fullName(p), birthdate: p.birthdate }]));
+  }
+  /** The ids of the patients a scope sees, as a subquery another module filters by (one query, paged there). */
+  idsInScope = (workspaceId: string, scope: Scope, tx: DbOrTx = this.db) => patientsRepository(tx).idsInScope(workspaceId, scope);
   activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) => patientsRepository(tx).countActiveFor(workspaceId, therapistId);
   /** How a job writes to a patient (a session's reminder): first name and email; null once blocked or erased. */
   async contactOf(workspaceId: string, patientId: string, tx: DbOrTx = this.db): Promise<{ firstName: string; email: string | null } | null> {
