@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_VERSION, errorMessage, type FeeBalance, type Member, type Patient, type PatientSessions, type Session, type TherapistBilling, type VerifactuStatus } from '@divan/core';
+import { type FeeBalance, type Member, type Patient, type PatientSessions, type Session, type TherapistBilling, type VerifactuStatus } from '@divan/core';
 import { api } from '@/lib/api-client';
-import { getAccessToken, refreshSession } from '@/lib/auth-session';
-import { ApiError, buildUrl, isApiError, toApiError, type Query } from '@/lib/http';
+import { downloadFile as download } from '@/lib/file-transfer';
+import type { Query } from '@/lib/http';
 import type { z } from 'zod';
 import type { therapistBillingBody } from '@divan/core';
 import { invoiceKeys, invoicePath, myBillingKey } from './keys';
@@ -68,65 +68,16 @@ export function useUpdateMyBilling() {
   });
 }
 
-/** "factura-2026-0001.pdf" from `attachment; filename="…"` (plain or RFC 5987). */
-function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      return null;
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-}
-
-/**
- * A file from the API, fetched with the session's token (a plain link would not carry it) and saved.
- * False when the server had nothing to give (204).
- */
-async function downloadFile(path: string, query: Query | undefined, fallbackName: string): Promise<boolean> {
-  const send = async (token: string) => {
-    let response: Response;
-    try {
-      response = await fetch(buildUrl(path, query), { headers: { Authorization: `Bearer ${token}`, 'X-Client-Version': APP_VERSION } });
-    } catch {
-      throw new ApiError('network_error', errorMessage('network_error'), 0);
-    }
-    if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
-    return response;
-  };
-  let res: Response;
-  try {
-    res = await send(await getAccessToken());
-  } catch (error) {
-    if (!isApiError(error) || error.code !== 'invalid_access_token') throw error;
-    res = await send(await refreshSession());
-  }
-  if (res.status === 204) return false;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return true;
-}
-
 /** The invoice's PDF. */
 export const downloadInvoicePdf = (wid: string, invoice: { id: string; number: string | null }) =>
-  downloadFile(`${invoicePath(wid, invoice.id)}/pdf`, undefined, `factura-${invoice.number ?? invoice.id}.pdf`);
+  download(`${invoicePath(wid, invoice.id)}/pdf`, `factura-${invoice.number ?? invoice.id}.pdf`);
 
 /** The issued invoices of the list's filters, for the accountant (xlsx or CSV). */
 export const downloadInvoiceExport = (wid: string, query: Query, format: 'xlsx' | 'csv') =>
-  downloadFile(`/workspaces/${wid}/invoices/export`, { ...query, page: undefined, pageSize: undefined, format }, `facturas.${format}`);
+  download(`/workspaces/${wid}/invoices/export`, `facturas.${format}`, { ...query, page: undefined, pageSize: undefined, format });
 
 /** The VERI*FACTU records of the member's own tax id (else the workspace's) for a period, as the AEAT's XML. */
-export const downloadVerifactuXml = (wid: string, period: { from?: string; to?: string }) => downloadFile(`/workspaces/${wid}/invoices/verifactu`, period, 'verifactu.xml');
+export const downloadVerifactuXml = (wid: string, period: { from?: string; to?: string }) => download(`/workspaces/${wid}/invoices/verifactu`, 'verifactu.xml', period);
 
 /** Where the invoice's records are in their way to the AEAT (when this server sends them). */
 export const useVerifactuStatus = (wid: string, invoiceId: string) =>
@@ -147,4 +98,4 @@ export const useFeeBalance = (wid: string, range: { from: string; to: string } |
   });
 
 /** The same, as the accountant's CSV. */
-export const downloadFeeBalanceCsv = (wid: string, range: { from: string; to: string }) => downloadFile(`/workspaces/${wid}/fee-balance`, { ...range, format: 'csv' }, 'saldo-honorarios.csv');
+export const downloadFeeBalanceCsv = (wid: string, range: { from: string; to: string }) => download(`/workspaces/${wid}/fee-balance`, 'saldo-honorarios.csv', { ...range, format: 'csv' });

@@ -1,30 +1,8 @@
 import { APP_VERSION, errorMessage } from '@divan/core';
-import { getAccessToken, refreshSession } from '@/lib/auth-session';
-import { ApiError, buildUrl, isApiError, toApiError } from '@/lib/http';
-import { useAuthStore } from '@/stores/auth-store';
-import { filenameFromDisposition } from './content-disposition';
+import { downloadFile, failure as fail, withToken } from '@/lib/file-transfer';
+import { ApiError, buildUrl } from '@/lib/http';
 
-/**
- * File transfers the JSON client can't do: uploads with a progress bar (fetch has no upload
- * progress, XHR does) and authenticated downloads (a plain link would not carry the bearer token).
- * Same rules as `api()`: client version header, normalised errors, one refresh on an expired token.
- */
-async function withToken<T>(send: (token: string) => Promise<T>): Promise<T> {
-  const token = await getAccessToken();
-  try {
-    return await send(token);
-  } catch (error) {
-    if (!isApiError(error) || error.code !== 'invalid_access_token') throw error;
-    return send(await refreshSession());
-  }
-}
-
-function fail(status: number, body: unknown): ApiError {
-  const error = toApiError(status, body);
-  if (error.code === 'outdated_client') useAuthStore.getState().setOutdatedClient(true);
-  return error;
-}
-
+/** Uploads with a progress bar (fetch has no upload progress, XHR does), under `lib/file-transfer`'s rules. */
 export type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal; method?: 'POST' | 'PUT' };
 
 export function uploadWithProgress<T>(path: string, body: FormData, { onProgress, signal, method = 'POST' }: UploadOptions = {}): Promise<T> {
@@ -57,26 +35,4 @@ export function uploadWithProgress<T>(path: string, body: FormData, { onProgress
   );
 }
 
-/** Fetches a file with the session's token and hands it to the browser as a download. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const res = await withToken(async (token) => {
-    let response: Response;
-    try {
-      response = await fetch(buildUrl(path), { headers: { Authorization: `Bearer ${token}`, 'X-Client-Version': APP_VERSION } });
-    } catch {
-      throw new ApiError('network_error', errorMessage('network_error'), 0);
-    }
-    if (!response.ok) throw fail(response.status, await response.json().catch(() => undefined));
-    return response;
-  });
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export { downloadFile };
