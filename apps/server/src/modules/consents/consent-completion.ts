@@ -49,6 +49,7 @@ export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, s
   const id = await d.documents.addGenerated(tx, { workspaceId: e.workspaceId, patientId: e.patientId, name: fileName, contentType: 'application/pdf', bytes: sealed, tags: [CONSENT_DOCUMENT_TAG], by: e.therapistId });
 
   await repo.update(e.id, { state: 'signed', completedAt: now, documentId: id });
+  await d.audit.record(tx, { workspaceId: e.workspaceId, actorId: null, action: 'consent.completed', target: e.documentTitle, details: { envelopeId: e.id, patientId: e.patientId, patientName: patient.name, documentId: id } });
   await repo.addEvent({ envelopeId: e.id, type: 'completed', at: now, documentSha256: e.documentSha256, details: { documentId: id, pdfSha256: sha256Hex(sealed), sealFingerprint: cert.fingerprintSha256 } });
 
   const mailBrand = { name: brand.name, logoUrl: brand.logoPath ? `${d.publicUrl}${brand.logoPath}` : null };

@@ -115,7 +115,7 @@ export class ConsentEnvelopesService {
       const first = made.signers[0]!;
       await this.d.signing.mailLink(tx, made.envelope, first, { patientName, forMinor: roles[0] !== 'patient' }, now);
       await repo.addEvent({ envelopeId: made.envelope.id, type: 'sent', signerRole: first.role, actor: first.name, at: now, ...meta, documentSha256: sha, details: { to: first.email } });
-      await this.d.audit.record(tx, { workspaceId: ws, actorId: c.userId, action: 'consent.sent', target: shown.documentTitle, details: { envelopeId: made.envelope.id, patientId: patient.id, templateId: version.templateId, version: version.version } });
+      await this.d.audit.record(tx, { workspaceId: ws, actorId: c.userId, action: 'consent.sent', target: shown.documentTitle, details: { envelopeId: made.envelope.id, patientId: patient.id, patientName, templateId: version.templateId, version: version.version } });
       return { envelope: made.envelope, signers: await repo.signers([made.envelope.id]) };
     });
     const presented = await this.present([{ envelope, templateName: version.content.name }], signers);
@@ -149,7 +149,7 @@ export class ConsentEnvelopesService {
       if (e.state === 'revoked') return e;
       const updated = await repo.update(e.id, { state: 'revoked', revokedAt: now, revokedBy: c.userId });
       await repo.addEvent({ envelopeId: e.id, type: 'revoked', actor: c.userId, at: now, ...meta, documentSha256: e.documentSha256, details: { by: c.userId } });
-      await this.d.audit.record(tx, { workspaceId: e.workspaceId, actorId: c.userId, action: 'consent.revoked', target: e.documentTitle, details: { envelopeId: e.id, patientId: e.patientId } });
+      await this.d.audit.record(tx, { workspaceId: e.workspaceId, actorId: c.userId, action: 'consent.revoked', target: e.documentTitle, details: { envelopeId: e.id, patientId: e.patientId, patientName: (await this.d.signing.patientOf(e, tx)).name } });
       return updated;
     });
     return this.one(envelope);

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage/storage';
+import type { AuditService } from '../audit/audit.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
@@ -36,6 +37,7 @@ export type SigningDeps = {
   workspaces: WorkspacesService;
   patients: PatientsService;
   documents: DocumentsService;
+  audit: AuditService;
   templates: ConsentTemplatesService;
   storage: Storage;
   cipher: Cipher;

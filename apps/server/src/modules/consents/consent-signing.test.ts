@@ -95,6 +95,12 @@ describe('signing a consent by its link', () => {
     const viaConsent = await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}/pdf`, { token: owner.accessToken });
     expect(viaConsent.headers['content-type']).toContain('application/pdf');
     expect(viaConsent.rawPayload.equals(pdf)).toBe(true);
+    const audit = await t.rows<{ action: string; details: { patientName?: string; documentId?: string } }>(
+      sql`SELECT action, details FROM audit_events WHERE workspace_id = ${ws.id} AND details->>'envelopeId' = ${sent.id} ORDER BY created_at`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['consent.sent', 'consent.completed']);
+    expect(audit[1]!.details).toMatchObject({ documentId: doc.id });
+    expect(audit[1]!.details.patientName).toBeTruthy();
     // A copy to each signer and the therapist.
     for (const to of ['lucia@familia.test', 'jorge@familia.test', 'ines@firmas.test']) expect((await t.lastMail(to)).subject).toMatch(/^Documento firmado/);
 

@@ -51,6 +51,12 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
       return `Modificó la plantilla de consentimiento «${target}»${typeof e.details.version === 'number' ? ` (versión ${e.details.version})` : ''}`;
     case 'consent_template.deleted':
       return `Archivó la plantilla de consentimiento «${target}»`;
+    case 'consent.sent':
+      return `Envió a firmar «${target}» a ${patientOf(e)}`;
+    case 'consent.revoked':
+      return `Anuló el consentimiento «${target}» de ${patientOf(e)}`;
+    case 'consent.completed':
+      return `Quedó firmado el consentimiento «${target}» de ${patientOf(e)}`;
     default:
       return `Acción «${e.action}»${target ? ` sobre ${target}` : ''}`;
   }
