@@ -66,6 +66,7 @@ export const router = createBrowserRouter([
                       { path: 'sessions', lazy: screen('patientSessions') },
                       { path: 'history', lazy: screen('patientHistory') },
                       { path: 'documents', lazy: screen('patientDocuments') },
+                      { path: 'consents', lazy: screen('patientConsents') },
                       { path: 'billing', lazy: screen('patientBilling') },
                       { path: 'settings', lazy: screen('patientSettings') },
                     ],

@@ -8,14 +8,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { NoAccess } from '@/components/ui/no-access';
 import { Pagination } from '@/components/ui/pagination';
-import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
 import { messageOf } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useArchiveTemplate, useConsentTemplates } from '../api/consent-templates-api';
 import { ReadyMadeDialog, signersOf } from '../components/ready-made-dialog';
 import { useConsentsScope } from '../components/use-consents-scope';
@@ -46,21 +43,6 @@ function useListState() {
     [setParams],
   );
   return [state, update] as const;
-}
-
-export function ConsentTemplatesListRoute() {
-  usePageTitle('Consentimientos');
-  const scope = useConsentsScope();
-  if (!scope.ready) return <PageSpinner />;
-  if (!scope.canRead) {
-    return (
-      <div className="mx-auto grid w-full max-w-3xl gap-6">
-        <h1 className="font-display text-3xl font-semibold tracking-tight">Consentimientos</h1>
-        <NoAccess title="No puedes ver las plantillas de consentimiento de este espacio" />
-      </div>
-    );
-  }
-  return <TemplatesList key={scope.wid} />;
 }
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
@@ -163,7 +145,8 @@ function ListSkeleton() {
   );
 }
 
-function TemplatesList() {
+/** The workspace's consent templates: search, archived filter, pages, ready-made ones, archive. */
+export function TemplatesList() {
   const { wid, canCreate, canUpdate, canDelete } = useConsentsScope();
   const [state, update] = useListState();
   const list = useConsentTemplates(wid, { q: state.q.trim() || undefined, archived: state.archived, page: state.page, pageSize: PAGE_SIZE, sort: 'name' });
@@ -189,14 +172,7 @@ function TemplatesList() {
   ) : null;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-display text-3xl font-semibold tracking-tight">Consentimientos</h1>
-          <p className="text-sm text-muted-foreground">Las plantillas de consentimiento que tus pacientes firman: informado, protección de datos, menores…</p>
-        </div>
-        {nothingAtAll ? null : <div className="flex w-full flex-wrap gap-2 sm:w-auto">{actions}</div>}
-      </header>
+    <>
 
       {nothingAtAll ? (
         <div className="rounded-xl border border-dashed bg-card">
@@ -240,6 +216,7 @@ function TemplatesList() {
               value={state.archived ? 'archived' : 'active'}
               onChange={(e) => update({ archived: e.target.value === 'archived' })}
             />
+            <div className="flex flex-wrap gap-2 sm:ml-auto">{actions}</div>
           </div>
           <section aria-label="Plantillas de consentimiento" aria-busy={list.isFetching} className="grid gap-4">
             {list.isError && !data ? (
@@ -287,8 +264,7 @@ function TemplatesList() {
           toast.success(`Plantilla «${archiving.name}» archivada`);
         }}
       />
-    </div>
+    </>
   );
 }
 
-export { ConsentTemplatesListRoute as Component };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
-import { CalendarDays, ChevronLeft, FileText, FolderOpen, LayoutDashboard, NotebookPen, ReceiptText, Settings2, UserRound, UserRoundCog } from 'lucide-react';
+import { CalendarDays, ChevronLeft, FileSignature, FileText, FolderOpen, LayoutDashboard, NotebookPen, ReceiptText, Settings2, UserRound, UserRoundCog } from 'lucide-react';
 import { canOn } from '@divan/core';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -16,14 +16,15 @@ import { EmptyState, LoadError } from '@/components/ui/states';
 import { patientName } from '../utils/format';
 import type { PatientOutlet } from './patient-context';
 
-/** Only tabs whose feature exists (chat and consents come later) and the member may see. */
-function tabsFor(can: (a: 'read' | 'delete', s: 'patient_histories' | 'patient_documents' | 'patient_files' | 'sessions' | 'invoices') => boolean) {
+/** Only tabs whose feature exists (chat comes later) and the member may see. */
+function tabsFor(can: (a: 'read' | 'delete', s: 'patient_histories' | 'patient_documents' | 'patient_files' | 'sessions' | 'invoices' | 'sent_consents') => boolean) {
   return [
     { to: 'overview', label: 'Resumen', icon: LayoutDashboard, show: true },
     { to: 'info', label: 'Datos', icon: UserRound, show: true },
     { to: 'sessions', label: 'Sesiones', icon: CalendarDays, show: can('read', 'sessions') },
     { to: 'history', label: 'Historia clínica', icon: NotebookPen, show: can('read', 'patient_histories') },
     { to: 'documents', label: 'Documentos', icon: FolderOpen, show: can('read', 'patient_documents') },
+    { to: 'consents', label: 'Consentimientos', icon: FileSignature, show: can('read', 'sent_consents') },
     { to: 'billing', label: 'Facturación', icon: ReceiptText, show: can('read', 'invoices') },
     { to: 'settings', label: 'Ajustes', icon: Settings2, show: true },
   ].filter((t) => t.show);
@@ -59,9 +60,9 @@ export function PatientLayout() {
 
   const patient = query.data;
   const owner = { ownerId: patient.assignedTherapist?.id ?? null };
-  // Sessions and invoices are owned by their therapist, not by the patient's: any readable one shows the tab.
+  // Sessions, invoices and sent consents are owned by their therapist, not by the patient's: any readable one shows the tab.
   const tabs = tabsFor((a, s) =>
-    s === 'sessions' ? ability.can(a, s) : s === 'invoices' ? ability.can(a, s) || ability.can(a, 'workspace_invoices') : canOn(ability, a, s, owner),
+    s === 'sessions' || s === 'sent_consents' ? ability.can(a, s) : s === 'invoices' ? ability.can(a, s) || ability.can(a, 'workspace_invoices') : canOn(ability, a, s, owner),
   );
   // In an Individual workspace every patient is the owner's: there is nobody else to assign.
   const canAssign = ability.can('update', 'patient_assignment') && workspace.template !== 'freelance';

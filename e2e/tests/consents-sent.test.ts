@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { hasChromium } from '../support/env';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { linkIn, waitForMail } from '../support/mail';
+
+const baseUrl = inject('baseUrl');
+
+type Sent = { id: string; state: string; links: { role: string; url: string; mailed: boolean }[] };
+
+/** YYYY-MM-DD `years` ago today. */
+const yearsAgo = (years: number) => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Sending consents (issue 13), in Chromium: from the patient's «Consentimientos» tab to an adult (the
+ * file's email, the link mailed and shown to copy); from `/consents` › Enviados to a minor of 10 with
+ * the patient picker, where both guardians are asked for until the art. 156 exception leaves one;
+ * revoking asks first; once the adult has signed (through the public API), the sealed PDF downloads.
+ */
+describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, minors, revoke, signed PDF', () => {
+  let browser: Browser;
+  let me: SignedIn;
+  let page: Page;
+  let adultId = '';
+  let adultTemplate = '';
+  const adultEmail = `lucia.${Date.now()}@example.com`;
+  const shots = async (name: string) => {
+    await shot(page, `${name}-desktop`);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, `${name}-phone`);
+    await page.setViewportSize({ width: 1280, height: 820 });
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    me = await signUpAndIn(browser, baseUrl, 'Marta');
+    page = me.page;
+    adultTemplate = (
+      await me.call<{ id: string }>('POST', '/consent-templates', {
+        name: 'Consentimiento informado',
+        documentTitle: 'Consentimiento informado de {{paciente.nombre}}',
+        data: { patient: ['fullName'] },
+        sections: [
+          { title: 'Tratamiento', body: '<p>Atención psicológica.</p>' },
+          { title: 'Datos', body: '<p>RGPD.</p>', checkbox: { label: 'Acepto el tratamiento de mis datos', required: true } },
+        ],
+        signatures: { patient: true },
+      })
+    ).id;
+    await me.call('POST', '/consent-templates', {
+      name: 'Tratamiento de menores',
+      documentTitle: 'Consentimiento para el tratamiento de {{paciente.nombre}}',
+      data: { guardian: ['fullName'], secondGuardian: ['fullName'] },
+      sections: [{ title: 'Tratamiento', body: '<p>Atención psicológica.</p>' }],
+      signatures: { guardian: true, secondGuardian: true },
+    });
+    adultId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero', email: adultEmail, birthdate: yearsAgo(30) })).id;
+    await me.call('POST', '/patients', { firstName: 'Pablo', lastName: 'Gil', birthdate: yearsAgo(10) });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("sends from the patient's tab: the file's email, the link mailed and shown to copy", async () => {
+    await page.goto(`/patients/${adultId}/consents`);
+    await page.getByRole('heading', { name: 'No se le ha enviado ningún consentimiento' }).waitFor();
+    await page.getByRole('button', { name: 'Enviar consentimiento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enviar consentimiento' });
+    await dialog.getByLabel('Plantilla').selectOption({ label: 'Consentimiento informado' });
+    await dialog.getByText('Firma el paciente.').waitFor();
+    expect(await dialog.getByLabel('Email del paciente').inputValue()).toBe(adultEmail);
+    await shots('consents-send-01-dialog');
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    const done = page.getByRole('dialog', { name: 'Consentimiento enviado' });
+    const link = await done.getByLabel('Enlace de firma de Paciente').inputValue();
+    expect(link).toMatch(/\/consents\/sign\/[A-Za-z0-9_-]{20,}$/);
+    const mail = await waitForMail(baseUrl, adultEmail, (m) => m.text.includes('/consents/sign/'));
+    expect(linkIn(mail, '/consents/sign')).toBe(link);
+    await shots('consents-send-02-links');
+    await done.getByRole('button', { name: 'Hecho' }).click();
+    const row = page.getByRole('region', { name: 'Consentimientos enviados' }).getByRole('listitem').filter({ hasText: 'Consentimiento informado de Lucía Romero' });
+    await row.getByText('Enviado', { exact: true }).waitFor();
+    await row.getByText(/aún no lo ha abierto/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('sends to a minor of 10 from the list: both guardians, or one with the art. 156 exception; revoking asks first', async () => {
+    await page.goto('/consents');
+    await page.getByRole('link', { name: 'Enviados' }).click();
+    await page.waitForURL(/vista=enviados/);
+    await page.getByRole('button', { name: 'Enviar consentimiento' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Enviar consentimiento' });
+    await dialog.getByLabel('Plantilla').selectOption({ label: 'Tratamiento de menores' });
+    await dialog.getByRole('combobox').fill('Pablo');
+    await page.getByRole('option', { name: /Pablo Gil/ }).click();
+    await dialog.getByText(/Tiene 10 años: firman sus dos tutores, por turnos/).waitFor();
+    const send = dialog.getByRole('button', { name: 'Enviar' });
+    expect(await send.isDisabled()).toBe(true);
+    const guardian = dialog.getByRole('group', { name: 'Tutor/a', exact: true });
+    await guardian.getByLabel('Nombre y apellidos').fill('Ana Gil');
+    await guardian.getByLabel('Email').fill('ana.gil@example.com');
+    await dialog.getByRole('group', { name: 'Segundo tutor/a' }).waitFor();
+    await dialog.getByLabel(/Firma solo un tutor/).check();
+    expect(await dialog.getByRole('group', { name: 'Segundo tutor/a' }).count()).toBe(0);
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByLabel('Motivo').selectOption({ label: 'Denuncia por violencia de género' });
+    await dialog.getByLabel(/El otro progenitor ha sido informado/).check();
+    await shots('consents-send-03-minor');
+    await send.click();
+    const done = page.getByRole('dialog', { name: 'Consentimiento enviado' });
+    await done.getByLabel('Enlace de firma de Tutor/a').waitFor();
+    expect(await done.getByLabel('Enlace de firma de Segundo tutor/a').count()).toBe(0);
+    await done.getByRole('button', { name: 'Hecho' }).click();
+
+    const list = page.getByRole('region', { name: 'Consentimientos enviados' });
+    const row = list.getByRole('listitem').filter({ hasText: 'Consentimiento para el tratamiento de Pablo Gil' });
+    await row.getByText('Un solo tutor (art. 156 CC)').waitFor();
+    await row.getByRole('link', { name: 'Pablo Gil' }).waitFor();
+    await shots('consents-send-04-list');
+    await row.getByRole('button', { name: /^Acciones de/ }).click();
+    await page.getByRole('menuitem', { name: 'Anular…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: '¿Anular el consentimiento?' });
+    await confirm.getByRole('button', { name: 'Anular' }).click();
+    await row.getByText('Anulado', { exact: true }).waitFor();
+    await list.getByLabel('Estado').selectOption({ label: 'Anulado' });
+    await expect.poll(() => list.getByRole('listitem').filter({ hasText: /Consentimiento/ }).count()).toBe(1);
+  });
+
+  it('once the adult has signed, the sealed PDF downloads from the tab and sits in her documents', async () => {
+    const sent = await me.call<Sent>('POST', '/consents', { patientId: adultId, templateId: adultTemplate });
+    const token = sent.links[0]!.url.split('/').pop()!;
+    const res = await fetch(`${baseUrl}/api/v1/public/consents/${token}/sign`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' },
+      body: JSON.stringify({ data: { fullName: 'Lucía Romero' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed', name: 'Lucía Romero' } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { completed: boolean }).completed).toBe(true);
+
+    await page.goto(`/patients/${adultId}/consents`);
+    const list = page.getByRole('region', { name: 'Consentimientos enviados' });
+    await list.getByText('Firmado', { exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), list.getByRole('button', { name: /Descargar el PDF firmado/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.includes(Buffer.from('/ByteRange'))).toBe(true);
+    const docs = await me.call<{ name: string }[]>('GET', `/patients/${adultId}/documents`);
+    expect(docs.map((d) => d.name)).toContain(download.suggestedFilename());
+  });
+});
