@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     await page.getByRole('button', { name: 'Enviar consentimiento' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Enviar consentimiento' });
     await dialog.getByLabel('Plantilla').selectOption({ label: 'Tratamiento de menores' });
-    await dialog.getByRole('combobox').fill('Pablo');
+    await dialog.getByRole('combobox', { name: 'Paciente' }).fill('Pablo');
     await page.getByRole('option', { name: /Pablo Gil/ }).click();
     await dialog.getByText(/Tiene 10 años: firman sus dos tutores, por turnos/).waitFor();
     const send = dialog.getByRole('button', { name: 'Enviar' });
@@ -145,7 +145,9 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
 
     await page.goto(`/patients/${adultId}/consents`);
     const list = page.getByRole('region', { name: 'Consentimientos enviados' });
-    await list.getByText('Firmado', { exact: true }).waitFor();
+    const signed = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Descargar el PDF firmado/ }) });
+    await signed.locator('span', { hasText: /^Firmado$/ }).waitFor();
+    await signed.getByText(/firmó el \d{2}\/\d{2}\/\d{4}/).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), list.getByRole('button', { name: /Descargar el PDF firmado/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const pdf = await readFile((await download.path())!);

@@ -22,8 +22,11 @@ export function SentLinks({ sent }: { sent: SentConsent }) {
   return (
     <div className="grid gap-4">
       <Alert variant="success">
-        <span className="inline-flex items-center gap-2 font-medium">
-          <MailCheck className="size-4" aria-hidden /> «{sent.documentTitle}» enviado a {mailed.map((s) => `${s.name} (${s.email})`).join(', ')}.
+        <span className="flex items-start gap-2 font-medium">
+          <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span className="min-w-0 break-words">
+            «{sent.documentTitle}» enviado a {mailed.map((s) => `${s.name} (${s.email})`).join(', ')}.
+          </span>
         </span>
       </Alert>
       <p className="text-sm text-muted-foreground">También puedes copiar cada enlace y enviarlo por otro medio. Cada uno abre la firma de una sola persona: no lo compartas con nadie más.</p>
