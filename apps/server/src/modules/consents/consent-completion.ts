@@ -4,6 +4,7 @@ import { consentEnvelopesRepository } from './consent-envelopes.repository';
 import type { EnvelopeRow } from './consent-envelopes.tables';
 import { signedCopyMail } from './consent-envelopes.mails';
 import { consentPdf } from './consent-pdf';
+import { openSignerSecrets } from './consent-signer-secrets';
 import type { SigningDeps } from './consent-signing.service';
 
 /** The tag of the sealed PDFs among a patient's documents. */
@@ -28,6 +29,8 @@ export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, s
     e.therapistId ? d.users.findById(e.therapistId, tx) : null,
     d.workspaces.brandOf(e.workspaceId, tx),
   ]);
+  // Every signer has signed: each one's data and signature, decrypted for the PDF.
+  const opened = await Promise.all(signers.map(async (s) => ({ s, secrets: (await openSignerSecrets(d.cipher, e.workspaceId, s))! })));
   const seal = d.seal();
   const cert = seal.certificateInfo();
   const pdf = await consentPdf({
@@ -38,7 +41,7 @@ export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, s
     patientName: patient.name,
     therapist: therapist ? { name: fullName(therapist), registrationNumber: therapist.registrationNumber ?? null } : null,
     minorException: e.minorException ?? null,
-    signers: signers.map((s) => ({ role: s.role, name: s.data?.fullName ?? s.name, asked: s.asked, data: s.data ?? {}, checkboxes: s.checkboxes ?? [], signature: s.signature!, signedAt: s.signedAt! })),
+    signers: opened.map(({ s, secrets }) => ({ role: s.role, name: secrets.data.fullName ?? s.name, asked: s.asked, data: secrets.data, checkboxes: s.checkboxes ?? [], signature: secrets.signature, signedAt: s.signedAt! })),
     events,
     completedAt: now,
     seal: { subject: cert.subject, fingerprintSha256: cert.fingerprintSha256 },
@@ -54,8 +57,8 @@ export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, s
 
   const mailBrand = { name: brand.name, logoUrl: brand.logoPath ? `${d.publicUrl}${brand.logoPath}` : null };
   const doc = { title: shown.documentTitle, fileName, pdf: sealed };
-  for (const s of signers) {
-    await d.mailer.send(signedCopyMail(s.email, s.data?.fullName ?? s.name, doc, mailBrand, false), { tx, key: `consent-copy:${s.id}`, purpose: 'consent-copy', workspaceId: e.workspaceId });
+  for (const { s, secrets } of opened) {
+    await d.mailer.send(signedCopyMail(s.email, secrets.data.fullName ?? s.name, doc, mailBrand, false), { tx, key: `consent-copy:${s.id}`, purpose: 'consent-copy', workspaceId: e.workspaceId });
   }
   if (therapist) {
     await d.mailer.send(signedCopyMail(therapist.email, therapist.firstName, doc, mailBrand, true), { tx, key: `consent-copy:${e.id}:therapist`, purpose: 'consent-copy', workspaceId: e.workspaceId });

@@ -75,9 +75,11 @@ export const consentSigners = pgTable(
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     signedAt: timestamp('signed_at', { withTimezone: true }),
-    data: jsonb('data').$type<Partial<Record<ConsentDataField, string>>>(),
+    /** The data they gave (JSON), encrypted with the workspace's key: ID numbers, addresses (consent-signer-secrets.ts). */
+    dataEnc: text('data_enc'),
     checkboxes: jsonb('checkboxes').$type<number[]>(),
-    signature: jsonb('signature').$type<StoredSignature>(),
+    /** Their signature (JSON: a drawn PNG or a typed name), encrypted like `dataEnc`. */
+    signatureEnc: text('signature_enc'),
   },
   (t) => [unique('consent_signers_envelope_role_key').on(t.envelopeId, t.role), index('consent_signers_unsigned_idx').on(t.signedAt, t.expiresAt)],
 );

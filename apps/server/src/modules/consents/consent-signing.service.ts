@@ -25,6 +25,7 @@ import { consentEnvelopesRepository } from './consent-envelopes.repository';
 import type { EnvelopeRow, SignerRow } from './consent-envelopes.tables';
 import { signRequestMail } from './consent-envelopes.mails';
 import { completeEnvelope, readSealedPdf } from './consent-completion';
+import { sealSignerSecrets } from './consent-signer-secrets';
 import type { RequestMeta } from './consent-envelopes.service';
 
 export type SigningDeps = {
@@ -138,7 +139,8 @@ export class ConsentSigningService {
       }
       const data = Object.fromEntries(signer.asked.map((f) => [f, body.data[f]!.trim()]));
       const signature = body.signature.kind === 'drawn' ? { kind: 'drawn' as const, png: body.signature.png } : { kind: 'typed' as const, name: body.signature.name.trim() };
-      await repo.updateSigner(signer.id, { signedAt: now, openedAt: signer.openedAt ?? now, data, checkboxes: [...new Set(body.checkboxes)].sort((a, b) => a - b), signature });
+      const secrets = await sealSignerSecrets(this.d.cipher, e.workspaceId, signer.id, { data, signature });
+      await repo.updateSigner(signer.id, { signedAt: now, openedAt: signer.openedAt ?? now, ...secrets, checkboxes: [...new Set(body.checkboxes)].sort((a, b) => a - b) });
       await repo.addEvent({ envelopeId: e.id, type: 'signed', signerRole: signer.role, actor: data.fullName ?? signer.name, at: now, ...meta, documentSha256: e.documentSha256, details: { signature: signature.kind, checkboxes: body.checkboxes } });
       const pending = signers.filter((s) => s.id !== signer.id && !s.signedAt);
       if (pending.length === 0) {

@@ -83,6 +83,11 @@ describe('signing a consent by its link', () => {
     const done = await kit.sign(second, guardianBody({ data: { fullName: 'Jorge Gómez Martín', idNumber: 'X1234567L' }, signature: { kind: 'typed', name: 'Jorge Gómez Martín' } }));
     expect(done.statusCode, done.body).toBe(200);
     expect(json<{ completed: boolean; state: string }>(done)).toMatchObject({ completed: true, state: 'signed' });
+    // What a signer gives is stored encrypted: neither the ID number nor the typed signature is in clear.
+    const stored = await t.rows<{ row: string }>(sql`SELECT row_to_json(s)::text AS row FROM consent_signers s WHERE envelope_id = ${sent.id}`);
+    expect(stored).toHaveLength(2);
+    for (const { row } of stored) expect(row).not.toMatch(/X1234567L|Gómez Martín|image\/png/);
+    expect(stored.every(({ row }) => /"data_enc":"v2:/.test(row) && /"signature_enc":"v2:/.test(row))).toBe(true);
 
     const got = json<SentConsent>(await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}`, { token: owner.accessToken }));
     expect(got.state).toBe('signed');

@@ -1,0 +1,6 @@
+-- What a signer gives (ID number, address, their signature) is stored encrypted with the workspace's key.
+-- Consents were not released before this migration: there is nothing to carry over.
+ALTER TABLE "consent_signers" DROP COLUMN "data";--> statement-breakpoint
+ALTER TABLE "consent_signers" DROP COLUMN "signature";--> statement-breakpoint
+ALTER TABLE "consent_signers" ADD COLUMN "data_enc" text;--> statement-breakpoint
+ALTER TABLE "consent_signers" ADD COLUMN "signature_enc" text;
