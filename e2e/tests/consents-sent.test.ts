@@ -94,8 +94,13 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     await page.goto('/consents');
     await page.getByRole('link', { name: 'Enviados' }).click();
     await page.waitForURL(/vista=enviados/);
-    await page.getByRole('button', { name: 'Enviar consentimiento' }).first().click();
+    // From the command palette, by keyboard.
+    await page.keyboard.press('Control+k');
+    await page.getByPlaceholder('Busca pacientes, páginas o acciones…').fill('enviar consent');
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Enviar consentimiento' });
+    await dialog.waitFor();
+    expect(page.url()).not.toMatch(/enviar=1/);
     await dialog.getByLabel('Plantilla').selectOption({ label: 'Tratamiento de menores' });
     await dialog.getByRole('combobox', { name: 'Paciente' }).fill('Pablo');
     await page.getByRole('option', { name: /Pablo Gil/ }).click();

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, FileSignature, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, FileSignature, Send, type LucideIcon } from 'lucide-react';
 import { formatPhone } from '@divan/core';
 import { usePatientSearch } from '@/features/patients/api/patient-search';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
@@ -81,7 +81,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     { id: 'nav-appearance', label: 'Apariencia', icon: Palette, keywords: ['tema', 'ajustes'], run: go('/settings/appearance') },
     { id: 'nav-billing-settings', label: 'Datos de facturación', icon: ReceiptText, keywords: ['ajustes', 'nif', 'retención', 'irpf', 'pie de factura'], run: go('/settings/billing') },
   ];
-  // The list opens its "Nuevo paciente" dialog on ?create=1, the calendar its "Nueva sesión" on ?new=1.
+  // The list opens its "Nuevo paciente" dialog on ?create=1, the calendar its "Nueva sesión" on ?new=1, consents «Enviar» on ?enviar=1.
   const create: Action[] = [
     ...(ability.can('create', 'sessions')
       ? [{ id: 'create-session', label: 'Nueva sesión', icon: CalendarPlus, keywords: ['crear sesión', 'cita', 'programar', 'agenda'], run: go('/calendar?new=1') }]
@@ -91,6 +91,9 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       : []),
     ...(ability.can('create', 'consent_templates')
       ? [{ id: 'create-consent-template', label: 'Nueva plantilla de consentimiento', icon: FileSignature, keywords: ['crear consentimiento', 'plantilla', 'firma'], run: go('/consents/editor') }]
+      : []),
+    ...(ability.can('create', 'sent_consents')
+      ? [{ id: 'send-consent', label: 'Enviar consentimiento', icon: Send, keywords: ['firmar', 'firma', 'consentimiento informado', 'tutor'], run: go('/consents?vista=enviados&enviar=1') }]
       : []),
     { id: 'create-patient', label: 'Crear paciente', icon: UserRoundPlus, keywords: ['nuevo paciente', 'añadir', 'alta'], run: go('/patients?create=1') },
   ];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NoAccess } from '@/components/ui/no-access';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -26,8 +26,14 @@ export function ConsentsRoute() {
 /** `/consents`: the templates, and the consents sent with them (`?vista=enviados`). */
 function ConsentsPage() {
   const { wid, canReadSent, canSend, canRevoke } = useConsentsScope();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [sending, setSending] = useState(false);
+  // The command palette's «Enviar consentimiento» arrives with ?enviar=1: open the dialog once, then drop it from the URL.
+  useEffect(() => {
+    if (params.get('enviar') !== '1') return;
+    if (canSend) setSending(true);
+    setParams({ vista: 'enviados' }, { replace: true });
+  }, [params, canSend, setParams]);
   const sentView = canReadSent && params.get('vista') === 'enviados';
   const tab = (active: boolean) =>
     `-mb-px border-b-2 px-1 pb-2.5 text-sm font-medium transition-colors ${active ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground'}`;
