@@ -215,7 +215,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   // Opened once, on first use: making the installation's certificate (an RSA key) would slow every start.
   let opened: DocumentSeal | undefined;
   const seal = () => (opened ??= DocumentSeal.open({ dataDir: config.dataDir, p12: config.seal?.p12, passphrase: config.seal?.passphrase, publicUrl: config.publicUrl }));
-  const consentSigning = new ConsentSigningService({ db, appSecret: config.appSecret, publicUrl: config.publicUrl, mailer, jobs, users, workspaces, patients, documents, audit, templates: consentTemplates, storage, cipher, seal, clock: opts.clock });
+  const consentSigning = new ConsentSigningService({ db, appSecret: config.appSecret, publicUrl: config.publicUrl, mailer, jobs, users, workspaces, patients, documents, audit, templates: consentTemplates, storage, cipher, seal, clock: opts.clock, log: app.log });
   const consentEnvelopes = new ConsentEnvelopesService({ db, patients, users, workspaces, templates: consentTemplates, audit, signing: consentSigning, clock: opts.clock });
   const { sessions, reminders, invoicing, register: registerSessionRoutes } = wireSessions({
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,

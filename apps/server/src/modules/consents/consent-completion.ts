@@ -1,4 +1,3 @@
-import type { Tx } from '../../platform/db/database';
 import { sha256Hex, type ShownDocument } from './consent-document';
 import { consentEnvelopesRepository } from './consent-envelopes.repository';
 import type { EnvelopeRow } from './consent-envelopes.tables';
@@ -16,21 +15,28 @@ const fullName = (u: { firstName: string; lastName: string | null }) => [u.first
 const fileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'Consentimiento'}.pdf`;
 
 /**
- * The last signature is in (inside its transaction, the envelope locked): the PDF of the document as
- * shown, the signers' data, boxes and signatures and the evidence trail, sealed; stored encrypted as
- * one of the patient's documents; the envelope signed; a copy mailed to each signer and the therapist.
- * Stored bytes of a transaction that then rolls back stay as an orphan file (never a row without bytes).
+ * Every signature is in (the envelope is `signed`): the PDF of the document as shown, the signers'
+ * data, boxes and signatures and the evidence trail, sealed — built outside any transaction (a second
+ * of CPU must not hold PGlite's one connection) — then, in one transaction with the envelope locked,
+ * stored encrypted as one of the patient's documents, the `completed` event, and a copy mailed to each
+ * signer and the therapist. Idempotent: an envelope that already has its document is left alone (the
+ * sealing runs right after the last signature and again, as a safety net, from a job). Returns whether
+ * this call stored it. Bytes written for a call that then finds the work done stay as an orphan file.
  */
-export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, shown: ShownDocument, patient: { name: string }, now: Date): Promise<void> {
-  const repo = consentEnvelopesRepository(tx);
-  const [signers, events, therapist, brand] = await Promise.all([
+export async function sealEnvelope(d: SigningDeps, envelopeId: string, shown: ShownDocument, now: Date): Promise<boolean> {
+  const repo = consentEnvelopesRepository(d.db);
+  const e = await repo.byId(envelopeId);
+  if (!e || e.state !== 'signed' || e.documentId) return false;
+  const [signers, events, therapist, brand, patient] = await Promise.all([
     repo.signers([e.id]),
     repo.events(e.id),
-    e.therapistId ? d.users.findById(e.therapistId, tx) : null,
-    d.workspaces.brandOf(e.workspaceId, tx),
+    e.therapistId ? d.users.findById(e.therapistId) : null,
+    d.workspaces.brandOf(e.workspaceId),
+    d.patients.profilesOf(e.workspaceId, [e.patientId]).then((m) => m.get(e.patientId) ?? { name: '', birthdate: null }),
   ]);
-  // Every signer has signed: each one's data and signature, decrypted for the PDF.
+  // Each signer's data and signature, decrypted for the PDF.
   const opened = await Promise.all(signers.map(async (s) => ({ s, secrets: (await openSignerSecrets(d.cipher, e.workspaceId, s))! })));
+  const completedAt = e.completedAt ?? now;
   const seal = d.seal();
   const cert = seal.certificateInfo();
   const pdf = await consentPdf({
@@ -43,26 +49,31 @@ export async function completeEnvelope(d: SigningDeps, tx: Tx, e: EnvelopeRow, s
     minorException: e.minorException ?? null,
     signers: opened.map(({ s, secrets }) => ({ role: s.role, name: secrets.data.fullName ?? s.name, asked: s.asked, data: secrets.data, checkboxes: s.checkboxes ?? [], signature: secrets.signature, signedAt: s.signedAt! })),
     events,
-    completedAt: now,
+    completedAt,
     seal: { subject: cert.subject, fingerprintSha256: cert.fingerprintSha256 },
   });
   const sealed = await seal.seal(pdf, { reason: `Consentimiento firmado: ${shown.documentTitle}` }, now);
-
   const fileName = fileNameOf(shown.documentTitle);
-  const id = await d.documents.addGenerated(tx, { workspaceId: e.workspaceId, patientId: e.patientId, name: fileName, contentType: 'application/pdf', bytes: sealed, tags: [CONSENT_DOCUMENT_TAG], by: e.therapistId });
 
-  await repo.update(e.id, { state: 'signed', completedAt: now, documentId: id });
-  await d.audit.record(tx, { workspaceId: e.workspaceId, actorId: null, action: 'consent.completed', target: e.documentTitle, details: { envelopeId: e.id, patientId: e.patientId, patientName: patient.name, documentId: id } });
-  await repo.addEvent({ envelopeId: e.id, type: 'completed', at: now, documentSha256: e.documentSha256, details: { documentId: id, pdfSha256: sha256Hex(sealed), sealFingerprint: cert.fingerprintSha256 } });
+  return d.db.transaction(async (tx) => {
+    const locked = consentEnvelopesRepository(tx);
+    const current = (await locked.lock(e.id))!;
+    if (current.documentId) return false;
+    const id = await d.documents.addGenerated(tx, { workspaceId: e.workspaceId, patientId: e.patientId, name: fileName, contentType: 'application/pdf', bytes: sealed, tags: [CONSENT_DOCUMENT_TAG], by: e.therapistId });
+    await locked.update(e.id, { documentId: id });
+    await d.audit.record(tx, { workspaceId: e.workspaceId, actorId: null, action: 'consent.completed', target: e.documentTitle, details: { envelopeId: e.id, patientId: e.patientId, patientName: patient.name, documentId: id } });
+    await locked.addEvent({ envelopeId: e.id, type: 'completed', at: now, documentSha256: e.documentSha256, details: { documentId: id, pdfSha256: sha256Hex(sealed), sealFingerprint: cert.fingerprintSha256, completedAt: completedAt.toISOString() } });
 
-  const mailBrand = { name: brand.name, logoUrl: brand.logoPath ? `${d.publicUrl}${brand.logoPath}` : null };
-  const doc = { title: shown.documentTitle, fileName, pdf: sealed };
-  for (const { s, secrets } of opened) {
-    await d.mailer.send(signedCopyMail(s.email, secrets.data.fullName ?? s.name, doc, mailBrand, false), { tx, key: `consent-copy:${s.id}`, purpose: 'consent-copy', workspaceId: e.workspaceId });
-  }
-  if (therapist) {
-    await d.mailer.send(signedCopyMail(therapist.email, therapist.firstName, doc, mailBrand, true), { tx, key: `consent-copy:${e.id}:therapist`, purpose: 'consent-copy', workspaceId: e.workspaceId });
-  }
+    const mailBrand = { name: brand.name, logoUrl: brand.logoPath ? `${d.publicUrl}${brand.logoPath}` : null };
+    const doc = { title: shown.documentTitle, fileName, pdf: sealed };
+    for (const { s, secrets } of opened) {
+      await d.mailer.send(signedCopyMail(s.email, secrets.data.fullName ?? s.name, doc, mailBrand, false), { tx, key: `consent-copy:${s.id}`, purpose: 'consent-copy', workspaceId: e.workspaceId });
+    }
+    if (therapist) {
+      await d.mailer.send(signedCopyMail(therapist.email, therapist.firstName, doc, mailBrand, true), { tx, key: `consent-copy:${e.id}:therapist`, purpose: 'consent-copy', workspaceId: e.workspaceId });
+    }
+    return true;
+  });
 }
 
 /** The sealed PDF as stored (decrypted), or null when its document is gone. */

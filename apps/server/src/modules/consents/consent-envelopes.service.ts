@@ -158,7 +158,8 @@ export class ConsentEnvelopesService {
   /** The sealed PDF of a signed envelope, as stored among the patient's documents. */
   async pdf(c: Caller, id: string) {
     const e = await this.accessible(c, id, 'read');
-    if (e.state !== 'signed' || !e.documentId) throw new AppError('consent_not_found', undefined, 'Este consentimiento aún no tiene documento firmado: faltan firmas.');
+    if (e.state !== 'signed') throw new AppError('consent_not_found', undefined, 'Este consentimiento aún no tiene documento firmado: faltan firmas.');
+    if (!e.documentId) throw new AppError('consent_not_found', undefined, 'El documento firmado se está sellando. Vuelve a intentarlo en unos segundos.');
     const pdf = await this.d.signing.storedPdf(e);
     if (!pdf) throw new AppError('consent_not_found', undefined, 'El documento firmado se ha borrado de los documentos del paciente.');
     return { name: `${e.documentTitle}.pdf`, pdf };

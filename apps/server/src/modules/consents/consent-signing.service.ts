@@ -7,6 +7,7 @@ import {
   type PublicConsent,
   type SignConsentInput,
 } from '@divan/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { DocumentSeal } from '../../platform/documents/seal';
@@ -24,7 +25,7 @@ import { shownDocument, signingTokens, type SigningTokens } from './consent-docu
 import { consentEnvelopesRepository } from './consent-envelopes.repository';
 import type { EnvelopeRow, SignerRow } from './consent-envelopes.tables';
 import { signRequestMail } from './consent-envelopes.mails';
-import { completeEnvelope, readSealedPdf } from './consent-completion';
+import { readSealedPdf, sealEnvelope } from './consent-completion';
 import { sealSignerSecrets } from './consent-signer-secrets';
 import type { RequestMeta } from './consent-envelopes.service';
 
@@ -45,11 +46,16 @@ export type SigningDeps = {
   /** The installation's seal, opened on first use. */
   seal: () => DocumentSeal;
   clock?: () => Date;
+  log?: FastifyBaseLogger;
 };
 
 const invalidLink = () => new AppError('consent_not_found', undefined, 'Este enlace de firma no es válido o ha caducado. Pide uno nuevo a tu terapeuta.');
 const revoked = () => new AppError('consent_not_found', undefined, 'Este consentimiento se ha anulado y ya no se puede firmar. Si tienes dudas, escribe a tu terapeuta.');
 const DAY = 86_400_000;
+const SEAL_QUEUE = 'consents.seal';
+type SealJob = { envelopeId: string };
+/** The job seals an envelope left signed without its PDF this long after its last signature. */
+const SEAL_SAFETY_NET_MS = 60_000;
 
 /**
  * The signing side, without an account (spec §2 `consents/sign/{token}`): a token opens exactly one
@@ -60,6 +66,7 @@ export class ConsentSigningService {
   readonly tokens: SigningTokens;
   constructor(private readonly d: SigningDeps) {
     this.tokens = signingTokens(d.appSecret);
+    d.jobs.define<SealJob>({ name: SEAL_QUEUE, work: (j) => this.sealFromJob(j.envelopeId), retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 });
   }
 
   private now = () => this.d.clock?.() ?? new Date();
@@ -125,7 +132,7 @@ export class ConsentSigningService {
     const shown = shownDocument(version.content, found.envelope.variables);
     // The workspace's data key, loaded now: the sealed PDF is encrypted inside the transaction (PGlite has one connection).
     await this.d.cipher.forWorkspace(found.envelope.workspaceId);
-    return this.d.db.transaction(async (tx) => {
+    const result = await this.d.db.transaction(async (tx) => {
       const repo = consentEnvelopesRepository(tx);
       const e = (await repo.lock(found.envelope.id))!;
       const signers = await repo.signers([e.id]);
@@ -144,7 +151,10 @@ export class ConsentSigningService {
       await repo.addEvent({ envelopeId: e.id, type: 'signed', signerRole: signer.role, actor: data.fullName ?? signer.name, at: now, ...meta, documentSha256: e.documentSha256, details: { signature: signature.kind, checkboxes: body.checkboxes } });
       const pending = signers.filter((s) => s.id !== signer.id && !s.signedAt);
       if (pending.length === 0) {
-        await completeEnvelope(this.d, tx, e, shown, await this.patientOf(e, tx), now);
+        // Every signature is in: signed now; the sealed PDF right after this commits, and from a job
+        // a minute later should this process stop before it is stored.
+        await repo.update(e.id, { state: 'signed', completedAt: now });
+        await this.d.jobs.send<SealJob>(SEAL_QUEUE, { envelopeId: e.id }, { tx, key: e.id, startAfter: new Date(Date.now() + SEAL_SAFETY_NET_MS) });
         return { state: 'signed' as const, signedAt: now.toISOString(), completed: true };
       }
       // Each in turn: the next signer's link goes once this one has signed.
@@ -157,6 +167,20 @@ export class ConsentSigningService {
       if (e.state === 'sent') await repo.update(e.id, { state: 'opened' });
       return { state: e.state === 'sent' ? ('opened' as const) : e.state, signedAt: now.toISOString(), completed: false };
     });
+    if (result.completed) {
+      // The signature is recorded whatever happens here: a failure is retried by the job.
+      await sealEnvelope(this.d, found.envelope.id, shown, this.now()).catch((err: unknown) => this.d.log?.error({ err, envelopeId: found.envelope.id }, 'consent not sealed yet; its job will retry'));
+    }
+    return result;
+  }
+
+  /** The job's side of sealing (after a crash, or a failure right after the last signature). */
+  private async sealFromJob(envelopeId: string) {
+    const e = await consentEnvelopesRepository(this.d.db).byId(envelopeId);
+    if (!e || e.state !== 'signed' || e.documentId) return;
+    const version = await this.d.templates.frozen(e.workspaceId, e.templateId, e.templateVersion);
+    await this.d.cipher.forWorkspace(e.workspaceId);
+    await sealEnvelope(this.d, e.id, shownDocument(version.content, e.variables), this.now());
   }
 
   storedPdf = (e: EnvelopeRow) => readSealedPdf(this.d, e);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { PublicConsent, SentConsent, SignConsentBody, Workspace } from '@divan/core';
 import { verifySealed } from '../../platform/documents/seal';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 import { pdfText, skipPdfChecks } from '../../test/pdf-tools';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { ADULT_TEMPLATE, DRAWN, MINOR_TEMPLATE, consentKit, expectRefused, mailedToken, tokenOf } from './consent-test-kit';
@@ -182,6 +183,34 @@ describe('signing a consent by its link', () => {
     const ok = await kit.sign(patientToken, { data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed', name: 'Ana Sanz' } });
     expect(json<{ completed: boolean }>(ok).completed).toBe(true);
     expectRefused(await kit.sign(patientToken, { data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed', name: 'Ana Sanz' } }), 409, 'consent_already_signed');
+  }, 60_000);
+
+  it('a signature whose PDF cannot be stored at once is still signed; the job seals it later, once', async () => {
+    const documents = t.app.services.documents;
+    const addGenerated = documents.addGenerated.bind(documents);
+    documents.addGenerated = () => Promise.reject(new Error('disco lleno'));
+    const sent = await kit.sent({ patientId: adult, templateId: adultTemplate });
+    const body = { data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed' as const, name: 'Ana Sanz' } };
+    let done;
+    try {
+      done = await kit.sign(tokenOf(sent.links[0]!.url), body);
+    } finally {
+      documents.addGenerated = addGenerated;
+    }
+    expect(done.statusCode, done.body).toBe(200);
+    expect(json<{ completed: boolean }>(done).completed).toBe(true);
+    const C = `/api/v1/workspaces/${ws.id}/consents/${sent.id}`;
+    expect(json<SentConsent>(await t.get(C, { token: owner.accessToken }))).toMatchObject({ state: 'signed', documentId: null });
+    const pending = expectRefused(await t.get(`${C}/pdf`, { token: owner.accessToken }), 404, 'consent_not_found');
+    expect(pending.message).toMatch(/sellando/);
+    // The job waits a minute as a safety net; here it is due now.
+    await t.rows(sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'consents.seal' AND state = 'created'`);
+    t.app.services.jobs.wake('consents.seal');
+    const sealed = await until(() => t.get(C, { token: owner.accessToken }).then((r) => json<SentConsent>(r)), (e) => !!e.documentId);
+    expect(sealed.documentId).toBeTruthy();
+    expect(verifySealed((await t.get(`${C}/pdf`, { token: owner.accessToken })).rawPayload).valid).toBe(true);
+    const completed = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'completed'`);
+    expect(completed[0]!.n).toBe(1);
   }, 60_000);
 
   it('both guardians signing at the same moment: both signatures count, the envelope is completed once', async () => {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { sandboxWebhookSecret } from '../../platform/payments/create-gateway';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 import { clinic, W, type Clinic } from '../../test/session-fixtures';
 import type { Therapist } from '../../test/workspace-fixtures';
 
@@ -23,14 +24,6 @@ const code = async (res: Promise<{ statusCode: number; json(): unknown }>) => {
   const r = await res;
   return [r.statusCode, (r.json() as { code: string }).code];
 };
-async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const lastSegment = (url: string) => new URL(url).pathname.split('/').pop()!;
 const sandbox = () => t.app.services.paymentsSandbox!;
 /** An issued invoice of `who` for the patient, of one line at `cents`. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDay, todayIn, type Invoice, type Pack, type Session } from '@divan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 
 // Session packs (bonos): sold with an invoice, consumed by completed sessions (never invoiced again),
@@ -20,14 +21,6 @@ const code = async (res: Promise<{ statusCode: number; json(): unknown }>) => {
 async function complete(patientId: string, n: number): Promise<Session> {
   const { session } = await ok<{ session: Session }>(t.post(`${W(c.ws.id)}/sessions`, { patientId, therapistId: c.tere.userId, day: nextWeek(n), from: '10:00', to: '10:50' }, { token: c.tere.accessToken }), 201);
   return ok<Session>(t.post(`${W(c.ws.id)}/sessions/${session.id}/complete`, undefined, { token: c.tere.accessToken }));
-}
-async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 const packsOf = async (patientId: string) => (await ok<{ items: Pack[] }>(t.get(P(patientId), { token: c.tere.accessToken }))).items;
 

@@ -73,7 +73,8 @@ function Row({ e, wid, showPatient, canRevoke, onRevoke }: { e: ConsentEnvelope;
           ))}
         </ul>
       </div>
-      {e.state === 'signed' ? (
+      {e.state === 'signed' && !e.documentId ? <span className="self-center text-[0.8125rem] text-muted-foreground">Sellando el PDF…</span> : null}
+      {e.state === 'signed' && e.documentId ? (
         <Button type="button" variant="outline" size="sm" onClick={() => void download()} aria-label={`Descargar el PDF firmado de ${e.documentTitle}`}>
           <Download aria-hidden /> <span className="hidden sm:inline">PDF firmado</span>
         </Button>
