@@ -3,7 +3,8 @@ import { emailField } from '../auth/auth.contracts';
 import { requiredText, textField } from '../fields';
 import { msg } from '../messages';
 import { workspaceIdParams } from '../workspaces/workspace.contracts';
-import { CONSENT_DATA_FIELDS, CONSENT_SECTIONS_MAX, type ConsentDataField } from './consent-template.contracts';
+import { CONSENT_SECTIONS_MAX } from './consent-template.contracts';
+import { CONSENT_DATA_FIELDS, CONSENT_SELF_SIGNING_AGE, CONSENT_SIGNER_ROLES, CONSENT_SIGNER_ROLE_LABELS, type ConsentDataField, type ConsentSignerRole } from './consent-constants';
 import { SIGNATURE_DATA_URL_MAX } from './signature-image';
 
 /**
@@ -14,10 +15,7 @@ export const CONSENT_ENVELOPE_STATES = ['sent', 'opened', 'signed', 'revoked'] a
 export type ConsentEnvelopeState = (typeof CONSENT_ENVELOPE_STATES)[number];
 export const CONSENT_ENVELOPE_STATE_LABELS: Record<ConsentEnvelopeState, string> = { sent: 'Enviado', opened: 'Abierto', signed: 'Firmado', revoked: 'Anulado' };
 
-/** Who signs an envelope (the therapist's signature comes drawn with the template version). */
-export const CONSENT_SIGNER_ROLES = ['patient', 'guardian', 'secondGuardian'] as const;
-export type ConsentSignerRole = (typeof CONSENT_SIGNER_ROLES)[number];
-export const CONSENT_SIGNER_ROLE_LABELS: Record<ConsentSignerRole, string> = { patient: 'Paciente', guardian: 'Tutor/a', secondGuardian: 'Segundo tutor/a' };
+export { CONSENT_SIGNER_ROLES, CONSENT_SIGNER_ROLE_LABELS, CONSENT_SELF_SIGNING_AGE, type ConsentSignerRole };
 
 /**
  * Art. 156 Código Civil: one guardian suffices when there is a criminal proceeding or a gender-violence
@@ -26,8 +24,6 @@ export const CONSENT_SIGNER_ROLE_LABELS: Record<ConsentSignerRole, string> = { p
 export const MINOR_EXCEPTION_REASONS = { criminal_proceeding: 'Procedimiento penal en curso', gender_violence_report: 'Denuncia por violencia de género' } as const;
 export type MinorExceptionReason = keyof typeof MINOR_EXCEPTION_REASONS;
 
-/** From this age a patient signs their own consent (Ley 41/2002, art. 9.4). */
-export const CONSENT_SELF_SIGNING_AGE = 16;
 export const CONSENT_LINK_DAYS = 30;
 /** Unsigned signers are mailed again this many days after sending. */
 export const CONSENT_REMINDER_DAYS = [3, 7] as const;

@@ -1,6 +1,8 @@
 import type { ErrorCode } from '../errors';
-import type { ConsentDataField, ConsentSection, ConsentSignatures } from './consent-template.contracts';
-import { CONSENT_SELF_SIGNING_AGE, type ConsentSignerRole, type SignConsentInput } from './consent-envelope.contracts';
+import type { ConsentSection, ConsentSignatures } from './consent-template.contracts';
+import type { SignConsentInput } from './consent-envelope.contracts';
+// The plain values, not the contracts: the signing page runs these rules without loading Zod's schemas.
+import { CONSENT_SELF_SIGNING_AGE, type ConsentDataField, type ConsentSignerRole } from './consent-constants';
 import { isValidSignatureImage } from './signature-image';
 
 /** A problem of a signing or a sending: its §8 code, the field and a Spanish message. */

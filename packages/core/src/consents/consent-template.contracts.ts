@@ -3,6 +3,7 @@ import { INT4_MAX, requiredText, textField } from '../fields';
 import { msg } from '../messages';
 import { workspaceIdParams } from '../workspaces/workspace.contracts';
 import { SIGNATURE_DATA_URL_MAX } from './signature-image';
+import { CONSENT_DATA_FIELDS, labelledValues, type ConsentDataField } from './consent-constants';
 
 /**
  * Consent templates (spec §3 "contract template"): what a document asks of each signer, its sections
@@ -10,11 +11,9 @@ import { SIGNATURE_DATA_URL_MAX } from './signature-image';
  * therapist signs. Templates are versioned: every saved change is a new version and the old ones stay
  * readable, so a sent consent keeps the text it was sent with.
  */
-const labelled = <K extends string>(entries: Record<K, string>) => ({ values: Object.keys(entries) as K[], labels: entries });
+const labelled = labelledValues;
 
-/** The data a signer may be asked for on the signing page (spec §3 "signed contract"). */
-export const CONSENT_DATA_FIELDS = labelled({ fullName: 'Nombre completo', email: 'Email', phone: 'Teléfono', address: 'Dirección', idNumber: 'DNI/NIE' });
-export type ConsentDataField = keyof typeof CONSENT_DATA_FIELDS.labels;
+export { CONSENT_DATA_FIELDS, type ConsentDataField };
 /** Who data is asked of. */
 export const CONSENT_PARTIES = labelled({ patient: 'Paciente', guardian: 'Tutor/a', secondGuardian: 'Segundo tutor/a' });
 export type ConsentParty = keyof typeof CONSENT_PARTIES.labels;
