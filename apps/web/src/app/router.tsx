@@ -42,6 +42,8 @@ export const router = createBrowserRouter([
       { path: 'meet/:sessionId', lazy: () => import('@/features/meet/meet-route') },
       // A mailed payment link (save a card, pay an invoice): the patient has no account.
       { path: 'pago/:token', lazy: () => import('@/features/billing/payments/routes/public-payment-route') },
+      // A mailed consent signing link (spec §2 `consents/sign/{token}`): the signer has no account.
+      { path: 'consents/sign/:token', lazy: () => import('@/features/consents/sign/consent-sign-route') },
       {
         element: <RequireAuth />,
         children: [
