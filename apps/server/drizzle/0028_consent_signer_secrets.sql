@@ -3,4 +3,6 @@
 ALTER TABLE "consent_signers" DROP COLUMN "data";--> statement-breakpoint
 ALTER TABLE "consent_signers" DROP COLUMN "signature";--> statement-breakpoint
 ALTER TABLE "consent_signers" ADD COLUMN "data_enc" text;--> statement-breakpoint
-ALTER TABLE "consent_signers" ADD COLUMN "signature_enc" text;
+ALTER TABLE "consent_signers" ADD COLUMN "signature_enc" text;--> statement-breakpoint
+-- The therapist's signature on a sent consent is the sender's own, kept with the envelope.
+ALTER TABLE "consent_envelopes" ADD COLUMN "therapist_signature" jsonb;

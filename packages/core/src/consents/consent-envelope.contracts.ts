@@ -47,6 +47,11 @@ export const sendConsentBody = z.object({
       secondGuardian: signerContact.optional(),
     })
     .default({}),
+  /**
+   * The sending therapist's drawn signature (PNG data URL), when the template says the therapist signs
+   * and the signature kept on the template is not theirs (consent_therapist_signature_required otherwise).
+   */
+  therapistSignature: textField('Firma del terapeuta').max(SIGNATURE_DATA_URL_MAX, { error: 'La imagen de la firma es demasiado grande' }).nullable().optional(),
   /** Art. 156 CC: only the first guardian signs; the reason is recorded and the other guardian has been informed. */
   minorException: z
     .object({

@@ -11,7 +11,8 @@ export type ShownDocument = {
 
 type Values = Record<ConsentVariable, string | null>;
 
-export function shownDocument(content: ConsentTemplateVersionContent, values: Values): ShownDocument {
+/** With the signature of the therapist who sent it (the envelope's), when the template says the therapist signs. */
+export function shownDocument(content: ConsentTemplateVersionContent, values: Values, therapistSignature: { image: string } | null): ShownDocument {
   return {
     documentTitle: fillVariables(content.documentTitle, values),
     sections: content.sections.map((s, index) => ({
@@ -20,7 +21,7 @@ export function shownDocument(content: ConsentTemplateVersionContent, values: Va
       body: fillVariables(s.body, values, { html: true }),
       checkbox: s.checkbox ? { label: fillVariables(s.checkbox.label, values), required: s.checkbox.required } : null,
     })),
-    therapistSignature: content.therapistSignature ? { image: content.therapistSignature.image } : null,
+    therapistSignature: content.signatures.therapist && therapistSignature ? { image: therapistSignature.image } : null,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   scopeFor,
   signerRolesFor,
   todayIn,
+  isValidSignatureImage,
   type ConsentEnvelope,
   type ConsentEnvelopeList,
   type ConsentEnvelopeListQuery,
@@ -30,6 +31,7 @@ import { consentEnvelopesRepository, type EnvelopeListed } from './consent-envel
 import type { EnvelopeRow, SignerRow } from './consent-envelopes.tables';
 import type { ConsentSigningService } from './consent-signing.service';
 import type { ConsentTemplatesService } from './consent-templates.service';
+import type { ConsentTemplateVersionContent } from './consent-templates.tables';
 
 export type RequestMeta = { ip: string | null; userAgent: string | null };
 type SendInput = z.output<typeof sendConsentBody>;
@@ -86,7 +88,8 @@ export class ConsentEnvelopesService {
       return { id: randomUUID(), role, position, name, email };
     });
     const variables = consentVariableValues({ patientName, therapistName: fullName(therapist), registrationNumber: therapist.registrationNumber ?? null, workspaceName: workspaceName ?? '', day });
-    const shown = shownDocument(version.content, variables);
+    const therapistSignature = this.therapistSignatureFor(c, version.content, body.therapistSignature);
+    const shown = shownDocument(version.content, variables, therapistSignature);
     const sha = documentSha256(shown);
     const expiresAt = new Date(now.getTime() + CONSENT_LINK_DAYS * DAY);
     const { tokenFor, hashOf } = this.d.signing.tokens;
@@ -103,6 +106,7 @@ export class ConsentEnvelopesService {
           variables,
           documentTitle: shown.documentTitle,
           documentSha256: sha,
+          therapistSignature,
           minorException: body.minorException ? { reason: body.minorException.reason, otherGuardianInformed: true } : null,
           sentAt: now,
         },
@@ -120,6 +124,25 @@ export class ConsentEnvelopesService {
     });
     const presented = await this.present([{ envelope, templateName: version.content.name }], signers);
     return { ...presented[0]!, links: signers.map((s) => ({ role: s.role, url: this.d.signing.urlFor(tokenFor(s.id)), mailed: !!s.mailedAt })) };
+  }
+
+  /**
+   * When the template says the therapist signs, the signature is the sender's own: drawn now, or the
+   * one kept on the template when the sender is who drew it. Never another member's signature.
+   */
+  private therapistSignatureFor(c: Caller, content: ConsentTemplateVersionContent, given: string | null | undefined): { image: string } | null {
+    if (!content.signatures.therapist) return null;
+    if (given) {
+      if (!isValidSignatureImage(given)) throw new AppError('consent_invalid_signature', [{ path: 'therapistSignature', message: 'La firma no es una imagen válida. Vuelve a dibujarla.' }]);
+      return { image: given };
+    }
+    const kept = content.therapistSignature;
+    if (kept && kept.signedBy === c.userId) return { image: kept.image };
+    throw new AppError(
+      'consent_therapist_signature_required',
+      [{ path: 'therapistSignature', message: 'Firma aquí para enviarlo.' }],
+      kept ? 'Esta plantilla la firma también el terapeuta, y la firma guardada es de otra persona: firma tú para enviarla.' : 'Esta plantilla la firma también el terapeuta: firma para enviarla.',
+    );
   }
 
   async list(c: Caller, query: ConsentEnvelopeListQuery, patientId?: string): Promise<ConsentEnvelopeList> {

@@ -38,6 +38,8 @@ export const consentEnvelopes = pgTable(
     /** SHA-256 (hex) of the document as shown to signers (title, sections, checkboxes). */
     documentSha256: text('document_sha256').notNull(),
     minorException: jsonb('minor_exception').$type<{ reason: MinorExceptionReason; otherGuardianInformed: boolean } | null>(),
+    /** The sending therapist's own signature, when the template says the therapist signs (never another member's). */
+    therapistSignature: jsonb('therapist_signature').$type<{ image: string } | null>(),
     /** The sealed PDF among the patient's documents. */
     documentId: uuid('document_id').references(() => patientDocuments.id, { onDelete: 'set null' }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ConsentEnvelope, ConsentEnvelopeList, PublicConsent, Workspace } from '@divan/core';
+import { png } from '../../test/images';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
-import { ADULT_TEMPLATE, MINOR_TEMPLATE, consentKit, expectRefused, mailedToken, tokenOf } from './consent-test-kit';
+import { ADULT_TEMPLATE, DRAWN, MINOR_TEMPLATE, consentKit, expectRefused, mailedToken, tokenOf } from './consent-test-kit';
 
 let now = new Date('2026-11-26T10:00:00Z');
 let t: TestApp;
@@ -109,6 +110,26 @@ describe('listing, permissions and revoking', () => {
     expect(json<ConsentEnvelope>(await t.get(`${C()}/${sent.id}`, { token: owner.accessToken })).therapist).toEqual({ id: marta.userId, name: 'Marta' });
     expectRefused(await t.get(`${C()}/${sent.id}`, { token: outsider.accessToken }), 404, 'workspace_not_found');
     expectRefused(await t.get(`${C()}/${sent.id}/pdf`, { token: marta.accessToken }), 404, 'consent_not_found');
+  });
+
+  it("the therapist's signature on a sent consent is the sender's own, never the template author's", async () => {
+    // Olga drew the signature kept on the template: she sends without drawing again.
+    const byOlga = await kit.sent({ patientId: child, templateId: minorTemplate, signers: guardians });
+    const olgaPage = json<PublicConsent>(await kit.view(tokenOf(byOlga.links[0]!.url)));
+    expect(olgaPage.therapistSignature).toEqual({ image: DRAWN, name: 'Olga' });
+    // Marta, another therapist of the clinic, must sign herself.
+    const mine = await kit.patient({ firstName: 'Leo', lastName: 'Paz', birthdate: '2015-06-06' }, marta);
+    const body = { patientId: mine, templateId: minorTemplate, signers: guardians };
+    const refused = expectRefused(await kit.send(body, marta), 400, 'consent_therapist_signature_required');
+    expect(refused.message).toMatch(/otra persona/);
+    expectRefused(await kit.send({ ...body, therapistSignature: 'data:image/png;base64,AAAA' }, marta), 400, 'consent_invalid_signature');
+    const hers = `data:image/png;base64,${png(320, 90).toString('base64')}`;
+    const byMarta = await kit.sent({ ...body, therapistSignature: hers }, marta);
+    const martaPage = json<PublicConsent>(await kit.view(tokenOf(byMarta.links[0]!.url)));
+    expect(martaPage.therapistSignature).toEqual({ image: hers, name: 'Marta' });
+    // A template without the therapist's signature ignores one given.
+    const adultSent = await kit.sent({ patientId: adult, templateId: adultTemplate, therapistSignature: hers });
+    expect(json<PublicConsent>(await kit.view(tokenOf(adultSent.links[0]!.url))).therapistSignature).toBeNull();
   });
 
   it('revoking: the links stop working, a second revoke changes nothing', async () => {

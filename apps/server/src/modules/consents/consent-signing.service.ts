@@ -91,7 +91,7 @@ export class ConsentSigningService {
     const { envelope, signer } = await this.resolve(this.d.db, token, now);
     if (envelope.state === 'revoked') throw revoked();
     const version = await this.d.templates.frozen(envelope.workspaceId, envelope.templateId, envelope.templateVersion);
-    const shown = shownDocument(version.content, envelope.variables);
+    const shown = shownDocument(version.content, envelope.variables, envelope.therapistSignature ?? null);
     if (!signer.openedAt && !signer.signedAt) {
       await this.d.db.transaction(async (tx) => {
         const repo = consentEnvelopesRepository(tx);
@@ -129,7 +129,7 @@ export class ConsentSigningService {
     const now = this.now();
     const found = await this.resolve(this.d.db, token, now);
     const version = await this.d.templates.frozen(found.envelope.workspaceId, found.envelope.templateId, found.envelope.templateVersion);
-    const shown = shownDocument(version.content, found.envelope.variables);
+    const shown = shownDocument(version.content, found.envelope.variables, found.envelope.therapistSignature ?? null);
     // The workspace's data key, loaded now: the sealed PDF is encrypted inside the transaction (PGlite has one connection).
     await this.d.cipher.forWorkspace(found.envelope.workspaceId);
     const result = await this.d.db.transaction(async (tx) => {
@@ -180,7 +180,7 @@ export class ConsentSigningService {
     if (!e || e.state !== 'signed' || e.documentId) return;
     const version = await this.d.templates.frozen(e.workspaceId, e.templateId, e.templateVersion);
     await this.d.cipher.forWorkspace(e.workspaceId);
-    await sealEnvelope(this.d, e.id, shownDocument(version.content, e.variables), this.now());
+    await sealEnvelope(this.d, e.id, shownDocument(version.content, e.variables, e.therapistSignature ?? null), this.now());
   }
 
   storedPdf = (e: EnvelopeRow) => readSealedPdf(this.d, e);

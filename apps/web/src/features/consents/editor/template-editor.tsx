@@ -315,7 +315,7 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
           {model.signatures.therapist ? (
             <div className="grid gap-2 rounded-md border p-3">
               <p className="text-sm font-medium">Tu firma</p>
-              <p className="text-[0.8125rem] text-muted-foreground">Se guarda con la plantilla y aparece en cada documento enviado.</p>
+              <p className="text-[0.8125rem] text-muted-foreground">Se guarda con la plantilla y aparece en los documentos que envíes tú; otro terapeuta que la envíe firma con la suya.</p>
               <SignatureInput value={model.therapistSignature} onChange={(therapistSignature) => change({ therapistSignature })} label="Firma del terapeuta" invalid={!!problems.therapistSignature} />
               <ErrorText>{problems.therapistSignature}</ErrorText>
             </div>

@@ -12,9 +12,11 @@ import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/http';
 import { messageOf } from '@/lib/error-message';
-import { useConsentTemplates } from '../api/consent-templates-api';
+import { useAuthStore } from '@/stores/auth-store';
+import { useConsentTemplate, useConsentTemplates } from '../api/consent-templates-api';
 import { usePatientForSending, useSendConsent } from '../api/consent-envelopes-api';
 import { Modal } from '../components/modal';
+import { SignatureInput } from '../components/signature-input';
 import { SentLinks } from './sent-links';
 
 type Props = {
@@ -56,14 +58,20 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
   const [sent, setSent] = useState<SentConsent | null>(null);
   const send = useSendConsent(wid);
 
+  const [signature, setSignature] = useState<string | null>(null);
+  const userId = useAuthStore((st) => st.userId);
   const items = templates.data?.items ?? [];
   const template = items.find((t) => t.id === (templateId || items[0]?.id)) ?? null;
+  // The therapist's signature on what is sent is the sender's own: asked here unless the template keeps theirs.
+  const detail = useConsentTemplate(wid, template?.signatures.therapist ? template.id : null);
+  const keptIsMine = !!detail.data?.therapistSignature && detail.data.therapistSignature.signedBy?.id === userId;
+  const asksSignature = !!template?.signatures.therapist && !!detail.data && !keptIsMine;
   const age = target.data?.birthdate ? ageOn(target.data.birthdate, todayIn(DEFAULT_TIME_ZONE, new Date())) : null;
   const plan = useMemo(() => (template ? signerRolesFor({ age, signatures: template.signatures, exception }) : null), [template, age, exception]);
   const roles = plan?.roles ?? [];
   const guardiansSign = roles[0] === 'guardian';
   const email = patientEmail ?? target.data?.email ?? '';
-  const dirty = !sent && (guardian.name + guardian.email + second.name + second.email !== '' || patientEmail !== null || exception || (!fixed && !!picked));
+  const dirty = !sent && (guardian.name + guardian.email + second.name + second.email !== '' || patientEmail !== null || exception || !!signature || (!fixed && !!picked));
   const discard = useConfirmDiscard(dirty);
 
   const reset = () => {
@@ -75,6 +83,7 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
     setException(false);
     setReason('');
     setInformed(false);
+    setSignature(null);
     setError(null);
     setSent(null);
   };
@@ -97,6 +106,7 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
           ...(roles.includes('secondGuardian') ? { secondGuardian: second } : {}),
         },
         minorException: guardiansSign && exception && reason ? { reason, otherGuardianInformed: informed as true } : null,
+        ...(asksSignature && signature ? { therapistSignature: signature } : {}),
       });
       discard.release();
       setSent(result);
@@ -108,7 +118,8 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
 
   const exceptionOk = !exception || (!!reason && informed);
   const contactsOk = roles.every((r) => (r === 'patient' ? !!email.trim() : !!(r === 'guardian' ? guardian : second).name.trim() && !!(r === 'guardian' ? guardian : second).email.trim()));
-  const canSend = !!template && !!picked && !!target.data && exceptionOk && contactsOk && !send.isPending;
+  const signatureOk = !template?.signatures.therapist || (!!detail.data && (!asksSignature || !!signature));
+  const canSend = !!template && !!picked && !!target.data && exceptionOk && contactsOk && signatureOk && !send.isPending;
 
   const contactFields = (role: 'guardian' | 'secondGuardian', value: Contact, set: (c: Contact) => void) => (
     <fieldset className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2">
@@ -202,6 +213,22 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
                 </div>
               ) : null}
             </>
+          ) : null}
+          {asksSignature ? (
+            <div className="grid gap-2 rounded-lg border p-3">
+              <p className="text-sm font-medium">Tu firma</p>
+              <p className="text-[0.8125rem] text-muted-foreground">
+                {detail.data?.therapistSignature
+                  ? `La firma guardada en la plantilla es de ${detail.data.therapistSignature.signedBy?.name ?? 'otra persona'}: este documento lo firmas tú.`
+                  : 'Esta plantilla la firma también el terapeuta.'}
+              </p>
+              <SignatureInput value={signature} onChange={setSignature} label="Tu firma" invalid={!!error?.fields.therapistSignature} />
+              {error?.fields.therapistSignature ? (
+                <p role="alert" className="text-[0.8125rem] font-medium text-destructive">
+                  {error.fields.therapistSignature}
+                </p>
+              ) : null}
+            </div>
           ) : null}
           {target.isError ? <Alert variant="error">{messageOf(target.error)}</Alert> : null}
         </form>
