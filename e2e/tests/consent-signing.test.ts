@@ -270,6 +270,11 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
       expect(text).toContain('Lucía Gómez Ruiz');
       expect(text).toContain('Jorge Gómez Martín');
       expect(text).toContain('(Firma escrita con el teclado)');
+      // The last page holds the evidence trail: each step with its time, IP and the document's SHA-256.
+      expect(text).toContain('Registro de evidencias');
+      expect(text).toMatch(/Abierto · Tutor\/a \(Lucía Gómez/);
+      expect(text).toMatch(/Firmado · Segundo tutor\/a \(Jorge Gómez Martín\)/);
+      expect(text).toMatch(/IP [0-9a-f.:]+ · Navegador: .*SHA-256 [0-9a-f]{64}/);
     }
   });
 

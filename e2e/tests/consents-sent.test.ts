@@ -41,18 +41,8 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     browser = await launchBrowser();
     me = await signUpAndIn(browser, baseUrl, 'Marta');
     page = me.page;
-    adultTemplate = (
-      await me.call<{ id: string }>('POST', '/consent-templates', {
-        name: 'Consentimiento informado',
-        documentTitle: 'Consentimiento informado de {{paciente.nombre}}',
-        data: { patient: ['fullName'] },
-        sections: [
-          { title: 'Tratamiento', body: '<p>Atención psicológica.</p>' },
-          { title: 'Datos', body: '<p>RGPD.</p>', checkbox: { label: 'Acepto el tratamiento de mis datos', required: true } },
-        ],
-        signatures: { patient: true },
-      })
-    ).id;
+    // Diván's ready-made data-protection consent, copied as is.
+    adultTemplate = (await me.call<{ id: string }>('POST', '/consent-templates/from-ready-made/proteccion-datos', {})).id;
     await me.call('POST', '/consent-templates', {
       name: 'Tratamiento de menores',
       documentTitle: 'Consentimiento para el tratamiento de {{paciente.nombre}}',
@@ -72,7 +62,7 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     await page.getByRole('heading', { name: 'No se le ha enviado ningún consentimiento' }).waitFor();
     await page.getByRole('button', { name: 'Enviar consentimiento' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enviar consentimiento' });
-    await dialog.getByLabel('Plantilla').selectOption({ label: 'Consentimiento informado' });
+    await dialog.getByLabel('Plantilla').selectOption({ label: 'Protección de datos (RGPD y LOPDGDD)' });
     await dialog.getByText('Firma el paciente.').waitFor();
     expect(await dialog.getByLabel('Email del paciente').inputValue()).toBe(adultEmail);
     await shots('consents-send-01-dialog');
@@ -84,7 +74,7 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     expect(linkIn(mail, '/consents/sign')).toBe(link);
     await shots('consents-send-02-links');
     await done.getByRole('button', { name: 'Hecho' }).click();
-    const row = page.getByRole('region', { name: 'Consentimientos enviados' }).getByRole('listitem').filter({ hasText: 'Consentimiento informado de Lucía Romero' });
+    const row = page.getByRole('region', { name: 'Consentimientos enviados' }).getByRole('listitem').filter({ hasText: 'Información sobre protección de datos personales' });
     await row.getByText('Enviado', { exact: true }).waitFor();
     await row.getByText(/aún no lo ha abierto/).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -140,10 +130,22 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
   it('once the adult has signed, the sealed PDF downloads from the tab and sits in her documents', async () => {
     const sent = await me.call<Sent>('POST', '/consents', { patientId: adultId, templateId: adultTemplate });
     const token = sent.links[0]!.url.split('/').pop()!;
+    // Signed as the patient would, from what the page asks (the ready-made template's data and boxes).
+    const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
+    const doc = (await (await fetch(`${baseUrl}/api/v1/public/consents/${token}`, { headers })).json()) as {
+      sections: { index: number; checkbox: { required: boolean } | null }[];
+      signer: { data: string[] };
+    };
+    const values: Record<string, string> = { fullName: 'Lucía Romero', email: adultEmail, phone: '612345678', address: 'Calle Mayor 1, Madrid', idNumber: '12345678Z' };
     const res = await fetch(`${baseUrl}/api/v1/public/consents/${token}/sign`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' },
-      body: JSON.stringify({ data: { fullName: 'Lucía Romero' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed', name: 'Lucía Romero' } }),
+      headers,
+      body: JSON.stringify({
+        data: Object.fromEntries(doc.signer.data.map((f) => [f, values[f]])),
+        checkboxes: doc.sections.filter((x) => x.checkbox).map((x) => x.index),
+        sectionCount: doc.sections.length,
+        signature: { kind: 'typed', name: 'Lucía Romero' },
+      }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(((await res.json()) as { completed: boolean }).completed).toBe(true);
