@@ -33,6 +33,24 @@ describe('rate limits on auth calls', () => {
   });
 });
 
+describe('the public links are rate limited per IP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimit: { perIpPerMinute: 3, perEmailPer15Min: 2 } });
+  });
+  afterAll(() => t?.close());
+
+  it('a consent signing link: guessing tokens from one IP is cut off, another IP is not', async () => {
+    const view = (i: number, ip = '10.1.0.1') => t.app.inject({ method: 'GET', url: `/api/v1/public/consents/${String(i).padStart(43, 'A')}`, remoteAddress: ip });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await view(i)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    expect((await view(9, '10.1.0.2')).statusCode).toBe(404);
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: `/api/v1/public/consents/${'B'.repeat(43)}/sign`, payload: {}, remoteAddress: '10.1.0.3' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/public/consents/${'B'.repeat(43)}/sign`, payload: {}, remoteAddress: '10.1.0.3' })).statusCode).toBe(429);
+  });
+});
+
 describe('routes and contract', () => {
   let t: TestApp;
   beforeAll(async () => {
