@@ -9,7 +9,7 @@ import { LoadError } from '@/components/ui/states';
 import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
-import { Modal } from './modal';
+import { Modal } from '@/components/ui/modal';
 import { useCopyReadyMade, useReadyMadeTemplates } from '../api/consent-templates-api';
 import { SignatureInput } from './signature-input';
 

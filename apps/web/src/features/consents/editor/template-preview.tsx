@@ -1,5 +1,5 @@
 import { CONSENT_DATA_FIELDS, CONSENT_PARTIES, CONSENT_SIGNERS, fillVariables, type ConsentVariableValues } from '@divan/core';
-import { Modal } from '../components/modal';
+import { Modal } from '@/components/ui/modal';
 import { sanitizeHistoryHtml } from '@/components/rich-text/safe-html';
 import '@/components/rich-text/rich-text.css';
 import type { EditorModel } from './editor-model';

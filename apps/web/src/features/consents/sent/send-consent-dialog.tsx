@@ -15,7 +15,7 @@ import { messageOf } from '@/lib/error-message';
 import { useAuthStore } from '@/stores/auth-store';
 import { useConsentTemplate, useConsentTemplates } from '../api/consent-templates-api';
 import { usePatientForSending, useSendConsent } from '../api/consent-envelopes-api';
-import { Modal } from '../components/modal';
+import { Modal } from '@/components/ui/modal';
 import { SignatureInput } from '../components/signature-input';
 import { SentLinks } from './sent-links';
 

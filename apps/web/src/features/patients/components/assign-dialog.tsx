@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAssignPatient, useTherapists } from '../api/patients-api';
 import { useWorkspaceScope } from '../api/workspace';
 import { messageOf } from '../utils/errors';
-import { Modal } from './modal';
+import { Modal } from '@/components/ui/modal';
 import { NativeSelect } from '@/components/ui/native-select';
 
 type Target = { id: string; name: string; therapistId: string | null };

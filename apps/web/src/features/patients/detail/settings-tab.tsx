@@ -11,7 +11,7 @@ import { patientKeys, patientPath } from '../api/keys';
 import { useDeletePatient, type DeleteResult } from '../api/patients-api';
 import { downloadFile } from '../api/transfer';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Modal } from '../components/modal';
+import { Modal } from '@/components/ui/modal';
 import { messageOf } from '../utils/errors';
 import { patientName } from '../utils/format';
 import { usePatientDetail } from './patient-context';

@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { useUpdateDocument } from '../api/documents-api';
-import { Modal } from '../components/modal';
+import { Modal } from '@/components/ui/modal';
 import { messageOf } from '../utils/errors';
 import { TagInput } from './tag-input';
 

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { formatDate, formatTime, isoDateToDmy } from '@/lib/format';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useSaveEntry, type NoteSession } from '../api/history-api';
-import { Modal } from '../components/modal';
+import { Modal } from '@/components/ui/modal';
 import { Skeleton } from '../components/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { placeServerError } from '../utils/errors';

@@ -3,7 +3,7 @@ import type { HistoryEntry } from '@divan/core';
 import { formatDate, formatTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useRevisions } from '../api/history-api';
-import { Modal } from '../components/modal';
+import { Modal } from '@/components/ui/modal';
 import { Skeleton } from '../components/skeleton';
 import { LoadError } from '@/components/ui/states';
 import { sanitizeHistoryHtml } from '@/components/rich-text/safe-html';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ImportUpload } from '@divan/core';
 import { patientKeys } from '../api/keys';
 import { useWorkspaceScope } from '../api/workspace';
-import { Modal } from '../components/modal';
+import { Modal } from '@/components/ui/modal';
 import { MappingStep } from './mapping-step';
 import { ProgressStep } from './progress-step';
 import { UploadStep } from './upload-step';

@@ -12,7 +12,7 @@ import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreatePatient, useTherapists } from '../api/patients-api';
 import { useWorkspaceScope } from '../api/workspace';
-import { Modal } from '../components/modal';
+import { Modal } from '@/components/ui/modal';
 import { NativeSelect } from '@/components/ui/native-select';
 import { BillingFields, FieldGroup, PersonalFields, TreatmentDetailFields } from '../components/patient-fields';
 import { placeServerError } from '../utils/errors';

@@ -20,7 +20,6 @@ const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl
 
 /**
  * A centred dialog with a fixed header and footer and a scrolling body; full-height on phones.
- * (A copy of the patients feature's, feature-local until the shared UI kit has one.)
  */
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', modalLock }: ModalProps) {
   const focus = useDialogFocus();
