@@ -159,6 +159,18 @@ export const errorCatalogue = {
   consent_checked_section_without_consent_box: [400, 'Has marcado una sección que no tiene casilla de consentimiento.'],
   consent_invalid_checkbox_section: [400, 'Alguna casilla marcada no corresponde a ninguna sección del documento.'],
   consent_required_checkbox_unchecked: [400, 'Marca las casillas obligatorias para poder firmar.'],
+  // open booking (spec §8 "public service" and "availability restriction")
+  public_service_exists: [409, 'Ya tienes un servicio de reserva con ese título.'],
+  public_service_not_found: [404, 'Este servicio de reserva no existe o ya no admite reservas.'],
+  public_service_limit_reached: [409, 'Has alcanzado el número máximo de servicios de reserva.'],
+  public_service_patient_data_missing: [400, 'Faltan tus datos para reservar: indica tu nombre, tu email y tu teléfono.'],
+  public_service_slot_not_available: [409, 'Esa hora ya no está disponible. Elige otra.'],
+  public_service_not_accepting_new_patients: [403, 'Este servicio solo admite reservas de pacientes en consulta. Escribe a tu terapeuta para pedir cita.'],
+  public_service_patient_session_limit_reached: [409, 'Ya tienes el número máximo de reservas pendientes con este servicio.'],
+  public_service_embedding_not_allowed: [403, 'Tu plan no permite insertar la reserva online en tu web.'],
+  availability_restriction_exists: [409, 'Ya hay un bloqueo en esa fecha.'],
+  availability_restriction_not_found: [404, 'Bloqueo no encontrado.'],
+  availability_restriction_limit_exceeded: [409, 'Has alcanzado el número máximo de fechas bloqueadas.'],
   // VERI*FACTU sending: why a record is still pending (kept on the record, shown on the invoice)
   verifactu_network: [503, 'No se pudo conectar con la AEAT: se volverá a intentar.'],
   verifactu_http: [503, 'La AEAT no atendió el envío: se volverá a intentar.'],
