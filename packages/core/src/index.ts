@@ -41,3 +41,4 @@ export * from './invoices/invoice-settings.contracts';
 export * from './verifactu/verifactu-sending.contracts';
 export * from './payments';
 export * from './consents';
+export * from './booking';
