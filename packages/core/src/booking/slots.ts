@@ -3,7 +3,7 @@
  * therapist's existing sessions, the gap, the notice and the time zone to the slots a visitor may book.
  * It reads no clock (`now` is passed in) and never the process's zone (TZ): offsets come from Intl data.
  *
- * Decisions (docs in the issue 14 report, tested in slots*.test.ts):
+ * Decisions (each tested in slots*.test.ts):
  * - Ranges are local wall-clock times of their day in `timeZone`: 09:00 stays 09:00 across clock changes.
  *   A range boundary is read as `toInstant` reads it: a time in a spring-forward gap is moved forward by
  *   the gap (02:30 on 29/03/2026 in Madrid is 03:30), an ambiguous autumn time is its first occurrence.
