@@ -77,6 +77,7 @@ import { MeetService } from './modules/meet/meet.service';
 import { SERIES_EVENTS } from './modules/sessions/session-series.service';
 import { consentTemplatesRoutes } from './modules/consents/consent-templates.routes';
 import { ConsentTemplatesService } from './modules/consents/consent-templates.service';
+import { wireBooking } from './modules/booking/booking.wiring';
 import { consentEnvelopesRoutes } from './modules/consents/consent-envelopes.routes';
 import { ConsentEnvelopesService } from './modules/consents/consent-envelopes.service';
 import { ConsentSigningService } from './modules/consents/consent-signing.service';
@@ -217,10 +218,11 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const seal = () => (opened ??= DocumentSeal.open({ dataDir: config.dataDir, p12: config.seal?.p12, passphrase: config.seal?.passphrase, publicUrl: config.publicUrl }));
   const consentSigning = new ConsentSigningService({ db, appSecret: config.appSecret, publicUrl: config.publicUrl, mailer, jobs, users, workspaces, patients, documents, audit, templates: consentTemplates, storage, cipher, seal, clock: opts.clock, log: app.log });
   const consentEnvelopes = new ConsentEnvelopesService({ db, patients, users, workspaces, templates: consentTemplates, audit, signing: consentSigning, clock: opts.clock });
-  const { sessions, reminders, invoicing, register: registerSessionRoutes } = wireSessions({
+  const { sessions, reminders, invoicing, locations, register: registerSessionRoutes } = wireSessions({
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
   });
+  const booking = wireBooking({ db, users, workspaces, locations, clock: opts.clock });
   const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });
   const { gateway, sandbox } = createPaymentsGateway({ stripe: config.stripe, db, jobs, publicUrl: config.publicUrl, appSecret: config.appSecret, clock: opts.clock });
   const payments = wirePayments({ db, gateway, events, jobs, mailer, log: app.log, patients, users, workspaces, invoices, issuing, auto, sessions: invoicing, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
@@ -288,6 +290,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
   await app.register(consentTemplatesRoutes, { templates: consentTemplates });
+  await booking.register(app);
   await app.register(consentEnvelopesRoutes, { envelopes: consentEnvelopes, signing: consentSigning, perIpPerMinute: config.rateLimit.perIpPerMinute });
   await registerSessionRoutes(app);
   await registerInvoiceRoutes(app);

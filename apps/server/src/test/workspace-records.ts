@@ -107,6 +107,18 @@ export const records = {
     return sent.id;
   },
 
+  /** A booking service of the caller's, under a title of its own. */
+  async bookingService(t: TestApp, token: string, workspaceId: string) {
+    const body = { title: `Servicio ${unique()}`, schedule: { 1: [{ from: '09:00', to: '14:00' }] }, priceCents: 6000, modality: 'online', durationMinutes: 50 };
+    return (await ok(await t.post(`${W(workspaceId)}/booking-services`, body, { token }), 'booking service')).id;
+  },
+
+  /** A blocked whole day of the caller's, a day of its own some weeks ahead. */
+  async availabilityOverride(t: TestApp, token: string, workspaceId: string) {
+    const day = shiftDay(todayIn('Europe/Madrid'), 30 + seq++);
+    return (await ok<{ items: { id: string }[] }>(await t.post(`${W(workspaceId)}/availability-overrides`, { dates: [{ day }] }, { token }), 'availability override')).items[0]!.id;
+  },
+
   async location(t: TestApp, token: string, workspaceId: string) {
     return (await ok(await t.post(`${W(workspaceId)}/locations`, { name: `Sala ${unique()}` }, { token }), 'location')).id;
   },

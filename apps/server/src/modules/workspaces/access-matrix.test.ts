@@ -50,6 +50,8 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   key: async () => 'proteccion-datos',
   // Sent by the owner and signed, so its PDF downloads.
   consentId: () => records.consent(t, owner.accessToken, workspaceId),
+  serviceId: () => records.bookingService(t, owner.accessToken, workspaceId),
+  overrideId: () => records.availabilityOverride(t, owner.accessToken, workspaceId),
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must
