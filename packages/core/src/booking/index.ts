@@ -7,3 +7,4 @@ export * from './availability-override.contracts';
 export * from './availability-override.rules';
 export * from './slots';
 export * from './slots-view';
+export * from './public-booking.contracts';

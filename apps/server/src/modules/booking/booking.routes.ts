@@ -10,6 +10,9 @@ import {
   bookingServiceResponse,
   createAvailabilityOverridesBody,
   createBookingServiceBody,
+  publicServiceParams,
+  publicSlotsQuery,
+  publicSlotsResponse,
   updateAvailabilityOverrideBody,
   updateBookingServiceBody,
   workspaceIdParams,
@@ -19,6 +22,7 @@ import type { Access } from '../../platform/auth/access';
 import { caller } from '../patients/patients.routes';
 import type { AvailabilityOverridesService } from './availability-overrides.service';
 import type { BookingServicesService } from './booking-services.service';
+import type { PublicBookingService } from './public-booking.service';
 
 const tags = ['booking'];
 const S = '/api/v1/workspaces/:workspaceId/booking-services';
@@ -76,4 +80,25 @@ export async function bookingRoutes(app: FastifyInstance, d: { services: Booking
     await d.overrides.delete(caller(req), req.params.overrideId);
     return reply.status(204).send(null);
   });
+}
+
+/** The public booking page's reads: no account, rate limited per IP. */
+export async function publicBookingRoutes(app: FastifyInstance, d: { booking: PublicBookingService; perIpPerMinute: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pub = { access: 'public' as const, rateLimit: { max: d.perIpPerMinute, timeWindow: 60_000 } };
+  r.get(
+    '/api/v1/public/reservations/:workspaceId/:therapistId/:serviceId/slots',
+    {
+      config: pub,
+      schema: {
+        operationId: 'listPublicSlots',
+        tags,
+        description: "A month of an active service's free slots by the therapist's local day, each also in the visitor's `timeZone`.",
+        params: publicServiceParams,
+        querystring: publicSlotsQuery,
+        response: { 200: publicSlotsResponse },
+      },
+    },
+    (req) => d.booking.slots(req.params, req.query),
+  );
 }

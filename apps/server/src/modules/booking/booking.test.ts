@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_SERVICES_MAX, type AvailabilityOverrideRecord, type BookingService, type CreateBookingServiceBody, type Workspace } from '@divan/core';
+import { BOOKING_SERVICES_MAX, type AvailabilityOverrideRecord, type BookingService, type CreateBookingServiceBody, type PublicSlots, type Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 
@@ -149,5 +149,41 @@ describe('blocked days (availability overrides)', () => {
     refused(await t.del(`${O}/${hers.id}`, { token: stranger.accessToken }), 404, 'workspace_not_found');
     expect((await t.del(`${O}/${hers.id}`, { token: colleague.accessToken })).statusCode).toBe(204);
     refused(await t.del(`${O}/${hers.id}`, { token: colleague.accessToken }), 404, 'availability_restriction_not_found');
+  });
+});
+
+describe('public slots of a service', () => {
+  it("a month of free slots: every session of the therapist takes its time and gap, blocked days offer nothing, notice counts from now", async () => {
+    // Now is Saturday 28/11/2026 11:00 in Madrid; 24 h of minimum notice, 1 month of maximum.
+    const body = { ...SERVICE, title: 'Seguimiento', schedule: { 1: [{ from: '09:00', to: '11:00' }], 3: [{ from: '09:00', to: '10:00' }] }, maxNotice: { amount: 1, unit: 'months' as const } };
+    const service = json<BookingService>(await t.post(S, body, { token: colleague.accessToken }));
+    const patient = json<{ id: string }>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Noa', lastName: 'Vidal' }, { token: colleague.accessToken }));
+    const session = await t.post(`/api/v1/workspaces/${ws.id}/sessions`, { patientId: patient.id, day: '2026-11-30', from: '09:00', to: '09:50' }, { token: colleague.accessToken });
+    expect(session.statusCode, session.body).toBe(201);
+    expect((await t.post(O, { dates: [{ day: '2026-12-02' }] }, { token: colleague.accessToken })).statusCode).toBe(201);
+    const P = `/api/v1/public/reservations/${ws.id}/${colleague.userId}/${service.id}/slots`;
+
+    const november = json<PublicSlots>(await t.get(`${P}?month=2026-11`));
+    expect(november).toMatchObject({ month: '2026-11', timeZone: 'Europe/Madrid', durationMinutes: 50 });
+    // Monday 30: 09:00 is taken (its session, then 10 minutes of gap); 10:00 is free.
+    expect(november.days.map((d) => [d.day, d.slots.map((x) => x.therapist.from)])).toEqual([['2026-11-30', ['10:00']]]);
+    expect(november.days[0]!.slots[0]).toMatchObject({ startsAt: '2026-11-30T09:00:00.000Z', endsAt: '2026-11-30T09:50:00.000Z', sameLocalTime: true });
+
+    const december = json<PublicSlots>(await t.get(`${P}?month=2026-12&timeZone=America/Mexico_City`));
+    const days = december.days.map((d) => d.day);
+    expect(days).not.toContain('2026-12-02');
+    expect(days.slice(0, 3)).toEqual(['2026-12-07', '2026-12-09', '2026-12-14']);
+    // One month ahead at most (until 28/12 at 11:00): Monday 28 is the last day, Wednesday 30 is too far.
+    expect(days.at(-1)).toBe('2026-12-28');
+    expect(december.days.at(-1)!.slots.map((x) => x.therapist.from)).toEqual(['09:00', '10:00']);
+    expect(december.days[0]!.slots[0]!.visitor).toEqual({ day: '2026-12-07', from: '02:00', to: '02:50', offset: 'UTC−6' });
+    expect(json<PublicSlots>(await t.get(`${P}?month=2027-02`)).days).toEqual([]);
+    expect(json<PublicSlots>(await t.get(`${P}?month=2026-10`)).days).toEqual([]);
+
+    // A paused service, or a path that does not match, is not found; a bad month is a 400.
+    refused(await t.get(`/api/v1/public/reservations/${ws.id}/${owner.userId}/${service.id}/slots?month=2026-12`), 404, 'public_service_not_found');
+    refused(await t.get(`${P}?month=2026-13`), 400, 'invalid_argument');
+    await t.patch(`${S}/${service.id}`, { status: 'paused' }, { token: colleague.accessToken });
+    refused(await t.get(`${P}?month=2026-12`), 404, 'public_service_not_found');
   });
 });

@@ -5,12 +5,18 @@ import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { AvailabilityOverridesService } from './availability-overrides.service';
 import { BookingServicesService } from './booking-services.service';
-import { bookingRoutes } from './booking.routes';
+import { bookingRoutes, publicBookingRoutes } from './booking.routes';
+import { PublicBookingService } from './public-booking.service';
+import type { SessionsService } from '../sessions/sessions.service';
 
 /** Open booking (issue 14): the therapists' services and blocked days, and their routes. */
-export function wireBooking(d: { db: Db; users: UsersService; workspaces: WorkspacesService; locations: LocationsService; clock?: () => Date }) {
+export function wireBooking(d: { db: Db; users: UsersService; workspaces: WorkspacesService; locations: LocationsService; sessions: SessionsService; perIpPerMinute: number; clock?: () => Date }) {
   const services = new BookingServicesService({ db: d.db, users: d.users, locations: d.locations });
   const overrides = new AvailabilityOverridesService({ db: d.db, workspaces: d.workspaces, clock: d.clock });
-  const register = (app: FastifyInstance) => app.register(bookingRoutes, { services, overrides });
-  return { services, overrides, register };
+  const booking = new PublicBookingService({ db: d.db, sessions: d.sessions, clock: d.clock });
+  const register = async (app: FastifyInstance) => {
+    await app.register(bookingRoutes, { services, overrides });
+    await app.register(publicBookingRoutes, { booking, perIpPerMinute: d.perIpPerMinute });
+  };
+  return { services, overrides, booking, register };
 }

@@ -63,6 +63,14 @@ export function sessionsRepository(db: DbOrTx) {
         .limit(f.limit);
       return rows.map(toView);
     },
+    /** A therapist's time taken in [from, to): every session not canceled, whatever its origin, by start. */
+    busyOf(workspaceId: string, therapistId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
+      return db
+        .select({ start: sessions.startsAt, end: sessions.endsAt })
+        .from(sessions)
+        .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.therapistId, therapistId), ne(sessions.status, 'canceled'), lt(sessions.startsAt, to), gt(sessions.endsAt, from)))
+        .orderBy(asc(sessions.startsAt));
+    },
     /**
      * Other sessions, not canceled, overlapping [start, end) with the same therapist or in the same
      * location. Whole workspace: a double booking is one whoever's the other session is.

@@ -1,0 +1,53 @@
+import { addTimespan, freeDaysOf, freeSlots, monthRange, presentSlot, todayIn, type PublicSlots, type PublicSlotsQuery } from '@divan/core';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { SessionsService } from '../sessions/sessions.service';
+import { bookingRepository } from './booking.repository';
+
+const notFound = () => new AppError('public_service_not_found');
+
+/**
+ * What the public booking page reads, without an account (spec §2 `/v1/reservations/…`): a month of a
+ * service's free slots. Every session of the therapist takes its time (booked online or not), widened by
+ * the service's gap; blocked days and ranges offer nothing; notice counts from now. A paused service, or
+ * one whose path does not match (workspace, therapist), is not found: nothing is learnt of others.
+ */
+export class PublicBookingService {
+  constructor(private readonly d: { db: Db; sessions: SessionsService; clock?: () => Date }) {}
+
+  async slots(ids: { workspaceId: string; therapistId: string; serviceId: string }, q: PublicSlotsQuery): Promise<PublicSlots> {
+    const service = await bookingRepository(this.d.db).service(ids.workspaceId, ids.serviceId);
+    if (!service || service.therapistId !== ids.therapistId || service.status !== 'active') throw notFound();
+    const now = this.d.clock?.() ?? new Date();
+    const tz = service.timeZone;
+    const month = monthRange(`${q.month}-01`, tz);
+    // Nothing before now nor after the maximum notice (freeSlots applies the notices): past months and
+    // those beyond the notice read no sessions.
+    const from = new Date(Math.max(month.start.getTime(), now.getTime()));
+    const to = new Date(Math.min(month.end.getTime(), addTimespan(now, service.maxNotice, tz).getTime() + 1));
+    const days: PublicSlots['days'] = [];
+    if (from < to) {
+      const gap = service.gapMinutes * 60_000;
+      const [busy, overrides] = await Promise.all([
+        this.d.sessions.busyBetween(ids.workspaceId, service.therapistId, new Date(from.getTime() - gap), new Date(to.getTime() + gap)),
+        bookingRepository(this.d.db).overrides(ids.workspaceId, { kind: 'all' }, todayIn(tz, from), service.therapistId),
+      ]);
+      const slots = freeSlots({
+        schedule: service.schedule,
+        timeZone: tz,
+        durationMinutes: service.durationMinutes,
+        gapMinutes: service.gapMinutes,
+        minNotice: service.minNotice,
+        maxNotice: service.maxNotice,
+        overrides: overrides.map((o) => ({ day: o.day, allDay: o.allDay, from: o.fromTime, to: o.toTime })),
+        busy,
+        from,
+        to,
+        now,
+      });
+      const visitor = q.timeZone ?? tz;
+      for (const day of freeDaysOf(slots)) days.push({ day: day.day, slots: day.slots.map((s) => presentSlot(s, tz, visitor)) });
+    }
+    return { month: q.month, timeZone: tz, durationMinutes: service.durationMinutes, days };
+  }
+}
