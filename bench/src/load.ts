@@ -32,6 +32,8 @@ export type LoadResult = {
    * (wrk); with autocannon, which gives no quantiles to merge, the highest p99 of the slices.
    */
   p99Ms: number;
+  /** p95 of every request of the slices (wrk's quantiles); NaN with autocannon. */
+  p95Ms: number;
   /** Highest p99 of any one slice. */
   worstSliceP99Ms: number;
   total: number;
@@ -81,6 +83,7 @@ export function merge(url: string, runs: Slice[]): LoadResult {
     reqPerSec: total / seconds,
     p50Ms: runs.reduce((s, r) => s + r.p50Ms * r.total, 0) / Math.max(1, total),
     p99Ms: mergedPercentile(runs, 99) ?? worstSliceP99Ms,
+    p95Ms: mergedPercentile(runs, 95) ?? NaN,
     worstSliceP99Ms,
     total,
     seconds,

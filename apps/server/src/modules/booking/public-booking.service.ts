@@ -1,4 +1,4 @@
-import { addTimespan, freeDaysOf, freeSlots, monthRange, presentSlot, todayIn, type PublicSlots, type PublicSlotsQuery } from '@divan/core';
+import { addTimespan, freeSlots, monthRange, presentSlots, todayIn, type PublicSlots, type PublicSlotsQuery } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SessionsService } from '../sessions/sessions.service';
@@ -45,8 +45,12 @@ export class PublicBookingService {
         to,
         now,
       });
-      const visitor = q.timeZone ?? tz;
-      for (const day of freeDaysOf(slots)) days.push({ day: day.day, slots: day.slots.map((s) => presentSlot(s, tz, visitor)) });
+      const presented = presentSlots(slots, tz, q.timeZone ?? tz);
+      slots.forEach((slot, i) => {
+        const last = days[days.length - 1];
+        if (last?.day === slot.day) last.slots.push(presented[i]!);
+        else days.push({ day: slot.day, slots: [presented[i]!] });
+      });
     }
     return { month: q.month, timeZone: tz, durationMinutes: service.durationMinutes, days };
   }
