@@ -75,7 +75,13 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
-              { path: 'calendar', lazy: screen('calendar') },
+              {
+                path: 'calendar',
+                children: [
+                  { index: true, lazy: screen('calendar') },
+                  { path: 'services', lazy: screen('bookingServices') },
+                ],
+              },
               {
                 path: 'billing',
                 children: [

@@ -19,6 +19,7 @@ export const screens = {
   patientConsents: () => import('./routes/patient-consents'),
   patientSettings: () => import('@/features/patients/detail/settings-tab'),
   calendar: () => import('@/features/calendar/calendar-route'),
+  bookingServices: () => import('@/features/booking/booking-services-route'),
   billingList: () => import('@/features/billing/list/billing-list-route'),
   invoiceEditor: () => import('@/features/billing/editor/invoice-editor-route'),
   invoiceBatch: () => import('@/features/billing/batch/batch-route'),

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, FileSignature, Send, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, FileSignature, Send, CalendarClock, type LucideIcon } from 'lucide-react';
 import { formatPhone } from '@divan/core';
 import { usePatientSearch } from '@/features/patients/api/patient-search';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
@@ -94,6 +94,9 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       : []),
     ...(ability.can('create', 'sent_consents')
       ? [{ id: 'send-consent', label: 'Enviar consentimiento', icon: Send, keywords: ['firmar', 'firma', 'consentimiento informado', 'tutor'], run: go('/consents?vista=enviados&enviar=1') }]
+      : []),
+    ...(ability.can('read', 'public_services')
+      ? [{ id: 'booking-services', label: 'Reserva online', icon: CalendarClock, keywords: ['servicios', 'horario', 'reservas', 'bloquear días', 'vacaciones'], run: go('/calendar/services') }]
       : []),
     { id: 'create-patient', label: 'Crear paciente', icon: UserRoundPlus, keywords: ['nuevo paciente', 'añadir', 'alta'], run: go('/patients?create=1') },
   ];

@@ -1,7 +1,9 @@
-import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { CalendarClock, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { SESSION_STATUS } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useCan } from '@/lib/ability';
 import { STATUS_COLORS, therapistColor } from '../utils/colors';
 import { VIEWS, type ColorBy, type ViewName, type ViewState, type Who } from '../utils/view-state';
 import { Segmented } from './controls';
@@ -32,6 +34,7 @@ const STEP_LABEL: Record<ViewName, [string, string]> = {
 
 /** Title, navigation, views and the two toggles of spec §2 (whose sessions, what the colour means). */
 export function CalendarToolbar({ title, state, team, fetching, canCreate, onView, onWho, onColor, onToday, onStep, onNew, legend }: Props) {
+  const canBooking = useCan('read', 'public_services');
   const views = (Object.keys(VIEWS) as ViewName[]).filter((v) => v !== 'team' || (team && state.who === 'all'));
   return (
     <div className="grid gap-3">
@@ -40,11 +43,20 @@ export function CalendarToolbar({ title, state, team, fetching, canCreate, onVie
           <h1 className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">Calendario</h1>
           {fetching ? <Spinner label="Actualizando sesiones…" className="[&_svg]:size-4" /> : null}
         </div>
-        {canCreate ? (
-          <Button onClick={onNew}>
-            <Plus aria-hidden /> Nueva sesión
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {canBooking ? (
+            <Button variant="outline" asChild>
+              <Link to="/calendar/services">
+                <CalendarClock aria-hidden /> Reserva online
+              </Link>
+            </Button>
+          ) : null}
+          {canCreate ? (
+            <Button onClick={onNew}>
+              <Plus aria-hidden /> Nueva sesión
+            </Button>
+          ) : null}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex items-center gap-1">
