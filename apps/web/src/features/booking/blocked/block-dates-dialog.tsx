@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { Plus, X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { TimeInput } from '@/components/ui/time-input';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
 import { DayInput } from '@/components/ui/day-input';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Modal } from '@/components/ui/modal';
 import { Switch } from '@/components/ui/switch';
@@ -116,16 +116,15 @@ function BlockDatesBody({ wid, therapistId, today, onOpenChange }: Props) {
                     </div>
                     {!r.allDay ? (
                       <div className="flex items-center gap-2">
-                        <Input type="time" className="max-w-[7.5rem]" aria-label={`Fecha ${n}: desde`} value={r.from} aria-invalid={rangeError ? true : undefined} onChange={(e) => update(i, { from: e.target.value })} />
+                        <TimeInput className="max-w-[7.5rem]" aria-label={`Fecha ${n}: desde`} value={r.from} aria-invalid={rangeError ? true : undefined} onChange={(from) => update(i, { from })} />
                         <span aria-hidden>–</span>
-                        <Input
-                          type="time"
+                        <TimeInput
                           className="max-w-[7.5rem]"
                           aria-label={`Fecha ${n}: hasta`}
                           value={r.to}
                           aria-invalid={rangeError ? true : undefined}
                           aria-describedby={rangeError ? `block-range-${r.key}-message` : undefined}
-                          onChange={(e) => update(i, { to: e.target.value })}
+                          onChange={(to) => update(i, { to })}
                         />
                       </div>
                     ) : null}

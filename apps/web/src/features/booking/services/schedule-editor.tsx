@@ -1,7 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { ISO_WEEKDAYS, SCHEDULE_RANGES_PER_DAY_MAX, WEEKDAY_NAMES, type IsoWeekday, type TimeRange } from '@divan/core';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { TimeInput } from '@/components/ui/time-input';
 
 type Schedule = Record<IsoWeekday, TimeRange[]>;
 type Props = {
@@ -40,24 +40,22 @@ export function ScheduleEditor({ value, onChange, errors }: Props) {
                   return (
                     <div key={i} className="grid gap-1">
                       <div className="flex flex-wrap items-center gap-2">
-                        <Input
-                          type="time"
+                        <TimeInput
                           className="max-w-[7.5rem]"
                           value={r.from}
                           aria-label={`${name}, rango ${i + 1}: desde`}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? messageId : undefined}
-                          onChange={(e) => set({ from: e.target.value })}
+                          onChange={(from) => set({ from })}
                         />
                         <span aria-hidden>–</span>
-                        <Input
-                          type="time"
+                        <TimeInput
                           className="max-w-[7.5rem]"
                           value={r.to}
                           aria-label={`${name}, rango ${i + 1}: hasta`}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? messageId : undefined}
-                          onChange={(e) => set({ to: e.target.value })}
+                          onChange={(to) => set({ to })}
                         />
                         <Button type="button" variant="ghost" size="icon" aria-label={`Quitar el rango ${i + 1} del ${WEEKDAY_NAMES[d]}`} onClick={() => setDay(d, value[d].filter((_, j) => j !== i))}>
                           <X aria-hidden />
