@@ -55,6 +55,27 @@ async function seedService(ds: Dataset, clinic: Clinic): Promise<string> {
   }
 }
 
+/** EXPLAIN ANALYZE of the therapist's taken time over next month, as sessions.repository.ts `busyOf` reads it. */
+async function explainBusy(ds: Dataset, clinic: Clinic) {
+  const client = new pg.Client({ connectionString: ds.databaseUrl });
+  await client.connect();
+  try {
+    const from = new Date(Date.now() + 3 * 86_400_000);
+    const to = new Date(from.getTime() + 31 * 86_400_000);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers, costs off) select starts_at, ends_at from sessions
+        where workspace_id = $1 and therapist_id = $2 and status <> 'canceled' and starts_at >= $3 and starts_at < $4 and ends_at > $5 order by starts_at`,
+      [clinic.workspaceId, clinic.oneTherapistId, new Date(from.getTime() - 12 * 3_600_000), to, from],
+    );
+    const lines = rows.map((r) => r['QUERY PLAN']);
+    report.details.busyPlan = lines;
+    const exec = lines.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
+    report.add('Taken time query', 'a month of one therapist', Number(exec?.[1] ?? NaN), 'ms', undefined, lines.find((l) => /Scan/.test(l))?.trim() ?? '');
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
   console.log(`Diván public booking bench — ${cpus().length} cores, Node ${process.version}; load generator ${generator}.`);
@@ -66,6 +87,7 @@ async function main() {
   step(`writing ${cfg.therapists} therapists, ${cfg.patients} patients and ${cfg.sessions} sessions over ${cfg.weeks} weeks with SQL`);
   const clinic = await seedClinic(ds, { therapists: cfg.therapists, patients: cfg.patients, sessions: cfg.sessions, weeks: cfg.weeks });
   const serviceId = await seedService(ds, clinic);
+  await explainBusy(ds, clinic);
   const month = (offset: number) => {
     const [y, m] = todayIn(CALENDAR_TZ).split('-').map(Number) as [number, number];
     const k = y * 12 + (m - 1) + offset;

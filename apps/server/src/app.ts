@@ -222,7 +222,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
   });
-  const booking = wireBooking({ db, users, workspaces, locations, sessions, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
+  const booking = wireBooking({ db, events, users, workspaces, locations, sessions, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
   const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });
   const { gateway, sandbox } = createPaymentsGateway({ stripe: config.stripe, db, jobs, publicUrl: config.publicUrl, appSecret: config.appSecret, clock: opts.clock });
   const payments = wirePayments({ db, gateway, events, jobs, mailer, log: app.log, patients, users, workspaces, invoices, issuing, auto, sessions: invoicing, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });

@@ -26,6 +26,12 @@ const exists = (days: string[]) =>
  * is the therapist's day in Madrid (DEFAULT_TIME_ZONE); past days are neither added nor listed.
  */
 export class AvailabilityOverridesService {
+  private changed: (workspaceId: string) => void = () => {};
+  /** Told after every committed change (public booking's cached slots). */
+  onChange(fn: (workspaceId: string) => void) {
+    this.changed = fn;
+  }
+
   constructor(
     private readonly d: { db: Db; workspaces: WorkspacesService; clock?: () => Date },
   ) {}
@@ -57,6 +63,7 @@ export class AvailabilityOverridesService {
         throw unique(err) ? exists(body.dates.map((o) => o.day)) : err;
       });
     });
+    this.changed(ws);
     return rows.sort((a, b) => a.day.localeCompare(b.day)).map(present);
   }
 
@@ -70,12 +77,14 @@ export class AvailabilityOverridesService {
         throw unique(err) ? exists([body.day]) : err;
       });
     if (!row) throw notFound();
+    this.changed(row.workspaceId);
     return present(row);
   }
 
   async delete(c: Caller, id: string): Promise<void> {
     const current = await this.accessible(c, id, 'delete');
     if (!(await bookingRepository(this.d.db).deleteOverride(current.workspaceId, id))) throw notFound();
+    this.changed(current.workspaceId);
   }
 
   private async accessible(c: Caller, id: string, action: 'update' | 'delete'): Promise<AvailabilityOverrideRow> {

@@ -27,6 +27,12 @@ const duplicateTitle = (err: unknown) => (err as { code?: string; cause?: { code
  * therapist (`public_service_exists`) and a therapist keeps at most BOOKING_SERVICES_MAX of them.
  */
 export class BookingServicesService {
+  private changed: (workspaceId: string) => void = () => {};
+  /** Told after every committed change (public booking's cached slots). */
+  onChange(fn: (workspaceId: string) => void) {
+    this.changed = fn;
+  }
+
   constructor(
     private readonly d: { db: Db; users: UsersService; locations: LocationsService },
   ) {}
@@ -54,6 +60,7 @@ export class BookingServicesService {
         throw duplicateTitle(err) ? titleTaken() : err;
       });
     });
+    this.changed(ws);
     return (await this.present(ws, [row]))[0]!;
   }
 
@@ -69,12 +76,14 @@ export class BookingServicesService {
         throw duplicateTitle(err) ? titleTaken() : err;
       });
     if (!row) throw notFound();
+    this.changed(row.workspaceId);
     return (await this.present(row.workspaceId, [row]))[0]!;
   }
 
   async delete(c: Caller, id: string): Promise<void> {
     const current = await this.accessible(c, id, 'delete');
     if (!(await bookingRepository(this.d.db).deleteService(current.workspaceId, id))) throw notFound();
+    this.changed(current.workspaceId);
   }
 
   /** The service if the caller may `action` it; one they may not even read is a 404 (nothing learnt). */

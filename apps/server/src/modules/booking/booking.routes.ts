@@ -99,6 +99,8 @@ export async function publicBookingRoutes(app: FastifyInstance, d: { booking: Pu
         response: { 200: publicSlotsResponse },
       },
     },
-    (req) => d.booking.slots(req.params, req.query),
+    // Already serialised (and checked against the schema) when the month was computed: a string body
+    // is sent as it is, so the typed reply is told so.
+    async (req, reply) => reply.type('application/json; charset=utf-8').send((await d.booking.slotsJson(req.params, req.query)) as never),
   );
 }

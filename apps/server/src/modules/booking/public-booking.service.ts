@@ -1,8 +1,9 @@
-import { addTimespan, freeSlots, monthRange, presentSlots, todayIn, type PublicSlots, type PublicSlotsQuery } from '@divan/core';
+import { addTimespan, freeSlots, monthRange, presentSlots, publicSlotsResponse, todayIn, type PublicSlots, type PublicSlotsQuery } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SessionsService } from '../sessions/sessions.service';
 import { bookingRepository } from './booking.repository';
+import { PublicSlotsCache } from './public-slots-cache';
 
 const notFound = () => new AppError('public_service_not_found');
 
@@ -13,9 +14,19 @@ const notFound = () => new AppError('public_service_not_found');
  * one whose path does not match (workspace, therapist), is not found: nothing is learnt of others.
  */
 export class PublicBookingService {
+  readonly cache = new PublicSlotsCache<string>();
+
   constructor(private readonly d: { db: Db; sessions: SessionsService; clock?: () => Date }) {}
 
-  async slots(ids: { workspaceId: string; therapistId: string; serviceId: string }, q: PublicSlotsQuery): Promise<PublicSlots> {
+  /** The month's answer as JSON (kept serialised: a month of slots is read far more often than it changes). */
+  slotsJson(ids: { workspaceId: string; therapistId: string; serviceId: string }, q: PublicSlotsQuery): Promise<string> {
+    const make = async () => JSON.stringify(publicSlotsResponse.parse(await this.compute(ids, q)));
+    // A test clock reads what it is told, uncached.
+    if (this.d.clock) return make();
+    return this.cache.read(ids.workspaceId, `${ids.therapistId}|${ids.serviceId}|${q.month}|${q.timeZone ?? ''}`, make);
+  }
+
+  private async compute(ids: { workspaceId: string; therapistId: string; serviceId: string }, q: PublicSlotsQuery): Promise<PublicSlots> {
     const service = await bookingRepository(this.d.db).service(ids.workspaceId, ids.serviceId);
     if (!service || service.therapistId !== ids.therapistId || service.status !== 'active') throw notFound();
     const now = this.d.clock?.() ?? new Date();

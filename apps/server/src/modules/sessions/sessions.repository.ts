@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, lt, ne, or, type SQL } from 'drizzle-orm';
-import type { Scope } from '@divan/core';
+import { SESSION_MAX_MINUTES, type Scope } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { sessionSeries, type SessionSeriesRow } from './session-series.tables';
 import { locations, sessions, type NewSession, type SessionRow } from './sessions.tables';
@@ -63,12 +63,25 @@ export function sessionsRepository(db: DbOrTx) {
         .limit(f.limit);
       return rows.map(toView);
     },
-    /** A therapist's time taken in [from, to): every session not canceled, whatever its origin, by start. */
+    /**
+     * A therapist's time taken in [from, to): every session not canceled, whatever its origin, by start.
+     * A session lasts at most SESSION_MAX_MINUTES: the start's lower bound keeps the index scan to the range.
+     */
     busyOf(workspaceId: string, therapistId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
+      const earliest = new Date(from.getTime() - SESSION_MAX_MINUTES * 60_000);
       return db
         .select({ start: sessions.startsAt, end: sessions.endsAt })
         .from(sessions)
-        .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.therapistId, therapistId), ne(sessions.status, 'canceled'), lt(sessions.startsAt, to), gt(sessions.endsAt, from)))
+        .where(
+          and(
+            eq(sessions.workspaceId, workspaceId),
+            eq(sessions.therapistId, therapistId),
+            ne(sessions.status, 'canceled'),
+            gte(sessions.startsAt, earliest),
+            lt(sessions.startsAt, to),
+            gt(sessions.endsAt, from),
+          ),
+        )
         .orderBy(asc(sessions.startsAt));
     },
     /**
