@@ -92,6 +92,9 @@ describe.skipIf(!hasChromium || !baseUrl)('booking services and blocked days', (
     await dialog.getByLabel('Fecha 2: desde').fill('12:00');
     await dialog.getByLabel('Fecha 2: hasta').fill('10:00');
     await second.getByText('El rango de horas está invertido').waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, 'booking-services-block-phone');
+    await page.setViewportSize({ width: 1280, height: 820 });
     await dialog.getByLabel('Fecha 2: desde').fill('10:00');
     await dialog.getByLabel('Fecha 2: hasta').fill('12:00');
     await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click();

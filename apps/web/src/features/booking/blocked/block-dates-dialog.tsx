@@ -97,7 +97,7 @@ function BlockDatesBody({ wid, therapistId, today, onOpenChange }: Props) {
               const dayError = errorAt(i, 'day');
               const rangeError = errorAt(i, 'to');
               return (
-                <li key={r.key} className="grid gap-2 rounded-lg border p-3">
+                <li key={r.key} className="relative grid gap-2 rounded-lg border p-3">
                   <div className="flex flex-wrap items-end gap-3">
                     <div className="grid gap-1.5">
                       <Label htmlFor={`block-day-${r.key}`}>Fecha {n}</Label>
@@ -129,7 +129,7 @@ function BlockDatesBody({ wid, therapistId, today, onOpenChange }: Props) {
                       </div>
                     ) : null}
                     {rows.length > 1 ? (
-                      <Button type="button" variant="ghost" size="icon" className="ml-auto" aria-label={`Quitar la fecha ${n}`} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
+                      <Button type="button" variant="ghost" size="icon" className="absolute right-1.5 top-1.5" aria-label={`Quitar la fecha ${n}`} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
                         <X aria-hidden />
                       </Button>
                     ) : null}

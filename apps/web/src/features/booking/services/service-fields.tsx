@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BOOKING_PAYMENT, BOOKING_SERVICE_STATUS, MODALITY, TIMESPAN_UNITS, type TimespanUnit } from '@divan/core';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -8,6 +9,8 @@ import { TIME_ZONES, type ServiceForm } from './service-form-model';
 
 type Props = {
   form: ServiceForm;
+  /** The weekly schedule's editor, shown right after what the service is. */
+  children?: ReactNode;
   set: <K extends keyof ServiceForm>(key: K, value: ServiceForm[K]) => void;
   errors: Record<string, string | undefined>;
 };
@@ -56,6 +59,7 @@ export function ServiceFields(props: Props) {
       <Field label="Descripción" error={errors.description} hint="Se muestra en la página de reserva." className="sm:col-span-2">
         <Textarea value={form.description} maxLength={2000} className="min-h-20" onChange={(e) => set('description', e.target.value)} />
       </Field>
+      <div className="sm:col-span-2">{props.children}</div>
       <Field label="Precio (€)" error={errors.price}>
         <Input inputMode="decimal" value={form.price} placeholder="60,00" onChange={(e) => set('price', e.target.value)} />
       </Field>

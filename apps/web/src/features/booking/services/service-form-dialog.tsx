@@ -94,8 +94,9 @@ function ServiceFormBody({ wid, service, onOpenChange }: Props) {
           }}
         >
           {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <ServiceFields form={form} set={set} errors={errors} />
-          <ScheduleEditor value={form.schedule} onChange={(v) => set('schedule', v)} errors={errors} />
+          <ServiceFields form={form} set={set} errors={errors}>
+            <ScheduleEditor value={form.schedule} onChange={(v) => set('schedule', v)} errors={errors} />
+          </ServiceFields>
         </form>
       </Modal>
       {discard.dialog}
