@@ -1,3 +1,4 @@
+import { normalizeHHmm } from '../../../lib/time-text';
 import { DEFAULT_TIME_ZONE, SESSION_RANGE_MAX_DAYS, shiftDay, toInstant } from '@divan/core';
 
 /**
@@ -61,12 +62,4 @@ export const formatDayShort = (day: string) => shortDay.format(new Date(`${day}T
 export { shiftDay };
 
 /** "9", "09", "930", "9:30", "9.30", "9h30" → "09:30"; null when it is not a time of day. */
-export function normalizeTime(text: string): string | null {
-  const t = text.trim().replace(/[.h]/i, ':');
-  const m = /^(\d{1,2})(?::?(\d{2}))?$/.exec(t);
-  if (!m) return null;
-  const h = Number(m[1]);
-  const min = Number(m[2] ?? '0');
-  if (h > 23 || min > 59) return null;
-  return `${pad(h)}:${pad(min)}`;
-}
+export const normalizeTime = normalizeHHmm;

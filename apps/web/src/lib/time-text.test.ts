@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeHHmm } from './time-input';
+import { normalizeHHmm } from './time-text';
 
 describe('normalizeHHmm', () => {
   it('tidies what people type into HH:mm on the 24-hour clock', () => {
