@@ -46,7 +46,6 @@ import { rolesRoutes } from './modules/workspaces/roles.routes';
 import { RolesService } from './modules/workspaces/roles.service';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { WorkspacesService } from './modules/workspaces/workspaces.service';
-import type { Cipher } from './platform/crypto/cipher';
 import { openCipher } from './platform/crypto/open-cipher';
 import { historyRoutes } from './modules/patients/history.routes';
 import { HistoryService } from './modules/patients/history.service';
@@ -63,68 +62,25 @@ import { UsersService } from './modules/users/users.service';
 import { wireInvoices } from './modules/invoices/invoices.wiring';
 import { wirePayments } from './modules/payments/payments.wiring';
 import { createPaymentsGateway } from './platform/payments/create-gateway';
-import type { SandboxGateway } from './platform/payments/sandbox/sandbox-gateway';
 import { sandboxPagesRoutes } from './platform/payments/sandbox/sandbox-pages.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
-import { SESSION_EVENTS, type SessionsService } from './modules/sessions/sessions.service';
-import type { RemindersService } from './modules/sessions/reminders/reminders.service';
+import { SESSION_EVENTS } from './modules/sessions/sessions.service';
 import { wireSessions } from './modules/sessions/sessions.wiring';
 import { sessionByLink } from './modules/sessions/session-by-link';
 import { MeetHub, type MeetHubOptions } from './modules/meet/meet-hub';
 import { meetRoutes } from './modules/meet/meet.routes';
 import { MeetService } from './modules/meet/meet.service';
 import { SERIES_EVENTS } from './modules/sessions/session-series.service';
-import { consentTemplatesRoutes } from './modules/consents/consent-templates.routes';
-import { ConsentTemplatesService } from './modules/consents/consent-templates.service';
+import { wireConsents } from './modules/consents/consents.wiring';
 import { wireBooking } from './modules/booking/booking.wiring';
-import { consentEnvelopesRoutes } from './modules/consents/consent-envelopes.routes';
-import { ConsentEnvelopesService } from './modules/consents/consent-envelopes.service';
-import { ConsentSigningService } from './modules/consents/consent-signing.service';
-import { DocumentSeal } from './platform/documents/seal';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
 /** … and of "a workspace's members or roles changed" (memberships cached by WorkspacesService). */
 const ACCESS_CHANGED = 'workspace-access-changed';
 
-export type AppServices = {
-  database: Database;
-  realtime: Realtime;
-  events: EventBus;
-  jobs: Jobs;
-  mailer: Mailer;
-  users: UsersService;
-  auth: AuthService;
-  workspaces: WorkspacesService;
-  patients: PatientsService;
-  cipher: Cipher;
-  // For operator commands (`npm run demo`) and tests that build data through services.
-  members: MembersService;
-  history: HistoryService;
-  documents: DocumentsService;
-  sessions: SessionsService;
-  reminders: RemindersService;
-  /** The video room: `meet.patientLink(session)` is the patient's link (reminders put it in their emails). */
-  meet: MeetService;
-  /** Patient, invoice and contract files (no route: modules serve them after their own check). */
-  privateFiles: PrivateFileStore;
-  /** Card payments; `paymentsSandbox` is the built-in provider when no Stripe keys are set (tests drive its hosted pages). */
-  payments: ReturnType<typeof wirePayments>;
-  paymentsSandbox: SandboxGateway | null;
-  /** Consent templates; `currentVersion` and `frozen` are what sending and signing read. */
-  consentTemplates: ConsentTemplatesService;
-  /** Sent consents and their signing; `seal` is the installation's PDF seal (opened once). */
-  consentEnvelopes: ConsentEnvelopesService;
-  consentSigning: ConsentSigningService;
-  seal: () => DocumentSeal;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: AppServices;
-  }
-}
+export type { AppServices } from './app-services';
 
 export type BuildOptions = {
   realtime?: RealtimeOptions;
@@ -212,17 +168,12 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
-  const consentTemplates = new ConsentTemplatesService(db, users, audit);
-  // Opened once, on first use: making the installation's certificate (an RSA key) would slow every start.
-  let opened: DocumentSeal | undefined;
-  const seal = () => (opened ??= DocumentSeal.open({ dataDir: config.dataDir, p12: config.seal?.p12, passphrase: config.seal?.passphrase, publicUrl: config.publicUrl }));
-  const consentSigning = new ConsentSigningService({ db, appSecret: config.appSecret, publicUrl: config.publicUrl, mailer, jobs, users, workspaces, patients, documents, audit, templates: consentTemplates, storage, cipher, seal, clock: opts.clock, log: app.log });
-  const consentEnvelopes = new ConsentEnvelopesService({ db, patients, users, workspaces, templates: consentTemplates, audit, signing: consentSigning, clock: opts.clock });
-  const { sessions, reminders, invoicing, locations, register: registerSessionRoutes } = wireSessions({
+  const consents = wireConsents({ db, config, log: app.log, clock: opts.clock, mailer, jobs, users, workspaces, patients, documents, audit, storage, cipher });
+  const { sessions, reminders, invoicing, locations, busyTimes, register: registerSessionRoutes } = wireSessions({
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
   });
-  const booking = wireBooking({ db, events, users, workspaces, locations, sessions, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
+  const booking = wireBooking({ db, events, users, workspaces, locations, busy: busyTimes, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
   const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });
   const { gateway, sandbox } = createPaymentsGateway({ stripe: config.stripe, db, jobs, publicUrl: config.publicUrl, appSecret: config.appSecret, clock: opts.clock });
   const payments = wirePayments({ db, gateway, events, jobs, mailer, log: app.log, patients, users, workspaces, invoices, issuing, auto, sessions: invoicing, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
@@ -253,8 +204,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
-  jobs.sweep('consents.reminders', () => consentSigning.remindDue());
-  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox, consentTemplates, consentEnvelopes, consentSigning, seal });
+  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox, consentTemplates: consents.templates, consentEnvelopes: consents.envelopes, consentSigning: consents.signing, seal: consents.seal });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -289,9 +239,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientImportRoutes, { imports });
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
-  await app.register(consentTemplatesRoutes, { templates: consentTemplates });
+  await consents.register(app);
   await booking.register(app);
-  await app.register(consentEnvelopesRoutes, { envelopes: consentEnvelopes, signing: consentSigning, perIpPerMinute: config.rateLimit.perIpPerMinute });
   await registerSessionRoutes(app);
   await registerInvoiceRoutes(app);
   await payments.register(app);

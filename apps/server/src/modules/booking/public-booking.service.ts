@@ -1,7 +1,7 @@
 import { addTimespan, freeSlots, monthRange, presentSlots, publicSlotsResponse, todayIn, type PublicSlots, type PublicSlotsQuery } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { SessionsService } from '../sessions/sessions.service';
+import type { BusyTimes } from '../sessions/busy-times';
 import { bookingRepository } from './booking.repository';
 import { PublicSlotsCache } from './public-slots-cache';
 
@@ -16,7 +16,7 @@ const notFound = () => new AppError('public_service_not_found');
 export class PublicBookingService {
   readonly cache = new PublicSlotsCache<string>();
 
-  constructor(private readonly d: { db: Db; sessions: SessionsService; clock?: () => Date }) {}
+  constructor(private readonly d: { db: Db; busy: BusyTimes; clock?: () => Date }) {}
 
   /** The month's answer as JSON (kept serialised: a month of slots is read far more often than it changes). */
   slotsJson(ids: { workspaceId: string; therapistId: string; serviceId: string }, q: PublicSlotsQuery): Promise<string> {
@@ -40,7 +40,7 @@ export class PublicBookingService {
     if (from < to) {
       const gap = service.gapMinutes * 60_000;
       const [busy, overrides] = await Promise.all([
-        this.d.sessions.busyBetween(ids.workspaceId, service.therapistId, new Date(from.getTime() - gap), new Date(to.getTime() + gap)),
+        this.d.busy.between(ids.workspaceId, service.therapistId, new Date(from.getTime() - gap), new Date(to.getTime() + gap)),
         bookingRepository(this.d.db).overrides(ids.workspaceId, { kind: 'all' }, todayIn(tz, from), service.therapistId),
       ]);
       const slots = freeSlots({

@@ -191,15 +191,8 @@ export function patientsRepository(db: DbOrTx) {
         .orderBy(desc(clinicalAccessLog.createdAt))
         .limit(limit);
     },
-    async namesIn(workspaceId: string, ids: string[]) {
-      if (!ids.length) return [];
-      return db
-        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
-        .from(patients)
-        .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
-    },
     /** Name and birthdate of the workspace's patients among `ids`. */
-    async profilesIn(workspaceId: string, ids: string[]) {
+    async namesIn(workspaceId: string, ids: string[]) {
       if (!ids.length) return [];
       return db
         .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName, birthdate: patients.birthdate })

@@ -25,8 +25,9 @@ import { patientsRepository, searchTextOf, type NewPatient } from './patients.re
 import { billingColumns, duplicate, personalColumns, treatmentChanges, treatmentColumns, type Create, type UpdateInfo, type UpdateTreatment } from './patient-columns';
 import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
 import { assertWritable, listFieldAccess } from './patient-field-access';
-import { encryptClearMedication, openMedication, sealMedication } from './patient-medication';
-import { fullName, presentPatient, summary, wants } from './patient-presenter';
+import { encryptClearMedication, sealMedication } from './patient-medication';
+import { fullName, summary } from './patient-presenter';
+import { presentFile, therapistNamesOf } from './patient-file';
 import { PatientAccessLog } from './patient-access-log';
 import { retentionEnd } from './patient-retention';
 import { PatientErasure, type ErasureStep } from './patient-erasure';
@@ -271,7 +272,7 @@ export class PatientsService {
   }
   /** Name and birthdate of the workspace's patients among `ids` (a consent decides who signs by age). */
   async profilesOf(workspaceId: string, ids: string[], tx: DbOrTx = this.db): Promise<Map<string, { name: string; birthdate: string | null }>> {
-    const rows = await patientsRepository(tx).profilesIn(workspaceId, [...new Set(ids)]);
+    const rows = await patientsRepository(tx).namesIn(workspaceId, [...new Set(ids)]);
     return new Map(rows.map((p) => [p.id, { name: fullName(p), birthdate: p.birthdate }]));
   }
   /** The ids of the patients a scope sees, as a subquery another module filters by (one query, paged there). */
@@ -289,20 +290,8 @@ export class PatientsService {
       throw new AppError('patient_limit_reached');
   }
 
-  private async therapistNames(ids: (string | null)[]) {
-    const users = await this.users.findManyByIds(ids.filter((x): x is string => !!x));
-    return new Map(users.map((u) => [u.id, fullName(u)]));
-  }
+  private therapistNames = (ids: (string | null)[]) => therapistNamesOf(this.users, ids);
 
   /** The file as the caller reads it: the medication decrypted and each count made only for those who read it. */
-  private async present(c: Caller, p: PatientRow): Promise<Patient> {
-    const want = wants(c.member.ability, p);
-    const [names, historyEntries, documents, medication] = await Promise.all([
-      this.therapistNames([p.assignedTherapistId]),
-      want.histories ? patientsRepository(this.db).historyCount(p.id, c.userId) : undefined,
-      want.documents ? this.documentCount(p.id) : undefined,
-      want.treatment ? openMedication(this.cipher, p.workspaceId, p.id, p.treatmentMedicationEnc) : null,
-    ]);
-    return presentPatient(c.member.ability, p, names, { counts: { historyEntries, documents }, medication });
-  }
+  private present = (c: Caller, p: PatientRow) => presentFile({ db: this.db, cipher: this.cipher, users: this.users, documentCount: this.documentCount }, c, p);
 }

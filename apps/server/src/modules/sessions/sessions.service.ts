@@ -241,9 +241,6 @@ export class SessionsService {
   }
 
   /** The therapist's commission and payments receiver; 400 when they are not a member of the workspace. */
-  /** The therapist's taken time in [from, to), for public booking's free slots. */
-  busyBetween = (workspaceId: string, therapistId: string, from: Date, to: Date) => sessionsRepository(this.db).busyOf(workspaceId, therapistId, from, to);
-
   async therapistTerms(workspaceId: string, therapistId: string, tx: DbOrTx) {
     const terms = await this.workspaces.memberTerms(workspaceId, therapistId, tx);
     if (!terms) throw new AppError('therapist_not_member', [{ path: 'therapistId', message: 'La persona elegida no es miembro de este espacio' }]);
