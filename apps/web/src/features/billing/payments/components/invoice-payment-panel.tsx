@@ -2,22 +2,22 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, CreditCard, Mail, Undo2 } from 'lucide-react';
-import { chargeBlockMessage, errorMessage, isErrorCode, PAYMENT_ATTEMPT_STATUS, REFUND_STATUS, type Invoice, type InvoicePayments } from '@divan/core';
+import { chargeBlockMessage, errorMessage, isErrorCode, type Invoice, type InvoicePayments } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/states';
-import { cn } from '@/lib/cn';
 import { messageOf } from '@/lib/error-message';
-import { formatCurrency, formatDate, formatTime } from '@/lib/format';
+import { formatCurrency } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { invoiceKeys } from '../../api/keys';
 import { useChargeInvoice, useInvoicePayLink, useInvoicePayments, useRefundInvoice, type PaymentLink, type RefundAnswer } from '../api/payments-api';
 import { copyLink } from '../utils/copy-text';
 import { problemOf } from '../utils/problem';
 import { LinkMade } from './patient-card-section';
+import { PaymentHistory } from './payment-history';
 import { RefundDialog } from './refund-dialog';
 import { TestModeBadge } from './test-mode';
 
@@ -204,57 +204,7 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
         </div>
       ) : null}
 
-      {data.attempts.length ? (
-        <section className="grid gap-2" aria-labelledby="attempts-title">
-          <h3 id="attempts-title" className="text-sm font-medium">
-            Cobros
-          </h3>
-          <ul className="grid gap-1.5 text-sm" data-testid="attempts">
-            {data.attempts.map((a) => (
-              <li key={a.id} className="grid gap-0.5 rounded-md border px-3 py-2">
-                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                  <span>
-                    <span className="text-muted-foreground">{when(a.createdAt)} · </span>
-                    {a.kind === 'charge' ? 'Tarjeta guardada' : 'Enlace de pago'} · <span className="tabular-nums">{formatCurrency(a.amountCents)}</span>
-                  </span>
-                  <StatusPill tone={a.status === 'succeeded' ? 'ok' : a.status === 'failed' || a.status === 'canceled' ? 'bad' : 'wait'}>{PAYMENT_ATTEMPT_STATUS.labels[a.status]}</StatusPill>
-                </div>
-                {a.error ? <p className="text-[0.8125rem] text-muted-foreground">{a.error}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      {data.refunds.length ? (
-        <section className="grid gap-2" aria-labelledby="refunds-title">
-          <h3 id="refunds-title" className="text-sm font-medium">
-            Devoluciones
-          </h3>
-          <ul className="grid gap-1.5 text-sm" data-testid="refunds">
-            {data.refunds.map((r) => (
-              <li key={r.id} className="grid gap-0.5 rounded-md border px-3 py-2">
-                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                  <span>
-                    <span className="text-muted-foreground">{when(r.createdAt)} · </span>
-                    <span className="tabular-nums">{formatCurrency(r.amountCents)}</span>
-                    {r.rectifying ? (
-                      <>
-                        {' · '}
-                        <Link className="font-medium text-primary underline-offset-4 hover:underline" to={`/billing/editor/${r.rectifying.id}`}>
-                          Rectificativa {r.rectifying.number ?? ''}
-                        </Link>
-                      </>
-                    ) : null}
-                  </span>
-                  <StatusPill tone={r.status === 'succeeded' ? 'ok' : r.status === 'pending' ? 'wait' : 'bad'}>{REFUND_STATUS.labels[r.status]}</StatusPill>
-                </div>
-                <p className="text-[0.8125rem] text-muted-foreground">Motivo: {r.reason}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <PaymentHistory attempts={data.attempts} refunds={data.refunds} />
 
       <ConfirmDialog
         open={confirming}
@@ -292,8 +242,6 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
   );
 }
 
-const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
-
 function Amount({ label, cents }: { label: string; cents: number }) {
   return (
     <div className="grid gap-0.5">
@@ -301,14 +249,4 @@ function Amount({ label, cents }: { label: string; cents: number }) {
       <dd className="font-medium tabular-nums">{formatCurrency(cents)}</dd>
     </div>
   );
-}
-
-const pillTones = {
-  ok: 'bg-success/10 text-[#1f5c39] ring-success/25 dark:text-success',
-  wait: 'bg-warning-bg text-warning-fg ring-warning-fg/20',
-  bad: 'bg-card text-destructive ring-destructive/30',
-};
-
-function StatusPill({ tone, children }: { tone: keyof typeof pillTones; children: string }) {
-  return <span className={cn('inline-flex h-6 shrink-0 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-medium ring-1 ring-inset', pillTones[tone])}>{children}</span>;
 }
