@@ -3,7 +3,6 @@
  * visitor's time zone beside the therapist's. Presentation only: `freeSlots` computes them.
  */
 import { tzOffset } from '@date-fns/tz';
-import { toLocal } from '../time/zoned';
 import type { Slot } from './slots';
 import { DAY, MINUTE, zoneTable } from './zone-table';
 
@@ -43,25 +42,12 @@ export type PresentedSlot = {
   sameLocalTime: boolean;
 };
 
-function localTime(slot: Slot, timeZone: string): LocalSlotTime {
-  const start = toLocal(slot.start, timeZone);
-  return { day: start.day, from: start.time, to: toLocal(slot.end, timeZone).time, offset: utcOffsetLabel(slot.start, timeZone) };
-}
-
 /**
  * A slot in the visitor's zone and the therapist's. The offset tells apart the two slots of a repeated
  * autumn hour (02:00 UTC+2 and 02:00 UTC+1).
  */
 export function presentSlot(slot: Slot, therapistTimeZone: string, visitorTimeZone: string): PresentedSlot {
-  const therapist = localTime(slot, therapistTimeZone);
-  const visitor = visitorTimeZone === therapistTimeZone ? therapist : localTime(slot, visitorTimeZone);
-  return {
-    startsAt: slot.start.toISOString(),
-    endsAt: slot.end.toISOString(),
-    therapist,
-    visitor,
-    sameLocalTime: visitor.day === therapist.day && visitor.from === therapist.from && visitor.to === therapist.to,
-  };
+  return presentSlots([slot], therapistTimeZone, visitorTimeZone)[0]!;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -5,12 +5,8 @@ import { Eye, Plus, RotateCw, Save } from 'lucide-react';
 import {
   CONSENT_DATA_FIELDS,
   CONSENT_DOCUMENT_TITLE_MAX,
-  CONSENT_PARTIES,
   CONSENT_SECTIONS_MAX,
-  CONSENT_SIGNERS,
   CONSENT_TEMPLATE_NAME_MAX,
-  CONSENT_VARIABLES,
-  CONSENT_VARIABLE_NAMES,
   type ConsentTemplate,
   type ConsentVariable,
 } from '@divan/core';
@@ -24,10 +20,10 @@ import { messageOf } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useCreateTemplate, useUpdateTemplate } from '../api/consent-templates-api';
-import { SignatureInput } from '../components/signature-input';
 import { bodyOf, emptySection, fingerprint, modelOf, move, problemsOf, type EditorModel, type SectionModel } from './editor-model';
 import { SectionEditor } from './section-editor';
 import { TemplatePreview } from './template-preview';
+import { DataAskedCard, ErrorText, SignaturesCard, VariableChips } from './template-parts';
 
 type Props = {
   wid: string;
@@ -39,15 +35,6 @@ type Props = {
 
 /** Paths of the contract's «required» messages: shown once saving is tried, not while a blank template is filled. */
 const onlyOnSave = (path: string) => path === 'name' || path === 'documentTitle' || path.endsWith('.checkbox.label');
-
-function ErrorText({ id, children }: { id?: string; children?: string }) {
-  if (!children) return null;
-  return (
-    <p id={id} role="alert" className="text-[0.8125rem] font-medium text-destructive">
-      {children}
-    </p>
-  );
-}
 
 export function TemplateEditor({ wid, template, initial, onReload }: Props) {
   const navigate = useNavigate();
@@ -207,34 +194,7 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
         </CardContent>
       </Card>
 
-      <Card className="min-w-0">
-        <CardHeader>
-          <CardTitle>Datos que se piden</CardTitle>
-          <CardDescription>Lo que cada firmante escribe al firmar. Para un menor, pide los datos de sus tutores.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3">
-          <div className="grid gap-4 sm:grid-cols-3">
-            {CONSENT_PARTIES.values.map((party) => (
-              <fieldset key={party} className="grid content-start gap-2 rounded-md border p-3" aria-invalid={problems[`data.${party}`] ? true : undefined}>
-                <legend className="px-1 text-sm font-semibold">{CONSENT_PARTIES.labels[party]}</legend>
-                {CONSENT_DATA_FIELDS.values.map((field) => (
-                  <label key={field} className="flex items-center gap-2.5 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={model.data[party].includes(field)}
-                      onChange={(e) => toggleData(party, field, e.target.checked)}
-                      className="size-4 accent-[var(--color-primary)]"
-                    />
-                    {CONSENT_DATA_FIELDS.labels[field]}
-                  </label>
-                ))}
-                <ErrorText>{problems[`data.${party}`]}</ErrorText>
-              </fieldset>
-            ))}
-          </div>
-          <ErrorText>{problems.data}</ErrorText>
-        </CardContent>
-      </Card>
+      <DataAskedCard data={model.data} problems={problems} onToggle={toggleData} />
 
       <Card className="min-w-0">
         <CardHeader>
@@ -242,28 +202,7 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
           <CardDescription>El texto del documento. Una sección puede llevar una casilla (aceptar la grabación, el contacto por email…), obligatoria o no.</CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
-          <div className="grid gap-2 rounded-md border border-dashed p-3" role="group" aria-labelledby="consent-variables">
-            <p id="consent-variables" className="text-sm font-medium">
-              Variables <span className="font-normal text-muted-foreground">· pulsa una para insertarla en el texto donde estás escribiendo; al enviar se rellenan con los datos de la ficha.</span>
-            </p>
-            <ul className="flex flex-wrap gap-2">
-              {CONSENT_VARIABLE_NAMES.map((v) => (
-                <li key={v}>
-                  <button
-                    type="button"
-                    onMouseDown={(e) => e.preventDefault()} // keep the cursor in the text
-                    onClick={() => insertVariable(v)}
-                    title={CONSENT_VARIABLES[v]}
-                    aria-label={`Insertar {{${v}}}: ${CONSENT_VARIABLES[v]}`}
-                    className="grid rounded-md border bg-card px-2.5 py-1 text-left hover:border-ring hover:bg-accent/40"
-                  >
-                    <code className="text-xs font-semibold">{`{{${v}}}`}</code>
-                    <span className="text-xs text-muted-foreground">{CONSENT_VARIABLES[v]}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <VariableChips onInsert={insertVariable} />
           <ErrorText>{problems.sections}</ErrorText>
           <ol className="grid grid-cols-[minmax(0,1fr)] gap-4">
             {model.sections.map((s, i) => (
@@ -288,40 +227,7 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
         </CardContent>
       </Card>
 
-      <Card className="min-w-0">
-        <CardHeader>
-          <CardTitle>Firmas</CardTitle>
-          <CardDescription>Quién firma el documento. Para un menor firman sus tutores; con dos tutores, cada uno con su enlace.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
-          <fieldset className="grid gap-2 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-medium">Firman</legend>
-            {CONSENT_SIGNERS.values.map((signer) => (
-              <div key={signer} className="grid gap-1">
-                <label className="flex items-center gap-2.5 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={model.signatures[signer]}
-                    onChange={(e) => change({ signatures: { ...model.signatures, [signer]: e.target.checked } })}
-                    className="size-4 accent-[var(--color-primary)]"
-                  />
-                  {CONSENT_SIGNERS.labels[signer]}
-                </label>
-                <ErrorText>{problems[`signatures.${signer}`]}</ErrorText>
-              </div>
-            ))}
-          </fieldset>
-          <ErrorText>{problems.signatures}</ErrorText>
-          {model.signatures.therapist ? (
-            <div className="grid gap-2 rounded-md border p-3">
-              <p className="text-sm font-medium">Tu firma</p>
-              <p className="text-[0.8125rem] text-muted-foreground">Se guarda con la plantilla y aparece en los documentos que envíes tú; otro terapeuta que la envíe firma con la suya.</p>
-              <SignatureInput value={model.therapistSignature} onChange={(therapistSignature) => change({ therapistSignature })} label="Firma del terapeuta" invalid={!!problems.therapistSignature} />
-              <ErrorText>{problems.therapistSignature}</ErrorText>
-            </div>
-          ) : null}
-        </CardContent>
-      </Card>
+      <SignaturesCard signatures={model.signatures} therapistSignature={model.therapistSignature} problems={problems} onChange={change} />
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border sm:px-4">
         <span className="w-full text-[0.8125rem] text-muted-foreground sm:w-auto sm:text-sm" aria-live="polite">
