@@ -64,17 +64,19 @@ describe('refresh lock across tabs', () => {
   });
 
   it('without Web Locks, a BroadcastChannel note makes the other tabs wait for the one refreshing', async () => {
-    const tabs = [1, 2, 3, 4].map(() => createRefreshLock({ channel: channel() }));
-    // The first tab starts; the others start once its "refreshing" note has reached them.
-    const first = tabs[0]!(async () => {
-      await tick(30);
-      return 'done';
-    });
-    await tick(5);
+    const channels4 = [1, 2, 3, 4].map(() => channel());
+    const tabs = channels4.map((c) => createRefreshLock({ channel: c }));
+    // Each other tab's channel tells when the first tab's "refreshing" note has reached it (its own
+    // listener, added after the lock's, runs after the lock has read the note).
+    const noted = channels4.slice(1).map((c) => new Promise<void>((resolve) => c.addEventListener('message', (e) => (e as MessageEvent).data === 'refreshing' && resolve())));
+    let finish!: (v: string) => void;
+    const first = tabs[0]!(() => new Promise<string>((r) => (finish = r)));
+    await Promise.all(noted);
     let othersRan = false;
     const rest = Promise.all(tabs.slice(1).map((lock) => lock(async (waited) => void (othersRan = waited))));
     await tick(10);
     expect(othersRan).toBe(false);
+    finish('done');
     expect(await first).toBe('done');
     await rest;
     expect(othersRan).toBe(true);
