@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'tools/**/*.test.js'],
-    testTimeout: 30_000,
+    // Generous: CI's two cores run three files at once, some of them spawning server processes; a test that
+    // waits on the machine rather than on its own code must not fail for it (timings never belong in tests).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Most files wait (on the database, jobs, timers, child processes) more than they compute: three at

@@ -147,7 +147,7 @@ async function startWorker(env: NodeJS.ProcessEnv): Promise<Worker> {
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
-  await until(() => out.includes('ready') || child.exitCode !== null, 30_000, 'worker ready');
+  await until(() => out.includes('ready') || child.exitCode !== null, 60_000, 'worker ready');
   if (!out.includes('ready')) throw new Error(`worker did not start:\n${out}`);
   const w: Worker = {
     child,
@@ -172,7 +172,7 @@ describe('jobs across server processes', () => {
     await pause(1000);
     expect(effects(file)).toEqual([`k1 ${a.child.pid}`]);
     await b.stop();
-  });
+  }, 180_000);
 
   it.skipIf(!pgAdmin)('two processes on one PostgreSQL run each of 1,000 jobs exactly once, sharing them', async () => {
     const env = await freshDatabase();
