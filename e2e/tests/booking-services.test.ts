@@ -124,4 +124,24 @@ describe.skipIf(!hasChromium || !baseUrl)('booking services and blocked days', (
     await shot(page, 'booking-services-form-phone');
     await page.setViewportSize({ width: 1280, height: 820 });
   });
+
+  it("offers the year's holidays of Spain and of the chosen community, and blocks one with a press", async () => {
+    // The service form the last test opened for its screenshot, closed untouched.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByText('Sugerencias: festivos de los próximos 12 meses').click();
+    await page.getByLabel('Comunidad').selectOption({ label: 'Comunidad de Madrid' });
+    const suggested = page.getByRole('list', { name: 'Festivos sugeridos' });
+    await suggested.getByText('Fiesta de la Comunidad de Madrid').waitFor();
+    await suggested.getByText('Navidad').waitFor();
+    await shot(page, 'booking-services-holidays');
+    // The first one suggested, whichever it is today: blocked all day, and no longer suggested.
+    const first = suggested.getByRole('listitem').first();
+    const day = /(\d\d\/\d\d\/\d{4})/.exec(await first.innerText())![1]!;
+    await first.getByRole('button').click();
+    await page.getByRole('list', { name: 'Fechas bloqueadas' }).getByText(day).waitFor();
+    await suggested.getByText(day).waitFor({ state: 'detached' });
+    const iso = day.split('/').reverse().join('-');
+    expect((await me.call<{ items: Override[] }>('GET', '/availability-overrides')).items.some((o) => o.day === iso && o.allDay)).toBe(true);
+  });
 });

@@ -8,3 +8,4 @@ export * from './availability-override.rules';
 export * from './slots';
 export * from './slots-view';
 export * from './public-booking.contracts';
+export * from './holidays';

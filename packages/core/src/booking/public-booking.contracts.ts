@@ -34,3 +34,162 @@ export const publicSlotsResponse = z.object({
   ),
 });
 export type PublicSlots = z.infer<typeof publicSlotsResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// The public pages' reads: the workspace's index, a therapist, a service (spec §2 `/v1/reservations/…`).
+// Only what a visitor may see: no email, no phone, no patient; paused services are left out.
+
+const publicLocation = z.object({ name: z.string(), address: z.string().nullable() });
+const timespanOut = z.object({ amount: z.number().int(), unit: z.enum(['months', 'days', 'hours', 'minutes']) });
+
+/** A service as a visitor reads it. */
+export const publicServiceSummary = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  priceCents: z.number().int(),
+  modality: z.enum(['presential', 'online']),
+  location: publicLocation.nullable(),
+  /** 'none' | 'pay' (the session is paid at booking) | 'card' (a card is saved at booking). */
+  payment: z.enum(['none', 'pay', 'card']),
+  /** False: only the therapist's patients may book (a visitor learns it before typing anything). */
+  allowNewPatients: z.boolean(),
+});
+export type PublicServiceSummary = z.infer<typeof publicServiceSummary>;
+
+export const publicTherapist = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  pictureUrl: z.string().nullable(),
+  biography: z.string().nullable(),
+  services: z.array(publicServiceSummary),
+});
+export type PublicTherapist = z.infer<typeof publicTherapist>;
+
+const publicWorkspace = z.object({ id: z.uuid(), name: z.string(), logoUrl: z.string().nullable() });
+
+/** `GET /api/v1/public/reservations/:workspaceId`: therapists with at least one active service. */
+export const publicWorkspaceIndexResponse = z.object({ workspace: publicWorkspace, therapists: z.array(publicTherapist) });
+export type PublicWorkspaceIndex = z.infer<typeof publicWorkspaceIndexResponse>;
+
+/** `GET /api/v1/public/reservations/:workspaceId/:therapistId`. */
+export const publicTherapistResponse = z.object({ workspace: publicWorkspace, therapist: publicTherapist });
+export type PublicTherapistPage = z.infer<typeof publicTherapistResponse>;
+
+/** `GET /api/v1/public/reservations/:workspaceId/:therapistId/:serviceId`: what the service page shows before the month. */
+export const publicServiceResponse = z.object({
+  workspace: publicWorkspace,
+  therapist: publicTherapist.omit({ services: true }),
+  service: publicServiceSummary.extend({ timeZone: z.string(), minNotice: timespanOut, maxNotice: timespanOut }),
+});
+export type PublicServicePage = z.infer<typeof publicServiceResponse>;
+
+export const publicWorkspaceParams = publicServiceParams.pick({ workspaceId: true });
+export const publicTherapistParams = publicServiceParams.pick({ workspaceId: true, therapistId: true });
+
+// ---------------------------------------------------------------------------------------------------
+// Booking, in two steps so that nobody learns whether an email belongs to a patient and no robot fills
+// an agenda with strangers' addresses: the visitor asks for a slot (it is held for a few minutes and a
+// six-digit code is mailed), then confirms with the code; only then does the answer depend on the email
+// (not accepting new patients, patient session limit reached).
+
+/** Minutes a slot is held for the visitor once asked for (code step; extended while paying). */
+export const BOOKING_HOLD_MINUTES = 10;
+export const BOOKING_HOLD_PAYMENT_MINUTES = 30;
+export const BOOKING_CODE_ATTEMPTS_MAX = 5;
+export const BOOKING_MESSAGE_MAX = 1000;
+
+/**
+ * `POST /api/v1/public/reservations/:ws/:therapist/:service/holds`. Name, email and phone are checked
+ * by the server as a whole (`public_service_patient_data_missing`) when any is missing; each one's shape
+ * here. `website` is the honeypot: a person never sees it, a robot fills it.
+ */
+export const createBookingHoldBody = z.object({
+  startsAt: z.iso.datetime({ offset: true, error: msg.invalidInstant() }),
+  firstName: z.string().trim().max(100, { error: msg.maxLength(100) }).optional(),
+  lastName: z.string().trim().max(150, { error: msg.maxLength(150) }).optional(),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, { error: msg.maxLength(254) })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: msg.invalidEmail() })
+    .optional(),
+  phone: z.string().trim().max(30, { error: msg.maxLength(30) }).optional(),
+  message: z.string().trim().max(BOOKING_MESSAGE_MAX, { error: msg.maxLength(BOOKING_MESSAGE_MAX) }).optional(),
+  privacyAccepted: z.literal(true, { error: 'Debes aceptar la política de privacidad para reservar' }),
+  /** The visitor's zone, to write the mail's times in it. */
+  timeZone: timeZoneSchema.optional(),
+  website: z.string().max(500).optional(),
+});
+export type CreateBookingHoldBody = z.input<typeof createBookingHoldBody>;
+
+export const bookingHoldResponse = z.object({
+  holdId: z.uuid(),
+  expiresAt: z.string(),
+  /** The address the code went to, partly hidden ('a•••@gmail.com'). */
+  emailHint: z.string(),
+});
+export type BookingHold = z.infer<typeof bookingHoldResponse>;
+
+export const bookingHoldParams = z.object({ holdId: z.uuid({ error: 'Reserva inválida' }) });
+/** `POST /api/v1/public/booking-holds/:holdId/confirm`. */
+export const confirmBookingHoldBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'El código tiene 6 cifras' }) });
+
+/** A booked session as the visitor reads it (confirmation screen, the manage page behind the mailed link). */
+export const publicBooking = z.object({
+  status: z.enum(['pending', 'confirmed', 'canceled', 'completed']),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timeZone: z.string(),
+  therapist: z.object({ id: z.uuid(), name: z.string() }),
+  workspace: z.object({ id: z.uuid(), name: z.string() }),
+  service: z.object({ id: z.uuid(), title: z.string() }),
+  modality: z.enum(['presential', 'online']),
+  location: publicLocation.nullable(),
+  /** Until when the visitor may cancel or move it themselves (the service's minimum notice before it); null: no longer. */
+  changeableUntil: z.string().nullable(),
+});
+export type PublicBooking = z.infer<typeof publicBooking>;
+
+/** The confirm step's answer: booked, or off to the payments gateway's checkout first (the slot stays held). */
+export const bookingConfirmResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('booked'), booking: publicBooking }),
+  z.object({ status: z.literal('payment_required'), checkoutUrl: z.string(), expiresAt: z.string() }),
+]);
+export type BookingConfirmResult = z.infer<typeof bookingConfirmResponse>;
+
+/** The mailed manage link's token: `GET /api/v1/public/bookings/:token`, `POST …/cancel`, `POST …/move`. */
+export const publicBookingTokenParams = z.object({ token: z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/, { error: 'Enlace inválido' }) });
+export const movePublicBookingBody = z.object({ startsAt: z.iso.datetime({ offset: true, error: msg.invalidInstant() }) });
+export const publicBookingResponse = z.object({ booking: publicBooking });
+
+// ---------------------------------------------------------------------------------------------------
+// Embedding on the therapist's website (plan-gated: `public_service_embedding_not_allowed`).
+
+/** Origins allowed to frame the booking pages: 'https://host[:port]', no path. */
+export const EMBED_ORIGINS_MAX = 10;
+export const embedOriginSchema = z
+  .string()
+  .trim()
+  .max(200, { error: msg.maxLength(200) })
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v.replace(/\/$/, '') && !u.username;
+    } catch {
+      return false;
+    }
+  }, { error: 'Escribe solo el origen de tu web, como https://www.tuconsulta.es' })
+  .transform((v) => v.replace(/\/$/, ''));
+
+/** `GET/PUT /api/v1/workspaces/:workspaceId/booking-embed`: the workspace's allowed origins. */
+export const bookingEmbedBody = z.object({ allowedOrigins: z.array(embedOriginSchema).max(EMBED_ORIGINS_MAX, { error: msg.arrayMax(EMBED_ORIGINS_MAX) }) });
+export const bookingEmbedResponse = z.object({ allowedOrigins: z.array(z.string()), embeddingAllowed: z.boolean() });
+export type BookingEmbed = z.infer<typeof bookingEmbedResponse>;
+
+/** The message the booking page posts to the page that frames it, so the iframe fits its content. */
+export const EMBED_RESIZE_MESSAGE = 'divan:booking-height';
+/** The message the booking page posts when Escape is pressed inside it, so the embed's dialog closes. */
+export const EMBED_CLOSE_MESSAGE = 'divan:booking-close';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import type { LocationsService } from '../sessions/locations.service';
 import type { UsersService } from '../users/users.service';
@@ -7,23 +7,62 @@ import { AvailabilityOverridesService } from './availability-overrides.service';
 import { BookingServicesService } from './booking-services.service';
 import { bookingRoutes, publicBookingRoutes } from './booking.routes';
 import { PublicBookingService } from './public-booking.service';
+import { BookingEmbedService } from './booking-embed.service';
+import { PublicPagesService } from './public-pages.service';
+import { bookingEmbedRoutes, publicPagesRoutes } from './public-pages.routes';
+import type { WebPage } from '../../platform/http/web-app';
 import { SESSION_EVENTS } from '../sessions/sessions.service';
-import type { BusyTimes } from '../sessions/busy-times';
+import type { SessionsService } from '../sessions/sessions.service';
+import { BookedSessions } from '../sessions/booked-sessions';
+import { BookingIntake } from '../patients/booking-intake';
+import type { PatientsService } from '../patients/patients.service';
+import type { Cipher } from '../../platform/crypto/cipher';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { Jobs } from '../../platform/jobs/jobs';
+import { BookingSlots } from './booking-slots';
+import { BookingHoldsService } from './booking-holds.service';
+import { BookingConfirmService } from './booking-confirm.service';
+import { BookingManageService } from './booking-manage.service';
+import { bookingFlowRoutes } from './booking-flow.routes';
+import { BookingPaymentFlow } from './booking-payment';
+import { BookingNotices } from './booking-notices';
+import type { BookingPayments } from '../payments/booking-payments';
 import { SERIES_EVENTS } from '../sessions/session-series.service';
 import type { EventBus } from '../../platform/events/event-bus';
 
-/** Open booking (issue 14): the therapists' services and blocked days, and their routes. */
-export function wireBooking(d: { db: Db; events: EventBus; users: UsersService; workspaces: WorkspacesService; locations: LocationsService; busy: BusyTimes; perIpPerMinute: number; clock?: () => Date }) {
+/** What booking on the public page needs besides the services' setup (booking-deps.ts). */
+type FlowDeps = { sessions: SessionsService; patients: PatientsService; cipher: Cipher; mailer: Mailer; jobs: Jobs; log: FastifyBaseLogger; hash: (value: string) => string; publicUrl: string; mailFrom: string };
+
+/** Open booking (issue 14): the therapists' services and blocked days, booking on the public page, and their routes. */
+export function wireBooking(d: FlowDeps & { db: Db; events: EventBus; users: UsersService; workspaces: WorkspacesService; locations: LocationsService; perIpPerMinute: number; clock?: () => Date }) {
   const services = new BookingServicesService({ db: d.db, users: d.users, locations: d.locations });
   const overrides = new AvailabilityOverridesService({ db: d.db, workspaces: d.workspaces, clock: d.clock });
-  const booking = new PublicBookingService({ db: d.db, busy: d.busy, clock: d.clock });
+  const booked = new BookedSessions(d.sessions, d.workspaces);
+  const slots = new BookingSlots({ db: d.db, booked });
+  const booking = new PublicBookingService({ db: d.db, slots, clock: d.clock });
+  const flow = { ...d, booked, slots, intake: new BookingIntake(d.workspaces), changed: (workspaceId: string) => booking.cache.changed(workspaceId) };
+  const holds = new BookingHoldsService(flow);
+  const payment = new BookingPaymentFlow(flow, new BookingNotices(flow));
+  const confirm = new BookingConfirmService(flow, payment);
+  const manage = new BookingManageService(flow);
+  d.jobs.sweep('booking.old-holds', holds.sweep);
   // The cached months of free slots go when a therapist's time changes: sessions (any process), services, blocked days.
   for (const name of [...SESSION_EVENTS, ...SERIES_EVENTS]) d.events.on(name, ({ workspaceId }) => booking.cache.changed(workspaceId), { scope: 'every-process' });
   services.onChange((workspaceId) => booking.cache.changed(workspaceId));
   overrides.onChange((workspaceId) => booking.cache.changed(workspaceId));
+  const pages = new PublicPagesService({ db: d.db, users: d.users, workspaces: d.workspaces, locations: d.locations });
+  const embed = new BookingEmbedService({ db: d.db, workspaces: d.workspaces });
+  /** The public booking page (its own entry of the web build), framed by the workspace's allowed origins. */
+  const webPage: WebPage = { prefix: '/v1/reservations/', file: 'booking.html', frameAncestors: (path) => embed.frameAncestors(path), sharedFiles: ['/embed.js'] };
   const register = async (app: FastifyInstance) => {
     await app.register(bookingRoutes, { services, overrides });
     await app.register(publicBookingRoutes, { booking, perIpPerMinute: d.perIpPerMinute });
+    await app.register(publicPagesRoutes, { pages, perIpPerMinute: d.perIpPerMinute });
+    await app.register(bookingEmbedRoutes, { embed });
+    await app.register(bookingFlowRoutes, { holds, confirm, manage, perIpPerMinute: d.perIpPerMinute });
   };
-  return { services, overrides, booking, register };
+  /** Paid bookings, once payments is wired (after booking: it needs the invoices). */
+  const acceptPayments = (payments: BookingPayments) => payment.use(payments);
+  /** The patient's own account (the companion) reads, cancels and moves sessions booked from a service through `manage`'s session-keyed methods. */
+  return { services, overrides, booking, embed, webPage, register, acceptPayments, manage };
 }

@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useBookingScope } from './api/use-booking-scope';
 import { BlockedDays } from './blocked/blocked-days';
+import { EMBED_SECTION_ID, EmbedSection } from './embed/embed-section';
 import { ServicesList } from './services/services-list';
 
 /** `/calendar/services`: open booking setup — the services patients book online and the blocked days. */
@@ -21,9 +22,15 @@ export function BookingServicesRoute() {
         </Link>
         <h1 className="font-display text-3xl font-semibold tracking-tight">Reserva online</h1>
         <p className="text-sm text-muted-foreground">Los servicios que tus pacientes reservan desde tu página pública, con su horario, y los días en que no atiendes.</p>
+        {scope.canRead ? (
+          <a href={`#${EMBED_SECTION_ID}`} className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Insertar en tu web
+          </a>
+        ) : null}
       </header>
       {scope.canRead ? <ServicesList /> : <NoAccess title="No puedes ver los servicios de reserva de este espacio" />}
       {scope.canReadBlocked ? <BlockedDays today={todayIn(DEFAULT_TIME_ZONE)} /> : null}
+      {scope.canRead ? <EmbedSection /> : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useAvailabilityOverrides, useDeleteOverride, useTeam } from '../api/booking-api';
 import { useBookingScope } from '../api/use-booking-scope';
 import { BlockDatesDialog } from './block-dates-dialog';
+import { HolidaySuggestions } from './holiday-suggestions';
 
 const when = (o: AvailabilityOverrideRecord) => (o.allDay ? 'Todo el día' : `${o.from}–${o.to}`);
 
@@ -73,6 +74,9 @@ export function BlockedDays({ today }: { today: string }) {
         </div>
       ) : null}
       {body}
+      {canBlock && overrides.data ? (
+        <HolidaySuggestions wid={wid} therapistId={therapistId === userId ? null : therapistId} today={today} blocked={new Set(overrides.data.filter((o) => o.allDay).map((o) => o.day))} />
+      ) : null}
       <BlockDatesDialog wid={wid} therapistId={therapistId === userId ? null : therapistId} today={today} open={adding} onOpenChange={setAdding} />
       <ConfirmDialog
         open={!!removing}

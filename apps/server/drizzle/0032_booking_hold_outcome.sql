@@ -1,0 +1,1 @@
+ALTER TABLE "booking_holds" ADD COLUMN "booked" boolean DEFAULT false NOT NULL;
