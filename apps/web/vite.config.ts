@@ -18,10 +18,25 @@ function versionFile(): Plugin {
   };
 }
 
+/** The dev server answers the public booking addresses with booking.html, as the API server does with dist/booking.html. */
+function bookingPagesInDev(): Plugin {
+  return {
+    name: 'divan-booking-pages-dev',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/v1\/reservations(\/|$)/.test(req.url)) req.url = '/booking.html';
+        // The patient's companion (vite.companion.config.ts in production).
+        else if (req.url && /^\/p(\/[^.]*)?(\?.*)?$/.test(req.url)) req.url = '/companion.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // The plugins' types come from the hoisted Vite (a newer major pulled in by Vitest); at run time they
   // work with this app's Vite 7, so only the type identity differs.
-  plugins: [react() as unknown as PluginOption, tailwindcss() as unknown as PluginOption, versionFile()],
+  plugins: [react() as unknown as PluginOption, tailwindcss() as unknown as PluginOption, versionFile(), bookingPagesInDev()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: {
     __APP_VERSION__: JSON.stringify(APP_VERSION),
@@ -33,6 +48,8 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rollupOptions: {
+      // The app. The public booking pages (booking.html) are built after it by vite.booking.config.ts.
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
       // packages/core builds Zod schemas at module top level, which Rollup must assume has side effects;
       // they have none, and saying so keeps Zod out of every page that only needs an error message.
       treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]core[\\/]/.test(id) },

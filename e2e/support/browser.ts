@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from './env';
 
@@ -63,4 +64,14 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Gzipped size of every script the page downloads until the network is idle. */
+export async function scriptKilobytes(page: Page, path: string): Promise<number> {
+  const sizes: Promise<number>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') sizes.push(res.body().then((b) => gzipSync(b).length, () => 0));
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024;
 }

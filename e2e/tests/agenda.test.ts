@@ -7,6 +7,12 @@ import { hasChromium } from '../support/env';
 const baseUrl = inject('baseUrl');
 type Created = { session: { id: string } };
 
+/** Madrid's UTC offset now, as `+01:00` or `+02:00`. */
+function madridOffset(): string {
+  const name = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Madrid', timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
+  return name.replace('GMT', '') || '+00:00';
+}
+
 /**
  * Sessions outside the calendar: today's on the dashboard, the patient's «Sesiones» tab with its
  * totals, and «Escribir nota» from a completed session writing its note into the clinical history.
@@ -50,7 +56,9 @@ describe.skipIf(!hasChromium || !baseUrl)('agenda: today’s sessions, a patient
     await page.goto(`/patients/${patientId}/sessions`);
     const totals = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
     await expect(totals('Realizadas').textContent()).resolves.toBe('2');
-    await expect(totals('Próximas').textContent()).resolves.toBe('2');
+    // Today's 23:00 session counts as upcoming only until it starts (the suite may run late at night).
+    const todayLateStarted = Date.now() >= Date.parse(`${madridIsoDay(0)}T23:00:00${madridOffset()}`);
+    await expect(totals('Próximas').textContent()).resolves.toBe(todayLateStarted ? '1' : '2');
     await expect(totals('Canceladas').textContent()).resolves.toBe('1');
     await expect(totals('Pendientes de pago').textContent()).resolves.toBe('1');
     await page.getByText('1 sin presentarse').waitFor();

@@ -1,21 +1,10 @@
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, shot } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, scriptKilobytes, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
-
-/** Gzipped size of every script the page downloads until the network is idle. */
-async function scriptKilobytes(page: Page, path: string): Promise<number> {
-  const sizes: Promise<number>[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') sizes.push(res.body().then((b) => gzipSync(b).length, () => 0));
-  });
-  await page.goto(path, { waitUntil: 'networkidle' });
-  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024;
-}
 
 describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bundle size', () => {
   let browser: Browser;

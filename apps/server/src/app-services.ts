@@ -21,6 +21,9 @@ import type { ConsentTemplatesService } from './modules/consents/consent-templat
 import type { DocumentSeal } from './platform/documents/seal';
 import type { ConsentEnvelopesService } from './modules/consents/consent-envelopes.service';
 import type { ConsentSigningService } from './modules/consents/consent-signing.service';
+import type { ChatService } from './modules/chat/chat.service';
+import type { ChatUnreadMail } from './modules/chat/chat-unread-mail';
+import type { PatientLink } from './modules/chat/chat.types';
 
 /** The app's services, on `app.services` (operator commands and tests build data through them). */
 export type AppServices = {
@@ -53,6 +56,10 @@ export type AppServices = {
   consentEnvelopes: ConsentEnvelopesService;
   consentSigning: ConsentSigningService;
   seal: () => DocumentSeal;
+  /** The chat of patient files (both sides), its unread mail job, and how the patients' accounts module links itself. */
+  chat: ChatService;
+  chatUnreadMail: ChatUnreadMail;
+  linkChatPatients: (link: PatientLink) => void;
 };
 
 declare module 'fastify' {

@@ -20,7 +20,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { createRateLimiter } from './platform/http/rate-limiter';
 import { registerMemberRateLimits } from './platform/http/member-rate-limit';
-import { inlineScriptHashes, registerWebApp } from './platform/http/web-app';
+import { inlineScriptHashes, registerWebApp, type WebPage } from './platform/http/web-app';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
 import { devJobsRoutes } from './platform/jobs/dev-jobs.routes';
 import { Jobs } from './platform/jobs/jobs';
@@ -74,6 +74,10 @@ import { MeetService } from './modules/meet/meet.service';
 import { SERIES_EVENTS } from './modules/sessions/session-series.service';
 import { wireConsents } from './modules/consents/consents.wiring';
 import { wireBooking } from './modules/booking/booking.wiring';
+import { wireChat } from './modules/chat/chat.wiring';
+import { wirePatientAccounts } from './modules/patient-accounts/patient-accounts.wiring';
+import { wireCompanion } from './modules/companion/companion.wiring';
+import { wireCompanionBilling } from './modules/companion-billing/companion-billing.wiring';
 
 /** The broker topic of "a workspace's patients changed" (the list pages cached by PatientsService). */
 const PATIENTS_CHANGED = 'patients-changed';
@@ -168,16 +172,21 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
+  const chat = wireChat({ db, cipher, realtime, jobs, mailer, users, workspaces, patients, documents, publicUrl: config.publicUrl, log: app.log, clock: opts.clock });
   const consents = wireConsents({ db, config, log: app.log, clock: opts.clock, mailer, jobs, users, workspaces, patients, documents, audit, storage, cipher });
-  const { sessions, reminders, invoicing, locations, busyTimes, register: registerSessionRoutes } = wireSessions({
+  const { sessions, reminders, invoicing, locations, register: registerSessionRoutes } = wireSessions({
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
   });
-  const booking = wireBooking({ db, events, users, workspaces, locations, busy: busyTimes, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
+  const booking = wireBooking({
+    db, events, users, workspaces, locations, sessions, patients, cipher, mailer, jobs, log: app.log, hash: tokens.hashSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom,
+    perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock,
+  });
   const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });
   const { gateway, sandbox } = createPaymentsGateway({ stripe: config.stripe, db, jobs, publicUrl: config.publicUrl, appSecret: config.appSecret, clock: opts.clock });
   const payments = wirePayments({ db, gateway, events, jobs, mailer, log: app.log, patients, users, workspaces, invoices, issuing, auto, sessions: invoicing, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
   sandbox?.deliverTo(async (raw, signature) => void (await payments.webhooks.receive(raw, signature)));
+  booking.acceptPayments(payments.bookings);
   const meet = new MeetService({
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
@@ -198,13 +207,19 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     publicUrl: config.publicUrl,
     onUserCreated: (tx, user) => workspaces.createPersonal(tx, user),
   });
+  const patientAccounts = wirePatientAccounts({
+    db, auth, mailer, patients, workspaces, users, audit, emailLimiter, hash: tokens.hashSecret, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute,
+  });
+  chat.linkPatients(patientAccounts.accounts.chatLink);
+  const companion = wireCompanion({ db, accounts: patientAccounts.accounts, documents, users, bookings: booking.manage, meetLink: (s) => meet.patientLink(s), clock: opts.clock });
+  const companionBilling = wireCompanionBilling({ accounts: patientAccounts.accounts, signing: consents.signing, invoices, payments, users, workspaces, publicUrl: config.publicUrl, clock: opts.clock });
   // After listening to the broker: a revocation is either in the database read here or heard later.
   await auth.loadRevokedSessions();
   bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, ...SESSION_EVENTS, ...SERIES_EVENTS, 'workspace.access_changed', 'invoice.paid'], app.log);
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
-  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox, consentTemplates: consents.templates, consentEnvelopes: consents.envelopes, consentSigning: consents.signing, seal: consents.seal });
+  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox, consentTemplates: consents.templates, consentEnvelopes: consents.envelopes, consentSigning: consents.signing, seal: consents.seal, chat: chat.chat, chatUnreadMail: chat.unreadMail, linkChatPatients: chat.linkPatients });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
@@ -213,7 +228,9 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, inlineScriptHashes(webDist));
+  /** The patient's companion (its own entry of the web build, an installable app) for /p and /p/…; no other site may frame it. */
+  const companionPage: WebPage = { prefix: '/p/', file: 'companion.html' };
+  registerSecurityHeaders(app, inlineScriptHashes(webDist, [booking.webPage.file, companionPage.file]));
   // The plugin does not close the client it is given: we do, or the process could not exit.
   const rateLimitRedis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
@@ -239,8 +256,12 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(patientImportRoutes, { imports });
   await app.register(patientExportRoutes, { exporter });
   await app.register(tasksRoutes, { tasks });
+  await chat.register(app);
   await consents.register(app);
   await booking.register(app);
+  await patientAccounts.register(app);
+  await companion.register(app);
+  await companionBilling.register(app);
   await registerSessionRoutes(app);
   await registerInvoiceRoutes(app);
   await payments.register(app);
@@ -252,7 +273,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   if (devMail) await app.register(devMailRoutes, { mailer });
   await app.register(async (scope) => realtime.register(scope));
   await app.register(async (scope) => meetHub.register(scope));
-  await registerWebApp(app, webDist);
+  await registerWebApp(app, webDist, [booking.webPage, companionPage]);
 
   await jobs.start();
   // Reminders that fell due while no server ran go now, not at the next minute's sweep.

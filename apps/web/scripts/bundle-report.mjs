@@ -1,5 +1,5 @@
 // Gzipped JS a browser downloads for a screen: the entry, then each lazy route module on the way to
-// it, with all their static imports. Reads dist/.vite/manifest.json, so run it after `vite build`.
+// it, with all their static imports. Reads dist/.vite/manifest.json, booking-manifest.json and companion-manifest.json, so run it after the web build.
 // Usage: node scripts/bundle-report.mjs   (exits 1 when a budget is exceeded)
 //
 // `modules` is what the screen loads before anyone touches it: its routes, plus anything they import
@@ -11,8 +11,15 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
+// The app's build, and the public booking pages' own (vite.booking.config.ts).
+const manifest = {
+  ...JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8')),
+  ...JSON.parse(readFileSync(`${dist}.vite/booking-manifest.json`, 'utf8')),
+  // The patient's companion (vite.companion.config.ts).
+  ...JSON.parse(readFileSync(`${dist}.vite/companion-manifest.json`, 'utf8')),
+};
 
+// `entry`: the HTML page the screen is served from (default index.html, the app).
 const screens = {
   'sign-in': {
     budget: 120,
@@ -33,6 +40,34 @@ const screens = {
       'command palette': ['src/app/components/command-palette.tsx'],
       'phone menu': ['src/app/components/mobile-nav.tsx'],
       'plan notice for non-owners': ['src/lib/can.tsx'],
+      // Right after the dashboard shows, for members who read chats (not for Recepción).
+      '«Mensajes sin leer» card': ['src/features/chat/components/unread-chats-card.tsx'],
+    },
+  },
+  // booking.html: its own entry, React and src/public-booking/ only (no router, query library, Zod or Radix).
+  'public booking (index, therapist)': { entry: 'booking.html', budget: 80, modules: [] },
+  'public booking (service)': {
+    entry: 'booking.html',
+    budget: 80,
+    modules: ['src/public-booking/service-page.tsx'],
+    later: { 'form, code and result (first hour picked)': ['src/public-booking/steps.ts'] },
+  },
+  'public booking (manage link)': {
+    entry: 'booking.html',
+    budget: 80,
+    modules: ['src/public-booking/manage-page.tsx'],
+    later: { '«Cambiar fecha» (calendar)': ['src/public-booking/manage-move.tsx'] },
+  },
+  // companion.html: the patient's companion (/p/…), on preact/compat as the booking pages. Its first
+  // screen is «Entrar» or the connected files, and the page a connect mail opens; a file's page loads later.
+  'companion (sign-in, files, connect link)': {
+    entry: 'companion.html',
+    budget: 100,
+    modules: [],
+    later: {
+      'a file (chat)': ['src/companion/file-page.tsx'],
+      '«Consentimientos»': ['src/companion/file-page.tsx', 'src/companion/consents-section.tsx'],
+      '«Facturas» (and the card)': ['src/companion/file-page.tsx', 'src/companion/invoices-section.tsx'],
     },
   },
 };
@@ -63,9 +98,9 @@ const gzipKB = (files) =>
     }, 0);
 
 let failed = false;
-for (const [name, { budget, modules, later = {} }] of Object.entries(screens)) {
+for (const [name, { entry = 'index.html', budget, modules, later = {} }] of Object.entries(screens)) {
   const files = new Set();
-  collect('index.html', files);
+  collect(entry, files);
   for (const m of modules) collect(m, files);
   const size = gzipKB(files);
   const ok = size <= budget;

@@ -43,12 +43,19 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
   };
   /** Raw SQL for assertions that look at the database itself. */
   const rows = async <T>(query: SQL) => ((await app.services.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  return { app, config, close, rows, ...clientFor(app), database: app.services.database.kind };
+  return { app, config, close, rows, ...clientFor(app), database: app.services.database.kind, clock: opts.clock };
 }
 
-/** A second server process of `a`'s deployment: same PostgreSQL database, same secret (so `a`'s tokens work) and clinical key. */
-export const createSecondApp = (a: TestApp, overrides: Partial<Config> = {}) =>
-  createTestApp({ ...overrides, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret, clinicalKey: a.config.clinicalKey });
+/**
+ * A second server process of `a`'s deployment: same PostgreSQL database, same secret (so `a`'s tokens
+ * work), clinical key and clock. The clock matters: with a fixed test time in one process and the real
+ * one in the other, what one wrote as still valid (a booking hold's ten minutes) reads as expired in the other.
+ */
+export const createSecondApp = (a: TestApp, overrides: Partial<Config> = {}, opts: BuildOptions = {}) =>
+  createTestApp(
+    { ...overrides, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret, clinicalKey: a.config.clinicalKey },
+    { ...(a.clock ? { clock: a.clock } : {}), ...opts },
+  );
 
 function clientFor(app: FastifyInstance) {
   const call = (method: InjectOptions['method'], url: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>

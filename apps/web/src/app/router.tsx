@@ -67,12 +67,21 @@ export const router = createBrowserRouter([
                       { path: 'info', lazy: screen('patientInfo') },
                       { path: 'sessions', lazy: screen('patientSessions') },
                       { path: 'history', lazy: screen('patientHistory') },
+                      { path: 'chat', lazy: screen('patientChat') },
                       { path: 'documents', lazy: screen('patientDocuments') },
                       { path: 'consents', lazy: screen('patientConsents') },
                       { path: 'billing', lazy: screen('patientBilling') },
                       { path: 'settings', lazy: screen('patientSettings') },
                     ],
                   },
+                ],
+              },
+              {
+                path: 'chats',
+                lazy: screen('chatsLayout'),
+                children: [
+                  { index: true, lazy: screen('chatsIndex') },
+                  { path: ':patientFileId', lazy: screen('chatConversation') },
                 ],
               },
               {

@@ -55,6 +55,11 @@ export class RealtimeClient {
     this.deps.onStatus?.('stopped');
   }
 
+  /** Sends an event of a feature (e.g. `chat-typing`) on the open socket; dropped while disconnected. */
+  emit(event: string, data?: unknown): void {
+    if (this.socket) this.send(this.socket, { event, data } as RealtimeFrame);
+  }
+
   private connect(): void {
     if (this.stopped) return;
     this.deps.onStatus?.('connecting');

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { requiredText, textField } from '../fields';
-import { DOCUMENT_MAX_MB } from './patient.constants';
 
-export const DOCUMENT_MAX_BYTES = DOCUMENT_MAX_MB * 1024 * 1024;
 export const DOCUMENT_NAME_MAX = 200;
 export const DOCUMENT_TAG_MAX = 40;
 export const DOCUMENT_TAGS_PER_DOCUMENT = 20;

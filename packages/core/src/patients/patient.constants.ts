@@ -119,6 +119,7 @@ export type InsuranceCompany = keyof typeof INSURANCE_COMPANY.labels;
 /** Retention of clinical records: 5 years after the last activity (spec issue 4, Ley 41/2002). */
 export const RETENTION_YEARS = 5;
 export const DOCUMENT_MAX_MB = 20;
+export const DOCUMENT_MAX_BYTES = DOCUMENT_MAX_MB * 1024 * 1024;
 export const PATIENT_PAGE_SIZE_MAX = 100;
 export const IMPORT_MAX_ROWS = 10_000;
 

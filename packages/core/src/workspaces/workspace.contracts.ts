@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { INT4_MAX, requiredText, textField } from '../fields';
+import { INT4_MAX, requiredText } from '../fields';
 import { emailField } from '../auth/auth.contracts';
 import { ACTIONS, SUBJECT_NAMES, type Subject } from './permissions';
 import { PLAN_IDS } from './plans';
 import { WORKSPACE_TEMPLATES } from './default-roles';
-import { isValidSpanishTaxId } from '../patients/tax-id';
-import { seriesPrefixSchema } from '../invoices/invoice-settings.contracts';
-
-/** Workspace billing fields keep '' as sent (the form clears a field with ''). */
-const optionalText = (label: string, max: number) => textField(label).trim().max(max, { error: msg.maxLength(max) }).nullable().optional();
 
 export const workspaceIdParams = z.object({ workspaceId: z.uuid({ error: 'Espacio de trabajo inválido' }) });
 
@@ -19,19 +14,6 @@ export const createWorkspaceBody = z.object({
 });
 export const updateWorkspaceBody = z.object({ name: requiredText('nombre', 80) });
 
-export const billingInfo = z.object({
-  fullName: optionalText('Nombre o razón social', 150),
-  taxId: optionalText('NIF', 20).refine((v) => !v || isValidSpanishTaxId(v), { error: 'El NIF o CIF no es válido: revisa el carácter de control.' }),
-  line1: optionalText('Dirección', 150),
-  line2: optionalText('Dirección (línea 2)', 150),
-  city: optionalText('Ciudad', 80),
-  zipCode: textField('Código postal').trim().regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') }).nullable().optional(),
-  country: optionalText('País', 60),
-  footer: optionalText('Pie de factura', 500),
-  /** The prefix of the workspace's invoice series when it sells ('' gives 2026-0001); omitted: unchanged. */
-  seriesPrefix: seriesPrefixSchema.optional(),
-});
-export type BillingInfo = z.infer<typeof billingInfo>;
 
 export const permissionSchema = z.object({
   action: z.enum(ACTIONS, { error: msg.invalidEnum() }),
@@ -63,25 +45,6 @@ export const roleResponse = z.object({
 });
 export type Role = z.infer<typeof roleResponse>;
 
-/** Workspace of spec §3, as the signed-in member sees it. */
-export const workspaceResponse = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  logoUrl: z.string().nullable(),
-  isOwner: z.boolean(),
-  maxSeats: z.number().int(),
-  template: z.enum(WORKSPACE_TEMPLATES),
-  rolesManager: z.enum(['system', 'user']),
-  roles: z.array(z.object({ id: z.uuid(), name: z.string(), isAdmin: z.boolean() })),
-  owner: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string().nullable() }),
-  /** Null for members who may not read the workspace's billing info. */
-  billingInfo: billingInfo.nullable(),
-  plan: planResponse,
-  features: featuresResponse,
-  /** The caller's own permissions here, so the web app can hide what they may not do. */
-  me: z.object({ memberId: z.uuid(), isAdmin: z.boolean(), permissions: z.array(permissionSchema) }),
-});
-export type Workspace = z.infer<typeof workspaceResponse>;
 
 export const commissionSchema = z
   .object({

@@ -32,7 +32,11 @@ export type AuditAction =
   // Sent consents: details name the envelope, the patient and the template version.
   | 'consent.sent'
   | 'consent.revoked'
-  | 'consent.completed';
+  | 'consent.completed'
+  // A patient's own account and their file (issue 15): details name the patient and who acted (therapist or patient).
+  | 'patient.connect_invited'
+  | 'patient.connected'
+  | 'patient.disconnected';
 
 export type AuditEvent = { workspaceId: string; actorId: string | null; action: AuditAction; target?: string; details?: Record<string, unknown> };
 

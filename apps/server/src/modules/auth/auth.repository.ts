@@ -1,9 +1,15 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DeviceInfo } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
+import type { Realm } from '../../platform/auth/tokens';
 import { authChallenges, deviceSessions, refreshTokens } from './auth.tables';
 
-export type ChallengeKind = 'login' | 'signup' | 'password';
+export type ChallengeKind = 'login' | 'signup' | 'password' | 'patient_login';
+/** Who a session or a challenge belongs to: a therapist's user or a patient's account. */
+export type SessionSubject = { realm: Realm; id: string };
+const subjectColumns = (s: SessionSubject) =>
+  s.realm === 'patients' ? { userId: null, patientAccountId: s.id, realm: s.realm } : { userId: s.id, patientAccountId: null, realm: s.realm };
+const subjectId = (t: typeof deviceSessions) => sql<string>`coalesce(${t.userId}, ${t.patientAccountId})`;
 export type ChallengeRow = typeof authChallenges.$inferSelect;
 export type SessionContext = { ip: string; userAgent: string };
 
@@ -35,7 +41,7 @@ export function authRepository(db: DbOrTx) {
         .limit(1);
       return row;
     },
-    async insertChallenge(values: { id?: string; kind: ChallengeKind; userId: string; secretHash: string; expiresAt: Date }) {
+    async insertChallenge(values: { id?: string; kind: ChallengeKind; userId?: string; patientAccountId?: string; secretHash: string; expiresAt: Date }) {
       const [row] = await db.insert(authChallenges).values(values).returning();
       return row!;
     },
@@ -76,10 +82,11 @@ export function authRepository(db: DbOrTx) {
         .where(and(eq(authChallenges.userId, userId), eq(authChallenges.kind, kind), isNull(authChallenges.consumedAt)));
     },
 
-    async insertSession(userId: string, device: DeviceInfo, ctx: SessionContext) {
+    async insertSession(subject: SessionSubject, device: DeviceInfo, ctx: SessionContext) {
+      const { realm, ...ids } = subjectColumns(subject);
       const [row] = await db
         .insert(deviceSessions)
-        .values({ userId, ...device, userAgent: ctx.userAgent, ip: ctx.ip })
+        .values({ ...ids, realm, ...device, userAgent: ctx.userAgent, ip: ctx.ip })
         .returning({ id: deviceSessions.id });
       return row!.id;
     },
@@ -101,7 +108,9 @@ export function authRepository(db: DbOrTx) {
           sessionId: refreshTokens.sessionId,
           rotatedAt: refreshTokens.rotatedAt,
           expiresAt: refreshTokens.expiresAt,
-          userId: deviceSessions.userId,
+          /** The user's or the patient account's id, as `realm` says. */
+          subjectId: subjectId(deviceSessions),
+          realm: deviceSessions.realm,
           revokedAt: deviceSessions.revokedAt,
         })
         .from(refreshTokens)
@@ -110,7 +119,10 @@ export function authRepository(db: DbOrTx) {
       return row;
     },
     async findSession(id: string) {
-      const [row] = await db.select().from(deviceSessions).where(eq(deviceSessions.id, id));
+      const [row] = await db
+        .select({ id: deviceSessions.id, realm: deviceSessions.realm, subjectId: subjectId(deviceSessions), revokedAt: deviceSessions.revokedAt })
+        .from(deviceSessions)
+        .where(eq(deviceSessions.id, id));
       return row;
     },
     async touchSession(id: string, device: DeviceInfo, ctx: SessionContext) {

@@ -2,8 +2,6 @@ import argon2 from 'argon2';
 import {
   CHALLENGE_COOLDOWN_MS,
   EMAIL_TOKEN_TTL_MS,
-  LOGIN_CODE_MAX_ATTEMPTS,
-  LOGIN_CODE_TTL_MS,
   PASSWORD_RESET_TTL_MS,
   isStrongPassword,
   msg,
@@ -15,13 +13,15 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Realtime } from '../../platform/realtime/realtime';
 import type { RevokedSessions } from '../../platform/auth/revoked-sessions';
-import { randomToken, sixDigitCode, type TokenService } from '../../platform/auth/tokens';
+import { randomToken, type TokenService } from '../../platform/auth/tokens';
 import type { RateLimiter } from '../../platform/http/rate-limiter';
 import type { UsersService } from '../users/users.service';
 import type { UserRow } from '../users/users.service';
 import { authRepository, type ChallengeKind, type ChallengeRow, type SessionContext } from './auth.repository';
+export type { SessionContext } from './auth.repository';
 import { confirmEmailMail, loginCodeMail, resetPasswordMail } from './auth.mails';
 import { DeviceSessions } from './device-sessions';
+import { CodeChallenges } from './code-challenges';
 
 type Deps = {
   db: Db;
@@ -42,9 +42,14 @@ const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, paralle
 /** Sign-up, two-step login, password reset and change (spec §7, realm therapists); device sessions in DeviceSessions. */
 export class AuthService {
   readonly sessions: DeviceSessions;
+  /** The patients' realm reuses the same device sessions and sign-in codes (patient-accounts module). */
+  readonly patientSessions: DeviceSessions;
+  readonly codes: CodeChallenges;
 
   constructor(private readonly d: Deps) {
-    this.sessions = new DeviceSessions(d);
+    this.sessions = new DeviceSessions({ ...d, realm: 'therapists' });
+    this.patientSessions = new DeviceSessions({ ...d, realm: 'patients' });
+    this.codes = new CodeChallenges(d);
   }
 
   refresh = (refreshToken: string, device: DeviceInfo, ctx: SessionContext) => this.sessions.refresh(refreshToken, device, ctx);
@@ -83,8 +88,8 @@ export class AuthService {
   async confirmSignUp(code: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
     const challenge = await this.useLink('signup', code);
     return this.d.db.transaction(async (tx) => {
-      await authRepository(tx).consumeAllOfKind(challenge.userId, 'signup');
-      const user = await this.d.users.markVerified(challenge.userId, tx);
+      await authRepository(tx).consumeAllOfKind(challenge.userId!, 'signup');
+      const user = await this.d.users.markVerified(challenge.userId!, tx);
       if (!user) throw new AppError('user_not_found');
       return this.sessions.start(tx, user, device, ctx);
     });
@@ -97,40 +102,21 @@ export class AuthService {
     if (!user.passwordHash) throw new AppError('no_password');
     if (!(await argon2.verify(user.passwordHash, password))) throw new AppError('invalid_password', [{ path: 'password', message: 'La contraseña no es correcta' }]);
     if (!user.emailVerifiedAt) throw new AppError('user_email_not_verified');
-    const code = sixDigitCode();
-    // The code's hash is bound to its challenge id, so a code only ever answers its own challenge.
-    const id = crypto.randomUUID();
     const challenge = await this.d.db.transaction(async (tx) => {
       await this.d.users.lock(user.id, tx);
       await assertNoRecentChallenge(tx, user.id, 'login');
-      const row = await authRepository(tx).insertChallenge({
-        id,
-        kind: 'login',
-        userId: user.id,
-        secretHash: this.codeHash(id, code),
-        expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
-      });
-      await this.d.mailer.send(loginCodeMail(user.email, user.firstName, code), { tx, purpose: 'login', key: `login:${id}` });
-      return row;
+      const issued = await this.codes.issue(tx, { realm: 'therapists', id: user.id });
+      await this.d.mailer.send(loginCodeMail(user.email, user.firstName, issued.code), { tx, purpose: 'login', key: `login:${issued.id}` });
+      return issued;
     });
     return { challenge: challenge.id, expiresAt: challenge.expiresAt.toISOString() };
   }
 
   async login(challengeId: string, code: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
-    const repo = authRepository(this.d.db);
-    const found = isUuid(challengeId) ? await repo.findChallengeById(challengeId) : undefined;
-    if (!found || found.kind !== 'login' || found.consumedAt) throw new AppError('challenge_not_found');
-    if (found.expiresAt.getTime() <= Date.now()) throw new AppError('challenge_expired');
-    const counted = await repo.countAttempt(found.id, LOGIN_CODE_MAX_ATTEMPTS);
-    if (!counted) {
-      const again = await repo.findChallengeById(found.id);
-      throw new AppError(again?.consumedAt ? 'challenge_not_found' : 'max_attempts');
-    }
-    if (this.codeHash(found.id, code) !== counted.secretHash)
-      throw new AppError('invalid_code', [{ path: 'code', message: 'El código no es correcto' }]);
+    const found = await this.codes.check('therapists', challengeId, code);
     return this.d.db.transaction(async (tx) => {
-      if (!(await authRepository(tx).consume(found.id))) throw new AppError('challenge_not_found');
-      const user = await this.d.users.findById(found.userId, tx);
+      await this.codes.consume(tx, found.id);
+      const user = await this.d.users.findById(found.subjectId, tx);
       if (!user) throw new AppError('user_not_found');
       return this.sessions.start(tx, user, device, ctx);
     });
@@ -156,11 +142,12 @@ export class AuthService {
     const passwordHash = await argon2.hash(password, ARGON2);
     const { tokens, revoked } = await this.d.db.transaction(async (tx) => {
       const repo = authRepository(tx);
-      await repo.consumeAllOfKind(challenge.userId, 'password');
-      await this.d.users.setPasswordHash(challenge.userId, passwordHash, tx);
+      const userId = challenge.userId!;
+      await repo.consumeAllOfKind(userId, 'password');
+      await this.d.users.setPasswordHash(userId, passwordHash, tx);
       // Whoever knew the old password is signed out everywhere; the link proves the email.
-      const revoked = await repo.revokeOtherSessions(challenge.userId, null, 'password_reset');
-      const user = (await this.d.users.markVerified(challenge.userId, tx))!;
+      const revoked = await repo.revokeOtherSessions(userId, null, 'password_reset');
+      const user = (await this.d.users.markVerified(userId, tx))!;
       return { tokens: await this.sessions.start(tx, user, device, ctx), revoked };
     });
     await this.sessions.ended(revoked);
@@ -169,7 +156,7 @@ export class AuthService {
 
   async changePassword(refreshToken: string, currentPassword: string, newPassword: string): Promise<void> {
     const session = await this.sessions.live(refreshToken);
-    const user = await this.d.users.findById(session.userId);
+    const user = await this.d.users.findById(session.subjectId);
     if (!user) throw new AppError('session_not_found');
     if (!user.passwordHash) throw new AppError('no_password');
     if (!(await argon2.verify(user.passwordHash, currentPassword)))
@@ -195,7 +182,7 @@ export class AuthService {
   private async useLink(kind: ChallengeKind, token: string): Promise<ChallengeRow> {
     const repo = authRepository(this.d.db);
     const challenge = await repo.findLinkChallenge(kind, this.d.tokens.hashSecret(token));
-    if (!challenge || challenge.consumedAt) throw new AppError('challenge_not_found');
+    if (!challenge?.userId || challenge.consumedAt) throw new AppError('challenge_not_found');
     if (challenge.expiresAt.getTime() <= Date.now()) throw new AppError('challenge_expired');
     if (!(await repo.consume(challenge.id))) throw new AppError('challenge_not_found');
     return challenge;
@@ -203,10 +190,6 @@ export class AuthService {
 
   /** Expired challenges and refresh tokens, a batch at a time (the hourly sweep). */
   sweepExpired = () => authRepository(this.d.db).deleteExpired(500);
-
-  private codeHash(challengeId: string, code: string) {
-    return this.d.tokens.hashSecret(`login:${challengeId}:${code}`);
-  }
 }
 
 async function assertNoRecentChallenge(tx: DbOrTx, userId: string, kind: ChallengeKind) {
@@ -217,5 +200,3 @@ async function assertNoRecentChallenge(tx: DbOrTx, userId: string, kind: Challen
 function assertPasswordRule(password: string, path: string) {
   if (!isStrongPassword(password)) throw new AppError('password_conditions', [{ path, message: msg.passwordRule() }]);
 }
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

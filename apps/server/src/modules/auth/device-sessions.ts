@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Realtime } from '../../platform/realtime/realtime';
 import type { RevokedSessions } from '../../platform/auth/revoked-sessions';
-import { randomToken, type TokenService } from '../../platform/auth/tokens';
+import { randomToken, type Realm, type TokenService } from '../../platform/auth/tokens';
 import { toProfile } from '../users/users.service';
 import type { UserRow } from '../users/users.service';
 import { authRepository, type SessionContext } from './auth.repository';
@@ -15,11 +15,12 @@ import { authRepository, type SessionContext } from './auth.repository';
  */
 export const REFRESH_GRACE_MS = 10_000;
 
-type Deps = { db: Db; tokens: TokenService; realtime: Realtime; revoked: RevokedSessions };
+type Deps = { db: Db; tokens: TokenService; realtime: Realtime; revoked: RevokedSessions; realm: Realm };
 
 /**
  * Device sessions (spec §7): each starts with an access token and a refresh token that rotates on every
  * refresh; reuse ends the session. Ended sessions' access tokens are refused at once, in every process.
+ * One instance per realm: a refresh token of one realm is refused (as unknown) by the other's.
  */
 export class DeviceSessions {
   constructor(private readonly d: Deps) {}
@@ -38,21 +39,23 @@ export class DeviceSessions {
       if (!rotated) return null;
       const session = await repo.findSession(rotated.sessionId);
       if (!session || session.revokedAt) return null;
+      // Another realm's token: refused without ending its session (the rotation rolls back).
+      if (session.realm !== this.d.realm) throw new AppError('session_not_found');
       const next = this.successorOf(refreshToken);
       await repo.insertRefreshToken(session.id, this.d.tokens.hashSecret(next), refreshExpiry());
       await repo.touchSession(session.id, device, ctx);
-      return { accessToken: this.accessFor(session.userId, session.id), refreshToken: next };
+      return { accessToken: this.accessFor(session.subjectId, session.id), refreshToken: next };
     });
     if (result) return result;
     const repo = authRepository(this.d.db);
     const known = await repo.findRefreshToken(hash);
-    // Unknown, expired, or of a session already ended.
-    if (!known?.rotatedAt || known.revokedAt) throw new AppError('session_not_found');
+    // Unknown, expired, of a session already ended, or of another realm.
+    if (!known?.rotatedAt || known.revokedAt || known.realm !== this.d.realm) throw new AppError('session_not_found');
     if (Date.now() - known.rotatedAt.getTime() <= REFRESH_GRACE_MS) {
       const next = this.successorOf(refreshToken);
       const successor = await repo.findRefreshToken(this.d.tokens.hashSecret(next));
       if (successor && successor.sessionId === known.sessionId && !successor.rotatedAt && !successor.revokedAt)
-        return { accessToken: this.accessFor(successor.userId, successor.sessionId), refreshToken: next };
+        return { accessToken: this.accessFor(successor.subjectId, successor.sessionId), refreshToken: next };
     }
     await repo.revokeSession(known.sessionId, 'refresh_token_reuse');
     await this.ended([known.sessionId]);
@@ -62,7 +65,7 @@ export class DeviceSessions {
   /** Signing out is idempotent: an unknown token is already signed out. */
   async logout(refreshToken: string): Promise<void> {
     const known = await authRepository(this.d.db).findRefreshToken(this.d.tokens.hashSecret(refreshToken));
-    if (!known || known.revokedAt) return;
+    if (!known || known.revokedAt || known.realm !== this.d.realm) return;
     await authRepository(this.d.db).revokeSession(known.sessionId, 'logout');
     await this.ended([known.sessionId]);
   }
@@ -81,8 +84,8 @@ export class DeviceSessions {
     await Promise.all(sessionIds.map((id) => this.d.realtime.endSession(id, 'session_not_found')));
   }
 
-  private accessFor(userId: string, sessionId: string) {
-    return this.d.tokens.signAccess({ sub: userId, sid: sessionId, realm: 'therapists' });
+  private accessFor(subjectId: string, sessionId: string) {
+    return this.d.tokens.signAccess({ sub: subjectId, sid: sessionId, realm: this.d.realm });
   }
 
   /** A rotated token's successor: a keyed hash of it, so a second tab's refresh gets the same one. */
@@ -92,22 +95,24 @@ export class DeviceSessions {
 
   async live(refreshToken: string) {
     const known = await authRepository(this.d.db).findRefreshToken(this.d.tokens.hashSecret(refreshToken));
-    if (!known || known.rotatedAt || known.revokedAt || known.expiresAt.getTime() <= Date.now())
+    if (!known || known.realm !== this.d.realm || known.rotatedAt || known.revokedAt || known.expiresAt.getTime() <= Date.now())
       throw new AppError('session_not_found');
     return known;
   }
 
+  /** A therapist's new device session, with the profile the sign-in answers. */
   async start(tx: DbOrTx, user: UserRow, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
+    const { accessToken, refreshToken } = await this.open(tx, user.id, device, ctx);
+    return { userId: user.id, accessToken, refreshToken, profile: toProfile(user) };
+  }
+
+  /** A new device session of this realm for `subjectId` (a user's or a patient account's id). */
+  async open(tx: DbOrTx, subjectId: string, device: DeviceInfo, ctx: SessionContext) {
     const repo = authRepository(tx);
-    const sessionId = await repo.insertSession(user.id, device, ctx);
+    const sessionId = await repo.insertSession({ realm: this.d.realm, id: subjectId }, device, ctx);
     const refreshToken = randomToken();
     await repo.insertRefreshToken(sessionId, this.d.tokens.hashSecret(refreshToken), refreshExpiry());
-    return {
-      userId: user.id,
-      accessToken: this.accessFor(user.id, sessionId),
-      refreshToken,
-      profile: toProfile(user),
-    };
+    return { accessToken: this.accessFor(subjectId, sessionId), refreshToken, sessionId };
   }
 }
 

@@ -61,6 +61,16 @@ export function consentEnvelopesRepository(db: DbOrTx) {
       return { items, total: total?.n ?? 0 };
     },
 
+    /** A patient's envelopes, newest first (the patient's own list in the companion). */
+    ofPatient(workspaceId: string, patientId: string, limit = 200): Promise<EnvelopeRow[]> {
+      return db
+        .select()
+        .from(consentEnvelopes)
+        .where(and(eq(consentEnvelopes.workspaceId, workspaceId), eq(consentEnvelopes.patientId, patientId)))
+        .orderBy(desc(consentEnvelopes.sentAt), desc(consentEnvelopes.id))
+        .limit(limit);
+    },
+
     /** The template's current name (the envelope's own text never changes). */
     async templateName(templateId: string): Promise<string> {
       const [row] = await db.select({ name: consentTemplates.name }).from(consentTemplates).where(eq(consentTemplates.id, templateId));

@@ -185,6 +185,17 @@ export class ConsentSigningService {
 
   storedPdf = (e: EnvelopeRow) => readSealedPdf(this.d, e);
 
+  /** A patient's envelopes with their signers in signing order, newest first (the companion: no member, no token). */
+  async ofPatient(workspaceId: string, patientId: string, envelopeId?: string): Promise<{ envelope: EnvelopeRow; signers: SignerRow[] }[]> {
+    const repo = consentEnvelopesRepository(this.d.db);
+    const envelopes = (await repo.ofPatient(workspaceId, patientId)).filter((e) => !envelopeId || e.id === envelopeId);
+    const signers = await repo.signers(envelopes.map((e) => e.id));
+    return envelopes.map((envelope) => ({ envelope, signers: signers.filter((s) => s.envelopeId === envelope.id) }));
+  }
+
+  /** A signer's signing page: the very link their mail carries (the token is derived from the signer). */
+  linkOf = (signerId: string) => this.urlFor(this.tokens.tokenFor(signerId));
+
   /**
    * Reminders (hourly sweep): unsigned signers whose link was mailed are mailed again 3 and 7 days
    * after sending; each reminder claimed once per signer (jobs.claim), so a retried sweep mails nothing twice.

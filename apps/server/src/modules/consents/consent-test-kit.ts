@@ -65,7 +65,10 @@ export function consentKit(t: TestApp, ws: () => string, owner: () => Therapist)
   };
 }
 
-export const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+export const tokenOf = (url: string) => {
+  const path = url.split('?')[0]!;
+  return path.slice(path.lastIndexOf('/') + 1);
+};
 /** The signing link in the newest mail to `to`. */
 export async function mailedToken(t: TestApp, to: string) {
   const mail = await t.lastMail(to);

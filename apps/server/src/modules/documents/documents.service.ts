@@ -45,6 +45,19 @@ export class DocumentsService {
 
   async upload(c: Caller, patientId: string, file: Upload): Promise<PatientDocument> {
     const p = await this.patients.accessible(c, patientId, 'create', 'patient_documents');
+    return this.store(p, file, { by: c.userId, shared: false });
+  }
+
+  /**
+   * A file the patient sends from their own account (a chat attachment; the caller proved the file is
+   * connected to them): the same checks of type and size, no tags, no uploader among the members, and
+   * shared with the patient (it is theirs).
+   */
+  async uploadFromPatient(workspaceId: string, patientId: string, file: Upload): Promise<PatientDocument> {
+    return this.store({ id: patientId, workspaceId }, { ...file, tags: undefined }, { by: null, shared: true });
+  }
+
+  private async store(p: { id: string; workspaceId: string }, file: Upload, o: { by: string | null; shared: boolean }): Promise<PatientDocument> {
     const tags = parseTags(file.tags);
     const id = randomUUID();
     const storageKey = `documents/${p.workspaceId}/${id.slice(0, 2)}/${id}`;
@@ -66,7 +79,8 @@ export class DocumentsService {
           contentType: sniffer.contentType!,
           size: sniffer.size,
           storageKey,
-          uploadedBy: c.userId,
+          uploadedBy: o.by,
+          shared: o.shared,
         });
         await this.setTags(tx, p.workspaceId, doc.id, tags);
         await this.patients.touch(p.id, tx);
@@ -133,7 +147,26 @@ export class DocumentsService {
     return documentsRepository(this.db).listTags(workspaceId, q, 50);
   }
 
+  /** The documents shared with the patient (their own account reads them; the caller proved the file). */
+  async sharedWith(workspaceId: string, patientId: string): Promise<Pick<DocumentRow, 'id' | 'name' | 'contentType' | 'size' | 'createdAt'>[]> {
+    const rows = await documentsRepository(this.db).list(patientId);
+    return rows.filter((r) => r.shared && r.workspaceId === workspaceId).map(({ id, name, contentType, size, createdAt }) => ({ id, name, contentType, size, createdAt }));
+  }
+
+  /** A document shared with the patient, downloaded from their own account; `document_not_found` for one not shared. */
+  async downloadShared(workspaceId: string, patientId: string, documentId: string): Promise<Download> {
+    const doc = await this.find(this.db, patientId, documentId);
+    if (!doc.shared || doc.workspaceId !== workspaceId) throw notFound();
+    const stream = await readDecrypted(this.storage, this.cipher, workspaceId, doc.storageKey);
+    return { name: doc.name, contentType: doc.contentType, size: doc.size, stream };
+  }
+
   count = (patientId: string) => documentsRepository(this.db).count(patientId);
+  /** A live document of the patient (a chat attachment): its name and whether it is shared with the patient; null otherwise. */
+  attachment = async (patientId: string, documentId: string, tx: DbOrTx = this.db) => {
+    const d = await documentsRepository(tx).find(patientId, documentId);
+    return d ? { id: d.id, name: d.name, shared: d.shared } : null;
+  };
 
   /**
    * A document the system made (a sealed consent), added to the patient's in the caller's transaction,

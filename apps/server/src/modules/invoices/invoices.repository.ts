@@ -104,6 +104,15 @@ export function invoicesRepository(db: DbOrTx) {
         .where(eq(invoices.rectifiesId, invoiceId))
         .orderBy(asc(invoices.issuedAt), asc(invoices.createdAt));
     },
+    /** A patient's issued and voided invoices (never a draft), latest first: the patient's own list in the companion. */
+    ofPatient(workspaceId: string, patientId: string, limit = 200): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.patientId, patientId), sql`${invoices.status} <> 'draft'`))
+        .orderBy(desc(invoices.issueDate), desc(invoices.sequence), desc(invoices.createdAt))
+        .limit(limit);
+    },
     /** The registration record of an issued invoice (its fingerprint, for the QR and the PDF). */
     async registration(invoiceId: string) {
       const [row] = await db

@@ -67,7 +67,7 @@ export class InvoicesService {
 
   async list(c: Caller, q: InvoiceListQuery): Promise<z.infer<typeof invoiceListResponse>> {
     const { rows, sum } = await invoicesRepository(this.d.db).list(c.member.workspaceId, invoiceScope(c), q);
-    const names = await this.names(c, rows);
+    const names = await this.names(c.member.workspaceId, rows);
     return {
       items: rows.map((r) => presentSummary(r, names(r))),
       total: sum.count,
@@ -85,11 +85,28 @@ export class InvoicesService {
 
   /** After the transaction: names come from other modules, which read outside it (PGlite has one connection). */
   async present(c: Caller, row: InvoiceRow): Promise<Invoice> {
+    return this.presentIn(c.member.workspaceId, row);
+  }
+
+  /** The patient's own invoices (the companion: no member), issued or voided, latest first. */
+  ofPatient(workspaceId: string, patientId: string): Promise<InvoiceRow[]> {
+    return invoicesRepository(this.d.db).ofPatient(workspaceId, patientId);
+  }
+
+  /** One of the patient's own invoices; `invoice_not_found` for a draft or another patient's. */
+  async ofPatientOne(workspaceId: string, patientId: string, id: string): Promise<InvoiceRow> {
+    const row = await invoicesRepository(this.d.db).find(workspaceId, id, { therapist: { kind: 'all' }, workspace: true });
+    if (!row || row.patientId !== patientId || row.status === 'draft') throw new AppError('invoice_not_found');
+    return row;
+  }
+
+  /** The invoice as the therapist reads it, without a member (the patient's copy of its PDF). */
+  async presentIn(workspaceId: string, row: InvoiceRow): Promise<Invoice> {
     const repo = invoicesRepository(this.d.db);
     const [lines, record, names, rectifiedBy] = await Promise.all([
       repo.lines(row.id),
       row.status === 'draft' ? undefined : repo.registration(row.id),
-      this.names(c, [row]),
+      this.names(workspaceId, [row]),
       row.status === 'draft' ? [] : repo.rectifiedBy(row.id),
     ]);
     return presentInvoice(row, lines, names(row), record, this.d.qrBase, rectifiedBy.map((r) => ({ ...r, method: r.method ?? 'difference' })));
@@ -97,7 +114,7 @@ export class InvoicesService {
 
   /** An invoice just issued, from what its transaction wrote (only the names are read; nothing rectifies it yet). */
   async presentIssued(c: Caller, row: InvoiceRow, lines: InvoiceLineRow[], record: VerifactuRecordRow): Promise<Invoice> {
-    const names = await this.names(c, [row]);
+    const names = await this.names(c.member.workspaceId, [row]);
     return presentInvoice(row, lines, names(row), record, this.d.qrBase, []);
   }
 
@@ -252,12 +269,12 @@ export class InvoicesService {
     };
   }
 
-  private async names(c: Caller, rows: InvoiceRow[]) {
+  private async names(workspaceId: string, rows: InvoiceRow[]) {
     const [patients, users] = await Promise.all([
-      this.d.patients.namesOf(c.member.workspaceId, [...new Set(rows.map((r) => r.patientId).filter((x): x is string => !!x))]),
+      this.d.patients.namesOf(workspaceId, [...new Set(rows.map((r) => r.patientId).filter((x): x is string => !!x))]),
       this.d.users.findManyByIds([...new Set(rows.map((r) => r.ownerId))]),
     ]);
-    const rectified = rows.some((r) => r.rectifiesId) ? await Promise.all(rows.filter((r) => r.rectifiesId).map((r) => invoicesRepository(this.d.db).find(c.member.workspaceId, r.rectifiesId!, { therapist: { kind: 'all' }, workspace: true }))) : [];
+    const rectified = rows.some((r) => r.rectifiesId) ? await Promise.all(rows.filter((r) => r.rectifiesId).map((r) => invoicesRepository(this.d.db).find(workspaceId, r.rectifiesId!, { therapist: { kind: 'all' }, workspace: true }))) : [];
     const numbers = new Map(rectified.filter((r): r is InvoiceRow => !!r).map((r) => [r.id, r.number]));
     const therapists = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
     return (r: InvoiceRow) => ({

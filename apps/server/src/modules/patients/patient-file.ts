@@ -14,6 +14,14 @@ export async function therapistNamesOf(users: UsersService, ids: (string | null)
   return new Map(found.map((u) => [u.id, fullName(u)]));
 }
 
+/** The patient's name and the assigned therapist's, as the patient's own account shows a connected file. */
+export async function connectCardOf(db: DbOrTx, users: UsersService, workspaceId: string, patientId: string) {
+  const p = await patientsRepository(db).find(workspaceId, patientId, { kind: 'all' });
+  if (!p) return null;
+  const names = await therapistNamesOf(users, [p.assignedTherapistId]);
+  return { firstName: p.firstName, patientName: fullName(p), therapistNames: [...names.values()] };
+}
+
 /** The file as the caller reads it: the medication decrypted and each count made only for those who read it. */
 export async function presentFile(
   d: { db: DbOrTx; cipher: Cipher; users: UsersService; documentCount: (patientId: string) => Promise<number> },

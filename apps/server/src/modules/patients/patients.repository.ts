@@ -195,13 +195,26 @@ export function patientsRepository(db: DbOrTx) {
     async namesIn(workspaceId: string, ids: string[]) {
       if (!ids.length) return [];
       return db
-        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName, birthdate: patients.birthdate })
+        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName, birthdate: patients.birthdate, status: patients.treatmentStatus, therapistId: patients.assignedTherapistId })
         .from(patients)
         .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
     },
     /** The ids of the workspace's patients in `scope`, as a subquery for another module's WHERE … IN. */
-    idsInScope(workspaceId: string, scope: Scope) {
-      return db.select({ id: patients.id }).from(patients).where(and(eq(patients.workspaceId, workspaceId), scopeCondition(scope)));
+    /** The ids a scope sees, optionally only those whose name or contact matches `search`, in `statuses`, and not blocked (`live`; the chat list). */
+    idsInScope(workspaceId: string, scope: Scope, filter: { search?: string; statuses?: PatientRow['treatmentStatus'][]; live?: boolean } = {}) {
+      const term = filter.search ? normalizeText(filter.search) : '';
+      return db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(
+          and(
+            eq(patients.workspaceId, workspaceId),
+            scopeCondition(scope),
+            term ? searchCondition(term, phoneSearchDigits(filter.search ?? '')) : undefined,
+            filter.statuses ? inArray(patients.treatmentStatus, filter.statuses) : undefined,
+            filter.live ? isNull(patients.blockedAt) : undefined,
+          ),
+        );
     },
     async idsIn(workspaceId: string, ids: string[]) {
       if (!ids.length) return [];

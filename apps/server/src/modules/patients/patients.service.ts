@@ -27,13 +27,15 @@ import { dropStalePages, listKey, patientListCache, type PatientListCache } from
 import { assertWritable, listFieldAccess } from './patient-field-access';
 import { encryptClearMedication, sealMedication } from './patient-medication';
 import { fullName, summary } from './patient-presenter';
-import { presentFile, therapistNamesOf } from './patient-file';
+import { connectCardOf, presentFile, therapistNamesOf } from './patient-file';
 import { PatientAccessLog } from './patient-access-log';
 import { retentionEnd } from './patient-retention';
 import { PatientErasure, type ErasureStep } from './patient-erasure';
 import type { PatientRow } from './patients.tables';
 
 export type Caller = { member: Membership; userId: string };
+export type PatientProfile = { name: string; birthdate: string | null; status: PatientRow['treatmentStatus']; therapistId: string | null };
+export type PatientIdFilter = { search?: string; statuses?: PatientRow['treatmentStatus'][]; live?: boolean };
 /** A patient row as an import writes it (everything but what this module derives). */
 export type ImportedPatient = Omit<NewPatient, 'searchText'>;
 export type { ErasureStep };
@@ -271,12 +273,12 @@ export class PatientsService {
     return new Map(rows.map((p) => [p.id, fullName(p)]));
   }
   /** Name and birthdate of the workspace's patients among `ids` (a consent decides who signs by age). */
-  async profilesOf(workspaceId: string, ids: string[], tx: DbOrTx = this.db): Promise<Map<string, { name: string; birthdate: string | null }>> {
+  async profilesOf(workspaceId: string, ids: string[], tx: DbOrTx = this.db): Promise<Map<string, PatientProfile>> {
     const rows = await patientsRepository(tx).namesIn(workspaceId, [...new Set(ids)]);
-    return new Map(rows.map((p) => [p.id, { name: fullName(p), birthdate: p.birthdate }]));
+    return new Map(rows.map((p) => [p.id, { name: fullName(p), birthdate: p.birthdate, status: p.status, therapistId: p.therapistId }]));
   }
-  /** The ids of the patients a scope sees, as a subquery another module filters by (one query, paged there). */
-  idsInScope = (workspaceId: string, scope: Scope, tx: DbOrTx = this.db) => patientsRepository(tx).idsInScope(workspaceId, scope);
+  /** The ids of the patients a scope sees (optionally searched and by status), as a subquery another module filters by (one query, paged there). */
+  idsInScope = (workspaceId: string, scope: Scope, tx: DbOrTx = this.db, filter?: PatientIdFilter) => patientsRepository(tx).idsInScope(workspaceId, scope, filter);
   activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) => patientsRepository(tx).countActiveFor(workspaceId, therapistId);
   /** How a job writes to a patient (a session's reminder): first name and email; null once blocked or erased. */
   async contactOf(workspaceId: string, patientId: string, tx: DbOrTx = this.db): Promise<{ firstName: string; email: string | null } | null> {
@@ -284,6 +286,7 @@ export class PatientsService {
     return p ? { firstName: p.firstName, email: p.email } : null;
   }
 
+  connectCardOf = (workspaceId: string, patientId: string) => connectCardOf(this.db, this.users, workspaceId, patientId);
   private async assertBelowLimit(tx: DbOrTx, workspaceId: string, therapistId: string) {
     const { activePatientLimit } = await this.workspaces.featuresOf(workspaceId, tx);
     if (activePatientLimit !== null && (await patientsRepository(tx).countActiveFor(workspaceId, therapistId)) >= activePatientLimit)

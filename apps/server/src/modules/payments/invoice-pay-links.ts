@@ -84,20 +84,22 @@ export class InvoicePayLinks {
   async checkout(token: string): Promise<{ url: string }> {
     const link = await paymentLinkStore.resolve(this.d.db, token, this.now());
     const back = `${this.d.publicUrl}/pago/${token}`;
-    const account = await this.d.accounts.chargeable(link.holderKey);
-    if (!account) throw new AppError('charge_not_connected');
-    if (link.kind === 'card') {
-      const contact = (await this.d.patients.contactOf(link.workspaceId, link.patientId!)) ?? null;
-      if (!contact) throw new AppError('payment_link_invalid');
-      const name = (await this.d.patients.namesOf(link.workspaceId, [link.patientId!])).get(link.patientId!) ?? contact.firstName;
-      const customerId = await this.d.cards.customerFor({ id: link.patientId!, name, email: contact.email }, link.workspaceId, link.holderKey, account.accountId);
-      const metadata = { purpose: 'card', patientId: link.patientId!, workspaceId: link.workspaceId };
-      return viaGateway(() => this.d.accounts.gateway.checkoutSetup(account.accountId, { customerId, successUrl: `${back}?estado=tarjeta`, cancelUrl: back, metadata }));
-    }
+    if (!(await this.d.accounts.chargeable(link.holderKey))) throw new AppError('charge_not_connected');
+    if (link.kind === 'card') return this.d.cards.setupCheckout(link.workspaceId, link.patientId!, link.holderKey, { successUrl: `${back}?estado=tarjeta`, cancelUrl: back });
     const inv = (await invoicePaymentState.find(this.d.db, link.invoiceId!))!;
     if (inv.paymentStatus !== 'pending') throw new AppError('payment_link_used');
+    return this.invoiceCheckout(inv, { successUrl: `${back}?estado=pagado`, cancelUrl: back });
+  }
+
+  /**
+   * A Checkout Session in payment mode for a pending invoice, on its seller's account (the pay link's,
+   * or the companion's): an attempt left open is offered again. The webhook marks the invoice paid.
+   */
+  async invoiceCheckout(inv: InvoiceRow, urls: { successUrl: string; cancelUrl: string }): Promise<{ url: string }> {
     const block = await this.blockOf(inv);
     if (block) throw new AppError(block);
+    const account = await this.d.accounts.chargeable(inv.sellerKey);
+    if (!account) throw new AppError('charge_not_connected');
     const attempt = await this.d.db.transaction(async (tx) => {
       await invoicePaymentState.find(tx, inv.id, true);
       const [last] = await tx.select().from(invoicePayments).where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.kind, 'checkout'))).orderBy(desc(invoicePayments.attempt)).limit(1);
@@ -115,8 +117,7 @@ export class InvoicePayLinks {
         customerEmail: inv.buyer?.email ?? null,
         amount: attempt.amount,
         description: `Factura ${inv.number} · ${inv.seller?.fullName ?? ''}`.trim(),
-        successUrl: `${back}?estado=pagado`,
-        cancelUrl: back,
+        ...urls,
         metadata: { invoiceId: inv.id, attemptId: attempt.id, workspaceId: inv.workspaceId },
         idempotencyKey: attempt.idempotencyKey,
       }),

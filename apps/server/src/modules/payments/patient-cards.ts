@@ -75,24 +75,53 @@ export class PatientCards {
   async setAutoCharge(c: Caller, patientId: string, on: boolean): Promise<PatientPaymentMethod> {
     const patient = await this.d.patients.accessible(c, patientId, 'update', 'patient_billing');
     const key = holderKeyOf({ kind: 'therapist', userId: await this.therapistOf(c, patient) });
-    const updated = await this.d.db.update(patientCards).set({ autoCharge: on, updatedAt: new Date() }).where(and(eq(patientCards.patientId, patient.id), eq(patientCards.holderKey, key))).returning();
-    if (!updated.length) throw new AppError('customer_not_created');
+    if (!(await this.switchAutoCharge(patient.id, key, on))) throw new AppError('customer_not_created');
     return this.get(c, patientId);
   }
 
   /** Forgets the saved card (detached at the provider too); the customer stays for a new one. */
   async remove(c: Caller, patientId: string): Promise<PatientPaymentMethod> {
     const patient = await this.d.patients.accessible(c, patientId, 'update', 'patient_billing');
-    const key = holderKeyOf({ kind: 'therapist', userId: await this.therapistOf(c, patient) });
-    const card = await this.row(patient.id, key);
-    // Nothing saved: already as asked.
-    if (!card?.paymentMethodId) return this.get(c, patientId);
+    await this.forget(patient.id, holderKeyOf({ kind: 'therapist', userId: await this.therapistOf(c, patient) }));
+    return this.get(c, patientId);
+  }
+
+  /** «Cobros automáticos» on or off; false when the patient has no customer on the holder's account yet. */
+  async switchAutoCharge(patientId: string, holderKey: string, on: boolean): Promise<boolean> {
+    const updated = await this.d.db.update(patientCards).set({ autoCharge: on, updatedAt: new Date() }).where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey))).returning();
+    return updated.length > 0;
+  }
+
+  /** Detaches and forgets the saved card, if any (nothing saved: already as asked). */
+  async forget(patientId: string, holderKey: string): Promise<void> {
+    const card = await this.row(patientId, holderKey);
+    if (!card?.paymentMethodId) return;
     await viaGateway(() => this.d.accounts.gateway.detachPaymentMethod(card.accountId, card.paymentMethodId!));
     await this.d.db
       .update(patientCards)
       .set({ paymentMethodId: null, brand: null, last4: null, expMonth: null, expYear: null, mandateAcceptedAt: null, updatedAt: new Date() })
-      .where(and(eq(patientCards.patientId, patient.id), eq(patientCards.holderKey, key)));
-    return this.get(c, patientId);
+      .where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey)));
+  }
+
+  /**
+   * Whose account the card of a patient belongs on, seen without a member (the patient's companion):
+   * the assigned therapist, else the freelancer; null when neither.
+   */
+  async therapistOfPatient(workspaceId: string, patientId: string): Promise<string | null> {
+    const profile = (await this.d.patients.profilesOf(workspaceId, [patientId])).get(patientId);
+    return profile?.therapistId ?? (await this.d.workspaces.soloOwnerOf(workspaceId));
+  }
+
+  /** A Checkout Session in setup mode on the holder's account, for the patient to save a card (the mailed link's, or the companion's). */
+  async setupCheckout(workspaceId: string, patientId: string, holderKey: string, urls: { successUrl: string; cancelUrl: string }): Promise<{ url: string }> {
+    const account = await this.d.accounts.chargeable(holderKey);
+    if (!account) throw new AppError('charge_not_connected');
+    const contact = (await this.d.patients.contactOf(workspaceId, patientId)) ?? null;
+    if (!contact) throw new AppError('payment_link_invalid');
+    const name = (await this.d.patients.namesOf(workspaceId, [patientId])).get(patientId) ?? contact.firstName;
+    const customerId = await this.customerFor({ id: patientId, name, email: contact.email }, workspaceId, holderKey, account.accountId);
+    const metadata = { purpose: 'card', patientId, workspaceId };
+    return viaGateway(() => this.d.accounts.gateway.checkoutSetup(account.accountId, { customerId, ...urls, metadata }));
   }
 
   /** The customer the patient pays as on the holder's account, created on first use. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { GatewayEvent, PaymentsGateway } from '../../platform/payments/gateway';
+import type { BookingPayments } from './booking-payments';
 import type { PaymentAccounts } from './payment-accounts';
 import { paymentLedger, type AttemptFact } from './payment-ledger';
 import type { PatientCards } from './patient-cards';
@@ -22,7 +23,15 @@ const PI_EVENTS: Record<string, AttemptFact['status']> = {
 };
 const REFUND_STATUS = new Set(['pending', 'succeeded', 'failed', 'canceled']);
 
-export type WebhookDeps = { db: Db; gateway: PaymentsGateway; accounts: PaymentAccounts; cards: PatientCards; log: FastifyBaseLogger; onSettled: (workspaceId: string, invoiceId: string, amountCents: number) => void };
+export type WebhookDeps = {
+  db: Db;
+  gateway: PaymentsGateway;
+  accounts: PaymentAccounts;
+  cards: PatientCards;
+  bookings: BookingPayments;
+  log: FastifyBaseLogger;
+  onSettled: (workspaceId: string, invoiceId: string, amountCents: number) => void;
+};
 
 /**
  * One endpoint for the provider's events. The signature is checked over the raw body; each event id is
@@ -43,6 +52,8 @@ export class PaymentWebhooks {
     if (event.type === 'account.updated') await this.d.accounts.onAccountEvent(str(event.object.id) ?? event.account ?? '');
     const setupIntent = this.setupIntentOf(event);
     if (setupIntent && event.account) await this.d.cards.onSetupSucceeded(event.account, setupIntent, new Date(event.created * 1000));
+    // A booking paid on the public page (idempotent: it may come again, before or after being recorded).
+    if (event.type.startsWith('checkout.session.')) await this.d.bookings.checkoutEvent(event.type, event.account, event.object);
     const settled = await this.d.db.transaction(async (tx) => {
       const [first] = await tx.insert(paymentEvents).values({ eventId: event.id, type: event.type, account: event.account }).onConflictDoNothing().returning();
       if (!first) return null;

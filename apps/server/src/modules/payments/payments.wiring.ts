@@ -11,6 +11,7 @@ import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { AutoCharges } from './auto-charge';
+import { BookingPayments } from './booking-payments';
 import { InvoiceCharging } from './invoice-charging';
 import { InvoicePayLinks } from './invoice-pay-links';
 import { InvoiceRefunds } from './invoice-refunds';
@@ -52,7 +53,8 @@ export function wirePayments(d: Deps) {
   const charging = new InvoiceCharging({ db: d.db, accounts, cards, invoices: d.invoices, onSettled });
   const payLinks = new InvoicePayLinks({ ...d, accounts, cards });
   const refunds = new InvoiceRefunds({ db: d.db, accounts, invoices: d.invoices, issuing: d.issuing, onSettled });
-  const webhooks = new PaymentWebhooks({ db: d.db, gateway: d.gateway, accounts, cards, log: d.log, onSettled });
+  const bookings = new BookingPayments(d.db, accounts, cards);
+  const webhooks = new PaymentWebhooks({ db: d.db, gateway: d.gateway, accounts, cards, bookings, log: d.log, onSettled });
   const autoCharges = new AutoCharges({ ...d, charging });
   const packs = new SessionPacks({ ...d, refunds });
   d.events.on('session.canceled', (e) => packs.release(e.workspaceId, e.sessionId), { scope: 'once' });
@@ -63,5 +65,5 @@ export function wirePayments(d: Deps) {
   d.auto.onIssued(autoCharges.onAutoIssued);
   const register = (app: FastifyInstance) =>
     app.register(paymentsRoutes, { accounts, cards, charging, payLinks, refunds, users: d.users, workspaces: d.workspaces }).register(paymentPublicRoutes, { payLinks, webhooks, perIpPerMinute: d.perIpPerMinute }).register(sessionPacksRoutes, { packs });
-  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, packs, register };
+  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, packs, bookings, register };
 }

@@ -64,10 +64,11 @@ export function sessionsRepository(db: DbOrTx) {
       return rows.map(toView);
     },
     /**
-     * A therapist's time taken in [from, to): every session not canceled, whatever its origin, by start.
-     * A session lasts at most SESSION_MAX_MINUTES: the start's lower bound keeps the index scan to the range.
+     * A therapist's time taken in [from, to): every session not canceled, whatever its origin, by start
+     * (but `exceptId`, a session being moved). A session lasts at most SESSION_MAX_MINUTES: the start's
+     * lower bound keeps the index scan to the range.
      */
-    busyOf(workspaceId: string, therapistId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
+    busyOf(workspaceId: string, therapistId: string, from: Date, to: Date, exceptId?: string): Promise<{ start: Date; end: Date }[]> {
       const earliest = new Date(from.getTime() - SESSION_MAX_MINUTES * 60_000);
       return db
         .select({ start: sessions.startsAt, end: sessions.endsAt })
@@ -80,6 +81,7 @@ export function sessionsRepository(db: DbOrTx) {
             gte(sessions.startsAt, earliest),
             lt(sessions.startsAt, to),
             gt(sessions.endsAt, from),
+            exceptId ? ne(sessions.id, exceptId) : undefined,
           ),
         )
         .orderBy(asc(sessions.startsAt));

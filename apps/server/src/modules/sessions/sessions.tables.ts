@@ -71,6 +71,11 @@ export const sessions = pgTable(
     seriesId: uuid('series_id').references(() => sessionSeries.id, { onDelete: 'set null' }),
     seriesIndex: integer('series_index'),
     seriesOriginalDay: date('series_original_day', { mode: 'string' }),
+    /**
+     * The booking service it was booked through on the public page (spec §3 "public service flag");
+     * null when booked in the app. No foreign key: the booking module's tables import these.
+     */
+    publicServiceId: uuid('public_service_id'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -84,6 +89,8 @@ export const sessions = pgTable(
     check('sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     index('sessions_location_starts_idx').on(t.locationId, t.startsAt).where(sql`${t.locationId} is not null`),
     // The reminders sweep (reminders/reminders.repository.ts): pending sessions with reminders, by start.
+    // A patient's upcoming sessions booked through a service (the service's limit per patient).
+    index('sessions_public_service_patient_idx').on(t.publicServiceId, t.patientId, t.startsAt).where(sql`${t.publicServiceId} is not null`),
     index('sessions_reminders_due_idx').on(t.startsAt).where(sql`${t.status} = 'pending' and ${t.reminders} <> '[]'::jsonb`),
   ],
 );

@@ -12,7 +12,6 @@ import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { calendarFeedRoutes } from './feed/feed.routes';
 import { CalendarFeedService } from './feed/feed.service';
 import { LocationsService } from './locations.service';
-import { BusyTimes } from './busy-times';
 import { PatientSessionsService } from './patient-sessions';
 import { NotificationSettingsService } from './reminders/notification-settings.service';
 import { notificationSettingsRoutes } from './reminders/reminders.routes';
@@ -80,5 +79,5 @@ export function wireSessions(d: Deps) {
     await app.register(calendarFeedRoutes, { feeds: calendarFeeds, perIpPerMinute });
     await app.register(sessionLinksRoutes, { patientSessions, notes });
   };
-  return { sessions, reminders, invoicing, locations, busyTimes: new BusyTimes(db), register };
+  return { sessions, reminders, invoicing, locations, register };
 }

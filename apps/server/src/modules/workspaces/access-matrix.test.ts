@@ -4,6 +4,7 @@ import type { Access } from '../../platform/auth/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, insertRole, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { CONSENT_TEMPLATE_SAMPLE, records } from '../../test/workspace-records';
+import { connectedPatient, type PatientSession } from '../patient-accounts/patient-accounts.testkit';
 
 /**
  * Every workspace route × {anonymous, member of another workspace, member without the permission,
@@ -52,6 +53,8 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   consentId: () => records.consent(t, owner.accessToken, workspaceId),
   serviceId: () => records.bookingService(t, owner.accessToken, workspaceId),
   overrideId: () => records.availabilityOverride(t, owner.accessToken, workspaceId),
+  // A conversation is a patient file's chat.
+  patientFileId: () => records.patient(t, owner.accessToken, workspaceId),
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must
@@ -80,7 +83,19 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   // The template made by RECORDS.templateId, unchanged: every allowed caller saves onto version 1.
   'PUT /api/v1/workspaces/:workspaceId/consent-templates/:templateId': { ...CONSENT_TEMPLATE_SAMPLE, baseVersion: 1 },
   'POST /api/v1/workspaces/:workspaceId/consent-templates/from-ready-made/:key': {},
+  'PUT /api/v1/workspaces/:workspaceId/booking-embed': { allowedOrigins: ['https://www.consulta-matriz.es'] },
+  'POST /api/v1/workspaces/:workspaceId/chats/:patientFileId/messages': { body: 'Hola, ¿cómo estás?' },
+  'POST /api/v1/workspaces/:workspaceId/patients/:patientId/connect': { email: 'paciente@matrix.test' },
 };
+
+/** Valid bodies of the patient's own routes, so the file's check is what refuses them. */
+const SAMPLE_PATIENT_BODIES: Record<string, unknown> = {
+  'POST /api/v1/patient/files/:patientFileId/chat/messages': { body: 'Hola' },
+  'POST /api/v1/patient/files/:patientFileId/chat/read': { upTo: '00000000-0000-4000-8000-000000000000' },
+  'POST /api/v1/patient/files/:patientFileId/sessions/:sessionId/move': { startsAt: '2026-12-01T09:00:00.000Z' },
+  'PUT /api/v1/patient/files/:patientFileId/card/auto-charge': { enabled: true },
+};
+const SAMPLE_PATIENT_QUERIES: Record<string, string> = { 'GET /api/v1/patient/files/:patientFileId/sessions/:sessionId/slots': '?month=2026-12' };
 
 const label = (r: Route) => `${r.method} ${r.url}`;
 /** Calls that succeed once per record (a session has one note): each allowed caller gets a fresh record. */
@@ -215,5 +230,45 @@ describe('authorization matrix over every workspace route', () => {
     }
     // An administrator who is not the owner still may not do the owner's things.
     for (const r of routes.filter((x) => need(x) === 'owner')) expect(codeOf(await call(r, admin))).toBe('workspace_not_owner');
+  });
+});
+
+describe('the patient actor (realm patients)', () => {
+  let patient: PatientSession;
+  const all = () => t.app.declaredRoutes().filter((r) => r.method !== 'HEAD');
+  const asPatient = { accessToken: '' } as Therapist;
+  beforeAll(async () => {
+    const patientId = await records.patient(t, owner.accessToken, workspaceId);
+    patient = await connectedPatient(t, owner.accessToken, workspaceId, patientId, 'conectado@matrix.test');
+    asPatient.accessToken = patient.accessToken;
+  });
+
+  it('a patient connected to a file of the workspace reaches nothing of the therapists’ API', async () => {
+    for (const r of routes) expect([label(r), codeOf(await call(r, asPatient))]).toEqual([label(r), 'invalid_access_token']);
+    for (const r of all().filter((x) => x.access === 'user')) {
+      const res = await t.app.inject({ method: r.method as 'GET', url: r.url.replace(/:(\w+)/g, crypto.randomUUID()), headers: { authorization: `Bearer ${patient.accessToken}` } });
+      expect([label(r), res.statusCode, codeOf(res)]).toEqual([label(r), 401, 'invalid_access_token']);
+    }
+  });
+
+  it('every patient route refuses a therapist’s token and an anonymous caller', async () => {
+    const patientRoutes = all().filter((r) => r.access === 'patient');
+    expect(patientRoutes.length).toBeGreaterThanOrEqual(3);
+    for (const r of patientRoutes)
+      for (const headers of [{ authorization: `Bearer ${owner.accessToken}` }, {}]) {
+        const res = await t.app.inject({ method: r.method as 'GET', url: r.url.replace(/:(\w+)/g, crypto.randomUUID()), headers, ...(r.method === 'POST' ? { payload: {} } : {}) });
+        expect([label(r), res.statusCode, codeOf(res)]).toEqual([label(r), 401, 'invalid_access_token']);
+      }
+  });
+
+  it('every patient route on a file reaches only the patient’s own: a file of the workspace not connected to them is 404', async () => {
+    const other = await records.patient(t, owner.accessToken, workspaceId);
+    const onFiles = all().filter((r) => r.access === 'patient' && r.url.includes(':patientFileId'));
+    expect(onFiles.length).toBeGreaterThanOrEqual(8);
+    for (const r of onFiles) {
+      const url = r.url.replace(':patientFileId', other).replace(/:(\w+)/g, crypto.randomUUID()) + (SAMPLE_PATIENT_QUERIES[label(r)] ?? '');
+      const res = await t.app.inject({ method: r.method as 'GET', url, headers: { authorization: `Bearer ${patient.accessToken}` }, ...(SAMPLE_PATIENT_BODIES[label(r)] ? { payload: SAMPLE_PATIENT_BODIES[label(r)] as object } : r.method === 'POST' ? { payload: {} } : {}) });
+      expect([label(r), res.statusCode, codeOf(res)]).toEqual([label(r), 404, 'patient_file_not_found']);
+    }
   });
 });

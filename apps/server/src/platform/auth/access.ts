@@ -9,12 +9,16 @@ import { bearerOf, type TokenService } from './tokens';
  * - `public`: anyone;
  * - `user`: a valid access token (bearer) — `request.user` is set;
  * - `refresh`: a refresh token as bearer, checked by the auth service (`request.bearer`).
+ * - `patient`: a valid access token of realm `patients` (a patient's own account) — `request.patient`
+ *   is set; every other access refuses such a token, and this one refuses a therapist's.
  * - `{ workspace: 'member' }`: a member of the workspace in the path (`:workspaceId`);
  * - `{ workspace: [action, subject] }`: a member holding that permission (on some record: services
  *   narrow "is owner" permissions with `scopeFor`). Anyone else gets 404: they learn nothing.
  */
-export type Access = 'public' | 'user' | 'refresh' | { workspace: 'member' | 'owner' | [Action, Subject] };
+export type Access = 'public' | 'user' | 'refresh' | 'patient' | { workspace: 'member' | 'owner' | [Action, Subject] };
 export type RequestUser = { id: string; sessionId: string };
+/** A patient signed in to their own account (realm `patients`). */
+export type RequestPatient = { accountId: string; sessionId: string };
 export type Membership = {
   workspaceId: string;
   memberId: string;
@@ -34,6 +38,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user?: RequestUser;
+    patient?: RequestPatient;
     bearer?: string;
     member?: Membership;
   }
@@ -63,6 +68,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { tokens: Toke
     const access = req.routeOptions.config.access;
     try {
       if (access === 'user') req.user = authenticate(req, opts.tokens);
+      else if (access === 'patient') req.patient = authenticatePatient(req, opts.tokens);
       else if (typeof access === 'object') {
         req.user = authenticate(req, opts.tokens);
         authorize(req, access.workspace, opts.resolveMembership).then((m) => {
@@ -102,6 +108,13 @@ function authenticate(req: FastifyRequest, tokens: TokenService): RequestUser {
   const claims = token ? tokens.verifyAccess(token) : null;
   if (!claims) throw new AppError('invalid_access_token');
   return { id: claims.sub, sessionId: claims.sid };
+}
+
+function authenticatePatient(req: FastifyRequest, tokens: TokenService): RequestPatient {
+  const token = bearerOf(req.headers.authorization);
+  const claims = token ? tokens.verifyAccess(token, 'patients') : null;
+  if (!claims) throw new AppError('invalid_access_token');
+  return { accountId: claims.sub, sessionId: claims.sid };
 }
 
 /** For third-party routes (docs, static files): call inside their own encapsulated context. */

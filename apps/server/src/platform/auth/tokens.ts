@@ -2,7 +2,9 @@ import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:c
 import { createSigner, createVerifier } from 'fast-jwt';
 import { ACCESS_TOKEN_TTL_S } from '@divan/core';
 
-export type AccessClaims = { sub: string; sid: string; realm: 'therapists' };
+/** Who signs in (spec §7): therapists and workspace members, or patients (their own account, issue 15). */
+export type Realm = 'therapists' | 'patients';
+export type AccessClaims = { sub: string; sid: string; realm: Realm };
 
 /**
  * Keys for access tokens (HS256) and secret hashing, derived from APP_SECRET for their one use.
@@ -16,11 +18,14 @@ export function createTokenService(appSecret: string, revoked?: { has(sessionId:
   const verify = createVerifier({ key: jwtKey, algorithms: ['HS256'], allowedIss: 'divan', cache: 1000 });
   return {
     signAccess: (claims: AccessClaims): string => sign({ ...claims }),
-    /** The claims of a valid token of a live session, or null for anything else. */
-    verifyAccess(token: string): AccessClaims | null {
+    /**
+     * The claims of a valid token of a live session of `realm`, or null for anything else: a patient's
+     * token is no therapist's, and the other way round.
+     */
+    verifyAccess(token: string, realm: Realm = 'therapists'): AccessClaims | null {
       try {
         const p = verify(token) as Partial<AccessClaims>;
-        if (typeof p.sub !== 'string' || typeof p.sid !== 'string' || p.realm !== 'therapists') return null;
+        if (typeof p.sub !== 'string' || typeof p.sid !== 'string' || p.realm !== realm) return null;
         if (revoked?.has(p.sid)) return null;
         return { sub: p.sub, sid: p.sid, realm: p.realm };
       } catch {

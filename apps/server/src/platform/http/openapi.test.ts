@@ -31,6 +31,7 @@ describe('the OpenAPI document states who may call each route', () => {
         expect(op.security, where).toBeUndefined();
         expect(op['x-permission'], where).toBeUndefined();
       } else if (r.access === 'refresh') expect(op.security, where).toEqual([{ refreshToken: [] }]);
+      else if (r.access === 'patient') expect(op.security, where).toEqual([{ patientBearerAuth: [] }]);
       else expect(op.security, where).toEqual([{ bearerAuth: [] }]);
       if (typeof r.access === 'object') {
         const need = r.access.workspace;

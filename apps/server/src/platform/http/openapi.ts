@@ -9,6 +9,7 @@ import { declarePublic, type Access } from '../auth/access';
 export function accessDoc(access: Access | undefined): { security?: Record<string, string[]>[]; 'x-permission'?: Record<string, string> } {
   if (access === 'user') return { security: [{ bearerAuth: [] }] };
   if (access === 'refresh') return { security: [{ refreshToken: [] }] };
+  if (access === 'patient') return { security: [{ patientBearerAuth: [] }] };
   if (typeof access === 'object') {
     const need = access.workspace;
     const permission: Record<string, string> = Array.isArray(need) ? { action: need[0], subject: need[1] } : { membership: need };
@@ -38,6 +39,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token' },
           refreshToken: { type: 'http', scheme: 'bearer', description: 'Refresh token of a device session' },
+          patientBearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token of a patient account (realm patients)' },
         },
       },
     },

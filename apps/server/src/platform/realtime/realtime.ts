@@ -13,6 +13,16 @@ import type { Broker, BrokerMessage } from './broker';
 
 type Client = { socket: WebSocket; userId?: string; sessionId?: string; lastSeen: number };
 
+/**
+ * The key of a patient account's sockets (realm `patients`): what `toUser` takes to reach them, and
+ * the `userId` hooks and client events see for them.
+ */
+export const patientSocketKey = (patientAccountId: string) => `patient:${patientAccountId}`;
+export const isPatientSocketKey = (key: string) => key.startsWith('patient:');
+
+/** Greets a socket just authenticated as `userId`; `send` writes to that socket only. */
+export type AuthenticatedHook = (userId: string, send: (event: RealtimeOutEvent, data?: unknown) => void) => void | Promise<void>;
+
 export type RealtimeOptions = { heartbeatMs?: number; authTimeoutMs?: number; maxPerUser?: number };
 
 /**
@@ -29,6 +39,8 @@ export class Realtime {
   private readonly listeners: ((userId: string, event: string, data: unknown) => void)[] = [];
   private readonly serverListeners = new Map<string, ((key: string) => void)[]>();
   private readonly relayListeners = new Map<string, ((data: unknown) => void)[]>();
+  private readonly onAuth: AuthenticatedHook[] = [];
+  private readonly clientListeners = new Map<string, ((userId: string, data: unknown) => void)[]>();
 
   constructor(
     private readonly broker: Broker,
@@ -78,6 +90,19 @@ export class Realtime {
     this.relayListeners.set(channel, [...(this.relayListeners.get(channel) ?? []), fn]);
   }
 
+  /**
+   * Features that greet a socket once it is authenticated (e.g. the chat's unread counters): `send`
+   * writes to that socket only. A failing hook is logged by its feature, never breaks the socket.
+   */
+  onAuthenticated(fn: AuthenticatedHook) {
+    this.onAuth.push(fn);
+  }
+
+  /** A feature's handler of an event an authenticated socket sends (e.g. `chat-typing`), in the process holding it. */
+  onClientEvent(event: string, fn: (userId: string, data: unknown) => void) {
+    this.clientListeners.set(event, [...(this.clientListeners.get(event) ?? []), fn]);
+  }
+
   toUser(userId: string, event: RealtimeOutEvent, data?: unknown) {
     return this.broker.publish({ kind: 'user', userId, event, data });
   }
@@ -112,6 +137,7 @@ export class Realtime {
       }
       if (frame.event === 'ping') send(socket, 'pong');
       else if (frame.event === 'authenticate') this.authenticate(client, frame.data);
+      else if (client.userId) this.fromClient(client.userId, frame);
     });
     socket.on('close', () => {
       clearTimeout(authTimer);
@@ -127,15 +153,29 @@ export class Realtime {
 
   private authenticate(client: Client, data: unknown) {
     const { token, realm } = (data ?? {}) as { token?: unknown; realm?: unknown };
-    const claims = typeof token === 'string' && realm === 'therapists' ? this.tokens.verifyAccess(token) : null;
+    const claims = typeof token === 'string' && (realm === 'therapists' || realm === 'patients') ? this.tokens.verifyAccess(token, realm) : null;
     if (!claims) return this.disconnect(client, 'invalid_access_token');
-    const set = this.byUser.get(claims.sub) ?? new Set<Client>();
+    // A patient's sockets have their own key space: a patient account's id never reaches a member's events.
+    const userId = claims.realm === 'patients' ? patientSocketKey(claims.sub) : claims.sub;
+    const set = this.byUser.get(userId) ?? new Set<Client>();
     if (!set.has(client) && set.size >= this.maxPerUser) return this.disconnect(client, 'max_sessions_reached');
-    client.userId = claims.sub;
+    client.userId = userId;
     client.sessionId = claims.sid;
     set.add(client);
-    this.byUser.set(claims.sub, set);
+    this.byUser.set(userId, set);
     send(client.socket, 'authenticated');
+    for (const fn of this.onAuth) void (async () => fn(userId, (event, data) => send(client.socket, event, data)))().catch(() => undefined);
+  }
+
+  /** A feature's client event: its handler's failure is the feature's, never the socket's nor the process's. */
+  private fromClient(userId: string, frame: RealtimeFrame) {
+    for (const fn of this.clientListeners.get(frame.event) ?? []) {
+      try {
+        fn(userId, frame.data);
+      } catch {
+        // ignored: see above
+      }
+    }
   }
 
   private disconnect(client: Client, code: DisconnectCode) {

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, FileSignature, Send, CalendarClock, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, FileSignature, Send, CalendarClock, MessagesSquare, Clock, type LucideIcon } from 'lucide-react';
 import { formatPhone } from '@divan/core';
 import { usePatientSearch } from '@/features/patients/api/patient-search';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
@@ -72,12 +72,17 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     { id: 'nav-home', label: 'Inicio', icon: House, keywords: ['dashboard', 'panel'], run: go('/') },
     ...(readsSessions ? [{ id: 'nav-calendar', label: 'Calendario', icon: CalendarDays, keywords: ['agenda', 'sesiones', 'citas', 'semana'], run: go('/calendar') }] : []),
     { id: 'nav-patients', label: 'Pacientes', icon: Users, keywords: ['fichas', 'historia clínica', 'listado'], run: go('/patients') },
+    // Chats follow the clinical history (Recepción reads none).
+    ...(ability.can('read', 'patient_histories')
+      ? [{ id: 'nav-chats', label: 'Chats', icon: MessagesSquare, keywords: ['mensajes', 'conversaciones', 'sin leer', 'chat'], run: go('/chats') }]
+      : []),
     ...(readsInvoices ? [{ id: 'nav-billing', label: 'Facturación', icon: ReceiptText, keywords: ['facturas', 'cobros', 'rectificativa'], run: go('/billing') }] : []),
     ...(ability.can('read', 'consent_templates')
       ? [{ id: 'nav-consents', label: 'Consentimientos', icon: FileSignature, keywords: ['plantillas', 'consentimiento informado', 'rgpd', 'firma'], run: go('/consents') }]
       : []),
     { id: 'nav-profile', label: 'Perfil', icon: UserRound, keywords: ['ajustes', 'datos', 'foto'], run: go('/settings/profile') },
     { id: 'nav-security', label: 'Seguridad', icon: ShieldCheck, keywords: ['contraseña', 'ajustes'], run: go('/settings/security') },
+    { id: 'nav-office-hours', label: 'Horario de atención del chat', icon: Clock, keywords: ['respuesta automática', 'ajustes', 'notificaciones', 'fuera de horario'], run: go('/settings/notifications') },
     { id: 'nav-appearance', label: 'Apariencia', icon: Palette, keywords: ['tema', 'ajustes'], run: go('/settings/appearance') },
     { id: 'nav-billing-settings', label: 'Datos de facturación', icon: ReceiptText, keywords: ['ajustes', 'nif', 'retención', 'irpf', 'pie de factura'], run: go('/settings/billing') },
   ];

@@ -1,14 +1,26 @@
-import { CalendarDays, FileSignature, House, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { CalendarDays, FileSignature, House, MessagesSquare, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
 import type { AppAbility } from '@divan/core';
+import { ChatsNavBadge } from '@/features/chat/components/chats-nav-badge';
 
 /** `visible`: whether the member's roles open the section (the server refuses it anyway). */
-export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean; visible?: (ability: AppAbility) => boolean };
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+  visible?: (ability: AppAbility) => boolean;
+  /** A live count next to the label (e.g. unread chats). */
+  badge?: ComponentType<{ collapsed: boolean }>;
+};
 
 /** Only screens that exist: a link to an unbuilt feature would be a dead end. */
 export const navItems: NavItem[] = [
   { to: '/', label: 'Inicio', icon: House, end: true },
   { to: '/calendar', label: 'Calendario', icon: CalendarDays },
   { to: '/patients', label: 'Pacientes', icon: Users },
+  // Chats are clinical: they follow the clinical history (Recepción reads none).
+  { to: '/chats', label: 'Chats', icon: MessagesSquare, visible: (a) => a.can('read', 'patient_histories'), badge: ChatsNavBadge },
   { to: '/billing', label: 'Facturación', icon: ReceiptText, visible: (a) => a.can('read', 'invoices') || a.can('read', 'workspace_invoices') },
   { to: '/consents', label: 'Consentimientos', icon: FileSignature, visible: (a) => a.can('read', 'consent_templates') },
   { to: '/settings', label: 'Ajustes', icon: Settings },

@@ -2,6 +2,7 @@ import { Menu, Search } from 'lucide-react';
 import type { Profile } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
+import { useChatUnreadTotal } from '@/features/chat/api/use-chat-live';
 import { ThemeMenu } from './theme-menu';
 import { UserMenu } from './user-menu';
 
@@ -10,10 +11,20 @@ type Props = { profile: Profile | null; onOpenMenu: () => void; onOpenPalette: (
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function TopBar({ profile, onOpenMenu, onOpenPalette, onPreloadPalette }: Props) {
+  // On a phone the sidebar (and its «Chats» badge) is behind the menu: a dot says there is something unread.
+  const unread = useChatUnreadTotal();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
-      <Button variant="ghost" size="icon" className="md:hidden" onClick={onOpenMenu} aria-label="Abrir menú" data-mobile-menu-trigger="">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="relative md:hidden"
+        onClick={onOpenMenu}
+        aria-label={unread ? `Abrir menú (${unread === 1 ? '1 mensaje sin leer' : `${unread} mensajes sin leer`})` : 'Abrir menú'}
+        data-mobile-menu-trigger=""
+      >
         <Menu className="!size-5" aria-hidden />
+        {unread ? <span aria-hidden className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-primary ring-2 ring-background" /> : null}
       </Button>
       <div className="md:hidden">
         <Logo showName={false} />

@@ -5,6 +5,7 @@ import { meQueryKey } from '@/features/profile/api/profile-api';
 import { workspaceKey, workspacesQueryKey } from '@/lib/workspace-keys';
 import { endLocalSession, getAccessToken, refreshSession } from '@/lib/auth-session';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
+import { realtimeBus } from '@/lib/realtime-bus';
 import { useAuthStore } from '@/stores/auth-store';
 
 /** Opens the notifications socket while signed in and routes its events to the query cache. */
@@ -27,7 +28,10 @@ export function useRealtime(): void {
           id: 'max-sessions',
         });
       },
+      onStatus: (status) => realtimeBus.publishStatus(status),
       onEvent: (frame) => {
+        // Features listen here (the chat's messages, counters and typing).
+        realtimeBus.publish(frame);
         if (frame.event === 'profile-updated') void queryClient.invalidateQueries({ queryKey: meQueryKey });
         // Roles changed or membership ended: permissions on screen follow at once.
         if (frame.event === 'workspace-updated') void queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
@@ -43,7 +47,11 @@ export function useRealtime(): void {
         }
       },
     });
+    realtimeBus.setSender((event, data) => client.emit(event, data));
     client.start();
-    return () => client.stop();
+    return () => {
+      realtimeBus.setSender(null);
+      client.stop();
+    };
   }, [loggedIn, queryClient]);
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useChatLive } from '@/features/chat/api/use-chat-live';
 import { useMe } from '@/features/profile/api/profile-api';
 import { useWorkspacesSync } from '@/features/workspaces/api/workspaces-api';
 import { TrialBanner } from '@/features/workspaces/components/trial-banner';
@@ -38,6 +39,7 @@ function Shell() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   useRealtime();
+  useChatLive();
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DashboardView } from '@/features/dashboard/components/dashboard-view';
 import { useMe } from '@/features/profile/api/profile-api';
 import { TasksCard } from '@/features/tasks/components/tasks-card';
 import { TodaySessionsCard } from '@/features/agenda/components/today-sessions-card';
+import { useChatUnreadTotal } from '@/features/chat/api/use-chat-live';
 import { useAbility } from '@/lib/ability';
 import { useAuthStore } from '@/stores/auth-store';
+import { screens } from '../screens';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
+
+// Its own chunk, loaded only while something is unread (through screens.ts): the shell stays within its budget.
+const UnreadChatsCard = lazy(() => screens.unreadChatsCard().then((m) => ({ default: m.UnreadChatsCard })));
 
 export function DashboardRoute() {
   usePageTitle('Inicio');
@@ -16,12 +22,20 @@ export function DashboardRoute() {
   const ability = useAbility();
   const userId = useAuthStore((s) => s.userId) ?? '';
   const real = isRealWorkspace(workspace.id);
+  // The sidebar's count (0 for who does not read chats): the card shows only when there is something to read.
+  const unreadChats = useChatUnreadTotal();
   const tasks = real ? <TasksCard key={workspace.id} workspaceId={workspace.id} /> : null;
   const sessions =
     real && ability.can('read', 'sessions') ? (
       <TodaySessionsCard key={workspace.id} workspaceId={workspace.id} userId={userId} canCreate={ability.can('create', 'sessions')} canWriteNotes={ability.can('create', 'patient_histories')} />
     ) : null;
-  if (me.data) return <DashboardView profile={me.data} tasks={tasks} sessions={sessions} />;
+  const chats =
+    real && unreadChats > 0 ? (
+      <Suspense fallback={null}>
+        <UnreadChatsCard key={workspace.id} workspaceId={workspace.id} />
+      </Suspense>
+    ) : null;
+  if (me.data) return <DashboardView profile={me.data} tasks={tasks} sessions={sessions} chats={chats} />;
   if (me.isError) return <Alert variant="error">{me.error.message}</Alert>;
   return <PageSpinner />;
 }

@@ -11,6 +11,7 @@ import { ConsentDocument } from './consent-document';
 import { SignForm } from './sign-form';
 import { ROLE_YOU } from './sign-form-model';
 import { PageFrame, Signers, StatusMessage, h1Class, stillToSign } from './sign-parts';
+import { companionReturn } from './companion-return';
 
 const COPY_LATER = 'Cuando hayan firmado todas las personas, te enviaremos por email una copia del documento firmado.';
 
@@ -26,7 +27,7 @@ export function ConsentSignRoute() {
   usePageTitle(consent?.documentTitle ?? 'Firmar documento');
 
   let body;
-  if (consent && signed) body = <SignedNow consent={consent} result={signed} />;
+  if (consent && signed) body = <SignedNow consent={consent} result={signed} back={companionReturn(window.location.search)} />;
   else if (failure && !consent) body = <LinkProblem failure={failure} retry={reload} />;
   else if (!consent) body = <Spinner label="Cargando el documento" className="justify-center py-16" />;
   else if (consent.signer.signedAt) body = <AlreadySigned consent={consent} signedAt={consent.signer.signedAt} />;
@@ -64,7 +65,7 @@ export function ConsentSignRoute() {
   );
 }
 
-function SignedNow({ consent, result }: { consent: PublicConsent; result: SignConsentResult }) {
+function SignedNow({ consent, result, back }: { consent: PublicConsent; result: SignConsentResult; back: string | null }) {
   return (
     <>
       <StatusMessage tone="done" title={result.completed ? 'Documento firmado' : 'Tu firma está registrada'}>
@@ -78,7 +79,15 @@ function SignedNow({ consent, result }: { consent: PublicConsent; result: SignCo
             {stillToSign(consent) ?? 'Faltan otras firmas.'} {COPY_LATER}
           </p>
         )}
-        <p>Ya puedes cerrar esta página.</p>
+        {back ? (
+          <p>
+            <a href={back} className="font-medium text-primary underline underline-offset-4">
+              Volver a tus documentos en Diván
+            </a>
+          </p>
+        ) : (
+          <p>Ya puedes cerrar esta página.</p>
+        )}
       </StatusMessage>
       {consent.others.length ? <Signers consent={consent} signedNow /> : null}
     </>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentTag, PatientDocument, UpdateDocumentBody } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { patientKeys, patientPath, workspacePath } from './keys';
-import { downloadFile, uploadWithProgress } from './transfer';
+import { downloadFile, uploadWithProgress } from '@/lib/file-transfer';
 
 const base = (wid: string, pid: string) => `${patientPath(wid, pid)}/documents`;
 

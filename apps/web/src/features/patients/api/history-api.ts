@@ -4,7 +4,7 @@ import type { HistoryDraft, HistoryDraftBody, historyEntryBody, HistoryEntry, hi
 import { api } from '@/lib/api-client';
 import { workspaceKey } from '@/lib/workspace-keys';
 import { patientKeys, patientPath } from './keys';
-import { uploadWithProgress } from './transfer';
+import { uploadWithProgress } from '@/lib/file-transfer';
 
 export type HistoryRevision = z.infer<typeof historyRevisionResponse>;
 export type HistoryEntryInput = z.output<typeof historyEntryBody>;

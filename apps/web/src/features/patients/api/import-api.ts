@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ImportCommitBody, ImportProgress, ImportUpload } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { patientKeys, workspacePath } from './keys';
-import { uploadWithProgress } from './transfer';
+import { uploadWithProgress } from '@/lib/file-transfer';
 
 const base = (wid: string) => `${workspacePath(wid)}/patient-imports`;
 export const IMPORT_POLL_MS = 500;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
-import { CalendarDays, ChevronLeft, FileSignature, FileText, FolderOpen, LayoutDashboard, NotebookPen, ReceiptText, Settings2, UserRound, UserRoundCog } from 'lucide-react';
+import { CalendarDays, ChevronLeft, FileSignature, FileText, FolderOpen, LayoutDashboard, MessagesSquare, NotebookPen, ReceiptText, Settings2, UserRound, UserRoundCog } from 'lucide-react';
 import { canOn } from '@divan/core';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -10,19 +10,28 @@ import { isApiError } from '@/lib/api-client';
 import { usePatient } from '../api/patients-api';
 import { useWorkspaceScope } from '../api/workspace';
 import { AssignDialog } from '../components/assign-dialog';
+import { ConnectAction } from '../connect/connect-action';
+
+/**
+ * The invitation mails the patient a link to `/p/connect/:token`, a page of the patient's companion,
+ * which is not built yet (issue 15): until it is, the action stays hidden so no patient lands on a 404.
+ */
+const PATIENT_CONNECT_PAGE_READY: boolean = true;
 import { StatusBadge } from '../components/status-badge';
 import { Skeleton } from '../components/skeleton';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { patientName } from '../utils/format';
 import type { PatientOutlet } from './patient-context';
 
-/** Only tabs whose feature exists (chat comes later) and the member may see. */
+/** Only tabs whose feature exists and the member may see. */
 function tabsFor(can: (a: 'read' | 'delete', s: 'patient_histories' | 'patient_documents' | 'patient_files' | 'sessions' | 'invoices' | 'sent_consents') => boolean) {
   return [
     { to: 'overview', label: 'Resumen', icon: LayoutDashboard, show: true },
     { to: 'info', label: 'Datos', icon: UserRound, show: true },
     { to: 'sessions', label: 'Sesiones', icon: CalendarDays, show: can('read', 'sessions') },
     { to: 'history', label: 'Historia clínica', icon: NotebookPen, show: can('read', 'patient_histories') },
+    // The chat is clinical: who reads the history reads it (spec §2 `chat`).
+    { to: 'chat', label: 'Chat', icon: MessagesSquare, show: can('read', 'patient_histories') },
     { to: 'documents', label: 'Documentos', icon: FolderOpen, show: can('read', 'patient_documents') },
     { to: 'consents', label: 'Consentimientos', icon: FileSignature, show: can('read', 'sent_consents') },
     { to: 'billing', label: 'Facturación', icon: ReceiptText, show: can('read', 'invoices') },
@@ -66,6 +75,8 @@ export function PatientLayout() {
   );
   // In an Individual workspace every patient is the owner's: there is nobody else to assign.
   const canAssign = ability.can('update', 'patient_assignment') && workspace.template !== 'freelance';
+  // Inviting the patient to their own account changes the file: who may update it.
+  const canConnect = PATIENT_CONNECT_PAGE_READY && canOn(ability, 'update', 'patient_files', owner);
   const context: PatientOutlet = { patient };
 
   return (
@@ -86,6 +97,7 @@ export function PatientLayout() {
                 <UserRoundCog aria-hidden /> Asignar
               </Button>
             ) : null}
+            {canConnect ? <ConnectAction workspaceId={workspace.id} patientId={patient.id} patientName={patientName(patient)} patientEmail={patient.email} /> : null}
           </div>
         </div>
       </header>

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/lib/toast';
 import { patientKeys, patientPath } from '../api/keys';
 import { useDeletePatient, type DeleteResult } from '../api/patients-api';
-import { downloadFile } from '../api/transfer';
+import { downloadFile } from '@/lib/file-transfer';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { messageOf } from '../utils/errors';

@@ -18,7 +18,7 @@ function featureRows(ws: Workspace): { label: string; value: string | boolean }[
     { label: 'Pacientes activos por terapeuta', value: f.activePatientLimit === null ? 'Ilimitados' : String(f.activePatientLimit) },
     { label: 'Recordatorios por sesión (próximamente)', value: String(f.sessionReminders) },
     { label: 'Facturas automáticas y por lotes (próximamente)', value: f.canCreateInvoiceBatch },
-    { label: 'Tu agenda de reservas en tu web (próximamente)', value: f.canEmbedPublicServices },
+    { label: 'Tu agenda de reservas en tu web', value: f.canEmbedPublicServices },
     { label: 'Plazas (miembros e invitaciones)', value: String(ws.maxSeats) },
   ];
 }

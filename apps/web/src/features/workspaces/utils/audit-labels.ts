@@ -57,6 +57,12 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
       return `Anuló el consentimiento «${target}» de ${patientOf(e)}`;
     case 'consent.completed':
       return `Quedó firmado el consentimiento «${target}» de ${patientOf(e)}`;
+    case 'patient.connect_invited':
+      return `Invitó a ${patientOf(e)} a conectar con su cuenta de Diván`;
+    case 'patient.connected':
+      return `Se conectó la ficha de ${patientOf(e)} con su cuenta de Diván`;
+    case 'patient.disconnected':
+      return e.details.by === 'patient' ? `Se desconectó la ficha de ${patientOf(e)} desde su cuenta de Diván` : `Desconectó a ${patientOf(e)} de su cuenta de Diván`;
     default:
       return `Acción «${e.action}»${target ? ` sobre ${target}` : ''}`;
   }

@@ -12,7 +12,7 @@ export function featureLines(f: Features): FeatureLine[] {
     { label: f.sessionReminders === 1 ? '1 recordatorio por sesión' : `${f.sessionReminders} recordatorios por sesión`, soon: true },
     { label: f.canCreateInvoiceBatch ? 'Facturas automáticas y por lotes' : 'Facturas manuales', soon: true },
   ];
-  if (f.canEmbedPublicServices) lines.push({ label: 'Tu agenda de reservas en tu web', soon: true });
+  if (f.canEmbedPublicServices) lines.push({ label: 'Tu agenda de reservas en tu web', soon: false });
   return lines;
 }
 

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_CHAT_AUTO_REPLY, DEFAULT_TIME_ZONE, outsideOfficeHours, type ChatOfficeHours } from '@divan/core';
+import type { Db } from '../../platform/db/database';
+import { chatOfficeHours } from './chat.tables';
+
+const DEFAULTS: ChatOfficeHours = { enabled: false, timeZone: DEFAULT_TIME_ZONE, slots: [], autoReply: DEFAULT_CHAT_AUTO_REPLY };
+
+/** A therapist's office hours for the chat (their own setting, across workspaces) and the automatic reply. */
+export class ChatOfficeHoursService {
+  constructor(private readonly db: Db) {}
+
+  async get(userId: string): Promise<ChatOfficeHours> {
+    const [row] = await this.db.select().from(chatOfficeHours).where(eq(chatOfficeHours.userId, userId));
+    return row ? { enabled: row.enabled, timeZone: row.timeZone, slots: row.slots, autoReply: row.autoReply } : DEFAULTS;
+  }
+
+  async put(userId: string, h: ChatOfficeHours): Promise<ChatOfficeHours> {
+    const values = { enabled: h.enabled, timeZone: h.timeZone, slots: h.slots, autoReply: h.autoReply, updatedAt: new Date() };
+    await this.db.insert(chatOfficeHours).values({ userId, ...values }).onConflictDoUpdate({ target: chatOfficeHours.userId, set: values });
+    return this.get(userId);
+  }
+
+  /** The automatic reply when `at` is outside the therapist's office hours; null otherwise. */
+  async replyAt(userId: string, at: Date): Promise<string | null> {
+    const h = await this.get(userId);
+    return outsideOfficeHours(h, at) ? h.autoReply : null;
+  }
+}

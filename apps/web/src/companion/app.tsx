@@ -1,0 +1,54 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { ConnectPage } from './connect-page';
+import { PageFrame } from './frame';
+import { HomePage } from './home-page';
+import { useLiveConnection } from './live';
+import { useRoute } from './nav';
+import { hrefOf } from './router';
+import { useSession } from './session';
+import { ErrorState, Link, ListSkeleton } from './ui';
+
+// A file's page (chat and the rest) loads with its route: the first screen («Entrar», the files) stays light.
+const FilePage = lazy(() => import('./file-page').then((m) => ({ default: m.FilePage })));
+
+/** The patient's companion, by pathname (router.ts). */
+export function CompanionApp() {
+  const route = useRoute();
+  const session = useSession();
+  useLiveConnection();
+  let page: ReactNode;
+  switch (route.name) {
+    case 'home':
+      page = <HomePage />;
+      break;
+    case 'connect':
+      page = <ConnectPage key={route.token} token={route.token} />;
+      break;
+    case 'file':
+      page = session ? <FilePage key={route.fileId} fileId={route.fileId} section={route.section} /> : <HomePage />;
+      break;
+    default:
+      return (
+        <PageFrame title="Página no encontrada">
+          <ErrorState title="Página no encontrada" message="Esta dirección no corresponde a ninguna página de Diván." />
+          <Link href={hrefOf()}>Ir al inicio</Link>
+        </PageFrame>
+      );
+  }
+  return (
+    <LoadFailure fallback={<PageFrame title="Diván"><ErrorState message="No se ha podido cargar la página. Comprueba tu conexión y vuelve a intentarlo." retry={() => location.reload()} /></PageFrame>}>
+      <Suspense fallback={<PageFrame title="Diván"><ListSkeleton rows={3} /></PageFrame>}>{page}</Suspense>
+    </LoadFailure>
+  );
+}
+
+/** A page's code that did not arrive (offline, or a new version deployed meanwhile): say so, offer a reload. */
+class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
