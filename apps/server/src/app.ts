@@ -94,11 +94,13 @@ export type BuildOptions = {
   logStream?: { write(line: string): unknown };
   /** The clock time-driven jobs read (session reminders); tests move it. Default: the real one. */
   clock?: () => Date;
+  /** Tests: the in-memory database starts from this migrated dump (`migratedPgliteDump`). */
+  databaseTemplate?: Blob;
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Migrations sit beside src/ and dist/ alike. */
-const migrationsFolder = resolve(here, '../drizzle');
+export const migrationsFolder = resolve(here, '../drizzle');
 const defaultWebDist = resolve(here, '../../web/dist');
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     url: config.databaseUrl,
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
     migrationsFolder,
+    loadDataDir: config.inMemoryDatabase ? opts.databaseTemplate : undefined,
   });
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },

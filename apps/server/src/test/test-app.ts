@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
-import { buildApp, type BuildOptions } from '../app';
+import { buildApp, migrationsFolder, type BuildOptions } from '../app';
+import { migratedPgliteDump } from '../platform/db/database';
 import type { Config } from '../platform/config';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -17,6 +18,9 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(overrides: Partial<Config> = {}, opts: BuildOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'divan-test-'));
   const pgDb = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  // In memory (no database URL given): a copy of this worker's migrated template, not a new cluster.
+  const inMemory = !pgDb && !overrides.databaseUrl && overrides.inMemoryDatabase !== false;
+  if (inMemory) opts = { databaseTemplate: await pgliteTemplate(), ...opts };
   const config: Config = {
     env: 'test',
     port: 0,
@@ -44,6 +48,16 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
   /** Raw SQL for assertions that look at the database itself. */
   const rows = async <T>(query: SQL) => ((await app.services.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   return { app, config, close, rows, ...clientFor(app), database: app.services.database.kind, clock: opts.clock };
+}
+
+/** The migrated, empty PGlite data dir every in-memory test app of this worker starts from (made once: files share the worker's modules). */
+let template: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  template ??= migratedPgliteDump(migrationsFolder).catch((err: unknown) => {
+    template = undefined;
+    throw err;
+  });
+  return template;
 }
 
 /**
