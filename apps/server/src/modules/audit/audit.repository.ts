@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { auditEvents } from './audit.tables';
 
@@ -8,6 +8,9 @@ export function auditRepository(db: DbOrTx) {
   return {
     async insert(values: typeof auditEvents.$inferInsert) {
       await db.insert(auditEvents).values(values);
+    },
+    insertStatement(values: typeof auditEvents.$inferInsert): SQL {
+      return db.insert(auditEvents).values(values).getSQL();
     },
     async list(workspaceId: string, limit: number, before?: Date): Promise<AuditEventRow[]> {
       return db

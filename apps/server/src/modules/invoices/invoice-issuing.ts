@@ -1,5 +1,4 @@
 import {
-  formatInvoiceNumber,
   isValidSpanishTaxId,
   normalizeTaxId,
   seriesPrefixes,
@@ -13,7 +12,7 @@ import type { EventBus } from '../../platform/events/event-bus';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../patients/patients.service';
-import { appendRecord, lockChain, nextInvoiceSequence } from './invoice-ledger';
+import { appendRecord, lockChain, takeNumberAndIssue } from './invoice-ledger';
 import { invoicesRepository } from './invoices.repository';
 import { readOnce, type ReadCache } from './invoice-lines';
 import { sessionIdsOf, type InvoicesService } from './invoices.service';
@@ -51,23 +50,26 @@ export class InvoiceIssuing {
   }
 
   async issue(c: Caller, id: string): Promise<Invoice> {
-    const workspaceBilling = await this.d.workspaces.billingInfo(c.member.workspaceId);
     const issued = await this.d.db.transaction(async (tx) => {
       const draft = await this.invoices.accessible(c, id, 'update', tx, true);
       if (draft.status !== 'draft') throw new AppError('invoice_issued');
-      return this.issueWith(tx, c, draft, workspaceBilling);
+      return this.issueWith(tx, c, draft);
     });
     this.afterIssue(issued.row);
     return this.invoices.presentIssued(c, issued.row, issued.lines, issued.record);
   }
 
-  /** Issues a locked draft inside `tx`: the seller's next number, frozen parties, the chained record. */
-  async issueIn(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling: BillingInfo, opts: IssueOptions = {}): Promise<InvoiceRow> {
+  /**
+   * Issues a locked draft inside `tx`: the seller's next number, frozen parties, the chained record.
+   * `workspaceBilling`: the workspace's billing data when the caller already has it (a batch reads it once);
+   * otherwise it is read in `tx`, and only when the workspace is the seller.
+   */
+  async issueIn(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling?: BillingInfo, opts: IssueOptions = {}): Promise<InvoiceRow> {
     return (await this.issueWith(tx, c, draft, workspaceBilling, opts)).row;
   }
 
   /** `issueIn`, answering with what it wrote (the lines and the registration record) for presenting without reading back. */
-  async issueWith(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling: BillingInfo, opts: IssueOptions = {}): Promise<Issued> {
+  async issueWith(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling?: BillingInfo, opts: IssueOptions = {}): Promise<Issued> {
     const repo = invoicesRepository(tx);
     const lines = opts.lines ?? (await repo.lines(draft.id));
     if (!lines.length) throw new AppError('invoice_empty');
@@ -80,9 +82,10 @@ export class InvoiceIssuing {
     const year = Number(issueDate.slice(0, 4));
     // The seller's prefix as it is now: a new prefix starts a new series (the counter is per prefix).
     const prefix = seriesPrefixes(sellerPrefix)[draft.kind === 'rectifying' ? 'rectifying' : 'ordinary'];
-    const sequence = await nextInvoiceSequence(tx, { sellerKey: draft.sellerKey, kind: draft.kind, year, prefix });
-    const number = formatInvoiceNumber({ prefix, year, sequence });
-    const issued = await repo.update(draft.id, { status: 'issued', number, sequence, series: `${prefix}${year}`, issueDate, issuedAt: now, seller, buyer });
+    const fields = { status: 'issued' as const, series: `${prefix}${year}`, issueDate, issuedAt: now, seller, buyer, updatedAt: new Date() };
+    const { sequence, number } = await takeNumberAndIssue(tx, { sellerKey: draft.sellerKey, kind: draft.kind, year, prefix }, draft.id, fields);
+    // The row as the statement left it: the draft was locked by this transaction, so only these fields changed.
+    const issued: InvoiceRow = { ...draft, ...fields, sequence, number };
 
     const head = await lockChain(tx, seller.taxId!);
     const generatedAt = formatGeneratedAt(now, ZONE);
@@ -98,6 +101,7 @@ export class InvoiceIssuing {
       generatedAt,
     });
     const rectified = issued.rectifiesId ? await repo.find(issued.workspaceId, issued.rectifiesId, { therapist: { kind: 'all' }, workspace: true }) : undefined;
+    const audit = this.d.audit.statement(tx, { workspaceId: issued.workspaceId, actorId: c.userId, action: 'invoice.issued', target: issued.id, details: { number, total: issued.total } });
     const record = await appendRecord(tx, {
       issuerTaxId: seller.taxId!,
       issuerName: seller.fullName,
@@ -120,9 +124,8 @@ export class InvoiceIssuing {
         rectifies: rectified ? { number: rectified.number, issueDate: rectified.issueDate, method: issued.rectificationMethod, base: rectified.subtotal, vat: rectified.vat } : null,
         description: lines.map((l) => l.description).join('; ').slice(0, 500),
       },
-    });
+    }, [audit]);
     if (!opts.sessionsMarked) await this.d.sessions.setInvoiced(tx, issued.workspaceId, sessionIdsOf(lines), true);
-    await this.d.audit.record(tx, { workspaceId: issued.workspaceId, actorId: c.userId, action: 'invoice.issued', target: issued.id, details: { number, total: issued.total } });
     return { row: issued, lines, record };
   }
 
@@ -186,7 +189,6 @@ export class InvoiceIssuing {
    * substitution (the lines are the corrected invoice; none: cancelled).
    */
   async rectify(c: Caller, id: string, b: z.output<typeof rectifyInvoiceBody>): Promise<Invoice> {
-    const workspaceBilling = await this.d.workspaces.billingInfo(c.member.workspaceId);
     const row = await this.d.db.transaction(async (tx) => {
       const original = await this.invoices.accessible(c, id, 'update', tx, true);
       if (original.status !== 'issued') throw new AppError('invoice_not_issued');
@@ -219,7 +221,7 @@ export class InvoiceIssuing {
       });
       await this.invoices.writeLinesOf(tx, c, draft, lines.map((l) => ({ ...l, sessionId: null })));
       const fresh = (await repo.find(original.workspaceId, draft.id, { therapist: { kind: 'all' }, workspace: true }))!;
-      const row = await this.issueIn(tx, c, fresh, workspaceBilling);
+      const row = await this.issueIn(tx, c, fresh);
       // Sessions of a cancelled invoice can be invoiced again.
       if (!b.lines.length) await this.d.sessions.setInvoiced(tx, original.workspaceId, sessionIdsOf(originalLines), false);
       return row;
@@ -229,10 +231,11 @@ export class InvoiceIssuing {
   }
 
   /** The seller as printed (the therapist's billing data or the workspace's; a valid tax id is required) and their series prefix. */
-  private async sellerOf(tx: Tx, inv: InvoiceRow, w: BillingInfo, cache?: ReadCache): Promise<InvoiceParty & { taxId: string; prefix: string }> {
+  private async sellerOf(tx: Tx, inv: InvoiceRow, given: BillingInfo | undefined, cache?: ReadCache): Promise<InvoiceParty & { taxId: string; prefix: string }> {
     let party: InvoiceParty;
     let prefix: string;
     if (inv.sellerType === 'workspace') {
+      const w = given ?? (await readOnce(cache, `workspace-billing:${inv.workspaceId}`, () => this.d.workspaces.billingInfo(inv.workspaceId, tx)));
       party = { kind: 'workspace', fullName: w.fullName ?? '', taxId: w.taxId ?? null, line1: w.line1 ?? null, line2: w.line2 ?? null, city: w.city ?? null, zipCode: w.zipCode ?? null, country: w.country ?? null };
       prefix = w.seriesPrefix ?? '';
     } else {

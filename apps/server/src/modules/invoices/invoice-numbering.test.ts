@@ -90,3 +90,18 @@ describe('the chain as recorded', () => {
     expectUnbroken(await chain());
   });
 });
+
+describe('a series past 9,999', () => {
+  it('writes every digit of the number (never cut to four), and audits the issue', async () => {
+    const d = await draft(t, 9);
+    await t.rows(sql`update invoice_counters set last = 9999 where seller_key = ${`user:${c.tere.userId}`} and kind = 'ordinary'`);
+    const res = await t.post(`${I()}/${d.id}/issue`, undefined, { token: c.tere.accessToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const issued = res.json() as Invoice;
+    expect(issued.number).toMatch(/^\d{4}-10000$/);
+    expect((await t.get(`${I()}/${d.id}`, { token: c.tere.accessToken })).json()).toMatchObject({ status: 'issued', number: issued.number });
+    const [audit] = await t.rows<{ action: string; details: { number: string } }>(sql`select action, details from audit_events where target = ${d.id}`);
+    expect(audit).toMatchObject({ action: 'invoice.issued', details: { number: issued.number } });
+    expectUnbroken(await chain());
+  });
+});

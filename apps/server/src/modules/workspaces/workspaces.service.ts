@@ -138,8 +138,8 @@ export class WorkspacesService {
     return this.present(updated!, actorId);
   }
 
-  async billingInfo(workspaceId: string): Promise<BillingInfo> {
-    return billingOf((await workspacesRepository(this.db).findById(workspaceId))!);
+  async billingInfo(workspaceId: string, tx: DbOrTx = this.db): Promise<BillingInfo> {
+    return billingOf((await workspacesRepository(tx).findById(workspaceId))!);
   }
 
   async updateBillingInfo(workspaceId: string, info: BillingInfo): Promise<BillingInfo> {
