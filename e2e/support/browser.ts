@@ -38,7 +38,9 @@ export async function newContext(browser: Browser, baseURL: string, options: { m
 /** Screenshots are numbered in the order they are taken, for a human to page through. */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshots, { recursive: true });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // A quiet network for the picture, but never the 30 s default: a page that polls (a payment waiting for
+  // its webhook, an embedded page posting its height) is never idle, and each shot would wait it out.
+  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
   // Full-page shots of a scrolled page repeat the sticky header mid-image.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });

@@ -128,10 +128,10 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(`<!doctype html><html lang="es"><head><title>Consulta Lucía</title></head><body><h1>Consulta Lucía</h1>${pasted}</body></html>`);
     });
-    await new Promise<void>((resolve) => site.listen(0, host, resolve));
+    await new Promise<void>((resolve, reject) => site.once('error', reject).listen(0, host, resolve));
     const origin = `http://${host}:${(site.address() as AddressInfo).port}`;
     try {
-      const before = await fetch(`${baseUrl}/v1/reservations/${me.workspaceId}`);
+      const before = await fetch(`${baseUrl}/v1/reservations/${me.workspaceId}`, { signal: AbortSignal.timeout(30_000) });
       expect(before.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
       expect(before.headers.get('content-security-policy')).not.toContain(origin);
 
@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
       pasted = await embed.getByLabel('Código: Dentro de tu página', { exact: true }).inputValue();
       expect(pasted).toContain(`${baseUrl}/embed.js`);
 
-      const after = await fetch(`${baseUrl}/v1/reservations/${me.workspaceId}`);
+      const after = await fetch(`${baseUrl}/v1/reservations/${me.workspaceId}`, { signal: AbortSignal.timeout(30_000) });
       expect(after.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${origin}`);
 
       const outside = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1024, height: 800 } })).newPage();
