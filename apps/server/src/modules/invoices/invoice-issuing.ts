@@ -51,9 +51,9 @@ export class InvoiceIssuing {
 
   async issue(c: Caller, id: string): Promise<Invoice> {
     const issued = await this.d.db.transaction(async (tx) => {
-      const draft = await this.invoices.accessible(c, id, 'update', tx, true);
+      const { row: draft, lines } = await this.invoices.accessibleWithLines(c, id, 'update', tx, true);
       if (draft.status !== 'draft') throw new AppError('invoice_issued');
-      return this.issueWith(tx, c, draft);
+      return this.issueWith(tx, c, draft, undefined, { lines });
     });
     this.afterIssue(issued.row);
     return this.invoices.presentIssued(c, issued.row, issued.lines, issued.record);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceListQuery } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { invoiceLines, invoices, verifactuRecords, type InvoiceLineRow, type InvoiceRow } from './invoices.tables';
@@ -16,6 +16,16 @@ function scoped(s: InvoiceScope): SQL {
   if (s.workspace) parts.push(sql`${invoices.sellerType} = 'workspace'`);
   return parts.length ? or(...parts)! : sql`false`;
 }
+
+/**
+ * An invoice's lines in order, as rows of `invoiceLines` (camelCase keys; every column is JSON-safe: ids,
+ * text, integers), for reading them with the invoice. The outer invoice is named in full: in a select
+ * list drizzle writes a column without its table, which inside this subquery would be the line's own.
+ */
+const linesJson = sql<InvoiceLineRow[]>`coalesce((select json_agg(json_build_object(${sql.join(
+  Object.entries(getTableColumns(invoiceLines)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)}) order by ${invoiceLines.position}) from ${invoiceLines} where ${invoiceLines.invoiceId} = ${sql.identifier('invoices')}.${sql.identifier('id')}), '[]'::json)`;
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (m) => `\\${m}`);
 
@@ -71,6 +81,12 @@ export function invoicesRepository(db: DbOrTx) {
       const q = db.select().from(invoices).where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.id, id), scoped(s)));
       const [row] = lock ? await q.for('update') : await q;
       return row;
+    },
+    /** `find` and `lines` in one statement (the lock, when asked, is the invoice row's only). */
+    async findWithLines(workspaceId: string, id: string, s: InvoiceScope, lock = false): Promise<{ row: InvoiceRow; lines: InvoiceLineRow[] } | undefined> {
+      const q = db.select({ row: invoices, lines: linesJson }).from(invoices).where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.id, id), scoped(s)));
+      const [found] = lock ? await q.for('update', { of: invoices }) : await q;
+      return found;
     },
     async lines(invoiceId: string): Promise<InvoiceLineRow[]> {
       return db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));

@@ -65,6 +65,14 @@ export class InvoicesService {
     return row;
   }
 
+  /** `accessible` with the invoice's lines, read in the same statement. */
+  async accessibleWithLines(c: Caller, id: string, action: Exclude<Action, 'manage'>, tx: DbOrTx, lock = false): Promise<{ row: InvoiceRow; lines: InvoiceLineRow[] }> {
+    const found = await invoicesRepository(tx).findWithLines(c.member.workspaceId, id, invoiceScope(c), lock);
+    if (!found) throw new AppError('invoice_not_found');
+    if (!mayAct(c, action, found.row)) throw new AppError('access_denied');
+    return found;
+  }
+
   async list(c: Caller, q: InvoiceListQuery): Promise<z.infer<typeof invoiceListResponse>> {
     const { rows, sum } = await invoicesRepository(this.d.db).list(c.member.workspaceId, invoiceScope(c), q);
     const names = await this.names(c.member.workspaceId, rows);
@@ -272,7 +280,7 @@ export class InvoicesService {
   private async names(workspaceId: string, rows: InvoiceRow[]) {
     const [patients, users] = await Promise.all([
       this.d.patients.namesOf(workspaceId, [...new Set(rows.map((r) => r.patientId).filter((x): x is string => !!x))]),
-      this.d.users.findManyByIds([...new Set(rows.map((r) => r.ownerId))]),
+      this.d.users.namesByIds(rows.map((r) => r.ownerId)),
     ]);
     const rectified = rows.some((r) => r.rectifiesId) ? await Promise.all(rows.filter((r) => r.rectifiesId).map((r) => invoicesRepository(this.d.db).find(workspaceId, r.rectifiesId!, { therapist: { kind: 'all' }, workspace: true }))) : [];
     const numbers = new Map(rectified.filter((r): r is InvoiceRow => !!r).map((r) => [r.id, r.number]));

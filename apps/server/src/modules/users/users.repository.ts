@@ -17,6 +17,11 @@ export function usersRepository(db: DbOrTx) {
       if (ids.length === 0) return [];
       return db.select().from(users).where(inArray(users.id, ids));
     },
+    /** Only their names (a list or a document names people: no need for the whole row). */
+    async namesByIds(ids: string[]): Promise<{ id: string; firstName: string; lastName: string | null }[]> {
+      if (ids.length === 0) return [];
+      return db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+    },
     /** Row lock: serialises challenge creation per user (the 60 s cooldown holds under races). */
     async lockById(id: string): Promise<void> {
       await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');

@@ -53,6 +53,7 @@ export class UsersService {
 
   findById = (id: string, tx: DbOrTx = this.db) => usersRepository(tx).findById(id);
   findManyByIds = (ids: string[]) => usersRepository(this.db).findManyByIds([...new Set(ids)]);
+  namesByIds = (ids: string[]) => usersRepository(this.db).namesByIds([...new Set(ids)]);
   lock = (id: string, tx: DbOrTx) => usersRepository(tx).lockById(id);
   findByEmail = (email: string, tx: DbOrTx = this.db) => usersRepository(tx).findByEmail(email);
   create = (user: NewUser, tx: DbOrTx = this.db) => usersRepository(tx).insert(user);
