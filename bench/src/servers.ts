@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { findNodeProcess, freePort, root, serverMain, sleep, waitForOk } from './util';
 
@@ -130,14 +129,11 @@ export function divanEnv(port: number, o: DivanOptions): NodeJS.ProcessEnv {
 }
 
 /**
- * The node flags `npm start` runs the server with (root package.json, `node <flags> scripts/start.mjs`),
- * so that the throughput runs measure the server as users start it.
+ * The node flags `npm start` runs the server with for this environment (scripts/node-flags.mjs, which
+ * scripts/start.sh asks too), so that the throughput runs measure the server as users start it.
  */
-export function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const m = /^node\s+(.*?)\s*scripts\/start\.mjs/.exec(pkg.scripts.start);
-  if (!m) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
-  return m[1]!.split(/\s+/).filter(Boolean);
+export function startFlags(env: NodeJS.ProcessEnv): string[] {
+  return execFileSync(process.execPath, [resolve(root, 'scripts/node-flags.mjs')], { env, encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
 }
 
 /** Extra node flags for the servers the bench starts (`BENCH_SERVER_FLAGS`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
@@ -146,7 +142,8 @@ const serverFlags = () => (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).fi
 /** `node <start flags> apps/server/dist/main.js`, ready once /api/v1/health answers. */
 export async function startDivan(o: DivanOptions, timeoutMs = 60_000): Promise<Managed> {
   const port = o.port ?? (await freePort());
-  const p = launch(`server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`, process.execPath, [...startFlags(), ...serverFlags(), serverMain], divanEnv(port, o), `http://127.0.0.1:${port}`);
+  const env = divanEnv(port, o);
+  const p = launch(`server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`, process.execPath, [...startFlags(env), ...serverFlags(), serverMain], env, `http://127.0.0.1:${port}`);
   return ready(p, '/api/v1/health', timeoutMs);
 }
 
