@@ -77,3 +77,9 @@ export function runToExit(env: Record<string, string>, timeoutMs = 30_000, entry
     child.once('exit', (code) => (clearTimeout(timer), res({ code, output: out })));
   });
 }
+
+/**
+ * The CI's second pass over the server's tests, on PostgreSQL (TEST_DATABASE_URL). Files about PGlite's
+ * own data dir, or that never touch a database, skip it: they would run again exactly as in the first pass.
+ */
+export const onPostgresPass = !!process.env.TEST_DATABASE_URL;
