@@ -3,7 +3,7 @@ import type { PublicBooking } from '@divan/core';
 import { asFailure, bookingApi } from './api';
 import { BookingDetails, Done } from './booking-details';
 import { messageOf, placeOf, type Failure } from './errors';
-import { dayInZone, dayLabel, timeInZone, visitorTimeZone } from './format';
+import { dayInZone, dayLabel, formatPrice, timeInZone, visitorTimeZone } from './format';
 import { PageFrame } from './frame';
 import { Alert, Button, ErrorState, FocusHeading, Skeleton } from './ui';
 import { useLoad } from './use-load';
@@ -121,6 +121,7 @@ function BookingView({ booking, zone, mode, setMode, done, closed, notice, busy,
         </p>
       ) : null}
       <BookingDetails booking={booking} visitorZone={zone} />
+      {booking.payment ? <PaymentNote payment={booking.payment} /> : null}
       {notice ? <Alert>{notice}</Alert> : null}
       {!active ? null : open && mode === 'confirm-cancel' ? (
         <div className="grid gap-3 rounded-xl border border-destructive/30 bg-card p-4" role="group" aria-labelledby="cancel-question">
@@ -128,6 +129,9 @@ function BookingView({ booking, zone, mode, setMode, done, closed, notice, busy,
             ¿Seguro que quieres cancelar la reserva?
           </FocusHeading>
           <p className="text-[0.9375rem] text-muted-foreground">La hora quedará libre para otra persona. Si después quieres venir, tendrás que reservar de nuevo.</p>
+          {booking.payment ? (
+            <p className="text-[0.9375rem] font-medium">Te devolveremos los {formatPrice(booking.payment.amountCents)} que pagaste, a la misma tarjeta.</p>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <Button variant="danger" loading={busy} onClick={onCancel}>
               Sí, cancelar la reserva
@@ -155,5 +159,21 @@ function BookingView({ booking, zone, mode, setMode, done, closed, notice, busy,
         </Alert>
       )}
     </section>
+  );
+}
+
+/** What was paid at booking, and its way back once the booking is cancelled. */
+function PaymentNote({ payment }: { payment: NonNullable<PublicBooking['payment']> }) {
+  const amount = formatPrice(payment.amountCents);
+  const text =
+    payment.refund === 'done'
+      ? `Te hemos devuelto los ${amount} que pagaste; según tu banco, puede tardar unos días en verse en tu tarjeta.`
+      : payment.refund === 'pending'
+        ? `Te devolvemos los ${amount} que pagaste a la misma tarjeta; te avisaremos por email cuando esté hecho.`
+        : `Pagada al reservar: ${amount}.`;
+  return (
+    <p className="text-[0.9375rem] text-muted-foreground" data-testid="booking-payment">
+      {text}
+    </p>
   );
 }

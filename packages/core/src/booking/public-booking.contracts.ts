@@ -150,6 +150,11 @@ export const publicBooking = z.object({
   location: publicLocation.nullable(),
   /** Until when the visitor may cancel or move it themselves (the service's minimum notice before it); null: no longer. */
   changeableUntil: z.string().nullable(),
+  /**
+   * Paid at booking (null: nothing paid then). Cancelling gives all of it back: `refund` is `none` while
+   * the booking stands, `pending` once cancelled until the money has gone back, then `done`.
+   */
+  payment: z.object({ amountCents: z.int(), refund: z.enum(['none', 'pending', 'done']) }).nullable(),
 });
 export type PublicBooking = z.infer<typeof publicBooking>;
 

@@ -20,10 +20,13 @@ export async function atLimit(d: BookingFlowDeps, service: BookingServiceRow, pa
  * Makes the booking of a hold whose email is proven (and, for a paid service, whose checkout is paid):
  * in one transaction under the therapist's lock, the slot checked again (the hold itself aside), the
  * patient file found or created (patients module), the per-patient limit again, the session (pending,
- * the service's terms, flagged with it; paid when `paidAt`), the hold consumed as booked and the manage
+ * the service's terms, flagged with it; paid when `paid`, whose trace the booking keeps), the hold consumed as booked and the manage
  * link's token stored hashed. Then the mails. 'already' when this hold was booked before (a webhook again).
  */
-export async function bookHold(d: BookingFlowDeps, notices: BookingNotices, hold: BookingHoldRow, service: BookingServiceRow, v: VisitorData, now: Date, paidAt?: Date): Promise<BookedSession | 'already'> {
+/** A booking paid on the checkout: when, on which connected account, the PaymentIntent and the amount (cents), kept to refund it if the patient cancels. */
+export type BookingPayment = { at: Date; accountId: string; paymentIntentId: string | null; amount: number };
+
+export async function bookHold(d: BookingFlowDeps, notices: BookingNotices, hold: BookingHoldRow, service: BookingServiceRow, v: VisitorData, now: Date, paid?: BookingPayment): Promise<BookedSession | 'already'> {
   const ws = hold.workspaceId;
   const token = randomToken();
   const out = await d.events.transaction(d.db, async (tx, emit) => {
@@ -48,10 +51,16 @@ export async function bookHold(d: BookingFlowDeps, notices: BookingNotices, hold
       modality: service.modality,
       locationId: service.locationId,
       reminders: service.reminders,
-      paidAt,
+      paidAt: paid?.at,
     });
     await repo.consumeHold(live.id, now, true);
-    const booking = await repo.insertBooking({ workspaceId: ws, sessionId, serviceId: service.id, tokenHash: manageTokenHash(d.hash, token) });
+    const booking = await repo.insertBooking({
+      workspaceId: ws,
+      sessionId,
+      serviceId: service.id,
+      tokenHash: manageTokenHash(d.hash, token),
+      ...(paid?.paymentIntentId ? { paymentAccountId: paid.accountId, paymentIntentId: paid.paymentIntentId, paidAmount: paid.amount } : {}),
+    });
     emit('booking.requested', { workspaceId: ws, bookingId: booking.id, sessionId, therapistId: service.therapistId });
     return { sessionId, newPatient: patient.created };
   });

@@ -1,4 +1,4 @@
-import { BOOKING_HOLD_MINUTES, DEFAULT_TIME_ZONE, MODALITY, formatDayEs, isoWeekday, toLocal } from '@divan/core';
+import { BOOKING_HOLD_MINUTES, DEFAULT_TIME_ZONE, MODALITY, formatCents, formatDayEs, isoWeekday, toLocal } from '@divan/core';
 import { renderMail, type Mail, type MailBlock, type MailBrand } from '../../platform/mail/layout';
 
 const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
@@ -89,6 +89,20 @@ export function bookingNotMadeMail(to: string, firstName: string, f: BookedFacts
       { kind: 'p', text: `Lo sentimos: cuando terminaste ${refunded ? 'el pago' : 'de guardar tu tarjeta'}, la hora que elegiste para «${f.serviceTitle}» con ${f.therapistName} ya no estaba disponible, así que no se ha hecho la reserva.` },
       ...(refunded ? [{ kind: 'p' as const, text: 'Te devolvemos el importe a la misma tarjeta; según tu banco, puede tardar unos días en verse.' }] : []),
       { kind: 'note', text: 'Puedes volver a la página de reserva y elegir otra hora.' },
+    ],
+  });
+}
+
+/** The money of a booking paid at booking, given back after the patient cancelled it. */
+export function bookingRefundedMail(to: string, firstName: string, f: BookedFacts, brand: MailBrand, amountCents: number): Mail {
+  return renderMail({
+    to,
+    brand,
+    subject: `Te hemos devuelto el pago de tu sesión cancelada (${formatCents(amountCents)})`,
+    greeting: `Hola, ${firstName}:`,
+    blocks: [
+      { kind: 'p', text: `Cancelaste tu sesión «${f.serviceTitle}» con ${f.therapistName} ${whenText(f.startsAt, f.timeZone)}, que habías pagado al reservar.` },
+      { kind: 'p', text: `Te hemos devuelto ${formatCents(amountCents)} a la misma tarjeta; según tu banco, puede tardar unos días en verse.` },
     ],
   });
 }

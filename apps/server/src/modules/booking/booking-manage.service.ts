@@ -6,6 +6,7 @@ import type { BookedSession } from '../sessions/booked-sessions';
 import { nowOf, type BookingFlowDeps } from './booking-deps';
 import { manageTokenHash } from './booking-book';
 import { BookingNotices, type Patient } from './booking-notices';
+import type { BookingRefunds } from './booking-refunds';
 import { changeableUntil, presentBooking } from './booking-presenter';
 import { bookingRepository } from './booking.repository';
 import type { BookingServiceRow } from './booking.tables';
@@ -27,7 +28,10 @@ export type SessionBooking = { service: { id: string; title: string }; changeabl
 export class BookingManageService {
   private readonly notices: BookingNotices;
 
-  constructor(private readonly d: BookingFlowDeps & { patients: PatientsService }) {
+  constructor(
+    private readonly d: BookingFlowDeps & { patients: PatientsService },
+    private readonly refunds?: BookingRefunds,
+  ) {
     this.notices = new BookingNotices(d);
   }
 
@@ -90,6 +94,8 @@ export class BookingManageService {
       const s = await this.d.booked.find(tx, f.row.workspaceId, f.row.sessionId);
       if (!s || !changeableUntil(f.service, s, now)) throw new AppError('public_booking_change_closed');
       await this.d.booked.cancel(tx, emit, s, now);
+      // Paid at booking: the money goes back (a job, queued only if this cancel commits).
+      await this.refunds?.queue(tx, f.row);
     });
     this.d.changed(f.row.workspaceId);
     const canceled = (await this.d.booked.find(this.d.db, f.row.workspaceId, f.row.sessionId))!;
@@ -138,7 +144,7 @@ export class BookingManageService {
 
   private async present(f: Found, now: Date): Promise<PublicBooking> {
     const { facts, workspaceName } = await this.notices.facts(f.service, f.session);
-    return presentBooking(f.service, f.session, { therapistName: facts.therapistName, workspaceName }, now);
+    return presentBooking(f.service, f.session, { therapistName: facts.therapistName, workspaceName }, now, f.row);
   }
 
   private async patientOf(s: BookedSession): Promise<Patient> {

@@ -97,4 +97,36 @@ describe('a service paid at booking', () => {
     expect(method.card).toMatchObject({ last4: '4242' });
     expect((await t.lastMail('tarjeta@correo.test')).subject).toBe('Reserva confirmada: el miércoles 02/12/2026 a las 09:00');
   });
+
+  it('cancelled from the mailed link, a paid booking gives all its money back: the session reads refunded and the patient is told, once', async () => {
+    // The session of the first test (30/11 at 09:00, paid 60 €), cancelled well before its start.
+    now = new Date('2026-11-28T11:00:00Z');
+    const mail = await until(() => t.lastMail('paga@correo.test'), (m) => m.subject.startsWith('Reserva confirmada'));
+    const token = /\/v1\/reservations\/manage\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const before = json<{ booking: { payment: unknown } }>(await t.get(`/api/v1/public/bookings/${token}`)).booking;
+    expect(before.payment).toEqual({ amountCents: 6000, refund: 'none' });
+    const res = await t.post(`/api/v1/public/bookings/${token}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ booking: { status: string; payment: unknown } }>(res).booking).toMatchObject({ status: 'canceled', payment: { amountCents: 6000, refund: 'pending' } });
+
+    const refunded = await until(
+      () => t.rows<{ data: { amount: number; metadata: Record<string, string> } }>(sql`select data from sandbox_stripe_objects where type = 'refund' and data->'metadata'->>'bookingId' is not null`),
+      (rows) => rows.length > 0,
+    );
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.data).toMatchObject({ amount: 6000, metadata: { purpose: 'booking' } });
+    const [session] = await until(
+      () => t.rows<{ status: string; payment_status: string }>(sql`select status, payment_status from sessions where starts_at = ${at('2026-11-30', '09:00')} and status = 'canceled'`),
+      (rows) => rows[0]?.payment_status === 'refunded',
+    );
+    expect(session).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
+    const told = await until(() => t.lastMail('paga@correo.test'), (m) => m.subject.startsWith('Te hemos devuelto'));
+    expect(told.subject).toMatch(/^Te hemos devuelto el pago de tu sesión cancelada \(60,00\s€\)$/);
+    expect(told.text).toContain('a la misma tarjeta');
+    expect(json<{ booking: { payment: unknown } }>(await t.get(`/api/v1/public/bookings/${token}`)).booking.payment).toEqual({ amountCents: 6000, refund: 'done' });
+
+    // Cancelling again is refused (already cancelled), and nothing more is refunded.
+    expect((await t.post(`/api/v1/public/bookings/${token}/cancel`)).statusCode).toBe(409);
+    expect(await t.rows(sql`select id from sandbox_stripe_objects where type = 'refund' and data->'metadata'->>'bookingId' is not null`)).toHaveLength(1);
+  });
 });

@@ -100,7 +100,7 @@ export class BookingPaymentFlow {
       if (!service || service.status !== 'active') throw new AppError('public_service_not_found');
       // The hold may have run out while paying: the slot is checked again, the hold itself aside.
       if (hold.consumedAt) throw new AppError('challenge_not_found');
-      await bookHold(this.d, this.notices, hold, service, v, now, now);
+      await bookHold(this.d, this.notices, hold, service, v, now, { at: now, accountId: p.accountId, paymentIntentId: p.paymentIntentId, amount: p.amount });
     } catch (err) {
       // Only a booking refused (a failure after the commit, a mail, leaves it booked: never refunded).
       if (!(err instanceof AppError) || (await publicBookingRepository(this.d.db).hold(hold.id))?.booked) throw err;

@@ -1,6 +1,7 @@
 import { addTimespan, type PublicBooking } from '@divan/core';
 import type { BookedSession } from '../sessions/booked-sessions';
 import type { BookingServiceRow } from './booking.tables';
+import type { PublicBookingRow } from './public-booking.tables';
 
 /**
  * Until when the visitor may cancel or move the booking themselves: the service's minimum notice before
@@ -15,12 +16,13 @@ export function changeableUntil(service: Pick<BookingServiceRow, 'minNotice'>, s
 
 const STATUS: Record<BookedSession['status'], PublicBooking['status']> = { pending: 'confirmed', completed: 'completed', canceled: 'canceled' };
 
-/** A booked session as the visitor reads it: times, who, where; no clinical field, no price. */
+/** A booked session as the visitor reads it: times, who, where, and what was paid at booking (its refund once cancelled); no clinical field. */
 export function presentBooking(
   service: Pick<BookingServiceRow, 'id' | 'title' | 'minNotice'>,
   s: BookedSession,
   names: { therapistName: string; workspaceName: string },
   now: Date,
+  paid?: Pick<PublicBookingRow, 'paymentIntentId' | 'paidAmount' | 'refundedAt'>,
 ): PublicBooking {
   const until = changeableUntil(service, s, now);
   return {
@@ -34,5 +36,6 @@ export function presentBooking(
     modality: s.modality,
     location: s.modality === 'presential' ? s.location : null,
     changeableUntil: until ? until.toISOString() : null,
+    payment: paid?.paymentIntentId && paid.paidAmount ? { amountCents: paid.paidAmount, refund: paid.refundedAt ? 'done' : s.status === 'canceled' ? 'pending' : 'none' } : null,
   };
 }

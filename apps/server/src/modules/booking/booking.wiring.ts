@@ -23,6 +23,7 @@ import { BookingSlots } from './booking-slots';
 import { BookingHoldsService } from './booking-holds.service';
 import { BookingConfirmService } from './booking-confirm.service';
 import { BookingManageService } from './booking-manage.service';
+import { BookingRefunds } from './booking-refunds';
 import { bookingFlowRoutes } from './booking-flow.routes';
 import { BookingPaymentFlow } from './booking-payment';
 import { BookingNotices } from './booking-notices';
@@ -44,7 +45,8 @@ export function wireBooking(d: FlowDeps & { db: Db; events: EventBus; users: Use
   const holds = new BookingHoldsService(flow);
   const payment = new BookingPaymentFlow(flow, new BookingNotices(flow));
   const confirm = new BookingConfirmService(flow, payment);
-  const manage = new BookingManageService(flow);
+  const refunds = new BookingRefunds(flow);
+  const manage = new BookingManageService(flow, refunds);
   d.jobs.sweep('booking.old-holds', holds.sweep);
   // The cached months of free slots go when a therapist's time changes: sessions (any process), services, blocked days.
   for (const name of [...SESSION_EVENTS, ...SERIES_EVENTS]) d.events.on(name, ({ workspaceId }) => booking.cache.changed(workspaceId), { scope: 'every-process' });
@@ -62,7 +64,10 @@ export function wireBooking(d: FlowDeps & { db: Db; events: EventBus; users: Use
     await app.register(bookingFlowRoutes, { holds, confirm, manage, perIpPerMinute: d.perIpPerMinute });
   };
   /** Paid bookings, once payments is wired (after booking: it needs the invoices). */
-  const acceptPayments = (payments: BookingPayments) => payment.use(payments);
+  const acceptPayments = (payments: BookingPayments) => {
+    payment.use(payments);
+    refunds.use(payments);
+  };
   /** The patient's own account (the companion) reads, cancels and moves sessions booked from a service through `manage`'s session-keyed methods. */
   return { services, overrides, booking, embed, webPage, register, acceptPayments, manage };
 }

@@ -68,6 +68,12 @@ export const publicBookings = pgTable(
       .references(() => bookingServices.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique('public_bookings_token_key'),
     sequence: integer('sequence').notNull().default(0),
+    /** Paid at booking (service payment `pay`): the connected account and PaymentIntent that took the money, and how much. */
+    paymentAccountId: text('payment_account_id'),
+    paymentIntentId: text('payment_intent_id'),
+    paidAmount: integer('paid_amount'),
+    /** The money given back after the patient cancelled (booking.refund job). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
 );

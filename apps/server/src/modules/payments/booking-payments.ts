@@ -86,6 +86,14 @@ export class BookingPayments {
     await viaGateway(() => this.accounts.gateway.refund(p.accountId, { paymentIntentId: p.paymentIntentId!, amount: p.amount, metadata: { purpose: 'booking', holdId: p.holdId }, idempotencyKey: `booking-hold-${p.holdId}-refund` }));
   }
 
+  /**
+   * All of a booking's payment back, after the patient cancelled it. The idempotency key is the booking's:
+   * a retried job never refunds twice.
+   */
+  async refundBooking(b: { bookingId: string; accountId: string; paymentIntentId: string; amount: number }): Promise<void> {
+    await viaGateway(() => this.accounts.gateway.refund(b.accountId, { paymentIntentId: b.paymentIntentId, amount: b.amount, metadata: { purpose: 'booking', bookingId: b.bookingId }, idempotencyKey: `booking-${b.bookingId}-refund` }));
+  }
+
   /** Booking's handler of a paid checkout: idempotent (the webhook may deliver an event again). */
   onPaid(handler: (p: BookingPaid) => Promise<void>) {
     this.paidHandler = handler;

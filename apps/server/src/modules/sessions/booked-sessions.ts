@@ -126,6 +126,16 @@ export class BookedSessions {
     this.sessionsService.emitUpdated(emit, row!, true);
   }
 
+  /** A session paid at booking whose money went back (the patient cancelled it). */
+  async markRefunded(tx: Tx, emit: Emit, workspaceId: string, sessionId: string): Promise<void> {
+    const [row] = await tx
+      .update(sessions)
+      .set({ paymentStatus: 'refunded', updatedAt: new Date() })
+      .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.id, sessionId), eq(sessions.paymentStatus, 'paid')))
+      .returning();
+    if (row) this.sessionsService.emitUpdated(emit, row, false);
+  }
+
   /** Canceled by the patient from the manage link. */
   async cancel(tx: Tx, emit: Emit, s: BookedSession, now: Date): Promise<void> {
     await tx.update(sessions).set({ status: 'canceled', cancellationReason: 'patient', canceledAt: now, updatedAt: new Date() }).where(eq(sessions.id, s.id));
