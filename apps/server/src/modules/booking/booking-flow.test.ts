@@ -204,6 +204,15 @@ describe('the manage link', () => {
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(json(canceled)).toMatchObject({ booking: { status: 'canceled', changeableUntil: null } });
     expect((await t.lastMail(k.owner.email)).subject).toBe('Reserva cancelada: Lola Martín, el miércoles 16/12/2026 a las 10:00');
+    // The patient's confirmation takes it off their calendar: the same event, cancelled, above the move's sequence.
+    const told = await t.lastMail('mover@correo.test');
+    expect(told.subject).toBe('Reserva cancelada: el miércoles 16/12/2026 a las 10:00');
+    expect(told.text).toContain('Has cancelado tu sesión');
+    expect(told.text).not.toContain('devolveremos');
+    const cancelIcs = icsOf(told);
+    expect(cancelIcs).toContain('METHOD:CANCEL');
+    expect(cancelIcs).toContain('STATUS:CANCELLED');
+    expect(cancelIcs).toContain('SEQUENCE:2');
     refused(await t.post(`${B}/cancel`), 409, 'public_booking_change_closed');
     expect(await slotTimes('2026-12', '2026-12-16')).toContain('10:00');
   });

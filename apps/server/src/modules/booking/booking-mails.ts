@@ -52,6 +52,18 @@ export function bookingConfirmedMail(to: string, firstName: string, f: BookedFac
   return { ...mail, attachments: [{ filename: 'reserva.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: Buffer.from(ics).toString('base64'), encoding: 'base64' }] };
 }
 
+/** The patient cancelled their booking: the confirmation, the .ics that takes it off their calendar, and the refund when it was paid. */
+export function bookingCanceledMail(to: string, firstName: string, f: BookedFacts, ics: string, brand: MailBrand, refundCents: number | null): Mail {
+  const blocks: MailBlock[] = [
+    { kind: 'p', text: `Has cancelado tu sesión «${f.serviceTitle}» con ${f.therapistName} ${whenText(f.startsAt, f.timeZone)}. La hora queda libre.` },
+    ...(refundCents ? [{ kind: 'p' as const, text: `Te devolveremos los ${formatCents(refundCents)} que pagaste a la misma tarjeta; te avisaremos cuando esté hecho.` }] : []),
+    { kind: 'p', text: 'Te adjuntamos la cancelación para que desaparezca de tu calendario.' },
+    { kind: 'note', text: 'Si quieres volver, puedes reservar otra hora en la página de reservas.' },
+  ];
+  const mail = renderMail({ to, brand, subject: `Reserva cancelada: ${whenText(f.startsAt, f.timeZone)}`, greeting: `Hola, ${firstName}:`, blocks });
+  return { ...mail, attachments: [{ filename: 'cancelacion.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL', content: Buffer.from(ics).toString('base64'), encoding: 'base64' }] };
+}
+
 export type TherapistNotice = { kind: 'booked' | 'canceled' | 'moved'; patientName: string; newPatient?: boolean; from?: Date; message?: string | null };
 
 /** The therapist hears of every booking, cancellation and move made from the public page. */

@@ -89,17 +89,19 @@ export class BookingManageService {
   // --- both ----------------------------------------------------------------------------------
 
   private async cancelFound(f: Found, now: Date): Promise<Found> {
-    await this.d.events.transaction(this.d.db, async (tx, emit) => {
-      await publicBookingRepository(tx).lockTherapist(f.session.therapistId);
+    const { sequence, refunding } = await this.d.events.transaction(this.d.db, async (tx, emit) => {
+      const repo = publicBookingRepository(tx);
+      await repo.lockTherapist(f.session.therapistId);
       const s = await this.d.booked.find(tx, f.row.workspaceId, f.row.sessionId);
       if (!s || !changeableUntil(f.service, s, now)) throw new AppError('public_booking_change_closed');
       await this.d.booked.cancel(tx, emit, s, now);
       // Paid at booking: the money goes back (a job, queued only if this cancel commits).
-      await this.refunds?.queue(tx, f.row);
+      return { sequence: await repo.bumpSequence(f.row.id), refunding: (await this.refunds?.queue(tx, f.row)) ?? false };
     });
     this.d.changed(f.row.workspaceId);
     const canceled = (await this.d.booked.find(this.d.db, f.row.workspaceId, f.row.sessionId))!;
-    await this.notices.canceled(f.service, canceled, await this.patientOf(canceled));
+    // The patient's confirmation carries the invitation's cancellation (a sequence above the last one mailed).
+    await this.notices.canceled(f.service, canceled, await this.patientOf(canceled), { sequence, refundCents: refunding ? f.row.paidAmount : null });
     return { ...f, session: canceled };
   }
 

@@ -2,7 +2,7 @@ import type { MailBrand } from '../../platform/mail/layout';
 import type { BookedSession } from '../sessions/booked-sessions';
 import { nowOf, type BookingFlowDeps } from './booking-deps';
 import { addressOf, bookingInvite } from './booking-ics';
-import { bookingConfirmedMail, therapistNoticeMail, type BookedFacts } from './booking-mails';
+import { bookingCanceledMail, bookingConfirmedMail, therapistNoticeMail, type BookedFacts } from './booking-mails';
 import type { BookingServiceRow } from './booking.tables';
 
 export type Patient = { firstName: string; fullName: string; email: string | null };
@@ -55,8 +55,26 @@ export class BookingNotices {
     }
   }
 
-  async canceled(service: BookingServiceRow, s: BookedSession, patient: Patient): Promise<void> {
-    const { facts, therapist } = await this.facts(service, s);
+  /** `sequence`: the invitation's next (above every one mailed); `refundCents`: what goes back when it was paid at booking. */
+  async canceled(service: BookingServiceRow, s: BookedSession, patient: Patient, c: { sequence: number; refundCents: number | null }): Promise<void> {
+    const { facts, therapist, brand } = await this.facts(service, s);
+    if (patient.email) {
+      const ics = bookingInvite({
+        sessionId: s.id,
+        sequence: c.sequence,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+        timeZone: s.timeZone,
+        summary: `${service.title} con ${facts.therapistName}`,
+        description: `Reserva cancelada en ${brand.name}.`,
+        location: null,
+        organizer: { name: brand.name, email: addressOf(this.d.mailFrom) },
+        attendee: { name: patient.fullName, email: patient.email },
+        now: nowOf(this.d),
+        canceled: true,
+      });
+      await this.d.mailer.send(bookingCanceledMail(patient.email, patient.firstName, facts, ics, brand, c.refundCents), { purpose: 'booking_canceled', workspaceId: s.workspaceId });
+    }
     if (!therapist?.email) return;
     const mail = therapistNoticeMail(therapist.email, therapist.firstName, facts, { kind: 'canceled', patientName: patient.fullName }, `${this.d.publicUrl}/calendar`);
     await this.d.mailer.send(mail, { purpose: 'booking_canceled_therapist', workspaceId: s.workspaceId });

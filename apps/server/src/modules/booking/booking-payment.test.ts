@@ -109,6 +109,8 @@ describe('a service paid at booking', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json<{ booking: { status: string; payment: unknown } }>(res).booking).toMatchObject({ status: 'canceled', payment: { amountCents: 6000, refund: 'pending' } });
 
+    const canceledMail = (await t.app.services.mailer.list('paga@correo.test', 5)).find((m) => m.subject.startsWith('Reserva cancelada'));
+    expect(canceledMail?.text).toMatch(/Te devolveremos los 60,00\s€ que pagaste/);
     const refunded = await until(
       () => t.rows<{ data: { amount: number; metadata: Record<string, string> } }>(sql`select data from sandbox_stripe_objects where type = 'refund' and data->'metadata'->>'bookingId' is not null`),
       (rows) => rows.length > 0,
