@@ -10,7 +10,7 @@ import type { SessionInvoicing } from '../sessions/session-invoicing';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { GroupOutcome, InvoiceIssuing } from './invoice-issuing';
 import { invoiceBatches, type InvoiceBatchRow } from './invoices.tables';
-import { mayAct } from './invoices.service';
+import { mayAct } from './invoice-access';
 
 const QUEUE = 'invoices.batch';
 const ZONE = 'Europe/Madrid';

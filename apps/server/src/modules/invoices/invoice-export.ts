@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { PAYMENT_STATUS, PAYMENT_TYPE, toLocal, type InvoiceListQuery } from '@divan/core';
 import type { Caller } from '../patients/patients.service';
 import { invoicesRepository } from './invoices.repository';
-import { invoiceScope, type InvoicesService } from './invoices.service';
+import { invoiceScope } from './invoice-access';
+import type { InvoicesService } from './invoices.service';
 import type { InvoiceRow } from './invoices.tables';
 
 /** The most rows one export holds (a year of a large clinic). */

@@ -1,15 +1,5 @@
-import {
-  canOn,
-  scopeFor,
-  type Action,
-  type BuyerKind,
-  type Invoice,
-  type InvoiceBuyer,
-  type InvoiceListQuery,
-} from '@divan/core';
+import type { Action, BuyerKind, Invoice, InvoiceBuyer, InvoiceListQuery, createInvoiceBody, invoiceListResponse, updateInvoiceBody } from '@divan/core';
 import type { z } from 'zod';
-import type { createInvoiceBody, updateInvoiceBody ,
-  invoiceListResponse} from '@divan/core';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { AuditService } from '../audit/audit.service';
@@ -20,7 +10,8 @@ import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { BillingProfiles } from './billing-profile';
 import { lineRowsOf, readOnce, totalsOf, type LineBody, type ReadCache } from './invoice-lines';
 import { presentInvoice, presentSummary } from './invoice-presenter';
-import { invoicesRepository, type InvoiceScope } from './invoices.repository';
+import { invoiceScope, mayAct } from './invoice-access';
+import { invoicesRepository } from './invoices.repository';
 import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
 
 type Create = z.output<typeof createInvoiceBody>;
@@ -39,16 +30,6 @@ export type InvoiceDeps = {
 
 /** A draft just written in a transaction, with its lines (nothing needs reading back). */
 export type Drafted = { row: InvoiceRow; lines: InvoiceLineRow[] };
-
-/** Which invoices the member reads: see InvoiceScope. */
-export function invoiceScope(c: Caller): InvoiceScope {
-  return { therapist: scopeFor(c.member.ability, 'read', 'invoices', c.userId), workspace: c.member.ability.can('read', 'workspace_invoices') };
-}
-
-/** Whether the member may do `action` on an invoice: the workspace's need `workspace_invoices`, a therapist's `invoices` (maybe only their own). */
-export function mayAct(c: Caller, action: Exclude<Action, 'manage'>, inv: Pick<InvoiceRow, 'sellerType' | 'ownerId'>) {
-  return inv.sellerType === 'workspace' ? c.member.ability.can(action, 'workspace_invoices') : canOn(c.member.ability, action, 'invoices', { ownerId: inv.ownerId });
-}
 
 /**
  * Invoices: drafts (free to edit and delete) and reading. Issuing, payments and rectifying invoices
