@@ -9,7 +9,8 @@ export function auditRepository(db: DbOrTx) {
     async insert(values: typeof auditEvents.$inferInsert) {
       await db.insert(auditEvents).values(values);
     },
-    insertStatement(values: typeof auditEvents.$inferInsert): SQL {
+    /** `details` may be an expression of the statement it rides in (e.g. a value another CTE computes). */
+    insertStatement(values: Omit<typeof auditEvents.$inferInsert, 'details'> & { details: Record<string, unknown> | SQL }): SQL {
       return db.insert(auditEvents).values(values).getSQL();
     },
     async list(workspaceId: string, limit: number, before?: Date): Promise<AuditEventRow[]> {

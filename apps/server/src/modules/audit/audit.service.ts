@@ -53,7 +53,7 @@ export class AuditService {
   }
 
   /** `record` as a statement not yet run, for a caller that sends it with its own write (one round trip less on a hot path). */
-  statement(tx: DbOrTx, event: AuditEvent): SQL {
+  statement(tx: DbOrTx, event: Omit<AuditEvent, 'details'> & { details?: Record<string, unknown> | SQL }): SQL {
     return auditRepository(tx).insertStatement({ ...event, target: event.target ?? null, details: event.details ?? {} });
   }
 

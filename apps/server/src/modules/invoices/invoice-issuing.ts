@@ -6,18 +6,19 @@ import {
   type BillingInfo,
   type Invoice,
 } from '@divan/core';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { payInvoiceBody, rectifyInvoiceBody } from '@divan/core';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../patients/patients.service';
-import { appendRecord, lockChain, takeNumberAndIssue } from './invoice-ledger';
+import { issueAndRecord } from './invoice-ledger';
 import { invoicesRepository } from './invoices.repository';
 import { readOnce, type ReadCache } from './invoice-lines';
 import { sessionIdsOf, type InvoicesService } from './invoices.service';
 import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
-import { formatGeneratedAt, registrationFingerprint, type InvoiceType } from './verifactu/fingerprint';
+import { formatGeneratedAt, registrationHashParts, type InvoiceType } from './verifactu/fingerprint';
 
 const ZONE = 'Europe/Madrid';
 
@@ -83,48 +84,38 @@ export class InvoiceIssuing {
     // The seller's prefix as it is now: a new prefix starts a new series (the counter is per prefix).
     const prefix = seriesPrefixes(sellerPrefix)[draft.kind === 'rectifying' ? 'rectifying' : 'ordinary'];
     const fields = { status: 'issued' as const, series: `${prefix}${year}`, issueDate, issuedAt: now, seller, buyer, updatedAt: new Date() };
-    const { sequence, number } = await takeNumberAndIssue(tx, { sellerKey: draft.sellerKey, kind: draft.kind, year, prefix }, draft.id, fields);
-    // The row as the statement left it: the draft was locked by this transaction, so only these fields changed.
-    const issued: InvoiceRow = { ...draft, ...fields, sequence, number };
-
-    const head = await lockChain(tx, seller.taxId!);
     const generatedAt = formatGeneratedAt(now, ZONE);
-    const invoiceType = typeOf(issued, buyer);
-    const fingerprint = registrationFingerprint({
-      issuerTaxId: seller.taxId!,
-      number,
-      issueDate,
-      invoiceType,
-      vatTotalCents: issued.vat,
-      totalCents: issued.total,
-      previousFingerprint: head.previous?.fingerprint ?? null,
-      generatedAt,
+    const invoiceType = typeOf(draft, buyer);
+    const rectified = draft.rectifiesId ? await repo.find(draft.workspaceId, draft.rectifiesId, { therapist: { kind: 'all' }, workspace: true }) : undefined;
+    // Nothing above takes a lock shared with other issues: the series and the chain are locked by the one statement below, until the commit.
+    const audit = this.d.audit.statement(tx, {
+      workspaceId: draft.workspaceId,
+      actorId: c.userId,
+      action: 'invoice.issued',
+      target: draft.id,
+      details: sql`jsonb_build_object('number', (select number from numbered), 'total', ${draft.total}::int)`,
     });
-    const rectified = issued.rectifiesId ? await repo.find(issued.workspaceId, issued.rectifiesId, { therapist: { kind: 'all' }, workspace: true }) : undefined;
-    const audit = this.d.audit.statement(tx, { workspaceId: issued.workspaceId, actorId: c.userId, action: 'invoice.issued', target: issued.id, details: { number, total: issued.total } });
-    const record = await appendRecord(tx, {
-      issuerTaxId: seller.taxId!,
+    const { sequence, number, record } = await issueAndRecord(tx, { sellerKey: draft.sellerKey, kind: draft.kind, year, prefix }, draft.id, fields, {
+      issuerTaxId: seller.taxId,
       issuerName: seller.fullName,
-      position: head.position,
       recordType: 'registration',
-      invoiceId: issued.id,
-      workspaceId: issued.workspaceId,
-      invoiceNumber: number,
+      invoiceId: draft.id,
+      workspaceId: draft.workspaceId,
       issueDate,
       invoiceType,
-      vatTotal: issued.vat,
-      total: issued.total,
-      previousFingerprint: head.previous?.fingerprint ?? null,
-      fingerprint,
+      vatTotal: draft.vat,
+      total: draft.total,
       generatedAt,
+      hashParts: registrationHashParts({ issuerTaxId: seller.taxId, issueDate, invoiceType, vatTotalCents: draft.vat, totalCents: draft.total, generatedAt }),
       detail: {
-        previous: head.previous ? { issuerTaxId: head.previous.issuerTaxId, number: head.previous.invoiceNumber, issueDate: head.previous.issueDate } : null,
         buyer: { name: buyer.fullName, taxId: buyer.taxId },
         lines: lines.map((l) => ({ vatRate: l.vatRate, exemption: l.exemption, base: l.base, vat: l.vat })),
-        rectifies: rectified ? { number: rectified.number, issueDate: rectified.issueDate, method: issued.rectificationMethod, base: rectified.subtotal, vat: rectified.vat } : null,
+        rectifies: rectified ? { number: rectified.number, issueDate: rectified.issueDate, method: draft.rectificationMethod, base: rectified.subtotal, vat: rectified.vat } : null,
         description: lines.map((l) => l.description).join('; ').slice(0, 500),
       },
     }, [audit]);
+    // The row as the statement left it: the draft was locked by this transaction, so only these fields changed.
+    const issued: InvoiceRow = { ...draft, ...fields, sequence, number };
     if (!opts.sessionsMarked) await this.d.sessions.setInvoiced(tx, issued.workspaceId, sessionIdsOf(lines), true);
     return { row: issued, lines, record };
   }

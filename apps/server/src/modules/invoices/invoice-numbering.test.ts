@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Invoice } from '@divan/core';
 import { createSecondApp, createTestApp, type TestApp } from '../../test/test-app';
 import { clinic, W, type Clinic } from '../../test/session-fixtures';
-import { registrationFingerprint } from './verifactu/fingerprint';
+import { issueAndRecord } from './invoice-ledger';
+import { registrationFingerprint, registrationHashParts } from './verifactu/fingerprint';
 
 let t: TestApp;
 let c: Clinic;
@@ -103,5 +104,45 @@ describe('a series past 9,999', () => {
     const [audit] = await t.rows<{ action: string; details: { number: string } }>(sql`select action, details from audit_events where target = ${d.id}`);
     expect(audit).toMatchObject({ action: 'invoice.issued', details: { number: issued.number } });
     expectUnbroken(await chain());
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a record written while another waits for the chain (PostgreSQL)', () => {
+  // Last: it adds a cancellation to the chain, which `expectUnbroken` (registrations only) does not read.
+  it('is the one the waiting cancellation chains on, though it was not in that statement’s snapshot', async () => {
+    const first = (await t.post(`${I()}/${(await draft(t, 50)).id}/issue`, undefined, { token: c.tere.accessToken })).json() as Invoice;
+    const second = await draft(t, 51);
+    const db = t.app.services.database.db;
+    let letGo!: () => void;
+    const go = new Promise<void>((r) => (letGo = r));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    // An issue in flight: it holds the head, then appends the second invoice's record and commits.
+    const inFlight = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from verifactu_chains where issuer_tax_id = ${TAX_ID} for update`);
+      holding();
+      await go;
+      const at = { issuerTaxId: TAX_ID, issueDate: first.issueDate!, invoiceType: 'F2' as const, vatTotalCents: 0, totalCents: 4051, generatedAt: '2026-11-29T10:00:00+01:00' };
+      const year = Number(first.issueDate!.slice(0, 4));
+      return issueAndRecord(tx, { sellerKey: `user:${c.tere.userId}`, kind: 'ordinary', year, prefix: '' }, second.id, { status: 'issued', series: String(year), issueDate: at.issueDate, issuedAt: new Date(), seller: null, buyer: null, updatedAt: new Date() }, {
+        issuerTaxId: TAX_ID, issuerName: 'Teresa Terapeuta', recordType: 'registration', invoiceId: second.id, workspaceId: c.ws.id, issueDate: at.issueDate,
+        invoiceType: 'F2', vatTotal: 0, total: 4051, generatedAt: at.generatedAt, hashParts: registrationHashParts(at), detail: {},
+      });
+    });
+    await held;
+    const voiding = t.post(`${I()}/${first.id}/void`, { reason: 'Emitida dos veces por error' }, { token: c.tere.accessToken });
+    // The cancellation's statement is queued on the head's lock before the record it must chain on exists.
+    for (let i = 0; i < 200; i++) {
+      const [w] = await t.rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+      if (w!.n > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    letGo();
+    const appended = await inFlight;
+    expect((await voiding).statusCode).toBe(200);
+    const [cancel] = await t.rows<{ previous_fingerprint: string; detail: { previous: { number: string } } }>(
+      sql`select previous_fingerprint, detail from verifactu_records where invoice_id = ${first.id} and record_type = 'cancellation'`,
+    );
+    expect(cancel).toMatchObject({ previous_fingerprint: appended.record.fingerprint, detail: { previous: { number: appended.number } } });
   });
 });

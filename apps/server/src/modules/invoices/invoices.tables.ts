@@ -194,6 +194,20 @@ export const verifactuChains = pgTable('verifactu_chains', {
   length: bigint('length', { mode: 'number' }).notNull(),
   lastFingerprint: text('last_fingerprint'),
   lastRecordId: uuid('last_record_id'),
+  /**
+   * The last record's reference (its invoice's number and date), kept on the head so that the statement
+   * which locks the head reads it there: a record committed while that statement waited for the lock is
+   * not in the statement's snapshot, but the locked head row is always its newest version.
+   */
+  lastNumber: text('last_number'),
+  lastIssueDate: date('last_issue_date', { mode: 'string' }),
+  /**
+   * The head as it was before the last append (set by the append itself, from the old row): how the one
+   * issuing statement answers the previous record's fingerprint and reference it chained on.
+   */
+  previousFingerprint: text('previous_fingerprint'),
+  previousNumber: text('previous_number'),
+  previousIssueDate: date('previous_issue_date', { mode: 'string' }),
 });
 
 /**

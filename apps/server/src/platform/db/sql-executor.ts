@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database';
 
 /** What pg-boss calls its `db`: raw SQL with `$n` parameters, on a pool, a PGlite instance or a transaction. */
@@ -7,6 +10,8 @@ export type SqlExecutor = {
 
 type RawClient = {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** node-postgres: a query with a name is parsed and planned once per connection, then only bound and run. */
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
   /** PGlite only: several statements, no parameters, one result each. */
   exec?: (text: string) => Promise<{ rows: Record<string, unknown>[] }[]>;
 };
@@ -35,4 +40,25 @@ export function sqlExecutor(d: DbOrTx): SqlExecutor {
       return results.length === 1 ? results[0]! : results;
     },
   };
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement built with drizzle's `sql` on the client under `d` (a transaction included) as a
+ * named prepared statement on PostgreSQL: the server parses and plans its text once per connection
+ * instead of on every call. For the hot paths only (issuing an invoice), whose text is the same on every
+ * call. The name is the text's digest, so two texts never share one. Rows come back as the driver reads
+ * them (snake_case; cast dates and bigints to text in the statement). PGlite has no use for the name.
+ */
+export async function queryPrepared<T>(d: DbOrTx, query: SQL): Promise<T[]> {
+  const { sql: text, params } = (d as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const client = rawClient(d);
+  if (client.exec) return (await client.query(text, params)).rows as T[];
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `divan_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    statementNames.set(text, name);
+  }
+  return (await client.query({ name, text, values: params })).rows as T[];
 }

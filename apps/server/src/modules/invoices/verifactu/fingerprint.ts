@@ -137,6 +137,23 @@ export function registrationFingerprint(r: RegistrationFingerprintInput): string
   return sha256Upper(registrationHashInput(registrationValues(r)));
 }
 
+const NUMBER_MARK = '\u0001';
+const PREVIOUS_MARK = '\u0002';
+
+/**
+ * A registration's hashed string cut around the two values only the issuing statement knows (the number,
+ * from the series' counter, and the previous fingerprint, from the locked chain head), for the database to
+ * hash: the input is `parts[0] + number + parts[1] + previousFingerprint (or '') + parts[2]`. The fields,
+ * their order and format are `registrationHashInput`'s; the caller checks the result with `registrationFingerprint`.
+ */
+export function registrationHashParts(r: Omit<RegistrationFingerprintInput, 'number' | 'previousFingerprint'>): [string, string, string] {
+  const values = registrationValues({ ...r, number: '', previousFingerprint: null });
+  const [head = '', rest = ''] = registrationHashInput({ ...values, NumSerieFactura: NUMBER_MARK, Huella: PREVIOUS_MARK }).split(NUMBER_MARK);
+  const parts = [head, ...rest.split(PREVIOUS_MARK)];
+  if (parts.length !== 3) throw new RangeError('a registration field holds a control character');
+  return parts as [string, string, string];
+}
+
 /** The huella of a cancellation record (RegistroAnulacion). */
 export function cancellationFingerprint(r: CancellationFingerprintInput): string {
   return sha256Upper(cancellationHashInput(cancellationValues(r)));
