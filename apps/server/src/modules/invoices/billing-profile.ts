@@ -1,17 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { normalizeTaxId, type TherapistBilling } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
+import { reusableQuery } from '../../platform/db/reusable-query';
 import { therapistBilling } from './invoices.tables';
 
 type Body = Partial<{ [K in keyof TherapistBilling]: TherapistBilling[K] | null }>;
 const nul = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null);
+
+/** Read on every issue: built once (see reusableQuery). */
+const billingOf = reusableQuery<{ userId: string }, (typeof therapistBilling.$inferSelect)[]>('therapist_billing', (db) =>
+  db.select().from(therapistBilling).where(eq(therapistBilling.userId, sql.placeholder('userId'))),
+);
 
 /** The therapist's own billing data (settings «Facturación»): the seller of the invoices they receive payment for. */
 export class BillingProfiles {
   constructor(private readonly db: Db) {}
 
   async get(userId: string, tx: DbOrTx = this.db): Promise<TherapistBilling> {
-    const [row] = await tx.select().from(therapistBilling).where(eq(therapistBilling.userId, userId));
+    const [row] = await billingOf(tx, 'one', { userId });
     return {
       fullName: row?.billingFullName ?? null,
       taxId: row?.billingTaxId ?? null,

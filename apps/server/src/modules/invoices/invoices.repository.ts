@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceListQuery } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
+import { reusableQuery } from '../../platform/db/reusable-query';
 import { invoiceLines, invoices, verifactuRecords, type InvoiceLineRow, type InvoiceRow } from './invoices.tables';
 
 /**
@@ -9,10 +10,11 @@ import { invoiceLines, invoices, verifactuRecords, type InvoiceLineRow, type Inv
  */
 export type InvoiceScope = { therapist: { kind: 'all' } | { kind: 'own'; ownerId: string } | { kind: 'none' }; workspace: boolean };
 
-function scoped(s: InvoiceScope): SQL {
+/** `ownerId`: the value, or a placeholder in a query built once (`findWithLines`). */
+function scoped(s: InvoiceScope, ownerId: unknown = s.therapist.kind === 'own' ? s.therapist.ownerId : null): SQL {
   const parts: SQL[] = [];
   if (s.therapist.kind === 'all') parts.push(sql`${invoices.sellerType} = 'therapist'`);
-  if (s.therapist.kind === 'own') parts.push(sql`(${invoices.sellerType} = 'therapist' and ${invoices.ownerId} = ${s.therapist.ownerId})`);
+  if (s.therapist.kind === 'own') parts.push(sql`(${invoices.sellerType} = 'therapist' and ${invoices.ownerId} = ${ownerId})`);
   if (s.workspace) parts.push(sql`${invoices.sellerType} = 'workspace'`);
   return parts.length ? or(...parts)! : sql`false`;
 }
@@ -28,6 +30,19 @@ const linesJson = sql<InvoiceLineRow[]>`coalesce((select json_agg(json_build_obj
 )}) order by ${invoiceLines.position}) from ${invoiceLines} where ${invoiceLines.invoiceId} = ${sql.identifier('invoices')}.${sql.identifier('id')}), '[]'::json)`;
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+const findWithLinesQuery = reusableQuery<{ workspaceId: string; id: string; ownerId: string | null }, { row: InvoiceRow; lines: InvoiceLineRow[] }[]>(
+  'invoice_with_lines',
+  (db, shape) => {
+    const [kind, ...flags] = shape.split('_') as ['all' | 'own' | 'none', ...string[]];
+    const s: InvoiceScope = { therapist: kind === 'own' ? { kind, ownerId: '' } : { kind }, workspace: flags.includes('ws') };
+    const q = db
+      .select({ row: invoices, lines: linesJson })
+      .from(invoices)
+      .where(and(eq(invoices.workspaceId, sql.placeholder('workspaceId')), eq(invoices.id, sql.placeholder('id')), scoped(s, sql.placeholder('ownerId'))));
+    return flags.includes('lock') ? q.for('update', { of: invoices }) : q;
+  },
+);
 
 export function invoicesRepository(db: DbOrTx) {
   const where = (workspaceId: string, s: InvoiceScope, f: Partial<InvoiceListQuery>) =>
@@ -82,10 +97,11 @@ export function invoicesRepository(db: DbOrTx) {
       const [row] = lock ? await q.for('update') : await q;
       return row;
     },
-    /** `find` and `lines` in one statement (the lock, when asked, is the invoice row's only). */
+    /** `find` and `lines` in one statement (the lock, when asked, is the invoice row's only); built once per scope's shape (issuing's hot path). */
     async findWithLines(workspaceId: string, id: string, s: InvoiceScope, lock = false): Promise<{ row: InvoiceRow; lines: InvoiceLineRow[] } | undefined> {
-      const q = db.select({ row: invoices, lines: linesJson }).from(invoices).where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.id, id), scoped(s)));
-      const [found] = lock ? await q.for('update', { of: invoices }) : await q;
+      const shape = `${s.therapist.kind}${s.workspace ? '_ws' : ''}${lock ? '_lock' : ''}`;
+      const ownerId = s.therapist.kind === 'own' ? s.therapist.ownerId : null;
+      const [found] = await findWithLinesQuery(db, shape, { workspaceId, id, ownerId });
       return found;
     },
     async lines(invoiceId: string): Promise<InvoiceLineRow[]> {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQ
 import { RETENTION_YEARS, normalizeTaxId, normalizeText, phoneSearchDigits, type patientListQuery, type Scope } from '@divan/core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
+import { reusableQuery } from '../../platform/db/reusable-query';
 import { clinicalAccessLog, historyEntries, patients, type PatientRow } from './patients.tables';
 
 export type NewPatient = typeof patients.$inferInsert;
@@ -43,6 +44,20 @@ const SORTS = {
   createdAt: [patients.createdAt],
   treatmentStartDate: [patients.treatmentStartDate],
 } as const;
+
+const nameColumns = {
+  id: patients.id,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  birthdate: patients.birthdate,
+  status: patients.treatmentStatus,
+  therapistId: patients.assignedTherapistId,
+};
+type PatientName = { id: string; firstName: string; lastName: string | null; birthdate: string | null; status: PatientRow['treatmentStatus']; therapistId: string | null };
+/** One patient's name: read to present nearly every record about them (built once, see reusableQuery). */
+const nameOne = reusableQuery<{ workspaceId: string; id: string }, PatientName[]>('patient_name', (db) =>
+  db.select(nameColumns).from(patients).where(and(eq(patients.workspaceId, sql.placeholder('workspaceId')), eq(patients.id, sql.placeholder('id')))),
+);
 
 export function patientsRepository(db: DbOrTx) {
   return {
@@ -192,12 +207,10 @@ export function patientsRepository(db: DbOrTx) {
         .limit(limit);
     },
     /** Name and birthdate of the workspace's patients among `ids`. */
-    async namesIn(workspaceId: string, ids: string[]) {
+    async namesIn(workspaceId: string, ids: string[]): Promise<PatientName[]> {
       if (!ids.length) return [];
-      return db
-        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName, birthdate: patients.birthdate, status: patients.treatmentStatus, therapistId: patients.assignedTherapistId })
-        .from(patients)
-        .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
+      if (ids.length === 1) return nameOne(db, 'one', { workspaceId, id: ids[0]! });
+      return db.select(nameColumns).from(patients).where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
     },
     /** The ids of the workspace's patients in `scope`, as a subquery for another module's WHERE … IN. */
     /** The ids a scope sees, optionally only those whose name or contact matches `search`, in `statuses`, and not blocked (`live`; the chat list). */

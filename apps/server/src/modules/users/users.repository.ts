@@ -1,11 +1,18 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { reusableQuery } from '../../platform/db/reusable-query';
 import { users, type UserRow } from './users.tables';
 
 export type NewUser = { email: string; firstName: string; passwordHash: string | null };
 export type ProfileChanges = Partial<
   Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'biography' | 'birthdate' | 'registrationNumber' | 'pictureFileId' | 'logoFileId'>
 >;
+
+type UserName = { id: string; firstName: string; lastName: string | null };
+/** One user's name: read to present nearly every record a member made (built once, see reusableQuery). */
+const nameOf = reusableQuery<{ id: string }, UserName[]>('user_name', (db) =>
+  db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, sql.placeholder('id'))),
+);
 
 export function usersRepository(db: DbOrTx) {
   return {
@@ -18,8 +25,9 @@ export function usersRepository(db: DbOrTx) {
       return db.select().from(users).where(inArray(users.id, ids));
     },
     /** Only their names (a list or a document names people: no need for the whole row). */
-    async namesByIds(ids: string[]): Promise<{ id: string; firstName: string; lastName: string | null }[]> {
+    async namesByIds(ids: string[]): Promise<UserName[]> {
       if (ids.length === 0) return [];
+      if (ids.length === 1) return nameOf(db, 'one', { id: ids[0]! });
       return db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
     },
     /** Row lock: serialises challenge creation per user (the 60 s cooldown holds under races). */
