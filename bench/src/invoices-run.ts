@@ -207,7 +207,7 @@ async function main() {
     report.add(label, 'invoices issued', rate, '/s', undefined, `${cfg.sessionsPerInvoice} lines each`);
     if (bareRate) report.add(label, 'ratio batch invoices/s / bare req/s', rate / bareRate, '', undefined, `${(rate / bareRate).toFixed(4)}; reported, bare from the issuing slots of this run`);
     const n = Math.max(1, batch.invoiceIds.length);
-    report.add(label, 'server / PostgreSQL CPU per invoice', measured.serverMs / n, 'ms', undefined, `PostgreSQL ${(measured.postgresMs / n).toFixed(1)} ms; the job issues them in chunks of 25 per transaction, each invoice in a savepoint`);
+    report.add(label, 'server / PostgreSQL CPU per invoice', measured.serverMs / n, 'ms', undefined, `PostgreSQL ${(measured.postgresMs / n).toFixed(1)} ms; the job issues them in chunks of 25 per transaction: checked, the drafts written together, then each issued in one statement`);
     const c = await checkBatch(databaseUrl, p.workspaceId, batch.invoiceIds, period);
     const s = await checkSeries(databaseUrl, p);
     report.details.batchCheck = { ...c, ...s };

@@ -16,7 +16,7 @@ import type { Caller } from '../patients/patients.service';
 import { issueAndRecord } from './invoice-ledger';
 import { invoicesRepository } from './invoices.repository';
 import { readOnce, type ReadCache } from './invoice-lines';
-import { sessionIdsOf, type InvoicesService } from './invoices.service';
+import { sessionIdsOf, type InvoicesService, type PlannedDraft } from './invoices.service';
 import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
 import { formatGeneratedAt, registrationHashParts, type InvoiceType } from './verifactu/fingerprint';
 
@@ -31,6 +31,8 @@ export type IssueOptions = {
   cache?: ReadCache;
 };
 export type Issued = { row: InvoiceRow; lines: InvoiceLineRow[]; record: VerifactuRecordRow };
+type Seller = InvoiceParty & { taxId: string; prefix: string };
+type IssuableDraft = Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'> & { kind?: InvoiceRow['kind']; total?: number; buyer?: InvoiceParty | null };
 /** One group of a batch: a patient's sessions, invoiced together. */
 export type SessionGroup = { patientId: string; sessionIds: string[] };
 export type GroupOutcome = { patientId: string; row: InvoiceRow } | { patientId: string; error: AppError };
@@ -73,11 +75,10 @@ export class InvoiceIssuing {
   async issueWith(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling?: BillingInfo, opts: IssueOptions = {}): Promise<Issued> {
     const repo = invoicesRepository(tx);
     const lines = opts.lines ?? (await repo.lines(draft.id));
-    if (!lines.length) throw new AppError('invoice_empty');
-    if (draft.kind === 'ordinary' && draft.total < 0) throw new AppError('invoice_total_negative');
-    const buyer = draft.buyer ?? (draft.patientId ? await this.invoices.buyerOf(c, draft.patientId, null, tx) : null);
-    if (!buyer?.fullName) throw new AppError('invoice_buyer_missing');
-    const { prefix: sellerPrefix, ...seller } = await this.sellerOf(tx, draft, workspaceBilling, opts.cache);
+    const read = draft.buyer ?? (draft.patientId ? await this.invoices.buyerOf(c, draft.patientId, null, tx) : null);
+    const issuable = await this.issuable(tx, { ...draft, buyer: read }, lines.length, workspaceBilling, opts.cache);
+    const { buyer } = issuable;
+    const { prefix: sellerPrefix, ...seller } = issuable.seller;
     const now = this.now();
     const issueDate = todayIn(ZONE, now);
     const year = Number(issueDate.slice(0, 4));
@@ -121,31 +122,47 @@ export class InvoiceIssuing {
   }
 
   /**
-   * A chunk of a batch in one transaction: its sessions locked first (before any number, as drafting
-   * from sessions does), then each group's sessions drafted and issued inside its own
-   * savepoint, so a group that fails (an AppError) rolls back alone, its number given back, and is
-   * answered as its error while the others commit. Any other error rolls the whole chunk back and is
-   * thrown. Past `deadline` (ms) the groups left are not started (the answer is shorter); `inTx` runs
-   * last in the same transaction (the batch's progress).
+   * A chunk of a batch in one transaction, in three steps:
+   * 1. its sessions locked and read (one statement, before any number, as drafting from sessions does),
+   *    its patients read (one statement);
+   * 2. each group's draft checked and computed, and what issuing would refuse checked too: a group that
+   *    fails here (an AppError) is answered as its error and nothing of it is written;
+   * 3. the other groups' drafts written together (three statements), then issued one by one (one
+   *    statement each). An error there rolls the whole chunk back and is thrown: nothing is left half done.
+   * `inTx` runs last in the same transaction (the batch's progress).
    */
-  async invoiceGroups(c: Caller, groups: SessionGroup[], workspaceBilling: BillingInfo, opts: { deadline?: number; inTx?: (tx: Tx, outcomes: GroupOutcome[]) => Promise<void> } = {}): Promise<GroupOutcome[]> {
+  async invoiceGroups(c: Caller, groups: SessionGroup[], workspaceBilling: BillingInfo, opts: { inTx?: (tx: Tx, outcomes: GroupOutcome[]) => Promise<void> } = {}): Promise<GroupOutcome[]> {
     const cache: ReadCache = new Map();
     const outcomes = await this.d.db.transaction(async (tx) => {
-      const out: GroupOutcome[] = [];
-      await this.d.sessions.lockAll(tx, c.member.workspaceId, groups.flatMap((g) => g.sessionIds));
-      for (const g of groups) {
-        if (out.length && opts.deadline && Date.now() > opts.deadline) break;
+      const sessions = await this.d.sessions.lockForInvoices(tx, c, groups);
+      const buyers = await this.invoices.buyersOf(c, groups.map((g) => g.patientId), tx);
+      const planned: (PlannedDraft | AppError)[] = [];
+      for (const [i, g] of groups.entries()) {
         try {
-          const row = await tx.transaction(async (sp) => {
-            const draft = await this.invoices.draftFromSessionsIn(sp, c, g.patientId, g.sessionIds, cache);
-            return this.issueIn(sp, c, draft.row, workspaceBilling, { lines: draft.lines, sessionsMarked: true, cache });
-          });
-          out.push({ patientId: g.patientId, row });
+          const buyer = buyers.get(g.patientId)!;
+          if (buyer instanceof AppError) throw buyer;
+          const plan = await this.invoices.planFromSessions(tx, c, g.patientId, sessions[i]!, cache, buyer);
+          await this.issuable(tx, plan.values, plan.lines.length, workspaceBilling, cache);
+          planned.push(plan);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          out.push({ patientId: g.patientId, error: err });
+          planned.push(err);
         }
       }
+      const drafted = await this.invoices.writeDrafts(tx, planned.filter((p): p is PlannedDraft => !(p instanceof AppError)));
+      const issued = new Map<string, InvoiceRow>();
+      for (const d of drafted) {
+        try {
+          issued.set(d.row.id, await this.issueIn(tx, c, d.row, workspaceBilling, { lines: d.lines, sessionsMarked: true, cache }));
+        } catch (err) {
+          // Checked before anything was written: a refusal now would leave the chunk's drafts half issued.
+          throw err instanceof AppError ? new Error(`a batch's draft refused after the checks: ${err.code}`, { cause: err }) : err;
+        }
+      }
+      const out: GroupOutcome[] = groups.map((g, i) => {
+        const p = planned[i]!;
+        return p instanceof AppError ? { patientId: g.patientId, error: p } : { patientId: g.patientId, row: issued.get(p.values.id)! };
+      });
       await opts.inTx?.(tx, out);
       return out;
     });
@@ -222,7 +239,15 @@ export class InvoiceIssuing {
   }
 
   /** The seller as printed (the therapist's billing data or the workspace's; a valid tax id is required) and their series prefix. */
-  private async sellerOf(tx: Tx, inv: InvoiceRow, given: BillingInfo | undefined, cache?: ReadCache): Promise<InvoiceParty & { taxId: string; prefix: string }> {
+  /** What issuing refuses (no lines, a negative ordinary invoice, no buyer's name, the seller's data incomplete), checked; answers the seller. */
+  private async issuable(tx: Tx, draft: IssuableDraft, lineCount: number, workspaceBilling?: BillingInfo, cache?: ReadCache): Promise<{ seller: Seller; buyer: InvoiceParty }> {
+    if (!lineCount) throw new AppError('invoice_empty');
+    if ((draft.kind ?? 'ordinary') === 'ordinary' && (draft.total ?? 0) < 0) throw new AppError('invoice_total_negative');
+    if (!draft.buyer?.fullName) throw new AppError('invoice_buyer_missing');
+    return { seller: await this.sellerOf(tx, draft, workspaceBilling, cache), buyer: draft.buyer };
+  }
+
+  private async sellerOf(tx: Tx, inv: Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'>, given: BillingInfo | undefined, cache?: ReadCache): Promise<Seller> {
     let party: InvoiceParty;
     let prefix: string;
     if (inv.sellerType === 'workspace') {

@@ -1,6 +1,7 @@
 import { lineTotals, resolveLineTaxes, quantityHundredths, type BuyerKind, type createInvoiceBody } from '@divan/core';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import type { InvoiceLineRow } from './invoices.tables';
 
 export type LineBody = z.output<typeof createInvoiceBody>['lines'][number];
 
@@ -45,4 +46,28 @@ export function lineRowsOf(lines: LineBody[], buyerKind: BuyerKind, withholdingR
 export function totalsOf(rows: { base: number; vat: number; withholding: number; total: number }[]) {
   const sum = (k: 'base' | 'vat' | 'withholding' | 'total') => rows.reduce((s, r) => s + r[k], 0);
   return { subtotal: sum('base'), vat: sum('vat'), withholding: sum('withholding'), total: sum('total') };
+}
+
+/** A stored line as a line body again (the draft's lines rewritten for a new buyer). */
+export const bodyOf = (l: InvoiceLineRow): LineBody => ({
+  description: l.description,
+  itemKind: l.itemKind,
+  unitPriceCents: l.unitPrice,
+  quantity: l.quantityHundredths / 100,
+  // The VAT chosen stays; the withholding follows the (new) buyer.
+  vatRate: l.vatRate as 0 | 4 | 10 | 21,
+  exemption: l.exemption ?? null,
+  sessionId: l.sessionId,
+});
+
+/** One line per session, at its price (a draft from sessions, a batch, an automatic invoice). */
+export function sessionLines(sessions: { id: string; day: string; price: number; modality: 'online' | 'presential' }[]): LineBody[] {
+  const day = (iso: string) => iso.split('-').reverse().join('/');
+  return sessions.map((s) => ({
+    description: `Sesión de psicoterapia (${s.modality === 'online' ? 'online' : 'presencial'}) del ${day(s.day)}`,
+    itemKind: 'therapy',
+    unitPriceCents: s.price,
+    quantity: 1,
+    sessionId: s.id,
+  }));
 }

@@ -111,6 +111,14 @@ export function invoicesRepository(db: DbOrTx) {
       const [row] = await db.insert(invoices).values(values).returning();
       return row!;
     },
+    /** Several drafts in one statement (a batch's chunk), as stored. */
+    async insertMany(values: (typeof invoices.$inferInsert)[]): Promise<InvoiceRow[]> {
+      return values.length ? db.insert(invoices).values(values).returning() : [];
+    },
+    /** Lines of several drafts in one statement, as stored (in no particular order). */
+    async insertLinesOf(lines: (typeof invoiceLines.$inferInsert)[]): Promise<InvoiceLineRow[]> {
+      return lines.length ? db.insert(invoiceLines).values(lines).returning() : [];
+    },
     async update(id: string, values: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
       const [row] = await db.update(invoices).set({ ...values, updatedAt: new Date() }).where(eq(invoices.id, id)).returning();
       return row!;

@@ -1,18 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { Action, BuyerKind, Invoice, InvoiceBuyer, InvoiceListQuery, createInvoiceBody, invoiceListResponse, updateInvoiceBody } from '@divan/core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { AuditService } from '../audit/audit.service';
 import type { Caller, PatientsService } from '../patients/patients.service';
-import type { SessionInvoicing } from '../sessions/session-invoicing';
+import type { InvoiceableSession, SessionInvoicing } from '../sessions/session-invoicing';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { BillingProfiles } from './billing-profile';
-import { lineRowsOf, readOnce, totalsOf, type LineBody, type ReadCache } from './invoice-lines';
+import { bodyOf, lineRowsOf, readOnce, sessionLines, totalsOf, type LineBody, type ReadCache } from './invoice-lines';
+import { givenBuyer, patientAsBuyer } from './invoice-parties';
 import { presentInvoice, presentSummary } from './invoice-presenter';
 import { invoiceScope, mayAct } from './invoice-access';
 import { invoicesRepository } from './invoices.repository';
-import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
+import type { invoiceLines, invoices, InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
 
 type Create = z.output<typeof createInvoiceBody>;
 type Update = z.output<typeof updateInvoiceBody>;
@@ -30,6 +32,8 @@ export type InvoiceDeps = {
 
 /** A draft just written in a transaction, with its lines (nothing needs reading back). */
 export type Drafted = { row: InvoiceRow; lines: InvoiceLineRow[] };
+/** A draft checked and computed, not yet written (`writeDrafts`): its row, its lines, the sessions it invoices. */
+export type PlannedDraft = { values: typeof invoices.$inferInsert & { id: string; workspaceId: string }; lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]; sessionIds: string[] };
 
 /**
  * Invoices: drafts (free to edit and delete) and reading. Issuing, payments and rectifying invoices
@@ -121,20 +125,22 @@ export class InvoicesService {
     return this.present(c, done.row);
   }
 
-  /** The draft of `fromSessions` inside `tx` (a batch issues it in the same transaction); its sessions are locked and marked invoiced. */
+  /** The draft of `fromSessions` inside `tx` (an automatic invoice issues it in the same transaction); its sessions are locked and marked invoiced. */
   async draftFromSessionsIn(tx: Tx, c: Caller, patientId: string, sessionIds: string[], cache?: ReadCache): Promise<Drafted> {
     const sessions = await this.d.sessions.lockForInvoice(tx, c, patientId, sessionIds);
+    const [drafted] = await this.writeDrafts(tx, [await this.planFromSessions(tx, c, patientId, sessions, cache)]);
+    return drafted!;
+  }
+
+  /**
+   * A draft of the patient's sessions (locked by the caller; null when not all of them are the patient's,
+   * completed and readable), one line per session at its price: checked and computed, nothing written.
+   * `buyer`: the patient as buyer, when the caller read it already (a batch reads its patients together).
+   */
+  async planFromSessions(tx: Tx, c: Caller, patientId: string, sessions: InvoiceableSession[] | null, cache?: ReadCache, buyer?: InvoiceParty | null): Promise<PlannedDraft> {
     if (!sessions) throw new AppError('invoice_session_not_found');
     if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
-    const day = (iso: string) => iso.split('-').reverse().join('/');
-    const lines: LineBody[] = sessions.map((s) => ({
-      description: `Sesión de psicoterapia (${s.modality === 'online' ? 'online' : 'presencial'}) del ${day(s.day)}`,
-      itemKind: 'therapy',
-      unitPriceCents: s.price,
-      quantity: 1,
-      sessionId: s.id,
-    }));
-    return this.createDraftIn(tx, c, { therapistId: sessions[0]!.therapistId, patientId, lines }, cache, true);
+    return this.planDraft(tx, c, { therapistId: sessions[0]!.therapistId, patientId, lines: sessionLines(sessions) }, cache, buyer);
   }
 
   /** A new draft inside the caller's transaction (a pack's sale issues it in the same one). */
@@ -142,34 +148,46 @@ export class InvoicesService {
     return this.createDraftIn(tx, c, b);
   }
 
-  /**
-   * A new draft and its lines, written once (totals computed before the insert); its sessions locked
-   * (unless `locked`: the caller locked and checked them) and marked invoiced.
-   */
-  private async createDraftIn(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>, cache?: ReadCache, locked = false): Promise<Drafted> {
+  /** A new draft and its lines, written once (totals computed before the insert); its sessions locked and marked invoiced. */
+  private async createDraftIn(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>): Promise<Drafted> {
+    const plan = await this.planDraft(tx, c, b);
+    if (plan.sessionIds.length) await this.lockSessions(tx, c, plan.values.patientId ?? null, plan.sessionIds);
+    const [drafted] = await this.writeDrafts(tx, [plan]);
+    return drafted!;
+  }
+
+  /** A new draft checked and computed (seller, buyer, lines with their taxes, totals), nothing written; any AppError is thrown here. */
+  async planDraft(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>, cache?: ReadCache, buyer?: InvoiceParty | null): Promise<PlannedDraft> {
     const ownerId = b.therapistId ?? c.userId;
     const terms = await readOnce(cache, `terms:${ownerId}`, () => this.d.workspaces.memberTerms(c.member.workspaceId, ownerId, tx));
     if (!terms) throw new AppError('invalid_argument', [{ path: 'therapistId', message: 'Ese terapeuta no es miembro de este espacio.' }]);
     if (!mayAct(c, 'create', { sellerType: terms.paymentsReceiver, ownerId })) throw new AppError('access_denied');
     const patientId = b.patientId ?? null;
-    const wanted = [...new Set(b.lines.map((l) => l.sessionId).filter((x): x is string => !!x))];
-    const head = { ownerId, sellerType: terms.paymentsReceiver, buyer: await this.buyerOf(c, patientId, b.buyer ?? null, tx) };
-    if (wanted.length && !locked) await this.lockSessions(tx, c, patientId, wanted);
-    const rows = await this.lineRows(tx, head, b.lines, cache);
-    const repo = invoicesRepository(tx);
-    const row = await repo.insert({
+    const head = { ownerId, sellerType: terms.paymentsReceiver, buyer: buyer !== undefined ? buyer : await this.buyerOf(c, patientId, b.buyer ?? null, tx) };
+    const lines = await this.lineRows(tx, head, b.lines, cache);
+    const values = {
       ...head,
-      ...totalsOf(rows),
+      ...totalsOf(lines),
+      id: randomUUID(),
       workspaceId: c.member.workspaceId,
       sellerKey: terms.paymentsReceiver === 'workspace' ? `workspace:${c.member.workspaceId}` : `user:${ownerId}`,
       patientId,
       footer: b.footer ?? null,
       chargeDate: b.chargeDate ?? null,
       createdBy: c.userId,
-    });
-    const lines = await repo.insertLines(row.id, rows);
-    await this.d.sessions.setInvoiced(tx, row.workspaceId, wanted, true);
-    return { row, lines };
+    };
+    return { values, lines, sessionIds: [...new Set(b.lines.map((l) => l.sessionId).filter((x): x is string => !!x))] };
+  }
+
+  /** Planned drafts written with their lines, and their sessions marked invoiced: three statements however many drafts (a batch's chunk). */
+  async writeDrafts(tx: Tx, plans: PlannedDraft[]): Promise<Drafted[]> {
+    const repo = invoicesRepository(tx);
+    const rows = new Map((await repo.insertMany(plans.map((p) => p.values))).map((r) => [r.id, r]));
+    const lines = await repo.insertLinesOf(plans.flatMap((p) => p.lines.map((l) => ({ ...l, invoiceId: p.values.id }))));
+    if (plans.length) await this.d.sessions.setInvoiced(tx, plans[0]!.values.workspaceId, plans.flatMap((p) => p.sessionIds), true);
+    const linesOf = new Map(plans.map((p) => [p.values.id, [] as InvoiceLineRow[]]));
+    for (const l of lines) linesOf.get(l.invoiceId)!.push(l);
+    return plans.map((p) => ({ row: rows.get(p.values.id)!, lines: linesOf.get(p.values.id)!.sort((x, y) => x.position - y.position) }));
   }
 
   private async lockSessions(tx: Tx, c: Caller, patientId: string | null, ids: string[]) {
@@ -242,20 +260,15 @@ export class InvoicesService {
 
   /** The buyer as given, else the patient's billing info (their name when they have none). */
   async buyerOf(c: Caller, patientId: string | null, given: InvoiceBuyer | null, tx: DbOrTx): Promise<InvoiceParty | null> {
-    if (given) return { ...given, taxId: given.taxId || null, line1: given.line1 ?? null, line2: given.line2 ?? null, city: given.city ?? null, zipCode: given.zipCode ?? null, country: given.country ?? null, email: given.email ?? null };
+    if (given) return givenBuyer(given);
     if (!patientId) return null;
-    const p = await this.d.patients.accessible(c, patientId, 'read', 'patient_files', tx);
-    return {
-      kind: 'patient',
-      fullName: p.billingFullName || [p.firstName, p.lastName].filter(Boolean).join(' '),
-      taxId: p.billingTaxId ?? null,
-      line1: p.billingLine1 ?? null,
-      line2: p.billingLine2 ?? null,
-      city: p.billingCity ?? null,
-      zipCode: p.billingZipCode ?? null,
-      country: p.billingCountry ?? null,
-      email: p.email ?? null,
-    };
+    return patientAsBuyer(await this.d.patients.accessible(c, patientId, 'read', 'patient_files', tx));
+  }
+
+  /** `buyerOf` several patients in one read (a batch's chunk): each one's buyer, or the error reading them throws. */
+  async buyersOf(c: Caller, patientIds: string[], tx: DbOrTx): Promise<Map<string, InvoiceParty | AppError>> {
+    const found = await this.d.patients.accessibleMany(c, patientIds, 'read', 'patient_files', tx);
+    return new Map([...found].map(([id, p]) => [id, p instanceof AppError ? p : patientAsBuyer(p)]));
   }
 
   private async names(workspaceId: string, rows: InvoiceRow[]) {
@@ -275,13 +288,3 @@ export class InvoicesService {
 }
 
 export const sessionIdsOf = (lines: InvoiceLineRow[]) => lines.map((l) => l.sessionId).filter((x): x is string => !!x);
-const bodyOf = (l: InvoiceLineRow): LineBody => ({
-  description: l.description,
-  itemKind: l.itemKind,
-  unitPriceCents: l.unitPrice,
-  quantity: l.quantityHundredths / 100,
-  // The VAT chosen stays; the withholding follows the (new) buyer.
-  vatRate: l.vatRate as 0 | 4 | 10 | 21,
-  exemption: l.exemption ?? null,
-  sessionId: l.sessionId,
-});

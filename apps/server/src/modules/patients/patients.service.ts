@@ -115,6 +115,19 @@ export class PatientsService {
     return p;
   }
 
+  /** `accessible` for several patients in one read (a batch of invoices): each id's row, or the error `accessible` would throw. */
+  async accessibleMany(c: Caller, ids: string[], action: Exclude<Action, 'manage'>, subject: Subject, tx: DbOrTx = this.db): Promise<Map<string, PatientRow | AppError>> {
+    const scope = scopeFor(c.member.ability, 'read', 'patient_files', c.userId);
+    const found = new Map((await patientsRepository(tx).findMany(c.member.workspaceId, [...new Set(ids)], scope)).map((p) => [p.id, p]));
+    return new Map(
+      ids.map((id) => {
+        const p = found.get(id);
+        if (!p) return [id, new AppError('patient_not_found')];
+        return [id, canOn(c.member.ability, action, subject, { ownerId: p.assignedTherapistId }) ? p : new AppError('access_denied')];
+      }),
+    );
+  }
+
   async get(c: Caller, patientId: string): Promise<Patient> {
     const p = await this.accessible(c, patientId);
     const out = await this.present(c, p);

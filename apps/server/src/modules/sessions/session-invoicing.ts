@@ -133,18 +133,27 @@ export class SessionInvoicing {
   }
 
   /**
-   * Locks the given sessions of the workspace for the transaction, whatever their state, in the order
-   * `lockForInvoice` takes them (start, then id): a batch's chunk takes its sessions' locks before any
-   * invoice number, as drafting from sessions does (the automatic invoice: its session, then the counter).
+   * `lockForInvoice` for several patients at once (a batch's chunk), in one statement: every session of
+   * the groups locked, in the order `lockForInvoice` takes them (start, then id), before any invoice
+   * number; each group answered as that method answers (null unless all its sessions are the patient's,
+   * completed and readable by the caller).
    */
-  async lockAll(tx: Tx, workspaceId: string, ids: string[]): Promise<void> {
-    if (!ids.length) return;
-    await tx
-      .select({ id: sessions.id })
+  async lockForInvoices(tx: Tx, c: Caller, groups: { patientId: string; sessionIds: string[] }[]): Promise<(InvoiceableSession[] | null)[]> {
+    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+    const all = [...new Set(groups.flatMap((g) => g.sessionIds))];
+    if (!all.length) return groups.map(() => null);
+    const rows = await tx
+      .select()
       .from(sessions)
-      .where(and(eq(sessions.workspaceId, workspaceId), inArray(sessions.id, [...new Set(ids)])))
+      .where(and(eq(sessions.workspaceId, c.member.workspaceId), inArray(sessions.id, all)))
       .orderBy(asc(sessions.startsAt), asc(sessions.id))
       .for('update');
+    return groups.map((g) => {
+      const wanted = new Set(g.sessionIds);
+      const mine = rows.filter((s) => wanted.has(s.id));
+      const readable = (s: (typeof rows)[number]) => s.patientId === g.patientId && s.status === 'completed' && (scope.kind === 'all' || (scope.kind === 'own' && s.therapistId === scope.ownerId));
+      return wanted.size > 0 && mine.length === wanted.size && mine.every(readable) ? mine.map(present) : null;
+    });
   }
 
   /** Sets the sessions' `invoiced` flag inside the invoice's transaction; `afterCommit` tells the calendar. */
