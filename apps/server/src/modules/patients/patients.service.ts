@@ -108,24 +108,16 @@ export class PatientsService {
    * restricted to assigned patients learns nothing of the others.
    */
   async accessible(c: Caller, patientId: string, action: Exclude<Action, 'manage'> = 'read', subject: Subject = 'patient_files', tx: DbOrTx = this.db) {
-    const scope = scopeFor(c.member.ability, 'read', 'patient_files', c.userId);
-    const p = await patientsRepository(tx).find(c.member.workspaceId, patientId, scope);
-    if (!p) throw new AppError('patient_not_found');
-    if (!canOn(c.member.ability, action, subject, { ownerId: p.assignedTherapistId })) throw new AppError('access_denied');
+    const p = judged(c, await patientsRepository(tx).find(c.member.workspaceId, patientId, scopeFor(c.member.ability, 'read', 'patient_files', c.userId)), action, subject);
+    if (p instanceof AppError) throw p;
     return p;
   }
 
   /** `accessible` for several patients in one read (a batch of invoices): each id's row, or the error `accessible` would throw. */
   async accessibleMany(c: Caller, ids: string[], action: Exclude<Action, 'manage'>, subject: Subject, tx: DbOrTx = this.db): Promise<Map<string, PatientRow | AppError>> {
-    const scope = scopeFor(c.member.ability, 'read', 'patient_files', c.userId);
-    const found = new Map((await patientsRepository(tx).findMany(c.member.workspaceId, [...new Set(ids)], scope)).map((p) => [p.id, p]));
-    return new Map(
-      ids.map((id) => {
-        const p = found.get(id);
-        if (!p) return [id, new AppError('patient_not_found')];
-        return [id, canOn(c.member.ability, action, subject, { ownerId: p.assignedTherapistId }) ? p : new AppError('access_denied')];
-      }),
-    );
+    const rows = await patientsRepository(tx).findMany(c.member.workspaceId, [...new Set(ids)], scopeFor(c.member.ability, 'read', 'patient_files', c.userId));
+    const found = new Map(rows.map((p) => [p.id, p]));
+    return new Map(ids.map((id) => [id, judged(c, found.get(id), action, subject)]));
   }
 
   async get(c: Caller, patientId: string): Promise<Patient> {
@@ -311,3 +303,7 @@ export class PatientsService {
   /** The file as the caller reads it: the medication decrypted and each count made only for those who read it. */
   private present = (c: Caller, p: PatientRow) => presentFile({ db: this.db, cipher: this.cipher, users: this.users, documentCount: this.documentCount }, c, p);
 }
+
+/** A patient read in the member's scope (or not found there), judged for `action` on `subject`. */
+const judged = (c: Caller, p: PatientRow | undefined, action: Exclude<Action, 'manage'>, subject: Subject): PatientRow | AppError =>
+  !p ? new AppError('patient_not_found') : canOn(c.member.ability, action, subject, { ownerId: p.assignedTherapistId }) ? p : new AppError('access_denied');
