@@ -59,7 +59,8 @@ describe.skipIf(!hasChromium || !baseUrl)('settings: reminders by default and th
     await hour.check();
     expect(await quarter.isDisabled()).toBe(true);
     await page.getByText('1 día antes y 1 h antes. Tu plan permite 2 recordatorios por sesión.').waitFor();
-    await page.getByText(/Aún no se envían/).waitFor();
+    await page.getByText(/desde tu página de reservas o desde su app de Diván/).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Cuando un paciente cancele una sesión' }).isChecked()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'settings-notifications');
     await page.getByRole('button', { name: 'Guardar' }).click();

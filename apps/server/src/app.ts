@@ -177,12 +177,13 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const tasks = new TasksService(db, patients);
   const chat = wireChat({ db, cipher, realtime, jobs, mailer, users, workspaces, patients, documents, publicUrl: config.publicUrl, log: app.log, clock: opts.clock });
   const consents = wireConsents({ db, config, log: app.log, clock: opts.clock, mailer, jobs, users, workspaces, patients, documents, audit, storage, cipher });
-  const { sessions, reminders, invoicing, locations, register: registerSessionRoutes } = wireSessions({
+  const { sessions, reminders, invoicing, locations, notificationSettings, register: registerSessionRoutes } = wireSessions({
     db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
     meetLink: (session) => meet.patientLink(session),
   });
   const booking = wireBooking({
     db, events, users, workspaces, locations, sessions, patients, cipher, mailer, jobs, log: app.log, hash: tokens.hashSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom,
+    therapistWants: (workspaceId, userId) => notificationSettings.noticesOf(workspaceId, userId),
     perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock,
   });
   const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });

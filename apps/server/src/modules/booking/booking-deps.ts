@@ -28,6 +28,8 @@ export type BookingFlowDeps = {
   hash: (value: string) => string;
   publicUrl: string;
   mailFrom: string;
+  /** The therapist's settings «Avisos para ti»: a mail when a patient books or moves (`booked`), when one cancels (`canceled`). */
+  therapistWants: (workspaceId: string, userId: string) => Promise<{ booked: boolean; canceled: boolean }>;
   clock?: () => Date;
 };
 

@@ -217,6 +217,36 @@ describe('the manage link', () => {
     expect(await slotTimes('2026-12', '2026-12-16')).toContain('10:00');
   });
 
+  it('tells the therapist only what their settings «Avisos para ti» ask for', async () => {
+    const settings = `/api/v1/workspaces/${k.ws.id}/notification-settings`;
+    const toTherapist = async () => (await t.app.services.mailer.list(k.owner.email, 100)).length;
+    const save = async (booked: boolean, canceled: boolean) => {
+      const res = await t.put(settings, { reminderOffsets: [1440], notifyPatientBooked: booked, notifyPatientCanceled: canceled }, { token: k.owner.accessToken });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    try {
+      await save(false, true);
+      const before = await toTherapist();
+      const { token } = await k.book(service, at('2026-12-28', '09:00'), 'sinaviso@correo.test');
+      expect((await t.post(`/api/v1/public/bookings/${token}/move`, { startsAt: at('2026-12-28', '10:00') })).statusCode).toBe(200);
+      expect(await toTherapist()).toBe(before);
+      expect((await t.post(`/api/v1/public/bookings/${token}/cancel`)).statusCode).toBe(200);
+      expect(await toTherapist()).toBe(before + 1);
+      expect((await t.lastMail(k.owner.email)).subject).toContain('Reserva cancelada');
+
+      await save(true, false);
+      const again = await k.book(service, at('2026-12-28', '12:00'), 'sinaviso@correo.test');
+      expect(await toTherapist()).toBe(before + 2);
+      expect((await t.lastMail(k.owner.email)).subject).toContain('Nueva reserva');
+      expect((await t.post(`/api/v1/public/bookings/${again.token}/cancel`)).statusCode).toBe(200);
+      expect(await toTherapist()).toBe(before + 2);
+      // The patient is mailed whatever the therapist chose.
+      expect((await t.lastMail('sinaviso@correo.test')).subject).toContain('Reserva cancelada');
+    } finally {
+      await save(true, true);
+    }
+  });
+
   it('closes at the minimum notice before the session', async () => {
     const { token } = await k.book(service, at('2026-12-21', '09:00'), 'tarde@correo.test');
     const B = `/api/v1/public/bookings/${token}`;

@@ -13,8 +13,8 @@ export const manageUrl = (publicUrl: string, token: string) => `${publicUrl}/v1/
 
 /**
  * What a booking made, moved or canceled on the public page tells: the patient gets the confirmation with
- * the .ics invitation and the manage link; the therapist gets a mail (their calendar updates live from
- * the session's own event). Sent after the commit: a mail that fails leaves the booking as it is.
+ * the .ics invitation and the manage link; the therapist gets a mail unless their settings «Avisos para
+ * ti» say not (their calendar updates live from the session's own event either way). Sent after the commit: a mail that fails leaves the booking as it is.
  */
 export class BookingNotices {
   constructor(private readonly d: BookingFlowDeps) {}
@@ -48,7 +48,7 @@ export class BookingNotices {
         workspaceId: s.workspaceId,
       });
     }
-    if (therapist?.email) {
+    if (therapist?.email && (await this.d.therapistWants(s.workspaceId, s.therapistId)).booked) {
       const notice = { kind: n.moved ? ('moved' as const) : ('booked' as const), patientName: n.patient.fullName, newPatient: n.newPatient, from: n.moved?.from, message: n.message };
       const mail = therapistNoticeMail(therapist.email, therapist.firstName, facts, notice, `${this.d.publicUrl}/calendar`);
       await this.d.mailer.send(mail, { purpose: n.moved ? 'booking_moved_therapist' : 'booking_therapist', workspaceId: s.workspaceId });
@@ -75,7 +75,7 @@ export class BookingNotices {
       });
       await this.d.mailer.send(bookingCanceledMail(patient.email, patient.firstName, facts, ics, brand, c.refundCents), { purpose: 'booking_canceled', workspaceId: s.workspaceId });
     }
-    if (!therapist?.email) return;
+    if (!therapist?.email || !(await this.d.therapistWants(s.workspaceId, s.therapistId)).canceled) return;
     const mail = therapistNoticeMail(therapist.email, therapist.firstName, facts, { kind: 'canceled', patientName: patient.fullName }, `${this.d.publicUrl}/calendar`);
     await this.d.mailer.send(mail, { purpose: 'booking_canceled_therapist', workspaceId: s.workspaceId });
   }

@@ -27,12 +27,13 @@ import { BookingRefunds } from './booking-refunds';
 import { bookingFlowRoutes } from './booking-flow.routes';
 import { BookingPaymentFlow } from './booking-payment';
 import { BookingNotices } from './booking-notices';
+import type { BookingFlowDeps } from './booking-deps';
 import type { BookingPayments } from '../payments/booking-payments';
 import { SERIES_EVENTS } from '../sessions/session-series.service';
 import type { EventBus } from '../../platform/events/event-bus';
 
 /** What booking on the public page needs besides the services' setup (booking-deps.ts). */
-type FlowDeps = { sessions: SessionsService; patients: PatientsService; cipher: Cipher; mailer: Mailer; jobs: Jobs; log: FastifyBaseLogger; hash: (value: string) => string; publicUrl: string; mailFrom: string };
+type FlowDeps = Pick<BookingFlowDeps, 'therapistWants'> & { sessions: SessionsService; patients: PatientsService; cipher: Cipher; mailer: Mailer; jobs: Jobs; log: FastifyBaseLogger; hash: (value: string) => string; publicUrl: string; mailFrom: string };
 
 /** Open booking (issue 14): the therapists' services and blocked days, booking on the public page, and their routes. */
 export function wireBooking(d: FlowDeps & { db: Db; events: EventBus; users: UsersService; workspaces: WorkspacesService; locations: LocationsService; perIpPerMinute: number; clock?: () => Date }) {

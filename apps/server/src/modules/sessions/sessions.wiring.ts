@@ -79,5 +79,5 @@ export function wireSessions(d: Deps) {
     await app.register(calendarFeedRoutes, { feeds: calendarFeeds, perIpPerMinute });
     await app.register(sessionLinksRoutes, { patientSessions, notes });
   };
-  return { sessions, reminders, invoicing, locations, register };
+  return { sessions, reminders, invoicing, locations, notificationSettings, register };
 }

@@ -29,6 +29,12 @@ export class NotificationSettingsService {
     };
   }
 
+  /** Whether a member wants a mail when a patient books (or moves) and when a patient cancels on their own (public page, companion). */
+  async noticesOf(workspaceId: string, userId: string): Promise<{ booked: boolean; canceled: boolean }> {
+    const row = await remindersRepository(this.db).settings(workspaceId, userId);
+    return { booked: row?.notifyPatientBooked ?? true, canceled: row?.notifyPatientCanceled ?? true };
+  }
+
   async save(c: Caller, body: NotificationSettingsBody): Promise<NotificationSettings> {
     const features = await this.workspaces.featuresOf(c.member.workspaceId);
     checkReminders(body.reminderOffsets, features.sessionReminders);

@@ -100,16 +100,15 @@ export function NotificationSettingsRoute() {
         <CardContent className="grid gap-3">
           <div className="grid gap-2 sm:grid-cols-2">
             <Choice checked={form.notifyPatientBooked} onChange={() => setForm({ ...form, notifyPatientBooked: !form.notifyPatientBooked })}>
-              Cuando un paciente reserve una sesión
+              Cuando un paciente reserve o cambie una sesión
             </Choice>
             <Choice checked={form.notifyPatientCanceled} onChange={() => setForm({ ...form, notifyPatientCanceled: !form.notifyPatientCanceled })}>
               Cuando un paciente cancele una sesión
             </Choice>
           </div>
-          <Alert>
-            Aún no se envían: los pacientes todavía no pueden reservar ni cancelar por su cuenta. Diván guarda tu elección y empezará a avisarte cuando
-            lleguen las reservas online.
-          </Alert>
+          <p className="text-sm text-muted-foreground">
+            Cuando lo hace por su cuenta, desde tu página de reservas o desde su app de Diván. Tu calendario se actualiza al momento en cualquier caso.
+          </p>
         </CardContent>
       </Card>
       <div className="flex justify-end">
