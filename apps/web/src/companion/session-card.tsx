@@ -1,4 +1,4 @@
-import type { CompanionSession } from '@divan/core';
+import { formatCents, type CompanionSession } from '@divan/core';
 import { hrefOf } from './router';
 import { changeableLabel, placeOf, sessionWhen } from './session-format';
 import { Button, cx, Link } from './ui';
@@ -45,6 +45,14 @@ export function SessionCard({ fileId, session: s, upcoming, onCancel, onMove }: 
             {s.service ? ` · ${s.service.title}` : ''}
           </dd>
         </div>
+        {s.payment ? (
+          <div>
+            <dt className="sr-only">Pago</dt>
+            <dd className="text-muted-foreground" data-testid="session-payment">
+              {paymentText(s.payment)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {live && s.videoLink ? (
         <a href={s.videoLink} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center justify-center rounded-md bg-primary px-4 text-[0.9375rem] font-medium text-primary-foreground no-underline shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
@@ -74,4 +82,12 @@ export function SessionCard({ fileId, session: s, upcoming, onCancel, onMove }: 
       ) : null}
     </li>
   );
+}
+
+/** What was paid at booking, and where its refund is once cancelled. */
+function paymentText(p: NonNullable<CompanionSession['payment']>): string {
+  const amount = formatCents(p.amountCents);
+  if (p.refund === 'done') return `Te devolvimos los ${amount} que pagaste al reservar.`;
+  if (p.refund === 'pending') return `Te estamos devolviendo los ${amount} que pagaste al reservar.`;
+  return `Pagada al reservar: ${amount}.`;
 }

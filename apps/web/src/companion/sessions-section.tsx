@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CompanionSession } from '@divan/core';
+import { formatCents, type CompanionSession } from '@divan/core';
 import { sessionsApi } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { asFailure, messageOf, type Failure } from './errors';
@@ -140,6 +140,7 @@ function CancelSession({ fileId, session, onClose, onDone, onClosed }: { fileId:
       <p>
         La sesión del <span className="font-semibold text-foreground">{when.dayLabel}</span>, de {when.from} a {when.to}, con {session.therapistName}.
       </p>
+      {session.payment?.refund === 'none' ? <p>Te devolveremos los {formatCents(session.payment.amountCents)} que pagaste al reservar, a la misma tarjeta.</p> : null}
       <p>No se puede deshacer: si después quieres otra cita, tendrás que reservarla de nuevo.</p>
     </ConfirmDialog>
   );

@@ -137,6 +137,13 @@ export const bookingHoldParams = z.object({ holdId: z.uuid({ error: 'Reserva inv
 /** `POST /api/v1/public/booking-holds/:holdId/confirm`. */
 export const confirmBookingHoldBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'El código tiene 6 cifras' }) });
 
+/**
+ * Paid at booking (null: nothing paid then). Cancelling gives all of it back: `refund` is `none` while
+ * the booking stands, `pending` once cancelled until the money has gone back, then `done`.
+ */
+export const bookingPayment = z.object({ amountCents: z.int(), refund: z.enum(['none', 'pending', 'done']) });
+export type PaidAtBooking = z.infer<typeof bookingPayment>;
+
 /** A booked session as the visitor reads it (confirmation screen, the manage page behind the mailed link). */
 export const publicBooking = z.object({
   status: z.enum(['pending', 'confirmed', 'canceled', 'completed']),
@@ -150,11 +157,7 @@ export const publicBooking = z.object({
   location: publicLocation.nullable(),
   /** Until when the visitor may cancel or move it themselves (the service's minimum notice before it); null: no longer. */
   changeableUntil: z.string().nullable(),
-  /**
-   * Paid at booking (null: nothing paid then). Cancelling gives all of it back: `refund` is `none` while
-   * the booking stands, `pending` once cancelled until the money has gone back, then `done`.
-   */
-  payment: z.object({ amountCents: z.int(), refund: z.enum(['none', 'pending', 'done']) }).nullable(),
+  payment: bookingPayment.nullable(),
 });
 export type PublicBooking = z.infer<typeof publicBooking>;
 

@@ -1,5 +1,6 @@
 // The companion's sessions and shared documents (/api/v1/patient/files/:patientFileId/…).
 import { z } from 'zod';
+import { bookingPayment } from '../booking/public-booking.contracts';
 
 const fileId = z.uuid({ error: 'Ficha inválida' });
 
@@ -37,6 +38,8 @@ export const companionSession = z.object({
   canCancel: z.boolean(),
   canMove: z.boolean(),
   changeableUntil: z.iso.datetime().nullable(),
+  /** Paid when it was booked (null: nothing was); a cancellation gives it back (see `bookingPayment`). */
+  payment: bookingPayment.nullable(),
 });
 export type CompanionSession = z.infer<typeof companionSession>;
 

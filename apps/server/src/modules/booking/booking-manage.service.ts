@@ -1,4 +1,4 @@
-import type { PublicBooking, PublicSlots, PublicSlotsQuery } from '@divan/core';
+import type { PaidAtBooking, PublicBooking, PublicSlots, PublicSlotsQuery } from '@divan/core';
 import { randomToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/errors';
 import type { PatientsService } from '../patients/patients.service';
@@ -7,7 +7,7 @@ import { nowOf, type BookingFlowDeps } from './booking-deps';
 import { manageTokenHash } from './booking-book';
 import { BookingNotices, type Patient } from './booking-notices';
 import type { BookingRefunds } from './booking-refunds';
-import { changeableUntil, presentBooking } from './booking-presenter';
+import { changeableUntil, paymentOf, presentBooking } from './booking-presenter';
 import { bookingRepository } from './booking.repository';
 import type { BookingServiceRow } from './booking.tables';
 import { publicBookingRepository } from './public-booking.repository';
@@ -17,7 +17,7 @@ import type { PublicBookingRow } from './public-booking.tables';
 type Found = { row: PublicBookingRow; session: BookedSession; service: BookingServiceRow };
 const notFound = () => new AppError('public_booking_not_found');
 /** A session booked from a public service, as the patient's own account reads it. */
-export type SessionBooking = { service: { id: string; title: string }; changeableUntil: Date | null; canCancel: boolean; canMove: boolean };
+export type SessionBooking = { service: { id: string; title: string }; changeableUntil: Date | null; canCancel: boolean; canMove: boolean; payment: PaidAtBooking | null };
 
 /**
  * The mailed manage link (`/v1/reservations/manage/<token>`): the visitor reads their booking, cancels
@@ -59,7 +59,7 @@ export class BookingManageService {
     const f = await this.findBySession(workspaceId, sessionId);
     if (!f) return null;
     const until = changeableUntil(f.service, f.session, nowOf(this.d));
-    return { service: { id: f.service.id, title: f.service.title }, changeableUntil: until, canCancel: !!until, canMove: !!until && f.service.status === 'active' };
+    return { service: { id: f.service.id, title: f.service.title }, changeableUntil: until, canCancel: !!until, canMove: !!until && f.service.status === 'active', payment: paymentOf(f.session, f.row) };
   }
 
   /** The month's free slots of the session's service, the session's own time not taken; only while it may be moved. */

@@ -1,4 +1,4 @@
-import { addTimespan, type PublicBooking } from '@divan/core';
+import { addTimespan, type PaidAtBooking, type PublicBooking } from '@divan/core';
 import type { BookedSession } from '../sessions/booked-sessions';
 import type { BookingServiceRow } from './booking.tables';
 import type { PublicBookingRow } from './public-booking.tables';
@@ -36,6 +36,12 @@ export function presentBooking(
     modality: s.modality,
     location: s.modality === 'presential' ? s.location : null,
     changeableUntil: until ? until.toISOString() : null,
-    payment: paid?.paymentIntentId && paid.paidAmount ? { amountCents: paid.paidAmount, refund: paid.refundedAt ? 'done' : s.status === 'canceled' ? 'pending' : 'none' } : null,
+    payment: paymentOf(s, paid),
   };
+}
+
+/** What was paid at booking and where its refund is (`bookingPayment`); null when nothing was paid. */
+export function paymentOf(s: Pick<BookedSession, 'status'>, paid?: Pick<PublicBookingRow, 'paymentIntentId' | 'paidAmount' | 'refundedAt'>): PaidAtBooking | null {
+  if (!paid?.paymentIntentId || !paid.paidAmount) return null;
+  return { amountCents: paid.paidAmount, refund: paid.refundedAt ? 'done' : s.status === 'canceled' ? 'pending' : 'none' };
 }

@@ -105,6 +105,7 @@ export class CompanionSessionsService {
           canCancel: b?.canCancel ?? false,
           canMove: b?.canMove ?? false,
           changeableUntil: b?.changeableUntil?.toISOString() ?? null,
+          payment: b?.payment ?? null,
         };
       }),
     );
