@@ -5,7 +5,7 @@ import { brandName, cardExpired, cardExpiry } from './billing-format';
 import { ConfirmDialog } from './confirm-dialog';
 import { asFailure, messageOf } from './errors';
 import { Alert, Button, cx, h2Class, Skeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 import { useRereadWhile } from './use-reread';
 
 /**

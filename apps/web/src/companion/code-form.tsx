@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useCodeField } from '../public-kit/code-field';
 import { Alert, Button } from './ui';
 
 type Props = {
@@ -19,23 +20,11 @@ type Props = {
 
 /** «Te hemos enviado un código de 6 cifras a …»: the six digits, and a way to ask another. */
 export function CodeForm({ email, submitLabel, submitting, codeError, needsNewCode, notice, onSubmit, onNewCode, sendingNew }: Props) {
-  const [code, setCode] = useState('');
-  const [short, setShort] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (codeError) input.current?.select();
-    else input.current?.focus();
-  }, [codeError]);
+  const { field, submitted } = useCodeField(codeError, { focusFirst: true });
   const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (code.length !== 6) {
-      setShort(true);
-      input.current?.focus();
-      return;
-    }
-    onSubmit(code);
+    const code = submitted(e);
+    if (code) onSubmit(code);
   };
-  const error = short ? 'El código tiene 6 cifras' : codeError;
   return (
     <div className="grid gap-4">
       <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
@@ -51,33 +40,7 @@ export function CodeForm({ email, submitLabel, submitting, codeError, needsNewCo
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-4">
           {notice ? <Alert testId="code-notice">{notice}</Alert> : null}
-          <div className="grid gap-1.5">
-            <label htmlFor="code" className="text-sm font-medium">
-              Código
-            </label>
-            <input
-              ref={input}
-              id="code"
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={6}
-              className="block min-h-12 w-44 rounded-md border border-input bg-card px-3 text-center font-mono text-2xl tracking-[0.3em] shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-destructive"
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
-                setShort(false);
-              }}
-              aria-invalid={!!error}
-              aria-describedby={error ? 'code-error' : undefined}
-            />
-            {error ? (
-              <p id="code-error" role="alert" className="text-[0.8125rem] font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          {field}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" loading={submitting}>
               {submitLabel}

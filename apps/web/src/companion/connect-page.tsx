@@ -9,7 +9,7 @@ import { navigate } from './nav';
 import { hrefOf } from './router';
 import { useSession } from './session';
 import { Alert, Button, ErrorState, FocusHeading, Initial, Link, ListSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 
 /**
  * A connect link (`/p/connect/:token`, mailed by the therapist): who invites, to which email (masked),

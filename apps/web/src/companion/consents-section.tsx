@@ -7,7 +7,7 @@ import { formatDate } from './format';
 import { saveBlob } from './save-blob';
 import { StatusBadge } from './status-badge';
 import { Alert, Button, EmptyState, ErrorState, h2Class, ListSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 
 /** «Consentimientos» of a connected file: what waits for the patient's signature first, then the rest. */
 export function ConsentsSection({ fileId }: { fileId: string }) {

@@ -5,7 +5,7 @@ import { asFailure, messageOf } from './errors';
 import { formatDate } from './format';
 import { formatSize } from './session-format';
 import { Alert, Button, EmptyState, ErrorState, h2Class, ListSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 import { saveBlob } from './save-blob';
 
 /** «Documentos» of a connected file: what the therapist shared, newest first, each to download. */

@@ -8,7 +8,7 @@ import { useCounters } from './live';
 import { navigate } from './nav';
 import { hrefOf, type Section } from './router';
 import { Alert, Button, CountBadge, cx, ErrorState, FocusHeading, Initial, Link, ListSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 
 /** The sections a connected file shows, as their routes exist on the server (the rest come later). */
 const TABS: { section: Section; label: string }[] = [

@@ -8,7 +8,7 @@ import { hrefOf } from './router';
 import { useSession } from './session';
 import { SignIn } from './sign-in';
 import { CountBadge, EmptyState, ErrorState, FocusHeading, Initial, Link, ListSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 
 /** `/p/`: «Entrar» when signed out; signed in, the connected files as cards, unread messages on each. */
 export function HomePage() {

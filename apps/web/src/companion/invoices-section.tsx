@@ -7,7 +7,7 @@ import { asFailure, messageOf } from './errors';
 import { saveBlob } from './save-blob';
 import { StatusBadge } from './status-badge';
 import { Alert, Button, EmptyState, ErrorState, h2Class, ListSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 import { useRereadWhile } from './use-reread';
 
 /** The notice a checkout came back with, read once: the address drops it so a reload does not repeat it. */

@@ -92,11 +92,11 @@ export function refresh(): Promise<string> {
         return stored.accessToken;
       }
       const session = stored ?? current;
-      if (!session) throw { code: 'session_not_found', message: '', status: 401 };
+      if (!session) throw { code: 'session_not_found', message: '', status: 401, fields: [] };
       const res = await fetch(`/api/v1/realms/patients/token?${new URLSearchParams(device as Record<string, string>)}`, {
         headers: { Accept: 'application/json', 'X-Client-Version': APP_VERSION, Authorization: `Bearer ${session.refreshToken}` },
       }).catch(() => null);
-      if (!res) throw { code: 'network_error', message: '', status: 0 };
+      if (!res) throw { code: 'network_error', message: '', status: 0, fields: [] };
       const body = (await res.json().catch(() => null)) as { accessToken?: string; refreshToken?: string; code?: string; message?: string } | null;
       if (!res.ok || !body?.accessToken) {
         if (res.status === 401 || body?.code === 'session_not_found') setSession(null);

@@ -13,7 +13,7 @@ import {
   type PublicTherapistPage,
   type PublicWorkspaceIndex,
 } from '@divan/core';
-import { toFailure, type Failure } from './errors';
+import { toFailure } from './errors';
 
 const API = '/api/v1/public';
 const seg = encodeURIComponent;
@@ -33,13 +33,7 @@ async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unk
   return body as T;
 }
 
-/** A caught value as a Failure (an abort or a bug becomes unexpected_error). */
-export function asFailure(error: unknown): Failure {
-  if (error && typeof error === 'object' && 'code' in error && 'status' in error) return error as Failure;
-  return toFailure(500, null);
-}
-
-export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+export { asFailure, isAbort } from '../public-kit/failure';
 
 export type ServiceIds = { workspaceId: string; therapistId: string; serviceId: string };
 const servicePath = (s: ServiceIds) => `/reservations/${seg(s.workspaceId)}/${seg(s.therapistId)}/${seg(s.serviceId)}`;

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { cleanCode } from './form-checks';
+import type { FormEvent } from 'react';
+import { useCodeField } from '../public-kit/code-field';
 import { Alert, Button, FocusHeading } from './ui';
 
 type Props = {
@@ -18,23 +18,11 @@ type Props = {
 
 /** «Te hemos enviado un código de 6 cifras a a•••@…»: the six digits, then the booking is made. */
 export function CodeStep({ emailHint, codeError, needsNewCode, notice, submitting, onConfirm, onBack }: Props) {
-  const [code, setCode] = useState('');
-  const [empty, setEmpty] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (codeError) inputRef.current?.select();
-  }, [codeError]);
-
+  const { field, submitted } = useCodeField(codeError);
   const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (code.length !== 6) {
-      setEmpty(true);
-      inputRef.current?.focus();
-      return;
-    }
-    onConfirm(code);
+    const code = submitted(e);
+    if (code) onConfirm(code);
   };
-  const error = empty ? 'El código tiene 6 cifras' : codeError;
 
   return (
     <section aria-labelledby="code-title" className="grid gap-5">
@@ -52,32 +40,7 @@ export function CodeStep({ emailHint, codeError, needsNewCode, notice, submittin
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-4">
           {notice ? <Alert testId="code-notice">{notice}</Alert> : null}
-          <div className="grid gap-1.5">
-            <label htmlFor="code" className="text-sm font-medium">
-              Código
-            </label>
-            <input
-              ref={inputRef}
-              id="code"
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              className="block min-h-12 w-44 rounded-md border border-input bg-card px-3 text-center font-mono text-2xl tracking-[0.3em] shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-destructive"
-              value={code}
-              onChange={(e) => {
-                setCode(cleanCode(e.target.value));
-                setEmpty(false);
-              }}
-              aria-invalid={!!error}
-              aria-describedby={error ? 'code-error' : undefined}
-            />
-            {error ? (
-              <p id="code-error" role="alert" className="text-[0.8125rem] font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          {field}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" loading={submitting}>
               Confirmar reserva

@@ -3,9 +3,10 @@
  * it belongs to (spec §8). The server sends its Spanish message with every error (errors.ts in core) and
  * it is shown as it is; without a readable answer (no network, a proxy's page), the generic ones.
  */
-import { GENERIC_MESSAGES, type FieldError } from '@divan/core';
+import type { FieldError } from '@divan/core';
+import { serverMessage, type Failure } from '../public-kit/failure';
 
-export type Failure = { code: string; message: string; status: number; fields: FieldError[] };
+export { toFailure, type Failure } from '../public-kit/failure';
 
 /** Where a failure is shown: back at the slots (month reloaded), at the form, at the code, the code must be asked again, the whole page, or where it happened. */
 export type Place = 'slots' | 'form' | 'code' | 'new-code' | 'page' | 'closed' | 'here';
@@ -31,28 +32,7 @@ export function placeOf(code: string): Place {
 }
 
 export function messageOf(failure: Pick<Failure, 'code' | 'message'>): string {
-  return (failure.message.trim() || (GENERIC_MESSAGES as Record<string, string>)[failure.code] || GENERIC_MESSAGES.unexpected_error);
-}
-
-/** Any error body (or none) as a Failure: a code always, the server's message when it sent one. */
-export function toFailure(status: number, body: unknown): Failure {
-  const b = (body ?? {}) as { code?: unknown; message?: unknown; fields?: unknown };
-  const fields = Array.isArray(b.fields) ? (b.fields as FieldError[]).filter((f) => f && typeof f.path === 'string') : [];
-  const code =
-    typeof b.code === 'string' && b.code
-      ? b.code
-      : status === 0
-        ? 'network_error'
-        : status === 429
-          ? 'too_many_requests'
-          : status === 426
-            ? 'outdated_client'
-            : status === 503
-              ? 'service_unavailable'
-              : status === 404
-                ? 'not_found'
-                : 'unexpected_error';
-  return { code, message: typeof b.message === 'string' ? b.message : '', status, fields };
+  return serverMessage(failure);
 }
 
 /** Field errors by field name ('firstName'), the first message of each. */

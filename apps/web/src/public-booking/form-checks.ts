@@ -59,7 +59,4 @@ export function holdBody(f: BookingForm, startsAt: string, timeZone: string | un
   };
 }
 
-/** Six digits out of whatever was typed or pasted ('123 456' → '123456'). */
-export function cleanCode(typed: string): string {
-  return typed.replace(/\D/g, '').slice(0, 6);
-}
+export { cleanCode } from '../public-kit/code-field';

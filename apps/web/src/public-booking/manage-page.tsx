@@ -6,7 +6,7 @@ import { messageOf, placeOf, type Failure } from './errors';
 import { dayInZone, dayLabel, formatPrice, timeInZone, visitorTimeZone } from './format';
 import { PageFrame } from './frame';
 import { Alert, Button, ErrorState, FocusHeading, Skeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 
 // «Cambiar fecha» brings the calendar when pressed: the link opens with the booking only.
 const MoveBooking = lazy(() => import('./manage-move').then((m) => ({ default: m.MoveBooking })));

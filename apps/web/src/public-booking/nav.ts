@@ -1,26 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useLocationRoute } from '../public-kit/nav';
 import { parseRoute, type Route } from './router';
 
-const EVENT = 'divan:navigate';
-
-/** Goes to another booking page without reloading; the page's top takes focus (see PageFrame). */
-export function navigate(href: string): void {
-  history.pushState(null, '', href);
-  window.dispatchEvent(new Event(EVENT));
-  window.scrollTo({ top: 0 });
-}
+export { navigate } from '../public-kit/nav';
 
 /** The current route, following links and the browser's back and forward. */
-export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.pathname));
-  useEffect(() => {
-    const update = () => setRoute(parseRoute(location.pathname));
-    window.addEventListener('popstate', update);
-    window.addEventListener(EVENT, update);
-    return () => {
-      window.removeEventListener('popstate', update);
-      window.removeEventListener(EVENT, update);
-    };
-  }, []);
-  return route;
-}
+export const useRoute = (): Route => useLocationRoute(parseRoute);

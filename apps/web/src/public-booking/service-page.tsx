@@ -7,7 +7,7 @@ import { PageFrame } from './frame';
 import { hrefOf } from './router';
 import { ServiceFacts } from './service-card';
 import { Alert, ErrorState, FocusHeading, Link, PageSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 
 // «Cambiar fecha» of the manage link (manage-move.tsx) takes the calendar from here: Rollup then keeps
 // this page and the calendar in one chunk instead of three (scripts/bundle-report.mjs).

@@ -4,7 +4,7 @@ import { PageFrame } from './frame';
 import { hrefOf } from './router';
 import { ServiceCard, TherapistHeader } from './service-card';
 import { ErrorState, Link, PageSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 
 /** `/v1/reservations/:workspaceId/:therapistId`: one therapist, their biography and services. */
 export function TherapistPage({ workspaceId, therapistId }: { workspaceId: string; therapistId: string }) {

@@ -7,29 +7,29 @@ import { slotsByVisitorDay } from './slots';
 /**
  * The month shown and the free slots of every month read so far (kept, so going back a month is
  * instant), grouped by the visitor's day. `reload(month)` reads a month again, as after a slot was
- * taken by someone else.
+ * taken by someone else. `key` names what `read` reads (a new key reads again); `except`: a start left out
+ * (the session being moved, whose own time is free to the server).
  */
-export function useMonthSlots(ids: ServiceIds, timeZone: string | undefined, firstMonth: string) {
+export function useSlotMonths(key: string, read: (month: string, signal: AbortSignal) => Promise<PublicSlots>, firstMonth: string, except?: string) {
   const [month, setMonth] = useState(firstMonth);
   const [months, setMonths] = useState<Record<string, PublicSlots>>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const idsKey = `${ids.workspaceId}/${ids.therapistId}/${ids.serviceId}`;
 
   useEffect(() => {
     if (months[month]) return;
     const ctrl = new AbortController();
     setFailure(null);
-    bookingApi.slots(ids, month, timeZone, ctrl.signal).then(
+    read(month, ctrl.signal).then(
       (answer) => setMonths((m) => ({ ...m, [month]: answer })),
       (error) => {
         if (!isAbort(error)) setFailure(asFailure(error));
       },
     );
     return () => ctrl.abort();
-    // `months` is read to skip a month already here; adding it would read again after every answer.
+    // `months` is read to skip a month already here; adding it would read again after every answer. `read` is new each render; `key` names it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [idsKey, month, timeZone, attempt]);
+  }, [key, month, attempt]);
 
   const reload = useCallback((which: string) => {
     setMonths((m) => {
@@ -41,8 +41,24 @@ export function useMonthSlots(ids: ServiceIds, timeZone: string | undefined, fir
     setAttempt((a) => a + 1);
   }, []);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
-  const byDay = useMemo(() => slotsByVisitorDay(Object.values(months)), [months]);
+  const byDay = useMemo(() => {
+    const all = slotsByVisitorDay(Object.values(months));
+    if (!except) return all;
+    const skipped = Date.parse(except);
+    for (const [day, slots] of all) {
+      const left = slots.filter((s) => Date.parse(s.startsAt) !== skipped);
+      if (left.length) all.set(day, left);
+      else all.delete(day);
+    }
+    return all;
+  }, [months, except]);
 
   return { month, setMonth, loaded: !!months[month], failure: months[month] ? null : failure, retry, reload, byDay };
 }
-export type MonthSlots = ReturnType<typeof useMonthSlots>;
+export type MonthSlots = ReturnType<typeof useSlotMonths>;
+
+/** A service's free slots, month by month, in the visitor's time zone. */
+export function useMonthSlots(ids: ServiceIds, timeZone: string | undefined, firstMonth: string): MonthSlots {
+  const key = `${ids.workspaceId}/${ids.therapistId}/${ids.serviceId}|${timeZone ?? ''}`;
+  return useSlotMonths(key, (month, signal) => bookingApi.slots(ids, month, timeZone, signal), firstMonth);
+}

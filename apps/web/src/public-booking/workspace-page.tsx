@@ -4,7 +4,7 @@ import { PageFrame } from './frame';
 import { hrefOf } from './router';
 import { ServiceCard, TherapistHeader } from './service-card';
 import { ErrorState, FocusHeading, PageSkeleton } from './ui';
-import { useLoad } from './use-load';
+import { useLoad } from '../public-kit/use-load';
 
 /** `/v1/reservations/:workspaceId`: the workspace's therapists, each with their services. */
 export function WorkspacePage({ workspaceId }: { workspaceId: string }) {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { asFailure, isAbort } from './api';
-import type { Failure } from './errors';
+import { asFailure, isAbort, type Failure } from './failure';
 
 export type Load<T> = { data: T | null; failure: Failure | null; loading: boolean; retry: () => void; set: (data: T) => void };
 
