@@ -165,6 +165,12 @@ describe('booking on the public page', () => {
     refused(await k.hold(service, at('2026-12-09', '11:00'), 'prisa@correo.test'), 429, 'too_many_requests');
   });
 
+  it('the per-email limit holds when the holds come at once (the email is locked, then counted)', async () => {
+    const times = [...['09:00', '10:00', '11:00', '12:00', '13:00'].map((h) => at('2027-01-04', h)), ...['09:00', '10:00', '11:00'].map((h) => at('2027-01-06', h))];
+    const answers = await Promise.all(times.map((time) => k.hold(service, time, 'carrera@correo.test')));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+  });
+
   it('a service for its patients only refuses a new email at the confirmation, and books a known one', async () => {
     const closed = await k.createService({ title: 'Seguimiento', allowNewPatients: false, bookingLimitPerPatient: 1 });
     const res = await k.hold(closed, at('2026-12-14', '09:00'), 'nueva@correo.test');

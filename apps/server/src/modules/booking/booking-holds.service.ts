@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { BOOKING_HOLD_MINUTES, normalizePhone, type BookingHold, type createBookingHoldBody } from '@divan/core';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import type { DbOrTx } from '../../platform/db/database';
 import { activeService, holdAad, nowOf, type BookingFlowDeps, type VisitorData } from './booking-deps';
 import { emailHint, holdCodeMail } from './booking-mails';
 import { publicBookingRepository } from './public-booking.repository';
@@ -22,7 +23,8 @@ export const emailHash = (hash: BookingFlowDeps['hash'], email: string) => hash(
  * at once) and a six-digit code goes to the email; nothing else happens until the code comes back
  * (booking-confirm.service.ts). The answer never depends on whether the email belongs to a patient.
  * Two visitors asking for the same time are serialised by the therapist's lock: one gets it, the other
- * `public_service_slot_not_available`.
+ * `public_service_slot_not_available`. One email's holds are serialised by the email's lock (taken
+ * first), so HOLDS_PER_EMAIL_PER_HOUR holds under races too.
  */
 export class BookingHoldsService {
   constructor(private readonly d: BookingFlowDeps) {}
@@ -37,8 +39,9 @@ export class BookingHoldsService {
     const visitor = this.visitor(body, service.timeZone);
 
     const emailKey = emailHash(this.d.hash, visitor.email);
-    if ((await publicBookingRepository(this.d.db).holdsOfEmailSince(emailKey, new Date(now.getTime() - HOUR))) >= HOLDS_PER_EMAIL_PER_HOUR)
-      throw new AppError('too_many_requests');
+    const tooMany = async (db: DbOrTx) => (await publicBookingRepository(db).holdsOfEmailSince(emailKey, new Date(now.getTime() - HOUR))) >= HOLDS_PER_EMAIL_PER_HOUR;
+    // Cheap refusal before any work; counted again under the email's lock below, where it holds under races.
+    if (await tooMany(this.d.db)) throw new AppError('too_many_requests');
     // Cheap refusal before the lock: a time that is not a slot of the service (taken, past, off the grid).
     if (!(await this.d.slots.slotAt(service, startsAt, now))) throw new AppError('public_service_slot_not_available');
 
@@ -48,6 +51,8 @@ export class BookingHoldsService {
     const dataEnc = await this.d.cipher.encryptText(service.workspaceId, JSON.stringify(visitor), holdAad(id));
     await this.d.db.transaction(async (tx) => {
       const repo = publicBookingRepository(tx);
+      await repo.lockEmail(emailKey);
+      if (await tooMany(tx)) throw new AppError('too_many_requests');
       await repo.lockTherapist(service.therapistId);
       const slot = await this.d.slots.slotAt(service, startsAt, now, { tx });
       if (!slot) throw new AppError('public_service_slot_not_available');

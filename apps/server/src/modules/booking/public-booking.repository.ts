@@ -15,6 +15,11 @@ export function publicBookingRepository(db: DbOrTx) {
       await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`divan:booking:${therapistId}`}, 0))`);
     },
 
+    /** Serialises the holds of one email (its hash) for the transaction, whichever therapist: taken before the therapist's lock, always. */
+    async lockEmail(emailHash: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`divan:booking-email:${emailHash}`}, 0))`);
+    },
+
     /** The therapist's holds still active at `now` that overlap [from, to), but `exceptId`. */
     activeHolds(therapistId: string, from: Date, to: Date, now: Date, exceptId?: string): Promise<{ start: Date; end: Date }[]> {
       return db
