@@ -107,7 +107,7 @@ export function BookingForm({ values: typed, onChange, errors, onErrors, notice,
               aria-describedby={errors.privacyAccepted ? 'privacyAccepted-error' : undefined}
             />
             <span>
-              He leído y acepto la política de privacidad: {workspaceName} tratará mis datos para gestionar la cita y contactar conmigo sobre ella.
+              Acepto que {workspaceName} trate los datos que escribo aquí solo para gestionar esta cita y contactar conmigo sobre ella. Puedo pedirle en cualquier momento verlos, corregirlos o borrarlos.
             </span>
           </label>
           {errors.privacyAccepted ? <FieldError id="privacyAccepted-error">{errors.privacyAccepted}</FieldError> : null}

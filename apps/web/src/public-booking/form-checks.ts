@@ -39,7 +39,7 @@ export function checkForm(f: BookingForm): FormErrors {
   const digits = f.phone.replace(/\D/g, '').length;
   if (!e.phone && (!PHONE_CHARS.test(f.phone.trim()) || !PHONE.test(f.phone) || digits < 6 || digits > 15)) e.phone = 'Escribe un teléfono válido, como 600 123 456';
   if (f.message.trim().length > BOOKING_MESSAGE_MAX) e.message = `No puede tener más de ${BOOKING_MESSAGE_MAX} caracteres`;
-  if (!f.privacyAccepted) e.privacyAccepted = 'Debes aceptar la política de privacidad para reservar';
+  if (!f.privacyAccepted) e.privacyAccepted = 'Debes aceptar el tratamiento de tus datos para reservar';
   return e;
 }
 

@@ -118,7 +118,7 @@ export const createBookingHoldBody = z.object({
     .optional(),
   phone: z.string().trim().max(30, { error: msg.maxLength(30) }).optional(),
   message: z.string().trim().max(BOOKING_MESSAGE_MAX, { error: msg.maxLength(BOOKING_MESSAGE_MAX) }).optional(),
-  privacyAccepted: z.literal(true, { error: 'Debes aceptar la política de privacidad para reservar' }),
+  privacyAccepted: z.literal(true, { error: 'Debes aceptar el tratamiento de tus datos para reservar' }),
   /** The visitor's zone, to write the mail's times in it. */
   timeZone: timeZoneSchema.optional(),
   website: z.string().max(500).optional(),
