@@ -36,7 +36,7 @@ export async function issueAndRecord(tx: Tx, series: SeriesKey, invoiceId: strin
   const id = randomUUID();
   const createdAt = new Date();
   const [a, b, c] = reg.hashParts;
-  const hashed = (previous: SQL) => sql`upper(encode(sha256(convert_to(${a}::text || n.number || ${b}::text || ${previous} || ${c}::text, 'UTF8')), 'hex'))`;
+  const hashed = (number: SQL, previous: SQL) => sql`upper(encode(sha256(convert_to(${a}::text || ${number} || ${b}::text || ${previous} || ${c}::text, 'UTF8')), 'hex'))`;
   const more = alongside.map((stmt, i) => sql`, ${sql.raw(`also_${i}`)} as (${stmt})`);
   const [row] = await queryPrepared<{ sequence: number | string; number: string; position: number | string; fingerprint: string; previous_fingerprint: string | null; previous_number: string | null; previous_issue_date: string | null }>(
     tx,
@@ -55,11 +55,11 @@ export async function issueAndRecord(tx: Tx, series: SeriesKey, invoiceId: strin
       returning i.id
     ), head as (
       insert into verifactu_chains as h (issuer_tax_id, length, last_fingerprint, last_record_id, last_number, last_issue_date)
-      select ${reg.issuerTaxId}, 1, ${hashed(sql`''`)}, ${id}::uuid, n.number, ${reg.issueDate}::date from numbered n
+      select ${reg.issuerTaxId}, 1, ${hashed(sql`n.number`, sql`''`)}, ${id}::uuid, n.number, ${reg.issueDate}::date from numbered n
       on conflict (issuer_tax_id) do update set
         length = h.length + 1,
         previous_fingerprint = h.last_fingerprint, previous_number = h.last_number, previous_issue_date = h.last_issue_date,
-        last_fingerprint = upper(encode(sha256(convert_to(${a}::text || excluded.last_number || ${b}::text || coalesce(h.last_fingerprint, '') || ${c}::text, 'UTF8')), 'hex')),
+        last_fingerprint = ${hashed(sql`excluded.last_number`, sql`coalesce(h.last_fingerprint, '')`)},
         last_record_id = excluded.last_record_id, last_number = excluded.last_number, last_issue_date = excluded.last_issue_date
       returning h.length, h.last_fingerprint, h.previous_fingerprint, h.previous_number, h.previous_issue_date
     ), rec as (

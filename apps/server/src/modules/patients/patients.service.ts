@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_TIME_ZONE,
   PATIENT_FIELDS,
-  canOn,
   fieldAccessKey,
   patientListResponse,
   scopeFor,
@@ -26,7 +25,8 @@ import { billingColumns, duplicate, personalColumns, treatmentChanges, treatment
 import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
 import { assertWritable, listFieldAccess } from './patient-field-access';
 import { encryptClearMedication, sealMedication } from './patient-medication';
-import { fullName, summary } from './patient-presenter';
+import { summary } from './patient-presenter';
+import { contactOf, judged, namesOf, profilesOf, type PatientProfile } from './patient-lookups';
 import { connectCardOf, presentFile, therapistNamesOf } from './patient-file';
 import { PatientAccessLog } from './patient-access-log';
 import { retentionEnd } from './patient-retention';
@@ -34,11 +34,10 @@ import { PatientErasure, type ErasureStep } from './patient-erasure';
 import type { PatientRow } from './patients.tables';
 
 export type Caller = { member: Membership; userId: string };
-export type PatientProfile = { name: string; birthdate: string | null; status: PatientRow['treatmentStatus']; therapistId: string | null };
 export type PatientIdFilter = { search?: string; statuses?: PatientRow['treatmentStatus'][]; live?: boolean };
 /** A patient row as an import writes it (everything but what this module derives). */
 export type ImportedPatient = Omit<NewPatient, 'searchText'>;
-export type { ErasureStep };
+export type { ErasureStep, PatientProfile };
 
 /**
  * Patients and their treatment. Other features (history, documents, import) reach patients through here;
@@ -273,23 +272,14 @@ export class PatientsService {
     patientsRepository(tx).findDuplicate(workspaceId, email, taxId);
   existingContacts = (workspaceId: string, emails: string[], taxIds: string[], tx: DbOrTx = this.db) => patientsRepository(tx).existingContacts(workspaceId, emails, taxIds);
   /** Full names of the workspace's patients among `ids` (what other records show them by, e.g. sessions). */
-  async namesOf(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
-    const rows = await patientsRepository(this.db).namesIn(workspaceId, [...new Set(ids)]);
-    return new Map(rows.map((p) => [p.id, fullName(p)]));
-  }
+  namesOf = (workspaceId: string, ids: string[]) => namesOf(this.db, workspaceId, ids);
   /** Name and birthdate of the workspace's patients among `ids` (a consent decides who signs by age). */
-  async profilesOf(workspaceId: string, ids: string[], tx: DbOrTx = this.db): Promise<Map<string, PatientProfile>> {
-    const rows = await patientsRepository(tx).namesIn(workspaceId, [...new Set(ids)]);
-    return new Map(rows.map((p) => [p.id, { name: fullName(p), birthdate: p.birthdate, status: p.status, therapistId: p.therapistId }]));
-  }
+  profilesOf = (workspaceId: string, ids: string[], tx: DbOrTx = this.db) => profilesOf(tx, workspaceId, ids);
   /** The ids of the patients a scope sees (optionally searched and by status), as a subquery another module filters by (one query, paged there). */
   idsInScope = (workspaceId: string, scope: Scope, tx: DbOrTx = this.db, filter?: PatientIdFilter) => patientsRepository(tx).idsInScope(workspaceId, scope, filter);
   activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) => patientsRepository(tx).countActiveFor(workspaceId, therapistId);
   /** How a job writes to a patient (a session's reminder): first name and email; null once blocked or erased. */
-  async contactOf(workspaceId: string, patientId: string, tx: DbOrTx = this.db): Promise<{ firstName: string; email: string | null } | null> {
-    const p = await patientsRepository(tx).find(workspaceId, patientId, { kind: 'all' });
-    return p ? { firstName: p.firstName, email: p.email } : null;
-  }
+  contactOf = (workspaceId: string, patientId: string, tx: DbOrTx = this.db) => contactOf(tx, workspaceId, patientId);
 
   connectCardOf = (workspaceId: string, patientId: string) => connectCardOf(this.db, this.users, workspaceId, patientId);
   private async assertBelowLimit(tx: DbOrTx, workspaceId: string, therapistId: string) {
@@ -303,7 +293,3 @@ export class PatientsService {
   /** The file as the caller reads it: the medication decrypted and each count made only for those who read it. */
   private present = (c: Caller, p: PatientRow) => presentFile({ db: this.db, cipher: this.cipher, users: this.users, documentCount: this.documentCount }, c, p);
 }
-
-/** A patient read in the member's scope (or not found there), judged for `action` on `subject`. */
-const judged = (c: Caller, p: PatientRow | undefined, action: Exclude<Action, 'manage'>, subject: Subject): PatientRow | AppError =>
-  !p ? new AppError('patient_not_found') : canOn(c.member.ability, action, subject, { ownerId: p.assignedTherapistId }) ? p : new AppError('access_denied');
