@@ -98,6 +98,8 @@ export const invoicePayments = pgTable(
     checkoutId: text('checkout_id').unique(),
     intentId: text('intent_id').unique(),
     amount: integer('amount').notNull(),
+    /** What the provider's events about this attempt must say, with its account and object ids. */
+    currency: text('currency').notNull().default('eur'),
     status: text('status', { enum: ['processing', 'requires_action', 'succeeded', 'failed', 'canceled'] }).notNull(),
     errorCode: text('error_code'),
     declineCode: text('decline_code'),
@@ -133,10 +135,34 @@ export const paymentRefunds = pgTable(
 );
 export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 
-/** Webhook events handled: a replayed event (same id) is acknowledged and changes nothing. */
+/**
+ * Webhook events handled: a replayed event (same id) is acknowledged and changes nothing. `ignored`
+ * says why an event was acknowledged without acting on it (it did not match the attempt or checkout
+ * it named: another connected account, another object, another amount).
+ */
 export const paymentEvents = pgTable('payment_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
   account: text('account'),
+  ignored: text('ignored'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A booking's Checkout Session (payment or setup mode), as created: the webhook books the hold only
+ * for an event of this session on this account, with this amount (or this customer).
+ */
+export const bookingCheckouts = pgTable('booking_checkouts', {
+    checkoutId: text('checkout_id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    holdId: uuid('hold_id').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['payment', 'setup'] }).notNull(),
+    amount: integer('amount'),
+    currency: text('currency').notNull().default('eur'),
+    customerId: text('customer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type BookingCheckoutRow = typeof bookingCheckouts.$inferSelect;
