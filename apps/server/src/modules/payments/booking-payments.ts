@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import type { GatewayCheckout } from '../../platform/payments/gateway';
 import { holderKeyOf, viaGateway, type PaymentAccounts } from './payment-accounts';
 import type { PatientCards } from './patient-cards';
-import { patientCards } from './payments.tables';
+import { bookingCheckouts, patientCards, type BookingCheckoutRow } from './payments.tables';
+
+const idOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id: unknown }).id === 'string' ? (v as { id: string }).id : null);
 
 /** A booking's checkout completed and paid (from the webhook): the hold it pays for and the money's trace. */
 export type BookingPaid = { holdId: string; workspaceId: string; accountId: string; paymentIntentId: string | null; amount: number };
@@ -36,8 +39,9 @@ export class BookingPayments {
     return (await this.accounts.chargeable(key))?.accountId ?? null;
   }
 
-  checkout(accountId: string, input: { holdId: string; workspaceId: string; amount: number; email: string; description: string; successUrl: string; cancelUrl: string }): Promise<GatewayCheckout> {
-    return viaGateway(() =>
+  /** A Checkout Session in payment mode for the hold, kept as created: only its own events book the hold. */
+  async checkout(accountId: string, input: { holdId: string; workspaceId: string; amount: number; email: string; description: string; successUrl: string; cancelUrl: string }): Promise<GatewayCheckout> {
+    const session = await viaGateway(() =>
       this.accounts.gateway.checkoutPayment(accountId, {
         customerId: null,
         customerEmail: input.email,
@@ -50,6 +54,8 @@ export class BookingPayments {
         idempotencyKey: `booking-hold-${input.holdId}-checkout`,
       }),
     );
+    await this.keep({ checkoutId: session.id, accountId, holdId: input.holdId, workspaceId: input.workspaceId, mode: 'payment', amount: input.amount, customerId: null });
+    return session;
   }
 
   /**
@@ -62,9 +68,9 @@ export class BookingPayments {
     return (await viaGateway(() => this.accounts.gateway.createCustomer(accountId, { email: who.email, name: who.name, metadata: { holdId: who.holdId, workspaceId } }))).id;
   }
 
-  /** A Checkout Session in setup mode: the visitor saves a card to be charged later. */
-  cardCheckout(accountId: string, input: { holdId: string; workspaceId: string; customerId: string; successUrl: string; cancelUrl: string }): Promise<GatewayCheckout> {
-    return viaGateway(() =>
+  /** A Checkout Session in setup mode: the visitor saves a card to be charged later (kept as created). */
+  async cardCheckout(accountId: string, input: { holdId: string; workspaceId: string; customerId: string; successUrl: string; cancelUrl: string }): Promise<GatewayCheckout> {
+    const session = await viaGateway(() =>
       this.accounts.gateway.checkoutSetup(accountId, {
         customerId: input.customerId,
         successUrl: input.successUrl,
@@ -72,6 +78,12 @@ export class BookingPayments {
         metadata: { purpose: 'booking', holdId: input.holdId, workspaceId: input.workspaceId },
       }),
     );
+    await this.keep({ checkoutId: session.id, accountId, holdId: input.holdId, workspaceId: input.workspaceId, mode: 'setup', amount: null, customerId: input.customerId });
+    return session;
+  }
+
+  private async keep(row: Omit<BookingCheckoutRow, 'currency' | 'createdAt'>) {
+    await this.db.insert(bookingCheckouts).values(row).onConflictDoNothing();
   }
 
   /** The booked patient's card: the customer becomes theirs on the therapist's account, and its card is read back. */
@@ -103,24 +115,41 @@ export class BookingPayments {
     this.cardHandler = handler;
   }
 
-  /** Called by the webhook for every checkout event before it is recorded; a throw makes the provider send it again. */
-  async checkoutEvent(type: string, accountId: string | null, o: Record<string, unknown>): Promise<void> {
+  /**
+   * Called by the webhook for every checkout event before it is recorded; a throw makes the provider
+   * send it again. A booking's event counts only for a session created here, on the account it was
+   * created on, for its amount (payment) or its customer (setup): the hold is the one kept then, not
+   * the one the metadata names. Returns why an event was ignored, or null.
+   */
+  async checkoutEvent(type: string, accountId: string | null, o: Record<string, unknown>): Promise<string | null> {
     const meta = (o.metadata ?? {}) as Record<string, string>;
-    if (meta.purpose !== 'booking' || !meta.holdId || !meta.workspaceId || !accountId) return;
-    if (o.mode === 'setup') return this.setupEvent(type, accountId, o, meta);
-    if (o.mode !== 'payment') return;
+    const sessionId = idOf(o.id);
+    const [kept] = sessionId ? await this.db.select().from(bookingCheckouts).where(eq(bookingCheckouts.checkoutId, sessionId)) : [];
+    if (!kept) return meta.purpose === 'booking' ? `booking checkout session ${sessionId ?? '(none)'} was not created here` : null;
+    const why = mismatchOf(kept, accountId, o);
+    if (why) return why;
+    if (kept.mode === 'setup') return this.setupEvent(type, kept, o);
     const paid = (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && o.payment_status === 'paid';
-    if (!paid || !this.paidHandler) return;
-    const intent = o.payment_intent;
-    const paymentIntentId = typeof intent === 'string' ? intent : intent && typeof intent === 'object' ? String((intent as { id: unknown }).id) : null;
-    await this.paidHandler({ holdId: meta.holdId, workspaceId: meta.workspaceId, accountId, paymentIntentId, amount: typeof o.amount_total === 'number' ? o.amount_total : 0 });
+    if (!paid || !this.paidHandler) return null;
+    await this.paidHandler({ holdId: kept.holdId, workspaceId: kept.workspaceId, accountId: kept.accountId, paymentIntentId: idOf(o.payment_intent), amount: kept.amount ?? 0 });
+    return null;
   }
 
-  private async setupEvent(type: string, accountId: string, o: Record<string, unknown>, meta: Record<string, string>) {
-    const idOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? String((v as { id: unknown }).id) : null);
-    const [customerId, setupIntentId] = [idOf(o.customer), idOf(o.setup_intent)];
-    if (type !== 'checkout.session.completed' || !customerId || !setupIntentId || !this.cardHandler) return;
+  private async setupEvent(type: string, kept: BookingCheckoutRow, o: Record<string, unknown>): Promise<null> {
+    const setupIntentId = idOf(o.setup_intent);
+    if (type !== 'checkout.session.completed' || !kept.customerId || !setupIntentId || !this.cardHandler) return null;
     const at = typeof o.created === 'number' ? new Date(o.created * 1000) : new Date();
-    await this.cardHandler({ holdId: meta.holdId!, workspaceId: meta.workspaceId!, accountId, customerId, setupIntentId, at });
+    await this.cardHandler({ holdId: kept.holdId, workspaceId: kept.workspaceId, accountId: kept.accountId, customerId: kept.customerId, setupIntentId, at });
+    return null;
   }
+}
+
+/** Why a checkout event is not about the session kept (another account, mode, amount, currency or customer), or null. */
+function mismatchOf(kept: BookingCheckoutRow, accountId: string | null, o: Record<string, unknown>): string | null {
+  if (accountId !== kept.accountId) return `connected account ${accountId ?? '(none)'} is not the booking checkout's ${kept.accountId}`;
+  if (o.mode !== kept.mode) return `mode ${String(o.mode)} is not the booking checkout's ${kept.mode}`;
+  if (kept.mode === 'setup') return idOf(o.customer) === kept.customerId ? null : `customer ${idOf(o.customer) ?? '(none)'} is not the booking checkout's ${kept.customerId}`;
+  if (o.amount_total !== kept.amount) return `amount ${String(o.amount_total)} is not the booking checkout's ${kept.amount}`;
+  if (typeof o.currency !== 'string' || o.currency.toLowerCase() !== kept.currency) return `currency ${String(o.currency)} is not the booking checkout's ${kept.currency}`;
+  return null;
 }

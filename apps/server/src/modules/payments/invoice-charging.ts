@@ -127,7 +127,7 @@ export class InvoiceCharging {
       const auth = err.code === 'authentication_required';
       fact = { status: auth ? 'requires_action' : 'failed', intentId: err.paymentIntent?.id ?? null, errorCode: err.code, declineCode: err.declineCode };
     }
-    const row = await this.d.db.transaction((tx) => paymentLedger.attempt(tx, { attemptId: attempt.id }, fact));
+    const row = await this.d.db.transaction((tx) => paymentLedger.attempt(tx, attempt.id, fact));
     if (fact.errorCode === 'authentication_required') await this.askToAuthenticate(inv);
     if (fact.status === 'failed') throw new AppError('card_declined');
     return { status: row?.status ?? fact.status, message: OUTCOME[fact.status] };

@@ -55,7 +55,8 @@ export class InvoiceRefunds {
       throw err;
     }
     const recorded = await this.d.db.transaction(async (tx) => {
-      const r = await paymentLedger.refund(tx, { refundRowId: row!.id, refundId: refund.id, amount: refund.amount, status: refund.status, paymentIntentId: payment.intentId! });
+      // The provider's answer to our own request: on the payment's account, in its currency.
+      const r = (await paymentLedger.refund(tx, { account: payment.accountId, refundRowId: row!.id, refundId: refund.id, amount: refund.amount, currency: payment.currency, status: refund.status, paymentIntentId: payment.intentId! })).row;
       await paymentLedger.settle(tx, inv.id);
       return r;
     });

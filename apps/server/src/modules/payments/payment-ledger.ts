@@ -12,47 +12,89 @@ const RANK_SQL = sql`case ${invoicePayments.status} when 'processing' then 0 whe
 export type AttemptFact = { status: AttemptStatus; intentId?: string | null; errorCode?: string | null; declineCode?: string | null };
 
 /**
+ * What an event of the provider says about the attempt it names: on which connected account, of which
+ * object (the Checkout Session, the PaymentIntent), for how much. Metadata only points at the attempt;
+ * the account, the object and the money are what must agree (any connected account can write metadata).
+ */
+export type AttemptClaim = { account: string | null; attemptId: string | null; checkoutId: string | null; intentId: string | null; amount: number | null; currency: string | null };
+
+/** A refund as the provider reports it (an event, or the answer to our own request). */
+export type RefundClaim = { account: string | null; refundRowId?: string | null; refundId: string; amount: number; currency: string | null; status: PaymentRefundRow['status']; paymentIntentId: string };
+
+/** An event's outcome: the row it changed, or why it was ignored (null reason: not about us). */
+export type Matched<T> = { row?: T; ignored?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Our ids in metadata are uuids; anything else names nothing (and must not reach a uuid column). */
+const ourId = (v: string | null | undefined) => (v && UUID.test(v) ? v : null);
+const sameCurrency = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
+
+/** Why an attempt is not what the event says it is, or null when account, object and money agree. */
+export function attemptMismatch(a: InvoicePaymentRow, c: AttemptClaim): string | null {
+  if (!c.account || c.account !== a.accountId) return `connected account ${c.account ?? '(none)'} is not the attempt's ${a.accountId}`;
+  if (c.checkoutId && c.checkoutId !== a.checkoutId) return `checkout session ${c.checkoutId} is not the attempt's ${a.checkoutId ?? '(none)'}`;
+  if (c.intentId && a.intentId && c.intentId !== a.intentId) return `PaymentIntent ${c.intentId} is not the attempt's ${a.intentId}`;
+  if (c.amount !== a.amount) return `amount ${c.amount ?? '(none)'} is not the attempt's ${a.amount}`;
+  if (!sameCurrency(c.currency, a.currency)) return `currency ${c.currency ?? '(none)'} is not the attempt's ${a.currency}`;
+  return null;
+}
+
+/**
  * The facts of card payments (attempts and refunds, as the provider reports them) and the invoice's
  * payment status derived from them: whatever order events arrive in, the same facts give the same state.
  */
 export const paymentLedger = {
-  /** Records what the provider said of an attempt (found by our id, else by the PaymentIntent's). */
-  async attempt(tx: DbOrTx, where: { attemptId?: string | null; intentId?: string | null }, fact: AttemptFact): Promise<InvoicePaymentRow | undefined> {
-    const match = where.attemptId ? eq(invoicePayments.id, where.attemptId) : where.intentId ? eq(invoicePayments.intentId, where.intentId) : undefined;
-    if (!match) return undefined;
-    const [current] = await tx.select().from(invoicePayments).where(match).for('update');
-    if (!current) return undefined;
-    const forward = RANK[fact.status] > RANK[current.status];
-    const [row] = await tx
-      .update(invoicePayments)
-      .set({
-        intentId: current.intentId ?? fact.intentId ?? null,
-        ...(forward ? { status: fact.status, errorCode: fact.errorCode ?? null, declineCode: fact.declineCode ?? null } : {}),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(invoicePayments.id, current.id), sql`${RANK_SQL} <= ${RANK[fact.status]}`))
-      .returning();
-    return row ?? current;
+  /** Records what the provider answered to our own request about an attempt (found by our id). */
+  async attempt(tx: DbOrTx, attemptId: string, fact: AttemptFact): Promise<InvoicePaymentRow | undefined> {
+    const [current] = await tx.select().from(invoicePayments).where(eq(invoicePayments.id, attemptId)).for('update');
+    return current ? apply(tx, current, fact) : undefined;
   },
 
-  /** Records a refund the provider reports: ours (by our id in its metadata) or one made in Stripe's dashboard. */
-  async refund(tx: DbOrTx, r: { refundRowId?: string | null; refundId: string; amount: number; status: PaymentRefundRow['status']; paymentIntentId: string }): Promise<PaymentRefundRow | undefined> {
-    const byOurs = r.refundRowId ? (await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, r.refundRowId)).for('update'))[0] : undefined;
+  /**
+   * Records what an event says of an attempt: found by the object it is about (the checkout session,
+   * the PaymentIntent), else by our id in its metadata, then checked against the attempt (account,
+   * object, amount, currency). A PaymentIntent the attempt does not know yet (the event came before
+   * the answer to our request) is bound to it once account and money agree.
+   */
+  async attemptOfEvent(tx: DbOrTx, c: AttemptClaim, fact: AttemptFact): Promise<Matched<InvoicePaymentRow>> {
+    const current = (await lockedAttempt(tx, c.checkoutId, 'checkout')) ?? (await lockedAttempt(tx, c.intentId, 'intent')) ?? (await lockedAttempt(tx, ourId(c.attemptId), 'id'));
+    if (!current) return {};
+    const why = attemptMismatch(current, c);
+    if (why) return { ignored: why };
+    return { row: await apply(tx, current, fact) };
+  },
+
+  /**
+   * Records a refund the provider reports: ours (by our id in its metadata, or its id once known) or one
+   * made in Stripe's dashboard on the payment's account. Account, PaymentIntent, amount and currency
+   * must be the payment's (and the refund's, for ours), else it is ignored.
+   */
+  async refund(tx: DbOrTx, r: RefundClaim): Promise<Matched<PaymentRefundRow>> {
+    const rowId = ourId(r.refundRowId);
+    const byOurs = rowId ? (await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, rowId)).for('update'))[0] : undefined;
     const existing = byOurs ?? (await tx.select().from(paymentRefunds).where(eq(paymentRefunds.refundId, r.refundId)).for('update'))[0];
+    const [payment] = existing
+      ? await tx.select().from(invoicePayments).where(eq(invoicePayments.id, existing.paymentId))
+      : await tx.select().from(invoicePayments).where(eq(invoicePayments.intentId, r.paymentIntentId));
+    if (!payment) return {};
+    if (!r.account || r.account !== payment.accountId) return { ignored: `connected account ${r.account ?? '(none)'} is not the payment's ${payment.accountId}` };
+    if (r.paymentIntentId !== payment.intentId) return { ignored: `PaymentIntent ${r.paymentIntentId} is not the payment's ${payment.intentId ?? '(none)'}` };
+    if (!sameCurrency(r.currency, payment.currency)) return { ignored: `currency ${r.currency ?? '(none)'} is not the payment's ${payment.currency}` };
     if (existing) {
+      if (existing.refundId && existing.refundId !== r.refundId) return { ignored: `refund ${r.refundId} is not the row's ${existing.refundId}` };
+      if (r.amount !== existing.amount) return { ignored: `refund amount ${r.amount} is not the row's ${existing.amount}` };
       // pending → succeeded/failed/canceled; a final state stays.
       const status = existing.status === 'pending' ? r.status : existing.status;
       const [row] = await tx.update(paymentRefunds).set({ refundId: r.refundId, status, updatedAt: new Date() }).where(eq(paymentRefunds.id, existing.id)).returning();
-      return row;
+      return { row };
     }
-    const [payment] = await tx.select().from(invoicePayments).where(eq(invoicePayments.intentId, r.paymentIntentId));
-    if (!payment) return undefined;
+    if (!Number.isSafeInteger(r.amount) || r.amount <= 0 || r.amount > payment.amount) return { ignored: `refund amount ${r.amount} does not fit the payment's ${payment.amount}` };
     const [row] = await tx
       .insert(paymentRefunds)
       .values({ invoiceId: payment.invoiceId, paymentId: payment.id, refundId: r.refundId, amount: r.amount, status: r.status, reason: 'Devolución hecha desde Stripe' })
       .onConflictDoNothing()
       .returning();
-    return row;
+    return { row };
   },
 
   /** Charged and refunded so far (succeeded only), and what is still being refunded. */
@@ -90,3 +132,26 @@ export const paymentLedger = {
     return row ? { row, becamePaid: inv.paymentStatus === 'pending' && status === 'paid' } : null;
   },
 };
+
+/** The attempt an event's object (or our id) names, locked. */
+async function lockedAttempt(tx: DbOrTx, value: string | null, by: 'checkout' | 'intent' | 'id'): Promise<InvoicePaymentRow | undefined> {
+  if (!value) return undefined;
+  const col = by === 'checkout' ? invoicePayments.checkoutId : by === 'intent' ? invoicePayments.intentId : invoicePayments.id;
+  const [row] = await tx.select().from(invoicePayments).where(eq(col, value)).for('update');
+  return row;
+}
+
+/** An attempt's status moves forward only; its PaymentIntent, once known, stays. */
+async function apply(tx: DbOrTx, current: InvoicePaymentRow, fact: AttemptFact): Promise<InvoicePaymentRow> {
+  const forward = RANK[fact.status] > RANK[current.status];
+  const [row] = await tx
+    .update(invoicePayments)
+    .set({
+      intentId: current.intentId ?? fact.intentId ?? null,
+      ...(forward ? { status: fact.status, errorCode: fact.errorCode ?? null, declineCode: fact.declineCode ?? null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(invoicePayments.id, current.id), sql`${RANK_SQL} <= ${RANK[fact.status]}`))
+    .returning();
+  return row ?? current;
+}

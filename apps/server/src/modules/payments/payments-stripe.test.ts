@@ -115,7 +115,7 @@ describe('Stripe Connect through the SDK', () => {
     await ok(t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }));
     const pi = fake.list(accountId, 'payment_intent').find((p) => (p.metadata as Record<string, string>).invoiceId === inv.id)!;
     // Refunded in Stripe's dashboard; Stripe's events arrive refund first.
-    const refunded = { id: 'ch_dashboard', object: 'charge', payment_intent: pi.id, amount_refunded: 6000, refunds: { object: 'list', data: [{ id: 're_dashboard', object: 'refund', amount: 6000, status: 'succeeded', payment_intent: pi.id, metadata: {} }] } };
+    const refunded = { id: 'ch_dashboard', object: 'charge', payment_intent: pi.id, amount_refunded: 6000, currency: 'eur', refunds: { object: 'list', data: [{ id: 're_dashboard', object: 'refund', amount: 6000, currency: 'eur', status: 'succeeded', payment_intent: pi.id, metadata: {} }] } };
     expect((await deliver(t, fake.event('charge.refunded', refunded, accountId))).statusCode).toBe(200);
     expect((await deliver(t, fake.event('payment_intent.succeeded', fake.get(pi.id as string), accountId))).statusCode).toBe(200);
     expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('refunded');

@@ -227,8 +227,8 @@ describe('the webhook', () => {
     const inv = await issued(c.tere, lucia, 6000);
     await ok(t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }));
     await paid(inv.id);
-    const [attempt] = await t.rows<{ id: string; intent_id: string }>(sql`select id, intent_id from invoice_payments where invoice_id = ${inv.id}`);
-    const late = signed('payment_intent.payment_failed', { id: attempt!.intent_id, object: 'payment_intent', status: 'requires_payment_method', metadata: { invoiceId: inv.id, attemptId: attempt!.id }, last_payment_error: { code: 'card_declined' } });
+    const [attempt] = await t.rows<{ id: string; intent_id: string; account_id: string }>(sql`select id, intent_id, account_id from invoice_payments where invoice_id = ${inv.id}`);
+    const late = signed('payment_intent.payment_failed', { id: attempt!.intent_id, object: 'payment_intent', account: attempt!.account_id, amount: 6000, currency: 'eur', status: 'requires_payment_method', metadata: { invoiceId: inv.id, attemptId: attempt!.id }, last_payment_error: { code: 'card_declined' } });
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': late.header }, payload: late.payload });
     expect(res.json()).toEqual({ received: true, duplicate: false });
     expect(await invoice(inv.id)).toMatchObject({ paymentStatus: 'paid' });
