@@ -1,12 +1,11 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { linkIn, waitForMail } from '../support/mail';
+import { fixturePath } from '../../fixtures';
 
 const baseUrl = inject('baseUrl');
-const fixtures = resolve(import.meta.dirname, '../../../shared/fixtures');
 const email = `marta.${Date.now()}@example.com`;
 
 /** A one-page PDF, enough for the server to recognise the type from its bytes. */
@@ -140,7 +139,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist looks after their patient
   it('imports a Word document as an entry, and refuses a file that is not one', async () => {
     await page.getByLabel('Archivo Word (.docx)').setInputFiles({ name: 'notas.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('no soy un word') });
     await page.getByText('El archivo no es un documento Word (.docx) válido o no se puede leer.').waitFor();
-    await page.getByLabel('Archivo Word (.docx)').setInputFiles(resolve(fixtures, 'historia-clinica.docx'));
+    await page.getByLabel('Archivo Word (.docx)').setInputFiles(fixturePath('historia-clinica.docx'));
     await page.getByText(/añadida a la historia clínica/).waitFor();
     await page.getByRole('list', { name: 'Entradas de la historia clínica' }).locator(':scope > li').nth(1).waitFor();
     const imported = page.getByRole('list', { name: 'Entradas de la historia clínica' }).locator('table');
@@ -192,9 +191,9 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist looks after their patient
     await page.goto('/patients');
     await page.getByRole('button', { name: 'Importar desde Excel' }).click();
     const wizard = page.getByRole('dialog', { name: 'Importar pacientes desde Excel' });
-    await wizard.getByLabel('Archivo de Excel').setInputFiles(resolve(fixtures, 'no-es-excel.xlsx'));
+    await wizard.getByLabel('Archivo de Excel').setInputFiles(fixturePath('no-es-excel.xlsx'));
     await wizard.getByText('El archivo no es un Excel válido o no se puede leer.').waitFor();
-    await wizard.getByLabel('Archivo de Excel').setInputFiles(resolve(fixtures, 'pacientes-50.xlsx'));
+    await wizard.getByLabel('Archivo de Excel').setInputFiles(fixturePath('pacientes-50.xlsx'));
     const mapping = page.getByRole('dialog', { name: 'Relaciona las columnas' });
     await mapping.getByText('Vista previa').waitFor();
     await expect(mapping.getByLabel('Apellidos').inputValue()).resolves.toBe('1');

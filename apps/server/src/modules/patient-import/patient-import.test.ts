@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import type { Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
 import { dni, importPatients, xlsx, XLSX_TYPE } from '../../test/spreadsheets';
+import { readFixture } from '../../../../../fixtures';
 
-const FIXTURES = new URL('../../../../../../shared/fixtures/', import.meta.url);
 let t: TestApp;
 let owner: Therapist;
 let colleague: Therapist;
@@ -33,7 +32,7 @@ afterAll(() => t?.close());
 
 describe('import patients from Excel', () => {
   it('reads the fixture: columns, a sample as text, and a mapping suggested from Spanish headers', async () => {
-    const res = await upload(readFileSync(new URL('pacientes-50.xlsx', FIXTURES)));
+    const res = await upload(readFixture('pacientes-50.xlsx'));
     expect(res.statusCode, res.body).toBe(201);
     const up = json<{ columns: string[]; sampleRows: string[][]; totalRows: number; suggestedMapping: Record<string, number> }>(res);
     expect(up.columns).toEqual(['Nombre', 'Apellidos', 'Email', 'Teléfono', 'Fecha de nacimiento', 'Género', 'DNI/NIE', 'Dirección', 'Ciudad', 'Código postal', 'Motivo de consulta']);
@@ -44,7 +43,7 @@ describe('import patients from Excel', () => {
   });
 
   it('imports the 48 valid rows of the fixture and reports rows 19 and 35', async () => {
-    const { result, statusesSeen } = await importPatients(t, ws.id, owner.accessToken, readFileSync(new URL('pacientes-50.xlsx', FIXTURES)));
+    const { result, statusesSeen } = await importPatients(t, ws.id, owner.accessToken, readFixture('pacientes-50.xlsx'));
     expect(result).toEqual({
       status: 'done',
       processed: 50,
@@ -65,7 +64,7 @@ describe('import patients from Excel', () => {
   });
 
   it('importing the same file again creates no duplicates', async () => {
-    const { result } = await importPatients(t, ws.id, owner.accessToken, readFileSync(new URL('pacientes-50.xlsx', FIXTURES)));
+    const { result } = await importPatients(t, ws.id, owner.accessToken, readFixture('pacientes-50.xlsx'));
     expect(result.created).toBe(0);
     expect(result.errors).toHaveLength(50);
     expect(result.errors[0]).toEqual({ row: 2, reason: 'Ya existe un paciente con este email o DNI/NIE' });
@@ -102,7 +101,7 @@ describe('import patients from Excel', () => {
   });
 
   it('refuses a file that is not an Excel workbook with the catalogue message', async () => {
-    const res = await upload(readFileSync(new URL('no-es-excel.xlsx', FIXTURES)));
+    const res = await upload(readFixture('no-es-excel.xlsx'));
     expect(json(res)).toEqual({ code: 'invalid_import_file', message: 'El archivo no es un Excel válido o no se puede leer.' });
     expect(res.statusCode).toBe(400);
     const fakeZip = await upload(Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(64)]));

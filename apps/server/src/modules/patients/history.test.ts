@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { HistoryEntry, Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
+import { readFixture } from '../../../../../fixtures';
 
-const FIXTURES = new URL('../../../../../../shared/fixtures/', import.meta.url);
 let t: TestApp;
 let owner: Therapist;
 let colleague: Therapist;
@@ -66,7 +65,7 @@ describe('clinical history', () => {
   });
 
   it('imports a Word document as one entry, keeping its formatting', async () => {
-    const data = readFileSync(new URL('historia-clinica.docx', FIXTURES));
+    const data = readFixture('historia-clinica.docx');
     const { payload, headers } = multipart('file', 'historia-clinica.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data);
     const res = await t.app.inject({ method: 'POST', url: `${H}/import-docx`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
     expect(res.statusCode, res.body).toBe(201);
@@ -80,7 +79,7 @@ describe('clinical history', () => {
   });
 
   it('refuses a file that is not a Word document', async () => {
-    const { payload, headers } = multipart('file', 'x.docx', 'application/octet-stream', readFileSync(new URL('no-es-excel.xlsx', FIXTURES)));
+    const { payload, headers } = multipart('file', 'x.docx', 'application/octet-stream', readFixture('no-es-excel.xlsx'));
     const res = await t.app.inject({ method: 'POST', url: `${H}/import-docx`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
     expect({ s: res.statusCode, c: codeOf(res) }).toEqual({ s: 400, c: 'invalid_docx_file' });
   });

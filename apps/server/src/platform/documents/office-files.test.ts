@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { IMPORT_MAX_ROWS } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -8,8 +7,8 @@ import { XLSX_TYPE, xlsx } from '../../test/spreadsheets';
 import { withHugePart, zip } from '../../test/zips';
 import { convertDocxToHtml, OfficeFileError, readXlsxRows } from './office-files';
 import { inspectZip } from './zip-guard';
+import { readFixture } from '../../../../../fixtures';
 
-const FIXTURES = new URL('../../../../../../shared/fixtures/', import.meta.url);
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const MB = 1024 * 1024;
 
@@ -24,7 +23,7 @@ beforeAll(async () => {
 describe('zip guard: what an archive unpacks to, read from its directory', () => {
   it('passes real office files and refuses a bomb, a suspicious ratio and what is not a zip', async () => {
     expect(inspectZip(sheet)).toMatchObject({ ok: true });
-    expect(inspectZip(readFileSync(new URL('historia-clinica.docx', FIXTURES)))).toMatchObject({ ok: true });
+    expect(inspectZip(readFixture('historia-clinica.docx'))).toMatchObject({ ok: true });
     expect(bomb.length).toBeLessThan(2 * MB);
     expect(inspectZip(bomb)).toEqual({ ok: false, reason: 'too_large' });
     // 20 MB of zeros: under the total, but a thousand times smaller packed than unpacked.
@@ -39,7 +38,7 @@ describe('office files are parsed in a worker thread', () => {
       ['Nombre', 'Email'],
       ['Ana', 'ana@example.com'],
     ]);
-    expect(await convertDocxToHtml(readFileSync(new URL('historia-clinica.docx', FIXTURES)))).toMatch(/<p>/);
+    expect(await convertDocxToHtml(readFixture('historia-clinica.docx'))).toMatch(/<p>/);
   });
 
   it('stops at the row cap while streaming, and reports an unreadable part as invalid', async () => {
@@ -83,7 +82,7 @@ describe('uploads of a zip bomb', () => {
 
   it('a Word import too', async () => {
     const patient = json<{ id: string }>(await t.post(`${W}/patients`, { firstName: 'Sara' }, { token: owner.accessToken }));
-    const docBomb = await withHugePart(readFileSync(new URL('historia-clinica.docx', FIXTURES)), 'word/document.xml', 200 * MB);
+    const docBomb = await withHugePart(readFixture('historia-clinica.docx'), 'word/document.xml', 200 * MB);
     const res = await send(`${W}/patients/${patient.id}/history/import-docx`, 'bomba.docx', DOCX, docBomb);
     expect(res.statusCode).toBe(413);
     expect(json<{ message: string }>(res).message).toMatch(/más de 50 MB una vez descomprimido/);

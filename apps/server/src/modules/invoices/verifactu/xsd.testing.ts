@@ -1,19 +1,16 @@
 // Test helper: validates VERI*FACTU XML against the AEAT's SuministroLR.xsd with xmllint, offline.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fixturePath } from '../../../../../../fixtures';
 
-// The repo root is six folders up; the AEAT schemas live beside it in shared/fixtures/aeat.
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../..');
-export const AEAT_SCHEMA = resolve(REPO_ROOT, '../shared/fixtures/aeat/SuministroLR.xsd');
+// The AEAT's schemas are committed under fixtures/aeat: a missing one fails here, with its path.
+export const AEAT_SCHEMA = fixturePath('aeat/SuministroLR.xsd');
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 /** What XSD validation lacks here (empty when it can run). */
-export const xsdMissing = [!existsSync(AEAT_SCHEMA) && `the AEAT schema at ${AEAT_SCHEMA}`, !hasXmllint && 'xmllint (Debian package libxml2-utils)'].filter(
-  (m): m is string => typeof m === 'string',
-);
-/** Skipped only outside CI: under CI=true a missing schema or xmllint fails the test. */
+export const xsdMissing = [!hasXmllint && 'xmllint (Debian package libxml2-utils)'].filter((m): m is string => typeof m === 'string');
+/** Skipped only outside CI: under CI=true a missing xmllint fails the test. */
 export const skipXsd = xsdMissing.length > 0 && process.env.CI !== 'true';
 if (skipXsd) console.warn(`VERI*FACTU XSD validation skipped: missing ${xsdMissing.join(' and ')} (under CI=true this fails).`);
 
