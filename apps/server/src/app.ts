@@ -134,9 +134,9 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   // Ended sessions' access tokens are refused until they would have expired anyway (+1 min for clocks).
   const revoked = new RevokedSessions(ACCESS_TOKEN_TTL_S * 1000 + 60_000);
   const tokens = createTokenService(config.appSecret, revoked);
-  const broker = config.redisUrl ? await redisBroker(config.redisUrl) : inProcessBroker();
+  const broker = config.redisUrl ? await redisBroker(config.redisUrl, app.log) : inProcessBroker(app.log);
   await revoked.listen(broker);
-  const realtime = new Realtime(broker, tokens, opts.realtime);
+  const realtime = new Realtime(broker, tokens, app.log, opts.realtime);
   const events = new EventBus(broker, app.log);
   // Master key, then every workspace's data key (the mail outbox's created now: mail is written inside transactions).
   const cipher = await openCipher(db, config, [OUTBOX_KEY]);

@@ -21,6 +21,8 @@ export async function connectSocket(baseUrl: string, path = '/api/v1/notificatio
   });
   return {
     send: (event: string, data?: unknown) => socket.send(JSON.stringify(data === undefined ? { event } : { event, data })),
+    /** Any frame as it goes on the wire: text (valid UTF-8 or not) or binary. */
+    raw: (data: string | Buffer, opts: { binary?: boolean } = {}) => socket.send(data, { binary: opts.binary ?? false }),
     next(event: string, timeoutMs = 5000): Promise<Frame> {
       const i = frames.findIndex((f) => f.event === event);
       if (i >= 0) return Promise.resolve(frames.splice(i, 1)[0]!);
@@ -28,6 +30,12 @@ export async function connectSocket(baseUrl: string, path = '/api/v1/notificatio
         const timer = setTimeout(() => reject(new Error(`no '${event}' frame within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({ event, resolve: (f) => (clearTimeout(timer), resolve(f)) });
       });
+    },
+    /** Every frame of `event` received so far and not yet taken, without waiting for more. */
+    taken(event: string): Frame[] {
+      const out = frames.filter((f) => f.event === event);
+      for (const f of out) frames.splice(frames.indexOf(f), 1);
+      return out;
     },
     async closedWith(timeoutMs = 5000) {
       const start = Date.now();

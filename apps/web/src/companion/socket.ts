@@ -49,7 +49,7 @@ export function openSocket({ onFrame, onStatus }: SocketDeps) {
           stopped = true;
           setSession(null);
         } else if (code === 'max_sessions_reached') stopped = true;
-      } else if (frame.event !== 'pong') onFrame(frame);
+      } else if (frame.event !== 'pong' && frame.event !== 'error') onFrame(frame); // `error`: a frame of ours refused, nothing a feature acts on
     };
     s.onclose = () => {
       clearTimeout(dead);

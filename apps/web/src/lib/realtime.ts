@@ -113,6 +113,9 @@ export class RealtimeClient {
         return;
       case 'pong':
         return;
+      // A frame of ours the server refused ({code, message}): a bug of this client, nothing a feature can act on.
+      case 'error':
+        return;
       case 'disconnect':
         this.onDisconnect((frame.data as { code?: DisconnectCode } | undefined)?.code);
         return;

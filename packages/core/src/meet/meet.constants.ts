@@ -1,4 +1,6 @@
+import type { SocketRefusal } from '../realtime';
 import { toLocal } from '../time/zoned';
+import type { MeetSignal } from './meet-frames';
 
 /**
  * The video room of an online session (`/meet/:sessionId`): the therapist and the patient, peer to
@@ -41,24 +43,7 @@ export type IceServer = { urls: string | string[]; username?: string; credential
 
 export type MeetRole = 'therapist' | 'patient';
 
-/** Frames the page sends on the room's socket (`{event, data}` JSON, as the app's socket). */
-export type MeetClientFrame =
-  | { event: 'join'; data: { ticket: string; clientId: string } }
-  | { event: 'admit' }
-  | { event: 'signal'; data: MeetSignal }
-  | { event: 'leave' }
-  | { event: 'ping' };
-
-/**
- * What one peer relays to the other: a session description (offer/answer), an ICE candidate, or the
- * patient asking the therapist for a new offer (its connection failed). `callId` names the therapist's
- * peer connection it belongs to: every (re)connection is a new call, and late candidates of an old one are dropped.
- */
-export type MeetSignal = { callId?: string } & (
-  | { description: { type: 'offer' | 'answer'; sdp: string } }
-  | { candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null }
-  | { restart: true }
-);
+// What the page sends (MeetClientFrame, MeetSignal) is a Zod contract: meet-frames.ts.
 
 /** The room as one participant sees it; sent on every change. */
 export type MeetRoomState = { role: MeetRole; admitted: boolean; peer: { role: MeetRole; admitted: boolean } | null };
@@ -70,5 +55,7 @@ export type MeetServerFrame =
   | { event: 'signal'; data: MeetSignal }
   /** The socket is refused or ended; `message` is Spanish, for the page to show. */
   | { event: 'refused'; data: { code: string; message: string } }
+  /** A frame of the page's the server refused (see SocketRefusal); the socket stays open. */
+  | { event: 'error'; data: SocketRefusal }
   | { event: 'ping' }
   | { event: 'pong' };

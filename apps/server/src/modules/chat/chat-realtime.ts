@@ -37,7 +37,8 @@ export class ChatRealtime {
         this.log.warn({ err }, 'chat: counters at connection failed');
       }
     });
-    this.realtime.onClientEvent(CHAT_TYPING_EVENT, (userId, data) => void this.typing(userId, data, typingAccess).catch((err: unknown) => this.log.warn({ err }, 'chat: typing relay failed')));
+    // `data` has passed core's schema (chatTypingData); a failure here is logged by Realtime at error level.
+    this.realtime.onClientEvent(CHAT_TYPING_EVENT, (userId, { patientFileId }) => this.typing(userId, patientFileId, typingAccess));
   }
 
   async messageSent(workspaceId: string, patientFileId: string, message: ChatMessage, recipient: ChatSide, count: number) {
@@ -60,10 +61,8 @@ export class ChatRealtime {
     return [members, accounts.map(patientSocketKey)];
   }
 
-  /** `chat-typing {patientFileId}` from a socket: checked, rate limited per sender and file, relayed to the other side. */
-  private async typing(socketKey: string, data: unknown, typingAccess: TypingAccess) {
-    const patientFileId = (data as { patientFileId?: unknown } | null)?.patientFileId;
-    if (typeof patientFileId !== 'string' || !/^[0-9a-f-]{36}$/i.test(patientFileId)) return;
+  /** `chat-typing {patientFileId}` from a socket: rate limited per sender and file, relayed to the other side if the sender may write there. */
+  private async typing(socketKey: string, patientFileId: string, typingAccess: TypingAccess) {
     const key = `${socketKey}:${patientFileId}`;
     const now = Date.now();
     if (now - (this.lastTyping.get(key) ?? 0) < CHAT_TYPING_MIN_INTERVAL_MS) return;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { MEET_SOCKET_PATH, type MeetRole } from '@divan/core';
+import { MEET_SOCKET_PATH, SOCKET_INVALID_FRAME_LIMIT, errorMessage, type MeetRole } from '@divan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { connectSocket } from '../../test/ws-client';
 
@@ -75,6 +75,23 @@ describe('the video room on one server', () => {
     expect((await forged.next('refused')).data).toEqual({ code: 'meet_ticket_invalid', message: 'Tu acceso a la sala ha caducado. Vuelve a entrar.' });
     therapist.close();
     patient.close();
+  });
+
+  it('refuses a bad frame and stays in the room; ends a socket that floods them, in Spanish', async () => {
+    const room = randomUUID();
+    const therapist = await enter(t, base, room, 'therapist');
+    await state(therapist);
+    therapist.send('signal', { description: { type: 'offer', sdp: 42 } });
+    expect((await therapist.next('error')).data).toEqual({ code: 'socket_frame_invalid', message: errorMessage('socket_frame_invalid') });
+    therapist.send('ping');
+    await therapist.next('pong');
+    for (let i = 0; i < SOCKET_INVALID_FRAME_LIMIT; i++) therapist.raw('null');
+    expect((await therapist.next('refused')).data).toEqual({ code: 'socket_too_many_invalid_frames', message: 'Demasiados mensajes no válidos: el canal se ha cerrado.' });
+    expect((await therapist.closedWith())?.code).toBe(4000);
+    // Its place is free again: the page may come back.
+    const again = await enter(t, base, room, 'therapist');
+    expect(await state(again)).toEqual({ role: 'therapist', admitted: true, peer: null });
+    again.close();
   });
 
   it('takes the same page back after a drop without waiting again, and has the therapist call again', async () => {

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
-import { MEET_SOCKET_PATH, errorMessage, type ErrorCode, type MeetRole, type MeetSignal } from '@divan/core';
+import type { RawData, WebSocket } from 'ws';
+import { MEET_FRAME_MAX_BYTES, MEET_SOCKET_PATH, errorMessage, meetClientFrames, type ErrorCode, type MeetRole, type MeetSignal, type SocketRefusal } from '@divan/core';
+import { guard } from '../../platform/boundary';
 import type { Realtime } from '../../platform/realtime/realtime';
+import { InvalidFrames, readFrame, refuseFrame, sendFrame as send } from '../../platform/realtime/socket-frames';
 import { MeetRoom, laterOf, type Presence } from './meet-rooms';
 import type { MeetTokens } from './meet-tokens';
 
 type Conn = Presence & { socket: WebSocket; sessionId: string; lastSeen: number; left?: boolean; readyFor?: string };
+/** One socket: its participant once joined, and its invalid frames. */
+type Peer = { socket: WebSocket; conn?: Conn; invalid: InvalidFrames; ended?: boolean };
 
 /** What the processes tell each other about a room (through the broker, to every process). */
 type Wire =
@@ -16,23 +20,25 @@ type Wire =
   | { t: 'signal'; room: string; to: MeetRole; data: MeetSignal };
 
 const CHANNEL = 'meet';
-const CLIENT_ID = /^[\w-]{8,64}$/;
 const other = (role: MeetRole): MeetRole => (role === 'therapist' ? 'patient' : 'therapist');
 
-export type MeetHubOptions = { heartbeatMs?: number; joinTimeoutMs?: number };
+export type MeetHubOptions = { heartbeatMs?: number; joinTimeoutMs?: number; invalidFrameLimit?: number };
 
 /**
  * The video room's websocket (MEET_SOCKET_PATH): the patient has no account for the app's socket, so
  * the room has its own, entered with a ticket from the HTTP join. Two participants per room, the
  * therapist and the patient; the patient waits until admitted; then the pages exchange their offer,
  * answer and ICE candidates through here. Each process holds some sockets; what one process must know
- * of the others' (who is in the room, admissions, signals) crosses through Realtime's broker.
+ * of the others' (who is in the room, admissions, signals) crosses through Realtime's broker. Every
+ * frame is checked against core's contract (meet-frames.ts) first: a bad one gets a refusal
+ * (`error`, the socket stays), a flood of them ends the socket; a handler's failure is logged, never thrown.
  */
 export class MeetHub {
   private readonly rooms = new Map<string, MeetRoom<Conn>>();
   private readonly id = randomUUID();
   private readonly heartbeatMs: number;
   private readonly joinTimeoutMs: number;
+  private readonly invalidFrameLimit: number | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
@@ -43,6 +49,7 @@ export class MeetHub {
   ) {
     this.heartbeatMs = opts.heartbeatMs ?? 15_000;
     this.joinTimeoutMs = opts.joinTimeoutMs ?? 10_000;
+    this.invalidFrameLimit = opts.invalidFrameLimit;
   }
 
   start() {
@@ -73,36 +80,57 @@ export class MeetHub {
   }
 
   private accept(socket: WebSocket) {
-    let conn: Conn | undefined;
-    const timer = setTimeout(() => conn || refuse(socket, 'meet_ticket_invalid'), this.joinTimeoutMs);
-    socket.on('message', (raw) => {
-      let frame: { event?: unknown; data?: unknown };
-      try {
-        frame = JSON.parse(String(raw)) as typeof frame;
-      } catch {
-        return;
-      }
-      if (conn) conn.lastSeen = Date.now();
-      if (frame.event === 'ping') send(socket, 'pong');
-      else if (frame.event === 'join' && !conn) conn = this.join(socket, frame.data);
-      else if (frame.event === 'admit' && conn?.role === 'therapist') this.admit(conn);
-      else if (frame.event === 'signal' && conn) this.signal(conn, frame.data);
-      else if (frame.event === 'leave' && conn) {
-        this.leave(conn);
-        socket.close(1000, 'left');
-      }
-    });
+    const peer: Peer = { socket, invalid: new InvalidFrames(this.invalidFrameLimit) };
+    const timer = setTimeout(() => peer.conn || refuse(socket, 'meet_ticket_invalid'), this.joinTimeoutMs);
+    socket.on('message', (raw, isBinary) =>
+      guard(this.log, 'meet: frame handler', () => {
+        try {
+          this.onFrame(peer, raw, isBinary);
+        } catch (err) {
+          refuseFrame(socket, 'internal_server_error');
+          throw err;
+        }
+      }),
+    );
     socket.on('close', () => {
       clearTimeout(timer);
-      if (conn) this.leave(conn);
+      if (peer.conn) guard(this.log, 'meet: leave on close', () => this.leave(peer.conn!));
     });
     socket.on('error', () => socket.terminate());
   }
 
-  private join(socket: WebSocket, data: unknown): Conn | undefined {
-    const { ticket, clientId } = (data ?? {}) as { ticket?: unknown; clientId?: unknown };
+  /** One frame: refused unless it is in the contract; a participant's frames need it joined. */
+  private onFrame(peer: Peer, raw: RawData, isBinary: boolean) {
+    if (peer.ended) return;
+    const { socket, conn } = peer;
+    if (conn) conn.lastSeen = Date.now();
+    const read = readFrame(meetClientFrames, raw, isBinary, MEET_FRAME_MAX_BYTES);
+    if (!read.ok) return this.refuseFrame(peer, read.code);
+    const frame = read.frame;
+    if (frame.event === 'ping') send(socket, 'pong');
+    else if (frame.event === 'pong') return;
+    else if (frame.event === 'join') peer.conn ??= this.join(socket, frame.data); // joined already: nothing to do
+    else if (!conn) this.refuseFrame(peer, 'socket_not_authenticated');
+    else if (frame.event === 'admit') {
+      if (conn.role === 'therapist') this.admit(conn);
+    } else if (frame.event === 'signal') this.signal(conn, frame.data);
+    else {
+      this.leave(conn);
+      socket.close(1000, 'left');
+    }
+  }
+
+  /** A frame refused; a socket sending more than its share of them is ended instead (the page hears why). */
+  private refuseFrame(peer: Peer, code: SocketRefusal['code']) {
+    if (!peer.invalid.add()) return refuseFrame(peer.socket, code);
+    peer.ended = true;
+    if (peer.conn) this.leave(peer.conn); // at once, not when the close completes: its page may come back right away
+    refuse(peer.socket, 'socket_too_many_invalid_frames');
+  }
+
+  private join(socket: WebSocket, { ticket, clientId }: { ticket: string; clientId: string }): Conn | undefined {
     const t = this.tokens.verifyTicket(ticket);
-    if (!t || typeof clientId !== 'string' || !CLIENT_ID.test(clientId)) return void refuse(socket, 'meet_ticket_invalid');
+    if (!t) return void refuse(socket, 'meet_ticket_invalid');
     const room = this.rooms.get(t.sessionId) ?? new MeetRoom<Conn>(t.sessionId, 3 * this.heartbeatMs);
     if (!room.canTake(t.role, clientId)) return void refuse(socket, 'meet_room_full');
     this.rooms.set(room.id, room);
@@ -131,8 +159,8 @@ export class MeetHub {
     if (room && patient) this.publish({ t: 'admit', room: room.id, clientId: patient.clientId });
   }
 
-  private signal(conn: Conn, data: unknown) {
-    if (!conn.admitted || !isSignal(data)) return;
+  private signal(conn: Conn, data: MeetSignal) {
+    if (!conn.admitted) return;
     this.publish({ t: 'signal', room: conn.sessionId, to: other(conn.role), data });
   }
 
@@ -226,20 +254,6 @@ export class MeetHub {
         }
       }
   }
-}
-
-function isSignal(data: unknown): data is MeetSignal {
-  if (!data || typeof data !== 'object') return false;
-  const d = data as { description?: { type?: unknown; sdp?: unknown }; candidate?: unknown; restart?: unknown; callId?: unknown };
-  if (d.callId !== undefined && (typeof d.callId !== 'string' || d.callId.length > 64)) return false;
-  if ('restart' in d) return d.restart === true;
-  if ('description' in d) return (d.description?.type === 'offer' || d.description?.type === 'answer') && typeof d.description.sdp === 'string';
-  if ('candidate' in d) return d.candidate === null || (typeof d.candidate === 'object' && typeof (d.candidate as { candidate?: unknown }).candidate === 'string');
-  return false;
-}
-
-function send(socket: WebSocket, event: string, data?: unknown) {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(data === undefined ? { event } : { event, data }));
 }
 
 function refuse(socket: WebSocket, code: ErrorCode) {

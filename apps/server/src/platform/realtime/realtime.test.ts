@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_INVALID_FRAME_LIMIT, errorMessage } from '@divan/core';
 import { AUTH, createTestApp, type TestApp } from '../../test/test-app';
 import { signIn, signUpConfirmed } from '../../test/auth-flows';
 import { connectSocket } from '../../test/ws-client';
@@ -63,6 +64,18 @@ describe('realtime websocket', () => {
     await ws.next('authenticated');
     await t.del(`${AUTH}/sessions`, { token: s.refreshToken });
     expect((await ws.next('disconnect')).data).toEqual({ code: 'session_not_found' });
+  });
+
+  it('refuses a bad frame in Spanish and stays open; closes a socket that sends more than 20 in a minute', async () => {
+    const ws = await connectSocket(base);
+    ws.raw('null');
+    expect((await ws.next('error')).data).toEqual({ code: 'socket_frame_invalid', message: errorMessage('socket_frame_invalid') });
+    ws.send('ping');
+    await ws.next('pong');
+    for (let i = 0; i < SOCKET_INVALID_FRAME_LIMIT; i++) ws.raw('null');
+    expect((await ws.next('disconnect')).data).toEqual({ code: 'socket_too_many_invalid_frames' });
+    expect((await ws.closedWith())?.code).toBe(4000);
+    expect(ws.taken('error')).toHaveLength(SOCKET_INVALID_FRAME_LIMIT - 1);
   });
 
   it('drops a socket that stops answering the heartbeat', async () => {

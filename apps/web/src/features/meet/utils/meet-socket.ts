@@ -6,7 +6,7 @@ export type MeetSocketDeps = {
   /** A fresh ticket for each connection (the HTTP join checks again who may enter, and when). */
   getTicket: () => Promise<string>;
   clientId: string;
-  onFrame: (frame: Exclude<MeetServerFrame, { event: 'ping' | 'pong' | 'refused' }>) => void;
+  onFrame: (frame: Exclude<MeetServerFrame, { event: 'ping' | 'pong' | 'refused' | 'error' }>) => void;
   onStatus: (status: MeetSocketStatus) => void;
   /** The server or the HTTP join said no (room full, link expired…): the socket stops; `message` is Spanish. */
   onRefused: (code: string, message: string) => void;
@@ -98,7 +98,8 @@ export class MeetSocket {
         return;
       }
       if (frame.event === 'ping') return socket.send(JSON.stringify({ event: 'pong' }));
-      if (frame.event === 'pong') return;
+      // `error`: a frame of ours the server refused; the socket stays open and the room carries on.
+      if (frame.event === 'pong' || frame.event === 'error') return;
       if (frame.event === 'refused') return this.refused(frame.data.code, frame.data.message);
       if (frame.event === 'room') {
         this.attempt = 0;
