@@ -10,6 +10,14 @@ async function main() {
   const config = loadConfig();
   const logs = logDestination();
   const app = await buildApp(config, { logStream: logs });
+  // The last net, not the fix: each boundary (socket frames, client-event, broker, domain-event and job
+  // handlers) catches and logs its own (issue 24). A promise rejection nobody handled is logged and the
+  // process carries on; an uncaught exception leaves it in a state nobody knows: logged, then exit 1.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception: exiting');
+    void flushLogs(logs).finally(() => process.exit(1));
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -158,6 +158,18 @@ describe('across two server processes sharing one broker', () => {
     expect(published.map((m) => m.kind === 'event' && m.name)).toEqual(['workspace.access_changed']);
   });
 
+  it("logs an 'every-process' handler that throws on an event from another process; the publisher and the other handlers carry on", async () => {
+    const { a, b, calls, logB } = await twoProcesses();
+    b.on('workspace.access_changed', () => {
+      throw new TypeError("Cannot read properties of null (reading 'event')");
+    }, { scope: 'every-process' });
+    b.on('workspace.access_changed', () => void calls.bEvery++, { scope: 'every-process' });
+    await expect(a.emit('workspace.access_changed', access())).resolves.toBeUndefined();
+    await b.settled();
+    expect(calls.bEvery).toBe(2);
+    expect(logB.errors).toEqual(['handler of workspace.access_changed failed (the change it follows is committed)']);
+  });
+
   it('drops (and logs) a malformed or unknown event from another process', async () => {
     const { broker, b, calls, logB } = await twoProcesses();
     await broker.publish({ kind: 'event', name: 'workspace.access_changed', payload: { workspaceId: 'nope' }, origin: 'other' });

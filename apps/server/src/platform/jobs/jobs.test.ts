@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from '../db/database';
 import { createPostgresDatabase } from '../../test/test-app';
 import { openTestJobs, TEST_QUEUE, type EffectJob } from '../../test/job-worker';
@@ -130,6 +131,43 @@ describe('jobs in one process', () => {
       expect(schedules).toEqual([
         { name: 'platform.sweep', cron: '17 * * * *', timezone: CRON_TIME_ZONE },
         { name: 'test.flaky', cron: '0 3 * * *', timezone: 'Europe/Madrid' },
+      ]);
+    } finally {
+      await jobs.stop();
+      await database.close();
+    }
+  });
+});
+
+describe('a job handler that throws', () => {
+  it('is logged at error level by its queue, fails its job, and the worker goes on to the next', async () => {
+    const env = await freshDatabase();
+    const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR, migrationsFolder });
+    const errors: { queue?: string; msg: string }[] = [];
+    const log = { error: (obj: { queue?: string }, msg: string) => void errors.push({ queue: obj.queue, msg }), warn: () => {}, info: () => {} };
+    const jobs = new Jobs(database, { maintenanceIntervalSeconds: 1, log: log as unknown as FastifyBaseLogger });
+    const done: number[] = [];
+    jobs.define<{ n: number }>({
+      name: 'test.throws',
+      // Not async: a synchronous throw, of an Error or of anything at all.
+      work: ((data: { n: number } | null) => {
+        if (data!.n === 1) return (null as unknown as { event: string }).event;
+        if (data!.n === 2) throw null;
+        done.push(data!.n);
+        return Promise.resolve();
+      }) as unknown as (data: { n: number }) => Promise<void>,
+      retryLimit: 0,
+      pollingIntervalSeconds: 0.5,
+    });
+    await jobs.start();
+    try {
+      for (const n of [1, 2, 3]) await jobs.send('test.throws', { n }, { key: `n${n}` });
+      const states = () => Promise.all(['n1', 'n2', 'n3'].map((k) => jobs.stateOf('test.throws', k)));
+      await until(async () => (await states()).join() === 'failed,failed,completed', 15_000, 'both failed, the next one done');
+      expect(done).toEqual([3]);
+      expect(errors).toEqual([
+        { queue: 'test.throws', msg: 'jobs: handler of test.throws failed' },
+        { queue: 'test.throws', msg: 'jobs: handler of test.throws failed' },
       ]);
     } finally {
       await jobs.stop();

@@ -259,9 +259,10 @@ export class Jobs {
       await q.work(job.data, { id: job.id, name: q.name, retryCount: job.retryCount });
       await boss.complete(q.name, job.id);
     } catch (err) {
-      this.opts.log?.warn({ err, queue: q.name, job: job.id, retry: job.retryCount }, 'jobs: job failed');
-      const e = err as Error;
-      await boss.fail(q.name, job.id, { message: e?.message ?? String(err) }).catch(() => {});
+      // The handler's failure (a throw, sync or not, of anything) ends here: logged, the job failed for its retry, the worker on to the next.
+      this.opts.log?.error({ err, queue: q.name, job: job.id, retry: job.retryCount }, `jobs: handler of ${q.name} failed`);
+      const message = err instanceof Error ? err.message : String(err);
+      await boss.fail(q.name, job.id, { message }).catch((e: unknown) => this.opts.log?.error({ err: e, queue: q.name, job: job.id }, 'jobs: could not mark the job failed'));
     }
   }
 
