@@ -2,3 +2,5 @@
 export * from './invoice-math';
 export * from './invoice-taxes';
 export * from './fee-balance';
+export * from './invoice-series';
+export * from './patient-buyer';

@@ -1,15 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { invoiceSettingsBody, invoiceSettingsResponse, workspaceIdParams } from '@divan/core';
+import { invoiceSeriesCountersResponse, invoiceSettingsBody, invoiceSettingsResponse, workspaceIdParams } from '@divan/core';
+import type { Db } from '../../platform/db/database';
 import { caller } from '../patients/patients.routes';
 import type { AutoInvoices } from './invoice-auto';
+import { seriesCounters } from './invoice-series';
 
 const tags = ['invoices'];
 const S = '/api/v1/workspaces/:workspaceId/invoice-settings';
 
-/** The caller's own invoicing settings in a workspace: automatic invoices when a session is completed. */
-export async function invoiceSettingsRoutes(app: FastifyInstance, { auto }: { auto: AutoInvoices }) {
+/**
+ * The caller's own invoicing settings in a workspace (automatic invoices when a session is completed), and
+ * the series' counters the billing settings say the next number from (the caller's own, the workspace's).
+ */
+export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, db }: { auto: AutoInvoices; db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/v1/me/invoice-series',
+    {
+      config: { access: 'user' },
+      schema: { operationId: 'getMyInvoiceSeries', tags, description: 'This year’s counters of the caller’s own series (the invoices they issue as themselves): the last number each gave.', response: { 200: invoiceSeriesCountersResponse } },
+    },
+    (req) => seriesCounters(db, `user:${req.user!.id}`),
+  );
+  r.get(
+    '/api/v1/workspaces/:workspaceId/invoice-series',
+    {
+      config: { access: { workspace: ['read', 'workspace_billing'] } },
+      schema: { operationId: 'getWorkspaceInvoiceSeries', tags, description: 'This year’s counters of the workspace’s series (the invoices it issues): the last number each gave.', params: workspaceIdParams, response: { 200: invoiceSeriesCountersResponse } },
+    },
+    (req) => seriesCounters(db, `workspace:${caller(req).member.workspaceId}`),
+  );
   r.get(
     S,
     {

@@ -48,6 +48,6 @@ export function wireInvoices(d: Deps) {
   const auto = new AutoInvoices(d.db, d.jobs, invoices, issuing, d.workspaces, d.sessions);
   const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, events: d.events, aeat: d.verifactuAeat, clock: d.clock });
   const register = (app: FastifyInstance) =>
-    app.register(invoicesRoutes, { invoices, issuing, voiding, billing }).register(invoiceBatchesRoutes, { batches }).register(invoiceSettingsRoutes, { auto }).register(feeBalanceRoutes, { sessions: d.sessions, users: d.users }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer }).register(verifactuStatusRoutes, { invoices, sending: !!sending });
+    app.register(invoicesRoutes, { invoices, issuing, voiding, billing }).register(invoiceBatchesRoutes, { batches }).register(invoiceSettingsRoutes, { auto, db: d.db }).register(feeBalanceRoutes, { sessions: d.sessions, users: d.users }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer }).register(verifactuStatusRoutes, { invoices, sending: !!sending });
   return { invoices, issuing, voiding, billing, batches, auto, sending, register };
 }

@@ -18,6 +18,7 @@ import { SessionFormDialog, type FormMode } from './components/session-form-dial
 import { CalendarStates } from './components/calendar-states';
 import { apiRange, gridDate, dayOf, today as todayInMadrid } from './utils/dates';
 import { toGridEvents } from './utils/grid-events';
+import { scrollTimeFor, WORKDAY_START } from './utils/scroll-time';
 import { readViewState, writeViewState, type ViewName, type ViewState } from './utils/view-state';
 
 const PHONE = '(max-width: 639px)';
@@ -57,6 +58,7 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
   const [range, setRange] = useState<{ startDay: string; endDay: string; title: string } | null>(null);
   const sessions = useSessionRange(wid, range ? apiRange(range.startDay, range.endDay) : null, mine && team ? userId : undefined);
   const list = useMemo(() => sessions.data ?? [], [sessions.data]);
+  const scrollTime = useOpeningTime(range, sessions.isPlaceholderData ? undefined : sessions.data);
 
   const [form, setForm] = useState<FormMode | null>(null);
   const [drag, setDrag] = useState<{ session: CalendarSession; change: Change } | null>(null);
@@ -167,6 +169,7 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
           resources={resources}
           editable={canCreate}
           height={phone ? 'calc(100dvh - 16rem)' : 'max(560px, calc(100dvh - 14rem))'}
+          scrollTime={scrollTime}
           onRange={setRange}
           onSelect={onSelect}
           onOpen={(id) => setParam('session', id)}
@@ -206,6 +209,17 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
       {drag ? <DragScopeDialog session={drag.session} onChoose={finishDrag} /> : null}
     </div>
   );
+}
+
+/**
+ * Where the grid opens for a range: decided once, when its sessions first arrive (a session created or
+ * moved afterwards does not make the grid jump under the pointer).
+ */
+function useOpeningTime(range: { startDay: string; endDay: string } | null, sessions: CalendarSession[] | undefined): string {
+  const key = range ? `${range.startDay}/${range.endDay}` : '';
+  const [opening, setOpening] = useState({ key: '', time: WORKDAY_START });
+  if (sessions && key && opening.key !== key) setOpening({ key, time: scrollTimeFor(sessions) });
+  return opening.time;
 }
 
 export { CalendarRoute as Component };

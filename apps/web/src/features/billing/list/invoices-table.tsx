@@ -5,6 +5,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { formatCurrency, formatDate } from '@/lib/format';
 import type { InvoiceSummary } from '../api/invoices-api';
 import { InvoiceBadges } from '../components/invoice-badges';
+import { issuerOf, showsIssuer } from '../utils/invoice-issuer';
 
 export type RowActions = {
   canPay: (i: InvoiceSummary) => boolean;
@@ -68,6 +69,8 @@ function RowMenu({ invoice, actions }: { invoice: InvoiceSummary; actions: RowAc
 /** A table on wide screens, cards on phones; each number is a link, so it all works from the keyboard. */
 export function InvoicesTable({ items, actions, showTherapist }: { items: InvoiceSummary[]; actions: RowActions; showTherapist: boolean }) {
   const navigate = useNavigate();
+  // Each issuer numbers its own series: with more than one in the list, two «2026-0001» are told apart by it.
+  const showIssuer = showsIssuer(items);
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border bg-card lg:block">
@@ -77,6 +80,7 @@ export function InvoicesTable({ items, actions, showTherapist }: { items: Invoic
               <th scope="col" className="w-32 px-3 py-2.5 text-left font-medium">Número</th>
               <th scope="col" className="w-28 px-3 py-2.5 text-left font-medium">Fecha</th>
               <th scope="col" className="px-3 py-2.5 text-left font-medium">Destinatario</th>
+              {showIssuer ? <th scope="col" className="w-[16%] px-3 py-2.5 text-left font-medium">Emisor</th> : null}
               {showTherapist ? <th scope="col" className="w-[16%] px-3 py-2.5 text-left font-medium">Terapeuta</th> : null}
               <th scope="col" className="w-56 px-3 py-2.5 text-left font-medium">Estado</th>
               <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">Base</th>
@@ -105,6 +109,11 @@ export function InvoicesTable({ items, actions, showTherapist }: { items: Invoic
                 <td className="truncate px-3 py-3" title={buyerOf(i)}>
                   {buyerOf(i)}
                 </td>
+                {showIssuer ? (
+                  <td className="truncate px-3 py-3" title={issuerOf(i)}>
+                    {issuerOf(i)}
+                  </td>
+                ) : null}
                 {showTherapist ? <td className="truncate px-3 py-3">{i.therapist.name}</td> : null}
                 <td className="px-3 py-3">
                   <InvoiceBadges invoice={i} />
@@ -130,6 +139,7 @@ export function InvoicesTable({ items, actions, showTherapist }: { items: Invoic
                     {numberOf(i)}
                   </Link>
                   <span className="truncate text-sm">{buyerOf(i)}</span>
+                  {showIssuer ? <span className="truncate text-[0.8125rem] text-muted-foreground">Emite {issuerOf(i)}</span> : null}
                 </div>
                 <div className="relative z-10">
                   <RowMenu invoice={i} actions={actions} />

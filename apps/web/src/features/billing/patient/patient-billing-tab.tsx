@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarCheck, Plus, ReceiptText, TriangleAlert } from 'lucide-react';
-import type { Patient } from '@divan/core';
+import { patientBillingGap, patientBuyerName, type Patient } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
@@ -64,7 +64,7 @@ export function PatientBillingTab({ patient, showsBillingInfo, editsBillingInfo 
         </Card>
       ) : null}
 
-      {showsBillingInfo ? <BillingInfoCard info={patient.billingInfo ?? null} /> : null}
+      {showsBillingInfo ? <BillingInfoCard info={patient.billingInfo ?? null} patientName={patient.name} /> : null}
       {showsBillingInfo ? <PatientCardSection wid={wid} patient={{ id: patient.id, name: patient.name, email: patient.email || null }} canUpdate={editsBillingInfo} /> : null}
       {showsBillingInfo ? <PacksSection wid={wid} patientId={patient.id} editable={editsBillingInfo} sessionPriceCents={patient.sessionPriceCents ?? null} /> : null}
 
@@ -111,8 +111,9 @@ function Summary({ label, value, hint, strong }: { label: string; value: string 
   );
 }
 
-function BillingInfoCard({ info }: { info: NonNullable<Patient['billingInfo']> | null }) {
-  const complete = !!info?.fullName && !!info.taxId;
+function BillingInfoCard({ info, patientName }: { info: NonNullable<Patient['billingInfo']> | null; patientName: string }) {
+  // Issuing's rule: only a missing NIF leaves the buyer unidentified; a missing billing name prints the patient's.
+  const gap = patientBillingGap(info);
   const address = info ? [info.line1, info.line2, [info.zipCode, info.city].filter(Boolean).join(' '), info.country].filter(Boolean).join(', ') : '';
   return (
     <Card>
@@ -126,14 +127,14 @@ function BillingInfoCard({ info }: { info: NonNullable<Patient['billingInfo']> |
         </Button>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {!complete ? (
+        {gap ? (
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            Faltan el nombre o el NIF: sin ellos la factura sale como simplificada, sin identificar al destinatario.
+            {gap}
           </p>
         ) : null}
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-          <Row label="Nombre o razón social" value={info?.fullName} />
+          <Row label="Nombre o razón social" value={info?.fullName ? info.fullName : `${patientBuyerName(patientName, info)} (su nombre)`} />
           <Row label="NIF" value={info?.taxId} />
           <Row label="Dirección" value={address} />
         </dl>

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useRoutes } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { INVOICE_WITHHOLDING_RATE_LABELS, INVOICE_WITHHOLDING_RATES, seriesPrefixExample, therapistBillingBody, todayIn, type TherapistBilling } from '@divan/core';
+import { INVOICE_WITHHOLDING_RATE_LABELS, INVOICE_WITHHOLDING_RATES, nextInvoiceText, therapistBillingBody, type TherapistBilling } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +16,7 @@ import { useSaveForm } from '@/lib/use-save-form';
 import { useMyBilling, useUpdateMyBilling } from '../api/support-api';
 import { LoadError } from '@/components/ui/states';
 import { AutoInvoiceCard } from './auto-invoice-card';
+import { useMyInvoiceSeries } from './invoice-settings-api';
 import { PaymentAccountCard } from '../payments/components/payment-account-card';
 import { StripeDashboardRoute, StripeOnboardingRoute } from '../payments/routes/stripe-return';
 
@@ -72,7 +73,9 @@ function BillingForm({ billing }: { billing: TherapistBilling }) {
   const discard = useConfirmDiscard(isDirty);
   const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Datos de facturación guardados', fields: names });
   const rate = form.watch('withholdingRate');
-  const example = seriesPrefixExample(form.watch('seriesPrefix') ?? '', Number(todayIn('Europe/Madrid').slice(0, 4)));
+  // The next number from the series' counter (after 2026-0001, 2026-0002), for the prefix being typed.
+  const series = useMyInvoiceSeries();
+  const next = series.data ? nextInvoiceText(form.watch('seriesPrefix') ?? '', series.data, 'mine') : null;
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -111,7 +114,7 @@ function BillingForm({ billing }: { billing: TherapistBilling }) {
           <Field
             label="Prefijo de serie"
             error={errors.seriesPrefix?.message}
-            hint={`Tus facturas se numerarán ${example ?? '…'}. Cambiarlo empieza una serie nueva, también sin saltos.`}
+            hint={`${next ?? 'Tu próxima factura será la …'} Cambiarlo empieza una serie nueva, también sin saltos.`}
           >
             <Input autoCapitalize="characters" maxLength={10} placeholder="Sin prefijo" {...form.register('seriesPrefix')} />
           </Field>

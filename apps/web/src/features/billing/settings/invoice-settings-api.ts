@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceSettings } from '@divan/core';
+import type { InvoiceSeriesCounters, InvoiceSettings } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { workspaceKey } from '@/lib/workspace-keys';
 
@@ -17,3 +17,6 @@ export function useSaveInvoiceSettings(wid: string) {
     onSuccess: (saved) => qc.setQueryData(invoiceSettingsKey(wid), saved),
   });
 }
+
+/** This year's counters of the therapist's own series: the settings say the next number from them (read again on each visit: an invoice issued meanwhile moves it). */
+export const useMyInvoiceSeries = () => useQuery({ queryKey: ['me', 'invoice-series'], queryFn: ({ signal }) => api<InvoiceSeriesCounters>('/me/invoice-series', { signal }), staleTime: 0 });

@@ -5,8 +5,9 @@ import './event-calendar.css';
 import { dayOf, gridDate, timeOf } from '../utils/dates';
 import { plainGridRoles } from '../utils/grid-roles';
 import { VIEWS, type ViewName } from '../utils/view-state';
+import { eventContent, type SessionProps } from './event-content';
 
-export type GridEvent = Calendar.EventInput & { id: string; extendedProps: { label: string; badges: string[]; sub: string; canceled: boolean; done: boolean } };
+export type GridEvent = Calendar.EventInput & { id: string; extendedProps: SessionProps };
 export type Slot = { day: string; from: string; to: string; resourceId?: string };
 export type Change = { id: string; day: string; from: string; to: string; resourceId?: string; revert: () => void; kind: 'move' | 'resize' };
 
@@ -18,6 +19,8 @@ type Props = {
   /** Whether the member may create or move sessions at all (per event via `editable`). */
   editable: boolean;
   height: string;
+  /** 'HH:mm' the time grid scrolls to (on a new value, and on every new range). */
+  scrollTime: string;
   onRange: (range: { startDay: string; endDay: string; title: string }) => void;
   onSelect: (slot: Slot) => void;
   onOpen: (id: string) => void;
@@ -25,50 +28,6 @@ type Props = {
 };
 
 const hhmm: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hour12: false };
-
-const BADGE_TEXT: Record<string, string> = { online: 'Online', series: 'Serie', note: 'Sin nota' };
-
-const el = (tag: string, className: string, text?: string) => {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
-
-/**
- * The event's box, built as DOM (no HTML strings): the patient first, then the time and where, then
- * small signs (online, series, note missing). A month cell gets one line. Its accessible name is what
- * is visible, then (for screen readers only) the day and how it stands.
- */
-function eventContent(info: Calendar.EventContentInfo): Calendar.Content {
-  const p = info.event.extendedProps as GridEvent['extendedProps'];
-  // A completed session carries a tick before the name, whatever the colours mean.
-  const title = `${p.done ? '✓ ' : ''}${String(info.event.title ?? '')}`;
-  const compact = info.view.type === 'dayGridMonth';
-  const root = el('div', compact ? 'dv-event dv-event-compact' : 'dv-event');
-  // The spaces between the parts are not laid out (grid and flex items) but keep the words apart in the name.
-  const add = (...nodes: Node[]) => nodes.forEach((n) => root.append(...(root.childNodes.length ? [' ', n] : [n])));
-  if (compact) {
-    add(el('span', 'dv-event-time', info.timeText), el('span', 'dv-event-title', title));
-    // A month cell has room for the name: the missing note is a dot there (named for screen readers).
-    if (p.badges.includes('note')) add(el('span', 'dv-dot-note'), el('span', 'sr-only', BADGE_TEXT.note));
-  } else {
-    add(el('div', 'dv-event-title', title), el('div', 'dv-event-time', [info.timeText, p.sub].filter(Boolean).join(' · ')));
-    if (p.badges.length) {
-      const badges = el('div', 'dv-event-badges');
-      p.badges.forEach((b, i) => badges.append(...(i ? [' '] : []), el('span', `dv-badge dv-badge-${b}`, BADGE_TEXT[b] ?? b)));
-      add(badges);
-    }
-  }
-  root.append(el('span', 'sr-only', `. ${p.label}`));
-  // The grid's element is the keyboard's button; the tests and the page find a session by its id.
-  const id = String(info.event.id);
-  requestAnimationFrame(() => {
-    const box = root.closest<HTMLElement>('.ec-event');
-    if (box) box.dataset.sessionId = id;
-  });
-  return { domNodes: [root] };
-}
 
 /**
  * @event-calendar (Svelte inside, mounted by hand) with Diván's choices: Spanish, weeks from Monday,
@@ -98,7 +57,7 @@ export function EventCalendar(props: Props) {
       slotDuration: '00:30',
       slotHeight: 30,
       snapDuration: '00:05',
-      scrollTime: '08:00',
+      scrollTime: latest.current.scrollTime,
       slotLabelFormat: hhmm,
       // HH:mm as everywhere in Diván (Intl's Spanish says 9:00).
       eventTimeFormat: (start: Date, end: Date | null) => (end ? `${timeOf(start)}–${timeOf(end)}` : timeOf(start)),
@@ -164,6 +123,7 @@ export function EventCalendar(props: Props) {
   useEffect(() => void ec.current?.setOption('events', props.events), [props.events]);
   useEffect(() => void ec.current?.setOption('resources', props.resources), [props.resources]);
   useEffect(() => void ec.current?.setOption('height', props.height), [props.height]);
+  useEffect(() => void ec.current?.setOption('scrollTime', props.scrollTime), [props.scrollTime]);
   useEffect(() => {
     ec.current?.setOption('editable', props.editable);
     ec.current?.setOption('selectable', props.editable);

@@ -8,7 +8,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { BillingInfo, Workspace, WorkspaceTemplate } from '@divan/core';
+import type { BillingInfo, InvoiceSeriesCounters, Workspace, WorkspaceTemplate } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { workspaceKey, workspacesQueryKey } from '@/lib/workspace-keys';
 import { useAuthStore } from '@/stores/auth-store';
@@ -98,6 +98,10 @@ export const billingInfoQueryOptions = (workspaceId: string) =>
 
 export const useBillingInfo = (workspaceId: string, enabled: boolean) =>
   useQuery({ ...billingInfoQueryOptions(workspaceId), enabled });
+
+/** This year's counters of the workspace's series: its billing settings say the next number from them (read again on each visit). */
+export const useWorkspaceInvoiceSeries = (workspaceId: string, enabled: boolean) =>
+  useQuery({ queryKey: workspaceKey(workspaceId, 'invoice-series'), queryFn: ({ signal }) => api<InvoiceSeriesCounters>(`/workspaces/${workspaceId}/invoice-series`, { signal }), enabled, staleTime: 0 });
 
 export function useUpdateBillingInfo(workspaceId: string) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { billingInfo, seriesPrefixExample, todayIn, type BillingInfo } from '@divan/core';
+import { billingInfo, nextInvoiceText, type BillingInfo } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +17,7 @@ import { isApiError } from '@/lib/api-client';
 import { useSaveForm } from '@/lib/use-save-form';
 import { workspacesQueryKey } from '@/lib/workspace-keys';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
-import { useBillingInfo, useUpdateBillingInfo } from '../api/workspaces-api';
+import { useBillingInfo, useUpdateBillingInfo, useWorkspaceInvoiceSeries } from '../api/workspaces-api';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -33,7 +33,9 @@ function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info
   const { onSubmit, formError } = useSaveForm(form, { save: update.mutateAsync, success: 'Datos de facturación guardados', fields: names });
 
   const field = (name: (typeof names)[number]) => ({ ...form.register(name), readOnly: !canEdit });
-  const example = seriesPrefixExample(form.watch('seriesPrefix') ?? '', Number(todayIn('Europe/Madrid').slice(0, 4)));
+  // The next number from the series' counter (after 2026-0001, 2026-0002), for the prefix being typed.
+  const series = useWorkspaceInvoiceSeries(workspaceId, true);
+  const next = series.data ? nextInvoiceText(form.watch('seriesPrefix') ?? '', series.data, 'workspace') : null;
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -72,7 +74,7 @@ function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info
           <Field
             label="Prefijo de serie"
             error={errors.seriesPrefix?.message}
-            hint={`Las facturas del espacio se numerarán ${example ?? '…'}. Cambiarlo empieza una serie nueva, también sin saltos.`}
+            hint={`${next ?? 'La próxima factura del espacio será la …'} Cambiarlo empieza una serie nueva, también sin saltos.`}
           >
             <Input autoCapitalize="characters" maxLength={10} placeholder="Sin prefijo" {...field('seriesPrefix')} />
           </Field>
