@@ -14,7 +14,7 @@ import { useCreateSession, useLocations, usePatientBrief, useUpdateSession } fro
 import type { CalendarSession, Scope } from '../api/types';
 import { describeConflicts, overlapping } from '../utils/conflicts';
 import { addToTime, formatDayShort, minutesBetween } from '../utils/dates';
-import { blankForm, checkForm, createBodyOf, formOfSession, REPEAT_LABELS, type Repeat as RepeatKind, type SessionFormValues, updateBodyOf, withTimes } from '../utils/session-form';
+import { blankForm, checkForm, createBodyOf, formOfSession, REPEAT_LABELS, therapistOptions, type Repeat as RepeatKind, type SessionFormValues, updateBodyOf, withTimes } from '../utils/session-form';
 import { DayInput, TimeInput } from './day-time-inputs';
 import { NativeSelect as Select } from '@/components/ui/native-select';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
@@ -180,7 +180,7 @@ export function SessionFormDialog({ workspaceId: wid, mode, therapists, chooseTh
 
           {chooseTherapist && therapists.length > 1 ? (
             <Field label="Terapeuta" error={errors.therapistId}>
-              <Select ref={reg('therapistId')} value={therapistId} onChange={(e) => set('therapistId', e.target.value)} options={therapists.map((t) => ({ value: t.id, label: t.name }))} placeholder={mode.kind === 'create' ? 'Yo' : undefined} />
+              <Select ref={reg('therapistId')} value={therapistId} onChange={(e) => set('therapistId', e.target.value)} options={therapistOptions(therapists, me)} placeholder={therapists.some((t) => t.id === therapistId) ? undefined : 'Elige terapeuta'} />
             </Field>
           ) : null}
 

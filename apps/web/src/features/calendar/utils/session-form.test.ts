@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankForm, checkForm, createBodyOf, updateBodyOf } from './session-form';
+import { blankForm, checkForm, createBodyOf, therapistOptions, updateBodyOf } from './session-form';
 
 const base = blankForm({ patientId: 'p1', day: '2026-12-01', from: '18:00', to: '18:50' });
 
@@ -30,5 +30,20 @@ describe('the session form', () => {
     expect(updateBodyOf(base, base)).toEqual({});
     expect(updateBodyOf({ ...base, from: '19:00', to: '19:50' }, base)).toEqual({ day: '2026-12-01', from: '19:00', to: '19:50' });
     expect(updateBodyOf({ ...base, price: '70' }, base)).toEqual({ price: 7000 });
+  });
+
+  it('offers each therapist once, the member first as «(yo)»', () => {
+    const team = [
+      { id: 'u2', name: 'Bruno Sanz' },
+      { id: 'u1', name: 'Marta López' },
+      { id: 'u3', name: 'Carla Ruiz' },
+    ];
+    expect(therapistOptions(team, 'u1')).toEqual([
+      { value: 'u1', label: 'Marta López (yo)' },
+      { value: 'u2', label: 'Bruno Sanz' },
+      { value: 'u3', label: 'Carla Ruiz' },
+    ]);
+    // Someone who books for others without being a therapist of the list (Recepción).
+    expect(therapistOptions(team, 'u9').map((o) => o.value)).toEqual(['u2', 'u1', 'u3']);
   });
 });

@@ -131,3 +131,13 @@ export function updateBodyOf(v: SessionFormValues, before: SessionFormValues): U
 }
 
 export const PAYMENT_CHOICES: PaymentType[] = ['cash', 'card', 'transfer', 'paypal', 'other'];
+
+/**
+ * The «Terapeuta» choices: the member first, named with «(yo)», then the others by name. Each person
+ * once: a blank «Yo» beside the member's own name offered the same therapist twice.
+ */
+export function therapistOptions(therapists: readonly { id: string; name: string }[], me: string): { value: string; label: string }[] {
+  const self = therapists.find((t) => t.id === me);
+  const others = therapists.filter((t) => t.id !== me).map((t) => ({ value: t.id, label: t.name }));
+  return self ? [{ value: self.id, label: `${self.name} (yo)` }, ...others] : others;
+}
