@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, redirect, RouterProvider, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { RouteErrorBoundary, ServerErrorRoute } from '@/features/errors/routes/server-error';
 import { RequireAuth, RequireGuest } from './guards';
@@ -9,7 +9,9 @@ const screen = (name: keyof typeof Screens) => (() => import('./screens').then((
 
 /**
  * Every screen is a lazy chunk, so the sign-in page does not download the shell and vice versa.
- * The error boundary is eager: it must render even when a chunk fails to load.
+ * The error boundary is eager: it must render even when a chunk fails to load. A section's bare path
+ * (/settings, /patients/:id) renders a <Navigate> to its first tab: a leaf with only a redirecting loader
+ * has no element, and React Router warns on every first load of it.
  */
 export const router = createBrowserRouter([
   {
@@ -62,7 +64,7 @@ export const router = createBrowserRouter([
                     path: ':patientId',
                     lazy: screen('patientLayout'),
                     children: [
-                      { index: true, loader: ({ params }) => redirect(`/patients/${params.patientId}/overview`) },
+                      { index: true, element: <Navigate to="overview" replace /> },
                       { path: 'overview', lazy: screen('patientOverview') },
                       { path: 'info', lazy: screen('patientInfo') },
                       { path: 'sessions', lazy: screen('patientSessions') },
@@ -111,7 +113,7 @@ export const router = createBrowserRouter([
                 path: 'settings',
                 lazy: screen('settingsLayout'),
                 children: [
-                  { index: true, loader: () => redirect('/settings/profile') },
+                  { index: true, element: <Navigate to="profile" replace /> },
                   { path: 'profile', lazy: screen('profileSettings') },
                   { path: 'security', lazy: screen('securitySettings') },
                   { path: 'appearance', lazy: screen('appearanceSettings') },
