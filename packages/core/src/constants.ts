@@ -18,6 +18,8 @@ export const TOAST_VISIBLE = 3;
 export const QUERY_RETRY = 3;
 export const QUERY_GC_MS = 5 * 60_000;
 export const queryRetryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+/** Whether asking again may answer otherwise (no network, a timeout, a rate limit, the server's fault): a 4xx says the same again. */
+export const retryMayHelp = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
 export const USER_AGENT_MAX = 500;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMessages, messageOf, placeOf, toFailure } from './errors';
+import { fieldMessages, manageLoadFailure, messageOf, placeOf, toFailure } from './errors';
 
 describe('booking errors', () => {
   it('places each §8 code at its step', () => {
@@ -28,5 +28,17 @@ describe('booking errors', () => {
     const f = toFailure(400, { code: 'invalid_argument', message: 'Datos', fields: [{ path: 'email', message: 'Email inválido' }, { path: 'email', message: 'otro' }, null] });
     expect(fieldMessages(f.fields)).toEqual({ email: 'Email inválido' });
     expect(fieldMessages([{ path: 'body.phone', message: 'x' }])).toEqual({ phone: 'x' });
+  });
+
+  it('says a manage link that opens no booking is not valid, with where to go and no «Reintentar»', () => {
+    // A garbage token answered 400 with the token's length rule; an unknown one 404.
+    for (const failure of [toFailure(400, { code: 'invalid_argument', message: 'token debe tener 43 caracteres' }), toFailure(404, { code: 'public_booking_not_found', message: 'No encontrada' })]) {
+      const shown = manageLoadFailure(failure);
+      expect(shown).toMatchObject({ title: 'Este enlace no es válido o ha caducado', retry: false });
+      expect(shown.message).toContain('email de tu reserva');
+      expect(shown.message).not.toContain('caracteres');
+    }
+    expect(manageLoadFailure(toFailure(0, null))).toEqual({ title: 'No se ha podido cargar tu reserva', message: 'Error de red. Comprueba tu conexión.', retry: true });
+    expect(manageLoadFailure(toFailure(503, null))).toMatchObject({ retry: true });
   });
 });

@@ -3,7 +3,7 @@
  * it belongs to (spec §8). The server sends its Spanish message with every error (errors.ts in core) and
  * it is shown as it is; without a readable answer (no network, a proxy's page), the generic ones.
  */
-import type { FieldError } from '@divan/core';
+import { retryMayHelp, type FieldError } from '@divan/core';
 import { serverMessage, type Failure } from '../public-kit/failure';
 
 export { toFailure, type Failure } from '../public-kit/failure';
@@ -43,4 +43,19 @@ export function fieldMessages(fields: readonly FieldError[]): Record<string, str
     out[name] ??= f.message;
   }
   return out;
+}
+
+/**
+ * The manage link's read failing. A link that does not open a booking (a garbage or unknown token: 400 or
+ * 404) says so in plain words and where to go; asking again would answer the same, so no «Reintentar».
+ */
+export function manageLoadFailure(failure: Failure): { title: string; message: string; retry: boolean } {
+  if (!retryMayHelp(failure.status))
+    return {
+      title: 'Este enlace no es válido o ha caducado',
+      message:
+        'Abre el enlace completo del último email de tu reserva. Si necesitas cambiarla o cancelarla y no lo encuentras, escribe a tu consulta o reserva de nuevo desde su página.',
+      retry: false,
+    };
+  return { title: 'No se ha podido cargar tu reserva', message: messageOf(failure), retry: true };
 }

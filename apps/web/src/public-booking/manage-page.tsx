@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { PublicBooking } from '@divan/core';
 import { asFailure, bookingApi } from './api';
 import { BookingDetails, Done } from './booking-details';
-import { messageOf, placeOf, type Failure } from './errors';
+import { manageLoadFailure, messageOf, placeOf, type Failure } from './errors';
 import { dayInZone, dayLabel, formatPrice, timeInZone, visitorTimeZone } from './format';
 import { PageFrame } from './frame';
 import { Alert, Button, ErrorState, FocusHeading, Skeleton } from './ui';
@@ -46,14 +46,10 @@ export function ManagePage({ token }: { token: string }) {
   };
 
   let body;
-  if (page.failure)
-    body = (
-      <ErrorState
-        title={page.failure.status === 404 ? 'No encontramos esta reserva' : undefined}
-        message={messageOf(page.failure)}
-        retry={page.failure.status === 404 ? undefined : page.retry}
-      />
-    );
+  if (page.failure) {
+    const failed = manageLoadFailure(page.failure);
+    body = <ErrorState title={failed.title} message={failed.message} retry={failed.retry ? page.retry : undefined} />;
+  }
   else if (!booking)
     body = (
       <div className="grid gap-4" aria-busy="true" aria-label="Cargando la reserva">

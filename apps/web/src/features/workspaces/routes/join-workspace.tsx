@@ -1,17 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CircleAlert, LogOut, MailQuestion, UserCheck } from 'lucide-react';
+import { CircleAlert, Link2Off, LogOut, MailQuestion, UserCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { messageOf } from '@/lib/error-message';
 import { endLocalSession } from '@/lib/auth-session';
 import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import { useWorkspacesStore } from '@/stores/workspaces-store';
 import { signOutOnServer, useAcceptInvitation, useInvitation } from '../api/workspaces-api';
 import { WorkspaceLogo } from '../components/workspace-logo';
+import { invitationScreen } from '../utils/invitation-state';
 import { usePageTitle } from '@/lib/use-page-title';
 
 function StateScreen({ icon, title, children, actions }: { icon: ReactNode; title: string; children: ReactNode; actions: ReactNode }) {
@@ -26,8 +28,6 @@ function StateScreen({ icon, title, children, actions }: { icon: ReactNode; titl
     </div>
   );
 }
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The page the invitation mail links to: who invites, to which workspace, and one button to join. */
 export function JoinWorkspaceRoute() {
@@ -63,52 +63,60 @@ export function JoinWorkspaceRoute() {
 
   if (invitation.isPending) return <PageSpinner />;
 
-  const error = invitation.error ?? accept.error;
-  const code = isApiError(error) ? error.code : null;
+  const failure = (error: unknown) => (isApiError(error) ? error : error ? { code: 'unexpected_error', status: 0 } : null);
+  const screen = invitationScreen({ read: failure(invitation.error), accept: failure(accept.error), invitation: invitation.data, myEmail });
+  const code = isApiError(accept.error) ? accept.error.code : null;
+  const home = (
+    <Button asChild>
+      <Link to="/">Ir al inicio</Link>
+    </Button>
+  );
 
-  if (code === 'invitation_not_found' || invitation.data?.status === 'canceled') {
+  if (screen === 'gone') {
     return (
-      <StateScreen
-        icon={<MailQuestion className="size-7" aria-hidden />}
-        title="Esta invitación ya no existe"
-        actions={
-          <Button asChild>
-            <Link to="/">Ir al inicio</Link>
-          </Button>
-        }
-      >
+      <StateScreen icon={<MailQuestion className="size-7" aria-hidden />} title="Esta invitación ya no existe" actions={home}>
         Puede que la hayan cancelado o que el enlace esté incompleto. Pide a quien te invitó que te envíe una nueva.
       </StateScreen>
     );
   }
 
-  if (invitation.isError) {
+  if (screen === 'broken') {
     return (
-      <Alert variant="error">
-        {invitation.error.message}{' '}
-        <button type="button" className="font-medium underline" onClick={() => void invitation.refetch()}>
-          Reintentar
-        </button>
-      </Alert>
+      <StateScreen icon={<Link2Off className="size-7" aria-hidden />} title="Este enlace de invitación no es válido" actions={home}>
+        Puede que se haya copiado incompleto. Ábrelo de nuevo desde el email de la invitación o pide a quien te invitó que te envíe otra.
+      </StateScreen>
+    );
+  }
+
+  if (screen === 'retry' || !invitation.data) {
+    return (
+      <StateScreen
+        icon={<CircleAlert className="size-7" aria-hidden />}
+        title="No se ha podido cargar la invitación"
+        actions={
+          <>
+            <Button onClick={() => void invitation.refetch()} loading={invitation.isFetching}>
+              Reintentar
+            </Button>
+            <Button asChild variant="ghost">
+              <Link to="/">Ir al inicio</Link>
+            </Button>
+          </>
+        }
+      >
+        {messageOf(invitation.error)}
+      </StateScreen>
     );
   }
 
   const inv = invitation.data;
 
-  if (inv.status === 'accepted' || code === 'invitation_already_accepted') {
+  if (screen === 'accepted') {
     return (
       <StateScreen
         icon={<UserCheck className="size-7" aria-hidden />}
         title="Esta invitación ya se ha aceptado"
-        actions={
-          alreadyMember ? (
-            <Button onClick={() => goToWorkspace(inv.workspaceId)}>Ir a {inv.workspaceName}</Button>
-          ) : (
-            <Button asChild>
-              <Link to="/">Ir al inicio</Link>
-            </Button>
-          )
-        }
+        actions={alreadyMember ? <Button onClick={() => goToWorkspace(inv.workspaceId)}>Ir a {inv.workspaceName}</Button> : home}
       >
         {alreadyMember
           ? `Ya eres miembro de ${inv.workspaceName}.`
@@ -117,7 +125,7 @@ export function JoinWorkspaceRoute() {
     );
   }
 
-  if (!sameEmail(inv.email, myEmail) || code === 'invitation_email_mismatch') {
+  if (screen === 'other-account') {
     return (
       <StateScreen
         icon={<CircleAlert className="size-7" aria-hidden />}
