@@ -36,6 +36,7 @@ export * from './sessions/session-fields';
 export * from './sessions/reminders.contracts';
 export * from './sessions/patient-sessions.contracts';
 export * from './time/zoned';
+export * from './time/zone-label';
 export * from './events';
 export * from './money/format';
 export * from './money/euros';

@@ -26,5 +26,6 @@ describe('format', () => {
   it('names a zone by its city', () => {
     expect(zoneCity('Atlantic/Canary')).toBe('Canarias');
     expect(zoneCity('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
+    expect(zoneCity('America/Mexico_City')).toBe('Ciudad de México');
   });
 });

@@ -2,6 +2,8 @@
  * Dates, times and money as a visitor reads them (DD/MM/YYYY, HH:mm, euro), in a given time zone,
  * with the browser's Intl only: no date library on the public pages.
  */
+import { zoneName } from '@divan/core';
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 function dtf(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${timeZone}|${JSON.stringify(options)}`;
@@ -69,10 +71,8 @@ export function formatDuration(minutes: number): string {
   return m ? `${h} h ${m} min` : `${h} h`;
 }
 
-/** 'Madrid' of 'Europe/Madrid', 'Buenos Aires' of 'America/Argentina/Buenos_Aires', 'Canarias'. */
-export function zoneCity(timeZone: string): string {
-  return timeZone === 'Atlantic/Canary' ? 'Canarias' : (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
-}
+/** 'Madrid' of 'Europe/Madrid', 'Ciudad de México' of 'America/Mexico_City', 'Canarias' (core's zoneName). */
+export const zoneCity = zoneName;
 
 /** The visitor's zone, as the browser knows it; undefined when it does not. */
 export function visitorTimeZone(): string | undefined {

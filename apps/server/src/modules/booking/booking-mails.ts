@@ -1,4 +1,4 @@
-import { BOOKING_HOLD_MINUTES, DEFAULT_TIME_ZONE, MODALITY, formatCents, formatDayEs, isoWeekday, toLocal } from '@divan/core';
+import { BOOKING_HOLD_MINUTES, DEFAULT_TIME_ZONE, MODALITY, formatCents, formatDayEs, isoWeekday, toLocal, zoneName } from '@divan/core';
 import { renderMail, type Mail, type MailBlock, type MailBrand } from '../../platform/mail/layout';
 
 const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
@@ -7,7 +7,7 @@ const notYou = 'Si no has pedido esta reserva, ignora este mensaje: la hora se l
 /** "el lunes 30/11/2026 a las 10:00" in `timeZone`, with the zone named when it is not Madrid's. */
 export function whenText(startsAt: Date, timeZone: string): string {
   const start = toLocal(startsAt, timeZone);
-  const zone = timeZone === DEFAULT_TIME_ZONE ? '' : ` (hora de ${timeZone.replace(/_/g, ' ')})`;
+  const zone = timeZone === DEFAULT_TIME_ZONE ? '' : ` (hora de ${zoneName(timeZone)})`;
   return `el ${WEEKDAYS[isoWeekday(start.day) - 1]} ${formatDayEs(start.day)} a las ${start.time}${zone}`;
 }
 

@@ -22,7 +22,7 @@ underEveryServerZone(() => {
     expect(m.html).toContain('src="https://divan.test/files/public/logo.png"');
     expect(m.html).toContain('Clínica Sol');
     const canarias = reminderMail({ ...base, startsAt: toInstant('2027-03-29', '09:30', 'Atlantic/Canary'), endsAt: toInstant('2027-03-29', '10:15', 'Atlantic/Canary'), timeZone: 'Atlantic/Canary', modality: 'presential' });
-    expect(canarias.text).toContain('el lunes 29/03/2027 a las 09:30 (hora de Atlantic/Canary), hasta las 10:15.');
+    expect(canarias.text).toContain('el lunes 29/03/2027 a las 09:30 (hora de Canarias), hasta las 10:15.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { MODALITY, formatDayEs, isoWeekday, toLocal, DEFAULT_TIME_ZONE } from '@divan/core';
+import { MODALITY, formatDayEs, isoWeekday, toLocal, DEFAULT_TIME_ZONE, zoneName } from '@divan/core';
 import { renderMail, type Mail, type MailBlock, type MailBrand } from '../../../platform/mail/layout';
 
 const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
@@ -26,7 +26,7 @@ export function reminderMail(r: ReminderMailInput): Mail {
   const end = toLocal(r.endsAt, r.timeZone);
   const weekday = WEEKDAYS[isoWeekday(start.day) - 1]!;
   const when = `el ${weekday} ${formatDayEs(start.day)} a las ${start.time}`;
-  const zone = r.timeZone === DEFAULT_TIME_ZONE ? '' : ` (hora de ${r.timeZone.replace(/_/g, ' ')})`;
+  const zone = r.timeZone === DEFAULT_TIME_ZONE ? '' : ` (hora de ${zoneName(r.timeZone)})`;
   const blocks: MailBlock[] = [
     { kind: 'p', text: `Te recordamos tu sesión con ${r.therapistName} ${when}${zone}, hasta las ${end.time}.` },
     { kind: 'p', text: `Modalidad: ${r.modality === 'online' ? `${MODALITY.labels.online} (videollamada)` : MODALITY.labels.presential}.` },

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { BOOKING_PAYMENT, BOOKING_SERVICE_STATUS, MODALITY, TIMESPAN_UNITS, type TimespanUnit } from '@divan/core';
+import { BOOKING_PAYMENT, BOOKING_SERVICE_STATUS, MODALITY, TIMESPAN_UNITS, timeZoneOptions, type TimespanUnit } from '@divan/core';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, optionsOf } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
-import { TIME_ZONES, type ServiceForm } from './service-form-model';
+import type { ServiceForm } from './service-form-model';
 
 type Props = {
   form: ServiceForm;
@@ -50,7 +50,6 @@ function NoticeField({ label, which, form, set, errors }: Props & { label: strin
 /** What the service is, what it costs and who may book it (the schedule is its own editor). */
 export function ServiceFields(props: Props) {
   const { form, set, errors } = props;
-  const zones = TIME_ZONES.includes(form.timeZone) ? TIME_ZONES : [form.timeZone, ...TIME_ZONES];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field label="Título" error={errors.title} className="sm:col-span-2">
@@ -75,7 +74,7 @@ export function ServiceFields(props: Props) {
       <NoticeField {...props} which="min" label="Antelación mínima" />
       <NoticeField {...props} which="max" label="Antelación máxima" />
       <Field label="Zona horaria" error={errors.timeZone}>
-        <NativeSelect options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} value={form.timeZone} onChange={(e) => set('timeZone', e.target.value)} />
+        <NativeSelect options={timeZoneOptions(form.timeZone)} value={form.timeZone} onChange={(e) => set('timeZone', e.target.value)} />
       </Field>
       <Field label="Límite de reservas por paciente" error={errors.limit} hint="Vacío: sin límite.">
         <Input inputMode="numeric" value={form.limit} onChange={(e) => set('limit', e.target.value)} />

@@ -39,9 +39,6 @@ export type ServiceForm = {
   payment: BookingPayment;
 };
 
-/** A few zones Spanish practices work in; a service's own zone is kept if it is another. */
-export const TIME_ZONES = ['Europe/Madrid', 'Atlantic/Canary', 'Europe/Lisbon', 'Europe/London', 'America/Mexico_City', 'America/Bogota', 'America/Argentina/Buenos_Aires'];
-
 const emptySchedule = (): Record<IsoWeekday, TimeRange[]> => ({ 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] });
 
 export const newServiceForm = (): ServiceForm => ({

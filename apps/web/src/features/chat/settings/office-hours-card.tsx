@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CHAT_AUTO_REPLY_MAX, type ChatOfficeHours } from '@divan/core';
+import { CHAT_AUTO_REPLY_MAX, timeZoneOptions, type ChatOfficeHours } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,8 +14,6 @@ import { toast } from '@/lib/toast';
 import { useOfficeHours, useSaveOfficeHours } from '../api/chat-api';
 import { isDirty, MAX_SLOTS, toBody, toForm, validate, type FormErrors, type OfficeHoursForm } from '../model/office-hours-form';
 import { WeeklyRanges } from './weekly-ranges';
-
-const TIME_ZONES = ['Europe/Madrid', 'Atlantic/Canary', 'Europe/Lisbon', 'Europe/London', 'America/Mexico_City', 'America/Bogota', 'America/Argentina/Buenos_Aires'];
 
 /** Settings → Notificaciones: the therapist's chat office hours and the automatic reply outside them (all their workspaces). */
 export function OfficeHoursCard() {
@@ -69,7 +67,6 @@ function OfficeHoursEditor({ saved }: { saved: ChatOfficeHours }) {
     }
   };
 
-  const zones = TIME_ZONES.includes(form.timeZone) ? TIME_ZONES : [form.timeZone, ...TIME_ZONES];
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="office-hours-title">
       <Card>
@@ -92,7 +89,7 @@ function OfficeHoursEditor({ saved }: { saved: ChatOfficeHours }) {
             </span>
           </label>
           <Field label="Zona horaria" error={errors.timeZone} className="sm:max-w-xs">
-            <NativeSelect data-field="timeZone" options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} value={form.timeZone} onChange={(e) => change({ ...form, timeZone: e.target.value })} />
+            <NativeSelect data-field="timeZone" options={timeZoneOptions(form.timeZone)} value={form.timeZone} onChange={(e) => change({ ...form, timeZone: e.target.value })} />
           </Field>
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Horario semanal</legend>
