@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, formatLocal } from '@divan/core';
 import { loopbackOnly } from '../http/loopback';
 import { escapeHtml } from './layout';
 import type { Mailer } from './mailer';
-
 
 /** The outbox, readable outside production: `/dev/mail` for people, `/dev/mail/messages` for tests. */
 export async function devMailRoutes(app: FastifyInstance, { mailer }: { mailer: Mailer }) {
@@ -17,7 +17,7 @@ export async function devMailRoutes(app: FastifyInstance, { mailer }: { mailer: 
     const mails = await mailer.list(req.query.to);
     const items = mails
       .map(
-        (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><br><small>Para ${escapeHtml(m.to)} · ${new Date(m.createdAt).toLocaleString('es-ES', { timeZone: 'Europe/Madrid' })} · ${STATUS[m.status]}${m.error ? ` (${escapeHtml(m.error)})` : ''}</small></header><div class="body">${m.html}</div></article>`,
+        (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><br><small>Para ${escapeHtml(m.to)} · ${formatLocal(new Date(m.createdAt), DEFAULT_TIME_ZONE)} · ${STATUS[m.status]}${m.error ? ` (${escapeHtml(m.error)})` : ''}</small></header><div class="body">${m.html}</div></article>`,
       )
       .join('');
     reply.type('text/html; charset=utf-8');

@@ -46,4 +46,13 @@ describe('/dev/mail', () => {
     expect(after.text).not.toContain(link);
     expect(after.html).not.toContain(link);
   });
+
+  it('dates each mail DD/MM/YYYY HH:mm in Madrid', async () => {
+    const t = await app();
+    expect((await t.post(`${AUTH}/users`, { firstName: 'Rosa', email: 'rosa@example.com', password: 'Consulta2026' })).statusCode).toBe(201);
+    await t.rows(sql`update mail_outbox set created_at = '2026-07-05T08:07:00Z'`);
+    const page = (await t.get('/dev/mail')).body;
+    // 10:07 in Madrid (summer time), not «5/7/2026, 10:07:00».
+    expect(page).toContain('Para rosa@example.com · 05/07/2026 10:07 · ');
+  });
 });
