@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
 import { collectStartupGarbage } from './platform/memory';
 import { flushLogs, logDestination } from './platform/log-destination';
+import { listeningUrl, rememberPublicUrl } from './platform/server-address';
 
 /** Starts Diván: one port for the API, the websocket and the web app. SIGTERM closes it cleanly. */
 async function main() {
@@ -37,6 +38,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  // For the operator commands (npm run demo), which run without the server's PORT.
+  rememberPublicUrl(config.dataDir, listeningUrl(config.publicUrl, !!process.env.PUBLIC_URL, app.server.address()));
   const db = app.services.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Diván listening on ${config.publicUrl} (${db}, ready in ${Math.round(performance.now() - startedAt)} ms)`);
   setTimeout(collectStartupGarbage, 1000).unref();

@@ -6,6 +6,7 @@ import { backup, backupPassphrase, restore } from './platform/db/backup';
 import { BackupError } from './platform/crypto/backup-archive';
 import { rotateClinicalKey } from './platform/crypto/rotate';
 import { AppError } from './platform/errors';
+import { appUrlForCommands } from './platform/server-address';
 
 /**
  * Operator commands: `backup [file]`, `restore <file> [--force]`, `admin …` and `demo`.
@@ -80,11 +81,12 @@ async function demo(config: ReturnType<typeof loadConfig>) {
   try {
     const r = await seedDemo(app);
     console.log(`Demo workspace "${DEMO_WORKSPACE}" (plan team): ${r.created} patients created, ${r.existing} already there, ${r.entries} history entries added.`);
-    console.log(`\nOpen ${config.publicUrl} and sign in:`);
+    const url = appUrlForCommands(config.dataDir, config.publicUrl);
+    console.log(`\nOpen ${url} and sign in:`);
     console.log(`  email:    ${DEMO_THERAPISTS.lead.email}`);
     console.log(`  password: ${DEMO_PASSWORD}`);
     console.log(`  colleague: ${DEMO_THERAPISTS.colleague.email} (same password)`);
-    if (!config.smtpUrl && config.env !== 'production') console.log(`Sign-in asks for a 6-digit code: without SMTP it is in the outbox, ${config.publicUrl}/dev/mail`);
+    if (!config.smtpUrl && config.env !== 'production') console.log(`Sign-in asks for a 6-digit code: without SMTP it is in the outbox, ${url}/dev/mail`);
   } finally {
     await app.close();
   }
