@@ -12,7 +12,10 @@ import {
   invoiceLegends,
   isVatExemptItem,
   resolveLineTaxes,
+  simplifiedInvoiceProblem,
+  SIMPLIFIED_INVOICE_LIMIT_MESSAGE,
   VAT_EXEMPT_LEGEND,
+  withholdingProblem,
   withholds,
   type BuyerKind,
   type InvoiceItemKind,
@@ -159,12 +162,32 @@ describe('resolveLineTaxes: what the therapist chose on the line, the rule for t
     expect(resolveLineTaxes({ itemKind: 'report', exemption: 'E1' }, 'patient', general)).toEqual({ vatRate: 0, exemption: 'E1', withholdingRate: 0 });
   });
 
-  it('a withholding chosen wins over the buyer’s rule, both ways', () => {
-    expect(resolveLineTaxes({ itemKind: 'therapy', withholdingRate: 7 }, 'patient', general)?.withholdingRate).toBe(7);
+  it('a withholding chosen wins over the therapist’s rate, and 0 over the buyer’s rule', () => {
+    expect(resolveLineTaxes({ itemKind: 'therapy', withholdingRate: 7 }, 'professional', general)?.withholdingRate).toBe(7);
     expect(resolveLineTaxes({ itemKind: 'therapy', withholdingRate: 0 }, 'company', general)?.withholdingRate).toBe(0);
   });
 
   it('refuses an exempt line with a rate above 0', () => {
     expect(resolveLineTaxes({ itemKind: 'therapy', vatRate: 21, exemption: 'E1' }, 'patient', general)).toBeNull();
+  });
+});
+
+describe('withholdingProblem: only a company, a professional or an insurer withholds', () => {
+  it('refuses a rate above 0 for a private buyer, in Spanish, and lets 0 through for anyone', () => {
+    for (const kind of ['patient', 'guardian'] as const) {
+      expect(withholdingProblem(kind, 15)).toBe('Un particular no practica retención de IRPF: solo se aplica cuando paga una empresa, un profesional o una aseguradora.');
+      expect(withholdingProblem(kind, 0)).toBeNull();
+    }
+    for (const kind of ['company', 'professional', 'insurer'] as const) expect(withholdingProblem(kind, 7)).toBeNull();
+  });
+});
+
+describe('simplifiedInvoiceProblem: a simplified invoice stops at 400,00 €, VAT included (RD 1619/2012, art. 4)', () => {
+  it('lets 400,00 € through without a tax id, refuses 400,01 €, and anything with one', () => {
+    expect(simplifiedInvoiceProblem({ baseCents: 40_000, vatCents: 0, buyerTaxId: null })).toBeNull();
+    expect(simplifiedInvoiceProblem({ baseCents: 33_058, vatCents: 6_943, buyerTaxId: '' })).toBe(SIMPLIFIED_INVOICE_LIMIT_MESSAGE);
+    expect(simplifiedInvoiceProblem({ baseCents: 40_001, vatCents: 0, buyerTaxId: undefined })).toBe(SIMPLIFIED_INVOICE_LIMIT_MESSAGE);
+    expect(simplifiedInvoiceProblem({ baseCents: 1_000_000, vatCents: 210_000, buyerTaxId: '11111111H' })).toBeNull();
+    expect(SIMPLIFIED_INVOICE_LIMIT_MESSAGE).toMatch(/^Las facturas de más de 400,00 € deben identificar al destinatario con su NIF/);
   });
 });

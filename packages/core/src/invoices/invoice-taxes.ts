@@ -60,6 +60,24 @@ export function withholds(buyerKind: BuyerKind): boolean {
   return buyerKind === 'company' || buyerKind === 'professional' || buyerKind === 'insurer';
 }
 
+/** Why a line may not carry `withholdingRate` for this buyer (a private person never withholds), in Spanish; null when it may. */
+export const PRIVATE_BUYER_WITHHOLDING_MESSAGE = 'Un particular no practica retención de IRPF: solo se aplica cuando paga una empresa, un profesional o una aseguradora.';
+export function withholdingProblem(buyerKind: BuyerKind, withholdingRate: number): string | null {
+  return withholdingRate > 0 && !withholds(buyerKind) ? PRIVATE_BUYER_WITHHOLDING_MESSAGE : null;
+}
+
+/**
+ * A simplified invoice (F2, no buyer's tax id) covers at most 400,00 €, VAT included (RD 1619/2012,
+ * art. 4.1: the 3.000 € of art. 4.2 are for retail and similar trades, not these services). Above it
+ * the buyer must be identified with their tax id, and the invoice is a full one (F1).
+ */
+export const SIMPLIFIED_INVOICE_MAX_CENTS = 40_000;
+export const SIMPLIFIED_INVOICE_LIMIT_MESSAGE = 'Las facturas de más de 400,00 € deben identificar al destinatario con su NIF: añádelo a sus datos de facturación.';
+/** Why an invoice of `baseCents` + `vatCents` to a buyer with (or without) a tax id cannot be issued as it is, in Spanish; null when it can. */
+export function simplifiedInvoiceProblem(t: { baseCents: number; vatCents: number; buyerTaxId: string | null | undefined }): string | null {
+  return !t.buyerTaxId && t.baseCents + t.vatCents > SIMPLIFIED_INVOICE_MAX_CENTS ? SIMPLIFIED_INVOICE_LIMIT_MESSAGE : null;
+}
+
 /** Whether the item is exempt health care (VAT 0, exemption E1). */
 export function isVatExemptItem(itemKind: InvoiceItemKind): boolean {
   return VAT_BY_ITEM[itemKind].exemption === 'E1';

@@ -75,7 +75,11 @@ export const createInvoiceBody = z.object({
   footer: optionalText('Pie de factura', 500),
   chargeDate: isoDaySchema.nullable().optional(),
 });
-export const updateInvoiceBody = createInvoiceBody.omit({ therapistId: true }).partial();
+// Lines omitted stay as they are (the create body's default of none would empty the draft).
+export const updateInvoiceBody = createInvoiceBody
+  .omit({ therapistId: true })
+  .partial()
+  .extend({ lines: z.array(invoiceLineInput).max(INVOICE_LINES_MAX, { error: msg.arrayMax(INVOICE_LINES_MAX) }).optional() });
 export const invoiceFromSessionsBody = z.object({
   patientId: z.uuid({ error: msg.invalid('Paciente') }),
   sessionIds: z.array(z.uuid({ error: msg.invalid('Sesión') })).min(1, { error: 'Elige al menos una sesión.' }).max(INVOICE_LINES_MAX),

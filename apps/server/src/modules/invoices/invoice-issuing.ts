@@ -16,9 +16,11 @@ import type { Caller } from '../patients/patients.service';
 import { issueAndRecord } from './invoice-ledger';
 import { invoicesRepository } from './invoices.repository';
 import { readOnce, type ReadCache } from './invoice-lines';
+import { checkBuyerTaxes, type BuyerTaxLine } from './invoice-parties';
 import { sessionIdsOf, type InvoicesService, type PlannedDraft } from './invoices.service';
 import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
-import { formatGeneratedAt, registrationHashParts, type InvoiceType } from './verifactu/fingerprint';
+import { registrationAmounts } from './verifactu/amounts';
+import { registrationHashParts, type InvoiceType } from './verifactu/fingerprint';
 
 const ZONE = 'Europe/Madrid';
 
@@ -32,7 +34,12 @@ export type IssueOptions = {
 };
 export type Issued = { row: InvoiceRow; lines: InvoiceLineRow[]; record: VerifactuRecordRow };
 type Seller = InvoiceParty & { taxId: string; prefix: string };
-type IssuableDraft = Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'> & { kind?: InvoiceRow['kind']; total?: number; buyer?: InvoiceParty | null };
+type IssuableDraft = Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'> & {
+  kind?: InvoiceRow['kind'];
+  rectificationMethod?: InvoiceRow['rectificationMethod'];
+  total?: number;
+  buyer?: InvoiceParty | null;
+};
 /** One group of a batch: a patient's sessions, invoiced together. */
 export type SessionGroup = { patientId: string; sessionIds: string[] };
 export type GroupOutcome = { patientId: string; row: InvoiceRow } | { patientId: string; error: AppError };
@@ -76,7 +83,7 @@ export class InvoiceIssuing {
     const repo = invoicesRepository(tx);
     const lines = opts.lines ?? (await repo.lines(draft.id));
     const read = draft.buyer ?? (draft.patientId ? await this.invoices.buyerOf(c, draft.patientId, null, tx) : null);
-    const issuable = await this.issuable(tx, { ...draft, buyer: read }, lines.length, workspaceBilling, opts.cache);
+    const issuable = await this.issuable(tx, { ...draft, buyer: read }, lines, workspaceBilling, opts.cache);
     const { buyer } = issuable;
     const { prefix: sellerPrefix, ...seller } = issuable.seller;
     const now = this.now();
@@ -85,8 +92,9 @@ export class InvoiceIssuing {
     // The seller's prefix as it is now: a new prefix starts a new series (the counter is per prefix).
     const prefix = seriesPrefixes(sellerPrefix)[draft.kind === 'rectifying' ? 'rectifying' : 'ordinary'];
     const fields = { status: 'issued' as const, series: `${prefix}${year}`, issueDate, issuedAt: now, seller, buyer, updatedAt: new Date() };
-    const generatedAt = formatGeneratedAt(now, ZONE);
     const invoiceType = typeOf(draft, buyer);
+    // CuotaTotal and ImporteTotal as the AEAT defines them (the withholding is no part of them); the time is taken by the statement, under the chain's lock.
+    const { vatTotalCents, totalCents } = registrationAmounts(lines);
     const rectified = draft.rectifiesId ? await repo.find(draft.workspaceId, draft.rectifiesId, { therapist: { kind: 'all' }, workspace: true }) : undefined;
     // Nothing above takes a lock shared with other issues: the series and the chain are locked by the one statement below, until the commit.
     const audit = this.d.audit.statement(tx, {
@@ -104,10 +112,9 @@ export class InvoiceIssuing {
       workspaceId: draft.workspaceId,
       issueDate,
       invoiceType,
-      vatTotal: draft.vat,
-      total: draft.total,
-      generatedAt,
-      hashParts: registrationHashParts({ issuerTaxId: seller.taxId, issueDate, invoiceType, vatTotalCents: draft.vat, totalCents: draft.total, generatedAt }),
+      vatTotal: vatTotalCents,
+      total: totalCents,
+      hashParts: registrationHashParts({ issuerTaxId: seller.taxId, issueDate, invoiceType, vatTotalCents, totalCents }),
       detail: {
         buyer: { name: buyer.fullName, taxId: buyer.taxId },
         lines: lines.map((l) => ({ vatRate: l.vatRate, exemption: l.exemption, base: l.base, vat: l.vat })),
@@ -142,7 +149,7 @@ export class InvoiceIssuing {
           const buyer = buyers.get(g.patientId)!;
           if (buyer instanceof AppError) throw buyer;
           const plan = await this.invoices.planFromSessions(tx, c, g.patientId, sessions[i]!, cache, buyer);
-          await this.issuable(tx, plan.values, plan.lines.length, workspaceBilling, cache);
+          await this.issuable(tx, plan.values, plan.lines, workspaceBilling, cache);
           planned.push(plan);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
@@ -238,15 +245,22 @@ export class InvoiceIssuing {
     return this.invoices.present(c, row);
   }
 
-  /** The seller as printed (the therapist's billing data or the workspace's; a valid tax id is required) and their series prefix. */
-  /** What issuing refuses (no lines, a negative ordinary invoice, no buyer's name, the seller's data incomplete), checked; answers the seller. */
-  private async issuable(tx: Tx, draft: IssuableDraft, lineCount: number, workspaceBilling?: BillingInfo, cache?: ReadCache): Promise<{ seller: Seller; buyer: InvoiceParty }> {
-    if (!lineCount) throw new AppError('invoice_empty');
-    if ((draft.kind ?? 'ordinary') === 'ordinary' && (draft.total ?? 0) < 0) throw new AppError('invoice_total_negative');
-    if (!draft.buyer?.fullName) throw new AppError('invoice_buyer_missing');
-    return { seller: await this.sellerOf(tx, draft, workspaceBilling, cache), buyer: draft.buyer };
+  /**
+   * What issuing refuses, checked (no lines, a negative ordinary invoice, no buyer's name, a withholding
+   * from a private buyer, a simplified invoice above 400,00 €, the seller's data incomplete); answers the
+   * seller and the buyer. Manual, batch and automatic invoices all pass here.
+   */
+  private async issuable(tx: Tx, draft: IssuableDraft, lines: readonly BuyerTaxLine[], workspaceBilling?: BillingInfo, cache?: ReadCache): Promise<{ seller: Seller; buyer: InvoiceParty }> {
+    if (!lines.length) throw new AppError('invoice_empty');
+    const kind = draft.kind ?? 'ordinary';
+    if (kind === 'ordinary' && (draft.total ?? 0) < 0) throw new AppError('invoice_total_negative');
+    const buyer = draft.buyer;
+    if (!buyer?.fullName) throw new AppError('invoice_buyer_missing');
+    checkBuyerTaxes(buyer, lines, kind === 'ordinary' || draft.rectificationMethod === 'substitution');
+    return { seller: await this.sellerOf(tx, draft, workspaceBilling, cache), buyer };
   }
 
+  /** The seller as printed (the therapist's billing data or the workspace's; a valid tax id is required) and their series prefix. */
   private async sellerOf(tx: Tx, inv: Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'>, given: BillingInfo | undefined, cache?: ReadCache): Promise<Seller> {
     let party: InvoiceParty;
     let prefix: string;

@@ -4,14 +4,14 @@ import { formatInvoiceNumber } from '@divan/core';
 import type { Tx } from '../../platform/db/database';
 import { queryPrepared } from '../../platform/db/sql-executor';
 import { type invoices, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
-import { sha256Upper } from './verifactu/fingerprint';
+import { formatGeneratedAt, sha256Upper } from './verifactu/fingerprint';
 
 export type SeriesKey = { sellerKey: string; kind: 'ordinary' | 'rectifying'; year: number; prefix: string };
 export type IssuedFields = Pick<typeof invoices.$inferInsert, 'status' | 'series' | 'issueDate' | 'issuedAt' | 'seller' | 'buyer' | 'updatedAt'>;
 
-/** What the issuing statement writes besides the number: the registration record, its hashed string cut around the number and the previous fingerprint. */
-export type RegistrationToAppend = Omit<typeof verifactuRecords.$inferInsert, 'id' | 'position' | 'invoiceNumber' | 'previousFingerprint' | 'fingerprint' | 'createdAt' | 'detail'> & {
-  hashParts: [string, string, string];
+/** What the issuing statement writes besides the number: the registration record, its hashed string cut around the number, the previous fingerprint and the generation time. */
+export type RegistrationToAppend = Omit<typeof verifactuRecords.$inferInsert, 'id' | 'position' | 'invoiceNumber' | 'previousFingerprint' | 'fingerprint' | 'generatedAt' | 'createdAt' | 'detail'> & {
+  hashParts: [string, string, string, string];
   /** The record's detail but `previous`, which the statement writes from the chain head. */
   detail: Record<string, unknown>;
 };
@@ -24,9 +24,11 @@ export type IssuedRecord = { sequence: number; number: string; record: Verifactu
  *   issue or savepoint gives its number back), the number written from it (`<prefix><year>-` and the
  *   sequence padded to four digits, never cut);
  * - the draft (locked by this transaction) updated to issued with it;
- * - the issuer's chain head created or moved on, from its own newest row: the registration's fingerprint
- *   is hashed by the database from `hashParts`, the number and the head's last fingerprint, and the old
- *   head is kept as `previous_*` (what the record chains on);
+ * - the issuer's chain head created or moved on, from its own newest row: the generation time is taken
+ *   there, once the head's lock is held (the database's clock, to the second, never before the last
+ *   record's: so the chain's times never decrease, whoever took a number first), the registration's
+ *   fingerprint hashed by the database from `hashParts`, the number, the head's last fingerprint and
+ *   that time, and the old head kept as `previous_*` (what the record chains on);
  * - the record inserted, and `alongside`'s writes (the audit row), which may read the CTE `numbered`.
  * The answer is checked against core's `formatInvoiceNumber` and `registrationFingerprint` recomputed
  * here; a difference throws (the transaction rolls back: nothing is ever numbered or chained otherwise).
@@ -35,10 +37,21 @@ export type IssuedRecord = { sequence: number; number: string; record: Verifactu
 export async function issueAndRecord(tx: Tx, series: SeriesKey, invoiceId: string, fields: IssuedFields, reg: RegistrationToAppend, alongside: SQL[] = []): Promise<IssuedRecord> {
   const id = randomUUID();
   const createdAt = new Date();
-  const [a, b, c] = reg.hashParts;
-  const hashed = (number: SQL, previous: SQL) => sql`upper(encode(sha256(convert_to(${a}::text || ${number} || ${b}::text || ${previous} || ${c}::text, 'UTF8')), 'hex'))`;
+  const [a, b, c, d] = reg.hashParts;
+  const hashed = (number: SQL, previous: SQL, at: SQL) =>
+    sql`upper(encode(sha256(convert_to(${a}::text || ${number} || ${b}::text || ${previous} || ${c}::text || ${generatedAtText(at)} || ${d}::text, 'UTF8')), 'hex'))`;
   const more = alongside.map((stmt, i) => sql`, ${sql.raw(`also_${i}`)} as (${stmt})`);
-  const [row] = await queryPrepared<{ sequence: number | string; number: string; position: number | string; fingerprint: string; previous_fingerprint: string | null; previous_number: string | null; previous_issue_date: string | null }>(
+  const [row] = await queryPrepared<{
+    sequence: number | string;
+    number: string;
+    position: number | string;
+    fingerprint: string;
+    generated_at: string;
+    generated_epoch: string;
+    previous_fingerprint: string | null;
+    previous_number: string | null;
+    previous_issue_date: string | null;
+  }>(
     tx,
     sql`
     with counter as (
@@ -54,31 +67,40 @@ export async function issueAndRecord(tx: Tx, series: SeriesKey, invoiceId: strin
       from numbered n where i.id = ${invoiceId}::uuid
       returning i.id
     ), head as (
-      insert into verifactu_chains as h (issuer_tax_id, length, last_fingerprint, last_record_id, last_number, last_issue_date)
-      select ${reg.issuerTaxId}, 1, ${hashed(sql`n.number`, sql`''`)}, ${id}::uuid, n.number, ${reg.issueDate}::date from numbered n
+      insert into verifactu_chains as h (issuer_tax_id, length, last_fingerprint, last_record_id, last_number, last_issue_date, last_generated_at)
+      select ${reg.issuerTaxId}, 1, ${hashed(sql`n.number`, sql`''`, sql`g.at`)}, ${id}::uuid, n.number, ${reg.issueDate}::date, g.at
+      from numbered n, (select ${NOW_SECOND} as at) g
       on conflict (issuer_tax_id) do update set
         length = h.length + 1,
         previous_fingerprint = h.last_fingerprint, previous_number = h.last_number, previous_issue_date = h.last_issue_date,
-        last_fingerprint = ${hashed(sql`excluded.last_number`, sql`coalesce(h.last_fingerprint, '')`)},
+        -- Evaluated once the head row is locked (the proposed row's time above was taken before any wait), once for both columns.
+        (last_generated_at, last_fingerprint) = (
+          select g.at, ${hashed(sql`excluded.last_number`, sql`coalesce(h.last_fingerprint, '')`, sql`g.at`)}
+          from (select greatest(${NOW_SECOND}, h.last_generated_at) as at) g
+        ),
         last_record_id = excluded.last_record_id, last_number = excluded.last_number, last_issue_date = excluded.last_issue_date
-      returning h.length, h.last_fingerprint, h.previous_fingerprint, h.previous_number, h.previous_issue_date
+      returning h.length, h.last_fingerprint, h.last_generated_at, h.previous_fingerprint, h.previous_number, h.previous_issue_date
     ), rec as (
       insert into verifactu_records (id, issuer_tax_id, issuer_name, position, record_type, invoice_id, workspace_id, invoice_number, issue_date,
         invoice_type, vat_total, total, previous_fingerprint, fingerprint, generated_at, detail, created_at)
       select ${id}::uuid, ${reg.issuerTaxId}, ${reg.issuerName}, h.length, ${reg.recordType}, ${reg.invoiceId}::uuid, ${reg.workspaceId}::uuid, n.number, ${reg.issueDate}::date,
-        ${reg.invoiceType}, ${reg.vatTotal}::int, ${reg.total}::int, h.previous_fingerprint, h.last_fingerprint, ${reg.generatedAt},
+        ${reg.invoiceType}, ${reg.vatTotal}::int, ${reg.total}::int, h.previous_fingerprint, h.last_fingerprint, ${generatedAtText(sql`h.last_generated_at`)},
         ${JSON.stringify(reg.detail)}::jsonb || jsonb_build_object('previous', case when h.previous_number is null then null
           else jsonb_build_object('issuerTaxId', ${reg.issuerTaxId}::text, 'number', h.previous_number, 'issueDate', h.previous_issue_date::text) end),
         ${createdAt.toISOString()}::timestamptz
       from head h, numbered n
     )${sql.join(more)}
-    select n.sequence, n.number, h.length as position, h.last_fingerprint as fingerprint, h.previous_fingerprint, h.previous_number, h.previous_issue_date::text as previous_issue_date
+    select n.sequence, n.number, h.length as position, h.last_fingerprint as fingerprint,
+      ${generatedAtText(sql`h.last_generated_at`)} as generated_at, extract(epoch from h.last_generated_at)::bigint::text as generated_epoch,
+      h.previous_fingerprint, h.previous_number, h.previous_issue_date::text as previous_issue_date
     from numbered n, head h, inv`,
   );
   if (!row) throw new Error(`issueAndRecord: invoice ${invoiceId} not found`);
   const sequence = Number(row.sequence);
   if (row.number !== formatInvoiceNumber({ ...series, sequence })) throw new Error(`issueAndRecord: the database wrote ${row.number} for sequence ${sequence}`);
-  const fingerprint = sha256Upper(reg.hashParts[0] + row.number + reg.hashParts[1] + (row.previous_fingerprint ?? '') + reg.hashParts[2]);
+  const generatedAt = formatGeneratedAt(new Date(Number(row.generated_epoch) * 1000), GENERATION_ZONE);
+  if (row.generated_at !== generatedAt) throw new Error(`issueAndRecord: the database wrote the time ${row.generated_at}, not ${generatedAt}`);
+  const fingerprint = sha256Upper(a + row.number + b + (row.previous_fingerprint ?? '') + c + generatedAt + d);
   if (row.fingerprint !== fingerprint) throw new Error(`issueAndRecord: the database hashed ${row.number} as ${row.fingerprint}, not ${fingerprint}`);
   const previous = row.previous_number ? { issuerTaxId: reg.issuerTaxId, number: row.previous_number, issueDate: row.previous_issue_date! } : null;
   const { hashParts: _parts, ...stored } = reg;
@@ -89,15 +111,30 @@ export async function issueAndRecord(tx: Tx, series: SeriesKey, invoiceId: strin
     invoiceNumber: row.number,
     previousFingerprint: row.previous_fingerprint,
     fingerprint,
+    generatedAt,
     detail: { ...reg.detail, previous },
     createdAt,
   };
   return { sequence, number: row.number, record };
 }
 
+/** FechaHoraHusoGenRegistro is Madrid's wall clock with its offset (formatGeneratedAt's, which checks what the database writes). */
+export const GENERATION_ZONE = 'Europe/Madrid';
+/** The database's clock to the second (formatGeneratedAt drops the fraction too): the generation time's source. */
+const NOW_SECOND = sql`date_trunc('second', clock_timestamp())`;
+
+/** A timestamptz as FechaHoraHusoGenRegistro, in SQL: `2026-11-29T10:20:30+01:00` (Madrid's wall clock and its offset then). */
+function generatedAtText(at: SQL): SQL {
+  const zone = sql.raw(`'${GENERATION_ZONE}'`);
+  const offset = sql`(extract(epoch from (${at} at time zone ${zone}) - (${at} at time zone 'UTC'))::int / 60)`;
+  return sql`(to_char(${at} at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS') || case when ${offset} < 0 then '-' else '+' end
+    || lpad((abs(${offset}) / 60)::text, 2, '0') || ':' || lpad((abs(${offset}) % 60)::text, 2, '0'))`;
+}
+
 /** What a record keeps of the one before it (its fingerprint, and the reference the XML repeats). */
 export type PreviousRecord = Pick<VerifactuRecordRow, 'fingerprint' | 'issuerTaxId' | 'invoiceNumber' | 'issueDate'>;
-export type ChainHead = { position: number; previous: PreviousRecord | null };
+/** `generatedAt`: the next record's generation time, taken while the lock is held (the database's clock, never before the last record's). */
+export type ChainHead = { position: number; previous: PreviousRecord | null; generatedAt: Date };
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
@@ -109,16 +146,17 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
  * record committed while this statement waited for the lock would not be in its snapshot).
  */
 export async function lockChain(tx: Tx, issuerTaxId: string): Promise<ChainHead> {
-  const [head] = rowsOf<{ length: number | string; last_fingerprint: string | null; last_number: string | null; last_issue_date: string | null }>(
+  const [head] = rowsOf<{ length: number | string; last_fingerprint: string | null; last_number: string | null; last_issue_date: string | null; generated_epoch: string }>(
     await tx.execute(sql`
       insert into verifactu_chains (issuer_tax_id, length) values (${issuerTaxId}, 0)
       on conflict (issuer_tax_id) do update set length = verifactu_chains.length
-      returning length, last_fingerprint, last_number, last_issue_date::text as last_issue_date`),
+      returning length, last_fingerprint, last_number, last_issue_date::text as last_issue_date,
+        extract(epoch from greatest(${NOW_SECOND}, last_generated_at))::bigint::text as generated_epoch`),
   );
   const previous = head!.last_fingerprint
     ? { fingerprint: head!.last_fingerprint, issuerTaxId, invoiceNumber: head!.last_number!, issueDate: head!.last_issue_date! }
     : null;
-  return { position: Number(head!.length) + 1, previous };
+  return { position: Number(head!.length) + 1, previous, generatedAt: new Date(Number(head!.generated_epoch) * 1000) };
 }
 
 /**
@@ -134,7 +172,7 @@ export async function appendRecord(tx: Tx, record: typeof verifactuRecords.$infe
   await tx.execute(sql`
     with head as (
       update verifactu_chains set length = ${row.position}, last_fingerprint = ${row.fingerprint}, last_record_id = ${row.id},
-        last_number = ${row.invoiceNumber}, last_issue_date = ${row.issueDate}::date,
+        last_number = ${row.invoiceNumber}, last_issue_date = ${row.issueDate}::date, last_generated_at = ${row.generatedAt}::timestamptz,
         previous_fingerprint = last_fingerprint, previous_number = last_number, previous_issue_date = last_issue_date
       where issuer_tax_id = ${row.issuerTaxId}
     )${sql.join(more)}

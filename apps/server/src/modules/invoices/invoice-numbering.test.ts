@@ -22,6 +22,22 @@ type Rec = { position: string; fingerprint: string; previous_fingerprint: string
 const chain = () => t.rows<Rec>(sql`select * from verifactu_records where issuer_tax_id = ${TAX_ID} order by position`);
 const numbers = async () => (await t.rows<{ sequence: number }>(sql`select sequence from invoices where seller_key = ${`user:${c.tere.userId}`} and status = 'issued' order by sequence`)).map((r) => r.sequence);
 
+/** FechaHoraHusoGenRegistro along the chain: each record's no earlier than the one it chains on. */
+function expectTimesNeverDecrease(records: Pick<Rec, 'position' | 'generated_at'>[]) {
+  const backwards = records.filter((r, i) => i > 0 && Date.parse(r.generated_at) < Date.parse(records[i - 1]!.generated_at));
+  expect(backwards.map((r) => [Number(r.position), r.generated_at])).toEqual([]);
+}
+
+/** The lock waits of this database's sessions, for a test to know a statement is queued. */
+async function lockWaits(atLeast: number) {
+  for (let i = 0; i < 400; i++) {
+    const [w] = await t.rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+    if (w!.n >= atLeast) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no statement waiting for a lock (${atLeast} expected)`);
+}
+
 /** Every record chains on the one before and its fingerprint is recomputed from its own fields. */
 function expectUnbroken(records: Rec[]) {
   records.forEach((r, i) => {
@@ -83,7 +99,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('200 invoices issued at once by 
     expect(got).toEqual(Array.from({ length: 200 }, (_, i) => before + i + 1));
     expect(await numbers()).toEqual(Array.from({ length: before + 200 }, (_, i) => i + 1));
     expectUnbroken(await chain());
+    expectTimesNeverDecrease(await chain());
   }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('generation times along the chain (PostgreSQL)', () => {
+  it('never decrease: an issue that arrived first but waited is chained, and timed, after one that came later', async () => {
+    const original = (await t.post(`${I()}/${(await draft(t, 60)).id}/issue`, undefined, { token: c.tere.accessToken })).json() as Invoice;
+    const waiting = await draft(t, 61);
+    let letGo!: () => void;
+    const go = new Promise<void>((r) => (letGo = r));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    // Another issue of the ordinary series holds its counter…
+    const holder = t.app.services.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from invoice_counters where seller_key = ${`user:${c.tere.userId}`} and kind = 'ordinary' for update`);
+      holding();
+      await go;
+    });
+    await held;
+    // …so this issue queues behind it, having arrived first.
+    const late = t.post(`${I()}/${waiting.id}/issue`, undefined, { token: c.tere.accessToken });
+    await lockWaits(1);
+    const queuedAt = Math.floor(Date.now() / 1000);
+    while (Math.floor(Date.now() / 1000) <= queuedAt) await new Promise((r) => setTimeout(r, 25));
+    // A rectifying invoice (a series of its own, not held) comes a second later and is chained first.
+    const rect = await t.post(`${I()}/${original.id}/rectify`, { method: 'difference', reason: 'Importe erróneo' }, { token: c.tere.accessToken });
+    expect(rect.statusCode, rect.body).toBe(201);
+    letGo();
+    await holder;
+    const issued = await late;
+    expect(issued.statusCode, issued.body).toBe(200);
+    const records = await t.rows<Rec & { invoice_id: string }>(sql`select * from verifactu_records where issuer_tax_id = ${TAX_ID} order by position`);
+    const at = (id: string) => records.findIndex((r) => r.invoice_id === id);
+    expect(at((rect.json() as Invoice).id)).toBe(at(waiting.id) - 1);
+    expectTimesNeverDecrease(records);
+  });
 });
 
 describe('the chain as recorded', () => {
@@ -122,21 +173,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a record written while another 
       await tx.execute(sql`select 1 from verifactu_chains where issuer_tax_id = ${TAX_ID} for update`);
       holding();
       await go;
-      const at = { issuerTaxId: TAX_ID, issueDate: first.issueDate!, invoiceType: 'F2' as const, vatTotalCents: 0, totalCents: 4051, generatedAt: '2026-11-29T10:00:00+01:00' };
+      const at = { issuerTaxId: TAX_ID, issueDate: first.issueDate!, invoiceType: 'F2' as const, vatTotalCents: 0, totalCents: 4051 };
       const year = Number(first.issueDate!.slice(0, 4));
       return issueAndRecord(tx, { sellerKey: `user:${c.tere.userId}`, kind: 'ordinary', year, prefix: '' }, second.id, { status: 'issued', series: String(year), issueDate: at.issueDate, issuedAt: new Date(), seller: null, buyer: null, updatedAt: new Date() }, {
         issuerTaxId: TAX_ID, issuerName: 'Teresa Terapeuta', recordType: 'registration', invoiceId: second.id, workspaceId: c.ws.id, issueDate: at.issueDate,
-        invoiceType: 'F2', vatTotal: 0, total: 4051, generatedAt: at.generatedAt, hashParts: registrationHashParts(at), detail: {},
+        invoiceType: 'F2', vatTotal: 0, total: 4051, hashParts: registrationHashParts(at), detail: {},
       });
     });
     await held;
     const voiding = t.post(`${I()}/${first.id}/void`, { reason: 'Emitida dos veces por error' }, { token: c.tere.accessToken });
     // The cancellation's statement is queued on the head's lock before the record it must chain on exists.
-    for (let i = 0; i < 200; i++) {
-      const [w] = await t.rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
-      if (w!.n > 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await lockWaits(1);
     letGo();
     const appended = await inFlight;
     expect((await voiding).statusCode).toBe(200);

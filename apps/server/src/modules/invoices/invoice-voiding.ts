@@ -1,12 +1,11 @@
 import type { Invoice } from '@divan/core';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../patients/patients.service';
-import { appendRecord, lockChain } from './invoice-ledger';
+import { appendRecord, GENERATION_ZONE, lockChain } from './invoice-ledger';
 import { invoicesRepository } from './invoices.repository';
 import { sessionIdsOf, type InvoicesService } from './invoices.service';
 import { cancellationFingerprint, formatGeneratedAt } from './verifactu/fingerprint';
 
-const ZONE = 'Europe/Madrid';
 
 /** What a cancellation record keeps besides its hashed fields (see verifactu-export.ts). */
 export type CancellationDetail = { kind: 'cancellation'; previous: { issuerTaxId: string; number: string; issueDate: string } | null; reason: string };
@@ -37,7 +36,8 @@ export class InvoiceVoiding {
       if (!registration) throw new AppError('invoice_not_issued');
       const head = await lockChain(tx, registration.issuerTaxId);
       const now = this.now();
-      const generatedAt = formatGeneratedAt(now, ZONE);
+      // The record's time is the one taken under the chain's lock: never before the record it chains on.
+      const generatedAt = formatGeneratedAt(head.generatedAt, GENERATION_ZONE);
       const previousFingerprint = head.previous?.fingerprint ?? null;
       const ref = { issuerTaxId: registration.issuerTaxId, number: registration.invoiceNumber, issueDate: registration.issueDate };
       const detail: CancellationDetail = {

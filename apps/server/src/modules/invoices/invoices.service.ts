@@ -210,7 +210,8 @@ export class InvoicesService {
         ...(b.chargeDate !== undefined ? { chargeDate: b.chargeDate } : {}),
       });
       if (b.lines) await this.writeLines(tx, c, updated, b.lines);
-      else if (b.buyer !== undefined) await this.writeLines(tx, c, updated, (await invoicesRepository(tx).lines(row.id)).map(bodyOf));
+      // A new buyer (given, or the patient's): each line's withholding follows them again.
+      else if (b.buyer !== undefined || b.patientId !== undefined) await this.writeLines(tx, c, updated, (await invoicesRepository(tx).lines(row.id)).map(bodyOf));
       return (await invoicesRepository(tx).find(c.member.workspaceId, row.id, invoiceScope(c)))!;
     });
     this.d.sessions.afterCommit(c.member.workspaceId);

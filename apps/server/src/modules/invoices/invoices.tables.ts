@@ -208,6 +208,11 @@ export const verifactuChains = pgTable('verifactu_chains', {
   previousFingerprint: text('previous_fingerprint'),
   previousNumber: text('previous_number'),
   previousIssueDate: date('previous_issue_date', { mode: 'string' }),
+  /**
+   * The last record's generation time (its FechaHoraHusoGenRegistro, to the second), taken by the statement
+   * that holds this row's lock: the next record's is never earlier, so the chain's times never decrease.
+   */
+  lastGeneratedAt: timestamp('last_generated_at', { withTimezone: true }),
 });
 
 /**

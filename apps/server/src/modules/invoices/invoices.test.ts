@@ -201,3 +201,95 @@ describe('series prefix', () => {
     expect((await t.put(`${W(c.ws.id)}/billing-info`, { ...info, seriesPrefix: 'R' }, { token: c.owner.accessToken })).statusCode).toBe(400);
   });
 });
+
+// Issue 24: what the VERI*FACTU record says (no withholding in ImporteTotal), who may be withheld from,
+// and where a simplified invoice stops (400,00 €). A clinic of its own: its series and chains are apart.
+describe('the tax record, the withholding and the simplified invoice', () => {
+  const NIF = '87654321X';
+  let k: Clinic;
+  const K = () => `${W(k.ws.id)}/invoices`;
+  const fieldsOf = async (res: Promise<{ statusCode: number; json(): unknown }>) => {
+    const r = await res;
+    const body = r.json() as { code: string; message: string; fields?: { path: string; message: string }[] };
+    return [r.statusCode, body.code, body.fields ?? [], body.message];
+  };
+  const WITHHELD_PRIVATE = 'Un particular no practica retención de IRPF: solo se aplica cuando paga una empresa, un profesional o una aseguradora.';
+  const OVER_400 = 'Las facturas de más de 400,00 € deben identificar al destinatario con su NIF: añádelo a sus datos de facturación.';
+  const record = async (invoiceId: string) =>
+    (await t.rows<{ total: number; vat_total: number; invoice_type: string }>(sql`select total, vat_total, invoice_type from verifactu_records where invoice_id = ${invoiceId}`))[0]!;
+
+  beforeAll(async () => {
+    k = await clinic(t, 'limites');
+    await ok(t.put('/api/v1/me/billing', { fullName: 'Teresa Límites', taxId: NIF }, { token: k.tere.accessToken }));
+  }, 60_000);
+
+  it('records ImporteTotal and the QR’s importe as base + VAT, without the withholding; the invoice still asks for base + VAT − IRPF', async () => {
+    const buyer = { kind: 'insurer', fullName: 'Seguros Ejemplo SA', taxId: 'A58818501' };
+    const draft = await ok(t.post(K(), { buyer, lines: [{ description: 'Informe pericial', itemKind: 'report', unitPriceCents: 20000 }] }, { token: k.tere.accessToken }), 201);
+    const inv = await ok(t.post(`${K()}/${draft.id}/issue`, undefined, { token: k.tere.accessToken }));
+    expect([inv.subtotalCents, inv.vatCents, inv.withholdingCents, inv.totalCents]).toEqual([20000, 4200, 3000, 21200]);
+    expect(await record(inv.id)).toEqual({ total: 24200, vat_total: 4200, invoice_type: 'F1' });
+    expect(new URL(inv.verifactu!.qrUrl).searchParams.get('importe')).toBe('242.00');
+  });
+
+  it('refuses a withholding on an invoice to a private person (patient or guardian), naming the line, in Spanish', async () => {
+    const line = { description: 'Informe', itemKind: 'report', unitPriceCents: 10000, withholdingRate: 15 };
+    const expected = [400, 'invalid_argument', [{ path: 'lines.0.withholdingRate', message: WITHHELD_PRIVATE }], WITHHELD_PRIVATE];
+    expect(await fieldsOf(t.post(K(), { patientId: k.ana, lines: [line] }, { token: k.tere.accessToken }))).toEqual(expected);
+    expect(await fieldsOf(t.post(K(), { buyer: { kind: 'guardian', fullName: 'Tutor Prueba' }, lines: [line] }, { token: k.tere.accessToken }))).toEqual(expected);
+    // A company's draft moved to the patient loses its withholding instead of keeping it.
+    const company = { kind: 'company', fullName: 'Empresa SA', taxId: 'A58818501' };
+    const draft = await ok(t.post(K(), { buyer: company, patientId: k.ana, lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 10000 }] }, { token: k.tere.accessToken }), 201);
+    expect(draft.withholdingCents).toBe(1500);
+    // A change that leaves the lines out keeps them (it emptied the draft before).
+    expect((await ok(t.patch(`${K()}/${draft.id}`, { footer: 'Gracias' }, { token: k.tere.accessToken }))).lines).toHaveLength(1);
+    const moved = await ok(t.patch(`${K()}/${draft.id}`, { buyer: null, patientId: k.ana }, { token: k.tere.accessToken }));
+    expect([moved.buyer?.kind, moved.withholdingCents, moved.lines[0]!.withholdingRate]).toEqual(['patient', 0, 0]);
+    // A draft that still carries one (written before this rule) is not issued with it.
+    await t.rows(sql`update invoice_lines set withholding_rate = 15, withholding = 1500, total = 10600 where invoice_id = ${draft.id}`);
+    await t.rows(sql`update invoices set withholding = 1500, total = 10600 where id = ${draft.id}`);
+    expect(await fieldsOf(t.post(`${K()}/${draft.id}/issue`, undefined, { token: k.tere.accessToken }))).toEqual(expected);
+    expect(await t.rows(sql`select id from verifactu_records where invoice_id = ${draft.id}`)).toEqual([]);
+  });
+
+  it('issues a simplified invoice (F2) up to 400,00 € and refuses one above it without the buyer’s tax id, at that field', async () => {
+    const at = async (cents: number, body: object = { patientId: k.ana }) => ok(t.post(K(), { ...body, lines: [{ description: 'Sesiones', unitPriceCents: cents }] }, { token: k.tere.accessToken }), 201);
+    const limit = await ok(t.post(`${K()}/${(await at(40000)).id}/issue`, undefined, { token: k.tere.accessToken }));
+    expect((await record(limit.id)).invoice_type).toBe('F2');
+    const over = await at(42000);
+    expect(await fieldsOf(t.post(`${K()}/${over.id}/issue`, undefined, { token: k.tere.accessToken }))).toEqual([400, 'invalid_argument', [{ path: 'buyer.taxId', message: OVER_400 }], OVER_400]);
+    expect((await ok(t.get(`${K()}/${over.id}`, { token: k.tere.accessToken }))).status).toBe('draft');
+    // VAT counts: 340 € + 21 % is 411,40 €.
+    const taxed = await ok(t.post(K(), { patientId: k.ana, lines: [{ description: 'Formación', itemKind: 'training', unitPriceCents: 34000 }] }, { token: k.tere.accessToken }), 201);
+    expect((await fieldsOf(t.post(`${K()}/${taxed.id}/issue`, undefined, { token: k.tere.accessToken })))[2]).toEqual([{ path: 'buyer.taxId', message: OVER_400 }]);
+    // With the buyer identified it is a full invoice (F1).
+    const named = await at(42000, { buyer: { kind: 'guardian', fullName: 'Tutor Prueba', taxId: '11111111H' }, patientId: k.ana });
+    const full = await ok(t.post(`${K()}/${named.id}/issue`, undefined, { token: k.tere.accessToken }));
+    expect((await record(full.id)).invoice_type).toBe('F1');
+  });
+
+  it('refuses the same in a batch and in an automatic invoice: the reason listed, no F2 above 400,00 €', async () => {
+    const pilar = await k.patient('Pilar', k.tere.userId, 42000);
+    const sessionOf = async (n: number, patientId = pilar) => {
+      const made = await ok<{ session: Session }>(t.post(`${W(k.ws.id)}/sessions`, { patientId, therapistId: k.tere.userId, day: nextWeek(n), from: '16:00', to: '16:50' }, { token: k.tere.accessToken }), 201);
+      await ok(t.post(`${W(k.ws.id)}/sessions/${made.session.id}/complete`, undefined, { token: k.tere.accessToken }));
+      return made.session.id;
+    };
+    // Ana's session (60 €) is issued beside it; Pilar's (420 €) is refused.
+    await sessionOf(2, k.ana);
+    const first = await sessionOf(0);
+    const batch = await ok<{ id: string }>(t.post(`${W(k.ws.id)}/invoice-batches`, { from: todayIn('Europe/Madrid'), to: nextWeek(10), therapistId: k.tere.userId }, { token: k.tere.accessToken }), 202);
+    type Batch = { status: string; errors: { patientId: string; message: string }[] };
+    let done: Batch | undefined;
+    await expect.poll(async () => (done = await ok<Batch>(t.get(`${W(k.ws.id)}/invoice-batches/${batch.id}`, { token: k.tere.accessToken }))).status, { timeout: 20_000, interval: 200 }).toBe('done');
+    expect(done!.errors).toEqual([expect.objectContaining({ patientId: pilar, message: OVER_400 })]);
+    expect(((await ok<Session>(t.get(`${W(k.ws.id)}/sessions/${first}`, { token: k.tere.accessToken })))).invoiced).toBe(false);
+
+    await ok(t.put(`${W(k.ws.id)}/invoice-settings`, { autoInvoice: true }, { token: k.tere.accessToken }));
+    const second = await sessionOf(1);
+    let skipped: { sessionId: string; reason: string }[] = [];
+    await expect.poll(async () => (skipped = (await ok<{ skipped: typeof skipped }>(t.get(`${W(k.ws.id)}/invoice-settings`, { token: k.tere.accessToken }))).skipped).length, { timeout: 20_000, interval: 200 }).toBe(1);
+    expect(skipped[0]).toMatchObject({ sessionId: second, reason: OVER_400 });
+    expect(await t.rows(sql`select r.id from verifactu_records r join invoices i on i.id = r.invoice_id where i.patient_id = ${pilar}`)).toEqual([]);
+  });
+});

@@ -139,19 +139,24 @@ export function registrationFingerprint(r: RegistrationFingerprintInput): string
 
 const NUMBER_MARK = '\u0001';
 const PREVIOUS_MARK = '\u0002';
+const GENERATED_MARK = '\u0003';
+/** Any FechaHoraHusoGenRegistro that passes the format check: its value is replaced by a mark. */
+const ANY_GENERATED_AT = '2000-01-01T00:00:00+01:00';
 
 /**
- * A registration's hashed string cut around the two values only the issuing statement knows (the number,
- * from the series' counter, and the previous fingerprint, from the locked chain head), for the database to
- * hash: the input is `parts[0] + number + parts[1] + previousFingerprint (or '') + parts[2]`. The fields,
- * their order and format are `registrationHashInput`'s; the caller checks the result with `registrationFingerprint`.
+ * A registration's hashed string cut around the three values only the issuing statement knows (the
+ * number, from the series' counter; the previous fingerprint, from the locked chain head; the
+ * generation time, taken once that lock is held), for the database to hash: the input is
+ * `parts[0] + number + parts[1] + previousFingerprint (or '') + parts[2] + generatedAt + parts[3]`.
+ * The fields, their order and format are `registrationHashInput`'s; the caller checks the result with
+ * `registrationFingerprint`.
  */
-export function registrationHashParts(r: Omit<RegistrationFingerprintInput, 'number' | 'previousFingerprint'>): [string, string, string] {
-  const values = registrationValues({ ...r, number: '', previousFingerprint: null });
-  const [head = '', rest = ''] = registrationHashInput({ ...values, NumSerieFactura: NUMBER_MARK, Huella: PREVIOUS_MARK }).split(NUMBER_MARK);
-  const parts = [head, ...rest.split(PREVIOUS_MARK)];
-  if (parts.length !== 3) throw new RangeError('a registration field holds a control character');
-  return parts as [string, string, string];
+export function registrationHashParts(r: Omit<RegistrationFingerprintInput, 'number' | 'previousFingerprint' | 'generatedAt'>): [string, string, string, string] {
+  const values = registrationValues({ ...r, number: '', previousFingerprint: null, generatedAt: ANY_GENERATED_AT });
+  const text = registrationHashInput({ ...values, NumSerieFactura: NUMBER_MARK, Huella: PREVIOUS_MARK, FechaHoraHusoGenRegistro: GENERATED_MARK });
+  const parts = [NUMBER_MARK, PREVIOUS_MARK, GENERATED_MARK].reduce((acc, mark) => acc.flatMap((p) => p.split(mark)), [text]);
+  if (parts.length !== 4) throw new RangeError('a registration field holds a control character');
+  return parts as [string, string, string, string];
 }
 
 /** The huella of a cancellation record (RegistroAnulacion). */

@@ -13,6 +13,7 @@ export {
   type RegistrationHashValues,
   type CancellationHashValues,
 } from './fingerprint';
+export { registrationAmounts } from './amounts';
 export { formatAmount, parseAmount, formatRate, toAeatDate, fromAeatDate } from './format';
 export {
   verifactuQrUrl,
