@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import pg from 'pg';
 import { atCleanup } from './lifecycle';
 import { startDivan, type Managed } from './servers';
@@ -25,11 +25,31 @@ export type Dataset = {
   session: Session;
 };
 
-/** A temporary DATA_DIR, removed at clean-up. */
+/**
+ * Where the server keeps the clinical master key of a data dir: beside it, never inside
+ * (`<DATA_DIR>.clinical-key`, decision 0011), so a copy of the folder alone does not carry it.
+ */
+export const keyFileOf = (dataDir: string) => `${resolve(dataDir)}.clinical-key`;
+
+/** A temporary DATA_DIR, removed at clean-up with the key file the server creates beside it. */
 export function tempDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'divan-bench-'));
-  atCleanup(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  atCleanup(`remove ${dir}`, () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(keyFileOf(dir), { force: true });
+  });
   return dir;
+}
+
+/**
+ * A second data dir with the same data for another server: the folder (but its owner's lock) and its
+ * clinical key file, without which a server refuses encrypted data. The source's server must be stopped.
+ */
+export function copyDataDir(source: string): string {
+  const copy = tempDataDir();
+  cpSync(source, copy, { recursive: true, filter: (src) => basename(src) !== 'divan.lock' });
+  if (existsSync(keyFileOf(source))) copyFileSync(keyFileOf(source), keyFileOf(copy));
+  return copy;
 }
 
 /** A fresh `divan_bench_<rand>` database on the server of `adminUrl`, dropped at clean-up. */

@@ -15,6 +15,8 @@ export type Row = {
 };
 
 export const resultsFile = resolve(root, 'bench/results/latest.json');
+/** The smoke run's (BENCH_SMOKE=1): its tiny figures never overwrite a real run's. */
+export const smokeResultsFile = resolve(root, 'bench/results/smoke.json');
 
 export class Report {
   readonly rows: Row[] = [];

@@ -1,12 +1,14 @@
 // `npm run bench`: throughput of GET /api/v1/me on PGlite and PostgreSQL against a bare Fastify baseline,
 // bundle size, start-up time and idle memory. Prints a table and writes bench/results/latest.json.
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+// BENCH_SMOKE=1 (`npm run bench:smoke`): every part at tiny sizes in about a minute, a check that the
+// bench still runs (CI), not a measurement; it writes bench/results/smoke.json.
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { measureBundle, WebNotBuilt } from './bundle';
-import { createDataset, tempDataDir, type Dataset, type DatabaseKind } from './dataset';
+import { copyDataDir, createDataset, tempDataDir, type Dataset, type DatabaseKind } from './dataset';
 import { loadProblem, measurePair, type Endpoint } from './load';
-import { Report, resultsFile } from './report';
+import { Report, resultsFile, smokeResultsFile } from './report';
 import { runBench } from './run-bench';
 import { startBare, startDivan, type Managed } from './servers';
 import { measureStartup } from './startup';
@@ -14,18 +16,24 @@ import { measureJobsIdle } from './jobs';
 import { seedPatients } from './patients';
 import { envInt, errorMessage, root, serverMain, sleep } from './util';
 
+const smoke = process.env.BENCH_SMOKE === '1';
+/** The full run's size, or the smoke run's (a variable set by hand wins either way). */
+const size = (full: number, tiny: number) => (smoke ? tiny : full);
 const cfg = {
-  users: envInt('BENCH_USERS', 200),
-  durationSec: envInt('BENCH_DURATION', 10),
-  warmupSec: envInt('BENCH_WARMUP', 3, 0),
+  smoke,
+  users: envInt('BENCH_USERS', size(200, 3)),
+  durationSec: envInt('BENCH_DURATION', size(10, 1)),
+  warmupSec: envInt('BENCH_WARMUP', size(3, 0), 0),
   rounds: envInt('BENCH_ROUNDS', 2),
-  connections: envInt('BENCH_CONNECTIONS', 50),
-  signupConcurrency: envInt('BENCH_SIGNUP_CONCURRENCY', 4),
-  startupRuns: envInt('BENCH_STARTUP_RUNS', 3),
-  idleSec: envInt('BENCH_IDLE_SECONDS', 5, 0),
-  jobsIdleSec: envInt('BENCH_JOBS_IDLE_SECONDS', 60),
+  connections: envInt('BENCH_CONNECTIONS', size(50, 10)),
+  signupConcurrency: envInt('BENCH_SIGNUP_CONCURRENCY', size(4, 2)),
+  startupRuns: envInt('BENCH_STARTUP_RUNS', size(3, 1)),
+  idleSec: envInt('BENCH_IDLE_SECONDS', size(5, 1), 0),
+  jobsIdleSec: envInt('BENCH_JOBS_IDLE_SECONDS', size(60, 2)),
+  /** Start-up work (schema check, crons) left out of the runner's idle cost. */
+  jobsSettleMs: size(3000, 500),
   adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
-  patients: envInt('BENCH_PATIENTS', 20_000),
+  patients: envInt('BENCH_PATIENTS', size(20_000, 500)),
   patientSearch: process.env.BENCH_PATIENT_SEARCH || 'garcia',
   skip: (process.env.BENCH_SKIP ?? '')
     .split(',')
@@ -94,7 +102,7 @@ const meEndpoint = (ds: Dataset): Endpoint => ({ url: `${ds.server.url}/api/v1/m
 async function main() {
   if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
   const fastifyVersion = (JSON.parse(readFileSync(resolve(root, 'node_modules/fastify/package.json'), 'utf8')) as { version: string }).version;
-  console.log(`Diván bench — ${cpus().length} cores, Node ${process.version}, fastify ${fastifyVersion}`);
+  console.log(`Diván bench${smoke ? ' (SMOKE: tiny sizes, a check that every part runs, not a measurement)' : ''} — ${cpus().length} cores, Node ${process.version}, fastify ${fastifyVersion}`);
   console.log('The load generator (this process) and each server (its own process) share the machine: on 2 cores');
   console.log('absolute req/s are indicative only — the figure is the ratio to the bare Fastify baseline, measured in the same slots.');
   report.details.loadAverageAtStart = loadavg();
@@ -142,12 +150,17 @@ async function main() {
   // the same server without it (a copy of the data dir, JOBS=off), measured in alternating slices.
   await section('jobs', async () => {
     if (!pglite) return report.skip(JOBS_IDLE, 'needs the PGlite dataset');
-    const copy = tempDataDir();
-    cpSync(pglite.dataDir, copy, { recursive: true });
-    const on = await startDivan({ dataDir: pglite.dataDir });
-    const off = await startDivan({ dataDir: copy, env: { JOBS: 'off' } });
+    // The copy carries the data dir's clinical key file too (it lives beside the folder, not in it).
+    const copy = copyDataDir(pglite.dataDir);
+    // Each server started is stopped, even when the other one fails to start: a server left running
+    // would hold the data dir's lock and the start-up part below could not start on it.
+    const servers: Managed[] = [];
     try {
-      await sleep(3000); // start-up work (schema check, crons) is not idle cost
+      const on = await startDivan({ dataDir: pglite.dataDir });
+      servers.push(on);
+      const off = await startDivan({ dataDir: copy, env: { JOBS: 'off' } });
+      servers.push(off);
+      await sleep(cfg.jobsSettleMs); // start-up work (schema check, crons) is not idle cost
       step(`${JOBS_IDLE}: ${cfg.jobsIdleSec} s with no request`);
       const idle = await measureJobsIdle(on, cfg.jobsIdleSec);
       report.details.jobsIdle = idle;
@@ -162,7 +175,7 @@ async function main() {
       report.add(ME_JOBS_OFF, 'throughput, runner off', p.bare.reqPerSec, 'req/s', undefined, `p99 ${p.bare.p99Ms} ms`);
       report.add(ME_JOBS_OFF, 'ratio on/off', p.ratio, '', { min: TARGETS.jobsKeepsRatio }, `p99 ${p.target.p99Ms} ms with the runner`);
     } finally {
-      await Promise.all([on.stop(), off.stop()]);
+      await Promise.all(servers.map((server) => server.stop()));
     }
   });
 
@@ -220,4 +233,4 @@ async function main() {
   });
 }
 
-await runBench(main, { report, config: cfg, resultsFile, sharing: 'the load generator and the servers' });
+await runBench(main, { report, config: cfg, resultsFile: smoke ? smokeResultsFile : resultsFile, sharing: 'the load generator and the servers' });

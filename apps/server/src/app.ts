@@ -186,7 +186,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     therapistWants: (workspaceId, userId) => notificationSettings.noticesOf(workspaceId, userId),
     perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock,
   });
-  const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat });
+  const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat, verifactuProducer: config.verifactuProducer });
   const { gateway, sandbox } = createPaymentsGateway({ stripe: config.stripe, db, jobs, publicUrl: config.publicUrl, appSecret: config.appSecret, clock: opts.clock });
   const payments = wirePayments({ db, gateway, events, jobs, mailer, log: app.log, patients, users, workspaces, invoices, issuing, auto, sessions: invoicing, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
   sandbox?.deliverTo(async (raw, signature) => void (await payments.webhooks.receive(raw, signature)));

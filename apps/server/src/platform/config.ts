@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
-import { parseIceServers, type IceServer } from '@divan/core';
+import { isValidSpanishTaxId, normalizeTaxId, parseIceServers, type IceServer } from '@divan/core';
+import { verifactuProducer, type VerifactuProducerConfig } from './verifactu-producer';
 import { CLINICAL_KEY_FORMAT, parseKey } from './crypto/master-key';
 import { readP12, SealCertificateError } from './documents/seal/certificate';
 
@@ -75,6 +76,22 @@ const envSchema = z.object({
   VERIFACTU_AEAT_PASSPHRASE: z.string().optional(),
   /** A PEM bundle of extra certificate authorities to trust for the endpoint (a test endpoint); unset: the system's. */
   VERIFACTU_AEAT_CA: z.string().optional(),
+  /**
+   * The software producer every VERI*FACTU record names (SistemaInformatico): its name and NIF, the
+   * system's id (2 characters) and version, and this installation's number. Unset: development values
+   * the AEAT refuses (verifactu-producer.ts); in production with VERIFACTU_AEAT_URL each is required.
+   */
+  VERIFACTU_PRODUCER_NAME: z.string().trim().min(1).max(120, 'must be at most 120 characters').optional(),
+  VERIFACTU_PRODUCER_NIF: z
+    .string()
+    .refine((v) => normalizeTaxId(v).length === 9 && isValidSpanishTaxId(v), 'must be a Spanish NIF (9 characters) whose control character is right')
+    .optional(),
+  VERIFACTU_SYSTEM_ID: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,2}$/, 'must be 1 or 2 letters or digits')
+    .optional(),
+  VERIFACTU_SYSTEM_VERSION: z.string().trim().min(1).max(50, 'must be at most 50 characters').optional(),
+  VERIFACTU_INSTALLATION_NUMBER: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
   /** The certificate that seals signed documents (consents): a PKCS#12 file and its passphrase; unset: one made on first start and kept in DATA_DIR. */
   SEAL_P12: z.string().optional(),
   SEAL_P12_PASSPHRASE: z.string().optional(),
@@ -121,6 +138,8 @@ export type Config = {
   iceServers?: IceServer[];
   /** VERIFACTU_AEAT_*: sending records to the AEAT; unset: off (nothing is queued). */
   verifactuAeat?: VerifactuAeatConfig;
+  /** VERIFACTU_PRODUCER_* and the system's: what every record says of the software; unset: the development values. */
+  verifactuProducer?: VerifactuProducerConfig;
   /** STRIPE_*: card payments through Stripe; unset: the built-in sandbox (test mode). */
   stripe?: StripeConfig;
   /** SEAL_P12 (read and opened at start-up) and SEAL_P12_PASSPHRASE; unset: the seal kept in DATA_DIR (see DocumentSeal.open). */
@@ -169,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.JOBS === 'on',
     devMail: devMailEnabled(e.NODE_ENV, e.SMTP_URL, e.DEV_MAIL),
     iceServers: ice.ok ? ice.value : [],
+    verifactuProducer: verifactuProducerConfig(e),
     verifactuAeat: verifactuAeatConfig(e),
     stripe: stripeConfig(e),
     seal: sealConfig(e),
@@ -205,6 +225,15 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
   if (!/^(sk|rk)_(test|live)_/.test(e.STRIPE_SECRET_KEY)) fail('STRIPE_SECRET_KEY', 'expected a Stripe secret key (sk_test_… or sk_live_…)');
   if (!e.STRIPE_WEBHOOK_SECRET) return fail('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY (whsec_… from the webhook endpoint)');
   return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE };
+}
+
+/** The software producer; in production with VERIFACTU_AEAT_URL, none of its values may be missing. */
+function verifactuProducerConfig(e: z.infer<typeof envSchema>): VerifactuProducerConfig {
+  const { producer, missing } = verifactuProducer(e);
+  if (missing && e.NODE_ENV === 'production' && e.VERIFACTU_AEAT_URL) {
+    throw new ConfigError(`Invalid environment variable ${missing}: required in production with VERIFACTU_AEAT_URL (the software producer every record sent to the AEAT names)`);
+  }
+  return producer;
 }
 
 /** VERIFACTU_AEAT_*: all or nothing; the files are read and the certificate opened now, so a mistake stops start-up. */

@@ -25,15 +25,17 @@ import type { InvoiceIssuing } from './invoice-issuing';
 import type { InvoiceVoiding } from './invoice-voiding';
 import type { InvoicesService } from './invoices.service';
 import { exportPeriod, exportVerifactuXml } from './verifactu-export';
+import type { SoftwareInfo } from './verifactu';
 import { exportInvoices } from './invoice-export';
 
 const tags = ['invoices'];
 const I = '/api/v1/workspaces/:workspaceId/invoices';
 const ONE = `${I}/:invoiceId`;
 
-type Deps = { invoices: InvoicesService; issuing: InvoiceIssuing; voiding: InvoiceVoiding; billing: BillingProfiles };
+/** `software`: what the VERI*FACTU export says of the software (the configured producer). */
+type Deps = { invoices: InvoicesService; issuing: InvoiceIssuing; voiding: InvoiceVoiding; billing: BillingProfiles; software: SoftwareInfo };
 
-export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, voiding, billing }: Deps) {
+export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, voiding, billing, software }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/me/billing', { config: { access: 'user' }, schema: { operationId: 'getMyBilling', tags, response: { 200: therapistBillingResponse } } }, (req) => billing.get(req.user!.id));
@@ -78,7 +80,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
     async (req, reply) => {
       const c = caller(req);
       const q = await exportPeriod(invoices, c, req.query);
-      const out = q && (await exportVerifactuXml(invoices.d.db, c, q, req.params.workspaceId));
+      const out = q && (await exportVerifactuXml(invoices.d.db, c, q, software));
       // Nothing to export (no records of that issuer the member reads in the period, or no issuer at all).
       if (!q || !out) return reply.status(204).send(null);
       const { xml } = out;

@@ -20,6 +20,8 @@ import { invoicePdfRoutes } from './pdf/invoice-pdf.routes';
 import { InvoicesService } from './invoices.service';
 import { VERIFACTU_QR_BASE_URL } from './verifactu/qr';
 import type { VerifactuAeatConfig } from '../../platform/config';
+import type { VerifactuProducerConfig } from '../../platform/verifactu-producer';
+import { softwareOf } from './verifactu-export';
 import { verifactuStatusRoutes, wireVerifactuSending } from './verifactu/aeat/verifactu-status.routes';
 
 type Deps = {
@@ -36,6 +38,8 @@ type Deps = {
   clock?: () => Date;
   /** Sending VERI*FACTU records to the AEAT; unset: off. */
   verifactuAeat?: VerifactuAeatConfig;
+  /** The software producer the records name; unset: the development values (refused by the AEAT). */
+  verifactuProducer?: VerifactuProducerConfig;
 };
 
 /** Invoices: billing profiles, drafts, issuing with VERI*FACTU records, payments, rectifying invoices. */
@@ -46,8 +50,9 @@ export function wireInvoices(d: Deps) {
   const voiding = new InvoiceVoiding(invoices, d.clock);
   const batches = new InvoiceBatches(d.db, d.jobs, issuing, d.sessions, d.patients, d.workspaces);
   const auto = new AutoInvoices(d.db, d.jobs, invoices, issuing, d.workspaces, d.sessions);
-  const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, events: d.events, aeat: d.verifactuAeat, clock: d.clock });
+  const software = softwareOf(d.verifactuProducer);
+  const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, events: d.events, aeat: d.verifactuAeat, clock: d.clock, software });
   const register = (app: FastifyInstance) =>
-    app.register(invoicesRoutes, { invoices, issuing, voiding, billing }).register(invoiceBatchesRoutes, { batches }).register(invoiceSettingsRoutes, { auto, db: d.db }).register(feeBalanceRoutes, { sessions: d.sessions, users: d.users }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer }).register(verifactuStatusRoutes, { invoices, sending: !!sending });
+    app.register(invoicesRoutes, { invoices, issuing, voiding, billing, software }).register(invoiceBatchesRoutes, { batches }).register(invoiceSettingsRoutes, { auto, db: d.db }).register(feeBalanceRoutes, { sessions: d.sessions, users: d.users }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer }).register(verifactuStatusRoutes, { invoices, sending: !!sending });
   return { invoices, issuing, voiding, billing, batches, auto, sending, register };
 }

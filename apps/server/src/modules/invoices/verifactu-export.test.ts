@@ -12,9 +12,12 @@ import { skipXsd, validateAgainstXsd, xsdMissing } from './verifactu/xsd.testing
 let t: TestApp;
 let c: Clinic;
 let t1: Invoice;
+let withheld: Invoice;
 const today = todayIn('Europe/Madrid');
 const THERAPIST_NIF = '12345678Z';
 const CLINIC_CIF = 'B12345674';
+/** The software producer as configured (VERIFACTU_PRODUCER_* and the system's): what SistemaInformatico says. */
+const PRODUCER = { name: 'Diván Software SL', taxId: 'B87654323', systemId: 'D1', version: '2.4.0', installationNumber: 'divan-cloud-01' };
 const I = () => `${W(c.ws.id)}/invoices`;
 
 async function issued(who: Therapist, body: object): Promise<Invoice> {
@@ -27,7 +30,7 @@ async function issued(who: Therapist, body: object): Promise<Invoice> {
 const exportXml = (who: Therapist, issuerTaxId: string) => t.get(`${I()}/verifactu?issuerTaxId=${issuerTaxId}&from=${today}&to=${today}`, { token: who.accessToken });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ verifactuProducer: PRODUCER });
   c = await clinic(t, 'verifactu');
   expect((await t.put('/api/v1/me/billing', { fullName: 'Teresa Terapeuta', taxId: THERAPIST_NIF, city: 'Madrid' }, { token: c.tere.accessToken })).statusCode).toBe(200);
   const billing = { fullName: 'Clínica Verifactu SL', taxId: CLINIC_CIF, line1: 'Calle Alcalá 1', city: 'Madrid', zipCode: '28009', country: 'España' };
@@ -36,7 +39,8 @@ beforeAll(async () => {
   const company = { kind: 'company', fullName: 'Mutua Ejemplo SA', taxId: 'A58818501' };
   t1 = await issued(c.tere, { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] });
   await issued(c.owner, { therapistId: c.tomas.userId, patientId: c.bruno, lines: [{ description: 'Sesión', unitPriceCents: 5555 }] });
-  await issued(c.tere, { buyer: company, lines: [{ description: 'Informe pericial', itemKind: 'report', unitPriceCents: 20000 }] });
+  // 200,00 € + 21 % VAT (42,00 €), 15 % withheld (30,00 €): the insurer pays 212,00 €.
+  withheld = await issued(c.tere, { buyer: company, lines: [{ description: 'Informe pericial', itemKind: 'report', unitPriceCents: 20000 }] });
   const w2 = await issued(c.owner, { therapistId: c.tomas.userId, buyer: company, lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 15000, quantity: 1.5 }] });
   // Rectifying invoices of each issuer: one cancels by difference, one substitutes with a new amount.
   expect((await t.post(`${I()}/${t1.id}/rectify`, { method: 'difference', reason: 'Sesión no realizada' }, { token: c.tere.accessToken })).statusCode).toBe(201);
@@ -63,11 +67,39 @@ describe('VERI*FACTU export', () => {
   });
 
   it.skipIf(skipXsd)('is valid against the AEAT schema, for both issuers', async () => {
-    expect(xsdMissing, `XSD validation needs ${xsdMissing.join(' and ')}`).toEqual([]);
+    expect(xsdMissing).toEqual([]);
     for (const nif of [THERAPIST_NIF, CLINIC_CIF]) {
       const result = validateAgainstXsd((await exportXml(c.owner, nif)).body, `${nif}.xml`);
       expect(result.ok, result.output).toBe(true);
     }
+  });
+
+  it('records an invoice with withholding at base + VAT (ImporteTotal 242.00, not the 212.00 the buyer pays), valid against the AEAT schema; the QR says the same', async () => {
+    expect([withheld.subtotalCents, withheld.vatCents, withheld.withholdingCents, withheld.totalCents]).toEqual([20000, 4200, 3000, 21200]);
+    const xml = (await exportXml(c.owner, THERAPIST_NIF)).body;
+    const record = parseRegFactuXml(xml).find((r) => r.number === withheld.number)!;
+    expect(record).toMatchObject({ kind: 'registration', invoiceType: 'F1', vatTotalCents: 4200, totalCents: 24200 });
+    const alta = xml.slice(xml.indexOf(`<sum1:NumSerieFactura>${withheld.number}<`), xml.indexOf('</sum1:RegistroAlta>', xml.indexOf(`<sum1:NumSerieFactura>${withheld.number}<`)));
+    expect(alta).toContain('<sum1:BaseImponibleOimporteNoSujeto>200.00</sum1:BaseImponibleOimporteNoSujeto>');
+    expect(alta).toContain('<sum1:CuotaRepercutida>42.00</sum1:CuotaRepercutida>');
+    expect(alta).toContain('<sum1:CuotaTotal>42.00</sum1:CuotaTotal>');
+    expect(alta).toContain('<sum1:ImporteTotal>242.00</sum1:ImporteTotal>');
+    expect(new URL(withheld.verifactu!.qrUrl).searchParams.get('importe')).toBe('242.00');
+    expect(verifyChain(parseRegFactuXml(xml))).toBeNull();
+    if (!skipXsd) {
+      const valid = validateAgainstXsd(xml, 'retencion.xml');
+      expect(valid.ok, valid.output).toBe(true);
+    }
+  });
+
+  it('names the configured software producer and installation in every record, not a placeholder', async () => {
+    const xml = (await exportXml(c.owner, CLINIC_CIF)).body;
+    const systems = xml.match(/<sum1:SistemaInformatico>[\s\S]*?<\/sum1:SistemaInformatico>/g)!;
+    expect(systems).toHaveLength(3);
+    for (const s of systems) {
+      for (const part of ['<sum1:NombreRazon>Diván Software SL<', '<sum1:NIF>B87654323<', '<sum1:IdSistemaInformatico>D1<', '<sum1:Version>2.4.0<', '<sum1:NumeroInstalacion>divan-cloud-01<']) expect(s).toContain(part);
+    }
+    expect(xml).not.toContain('B00000000');
   });
 
   it('gives a therapist who reads only her own invoices nothing of the clinic’s', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import { normalizeTaxId, todayIn, type verifactuExportQuery } from '@divan/core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
+import { DEV_VERIFACTU_PRODUCER, type VerifactuProducerConfig } from '../../platform/verifactu-producer';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../patients/patients.service';
 import { mayAct } from './invoice-access';
@@ -21,8 +22,10 @@ export async function exportPeriod(invoices: InvoicesService, c: Caller, q: z.in
 /** One AEAT submission holds at most 1,000 records. */
 export const VERIFACTU_EXPORT_MAX = 1000;
 
-/** What the XML says of the software that produced the records (SistemaInformatico). */
-export const DIVAN_SOFTWARE: Omit<SoftwareInfo, 'installationNumber'> = { vendorName: 'Diván', vendorTaxId: 'B00000000', name: 'Diván', id: '01', version: '1.0' };
+/** What the XML says of the software that produced the records (SistemaInformatico): the configured producer and installation. */
+export function softwareOf(producer: VerifactuProducerConfig = DEV_VERIFACTU_PRODUCER): SoftwareInfo {
+  return { vendorName: producer.name, vendorTaxId: producer.taxId, name: 'Diván', id: producer.systemId, version: producer.version, installationNumber: producer.installationNumber };
+}
 
 type Detail = {
   previous: { issuerTaxId: string; number: string; issueDate: string } | null;
@@ -37,7 +40,7 @@ type Detail = {
  * (RegFactuSistemaFacturacion): what the accountant or the AEAT asks for. Only records of invoices the
  * member may read; each record carries its previous one's reference, so a period's slice still chains.
  */
-export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: string; from: string; to: string }, installationNumber: string): Promise<{ xml: string; count: number } | null> {
+export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: string; from: string; to: string }, software: SoftwareInfo): Promise<{ xml: string; count: number } | null> {
   const issuer = normalizeTaxId(q.issuerTaxId);
   const rows = await db
     .select({ record: verifactuRecords, sellerType: invoices.sellerType, ownerId: invoices.ownerId })
@@ -60,7 +63,7 @@ export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: st
   if (readable.length > VERIFACTU_EXPORT_MAX) throw new AppError('invalid_argument', [{ path: 'to', message: `Más de ${VERIFACTU_EXPORT_MAX} registros: acota el periodo.` }]);
   if (!readable.length) return null;
   const records = readable.map((r) => toRecord(r.record));
-  const xml = buildRegFactuXml({ issuer: { name: readable[0]!.record.issuerName, taxId: issuer }, software: { ...DIVAN_SOFTWARE, installationNumber }, records });
+  const xml = buildRegFactuXml({ issuer: { name: readable[0]!.record.issuerName, taxId: issuer }, software, records });
   return { xml, count: records.length };
 }
 

@@ -3,8 +3,8 @@ import { errorMessage } from '@divan/core';
 import type { Db } from '../../../../platform/db/database';
 import type { Jobs } from '../../../../platform/jobs/jobs';
 import { verifactuRecords, type VerifactuRecordRow } from '../../invoices.tables';
-import { DIVAN_SOFTWARE, toRecord } from '../../verifactu-export';
-import type { CancellationRecord, VerifactuRecord } from '../types';
+import { softwareOf, toRecord } from '../../verifactu-export';
+import type { CancellationRecord, SoftwareInfo, VerifactuRecord } from '../types';
 import { MAX_RECORDS_PER_SUBMISSION, type SubmissionBatch, type VerifactuSender } from './sender';
 import type { RecordOutcome } from './soap';
 import { hasUnsent, issuersWithUnsent, leaseSender, markAttempt, recordAnswer, recordFailure, releaseSender, senderOf, unsentRecords } from './submissions';
@@ -25,6 +25,8 @@ export type SendingDeps = {
   sender: VerifactuSender;
   /** The clock of flow control and backoff; tests move it. */
   now?: () => Date;
+  /** What each submission says of the software (the configured producer); unset: the development values. */
+  software?: SoftwareInfo;
 };
 
 export type WorkResult =
@@ -101,7 +103,7 @@ export class VerifactuSending {
     }
     let result;
     try {
-      result = await this.d.sender.send(batchOf(records));
+      result = await this.d.sender.send(batchOf(records, this.d.software ?? softwareOf()));
     } catch (err) {
       // Our own fault (a record that no longer builds): wait as after a failure, and let the job's failure be logged.
       await this.fail(issuerTaxId, records, lease.failures + 1, { code: 'verifactu_malformed', description: (err as Error).message });
@@ -151,12 +153,12 @@ function described(o: RecordOutcome): RecordOutcome {
   return o.state === 'pending' ? { ...o, errorDescription: errorMessage(o.errorCode) } : o;
 }
 
-/** The stored records as one submission: the issuer's latest name in the header, the installation of the first record. */
-function batchOf(rows: VerifactuRecordRow[]): SubmissionBatch {
+/** The stored records as one submission: the issuer's latest name in the header, the configured software. */
+function batchOf(rows: VerifactuRecordRow[], software: SoftwareInfo): SubmissionBatch {
   const last = rows[rows.length - 1]!;
   return {
     issuer: { name: last.issuerName, taxId: last.issuerTaxId },
-    software: { ...DIVAN_SOFTWARE, installationNumber: rows[0]!.workspaceId },
+    software,
     records: rows.map(recordOf),
   };
 }

@@ -10,6 +10,7 @@ import type { InvoicesService } from '../../invoices.service';
 import { AeatSoapSender, type VerifactuSender } from './sender';
 import { submissionsOfInvoice } from './submissions';
 import { VerifactuSending } from './verifactu-sending';
+import type { SoftwareInfo } from '../types';
 
 const tags = ['invoices'];
 
@@ -17,10 +18,10 @@ const tags = ['invoices'];
  * Sending to the AEAT, when configured: the queue, the job queued after each issued invoice, and the
  * hourly catch-up. Unconfigured: nothing is defined, queued or sent (`undefined`).
  */
-export function wireVerifactuSending(d: { db: Db; jobs: Jobs; events: EventBus; aeat?: VerifactuAeatConfig; sender?: VerifactuSender; clock?: () => Date }) {
+export function wireVerifactuSending(d: { db: Db; jobs: Jobs; events: EventBus; aeat?: VerifactuAeatConfig; sender?: VerifactuSender; clock?: () => Date; software?: SoftwareInfo }) {
   if (!d.aeat && !d.sender) return undefined;
   const sender = d.sender ?? new AeatSoapSender({ url: d.aeat!.url, tls: d.aeat!.tls });
-  const sending = new VerifactuSending({ db: d.db, jobs: d.jobs, sender, now: d.clock });
+  const sending = new VerifactuSending({ db: d.db, jobs: d.jobs, sender, now: d.clock, software: d.software });
   sending.define();
   d.events.on('invoice.issued', (e) => sending.onIssued(e.invoiceId), { scope: 'once' });
   d.jobs.sweep('verifactu.catch-up', () => sending.catchUp());
