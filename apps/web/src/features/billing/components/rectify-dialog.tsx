@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { RECTIFICATION_METHOD, type Invoice, type RectificationMethod } from '@divan/core';
+import { RECTIFICATION_METHOD, withholds, type Invoice, type RectificationMethod } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
@@ -11,7 +11,7 @@ import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import type { RectifyLines } from '../api/invoices-api';
 import { LinesEditor } from '../editor/lines-editor';
-import { bodyOf, lineErrors, liveTotals, modelOf, type LineDraft } from '../utils/editor-model';
+import { bodyOf, buyerKindOf, lineErrors, liveTotals, modelOf, type LineDraft } from '../utils/editor-model';
 
 const HINTS: Record<RectificationMethod, string> = {
   difference: 'La rectificativa recoge la diferencia: aquí, el importe entero en negativo.',
@@ -113,7 +113,7 @@ export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props)
               />
             ) : (
               <div className="grid gap-3">
-                <LinesEditor lines={lines} totals={totals.lineTotals} showErrors={submitted} onChange={setLines} sessionsButton={null} />
+                <LinesEditor lines={lines} totals={totals.lineTotals} showErrors={submitted} onChange={setLines} buyerWithholds={withholds(buyerKindOf(model))} sessionsButton={null} />
                 <p className="text-right text-sm">
                   Total corregido: <strong className="tabular-nums">{formatCurrency(totals.totalCents)}</strong>
                 </p>

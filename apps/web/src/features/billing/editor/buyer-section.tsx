@@ -9,10 +9,18 @@ import type { EditorModel } from '../utils/editor-model';
 
 const OTHER_KINDS = BUYER_KINDS.filter((k) => k !== 'patient').map((k) => ({ value: k, label: BUYER_KIND_LABELS[k] }));
 
-type Props = { wid: string; model: EditorModel; showErrors: boolean; onChange: (patch: Partial<EditorModel>) => void; onPatient: (p: EditorModel['patient']) => void };
+type Props = {
+  wid: string;
+  model: EditorModel;
+  showErrors: boolean;
+  onChange: (patch: Partial<EditorModel>) => void;
+  onPatient: (p: EditorModel['patient']) => void;
+  /** Why this payer needs a tax id (a simplified invoice stops at 400,00 €), or null. */
+  taxIdProblem?: string | null;
+};
 
 /** Who the invoice is for: a patient (their billing data in the file) and who pays, the patient or a third party. */
-export function BuyerSection({ wid, model, showErrors, onChange, onPatient }: Props) {
+export function BuyerSection({ wid, model, showErrors, onChange, onPatient, taxIdProblem = null }: Props) {
   const name = useId();
   const b = model.buyer;
   const setBuyer = (patch: Partial<EditorModel['buyer']>) => onChange({ buyer: { ...b, ...patch } });
@@ -51,7 +59,7 @@ export function BuyerSection({ wid, model, showErrors, onChange, onPatient }: Pr
           <Field label="Nombre o razón social" error={nameError}>
             <Input maxLength={150} value={b.fullName} onChange={(e) => setBuyer({ fullName: e.target.value })} />
           </Field>
-          <Field label="NIF" hint={b.kind === 'guardian' ? 'DNI o NIE del tutor.' : 'NIF o CIF.'}>
+          <Field label="NIF" hint={taxIdProblem ?? (b.kind === 'guardian' ? 'DNI o NIE del tutor.' : 'NIF o CIF.')} error={showErrors ? (taxIdProblem ?? undefined) : undefined}>
             <Input maxLength={20} value={b.taxId} autoCapitalize="characters" onChange={(e) => setBuyer({ taxId: e.target.value })} />
           </Field>
           <Field label="Dirección">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CalendarCheck, Save, Send, Trash2 } from 'lucide-react';
-import { VAT_EXEMPT_LEGEND, type Invoice, type InvoiceTaxSettings, type Session } from '@divan/core';
+import { simplifiedInvoiceProblem, VAT_EXEMPT_LEGEND, withholds, type Invoice, type InvoiceTaxSettings, type Session } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,7 +13,7 @@ import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useCreateInvoice, useDeleteInvoice, useIssueInvoice, useUpdateInvoice } from '../api/invoices-api';
 import { SessionsDialog } from '../components/sessions-dialog';
 import { TotalsSummary } from '../components/totals-summary';
-import { bodyOf, liveTotals, modelOf, modelProblem, sessionLine, type EditorModel } from '../utils/editor-model';
+import { bodyOf, buyerKindOf, liveTotals, modelOf, modelProblem, sessionLine, type EditorModel } from '../utils/editor-model';
 import { BuyerSection } from './buyer-section';
 import { LinesEditor } from './lines-editor';
 import { ServerError } from './server-error';
@@ -116,6 +116,8 @@ export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIss
   const sessionIds = model.lines.map((l) => l.sessionId).filter((x): x is string => !!x);
   const ownSaved = (invoice?.lines ?? []).map((l) => l.sessionId).filter((x): x is string => !!x);
   const exempt = model.lines.some((l) => l.itemKind === 'therapy');
+  // Another payer without a tax id, above 400,00 €: issuing will ask for it (the patient's is in their file).
+  const taxIdProblem = model.billTo === 'other' ? simplifiedInvoiceProblem({ baseCents: totals.subtotalCents, vatCents: totals.vatCents, buyerTaxId: model.buyer.taxId.trim() }) : null;
 
   return (
     <form
@@ -135,7 +137,7 @@ export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIss
           <CardDescription>El paciente de la factura y quién la paga.</CardDescription>
         </CardHeader>
         <CardContent>
-          <BuyerSection wid={wid} model={model} showErrors={showErrors} onChange={change} onPatient={onPatient} />
+          <BuyerSection wid={wid} model={model} showErrors={showErrors} onChange={change} onPatient={onPatient} taxIdProblem={taxIdProblem} />
         </CardContent>
       </Card>
 
@@ -150,6 +152,7 @@ export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIss
             totals={totals.lineTotals}
             showErrors={showErrors}
             onChange={(lines) => change({ lines })}
+            buyerWithholds={withholds(buyerKindOf(model))}
             sessionsButton={
               model.patient ? (
                 <Button type="button" variant="outline" onClick={() => setPicking(true)}>

@@ -14,12 +14,16 @@ const VAT_LABELS: Record<VatChoice, string> = { auto: 'Según el tipo', E1: 'Exe
 const VAT_OPTIONS = VAT_CHOICES.map((v) => ({ value: v, label: VAT_LABELS[v] }));
 const WITHHOLDING_LABELS: Record<WithholdingChoice, string> = { auto: 'Según quién paga', '0': 'Sin retención', '7': '7 %', '15': '15 %', '19': '19 %' };
 const WITHHOLDING_OPTIONS = WITHHOLDING_CHOICES.map((v) => ({ value: v, label: WITHHOLDING_LABELS[v] }));
+/** A private payer (the patient, a guardian) never withholds: the only choice, shown but not offered. */
+const NO_WITHHOLDING = [{ value: 'none', label: 'Sin retención' }];
 
 type Props = {
   lines: LineDraft[];
   totals: (number | null)[];
   showErrors: boolean;
   onChange: (lines: LineDraft[]) => void;
+  /** Whether the payer withholds IRPF (a company, a professional, an insurer); a private person never does. */
+  buyerWithholds: boolean;
   /** «Añadir sesiones», when a patient is chosen. */
   sessionsButton: ReactNode;
 };
@@ -33,7 +37,7 @@ function Err({ id, text }: { id: string; text: string | undefined }) {
 }
 
 /** The invoice's lines as a small spreadsheet on wide screens, one card each on phones. */
-export function LinesEditor({ lines, totals, showErrors, onChange, sessionsButton }: Props) {
+export function LinesEditor({ lines, totals, showErrors, onChange, buyerWithholds, sessionsButton }: Props) {
   const set = (key: string, patch: Partial<LineDraft>) => onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   return (
     <div className="grid gap-3">
@@ -129,8 +133,17 @@ export function LinesEditor({ lines, totals, showErrors, onChange, sessionsButto
                     </label>
                     <label className="grid gap-1 md:flex md:items-center md:gap-2">
                       IRPF
-                      <NativeSelect aria-label={`Retención de la línea ${n + 1}`} options={WITHHOLDING_OPTIONS} value={l.withholding} onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })} className="w-full md:w-48" />
+                      {buyerWithholds ? (
+                        <NativeSelect aria-label={`Retención de la línea ${n + 1}`} options={WITHHOLDING_OPTIONS} value={l.withholding} onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })} className="w-full md:w-48" />
+                      ) : (
+                        <NativeSelect aria-label={`Retención de la línea ${n + 1}`} aria-describedby={`${id}-w`} options={NO_WITHHOLDING} value="none" disabled className="w-full md:w-48" />
+                      )}
                     </label>
+                    {buyerWithholds ? null : (
+                      <span id={`${id}-w`} className="md:flex-1">
+                        Un particular no practica retención: solo la aplican empresas, profesionales y aseguradoras.
+                      </span>
+                    )}
                   </div>
                 </li>
               );

@@ -27,13 +27,29 @@ describe('invoice editor model', () => {
   });
 
   it('applies the taxes chosen on a line, and sends only those (the rest follow the rule)', () => {
-    const m: EditorModel = { ...emptyModel(), patient: { id: 'p', name: 'Ana' }, lines: [line({ price: '100', vat: '21' }), line({ itemKind: 'report', price: '100', vat: 'E1', withholding: '15' })] };
+    const base = emptyModel();
+    const m: EditorModel = {
+      ...base,
+      patient: { id: 'p', name: 'Ana' },
+      billTo: 'other',
+      buyer: { ...base.buyer, kind: 'professional', fullName: 'Gabinete López' },
+      lines: [line({ price: '100', vat: '21', withholding: '0' }), line({ itemKind: 'report', price: '100', vat: 'E1', withholding: '7' })],
+    };
     const t = liveTotals(m, { withholdingRate: 15 });
-    expect([t.vatCents, t.withholdingCents, t.totalCents]).toEqual([2100, 1500, 20600]);
+    expect([t.vatCents, t.withholdingCents, t.totalCents]).toEqual([2100, 700, 21400]);
     expect(bodyOf(m).lines?.map(({ vatRate, exemption, withholdingRate }) => ({ vatRate, exemption, withholdingRate }))).toEqual([
-      { vatRate: 21, exemption: null, withholdingRate: undefined },
-      { vatRate: 0, exemption: 'E1', withholdingRate: 15 },
+      { vatRate: 21, exemption: null, withholdingRate: 0 },
+      { vatRate: 0, exemption: 'E1', withholdingRate: 7 },
     ]);
+  });
+
+  it('never withholds from a private payer: a withholding chosen for a company is neither counted nor sent once the patient pays', () => {
+    const m: EditorModel = { ...emptyModel(), patient: { id: 'p', name: 'Ana' }, lines: [line({ itemKind: 'report', price: '100', withholding: '15' })] };
+    const t = liveTotals(m, { withholdingRate: 15 });
+    expect([t.vatCents, t.withholdingCents, t.totalCents]).toEqual([2100, 0, 12100]);
+    expect(bodyOf(m).lines?.[0]?.withholdingRate).toBeUndefined();
+    const guardian = { ...m, billTo: 'other' as const, buyer: { ...m.buyer, kind: 'guardian' as const, fullName: 'Tutor' } };
+    expect(bodyOf(guardian).lines?.[0]?.withholdingRate).toBeUndefined();
   });
 
   it('sends cents, numbers and nulls; the patient pays unless another payer is chosen', () => {

@@ -24,12 +24,16 @@ export type VatChoice = (typeof VAT_CHOICES)[number];
 export const WITHHOLDING_CHOICES = ['auto', '0', '7', '15', '19'] as const;
 export type WithholdingChoice = (typeof WITHHOLDING_CHOICES)[number];
 
-/** What a choice sends (nothing for 'auto': the server applies the same rule). */
-function taxChoice(l: Pick<LineDraft, 'vat' | 'withholding'>): { vatRate?: 0 | 4 | 10 | 21; exemption?: 'E1' | null; withholdingRate?: 0 | 7 | 15 | 19 } {
+/**
+ * What a choice sends (nothing for 'auto': the server applies the same rule). A withholding chosen while
+ * a company paid is not sent once a private person pays (`buyerWithholds` false): they never withhold,
+ * and the server refuses it.
+ */
+function taxChoice(l: Pick<LineDraft, 'vat' | 'withholding'>, buyerWithholds: boolean): { vatRate?: 0 | 4 | 10 | 21; exemption?: 'E1' | null; withholdingRate?: 0 | 7 | 15 | 19 } {
   const out: ReturnType<typeof taxChoice> = {};
   if (l.vat === 'E1') Object.assign(out, { vatRate: 0, exemption: 'E1' });
   else if (l.vat !== 'auto') Object.assign(out, { vatRate: Number(l.vat), exemption: null });
-  if (l.withholding !== 'auto') out.withholdingRate = Number(l.withholding) as 0 | 7 | 15 | 19;
+  if (l.withholding !== 'auto' && buyerWithholds) out.withholdingRate = Number(l.withholding) as 0 | 7 | 15 | 19;
   return out;
 }
 export type BuyerDraft = { kind: BuyerKind; fullName: string; taxId: string; line1: string; line2: string; city: string; zipCode: string; country: string };
@@ -135,7 +139,7 @@ export function liveTotals(m: EditorModel, settings: InvoiceTaxSettings): Invoic
     const cents = eurosToCents(l.price);
     const quantity = parseQuantity(l.quantity);
     if (cents === null || Number.isNaN(cents) || Number.isNaN(quantity)) return null;
-    const taxes = resolveLineTaxes({ itemKind: l.itemKind, ...taxChoice(l) }, kind, settings);
+    const taxes = resolveLineTaxes({ itemKind: l.itemKind, ...taxChoice(l, withholds(kind)) }, kind, settings);
     return taxes ? { description: l.description, unitPriceCents: cents, quantity, ...taxes } : null;
   });
   const valid = inputs.filter((i): i is InvoiceLineInput => i !== null);
@@ -149,6 +153,7 @@ const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
 /** What PATCH/POST takes; taxes left on 'auto' follow the server's rule of each kind and buyer. */
 export function bodyOf(m: EditorModel): UpdateInvoice {
+  const buyerWithholds = withholds(buyerKindOf(m));
   return {
     patientId: m.patient?.id ?? null,
     buyer:
@@ -170,7 +175,7 @@ export function bodyOf(m: EditorModel): UpdateInvoice {
       quantity: parseQuantity(l.quantity),
       unitPriceCents: eurosToCents(l.price) ?? 0,
       sessionId: l.sessionId,
-      ...taxChoice(l),
+      ...taxChoice(l, buyerWithholds),
     })),
     footer: orNull(m.footer),
   };
