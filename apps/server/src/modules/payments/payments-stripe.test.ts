@@ -79,6 +79,9 @@ describe('Stripe Connect through the SDK', () => {
     // Marked by the webhook, not by the answer.
     expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('pending');
     const pi = fake.get((fake.list(accountId, 'payment_intent').find((p) => (p.metadata as Record<string, string>).invoiceId === inv.id)!).id as string);
+    // The same PaymentIntent and metadata, but sent for another connected account: acknowledged, changes nothing.
+    expect((await deliver(t, fake.event('payment_intent.succeeded', pi, 'acct_someone_else'))).json()).toEqual({ received: true, duplicate: false });
+    expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('pending');
     expect((await deliver(t, fake.event('payment_intent.succeeded', pi, accountId))).json()).toEqual({ received: true, duplicate: false });
     expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('paid');
   });
