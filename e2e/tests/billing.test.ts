@@ -278,8 +278,8 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await page.getByRole('button', { name: 'Ver qué se facturará' }).click();
     const preview = page.getByRole('region', { name: 'Previsualización del lote' });
     await preview.getByText('2 facturas').first().waitFor();
-    await preview.getByRole('row', { name: /Lucía Romero 2 122,50\s€/ }).waitFor();
-    await preview.getByRole('row', { name: /Pablo Iglesias Mora 1 55,00\s€/ }).waitFor();
+    await preview.getByRole('row', { name: /Lucía Romero Marta Ruiz Sanz 2 122,50\s€ Se emitirá/ }).waitFor();
+    await preview.getByRole('row', { name: /Pablo Iglesias Mora Marta Ruiz Sanz 1 55,00\s€ Se emitirá/ }).waitFor();
     await shot(page, 'billing-08-batch-preview');
     await preview.getByRole('button', { name: 'Emitir 2 facturas' }).click();
     await page.getByRole('alertdialog', { name: '¿Emitir 2 facturas?' }).getByRole('button', { name: 'Emitir facturas' }).click();

@@ -127,6 +127,7 @@ export const errorCatalogue = {
   invoice_auto_not_allowed: [403, 'Tu plan no permite la creación de facturas automáticas'],
   invoice_batch_not_found: [404, 'Lote de facturas no encontrado.'],
   invoice_batch_empty: [400, 'No hay sesiones realizadas sin facturar en ese periodo.'],
+  invoice_batch_nothing_issuable: [409, 'No se puede emitir ninguna factura de este lote: revisa los avisos de la previsualización.'],
   invoice_total_negative: [400, 'El total de una factura ordinaria no puede ser negativo: usa una factura rectificativa.'],
   invoice_void_draft: [409, 'Un borrador no se anula: bórralo. Solo se anula una factura emitida.'],
   invoice_already_voided: [409, 'Esta factura ya está anulada.'],

@@ -2,5 +2,6 @@
 export * from './invoice-math';
 export * from './invoice-taxes';
 export * from './fee-balance';
+export * from './invoice-batch.contracts';
 export * from './invoice-series';
 export * from './patient-buyer';

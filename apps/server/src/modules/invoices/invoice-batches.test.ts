@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { shiftDay, todayIn, type Invoice, type InvoiceBatch, type InvoiceSettings, type Session } from '@divan/core';
+import { shiftDay, todayIn, type Invoice, type InvoiceBatchPreview, type InvoiceBatchStatus as InvoiceBatch, type InvoiceSettings, type Session } from '@divan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -10,6 +10,7 @@ let c: Clinic;
 const today = todayIn('Europe/Madrid');
 const B = () => `${W(c.ws.id)}/invoice-batches`;
 const period = { from: today, to: shiftDay(today, 30) };
+const OLGA_INCOMPLETE = 'Completa los datos de facturación de Olga (nombre y NIF) en Ajustes › Datos de facturación.';
 
 async function completed(who: Therapist, patientId: string, therapistId: string, n: number) {
   const made = await t.post(`${W(c.ws.id)}/sessions`, { patientId, therapistId, day: nextWeek(n), from: '12:00', to: '12:50' }, { token: who.accessToken });
@@ -33,7 +34,12 @@ describe('batch invoices', () => {
     const bruno = await completed(c.owner, c.bruno, c.tomas.userId, 2);
     const preview = await t.post(`${B()}/preview`, period, { token: c.owner.accessToken });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ invoices: 2, sessions: 3, totalCents: 6000 * 2 + 5555 });
+    expect(preview.json()).toMatchObject({ invoices: 2, sessions: 3, totalCents: 6000 * 2 + 5555, refused: 0, issuersIncomplete: [] });
+    // Each invoice names its patient, its therapist and who issues it (§6: Tomás's sessions are the clinic's to invoice).
+    expect((preview.json() as InvoiceBatchPreview).items.map((i) => [i.patient.name, i.therapist.name, i.issuer.kind, i.issuer.name, i.problem])).toEqual([
+      ['Ana Prueba', 'Tere', 'therapist', 'Teresa Terapeuta', null],
+      ['Bruno Prueba', 'Tomás', 'workspace', 'Clínica Lotes SL', null],
+    ]);
 
     const res = await t.post(B(), period, { token: c.owner.accessToken });
     expect(res.statusCode, res.body).toBe(202);
@@ -70,7 +76,8 @@ describe('batch invoices', () => {
     await expect
       .poll(async () => (batch = (await t.get(`${B()}/${id}`, { token: c.owner.accessToken })).json() as InvoiceBatch).status, { timeout: 20_000, interval: 200 })
       .toBe('done');
-    expect(batch).toMatchObject({ total: 4, done: 4, errors: [{ patientId: paula, message: 'Completa los datos de facturación del emisor (nombre y NIF) antes de emitir.' }] });
+    // The failure names the patient and the issuer, and where the issuer's data is completed.
+    expect(batch).toMatchObject({ total: 4, done: 4, errors: [{ patientId: paula, patientName: 'Paula Prueba', message: OLGA_INCOMPLETE }] });
     expect(batch!.invoiceIds).toHaveLength(3);
     for (const s of ok) expect(((await t.get(`${W(c.ws.id)}/sessions/${s}`, { token: c.owner.accessToken })).json() as Session).invoiced).toBe(true);
     expect(((await t.get(`${W(c.ws.id)}/sessions/${failing}`, { token: c.owner.accessToken })).json() as Session).invoiced).toBe(false);
@@ -87,6 +94,37 @@ describe('batch invoices', () => {
         from verifactu_records where workspace_id = ${c.ws.id} window w as (partition by issuer_tax_id order by position)) r
       where r.position <> r.n or r.previous_fingerprint is distinct from r.before`);
     expect(broken).toEqual([]);
+  });
+
+  it('refuses at preview what issuing would refuse, the issuer’s missing data first, and «Emitir» issues nothing then', async () => {
+    // Only Olga's sessions are left (Paula's, above): Olga invoices as herself and has no billing data.
+    const mine = { ...period, therapistId: c.owner.userId };
+    const res = await t.post(`${B()}/preview`, mine, { token: c.owner.accessToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json() as InvoiceBatchPreview;
+    expect(preview).toMatchObject({ invoices: 0, sessions: 0, totalCents: 0, refused: 1 });
+    expect(preview.issuersIncomplete).toEqual([{ kind: 'therapist', id: c.owner.userId, name: 'Olga', message: OLGA_INCOMPLETE, settingsPath: '/settings/billing' }]);
+    expect(preview.items.map((i) => [i.patient.name, i.issuer.name, i.totalCents, i.problem])).toEqual([['Paula Prueba', 'Olga', 7000, { code: 'invoice_seller_incomplete', message: OLGA_INCOMPLETE }]]);
+    const refused = await t.post(B(), mine, { token: c.owner.accessToken });
+    expect([refused.statusCode, (refused.json() as { code: string }).code, (refused.json() as { message: string }).message]).toEqual([
+      409,
+      'invoice_batch_nothing_issuable',
+      `No se puede emitir ninguna factura de este lote. ${OLGA_INCOMPLETE}`,
+    ]);
+    expect(await t.rows(sql`select id from invoice_batches where workspace_id = ${c.ws.id} and therapist_id = ${c.owner.userId}`)).toEqual([]);
+  });
+
+  it('a batch whose job issued nothing ends failed, not done, each error naming its patient', async () => {
+    // Queued while it could be issued; by the time the job runs its only invoice cannot be (Olga's data is missing).
+    const [row] = await t.rows<{ id: string }>(sql`
+      insert into invoice_batches (workspace_id, created_by, "from", "to", therapist_id, total)
+      values (${c.ws.id}, ${c.owner.userId}, ${period.from}, ${period.to}, ${c.owner.userId}, 1) returning id`);
+    await t.app.services.jobs.send('invoices.batch', { batchId: row!.id });
+    let batch: InvoiceBatch | undefined;
+    await expect
+      .poll(async () => (batch = (await t.get(`${B()}/${row!.id}`, { token: c.owner.accessToken })).json() as InvoiceBatch).status, { timeout: 20_000, interval: 200 })
+      .toBe('failed');
+    expect(batch).toMatchObject({ total: 1, done: 1, invoiceIds: [], errors: [{ patientName: 'Paula Prueba', message: OLGA_INCOMPLETE }] });
   });
 
   it('applies the date rules of §5 in Spanish', async () => {

@@ -1,7 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { startOfLocalDay, shiftDay, type InvoiceBatch, type InvoiceBatchBody } from '@divan/core';
-import type { z } from 'zod';
-import type { invoiceBatchPreview } from '@divan/core';
+import { batchMessages, startOfLocalDay, shiftDay, type InvoiceBatchBody, type InvoiceBatchPreview, type InvoiceBatchStatus } from '@divan/core';
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { JobContext, Jobs } from '../../platform/jobs/jobs';
@@ -11,6 +9,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { GroupOutcome, InvoiceIssuing } from './invoice-issuing';
 import { invoiceBatches, type InvoiceBatchRow } from './invoices.tables';
 import { mayAct } from './invoice-access';
+import { issuerKey, type BatchChecks, type BatchGroup } from './invoice-batch-checks';
 
 const QUEUE = 'invoices.batch';
 const ZONE = 'Europe/Madrid';
@@ -18,11 +17,11 @@ const RETRY_LIMIT = 2;
 /** A chunk (one transaction) is this many invoices: its commit shows the progress (~0.1 s each on PostgreSQL). */
 const CHUNK_INVOICES = 25;
 const FAILED = 'No se pudo terminar el lote por un error inesperado. Las facturas emitidas siguen siendo válidas; vuelve a crear el lote para el resto.';
-type Group = { patientId: string; therapistId: string; sessionIds: string[]; totalCents: number };
 
 /**
  * Batches (Advance plan, §5): for a period, one invoice per patient and therapist for their completed,
- * not-yet-invoiced sessions, previewed, then issued by a job in chunks: one transaction per chunk, whose
+ * not-yet-invoiced sessions, previewed with issuing's own checks (`BatchChecks`: what «Emitir» would refuse
+ * is said first, naming the patient and the issuer), then issued by a job in chunks: one transaction per chunk, whose
  * invoices are checked before anything is written (one that would fail is left out and listed in the
  * errors; see `InvoiceIssuing.invoiceGroups`), the chunk's progress written in it. The job re-resolves the member's permissions when it
  * runs, a retry picks up what is left (issued sessions are invoiced, so they are not grouped again), and
@@ -36,26 +35,46 @@ export class InvoiceBatches {
     private readonly sessions: SessionInvoicing,
     private readonly patients: PatientsService,
     private readonly workspaces: WorkspacesService,
+    private readonly checks: BatchChecks,
   ) {
     jobs.define<{ batchId: string }>({ name: QUEUE, work: (d, job) => this.run(d.batchId, job), expireInSeconds: 900, retryLimit: RETRY_LIMIT, retryDelaySeconds: 5, pollingIntervalSeconds: 2 });
   }
 
-  async preview(c: Caller, b: InvoiceBatchBody): Promise<z.infer<typeof invoiceBatchPreview>> {
+  async preview(c: Caller, b: InvoiceBatchBody): Promise<InvoiceBatchPreview> {
     await this.assertAllowed(c);
     const groups = await this.groups(c, b);
-    const names = await this.patients.namesOf(c.member.workspaceId, [...new Set(groups.map((g) => g.patientId))]);
+    const issuers = await this.checks.issuerNames(c, groups);
+    const problems = await this.checks.judge(c, groups, issuers);
+    const [patients, therapists] = await Promise.all([
+      this.patients.namesOf(c.member.workspaceId, [...new Set(groups.map((g) => g.patientId))]),
+      this.checks.therapistNames(groups.map((g) => g.therapistId)),
+    ]);
+    const issued = groups.filter((_, i) => !problems[i]);
     return {
-      items: groups.map((g) => ({ patient: { id: g.patientId, name: names.get(g.patientId) ?? '' }, therapistId: g.therapistId, sessions: g.sessionIds.length, totalCents: g.totalCents })),
-      invoices: groups.length,
-      sessions: groups.reduce((s, g) => s + g.sessionIds.length, 0),
-      totalCents: groups.reduce((s, g) => s + g.totalCents, 0),
+      items: groups.map((g, i) => ({
+        patient: { id: g.patientId, name: patients.get(g.patientId) ?? '' },
+        therapistId: g.therapistId,
+        therapist: { id: g.therapistId, name: therapists.get(g.therapistId) ?? 'Usuario eliminado' },
+        issuer: { ...g.issuer, name: issuers.get(issuerKey(g.issuer)) ?? '' },
+        sessions: g.sessionIds.length,
+        totalCents: g.totalCents,
+        problem: problems[i] ? { code: problems[i].code, message: problems[i].message } : null,
+      })).sort((a, b) => a.patient.name.localeCompare(b.patient.name, 'es') || a.therapist.name.localeCompare(b.therapist.name, 'es')),
+      invoices: issued.length,
+      sessions: issued.reduce((s, g) => s + g.sessionIds.length, 0),
+      totalCents: issued.reduce((s, g) => s + g.totalCents, 0),
+      refused: groups.length - issued.length,
+      issuersIncomplete: this.checks.incomplete(c, groups, problems, issuers),
     };
   }
 
-  async create(c: Caller, b: InvoiceBatchBody): Promise<InvoiceBatch> {
+  /** Queues the batch, unless issuing would refuse every one of its invoices (said as the preview says it). */
+  async create(c: Caller, b: InvoiceBatchBody): Promise<InvoiceBatchStatus> {
     await this.assertAllowed(c);
     const groups = await this.groups(c, b);
     if (!groups.length) throw new AppError('invoice_batch_empty');
+    const problems = await this.checks.judge(c, groups, await this.checks.issuerNames(c, groups));
+    if (problems.every(Boolean)) throw new AppError('invoice_batch_nothing_issuable', undefined, batchMessages.nothingIssuable(problems[0]!.message));
     const row = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(invoiceBatches)
@@ -64,13 +83,29 @@ export class InvoiceBatches {
       await this.jobs.send(QUEUE, { batchId: row!.id }, { key: row!.id, tx });
       return row!;
     });
-    return present(row);
+    return this.present(row);
   }
 
-  async get(c: Caller, id: string): Promise<InvoiceBatch> {
+  async get(c: Caller, id: string): Promise<InvoiceBatchStatus> {
     const [row] = await this.db.select().from(invoiceBatches).where(and(eq(invoiceBatches.workspaceId, c.member.workspaceId), eq(invoiceBatches.id, id)));
     if (!row) throw new AppError('invoice_batch_not_found');
-    return present(row);
+    return this.present(row);
+  }
+
+  /** The batch with each failure's patient named (an error that is not about a patient has none). */
+  private async present(r: InvoiceBatchRow): Promise<InvoiceBatchStatus> {
+    const names = r.errors.length ? await this.patients.namesOf(r.workspaceId, [...new Set(r.errors.map((e) => e.patientId))]) : new Map<string, string>();
+    return {
+      id: r.id,
+      from: r.from,
+      to: r.to,
+      status: r.status,
+      total: r.total,
+      done: r.done,
+      invoiceIds: r.invoiceIds,
+      errors: r.errors.map((e) => ({ patientId: e.patientId, patientName: names.get(e.patientId) ?? null, message: e.message })),
+      createdAt: r.createdAt.toISOString(),
+    };
   }
 
   /** The job's attempt: an unexpected error on the last one marks the batch failed (else it would show running forever). */
@@ -88,17 +123,21 @@ export class InvoiceBatches {
     const [batch] = await this.db.select().from(invoiceBatches).where(eq(invoiceBatches.id, batchId));
     if (!batch || batch.status === 'done' || batch.status === 'failed') return;
     const member = await this.workspaces.resolveMembership(batch.workspaceId, batch.createdBy);
-    if (!member || !member.ability.can('create', 'invoices')) return this.finish(batchId, 'failed', [{ patientId: batch.createdBy, message: 'Ya no tienes permiso para facturar en este espacio.' }]);
+    if (!member || !member.ability.can('create', 'invoices')) return this.finish(batchId, [{ patientId: batch.createdBy, message: batchMessages.lostPermission }]);
     const c: Caller = { member, userId: batch.createdBy };
     const groups = await this.groups(c, { from: batch.from, to: batch.to, therapistId: batch.therapistId ?? undefined });
     await this.db.update(invoiceBatches).set({ status: 'running', total: batch.done + groups.length, updatedAt: new Date() }).where(eq(invoiceBatches.id, batchId));
     const workspaceBilling = await this.workspaces.billingInfo(batch.workspaceId);
+    const issuers = await this.checks.issuerNames(c, groups);
     for (let next = 0; next < groups.length; ) {
       const chunk = groups.slice(next, next + CHUNK_INVOICES);
-      const outcomes = await this.issuing.invoiceGroups(c, chunk, workspaceBilling, { inTx: (tx, out) => this.progress(tx, batchId, out) });
+      // Outcomes come in the chunk's order: a refusal of the seller's data is said naming the group's issuer.
+      const outcomes = await this.issuing.invoiceGroups(c, chunk, workspaceBilling, {
+        inTx: (tx, out) => this.progress(tx, batchId, out.map((o, i) => ('error' in o ? { ...o, error: this.checks.named(o.error, chunk[i]!, issuers) } : o))),
+      });
       next += outcomes.length;
     }
-    await this.finish(batchId, 'done');
+    await this.finish(batchId);
   }
 
   /** A chunk's outcome added to the batch, in the chunk's transaction. */
@@ -123,10 +162,15 @@ export class InvoiceBatches {
       .where(and(eq(invoiceBatches.id, batchId), sql`${invoiceBatches.status} in ('queued', 'running')`));
   }
 
-  private async finish(batchId: string, status: 'done' | 'failed', errors?: { patientId: string; message: string }[]) {
+  /** Done, or failed when nothing was issued (a batch that issued no invoice is no success); `errors` replace the list when given. */
+  private async finish(batchId: string, errors?: { patientId: string; message: string }[]) {
     await this.db
       .update(invoiceBatches)
-      .set({ status, ...(errors ? { errors } : {}), updatedAt: new Date() })
+      .set({
+        status: errors ? 'failed' : sql`case when jsonb_array_length(${invoiceBatches.invoiceIds}) = 0 and jsonb_array_length(${invoiceBatches.errors}) > 0 then 'failed' else 'done' end`,
+        ...(errors ? { errors } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(invoiceBatches.id, batchId));
   }
 
@@ -134,26 +178,24 @@ export class InvoiceBatches {
     if (!(await this.workspaces.featuresOf(c.member.workspaceId)).canCreateInvoiceBatch) throw new AppError('invoice_batch_not_allowed');
   }
 
-  /** The period's completed, not-yet-invoiced sessions the member may invoice, by patient and therapist. */
-  private async groups(c: Caller, b: InvoiceBatchBody): Promise<Group[]> {
+  /** The period's completed, not-yet-invoiced sessions the member may invoice, by patient and therapist, each with its issuer (§6). */
+  private async groups(c: Caller, b: InvoiceBatchBody): Promise<BatchGroup[]> {
     const from = startOfLocalDay(b.from, ZONE);
     const to = startOfLocalDay(shiftDay(b.to, 1), ZONE);
     const sessions = await this.sessions.uninvoicedInRange(c, from, to, b.therapistId);
-    const byKey = new Map<string, Group>();
+    const terms = new Map<string, 'therapist' | 'workspace'>();
+    for (const id of new Set(sessions.map((s) => s.therapistId))) terms.set(id, (await this.workspaces.memberTerms(c.member.workspaceId, id))?.paymentsReceiver ?? 'therapist');
+    const byKey = new Map<string, BatchGroup>();
     for (const s of sessions) {
       const key = `${s.patientId}|${s.therapistId}`;
-      const g = byKey.get(key) ?? { patientId: s.patientId, therapistId: s.therapistId, sessionIds: [], totalCents: 0 };
+      const receiver = terms.get(s.therapistId)!;
+      const g = byKey.get(key) ?? { patientId: s.patientId, therapistId: s.therapistId, issuer: receiver === 'workspace' ? { kind: 'workspace', id: c.member.workspaceId } : { kind: 'therapist', id: s.therapistId }, sessions: [], sessionIds: [], totalCents: 0 };
+      g.sessions.push(s);
       g.sessionIds.push(s.id);
       g.totalCents += s.price;
       byKey.set(key, g);
     }
-    const terms = new Map<string, 'therapist' | 'workspace'>();
-    for (const id of new Set([...byKey.values()].map((g) => g.therapistId))) terms.set(id, (await this.workspaces.memberTerms(c.member.workspaceId, id))?.paymentsReceiver ?? 'therapist');
     // Only what the member may invoice: their own (or everyone's) invoices, the workspace's when it receives the payments.
-    return [...byKey.values()].filter((g) => mayAct(c, 'create', { sellerType: terms.get(g.therapistId)!, ownerId: g.therapistId }));
+    return [...byKey.values()].filter((g) => mayAct(c, 'create', { sellerType: g.issuer.kind, ownerId: g.therapistId }));
   }
-}
-
-function present(r: InvoiceBatchRow): InvoiceBatch {
-  return { id: r.id, from: r.from, to: r.to, status: r.status, total: r.total, done: r.done, invoiceIds: r.invoiceIds, errors: r.errors, createdAt: r.createdAt.toISOString() };
 }

@@ -10,6 +10,7 @@ import { BillingProfiles } from './billing-profile';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { AutoInvoices } from './invoice-auto';
 import { InvoiceBatches } from './invoice-batches';
+import { BatchChecks } from './invoice-batch-checks';
 import { invoiceBatchesRoutes } from './invoice-batches.routes';
 import { feeBalanceRoutes } from './fee-balance.routes';
 import { InvoiceIssuing } from './invoice-issuing';
@@ -48,7 +49,7 @@ export function wireInvoices(d: Deps) {
   const invoices = new InvoicesService({ ...d, billing, qrBase: d.verifactuQrBase ?? VERIFACTU_QR_BASE_URL });
   const issuing = new InvoiceIssuing(invoices, d.events, d.clock);
   const voiding = new InvoiceVoiding(invoices, d.clock);
-  const batches = new InvoiceBatches(d.db, d.jobs, issuing, d.sessions, d.patients, d.workspaces);
+  const batches = new InvoiceBatches(d.db, d.jobs, issuing, d.sessions, d.patients, d.workspaces, new BatchChecks(invoices, issuing));
   const auto = new AutoInvoices(d.db, d.jobs, invoices, issuing, d.workspaces, d.sessions);
   const software = softwareOf(d.verifactuProducer);
   const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, events: d.events, aeat: d.verifactuAeat, clock: d.clock, software });

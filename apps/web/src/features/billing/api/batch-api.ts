@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { InvoiceBatch, InvoiceBatchBody, invoiceBatchPreview } from '@divan/core';
+import type { InvoiceBatchBody, InvoiceBatchPreview, InvoiceBatchStatus as InvoiceBatch } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { workspaceKey } from '@/lib/workspace-keys';
 import { invoiceKeys } from './keys';
 
-export type BatchPreview = z.infer<typeof invoiceBatchPreview>;
+export type BatchPreview = InvoiceBatchPreview;
 
 const batchesPath = (wid: string) => `/workspaces/${wid}/invoice-batches`;
 

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { FileStack, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { invoiceBatchBody, type InvoiceBatchBody } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
-import { EmptyState } from '@/components/ui/states';
 import { messageOf } from '@/lib/error-message';
-import { formatCurrency } from '@/lib/format';
 import { useCreateBatch, usePreviewBatch, type BatchPreview } from '../api/batch-api';
 import { useTherapists } from '../api/support-api';
 import { useBillingScope } from '../components/use-billing-scope';
 import { ServerError } from '../editor/server-error';
+import { invoicesLabel } from '../utils/batch-outcome';
+import { PreviewList } from './batch-preview';
 import { PeriodFields, rangeErrors, usePeriod, type RangeErrors } from '../components/period-fields';
 
 export function BatchForm({ wid, onStarted }: { wid: string; onStarted: (batchId: string) => void }) {
@@ -63,15 +63,15 @@ export function BatchForm({ wid, onStarted }: { wid: string; onStarted: (batchId
       </Card>
 
       {previewing.isError ? <ServerError error={previewing.error} /> : null}
-      {preview ? <PreviewList preview={preview.data} onIssue={() => setConfirming(true)} /> : null}
+      {preview ? <PreviewList preview={preview.data} team={team} onIssue={() => setConfirming(true)} /> : null}
       {create.isError ? <ServerError error={create.error} /> : null}
 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         destructive={false}
-        title={`¿Emitir ${preview?.data.invoices === 1 ? '1 factura' : `${preview?.data.invoices ?? 0} facturas`}?`}
-        description="Cada factura recibe su número definitivo y su registro VERI*FACTU. Una factura emitida ya no se puede borrar: solo corregir con una rectificativa."
+        title={`¿Emitir ${invoicesLabel(preview?.data.invoices ?? 0)}?`}
+        description={`Cada factura recibe su número definitivo y su registro VERI*FACTU. Una factura emitida ya no se puede borrar: solo corregir con una rectificativa.${preview?.data.refused ? ' Las que no se pueden emitir quedan sin facturar.' : ''}`}
         confirmLabel="Emitir facturas"
         onConfirm={async () => {
           const batch = await create.mutateAsync(preview!.body).catch((e: unknown) => {
@@ -81,48 +81,5 @@ export function BatchForm({ wid, onStarted }: { wid: string; onStarted: (batchId
         }}
       />
     </div>
-  );
-}
-
-function PreviewList({ preview, onIssue }: { preview: BatchPreview; onIssue: () => void }) {
-  if (preview.invoices === 0) {
-    return (
-      <div className="rounded-xl border border-dashed bg-card">
-        <EmptyState icon={<FileStack aria-hidden />} title="Nada que facturar" text="No hay sesiones realizadas sin facturar en ese periodo." />
-      </div>
-    );
-  }
-  return (
-    <section aria-label="Previsualización del lote" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-accent/40 p-4">
-        <p className="text-sm">
-          <strong className="font-semibold">{preview.invoices === 1 ? '1 factura' : `${preview.invoices} facturas`}</strong> con {preview.sessions === 1 ? '1 sesión' : `${preview.sessions} sesiones`} ·{' '}
-          <strong className="font-semibold tabular-nums">{formatCurrency(preview.totalCents)}</strong>
-        </p>
-        <Button onClick={onIssue}>
-          <FileStack aria-hidden /> Emitir {preview.invoices === 1 ? '1 factura' : `${preview.invoices} facturas`}
-        </Button>
-      </div>
-      <div className="overflow-hidden rounded-xl border bg-card">
-        <table className="w-full text-sm">
-          <thead className="border-b bg-muted/50 text-[0.8125rem] text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-2.5 text-left font-medium">Paciente</th>
-              <th scope="col" className="px-4 py-2.5 text-right font-medium">Sesiones</th>
-              <th scope="col" className="px-4 py-2.5 text-right font-medium">Importe</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {preview.items.map((i) => (
-              <tr key={`${i.patient.id}:${i.therapistId}`}>
-                <td className="px-4 py-2.5">{i.patient.name}</td>
-                <td className="px-4 py-2.5 text-right tabular-nums">{i.sessions}</td>
-                <td className="px-4 py-2.5 text-right tabular-nums">{formatCurrency(i.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
   );
 }
