@@ -3,7 +3,7 @@
 // the mailed code, as a patient does it (spec §2 patients "connect", decision 0023). Nothing is written in
 // SQL: the connect flow is what decides which socket hears which file.
 import { signUpConfirmed, type Session } from './dataset';
-import { sleep } from './util';
+import { inLetters, sleep } from './util';
 
 const DEVICE = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: '1.0.0' };
 
@@ -35,7 +35,7 @@ async function fromMail(base: string, to: string, re: RegExp): Promise<string> {
 
 async function connectOne(base: string, workspaceId: string, token: string, i: number, tag: string): Promise<ConnectedPatient> {
   const email = `paciente${i}.${tag}@example.com`;
-  const file = await call<{ id: string }>(base, 'POST', `/api/v1/workspaces/${workspaceId}/patients`, { token, body: { firstName: `Paciente ${i}`, lastName: 'Chat', email } });
+  const file = await call<{ id: string }>(base, 'POST', `/api/v1/workspaces/${workspaceId}/patients`, { token, body: { firstName: `Paciente ${inLetters(i)}`, lastName: 'Chat', email } });
   await call(base, 'POST', `/api/v1/workspaces/${workspaceId}/patients/${file.id}/connect`, { token, body: { email } });
   const link = await fromMail(base, email, /\/p\/connect\/([A-Za-z0-9_-]+)/);
   const sent = await call<{ challenge: string }>(base, 'POST', `/api/v1/public/patient-connect/${link}/code`);

@@ -5,7 +5,7 @@ import { basename, join, resolve } from 'node:path';
 import pg from 'pg';
 import { atCleanup } from './lifecycle';
 import { startDivan, type Managed } from './servers';
-import { sleep } from './util';
+import { inLetters, sleep } from './util';
 
 const AUTH = '/api/v1/realms/therapists';
 const PASSWORD = 'Consulta2026';
@@ -126,7 +126,7 @@ export async function populate(base: string, count: number, concurrency: number,
     while (next < count && !failed) {
       const i = next++;
       try {
-        last = await signUpConfirmed(base, `terapeuta${i}.${tag}@example.com`, `Terapeuta ${i}`);
+        last = await signUpConfirmed(base, `terapeuta${i}.${tag}@example.com`, `Terapeuta ${inLetters(i)}`);
       } catch (err) {
         failed = true;
         throw err;

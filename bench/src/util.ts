@@ -10,6 +10,9 @@ export const webDist = resolve(root, 'apps/web/dist');
 
 export const sleep = (ms: number) => new Promise<void>((res) => setTimeout(res, ms));
 
+/** A number written in letters (0 → 'a', 26 → 'ba'): persons' names are letters only (spec §5), so a bench's names count this way. */
+export const inLetters = (n: number) => [...n.toString(26)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');
+
 export function envInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
   if (!raw) return fallback;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { msg } from './messages';
+import { isPersonName, personNameMessage } from './person-name';
 import { DEFAULT_TIME_ZONE, isIsoDay, todayIn } from './time/zoned';
 
 /** The largest value of a PostgreSQL `integer` (int4) column. */
@@ -56,3 +57,11 @@ export const optionalDayField = () =>
 /** A birthdate: an optional day from 1900-01-01 to today (in Spain). */
 export const birthdateField = () =>
   optionalDayField().refine((v) => !v || (v >= '1900-01-01' && v <= todayIn(DEFAULT_TIME_ZONE)), { error: msg.invalidDate() });
+
+/** A person's required name (first name, a signer's full name): `requiredText` and letters only (person-name.ts). */
+export const personNameField = (field: string, max: number) =>
+  // An empty one is only «obligatorio», not also «solo letras».
+  requiredText(field, max).refine((v) => !v || isPersonName(v), { error: personNameMessage() });
+
+/** A person's optional name (last names): `optionalText` and letters only; '' still clears it. */
+export const optionalPersonName = (label: string, max: number) => optionalText(label, max).refine((v) => !v || isPersonName(v), { error: personNameMessage() });

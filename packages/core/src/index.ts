@@ -4,6 +4,7 @@ export * from './errors';
 export * from './generic-messages';
 export * from './messages';
 export * from './fields';
+export * from './person-name';
 export * from './phone/phone';
 export * from './auth/password-rule';
 export * from './auth/auth.contracts';

@@ -11,6 +11,8 @@ import { addMember, insertRole, therapist } from './workspace-fixtures';
 const W = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}`;
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+/** `unique()` for a person's name, which is letters only (spec §5): its digits as capitals. */
+const uniqueName = () => unique().replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
 
 async function ok<T = { id: string }>(res: { statusCode: number; body: string; json(): unknown }, what: string, status = 201): Promise<T> {
   if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
@@ -28,7 +30,7 @@ export const CONSENT_TEMPLATE_SAMPLE = {
 
 export const records = {
   async patient(t: TestApp, token: string, workspaceId: string) {
-    return (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Registro', lastName: unique() }, { token }), 'patient')).id;
+    return (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Registro', lastName: uniqueName() }, { token }), 'patient')).id;
   },
 
   async historyEntry(t: TestApp, token: string, workspaceId: string, patientId: string) {
@@ -98,7 +100,7 @@ export const records = {
 
   /** A consent sent to an adult patient and signed by them: its PDF is there to download. */
   async consent(t: TestApp, token: string, workspaceId: string) {
-    const patientId = (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Firma', lastName: unique(), email: `firma-${unique()}@registro.test`, birthdate: '1980-01-01' }, { token }), 'patient')).id;
+    const patientId = (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Firma', lastName: uniqueName(), email: `firma-${unique()}@registro.test`, birthdate: '1980-01-01' }, { token }), 'patient')).id;
     const templateId = await records.consentTemplate(t, token, workspaceId);
     const sent = await ok<{ id: string; links: { url: string }[] }>(await t.post(`${W(workspaceId)}/consents`, { patientId, templateId }, { token }), 'consent');
     const link = sent.links[0]!.url;

@@ -13,6 +13,12 @@ describe('booking form checks', () => {
     expect(checkForm({ ...good, firstName: '   ' }).firstName).toBe('Escribe tu nombre');
   });
 
+  it('takes names of letters only (spec §5), as the server does', () => {
+    expect(checkForm({ ...good, firstName: '<img src=x onerror=alert(1)>' }).firstName).toBe('Solo se permiten letras');
+    expect(checkForm({ ...good, lastName: 'Gómez 2' }).lastName).toBe('Solo se permiten letras');
+    expect(checkForm({ ...good, firstName: 'María-José', lastName: "O'Connor Gal·la" })).toEqual({});
+  });
+
   it('checks the email and the phone shapes', () => {
     expect(checkForm({ ...good, email: 'lucia@' }).email).toMatch(/email válido/);
     expect(checkForm({ ...good, phone: '12' }).phone).toMatch(/teléfono válido/);

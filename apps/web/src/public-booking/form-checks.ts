@@ -2,6 +2,8 @@
  * The booking form's own checks, before anything is sent: the same limits as the contract
  * (createBookingHoldBody) without shipping Zod to the public page. The server checks again.
  */
+// A plain function of core (no Zod): the same letters-only rule as the contract's.
+import { isPersonName, personNameMessage } from '@divan/core';
 import { BOOKING_MESSAGE_MAX } from './constants';
 
 export type BookingForm = {
@@ -33,6 +35,7 @@ export function checkForm(f: BookingForm): FormErrors {
   };
   required('firstName', 'nombre', 100);
   required('lastName', 'apellido', 150);
+  for (const key of ['firstName', 'lastName'] as const) if (!e[key] && !isPersonName(f[key].trim())) e[key] = personNameMessage();
   required('email', 'email', 254);
   required('phone', 'teléfono', 30);
   if (!e.email && !EMAIL.test(f.email.trim())) e.email = 'Escribe un email válido, como nombre@ejemplo.com';

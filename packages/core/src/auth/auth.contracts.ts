@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { requiredText, textField } from '../fields';
+import { personNameField, textField } from '../fields';
 import { USER_AGENT_MAX } from '../constants';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from './password-rule';
 import { profileResponse } from '../profile/profile.contracts';
@@ -36,7 +36,7 @@ export type DeviceInfo = z.infer<typeof deviceInfo>;
 export const userAgentOf = (ua: string | undefined) => (ua ?? 'unknown').slice(0, USER_AGENT_MAX);
 
 export const signUpBody = z.object({
-  firstName: requiredText('nombre', 100),
+  firstName: personNameField('nombre', 100),
   email: emailField,
   // The rule is checked by the server to answer `password_conditions`; forms use `newPasswordField`.
   password: passwordField,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { msg } from '../messages';
+import { isPersonName, personNameMessage } from '../person-name';
 import { timeZoneSchema } from '../time/zoned';
 
 export const publicServiceParams = z.object({
@@ -105,10 +106,14 @@ export const BOOKING_MESSAGE_MAX = 1000;
  * by the server as a whole (`public_service_patient_data_missing`) when any is missing; each one's shape
  * here. `website` is the honeypot: a person never sees it, a robot fills it.
  */
+/** A visitor's name: letters only (person-name.ts); empty is left to `public_service_patient_data_missing`. */
+const visitorName = (max: number) =>
+  z.string().trim().max(max, { error: msg.maxLength(max) }).refine((v) => v === '' || isPersonName(v), { error: personNameMessage() }).optional();
+
 export const createBookingHoldBody = z.object({
   startsAt: z.iso.datetime({ offset: true, error: msg.invalidInstant() }),
-  firstName: z.string().trim().max(100, { error: msg.maxLength(100) }).optional(),
-  lastName: z.string().trim().max(150, { error: msg.maxLength(150) }).optional(),
+  firstName: visitorName(100),
+  lastName: visitorName(150),
   email: z
     .string()
     .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { birthdateField, optionalDayField, optionalText as opt, requiredText, textField } from '../fields';
+import { birthdateField, optionalDayField, optionalPersonName, optionalText as opt, personNameField, textField } from '../fields';
 import { PATIENT_PAGE_SIZE_MAX, ENDING_REASON, GENDER, INSURANCE_COMPANY, MODALITY, REFERRAL_SOURCE, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS } from './patient.constants';
 import { isValidSpanishTaxId, normalizeTaxId } from './tax-id';
 import { phoneField } from '../phone/phone';
@@ -8,6 +8,7 @@ import { phoneField } from '../phone/phone';
 const enumOf = <K extends string>(v: { values: K[] }) => z.enum(v.values as [K, ...K[]], { error: msg.invalidEnum() });
 
 export const patientBillingInfo = z.object({
+  // A person or a company («Psicología 360 S.L.P.»): not the letters-only rule of persons' names.
   fullName: opt('Nombre o razón social', 150),
   taxId: textField('DNI/NIE')
     .trim()
@@ -23,8 +24,8 @@ export const patientBillingInfo = z.object({
 });
 
 const personal = {
-  firstName: requiredText('nombre', 100),
-  lastName: opt('Apellidos', 150),
+  firstName: personNameField('nombre', 100),
+  lastName: optionalPersonName('Apellidos', 150),
   email: textField('Email')
     .trim()
     .toLowerCase()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthdateField, optionalText, requiredText } from '../fields';
+import { birthdateField, optionalPersonName, optionalText, personNameField } from '../fields';
 import { phoneField } from '../phone/phone';
 
 /** Therapist profile of spec §3. */
@@ -19,8 +19,8 @@ export type Profile = z.infer<typeof profileResponse>;
 
 export const updateProfileBody = z
   .object({
-    firstName: requiredText('nombre', 100),
-    lastName: optionalText('Apellidos', 150),
+    firstName: personNameField('nombre', 100),
+    lastName: optionalPersonName('Apellidos', 150),
     phone: phoneField(),
     biography: optionalText('Biografía', 2000),
     birthdate: birthdateField(),

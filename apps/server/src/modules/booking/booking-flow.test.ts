@@ -133,6 +133,17 @@ describe('booking on the public page', () => {
     refused(await k.hold(service, at('2026-12-02', '11:00'), 'sin@correo.test', { privacyAccepted: false }), 400, 'invalid_argument');
   });
 
+  it("a visitor's name is letters only (spec §5): markup never becomes a patient's name", async () => {
+    for (const name of [{ firstName: '<img src=x onerror=alert(1)>' }, { lastName: 'Ruiz 2' }]) {
+      const res = await k.hold(service, at('2026-12-02', '11:00'), 'marcado@correo.test', name);
+      refused(res, 400, 'invalid_argument');
+      expect(json<{ message: string }>(res).message).toBe('Solo se permiten letras');
+    }
+    await expect(t.lastMail('marcado@correo.test')).rejects.toThrow();
+    const ok = await k.hold(service, at('2026-12-02', '11:00'), 'letras@correo.test', { firstName: 'María-José', lastName: "O'Connor Gal·la" });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
   it('a slot is held once; a time off the grid or taken is refused; an expired hold frees it and cannot be confirmed', async () => {
     const first = await k.hold(service, at('2026-12-07', '09:00'), 'uno@correo.test');
     expect(first.statusCode, first.body).toBe(201);

@@ -14,6 +14,8 @@ let ws: Workspace;
 const ROWS = 5_000;
 const GENDERS = ['Mujer', 'Hombre', 'Otro'];
 const MOTIVES = ['Ansiedad', 'Depresión', 'Duelo', 'Autoestima', 'Estrés laboral', 'Pareja'];
+/** 0 → 'a', 25 → 'z', 26 → 'ba': a number in letters (base 26). */
+const inLetters = (n: number) => [...n.toString(26)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,8 +28,9 @@ afterAll(() => t?.close());
 describe('import of a large spreadsheet', () => {
   it(`imports ${ROWS.toLocaleString('es-ES')} rows in one go`, async () => {
     const rows = Array.from({ length: ROWS }, (_, i) => [
-      `Nombre${i}`,
-      `Apellido${i} Prueba`,
+      // Names are letters only (spec §5): the row's number written in letters keeps each one apart.
+      `Nombre ${inLetters(i)}`,
+      `Apellido ${inLetters(i)} Prueba`,
       `paciente${i}@correo.es`,
       600_000_000 + i,
       new Date(Date.UTC(1950 + (i % 50), i % 12, 1 + (i % 28))),

@@ -71,7 +71,7 @@ describe('import patients from Excel', () => {
   });
 
   it('two imports of the same people at once create each person once', async () => {
-    const file = await xlsx([['Nombre', 'Email'], ...Array.from({ length: 20 }, (_, i) => [`Doble${i}`, `doble${i}@correo.es`])]);
+    const file = await xlsx([['Nombre', 'Email'], ...Array.from({ length: 20 }, (_, i) => [`Doble ${String.fromCharCode(97 + i)}`, `doble${i}@correo.es`])]);
     const [a, b] = await Promise.all([importPatients(t, ws.id, owner.accessToken, file), importPatients(t, ws.id, colleague.accessToken, file)]);
     expect(a.result.created + b.result.created).toBe(20);
     expect(a.result.errors.length + b.result.errors.length).toBe(20);
@@ -86,6 +86,8 @@ describe('import patients from Excel', () => {
       ['Íker', 'iker@correo.es', 600222333, '31/02/1990', 'Hombre', '12345678A', null, 'Aburrimiento', 'Grupal'],
       [null, null, null, null, null, null, null, null, null],
       ['Sara', null, null, new Date(Date.UTC(1985, 10, 3)), 'Otro', null, 8001, 'Estrés laboral', null],
+      // Spec §5: a name is letters only, so markup never becomes a patient's name.
+      ['<img src=x onerror=alert(1)>', 'marcado@correo.es', null, null, null, null, null, null, null],
     ]);
     const { upload: up, result } = await importPatients(t, ws.id, owner.accessToken, file);
     expect(up.suggestedMapping).toEqual({ firstName: 0, email: 1, phone: 2, birthdate: 3, gender: 4, taxId: 5, zipCode: 6, motive: 7, sessionType: 8 });
@@ -93,6 +95,7 @@ describe('import patients from Excel', () => {
     expect(result.errors).toEqual([
       { row: 3, reason: 'Email repetido en la fila 2' },
       { row: 4, reason: 'Motivo de consulta desconocido: «Aburrimiento»; Tipo de sesión desconocido: «Grupal»; Fecha de nacimiento inválida; DNI/NIE inválido' },
+      { row: 7, reason: 'Nombre: solo se permiten letras' },
     ]);
     const rocio = json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${(await patientsNamed('rocio@correo.es'))[0]!.id}`, { token: owner.accessToken }));
     expect(rocio).toMatchObject({ birthdate: '1990-05-04', gender: 'female', treatment: { motive: 'mourning', sessionType: 'couple' } });
@@ -127,7 +130,7 @@ describe('import patients from Excel', () => {
     const solo = await therapist(t, 'solo@consulta.test', 'Solo');
     const own = json<Workspace[]>(await t.get('/api/v1/workspaces', { token: solo.accessToken }))[0]!;
     await t.app.services.workspaces.setPlan(own.id, { id: 'basic' });
-    const rows = Array.from({ length: 31 }, (_, i) => [`Paciente ${i}`, `p${i}@correo.es`]);
+    const rows = Array.from({ length: 31 }, (_, i) => [`Paciente ${String.fromCharCode(97 + (i % 26))}`, `p${i}@correo.es`]);
     const { result } = await importPatients(t, own.id, solo.accessToken, await xlsx([['Nombre', 'Email'], ...rows]));
     expect(result).toMatchObject({ status: 'failed', created: 0, processed: 31 });
     expect(result.message).toContain('Tu plan permite 30 pacientes activos');

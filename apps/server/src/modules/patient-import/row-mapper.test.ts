@@ -25,4 +25,10 @@ describe('spreadsheet cells to patient fields', () => {
     expect(mapRow(['Ana', 'x'.repeat(151)], { firstName: 0, lastName: 1 })).toEqual({ ok: false, reason: 'Apellidos: no puede tener más de 150 caracteres' });
     expect(mapRow(['Ana', 'Quizá'], { firstName: 0, gender: 1 })).toEqual({ ok: false, reason: 'Género desconocido: «Quizá»' });
   });
+
+  it('a name with markup or digits is the row’s error, with the letters-only rule of spec §5', () => {
+    expect(mapRow(['<img src=x onerror=alert(1)>'], { firstName: 0 })).toEqual({ ok: false, reason: 'Nombre: solo se permiten letras' });
+    expect(mapRow(['Ana', 'Ruiz 2'], { firstName: 0, lastName: 1 })).toEqual({ ok: false, reason: 'Apellidos: solo se permiten letras' });
+    expect(mapRow(['María-José', "O'Connor Gal·la"], { firstName: 0, lastName: 1 })).toMatchObject({ ok: true });
+  });
 });

@@ -81,7 +81,7 @@ function reasonOf(path: string, message: string): string {
   const label = LABELS[path] ?? path;
   if (message === 'Fecha inválida') return `${label} inválida`;
   if (message === 'Opción inválida') return `${label}: opción inválida`;
-  if (/^(No puede|Debe)/.test(message)) return `${label}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  if (/^(No puede|Debe|Solo se permiten)/.test(message)) return `${label}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
   return message;
 }
 

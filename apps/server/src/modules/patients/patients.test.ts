@@ -71,15 +71,16 @@ describe('patients', () => {
   });
 
   it('filters, sorts, paginates and counts per status', async () => {
-    for (let i = 0; i < 7; i++) await create({ firstName: `Paciente${i}`, lastName: `Zeta${i}`, treatment: { sessionType: i % 2 ? 'couple' : 'individual', motive: 'depression' } });
+    // Names are letters only (spec §5): a letter tells them apart (a → 0, b → 1…).
+    for (let i = 0; i < 7; i++) await create({ firstName: `Paciente${'abcdefg'[i]}`, lastName: `Zeta${'abcdefg'[i]}`, treatment: { sessionType: i % 2 ? 'couple' : 'individual', motive: 'depression' } });
     const page = json<{ items: { lastName: string }[]; total: number; counts: Record<string, number>; page: number }>(
       await t.get(`${P}?sessionType=couple&sort=lastName&dir=desc&pageSize=2&page=1`, { token: owner.accessToken }),
     );
     expect(page.total).toBe(3);
-    expect(page.items.map((i) => i.lastName)).toEqual(['Zeta5', 'Zeta3']);
+    expect(page.items.map((i) => i.lastName)).toEqual(['Zetaf', 'Zetad']);
     expect(page.counts).toEqual({ active: 3, paused: 0, inactive: 0 });
     const second = json<{ items: { lastName: string }[] }>(await t.get(`${P}?sessionType=couple&sort=lastName&dir=desc&pageSize=2&page=2`, { token: owner.accessToken }));
-    expect(second.items.map((i) => i.lastName)).toEqual(['Zeta1']);
+    expect(second.items.map((i) => i.lastName)).toEqual(['Zetab']);
     expectError(await t.get(`${P}?sort=password`, { token: owner.accessToken }), 400, 'invalid_argument');
     expectError(await t.get(`${P}?pageSize=1000`, { token: owner.accessToken }), 400, 'invalid_argument');
   });
@@ -133,12 +134,13 @@ describe('patients', () => {
     const own = json<Workspace[]>(await t.get('/api/v1/workspaces', { token: solo.accessToken }))[0]!;
     await t.app.services.workspaces.setPlan(own.id, { id: 'basic' });
     const path = `/api/v1/workspaces/${own.id}/patients`;
-    for (let i = 0; i < 30; i++) expect((await create({ firstName: `P${i}` }, solo.accessToken, path)).statusCode).toBe(201);
-    expectError(await create({ firstName: 'P30' }, solo.accessToken, path), 409, 'patient_limit_reached');
+    const nth = (i: number) => `P${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`; // letters only (spec §5)
+    for (let i = 0; i < 30; i++) expect((await create({ firstName: nth(i) }, solo.accessToken, path)).statusCode).toBe(201);
+    expectError(await create({ firstName: nth(30) }, solo.accessToken, path), 409, 'patient_limit_reached');
     // Pausing one frees a place; reactivating it past the limit is refused.
     const one = json<{ items: { id: string }[] }>(await t.get(`${path}?pageSize=1`, { token: solo.accessToken })).items[0]!;
     await t.put(`${path}/${one.id}/treatment`, { status: 'paused' }, { token: solo.accessToken });
-    expect((await create({ firstName: 'P31' }, solo.accessToken, path)).statusCode).toBe(201);
+    expect((await create({ firstName: nth(31) }, solo.accessToken, path)).statusCode).toBe(201);
     expectError(await t.put(`${path}/${one.id}/treatment`, { status: 'active' }, { token: solo.accessToken }), 409, 'patient_limit_reached');
   });
 

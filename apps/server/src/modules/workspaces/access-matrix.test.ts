@@ -158,7 +158,7 @@ beforeAll(async () => {
       ...(urls.some((u) => u.includes(':sessionId')) ? ['read:sessions'] : []),
     ]);
     const permissions = [...reads].map((k) => ({ action: k.split(':')[0] as Action, subject: k.split(':')[1] as Subject }));
-    const m = await therapist(t, `p${i}@matrix.test`, `P${i}`);
+    const m = await therapist(t, `p${i}@matrix.test`, `P${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`); // names are letters only
     const role = await insertRole(t, workspaceId, `Rol ${n}`, permissions);
     await addMember(t, owner, workspaceId, m, [role.id]);
     withPermission.set(n, m);
