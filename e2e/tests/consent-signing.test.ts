@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium, isCi } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
 import { linkIn, waitForMail } from '../support/mail';
@@ -67,6 +67,7 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
   let page: Page;
   let envelopeId = '';
   let firstLink = '';
+  let secondLink = '';
   const stamp = Date.now();
   const lucia = `lucia.${stamp}@example.com`;
   const jorge = `jorge.${stamp}@example.com`;
@@ -105,12 +106,13 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
       therapistSignature,
     });
     const child = await me.call<{ id: string }>('POST', '/patients', { firstName: 'Pablo', lastName: 'Gómez Ruiz', birthdate: yearsAgo(10) });
-    const sent = await me.call<Envelope & { links: { role: string; mailed: boolean }[] }>('POST', '/consents', {
+    const sent = await me.call<Envelope & { links: { role: string; url: string; mailed: boolean }[] }>('POST', '/consents', {
       patientId: child.id,
       templateId: template.id,
       signers: { guardian: { name: 'Lucía Gómez', email: lucia }, secondGuardian: { name: 'Jorge Gómez', email: jorge } },
     });
     envelopeId = sent.id;
+    secondLink = sent.links[1]!.url;
     expect(sent.links.map((l) => [l.role, l.mailed])).toEqual([
       ['guardian', true],
       ['secondGuardian', false],
@@ -158,6 +160,19 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
     await page.getByTestId('sign-problems').getByText('Dibuja tu firma en el recuadro o, si lo prefieres, escríbela con el teclado.').waitFor();
     await shot(page, 'consent-sign-02-problems-phone');
     expect((await envelope()).signers.find((s) => s.role === 'guardian')!.signedAt).toBeNull();
+  });
+
+  it("the second guardian's link, opened before the first has signed, says whose turn it is and offers no way to sign", async () => {
+    const early = await phone.newPage();
+    await early.goto(secondLink);
+    await early.getByRole('heading', { level: 1, name: 'Aún no es tu turno para firmar' }).waitFor();
+    await early.getByTestId('not-your-turn').getByText('Antes tiene que firmar Lucía Gómez (tutor/a).').waitFor();
+    expect(await early.getByRole('button', { name: 'Firmar', exact: true }).count()).toBe(0);
+    await early.getByRole('article', { name: title }).waitFor();
+    expect(await seriousA11yViolations(early)).toEqual([]);
+    await shot(early, 'consent-sign-02b-not-your-turn-phone');
+    await early.close();
+    await page.bringToFront();
   });
 
   it('filled in, signed with a drawn signature: the confirmation says the second guardian still has to sign; a second tab of the link is refused by the server, keeping what was typed', async () => {
@@ -280,6 +295,7 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
 
   it('an unknown link says so in Spanish', async () => {
     await page.goto(`/consents/sign/${'A'.repeat(43)}`);
+    allowConsole({ text: /status of 404/, url: /\/public\/consents\/A{43}$/, because: 'a link that does not exist' });
     await page.getByRole('heading', { level: 1, name: 'No se puede abrir este enlace' }).waitFor();
     await page.getByText('Este enlace de firma no es válido o ha caducado. Pide uno nuevo a tu terapeuta.').waitFor();
   });

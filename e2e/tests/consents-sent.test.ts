@@ -65,8 +65,26 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     await dialog.getByLabel('Plantilla').selectOption({ label: 'Protección de datos (RGPD y LOPDGDD)' });
     await dialog.getByText('Firma el paciente.').waitFor();
     expect(await dialog.getByLabel('Email del paciente').inputValue()).toBe(adultEmail);
+    // Marta has no registration number yet: the RGPD text would read «colegiado/a n.º .». Said before sending.
+    const missing = dialog.getByTestId('missing-variables');
+    await missing.getByText('Falta tu número de colegiado/a: el documento lo dejaría en blanco.').waitFor();
+    const send = dialog.getByRole('button', { name: 'Enviar' });
+    expect(await send.isDisabled()).toBe(true);
+    await shots('consents-send-01-missing');
+    // Sending it blank is a choice made knowingly…
+    await missing.getByLabel(/Enviarlo igualmente/).check();
+    expect(await send.isDisabled()).toBe(false);
+    await missing.getByLabel(/Enviarlo igualmente/).uncheck();
+    expect(await send.isDisabled()).toBe(true);
+    // …or it is filled right here, into her profile.
+    await missing.getByLabel('Tu número de colegiado/a').fill('M-27431');
+    await missing.getByRole('button', { name: 'Guardar en tu perfil' }).click();
+    await missing.waitFor({ state: 'detached' });
+    const profile = await fetch(`${baseUrl}/api/v1/me`, { headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` } });
+    expect(((await profile.json()) as { registrationNumber: string | null }).registrationNumber).toBe('M-27431');
+    expect(await send.isDisabled()).toBe(false);
     await shots('consents-send-01-dialog');
-    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await send.click();
     const done = page.getByRole('dialog', { name: 'Consentimiento enviado' });
     const link = await done.getByLabel('Enlace de firma de Paciente').inputValue();
     expect(link).toMatch(/\/consents\/sign\/[A-Za-z0-9_-]{20,}$/);

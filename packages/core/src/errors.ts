@@ -169,6 +169,8 @@ export const errorCatalogue = {
   consent_checked_section_without_consent_box: [400, 'Has marcado una sección que no tiene casilla de consentimiento.'],
   consent_invalid_checkbox_section: [400, 'Alguna casilla marcada no corresponde a ninguna sección del documento.'],
   consent_required_checkbox_unchecked: [400, 'Marca las casillas obligatorias para poder firmar.'],
+  consent_not_your_turn: [409, 'Antes tiene que firmar otra persona: te avisaremos por email cuando te toque.'],
+  consent_variables_missing: [409, 'Al documento le faltan datos que se rellenan solos: complétalos o confirma que quieres enviarlo así.'],
   // open booking (spec §8 "public service" and "availability restriction")
   public_service_exists: [409, 'Ya tienes un servicio de reserva con ese título.'],
   public_service_not_found: [404, 'Este servicio de reserva no existe o ya no admite reservas.'],

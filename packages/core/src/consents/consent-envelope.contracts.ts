@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../auth/auth.contracts';
-import { requiredText, textField } from '../fields';
+import { personNameField, textField } from '../fields';
 import { msg } from '../messages';
 import { workspaceIdParams } from '../workspaces/workspace.contracts';
 import { CONSENT_SECTIONS_MAX } from './consent-template.contracts';
@@ -32,7 +32,7 @@ export const CONSENT_DATA_VALUE_MAX = 300;
 export const CONSENT_TYPED_SIGNATURE_MAX = 120;
 
 const signerContact = z.object({
-  name: requiredText('nombre', 200),
+  name: personNameField('nombre', 200),
   email: emailField,
 });
 
@@ -42,7 +42,7 @@ export const sendConsentBody = z.object({
   /** Who receives the links; the patient's email defaults to the file's. */
   signers: z
     .object({
-      patient: z.object({ name: requiredText('nombre', 200).optional(), email: emailField.optional() }).optional(),
+      patient: z.object({ name: personNameField('nombre', 200).optional(), email: emailField.optional() }).optional(),
       guardian: signerContact.optional(),
       secondGuardian: signerContact.optional(),
     })
@@ -60,8 +60,24 @@ export const sendConsentBody = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * The sender has seen which of the document's variables have no value (sendConsentCheck) and sends
+   * it so; without it such a sending is refused with `consent_variables_missing`, listing them.
+   */
+  confirmMissing: z.boolean({ error: msg.invalid('Confirmación') }).optional(),
 });
 export type SendConsentBody = z.input<typeof sendConsentBody>;
+
+/** `GET …/patients/:patientId/consents/check/:templateId`: what sending this template to this patient would leave blank, before sending. */
+export const consentSendCheckParams = workspaceIdParams.extend({
+  patientId: z.uuid({ error: 'Paciente inválido' }),
+  templateId: z.uuid({ error: 'Plantilla inválida' }),
+});
+export const consentSendCheckResponse = z.object({
+  /** The variables the document uses without a value, each with its Spanish message and where it is filled. */
+  missing: z.array(z.object({ variable: z.string(), message: z.string(), source: z.enum(['profile', 'patient', 'workspace']).nullable() })),
+});
+export type ConsentSendCheck = z.infer<typeof consentSendCheckResponse>;
 
 export const consentEnvelopeIdParams = workspaceIdParams.extend({ consentId: z.uuid({ error: 'Consentimiento inválido' }) });
 export const consentTokenParams = z.object({ token: textField('Enlace').regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Enlace inválido' }) });
@@ -120,7 +136,16 @@ export const publicConsentResponse = z.object({
   documentTitle: z.string(),
   workspaceName: z.string(),
   sections: z.array(z.object({ index: z.number().int(), title: z.string(), body: z.string(), checkbox: z.object({ label: z.string(), required: z.boolean() }).nullable() })),
-  signer: z.object({ role: roleEnum, name: z.string(), data: z.array(dataFieldEnum), signedAt: z.string().nullable() }),
+  signer: z.object({
+    role: roleEnum,
+    name: z.string(),
+    data: z.array(dataFieldEnum),
+    /** What the file (or the sending) already holds of the data asked, to start the fields with; the signer may change it. */
+    prefill: z.partialRecord(dataFieldEnum, z.string()),
+    signedAt: z.string().nullable(),
+  }),
+  /** Who signs before this signer and has not yet (a second guardian's link opened before the first signed): empty when it is their turn. */
+  waitingFor: z.array(z.object({ role: roleEnum, name: z.string() })),
   /** A minor of 16 or more signs themselves: the page says so. */
   patientSignsAsMinor: z.boolean(),
   others: z.array(z.object({ role: roleEnum, name: z.string(), signed: z.boolean() })),

@@ -4,6 +4,7 @@ import type { SignConsentInput } from './consent-envelope.contracts';
 // The plain values, not the contracts: the signing page runs these rules without loading Zod's schemas.
 import { CONSENT_SELF_SIGNING_AGE, type ConsentDataField, type ConsentSignerRole } from './consent-constants';
 import { isValidSignatureImage } from './signature-image';
+import { isPersonName, personNameMessage } from '../person-name';
 
 /** A problem of a signing or a sending: its §8 code, the field and a Spanish message. */
 export type ConsentProblem = { code: ErrorCode; path: string; message: string };
@@ -63,11 +64,14 @@ export function signingProblems(doc: { sections: Pick<ConsentSection, 'checkbox'
   for (const field of asked) {
     const value = body.data[field]?.trim() ?? '';
     if (!value) add(DATA_CODES[role], `data.${field}`, 'Este dato es obligatorio.');
+    else if (field === 'fullName' && !isPersonName(value)) add(DATA_CODES[role], `data.${field}`, personNameMessage());
     else if (field === 'email' && !EMAIL.test(value)) add(DATA_CODES[role], `data.${field}`, 'El email no es válido.');
     else if (field === 'idNumber' && !ID_NUMBER.test(value.replace(/[\s-]/g, ''))) add(DATA_CODES[role], `data.${field}`, 'El DNI/NIE no es válido.');
   }
   const sig = body.signature;
   if (sig.kind === 'drawn' ? !isValidSignatureImage(sig.png) : sig.name.trim().length < 2)
     add('consent_invalid_signature', 'signature', sig.kind === 'drawn' ? 'La firma no es una imagen válida. Vuelve a dibujarla.' : 'Escribe tu nombre completo para firmar.');
+  // A typed signature is the signer's name: the same letters-only rule.
+  else if (sig.kind === 'typed' && !isPersonName(sig.name.trim())) add('consent_invalid_signature', 'signature', personNameMessage());
   return problems;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_VARIABLE_NAMES, consentVariableValues, fillVariables, unknownVariables, unknownVariablesMessage, variablesIn } from './consent-variables';
+import { CONSENT_VARIABLE_GAPS, CONSENT_VARIABLE_NAMES, consentVariableValues, fillVariables, missingVariables, templateTexts, unknownVariables, unknownVariablesMessage, variablesIn } from './consent-variables';
 
 const values = consentVariableValues({
   patientName: 'Lucía Ortega',
@@ -47,5 +47,21 @@ describe('consent variables', () => {
       'Variable desconocida: {{paciente.edad}}. Puedes usar: {{paciente.nombre}}, {{terapeuta.nombre}}, {{terapeuta.colegiado}}, {{espacio.nombre}}, {{fecha}}.',
     );
     expect(unknownVariablesMessage(['a', 'b'])).toMatch(/^Variables desconocidas: \{\{a\}\}, \{\{b\}\}\./);
+  });
+});
+
+describe('variables left blank before sending', () => {
+  it('lists the variables the texts use without a value, in order, with the message the sender reads', () => {
+    const texts = templateTexts({
+      documentTitle: 'Consentimiento de {{paciente.nombre}}',
+      sections: [{ title: 'Responsable', body: '<p>{{terapeuta.nombre}}, colegiado/a n.º {{ terapeuta.colegiado }}.</p>', checkbox: { label: 'Acepto, {{fecha}}' } }],
+    });
+    const without = consentVariableValues({ patientName: 'Lucía Ortega', therapistName: 'Irene Martín', registrationNumber: null, workspaceName: 'Consulta Martín', day: '2026-03-09' });
+    expect(missingVariables(texts, without)).toEqual(['terapeuta.colegiado']);
+    expect(CONSENT_VARIABLE_GAPS['terapeuta.colegiado']).toEqual({ message: 'Falta tu número de colegiado/a', source: 'profile' });
+    expect(missingVariables(texts, { ...without, 'terapeuta.colegiado': '  ' })).toEqual(['terapeuta.colegiado']);
+    expect(missingVariables(texts, values)).toEqual([]);
+    // A variable the template does not use is no gap.
+    expect(missingVariables(['Sin variables'], without)).toEqual([]);
   });
 });

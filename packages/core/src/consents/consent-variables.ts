@@ -80,3 +80,29 @@ export function consentVariableValues(input: {
     fecha: dmy(input.day),
   };
 }
+
+/** Where the therapist fills a variable's value: their profile, the patient's file, the workspace. */
+export type ConsentVariableSource = 'profile' | 'patient' | 'workspace';
+
+/** What the sending therapist reads about a variable the document uses and has no value for, and where to fill it. */
+export const CONSENT_VARIABLE_GAPS: Record<ConsentVariable, { message: string; source: ConsentVariableSource | null }> = {
+  'paciente.nombre': { message: 'Falta el nombre del paciente', source: 'patient' },
+  'terapeuta.nombre': { message: 'Falta tu nombre', source: 'profile' },
+  'terapeuta.colegiado': { message: 'Falta tu número de colegiado/a', source: 'profile' },
+  'espacio.nombre': { message: 'Falta el nombre del espacio de trabajo', source: 'workspace' },
+  fecha: { message: 'Falta la fecha del documento', source: null },
+};
+
+/** Every text of a template that variables are filled into: the title, each section's title, body and checkbox. */
+export function templateTexts(t: { documentTitle: string; sections: { title: string; body: string; checkbox: { label: string } | null }[] }): string[] {
+  return [t.documentTitle, ...t.sections.flatMap((s) => [s.title, s.body, ...(s.checkbox ? [s.checkbox.label] : [])])];
+}
+
+/**
+ * The known variables the texts use whose value is missing or blank, in the catalogue's order: sent
+ * as they are, the document would read «colegiado/a n.º .». The sending dialog says so first.
+ */
+export function missingVariables(texts: string[], values: ConsentVariableValues): ConsentVariable[] {
+  const used = new Set(texts.flatMap(variablesIn));
+  return CONSENT_VARIABLE_NAMES.filter((v) => used.has(v) && !values[v]?.trim());
+}

@@ -5,6 +5,8 @@ import {
   consentEnvelopeListQuery,
   consentEnvelopeListResponse,
   consentEnvelopeResponse,
+  consentSendCheckParams,
+  consentSendCheckResponse,
   consentTokenParams,
   patientIdParams,
   publicConsentResponse,
@@ -57,6 +59,20 @@ export async function consentEnvelopesRoutes(app: FastifyInstance, d: { envelope
       },
     },
     async (req, reply) => reply.status(201).send(await envelopes.send(caller(req), req.body, metaOf(req))),
+  );
+  r.get(
+    '/api/v1/workspaces/:workspaceId/patients/:patientId/consents/check/:templateId',
+    {
+      config: { access: can('create') },
+      schema: {
+        operationId: 'checkConsentSending',
+        tags,
+        description: "Before sending: the template's variables this patient and this sender have no value for (a therapist without registration number). Sending them blank needs `confirmMissing` (consent_variables_missing otherwise).",
+        params: consentSendCheckParams,
+        response: { 200: consentSendCheckResponse },
+      },
+    },
+    (req) => envelopes.check(caller(req), req.params),
   );
   r.get(`${C}/:consentId`, { config: { access: can('read') }, schema: { operationId: 'getSentConsent', tags, params: consentEnvelopeIdParams, response: { 200: consentEnvelopeResponse } } }, (req) =>
     envelopes.get(caller(req), req.params.consentId),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   CONSENT_LINK_DAYS,
+  CONSENT_VARIABLE_GAPS,
   DEFAULT_TIME_ZONE,
   ageOn,
   canOn,
@@ -11,10 +12,14 @@ import {
   signerRolesFor,
   todayIn,
   isValidSignatureImage,
+  missingVariables,
+  templateTexts,
   type ConsentEnvelope,
+  type ConsentSendCheck,
   type ConsentEnvelopeList,
   type ConsentEnvelopeListQuery,
   type ConsentSignerRole,
+  type ConsentVariable,
   type SendConsentBody,
   type SentConsent,
 } from '@divan/core';
@@ -39,6 +44,9 @@ type SendInput = z.output<typeof sendConsentBody>;
 const DAY = 86_400_000;
 const notFound = () => new AppError('consent_not_found');
 const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+/** The variables a template uses that these values leave blank, as the sending dialog lists them. */
+const gapsOf = (content: ConsentTemplateVersionContent, values: Record<ConsentVariable, string | null>): ConsentSendCheck['missing'] =>
+  missingVariables(templateTexts(content), values).map((variable) => ({ variable, ...CONSENT_VARIABLE_GAPS[variable] }));
 const MISSING: Record<ConsentSignerRole, { code: 'consent_patient_data_required' | 'consent_guardian_data_required' | 'consent_second_guardian_data_required'; who: string }> = {
   patient: { code: 'consent_patient_data_required', who: 'del paciente' },
   guardian: { code: 'consent_guardian_data_required', who: 'del tutor' },
@@ -66,6 +74,23 @@ export class ConsentEnvelopesService {
 
   private now = () => this.d.clock?.() ?? new Date();
 
+  /** Before sending: what this template would leave blank for this patient and this sender (the dialog warns and offers to fill it). */
+  async check(c: Caller, q: { patientId: string; templateId: string }): Promise<ConsentSendCheck> {
+    if (!canOn(c.member.ability, 'create', 'sent_consents', { ownerId: c.userId })) throw new AppError('access_denied');
+    const patient = await this.d.patients.accessible(c, q.patientId);
+    const version = await this.d.templates.currentVersion(c.member.workspaceId, q.templateId);
+    const { variables } = await this.valuesFor(c, patient, todayIn(DEFAULT_TIME_ZONE, this.now()));
+    return { missing: gapsOf(version.content, variables) };
+  }
+
+  /** The document's variables for this patient, sent by this member today, with the sender's profile. */
+  private async valuesFor(c: Caller, patient: { firstName: string; lastName: string | null }, day: string) {
+    const [therapist, workspaceName] = await Promise.all([this.d.users.getProfile(c.userId), this.d.workspaces.nameOf(c.member.workspaceId)]);
+    const patientName = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
+    const variables = consentVariableValues({ patientName, therapistName: fullName(therapist), registrationNumber: therapist.registrationNumber ?? null, workspaceName: workspaceName ?? '', day });
+    return { therapist, patientName, variables };
+  }
+
   async send(c: Caller, input: SendInput | SendConsentBody, meta: RequestMeta): Promise<SentConsent> {
     const body = input as SendInput;
     const ws = c.member.workspaceId;
@@ -73,13 +98,16 @@ export class ConsentEnvelopesService {
     const patient = await this.d.patients.accessible(c, body.patientId);
     const version = await this.d.templates.currentVersion(ws, body.templateId);
     const now = this.now();
-    const [therapist, workspaceName] = await Promise.all([this.d.users.getProfile(c.userId), this.d.workspaces.nameOf(ws)]);
     const day = todayIn(DEFAULT_TIME_ZONE, now);
+    const { therapist, patientName, variables } = await this.valuesFor(c, patient, day);
+    // Blank variables are sent only once the sender has seen them (the dialog's warning, or an API client's explicit confirmation).
+    const gaps = gapsOf(version.content, variables);
+    if (gaps.length && !body.confirmMissing)
+      throw new AppError('consent_variables_missing', gaps.map((g) => ({ path: `variables.${g.variable}`, message: g.message })), `${gaps.map((g) => g.message).join('. ')}. Complétalo o confirma que quieres enviarlo así.`);
     const age = patient.birthdate ? ageOn(patient.birthdate, day) : null;
     const { roles, minor } = signerRolesFor({ age, signatures: version.content.signatures, exception: !!body.minorException });
     if (body.minorException && !roles.includes('guardian'))
       throw new AppError('invalid_argument', [{ path: 'minorException', message: 'Solo se usa con menores de 16 años, que firman sus tutores.' }], 'La excepción del art. 156 del Código Civil solo se aplica cuando firman los tutores de un menor de 16 años.');
-    const patientName = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
     const contacts = roles.map((role, position) => {
       const given = body.signers[role];
       const name = (role === 'patient' ? given?.name ?? patientName : given?.name)?.trim();
@@ -87,7 +115,6 @@ export class ConsentEnvelopesService {
       if (!name || !email) throw new AppError(MISSING[role].code, [{ path: `signers.${role}`, message: 'Indica su nombre y su email.' }], `Faltan el nombre o el email ${MISSING[role].who} para enviarle el enlace de firma.`);
       return { id: randomUUID(), role, position, name, email };
     });
-    const variables = consentVariableValues({ patientName, therapistName: fullName(therapist), registrationNumber: therapist.registrationNumber ?? null, workspaceName: workspaceName ?? '', day });
     const therapistSignature = this.therapistSignatureFor(c, version.content, body.therapistSignature);
     const shown = shownDocument(version.content, variables, therapistSignature);
     const sha = documentSha256(shown);

@@ -168,3 +168,36 @@ describe('reminders and expiry', () => {
     now = start;
   });
 });
+
+describe('variables left blank (issue 24)', () => {
+  it('without a registration number the check lists it, sending refuses until confirmed, and once filled nothing is missing', async () => {
+    const rgpd = await kit.template({
+      ...ADULT_TEMPLATE,
+      name: 'RGPD con colegiado',
+      sections: [{ title: 'Responsable', body: '<p>{{terapeuta.nombre}}, psicólogo/a colegiado/a n.º {{terapeuta.colegiado}}.</p>', checkbox: { label: 'Acepto', required: true } }],
+    });
+    const check = (templateId: string, token = owner.accessToken) => t.get(`/api/v1/workspaces/${ws.id}/patients/${adult}/consents/check/${templateId}`, { token });
+    const found = await check(rgpd);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(json(found)).toEqual({ missing: [{ variable: 'terapeuta.colegiado', message: 'Falta tu número de colegiado/a', source: 'profile' }] });
+    expect(json(await check(adultTemplate))).toEqual({ missing: [] });
+
+    const refused = expectRefused(await kit.send({ patientId: adult, templateId: rgpd }), 409, 'consent_variables_missing');
+    expect(refused.message).toBe('Falta tu número de colegiado/a. Complétalo o confirma que quieres enviarlo así.');
+    expect((refused as unknown as { fields: { path: string }[] }).fields).toEqual([{ path: 'variables.terapeuta.colegiado', message: 'Falta tu número de colegiado/a' }]);
+    const [{ n: none }] = (await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelopes WHERE template_id = ${rgpd}`)) as [{ n: number }];
+    expect(none).toBe(0);
+
+    // Sent anyway, the sender having seen it: the document says so plainly.
+    const anyway = await kit.sent({ patientId: adult, templateId: rgpd, confirmMissing: true });
+    expect(json<PublicConsent>(await kit.view(tokenOf(anyway.links[0]!.url))).sections[0]!.body).toContain('colegiado/a n.º .');
+
+    // Filled in the profile: nothing is missing and the number is in the document.
+    expect((await t.patch('/api/v1/me', { registrationNumber: 'M-31416' }, { token: owner.accessToken })).statusCode).toBe(200);
+    expect(json(await check(rgpd))).toEqual({ missing: [] });
+    const filled = await kit.sent({ patientId: adult, templateId: rgpd });
+    expect(json<PublicConsent>(await kit.view(tokenOf(filled.links[0]!.url))).sections[0]!.body).toContain('n.º M-31416.');
+    // Only who may send asks.
+    expectRefused(await check(rgpd, outsider.accessToken), 404, 'workspace_not_found');
+  });
+});

@@ -1,9 +1,11 @@
 import {
   CONSENT_SELF_SIGNING_AGE,
+  CONSENT_SIGNER_ROLE_LABELS,
   ageOn,
   signingProblems,
   todayIn,
   DEFAULT_TIME_ZONE,
+  type ConsentDataField,
   type PublicConsent,
   type SignConsentInput,
 } from '@divan/core';
@@ -51,6 +53,10 @@ export type SigningDeps = {
 
 const invalidLink = () => new AppError('consent_not_found', undefined, 'Este enlace de firma no es válido o ha caducado. Pide uno nuevo a tu terapeuta.');
 const revoked = () => new AppError('consent_not_found', undefined, 'Este consentimiento se ha anulado y ya no se puede firmar. Si tienes dudas, escribe a tu terapeuta.');
+/** The signers before `signer` who have not signed yet: each signs in turn, by position (a second guardian after the first). */
+const aheadOf = (signers: SignerRow[], signer: SignerRow) => signers.filter((s) => s.position < signer.position && !s.signedAt);
+const notYourTurn = (ahead: SignerRow[]) =>
+  new AppError('consent_not_your_turn', undefined, `Antes tiene que firmar ${ahead.map((s) => `${s.name} (${CONSENT_SIGNER_ROLE_LABELS[s.role].toLowerCase()})`).join(' y ')}: te avisaremos por email cuando te toque.`);
 const DAY = 86_400_000;
 const SEAL_QUEUE = 'consents.seal';
 type SealJob = { envelopeId: string };
@@ -110,11 +116,13 @@ export class ConsentSigningService {
       this.d.workspaces.nameOf(envelope.workspaceId),
     ]);
     const age = patient.birthdate ? ageOn(patient.birthdate, todayIn(DEFAULT_TIME_ZONE, now)) : null;
+    const waitingFor = signer.signedAt ? [] : aheadOf(all, signer).map((s) => ({ role: s.role, name: s.name }));
     return {
       documentTitle: shown.documentTitle,
       workspaceName: workspaceName ?? '',
       sections: shown.sections,
-      signer: { role: signer.role, name: signer.name, data: signer.asked, signedAt: signer.signedAt?.toISOString() ?? null },
+      signer: { role: signer.role, name: signer.name, data: signer.asked, prefill: signer.signedAt ? {} : await this.prefillOf(envelope, signer), signedAt: signer.signedAt?.toISOString() ?? null },
+      waitingFor,
       patientSignsAsMinor: signer.role === 'patient' && age !== null && age >= CONSENT_SELF_SIGNING_AGE && age < 18,
       others: all.filter((s) => s.id !== signer.id).map((s) => ({ role: s.role, name: s.name, signed: !!s.signedAt })),
       therapistSignature: shown.therapistSignature && therapist ? { image: shown.therapistSignature.image, name: [therapist.firstName, therapist.lastName].filter(Boolean).join(' ') } : null,
@@ -139,6 +147,9 @@ export class ConsentSigningService {
       const signer = signers.find((s) => s.id === found.signer.id)!;
       if (e.state === 'revoked') throw revoked();
       if (signer.signedAt || e.state === 'signed') throw new AppError('consent_already_signed');
+      // Read under the envelope's lock: a first guardian signing at this moment is either in or not yet.
+      const ahead = aheadOf(signers, signer);
+      if (ahead.length) throw notYourTurn(ahead);
       const problems = signingProblems(shown, signer.role, signer.asked, body);
       if (problems.length) {
         const first = problems[0]!;
@@ -184,6 +195,16 @@ export class ConsentSigningService {
   }
 
   storedPdf = (e: EnvelopeRow) => readSealedPdf(this.d, e);
+
+  /**
+   * What the signer's fields start with, of the data asked: the name and email the consent was sent
+   * to; for the patient, also the phone, ID number and address their file holds. Still editable.
+   */
+  private async prefillOf(e: EnvelopeRow, s: SignerRow): Promise<Partial<Record<ConsentDataField, string>>> {
+    const file = s.role === 'patient' && s.asked.some((f) => f === 'phone' || f === 'idNumber' || f === 'address') ? await this.d.patients.signingDataOf(e.workspaceId, e.patientId) : null;
+    const known: Partial<Record<ConsentDataField, string | null>> = { fullName: s.name, email: s.email, phone: file?.phone, idNumber: file?.idNumber, address: file?.address };
+    return Object.fromEntries(s.asked.flatMap((f) => (known[f] ? [[f, known[f]]] : [])));
+  }
 
   /** A patient's envelopes with their signers in signing order, newest first (the companion: no member, no token). */
   async ofPatient(workspaceId: string, patientId: string, envelopeId?: string): Promise<{ envelope: EnvelopeRow; signers: SignerRow[] }[]> {

@@ -170,11 +170,12 @@ describe('signing a consent by its link', () => {
     expectRefused(await kit.sign(token, guardianBody({ checkboxes: [1] })), 400, 'consent_required_checkbox_unchecked');
     expectRefused(await kit.sign(token, guardianBody({ data: { fullName: 'Lucía' } })), 400, 'consent_guardian_data_required');
     expectRefused(await kit.sign(token, guardianBody({ data: { fullName: 'Lucía', idNumber: 'no-es-un-dni' } })), 400, 'consent_guardian_data_required');
-    expectRefused(await kit.sign(second, guardianBody({ data: { idNumber: '12345678Z' } })), 400, 'consent_second_guardian_data_required');
     expectRefused(await kit.sign(token, guardianBody({ signature: { kind: 'drawn', png: 'data:image/png;base64,AAAA' } })), 400, 'consent_invalid_signature');
     expectRefused(await kit.sign(token, guardianBody({ signature: { kind: 'typed', name: ' ' } })), 400, 'consent_invalid_signature');
     const [signedEvents] = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'signed'`);
     expect(signedEvents!.n).toBe(0);
+    expect((await kit.sign(token, guardianBody())).statusCode).toBe(200);
+    expectRefused(await kit.sign(second, guardianBody({ data: { idNumber: '12345678Z' } })), 400, 'consent_second_guardian_data_required');
 
     const forAdult = await kit.sent({ patientId: adult, templateId: adultTemplate });
     expect(forAdult.signers).toMatchObject([{ role: 'patient', name: 'Ana Sanz', email: 'ana@paciente.test' }]);
@@ -213,18 +214,27 @@ describe('signing a consent by its link', () => {
     expect(completed[0]!.n).toBe(1);
   }, 60_000);
 
-  it('both guardians signing at the same moment: both signatures count, the envelope is completed once', async () => {
-    const sent = await sendMinor();
-    const [a, b] = await Promise.all([
-      kit.sign(tokenOf(sent.links[0]!.url), guardianBody()),
-      kit.sign(tokenOf(sent.links[1]!.url), guardianBody({ data: { fullName: 'Jorge Gómez', idNumber: 'X1234567L' } })),
-    ]);
-    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
-    expect([json<{ completed: boolean }>(a).completed, json<{ completed: boolean }>(b).completed].sort()).toEqual([false, true]);
-    const completed = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'completed'`);
-    expect(completed[0]!.n).toBe(1);
-    const docs = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM patient_documents d JOIN consent_envelopes e ON e.document_id = d.id WHERE e.id = ${sent.id}`);
-    expect(docs[0]!.n).toBe(1);
+  it('both guardians signing at the same moment: the second never slips in before the first, and each envelope is completed once', async () => {
+    const secondBody = guardianBody({ data: { fullName: 'Jorge Gómez', idNumber: 'X1234567L' } });
+    const envelopes = [await sendMinor(), await sendMinor(), await sendMinor(), await sendMinor()];
+    // Every second guardian's request goes out just before their first guardian's, all at once.
+    const answers = await Promise.all(envelopes.flatMap((e) => [kit.sign(tokenOf(e.links[1]!.url), secondBody), kit.sign(tokenOf(e.links[0]!.url), guardianBody())]));
+    for (const [i, sent] of envelopes.entries()) {
+      const [b, a] = [answers[2 * i]!, answers[2 * i + 1]!];
+      expect(a.statusCode, a.body).toBe(200);
+      // Under the envelope's lock the second reads the first's signature as committed or not yet: signed after it, or refused.
+      if (b.statusCode !== 200) {
+        expectRefused(b, 409, 'consent_not_your_turn');
+        expect(json<{ completed: boolean }>(a).completed).toBe(false);
+        expect(json<{ completed: boolean }>(await kit.sign(tokenOf(sent.links[1]!.url), secondBody)).completed).toBe(true);
+      } else expect([json<{ completed: boolean }>(a).completed, json<{ completed: boolean }>(b).completed]).toEqual([false, true]);
+      const signedOrder = await t.rows<{ signer_role: string }>(sql`SELECT signer_role FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'signed' ORDER BY id`);
+      expect(signedOrder.map((r) => r.signer_role)).toEqual(['guardian', 'secondGuardian']);
+      const completed = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'completed'`);
+      expect(completed[0]!.n).toBe(1);
+      const docs = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM patient_documents d JOIN consent_envelopes e ON e.document_id = d.id WHERE e.id = ${sent.id}`);
+      expect(docs[0]!.n).toBe(1);
+    }
   }, 60_000);
 
   it('a revoked consent cannot be opened or signed; an unknown token opens nothing', async () => {
@@ -240,4 +250,54 @@ describe('signing a consent by its link', () => {
     const types = await t.rows<{ type: string }>(sql`SELECT type FROM consent_envelope_events WHERE envelope_id = ${sent.id} ORDER BY id`);
     expect(types.map((r) => r.type)).toEqual(['created', 'sent', 'revoked']);
   });
+});
+
+describe('issue 24: turns, names and what the file holds', () => {
+  it("the second guardian's link before the first has signed: the page says whose turn it is and the signature is refused, nothing recorded", async () => {
+    const sent = await sendMinor();
+    const second = tokenOf(sent.links[1]!.url);
+    const page = json<PublicConsent>(await kit.view(second));
+    expect(page.waitingFor).toEqual([{ role: 'guardian', name: 'Lucía Gómez' }]);
+    const refused = expectRefused(await kit.sign(second, guardianBody({ data: { fullName: 'Jorge Gómez', idNumber: 'X1234567L' } })), 409, 'consent_not_your_turn');
+    expect(refused.message).toBe('Antes tiene que firmar Lucía Gómez (tutor/a): te avisaremos por email cuando te toque.');
+    const signed = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_signers WHERE envelope_id = ${sent.id} AND signed_at IS NOT NULL`);
+    expect(signed[0]!.n).toBe(0);
+    expect(json<SentConsent>(await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}`, { token: owner.accessToken })).state).not.toBe('signed');
+    // Once the first has signed, the same link signs.
+    expect((await kit.sign(tokenOf(sent.links[0]!.url), guardianBody())).statusCode).toBe(200);
+    expect(json<PublicConsent>(await kit.view(second)).waitingFor).toEqual([]);
+    const done = await kit.sign(second, guardianBody({ data: { fullName: 'Jorge Gómez', idNumber: 'X1234567L' } }));
+    expect(json<{ completed: boolean }>(done).completed).toBe(true);
+  }, 60_000);
+
+  it("a signer's full name or typed signature with markup is refused with the letters-only message; so is a guardian's name at sending", async () => {
+    const sent = await sendMinor();
+    const token = tokenOf(sent.links[0]!.url);
+    const markup = '<img src=x onerror=alert(1)>';
+    const byName = expectRefused(await kit.sign(token, guardianBody({ data: { fullName: markup, idNumber: '12345678Z' } })), 400, 'consent_guardian_data_required');
+    expect(byName.message).toBe('Solo se permiten letras');
+    const bySignature = expectRefused(await kit.sign(token, guardianBody({ signature: { kind: 'typed', name: markup } })), 400, 'consent_invalid_signature');
+    expect(bySignature.message).toBe('Solo se permiten letras');
+    const atSending = expectRefused(await kit.send({ patientId: child, templateId: minorTemplate, signers: { guardian: { name: markup, email: 'x@familia.test' }, secondGuardian: { name: 'Jorge Gómez', email: 'jorge@familia.test' } } }), 400, 'invalid_argument');
+    expect(JSON.stringify(atSending)).toContain('Solo se permiten letras');
+    // Accents, apostrophes, hyphens and Catalan's l·l are letters.
+    const ok = await kit.sign(token, guardianBody({ data: { fullName: "María-José O'Connor Gal·la", idNumber: '12345678Z' }, signature: { kind: 'typed', name: 'María-José O’Connor' } }));
+    expect(ok.statusCode, ok.body).toBe(200);
+  }, 60_000);
+
+  it("the patient's page starts with what the file holds of the data asked (email, phone, ID number, address)", async () => {
+    const full = await kit.template({ ...ADULT_TEMPLATE, name: 'Con todos los datos', data: { patient: ['fullName', 'email', 'phone', 'address', 'idNumber'] } });
+    const res = await t.post(
+      `/api/v1/workspaces/${ws.id}/patients`,
+      { firstName: 'Marta', lastName: 'Ruiz', email: 'marta@paciente.test', phone: '+34612345678', birthdate: '1985-02-02', billingInfo: { taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013' } },
+      { token: owner.accessToken },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = await kit.sent({ patientId: json<{ id: string }>(res).id, templateId: full });
+    const page = json<PublicConsent>(await kit.view(tokenOf(sent.links[0]!.url)));
+    expect(page.signer.prefill).toEqual({ fullName: 'Marta Ruiz', email: 'marta@paciente.test', phone: expect.stringContaining('612') as unknown as string, address: 'Calle Mayor 1, 28013 Madrid', idNumber: '12345678Z' });
+    // A guardian: the name and email the therapist gave, nothing of the child's file.
+    const minor = json<PublicConsent>(await kit.view(tokenOf((await sendMinor()).links[0]!.url)));
+    expect(minor.signer.prefill).toEqual({ fullName: 'Lucía Gómez' });
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { canOn, type Action, type Subject } from '@divan/core';
+import { canOn, taxIdKind, type Action, type Subject } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Caller } from './patients.service';
@@ -27,6 +27,19 @@ export async function namesOf(db: DbOrTx, workspaceId: string, ids: string[]): P
 export async function profilesOf(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Map<string, PatientProfile>> {
   const rows = await patientsRepository(db).namesIn(workspaceId, [...new Set(ids)]);
   return new Map(rows.map((p) => [p.id, { name: fullName(p), birthdate: p.birthdate, status: p.status, therapistId: p.therapistId }]));
+}
+
+/**
+ * What the patient's own signing page starts its fields with (consents): phone, ID number (a DNI or
+ * NIE of the billing data, not a company's CIF) and postal address as the file holds them; null once erased.
+ */
+export async function signingDataOf(db: DbOrTx, workspaceId: string, patientId: string): Promise<{ phone: string | null; idNumber: string | null; address: string | null } | null> {
+  const p = await patientsRepository(db).find(workspaceId, patientId, { kind: 'all' });
+  if (!p) return null;
+  const id = p.billingTaxId && taxIdKind(p.billingTaxId) !== 'cif' ? p.billingTaxId : null;
+  const place = [p.billingZipCode, p.billingCity].filter(Boolean).join(' ');
+  const address = [p.billingLine1, p.billingLine2, place].filter(Boolean).join(', ');
+  return { phone: p.phone, idNumber: id, address: address || null };
 }
 
 /** How a job writes to a patient (a session's reminder): first name and email; null once blocked or erased. */

@@ -26,7 +26,7 @@ import { dropStalePages, listKey, patientListCache, type PatientListCache } from
 import { assertWritable, listFieldAccess } from './patient-field-access';
 import { encryptClearMedication, sealMedication } from './patient-medication';
 import { summary } from './patient-presenter';
-import { contactOf, judged, namesOf, profilesOf, type PatientProfile } from './patient-lookups';
+import { contactOf, judged, namesOf, profilesOf, signingDataOf, type PatientProfile } from './patient-lookups';
 import { connectCardOf, presentFile, therapistNamesOf } from './patient-file';
 import { PatientAccessLog } from './patient-access-log';
 import { retentionEnd } from './patient-retention';
@@ -280,6 +280,8 @@ export class PatientsService {
   activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) => patientsRepository(tx).countActiveFor(workspaceId, therapistId);
   /** How a job writes to a patient (a session's reminder): first name and email; null once blocked or erased. */
   contactOf = (workspaceId: string, patientId: string, tx: DbOrTx = this.db) => contactOf(tx, workspaceId, patientId);
+  /** Phone, ID number and address of the file, for the patient's own signing page (consents). */
+  signingDataOf = (workspaceId: string, patientId: string) => signingDataOf(this.db, workspaceId, patientId);
 
   connectCardOf = (workspaceId: string, patientId: string) => connectCardOf(this.db, this.users, workspaceId, patientId);
   private async assertBelowLimit(tx: DbOrTx, workspaceId: string, therapistId: string) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsentEnvelope, ConsentEnvelopeList, ConsentEnvelopeState, SendConsentBody, SentConsent } from '@divan/core';
+import type { ConsentEnvelope, ConsentEnvelopeList, ConsentEnvelopeState, ConsentSendCheck, SendConsentBody, SentConsent } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/file-transfer';
 import type { Query } from '@/lib/http';
@@ -29,6 +29,26 @@ export function useSendConsent(wid: string) {
   return useMutation({
     mutationFn: (body: SendConsentBody) => api<SentConsent>(base(wid), { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: sentConsentKeys.all(wid) }),
+  });
+}
+
+/** What sending this template to this patient would leave blank (a registration number the sender has not given): the dialog warns before sending. */
+export const useConsentSendCheck = (wid: string, patientId: string | null, templateId: string | null) =>
+  useQuery({
+    queryKey: [...sentConsentKeys.all(wid), 'check', patientId ?? '', templateId ?? ''],
+    queryFn: ({ signal }) => api<ConsentSendCheck>(`/workspaces/${wid}/patients/${patientId}/consents/check/${templateId}`, { signal }),
+    enabled: !!patientId && !!templateId,
+  });
+
+/**
+ * The sender's registration number, filled from the sending dialog: saved to their profile (`/me`, the
+ * profile's own call) so every document after this one has it too; the check and the profile reload.
+ */
+export function useSaveRegistrationNumber(wid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (registrationNumber: string) => api<unknown>('/me', { method: 'PATCH', body: { registrationNumber } }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: [...sentConsentKeys.all(wid), 'check'] }), qc.invalidateQueries({ queryKey: ['me'] })]),
   });
 }
 

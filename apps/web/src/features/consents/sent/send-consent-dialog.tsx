@@ -14,10 +14,11 @@ import { isApiError } from '@/lib/http';
 import { messageOf } from '@/lib/error-message';
 import { useAuthStore } from '@/stores/auth-store';
 import { useConsentTemplate, useConsentTemplates } from '../api/consent-templates-api';
-import { usePatientForSending, useSendConsent } from '../api/consent-envelopes-api';
+import { useConsentSendCheck, usePatientForSending, useSendConsent } from '../api/consent-envelopes-api';
 import { Modal } from '@/components/ui/modal';
 import { SignatureInput } from '../components/signature-input';
 import { SentLinks } from './sent-links';
+import { MissingVariables } from './missing-variables';
 
 type Props = {
   wid: string;
@@ -54,6 +55,7 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
   const [exception, setException] = useState(false);
   const [reason, setReason] = useState<MinorExceptionReason | ''>('');
   const [informed, setInformed] = useState(false);
+  const [sendBlank, setSendBlank] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [sent, setSent] = useState<SentConsent | null>(null);
   const send = useSendConsent(wid);
@@ -67,6 +69,9 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
   const keptIsMine = !!detail.data?.therapistSignature && detail.data.therapistSignature.signedBy?.id === userId;
   const asksSignature = !!template?.signatures.therapist && !!detail.data && !keptIsMine;
   const age = target.data?.birthdate ? ageOn(target.data.birthdate, todayIn(DEFAULT_TIME_ZONE, new Date())) : null;
+  // What the document would leave blank for this patient: said before sending, with a way to fill it.
+  const check = useConsentSendCheck(wid, picked?.id ?? null, template?.id ?? null);
+  const missing = check.data?.missing ?? [];
   const plan = useMemo(() => (template ? signerRolesFor({ age, signatures: template.signatures, exception }) : null), [template, age, exception]);
   const roles = plan?.roles ?? [];
   const guardiansSign = roles[0] === 'guardian';
@@ -83,6 +88,7 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
     setException(false);
     setReason('');
     setInformed(false);
+    setSendBlank(false);
     setSignature(null);
     setError(null);
     setSent(null);
@@ -107,19 +113,23 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
         },
         minorException: guardiansSign && exception && reason ? { reason, otherGuardianInformed: informed as true } : null,
         ...(asksSignature && signature ? { therapistSignature: signature } : {}),
+        ...(missing.length && sendBlank ? { confirmMissing: true } : {}),
       });
       discard.release();
       setSent(result);
     } catch (e) {
       const fields = isApiError(e) ? Object.fromEntries(e.fields.map((f) => [f.path.split('.').slice(0, 2).join('.'), f.message])) : {};
       setError({ message: messageOf(e), fields });
+      // Something went blank since the check (a profile changed elsewhere): the warning shows it.
+      if (isApiError(e) && e.code === 'consent_variables_missing') void check.refetch();
     }
   };
 
   const exceptionOk = !exception || (!!reason && informed);
   const contactsOk = roles.every((r) => (r === 'patient' ? !!email.trim() : !!(r === 'guardian' ? guardian : second).name.trim() && !!(r === 'guardian' ? guardian : second).email.trim()));
   const signatureOk = !template?.signatures.therapist || (!!detail.data && (!asksSignature || !!signature));
-  const canSend = !!template && !!picked && !!target.data && exceptionOk && contactsOk && signatureOk && !send.isPending;
+  const blanksOk = !!check.data && (!missing.length || sendBlank);
+  const canSend = !!template && !!picked && !!target.data && exceptionOk && contactsOk && signatureOk && blanksOk && !send.isPending;
 
   const contactFields = (role: 'guardian' | 'secondGuardian', value: Contact, set: (c: Contact) => void) => (
     <fieldset className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2">
@@ -183,6 +193,7 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
             </Field>
           )}
           {picked && target.isPending ? <Spinner /> : null}
+          {picked && missing.length ? <MissingVariables wid={wid} missing={missing} patientId={picked.id} confirmed={sendBlank} onConfirm={setSendBlank} /> : null}
           {picked && target.data && plan ? (
             <>
               <p className="rounded-lg bg-muted/60 px-3 py-2 text-sm">{whoSigns(roles, age, exception)}</p>
@@ -231,6 +242,7 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
             </div>
           ) : null}
           {target.isError ? <Alert variant="error">{messageOf(target.error)}</Alert> : null}
+          {check.isError ? <Alert variant="error">{messageOf(check.error)}</Alert> : null}
         </form>
       )}
       {discard.dialog}

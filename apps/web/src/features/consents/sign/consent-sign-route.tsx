@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { PublicConsent } from '@divan/core';
+import { CONSENT_SIGNER_ROLE_LABELS } from '@divan/core/consent-signing';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,6 +32,7 @@ export function ConsentSignRoute() {
   else if (failure && !consent) body = <LinkProblem failure={failure} retry={reload} />;
   else if (!consent) body = <Spinner label="Cargando el documento" className="justify-center py-16" />;
   else if (consent.signer.signedAt) body = <AlreadySigned consent={consent} signedAt={consent.signer.signedAt} />;
+  else if (consent.waitingFor.length) body = <NotYourTurn consent={consent} />;
   else
     body = (
       <>
@@ -90,6 +92,23 @@ function SignedNow({ consent, result, back }: { consent: PublicConsent; result: 
         )}
       </StatusMessage>
       {consent.others.length ? <Signers consent={consent} signedNow /> : null}
+    </>
+  );
+}
+
+/** A second guardian's link opened before the first has signed: the server refuses the signature, the page says why and shows the document. */
+function NotYourTurn({ consent }: { consent: PublicConsent }) {
+  const first = consent.waitingFor.map((w) => `${w.name} (${CONSENT_SIGNER_ROLE_LABELS[w.role].toLowerCase()})`).join(' y ');
+  return (
+    <>
+      <StatusMessage tone="waiting" title="Aún no es tu turno para firmar">
+        <p data-testid="not-your-turn">
+          Antes tiene que firmar {first}. Te avisaremos por email cuando te toque, y este mismo enlace te servirá para firmar.
+        </p>
+        <p>Mientras tanto, puedes leer el documento.</p>
+      </StatusMessage>
+      <Signers consent={consent} />
+      <ConsentDocument consent={consent} />
     </>
   );
 }

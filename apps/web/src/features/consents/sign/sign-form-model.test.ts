@@ -13,7 +13,8 @@ const consent: PublicConsent = {
     { index: 1, title: 'Grabación', body: '<p>Solo con permiso.</p>', checkbox: { label: 'Acepto la grabación', required: false } },
     { index: 2, title: 'Declaración', body: '<p>Fecha.</p>', checkbox: { label: 'He leído y acepto', required: true } },
   ],
-  signer: { role: 'guardian', name: 'Lucía Gómez', data: ['fullName', 'idNumber'], signedAt: null },
+  signer: { role: 'guardian', name: 'Lucía Gómez', data: ['fullName', 'idNumber'], prefill: { fullName: 'Lucía Gómez' }, signedAt: null },
+  waitingFor: [],
   patientSignsAsMinor: false,
   others: [{ role: 'secondGuardian', name: 'Jorge Gómez', signed: false }],
   therapistSignature: null,
@@ -27,6 +28,17 @@ const filled = (over: Partial<SignFormValues> = {}): SignFormValues => ({ data: 
 describe('the signing form', () => {
   it('starts with the name the therapist wrote and every other field empty, nothing ticked', () => {
     expect(initialValues(consent)).toEqual({ data: { fullName: 'Lucía Gómez', idNumber: '' }, checked: [], signature: null });
+  });
+
+  it('starts with what the file holds of the data asked (email, ID number), still editable', () => {
+    const patient: PublicConsent = { ...consent, signer: { role: 'patient', name: 'Ana Sanz', data: ['fullName', 'email', 'idNumber', 'phone'], prefill: { fullName: 'Ana Sanz', email: 'ana@paciente.test', idNumber: '12345678Z' }, signedAt: null } };
+    expect(initialValues(patient).data).toEqual({ fullName: 'Ana Sanz', email: 'ana@paciente.test', idNumber: '12345678Z', phone: '' });
+  });
+
+  it('a full name or a typed signature with markup or digits is refused with the letters-only message', () => {
+    expect(problemsOf(consent, filled({ data: { fullName: '<img src=x onerror=alert(1)>', idNumber: '12345678Z' } }))).toEqual([{ path: 'data.fullName', message: 'Solo se permiten letras' }]);
+    expect(problemsOf(consent, filled({ signature: { kind: 'typed', name: 'Lucía 2', png: PNG } }))).toEqual([{ path: 'signature', message: 'Solo se permiten letras' }]);
+    expect(problemsOf(consent, filled({ data: { fullName: "María-José O'Connor Gal·la", idNumber: '12345678Z' } }))).toEqual([]);
   });
 
   it('sends only the data asked, trimmed, the ticked boxes once and in order, the section count, and a typed signature as its name', () => {
@@ -57,6 +69,7 @@ describe('the signing form', () => {
     });
     expect(refusalOf({ code: 'invalid_argument', message: 'Demasiado largo', fields: [{ path: 'body.signature.name', message: 'Demasiado largo' }] }).problems).toEqual([{ path: 'signature', message: 'Demasiado largo' }]);
     expect(refusalOf({ code: 'consent_already_signed', message: 'Ya está firmado.', fields: [] })).toEqual({ problems: [], general: { message: 'Ya está firmado.', action: 'reload' } });
+    expect(refusalOf({ code: 'consent_not_your_turn', message: 'Antes tiene que firmar Lucía.', fields: [] }).general).toEqual({ message: 'Antes tiene que firmar Lucía.', action: 'reload' });
     expect(refusalOf({ code: 'consent_invalid_sections', message: 'Recarga.', fields: [{ path: 'sectionCount', message: 'Recarga.' }] }).general).toEqual({ message: 'Recarga.', action: 'reload' });
     expect(refusalOf({ code: 'consent_checked_section_without_consent_box', message: 'Sin casilla.', fields: [{ path: 'checkboxes', message: 'Sin casilla.' }] })).toEqual({ problems: [], general: { message: 'Sin casilla.', action: null } });
     expect(refusalOf({ code: 'network_error', message: 'Error de red', fields: [] }).general).toEqual({ message: 'Error de red', action: null });

@@ -21,10 +21,13 @@ export type GeneralProblem = { message: string; action: 'reload' | null };
 
 export const NO_SIGNATURE = 'Dibuja tu firma en el recuadro o, si lo prefieres, escríbela con el teclado.';
 
-/** A guardian's full name is asked of them: the name the therapist wrote is a start they can correct. */
+/**
+ * The fields start with what the file or the sending already holds (the name and email the therapist
+ * wrote, the patient's phone, ID number and address): a start the signer can correct.
+ */
 export function initialValues(consent: PublicConsent): SignFormValues {
   const data: SignFormValues['data'] = {};
-  for (const field of consent.signer.data) data[field] = field === 'fullName' ? consent.signer.name : '';
+  for (const field of consent.signer.data) data[field] = consent.signer.prefill[field] ?? (field === 'fullName' ? consent.signer.name : '');
   return { data, checked: [], signature: null };
 }
 
@@ -55,7 +58,8 @@ export function fieldPath(path: string): string | null {
   return null;
 }
 
-const RELOAD_CODES = new Set(['consent_invalid_sections', 'consent_already_signed']);
+// Not their turn yet: loading again shows the page waiting for the first signer, or the form once they have signed.
+const RELOAD_CODES = new Set(['consent_invalid_sections', 'consent_already_signed', 'consent_not_your_turn']);
 
 /** The server's refusal, at the fields it names; what names no field goes above «Firmar». */
 export function refusalOf(error: { code: string; message: string; fields: { path: string; message: string }[] }): { problems: Problem[]; general: GeneralProblem | null } {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CircleAlert, ShieldCheck } from 'lucide-react';
+import { CircleAlert, Clock, ShieldCheck } from 'lucide-react';
 import type { PublicConsent } from '@divan/core';
 import { CONSENT_SIGNER_ROLE_LABELS } from '@divan/core/consent-signing';
 import { LogoMark } from '@/components/ui/logo';
@@ -43,16 +43,18 @@ export function PageFrame({ workspaceName, evidence, children }: { workspaceName
 
 export const h1Class = 'font-display text-[1.625rem] font-semibold leading-tight tracking-tight sm:text-[2rem]';
 
-/** An end of the road (signed, already signed) or a link that does not open: an icon, a heading that takes focus, and what to know. */
-export function StatusMessage({ tone, title, children, actions }: { tone: 'done' | 'problem'; title: string; children?: ReactNode; actions?: ReactNode }) {
+/** An end of the road (signed, already signed), a wait (another signs first) or a link that does not open: an icon, a heading that takes focus, and what to know. */
+export function StatusMessage({ tone, title, children, actions }: { tone: 'done' | 'waiting' | 'problem'; title: string; children?: ReactNode; actions?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, [title]);
   return (
-    <section className="grid gap-4" role={tone === 'done' ? 'status' : undefined} aria-labelledby="status-title">
-      <span className={cn('grid size-14 place-items-center rounded-full', tone === 'done' ? 'bg-success/10 text-success' : 'bg-destructive/10 text-destructive')}>
-        {tone === 'done' ? (
+    <section className="grid gap-4" role={tone === 'problem' ? undefined : 'status'} aria-labelledby="status-title">
+      <span className={cn('grid size-14 place-items-center rounded-full', tone === 'done' ? 'bg-success/10 text-success' : tone === 'waiting' ? 'bg-muted text-muted-foreground' : 'bg-destructive/10 text-destructive')}>
+        {tone === 'waiting' ? (
+          <Clock className="size-7" aria-hidden />
+        ) : tone === 'done' ? (
           <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
             <circle cx="12" cy="12" r="10" />
             <path d="m9 12 2 2 4-4" />
