@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
+import { onPatientEvent } from '@/features/patients/api/patient-events';
 import { meQueryKey } from '@/features/profile/api/profile-api';
 import { workspaceKey, workspacesQueryKey } from '@/lib/workspace-keys';
 import { endLocalSession, getAccessToken, refreshSession } from '@/lib/auth-session';
@@ -37,8 +38,8 @@ export function useRealtime(): void {
         if (frame.event === 'workspace-updated') void queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
         // Another member changed something this screen may show: refetch it (the API decides what it may read).
         if (frame.event === 'workspace-event') {
-          const { name, workspaceId } = frame.data as { name: string; workspaceId: string };
-          if (name.startsWith('patient')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'patients') });
+          const { name, workspaceId, patientId } = frame.data as { name: string; workspaceId: string; patientId?: string | null };
+          if (name.startsWith('patient')) onPatientEvent(queryClient, workspaceId, name, patientId);
           // A session booked, moved or closed by someone else: the calendar (and any session list) refetches.
           if (name.startsWith('session.')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'sessions') });
           // Paid by the card provider's webhook (a charge, a pay link): the invoice screens refetch.

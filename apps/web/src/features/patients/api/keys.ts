@@ -1,5 +1,5 @@
 import type { PatientListQuery } from '@divan/core';
-import { workspaceKey } from '@/lib/workspace-keys';
+import { workspaceKey } from '../../../lib/workspace-keys';
 
 /** Every key starts with the workspace (`workspaceKey`), so switching workspace never shows another one's data. */
 export const patientKeys = {
