@@ -3,11 +3,14 @@
 // network. Pages under /p/ go to the network first and fall back to the cached shell; the hashed
 // files under /assets/ are cached as they are fetched (they never change). API answers, the socket
 // and anything else are never cached: a patient's data stays on the server.
-const CACHE = 'divan-companion-v1';
+const CACHE = 'divan-companion-v2';
 const SHELL = '/p/';
+// Kept at install and served from the cache first: what the shell's page asks for besides its code
+// (offline, the favicon's request failed on every start).
+const FILES = ['/companion.webmanifest', '/companion-icon-192.png', '/favicon.svg'];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([SHELL, '/companion.webmanifest', '/companion-icon-192.png'])).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([SHELL, ...FILES])).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -36,6 +39,10 @@ self.addEventListener('fetch', (event) => {
         })
         .catch(() => caches.match(SHELL).then((hit) => hit || Response.error())),
     );
+    return;
+  }
+  if (FILES.includes(url.pathname)) {
+    event.respondWith(caches.match(url.pathname).then((hit) => hit || fetch(request)));
     return;
   }
   if (url.pathname.startsWith('/assets/')) {
