@@ -4,12 +4,18 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from './env';
+import { watchBrowser } from './page-errors';
+
+export { allowConsole } from './page-errors';
 
 const screenshots = resolve(import.meta.dirname, '../screenshots');
 
-/** `extraArgs`: a file's own flags (e.g. the video room's fake camera and microphone). */
+/**
+ * `extraArgs`: a file's own flags (e.g. the video room's fake camera and microphone). Every page of the
+ * browser fails its test on a page error or a console error or warning (support/page-errors.ts).
+ */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
       '--no-sandbox',
@@ -22,6 +28,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   });
+  return watchBrowser(browser);
 }
 
 export async function newContext(browser: Browser, baseURL: string, options: { mobile?: boolean } = {}): Promise<BrowserContext> {
@@ -33,6 +40,24 @@ export async function newContext(browser: Browser, baseURL: string, options: { m
     deviceScaleFactor: 1,
     colorScheme: 'light',
   });
+}
+
+/**
+ * Every page of `context` starts with `entries` in localStorage (where the web app keeps the session).
+ * Not on about:blank, where a context's first page starts: it has no storage, and reading it there threw
+ * a page error.
+ */
+export async function seedLocalStorage(context: BrowserContext, entries: { name: string; value: string }[]): Promise<void> {
+  await context.addInitScript((s: string) => {
+    if (location.origin === 'null') return;
+    for (const { name, value } of JSON.parse(s) as { name: string; value: string }[]) localStorage.setItem(name, value);
+  }, JSON.stringify(entries));
+}
+
+/** `to` signed in as `from` is: the same user on another device (a phone beside the desktop). */
+export async function shareSession(to: BrowserContext, from: BrowserContext): Promise<void> {
+  const state = await from.storageState();
+  await seedLocalStorage(to, state.origins[0]?.localStorage ?? []);
 }
 
 /** Screenshots are numbered in the order they are taken, for a human to page through. */

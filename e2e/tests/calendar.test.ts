@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { linkIn, waitForMail } from '../support/mail';
 
@@ -201,6 +201,7 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar: a weekly series, moved by d
 
   it('refuses a session for a paused patient in the form, keeping what was typed', async () => {
     await page.goto(`/calendar?new=1&patientId=${pablo}`);
+    allowConsole({ text: /status of 409/, url: /\/sessions$/, because: 'the server refuses a session for a paused patient' });
     const form = dialog('Nueva sesión');
     await form.getByTestId('picked-patient').getByText('Pablo Paz').waitFor();
     await form.getByLabel('Día').fill(dmy(shiftDay(first, 2)));
@@ -217,10 +218,7 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar: a weekly series, moved by d
 
   it('on a phone: the day and the agenda, and the form full width', async () => {
     const phone = await newContext(browser, baseUrl, { mobile: true });
-    const state = await context.storageState();
-    await phone.addInitScript((s: string) => {
-      for (const { name, value } of JSON.parse(s) as { name: string; value: string }[]) localStorage.setItem(name, value);
-    }, JSON.stringify(state.origins[0]?.localStorage ?? []));
+    await shareSession(phone, context);
     const p = await phone.newPage();
     await p.goto(`/calendar?date=${shiftDay(first, 1)}`);
     // A phone starts on the day view.

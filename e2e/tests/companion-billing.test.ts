@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
 import { codeIn, linkIn, waitForMail } from '../support/mail';
@@ -117,6 +117,7 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
 
   it('says when the invoices cannot be read, and reads them again with «Reintentar»', async () => {
     await page.route('**/invoices', (route) => route.abort('internetdisconnected'));
+    allowConsole({ text: /net::ERR_INTERNET_DISCONNECTED/, url: /\/invoices$/, because: 'the test drops the invoices read' });
     await page.goto(`/p/${patientId}/facturas`);
     const failure = page.getByTestId('invoices').getByTestId('error-state');
     await failure.getByRole('heading', { name: 'No se han podido cargar las facturas' }).waitFor();
@@ -184,6 +185,7 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
 
     // The server refusing (here, a network failure): the switch goes back and says why, in Spanish.
     await page.route('**/card/auto-charge', (route) => route.abort('internetdisconnected'));
+    allowConsole({ text: /net::ERR_INTERNET_DISCONNECTED/, url: /\/card\/auto-charge$/, because: 'the test drops the switch' });
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await block.getByRole('alert').getByText(/conexión/i).waitFor();

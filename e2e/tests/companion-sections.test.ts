@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
 import { codeIn, linkIn, waitForMail } from '../support/mail';
@@ -182,6 +182,7 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     // The list's read failing first (the network drops it): the section says so and offers «Reintentar».
     const list = `**/api/v1/patient/files/${patientId}/documents`;
     await patient.route(list, (route) => route.abort('internetdisconnected'));
+    allowConsole({ text: /net::ERR_INTERNET_DISCONNECTED/, url: /\/documents$/, because: 'the test drops the documents read' });
     await patient.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Documentos' }).click();
     await patient.waitForURL(new RegExp(`/p/${patientId}/documentos$`));
     const failed = patient.getByTestId('error-state');

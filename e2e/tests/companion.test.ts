@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, scriptKilobytes, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, scriptKilobytes, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
 import { codeIn, linkIn, waitForMail } from '../support/mail';
@@ -54,6 +54,10 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
 
     // A wrong code is refused at the input; the right one connects and signs in.
     const wrong = codeIn(mail) === '000000' ? '111111' : '000000';
+    allowConsole(
+      { text: /status of 400/, url: /\/public\/patient-connect\/[\w-]+$/, because: 'a wrong code is refused' },
+      { text: /status of 404/, url: /\/public\/patient-connect\/[\w-]+$/, because: 'the used link is opened again' },
+    );
     await patient.getByRole('textbox', { name: 'Código' }).fill(wrong);
     await patient.getByRole('button', { name: 'Conectar' }).click();
     await patient.getByText(/El código no es correcto/).waitFor();
@@ -208,6 +212,10 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
       return kb;
     };
     const home = await measure('/p/');
+    allowConsole(
+      { type: 'warning', text: /^Service Worker registration blocked by Playwright$/, because: 'measured without the service worker' },
+      { text: /status of 404/, url: /\/public\/patient-connect\/enlace-de-prueba-que-no-existe$/, because: 'a link that does not exist' },
+    );
     const connect = await measure('/p/connect/enlace-de-prueba-que-no-existe');
     console.log(`gzipped JS loaded: companion /p/ ${home.toFixed(1)} KB, connect link ${connect.toFixed(1)} KB`);
     expect(home).toBeLessThanOrEqual(100);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
 
@@ -92,6 +92,7 @@ describe.skipIf(!hasChromium || !baseUrl)('consent templates: ready-made copy, e
 
   it('an outdated version is explained, and reloading shows the latest', async () => {
     // Another member saves version 3 while this editor still holds version 2.
+    allowConsole({ text: /status of 409/, url: /\/consent-templates\/[\w-]+$/, because: 'saving an outdated version is refused' });
     const current = await me.call<Template & Record<string, unknown>>('GET', `/consent-templates/${templateId}`);
     const { name, data, signatures } = current;
     await me.call('PUT', `/consent-templates/${templateId}`, {

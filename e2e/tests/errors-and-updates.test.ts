@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, scriptKilobytes, shot } from '../support/browser';
+import { allowConsole, launchBrowser, newContext, scriptKilobytes, seedLocalStorage, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { linkIn, waitForMail } from '../support/mail';
 
@@ -33,6 +33,7 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
 
   it('shows a persistent reload banner when the server says the client is outdated', async () => {
     const page = await (await newContext(browser, baseUrl)).newPage();
+    allowConsole({ text: /status of 426/, url: /\/realms\/therapists\/code$/, because: 'the test answers «outdated client»' });
     await page.route('**/api/v1/realms/therapists/code', (route) =>
       route.fulfill({
         status: 426,
@@ -70,7 +71,7 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
     const session = (await (await post('/signup/challenge', { code: token, ...device })).json()) as Record<string, unknown>;
     const auth = { state: { userId: session.userId, accessToken: session.accessToken, refreshToken: session.refreshToken, profile: session.profile, loggedIn: true }, version: 1 };
     const context = await newContext(browser, baseUrl);
-    await context.addInitScript({ content: `localStorage.setItem('auth', ${JSON.stringify(JSON.stringify(auth))});` });
+    await seedLocalStorage(context, [{ name: 'auth', value: JSON.stringify(auth) }]);
     const shellPage = await context.newPage();
     const shell = await scriptKilobytes(shellPage, '/');
     await shellPage.getByRole('heading', { level: 1 }).first().waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { linkIn, waitForMail } from '../support/mail';
 import { fixturePath } from '../../fixtures';
@@ -137,6 +137,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist looks after their patient
   });
 
   it('imports a Word document as an entry, and refuses a file that is not one', async () => {
+    allowConsole({ text: /status of 400/, url: /\/history\/import-docx$/, because: 'a file that is not a Word document is refused' });
     await page.getByLabel('Archivo Word (.docx)').setInputFiles({ name: 'notas.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('no soy un word') });
     await page.getByText('El archivo no es un documento Word (.docx) válido o no se puede leer.').waitFor();
     await page.getByLabel('Archivo Word (.docx)').setInputFiles(fixturePath('historia-clinica.docx'));
@@ -189,6 +190,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist looks after their patient
 
   it('imports patients from Excel: a wrong file is refused, two bad rows are reported', async () => {
     await page.goto('/patients');
+    allowConsole({ text: /status of 400/, url: /\/patient-imports$/, because: 'a wrong file is refused' });
     await page.getByRole('button', { name: 'Importar desde Excel' }).click();
     const wizard = page.getByRole('dialog', { name: 'Importar pacientes desde Excel' });
     await wizard.getByLabel('Archivo de Excel').setInputFiles(fixturePath('no-es-excel.xlsx'));
@@ -246,10 +248,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist looks after their patient
 
   it('works on a 375 px wide phone', async () => {
     const phone = await newContext(browser, baseUrl, { mobile: true });
-    const state = await context.storageState();
-    await phone.addInitScript((s: string) => {
-      for (const { name, value } of JSON.parse(s) as { name: string; value: string }[]) localStorage.setItem(name, value);
-    }, JSON.stringify(state.origins[0]?.localStorage ?? []));
+    await shareSession(phone, context);
     const mobile = await phone.newPage();
     await mobile.goto('/patients');
     await mobile.getByRole('link', { name: 'Óscar Ruiz Muñoz' }).waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
 import { linkIn, waitForMail } from '../support/mail';
@@ -223,6 +223,7 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
 
   it('the public page says when a link is not valid', async () => {
     const phone = await patient.newPage();
+    allowConsole({ text: /status of 404/, url: /\/public\/payment-links\/este-enlace-no-existe-0123456789abcdef$/, because: 'a link that does not exist' });
     await phone.goto('/pago/este-enlace-no-existe-0123456789abcdef');
     await phone.getByRole('heading', { name: 'Este enlace no es válido o ha caducado' }).waitFor();
     await phone.getByText(/Pide uno nuevo a tu terapeuta/).waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
+import { launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { linkIn, waitForMail } from '../support/mail';
 
@@ -19,10 +19,7 @@ function madridDay(offset = 0): string {
 /** A 390 px wide phone signed in as the same therapist. */
 async function phoneOf(browser: Browser, desktop: BrowserContext): Promise<BrowserContext> {
   const phone = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
-  const state = await desktop.storageState();
-  await phone.addInitScript((s: string) => {
-    for (const { name, value } of JSON.parse(s) as { name: string; value: string }[]) localStorage.setItem(name, value);
-  }, JSON.stringify(state.origins[0]?.localStorage ?? []));
+  await shareSession(phone, desktop);
   return phone;
 }
 

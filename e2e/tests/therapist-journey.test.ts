@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { codeIn, linkIn, waitForMail } from '../support/mail';
 
@@ -107,6 +107,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist signs up and looks after 
     await shot(page, '05-sign-in');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('Email', { exact: true }).fill(email);
+    allowConsole({ text: /status of 401/, url: /\/realms\/therapists\/code$/, because: 'a wrong password is refused' });
     await page.getByLabel('Contraseña', { exact: true }).fill('incorrecta-123');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('La contraseña no es correcta.').waitFor();
@@ -159,11 +160,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist signs up and looks after 
 
   it('works on a 375 px wide phone', async () => {
     const phone = await newContext(browser, baseUrl, { mobile: true });
-    const state = await context.storageState();
-    await phone.addInitScript((s: string) => {
-      const entries = JSON.parse(s) as { name: string; value: string }[];
-      for (const { name, value } of entries) localStorage.setItem(name, value);
-    }, JSON.stringify(state.origins[0]?.localStorage ?? []));
+    await shareSession(phone, context);
     const mobile = await phone.newPage();
     await mobile.goto('/');
     await mobile.getByRole('heading', { level: 1 }).waitFor();
@@ -193,6 +190,11 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist signs up and looks after 
     await page.getByRole('heading', { level: 1, name: /Lucía/ }).waitFor();
     await shot(page, '15-dashboard-profile-complete');
     await page.goto('/settings/security');
+    allowConsole(
+      { text: /status of 401/, url: /\/realms\/therapists\/password$/, because: 'a wrong current password is refused' },
+      { text: /status of 401/, url: /\/realms\/therapists\/code$/, because: 'the old password is refused at sign-in' },
+      { text: /status of 429/, url: /\/realms\/therapists\/code$/, because: 'a second code within the minute is refused' },
+    );
     await page.getByLabel('Contraseña actual').fill('no-es-esta-1');
     await page.getByLabel('Nueva contraseña', { exact: true }).fill(secondPassword);
     await page.getByLabel('Repite la nueva contraseña').fill(secondPassword);

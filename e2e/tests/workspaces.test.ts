@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { linkIn, waitForMail } from '../support/mail';
 
@@ -94,6 +94,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     await shot(page, '33-workspace-created');
 
     // The same name again is refused with its Spanish message.
+    allowConsole({ text: /status of 409/, url: /\/api\/v1\/workspaces$/, because: 'the same name again is refused' });
     await page.goto('/workspaces/create');
     await page.getByLabel('Nombre del espacio').fill(clinic);
     await page.getByRole('button', { name: 'Crear espacio' }).click();
@@ -154,6 +155,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     await shot(page, '37-members-cancel-invitation');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar invitación' }).click();
     await page.getByRole('list', { name: 'Invitaciones pendientes' }).getByText(receptionEmail).waitFor({ state: 'detached' });
+    allowConsole({ text: /status of 404/, url: /\/api\/v1\/invitations\/[\w-]+$/, because: 'the cancelled invitation is opened again' });
 
     await page.goto(receptionLink);
     await page.getByRole('heading', { name: 'Esta invitación ya no existe' }).waitFor();
@@ -326,11 +328,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
 
   it('works on a 375 px wide phone', async () => {
     const phone = await newContext(browser, baseUrl, { mobile: true });
-    const state = await ownerContext.storageState();
-    await phone.addInitScript((s: string) => {
-      const entries = JSON.parse(s) as { name: string; value: string }[];
-      for (const { name, value } of entries) localStorage.setItem(name, value);
-    }, JSON.stringify(state.origins[0]?.localStorage ?? []));
+    await shareSession(phone, ownerContext);
     const mobile = await phone.newPage();
     for (const [path, ready, name] of [
       ['/settings/workspace/members', 'Invitar', '50-mobile-members'],
