@@ -176,6 +176,7 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
   });
 
   it('filled in, signed with a drawn signature: the confirmation says the second guardian still has to sign; a second tab of the link is refused by the server, keeping what was typed', async () => {
+    allowConsole({ text: /status of 409/, url: /\/public\/consents\/[A-Za-z0-9_-]+\/sign$/, because: 'the second tab signs what is already signed: the server refuses it' });
     // The same link in another tab, opened before she signs (a signer who opened the mail twice).
     const other = await phone.newPage();
     await other.goto(firstLink);
