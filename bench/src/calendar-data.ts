@@ -97,7 +97,8 @@ export async function seedClinic(ds: Dataset, o: { therapists: number; patients:
               case when st = 'canceled' then starts_at - interval '1 day' end,
               case when st = 'completed' then starts_at + interval '50 minutes' end,
               price,
-              case when commission_type = 'fixed' then commission_value when commission_type = 'percentage' then (price * commission_value + 5000) / 10000 end,
+              -- core's sessionFee: the price less the clinic's commission (decision 0024)
+              case when commission_type = 'fixed' then price - least(commission_value, greatest(price, 0)) when commission_type = 'percentage' then price - (price * commission_value + 5000) / 10000 end,
               payments_receiver,
               pay, case when pay = 'paid' then (array['card', 'cash', 'transfer'])[1 + n % 3] end,
               case when pay = 'paid' then starts_at + interval '50 minutes' end,

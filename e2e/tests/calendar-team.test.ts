@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
   it('«Saldo de honorarios»: what the clinic owes each therapist for the period', async () => {
     const members = await inClinic<{ id: string; userId: string | null }[]>(olga, 'GET', '/members');
     const tereSeat = members.find((m) => m.userId === tere.userId)!;
-    // Tere earns 40 % and the clinic collects: it owes her 40 % of what her patients paid it.
+    // The clinic keeps 40 % of Tere's sessions and collects them: it owes her the other 60 % of what her patients paid it.
     await inClinic(olga, 'PATCH', `/members/${tereSeat.id}`, { commission: { type: 'percentage', value: 4000 }, paymentsReceiver: 'workspace' });
     const dana = (await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName: 'Dana', lastName: 'Prueba', assignedTherapistId: tere.userId })).id;
     const past = madridIsoDay(-2);
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     await page.getByLabel('Desde').fill(dmy(madridIsoDay(-7)));
     await page.getByLabel('Hasta').fill(dmy(madridIsoDay(0)));
     const row = page.getByRole('region', { name: 'Saldo por terapeuta' }).getByRole('row', { name: /^Tere/ });
-    await expect.poll(() => row.textContent()).toMatch(/^Tere.*1\s*60,00\s€24,00\s€60,00\s€0,00\s€El espacio le debe 24,00\s€$/);
+    await expect.poll(() => row.textContent()).toMatch(/^Tere.*1\s*60,00\s€36,00\s€24,00\s€60,00\s€0,00\s€El espacio debe 36,00\s€ a Tere$/);
     await shot(page, 'billing-10-fee-balance');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

@@ -114,7 +114,9 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     await dialog.getByText('Elige al menos un rol').waitFor();
     await dialog.getByRole('checkbox', { name: /Administrador/ }).check();
     await dialog.getByRole('radio', { name: 'Porcentaje (%)' }).check();
-    await dialog.getByLabel('Porcentaje de cada sesión (%)').fill('30');
+    await dialog.getByLabel('Porcentaje que se queda el espacio (%)').fill('30');
+    // The worked example says whose share 30 % is, live.
+    await expect.poll(() => dialog.getByTestId('commission-example').textContent()).toMatch(/49,00\s€ para el terapeuta y 21,00\s€ para el espacio/);
     await dialog.getByRole('radio', { name: 'El espacio' }).check();
     await shot(page, '34-members-invite-dialog');
     await dialog.getByRole('button', { name: 'Enviar invitación' }).click();

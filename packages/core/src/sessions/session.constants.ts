@@ -63,15 +63,24 @@ export const sessionMessages = {
   notCompletable: () => 'Una sesión cancelada no se puede marcar como realizada',
 } as const;
 
-/** Commission of a member (spec §6): fixed cents per session, or a percentage in basis points (1 % = 100). */
+/**
+ * Commission of a member (spec §6): what the workspace keeps of each of their sessions, fixed cents per
+ * session or a percentage of the price in basis points (1 % = 100). The rest is the therapist's fee.
+ */
 export type MemberCommission = { type: 'fixed' | 'percentage'; value: number } | null;
 
+/** The workspace's cut of a session of `priceCents`: a fixed commission up to the price, a percentage rounded half up to the cent. */
+export function workspaceCut(priceCents: number, commission: NonNullable<MemberCommission>): number {
+  if (commission.type === 'fixed') return Math.min(commission.value, Math.max(priceCents, 0));
+  return Math.floor((priceCents * commission.value + 5_000) / 10_000);
+}
+
 /**
- * The therapist's fee for a session of `priceCents`, in integer cents: a fixed commission as is, a
- * percentage of the price rounded half up to the cent. No commission set: null (nothing to settle).
+ * The therapist's fee for a session of `priceCents` (§3 "fee (therapist commission)"), in integer cents:
+ * the price less the workspace's commission, so fee + cut = price exactly. No commission set: null
+ * (nothing to settle between them; see decision 0024).
  */
 export function sessionFee(priceCents: number, commission: MemberCommission): number | null {
   if (!commission) return null;
-  if (commission.type === 'fixed') return commission.value;
-  return Math.floor((priceCents * commission.value + 5_000) / 10_000);
+  return priceCents - workspaceCut(priceCents, commission);
 }

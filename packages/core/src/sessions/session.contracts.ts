@@ -164,7 +164,7 @@ export const sessionResponse = z.object({
   canceledAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   price: z.number().int(),
-  /** The therapist's commission for this session, cents; null when their membership sets none. */
+  /** The therapist's fee for this session (its price less the workspace's commission), cents; null when their membership sets no commission. */
   fee: z.number().int().nullable(),
   paymentsReceiver: enumOf(PAYMENTS_RECEIVER),
   paymentStatus: enumOf(PAYMENT_STATUS),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionBody, updateSessionBody, sessionListQuery } from './session.contracts';
-import { sessionFee, sessionMessages } from './session.constants';
+import { sessionFee, sessionMessages, workspaceCut } from './session.constants';
 import { SESSION_FIELDS } from './session-fields';
 import { subjectOfField } from '../workspaces/field-access';
 
@@ -8,19 +8,27 @@ const patientId = '00000000-0000-4000-8000-000000000001';
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
 
-describe('session fee from the therapist commission', () => {
-  it('is the fixed commission as is, in cents', () => {
-    expect(sessionFee(6000, { type: 'fixed', value: 2500 })).toBe(2500);
-    expect(sessionFee(0, { type: 'fixed', value: 2500 })).toBe(2500);
+describe('session fee: the price less the workspace’s commission', () => {
+  it('a fixed commission is what the workspace keeps; the therapist gets the rest, never below zero', () => {
+    expect(sessionFee(6000, { type: 'fixed', value: 2500 })).toBe(3500);
+    expect(workspaceCut(6000, { type: 'fixed', value: 2500 })).toBe(2500);
+    // A commission above the price takes the whole price and no more.
+    expect([sessionFee(2000, { type: 'fixed', value: 2500 }), workspaceCut(2000, { type: 'fixed', value: 2500 })]).toEqual([0, 2000]);
+    expect(sessionFee(0, { type: 'fixed', value: 2500 })).toBe(0);
   });
-  it('is a percentage (basis points) of the price, rounded half up to the cent', () => {
-    expect(sessionFee(6000, { type: 'percentage', value: 4000 })).toBe(2400);
-    // 33.33 % of 55,55 € = 18,5148… €
-    expect(sessionFee(5555, { type: 'percentage', value: 3333 })).toBe(1851);
+  it('a percentage (basis points) is the workspace’s cut, rounded half up to the cent; fee and cut add up to the price', () => {
+    // The issue's example: 30 % of a 70 € session is 21 € for the workspace, 49 € for the therapist.
+    expect([sessionFee(7000, { type: 'percentage', value: 3000 }), workspaceCut(7000, { type: 'percentage', value: 3000 })]).toEqual([4900, 2100]);
+    expect(sessionFee(6000, { type: 'percentage', value: 4000 })).toBe(3600);
+    // 33.33 % of 55,55 € = 18,5148… € for the workspace, the rest for the therapist
+    expect(sessionFee(5555, { type: 'percentage', value: 3333 })).toBe(5555 - 1851);
     // 12,5 % of 0,10 € = 1,25 cents → 1; of 0,20 € = 2,5 cents → 3
-    expect(sessionFee(10, { type: 'percentage', value: 1250 })).toBe(1);
-    expect(sessionFee(20, { type: 'percentage', value: 1250 })).toBe(3);
-    expect(Number.isInteger(sessionFee(9999, { type: 'percentage', value: 3777 }))).toBe(true);
+    expect(workspaceCut(10, { type: 'percentage', value: 1250 })).toBe(1);
+    expect(workspaceCut(20, { type: 'percentage', value: 1250 })).toBe(3);
+    for (const [price, bp] of [[9999, 3777], [1, 5000], [12345, 10000], [777, 0]] as const) {
+      const c = { type: 'percentage', value: bp } as const;
+      expect(sessionFee(price, c)! + workspaceCut(price, c)).toBe(price);
+    }
   });
   it('is null without a commission', () => expect(sessionFee(6000, null)).toBeNull());
 });

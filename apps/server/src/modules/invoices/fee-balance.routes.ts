@@ -7,14 +7,41 @@ import type { SessionInvoicing } from '../sessions/session-invoicing';
 import type { UsersService } from '../users/users.service';
 
 const ZONE = 'Europe/Madrid';
-const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+/** Integer cents as the accountant's decimal, exactly (no float on the way): -2100 → "-21,00". */
+const euros = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 const cell = (v: string | number) => (typeof v === 'number' ? String(v) : /[";\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The accountant's CSV: Spanish headers, `;` separated, decimal comma, a BOM so Excel reads the accents. */
 export function feeBalanceCsv(b: FeeBalance): string {
-  const head = ['Terapeuta', 'Sesiones', 'Facturado', 'Honorarios del terapeuta', 'Cobrado por el espacio', 'Cobrado por el terapeuta', 'El espacio debe', 'El terapeuta debe', 'Saldo'];
+  const head = [
+    'Terapeuta',
+    'Sesiones',
+    'Facturado',
+    'Parte del terapeuta',
+    'Comisión del espacio',
+    'Cobrado por el espacio',
+    'Cobrado por el terapeuta',
+    'El espacio debe al terapeuta',
+    'El terapeuta debe al espacio',
+    'Saldo (positivo: paga el espacio)',
+    'Quién debe a quién',
+    'Por qué',
+  ];
   const lines = b.rows.map((r) =>
-    [r.therapist.name, r.sessions, euros(r.billedCents), euros(r.feeCents), euros(r.collectedByWorkspaceCents), euros(r.collectedByTherapistCents), euros(r.workspaceOwesCents), euros(r.therapistOwesCents), euros(r.balanceCents)]
+    [
+      r.therapist.name,
+      r.sessions,
+      euros(r.billedCents),
+      euros(r.feeCents),
+      euros(r.commissionCents),
+      euros(r.collectedByWorkspaceCents),
+      euros(r.collectedByTherapistCents),
+      euros(r.workspaceOwesCents),
+      euros(r.therapistOwesCents),
+      euros(r.balanceCents),
+      r.verdict,
+      r.reasons.join(' '),
+    ]
       .map(cell)
       .join(';'),
   );
@@ -30,7 +57,7 @@ export async function feeBalanceRoutes(app: FastifyInstance, { sessions, users }
       schema: {
         operationId: 'getFeeBalance',
         tags: ['invoices'],
-        description: "Completed sessions of the period by therapist: fees, who collected, and the balance (positive: the workspace pays the therapist). `format=csv` for the accountant.",
+        description: "Completed sessions of the period by therapist: the therapist's share (fee) and the workspace's commission, who collected, who owes whom and why (balance positive: the workspace pays the therapist). `format=csv` for the accountant.",
         params: workspaceIdParams,
         querystring: feeBalanceQuery,
         response: { 200: z.union([feeBalanceResponse, z.string()]) },
@@ -40,8 +67,8 @@ export async function feeBalanceRoutes(app: FastifyInstance, { sessions, users }
       const c = caller(req);
       const { from, to, format } = req.query;
       const sums = await sessions.feeSums(c.member.workspaceId, startOfLocalDay(from, ZONE), startOfLocalDay(shiftDay(to, 1), ZONE));
-      const rows = feeBalances(sums);
-      const names = new Map((await users.findManyByIds(rows.map((r) => r.therapistId))).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+      const names = new Map((await users.findManyByIds([...new Set(sums.map((s) => s.therapistId))])).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+      const rows = feeBalances(sums, (id) => names.get(id) ?? 'Usuario eliminado');
       const balance: FeeBalance = {
         from,
         to,

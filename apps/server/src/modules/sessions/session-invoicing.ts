@@ -75,6 +75,7 @@ export class SessionInvoicing {
         priceCents: sql<number>`coalesce(sum(${sessions.price}), 0)::int`,
         feeCents: sql<number>`coalesce(sum(${sessions.fee}), 0)::int`,
         pricedWithFeeCents: sql<number>`coalesce(sum(${sessions.price}) filter (where ${sessions.fee} is not null), 0)::int`,
+        sessionsWithFee: sql<number>`(count(*) filter (where ${sessions.fee} is not null))::int`,
       })
       .from(sessions)
       .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.status, 'completed'), sql`${sessions.startsAt} >= ${from} and ${sessions.startsAt} < ${to}`))

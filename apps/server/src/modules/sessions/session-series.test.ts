@@ -62,7 +62,7 @@ describe('creating a series', () => {
     const day = nextWeek();
     const made = await createSeries(p, { day, recurrence: { frequency: 'weekly', end: { count: 4 } } });
     expect(made.series).toEqual({ id: made.session.series!.id, count: 4 });
-    expect(made.session).toMatchObject({ day, from: '18:00', to: '18:50', price: 6000, fee: 2400, series: { index: 0, frequency: 'weekly', moved: false } });
+    expect(made.session).toMatchObject({ day, from: '18:00', to: '18:50', price: 6000, fee: 3600, series: { index: 0, frequency: 'weekly', moved: false } });
     expect(made.session.series!.description).toMatch(/^Cada semana, los (lunes|martes|miércoles|jueves|viernes|sábados|domingos)$/);
     const all = await sessionsOf(p, day, 42);
     expect(all.map(slot)).toEqual([0, 1, 2, 3].map((i) => [shiftDay(day, 7 * i), '18:00', i]));
@@ -189,7 +189,7 @@ describe('editing a series', () => {
     expect(after.map((s) => [s.id, s.series!.id === made.series!.id ? 'old' : s.series!.id === newId ? 'new' : '?', s.series!.index])).toEqual(
       before.map((s, i) => [s.id, i < 2 ? 'old' : 'new', i < 2 ? i : i - 2]),
     );
-    expect(after[2]!.fee).toBe(2600);
+    expect(after[2]!.fee).toBe(6500 - 2600); // the price less the clinic's 40 %
     await expect.poll(() => before.slice(2).filter((s) => events.some((e) => e.name === 'session.updated' && e.payload.sessionId === s.id && e.payload.rescheduled)).length).toBe(3);
     // Fewer sessions from the split on: the last one goes (it had nothing on it).
     const shorter = await patch(after[2]!.id, { scope: 'following', recurrence: { end: { count: 2 } } });

@@ -50,7 +50,7 @@ export const sessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Cents. */
     price: integer('price').notNull(),
-    /** The therapist's commission for the session, cents; null when their membership sets none. */
+    /** The therapist's fee for the session (its price less the workspace's commission), cents; null when their membership sets no commission. */
     fee: integer('fee'),
     paymentsReceiver: text('payments_receiver', { enum: ['therapist', 'workspace'] }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] }).notNull().default('pending'),

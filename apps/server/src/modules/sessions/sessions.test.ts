@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('creating a session', () => {
-  it('keeps the local day and hours in Madrid as instants, the patient’s price and the therapist’s percentage fee', async () => {
+  it('keeps the local day and hours in Madrid as instants, the patient’s price and the therapist’s fee (the price less the clinic’s 40 %)', async () => {
     const day = nextWeek();
     const { session, conflicts } = await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day, from: '18:00', to: '18:50' });
     expect(session).toMatchObject({
@@ -42,7 +42,7 @@ describe('creating a session', () => {
       startsAt: toInstant(day, '18:00', 'Europe/Madrid').toISOString(),
       status: 'pending',
       price: 6000,
-      fee: 2400,
+      fee: 3600,
       paymentsReceiver: 'therapist',
       paymentStatus: 'pending',
       modality: 'presential',
@@ -54,16 +54,16 @@ describe('creating a session', () => {
     await expect.poll(() => events.find((e) => e.name === 'session.created' && (e.payload as { sessionId: string }).sessionId === session.id)).toBeTruthy();
   });
 
-  it('computes a fixed commission in cents and the member’s payments receiver; a price change keeps fixed, rescales a percentage', async () => {
+  it('takes a fixed commission in cents off the price and keeps the member’s payments receiver; a price change recomputes the fee', async () => {
     const fixed = (await made(c.owner, { patientId: c.bruno, therapistId: c.tomas.userId, day: nextWeek(1), from: '09:00', to: '09:45' })).session;
-    expect([fixed.price, fixed.fee, fixed.paymentsReceiver]).toEqual([5555, 2500, 'workspace']);
+    expect([fixed.price, fixed.fee, fixed.paymentsReceiver]).toEqual([5555, 3055, 'workspace']);
     const repriced = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${fixed.id}`, { price: 8000 }, { token: c.owner.accessToken })).session;
-    expect([repriced.price, repriced.fee]).toEqual([8000, 2500]);
+    expect([repriced.price, repriced.fee]).toEqual([8000, 5500]);
     const pct = (await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(1), from: '12:00', to: '12:50', price: 5555 })).session;
-    expect(pct.fee).toBe(2222);
-    // Handed to Tomás: his fixed fee and receiver.
+    expect(pct.fee).toBe(5555 - 2222);
+    // Handed to Tomás: the clinic's fixed 25 € off the price, and his receiver.
     const moved = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${pct.id}`, { therapistId: c.tomas.userId }, { token: c.owner.accessToken })).session;
-    expect([moved.fee, moved.paymentsReceiver]).toEqual([2500, 'workspace']);
+    expect([moved.fee, moved.paymentsReceiver]).toEqual([3055, 'workspace']);
   });
 
   it('keeps another zone’s wall time (the Canaries are an hour behind Madrid)', async () => {

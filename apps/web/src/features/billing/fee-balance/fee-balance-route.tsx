@@ -17,16 +17,112 @@ import { useBillingScope } from '../components/use-billing-scope';
 type Row = FeeBalance['rows'][number];
 const COLUMNS: { label: string; value: (r: Row) => number; hint?: string }[] = [
   { label: 'Facturado', value: (r) => r.billedCents },
-  { label: 'Honorarios', value: (r) => r.feeCents, hint: 'La parte del terapeuta, según su comisión' },
+  { label: 'Parte del terapeuta', value: (r) => r.feeCents, hint: 'El precio de sus sesiones menos la comisión del espacio' },
+  { label: 'Comisión del espacio', value: (r) => r.commissionCents, hint: 'Lo que se queda el espacio, según la comisión de cada miembro' },
   { label: 'Cobrado por el espacio', value: (r) => r.collectedByWorkspaceCents },
   { label: 'Cobrado por el terapeuta', value: (r) => r.collectedByTherapistCents },
 ];
 const sum = (rows: Row[], f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
 
-/** Who owes whom, in words: a positive balance is paid by the workspace to the therapist. */
-function balanceText(cents: number): string {
-  if (cents === 0) return 'En paz';
-  return cents > 0 ? `El espacio le debe ${formatCurrency(cents)}` : `Debe al espacio ${formatCurrency(-cents)}`;
+/** The verdict as it reads: who pays is the subject, so the colour says which way the money goes. */
+function Verdict({ row }: { row: Row }) {
+  const tone = row.balanceCents > 0 ? 'text-primary' : row.balanceCents < 0 ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground';
+  return <span className={`font-medium ${tone}`}>{row.verdict}</span>;
+}
+
+function Reasons({ row }: { row: Row }) {
+  return (
+    <ul className="grid gap-0.5 text-[0.8125rem] text-muted-foreground">
+      {row.reasons.map((r) => (
+        <li key={r}>{r}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** On phones: one card per therapist, the verdict first, then why, then the figures. */
+function BalanceCards({ rows }: { rows: Row[] }) {
+  return (
+    <ul className="grid gap-3 md:hidden">
+      {rows.map((r) => (
+        <li key={r.therapist.id}>
+          <Card className="grid gap-3 p-4">
+            <div className="grid gap-1">
+              <h3 className="font-semibold">{r.therapist.name}</h3>
+              <Verdict row={r} />
+              <Reasons row={r} />
+            </div>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+              <dt className="text-muted-foreground">Sesiones</dt>
+              <dd className="text-right tabular-nums">{r.sessions}</dd>
+              {COLUMNS.map((c) => (
+                <div key={c.label} className="contents">
+                  <dt className="text-muted-foreground">{c.label}</dt>
+                  <dd className="whitespace-nowrap text-right tabular-nums">{formatCurrency(c.value(r))}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** On wider screens: a table, each therapist's row followed by why they owe or are owed. */
+function BalanceTable({ rows }: { rows: Row[] }) {
+  const owedByWorkspace = sum(rows, (r) => Math.max(r.balanceCents, 0));
+  const owedToWorkspace = sum(rows, (r) => Math.max(-r.balanceCents, 0));
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
+      <table className="w-full min-w-[56rem] text-sm">
+        <thead className="border-b bg-muted/50 text-[0.8125rem] text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-2.5 text-left font-medium">Terapeuta</th>
+            <th scope="col" className="px-4 py-2.5 text-right font-medium">Sesiones</th>
+            {COLUMNS.map((c) => (
+              <th key={c.label} scope="col" className="px-4 py-2.5 text-right font-medium" title={c.hint}>
+                {c.label}
+              </th>
+            ))}
+            <th scope="col" className="px-4 py-2.5 text-right font-medium">Quién debe a quién</th>
+          </tr>
+        </thead>
+        {rows.map((r) => (
+          <tbody key={r.therapist.id} className="border-b last:border-b-0">
+            <tr>
+              <th scope="row" className="px-4 pt-2.5 text-left font-medium">{r.therapist.name}</th>
+              <td className="px-4 pt-2.5 text-right tabular-nums">{r.sessions}</td>
+              {COLUMNS.map((c) => (
+                <td key={c.label} className="whitespace-nowrap px-4 pt-2.5 text-right tabular-nums">{formatCurrency(c.value(r))}</td>
+              ))}
+              <td className="whitespace-nowrap px-4 pt-2.5 text-right">
+                <Verdict row={r} />
+              </td>
+            </tr>
+            <tr>
+              <td colSpan={COLUMNS.length + 3} className="px-4 pb-2.5 pt-1">
+                <Reasons row={r} />
+              </td>
+            </tr>
+          </tbody>
+        ))}
+        <tfoot className="border-t bg-muted/30 font-medium">
+          <tr>
+            <th scope="row" className="px-4 py-2.5 text-left">Total</th>
+            <td className="px-4 py-2.5 text-right tabular-nums">{sum(rows, (r) => r.sessions)}</td>
+            {COLUMNS.map((c) => (
+              <td key={c.label} className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">{formatCurrency(sum(rows, c.value))}</td>
+            ))}
+            <td className="px-4 py-2.5 text-right text-[0.8125rem]">
+              <span className="block whitespace-nowrap">El espacio debe {formatCurrency(owedByWorkspace)}</span>
+              <span className="block whitespace-nowrap">Al espacio le deben {formatCurrency(owedToWorkspace)}</span>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
 }
 
 /**
@@ -45,7 +141,7 @@ export function FeeBalanceRoute() {
 
   const rows = balance.data?.rows ?? [];
   return (
-    <BillingPage title="Saldo de honorarios" description="Por terapeuta, las sesiones realizadas del periodo: sus honorarios, quién cobró y quién debe a quién." width="max-w-6xl">
+    <BillingPage title="Saldo de honorarios" description="Por terapeuta, las sesiones realizadas del periodo: su parte y la comisión del espacio, quién cobró y, por eso, quién debe a quién." width="max-w-6xl">
       {!allowed ? (
         <NoAccess title={scope.workspace.template === 'freelance' ? 'El saldo de honorarios es para equipos y clínicas' : 'No puedes ver el saldo de honorarios de este espacio'} />
       ) : (
@@ -68,43 +164,9 @@ export function FeeBalanceRoute() {
                 <EmptyState icon={<Scale aria-hidden />} title="Sin sesiones realizadas en ese periodo" text="El saldo se calcula con las sesiones realizadas de cada terapeuta." />
               </div>
             ) : (
-              <div className={balance.isPlaceholderData ? 'overflow-x-auto rounded-xl border bg-card opacity-60' : 'overflow-x-auto rounded-xl border bg-card'}>
-                <table className="w-full min-w-[48rem] text-sm">
-                  <thead className="border-b bg-muted/50 text-[0.8125rem] text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-4 py-2.5 text-left font-medium">Terapeuta</th>
-                      <th scope="col" className="px-4 py-2.5 text-right font-medium">Sesiones</th>
-                      {COLUMNS.map((c) => (
-                        <th key={c.label} scope="col" className="px-4 py-2.5 text-right font-medium" title={c.hint}>
-                          {c.label}
-                        </th>
-                      ))}
-                      <th scope="col" className="px-4 py-2.5 text-right font-medium">Saldo</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y">
-                    {rows.map((r) => (
-                      <tr key={r.therapist.id}>
-                        <th scope="row" className="px-4 py-2.5 text-left font-medium">{r.therapist.name}</th>
-                        <td className="px-4 py-2.5 text-right tabular-nums">{r.sessions}</td>
-                        {COLUMNS.map((c) => (
-                          <td key={c.label} className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">{formatCurrency(c.value(r))}</td>
-                        ))}
-                        <td className="whitespace-nowrap px-4 py-2.5 text-right font-medium">{balanceText(r.balanceCents)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot className="border-t bg-muted/30 font-medium">
-                    <tr>
-                      <th scope="row" className="px-4 py-2.5 text-left">Total</th>
-                      <td className="px-4 py-2.5 text-right tabular-nums">{sum(rows, (r) => r.sessions)}</td>
-                      {COLUMNS.map((c) => (
-                        <td key={c.label} className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">{formatCurrency(sum(rows, c.value))}</td>
-                      ))}
-                      <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">{formatCurrency(sum(rows, (r) => r.balanceCents))}</td>
-                    </tr>
-                  </tfoot>
-                </table>
+              <div className={balance.isPlaceholderData ? 'opacity-60' : undefined}>
+                <BalanceTable rows={rows} />
+                <BalanceCards rows={rows} />
               </div>
             )}
           </section>

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useInviteMember, useUpdateMember, type PaymentsReceiver } from '../api/members-api';
-import { commissionText, toCommission, type CommissionKind } from '../utils/commission';
+import { commissionExample, commissionText, RECEIVER_HINTS, toCommission, type CommissionKind } from '../utils/commission';
 import { ChoiceGroup } from './choice';
 
 type Props = {
@@ -39,6 +39,7 @@ const kindOptions: { value: CommissionKind; label: string }[] = [
   { value: 'fixed', label: 'Importe fijo (€)' },
   { value: 'percentage', label: 'Porcentaje (%)' },
 ];
+const amountLabel = { fixed: 'Euros que se queda el espacio por sesión', percentage: 'Porcentaje que se queda el espacio (%)' } as const;
 const receiverOptions: { value: PaymentsReceiver; label: string }[] = [
   { value: 'therapist', label: 'El terapeuta' },
   { value: 'workspace', label: 'El espacio' },
@@ -64,6 +65,8 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
   const [receiver, setReceiver] = useState<PaymentsReceiver>(member?.paymentsReceiver ?? 'therapist');
   const [errors, setErrors] = useState<Errors>({});
   const pending = invite.isPending || update.isPending;
+  // Worked out live from what is typed, with the rule every session's fee is computed with.
+  const example = commissionExample(kind, amount);
   const name = member ? [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email : '';
   const adminRole = workspace.roles.find((r) => r.name === ADMIN_ROLE_NAME);
   // The server's grant rules, said before sending: nobody changes their own roles; only an
@@ -190,8 +193,9 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
             clear('commission');
             setKind(k);
           }}>
+          <p className="text-[0.8125rem] text-muted-foreground">Lo que se queda el espacio de cada sesión; el resto es para el terapeuta.</p>
           {kind === 'none' ? null : (
-            <Field label={kind === 'fixed' ? 'Importe por sesión (€)' : 'Porcentaje de cada sesión (%)'} error={errors.commission} className="max-w-60">
+            <Field label={amountLabel[kind]} error={errors.commission} className="max-w-72">
               <Input inputMode="decimal" value={amount} onChange={(e) => {
                   clear('commission');
                   setAmount(e.target.value);
@@ -199,11 +203,14 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
                 placeholder={kind === 'fixed' ? '15,00' : '30'} />
             </Field>
           )}
+          {example ? (
+            <p className="rounded-lg bg-muted px-3 py-2 text-sm" data-testid="commission-example" aria-live="polite">
+              {example}
+            </p>
+          ) : null}
         </ChoiceGroup>
         <ChoiceGroup legend="¿Quién cobra las sesiones?" name="receiver" value={receiver} options={receiverOptions} onChange={setReceiver}>
-          <p className="text-[0.8125rem] text-muted-foreground">
-            Decide en nombre de quién se emiten las facturas de sus sesiones: del propio terapeuta o del espacio.
-          </p>
+          <p className="text-[0.8125rem] text-muted-foreground">{RECEIVER_HINTS[receiver]}</p>
         </ChoiceGroup>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone} disabled={pending}>

@@ -1,3 +1,4 @@
+import { sessionFee, workspaceCut } from '@divan/core';
 import { formatCurrency } from '../../../lib/format';
 import type { Commission } from '../api/members-api';
 
@@ -30,9 +31,32 @@ export function commissionText(c: Commission | null): string {
   return n.toLocaleString('es-ES', { minimumFractionDigits: decimals, maximumFractionDigits: 2, useGrouping: false });
 }
 
+/** What the members list says: whose share the number is, so 30 % never reads as the therapist's pay. */
 export function describeCommission(c: Commission | null): string {
-  if (!c) return 'Sin comisión';
-  return c.type === 'fixed' ? `${formatCurrency(c.value)} por sesión` : `${commissionText(c)} % por sesión`;
+  if (!c) return 'Sin comisión del espacio';
+  return `El espacio se queda ${c.type === 'fixed' ? formatCurrency(c.value) : `el ${commissionText(c)} %`} por sesión`;
+}
+
+/** The session price of the dialog's worked example. */
+export const EXAMPLE_PRICE_CENTS = 7000;
+
+/**
+ * The dialog's worked example, from what is being typed, with the rule that computes every session's fee:
+ * «De una sesión de 70,00 €: 49,00 € para el terapeuta y 21,00 € para el espacio». Null while the text is
+ * not an amount.
+ */
+export function commissionExample(kind: CommissionKind, text: string, priceCents = EXAMPLE_PRICE_CENTS): string | null {
+  if (kind === 'none') return `De una sesión de ${formatCurrency(priceCents)}: todo para el terapeuta; el espacio no se queda nada y no hay nada que liquidar entre ellos.`;
+  const typed = toCommission(kind, text);
+  if ('error' in typed || !typed.commission) return null;
+  const cut = workspaceCut(priceCents, typed.commission);
+  return `De una sesión de ${formatCurrency(priceCents)}: ${formatCurrency(sessionFee(priceCents, typed.commission)!)} para el terapeuta y ${formatCurrency(cut)} para el espacio.`;
 }
 
 export const RECEIVER_LABELS = { therapist: 'Cobra el terapeuta', workspace: 'Cobra el espacio' } as const;
+
+/** Who owes whom when each one collects (the fee balance's rule), said under the choice. */
+export const RECEIVER_HINTS = {
+  therapist: 'El terapeuta cobra las sesiones (las facturas salen a su nombre) y debe al espacio su comisión.',
+  workspace: 'El espacio cobra las sesiones (las facturas salen a su nombre) y debe al terapeuta su parte.',
+} as const;
