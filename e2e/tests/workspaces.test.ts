@@ -225,7 +225,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('checkbox', { name: /Administrador/ }).uncheck();
     await dialog.getByRole('checkbox', { name: /Colaboración/ }).check();
-    expect(await dialog.getByLabel('Porcentaje de cada sesión (%)').inputValue()).toBe('30');
+    expect(await dialog.getByLabel('Porcentaje que se queda el espacio (%)').inputValue()).toBe('30');
     await shot(page, '42-member-edit-roles');
     await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
     await dialog.waitFor({ state: 'detached' });
