@@ -24,15 +24,17 @@ export function DashboardRoute() {
   const real = isRealWorkspace(workspace.id);
   // The sidebar's count (0 for who does not read chats): the card shows only when there is something to read.
   const unreadChats = useChatUnreadTotal();
-  const tasks = real ? <TasksCard key={workspace.id} workspaceId={workspace.id} /> : null;
+  // Each card is keyed by its workspace (a switch starts it afresh) and its own name: siblings sharing a
+  // key made React keep the previous workspace's «Sesiones de hoy» beside the new one's until a reload.
+  const tasks = real ? <TasksCard key={`tasks:${workspace.id}`} workspaceId={workspace.id} /> : null;
   const sessions =
     real && ability.can('read', 'sessions') ? (
-      <TodaySessionsCard key={workspace.id} workspaceId={workspace.id} userId={userId} canCreate={ability.can('create', 'sessions')} canWriteNotes={ability.can('create', 'patient_histories')} />
+      <TodaySessionsCard key={`today:${workspace.id}`} workspaceId={workspace.id} userId={userId} canCreate={ability.can('create', 'sessions')} canWriteNotes={ability.can('create', 'patient_histories')} />
     ) : null;
   const chats =
     real && unreadChats > 0 ? (
       <Suspense fallback={null}>
-        <UnreadChatsCard key={workspace.id} workspaceId={workspace.id} />
+        <UnreadChatsCard key={`chats:${workspace.id}`} workspaceId={workspace.id} />
       </Suspense>
     ) : null;
   if (me.data) return <DashboardView profile={me.data} tasks={tasks} sessions={sessions} chats={chats} />;
