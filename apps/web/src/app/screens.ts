@@ -24,6 +24,8 @@ export const screens = {
   chatConversation: () => import('@/features/chat/routes/chat-route'),
   /** Not a screen: the dashboard's «Mensajes sin leer», here so its preload list joins the others (the dashboard's chunk stays small). */
   unreadChatsCard: () => import('@/features/chat/components/unread-chats-card'),
+  /** Not a screen either: the dashboard's «Sesiones por cerrar», loaded only while some past session is still pending. */
+  sessionsToCloseCard: () => import('@/features/agenda/components/sessions-to-close-card'),
   calendar: () => import('@/features/calendar/calendar-route'),
   bookingServices: () => import('@/features/booking/booking-services-route'),
   billingList: () => import('@/features/billing/list/billing-list-route'),

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { canOn } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DashboardView } from '@/features/dashboard/components/dashboard-view';
 import { useMe } from '@/features/profile/api/profile-api';
 import { TasksCard } from '@/features/tasks/components/tasks-card';
 import { TodaySessionsCard } from '@/features/agenda/components/today-sessions-card';
+import { useSessionsToClose } from '@/features/agenda/api/agenda-api';
 import { useChatUnreadTotal } from '@/features/chat/api/use-chat-live';
 import { useAbility } from '@/lib/ability';
 import { useAuthStore } from '@/stores/auth-store';
@@ -14,6 +16,8 @@ import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store'
 
 // Its own chunk, loaded only while something is unread (through screens.ts): the shell stays within its budget.
 const UnreadChatsCard = lazy(() => screens.unreadChatsCard().then((m) => ({ default: m.UnreadChatsCard })));
+// Likewise, only while some past session is still «Pendiente».
+const SessionsToCloseCard = lazy(() => screens.sessionsToCloseCard().then((m) => ({ default: m.SessionsToCloseCard })));
 
 export function DashboardRoute() {
   usePageTitle('Inicio');
@@ -27,9 +31,17 @@ export function DashboardRoute() {
   // Each card is keyed by its workspace (a switch starts it afresh) and its own name: siblings sharing a
   // key made React keep the previous workspace's «Sesiones de hoy» beside the new one's until a reload.
   const tasks = real ? <TasksCard key={`tasks:${workspace.id}`} workspaceId={workspace.id} /> : null;
+  const readsSessions = real && ability.can('read', 'sessions');
   const sessions =
-    real && ability.can('read', 'sessions') ? (
+    readsSessions ? (
       <TodaySessionsCard key={`today:${workspace.id}`} workspaceId={workspace.id} userId={userId} canCreate={ability.can('create', 'sessions')} canWriteNotes={ability.can('create', 'patient_histories')} />
+    ) : null;
+  const toClose = useSessionsToClose(workspace.id, readsSessions);
+  const closing =
+    readsSessions && toClose.data?.length ? (
+      <Suspense key={`to-close:${workspace.id}`} fallback={null}>
+        <SessionsToCloseCard workspaceId={workspace.id} sessions={toClose.data} userId={userId} canClose={(s) => canOn(ability, 'update', 'sessions', { ownerId: s.therapist.id })} />
+      </Suspense>
     ) : null;
   const chats =
     real && unreadChats > 0 ? (
@@ -37,7 +49,7 @@ export function DashboardRoute() {
         <UnreadChatsCard key={`chats:${workspace.id}`} workspaceId={workspace.id} />
       </Suspense>
     ) : null;
-  if (me.data) return <DashboardView profile={me.data} tasks={tasks} sessions={sessions} chats={chats} />;
+  if (me.data) return <DashboardView profile={me.data} tasks={tasks} sessions={sessions} toClose={closing} chats={chats} />;
   if (me.isError) return <Alert variant="error">{me.error.message}</Alert>;
   return <PageSpinner />;
 }

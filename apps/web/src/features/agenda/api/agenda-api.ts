@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PatientSessions, Session } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { workspaceKey } from '@/lib/workspace-keys';
+import { pastRange, sessionsToClose, type Outcome } from '../utils/sessions-to-close';
 
 /**
  * Under the calendar's prefix (`workspaceKey(wid, 'sessions')`): a session changed anywhere (the
@@ -10,6 +11,7 @@ import { workspaceKey } from '@/lib/workspace-keys';
 const keys = {
   day: (wid: string, from: string) => [...workspaceKey(wid, 'sessions'), 'agenda-day', from] as const,
   patient: (wid: string, pid: string, page: number) => [...workspaceKey(wid, 'sessions'), 'patient', pid, page] as const,
+  past: (wid: string) => [...workspaceKey(wid, 'sessions'), 'agenda-past'] as const,
 };
 
 /** The sessions starting in [from, to) that the member may read (a restricted therapist: their own). */
@@ -28,3 +30,28 @@ export const usePatientSessions = (wid: string, pid: string, page: number) =>
     queryFn: ({ signal }) => api<PatientSessions>(`/workspaces/${wid}/patients/${pid}/sessions?page=${page}`, { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** Past sessions still «Pendiente» (the last SESSION_RANGE_MAX_DAYS days), oldest first; the range moves up to now at each read. */
+export const useSessionsToClose = (wid: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.past(wid),
+    queryFn: ({ signal }) => {
+      const range = pastRange();
+      return api<{ items: Session[] }>(`/workspaces/${wid}/sessions?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`, { signal });
+    },
+    select: (r) => sessionsToClose(r.items),
+    enabled,
+    refetchInterval: 5 * 60_000,
+  });
+
+/** Closes a past session as it went: completed, or canceled with its reason (a no-show is one). Every session read refreshes. */
+export function useCloseSession(wid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, outcome }: { id: string; outcome: Outcome }) =>
+      outcome.kind === 'completed'
+        ? api<Session>(`/workspaces/${wid}/sessions/${id}/complete`, { method: 'POST' })
+        : api<unknown>(`/workspaces/${wid}/sessions/${id}/cancel`, { method: 'POST', body: { reason: outcome.reason } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: workspaceKey(wid, 'sessions') }),
+  });
+}

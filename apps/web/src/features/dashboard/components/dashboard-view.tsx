@@ -22,8 +22,8 @@ const shortcuts = [
   { to: '/settings/appearance', icon: Palette, title: 'Apariencia', text: 'Tema claro, oscuro o el de tu sistema.' },
 ];
 
-/** `sessions` (today's), `chats` (unread messages) and `tasks` (the member's to-do list) are composed by app/ (features do not import each other). */
-export function DashboardView({ profile, tasks, sessions, chats }: { profile: Profile; tasks?: ReactNode; sessions?: ReactNode; chats?: ReactNode }) {
+/** `sessions` (today's), `toClose` (past ones still pending), `chats` (unread messages) and `tasks` (the member's to-do list) are composed by app/ (features do not import each other). */
+export function DashboardView({ profile, tasks, sessions, toClose, chats }: { profile: Profile; tasks?: ReactNode; sessions?: ReactNode; toClose?: ReactNode; chats?: ReactNode }) {
   const now = useNow();
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8">
@@ -36,6 +36,7 @@ export function DashboardView({ profile, tasks, sessions, chats }: { profile: Pr
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid content-start gap-6">
           {sessions}
+          {toClose}
           {chats}
           {tasks}
           <GettingStartedCard profile={profile} />
