@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { Link, Outlet, useParams } from 'react-router';
 import { CalendarDays, ChevronLeft, FileSignature, FileText, FolderOpen, LayoutDashboard, MessagesSquare, NotebookPen, ReceiptText, Settings2, UserRound, UserRoundCog } from 'lucide-react';
 import { canOn } from '@divan/core';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isApiError } from '@/lib/api-client';
 import { usePatient } from '../api/patients-api';
@@ -22,6 +21,7 @@ import { Skeleton } from '../components/skeleton';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { patientName } from '../utils/format';
 import type { PatientOutlet } from './patient-context';
+import { PatientTabs } from './patient-tabs';
 
 /** Only tabs whose feature exists and the member may see. */
 function tabsFor(can: (a: 'read' | 'delete', s: 'patient_histories' | 'patient_documents' | 'patient_files' | 'sessions' | 'invoices' | 'sent_consents') => boolean) {
@@ -80,7 +80,7 @@ export function PatientLayout() {
   const context: PatientOutlet = { patient };
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
       <BackLink />
       <header className="flex flex-wrap items-center gap-4">
         <Avatar name={patientName(patient)} className="size-14 text-lg" />
@@ -101,26 +101,7 @@ export function PatientLayout() {
           </div>
         </div>
       </header>
-      <nav aria-label="Secciones del paciente" className="-mx-4 overflow-x-auto border-b px-4 sm:mx-0 sm:px-0">
-        <ul className="flex gap-1">
-          {tabs.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
-                    '-mb-px flex h-10 items-center gap-2 whitespace-nowrap border-b-2 px-3 text-sm font-medium transition-colors',
-                    isActive ? 'border-primary text-foreground [&_svg]:text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
-                  )
-                }
-              >
-                <Icon className="size-4" aria-hidden />
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PatientTabs tabs={tabs} />
       <section className="min-w-0">
         <Outlet context={context} />
       </section>
@@ -142,7 +123,7 @@ function BackLink() {
 
 function DetailSkeleton() {
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6" aria-busy="true" aria-label="Cargando paciente">
+    <div className="mx-auto grid w-full max-w-6xl gap-6" aria-busy="true" aria-label="Cargando paciente">
       <Skeleton className="h-4 w-24" />
       <div className="flex items-center gap-4">
         <Skeleton className="size-14 rounded-full" />
