@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { allowConsole, launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
 
@@ -81,6 +81,7 @@ describe.skipIf(!hasChromium || !baseUrl)('booking services and blocked days', (
     await page.getByRole('button', { name: 'Bloquear fechas' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bloquear fechas' });
     await dialog.getByLabel('Fecha 1', { exact: true }).fill(dmy(taken));
+    allowConsole({ text: /status of 409/, url: /\/availability-overrides$/, because: 'a day already blocked is refused' });
     await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
     await dialog.getByText(`Ya hay un bloqueo en esa fecha: ${dmy(taken)}.`).waitFor();
 

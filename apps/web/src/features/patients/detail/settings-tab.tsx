@@ -7,7 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
-import { patientKeys, patientPath } from '../api/keys';
+import { patientPath } from '../api/keys';
+import { forgetPatient } from '../api/patient-events';
 import { useDeletePatient, type DeleteResult } from '../api/patients-api';
 import { downloadFile } from '@/lib/file-transfer';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -68,10 +69,9 @@ function DeleteCard() {
   const name = patientName(patient);
 
   const backToList = () => {
-    void navigate('/patients', { replace: true });
+    // Forgotten once the screen that shows it is gone (removing a query still on screen fetches it again: a 404).
+    void Promise.resolve(navigate('/patients', { replace: true })).then(() => forgetPatient(qc, wid, patient.id));
     if (result) toast.success(result.result === 'deleted' ? `Ficha de ${name} eliminada` : `Ficha de ${name} bloqueada`);
-    // Forgotten only once the screen that shows it is gone, so nothing refetches a 404.
-    setTimeout(() => qc.removeQueries({ queryKey: patientKeys.detail(wid, patient.id) }), 0);
   };
 
   return (
