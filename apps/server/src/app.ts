@@ -34,6 +34,7 @@ import { PublicImageStore } from './platform/storage/public-image-store';
 import { filesRoutes } from './platform/storage/files.routes';
 import { StorageCleanup } from './platform/storage/storage-cleanup';
 import { localDiskStorage } from './platform/storage/storage';
+import { checkInstallation } from './platform/storage/installation';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -149,7 +150,10 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     from: config.mailFrom,
     retryDelaySeconds: config.mailRetryDelaySeconds,
   });
-  const storage = localDiskStorage(join(config.dataDir, 'files'));
+  const filesRoot = join(config.dataDir, 'files');
+  // A process whose DATA_DIR is not the one the others store files in stops here (installation.ts).
+  await checkInstallation(db, { filesRoot, dataDir: config.dataDir, shared: database.kind === 'postgres' });
+  const storage = localDiskStorage(filesRoot);
   const publicImages = new PublicImageStore(db, storage);
   const users = new UsersService(db, publicImages, realtime, events);
   const emailLimiter = await createRateLimiter({
@@ -169,7 +173,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   // Once per database: medication written in clear by earlier versions is encrypted, then its column dropped.
   await patients.encryptClearMedication();
   const history = new HistoryService(db, patients, users, cipher, audit);
-  const documents = new DocumentsService(db, patients, users, cipher, storage, new StorageCleanup(jobs, storage, join(config.dataDir, 'files')), audit);
+  const documents = new DocumentsService(db, patients, users, cipher, storage, new StorageCleanup(jobs, storage, filesRoot), audit);
   patients.countDocumentsWith(documents.count);
   patients.addErasureStep(documents.eraseWithPatient);
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);

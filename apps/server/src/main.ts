@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
+import { DataDirMismatchError } from './platform/storage/installation';
 import { collectStartupGarbage } from './platform/memory';
 import { flushLogs, logDestination } from './platform/log-destination';
 import { listeningUrl, rememberPublicUrl } from './platform/server-address';
@@ -46,7 +47,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof DataDirMismatchError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

@@ -61,13 +61,13 @@ function pgliteTemplate(): Promise<Blob> {
 }
 
 /**
- * A second server process of `a`'s deployment: same PostgreSQL database, same secret (so `a`'s tokens
- * work), clinical key and clock. The clock matters: with a fixed test time in one process and the real
+ * A second server process of `a`'s deployment: same PostgreSQL database and DATA_DIR (its files), same
+ * secret (so `a`'s tokens work), clinical key and clock. The clock matters: with a fixed test time in one process and the real
  * one in the other, what one wrote as still valid (a booking hold's ten minutes) reads as expired in the other.
  */
 export const createSecondApp = (a: TestApp, overrides: Partial<Config> = {}, opts: BuildOptions = {}) =>
   createTestApp(
-    { ...overrides, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret, clinicalKey: a.config.clinicalKey },
+    { dataDir: a.config.dataDir, ...overrides, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret, clinicalKey: a.config.clinicalKey },
     { ...(a.clock ? { clock: a.clock } : {}), ...opts },
   );
 

@@ -33,8 +33,9 @@ describe.skipIf(!redisUrl)('realtime across two server processes sharing Redis',
     // Rate-limit counters live in the shared Redis too: this test must not trip over other runs' counts.
     const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret, CLINICAL_KEY: randomBytes(32).toString('base64'), AUTH_RATE_LIMIT_IP: '100000', AUTH_RATE_LIMIT_EMAIL: '100000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
     for (let i = 0; i < 2; i++) {
-      const dir = mkdtempSync(join(tmpdir(), 'divan-rt-'));
-      dirs.push(dir);
+      // On one PostgreSQL database the processes share one DATA_DIR, as an installation must (its files).
+      const dir = pgDb && dirs[0] ? dirs[0] : mkdtempSync(join(tmpdir(), 'divan-rt-'));
+      if (!dirs.includes(dir)) dirs.push(dir);
       servers.push(await startServerProcess({ ...shared, DATA_DIR: dir }));
     }
     const [a, b] = servers as [ServerProcess, ServerProcess];
