@@ -14,7 +14,8 @@ import { createTokenService } from './platform/auth/tokens';
 import { devMailEnabled, type Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db/database';
 import { registerClientVersionCheck } from './platform/http/client-version';
-import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler';
+import { refuseStrayUpgrades } from './platform/http/socket-paths';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/error-handler';
 import { useSpanishZodMessages } from './platform/http/zod-spanish';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
@@ -116,8 +117,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    // A path Fastify refuses before routing (a parameter past its length, a bad escape) is a Spanish 400 too.
+    // A path Fastify refuses before routing (a parameter past its length, a bad escape) is a Spanish 4xx too.
     frameworkErrors,
+    // …and what the HTTP parser refuses (a body cut before its Content-Length, headers too big).
+    clientErrorHandler,
     // Each request is logged at debug level only (the route hook below sets warn for the handlers' own logs).
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
@@ -248,6 +251,7 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(accessPlugin, { tokens, resolveMembership: workspaces.resolveMembership });
   registerClientVersionCheck(app);
+  refuseStrayUpgrades(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { database: database.kind });

@@ -17,6 +17,14 @@ export const errorCatalogue = {
   invalid_type: [415, 'Tipo de archivo no válido.'],
   too_many_files: [400, 'Demasiados archivos.'],
   unexpected_file: [400, 'Archivo inesperado.'],
+  // what reaches the server broken or too big (a connection lost mid-upload, a body past its limit)
+  upload_incomplete: [400, 'El archivo no ha llegado completo o el formulario de subida está mal formado. Vuelve a subirlo.'],
+  request_too_large: [413, 'La petición es demasiado grande.'],
+  unsupported_media_type: [415, 'Este formato de datos no se admite aquí: envía los datos en JSON.'],
+  request_malformed: [400, 'La petición no ha llegado completa o está mal formada. Vuelve a intentarlo.'],
+  request_timeout: [408, 'La petición ha tardado demasiado en llegar. Vuelve a intentarlo.'],
+  // a file whose row exists but whose bytes are not in storage (logged with its storage key)
+  stored_file_missing: [410, 'El archivo ya no está disponible en el almacenamiento. Avisa a quien administra Diván.'],
   service_unavailable: [503, GENERIC_MESSAGES.service_unavailable],
   // auth
   invalid_access_token: [401, 'Tu sesión ha caducado. Vuelve a iniciar sesión.'],

@@ -66,7 +66,8 @@ export class DocumentsService {
     await writeEncrypted(this.storage, this.cipher, p.workspaceId, storageKey, pipeline(file.stream, sniffer, noop)).catch((err: unknown) => {
       // The form's own size limit and the sniffer's count race each other (which one fails first depends
       // on timing): both mean the same thing here, the document's catalogue error with its limit.
-      throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
+      const code = (err as { code?: string }).code;
+      throw code === 'FST_REQ_FILE_TOO_LARGE' || code === 'file_too_large' ? tooLarge() : err;
     });
     try {
       if (file.truncated()) throw tooLarge();

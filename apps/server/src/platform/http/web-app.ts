@@ -51,7 +51,8 @@ export async function registerWebApp(app: FastifyInstance, dist: string | undefi
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
-    if (index && servesApp(req.method, req.url, req.headers.accept)) {
+    // A websocket handshake never gets the app's HTML (the browser would only say the handshake failed).
+    if (index && !req.ws && servesApp(req.method, req.url, req.headers.accept)) {
       const path = req.url.split(/[?#]/, 1)[0] ?? '';
       const page = extra.find((p) => path.startsWith(p.prefix) || path === p.prefix.replace(/\/$/, ''));
       if (page?.html && page.frameAncestors) framedBy(reply, await page.frameAncestors(path));

@@ -1,14 +1,39 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors';
+
+/**
+ * A key whose bytes are not in storage though a row names them: a DATA_DIR that is not the one the other
+ * processes write to, a volume lost or restored without its files. A Spanish 410 for the client and one
+ * error line naming the key (error-handler.ts), never a 500 with a bare ENOENT.
+ */
+export class StoredFileMissing extends AppError {
+  constructor(readonly storageKey: string) {
+    super('stored_file_missing');
+  }
+}
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+
+/** A read stream whose "no such file" fails it as StoredFileMissing (Fastify hands an error before the first byte to its handler). */
+function readOf(file: string, key: string, range?: { start: number; end: number }): Readable {
+  const source = createReadStream(file, range);
+  const out = new PassThrough();
+  source.once('error', (err) => out.destroy(isMissing(err) ? new StoredFileMissing(key) : err));
+  // A reader that gives up (a download cut) closes the file too.
+  out.once('close', () => source.destroy());
+  return source.pipe(out);
+}
 
 /** Where blobs live. Local disk under DATA_DIR/files by default; an S3-compatible store later. */
 export type Storage = {
   /** A stream is written as it arrives (never held in memory); if it fails, nothing is left behind. */
   put(key: string, data: Buffer | Readable): Promise<void>;
+  /** A key with no bytes fails the stream (or `size`) with StoredFileMissing. */
   get(key: string): Readable;
   /** Bytes `start` to `end`, both inclusive (encrypted files keep their iv and tag at the ends). */
   getRange(key: string, start: number, end: number): Readable;
@@ -36,9 +61,15 @@ export function localDiskStorage(root: string): Storage {
         throw err;
       }
     },
-    get: (key) => createReadStream(path(key)),
-    getRange: (key, start, end) => createReadStream(path(key), { start, end }),
-    size: async (key) => (await stat(path(key))).size,
+    get: (key) => readOf(path(key), key),
+    getRange: (key, start, end) => readOf(path(key), key, { start, end }),
+    size: async (key) => {
+      try {
+        return (await stat(path(key))).size;
+      } catch (err) {
+        throw isMissing(err) ? new StoredFileMissing(key) : err;
+      }
+    },
     delete: (key) => rm(path(key), { force: true }),
   };
 }
