@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { registerClientVersionCheck } from './platform/http/client-version';
 import { refuseStrayUpgrades } from './platform/http/socket-paths';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/error-handler';
 import { useSpanishZodMessages } from './platform/http/zod-spanish';
+import { requestValidator } from './platform/http/absent-nulls';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { createRateLimiter } from './platform/http/rate-limiter';
@@ -236,7 +237,8 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   // Each request is logged only at debug level; warnings and errors always.
   if (config.logLevel !== 'debug' && config.logLevel !== 'trace')
     app.addHook('onRoute', (route) => void (route.logLevel ??= 'warn'));
-  app.setValidatorCompiler(validatorCompiler);
+  // A null where a body's field is optional is that field left out (absent-nulls.ts).
+  app.setValidatorCompiler(requestValidator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   /** The patient's companion (its own entry of the web build, an installable app) for /p and /p/…; no other site may frame it. */

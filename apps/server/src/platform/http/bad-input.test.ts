@@ -141,3 +141,18 @@ describe('a broken multipart upload is a Spanish 400 on every upload route', () 
       }
   });
 });
+
+describe('a null where a field is optional is the field left out (issue 24)', () => {
+  it('an invoice whose buyer has taxId: null, the rest valid, is drafted without one', async () => {
+    const res = await t.post(`${W}/invoices`, { buyer: { kind: 'company', fullName: 'Seguros Ejemplo SA', taxId: null }, lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 10000 }] }, { token: owner.accessToken });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json<{ buyer: { taxId: string | null } }>(res).buyer.taxId).toBeNull();
+  });
+
+  it('null keeps a field that cannot be emptied as it was, clears one that can, and is still refused where the field is required', async () => {
+    const res = await t.patch('/api/v1/me', { firstName: null, biography: null }, { token: owner.accessToken });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ firstName: 'Irene', biography: null });
+    expectSpanish400(await t.post(`${W}/patients`, { firstName: null }, { token: owner.accessToken }), 'nombre');
+  });
+});

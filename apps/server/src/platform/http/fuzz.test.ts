@@ -3,7 +3,7 @@ import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart, png } from '../../test/images';
 import { XLSX_TYPE, xlsx } from '../../test/spreadsheets';
-import { casesFor, operationsOf, validCase, type FuzzCase, type OpenApiDoc, type Operation } from '../../test/fuzz/fuzz-cases';
+import { casesFor, nullCasesFor, operationsOf, validCase, type FuzzCase, type OpenApiDoc, type Operation } from '../../test/fuzz/fuzz-cases';
 import { englishIn } from '../../test/fuzz/spanish';
 
 /**
@@ -89,6 +89,21 @@ function problemWith(c: FuzzCase, status: number, body: string): string | undefi
 }
 
 describe('fuzz over every operation of the OpenAPI document', () => {
+  it('null for every optional body field (each alone, then all at once) is taken as absent or a Spanish 400, never a 5xx', async () => {
+    const ops = operationsOf(doc).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    const problems: string[] = [];
+    let sent = 0;
+    for (const op of ops)
+      for (const c of nullCasesFor(op, { idFor, headers: headersFor(op) })) {
+        const res = await t.app.inject({ method: c.method as 'GET', url: c.url, headers: c.headers, payload: c.payload });
+        sent++;
+        const problem = problemWith(c, res.statusCode, res.body);
+        if (problem) problems.push(`${op.operationId ?? `${op.method} ${op.path}`} · ${c.what}: ${problem}`);
+      }
+    expect(sent).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('never answers 5xx, and every 4xx is a Spanish {code, message}', async () => {
     // Deletions last, so a case that happens to succeed cannot take a fixture away from the others.
     const ops = operationsOf(doc).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));

@@ -158,6 +158,36 @@ export function casesFor(op: Operation, ctx: SampleContext & { headers: Record<s
   return [...always, ...rng.shuffle(optional)].slice(0, Math.max(opts.max, always.length));
 }
 
+/**
+ * Where a body may leave a field out, each such field (nested objects and the first item of arrays
+ * included) set to null, the rest valid; and all of them null at once. Null where a field is optional
+ * is either taken as absent (or "clear it") or refused with a Spanish 400, never a 500.
+ */
+export function nullCasesFor(op: Operation, ctx: SampleContext & { headers: Record<string, string> }): FuzzCase[] {
+  const jsonSchema = op.requestBody?.content['application/json']?.schema;
+  if (!jsonSchema) return [];
+  const valid = validCase(op, ctx);
+  const body = JSON.parse(valid.payload as string) as unknown;
+  const paths = optionalPaths(jsonSchema, body);
+  const each = paths.map((path) => ({ ...valid, what: `null in optional body ${path.join('.')}`, payload: JSON.stringify(setAt(body, path, null)) }));
+  // Deepest first, so a nested field is nulled before its parent object is.
+  const all = [...paths].sort((a, b) => b.length - a.length).reduce((acc, path) => setAt(acc, path, null), body);
+  return paths.length > 1 ? [...each, { ...valid, what: 'null in every optional body field', payload: JSON.stringify(all) }] : each;
+}
+
+/** The paths of the fields an object schema does not require, in `value` (built by `sample`), depth-bounded. */
+function optionalPaths(schema: JsonSchema, value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[][] {
+  const s = nonNull(schema);
+  if (depth > 3 || !value || typeof value !== 'object') return [];
+  if (typeOf(s) === 'array' && Array.isArray(value) && value.length && s.items) return optionalPaths(s.items, value[0], [...path, 0], depth + 1);
+  if (typeOf(s) !== 'object') return [];
+  return Object.entries(s.properties ?? {}).flatMap(([k, p]) => {
+    const here = [...path, k];
+    const inner = optionalPaths(p, (value as Record<string, unknown>)[k], here, depth + 1);
+    return s.required?.includes(k) ? inner : [here, ...inner];
+  });
+}
+
 /** The request with nothing broken (path ids real, body built from the schema). */
 export const validCase = (op: Operation, ctx: SampleContext & { headers: Record<string, string> }) => casesFor(op, ctx, { seed: 0, max: -1 })[0]!;
 
