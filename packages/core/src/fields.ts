@@ -65,3 +65,26 @@ export const personNameField = (field: string, max: number) =>
 
 /** A person's optional name (last names): `optionalText` and letters only; '' still clears it. */
 export const optionalPersonName = (label: string, max: number) => optionalText(label, max).refine((v) => !v || isPersonName(v), { error: personNameMessage() });
+
+/** The id that no row has: what a public link's garbage id becomes (`linkId`). */
+export const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';
+const LINK_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * The token of a link someone was sent or given (a booking's manage link, a signing link, a pay link, a
+ * connect invitation, a sign-up or reset link), in a path or a body. A garbage token is only a link that
+ * does not exist: it becomes '' (which no link has), so the route answers its own «not found» (404) like
+ * for any unknown link, never a 400 about its length or its characters. No NUL ever reaches a query.
+ */
+export const linkToken = () =>
+  z
+    .string({ error: msg.invalid('Enlace') })
+    .transform((v) => (LINK_TOKEN.test(v) ? v : ''))
+    .meta({ pattern: LINK_TOKEN.source }); // the OpenAPI document's hint; garbage is not refused
+
+/** An id in a public link (a booking page, a hold, a public picture, a video room): garbage becomes NO_SUCH_ID, found nowhere (404). */
+export const linkId = () =>
+  z
+    .string({ error: msg.invalid('Enlace') })
+    .transform((v) => (isUuid(v) ? v : NO_SUCH_ID))
+    .meta({ format: 'uuid' });

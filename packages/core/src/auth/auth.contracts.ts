@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { personNameField, textField } from '../fields';
+import { linkToken, personNameField, textField } from '../fields';
 import { USER_AGENT_MAX } from '../constants';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from './password-rule';
 import { profileResponse } from '../profile/profile.contracts';
@@ -48,8 +48,9 @@ export const signUpResponse = z.object({ userId: z.uuid() });
 
 export const emailQuery = z.object({ email: emailField });
 
+/** The token of a sign-up or reset link: garbage is a link not found (`challenge_not_found`), like a used one. */
 export const tokenChallengeBody = deviceInfo.extend({
-  code: textField('código', { error: msg.required('código') }).min(10, { error: msg.invalid('Código') }).max(200, { error: msg.invalid('Código') }),
+  code: linkToken(),
 });
 
 export const passwordResetBody = tokenChallengeBody.extend({ password: passwordField });

@@ -7,11 +7,13 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { isPersonName, personNameMessage } from '../person-name';
 import { timeZoneSchema } from '../time/zoned';
+import { linkId, linkToken } from '../fields';
 
+/** The booking page's link: ids that lead nowhere are a service not found (404), like any unknown link. */
 export const publicServiceParams = z.object({
-  workspaceId: z.uuid({ error: 'Espacio inválido' }),
-  therapistId: z.uuid({ error: 'Terapeuta inválido' }),
-  serviceId: z.uuid({ error: 'Servicio inválido' }),
+  workspaceId: linkId(),
+  therapistId: linkId(),
+  serviceId: linkId(),
 });
 
 export const publicSlotsQuery = z.object({
@@ -138,7 +140,7 @@ export const bookingHoldResponse = z.object({
 });
 export type BookingHold = z.infer<typeof bookingHoldResponse>;
 
-export const bookingHoldParams = z.object({ holdId: z.uuid({ error: 'Reserva inválida' }) });
+export const bookingHoldParams = z.object({ holdId: linkId() });
 /** `POST /api/v1/public/booking-holds/:holdId/confirm`. */
 export const confirmBookingHoldBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'El código tiene 6 cifras' }) });
 
@@ -174,7 +176,7 @@ export const bookingConfirmResponse = z.discriminatedUnion('status', [
 export type BookingConfirmResult = z.infer<typeof bookingConfirmResponse>;
 
 /** The mailed manage link's token: `GET /api/v1/public/bookings/:token`, `POST …/cancel`, `POST …/move`. */
-export const publicBookingTokenParams = z.object({ token: z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/, { error: 'Enlace inválido' }) });
+export const publicBookingTokenParams = z.object({ token: linkToken() });
 export const movePublicBookingBody = z.object({ startsAt: z.iso.datetime({ offset: true, error: msg.invalidInstant() }) });
 export const publicBookingResponse = z.object({ booking: publicBooking });
 

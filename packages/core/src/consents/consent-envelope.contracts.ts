@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../auth/auth.contracts';
-import { personNameField, textField } from '../fields';
+import { linkToken, personNameField, textField } from '../fields';
 import { msg } from '../messages';
 import { workspaceIdParams } from '../workspaces/workspace.contracts';
 import { CONSENT_SECTIONS_MAX } from './consent-template.contracts';
@@ -80,7 +80,7 @@ export const consentSendCheckResponse = z.object({
 export type ConsentSendCheck = z.infer<typeof consentSendCheckResponse>;
 
 export const consentEnvelopeIdParams = workspaceIdParams.extend({ consentId: z.uuid({ error: 'Consentimiento inválido' }) });
-export const consentTokenParams = z.object({ token: textField('Enlace').regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Enlace inválido' }) });
+export const consentTokenParams = z.object({ token: linkToken() });
 
 export const consentEnvelopeListQuery = z.object({
   state: z.enum(CONSENT_ENVELOPE_STATES, { error: msg.invalidEnum() }).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkId } from '../fields';
 import { msg } from '../messages';
 
 const iceServer = z.object({
@@ -23,7 +24,8 @@ export function parseIceServers(raw: string | undefined): { ok: true; value: z.i
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: 'must be a JSON list of {urls, username?, credential?}' };
 }
 
-export const meetSessionParams = z.object({ sessionId: z.uuid({ error: msg.invalid('Sesión') }) });
+/** The patient's link: a session id that leads nowhere is a link not valid (404), like any unknown link. */
+export const meetSessionParams = z.object({ sessionId: linkId() });
 export const meetWorkspaceParams = z.object({ workspaceId: z.uuid(), sessionId: z.uuid({ error: msg.invalid('Sesión') }) });
 /** The patient proves the link: the `t` of `/meet/:sessionId?t=…`. */
 export const meetPatientJoinBody = z.object({ t: z.string().min(1).max(200) });

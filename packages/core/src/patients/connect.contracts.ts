@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from '../fields';
+import { linkToken } from '../fields';
 import { emailField } from '../auth/auth.contracts';
 
 /**
@@ -26,7 +26,7 @@ export const patientConnectStatus = z.discriminatedUnion('status', [
 export type PatientConnectStatus = z.infer<typeof patientConnectStatus>;
 
 /** The token of a connect link (`/p/connect/<token>`). */
-export const patientConnectToken = textField('Enlace').regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Enlace inválido' });
+export const patientConnectToken = linkToken();
 export const patientConnectTokenParams = z.object({ token: patientConnectToken });
 export const patientConnectBody = z.object({ token: patientConnectToken });
 

@@ -1,7 +1,7 @@
 // What the payments API takes and answers (issue 12): the Stripe account of a therapist or a workspace,
 // the patient's saved card, charging, pay-by-link and refunds. Amounts are integer cents.
 import { z } from 'zod';
-import { requiredText } from '../fields';
+import { linkToken, requiredText } from '../fields';
 import { isoDaySchema } from '../time/zoned';
 import { msg } from '../messages';
 import { CHARGE_BLOCKS, PAY_LINK_BLOCKS } from './charge-rules';
@@ -132,7 +132,7 @@ export const publicPaymentLinkResponse = z.object({
   invoice: z.object({ number: z.string(), issueDate: z.string(), totalCents: z.number().int(), paid: z.boolean() }).nullable(),
   expiresAt: z.string(),
 });
-export const paymentLinkParams = z.object({ token: z.string().min(20).max(100) });
+export const paymentLinkParams = z.object({ token: linkToken() });
 
 /** The mandate for charges without the patient present (SCA "merchant-initiated transactions"), shown before saving the card. */
 export function cardMandateText(sellerName: string): string {

@@ -125,6 +125,7 @@ describe('connecting a patient file to the patient’s account', () => {
     const patientId = await newPatient(ana.accessToken, wsA);
     expectError(await t.post(connectPath(wsA, patientId), { email: 'x@y.test' }, { token: bea.accessToken }), 404, 'workspace_not_found');
     expectError(await t.post(connectPath(wsA, patientId), { email: 'no-es-un-email' }, { token: ana.accessToken }), 400, 'invalid_argument');
-    expectError(await t.get(`${LINK}/corto`), 400, 'invalid_argument');
+    // Garbage in the link is one more unknown link (issue 24).
+    expectError(await t.get(`${LINK}/corto`), 404, 'patient_connect_invitation_not_found');
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linkId } from '@divan/core';
 import { AppError } from '../errors';
 import type { PublicImageStore } from './public-image-store';
 
@@ -14,7 +15,7 @@ export async function filesRoutes(app: FastifyInstance, { publicImages }: { publ
     '/api/v1/files/:id',
     {
       config: { access: 'public' },
-      schema: { operationId: 'getPublicFile', tags: ['files'], params: z.object({ id: z.uuid() }) },
+      schema: { operationId: 'getPublicFile', tags: ['files'], params: z.object({ id: linkId() }) },
     },
     async (req, reply) => {
       const file = await publicImages.open(req.params.id);

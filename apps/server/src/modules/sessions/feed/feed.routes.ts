@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarFeedBody, calendarFeedResponse, workspaceIdParams } from '@divan/core';
+import { calendarFeedBody, calendarFeedResponse, linkToken, workspaceIdParams } from '@divan/core';
 import { caller } from '../../patients/patients.routes';
 import type { CalendarFeedService } from './feed.service';
 
@@ -47,7 +47,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, { feeds, perIpPer
         operationId: 'readCalendarFeed',
         tags,
         description: 'The iCal (text/calendar) of a therapist’s sessions, by the private token of their feed; 404 once revoked.',
-        params: z.object({ token: z.string().max(100) }),
+        params: z.object({ token: linkToken() }),
       },
     },
     async (req, reply) => {
