@@ -14,6 +14,11 @@ const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** `unique()` for a person's name, which is letters only (spec §5): its digits as capitals. */
 const uniqueName = () => unique().replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
 
+/** The caller's own billing data as an issuer, complete: what issuing (and a batch's preview) asks first. */
+async function fillBillingData(t: TestApp, token: string) {
+    await ok(await t.put('/api/v1/me/billing', { fullName: 'Olga Propietaria', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España' }, { token }), 'billing data', 200);
+}
+
 async function ok<T = { id: string }>(res: { statusCode: number; body: string; json(): unknown }, what: string, status = 201): Promise<T> {
   if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   return json<T>(res as Parameters<typeof json>[0]);
@@ -81,12 +86,13 @@ export const records = {
 
   /** A session pack sold to the patient by the caller (their billing data filled in, so its invoice can be issued). */
   async pack(t: TestApp, token: string, workspaceId: string, patientId: string) {
-    await ok(await t.put('/api/v1/me/billing', { fullName: 'Olga Propietaria', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España' }, { token }), 'billing data', 200);
+    await fillBillingData(t, token);
     return (await ok(await t.post(`${W(workspaceId)}/patients/${patientId}/packs`, { sessionsTotal: 5, priceCents: 25000 }, { token }), 'session pack')).id;
   },
 
-  /** A batch of the caller's (Advance or Team plan): a completed session of theirs, invoiced by the batch's job. */
+  /** A batch of the caller's (Advance or Team plan, their billing data filled in): a completed session of theirs, invoiced by the batch's job. */
   async invoiceBatch(t: TestApp, token: string, workspaceId: string) {
+    await fillBillingData(t, token);
     const sessionId = await records.session(t, token, workspaceId);
     await ok(await t.post(`${W(workspaceId)}/sessions/${sessionId}/complete`, undefined, { token }), 'completed session', 200);
     const today = todayIn('Europe/Madrid');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, todayIn } from '@divan/core';
 import type { Invoice } from '@divan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { clinic, W, type Clinic } from '../../test/session-fixtures';
@@ -110,7 +111,7 @@ describe('a read-only role («Contabilidad»)', () => {
     expect(await answer(t.post(I(), { patientId: c.ana, lines: [line] }, as(accountant)))).toEqual([403, 'access_denied']);
     expect(await answer(t.post(`${I()}/${tereDraft.id}/rectify`, { method: 'difference', reason: 'Error' }, as(accountant)))).toEqual([403, 'access_denied']);
     expect(await answer(t.post(`${I()}/${tereDraft.id}/void`, { reason: 'Error' }, as(accountant)))).toEqual([403, 'access_denied']);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIn(DEFAULT_TIME_ZONE);
     expect(await answer(t.post(`${W(c.ws.id)}/invoice-batches/preview`, { from: today, to: today }, as(accountant)))).toEqual([403, 'access_denied']);
   });
 });

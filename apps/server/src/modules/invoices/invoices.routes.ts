@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createInvoiceBody,
+  DEFAULT_TIME_ZONE,
+  todayIn,
   invoiceFromSessionsBody,
   invoiceExportQuery,
   invoiceIdParams,
@@ -97,7 +99,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
     async (req, reply) => {
       const { format, ...filters } = req.query;
       const file = await exportInvoices(invoices, caller(req), filters, format);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = todayIn(DEFAULT_TIME_ZONE);
       return reply.type(file.type).header('content-disposition', `attachment; filename="facturas-${day}.${file.ext}"`).send(file.body as never);
     },
   );

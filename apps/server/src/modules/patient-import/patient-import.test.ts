@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, todayIn } from '@divan/core';
 import type { Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -59,7 +60,7 @@ describe('import patients from Excel', () => {
     const p = json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${paula!.id}`, { token: owner.accessToken }));
     expect(p).toMatchObject({ firstName: 'Paula', lastName: 'Martín Gil', phone: '+34659081935', birthdate: '1954-01-21', gender: 'other', taxId: '17784483D', status: 'active' });
     expect(p.billingInfo).toMatchObject({ line1: 'Calle Núñez 28', city: 'Barcelona', zipCode: '08012' });
-    expect(p.treatment).toMatchObject({ motive: 'anxiety', status: 'active', startDate: new Date().toISOString().slice(0, 10) });
+    expect(p.treatment).toMatchObject({ motive: 'anxiety', status: 'active', startDate: todayIn(DEFAULT_TIME_ZONE) });
     expect(p.assignedTherapist).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, todayIn } from '@divan/core';
 import type { Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -37,7 +38,7 @@ describe('patients', () => {
     expect(res.statusCode, res.body).toBe(201);
     const p = json<Patient>(res);
     expect(p).toMatchObject({ firstName: 'Álvaro', email: 'alvaro.nunez@correo.es', phone: '+34612345678', taxId: '12345678Z', status: 'active' });
-    expect(p.treatment).toMatchObject({ motive: 'anxiety', sessionPrice: 6000, status: 'active', startDate: new Date().toISOString().slice(0, 10) });
+    expect(p.treatment).toMatchObject({ motive: 'anxiety', sessionPrice: 6000, status: 'active', startDate: todayIn(DEFAULT_TIME_ZONE) });
   });
 
   it('refuses bad fields with Spanish messages and duplicates with patient_already_exists', async () => {
@@ -92,7 +93,7 @@ describe('patients', () => {
     expectError(refused, 400, 'treatment_end_required');
     expect(json<{ fields: { path: string }[] }>(refused).fields.map((f) => f.path)).toEqual(['endDate', 'endingReason']);
     expectError(await t.put(path, { status: 'inactive', endDate: '2026-01-01', endingReason: 'sleepy' }, { token: owner.accessToken }), 400, 'invalid_argument');
-    const ended = json<Patient>(await t.put(path, { status: 'inactive', endDate: new Date().toISOString().slice(0, 10), endingReason: 'completed' }, { token: owner.accessToken }));
+    const ended = json<Patient>(await t.put(path, { status: 'inactive', endDate: todayIn(DEFAULT_TIME_ZONE), endingReason: 'completed' }, { token: owner.accessToken }));
     expect(ended.treatment).toMatchObject({ status: 'inactive', endingReason: 'completed' });
     const paused = json<Patient>(await t.put(path, { status: 'paused' }, { token: owner.accessToken }));
     expect(paused.treatment).toMatchObject({ status: 'paused', endDate: null, endingReason: null });
