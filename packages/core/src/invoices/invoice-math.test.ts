@@ -6,7 +6,6 @@ import {
   invoiceTotals,
   lineTotals,
   parseInvoiceNumber,
-  seriesPrefixExample,
   seriesPrefixProblem,
   seriesPrefixes,
   quantityHundredths,
@@ -270,12 +269,6 @@ describe('series prefixes', () => {
     ['F1', 'El prefijo no puede acabar en un número (se confundiría con el año): añade un guion, p. ej. «F1-».'],
   ])('%j is refused in Spanish', (p, message) => {
     expect(seriesPrefixProblem(p)).toBe(message);
-  });
-
-  it('shows what the numbers will look like, once the prefix is valid', () => {
-    expect(seriesPrefixExample(' f- ', 2026)).toBe('F-2026-0001 (rectificativas: RF-2026-0001)');
-    expect(seriesPrefixExample('', 2026)).toBe('2026-0001 (rectificativas: R2026-0001)');
-    expect(seriesPrefixExample('F1', 2026)).toBeNull();
   });
 
   it('puts an R before the rectifying series', () => {

@@ -214,14 +214,6 @@ export function seriesPrefixes(prefix: string): { ordinary: string; rectifying: 
   return { ordinary: prefix, rectifying: `${DEFAULT_RECTIFYING_PREFIX}${prefix}` };
 }
 
-/** What the settings show under a prefix being typed: "F-2026-0001 (rectificativas: RF-2026-0001)"; null while it is not valid. */
-export function seriesPrefixExample(typed: string, year: number): string | null {
-  const prefix = typed.trim().toUpperCase();
-  if (seriesPrefixProblem(prefix)) return null;
-  const { ordinary, rectifying } = seriesPrefixes(prefix);
-  return `${formatInvoiceNumber({ prefix: ordinary, year, sequence: 1 })} (rectificativas: ${formatInvoiceNumber({ prefix: rectifying, year, sequence: 1 })})`;
-}
-
 export type InvoiceNumberParts = { prefix: string; year: number; sequence: number; digits?: number };
 
 /** `${prefix}${year}-${sequence padded to digits}`: "2026-0001", "F2026-0001", "R2026-0012". */

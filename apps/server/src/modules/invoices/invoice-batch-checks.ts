@@ -35,8 +35,8 @@ export class BatchChecks {
           const buyer = buyers.get(g.patientId);
           if (buyer instanceof AppError) throw buyer;
           const plan = await this.invoices.planFromSessions(tx, c, g.patientId, g.sessions, cache, buyer ?? null);
-          // Issuing's checks, called rather than copied: they are private to issuing, which is where they belong.
-          await this.issuing['issuable'](tx, plan.values, plan.lines, undefined, cache);
+          // Issuing's own checks, called rather than copied, so the preview refuses exactly what issuing would.
+          await this.issuing.issuable(tx, plan.values, plan.lines, undefined, cache);
           out.push(null);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;

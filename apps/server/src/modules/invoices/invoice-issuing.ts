@@ -248,9 +248,9 @@ export class InvoiceIssuing {
   /**
    * What issuing refuses, checked (no lines, a negative ordinary invoice, no buyer's name, a withholding
    * from a private buyer, a simplified invoice above 400,00 €, the seller's data incomplete); answers the
-   * seller and the buyer. Manual, batch and automatic invoices all pass here.
+   * seller and the buyer. Manual, batch and automatic invoices all pass here, and a batch's preview asks it first.
    */
-  private async issuable(tx: Tx, draft: IssuableDraft, lines: readonly BuyerTaxLine[], workspaceBilling?: BillingInfo, cache?: ReadCache): Promise<{ seller: Seller; buyer: InvoiceParty }> {
+  async issuable(tx: Tx, draft: IssuableDraft, lines: readonly BuyerTaxLine[], workspaceBilling?: BillingInfo, cache?: ReadCache): Promise<{ seller: Seller; buyer: InvoiceParty }> {
     if (!lines.length) throw new AppError('invoice_empty');
     const kind = draft.kind ?? 'ordinary';
     if (kind === 'ordinary' && (draft.total ?? 0) < 0) throw new AppError('invoice_total_negative');

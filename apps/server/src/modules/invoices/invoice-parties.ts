@@ -1,4 +1,4 @@
-import { simplifiedInvoiceProblem, withholdingProblem, type BuyerKind, type InvoiceBuyer } from '@divan/core';
+import { patientBuyerName, simplifiedInvoiceProblem, withholdingProblem, type BuyerKind, type InvoiceBuyer } from '@divan/core';
 import { AppError } from '../../platform/errors';
 import { withholdingRefused } from './invoice-lines';
 import type { InvoiceLineRow, InvoiceParty } from './invoices.tables';
@@ -21,7 +21,7 @@ export type PatientBilling = {
 /** The patient as buyer. */
 export const patientAsBuyer = (p: PatientBilling): InvoiceParty => ({
   kind: 'patient',
-  fullName: p.billingFullName || [p.firstName, p.lastName].filter(Boolean).join(' '),
+  fullName: patientBuyerName([p.firstName, p.lastName].filter(Boolean).join(' '), { fullName: p.billingFullName }),
   taxId: p.billingTaxId ?? null,
   line1: p.billingLine1 ?? null,
   line2: p.billingLine2 ?? null,
