@@ -210,7 +210,7 @@ export const errorCatalogue = {
   verifactu_malformed: [502, 'La respuesta de la AEAT no se pudo leer: se volverá a intentar.'],
   verifactu_no_answer: [502, 'La AEAT no respondió sobre este registro: se volverá a enviar.'],
   // realtime
-  max_sessions_reached: [429, 'Max sessions reached'],
+  max_sessions_reached: [429, 'Has alcanzado el máximo de sesiones abiertas: cierra Diván en otras pestañas o dispositivos.'],
   // a websocket frame refused (`{event: 'error', data: {code, message}}`, decision 0009); the socket stays open
   socket_frame_binary: [400, 'Este canal solo admite mensajes de texto en JSON, no binarios.'],
   socket_frame_too_large: [413, 'El mensaje es demasiado largo para este canal.'],
