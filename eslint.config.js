@@ -31,7 +31,17 @@ export default tseslint.config(
   {
     files: ['packages/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['fastify*', 'react*', 'drizzle*', '@divan/server', '@divan/web'], message: 'packages/core imports no app or framework but Zod and CASL.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify*', 'react*', 'drizzle*', '@divan/server', '@divan/web'],
+              message: 'packages/core imports no app or framework but Zod and CASL.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -21,7 +21,14 @@ const targets = [
     name: 'web app',
     workspace: 'apps/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/core/src', 'apps/web/package.json'],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      'packages/core/src',
+      'apps/web/package.json',
+    ],
   },
   {
     name: 'server',

@@ -18,7 +18,9 @@ describe('feature and module boundaries', () => {
 
   it("a server module may not use another module's repository or tables, except tables naming tables", () => {
     const service = at('apps/server/src/modules/patient-import/patient-import.service.ts');
-    expect(boundaryProblem(service, '../patients/patients.repository')).toMatch(/"patient-import" no usa el repositorio ni las tablas de "patients"/);
+    expect(boundaryProblem(service, '../patients/patients.repository')).toMatch(
+      /"patient-import" no usa el repositorio ni las tablas de "patients"/,
+    );
     expect(boundaryProblem(service, '../patients/patients.tables')).toMatch(/tablas/);
     expect(boundaryProblem(service, '../patients/patients.service')).toBeNull();
     expect(boundaryProblem(service, './patient-import.tables')).toBeNull();

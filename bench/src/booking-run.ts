@@ -39,7 +39,10 @@ async function seedService(ds: Dataset, clinic: Clinic): Promise<string> {
   const client = new pg.Client({ connectionString: ds.databaseUrl });
   await client.connect();
   try {
-    const day = [{ from: '09:00', to: '14:00' }, { from: '16:00', to: '20:00' }];
+    const day = [
+      { from: '09:00', to: '14:00' },
+      { from: '16:00', to: '20:00' },
+    ];
     const schedule = { 1: day, 2: day, 3: day, 4: day, 5: day, 6: [], 7: [] };
     const { rows } = await client.query<{ id: string }>(
       `insert into booking_services (workspace_id, therapist_id, title, schedule, time_zone, price_cents, modality, duration_minutes, gap_minutes, min_notice, max_notice, reminders)
@@ -48,7 +51,12 @@ async function seedService(ds: Dataset, clinic: Clinic): Promise<string> {
     );
     // Two blocked days ahead, as a therapist has.
     const today = todayIn(CALENDAR_TZ);
-    await client.query(`insert into availability_overrides (workspace_id, therapist_id, day) values ($1, $2, $3), ($1, $2, $4)`, [clinic.workspaceId, clinic.oneTherapistId, shiftDay(today, 9), shiftDay(today, 23)]);
+    await client.query(`insert into availability_overrides (workspace_id, therapist_id, day) values ($1, $2, $3), ($1, $2, $4)`, [
+      clinic.workspaceId,
+      clinic.oneTherapistId,
+      shiftDay(today, 9),
+      shiftDay(today, 23),
+    ]);
     return rows[0]!.id;
   } finally {
     await client.end();
@@ -70,7 +78,14 @@ async function explainBusy(ds: Dataset, clinic: Clinic) {
     const lines = rows.map((r) => r['QUERY PLAN']);
     report.details.busyPlan = lines;
     const exec = lines.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
-    report.add('Taken time query', 'a month of one therapist', Number(exec?.[1] ?? NaN), 'ms', undefined, lines.find((l) => /Scan/.test(l))?.trim() ?? '');
+    report.add(
+      'Taken time query',
+      'a month of one therapist',
+      Number(exec?.[1] ?? NaN),
+      'ms',
+      undefined,
+      lines.find((l) => /Scan/.test(l))?.trim() ?? '',
+    );
   } finally {
     await client.end();
   }
@@ -93,15 +108,21 @@ async function main() {
     const k = y * 12 + (m - 1) + offset;
     return `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
   };
-  const url = (m: string) => `${ds.server.url}/api/v1/public/reservations/${clinic.workspaceId}/${clinic.oneTherapistId}/${serviceId}/slots?month=${m}&timeZone=America%2FBogota`;
-  for (const [label, m] of [['this month', month(0)], ['next month', month(1)]] as const) {
+  const url = (m: string) =>
+    `${ds.server.url}/api/v1/public/reservations/${clinic.workspaceId}/${clinic.oneTherapistId}/${serviceId}/slots?month=${m}&timeZone=America%2FBogota`;
+  for (const [label, m] of [
+    ['this month', month(0)],
+    ['next month', month(1)],
+  ] as const) {
     try {
       const first = await fetch(url(m));
       const body = (await first.json()) as { days?: { slots: unknown[] }[] };
       if (!first.ok || !body.days) throw new Error(`answered ${first.status}: ${JSON.stringify(body).slice(0, 200)}`);
       const slots = body.days.reduce((n, d) => n + d.slots.length, 0);
       report.add('Answer', `${label} (${m})`, slots, 'free slots', undefined, `${body.days.length} free days`);
-      step(`${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`);
+      step(
+        `${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`,
+      );
       const e: Endpoint = { url: url(m), headers: { 'accept-encoding': 'gzip' } };
       const p = await measurePair(e, { url: `${bare.url}/` }, load);
       report.details[label] = p;
@@ -109,7 +130,14 @@ async function main() {
       report.add(`Month of slots, ${label}`, 'throughput', p.target.reqPerSec, 'req/s', undefined, problem && `INVALID: ${problem}`);
       report.add(`Month of slots, ${label}`, 'bare Fastify, same slots', p.bare.reqPerSec, 'req/s');
       report.add(`Month of slots, ${label}`, 'ratio slots/bare', p.ratio, '');
-      report.add(`Month of slots, ${label}`, 'p95 latency', p.target.p95Ms, 'ms', problem ? undefined : { max: TARGETS.p95Ms }, `p50 ${p.target.p50Ms.toFixed(1)} ms, p99 ${p.target.p99Ms.toFixed(1)} ms`);
+      report.add(
+        `Month of slots, ${label}`,
+        'p95 latency',
+        p.target.p95Ms,
+        'ms',
+        problem ? undefined : { max: TARGETS.p95Ms },
+        `p50 ${p.target.p50Ms.toFixed(1)} ms, p99 ${p.target.p99Ms.toFixed(1)} ms`,
+      );
     } catch (err) {
       console.log(`  ✗ ${label}: ${errorMessage(err).split('\n')[0]}`);
       report.fail(`Month of slots, ${label}`, err);

@@ -4,10 +4,24 @@ import { gzipSync } from 'node:zlib';
 import type { Session } from './dataset';
 import { errorMessage, webDist } from './util';
 
-export type PageBundle = { path: string; gzipBytes: number; rawBytes: number; files: { file: string; raw: number; gzip: number }[]; note?: string };
+export type PageBundle = {
+  path: string;
+  gzipBytes: number;
+  rawBytes: number;
+  files: { file: string; raw: number; gzip: number }[];
+  note?: string;
+};
 export type BundleResult = { method: 'chromium' | 'static'; note?: string; pages: PageBundle[] };
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 
 export class WebNotBuilt extends Error {}
@@ -20,7 +34,8 @@ export async function measureBundle(baseUrl: string, session: Session): Promise<
   if (!existsSync(join(webDist, 'index.html')))
     throw new WebNotBuilt('web app not built (apps/web/dist/index.html missing): run `npm run build -w apps/web`');
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) return { ...staticBundle(), note: `Chromium not found at ${executablePath}: static analysis of the Vite build` };
+  if (!existsSync(executablePath))
+    return { ...staticBundle(), note: `Chromium not found at ${executablePath}: static analysis of the Vite build` };
   try {
     return await chromiumBundle(baseUrl, session, executablePath);
   } catch (err) {
@@ -30,23 +45,40 @@ export async function measureBundle(baseUrl: string, session: Session): Promise<
 
 async function chromiumBundle(baseUrl: string, session: Session, executablePath: string): Promise<BundleResult> {
   const { chromium } = await import('playwright-core');
-  const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${session.accessToken}` }, signal: AbortSignal.timeout(10_000) });
+  const me = await fetch(`${baseUrl}/api/v1/me`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!me.ok) throw new Error(`GET /api/v1/me answered ${me.status}`);
-  const state = { userId: session.userId, accessToken: session.accessToken, refreshToken: session.refreshToken, profile: await me.json(), loggedIn: true };
+  const state = {
+    userId: session.userId,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    profile: await me.json(),
+    loggedIn: true,
+  };
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
   try {
     const load = async (path: string, auth: object | null): Promise<PageBundle> => {
       const context = await browser.newContext();
       try {
         // The zustand persist format of apps/web/src/stores/auth-store.ts, in place before the app's scripts run.
-        if (auth) await context.addInitScript({ content: `localStorage.setItem('auth', ${JSON.stringify(JSON.stringify({ state: auth, version: 1 }))});` });
+        if (auth)
+          await context.addInitScript({
+            content: `localStorage.setItem('auth', ${JSON.stringify(JSON.stringify({ state: auth, version: 1 }))});`,
+          });
         const page = await context.newPage();
         const bodies: Promise<PageBundle['files'][number] | string>[] = [];
         page.on('response', (res) => {
           const file = new URL(res.url()).pathname;
           if (!file.endsWith('.js')) return;
           if (res.status() !== 200) return void bodies.push(Promise.resolve(`${file} answered ${res.status()}`));
-          bodies.push(res.body().then((b) => ({ file, raw: b.length, gzip: gz(b) }), (e: unknown) => `${file}: ${errorMessage(e)}`));
+          bodies.push(
+            res.body().then(
+              (b) => ({ file, raw: b.length, gzip: gz(b) }),
+              (e: unknown) => `${file}: ${errorMessage(e)}`,
+            ),
+          );
         });
         try {
           await page.goto(baseUrl + path, { waitUntil: 'networkidle', timeout: 30_000 });

@@ -19,14 +19,24 @@ export type CalendarBundle = {
 
 export class CalendarRouteMissing extends Error {}
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 const sum = (files: File[]) => ({ gzipBytes: files.reduce((s, f) => s + f.gzip, 0), rawBytes: files.reduce((s, f) => s + f.raw, 0) });
 
 export async function measureCalendarBundle(baseUrl: string, session: Session): Promise<CalendarBundle> {
-  if (!existsSync(join(webDist, 'index.html'))) throw new CalendarRouteMissing('web app not built (apps/web/dist/index.html missing): run `npm run build -w apps/web`');
+  if (!existsSync(join(webDist, 'index.html')))
+    throw new CalendarRouteMissing('web app not built (apps/web/dist/index.html missing): run `npm run build -w apps/web`');
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) return { ...staticCalendar(), note: `Chromium not found at ${executablePath}: static analysis of the Vite build` };
+  if (!existsSync(executablePath))
+    return { ...staticCalendar(), note: `Chromium not found at ${executablePath}: static analysis of the Vite build` };
   try {
     return await chromiumCalendar(baseUrl, session, executablePath);
   } catch (err) {
@@ -37,21 +47,38 @@ export async function measureCalendarBundle(baseUrl: string, session: Session): 
 
 async function chromiumCalendar(baseUrl: string, session: Session, executablePath: string): Promise<CalendarBundle> {
   const { chromium } = await import('playwright-core');
-  const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${session.accessToken}` }, signal: AbortSignal.timeout(10_000) });
+  const me = await fetch(`${baseUrl}/api/v1/me`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!me.ok) throw new Error(`GET /api/v1/me answered ${me.status}`);
-  const auth = { userId: session.userId, accessToken: session.accessToken, refreshToken: session.refreshToken, profile: await me.json(), loggedIn: true };
+  const auth = {
+    userId: session.userId,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    profile: await me.json(),
+    loggedIn: true,
+  };
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
   try {
     const load = async (path: string) => {
       const context = await browser.newContext();
       try {
         // The zustand persist format of apps/web/src/stores/auth-store.ts (as bundle.ts does).
-        await context.addInitScript({ content: `localStorage.setItem('auth', ${JSON.stringify(JSON.stringify({ state: auth, version: 1 }))});` });
+        await context.addInitScript({
+          content: `localStorage.setItem('auth', ${JSON.stringify(JSON.stringify({ state: auth, version: 1 }))});`,
+        });
         const page = await context.newPage();
         const bodies: Promise<File | undefined>[] = [];
         page.on('response', (res) => {
           const file = new URL(res.url()).pathname;
-          if (file.endsWith('.js') && res.status() === 200) bodies.push(res.body().then((b) => ({ file, raw: b.length, gzip: gz(b) }), () => undefined));
+          if (file.endsWith('.js') && res.status() === 200)
+            bodies.push(
+              res.body().then(
+                (b) => ({ file, raw: b.length, gzip: gz(b) }),
+                () => undefined,
+              ),
+            );
         });
         try {
           await page.goto(baseUrl + path, { waitUntil: 'networkidle', timeout: 30_000 });
@@ -73,10 +100,14 @@ async function chromiumCalendar(baseUrl: string, session: Session, executablePat
     };
     const shell = await load('/');
     const cal = await load('/calendar');
-    if (cal.landed !== '/calendar' || cal.notFound) throw new CalendarRouteMissing(`/calendar is not a route of the web build yet (landed on ${cal.landed}${cal.notFound ? ', a not-found page' : ''})`);
+    if (cal.landed !== '/calendar' || cal.notFound)
+      throw new CalendarRouteMissing(
+        `/calendar is not a route of the web build yet (landed on ${cal.landed}${cal.notFound ? ', a not-found page' : ''})`,
+      );
     const shellFiles = new Set(shell.files.map((f) => f.file));
     const own = cal.files.filter((f) => !shellFiles.has(f.file)).sort((a, b) => b.gzip - a.gzip);
-    if (!own.length) throw new CalendarRouteMissing('/calendar loads no script the shell does not: no calendar route chunk in the web build');
+    if (!own.length)
+      throw new CalendarRouteMissing('/calendar loads no script the shell does not: no calendar route chunk in the web build');
     return { method: 'chromium', route: { ...sum(own), files: own }, total: sum(cal.files) };
   } finally {
     await browser.close();
@@ -88,7 +119,8 @@ type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicE
 /** From the Vite manifest: the dynamic entries under features/calendar and their static imports, less the entry's. */
 function staticCalendar(): CalendarBundle {
   const manifestPath = join(webDist, '.vite/manifest.json');
-  if (!existsSync(manifestPath)) throw new CalendarRouteMissing('no Vite manifest in apps/web/dist/.vite: cannot find the calendar chunks without Chromium');
+  if (!existsSync(manifestPath))
+    throw new CalendarRouteMissing('no Vite manifest in apps/web/dist/.vite: cannot find the calendar chunks without Chromium');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (keys: string[]) => {
     const seen = new Set<string>();
@@ -103,7 +135,10 @@ function staticCalendar(): CalendarBundle {
   };
   const entry = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry));
   const routes = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry && (manifest[k]!.src ?? k).includes('features/calendar'));
-  if (!routes.length) throw new CalendarRouteMissing('no lazy chunk under features/calendar in the Vite manifest: the calendar route is not in the web build yet');
+  if (!routes.length)
+    throw new CalendarRouteMissing(
+      'no lazy chunk under features/calendar in the Vite manifest: the calendar route is not in the web build yet',
+    );
   const toFile = (k: string): File => {
     const b = readFileSync(join(webDist, manifest[k]!.file));
     return { file: `/${manifest[k]!.file}`, raw: b.length, gzip: gz(b) };

@@ -26,7 +26,10 @@ export type Clinic = {
   seconds: number;
 };
 
-export async function seedClinic(ds: Dataset, o: { therapists: number; patients: number; sessions: number; weeks: number }): Promise<Clinic> {
+export async function seedClinic(
+  ds: Dataset,
+  o: { therapists: number; patients: number; sessions: number; weeks: number },
+): Promise<Clinic> {
   if (!ds.databaseUrl) throw new Error('the calendar is measured on PostgreSQL');
   const started = performance.now();
   const { workspaceId } = await seedPatients(ds, o.patients);
@@ -35,15 +38,28 @@ export async function seedClinic(ds: Dataset, o: { therapists: number; patients:
   try {
     await client.query('begin');
     // A clinic on the team plan with a seat per therapist (the owner's personal workspace, made a clinic).
-    await client.query(`update workspaces set template = 'clinic', plan_id = 'team', plan_seats = $2 where id = $1`, [workspaceId, o.therapists]);
+    await client.query(`update workspaces set template = 'clinic', plan_id = 'team', plan_seats = $2 where id = $1`, [
+      workspaceId,
+      o.therapists,
+    ]);
     // The owner is the first therapist; the others are accounts that never signed in.
-    const others = Array.from({ length: o.therapists - 1 }, (_, i) => [`bench.terapeuta${i}@example.com`, FIRST[i % FIRST.length]!, `${LAST[(i * 3) % LAST.length]} ${i}`]);
+    const others = Array.from({ length: o.therapists - 1 }, (_, i) => [
+      `bench.terapeuta${i}@example.com`,
+      FIRST[i % FIRST.length]!,
+      `${LAST[(i * 3) % LAST.length]} ${i}`,
+    ]);
     const users = await client.query<{ id: string }>(
       `insert into users (email, first_name, last_name, email_verified_at) select * , now() from unnest($1::text[], $2::text[], $3::text[]) returning id`,
       [others.map((u) => u[0]), others.map((u) => u[1]), others.map((u) => u[2])],
     );
-    await client.query(`insert into members (workspace_id, user_id) select $1, unnest($2::uuid[])`, [workspaceId, users.rows.map((r) => r.id)]);
-    const therapist = await client.query<{ id: string }>(`select id from roles where workspace_id = $1 and not is_admin order by name limit 1`, [workspaceId]);
+    await client.query(`insert into members (workspace_id, user_id) select $1, unnest($2::uuid[])`, [
+      workspaceId,
+      users.rows.map((r) => r.id),
+    ]);
+    const therapist = await client.query<{ id: string }>(
+      `select id from roles where workspace_id = $1 and not is_admin order by name limit 1`,
+      [workspaceId],
+    );
     if (therapist.rows[0])
       await client.query(
         `insert into member_roles (member_id, role_id) select m.id, $2 from members m where m.workspace_id = $1 and m.user_id = any($3::uuid[])`,
@@ -59,9 +75,10 @@ export async function seedClinic(ds: Dataset, o: { therapists: number; patients:
       [workspaceId],
     );
     // Prices on the patients' files, as the form sets them (most have one).
-    await client.query(`update patients set session_price = case when abs(hashtext(id::text)) % 10 = 0 then null else 4500 + (abs(hashtext(id::text)) % 5) * 500 end where workspace_id = $1`, [
-      workspaceId,
-    ]);
+    await client.query(
+      `update patients set session_price = case when abs(hashtext(id::text)) % 10 = 0 then null else 4500 + (abs(hashtext(id::text)) % 5) * 500 end where workspace_id = $1`,
+      [workspaceId],
+    );
     await client.query(`insert into locations (workspace_id, name) select $1, 'Sala ' || g from generate_series(1, 10) g`, [workspaceId]);
 
     const today = todayIn(CALENDAR_TZ);
@@ -121,7 +138,9 @@ export async function seedClinic(ds: Dataset, o: { therapists: number; patients:
     // autovacuum and the checkpoint of the seed's writes compete with the server mid-measurement).
     await client.query('vacuum analyze');
     await client.query('checkpoint');
-    const ids = await client.query<{ user_id: string }>(`select user_id from members where workspace_id = $1 order by created_at, id`, [workspaceId]);
+    const ids = await client.query<{ user_id: string }>(`select user_id from members where workspace_id = $1 order by created_at, id`, [
+      workspaceId,
+    ]);
     // The therapist measured alone: not the owner (whose week is as full as anyone's, but who reads everything).
     const oneTherapistId = ids.rows[1]!.user_id;
     const counts = await client.query<{ all: string; one: string; total: string }>(

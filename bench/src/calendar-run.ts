@@ -54,15 +54,33 @@ async function section(title: string, fn: () => Promise<void>) {
 
 /** The week read and the baseline in alternating slices; req/s, the ratio to bare, p99 (target with the cache on). */
 async function pair(label: string, key: string, target: Endpoint, bare: Managed, checked: boolean) {
-  step(`${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`);
+  step(
+    `${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`,
+  );
   const p = await measurePair(target, { url: `${bare.url}/` }, load);
   report.details[key] = p;
   const problem = [loadProblem(p.target), loadProblem(p.bare)].filter(Boolean).join('; ');
   report.add(label, 'throughput', p.target.reqPerSec, 'req/s', undefined, problem && `INVALID: ${problem}`);
   report.add(label, 'bare Fastify, same slots', p.bare.reqPerSec, 'req/s', undefined, `p99 ${p.bare.p99Ms} ms`);
-  report.add(label, 'ratio week/bare', p.ratio, '', undefined, checked ? 'reported (no target in the issue)' : 'informational: every request queries');
+  report.add(
+    label,
+    'ratio week/bare',
+    p.ratio,
+    '',
+    undefined,
+    checked ? 'reported (no target in the issue)' : 'informational: every request queries',
+  );
   // A slice in which nothing completed has no latency to judge: it is reported, not passed.
-  report.add(label, 'p99 latency', p.target.p99Ms, 'ms', problem ? undefined : { max: TARGETS.p99Ms }, problem ? `INVALID: ${problem}` : `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 of all requests; worst slice ${p.target.worstSliceP99Ms.toFixed(0)} ms`);
+  report.add(
+    label,
+    'p99 latency',
+    p.target.p99Ms,
+    'ms',
+    problem ? undefined : { max: TARGETS.p99Ms },
+    problem
+      ? `INVALID: ${problem}`
+      : `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 of all requests; worst slice ${p.target.worstSliceP99Ms.toFixed(0)} ms`,
+  );
 }
 
 async function sizes(e: Endpoint): Promise<{ items: number; json: number; gzip: number }> {
@@ -73,16 +91,23 @@ async function sizes(e: Endpoint): Promise<{ items: number; json: number; gzip: 
   // fetch inflates it: the wire size is the header's, when the server compressed.
   const wire = Number(zipped.headers.get('content-length') ?? NaN);
   await zipped.arrayBuffer();
-  return { items: (JSON.parse(text) as { items: unknown[] }).items.length, json: Buffer.byteLength(text), gzip: zipped.headers.get('content-encoding') === 'gzip' ? wire : Buffer.byteLength(text) };
+  return {
+    items: (JSON.parse(text) as { items: unknown[] }).items.length,
+    json: Buffer.byteLength(text),
+    gzip: zipped.headers.get('content-encoding') === 'gzip' ? wire : Buffer.byteLength(text),
+  };
 }
 
 async function main() {
   if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
   console.log(`Diván calendar bench — ${cpus().length} cores, Node ${process.version}`);
-  console.log(`Load generator: ${generator}${generator === 'wrk' ? ' (one thread, its own process)' : ' (in this process; install wrk for large answers)'}. It and each server share the machine: the figure is the ratio to the bare Fastify route, measured in the same slots.`);
+  console.log(
+    `Load generator: ${generator}${generator === 'wrk' ? ' (one thread, its own process)' : ' (in this process; install wrk for large answers)'}. It and each server share the machine: the figure is the ratio to the bare Fastify route, measured in the same slots.`,
+  );
   report.details.loadGenerator = generator;
   report.details.loadAverageAtStart = loadavg();
-  if (loadavg()[0]! > 0.5) console.log(`Warning: load average ${loadavg()[0]!.toFixed(2)} at start — other processes compete for the CPU, figures will be noisy.`);
+  if (loadavg()[0]! > 0.5)
+    console.log(`Warning: load average ${loadavg()[0]!.toFixed(2)} at start — other processes compete for the CPU, figures will be noisy.`);
   console.log('');
 
   const bare = await startBare();
@@ -95,7 +120,14 @@ async function main() {
     report.details.clinic = clinic;
     const note = `${clinic.therapistIds.length} therapists, ${clinic.patients} patients; written and analysed in ${clinic.seconds.toFixed(0)} s`;
     report.add('Dataset', 'sessions', clinic.sessions, '', undefined, note);
-    report.add('Dataset', 'this week, all therapists', clinic.weekAll, 'sessions', { max: SESSION_LIST_MAX, inclusive: true }, `must fit one read (SESSION_LIST_MAX ${SESSION_LIST_MAX})`);
+    report.add(
+      'Dataset',
+      'this week, all therapists',
+      clinic.weekAll,
+      'sessions',
+      { max: SESSION_LIST_MAX, inclusive: true },
+      `must fit one read (SESSION_LIST_MAX ${SESSION_LIST_MAX})`,
+    );
     report.add('Dataset', 'this week, one therapist', clinic.weekOne, 'sessions');
   });
   if (!clinic) return;
@@ -120,9 +152,18 @@ async function main() {
     const plans = await explainWeek(ds.databaseUrl!, clinic!, SESSION_LIST_MAX);
     report.details.plans = plans;
     for (const [which, lines] of Object.entries(plans)) {
-      const index = lines.map((l) => /(Index(?: Only)? Scan|Bitmap Index Scan|Seq Scan) (?:using (\S+) )?on (\S+)/.exec(l)).find((m) => m && m[3] !== 'locations' && m[3] !== 'session_series');
+      const index = lines
+        .map((l) => /(Index(?: Only)? Scan|Bitmap Index Scan|Seq Scan) (?:using (\S+) )?on (\S+)/.exec(l))
+        .find((m) => m && m[3] !== 'locations' && m[3] !== 'session_series');
       const exec = lines.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
-      report.add('Week query plan', which === 'all' ? 'all therapists' : 'one therapist', Number(exec?.[1] ?? NaN), 'ms', undefined, index ? `${index[1]}${index[2] ? ` using ${index[2]}` : ''}` : 'no scan found');
+      report.add(
+        'Week query plan',
+        which === 'all' ? 'all therapists' : 'one therapist',
+        Number(exec?.[1] ?? NaN),
+        'ms',
+        undefined,
+        index ? `${index[1]}${index[2] ? ` using ${index[2]}` : ''}` : 'no scan found',
+      );
       console.log(`\nEXPLAIN ANALYZE, week of ${which === 'all' ? 'all therapists' : 'one therapist'}:\n  ${lines.join('\n  ')}`);
     }
   });
@@ -150,8 +191,22 @@ async function main() {
       const b = await measureCalendarBundle(ds.server.url, ds.session);
       report.details.calendarBundle = b;
       const via = b.method === 'chromium' ? 'measured in Chromium' : 'static (Vite manifest)';
-      report.add('Bundle /calendar (gzip -9 JS)', 'route chunks (beyond the shell)', b.route.gzipBytes / 1024, 'KB', undefined, `${via}, ${b.route.files.length} files, ${(b.route.rawBytes / 1024).toFixed(0)} KB raw${b.note ? `; ${b.note}` : ''}`);
-      report.add('Bundle /calendar (gzip -9 JS)', 'everything /calendar loads', b.total.gzipBytes / 1024, 'KB', undefined, `${(b.total.rawBytes / 1024).toFixed(0)} KB raw`);
+      report.add(
+        'Bundle /calendar (gzip -9 JS)',
+        'route chunks (beyond the shell)',
+        b.route.gzipBytes / 1024,
+        'KB',
+        undefined,
+        `${via}, ${b.route.files.length} files, ${(b.route.rawBytes / 1024).toFixed(0)} KB raw${b.note ? `; ${b.note}` : ''}`,
+      );
+      report.add(
+        'Bundle /calendar (gzip -9 JS)',
+        'everything /calendar loads',
+        b.total.gzipBytes / 1024,
+        'KB',
+        undefined,
+        `${(b.total.rawBytes / 1024).toFixed(0)} KB raw`,
+      );
     } catch (err) {
       if (!(err instanceof CalendarRouteMissing)) throw err;
       console.log(`  ! ${err.message}`);

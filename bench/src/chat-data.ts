@@ -5,7 +5,13 @@
 import { signUpConfirmed, type Session } from './dataset';
 import { inLetters, sleep } from './util';
 
-const DEVICE = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: '1.0.0' };
+const DEVICE = {
+  appVersion: '1.0.0',
+  deviceManufacturer: 'unknown',
+  deviceModel: 'unknown',
+  platformType: 'web',
+  platformVersion: '1.0.0',
+};
 
 export type ConnectedPatient = { patientFileId: string; email: string; accessToken: string };
 export type ChatPractice = { workspaceId: string; therapist: Session; patients: ConnectedPatient[] };
@@ -13,7 +19,10 @@ export type ChatPractice = { workspaceId: string; therapist: Session; patients: 
 async function call<T>(base: string, method: string, path: string, o: { token?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(base + path, {
     method,
-    headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
     signal: AbortSignal.timeout(30_000),
   });
@@ -35,12 +44,17 @@ async function fromMail(base: string, to: string, re: RegExp): Promise<string> {
 
 async function connectOne(base: string, workspaceId: string, token: string, i: number, tag: string): Promise<ConnectedPatient> {
   const email = `paciente${i}.${tag}@example.com`;
-  const file = await call<{ id: string }>(base, 'POST', `/api/v1/workspaces/${workspaceId}/patients`, { token, body: { firstName: `Paciente ${inLetters(i)}`, lastName: 'Chat', email } });
+  const file = await call<{ id: string }>(base, 'POST', `/api/v1/workspaces/${workspaceId}/patients`, {
+    token,
+    body: { firstName: `Paciente ${inLetters(i)}`, lastName: 'Chat', email },
+  });
   await call(base, 'POST', `/api/v1/workspaces/${workspaceId}/patients/${file.id}/connect`, { token, body: { email } });
   const link = await fromMail(base, email, /\/p\/connect\/([A-Za-z0-9_-]+)/);
   const sent = await call<{ challenge: string }>(base, 'POST', `/api/v1/public/patient-connect/${link}/code`);
   const code = await fromMail(base, email, /\b(\d{6})\b/);
-  const session = await call<{ accessToken: string }>(base, 'POST', `/api/v1/public/patient-connect/${link}`, { body: { challenge: sent.challenge, code, ...DEVICE } });
+  const session = await call<{ accessToken: string }>(base, 'POST', `/api/v1/public/patient-connect/${link}`, {
+    body: { challenge: sent.challenge, code, ...DEVICE },
+  });
   return { patientFileId: file.id, email, accessToken: session.accessToken };
 }
 

@@ -65,7 +65,13 @@ export async function openPatientSockets(servers: Server[], patients: ConnectedP
   };
 }
 
-export type FanoutResult = { sent: number; seconds: number; perSecond: number; latencies: { same: number[]; other: number[] }; errors: number };
+export type FanoutResult = {
+  sent: number;
+  seconds: number;
+  perSecond: number;
+  latencies: { same: number[]; other: number[] };
+  errors: number;
+};
 
 /**
  * `senders` loops, for `seconds`, each POSTing the next patient's message through `via` (round robin over

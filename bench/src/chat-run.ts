@@ -48,7 +48,12 @@ async function startPair(): Promise<[Managed, Managed]> {
 }
 
 async function fanout(practice: ChatPractice, servers: Server[], sockets: Sockets, bareUrl: string) {
-  const run = (seconds: number, tag: string) => sendFanout(servers[0]!, 0, practice.therapist.accessToken, practice.workspaceId, practice.patients, sockets, { senders: cfg.senders, seconds, tag });
+  const run = (seconds: number, tag: string) =>
+    sendFanout(servers[0]!, 0, practice.therapist.accessToken, practice.workspaceId, practice.patients, sockets, {
+      senders: cfg.senders,
+      seconds,
+      tag,
+    });
   if (cfg.warmupSec) {
     await bareRate(bareUrl, cfg.senders, cfg.warmupSec);
     await run(cfg.warmupSec, 'warmup');
@@ -77,12 +82,40 @@ async function fanout(practice: ChatPractice, servers: Server[], sockets: Socket
   const missing = sent - bodies.length;
   const errors = runs.reduce((n, r) => n + r.errors, 0);
   const S = `Chat fan-out (${cfg.sockets} sockets, 2 processes)`;
-  report.add(S, 'messages per second', perSecond, 'msg/s', undefined, `${sent} messages in ${seconds.toFixed(1)} s, ${cfg.senders} senders`);
+  report.add(
+    S,
+    'messages per second',
+    perSecond,
+    'msg/s',
+    undefined,
+    `${sent} messages in ${seconds.toFixed(1)} s, ${cfg.senders} senders`,
+  );
   report.add(S, 'bare route, same client', bareRps, 'req/s');
   report.add(S, 'ratio to bare', perSecond / bareRps, '');
-  report.add(S, 'p95 delivery, socket on B (other process)', quantile(other, 0.95), 'ms', { max: TARGETS.p95Ms }, `p50 ${quantile(other, 0.5).toFixed(1)} ms, p99 ${quantile(other, 0.99).toFixed(1)} ms, n=${other.length}`);
-  report.add(S, 'p95 delivery, socket on A (sending process)', quantile(same, 0.95), 'ms', { max: TARGETS.p95Ms }, `p50 ${quantile(same, 0.5).toFixed(1)} ms, p99 ${quantile(same, 0.99).toFixed(1)} ms, n=${same.length}`);
-  report.add(S, 'messages lost, duplicated or refused', missing + twice + errors, '', { max: 0, inclusive: true }, `lost ${missing}, twice ${twice}, refused ${errors}`);
+  report.add(
+    S,
+    'p95 delivery, socket on B (other process)',
+    quantile(other, 0.95),
+    'ms',
+    { max: TARGETS.p95Ms },
+    `p50 ${quantile(other, 0.5).toFixed(1)} ms, p99 ${quantile(other, 0.99).toFixed(1)} ms, n=${other.length}`,
+  );
+  report.add(
+    S,
+    'p95 delivery, socket on A (sending process)',
+    quantile(same, 0.95),
+    'ms',
+    { max: TARGETS.p95Ms },
+    `p50 ${quantile(same, 0.5).toFixed(1)} ms, p99 ${quantile(same, 0.99).toFixed(1)} ms, n=${same.length}`,
+  );
+  report.add(
+    S,
+    'messages lost, duplicated or refused',
+    missing + twice + errors,
+    '',
+    { max: 0, inclusive: true },
+    `lost ${missing}, twice ${twice}, refused ${errors}`,
+  );
   report.details.fanout = { sent, seconds, bareSlices: bare, perSecond };
 }
 
@@ -91,7 +124,10 @@ async function main() {
   step('starting two servers on one PostgreSQL database and Redis, and the bare route');
   const [a, b] = await startPair();
   const bare = await startBare();
-  const servers: Server[] = [{ name: 'A', url: a.url }, { name: 'B', url: b.url }];
+  const servers: Server[] = [
+    { name: 'A', url: a.url },
+    { name: 'B', url: b.url },
+  ];
   step(`seeding a therapist and ${cfg.sockets} patients connected through the connect flow (through A)`);
   const t0 = performance.now();
   const practice = await seedChatPractice(a.url, cfg.sockets, cfg.seedConcurrency, randomBytes(3).toString('hex'));
@@ -109,7 +145,15 @@ async function main() {
   step('the companion’s first-screen JavaScript');
   try {
     const c = await measureCompanion(a.url);
-    for (const p of c.pages) report.add('Companion bundle', `${p.path} JS (gzip)`, p.gzipBytes / 1024, 'KB', { max: TARGETS.companionKb, inclusive: true }, `${p.files.length} files, ${c.method}`);
+    for (const p of c.pages)
+      report.add(
+        'Companion bundle',
+        `${p.path} JS (gzip)`,
+        p.gzipBytes / 1024,
+        'KB',
+        { max: TARGETS.companionKb, inclusive: true },
+        `${p.files.length} files, ${c.method}`,
+      );
   } catch (err) {
     report.skip('Companion bundle', errorMessage(err).split('\n')[0]!);
   }

@@ -7,10 +7,19 @@ import { gzipSync } from 'node:zlib';
 import type { PageBundle } from './bundle';
 import { errorMessage, webDist } from './util';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function measureCompanion(baseUrl: string): Promise<{ method: 'chromium'; pages: PageBundle[] }> {
-  if (!existsSync(join(webDist, 'companion.html'))) throw new Error('companion not built (apps/web/dist/companion.html missing): run `npm run build -w apps/web`');
+  if (!existsSync(join(webDist, 'companion.html')))
+    throw new Error('companion not built (apps/web/dist/companion.html missing): run `npm run build -w apps/web`');
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}`);
   const { chromium } = await import('playwright-core');
@@ -24,7 +33,12 @@ export async function measureCompanion(baseUrl: string): Promise<{ method: 'chro
         page.on('response', (res) => {
           const file = new URL(res.url()).pathname;
           if (file.endsWith('.js') && res.status() === 200)
-            files.push(res.body().then((b) => ({ file, raw: b.length, gzip: gzipSync(b, { level: 9 }).length }), (e: unknown) => (console.log(`  ${file}: ${errorMessage(e)}`), null)));
+            files.push(
+              res.body().then(
+                (b) => ({ file, raw: b.length, gzip: gzipSync(b, { level: 9 }).length }),
+                (e: unknown) => (console.log(`  ${file}: ${errorMessage(e)}`), null),
+              ),
+            );
         });
         await page.goto(baseUrl + path, { waitUntil: 'networkidle', timeout: 30_000 });
         await page.waitForTimeout(500);

@@ -9,7 +9,13 @@ import { inLetters, sleep } from './util';
 
 const AUTH = '/api/v1/realms/therapists';
 const PASSWORD = 'Consulta2026';
-const DEVICE = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: '1.0.0' };
+const DEVICE = {
+  appVersion: '1.0.0',
+  deviceManufacturer: 'unknown',
+  deviceModel: 'unknown',
+  platformType: 'web',
+  platformVersion: '1.0.0',
+};
 
 export type Session = { userId: string; email: string; accessToken: string; refreshToken: string };
 export type DatabaseKind = 'pglite' | 'postgres';

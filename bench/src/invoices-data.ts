@@ -40,9 +40,15 @@ async function api(ds: Dataset, method: string, path: string, body?: unknown): P
   return text ? JSON.parse(text) : null;
 }
 
-export async function seedPractice(ds: Dataset, o: { patients: number; drafts: number; batchInvoices: number; sessionsPerInvoice: number }): Promise<Practice> {
+export async function seedPractice(
+  ds: Dataset,
+  o: { patients: number; drafts: number; batchInvoices: number; sessionsPerInvoice: number },
+): Promise<Practice> {
   if (!ds.databaseUrl) throw new Error('invoicing is measured on PostgreSQL');
-  if (o.batchInvoices > o.patients) throw new Error(`the batch invoices one patient each: BENCH_BATCH_INVOICES (${o.batchInvoices}) > BENCH_INVOICE_PATIENTS (${o.patients})`);
+  if (o.batchInvoices > o.patients)
+    throw new Error(
+      `the batch invoices one patient each: BENCH_BATCH_INVOICES (${o.batchInvoices}) > BENCH_INVOICE_PATIENTS (${o.patients})`,
+    );
   const started = performance.now();
   const { workspaceId } = await seedPatients(ds, o.patients);
   const therapistId = ds.session.userId;
@@ -56,7 +62,14 @@ export async function seedPractice(ds: Dataset, o: { patients: number; drafts: n
         where workspace_id = $1`,
       [workspaceId],
     );
-    await api(ds, 'PUT', '/api/v1/me/billing', { fullName: 'Teresa Bench Terapeuta', taxId: SELLER_TAX_ID, line1: 'Calle de Alcalá 1', city: 'Madrid', zipCode: '28014', country: 'España' });
+    await api(ds, 'PUT', '/api/v1/me/billing', {
+      fullName: 'Teresa Bench Terapeuta',
+      taxId: SELLER_TAX_ID,
+      line1: 'Calle de Alcalá 1',
+      city: 'Madrid',
+      zipCode: '28014',
+      country: 'España',
+    });
 
     // One draft through the API: the template of the others (its seller, taxes, totals and line).
     const first = await client.query<{ id: string }>(`select id from patients where workspace_id = $1 order by id limit 1`, [workspaceId]);
@@ -64,11 +77,17 @@ export async function seedPractice(ds: Dataset, o: { patients: number; drafts: n
       patientId: first.rows[0]!.id,
       lines: [{ description: 'Sesión de psicoterapia individual', unitPriceCents: 6000 }],
     })) as { id: string; status: string; sellerType: string };
-    if (template.status !== 'draft' || template.sellerType !== 'therapist') throw new Error(`the template draft is ${template.status}, seller ${template.sellerType}`);
+    if (template.status !== 'draft' || template.sellerType !== 'therapist')
+      throw new Error(`the template draft is ${template.status}, seller ${template.sellerType}`);
     // Every column is the template's but the id, the patient, the buyer and the times: columns added
     // to the schema later are copied as the API wrote them, without this file knowing them.
     const columns = async (table: string) =>
-      (await client.query<{ name: string }>(`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = $1 order by ordinal_position`, [table])).rows.map((r) => r.name);
+      (
+        await client.query<{ name: string }>(
+          `select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = $1 order by ordinal_position`,
+          [table],
+        )
+      ).rows.map((r) => r.name);
     const own: Record<string, string> = {
       patient_id: 'p.id',
       buyer: `jsonb_build_object('kind', 'patient', 'fullName', coalesce(nullif(p.billing_full_name, ''), concat_ws(' ', p.first_name, p.last_name)), 'taxId', p.billing_tax_id,
@@ -165,8 +184,22 @@ export async function checkSeries(databaseUrl: string, p: Pick<Practice, 'seller
       const printed = formatInvoiceNumber({ prefix: r.series.slice(0, -4), year: Number(r.series.slice(-4)), sequence: expected });
       if (r.sequence !== expected || r.number !== printed) numberingFaults++;
     });
-    const counter = await client.query<{ last: number }>(`select coalesce(sum(last), 0)::int as last from invoice_counters where seller_key = $1 and kind = 'ordinary'`, [p.sellerKey]);
-    type Rec = { position: number; invoice_id: string; invoice_number: string; issue_date: string; invoice_type: string; vat_total: number; total: number; previous_fingerprint: string | null; fingerprint: string; generated_at: string };
+    const counter = await client.query<{ last: number }>(
+      `select coalesce(sum(last), 0)::int as last from invoice_counters where seller_key = $1 and kind = 'ordinary'`,
+      [p.sellerKey],
+    );
+    type Rec = {
+      position: number;
+      invoice_id: string;
+      invoice_number: string;
+      issue_date: string;
+      invoice_type: string;
+      vat_total: number;
+      total: number;
+      previous_fingerprint: string | null;
+      fingerprint: string;
+      generated_at: string;
+    };
     const records = await client.query<Rec>(
       `select position::int as position, invoice_id, invoice_number, issue_date::text as issue_date, invoice_type, vat_total, total, previous_fingerprint, fingerprint, generated_at
          from verifactu_records where issuer_tax_id = $1 order by position`,
@@ -198,14 +231,27 @@ export async function checkSeries(databaseUrl: string, p: Pick<Practice, 'seller
       byInvoice.delete(inv.id);
     }
     unmatched += byInvoice.size;
-    return { issued: invoices.rows.length, numberingFaults, counterLast: counter.rows[0]!.last, records: records.rows.length, chainBreaks, badFingerprints, unmatched };
+    return {
+      issued: invoices.rows.length,
+      numberingFaults,
+      counterLast: counter.rows[0]!.last,
+      records: records.rows.length,
+      chainBreaks,
+      badFingerprints,
+      unmatched,
+    };
   } finally {
     await client.end();
   }
 }
 
 /** What a finished batch left: its invoices issued, with one line per session, and the sessions invoiced. */
-export async function checkBatch(databaseUrl: string, workspaceId: string, invoiceIds: string[], period: { from: string; to: string }): Promise<{ issued: number; lines: number; sessionsLeft: number }> {
+export async function checkBatch(
+  databaseUrl: string,
+  workspaceId: string,
+  invoiceIds: string[],
+  period: { from: string; to: string },
+): Promise<{ issued: number; lines: number; sessionsLeft: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -235,16 +281,23 @@ export async function explainLookups(databaseUrl: string, sellerKey: string): Pr
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const last = await client.query<{ id: string }>(`select id from invoices where seller_key = $1 and status = 'issued' order by issued_at desc limit 1`, [sellerKey]);
+    const last = await client.query<{ id: string }>(
+      `select id from invoices where seller_key = $1 and status = 'issued' order by issued_at desc limit 1`,
+      [sellerKey],
+    );
     const id = last.rows[0]?.id;
     if (!id) return {};
     const plan = async (q: string) => {
       await client.query(q, [id]);
-      return (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${q}`, [id])).rows.map((r) => r['QUERY PLAN']);
+      return (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${q}`, [id])).rows.map(
+        (r) => r['QUERY PLAN'],
+      );
     };
     const size = await client.query<{ n: number }>(`select count(*)::int as n from verifactu_records`);
     return {
-      [`registration record of an invoice (${size.rows[0]!.n} records)`]: await plan(`select * from verifactu_records where invoice_id = $1 and record_type = 'registration' limit 1`),
+      [`registration record of an invoice (${size.rows[0]!.n} records)`]: await plan(
+        `select * from verifactu_records where invoice_id = $1 and record_type = 'registration' limit 1`,
+      ),
     };
   } finally {
     await client.end();

@@ -8,7 +8,15 @@ import { runWrkPaths, type PathsResult } from './wrk-paths';
 /** How issuing is measured against the baseline: warm-up, total seconds in `rounds` alternating slices, connections. */
 export type PairOptions = { durationSec: number; warmupSec: number; rounds: number; connections: number };
 
-const asSlice = (r: PathsResult): Slice => ({ total: r.requests, seconds: r.durationUs / 1e6, p50Ms: r.p50Us / 1000, p99Ms: r.p99Us / 1000, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts });
+const asSlice = (r: PathsResult): Slice => ({
+  total: r.requests,
+  seconds: r.durationUs / 1e6,
+  p50Ms: r.p50Us / 1000,
+  p99Ms: r.p99Us / 1000,
+  non2xx: r.non2xx,
+  errors: r.errors,
+  timeouts: r.timeouts,
+});
 
 /**
  * The drafts, handed out in order: each wrk run gets every draft not yet taken and reports how many it
@@ -27,7 +35,15 @@ export class Drafts {
 
   async issue(connections: number, durationSec: number): Promise<Slice> {
     const paths = this.p.draftIds.slice(this.next).map((id) => `/api/v1/workspaces/${this.p.workspaceId}/invoices/${id}/issue`);
-    const r = await runWrkPaths({ base: this.server.url, method: 'POST', paths, fallback: '/api/v1/health', headers: this.auth(), connections, durationSec });
+    const r = await runWrkPaths({
+      base: this.server.url,
+      method: 'POST',
+      paths,
+      fallback: '/api/v1/health',
+      headers: this.auth(),
+      connections,
+      durationSec,
+    });
     this.next += r.used;
     this.answered += r.requests - r.non2xx;
     if (r.exhausted) this.exhausted = true;
@@ -54,7 +70,12 @@ async function bareSlice(bare: Managed, headers: Record<string, string>, connect
 }
 
 /** Issuing and the baseline in alternating slices (bare, issue, issue, bare…), each after its own warm-up. */
-export async function issuePair(drafts: Drafts, bare: Managed, headers: Record<string, string>, cfg: PairOptions): Promise<{ target: LoadResult; bare: LoadResult; ratio: number }> {
+export async function issuePair(
+  drafts: Drafts,
+  bare: Managed,
+  headers: Record<string, string>,
+  cfg: PairOptions,
+): Promise<{ target: LoadResult; bare: LoadResult; ratio: number }> {
   const slice = Math.max(1, Math.round(cfg.durationSec / cfg.rounds));
   if (cfg.warmupSec > 0) {
     await bareSlice(bare, headers, cfg.connections, cfg.warmupSec);
@@ -80,7 +101,12 @@ export async function settledIssued(databaseUrl: string, sellerKey: string): Pro
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const count = async () => (await client.query<{ n: number }>(`select count(*)::int as n from invoices where seller_key = $1 and status = 'issued'`, [sellerKey])).rows[0]!.n;
+    const count = async () =>
+      (
+        await client.query<{ n: number }>(`select count(*)::int as n from invoices where seller_key = $1 and status = 'issued'`, [
+          sellerKey,
+        ])
+      ).rows[0]!.n;
     let last = -1;
     for (let i = 0; i < 50; i++) {
       const n = await count();

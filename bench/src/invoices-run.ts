@@ -37,7 +37,13 @@ const cfg = {
 };
 const TARGETS = { issuedPerSec: 200, batchSec: 10 };
 const resultsFile = resolve(root, 'bench/results/invoices.json');
-const DEVICE = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: '1.0.0' };
+const DEVICE = {
+  appVersion: '1.0.0',
+  deviceManufacturer: 'unknown',
+  deviceModel: 'unknown',
+  platformType: 'web',
+  platformVersion: '1.0.0',
+};
 
 const report = new Report();
 const step = (msg: string) => console.log(`→ ${msg}`);
@@ -58,7 +64,9 @@ async function section(title: string, fn: () => Promise<void>) {
 
 /** Access tokens live 15 minutes: a new one (refresh token rotated) before each part. */
 async function refresh(ds: Dataset) {
-  const res = await fetch(`${ds.server.url}/api/v1/realms/therapists/token?${new URLSearchParams(DEVICE)}`, { headers: { authorization: `Bearer ${ds.session.refreshToken}` } });
+  const res = await fetch(`${ds.server.url}/api/v1/realms/therapists/token?${new URLSearchParams(DEVICE)}`, {
+    headers: { authorization: `Bearer ${ds.session.refreshToken}` },
+  });
   const body = (await res.json()) as { accessToken: string; refreshToken?: string };
   if (!res.ok) throw new Error(`token refresh answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
   ds.session.accessToken = body.accessToken;
@@ -78,7 +86,11 @@ async function call<T>(ds: Dataset, method: string, path: string, body?: unknown
 }
 
 /** POST the batch, then poll it every 100 ms until it is done or failed: the wall time from the POST. */
-async function runBatch(ds: Dataset, W: string, period: { from: string; to: string }): Promise<{ batch: InvoiceBatch; startedMs?: number; wallSec: number }> {
+async function runBatch(
+  ds: Dataset,
+  W: string,
+  period: { from: string; to: string },
+): Promise<{ batch: InvoiceBatch; startedMs?: number; wallSec: number }> {
   const t1 = performance.now();
   const created = await call<InvoiceBatch>(ds, 'POST', W, period);
   if (created.status !== 202) throw new Error(`the batch answered ${created.status}`);
@@ -86,7 +98,8 @@ async function runBatch(ds: Dataset, W: string, period: { from: string; to: stri
   let startedMs: number | undefined;
   let progressAt = t1;
   while (batch.status !== 'done' && batch.status !== 'failed') {
-    if (performance.now() - progressAt > 60_000) throw new Error(`the batch is still ${batch.status} (${batch.done}/${batch.total}) with no progress for 60 s`);
+    if (performance.now() - progressAt > 60_000)
+      throw new Error(`the batch is still ${batch.status} (${batch.done}/${batch.total}) with no progress for 60 s`);
     await sleep(100);
     const done = batch.done;
     batch = (await call<InvoiceBatch>(ds, 'GET', `${W}/${created.json.id}`)).json;
@@ -99,8 +112,22 @@ async function runBatch(ds: Dataset, W: string, period: { from: string; to: stri
 /** The checks as rows: each a count of faults, which must be 0. */
 function reportSeries(title: string, s: SeriesCheck, expected: number | undefined) {
   const none = { max: 0, inclusive: true };
-  report.add(title, 'issued, numbered 1…N', s.issued, 'invoices', expected === undefined ? undefined : { min: expected }, expected === undefined ? undefined : `the database holds what was answered`);
-  report.add(title, 'numbers out of place (gap, duplicate, format)', s.numberingFaults + Math.abs(s.counterLast - s.issued), '', none, `counter at ${s.counterLast}`);
+  report.add(
+    title,
+    'issued, numbered 1…N',
+    s.issued,
+    'invoices',
+    expected === undefined ? undefined : { min: expected },
+    expected === undefined ? undefined : `the database holds what was answered`,
+  );
+  report.add(
+    title,
+    'numbers out of place (gap, duplicate, format)',
+    s.numberingFaults + Math.abs(s.counterLast - s.issued),
+    '',
+    none,
+    `counter at ${s.counterLast}`,
+  );
   report.add(title, 'chain breaks (position, previous fingerprint)', s.chainBreaks, '', none, `${s.records} records`);
   report.add(title, 'fingerprints not recomputed', s.badFingerprints, '', none, "the AEAT's huella of each record's own fields");
   report.add(title, 'invoices ↔ records unmatched', s.unmatched, '', none);
@@ -108,11 +135,17 @@ function reportSeries(title: string, s: SeriesCheck, expected: number | undefine
 
 async function main() {
   if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
-  if (!hasWrk()) throw new Error('wrk is not installed (apt-get install wrk): the issuing runs need its Lua scripting to name a different draft per request');
+  if (!hasWrk())
+    throw new Error(
+      'wrk is not installed (apt-get install wrk): the issuing runs need its Lua scripting to name a different draft per request',
+    );
   console.log(`Diván invoicing bench — ${cpus().length} cores, Node ${process.version}`);
-  console.log('Load generator: wrk (one thread, its own process, a Lua script naming a different draft per request; the bare route through the same script). It and the server share the machine: the figure to compare is the ratio to the bare Fastify route, measured in the same slots.');
+  console.log(
+    'Load generator: wrk (one thread, its own process, a Lua script naming a different draft per request; the bare route through the same script). It and the server share the machine: the figure to compare is the ratio to the bare Fastify route, measured in the same slots.',
+  );
   report.details.loadAverageAtStart = loadavg();
-  if (loadavg()[0]! > 0.5) console.log(`Warning: load average ${loadavg()[0]!.toFixed(2)} at start — other processes compete for the CPU, figures will be noisy.`);
+  if (loadavg()[0]! > 0.5)
+    console.log(`Warning: load average ${loadavg()[0]!.toFixed(2)} at start — other processes compete for the CPU, figures will be noisy.`);
   console.log('');
 
   const bare = await startBare();
@@ -122,12 +155,33 @@ async function main() {
   server = ds.server;
   let practice: Practice | undefined;
   await section('Dataset', async () => {
-    step(`${cfg.patients} patients, the therapist's billing data, ${cfg.drafts} drafts, ${cfg.batchInvoices} × ${cfg.sessionsPerInvoice} completed sessions for the batch`);
-    practice = await seedPractice(ds, { patients: cfg.patients, drafts: cfg.drafts, batchInvoices: cfg.batchInvoices, sessionsPerInvoice: cfg.sessionsPerInvoice });
+    step(
+      `${cfg.patients} patients, the therapist's billing data, ${cfg.drafts} drafts, ${cfg.batchInvoices} × ${cfg.sessionsPerInvoice} completed sessions for the batch`,
+    );
+    practice = await seedPractice(ds, {
+      patients: cfg.patients,
+      drafts: cfg.drafts,
+      batchInvoices: cfg.batchInvoices,
+      sessionsPerInvoice: cfg.sessionsPerInvoice,
+    });
     const { draftIds, batch, seconds, ...rest } = practice;
     report.details.practice = { ...rest, drafts: draftIds.length, batch };
-    report.add('Dataset', 'drafts ready to issue', draftIds.length, '', undefined, `one issuer (NIF ${practice.taxId}), ${practice.patients} patients as buyers; written in ${seconds.toFixed(0)} s`);
-    report.add('Dataset', 'batch: completed sessions', batch.sessions, '', undefined, `${batch.invoices} patients, ${batch.from} … ${batch.to}`);
+    report.add(
+      'Dataset',
+      'drafts ready to issue',
+      draftIds.length,
+      '',
+      undefined,
+      `one issuer (NIF ${practice.taxId}), ${practice.patients} patients as buyers; written in ${seconds.toFixed(0)} s`,
+    );
+    report.add(
+      'Dataset',
+      'batch: completed sessions',
+      batch.sessions,
+      '',
+      undefined,
+      `${batch.invoices} patients, ${batch.from} … ${batch.to}`,
+    );
   });
   if (!practice) return;
   const p = practice;
@@ -139,9 +193,15 @@ async function main() {
     await refresh(ds);
     const number = await drafts.issueOne(async (path) => (await call<{ number: string | null }>(ds, 'POST', path)).json);
     step(`one draft issued through the API first: ${number}`);
-    step(`issuing: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`);
+    step(
+      `issuing: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`,
+    );
     const issued0 = await settledIssued(databaseUrl, p.sellerKey);
-    const { result: pair, serverMs, postgresMs } = await cpuDuring(databaseUrl, ds.server.serverPid(), async () => {
+    const {
+      result: pair,
+      serverMs,
+      postgresMs,
+    } = await cpuDuring(databaseUrl, ds.server.serverPid(), async () => {
       const pair = await issuePair(drafts, bare, auth(), cfg);
       await settledIssued(databaseUrl, p.sellerKey);
       return pair;
@@ -149,14 +209,41 @@ async function main() {
     const issuedNow = (await settledIssued(databaseUrl, p.sellerKey)) - issued0;
     bareRate = pair.bare.reqPerSec;
     report.details.issue = { ...pair, issued: issuedNow, serverCpuMs: serverMs, postgresCpuMs: postgresMs };
-    const problem = [loadProblem(pair.target), loadProblem(pair.bare), drafts.exhausted && `the drafts ran out: raise BENCH_INVOICE_DRAFTS (${cfg.drafts})`].filter(Boolean).join('; ');
+    const problem = [
+      loadProblem(pair.target),
+      loadProblem(pair.bare),
+      drafts.exhausted && `the drafts ran out: raise BENCH_INVOICE_DRAFTS (${cfg.drafts})`,
+    ]
+      .filter(Boolean)
+      .join('; ');
     const label = `Issue · ${cfg.connections} connections`;
-    report.add(label, 'issued', pair.target.reqPerSec, '/s', problem ? undefined : { min: TARGETS.issuedPerSec }, problem ? `INVALID: ${problem}` : `${pair.target.total} in ${pair.target.seconds.toFixed(0)} s`);
+    report.add(
+      label,
+      'issued',
+      pair.target.reqPerSec,
+      '/s',
+      problem ? undefined : { min: TARGETS.issuedPerSec },
+      problem ? `INVALID: ${problem}` : `${pair.target.total} in ${pair.target.seconds.toFixed(0)} s`,
+    );
     report.add(label, 'bare Fastify, same slots', pair.bare.reqPerSec, 'req/s', undefined, `p99 ${pair.bare.p99Ms.toFixed(1)} ms`);
     report.add(label, 'ratio issue/bare', pair.ratio, '', undefined, `${pair.ratio.toFixed(4)}; reported (no target in the issue)`);
-    report.add(label, 'p50 latency', pair.target.p50Ms, 'ms', undefined, `≈ ${cfg.connections} connections / issued per s (each waits its turn)`);
+    report.add(
+      label,
+      'p50 latency',
+      pair.target.p50Ms,
+      'ms',
+      undefined,
+      `≈ ${cfg.connections} connections / issued per s (each waits its turn)`,
+    );
     report.add(label, 'p99 latency', pair.target.p99Ms, 'ms', undefined, 'worst slice; no target in the issue');
-    report.add(label, 'server CPU per issue', serverMs / issuedNow, 'ms', undefined, `the node process, warm-ups included: one process issues at most ${(1000 / (serverMs / issuedNow)).toFixed(0)}/s on a core of its own`);
+    report.add(
+      label,
+      'server CPU per issue',
+      serverMs / issuedNow,
+      'ms',
+      undefined,
+      `the node process, warm-ups included: one process issues at most ${(1000 / (serverMs / issuedNow)).toFixed(0)}/s on a core of its own`,
+    );
     report.add(label, 'PostgreSQL CPU per issue', postgresMs / issuedNow, 'ms', undefined, "the database's backends");
   });
 
@@ -165,14 +252,32 @@ async function main() {
     await refresh(ds);
     step(`issuing at 1 connection for ${cfg.singleSec} s: one issue's own time, nothing queued`);
     const issued0 = await settledIssued(databaseUrl, p.sellerKey);
-    const { result: slice, serverMs, postgresMs } = await cpuDuring(databaseUrl, ds.server.serverPid(), () => drafts.issue(1, cfg.singleSec));
+    const {
+      result: slice,
+      serverMs,
+      postgresMs,
+    } = await cpuDuring(databaseUrl, ds.server.serverPid(), () => drafts.issue(1, cfg.singleSec));
     const issuedNow = (await settledIssued(databaseUrl, p.sellerKey)) - issued0;
     const one = merge('POST …/invoices/:id/issue', [slice]);
     report.details.single = { ...one, serverCpuMs: serverMs, postgresCpuMs: postgresMs };
     const problem = loadProblem(one) ?? (drafts.exhausted ? 'the drafts ran out' : undefined);
-    report.add('Issue · 1 connection', 'issued', one.reqPerSec, '/s', undefined, problem ? `INVALID: ${problem}` : 'informational: the serial cost of one issue');
+    report.add(
+      'Issue · 1 connection',
+      'issued',
+      one.reqPerSec,
+      '/s',
+      undefined,
+      problem ? `INVALID: ${problem}` : 'informational: the serial cost of one issue',
+    );
     report.add('Issue · 1 connection', 'p50 latency', one.p50Ms, 'ms', undefined, `p99 ${one.p99Ms.toFixed(1)} ms`);
-    report.add('Issue · 1 connection', 'server / PostgreSQL CPU per issue', serverMs / issuedNow, 'ms', undefined, `PostgreSQL ${(postgresMs / issuedNow).toFixed(1)} ms; the rest of the latency is waiting (round trips, the machine's other work)`);
+    report.add(
+      'Issue · 1 connection',
+      'server / PostgreSQL CPU per issue',
+      serverMs / issuedNow,
+      'ms',
+      undefined,
+      `PostgreSQL ${(postgresMs / issuedNow).toFixed(1)} ms; the rest of the latency is waiting (round trips, the machine's other work)`,
+    );
   });
 
   await section('Issue correctness', async () => {
@@ -182,7 +287,14 @@ async function main() {
     report.details.issueCheck = { ...s, answered2xx: drafts.answered, draftsTaken: drafts.taken };
     reportSeries('Issue correctness', s, drafts.answered);
     // Every answered issue is in the database, and nothing was issued that no request named.
-    report.add('Issue correctness', 'issued beyond the drafts named', Math.max(0, issued - drafts.taken), '', { max: 0, inclusive: true }, `${drafts.answered} answered 200, ${drafts.taken} named, ${issued} issued`);
+    report.add(
+      'Issue correctness',
+      'issued beyond the drafts named',
+      Math.max(0, issued - drafts.taken),
+      '',
+      { max: 0, inclusive: true },
+      `${drafts.answered} answered 200, ${drafts.taken} named, ${issued} issued`,
+    );
   });
 
   await section('Batch (1,000 invoices)', async () => {
@@ -195,19 +307,55 @@ async function main() {
     const preview = await call<{ invoices: number; sessions: number; totalCents: number }>(ds, 'POST', `${W}/preview`, period);
     const previewMs = performance.now() - t0;
     if (preview.json.invoices !== p.batch.invoices || preview.json.sessions !== p.batch.sessions)
-      throw new Error(`the preview shows ${preview.json.invoices} invoices of ${preview.json.sessions} sessions, ${p.batch.invoices} of ${p.batch.sessions} were written`);
+      throw new Error(
+        `the preview shows ${preview.json.invoices} invoices of ${preview.json.sessions} sessions, ${p.batch.invoices} of ${p.batch.sessions} were written`,
+      );
     const measured = await cpuDuring(databaseUrl, ds.server.serverPid(), () => runBatch(ds, W, period));
     const { batch, startedMs, wallSec } = measured.result;
-    report.details.batch = { previewMs, wallSec, startedMs, total: batch.total, done: batch.done, errors: batch.errors.length, invoices: batch.invoiceIds.length, serverCpuMs: measured.serverMs, postgresCpuMs: measured.postgresMs };
+    report.details.batch = {
+      previewMs,
+      wallSec,
+      startedMs,
+      total: batch.total,
+      done: batch.done,
+      errors: batch.errors.length,
+      invoices: batch.invoiceIds.length,
+      serverCpuMs: measured.serverMs,
+      postgresCpuMs: measured.postgresMs,
+    };
     const ok = batch.status === 'done' && batch.errors.length === 0 && batch.invoiceIds.length === p.batch.invoices;
     const rate = batch.invoiceIds.length / wallSec;
     const label = `Batch · ${p.batch.invoices} invoices`;
     report.add(label, 'preview', previewMs, 'ms', undefined, `${preview.json.invoices} invoices, ${preview.json.sessions} sessions`);
-    report.add(label, 'POST → done', wallSec, 's', ok ? { max: TARGETS.batchSec } : undefined, ok ? `picked up by the job runner after ${((startedMs ?? 0) / 1000).toFixed(1)} s (pg-boss polls every 2 s)` : `INVALID: ${batch.status}, ${batch.invoiceIds.length} issued, ${batch.errors.length} errors: ${batch.errors[0]?.message ?? ''}`);
+    report.add(
+      label,
+      'POST → done',
+      wallSec,
+      's',
+      ok ? { max: TARGETS.batchSec } : undefined,
+      ok
+        ? `picked up by the job runner after ${((startedMs ?? 0) / 1000).toFixed(1)} s (pg-boss polls every 2 s)`
+        : `INVALID: ${batch.status}, ${batch.invoiceIds.length} issued, ${batch.errors.length} errors: ${batch.errors[0]?.message ?? ''}`,
+    );
     report.add(label, 'invoices issued', rate, '/s', undefined, `${cfg.sessionsPerInvoice} lines each`);
-    if (bareRate) report.add(label, 'ratio batch invoices/s / bare req/s', rate / bareRate, '', undefined, `${(rate / bareRate).toFixed(4)}; reported, bare from the issuing slots of this run`);
+    if (bareRate)
+      report.add(
+        label,
+        'ratio batch invoices/s / bare req/s',
+        rate / bareRate,
+        '',
+        undefined,
+        `${(rate / bareRate).toFixed(4)}; reported, bare from the issuing slots of this run`,
+      );
     const n = Math.max(1, batch.invoiceIds.length);
-    report.add(label, 'server / PostgreSQL CPU per invoice', measured.serverMs / n, 'ms', undefined, `PostgreSQL ${(measured.postgresMs / n).toFixed(1)} ms; the job issues them in chunks of 25 per transaction: checked, the drafts written together, then each issued in one statement`);
+    report.add(
+      label,
+      'server / PostgreSQL CPU per invoice',
+      measured.serverMs / n,
+      'ms',
+      undefined,
+      `PostgreSQL ${(measured.postgresMs / n).toFixed(1)} ms; the job issues them in chunks of 25 per transaction: checked, the drafts written together, then each issued in one statement`,
+    );
     const c = await checkBatch(databaseUrl, p.workspaceId, batch.invoiceIds, period);
     const s = await checkSeries(databaseUrl, p);
     report.details.batchCheck = { ...c, ...s };
@@ -222,7 +370,14 @@ async function main() {
     for (const [which, lines] of Object.entries(plans)) {
       const scan = lines.map((l) => /(Index(?: Only)? Scan|Bitmap Index Scan|Seq Scan)(?: using (\S+))? on (\S+)/.exec(l)).find(Boolean);
       const exec = lines.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)).find(Boolean);
-      report.add('Lookup plans', which, Number(exec?.[1] ?? NaN), 'ms', undefined, scan ? `${scan[1]}${scan[2] ? ` using ${scan[2]}` : ''} on ${scan[3]}` : 'no scan found');
+      report.add(
+        'Lookup plans',
+        which,
+        Number(exec?.[1] ?? NaN),
+        'ms',
+        undefined,
+        scan ? `${scan[1]}${scan[2] ? ` using ${scan[2]}` : ''} on ${scan[3]}` : 'no scan found',
+      );
       console.log(`\nEXPLAIN ANALYZE, ${which}:\n  ${lines.join('\n  ')}`);
     }
   });

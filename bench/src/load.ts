@@ -45,16 +45,42 @@ export type LoadResult = {
 export type Pair = { target: LoadResult; bare: LoadResult; ratio: number };
 
 /** One slice's figures, whichever generator measured them. */
-export type Slice = { total: number; seconds: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; timeouts: number; quantilesMs?: number[] };
+export type Slice = {
+  total: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  quantilesMs?: number[];
+};
 
 async function cannon(e: Endpoint, connections: number, durationSec: number, generator: Generator = 'autocannon'): Promise<Slice> {
   if (generator === 'wrk') {
     const r = await runWrk(e.url, e.headers ?? {}, connections, durationSec);
-    return { total: r.requests, seconds: r.durationUs / 1e6, p50Ms: r.p50Us / 1000, p99Ms: r.p99Us / 1000, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, quantilesMs: r.quantilesUs.map((us) => us / 1000) };
+    return {
+      total: r.requests,
+      seconds: r.durationUs / 1e6,
+      p50Ms: r.p50Us / 1000,
+      p99Ms: r.p99Us / 1000,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      quantilesMs: r.quantilesUs.map((us) => us / 1000),
+    };
   }
   const run = autocannon({ url: e.url, headers: e.headers ?? {}, connections, duration: durationSec, timeout: 10 });
   const r = await withTimeout(`load on ${e.url}`, (durationSec + 30) * 1000, run);
-  return { total: r.requests.total, seconds: r.duration, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
+  return {
+    total: r.requests.total,
+    seconds: r.duration,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
 }
 
 /**
@@ -63,7 +89,9 @@ async function cannon(e: Endpoint, connections: number, durationSec: number, gen
  */
 export function mergedPercentile(runs: Slice[], p: number): number | undefined {
   if (!runs.length || runs.some((r) => !r.quantilesMs?.length)) return undefined;
-  const points = runs.flatMap((r) => r.quantilesMs!.map((ms) => ({ ms, weight: r.total / r.quantilesMs!.length }))).sort((a, b) => a.ms - b.ms);
+  const points = runs
+    .flatMap((r) => r.quantilesMs!.map((ms) => ({ ms, weight: r.total / r.quantilesMs!.length })))
+    .sort((a, b) => a.ms - b.ms);
   const all = points.reduce((s, x) => s + x.weight, 0);
   let seen = 0;
   for (const x of points) {
@@ -107,7 +135,16 @@ export async function measurePair(target: Endpoint, bare: Endpoint, o: LoadOptio
   const t: Slice[] = [];
   const b: Slice[] = [];
   for (let i = 0; i < o.rounds; i++) {
-    const order: [Endpoint, Slice[]][] = i % 2 === 0 ? [[bare, b], [target, t]] : [[target, t], [bare, b]];
+    const order: [Endpoint, Slice[]][] =
+      i % 2 === 0
+        ? [
+            [bare, b],
+            [target, t],
+          ]
+        : [
+            [target, t],
+            [bare, b],
+          ];
     for (const [e, into] of order) into.push(await cannon(e, o.connections, slice, o.generator));
   }
   const result = { target: merge(target.url, t), bare: merge(bare.url, b) };
@@ -116,6 +153,11 @@ export async function measurePair(target: Endpoint, bare: Endpoint, o: LoadOptio
 
 /** Why a run's figures can't be trusted (error answers, socket errors), or undefined. */
 export function loadProblem(r: LoadResult): string | undefined {
-  const bad = [r.reqPerSec === 0 && 'no request completed', r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors`, r.timeouts && `${r.timeouts} timeouts`].filter(Boolean);
+  const bad = [
+    r.reqPerSec === 0 && 'no request completed',
+    r.non2xx && `${r.non2xx} non-2xx`,
+    r.errors && `${r.errors} errors`,
+    r.timeouts && `${r.timeouts} timeouts`,
+  ].filter(Boolean);
   return bad.length ? bad.join(', ') : undefined;
 }

@@ -5,8 +5,70 @@ import pg from 'pg';
 import { normalizeText } from '@divan/core';
 import type { Dataset } from './dataset';
 
-const FIRST = ['Lucía', 'María', 'Paula', 'Martina', 'Sofía', 'Carmen', 'Julia', 'Elena', 'Hugo', 'Martín', 'Pablo', 'Álvaro', 'Javier', 'Daniel', 'Adrián', 'Diego', 'Iñigo', 'Nerea', 'Ainhoa', 'Óscar'];
-const LAST = ['García', 'Rodríguez', 'González', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín', 'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez', 'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina', 'Morales', 'Suárez', 'Ortega', 'Delgado', 'Castro', 'Ortiz', 'Rubio', 'Marín', 'Sanz', 'Núñez'];
+const FIRST = [
+  'Lucía',
+  'María',
+  'Paula',
+  'Martina',
+  'Sofía',
+  'Carmen',
+  'Julia',
+  'Elena',
+  'Hugo',
+  'Martín',
+  'Pablo',
+  'Álvaro',
+  'Javier',
+  'Daniel',
+  'Adrián',
+  'Diego',
+  'Iñigo',
+  'Nerea',
+  'Ainhoa',
+  'Óscar',
+];
+const LAST = [
+  'García',
+  'Rodríguez',
+  'González',
+  'Fernández',
+  'López',
+  'Martínez',
+  'Sánchez',
+  'Pérez',
+  'Gómez',
+  'Martín',
+  'Jiménez',
+  'Ruiz',
+  'Hernández',
+  'Díaz',
+  'Moreno',
+  'Muñoz',
+  'Álvarez',
+  'Romero',
+  'Alonso',
+  'Gutiérrez',
+  'Navarro',
+  'Torres',
+  'Domínguez',
+  'Vázquez',
+  'Ramos',
+  'Gil',
+  'Ramírez',
+  'Serrano',
+  'Blanco',
+  'Molina',
+  'Morales',
+  'Suárez',
+  'Ortega',
+  'Delgado',
+  'Castro',
+  'Ortiz',
+  'Rubio',
+  'Marín',
+  'Sanz',
+  'Núñez',
+];
 const STATUS = ['active', 'active', 'active', 'paused', 'inactive'] as const;
 const MOTIVES = ['anxiety', 'depression', 'mourning', 'self_esteem', 'couple', 'insomnia', 'ocd', 'work_stress'];
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -33,7 +95,18 @@ export async function seedPatients(ds: Dataset, count: number): Promise<Patients
         const taxId = `${dni}${LETTERS[Number(dni) % 23]}`;
         // The tax id is not in the search text (billing data: searched in its own column by those who read it).
         const search = normalizeText([first, last, email, phone].join(' '));
-        rows.push([workspace.id, ds.session.userId, first, last, email, phone, taxId, STATUS[i % STATUS.length], MOTIVES[i % MOTIVES.length], search]);
+        rows.push([
+          workspace.id,
+          ds.session.userId,
+          first,
+          last,
+          email,
+          phone,
+          taxId,
+          STATUS[i % STATUS.length],
+          MOTIVES[i % MOTIVES.length],
+          search,
+        ]);
       }
       const params = rows.flat();
       const values = rows.map((_, r) => `(${Array.from({ length: 10 }, (_, c) => `$${r * 10 + c + 1}`).join(',')})`).join(',');

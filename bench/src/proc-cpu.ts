@@ -15,7 +15,11 @@ export function cpuMs(pid: number): number {
  * CPU used by the server process and by the PostgreSQL backends of the bench's database (their command
  * line names it) while `work` runs: where an issue's time goes when the machine is shared.
  */
-export async function cpuDuring<T>(databaseUrl: string, serverPid: number | undefined, work: () => Promise<T>): Promise<{ result: T; serverMs: number; postgresMs: number }> {
+export async function cpuDuring<T>(
+  databaseUrl: string,
+  serverPid: number | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; serverMs: number; postgresMs: number }> {
   const db = new URL(databaseUrl).pathname.slice(1);
   const backends = () =>
     readdirSync('/proc')

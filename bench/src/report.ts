@@ -24,7 +24,14 @@ export class Report {
   readonly details: Record<string, unknown> = {};
 
   /** A figure; with `target` it is checked (`min`: value ≥ min, `max`: value < max unless `inclusive`). */
-  add(section: string, metric: string, value: number, unit: string, check?: { min?: number; max?: number; inclusive?: boolean }, note?: string) {
+  add(
+    section: string,
+    metric: string,
+    value: number,
+    unit: string,
+    check?: { min?: number; max?: number; inclusive?: boolean },
+    note?: string,
+  ) {
     let target = '';
     let pass: boolean | null = null;
     if (check?.min !== undefined) {
@@ -52,7 +59,14 @@ export class Report {
       v === null ? '—' : Number.isInteger(v) || Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(1) : v.toFixed(2);
     const table = [
       ['Section', 'Metric', 'Value', 'Target', 'Result', 'Note'],
-      ...this.rows.map((r) => [r.section, r.metric, `${fmt(r.value)} ${r.unit}`.trim(), r.target ? `${r.target} ${r.unit}`.trim() : '', r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL', r.note ?? '']),
+      ...this.rows.map((r) => [
+        r.section,
+        r.metric,
+        `${fmt(r.value)} ${r.unit}`.trim(),
+        r.target ? `${r.target} ${r.unit}`.trim() : '',
+        r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL',
+        r.note ?? '',
+      ]),
     ];
     const widths = table[0]!.map((_, c) => Math.min(60, Math.max(...table.map((row) => row[c]!.length))));
     const line = (row: string[]) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ');
@@ -64,7 +78,13 @@ export class Report {
 
   write(config: Record<string, unknown>, file = resultsFile) {
     mkdirSync(dirname(file), { recursive: true });
-    const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryMb: Math.round(totalmem() / 2 ** 20), node: process.version, platform: process.platform };
+    const machine = {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      memoryMb: Math.round(totalmem() / 2 ** 20),
+      node: process.version,
+      platform: process.platform,
+    };
     const json = { date: new Date().toISOString(), machine, config, rows: this.rows, errors: this.errors, details: this.details };
     writeFileSync(file, JSON.stringify(json, null, 2) + '\n');
   }

@@ -8,7 +8,10 @@ import { stopAll } from './servers';
  * a failure recorded in the report rather than thrown; the table printed, the results written (the
  * database URL's credentials left out), and the exit code non-zero when anything failed.
  */
-export async function runBench(main: () => Promise<void>, o: { report: Report; config: Record<string, unknown> & { adminUrl: string }; resultsFile: string; sharing: string }): Promise<never> {
+export async function runBench(
+  main: () => Promise<void>,
+  o: { report: Report; config: Record<string, unknown> & { adminUrl: string }; resultsFile: string; sharing: string },
+): Promise<never> {
   let cleaning: Promise<void> | undefined;
   const cleanup = () => (cleaning ??= stopAll().then(runCleanups));
   for (const signal of ['SIGINT', 'SIGTERM'] as const)

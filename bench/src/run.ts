@@ -40,7 +40,17 @@ const cfg = {
     .map((s) => s.trim())
     .filter(Boolean),
 };
-const TARGETS = { jobsShare: 0.01, jobsKeepsRatio: 0.9, ratio: { postgres: 0.35, pglite: 0.1 }, patientsRatio: 0.2, p99Ms: 50, startupMs: 2000, idleRssMb: 150, signInKb: 120, shellKb: 200 };
+const TARGETS = {
+  jobsShare: 0.01,
+  jobsKeepsRatio: 0.9,
+  ratio: { postgres: 0.35, pglite: 0.1 },
+  patientsRatio: 0.2,
+  p99Ms: 50,
+  startupMs: 2000,
+  idleRssMb: 150,
+  signInKb: 120,
+  shellKb: 200,
+};
 const LABEL: Record<DatabaseKind, string> = { pglite: 'GET /me · PGlite', postgres: 'GET /me · PostgreSQL' };
 const HEALTH = 'GET /health · no auth, no DB';
 const PATIENTS = 'Patient list · PostgreSQL';
@@ -78,16 +88,39 @@ async function section(name: string, fn: () => Promise<void>) {
 }
 
 /** Loads `target` and the baseline in alternating slices; adds req/s, baseline, ratio and p99 rows. */
-async function pair(label: string, key: string, target: Endpoint, bare: Managed | undefined, check?: { ratio: number }, info = 'informational: plugins and hooks only') {
+async function pair(
+  label: string,
+  key: string,
+  target: Endpoint,
+  bare: Managed | undefined,
+  check?: { ratio: number },
+  info = 'informational: plugins and hooks only',
+) {
   if (!bare) throw new Error('the bare Fastify baseline did not start: no ratio without it');
-  step(`${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`);
+  step(
+    `${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`,
+  );
   const p = await measurePair(target, { url: `${bare.url}/` }, load);
   report.details[key] = p;
   const problem = [loadProblem(p.target), loadProblem(p.bare)].filter(Boolean).join('; ');
   report.add(label, 'throughput', p.target.reqPerSec, 'req/s', undefined, problem && `INVALID: ${problem}`);
   report.add(label, 'bare Fastify, same slots', p.bare.reqPerSec, 'req/s', undefined, `p99 ${p.bare.p99Ms} ms`);
-  report.add(label, `ratio ${key === 'health' ? 'health' : key.startsWith('patients') ? 'list' : 'me'}/bare`, p.ratio, '', check && { min: check.ratio }, check ? undefined : info);
-  report.add(label, 'p99 latency', p.target.p99Ms, 'ms', check && { max: TARGETS.p99Ms }, `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 of all requests; worst slice ${p.target.worstSliceP99Ms.toFixed(0)} ms`);
+  report.add(
+    label,
+    `ratio ${key === 'health' ? 'health' : key.startsWith('patients') ? 'list' : 'me'}/bare`,
+    p.ratio,
+    '',
+    check && { min: check.ratio },
+    check ? undefined : info,
+  );
+  report.add(
+    label,
+    'p99 latency',
+    p.target.p99Ms,
+    'ms',
+    check && { max: TARGETS.p99Ms },
+    `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 of all requests; worst slice ${p.target.worstSliceP99Ms.toFixed(0)} ms`,
+  );
 }
 
 async function dataset(kind: DatabaseKind): Promise<Dataset> {
@@ -97,16 +130,23 @@ async function dataset(kind: DatabaseKind): Promise<Dataset> {
   return ds;
 }
 
-const meEndpoint = (ds: Dataset): Endpoint => ({ url: `${ds.server.url}/api/v1/me`, headers: { authorization: `Bearer ${ds.session.accessToken}` } });
+const meEndpoint = (ds: Dataset): Endpoint => ({
+  url: `${ds.server.url}/api/v1/me`,
+  headers: { authorization: `Bearer ${ds.session.accessToken}` },
+});
 
 async function main() {
   if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
-  const fastifyVersion = (JSON.parse(readFileSync(resolve(root, 'node_modules/fastify/package.json'), 'utf8')) as { version: string }).version;
-  console.log(`Diván bench${smoke ? ' (SMOKE: tiny sizes, a check that every part runs, not a measurement)' : ''} — ${cpus().length} cores, Node ${process.version}, fastify ${fastifyVersion}`);
+  const fastifyVersion = (JSON.parse(readFileSync(resolve(root, 'node_modules/fastify/package.json'), 'utf8')) as { version: string })
+    .version;
+  console.log(
+    `Diván bench${smoke ? ' (SMOKE: tiny sizes, a check that every part runs, not a measurement)' : ''} — ${cpus().length} cores, Node ${process.version}, fastify ${fastifyVersion}`,
+  );
   console.log('The load generator (this process) and each server (its own process) share the machine: on 2 cores');
   console.log('absolute req/s are indicative only — the figure is the ratio to the bare Fastify baseline, measured in the same slots.');
   report.details.loadAverageAtStart = loadavg();
-  if (loadavg()[0]! > 0.5) console.log(`Warning: load average ${loadavg()[0]!.toFixed(2)} at start — other processes compete for the CPU, figures will be noisy.`);
+  if (loadavg()[0]! > 0.5)
+    console.log(`Warning: load average ${loadavg()[0]!.toFixed(2)} at start — other processes compete for the CPU, figures will be noisy.`);
   console.log('');
 
   let bare: Managed | undefined;
@@ -133,8 +173,17 @@ async function main() {
       const via = b.method === 'chromium' ? 'measured in Chromium' : 'static (Vite manifest)';
       for (const p of b.pages) {
         const max = p.path === '/' ? TARGETS.shellKb : TARGETS.signInKb;
-        const note = [`${via}, ${p.files.length} files, ${(p.rawBytes / 1024).toFixed(0)} KB raw`, p.note, b.note].filter(Boolean).join('; ');
-        report.add('Bundle (gzip -9 JS)', p.path === '/' ? '/ (shell, signed in)' : p.path, p.gzipBytes / 1024, 'KB', { max, inclusive: true }, note);
+        const note = [`${via}, ${p.files.length} files, ${(p.rawBytes / 1024).toFixed(0)} KB raw`, p.note, b.note]
+          .filter(Boolean)
+          .join('; ');
+        report.add(
+          'Bundle (gzip -9 JS)',
+          p.path === '/' ? '/ (shell, signed in)' : p.path,
+          p.gzipBytes / 1024,
+          'KB',
+          { max, inclusive: true },
+          note,
+        );
       }
     } catch (err) {
       if (!(err instanceof WebNotBuilt)) throw err;
@@ -164,8 +213,22 @@ async function main() {
       step(`${JOBS_IDLE}: ${cfg.jobsIdleSec} s with no request`);
       const idle = await measureJobsIdle(on, cfg.jobsIdleSec);
       report.details.jobsIdle = idle;
-      report.add(JOBS_IDLE, 'statements', idle.statementsPerMinute, '/min', undefined, `${idle.statements} in ${idle.seconds.toFixed(0)} s: polls, maintenance, cron bookkeeping`);
-      report.add(JOBS_IDLE, 'share of the connection', idle.connectionShare * 100, '%', { max: TARGETS.jobsShare * 100 }, `${idle.busyMs.toFixed(0)} ms of database time in ${idle.seconds.toFixed(0)} s`);
+      report.add(
+        JOBS_IDLE,
+        'statements',
+        idle.statementsPerMinute,
+        '/min',
+        undefined,
+        `${idle.statements} in ${idle.seconds.toFixed(0)} s: polls, maintenance, cron bookkeeping`,
+      );
+      report.add(
+        JOBS_IDLE,
+        'share of the connection',
+        idle.connectionShare * 100,
+        '%',
+        { max: TARGETS.jobsShare * 100 },
+        `${idle.busyMs.toFixed(0)} ms of database time in ${idle.seconds.toFixed(0)} s`,
+      );
       step(`${ME_JOBS_OFF}: runner on against runner off, alternating, at ${cfg.connections} connections`);
       const me = (url: string) => ({ url: `${url}/api/v1/me`, headers: { authorization: `Bearer ${pglite!.session.accessToken}` } });
       const p = await measurePair(me(on.url), me(off.url), load);
@@ -192,8 +255,22 @@ async function main() {
     const own = s.serverReadyMs === undefined ? '' : `; server's own "ready in" ${s.serverReadyMs} ms`;
     const rebuilt = s.rebuilds ? `; ${s.rebuilds} run(s) rebuilt a stale build first and were left out` : '';
     const samples = s.samplesMs.map((x) => x.toFixed(0)).join(', ');
-    report.add('Start-up (PGlite)', 'time to health', s.medianMs, 'ms', { max: TARGETS.startupMs }, `${s.command}, median of [${samples}]${own}${rebuilt}`);
-    report.add('Memory (PGlite)', 'idle RSS', s.idleRssMb, 'MB', { max: TARGETS.idleRssMb }, `VmRSS of pid ${s.rssPid} after ${s.idleSec} s idle`);
+    report.add(
+      'Start-up (PGlite)',
+      'time to health',
+      s.medianMs,
+      'ms',
+      { max: TARGETS.startupMs },
+      `${s.command}, median of [${samples}]${own}${rebuilt}`,
+    );
+    report.add(
+      'Memory (PGlite)',
+      'idle RSS',
+      s.idleRssMb,
+      'MB',
+      { max: TARGETS.idleRssMb },
+      `VmRSS of pid ${s.rssPid} after ${s.idleSec} s idle`,
+    );
   });
 
   await section('postgres', async () => {
@@ -211,7 +288,14 @@ async function main() {
         const check = await fetch(url, { headers: list.headers });
         const body = (await check.json()) as { total?: number; items?: unknown[] };
         if (!check.ok || !body.items?.length) throw new Error(`the list answered ${check.status} with ${body.items?.length ?? 0} items`);
-        report.add(PATIENTS, 'matches for the term', body.total ?? 0, 'patients', undefined, `page of ${body.items.length}; repeated pages come from the list cache`);
+        report.add(
+          PATIENTS,
+          'matches for the term',
+          body.total ?? 0,
+          'patients',
+          undefined,
+          `page of ${body.items.length}; repeated pages come from the list cache`,
+        );
         await pair(PATIENTS, 'patients', list, bare, { ratio: TARGETS.patientsRatio });
       });
       // Not a target: the same page with the list cache off, i.e. what each change to the workspace's
@@ -222,7 +306,14 @@ async function main() {
         const uncached = await startDivan({ dataDir: ds.dataDir, databaseUrl: ds.databaseUrl, env: { PATIENT_LIST_CACHE: '0' } });
         try {
           const url = list.url.replace(ds.server.url, uncached.url);
-          await pair(PATIENTS_UNCACHED, 'patients-uncached', { url, headers: list.headers }, bare, undefined, 'informational: every request queries');
+          await pair(
+            PATIENTS_UNCACHED,
+            'patients-uncached',
+            { url, headers: list.headers },
+            bare,
+            undefined,
+            'informational: every request queries',
+          );
         } finally {
           await uncached.stop();
         }
@@ -233,4 +324,9 @@ async function main() {
   });
 }
 
-await runBench(main, { report, config: cfg, resultsFile: smoke ? smokeResultsFile : resultsFile, sharing: 'the load generator and the servers' });
+await runBench(main, {
+  report,
+  config: cfg,
+  resultsFile: smoke ? smokeResultsFile : resultsFile,
+  sharing: 'the load generator and the servers',
+});

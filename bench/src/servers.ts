@@ -3,7 +3,21 @@ import { resolve } from 'node:path';
 import { findNodeProcess, freePort, root, serverMain, sleep, waitForOk } from './util';
 
 /** Variables the bench sets itself: a value inherited from the shell must not leak into a measurement. */
-const OWNED_ENV = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'APP_SECRET', 'WEB_DIST', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY', 'JOBS'];
+const OWNED_ENV = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'APP_SECRET',
+  'WEB_DIST',
+  'DATA_DIR',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'JOBS',
+];
 
 export function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -133,7 +147,10 @@ export function divanEnv(port: number, o: DivanOptions): NodeJS.ProcessEnv {
  * scripts/start.sh asks too), so that the throughput runs measure the server as users start it.
  */
 export function startFlags(env: NodeJS.ProcessEnv): string[] {
-  return execFileSync(process.execPath, [resolve(root, 'scripts/node-flags.mjs')], { env, encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+  return execFileSync(process.execPath, [resolve(root, 'scripts/node-flags.mjs')], { env, encoding: 'utf8' })
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /** Extra node flags for the servers the bench starts (`BENCH_SERVER_FLAGS`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
@@ -143,7 +160,13 @@ const serverFlags = () => (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).fi
 export async function startDivan(o: DivanOptions, timeoutMs = 60_000): Promise<Managed> {
   const port = o.port ?? (await freePort());
   const env = divanEnv(port, o);
-  const p = launch(`server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`, process.execPath, [...startFlags(env), ...serverFlags(), serverMain], env, `http://127.0.0.1:${port}`);
+  const p = launch(
+    `server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+    process.execPath,
+    [...startFlags(env), ...serverFlags(), serverMain],
+    env,
+    `http://127.0.0.1:${port}`,
+  );
   return ready(p, '/api/v1/health', timeoutMs);
 }
 
@@ -157,6 +180,13 @@ export async function spawnDivanCommand(name: string, cmd: string, args: string[
 export async function startBare(timeoutMs = 30_000): Promise<Managed> {
   const port = await freePort();
   const script = resolve(root, 'bench/src/bare-server.ts');
-  const p = launch('bare fastify', process.execPath, ['--import', 'tsx', script], cleanEnv({ PORT: String(port) }), `http://127.0.0.1:${port}`, resolve(root, 'bench'));
+  const p = launch(
+    'bare fastify',
+    process.execPath,
+    ['--import', 'tsx', script],
+    cleanEnv({ PORT: String(port) }),
+    `http://127.0.0.1:${port}`,
+    resolve(root, 'bench'),
+  );
   return ready(p, '/', timeoutMs);
 }

@@ -55,7 +55,8 @@ function monthInput(year: number, month: number): { input: FreeSlotsInput; grid:
   // 80 sessions on working days: most on the grid, some off it, 30 to 90 minutes long.
   const busy = Array.from({ length: 80 }, () => {
     const day = workdays[Math.floor(next() * workdays.length)]!;
-    const time = next() < 0.7 ? GRID[Math.floor(next() * GRID.length)]! : `${pad(9 + Math.floor(next() * 10))}:${pad(Math.floor(next() * 12) * 5)}`;
+    const time =
+      next() < 0.7 ? GRID[Math.floor(next() * GRID.length)]! : `${pad(9 + Math.floor(next() * 10))}:${pad(Math.floor(next() * 12) * 5)}`;
     const start = toInstant(day, time, TZ);
     return { start, end: new Date(start.getTime() + (30 + Math.floor(next() * 61)) * 60_000) };
   });
@@ -105,7 +106,14 @@ function main() {
   const cold = monthInput(2026, 3);
   const t0 = process.hrtime.bigint();
   const firstSlots = freeSlots(cold.input);
-  report.add('Slots', 'first call (cold)', Number(process.hrtime.bigint() - t0) / 1000, 'µs', undefined, `${firstSlots.length} slots; Intl formatters created`);
+  report.add(
+    'Slots',
+    'first call (cold)',
+    Number(process.hrtime.bigint() - t0) / 1000,
+    'µs',
+    undefined,
+    `${firstSlots.length} slots; Intl formatters created`,
+  );
 
   for (const [year, month, label] of [
     [2026, 3, 'March 2026 (clock change)'],

@@ -59,7 +59,17 @@ export async function measureStartup(dataDir: string, o: { runs: number; idleSec
       await p.stop();
     }
   }
-  if (samples.length < o.runs) throw new Error(`${label} rebuilt a stale build ${rebuilds} times: only ${samples.length} start-up(s) measured`);
+  if (samples.length < o.runs)
+    throw new Error(`${label} rebuilt a stale build ${rebuilds} times: only ${samples.length} start-up(s) measured`);
   const serverReadyMs = readyMs.length ? median(readyMs) : undefined;
-  return { command: label, samplesMs: samples, medianMs: median(samples), serverReadyMs, rebuilds, idleRssMb: idleRss, idleSec: o.idleSec, rssPid };
+  return {
+    command: label,
+    samplesMs: samples,
+    medianMs: median(samples),
+    serverReadyMs,
+    rebuilds,
+    idleRssMb: idleRss,
+    idleSec: o.idleSec,
+    rssPid,
+  };
 }

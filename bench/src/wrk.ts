@@ -18,7 +18,16 @@ end
 `;
 
 /** `quantilesUs[i]`: the latency at the ((i + 1) / 10)th percentile (0.1 … 99.9), so slices can be merged. */
-export type WrkResult = { requests: number; durationUs: number; non2xx: number; errors: number; timeouts: number; p50Us: number; p99Us: number; quantilesUs: number[] };
+export type WrkResult = {
+  requests: number;
+  durationUs: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  p50Us: number;
+  p99Us: number;
+  quantilesUs: number[];
+};
 
 let available: boolean | undefined;
 /** Whether `wrk` is on the PATH (Debian's package `wrk`). */

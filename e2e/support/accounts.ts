@@ -21,7 +21,10 @@ export type SignedIn = {
  * cheap way in: the sign-up screens have their own tests). The context's storage holds the session.
  */
 export async function signUpAndIn(browser: Browser, baseUrl: string, firstName: string): Promise<SignedIn> {
-  const email = `${firstName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const email = `${firstName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
   const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json' },
@@ -33,13 +36,15 @@ export async function signUpAndIn(browser: Browser, baseUrl: string, firstName: 
   const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
   await page.goto(linkIn(mail, '/verify-email'));
   await page.waitForURL(`${baseUrl}/`);
-  await page.waitForFunction(() => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId);
+  await page.waitForFunction(
+    () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
+  );
   const { token, userId, workspaceId } = await page.evaluate(() => ({
     token: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
     userId: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { userId?: string } }).state?.userId ?? '',
     workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
   }));
-  const call = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const r = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}${path}`, {
       method,
       headers: { ...headers, Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -54,7 +59,9 @@ export async function signUpAndIn(browser: Browser, baseUrl: string, firstName: 
 
 /** A day in Madrid, 'YYYY-MM-DD', `offset` days from today. */
 export function madridIsoDay(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }

@@ -97,7 +97,13 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 export async function scriptKilobytes(page: Page, path: string): Promise<number> {
   const sizes: Promise<number>[] = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') sizes.push(res.body().then((b) => gzipSync(b).length, () => 0));
+    if (res.request().resourceType() === 'script')
+      sizes.push(
+        res.body().then(
+          (b) => gzipSync(b).length,
+          () => 0,
+        ),
+      );
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   return (await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024;

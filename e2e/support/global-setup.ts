@@ -62,7 +62,15 @@ export default async function setup(project: TestProject) {
   cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: join(dataDir, 'data'), PUBLIC_URL: baseUrl, WEB_DIST: webDist, SMTP_URL: smtp.url, DEV_MAIL: 'on' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: join(dataDir, 'data'),
+      PUBLIC_URL: baseUrl,
+      WEB_DIST: webDist,
+      SMTP_URL: smtp.url,
+      DEV_MAIL: 'on',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

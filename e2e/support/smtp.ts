@@ -14,7 +14,8 @@ export async function startTestSmtp(port: number): Promise<TestSmtp> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, cb) {
-      if (address.address.endsWith('@rebota.test')) return cb(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      if (address.address.endsWith('@rebota.test'))
+        return cb(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
       cb();
     },
     onData(stream, _session, cb) {

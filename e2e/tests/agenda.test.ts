@@ -9,7 +9,10 @@ type Created = { session: { id: string } };
 
 /** Madrid's UTC offset now, as `+01:00` or `+02:00`. */
 function madridOffset(): string {
-  const name = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Madrid', timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
+  const name =
+    new Intl.DateTimeFormat('en', { timeZone: 'Europe/Madrid', timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
   return name.replace('GMT', '') || '+00:00';
 }
 
@@ -27,7 +30,9 @@ describe.skipIf(!hasChromium || !baseUrl)('agenda: today’s sessions, a patient
     browser = await launchBrowser();
     me = await signUpAndIn(browser, baseUrl, 'Lucía');
     page = me.page;
-    patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Pilar', lastName: 'Ortega', treatment: { sessionPrice: 6000 } })).id;
+    patientId = (
+      await me.call<{ id: string }>('POST', '/patients', { firstName: 'Pilar', lastName: 'Ortega', treatment: { sessionPrice: 6000 } })
+    ).id;
     const book = async (offset: number, from: string, to: string) =>
       (await me.call<Created>('POST', '/sessions', { patientId, day: madridIsoDay(offset), from, to })).session.id;
     // Two weeks ago attended and paid, last week attended and unpaid (its note missing), a no-show, today late at night, next week.
@@ -49,7 +54,9 @@ describe.skipIf(!hasChromium || !baseUrl)('agenda: today’s sessions, a patient
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Sesiones de hoy' });
     await card.getByText('1 sesión').waitFor();
-    await expect(card.getByRole('link', { name: /23:00–23:30\s*Pilar Ortega/ }).getAttribute('href')).resolves.toMatch(/^\/calendar\?session=/);
+    await expect(card.getByRole('link', { name: /23:00–23:30\s*Pilar Ortega/ }).getAttribute('href')).resolves.toMatch(
+      /^\/calendar\?session=/,
+    );
   });
 
   it('lists the patient’s sessions newest first with their totals, and what is left to do', async () => {
@@ -83,7 +90,10 @@ describe.skipIf(!hasChromium || !baseUrl)('agenda: today’s sessions, a patient
     await dialog.getByRole('button', { name: 'Guardar entrada' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe(`/patients/${patientId}/history`);
-    const entry = page.getByRole('list', { name: 'Entradas de la historia clínica' }).getByRole('listitem').filter({ hasText: `Sesión del ${day}` });
+    const entry = page
+      .getByRole('list', { name: 'Entradas de la historia clínica' })
+      .getByRole('listitem')
+      .filter({ hasText: `Sesión del ${day}` });
     await entry.getByText('Nota de sesión').waitFor();
     await page.getByRole('link', { name: 'Sesiones' }).click();
     await page.getByRole('list', { name: 'Sesiones de Pilar Ortega' }).waitFor();

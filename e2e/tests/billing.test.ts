@@ -8,7 +8,16 @@ import { pdfLayoutText, pdfQrCode } from '../../apps/server/src/test/pdf-tools';
 
 const baseUrl = inject('baseUrl');
 
-type Invoice = { id: string; number: string | null; status: string; kind: string; paymentStatus: string; paymentType: string | null; totalCents: number; lines: { sessionId: string | null; unitPriceCents: number }[] };
+type Invoice = {
+  id: string;
+  number: string | null;
+  status: string;
+  kind: string;
+  paymentStatus: string;
+  paymentType: string | null;
+  totalCents: number;
+  lines: { sessionId: string | null; unitPriceCents: number }[];
+};
 type Created = { session: { id: string } };
 
 /**
@@ -34,11 +43,21 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     const res = await fetch(`${baseUrl}/api/v1/me/billing`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-      body: JSON.stringify({ fullName: 'Marta Ruiz Sanz', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España', footer: 'Pago por transferencia: ES00 0000 0000 0000 0000 0000', withholdingRate: 15 }),
+      body: JSON.stringify({
+        fullName: 'Marta Ruiz Sanz',
+        taxId: '12345678Z',
+        line1: 'Calle Mayor 1',
+        city: 'Madrid',
+        zipCode: '28013',
+        country: 'España',
+        footer: 'Pago por transferencia: ES00 0000 0000 0000 0000 0000',
+        withholdingRate: 15,
+      }),
     });
     expect(res.status).toBe(200);
     patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero' })).id;
-    const book = async (offset: number, price: number) => (await me.call<Created>('POST', '/sessions', { patientId, day: madridIsoDay(offset), from: '10:00', to: '10:50', price })).session.id;
+    const book = async (offset: number, price: number) =>
+      (await me.call<Created>('POST', '/sessions', { patientId, day: madridIsoDay(offset), from: '10:00', to: '10:50', price })).session.id;
     sessions = [await book(-8, 6000), await book(-1, 6250)];
     for (const id of sessions) await me.call('POST', `/sessions/${id}/complete`);
   });
@@ -64,7 +83,9 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await pick.getByRole('button', { name: 'Añadir 2 sesiones' }).click();
     await pick.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByLabel(/^Concepto de la línea/).count()).toBe(2);
-    expect(await page.getByLabel('Concepto de la línea 1').inputValue()).toBe(`Sesión de psicoterapia (presencial) del ${madridIsoDay(-8).split('-').reverse().join('/')}`);
+    expect(await page.getByLabel('Concepto de la línea 1').inputValue()).toBe(
+      `Sesión de psicoterapia (presencial) del ${madridIsoDay(-8).split('-').reverse().join('/')}`,
+    );
     await expect.poll(() => page.getByTestId('total-Total').textContent()).toMatch(euros('122,50'));
     // Live: a third, free line at 21 % changes the total before anything is saved.
     await page.getByRole('button', { name: 'Añadir concepto' }).click();
@@ -102,7 +123,9 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     expect(download.suggestedFilename()).toBe(`factura-${year}-0001.pdf`);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfLayoutText(pdf).replace(/\u00a0/g, ' ').replace(/\s+/g, ' ');
+    const text = pdfLayoutText(pdf)
+      .replace(/\u00a0/g, ' ')
+      .replace(/\s+/g, ' ');
     expect(text).toContain(`${year}-0001`);
     expect(text).toContain('Marta Ruiz Sanz');
     expect(text).toContain('122,50 €');
@@ -110,7 +133,12 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     expect(text).toContain('VERI*FACTU');
     const qr = new URL(pdfQrCode(pdf)!);
     expect(`${qr.origin}${qr.pathname}`).toBe('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR');
-    expect(Object.fromEntries(qr.searchParams)).toEqual({ nif: '12345678Z', numserie: `${year}-0001`, fecha: madridIsoDay(0).split('-').reverse().join('-'), importe: '122.50' });
+    expect(Object.fromEntries(qr.searchParams)).toEqual({
+      nif: '12345678Z',
+      numserie: `${year}-0001`,
+      fecha: madridIsoDay(0).split('-').reverse().join('-'),
+      importe: '122.50',
+    });
   });
 
   it('records its payment by transfer', async () => {
@@ -188,7 +216,8 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     expect(xml.name).toMatch(/^verifactu-12345678Z-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.xml$/);
     const text = xml.bytes.toString('utf8');
     expect(text).toContain('RegFactuSistemaFacturacion');
-    for (const number of [`${year}-0001`, `R${year}-0001`]) expect(text).toContain(`<sum1:NumSerieFactura>${number}</sum1:NumSerieFactura>`);
+    for (const number of [`${year}-0001`, `R${year}-0001`])
+      expect(text).toContain(`<sum1:NumSerieFactura>${number}</sum1:NumSerieFactura>`);
     expect(text.match(/<sum1:RegistroAlta>/g)).toHaveLength(2);
   });
 
@@ -201,7 +230,10 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await expect.poll(() => summaryOf('A devolver').textContent()).toMatch(/122,50\s€1 factura pendiente$/);
     await expect.poll(() => summaryOf('Sesiones sin facturar').textContent()).toMatch(/^Sesiones sin facturar2122,50\s€ en total$/);
     const list = page.getByRole('region', { name: 'Facturas del paciente' });
-    await list.locator('table').getByRole('link', { name: `R${year}-0001`, exact: true }).waitFor();
+    await list
+      .locator('table')
+      .getByRole('link', { name: `R${year}-0001`, exact: true })
+      .waitFor();
     // No NIF yet: her invoices are simplified (a missing billing name is no gap: hers is printed).
     await page.getByText('Falta el NIF').waitFor();
     await shot(page, 'billing-07-patient-tab');
@@ -228,7 +260,9 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await shot(page, 'billing-06-settings');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText('Datos de facturación guardados').waitFor();
-    const res = await fetch(`${baseUrl}/api/v1/me/billing`, { headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` } });
+    const res = await fetch(`${baseUrl}/api/v1/me/billing`, {
+      headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
+    });
     expect(await res.json()).toMatchObject({ withholdingRate: 7, taxId: '12345678Z' });
   });
 
@@ -262,7 +296,9 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
 
   it('invoices a period in one batch: preview, confirm, a progress bar to the end', async () => {
     const pabloId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Pablo', lastName: 'Iglesias Mora' })).id;
-    const pablo = (await me.call<Created>('POST', '/sessions', { patientId: pabloId, day: madridIsoDay(-3), from: '12:00', to: '12:50', price: 5500 })).session.id;
+    const pablo = (
+      await me.call<Created>('POST', '/sessions', { patientId: pabloId, day: madridIsoDay(-3), from: '12:00', to: '12:50', price: 5500 })
+    ).session.id;
     await me.call('POST', `/sessions/${pablo}/complete`);
     await page.goto('/billing');
     await page.getByRole('link', { name: 'Facturar en lote' }).click();
@@ -290,10 +326,16 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
     await page.getByText('2 de 2 procesadas · 2 facturas emitidas').waitFor();
     await shot(page, 'billing-09-batch-done');
-    const issued = (await invoices()).items.filter((i) => i.status === 'issued' && i.kind === 'ordinary').map((i) => i.number).sort();
+    const issued = (await invoices()).items
+      .filter((i) => i.status === 'issued' && i.kind === 'ordinary')
+      .map((i) => i.number)
+      .sort();
     expect(issued).toEqual([`${year}-0001`, `${year}-0002`, `${year}-0003`]);
     await page.getByRole('link', { name: 'Ver facturas emitidas' }).click();
-    await page.locator('table').getByRole('link', { name: `${year}-0003`, exact: true }).click();
+    await page
+      .locator('table')
+      .getByRole('link', { name: `${year}-0003`, exact: true })
+      .click();
     // Issued by mistake: voided with its reason, keeping its number.
     await page.getByRole('button', { name: 'Anular' }).click();
     const confirm = page.getByRole('alertdialog', { name: `¿Anular la factura ${year}-0003?` });
@@ -313,7 +355,10 @@ describe.skipIf(!hasChromium || !baseUrl)('billing: invoice two sessions, issue,
     await rectify.getByRole('radio', { name: /Corregir conceptos o importes/ }).check();
     const price = rectify.getByLabel('Precio de la línea 1');
     await price.fill('40');
-    await rectify.getByText(/^Total corregido:/).filter({ hasText: /€/ }).waitFor();
+    await rectify
+      .getByText(/^Total corregido:/)
+      .filter({ hasText: /€/ })
+      .waitFor();
     await rectify.getByLabel('Motivo').fill('Precio acordado con descuento');
     await rectify.getByRole('button', { name: 'Emitir rectificativa' }).click();
     await rectify.waitFor({ state: 'detached' });

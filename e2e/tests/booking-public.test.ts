@@ -46,7 +46,13 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
       })
     ).id;
     await me.call('POST', '/availability-overrides', { dates: [{ day: blocked, allDay: true }] });
-    visitor = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Atlantic/Canary', viewport: { width: 375, height: 812 }, colorScheme: 'light' });
+    visitor = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      timezoneId: 'Atlantic/Canary',
+      viewport: { width: 375, height: 812 },
+      colorScheme: 'light',
+    });
     page = await visitor.newPage();
   });
   afterAll(async () => {
@@ -62,10 +68,17 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
 
     // The blocked day offers nothing; a free one shows its hours in the visitor's zone and Madrid's.
     if (blocked.slice(0, 7) !== madridIsoDay(0).slice(0, 7)) await page.getByRole('button', { name: 'Mes siguiente' }).click();
-    const blockedDay = page.getByRole('grid').getByRole('button', { name: /sin horas libres/ }).and(page.locator(`[data-day="${blocked}"]`));
+    const blockedDay = page
+      .getByRole('grid')
+      .getByRole('button', { name: /sin horas libres/ })
+      .and(page.locator(`[data-day="${blocked}"]`));
     await blockedDay.waitFor();
     expect(await blockedDay.getAttribute('aria-disabled')).toBe('true');
-    await page.getByRole('grid').getByRole('button', { name: /con horas libres/ }).first().click();
+    await page
+      .getByRole('grid')
+      .getByRole('button', { name: /con horas libres/ })
+      .first()
+      .click();
     const first = page.getByRole('button', { name: /^\d\d:\d\d.*Madrid/ }).first();
     await first.waitFor();
     await shot(page, 'booking-public-02-slots-phone');
@@ -104,7 +117,10 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
     await me.page.goto(`/calendar?view=week&date=${session!.day}`);
     await me.page.locator(`.ec-event[data-session-id="${session!.id}"]`).filter({ hasText: 'Nora Vidal' }).waitFor();
     await me.page.goto('/patients');
-    await me.page.getByRole('link', { name: /Nora Vidal/ }).first().waitFor();
+    await me.page
+      .getByRole('link', { name: /Nora Vidal/ })
+      .first()
+      .waitFor();
   });
 
   it('cancels from the mailed link, after asking', async () => {
@@ -126,7 +142,9 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
     let pasted = '';
     const site: Server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="es"><head><title>Consulta Lucía</title></head><body><h1>Consulta Lucía</h1>${pasted}</body></html>`);
+      res.end(
+        `<!doctype html><html lang="es"><head><title>Consulta Lucía</title></head><body><h1>Consulta Lucía</h1>${pasted}</body></html>`,
+      );
     });
     await new Promise<void>((resolve, reject) => site.once('error', reject).listen(0, host, resolve));
     const origin = `http://${host}:${(site.address() as AddressInfo).port}`;
@@ -146,7 +164,9 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
       await embed.getByRole('button', { name: 'Añadir' }).click();
       await embed.getByRole('button', { name: 'Guardar webs' }).click();
       await embed.getByRole('list', { name: 'Webs permitidas' }).getByText(origin).waitFor();
-      await expect.poll(async () => (await me.call<{ allowedOrigins: string[] }>('GET', '/booking-embed')).allowedOrigins).toEqual([origin]);
+      await expect
+        .poll(async () => (await me.call<{ allowedOrigins: string[] }>('GET', '/booking-embed')).allowedOrigins)
+        .toEqual([origin]);
       await shot(setup, 'booking-public-05-embed-setup');
       pasted = await embed.getByLabel('Código: Dentro de tu página', { exact: true }).inputValue();
       expect(pasted).toContain(`${baseUrl}/embed.js`);

@@ -103,7 +103,11 @@ describe.skipIf(!hasChromium || !baseUrl)('booking services and blocked days', (
 
     const list = page.getByRole('list', { name: 'Fechas bloqueadas' });
     await list.getByText(dmy(wholeDay)).waitFor();
-    expect(await list.getByRole('listitem').allInnerTexts()).toEqual([`${dmy(wholeDay)} · Todo el día`, `${dmy(rangeDay)} · 10:00–12:00`, `${dmy(taken)} · Todo el día`]);
+    expect(await list.getByRole('listitem').allInnerTexts()).toEqual([
+      `${dmy(wholeDay)} · Todo el día`,
+      `${dmy(rangeDay)} · 10:00–12:00`,
+      `${dmy(taken)} · Todo el día`,
+    ]);
     await shot(page, 'booking-services-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -143,6 +147,8 @@ describe.skipIf(!hasChromium || !baseUrl)('booking services and blocked days', (
     await page.getByRole('list', { name: 'Fechas bloqueadas' }).getByText(day).waitFor();
     await suggested.getByText(day).waitFor({ state: 'detached' });
     const iso = day.split('/').reverse().join('-');
-    expect((await me.call<{ items: Override[] }>('GET', '/availability-overrides')).items.some((o) => o.day === iso && o.allDay)).toBe(true);
+    expect((await me.call<{ items: Override[] }>('GET', '/availability-overrides')).items.some((o) => o.day === iso && o.allDay)).toBe(
+      true,
+    );
   });
 });

@@ -42,10 +42,24 @@ describe.skipIf(!hasChromium || !baseUrl)('defects met in the browser', () => {
     browser = await launchBrowser();
     me = await signUpAndIn(browser, baseUrl, 'Irene');
     // Wide as the screens the issue was seen on.
-    desk = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 1440, height: 820 }, colorScheme: 'light' });
+    desk = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
+      viewport: { width: 1440, height: 820 },
+      colorScheme: 'light',
+    });
     await shareSession(desk, me.context);
     page = await desk.newPage();
-    phone = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 390, height: 844 }, colorScheme: 'light', isMobile: true, hasTouch: true });
+    phone = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'light',
+      isMobile: true,
+      hasTouch: true,
+    });
     await shareSession(phone, me.context);
     await me.context.close();
     lucia = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero' })).id;
@@ -56,7 +70,12 @@ describe.skipIf(!hasChromium || !baseUrl)('defects met in the browser', () => {
 
   it('opens a week of evening sessions on the evening, and hovering, selecting and opening raise no page error', async () => {
     const monday = mondayInAWeek();
-    const late = await me.call<{ session: { id: string } }>('POST', '/sessions', { patientId: lucia, day: monday, from: '20:30', to: '21:20' });
+    const late = await me.call<{ session: { id: string } }>('POST', '/sessions', {
+      patientId: lucia,
+      day: monday,
+      from: '20:30',
+      to: '21:20',
+    });
     await page.goto(`/calendar?view=week&date=${monday}`);
     const event = page.locator(`.ec-event[data-session-id="${late.session.id}"]`);
     await event.waitFor();
@@ -103,8 +122,15 @@ describe.skipIf(!hasChromium || !baseUrl)('defects met in the browser', () => {
 
   it('asks to close past sessions still «Pendiente»: completed, no-show and canceled, by mouse and keyboard', async () => {
     const made: string[] = [];
-    for (const [offset, from, to] of [[-3, '12:00', '12:50'], [-2, '10:00', '10:50'], [-1, '11:00', '11:50']] as const)
-      made.push((await me.call<{ session: { id: string } }>('POST', '/sessions', { patientId: lucia, day: madridIsoDay(offset), from, to })).session.id);
+    for (const [offset, from, to] of [
+      [-3, '12:00', '12:50'],
+      [-2, '10:00', '10:50'],
+      [-1, '11:00', '11:50'],
+    ] as const)
+      made.push(
+        (await me.call<{ session: { id: string } }>('POST', '/sessions', { patientId: lucia, day: madridIsoDay(offset), from, to })).session
+          .id,
+      );
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Sesiones por cerrar' });
     await card.getByRole('listitem').nth(2).waitFor();
@@ -116,11 +142,17 @@ describe.skipIf(!hasChromium || !baseUrl)('defects met in the browser', () => {
     await mobile.close();
 
     const status = async (id: string) => me.call<Session>('GET', `/sessions/${id}`);
-    await card.getByRole('button', { name: /^Completada: Lucía Romero/ }).first().click();
+    await card
+      .getByRole('button', { name: /^Completada: Lucía Romero/ })
+      .first()
+      .click();
     await expect.poll(async () => (await status(made[0]!)).status).toBe('completed');
     await expect.poll(() => card.getByRole('listitem').count()).toBe(2);
     // By keyboard: «No asistió» is a cancellation for a no-show.
-    await card.getByRole('button', { name: /^No asistió: / }).first().focus();
+    await card
+      .getByRole('button', { name: /^No asistió: / })
+      .first()
+      .focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => status(made[1]!)).toMatchObject({ status: 'canceled', cancellationReason: 'no_show' });
     await expect.poll(() => card.getByRole('listitem').count()).toBe(1);
@@ -199,7 +231,9 @@ describe.skipIf(!hasChromium || !baseUrl)('defects met in the browser', () => {
 
   it('dates /dev/mail DD/MM/YYYY HH:mm, and has a favicon for pages without one', async () => {
     await page.goto(`/dev/mail?to=${encodeURIComponent(me.email)}`);
-    expect(await page.locator('small').first().textContent()).toMatch(new RegExp(`^Para ${me.email.replace(/[.+]/g, '\\$&')} · \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} · `));
+    expect(await page.locator('small').first().textContent()).toMatch(
+      new RegExp(`^Para ${me.email.replace(/[.+]/g, '\\$&')} · \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} · `),
+    );
     await shot(page, 'issue24-10-dev-mail');
     const icon = await fetch(`${baseUrl}/favicon.ico`);
     expect([icon.status, icon.headers.get('content-type')?.startsWith('image/')]).toEqual([200, true]);

@@ -19,17 +19,22 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
   let page: Page;
   let clinicId = '';
   const day = madridIsoDay(8);
-  const api = async <T,>(who: SignedIn, method: string, path: string, body?: unknown): Promise<T> => {
+  const api = async <T>(who: SignedIn, method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
-      headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        'X-Client-Version': '1.0.0',
+        Authorization: `Bearer ${who.token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return (text ? JSON.parse(text) : null) as T;
   };
-  const inClinic = <T,>(who: SignedIn, method: string, path: string, body?: unknown) => api<T>(who, method, `/workspaces/${clinicId}${path}`, body);
+  const inClinic = <T>(who: SignedIn, method: string, path: string, body?: unknown) =>
+    api<T>(who, method, `/workspaces/${clinicId}${path}`, body);
   const eventOf = (id: string) => page.locator(`.ec-event[data-session-id="${id}"]`);
   const column = (name: string) => page.locator('.ec-col-head').filter({ hasText: name });
   let toMove = '';
@@ -38,16 +43,24 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
   beforeAll(async () => {
     browser = await launchBrowser();
     [olga, tere] = await Promise.all([signUpAndIn(browser, baseUrl, 'Olga'), signUpAndIn(browser, baseUrl, 'Tere')]);
-    const ws = await api<{ id: string; roles: { id: string; name: string }[] }>(olga, 'POST', '/workspaces', { name: 'Clínica del Prado', template: 'clinic' });
+    const ws = await api<{ id: string; roles: { id: string; name: string }[] }>(olga, 'POST', '/workspaces', {
+      name: 'Clínica del Prado',
+      template: 'clinic',
+    });
     clinicId = ws.id;
-    const invitation = await inClinic<{ id: string }>(olga, 'POST', '/invitations', { email: tere.email, roleIds: [ws.roles.find((r) => r.name === 'Terapeuta')!.id] });
+    const invitation = await inClinic<{ id: string }>(olga, 'POST', '/invitations', {
+      email: tere.email,
+      roleIds: [ws.roles.find((r) => r.name === 'Terapeuta')!.id],
+    });
     await api(tere, 'POST', `/invitations/${invitation.id}/accept`);
     const patient = async (firstName: string, therapist: SignedIn) =>
-      (await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName, lastName: 'Prueba', assignedTherapistId: therapist.userId })).id;
+      (await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName, lastName: 'Prueba', assignedTherapistId: therapist.userId }))
+        .id;
     let bruno = '';
     [ana, bruno] = await Promise.all([patient('Ana', olga), patient('Bruno', tere)]);
     const book = async (patientId: string, therapist: SignedIn, from: string, to: string) =>
-      (await inClinic<{ session: Session }>(olga, 'POST', '/sessions', { patientId, therapistId: therapist.userId, day, from, to })).session.id;
+      (await inClinic<{ session: Session }>(olga, 'POST', '/sessions', { patientId, therapistId: therapist.userId, day, from, to })).session
+        .id;
     await book(ana, olga, '09:00', '09:50');
     toMove = await book(bruno, tere, '11:00', '11:50');
 
@@ -67,7 +80,11 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     await column('Olga').waitFor();
     await column('Tere').waitFor();
     await eventOf(toMove).waitFor();
-    const [olgaCol, tereCol, ev] = [await column('Olga').boundingBox(), await column('Tere').boundingBox(), await eventOf(toMove).boundingBox()];
+    const [olgaCol, tereCol, ev] = [
+      await column('Olga').boundingBox(),
+      await column('Tere').boundingBox(),
+      await eventOf(toMove).boundingBox(),
+    ];
     expect(ev!.x).toBeGreaterThanOrEqual(tereCol!.x - 1);
     expect(ev!.x).toBeLessThan(tereCol!.x + tereCol!.width);
     expect(olgaCol!.x).not.toBe(tereCol!.x);
@@ -99,13 +116,22 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     await shot(page, 'calendar-10-overlap');
     await form.getByRole('button', { name: 'Crear sesión' }).click();
     await page.getByText('Atención: hay un solapamiento').waitFor();
-    const sessions = (await inClinic<{ items: Session[] }>(olga, 'GET', `/sessions?from=${day}T00:00:00Z&to=${day}T23:59:00Z&therapistId=${olga.userId}`)).items;
+    const sessions = (
+      await inClinic<{ items: Session[] }>(olga, 'GET', `/sessions?from=${day}T00:00:00Z&to=${day}T23:59:00Z&therapistId=${olga.userId}`)
+    ).items;
     expect(sessions.filter((s) => s.from === '09:20')).toHaveLength(1);
   });
 
   it('a colleague’s new session appears without a reload, and «Solo mis sesiones» hides it', async () => {
-    const carla = (await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName: 'Carla', lastName: 'Prueba', assignedTherapistId: tere.userId })).id;
-    const created = (await inClinic<{ session: Session }>(tere, 'POST', '/sessions', { patientId: carla, day, from: '16:00', to: '16:50' })).session.id;
+    const carla = (
+      await inClinic<{ id: string }>(olga, 'POST', '/patients', {
+        firstName: 'Carla',
+        lastName: 'Prueba',
+        assignedTherapistId: tere.userId,
+      })
+    ).id;
+    const created = (await inClinic<{ session: Session }>(tere, 'POST', '/sessions', { patientId: carla, day, from: '16:00', to: '16:50' }))
+      .session.id;
     // Heard over the websocket: no navigation in between.
     await eventOf(created).waitFor();
     await page.getByRole('radio', { name: 'Solo mis sesiones' }).click();
@@ -118,10 +144,24 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     const members = await inClinic<{ id: string; userId: string | null }[]>(olga, 'GET', '/members');
     const tereSeat = members.find((m) => m.userId === tere.userId)!;
     // The clinic keeps 40 % of Tere's sessions and collects them: it owes her the other 60 % of what her patients paid it.
-    await inClinic(olga, 'PATCH', `/members/${tereSeat.id}`, { commission: { type: 'percentage', value: 4000 }, paymentsReceiver: 'workspace' });
-    const dana = (await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName: 'Dana', lastName: 'Prueba', assignedTherapistId: tere.userId })).id;
+    await inClinic(olga, 'PATCH', `/members/${tereSeat.id}`, {
+      commission: { type: 'percentage', value: 4000 },
+      paymentsReceiver: 'workspace',
+    });
+    const dana = (
+      await inClinic<{ id: string }>(olga, 'POST', '/patients', { firstName: 'Dana', lastName: 'Prueba', assignedTherapistId: tere.userId })
+    ).id;
     const past = madridIsoDay(-2);
-    const done = (await inClinic<{ session: Session }>(olga, 'POST', '/sessions', { patientId: dana, therapistId: tere.userId, day: past, from: '10:00', to: '10:50', price: 6000 })).session.id;
+    const done = (
+      await inClinic<{ session: Session }>(olga, 'POST', '/sessions', {
+        patientId: dana,
+        therapistId: tere.userId,
+        day: past,
+        from: '10:00',
+        to: '10:50',
+        price: 6000,
+      })
+    ).session.id;
     await inClinic(olga, 'POST', `/sessions/${done}/complete`);
     await page.goto('/billing');
     await page.getByRole('link', { name: 'Saldo de honorarios' }).click();
@@ -130,7 +170,9 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     await page.getByLabel('Desde').fill(dmy(madridIsoDay(-7)));
     await page.getByLabel('Hasta').fill(dmy(madridIsoDay(0)));
     const row = page.getByRole('region', { name: 'Saldo por terapeuta' }).getByRole('row', { name: /^Tere/ });
-    await expect.poll(() => row.textContent()).toMatch(/^Tere.*1\s*60,00\s€36,00\s€24,00\s€60,00\s€0,00\s€El espacio debe 36,00\s€ a Tere$/);
+    await expect
+      .poll(() => row.textContent())
+      .toMatch(/^Tere.*1\s*60,00\s€36,00\s€24,00\s€60,00\s€0,00\s€El espacio debe 36,00\s€ a Tere$/);
     await shot(page, 'billing-10-fee-balance');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

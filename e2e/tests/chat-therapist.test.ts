@@ -7,10 +7,20 @@ import { codeIn, linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
 const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
-const device = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: '1.0.0+e2e' };
+const device = {
+  appVersion: '1.0.0',
+  deviceManufacturer: 'unknown',
+  deviceModel: 'unknown',
+  platformType: 'web',
+  platformVersion: '1.0.0+e2e',
+};
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body ?? {}) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
@@ -44,7 +54,8 @@ describe.skipIf(!hasChromium || !baseUrl)('chat, the therapist side', () => {
     browser = await launchBrowser();
     me = await signUpAndIn(browser, baseUrl, 'Marta');
     page = me.page;
-    const make = (firstName: string, lastName: string, email?: string) => me.call<{ id: string }>('POST', '/patients', { firstName, lastName, ...(email ? { email } : {}) });
+    const make = (firstName: string, lastName: string, email?: string) =>
+      me.call<{ id: string }>('POST', '/patients', { firstName, lastName, ...(email ? { email } : {}) });
     irene = (await make('Irene', 'Soler', ireneEmail)).id;
     // Two older conversations, so the list has rows in «Leídos».
     for (const [first, last, text] of [
@@ -67,11 +78,16 @@ describe.skipIf(!hasChromium || !baseUrl)('chat, the therapist side', () => {
 
   it('opens /chats from the sidebar, with its tabs, and sends a message with Enter (kept when sending fails)', async () => {
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: /^Chats/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('link', { name: /^Chats/ })
+      .click();
     await page.waitForURL(/\/chats$/);
     await list().getByText('Todo leído').waitFor();
     await page.getByRole('tab', { name: 'Leídos' }).click();
-    await list().getByRole('link', { name: /Carmen Ruiz Ortega/ }).waitFor();
+    await list()
+      .getByRole('link', { name: /Carmen Ruiz Ortega/ })
+      .waitFor();
     await list().getByText('Tú:').first().waitFor();
     await shot(page, 'chat-therapist-01-list');
     expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
@@ -200,17 +216,26 @@ describe.skipIf(!hasChromium || !baseUrl)('chat, the therapist side', () => {
     await expect.poll(() => attached.count()).toBe(0);
     const docs = await me.call<{ name: string; shared: boolean }[]>('GET', `/patients/${irene}/documents`);
     expect(docs.map((d) => [d.name, d.shared])).toEqual([['pautas-sueno.txt', true]]);
-    const [download] = await Promise.all([page.waitForEvent('download'), thread().getByRole('button', { name: /pautas-sueno\.txt/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      thread()
+        .getByRole('button', { name: /pautas-sueno\.txt/ })
+        .click(),
+    ]);
     expect(download.suggestedFilename()).toBe('pautas-sueno.txt');
     await shot(page, 'chat-therapist-05b-patient-tab');
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/chats?tab=read');
-    await list().getByRole('link', { name: /Irene Soler/ }).click();
+    await list()
+      .getByRole('link', { name: /Irene Soler/ })
+      .click();
     await thread().getByText('Recuerda el ejercicio de respiración.').waitFor();
     expect(await list().isVisible()).toBe(false);
     // A file alone on a phone: its name and the remove button; taken off, its document is deleted again.
-    await page.getByTestId('chat-attachment-input').setInputFiles({ name: 'registro-semanal.txt', mimeType: 'text/plain', buffer: Buffer.from('Lunes: 7 h\n') });
+    await page
+      .getByTestId('chat-attachment-input')
+      .setInputFiles({ name: 'registro-semanal.txt', mimeType: 'text/plain', buffer: Buffer.from('Lunes: 7 h\n') });
     await attached.getByText('Listo para enviar').waitFor();
     expect(await page.getByRole('button', { name: 'Enviar mensaje' }).isEnabled()).toBe(true);
     await shot(page, 'chat-therapist-06-conversation-phone');
@@ -218,7 +243,9 @@ describe.skipIf(!hasChromium || !baseUrl)('chat, the therapist side', () => {
     await expect.poll(async () => (await me.call<unknown[]>('GET', `/patients/${irene}/documents`)).length).toBe(1);
     await page.getByRole('link', { name: 'Volver a los chats' }).click();
     await page.waitForURL(/\/chats\?tab=read$/);
-    await list().getByRole('link', { name: /Irene Soler/ }).waitFor();
+    await list()
+      .getByRole('link', { name: /Irene Soler/ })
+      .waitFor();
     await shot(page, 'chat-therapist-07-list-phone');
     await page.goto('/');
     await page.getByRole('region', { name: 'Sesiones de hoy' }).waitFor();
@@ -237,7 +264,10 @@ describe.skipIf(!hasChromium || !baseUrl)('chat, the therapist side', () => {
     const todayIso = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', weekday: 'long' }).format(new Date());
     const today = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].indexOf(todayIso);
     const day = weekdays[(today + 1) % 7]!;
-    await card.getByRole('button', { name: 'Añadir franja' }).nth((today + 1) % 7).click();
+    await card
+      .getByRole('button', { name: 'Añadir franja' })
+      .nth((today + 1) % 7)
+      .click();
     await card.getByLabel(`${day}, franja 1: hasta`).fill('08:00');
     await card.getByRole('button', { name: 'Aplicar horario' }).click();
     await card.getByText('La hora de fin debe ser posterior a la de inicio').waitFor();
@@ -254,8 +284,15 @@ describe.skipIf(!hasChromium || !baseUrl)('chat, the therapist side', () => {
     await shot(page, 'chat-therapist-08-office-hours');
     await card.getByRole('button', { name: 'Aplicar horario' }).click();
     await page.getByText('Horario de atención guardado').waitFor();
-    const saved = await (await fetch(`${baseUrl}/api/v1/me/chat-office-hours`, { headers: { ...headers, Authorization: `Bearer ${me.token}` } })).json();
-    expect(saved).toEqual({ enabled: true, timeZone: 'Europe/Madrid', slots: [{ weekday: ((today + 1) % 7) + 1, start: '09:00', end: '14:00' }], autoReply: 'Ahora no estoy en consulta; te contesto mañana.' });
+    const saved = await (
+      await fetch(`${baseUrl}/api/v1/me/chat-office-hours`, { headers: { ...headers, Authorization: `Bearer ${me.token}` } })
+    ).json();
+    expect(saved).toEqual({
+      enabled: true,
+      timeZone: 'Europe/Madrid',
+      slots: [{ weekday: ((today + 1) % 7) + 1, start: '09:00', end: '14:00' }],
+      autoReply: 'Ahora no estoy en consulta; te contesto mañana.',
+    });
 
     await page.goto(`/chats/${irene}`);
     await thread().getByText('Recuerda el ejercicio de respiración.').waitFor();

@@ -42,7 +42,15 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
     const res = await fetch(`${baseUrl}/api/v1/me/billing`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-      body: JSON.stringify({ fullName: 'Sara López Vidal', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España', withholdingRate: 15 }),
+      body: JSON.stringify({
+        fullName: 'Sara López Vidal',
+        taxId: '12345678Z',
+        line1: 'Calle Mayor 1',
+        city: 'Madrid',
+        zipCode: '28013',
+        country: 'España',
+        withholdingRate: 15,
+      }),
     });
     expect(res.status).toBe(200);
     // Stripe connected through the sandbox's onboarding page, as in the payments test.
@@ -54,8 +62,20 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
     await me.page.waitForURL(/\/settings\/billing$/);
     await account.getByTestId('account-status').getByText('Activa').waitFor();
 
-    patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Elena', lastName: 'Martín', email, birthdate: yearsAgo(34) })).id;
-    phone = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, colorScheme: 'light', hasTouch: true, isMobile: true, acceptDownloads: true });
+    patientId = (
+      await me.call<{ id: string }>('POST', '/patients', { firstName: 'Elena', lastName: 'Martín', email, birthdate: yearsAgo(34) })
+    ).id;
+    phone = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      colorScheme: 'light',
+      hasTouch: true,
+      isMobile: true,
+      acceptDownloads: true,
+    });
     page = await phone.newPage();
 
     // Connected from the mailed link with a mailed code.
@@ -76,7 +96,11 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
       signatures: { patient: true },
     });
     await me.call('POST', '/consents', { patientId, templateId: template.id });
-    const draft = await me.call<Invoice>('POST', '/invoices', { therapistId: me.userId, patientId, lines: [{ description: 'Sesión de psicoterapia', unitPriceCents: 6000 }] });
+    const draft = await me.call<Invoice>('POST', '/invoices', {
+      therapistId: me.userId,
+      patientId,
+      lines: [{ description: 'Sesión de psicoterapia', unitPriceCents: 6000 }],
+    });
     invoice = await me.call<Invoice>('POST', `/invoices/${draft.id}/issue`);
   });
   afterAll(async () => {
@@ -138,14 +162,20 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
     await shot(page, 'companion-billing-03-invoices-phone');
     expect(JSON.stringify(await seriousA11yViolations(page), null, 1)).toBe('[]');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Descargar PDF, factura ${invoice.number}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Descargar PDF, factura ${invoice.number}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Factura .+\.pdf$/);
 
     await row.getByRole('button', { name: new RegExp(`^Pagar ${money('60,00 €')}`) }).click();
     await page.waitForURL(/\/sandbox\/stripe\/checkout\//);
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.waitForURL(new RegExp(`/p/${patientId}/facturas`));
-    await page.getByTestId('return-notice').getByText(/^Pago completado/).waitFor();
+    await page
+      .getByTestId('return-notice')
+      .getByText(/^Pago completado/)
+      .waitFor();
     // The address drops ?estado= so a reload does not repeat the notice.
     await expect.poll(() => new URL(page.url()).search).toBe('');
     // The webhook marks it paid a moment later: the section reads again by itself.
@@ -163,11 +193,16 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
     await page.waitForURL(/\/sandbox\/stripe\/checkout\//);
     await page.getByRole('button', { name: 'Guardar tarjeta' }).click();
     await page.waitForURL(new RegExp(`/p/${patientId}/facturas`));
-    await page.getByTestId('return-notice').getByText(/^Tarjeta guardada/).waitFor();
+    await page
+      .getByTestId('return-notice')
+      .getByText(/^Tarjeta guardada/)
+      .waitFor();
     // The webhook records the card a moment later: the block reads again by itself.
     await block.getByTestId('saved-card').waitFor({ timeout: 20_000 });
     await block.getByRole('heading', { name: 'Tarjeta guardada' }).waitFor();
-    expect((await block.getByTestId('saved-card').innerText()).replace(/\s+/g, ' ')).toMatch(/^Visa •••• terminada en 4242 Caduca \d{2}\/\d{2}$/);
+    expect((await block.getByTestId('saved-card').innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^Visa •••• terminada en 4242 Caduca \d{2}\/\d{2}$/,
+    );
     const toggle = block.getByRole('switch', { name: 'Cobros automáticos' });
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await shot(page, 'companion-billing-05-card-phone');
@@ -175,20 +210,27 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
 
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
-    await expect.poll(async () => (await me.call<{ autoCharge: boolean }>('GET', `/patients/${patientId}/payment-method`)).autoCharge).toBe(false);
+    await expect
+      .poll(async () => (await me.call<{ autoCharge: boolean }>('GET', `/patients/${patientId}/payment-method`)).autoCharge)
+      .toBe(false);
     await page.reload();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-    await expect.poll(async () => (await me.call<{ autoCharge: boolean }>('GET', `/patients/${patientId}/payment-method`)).autoCharge).toBe(true);
+    await expect
+      .poll(async () => (await me.call<{ autoCharge: boolean }>('GET', `/patients/${patientId}/payment-method`)).autoCharge)
+      .toBe(true);
 
     // The server refusing (here, a network failure): the switch goes back and says why, in Spanish.
     await page.route('**/card/auto-charge', (route) => route.abort('internetdisconnected'));
     allowConsole({ text: /net::ERR_INTERNET_DISCONNECTED/, url: /\/card\/auto-charge$/, because: 'the test drops the switch' });
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-    await block.getByRole('alert').getByText(/conexión/i).waitFor();
+    await block
+      .getByRole('alert')
+      .getByText(/conexión/i)
+      .waitFor();
     await page.unroute('**/card/auto-charge');
     expect((await me.call<{ autoCharge: boolean }>('GET', `/patients/${patientId}/payment-method`)).autoCharge).toBe(true);
 

@@ -55,11 +55,20 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     const months = [madridIsoDay(0).slice(0, 7), from.slice(0, 7)];
     const slots: { day: string; startsAt: string }[] = [];
     for (const month of new Set(months)) {
-      const answer = (await (await fetch(`${baseUrl}/api/v1${svc}/slots?month=${month}`, { headers })).json()) as { days: { day: string; slots: { startsAt: string }[] }[] };
+      const answer = (await (await fetch(`${baseUrl}/api/v1${svc}/slots?month=${month}`, { headers })).json()) as {
+        days: { day: string; slots: { startsAt: string }[] }[];
+      };
       for (const d of answer.days) for (const s of d.slots) slots.push({ day: d.day, startsAt: s.startsAt });
     }
     bookedAt = slots.find((s) => s.day >= from)!.startsAt;
-    const hold = await post<{ holdId: string }>(`${svc}/holds`, { startsAt: bookedAt, firstName: 'Pablo', lastName: 'Ruiz', email, phone: '+34600111222', privacyAccepted: true });
+    const hold = await post<{ holdId: string }>(`${svc}/holds`, {
+      startsAt: bookedAt,
+      firstName: 'Pablo',
+      lastName: 'Ruiz',
+      email,
+      phone: '+34600111222',
+      privacyAccepted: true,
+    });
     const code = codeIn(await waitForMail(baseUrl, email, (m) => /código/i.test(m.subject) || /código/i.test(m.text)));
     await post(`/public/booking-holds/${hold.holdId}/confirm`, { code });
 
@@ -71,7 +80,11 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     const upload = async (name: string, text: string) => {
       const form = new FormData();
       form.append('file', new Blob([text], { type: 'text/plain' }), name);
-      const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/patients/${patientId}/documents`, { method: 'POST', headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` }, body: form });
+      const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/patients/${patientId}/documents`, {
+        method: 'POST',
+        headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
+        body: form,
+      });
       expect(res.status, await res.clone().text()).toBe(201);
       return ((await res.json()) as { id: string }).id;
     };
@@ -82,9 +95,21 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     // The patient connects from the mailed invitation, once, on a phone.
     await me.call('POST', `/patients/${patientId}/connect`, { email });
     const invite = await waitForMail(baseUrl, email, (m) => m.text.includes('/p/connect/'));
-    phone = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, colorScheme: 'light', hasTouch: true, isMobile: true, acceptDownloads: true });
+    phone = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      colorScheme: 'light',
+      hasTouch: true,
+      isMobile: true,
+      acceptDownloads: true,
+    });
     patient = await phone.newPage();
-    const seen = new Set((await (await fetch(`${baseUrl}/dev/mail/messages?to=${encodeURIComponent(email)}`)).json()).map((m: { id: string }) => m.id));
+    const seen = new Set(
+      (await (await fetch(`${baseUrl}/dev/mail/messages?to=${encodeURIComponent(email)}`)).json()).map((m: { id: string }) => m.id),
+    );
     await patient.goto(linkIn(invite, '/p/connect'));
     await patient.getByRole('button', { name: 'Enviarme un código' }).click();
     const mail = await waitForMail(baseUrl, email, (m) => m.subject === 'Tu código de acceso a Diván' && !seen.has(m.id));
@@ -103,7 +128,10 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     await patient.waitForURL(new RegExp(`/p/${patientId}/sesiones$`));
     await expect.poll(() => upcoming().count()).toBe(2);
     const [booked, byTherapist] = [upcoming().nth(0), upcoming().nth(1)];
-    const day = (iso: string) => new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+    const day = (iso: string) =>
+      new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+        new Date(iso),
+      );
     expect(await booked.textContent()).toContain(day(bookedAt));
     expect(await booked.textContent()).toContain('50 min');
     expect(await booked.textContent()).toContain('Online (videollamada)');
@@ -130,10 +158,15 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
 
   it('moves the booked session to another free hour, and the list shows it', async () => {
     // Opened and left without a change: the focus is back on the button.
-    await upcoming().nth(0).getByRole('button', { name: /^Cambiar hora/ }).click();
+    await upcoming()
+      .nth(0)
+      .getByRole('button', { name: /^Cambiar hora/ })
+      .click();
     await patient.getByRole('heading', { name: 'Elige día y hora' }).waitFor();
     await patient.getByRole('button', { name: 'Mantener la hora actual' }).click();
-    await expect.poll(() => patient.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Cambiar hora de la sesión del/);
+    await expect
+      .poll(() => patient.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^Cambiar hora de la sesión del/);
 
     await patient.keyboard.press('Enter');
     await patient.getByRole('heading', { name: 'Elige día y hora' }).waitFor();
@@ -152,7 +185,9 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     expect(await notice.textContent()).toBe(`Hecho: tu sesión ahora es el ${dayLabel} a las ${time}.`);
     // The list is read again: the moved session at its new day and hour.
     const ddmmyyyy = dayLabel!.split(' ').pop()!;
-    await expect.poll(async () => (await upcoming().allTextContents()).some((t) => t.includes(ddmmyyyy) && t.includes(`${time} –`))).toBe(true);
+    await expect
+      .poll(async () => (await upcoming().allTextContents()).some((t) => t.includes(ddmmyyyy) && t.includes(`${time} –`)))
+      .toBe(true);
   });
 
   it('cancels it after a confirmation dialog that keeps the keyboard inside and gives the focus back', async () => {
@@ -197,7 +232,10 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     expect(await patient.getByText('notas-privadas.txt').count()).toBe(0);
     await shot(patient, 'companion-sections-07-documents-phone');
     expect(JSON.stringify(await seriousA11yViolations(patient), null, 1)).toBe('[]');
-    const [download] = await Promise.all([patient.waitForEvent('download'), rows.first().getByRole('button', { name: 'Descargar pautas-respiracion.txt' }).click()]);
+    const [download] = await Promise.all([
+      patient.waitForEvent('download'),
+      rows.first().getByRole('button', { name: 'Descargar pautas-respiracion.txt' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('pautas-respiracion.txt');
     expect(readFileSync((await download.path())!, 'utf8')).toBe('Respira en cuatro tiempos.\n');
   });

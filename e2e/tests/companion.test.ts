@@ -31,7 +31,16 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
     me = await signUpAndIn(browser, baseUrl, 'Lucía');
     workspaceName = (await me.call<{ name: string }>('GET', '')).name;
     patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Marta', lastName: 'Gil', email })).id;
-    phone = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, colorScheme: 'light', hasTouch: true, isMobile: true });
+    phone = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      colorScheme: 'light',
+      hasTouch: true,
+      isMobile: true,
+    });
     patient = await phone.newPage();
   });
   afterAll(async () => {
@@ -122,16 +131,25 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
   it('opens a document the therapist sends in the chat (shared with the patient by sending it)', async () => {
     const form = new FormData();
     form.append('file', new Blob(['Respira en cuatro tiempos.\n'], { type: 'text/plain' }), 'pautas-respiracion.txt');
-    const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/patients/${patientId}/documents`, { method: 'POST', headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` }, body: form });
+    const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/patients/${patientId}/documents`, {
+      method: 'POST',
+      headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
+      body: form,
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     const documentId = ((await res.json()) as { id: string }).id;
     await me.call('POST', `/chats/${patientId}/messages`, { body: 'pautas-respiracion.txt', attachmentDocumentId: documentId });
 
-    const bubble = patient.getByTestId('chat-message').filter({ has: patient.getByRole('button', { name: 'Descargar pautas-respiracion.txt' }) });
+    const bubble = patient
+      .getByTestId('chat-message')
+      .filter({ has: patient.getByRole('button', { name: 'Descargar pautas-respiracion.txt' }) });
     await bubble.waitFor({ timeout: 10_000 });
     // A file sent alone: its name once, as the attachment, not repeated as the text.
     expect((await bubble.textContent())?.split('pautas-respiracion.txt').length).toBe(2);
-    const [download] = await Promise.all([patient.waitForEvent('download'), bubble.getByRole('button', { name: 'Descargar pautas-respiracion.txt' }).click()]);
+    const [download] = await Promise.all([
+      patient.waitForEvent('download'),
+      bubble.getByRole('button', { name: 'Descargar pautas-respiracion.txt' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('pautas-respiracion.txt');
     const { readFile } = await import('node:fs/promises');
     expect(await readFile((await download.path())!, 'utf8')).toBe('Respira en cuatro tiempos.\n');
@@ -150,7 +168,11 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
     await patient.getByRole('textbox', { name: 'Mensaje' }).fill('Te mando el informe del colegio');
     await patient.getByRole('button', { name: 'Enviar' }).click();
     await chosen.waitFor({ state: 'detached' });
-    await patient.getByTestId('chat-message').filter({ hasText: 'Te mando el informe del colegio' }).getByRole('button', { name: 'Descargar informe-colegio.txt' }).waitFor();
+    await patient
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Te mando el informe del colegio' })
+      .getByRole('button', { name: 'Descargar informe-colegio.txt' })
+      .waitFor();
 
     // The therapist's open conversation shows it with its file; the file is among the patient's documents.
     await thread(me).getByText('Te mando el informe del colegio').waitFor({ timeout: 10_000 });
@@ -159,7 +181,13 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
   });
 
   it('looks right on a desktop too, and signs out and in with a mailed code', async () => {
-    const desk = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 1280, height: 820 }, colorScheme: 'light' });
+    const desk = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
+      viewport: { width: 1280, height: 820 },
+      colorScheme: 'light',
+    });
     const page = await desk.newPage();
     await page.goto('/p/');
     await page.getByRole('heading', { name: 'Entrar' }).waitFor();
@@ -183,7 +211,12 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
   });
 
   it('is installable: a web app manifest, icons, and a service worker that opens the shell offline', async () => {
-    const manifest = (await (await fetch(`${baseUrl}/companion.webmanifest`)).json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string }[] };
+    const manifest = (await (await fetch(`${baseUrl}/companion.webmanifest`)).json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string }[];
+    };
     expect(manifest).toMatchObject({ name: 'Diván', start_url: '/p/', display: 'standalone' });
     for (const icon of manifest.icons) {
       const res = await fetch(baseUrl + icon.src);
@@ -200,7 +233,15 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
     await ctx.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Entrar' }).waitFor();
-    expect(await page.evaluate(async () => (await caches.keys()).length > 0 && (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url)))).flat().some((u) => u.includes('/api/')))).toBe(false);
+    expect(
+      await page.evaluate(
+        async () =>
+          (await caches.keys()).length > 0 &&
+          (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url))))
+            .flat()
+            .some((u) => u.includes('/api/')),
+      ),
+    ).toBe(false);
     await ctx.close();
   });
 

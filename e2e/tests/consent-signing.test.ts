@@ -11,7 +11,12 @@ import { linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
 
-type Envelope = { id: string; state: string; documentId: string | null; signers: { role: string; signedAt: string | null; mailedAt: string | null }[] };
+type Envelope = {
+  id: string;
+  state: string;
+  documentId: string | null;
+  signers: { role: string; signedAt: string | null; mailedAt: string | null }[];
+};
 
 /** YYYY-MM-DD `years` ago today. */
 const yearsAgo = (years: number) => {
@@ -21,8 +26,12 @@ const yearsAgo = (years: number) => {
 };
 /** 'DD/MM/YYYY' and 'HH:mm' of an instant in Madrid, as the page (in Madrid) shows it. */
 const madrid = (iso: string) => {
-  const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', ...o }).format(new Date(iso));
-  return { day: part({ day: '2-digit', month: '2-digit', year: 'numeric' }), time: part({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) };
+  const part = (o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', ...o }).format(new Date(iso));
+  return {
+    day: part({ day: '2-digit', month: '2-digit', year: 'numeric' }),
+    time: part({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  };
 };
 
 /** A poppler-utils tool's output for a PDF; null when the tool is not installed (outside CI). */
@@ -35,7 +44,9 @@ function poppler(tool: 'pdfsig' | 'pdftotext', pdf: Buffer): string | null {
   const dir = mkdtempSync(join(tmpdir(), 'divan-e2e-consent-'));
   try {
     writeFileSync(join(dir, 'f.pdf'), pdf);
-    const run = spawnSync(tool, tool === 'pdftotext' ? ['-enc', 'UTF-8', join(dir, 'f.pdf'), '-'] : [join(dir, 'f.pdf')], { encoding: 'utf8' });
+    const run = spawnSync(tool, tool === 'pdftotext' ? ['-enc', 'UTF-8', join(dir, 'f.pdf'), '-'] : [join(dir, 'f.pdf')], {
+      encoding: 'utf8',
+    });
     return `${run.stdout}${run.stderr}`;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -98,14 +109,29 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
       documentTitle: 'Consentimiento para el tratamiento psicológico de {{paciente.nombre}}',
       data: { guardian: ['fullName', 'idNumber'], secondGuardian: ['fullName', 'idNumber'] },
       sections: [
-        { title: 'Qué es el tratamiento', body: '<p>La atención psicológica de <strong>{{paciente.nombre}}</strong> consiste en sesiones de evaluación y tratamiento adaptadas a su edad.</p>' },
-        { title: 'Grabación de sesiones', body: '<p>Solo con vuestro permiso, para supervisión clínica.</p>', checkbox: { label: 'Autorizo la grabación de sesiones', required: false } },
-        { title: 'Declaración', body: '<p>He sido informado/a de la naturaleza del tratamiento y de mi derecho a revocar este consentimiento.</p>', checkbox: { label: required, required: true } },
+        {
+          title: 'Qué es el tratamiento',
+          body: '<p>La atención psicológica de <strong>{{paciente.nombre}}</strong> consiste en sesiones de evaluación y tratamiento adaptadas a su edad.</p>',
+        },
+        {
+          title: 'Grabación de sesiones',
+          body: '<p>Solo con vuestro permiso, para supervisión clínica.</p>',
+          checkbox: { label: 'Autorizo la grabación de sesiones', required: false },
+        },
+        {
+          title: 'Declaración',
+          body: '<p>He sido informado/a de la naturaleza del tratamiento y de mi derecho a revocar este consentimiento.</p>',
+          checkbox: { label: required, required: true },
+        },
       ],
       signatures: { guardian: true, secondGuardian: true, therapist: true },
       therapistSignature,
     });
-    const child = await me.call<{ id: string }>('POST', '/patients', { firstName: 'Pablo', lastName: 'Gómez Ruiz', birthdate: yearsAgo(10) });
+    const child = await me.call<{ id: string }>('POST', '/patients', {
+      firstName: 'Pablo',
+      lastName: 'Gómez Ruiz',
+      birthdate: yearsAgo(10),
+    });
     const sent = await me.call<Envelope & { links: { role: string; url: string; mailed: boolean }[] }>('POST', '/consents', {
       patientId: child.id,
       templateId: template.id,
@@ -117,7 +143,14 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
       ['guardian', true],
       ['secondGuardian', false],
     ]);
-    phone = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, colorScheme: 'light' });
+    phone = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      colorScheme: 'light',
+    });
     page = await phone.newPage();
   });
   afterAll(async () => {
@@ -130,7 +163,10 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByText(/te pide tu firma como tutor\/a$/).waitFor();
     const signers = page.getByTestId('signers');
-    expect((await signers.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['Lucía Gómez (tú) Tutor/a Pendiente', 'Jorge Gómez Segundo tutor/a Pendiente']);
+    expect((await signers.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+      'Lucía Gómez (tú) Tutor/a Pendiente',
+      'Jorge Gómez Segundo tutor/a Pendiente',
+    ]);
     await page.getByRole('article').getByText('Pablo Gómez Ruiz', { exact: true }).waitFor();
     await page.getByRole('img', { name: /^Firma de Inés/ }).waitFor();
     expect(await page.getByRole('checkbox', { name: /Autorizo la grabación de sesiones/ }).getAttribute('aria-required')).toBeNull();
@@ -157,7 +193,10 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByLabel('DNI/NIE').getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('sign-problems').getByText('Revisa estas 3 cosas antes de firmar:').waitFor();
-    await page.getByTestId('sign-problems').getByText('Dibuja tu firma en el recuadro o, si lo prefieres, escríbela con el teclado.').waitFor();
+    await page
+      .getByTestId('sign-problems')
+      .getByText('Dibuja tu firma en el recuadro o, si lo prefieres, escríbela con el teclado.')
+      .waitFor();
     await shot(page, 'consent-sign-02-problems-phone');
     expect((await envelope()).signers.find((s) => s.role === 'guardian')!.signedAt).toBeNull();
   });
@@ -176,7 +215,11 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
   });
 
   it('filled in, signed with a drawn signature: the confirmation says the second guardian still has to sign; a second tab of the link is refused by the server, keeping what was typed', async () => {
-    allowConsole({ text: /status of 409/, url: /\/public\/consents\/[A-Za-z0-9_-]+\/sign$/, because: 'the second tab signs what is already signed: the server refuses it' });
+    allowConsole({
+      text: /status of 409/,
+      url: /\/public\/consents\/[A-Za-z0-9_-]+\/sign$/,
+      because: 'the second tab signs what is already signed: the server refuses it',
+    });
     // The same link in another tab, opened before she signs (a signer who opened the mail twice).
     const other = await phone.newPage();
     await other.goto(firstLink);
@@ -193,13 +236,24 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
     const at = (await pad.boundingBox())!;
     await page.mouse.move(at.x + 30, at.y + 100);
     await page.mouse.down();
-    for (const [dx, dy] of [[60, 50], [110, 110], [170, 40], [240, 120], [320, 70]] as const) await page.mouse.move(at.x + dx, at.y + dy, { steps: 6 });
+    for (const [dx, dy] of [
+      [60, 50],
+      [110, 110],
+      [170, 40],
+      [240, 120],
+      [320, 70],
+    ] as const)
+      await page.mouse.move(at.x + dx, at.y + dy, { steps: 6 });
     await page.mouse.up();
     await page.getByText('Firma dibujada.').waitFor();
     await signButton().click();
 
     await page.getByRole('heading', { level: 1, name: 'Tu firma está registrada' }).waitFor();
-    await page.getByText('Falta que firme Jorge Gómez (segundo tutor/a). Cuando hayan firmado todas las personas, te enviaremos por email una copia del documento firmado.').waitFor();
+    await page
+      .getByText(
+        'Falta que firme Jorge Gómez (segundo tutor/a). Cuando hayan firmado todas las personas, te enviaremos por email una copia del documento firmado.',
+      )
+      .waitFor();
     await shot(page, 'consent-sign-03-signed-phone');
     const signed = await envelope();
     expect(signed.state).toBe('opened');
@@ -225,7 +279,9 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
   it('reopening the link: «Ya firmaste este documento el DD/MM/YYYY a las HH:mm», and no way to sign again', async () => {
     await page.goto(firstLink);
     const when = madrid((await envelope()).signers.find((s) => s.role === 'guardian')!.signedAt!);
-    await page.getByRole('heading', { level: 1, name: `Ya firmaste este documento el ${when.day} a las ${when.time}`, exact: true }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: `Ya firmaste este documento el ${when.day} a las ${when.time}`, exact: true })
+      .waitFor();
     await page.getByText(/^Falta que firme Jorge Gómez/).waitFor();
     expect(await signButton().count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
@@ -264,11 +320,15 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
     await shot(page, 'consent-sign-06-completed-phone');
 
     // The copies are mailed once the PDF is sealed, right after the last signature.
-    expect((await waitForMail(baseUrl, jorge, (m) => m.subject.startsWith('Documento firmado'))).subject).toBe(`Documento firmado: «${title}»`);
+    expect((await waitForMail(baseUrl, jorge, (m) => m.subject.startsWith('Documento firmado'))).subject).toBe(
+      `Documento firmado: «${title}»`,
+    );
     const done = await envelope();
     expect(done.state).toBe('signed');
     expect(done.documentId).not.toBeNull();
-    const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/consents/${envelopeId}/pdf`, { headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` } });
+    const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/consents/${envelopeId}/pdf`, {
+      headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/pdf');
     const pdf = Buffer.from(await res.arrayBuffer());

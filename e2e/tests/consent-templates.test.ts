@@ -43,7 +43,12 @@ describe.skipIf(!hasChromium || !baseUrl)('consent templates: ready-made copy, e
     const dialog = page.getByRole('dialog', { name: 'Usar una plantilla de Diván' });
     await dialog.getByRole('heading', { name: 'Protección de datos (RGPD y LOPDGDD)' }).waitFor();
     await dialog.getByText(/AEPD/).waitFor();
-    expect(await dialog.getByRole('listitem').filter({ has: page.getByRole('heading') }).count()).toBe(5);
+    expect(
+      await dialog
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading') })
+        .count(),
+    ).toBe(5);
     await shots('consents-01-ready-made');
     await dialog.getByRole('button', { name: 'Usar «Protección de datos (RGPD y LOPDGDD)»' }).click();
     await page.waitForURL(/\/consents\/editor\/[0-9a-f-]{36}$/);
@@ -166,7 +171,14 @@ describe.skipIf(!hasChromium || !baseUrl)('consent templates: ready-made copy, e
     const box = (await dialog.getByTestId('signature-pad').boundingBox())!;
     await page.mouse.move(box.x + 30, box.y + 100);
     await page.mouse.down();
-    for (const [dx, dy] of [[60, 40], [110, 90], [170, 30], [240, 110], [300, 60]] as const) await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
+    for (const [dx, dy] of [
+      [60, 40],
+      [110, 90],
+      [170, 30],
+      [240, 110],
+      [300, 60],
+    ] as const)
+      await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
     await page.mouse.up();
     await shot(page, 'consents-06-signature-desktop');
     await copy.click();

@@ -50,7 +50,14 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
       sections: [{ title: 'Tratamiento', body: '<p>Atención psicológica.</p>' }],
       signatures: { guardian: true, secondGuardian: true },
     });
-    adultId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero', email: adultEmail, birthdate: yearsAgo(30) })).id;
+    adultId = (
+      await me.call<{ id: string }>('POST', '/patients', {
+        firstName: 'Lucía',
+        lastName: 'Romero',
+        email: adultEmail,
+        birthdate: yearsAgo(30),
+      })
+    ).id;
     await me.call('POST', '/patients', { firstName: 'Pablo', lastName: 'Gil', birthdate: yearsAgo(10) });
   });
   afterAll(async () => {
@@ -92,7 +99,10 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     expect(linkIn(mail, '/consents/sign')).toBe(link);
     await shots('consents-send-02-links');
     await done.getByRole('button', { name: 'Hecho' }).click();
-    const row = page.getByRole('region', { name: 'Consentimientos enviados' }).getByRole('listitem').filter({ hasText: 'Información sobre protección de datos personales' });
+    const row = page
+      .getByRole('region', { name: 'Consentimientos enviados' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Información sobre protección de datos personales' });
     await row.getByText('Enviado', { exact: true }).waitFor();
     await row.getByText(/aún no lo ha abierto/).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -142,7 +152,14 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     await confirm.getByRole('button', { name: 'Anular' }).click();
     await row.getByText('Anulado', { exact: true }).waitFor();
     await list.getByLabel('Estado').selectOption({ label: 'Anulado' });
-    await expect.poll(() => list.getByRole('listitem').filter({ hasText: /Consentimiento/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        list
+          .getByRole('listitem')
+          .filter({ hasText: /Consentimiento/ })
+          .count(),
+      )
+      .toBe(1);
   });
 
   it('once the adult has signed, the sealed PDF downloads from the tab and sits in her documents', async () => {
@@ -154,7 +171,13 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
       sections: { index: number; checkbox: { required: boolean } | null }[];
       signer: { data: string[] };
     };
-    const values: Record<string, string> = { fullName: 'Lucía Romero', email: adultEmail, phone: '612345678', address: 'Calle Mayor 1, Madrid', idNumber: '12345678Z' };
+    const values: Record<string, string> = {
+      fullName: 'Lucía Romero',
+      email: adultEmail,
+      phone: '612345678',
+      address: 'Calle Mayor 1, Madrid',
+      idNumber: '12345678Z',
+    };
     const res = await fetch(`${baseUrl}/api/v1/public/consents/${token}/sign`, {
       method: 'POST',
       headers,
@@ -173,7 +196,10 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     const signed = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Descargar el PDF firmado/ }) });
     await signed.locator('span', { hasText: /^Firmado$/ }).waitFor();
     await signed.getByText(/firmó el \d{2}\/\d{2}\/\d{4}/).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), list.getByRole('button', { name: /Descargar el PDF firmado/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      list.getByRole('button', { name: /Descargar el PDF firmado/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

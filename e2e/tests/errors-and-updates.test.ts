@@ -63,13 +63,34 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
 
     // The signed-in shell (dashboard): a confirmed account, its session put where the web app keeps it.
     const email = `presupuesto-${Date.now()}@example.com`;
-    const device = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: 'e2e' };
+    const device = {
+      appVersion: '1.0.0',
+      deviceManufacturer: 'unknown',
+      deviceModel: 'unknown',
+      platformType: 'web',
+      platformVersion: 'e2e',
+    };
     const post = (path: string, body: unknown) =>
-      fetch(`${baseUrl}/api/v1/realms/therapists${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${baseUrl}/api/v1/realms/therapists${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await post('/users', { firstName: 'Presupuesto', email, password: 'Contraseña1' })).status).toBe(201);
-    const token = linkIn(await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/')), '/verify-email').split('/').pop();
+    const token = linkIn(await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/')), '/verify-email')
+      .split('/')
+      .pop();
     const session = (await (await post('/signup/challenge', { code: token, ...device })).json()) as Record<string, unknown>;
-    const auth = { state: { userId: session.userId, accessToken: session.accessToken, refreshToken: session.refreshToken, profile: session.profile, loggedIn: true }, version: 1 };
+    const auth = {
+      state: {
+        userId: session.userId,
+        accessToken: session.accessToken,
+        refreshToken: session.refreshToken,
+        profile: session.profile,
+        loggedIn: true,
+      },
+      version: 1,
+    };
     const context = await newContext(browser, baseUrl);
     await seedLocalStorage(context, [{ name: 'auth', value: JSON.stringify(auth) }]);
     const shellPage = await context.newPage();

@@ -20,22 +20,33 @@ describe.skipIf(!hasChromium || !baseUrl)('a history entry being written survive
     browser = await launchBrowser();
     page = await (await newContext(browser, baseUrl)).newPage();
     // Sign up through the API, confirm in the browser (which signs it in), create the patient through the API.
-    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Nuria', email, password: 'Consulta2025' }) });
+    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: 'Nuria', email, password: 'Consulta2025' }),
+    });
     expect(res.status).toBe(201);
     const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
     await page.goto(linkIn(mail, '/verify-email'));
     await page.waitForURL(`${baseUrl}/`);
-    await page.waitForFunction(() => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId);
+    await page.waitForFunction(
+      () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
+    );
     const { accessToken, workspaceId } = await page.evaluate(() => ({
       accessToken: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
       workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
     }));
     const auth = { ...headers, Authorization: `Bearer ${accessToken}` };
-    const created = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients`, { method: 'POST', headers: auth, body: JSON.stringify({ firstName: 'Pilar', lastName: 'Ortega' }) });
+    const created = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ firstName: 'Pilar', lastName: 'Ortega' }),
+    });
     expect(created.status).toBe(201);
     const patientId = ((await created.json()) as { id: string }).id;
     historyUrl = `/patients/${patientId}/history`;
-    drafts = async () => (await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients/${patientId}/history/drafts`, { headers: auth })).json();
+    drafts = async () =>
+      (await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients/${patientId}/history/drafts`, { headers: auth })).json();
   });
   afterAll(async () => {
     await browser?.close();
@@ -101,7 +112,10 @@ describe.skipIf(!hasChromium || !baseUrl)('a history entry being written survive
     const reopened = page.getByRole('dialog', { name: 'Editar entrada' });
     expect(await reopened.getByRole('textbox', { name: 'Título' }).inputValue()).toBe('Sesión 2: duelo y culpa');
     await reopened.getByRole('button', { name: 'Guardar cambios' }).click();
-    await page.getByRole('list', { name: 'Entradas de la historia clínica' }).getByRole('heading', { name: 'Sesión 2: duelo y culpa' }).waitFor();
+    await page
+      .getByRole('list', { name: 'Entradas de la historia clínica' })
+      .getByRole('heading', { name: 'Sesión 2: duelo y culpa' })
+      .waitFor();
     expect(await drafts()).toEqual([]);
   });
 

@@ -14,7 +14,15 @@ const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-med
 function aroundNow() {
   const at = (d: Date) => {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Madrid',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
         .formatToParts(d)
         .map((p) => [p.type, p.value]),
     );
@@ -43,7 +51,11 @@ const recordPeerConnections = () => {
 
 /** The page's newest call is connected and decodes the other side's video. */
 async function receivesVideo(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.at(-1)?.connectionState === 'connected', undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.at(-1)?.connectionState === 'connected',
+    undefined,
+    { timeout: 30_000 },
+  );
   await expect
     .poll(
       () =>
@@ -78,22 +90,36 @@ describe.skipIf(!hasChromium || !baseUrl)('the video room: a therapist and a pat
     therapist = await therapistCtx.newPage();
     patient = await patientCtx.newPage();
 
-    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Marta', email, password: 'Consulta2025' }) });
+    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: 'Marta', email, password: 'Consulta2025' }),
+    });
     expect(res.status).toBe(201);
     const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
     await therapist.goto(linkIn(mail, '/verify-email'));
     await therapist.waitForURL(`${baseUrl}/`);
-    await therapist.waitForFunction(() => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId);
+    await therapist.waitForFunction(
+      () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
+    );
     const { accessToken, workspaceId } = await therapist.evaluate(() => ({
       accessToken: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
       workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
     }));
     const auth = { ...headers, Authorization: `Bearer ${accessToken}` };
     const W = `${baseUrl}/api/v1/workspaces/${workspaceId}`;
-    const created = await fetch(`${W}/patients`, { method: 'POST', headers: auth, body: JSON.stringify({ firstName: 'Lucía', lastName: 'Ferrer' }) });
+    const created = await fetch(`${W}/patients`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ firstName: 'Lucía', lastName: 'Ferrer' }),
+    });
     expect(created.status).toBe(201);
     const patientId = ((await created.json()) as { id: string }).id;
-    const session = await fetch(`${W}/sessions`, { method: 'POST', headers: auth, body: JSON.stringify({ patientId, modality: 'online', ...aroundNow() }) });
+    const session = await fetch(`${W}/sessions`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ patientId, modality: 'online', ...aroundNow() }),
+    });
     expect(session.status).toBe(201);
     sessionId = ((await session.json()) as { session: { id: string } }).session.id;
     const join = await fetch(`${W}/sessions/${sessionId}/meet`, { method: 'POST', headers: auth, body: '{}' });

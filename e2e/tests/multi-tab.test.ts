@@ -98,7 +98,9 @@ describe.skipIf(!hasChromium || !baseUrl)('several tabs refresh an expired sessi
       expect(answers, `round ${round}: one tab refreshed, the others used what it stored`).toEqual([200]);
     }
     const { state } = await readAuth(tabs[0]!);
-    const rotated = await fetch(`${baseUrl}/api/v1/realms/therapists/token?appVersion=1.0.0`, { headers: { ...headers, Authorization: `Bearer ${state.refreshToken}` } });
+    const rotated = await fetch(`${baseUrl}/api/v1/realms/therapists/token?appVersion=1.0.0`, {
+      headers: { ...headers, Authorization: `Bearer ${state.refreshToken}` },
+    });
     expect(rotated.status).toBe(200);
     await context.close();
   });
@@ -109,7 +111,10 @@ describe.skipIf(!hasChromium || !baseUrl)('several tabs refresh an expired sessi
       // Tabs starting in the same instant may both refresh; the server's grace answers them alike.
       const answers = await restoreAfterExpiry(context, tabs, round);
       expect(answers.length, `round ${round}`).toBeGreaterThanOrEqual(1);
-      expect(answers.every((status) => status === 200), `round ${round}: ${answers.join(', ')}`).toBe(true);
+      expect(
+        answers.every((status) => status === 200),
+        `round ${round}: ${answers.join(', ')}`,
+      ).toBe(true);
     }
     await context.close();
   });

@@ -138,7 +138,11 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist looks after their patient
 
   it('imports a Word document as an entry, and refuses a file that is not one', async () => {
     allowConsole({ text: /status of 400/, url: /\/history\/import-docx$/, because: 'a file that is not a Word document is refused' });
-    await page.getByLabel('Archivo Word (.docx)').setInputFiles({ name: 'notas.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('no soy un word') });
+    await page.getByLabel('Archivo Word (.docx)').setInputFiles({
+      name: 'notas.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('no soy un word'),
+    });
     await page.getByText('El archivo no es un documento Word (.docx) válido o no se puede leer.').waitFor();
     await page.getByLabel('Archivo Word (.docx)').setInputFiles(fixturePath('historia-clinica.docx'));
     await page.getByText(/añadida a la historia clínica/).waitFor();

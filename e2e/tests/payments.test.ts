@@ -8,7 +8,16 @@ import { linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
 
-type Invoice = { id: string; number: string | null; status: string; kind: string; paymentStatus: string; paymentType: string | null; totalCents: number; rectifies: { id: string } | null };
+type Invoice = {
+  id: string;
+  number: string | null;
+  status: string;
+  kind: string;
+  paymentStatus: string;
+  paymentType: string | null;
+  totalCents: number;
+  rectifies: { id: string } | null;
+};
 
 /**
  * Card payments on the built-in sandbox (no Stripe keys), in Chromium: the therapist connects Stripe
@@ -27,7 +36,11 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
   const patientEmail = `lucia.${Date.now()}@example.com`;
   const money = (text: string) => text.replace(/\s/g, '\\s');
   const issue = async (cents: number) => {
-    const draft = await me.call<Invoice>('POST', '/invoices', { therapistId: me.userId, patientId, lines: [{ description: 'Sesión de psicoterapia', unitPriceCents: cents }] });
+    const draft = await me.call<Invoice>('POST', '/invoices', {
+      therapistId: me.userId,
+      patientId,
+      lines: [{ description: 'Sesión de psicoterapia', unitPriceCents: cents }],
+    });
     return me.call<Invoice>('POST', `/invoices/${draft.id}/issue`);
   };
   const screenshots = resolve(import.meta.dirname, '../screenshots');
@@ -48,7 +61,15 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     const res = await fetch(`${baseUrl}/api/v1/me/billing`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-      body: JSON.stringify({ fullName: 'Marta Ruiz Sanz', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España', withholdingRate: 15 }),
+      body: JSON.stringify({
+        fullName: 'Marta Ruiz Sanz',
+        taxId: '12345678Z',
+        line1: 'Calle Mayor 1',
+        city: 'Madrid',
+        zipCode: '28013',
+        country: 'España',
+        withholdingRate: 15,
+      }),
     });
     expect(res.status).toBe(200);
     patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero', email: patientEmail })).id;
@@ -72,7 +93,10 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     await card.getByTestId('account-status').getByText('Activa').waitFor();
     await card.getByText('Cuenta de Stripe conectada: ya puedes cobrar con tarjeta.').waitFor();
     // Stripe's dashboard opens in a new tab, through settings/billing/stripe-dashboard (its links are single-use).
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), card.getByRole('link', { name: /Abrir panel de Stripe/ }).click()]);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card.getByRole('link', { name: /Abrir panel de Stripe/ }).click(),
+    ]);
     await tab.waitForURL(/\/sandbox\/stripe\/dashboard\//);
     await tab.close();
     await shots('payments-01-settings', card);
@@ -87,7 +111,7 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     await shots('payments-02-workspace-settings', card);
   });
 
-  it("mails the patient a link to save a card from their «Facturación» tab", async () => {
+  it('mails the patient a link to save a card from their «Facturación» tab', async () => {
     await page.goto(`/patients/${patientId}/billing`);
     const section = page.getByTestId('patient-card');
     await section.getByRole('heading', { name: 'Tarjeta y cobros' }).waitFor();
@@ -95,7 +119,10 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     await section.getByText(/los guarda Stripe/).waitFor();
     await section.getByRole('button', { name: 'Enviar enlace para guardar tarjeta' }).click();
     await section.getByText(`Enlace enviado por email a ${patientEmail}.`).waitFor();
-    await section.getByTestId('pending-link').getByText(/Hay un enlace esperando a que la guarde: caduca el \d{2}\/\d{2}\/\d{4} a las \d{2}:\d{2}\./).waitFor();
+    await section
+      .getByTestId('pending-link')
+      .getByText(/Hay un enlace esperando a que la guarde: caduca el \d{2}\/\d{2}\/\d{4} a las \d{2}:\d{2}\./)
+      .waitFor();
     await shots('payments-03-patient-card-link', section);
   });
 
@@ -132,7 +159,9 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
         { timeout: 20_000, interval: 1_000 },
       )
       .toBe(1);
-    expect(await section.getByTestId('saved-card').textContent()).toMatch(/^Visa ···· 4242Caduca \d{2}\/\d{2} · mandato aceptado el \d{2}\/\d{2}\/\d{4}$/);
+    expect(await section.getByTestId('saved-card').textContent()).toMatch(
+      /^Visa ···· 4242Caduca \d{2}\/\d{2} · mandato aceptado el \d{2}\/\d{2}\/\d{4}$/,
+    );
     expect(await section.getByRole('switch', { name: 'Cobros automáticos' }).getAttribute('aria-checked')).toBe('true');
     await section.getByRole('button', { name: 'Quitar tarjeta' }).waitFor();
     await shots('payments-06-patient-card-saved', section);
@@ -146,7 +175,9 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     await panel.getByTestId('test-mode').waitFor();
     await shots('payments-07-invoice-pending', panel);
     await panel.getByRole('button', { name: 'Cobrar con tarjeta' }).click();
-    const confirm = page.getByRole('alertdialog', { name: new RegExp(`^¿Cobrar ${money('60,00 €')} con la tarjeta guardada del paciente\\?$`) });
+    const confirm = page.getByRole('alertdialog', {
+      name: new RegExp(`^¿Cobrar ${money('60,00 €')} con la tarjeta guardada del paciente\\?$`),
+    });
     await confirm.getByRole('button', { name: new RegExp(`^Cobrar ${money('60,00 €')}$`) }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByText('Pagada', { exact: true }).waitFor({ timeout: 20_000 });
@@ -223,13 +254,17 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
 
   it('the public page says when a link is not valid', async () => {
     const phone = await patient.newPage();
-    allowConsole({ text: /status of 404/, url: /\/public\/payment-links\/este-enlace-no-existe-0123456789abcdef$/, because: 'a link that does not exist' });
+    allowConsole({
+      text: /status of 404/,
+      url: /\/public\/payment-links\/este-enlace-no-existe-0123456789abcdef$/,
+      because: 'a link that does not exist',
+    });
     await phone.goto('/pago/este-enlace-no-existe-0123456789abcdef');
     await phone.getByRole('heading', { name: 'Este enlace no es válido o ha caducado' }).waitFor();
     await phone.getByText(/Pide uno nuevo a tu terapeuta/).waitFor();
   });
 
-  it('sells a session pack from the patient\'s tab; a completed session consumes it', async () => {
+  it("sells a session pack from the patient's tab; a completed session consumes it", async () => {
     await page.goto(`/patients/${patientId}/billing`);
     const packs = page.getByTestId('packs');
     await packs.getByText('No tiene bonos.').waitFor();
@@ -242,14 +277,21 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     await packs.getByText(/0 de 4 usadas · quedan 4/).waitFor();
     // A session completed through the API consumes it.
     const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const { session } = await me.call<{ session: { id: string } }>('POST', '/sessions', { patientId, therapistId: me.userId, day, from: '10:00', to: '10:50', price: 5000 });
+    const { session } = await me.call<{ session: { id: string } }>('POST', '/sessions', {
+      patientId,
+      therapistId: me.userId,
+      day,
+      from: '10:00',
+      to: '10:50',
+      price: 5000,
+    });
     await me.call('POST', `/sessions/${session.id}/complete`);
     await page.reload();
     await packs.getByText(/1 de 4 usadas · quedan 3/).waitFor();
     await shots('payments-13-packs', packs);
   });
 
-  it('charges and refunds from the row of an invoice in the patient\'s tab, each after confirming', async () => {
+  it("charges and refunds from the row of an invoice in the patient's tab, each after confirming", async () => {
     const inv = await issue(4500);
     await page.goto(`/patients/${patientId}/billing`);
     const menu = page.getByRole('button', { name: new RegExp(`^Acciones de la factura ${inv.number} `) });
@@ -264,6 +306,8 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     const dialog = page.getByRole('dialog', { name: /^Devolver el pago de la factura/ });
     await dialog.getByLabel('Motivo').fill('Cobro duplicado');
     await dialog.getByRole('button', { name: new RegExp(`^Devolver ${money('45,00 €')}$`) }).click();
-    await expect.poll(async () => (await me.call<Invoice>('GET', `/invoices/${inv.id}`)).paymentStatus, { timeout: 15_000 }).toBe('refunded');
+    await expect
+      .poll(async () => (await me.call<Invoice>('GET', `/invoices/${inv.id}`)).paymentStatus, { timeout: 15_000 })
+      .toBe('refunded');
   });
 });

@@ -20,7 +20,11 @@ async function signUpAndIn(page: Page) {
   await page.waitForURL(`${baseUrl}/`);
 }
 
-const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent?.trim() || document.activeElement?.tagName);
+const focused = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent?.trim() || document.activeElement?.tagName,
+  );
 const focusedLabel = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLInputElement | null;
@@ -29,7 +33,13 @@ const focusedLabel = (page: Page) =>
 
 /** A 390 px wide phone signed in as the same therapist. */
 async function phoneOf(browser: Browser, desktop: BrowserContext): Promise<BrowserContext> {
-  const phone = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const phone = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+  });
   await shareSession(phone, desktop);
   return phone;
 }
@@ -155,7 +165,9 @@ describe.skipIf(!hasChromium || !baseUrl)('screens that keep a therapist’s wor
     await page.getByTestId('plan-basic').getByText('19,00 €').waitFor();
     await page.getByTestId('plan-advance').getByText('29,00 €').waitFor();
     await page.getByTestId('plan-team').getByText('A medida').waitFor();
-    expect(await page.getByRole('link', { name: 'soporte@divan.app' }).getAttribute('href')).toMatch(/^mailto:soporte@divan\.app\?subject=/);
+    expect(await page.getByRole('link', { name: 'soporte@divan.app' }).getAttribute('href')).toMatch(
+      /^mailto:soporte@divan\.app\?subject=/,
+    );
     expect(await page.getByRole('link', { name: 'Pedir Premium' }).getAttribute('href')).toMatch(/^mailto:soporte@divan\.app/);
     await shot(page, 'screens-06-plans');
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -10,7 +10,9 @@ const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0
 
 /** A day in Madrid (YYYY-MM-DD), `offset` days from today. */
 function madridIso(offset: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   const [y, m, d] = parts.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }
@@ -31,12 +33,18 @@ describe.skipIf(!hasChromium || !baseUrl)('settings: reminders by default and th
     browser = await launchBrowser();
     context = await newContext(browser, baseUrl);
     page = await context.newPage();
-    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Amparo', email, password: 'Consulta2025' }) });
+    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: 'Amparo', email, password: 'Consulta2025' }),
+    });
     expect(res.status).toBe(201);
     const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
     await page.goto(linkIn(mail, '/verify-email'));
     await page.waitForURL(`${baseUrl}/`);
-    await page.waitForFunction(() => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId);
+    await page.waitForFunction(
+      () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
+    );
     auth = await page.evaluate(() => ({
       accessToken: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
       workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',

@@ -10,7 +10,9 @@ const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0
 
 /** A day in Madrid as the screens type it (DD/MM/YYYY), `offset` days from today. */
 function madridDay(offset = 0): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   const [y, m, d] = parts.split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d + offset));
   return `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
@@ -18,7 +20,13 @@ function madridDay(offset = 0): string {
 
 /** A 390 px wide phone signed in as the same therapist. */
 async function phoneOf(browser: Browser, desktop: BrowserContext): Promise<BrowserContext> {
-  const phone = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', timezoneId: 'Europe/Madrid', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const phone = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+  });
   await shareSession(phone, desktop);
   return phone;
 }
@@ -34,12 +42,18 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     context = await newContext(browser, baseUrl);
     page = await context.newPage();
     // Sign up through the API, confirm in the browser (which signs it in), create the patient through the API.
-    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Teresa', email, password: 'Consulta2025' }) });
+    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: 'Teresa', email, password: 'Consulta2025' }),
+    });
     expect(res.status).toBe(201);
     const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
     await page.goto(linkIn(mail, '/verify-email'));
     await page.waitForURL(`${baseUrl}/`);
-    await page.waitForFunction(() => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId);
+    await page.waitForFunction(
+      () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
+    );
     const { accessToken, workspaceId } = await page.evaluate(() => ({
       accessToken: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
       workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
@@ -105,7 +119,10 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     await page.reload();
     const more = card().getByRole('button', { name: 'Ver completadas (1)' });
     await more.click();
-    await card().getByRole('list', { name: 'Tareas completadas' }).getByRole('checkbox', { name: 'Marcar «Llamar a la mutua» como pendiente' }).waitFor();
+    await card()
+      .getByRole('list', { name: 'Tareas completadas' })
+      .getByRole('checkbox', { name: 'Marcar «Llamar a la mutua» como pendiente' })
+      .waitFor();
     expect(await card().getByRole('checkbox', { name: 'Marcar «Llamar a la mutua» como pendiente' }).isChecked()).toBe(true);
   });
 
@@ -116,7 +133,9 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     await card().getByRole('textbox', { name: 'Fecha límite (DD/MM/AAAA)' }).fill(madridDay(1));
     await edit.press('Enter');
     await card().getByRole('button', { name: 'Editar tarea «Renovar el seguro de responsabilidad civil»' }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Editar tarea «Renovar el seguro de responsabilidad civil»');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Editar tarea «Renovar el seguro de responsabilidad civil»');
     await card().getByText('Mañana').waitFor();
 
     // Esc leaves it as it was.
@@ -131,7 +150,9 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     await expect.poll(() => card().getByRole('button', { name: 'Editar tarea «Revisar informe de evolución»' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Deshacer' }).click();
     await card().getByRole('button', { name: 'Editar tarea «Revisar informe de evolución»' }).waitFor();
-    await card().getByText(`Vencida · ${madridDay(-2)}`).waitFor();
+    await card()
+      .getByText(`Vencida · ${madridDay(-2)}`)
+      .waitFor();
   });
 
   it('adds a task from the patient’s overview, listed there alone and on the dashboard with the patient', async () => {
@@ -140,7 +161,9 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     await card().getByText('No tienes tareas pendientes con este paciente.').waitFor();
     const title = card().getByRole('textbox', { name: 'Nueva tarea sobre Pilar Ortega' });
     await title.fill('Enviar el cuestionario BDI');
-    await card().getByRole('textbox', { name: /Fecha límite de la nueva tarea/ }).fill(madridDay(3));
+    await card()
+      .getByRole('textbox', { name: /Fecha límite de la nueva tarea/ })
+      .fill(madridDay(3));
     await title.press('Enter');
     await card().getByRole('button', { name: 'Editar tarea «Enviar el cuestionario BDI»' }).waitFor();
     // Only this patient's tasks here.

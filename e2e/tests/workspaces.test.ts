@@ -116,7 +116,9 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     await dialog.getByRole('radio', { name: 'Porcentaje (%)' }).check();
     await dialog.getByLabel('Porcentaje que se queda el espacio (%)').fill('30');
     // The worked example says whose share 30 % is, live.
-    await expect.poll(() => dialog.getByTestId('commission-example').textContent()).toMatch(/49,00\s€ para el terapeuta y 21,00\s€ para el espacio/);
+    await expect
+      .poll(() => dialog.getByTestId('commission-example').textContent())
+      .toMatch(/49,00\s€ para el terapeuta y 21,00\s€ para el espacio/);
     await dialog.getByRole('radio', { name: 'El espacio' }).check();
     await shot(page, '34-members-invite-dialog');
     await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
@@ -309,11 +311,20 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
   it('keeps the Motivo column of the clinic’s patient list readable beside the therapist column', async () => {
     const page = ownerPage;
     const { accessToken, workspaceId } = await session(page);
-    for (const [firstName, motive, mail] of [['Águeda', 'eating_disorders', 'agueda'], ['Bernardo', 'anxiety', 'bernardo']] as const) {
+    for (const [firstName, motive, mail] of [
+      ['Águeda', 'eating_disorders', 'agueda'],
+      ['Bernardo', 'anxiety', 'bernardo'],
+    ] as const) {
       const res = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify({ firstName, lastName: 'Villanueva de la Cañada', email: `${mail}.${stamp}@correo.example`, phone: '612345678', treatment: { motive } }),
+        body: JSON.stringify({
+          firstName,
+          lastName: 'Villanueva de la Cañada',
+          email: `${mail}.${stamp}@correo.example`,
+          phone: '612345678',
+          treatment: { motive },
+        }),
       });
       expect(res.status, await res.text()).toBe(201);
     }
@@ -344,7 +355,10 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     }
     await mobile.goto('/');
     await mobile.getByRole('button', { name: 'Abrir menú' }).click();
-    await mobile.getByRole('dialog').getByRole('button', { name: /Cambiar de espacio de trabajo/ }).waitFor();
+    await mobile
+      .getByRole('dialog')
+      .getByRole('button', { name: /Cambiar de espacio de trabajo/ })
+      .waitFor();
     await shot(mobile, '52-mobile-menu-switcher');
     await phone.close();
   });

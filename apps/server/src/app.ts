@@ -145,7 +145,11 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const events = new EventBus(broker, app.log);
   // Master key, then every workspace's data key (the mail outbox's created now: mail is written inside transactions).
   const cipher = await openCipher(db, config, [OUTBOX_KEY]);
-  const jobs = new Jobs(database, { log: app.log, runWorkers: config.runJobs !== false, maintenanceIntervalSeconds: config.jobsMaintenanceSeconds });
+  const jobs = new Jobs(database, {
+    log: app.log,
+    runWorkers: config.runJobs !== false,
+    maintenanceIntervalSeconds: config.jobsMaintenanceSeconds,
+  });
   const devMail = config.devMail ?? devMailEnabled(config.env, config.smtpUrl, undefined);
   const mailer = new Mailer(db, jobs, cipher, tokens.hashSecret, app.log, {
     smtpUrl: config.smtpUrl,
@@ -183,20 +187,120 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
   const imports = new PatientImportService(db, patients, workspaces, cipher, jobs);
   const exporter = new PatientExportService(patients, history, documents, workspaces);
   const tasks = new TasksService(db, patients);
-  const chat = wireChat({ db, cipher, realtime, jobs, mailer, users, workspaces, patients, documents, publicUrl: config.publicUrl, log: app.log, clock: opts.clock });
-  const consents = wireConsents({ db, config, log: app.log, clock: opts.clock, mailer, jobs, users, workspaces, patients, documents, audit, storage, cipher });
-  const { sessions, reminders, invoicing, locations, notificationSettings, register: registerSessionRoutes } = wireSessions({
-    db, config, log: app.log, clock: opts.clock, realtime, events, jobs, mailer, patients, users, workspaces, history,
+  const chat = wireChat({
+    db,
+    cipher,
+    realtime,
+    jobs,
+    mailer,
+    users,
+    workspaces,
+    patients,
+    documents,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    clock: opts.clock,
+  });
+  const consents = wireConsents({
+    db,
+    config,
+    log: app.log,
+    clock: opts.clock,
+    mailer,
+    jobs,
+    users,
+    workspaces,
+    patients,
+    documents,
+    audit,
+    storage,
+    cipher,
+  });
+  const {
+    sessions,
+    reminders,
+    invoicing,
+    locations,
+    notificationSettings,
+    register: registerSessionRoutes,
+  } = wireSessions({
+    db,
+    config,
+    log: app.log,
+    clock: opts.clock,
+    realtime,
+    events,
+    jobs,
+    mailer,
+    patients,
+    users,
+    workspaces,
+    history,
     meetLink: (session) => meet.patientLink(session),
   });
   const booking = wireBooking({
-    db, events, users, workspaces, locations, sessions, patients, cipher, mailer, jobs, log: app.log, hash: tokens.hashSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom,
+    db,
+    events,
+    users,
+    workspaces,
+    locations,
+    sessions,
+    patients,
+    cipher,
+    mailer,
+    jobs,
+    log: app.log,
+    hash: tokens.hashSecret,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
     therapistWants: (workspaceId, userId) => notificationSettings.noticesOf(workspaceId, userId),
-    perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock,
+    perIpPerMinute: config.rateLimit.perIpPerMinute,
+    clock: opts.clock,
   });
-  const { invoices, issuing, auto, register: registerInvoiceRoutes } = wireInvoices({ db, events, jobs, audit, patients, users, workspaces, sessions: invoicing, clock: opts.clock, verifactuAeat: config.verifactuAeat, verifactuProducer: config.verifactuProducer });
-  const { gateway, sandbox } = createPaymentsGateway({ stripe: config.stripe, db, jobs, publicUrl: config.publicUrl, appSecret: config.appSecret, clock: opts.clock });
-  const payments = wirePayments({ db, gateway, events, jobs, mailer, log: app.log, patients, users, workspaces, invoices, issuing, auto, sessions: invoicing, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute, clock: opts.clock });
+  const {
+    invoices,
+    issuing,
+    auto,
+    register: registerInvoiceRoutes,
+  } = wireInvoices({
+    db,
+    events,
+    jobs,
+    audit,
+    patients,
+    users,
+    workspaces,
+    sessions: invoicing,
+    clock: opts.clock,
+    verifactuAeat: config.verifactuAeat,
+    verifactuProducer: config.verifactuProducer,
+  });
+  const { gateway, sandbox } = createPaymentsGateway({
+    stripe: config.stripe,
+    db,
+    jobs,
+    publicUrl: config.publicUrl,
+    appSecret: config.appSecret,
+    clock: opts.clock,
+  });
+  const payments = wirePayments({
+    db,
+    gateway,
+    events,
+    jobs,
+    mailer,
+    log: app.log,
+    patients,
+    users,
+    workspaces,
+    invoices,
+    issuing,
+    auto,
+    sessions: invoicing,
+    publicUrl: config.publicUrl,
+    perIpPerMinute: config.rateLimit.perIpPerMinute,
+    clock: opts.clock,
+  });
   sandbox?.deliverTo(async (raw, signature) => void (await payments.webhooks.receive(raw, signature)));
   booking.acceptPayments(payments.bookings);
   const meet = new MeetService({
@@ -220,23 +324,82 @@ async function wire(app: FastifyInstance, config: Config, database: Database, op
     onUserCreated: (tx, user) => workspaces.createPersonal(tx, user),
   });
   const patientAccounts = wirePatientAccounts({
-    db, auth, mailer, patients, workspaces, users, audit, emailLimiter, hash: tokens.hashSecret, publicUrl: config.publicUrl, perIpPerMinute: config.rateLimit.perIpPerMinute,
+    db,
+    auth,
+    mailer,
+    patients,
+    workspaces,
+    users,
+    audit,
+    emailLimiter,
+    hash: tokens.hashSecret,
+    publicUrl: config.publicUrl,
+    perIpPerMinute: config.rateLimit.perIpPerMinute,
   });
   chat.linkPatients(patientAccounts.accounts.chatLink);
-  const companion = wireCompanion({ db, accounts: patientAccounts.accounts, documents, users, bookings: booking.manage, meetLink: (s) => meet.patientLink(s), clock: opts.clock });
-  const companionBilling = wireCompanionBilling({ accounts: patientAccounts.accounts, signing: consents.signing, invoices, payments, users, workspaces, publicUrl: config.publicUrl, clock: opts.clock });
+  const companion = wireCompanion({
+    db,
+    accounts: patientAccounts.accounts,
+    documents,
+    users,
+    bookings: booking.manage,
+    meetLink: (s) => meet.patientLink(s),
+    clock: opts.clock,
+  });
+  const companionBilling = wireCompanionBilling({
+    accounts: patientAccounts.accounts,
+    signing: consents.signing,
+    invoices,
+    payments,
+    users,
+    workspaces,
+    publicUrl: config.publicUrl,
+    clock: opts.clock,
+  });
   // After listening to the broker: a revocation is either in the database read here or heard later.
   await auth.loadRevokedSessions();
-  bridgeToSockets(events, realtime, workspaces.memberUserIds, [...PATIENT_EVENTS, ...SESSION_EVENTS, ...SERIES_EVENTS, 'workspace.access_changed', 'invoice.paid'], app.log);
+  bridgeToSockets(
+    events,
+    realtime,
+    workspaces.memberUserIds,
+    [...PATIENT_EVENTS, ...SESSION_EVENTS, ...SERIES_EVENTS, 'workspace.access_changed', 'invoice.paid'],
+    app.log,
+  );
   jobs.sweep('auth.expired', auth.sweepExpired);
   jobs.sweep('patients.retention-erasure', () => patients.eraseExpiredBlocked());
   jobs.sweep('history.stale-drafts', () => history.sweepDrafts());
-  app.decorate('services', { database, realtime, events, jobs, mailer, users, auth, workspaces, patients, cipher, members, history, documents, sessions, reminders, meet, privateFiles, payments, paymentsSandbox: sandbox, consentTemplates: consents.templates, consentEnvelopes: consents.envelopes, consentSigning: consents.signing, seal: consents.seal, chat: chat.chat, chatUnreadMail: chat.unreadMail, linkChatPatients: chat.linkPatients });
+  app.decorate('services', {
+    database,
+    realtime,
+    events,
+    jobs,
+    mailer,
+    users,
+    auth,
+    workspaces,
+    patients,
+    cipher,
+    members,
+    history,
+    documents,
+    sessions,
+    reminders,
+    meet,
+    privateFiles,
+    payments,
+    paymentsSandbox: sandbox,
+    consentTemplates: consents.templates,
+    consentEnvelopes: consents.envelopes,
+    consentSigning: consents.signing,
+    seal: consents.seal,
+    chat: chat.chat,
+    chatUnreadMail: chat.unreadMail,
+    linkChatPatients: chat.linkPatients,
+  });
 
   const webDist = config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   // Each request is logged only at debug level; warnings and errors always.
-  if (config.logLevel !== 'debug' && config.logLevel !== 'trace')
-    app.addHook('onRoute', (route) => void (route.logLevel ??= 'warn'));
+  if (config.logLevel !== 'debug' && config.logLevel !== 'trace') app.addHook('onRoute', (route) => void (route.logLevel ??= 'warn'));
   // A null where a body's field is optional is that field left out (absent-nulls.ts).
   app.setValidatorCompiler(requestValidator);
   app.setSerializerCompiler(serializerCompiler);

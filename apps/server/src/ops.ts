@@ -51,7 +51,9 @@ async function admin(config: ReturnType<typeof loadConfig>, argv: string[]) {
         sql`select w.id, w.name, w.plan_id, w.plan_seats, u.email from workspaces w join users u on u.id = w.owner_id order by w.created_at`,
       );
       for (const r of (rows as unknown as { rows: Record<string, unknown>[] }).rows)
-        console.log(`${r.id}  ${String(r.plan_id ?? 'sin plan').padEnd(8)} ${String(r.plan_seats).padStart(3)} plazas  ${r.name} (${r.email})`);
+        console.log(
+          `${r.id}  ${String(r.plan_id ?? 'sin plan').padEnd(8)} ${String(r.plan_seats).padStart(3)} plazas  ${r.name} (${r.email})`,
+        );
       return;
     }
     if (sub === 'set-plan') {
@@ -59,7 +61,8 @@ async function admin(config: ReturnType<typeof loadConfig>, argv: string[]) {
       const plan = planArg === 'none' ? null : PLAN_IDS.find((p) => p === planArg);
       if (!workspaceId || plan === undefined) throw new ConfigError(USAGE);
       const seats = flag('seats') ? Number.parseInt(flag('seats')!, 10) : undefined;
-      if (seats !== undefined && (!Number.isInteger(seats) || seats < 1)) throw new ConfigError('--seats must be a whole number of at least 1');
+      if (seats !== undefined && (!Number.isInteger(seats) || seats < 1))
+        throw new ConfigError('--seats must be a whole number of at least 1');
       const periodEnd = flag('period-end') ? new Date(`${flag('period-end')}T23:59:59Z`) : undefined;
       if (periodEnd && Number.isNaN(periodEnd.getTime())) throw new ConfigError('--period-end must be a date, YYYY-MM-DD');
       const row = await app.services.workspaces.setPlan(workspaceId, { id: plan, seats, periodEnd });
@@ -80,13 +83,16 @@ async function demo(config: ReturnType<typeof loadConfig>) {
   const app = await buildApp(config, { logger: false });
   try {
     const r = await seedDemo(app);
-    console.log(`Demo workspace "${DEMO_WORKSPACE}" (plan team): ${r.created} patients created, ${r.existing} already there, ${r.entries} history entries added.`);
+    console.log(
+      `Demo workspace "${DEMO_WORKSPACE}" (plan team): ${r.created} patients created, ${r.existing} already there, ${r.entries} history entries added.`,
+    );
     const url = appUrlForCommands(config.dataDir, config.publicUrl);
     console.log(`\nOpen ${url} and sign in:`);
     console.log(`  email:    ${DEMO_THERAPISTS.lead.email}`);
     console.log(`  password: ${DEMO_PASSWORD}`);
     console.log(`  colleague: ${DEMO_THERAPISTS.colleague.email} (same password)`);
-    if (!config.smtpUrl && config.env !== 'production') console.log(`Sign-in asks for a 6-digit code: without SMTP it is in the outbox, ${url}/dev/mail`);
+    if (!config.smtpUrl && config.env !== 'production')
+      console.log(`Sign-in asks for a 6-digit code: without SMTP it is in the outbox, ${url}/dev/mail`);
   } finally {
     await app.close();
   }

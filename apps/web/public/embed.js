@@ -55,7 +55,13 @@
 
   window.addEventListener('message', function (event) {
     var data = event.data;
-    if (data && data.type === CLOSE && openDialog && event.source === openDialog.frame.contentWindow && event.origin === openDialog.origin) {
+    if (
+      data &&
+      data.type === CLOSE &&
+      openDialog &&
+      event.source === openDialog.frame.contentWindow &&
+      event.origin === openDialog.origin
+    ) {
       openDialog.close();
       return;
     }
@@ -77,14 +83,17 @@
     overlay.setAttribute('role', 'dialog');
     overlay.setAttribute('aria-modal', 'true');
     overlay.setAttribute('aria-label', title || 'Reserva online');
-    overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483646;background:rgba(15,23,42,.55);display:flex;align-items:center;justify-content:center;padding:16px';
+    overlay.style.cssText =
+      'position:fixed;inset:0;z-index:2147483646;background:rgba(15,23,42,.55);display:flex;align-items:center;justify-content:center;padding:16px';
     var box = document.createElement('div');
-    box.style.cssText = 'position:relative;width:100%;max-width:760px;height:min(90vh,860px);background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 20px 60px rgba(0,0,0,.3)';
+    box.style.cssText =
+      'position:relative;width:100%;max-width:760px;height:min(90vh,860px);background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 20px 60px rgba(0,0,0,.3)';
     var close = document.createElement('button');
     close.type = 'button';
     close.setAttribute('aria-label', 'Cerrar');
     close.textContent = '\u00d7';
-    close.style.cssText = 'position:absolute;top:8px;right:8px;z-index:1;width:36px;height:36px;border:0;border-radius:18px;background:rgba(255,255,255,.9);font:24px/36px system-ui,sans-serif;cursor:pointer;color:#111';
+    close.style.cssText =
+      'position:absolute;top:8px;right:8px;z-index:1;width:36px;height:36px;border:0;border-radius:18px;background:rgba(255,255,255,.9);font:24px/36px system-ui,sans-serif;cursor:pointer;color:#111';
     var frame = makeFrame(url, title);
     frame.setAttribute('data-divan-modal', '');
     frame.loading = 'eager';
@@ -134,7 +143,10 @@
       button.textContent = host.getAttribute('data-label') || 'Reservar cita';
       button.setAttribute('aria-haspopup', 'dialog');
       if (!host.getAttribute('data-unstyled'))
-        button.style.cssText = 'display:inline-block;padding:12px 20px;border:0;border-radius:8px;background:' + (host.getAttribute('data-color') || '#3f6f5f') + ';color:#fff;font:600 16px/1.2 system-ui,sans-serif;cursor:pointer';
+        button.style.cssText =
+          'display:inline-block;padding:12px 20px;border:0;border-radius:8px;background:' +
+          (host.getAttribute('data-color') || '#3f6f5f') +
+          ';color:#fff;font:600 16px/1.2 system-ui,sans-serif;cursor:pointer';
       button.addEventListener('click', function () {
         openModal(url, title, button);
       });

@@ -75,11 +75,16 @@ const screens = {
 // A module that is also a shared chunk is keyed by chunk name, so look it up by its `src` too.
 const bySrc = Object.fromEntries(Object.entries(manifest).map(([key, v]) => [v.src ?? key, key]));
 const byName = Object.fromEntries(
-  Object.entries(manifest).filter(([, v]) => v.isDynamicEntry && !v.src).map(([key, v]) => [v.name, key]),
+  Object.entries(manifest)
+    .filter(([, v]) => v.isDynamicEntry && !v.src)
+    .map(([key, v]) => [v.name, key]),
 );
 
 function collect(key, files) {
-  const name = key.split('/').pop().replace(/\.(tsx?|mjs)$/, '');
+  const name = key
+    .split('/')
+    .pop()
+    .replace(/\.(tsx?|mjs)$/, '');
   const entry = manifest[key] ?? manifest[bySrc[key]] ?? manifest[byName[name]];
   if (!entry) throw new Error(`not in manifest: ${key}`);
   if (files.has(entry.file)) return;

@@ -41,7 +41,14 @@ export const domainEventSchemas = {
   'workspace.access_changed': z.strictObject({ workspaceId: id }),
 
   // Declared for the coming issues (sessions, invoices, consents, booking).
-  'session.created': z.strictObject({ workspaceId: id, sessionId: id, patientId: id.nullable(), therapistId: id, startsAt: instant, endsAt: instant }),
+  'session.created': z.strictObject({
+    workspaceId: id,
+    sessionId: id,
+    patientId: id.nullable(),
+    therapistId: id,
+    startsAt: instant,
+    endsAt: instant,
+  }),
   'session.updated': z.strictObject({
     workspaceId: id,
     sessionId: id,
@@ -65,7 +72,13 @@ export const domainEventSchemas = {
   'session.completed': z.strictObject({ workspaceId: id, sessionId: id, patientId: id.nullable(), therapistId: id }),
   /** A series edit deleted a future occurrence no longer in its pattern (never a paid, invoiced or noted one). */
   'session.deleted': z.strictObject({ workspaceId: id, sessionId: id, patientId: id.nullable(), therapistId: id, startsAt: instant }),
-  'invoice.issued': z.strictObject({ workspaceId: id, invoiceId: id, patientId: id.nullable(), number: z.string().max(40), totalCents: cents }),
+  'invoice.issued': z.strictObject({
+    workspaceId: id,
+    invoiceId: id,
+    patientId: id.nullable(),
+    number: z.string().max(40),
+    totalCents: cents,
+  }),
   'invoice.paid': z.strictObject({ workspaceId: id, invoiceId: id, amountCents: cents }),
   'consent.signed': z.strictObject({ workspaceId: id, consentId: id, patientId: id }),
   /** A patient booked from the public page: the session exists (see `session.created`). */

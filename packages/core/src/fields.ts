@@ -15,7 +15,8 @@ export const INT4_MAX = 2_147_483_647;
 export const hasNoNul = (s: string): boolean => !s.includes('\u0000');
 
 /** An id as the API gives them (a UUID, any version): for ids read from a URL before asking the server. */
-export const isUuid = (v: string | null | undefined): v is string => !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+export const isUuid = (v: string | null | undefined): v is string =>
+  !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 const capitalized = (label: string) => label.charAt(0).toUpperCase() + label.slice(1);
 
@@ -29,7 +30,10 @@ export const textField = (label: string, params?: { error?: string }) =>
 
 /** A required text: trimmed, not empty, at most `max` characters. `field` is the Spanish name, lower case ('nombre'). */
 export const requiredText = (field: string, max: number) =>
-  textField(field, { error: msg.required(field) }).trim().min(1, { error: msg.required(field) }).max(max, { error: msg.maxLength(max) });
+  textField(field, { error: msg.required(field) })
+    .trim()
+    .min(1, { error: msg.required(field) })
+    .max(max, { error: msg.maxLength(max) });
 
 /** An optional text of a form: trimmed, at most `max`; '' means "clear it" and becomes null. */
 export const optionalText = (label: string, max: number) =>
@@ -42,7 +46,10 @@ export const optionalText = (label: string, max: number) =>
 
 /** A required calendar day 'YYYY-MM-DD' (checked against the calendar by `isIsoDay`). */
 export const dayField = (field: string) =>
-  z.string({ error: msg.required(field) }).refine(isIsoDay, { error: msg.invalidDate() }).meta({ format: 'date' });
+  z
+    .string({ error: msg.required(field) })
+    .refine(isIsoDay, { error: msg.invalidDate() })
+    .meta({ format: 'date' });
 
 /** An optional calendar day of a form: '' means "clear it" and becomes null. */
 export const optionalDayField = () =>
@@ -64,7 +71,8 @@ export const personNameField = (field: string, max: number) =>
   requiredText(field, max).refine((v) => !v || isPersonName(v), { error: personNameMessage() });
 
 /** A person's optional name (last names): `optionalText` and letters only; '' still clears it. */
-export const optionalPersonName = (label: string, max: number) => optionalText(label, max).refine((v) => !v || isPersonName(v), { error: personNameMessage() });
+export const optionalPersonName = (label: string, max: number) =>
+  optionalText(label, max).refine((v) => !v || isPersonName(v), { error: personNameMessage() });
 
 /** The id that no row has: what a public link's garbage id becomes (`linkId`). */
 export const NO_SUCH_ID = '00000000-0000-0000-0000-000000000000';

@@ -15,7 +15,6 @@ export const msg = {
   invalidDate: () => 'Fecha inválida',
   invalidInstant: () => 'Fecha y hora inválidas',
   forbiddenChars: (field: string) => `${field} contiene caracteres no permitidos`,
-  passwordRule: () =>
-    'La contraseña debe tener al menos 8 caracteres y combinar dos tipos: mayúsculas, minúsculas, números o símbolos',
+  passwordRule: () => 'La contraseña debe tener al menos 8 caracteres y combinar dos tipos: mayúsculas, minúsculas, números o símbolos',
   passwordEqual: () => 'La nueva contraseña debe ser distinta de la actual',
 } as const;

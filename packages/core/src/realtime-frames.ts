@@ -10,7 +10,8 @@ import type { SocketRefusal, SocketRefusalCode } from './realtime';
  */
 export type FrameContract = Readonly<Record<string, z.ZodType<{ event: string }>>>;
 export type FrameOf<C extends FrameContract> = z.infer<C[keyof C]>;
-export type ParsedFrame<F> = { ok: true; frame: F } | { ok: false; code: Extract<SocketRefusalCode, 'socket_frame_invalid' | 'socket_event_unknown'> };
+export type ParsedFrame<F> =
+  { ok: true; frame: F } | { ok: false; code: Extract<SocketRefusalCode, 'socket_frame_invalid' | 'socket_event_unknown'> };
 
 /** A frame without data: `{event}`. */
 export const bareFrame = <E extends string>(event: E) => z.strictObject({ event: z.literal(event) });

@@ -30,7 +30,8 @@ export type RealtimeOutEvent =
   | 'chat-notification-counter'
   /** The other side of a conversation is typing ({patientFileId, senderKind}). */
   | 'chat-typing';
-export type DisconnectCode = 'invalid_access_token' | 'max_sessions_reached' | 'session_not_found' | 'timeout' | 'socket_too_many_invalid_frames';
+export type DisconnectCode =
+  'invalid_access_token' | 'max_sessions_reached' | 'session_not_found' | 'timeout' | 'socket_too_many_invalid_frames';
 export type RealtimeFrame<E extends string = string, D = unknown> = { event: E; data?: D };
 
 /**
@@ -39,5 +40,6 @@ export type RealtimeFrame<E extends string = string, D = unknown> = { event: E; 
  * or not the data its event takes, an event the socket does not know, or one that needs the socket
  * authenticated (joined, in the video room) first.
  */
-export type SocketRefusalCode = 'socket_frame_binary' | 'socket_frame_too_large' | 'socket_frame_invalid' | 'socket_event_unknown' | 'socket_not_authenticated';
+export type SocketRefusalCode =
+  'socket_frame_binary' | 'socket_frame_too_large' | 'socket_frame_invalid' | 'socket_event_unknown' | 'socket_not_authenticated';
 export type SocketRefusal = { code: SocketRefusalCode | 'internal_server_error'; message: string };

@@ -26,11 +26,16 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
   const lead = await ensureTherapist(app, DEMO_THERAPISTS.lead);
   const colleague = await ensureTherapist(app, DEMO_THERAPISTS.colleague);
 
-  const ws = (await workspaces.listForUser(lead)).find((w) => w.name === DEMO_WORKSPACE) ?? (await workspaces.create(lead, { name: DEMO_WORKSPACE, template: 'clinic' }));
+  const ws =
+    (await workspaces.listForUser(lead)).find((w) => w.name === DEMO_WORKSPACE) ??
+    (await workspaces.create(lead, { name: DEMO_WORKSPACE, template: 'clinic' }));
   if (ws.plan.id !== 'team') await workspaces.setPlan(ws.id, { id: 'team', seats: 5 });
   if (!(await workspaces.isMember(ws.id, colleague))) {
     const owner = (await workspaces.resolveMembership(ws.id, lead))!;
-    const invitation = await members.invite(owner, lead, { email: DEMO_THERAPISTS.colleague.email, roleIds: [ws.roles.find((r) => r.name === 'Terapeuta')!.id] });
+    const invitation = await members.invite(owner, lead, {
+      email: DEMO_THERAPISTS.colleague.email,
+      roleIds: [ws.roles.find((r) => r.name === 'Terapeuta')!.id],
+    });
     await members.accept(colleague, invitation.id);
   }
   const callers: Record<'lead' | 'colleague', Caller> = {
@@ -53,7 +58,14 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       phone: `6${String(10_000_000 + ((i * 7_919_371) % 89_999_999)).padStart(8, '0')}`.replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3'),
       birthdate: `${d.born}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
       gender: d.gender,
-      billingInfo: { fullName: `${d.firstName} ${d.lastName}`, taxId: dni(30_000_000 + i * 104_729), line1: `Calle ${['Mayor', 'del Sol', 'Alcalá', 'Real', 'de la Paz'][i % 5]} ${(i % 80) + 1}`, city: d.city[0], zipCode: d.city[1], country: 'España' },
+      billingInfo: {
+        fullName: `${d.firstName} ${d.lastName}`,
+        taxId: dni(30_000_000 + i * 104_729),
+        line1: `Calle ${['Mayor', 'del Sol', 'Alcalá', 'Real', 'de la Paz'][i % 5]} ${(i % 80) + 1}`,
+        city: d.city[0],
+        zipCode: d.city[1],
+        country: 'España',
+      },
       treatment: {
         startDate: isoDay(start),
         motive: d.motive,
@@ -78,7 +90,12 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       result.entries++;
     }
     if (d.status === 'paused') await patients.updateTreatment(callers.lead, p.id, updateTreatmentBody.parse({ status: 'paused' }));
-    else if (d.status) await patients.updateTreatment(callers.lead, p.id, updateTreatmentBody.parse({ status: 'inactive', endDate: isoDay(end), endingReason: d.status.ended }));
+    else if (d.status)
+      await patients.updateTreatment(
+        callers.lead,
+        p.id,
+        updateTreatmentBody.parse({ status: 'inactive', endDate: isoDay(end), endingReason: d.status.ended }),
+      );
   }
   return result;
 }

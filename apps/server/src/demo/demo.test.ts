@@ -27,7 +27,10 @@ describe.skipIf(onPostgresPass)('npm run demo', () => {
     expect(again.code, again.output).toBe(0);
     expect(again.output).toContain('0 patients created, 40 already there, 0 history entries added');
 
-    const app = await buildApp({ ...loadConfig({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), databaseUrl: undefined }, { logger: false });
+    const app = await buildApp(
+      { ...loadConfig({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }), databaseUrl: undefined },
+      { logger: false },
+    );
     try {
       const { auth, users, workspaces, patients, history } = app.services;
       const lead = (await users.findByEmail(DEMO_THERAPISTS.lead.email))!;

@@ -31,9 +31,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Diván <no-reply@divan.local>'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The clinical master key (32 bytes, base64 or hex); unset: the key file below. */
-  CLINICAL_KEY: z.string().refine((v) => !!parseKey(v), CLINICAL_KEY_FORMAT).optional(),
+  CLINICAL_KEY: z
+    .string()
+    .refine((v) => !!parseKey(v), CLINICAL_KEY_FORMAT)
+    .optional(),
   /** The previous master key while a rotation is under way (see README, "Keys and backups"). */
-  CLINICAL_KEY_PREVIOUS: z.string().refine((v) => !!parseKey(v), CLINICAL_KEY_FORMAT).optional(),
+  CLINICAL_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => !!parseKey(v), CLINICAL_KEY_FORMAT)
+    .optional(),
   /** Without CLINICAL_KEY: the key file, outside DATA_DIR (default `<DATA_DIR>.clinical-key`), created by the first start. */
   CLINICAL_KEY_FILE: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -84,7 +90,10 @@ const envSchema = z.object({
   VERIFACTU_PRODUCER_NAME: z.string().trim().min(1).max(120, 'must be at most 120 characters').optional(),
   VERIFACTU_PRODUCER_NIF: z
     .string()
-    .refine((v) => normalizeTaxId(v).length === 9 && isValidSpanishTaxId(v), 'must be a Spanish NIF (9 characters) whose control character is right')
+    .refine(
+      (v) => normalizeTaxId(v).length === 9 && isValidSpanishTaxId(v),
+      'must be a Spanish NIF (9 characters) whose control character is right',
+    )
     .optional(),
   VERIFACTU_SYSTEM_ID: z
     .string()
@@ -221,8 +230,12 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
   const fail = (name: string, why: string): never => {
     throw new ConfigError(`Invalid environment variable ${name}: ${why}`);
   };
-  if (!e.STRIPE_SECRET_KEY) return e.STRIPE_WEBHOOK_SECRET || e.STRIPE_API_BASE ? fail('STRIPE_SECRET_KEY', 'required with STRIPE_WEBHOOK_SECRET or STRIPE_API_BASE') : undefined;
-  if (!/^(sk|rk)_(test|live)_/.test(e.STRIPE_SECRET_KEY)) fail('STRIPE_SECRET_KEY', 'expected a Stripe secret key (sk_test_… or sk_live_…)');
+  if (!e.STRIPE_SECRET_KEY)
+    return e.STRIPE_WEBHOOK_SECRET || e.STRIPE_API_BASE
+      ? fail('STRIPE_SECRET_KEY', 'required with STRIPE_WEBHOOK_SECRET or STRIPE_API_BASE')
+      : undefined;
+  if (!/^(sk|rk)_(test|live)_/.test(e.STRIPE_SECRET_KEY))
+    fail('STRIPE_SECRET_KEY', 'expected a Stripe secret key (sk_test_… or sk_live_…)');
   if (!e.STRIPE_WEBHOOK_SECRET) return fail('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY (whsec_… from the webhook endpoint)');
   return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE };
 }
@@ -231,7 +244,9 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
 function verifactuProducerConfig(e: z.infer<typeof envSchema>): VerifactuProducerConfig {
   const { producer, missing } = verifactuProducer(e);
   if (missing && e.NODE_ENV === 'production' && e.VERIFACTU_AEAT_URL) {
-    throw new ConfigError(`Invalid environment variable ${missing}: required in production with VERIFACTU_AEAT_URL (the software producer every record sent to the AEAT names)`);
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: required in production with VERIFACTU_AEAT_URL (the software producer every record sent to the AEAT names)`,
+    );
   }
   return producer;
 }
@@ -242,8 +257,10 @@ function verifactuAeatConfig(e: z.infer<typeof envSchema>): VerifactuAeatConfig 
     throw new ConfigError(`Invalid environment variable ${name}: ${message}`);
   };
   const certVars = [e.VERIFACTU_AEAT_PFX, e.VERIFACTU_AEAT_CERT, e.VERIFACTU_AEAT_KEY];
-  if (!e.VERIFACTU_AEAT_URL) return certVars.some(Boolean) ? fail('VERIFACTU_AEAT_URL', 'required with a VERI*FACTU certificate') : undefined;
-  if (!e.VERIFACTU_AEAT_PFX && !e.VERIFACTU_AEAT_CERT) fail('VERIFACTU_AEAT_PFX', 'required with VERIFACTU_AEAT_URL (or VERIFACTU_AEAT_CERT and VERIFACTU_AEAT_KEY)');
+  if (!e.VERIFACTU_AEAT_URL)
+    return certVars.some(Boolean) ? fail('VERIFACTU_AEAT_URL', 'required with a VERI*FACTU certificate') : undefined;
+  if (!e.VERIFACTU_AEAT_PFX && !e.VERIFACTU_AEAT_CERT)
+    fail('VERIFACTU_AEAT_PFX', 'required with VERIFACTU_AEAT_URL (or VERIFACTU_AEAT_CERT and VERIFACTU_AEAT_KEY)');
   if (e.VERIFACTU_AEAT_CERT && !e.VERIFACTU_AEAT_KEY) fail('VERIFACTU_AEAT_KEY', 'required with VERIFACTU_AEAT_CERT');
   const read = (name: string, path: string | undefined) => {
     if (!path) return undefined;
@@ -263,7 +280,10 @@ function verifactuAeatConfig(e: z.infer<typeof envSchema>): VerifactuAeatConfig 
   try {
     createSecureContext(tls);
   } catch (err) {
-    fail(e.VERIFACTU_AEAT_PFX ? 'VERIFACTU_AEAT_PFX' : 'VERIFACTU_AEAT_CERT', `the certificate does not open (${(err as Error).message}); check VERIFACTU_AEAT_PASSPHRASE`);
+    fail(
+      e.VERIFACTU_AEAT_PFX ? 'VERIFACTU_AEAT_PFX' : 'VERIFACTU_AEAT_CERT',
+      `the certificate does not open (${(err as Error).message}); check VERIFACTU_AEAT_PASSPHRASE`,
+    );
   }
   return { url: e.VERIFACTU_AEAT_URL, tls };
 }

@@ -16,7 +16,16 @@ describe.skipIf(onPostgresPass)('a log pipe nobody reads', () => {
   it('blocks neither requests nor SIGTERM', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dir, LOG_LEVEL: 'debug', WEB_DIST: '/nonexistent' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'debug',
+      WEB_DIST: '/nonexistent',
+    };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     // stdout and stderr are pipes this test never reads: once their buffers are full, every write would wait.
@@ -25,14 +34,23 @@ describe.skipIf(onPostgresPass)('a log pipe nobody reads', () => {
     try {
       // A new PGlite cluster, its migrations and tsx's first compile: up to 90 s on a loaded 2-core machine (as startServerProcess allows).
       let up = false;
-      for (const until = Date.now() + 90_000; Date.now() < until && !up; ) {
-        up = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
+      for (const until = Date.now() + 90_000; Date.now() < until && !up;) {
+        up = await fetch(`${url}/api/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!up) await new Promise((r) => setTimeout(r, 100));
       }
       expect(up).toBe(true);
       // Debug logs two lines a request: a few thousand requests are megabytes, far past a pipe's 64 KB.
-      for (let i = 0; i < 30; i++) await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/api/v1/health?padding=${'x'.repeat(200)}`).then((r) => r.arrayBuffer())));
-      const stillServing = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, (e: Error) => e.name);
+      for (let i = 0; i < 30; i++)
+        await Promise.all(
+          Array.from({ length: 100 }, () => fetch(`${url}/api/v1/health?padding=${'x'.repeat(200)}`).then((r) => r.arrayBuffer())),
+        );
+      const stillServing = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(5000) }).then(
+        (r) => r.status,
+        (e: Error) => e.name,
+      );
       expect(stillServing).toBe(200);
       const t0 = Date.now();
       child.kill('SIGTERM');

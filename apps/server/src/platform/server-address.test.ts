@@ -24,12 +24,16 @@ describe('where the operator commands say the app is', () => {
     const dir = dataDir();
     rememberPublicUrl(dir, 'http://localhost:4100');
     expect(appUrlForCommands(dir, 'http://localhost:5000', { PORT: '5000' })).toBe('http://localhost:5000');
-    expect(appUrlForCommands(dir, 'https://consulta.example.es', { PUBLIC_URL: 'https://consulta.example.es' })).toBe('https://consulta.example.es');
+    expect(appUrlForCommands(dir, 'https://consulta.example.es', { PUBLIC_URL: 'https://consulta.example.es' })).toBe(
+      'https://consulta.example.es',
+    );
     expect(appUrlForCommands(dataDir(), 'http://localhost:3000', {})).toBe('http://localhost:3000');
   });
 
   it('is the bound port (PORT=0 picks one) unless PUBLIC_URL says otherwise', () => {
     expect(listeningUrl('http://localhost:0', false, { address: '::', family: 'IPv6', port: 38211 })).toBe('http://localhost:38211');
-    expect(listeningUrl('https://consulta.example.es', true, { address: '::', family: 'IPv6', port: 3000 })).toBe('https://consulta.example.es');
+    expect(listeningUrl('https://consulta.example.es', true, { address: '::', family: 'IPv6', port: 3000 })).toBe(
+      'https://consulta.example.es',
+    );
   });
 });

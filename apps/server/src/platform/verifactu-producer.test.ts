@@ -36,9 +36,15 @@ describe('VERIFACTU_PRODUCER_* and the system’s identity', () => {
     expect(() => loadConfig({ ...base, ...PRODUCER, VERIFACTU_PRODUCER_NIF: 'B87654324' })).toThrow(
       'Invalid environment variable VERIFACTU_PRODUCER_NIF: must be a Spanish NIF (9 characters) whose control character is right',
     );
-    expect(() => loadConfig({ ...base, ...PRODUCER, VERIFACTU_SYSTEM_ID: 'D12' })).toThrow('Invalid environment variable VERIFACTU_SYSTEM_ID: must be 1 or 2 letters or digits');
-    expect(() => loadConfig({ ...base, ...PRODUCER, VERIFACTU_PRODUCER_NAME: 'x'.repeat(121) })).toThrow('Invalid environment variable VERIFACTU_PRODUCER_NAME: must be at most 120 characters');
-    expect(() => loadConfig({ ...base, ...PRODUCER, VERIFACTU_INSTALLATION_NUMBER: 'x'.repeat(101) })).toThrow(/^Invalid environment variable VERIFACTU_INSTALLATION_NUMBER/);
+    expect(() => loadConfig({ ...base, ...PRODUCER, VERIFACTU_SYSTEM_ID: 'D12' })).toThrow(
+      'Invalid environment variable VERIFACTU_SYSTEM_ID: must be 1 or 2 letters or digits',
+    );
+    expect(() => loadConfig({ ...base, ...PRODUCER, VERIFACTU_PRODUCER_NAME: 'x'.repeat(121) })).toThrow(
+      'Invalid environment variable VERIFACTU_PRODUCER_NAME: must be at most 120 characters',
+    );
+    expect(() => loadConfig({ ...base, ...PRODUCER, VERIFACTU_INSTALLATION_NUMBER: 'x'.repeat(101) })).toThrow(
+      /^Invalid environment variable VERIFACTU_INSTALLATION_NUMBER/,
+    );
   });
 
   it('are each required in production when records are sent to the AEAT', () => {

@@ -29,6 +29,8 @@ export function verifactuProducer(e: ProducerEnv): { producer: VerifactuProducer
     ['VERIFACTU_SYSTEM_VERSION', 'version', e.VERIFACTU_SYSTEM_VERSION],
     ['VERIFACTU_INSTALLATION_NUMBER', 'installationNumber', e.VERIFACTU_INSTALLATION_NUMBER],
   ];
-  const producer = Object.fromEntries(given.map(([, key, value]) => [key, value || DEV_VERIFACTU_PRODUCER[key]])) as VerifactuProducerConfig;
+  const producer = Object.fromEntries(
+    given.map(([, key, value]) => [key, value || DEV_VERIFACTU_PRODUCER[key]]),
+  ) as VerifactuProducerConfig;
   return { producer, missing: given.find(([, , value]) => !value)?.[0] };
 }

@@ -23,19 +23,58 @@ export async function seedClinicalRecords(t: TestApp, email = 'marta@consulta.te
   const token = owner.accessToken;
   const W = `/api/v1/workspaces/${ws.id}`;
   const patient = json<Patient>(
-    await t.post(`${W}/patients`, { firstName: 'Irene', lastName: 'Quintana', treatment: { motive: 'anxiety', medication: 'Sertralina 50 mg por las mañanas' } }, { token }),
+    await t.post(
+      `${W}/patients`,
+      { firstName: 'Irene', lastName: 'Quintana', treatment: { motive: 'anxiety', medication: 'Sertralina 50 mg por las mañanas' } },
+      { token },
+    ),
   );
   const H = `${W}/patients/${patient.id}/history`;
   const entry = json<HistoryEntry>(
-    await t.post(H, { title: 'Duelo por la pérdida del padre', date: '2026-11-20', body: '<p>Refiere insomnio desde la mudanza a Zaragoza</p>', private: false }, { token }),
+    await t.post(
+      H,
+      {
+        title: 'Duelo por la pérdida del padre',
+        date: '2026-11-20',
+        body: '<p>Refiere insomnio desde la mudanza a Zaragoza</p>',
+        private: false,
+      },
+      { token },
+    ),
   );
-  await t.put(`${H}/${entry.id}`, { title: 'Duelo por la pérdida del padre', date: '2026-11-20', body: '<p>Sueño fragmentado, pesadillas recurrentes</p>' }, { token });
-  await t.put(`${H}/draft`, { title: 'Borrador', date: '2026-11-21', body: '<p>Ideas autolíticas pasivas, sin plan</p>', private: false }, { token });
+  await t.put(
+    `${H}/${entry.id}`,
+    { title: 'Duelo por la pérdida del padre', date: '2026-11-20', body: '<p>Sueño fragmentado, pesadillas recurrentes</p>' },
+    { token },
+  );
+  await t.put(
+    `${H}/draft`,
+    { title: 'Borrador', date: '2026-11-21', body: '<p>Ideas autolíticas pasivas, sin plan</p>', private: false },
+    { token },
+  );
   const doc = multipart('file', 'informe.txt', 'text/plain', Buffer.from('Informe psicológico: trastorno adaptativo mixto\n'));
-  const docRes = await t.app.inject({ method: 'POST', url: `${W}/patients/${patient.id}/documents`, payload: doc.payload, headers: { ...doc.headers, authorization: `Bearer ${token}` } });
+  const docRes = await t.app.inject({
+    method: 'POST',
+    url: `${W}/patients/${patient.id}/documents`,
+    payload: doc.payload,
+    headers: { ...doc.headers, authorization: `Bearer ${token}` },
+  });
   if (docRes.statusCode !== 201) throw new Error(`document: ${docRes.body}`);
-  const sheet = multipart('file', 'pacientes.xlsx', XLSX_TYPE, await xlsx([['Nombre', 'Apellidos', 'Notas'], ['Jacinto', 'Berrocal', 'Antecedentes de trastorno bipolar tipo II']]));
-  const up = await t.app.inject({ method: 'POST', url: `${W}/patient-imports`, payload: sheet.payload, headers: { ...sheet.headers, authorization: `Bearer ${token}` } });
+  const sheet = multipart(
+    'file',
+    'pacientes.xlsx',
+    XLSX_TYPE,
+    await xlsx([
+      ['Nombre', 'Apellidos', 'Notas'],
+      ['Jacinto', 'Berrocal', 'Antecedentes de trastorno bipolar tipo II'],
+    ]),
+  );
+  const up = await t.app.inject({
+    method: 'POST',
+    url: `${W}/patient-imports`,
+    payload: sheet.payload,
+    headers: { ...sheet.headers, authorization: `Bearer ${token}` },
+  });
   if (up.statusCode !== 201) throw new Error(`import: ${up.body}`);
 
   const clinical = [

@@ -18,8 +18,17 @@ export type EffectJob = { key: string };
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export async function openTestJobs(env: NodeJS.ProcessEnv, onEffect: (key: string) => void, opts: { holdMs?: number; runWorkers?: boolean; log?: (line: string) => void } = {}) {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR, migrationsFolder, poolSize: 4 });
+export async function openTestJobs(
+  env: NodeJS.ProcessEnv,
+  onEffect: (key: string) => void,
+  opts: { holdMs?: number; runWorkers?: boolean; log?: (line: string) => void } = {},
+) {
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+    migrationsFolder,
+    poolSize: 4,
+  });
   const jobs = new Jobs(database, { maintenanceIntervalSeconds: 1, batchSize: 10, runWorkers: opts.runWorkers });
   jobs.define<EffectJob>({
     name: TEST_QUEUE,

@@ -34,11 +34,14 @@ function withFile<T>(pdf: Buffer, fn: (file: string, dir: string) => T): T {
 
 /** The text, page by page (pdftotext separates pages with a form feed). */
 export const pdfPages = (pdf: Buffer): string[] =>
-  withFile(pdf, (f) => execFileSync('pdftotext', ['-enc', 'UTF-8', f, '-'], { encoding: 'utf8' })).split('\f').slice(0, -1);
+  withFile(pdf, (f) => execFileSync('pdftotext', ['-enc', 'UTF-8', f, '-'], { encoding: 'utf8' }))
+    .split('\f')
+    .slice(0, -1);
 export const pdfText = (pdf: Buffer) => pdfPages(pdf).join('\n');
 
 /** The text as laid out on the page (`pdftotext -layout`): a table row reads as one line. */
-export const pdfLayoutText = (pdf: Buffer): string => withFile(pdf, (f) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', f, '-'], { encoding: 'utf8' }));
+export const pdfLayoutText = (pdf: Buffer): string =>
+  withFile(pdf, (f) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', f, '-'], { encoding: 'utf8' }));
 
 /** pdfinfo's fields (Title, Author, Pages, Tagged…) and the XMP packet. */
 export function pdfInfo(pdf: Buffer): { fields: Record<string, string>; xmp: string } {

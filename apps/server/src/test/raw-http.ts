@@ -14,7 +14,11 @@ function parse(bytes: Buffer): Parsed | null {
   const length = Number(headers['content-length'] ?? NaN);
   const body = bytes.subarray(end + 4);
   if (Number.isFinite(length) && body.length < length) return null;
-  return { status: Number(statusLine!.split(' ')[1]), headers, body: body.subarray(0, Number.isFinite(length) ? length : undefined).toString('utf8') };
+  return {
+    status: Number(statusLine!.split(' ')[1]),
+    headers,
+    body: body.subarray(0, Number.isFinite(length) ? length : undefined).toString('utf8'),
+  };
 }
 
 function write(socket: Socket, data: Buffer, chunk = 64 * 1024): Promise<void> {
@@ -42,7 +46,15 @@ function write(socket: Socket, data: Buffer, chunk = 64 * 1024): Promise<void> {
  */
 export function rawRequest(
   base: string,
-  req: { method: string; path: string; headers?: Record<string, string>; body?: Buffer; afterAnswer?: Buffer; contentLength?: number; thenStop?: boolean },
+  req: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: Buffer;
+    afterAnswer?: Buffer;
+    contentLength?: number;
+    thenStop?: boolean;
+  },
 ): Promise<RawAnswer> {
   const url = new URL(base);
   const body = req.body ?? Buffer.alloc(0);
@@ -64,7 +76,13 @@ export function rawRequest(
       resolve({ status: a?.status ?? 0, headers: a?.headers ?? {}, body: a?.body ?? '', socketError });
     });
     // The client never ends its side: Node drops a request whose client half-closed before it was answered.
-    const head = [`${req.method} ${req.path} HTTP/1.1`, `Host: ${url.host}`, `Content-Length: ${length}`, 'Connection: close', ...Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v}`)];
+    const head = [
+      `${req.method} ${req.path} HTTP/1.1`,
+      `Host: ${url.host}`,
+      `Content-Length: ${length}`,
+      'Connection: close',
+      ...Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+    ];
     void write(socket, Buffer.from(head.join('\r\n') + '\r\n\r\n'))
       .then(() => write(socket, body))
       .then(() => {

@@ -23,7 +23,13 @@ function isolatedEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export type ServerProcess = { url: string; child: ChildProcess; output: () => string; stop(): Promise<number | null>; kill(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<number | null>;
+  kill(): Promise<void>;
+};
 
 /** The real server (src/main.ts through tsx) in its own process, as `npm start` runs it. Starting (tsx compiles the server) can take over 30 s when the CI machine runs the whole suite on 2 cores. */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
@@ -31,7 +37,16 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...isolatedEnv(), NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+    env: {
+      ...isolatedEnv(),
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -41,7 +56,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   await new Promise<void>((res, rej) => {
     const timer = setTimeout(() => rej(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
     const check = () => {
-      if (out.includes('Diván listening')) return clearTimeout(timer), res();
+      if (out.includes('Diván listening')) return (clearTimeout(timer), res());
       setTimeout(check, 50);
     };
     check();

@@ -27,7 +27,11 @@ export async function clinic(t: TestApp, tag: string) {
   await setTerms(t, owner, ws, tereSeat.memberId, { commission: { type: 'percentage', value: 4000 }, paymentsReceiver: 'therapist' });
   await setTerms(t, owner, ws, tomasSeat.memberId, { commission: { type: 'fixed', value: 2500 }, paymentsReceiver: 'workspace' });
   const patient = async (firstName: string, therapistId: string, sessionPrice?: number) => {
-    const res = await t.post(`${W(ws.id)}/patients`, { firstName, lastName: 'Prueba', assignedTherapistId: therapistId, treatment: { sessionPrice } }, { token: owner.accessToken });
+    const res = await t.post(
+      `${W(ws.id)}/patients`,
+      { firstName, lastName: 'Prueba', assignedTherapistId: therapistId, treatment: { sessionPrice } },
+      { token: owner.accessToken },
+    );
     if (res.statusCode !== 201) throw new Error(`patient: ${res.body}`);
     return json<{ id: string }>(res).id;
   };

@@ -23,14 +23,25 @@ export async function importPatients(t: TestApp, workspaceId: string, token: str
   const { payload, headers } = multipart('file', 'pacientes.xlsx', XLSX_TYPE, data);
   const up = await t.app.inject({ method: 'POST', url: base, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
   if (up.statusCode !== 201) throw new Error(`upload: ${up.body}`);
-  const upload = json<{ importId: string; suggestedMapping: Record<string, number>; columns: string[]; sampleRows: string[][]; totalRows: number }>(up);
+  const upload = json<{
+    importId: string;
+    suggestedMapping: Record<string, number>;
+    columns: string[];
+    sampleRows: string[][];
+    totalRows: number;
+  }>(up);
   const commit = await t.post(`${base}/${upload.importId}/commit`, { mapping: mapping ?? upload.suggestedMapping }, { token });
   if (commit.statusCode !== 202) throw new Error(`commit: ${commit.body}`);
   const seen = new Set<string>();
   for (;;) {
-    const s = json<{ status: string; processed: number; total: number; created: number; errors: { row: number; reason: string }[]; message?: string }>(
-      await t.get(`${base}/${upload.importId}`, { token }),
-    );
+    const s = json<{
+      status: string;
+      processed: number;
+      total: number;
+      created: number;
+      errors: { row: number; reason: string }[];
+      message?: string;
+    }>(await t.get(`${base}/${upload.importId}`, { token }));
     seen.add(s.status);
     if (s.status === 'done' || s.status === 'failed') return { upload, result: s, statusesSeen: seen };
     await new Promise((r) => setTimeout(r, 20));

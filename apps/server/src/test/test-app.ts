@@ -67,12 +67,22 @@ function pgliteTemplate(): Promise<Blob> {
  */
 export const createSecondApp = (a: TestApp, overrides: Partial<Config> = {}, opts: BuildOptions = {}) =>
   createTestApp(
-    { dataDir: a.config.dataDir, ...overrides, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret, clinicalKey: a.config.clinicalKey },
+    {
+      dataDir: a.config.dataDir,
+      ...overrides,
+      databaseUrl: a.config.databaseUrl,
+      appSecret: a.config.appSecret,
+      clinicalKey: a.config.clinicalKey,
+    },
     { ...(a.clock ? { clock: a.clock } : {}), ...opts },
   );
 
 function clientFor(app: FastifyInstance) {
-  const call = (method: InjectOptions['method'], url: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
+  const call = (
+    method: InjectOptions['method'],
+    url: string,
+    init: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) =>
     app.inject({
       method,
       url,
@@ -115,4 +125,10 @@ export async function createPostgresDatabase(adminUrl: string) {
 
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
 export const AUTH = '/api/v1/realms/therapists';
-export const device = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: '1.0.0+test' };
+export const device = {
+  appVersion: '1.0.0',
+  deviceManufacturer: 'unknown',
+  deviceModel: 'unknown',
+  platformType: 'web',
+  platformVersion: '1.0.0+test',
+};

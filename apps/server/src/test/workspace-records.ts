@@ -16,7 +16,15 @@ const uniqueName = () => unique().replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!
 
 /** The caller's own billing data as an issuer, complete: what issuing (and a batch's preview) asks first. */
 async function fillBillingData(t: TestApp, token: string) {
-    await ok(await t.put('/api/v1/me/billing', { fullName: 'Olga Propietaria', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España' }, { token }), 'billing data', 200);
+  await ok(
+    await t.put(
+      '/api/v1/me/billing',
+      { fullName: 'Olga Propietaria', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España' },
+      { token },
+    ),
+    'billing data',
+    200,
+  );
 }
 
 async function ok<T = { id: string }>(res: { statusCode: number; body: string; json(): unknown }, what: string, status = 201): Promise<T> {
@@ -29,13 +37,20 @@ export const CONSENT_TEMPLATE_SAMPLE = {
   name: 'Consentimiento de registro',
   documentTitle: 'Consentimiento informado de {{paciente.nombre}}',
   data: { patient: ['fullName', 'email'] },
-  sections: [{ title: 'Tratamiento', body: '<p>Atención psicológica en {{espacio.nombre}}.</p>', checkbox: { label: 'He leído y acepto', required: true } }],
+  sections: [
+    {
+      title: 'Tratamiento',
+      body: '<p>Atención psicológica en {{espacio.nombre}}.</p>',
+      checkbox: { label: 'He leído y acepto', required: true },
+    },
+  ],
   signatures: { patient: true },
 };
 
 export const records = {
   async patient(t: TestApp, token: string, workspaceId: string) {
-    return (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Registro', lastName: uniqueName() }, { token }), 'patient')).id;
+    return (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Registro', lastName: uniqueName() }, { token }), 'patient'))
+      .id;
   },
 
   async historyEntry(t: TestApp, token: string, workspaceId: string, patientId: string) {
@@ -53,14 +68,32 @@ export const records = {
 
   async document(t: TestApp, token: string, workspaceId: string, patientId: string) {
     const { payload, headers } = multipart('file', `informe-${unique()}.txt`, 'text/plain', Buffer.from('Informe de evolución.\n'));
-    const res = await t.app.inject({ method: 'POST', url: `${W(workspaceId)}/patients/${patientId}/documents`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${W(workspaceId)}/patients/${patientId}/documents`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
     return (await ok(res, 'document')).id;
   },
 
   /** An uploaded, not yet committed import. It belongs to its uploader; a second upload by them replaces it. */
   async patientImport(t: TestApp, token: string, workspaceId: string) {
-    const { payload, headers } = multipart('file', 'pacientes.xlsx', XLSX_TYPE, await xlsx([['Nombre', 'Apellidos'], ['Importada', unique()]]));
-    const res = await t.app.inject({ method: 'POST', url: `${W(workspaceId)}/patient-imports`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    const { payload, headers } = multipart(
+      'file',
+      'pacientes.xlsx',
+      XLSX_TYPE,
+      await xlsx([
+        ['Nombre', 'Apellidos'],
+        ['Importada', unique()],
+      ]),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${W(workspaceId)}/patient-imports`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
     return (await ok<{ importId: string }>(res, 'patient import')).importId;
   },
 
@@ -80,14 +113,23 @@ export const records = {
   /** A draft invoice of the caller (a member) for a new patient. */
   async invoice(t: TestApp, token: string, workspaceId: string) {
     const patientId = await records.patient(t, token, workspaceId);
-    const res = await t.post(`${W(workspaceId)}/invoices`, { patientId, lines: [{ description: 'Sesión de psicoterapia', unitPriceCents: 6000 }] }, { token });
+    const res = await t.post(
+      `${W(workspaceId)}/invoices`,
+      { patientId, lines: [{ description: 'Sesión de psicoterapia', unitPriceCents: 6000 }] },
+      { token },
+    );
     return (await ok(res, 'invoice')).id;
   },
 
   /** A session pack sold to the patient by the caller (their billing data filled in, so its invoice can be issued). */
   async pack(t: TestApp, token: string, workspaceId: string, patientId: string) {
     await fillBillingData(t, token);
-    return (await ok(await t.post(`${W(workspaceId)}/patients/${patientId}/packs`, { sessionsTotal: 5, priceCents: 25000 }, { token }), 'session pack')).id;
+    return (
+      await ok(
+        await t.post(`${W(workspaceId)}/patients/${patientId}/packs`, { sessionsTotal: 5, priceCents: 25000 }, { token }),
+        'session pack',
+      )
+    ).id;
   },
 
   /** A batch of the caller's (Advance or Team plan, their billing data filled in): a completed session of theirs, invoiced by the batch's job. */
@@ -96,7 +138,9 @@ export const records = {
     const sessionId = await records.session(t, token, workspaceId);
     await ok(await t.post(`${W(workspaceId)}/sessions/${sessionId}/complete`, undefined, { token }), 'completed session', 200);
     const today = todayIn('Europe/Madrid');
-    return (await ok(await t.post(`${W(workspaceId)}/invoice-batches`, { from: today, to: shiftDay(today, 30) }, { token }), 'invoice batch', 202)).id;
+    return (
+      await ok(await t.post(`${W(workspaceId)}/invoice-batches`, { from: today, to: shiftDay(today, 30) }, { token }), 'invoice batch', 202)
+    ).id;
   },
 
   /** A consent template of the workspace (version 1). */
@@ -106,25 +150,53 @@ export const records = {
 
   /** A consent sent to an adult patient and signed by them: its PDF is there to download. */
   async consent(t: TestApp, token: string, workspaceId: string) {
-    const patientId = (await ok(await t.post(`${W(workspaceId)}/patients`, { firstName: 'Firma', lastName: uniqueName(), email: `firma-${unique()}@registro.test`, birthdate: '1980-01-01' }, { token }), 'patient')).id;
+    const patientId = (
+      await ok(
+        await t.post(
+          `${W(workspaceId)}/patients`,
+          { firstName: 'Firma', lastName: uniqueName(), email: `firma-${unique()}@registro.test`, birthdate: '1980-01-01' },
+          { token },
+        ),
+        'patient',
+      )
+    ).id;
     const templateId = await records.consentTemplate(t, token, workspaceId);
-    const sent = await ok<{ id: string; links: { url: string }[] }>(await t.post(`${W(workspaceId)}/consents`, { patientId, templateId }, { token }), 'consent');
+    const sent = await ok<{ id: string; links: { url: string }[] }>(
+      await t.post(`${W(workspaceId)}/consents`, { patientId, templateId }, { token }),
+      'consent',
+    );
     const link = sent.links[0]!.url;
-    const body = { data: { fullName: 'Firma Registro', email: 'firma@registro.test' }, checkboxes: [0], sectionCount: 1, signature: { kind: 'typed', name: 'Firma Registro' } };
+    const body = {
+      data: { fullName: 'Firma Registro', email: 'firma@registro.test' },
+      checkboxes: [0],
+      sectionCount: 1,
+      signature: { kind: 'typed', name: 'Firma Registro' },
+    };
     await ok(await t.post(`/api/v1/public/consents/${link.slice(link.lastIndexOf('/') + 1)}/sign`, body), 'consent signature', 200);
     return sent.id;
   },
 
   /** A booking service of the caller's, under a title of its own. */
   async bookingService(t: TestApp, token: string, workspaceId: string) {
-    const body = { title: `Servicio ${unique()}`, schedule: { 1: [{ from: '09:00', to: '14:00' }] }, priceCents: 6000, modality: 'online', durationMinutes: 50 };
+    const body = {
+      title: `Servicio ${unique()}`,
+      schedule: { 1: [{ from: '09:00', to: '14:00' }] },
+      priceCents: 6000,
+      modality: 'online',
+      durationMinutes: 50,
+    };
     return (await ok(await t.post(`${W(workspaceId)}/booking-services`, body, { token }), 'booking service')).id;
   },
 
   /** A blocked whole day of the caller's, a day of its own some weeks ahead. */
   async availabilityOverride(t: TestApp, token: string, workspaceId: string) {
     const day = shiftDay(todayIn('Europe/Madrid'), 30 + seq++);
-    return (await ok<{ items: { id: string }[] }>(await t.post(`${W(workspaceId)}/availability-overrides`, { dates: [{ day }] }, { token }), 'availability override')).items[0]!.id;
+    return (
+      await ok<{ items: { id: string }[] }>(
+        await t.post(`${W(workspaceId)}/availability-overrides`, { dates: [{ day }] }, { token }),
+        'availability override',
+      )
+    ).items[0]!.id;
   },
 
   async location(t: TestApp, token: string, workspaceId: string) {
@@ -137,7 +209,12 @@ export const records = {
   },
 
   async invitation(t: TestApp, token: string, workspaceId: string, roleId: string) {
-    return (await ok(await t.post(`${W(workspaceId)}/invitations`, { email: `invitada-${unique()}@registros.test`, roleIds: [roleId] }, { token }), 'invitation')).id;
+    return (
+      await ok(
+        await t.post(`${W(workspaceId)}/invitations`, { email: `invitada-${unique()}@registros.test`, roleIds: [roleId] }, { token }),
+        'invitation',
+      )
+    ).id;
   },
 
   /** A new therapist who joined with this role; the member id. */

@@ -5,7 +5,8 @@ import { RequireAuth, RequireGuest } from './guards';
 import type { screens as Screens } from './screens';
 
 /** A signed-in screen, loaded through ./screens (one small chunk first, then the screen). */
-const screen = (name: keyof typeof Screens) => (() => import('./screens').then((m): Promise<object> => m.screens[name]())) as LazyRouteFunction<RouteObject>;
+const screen = (name: keyof typeof Screens) =>
+  (() => import('./screens').then((m): Promise<object> => m.screens[name]())) as LazyRouteFunction<RouteObject>;
 
 /**
  * Every screen is a lazy chunk, so the sign-in page does not download the shell and vice versa.

@@ -36,8 +36,25 @@ export function CompanionApp() {
       );
   }
   return (
-    <LoadFailure fallback={<PageFrame title="Diván"><ErrorState message="No se ha podido cargar la página. Comprueba tu conexión y vuelve a intentarlo." retry={() => location.reload()} /></PageFrame>}>
-      <Suspense fallback={<PageFrame title="Diván"><ListSkeleton rows={3} /></PageFrame>}>{page}</Suspense>
+    <LoadFailure
+      fallback={
+        <PageFrame title="Diván">
+          <ErrorState
+            message="No se ha podido cargar la página. Comprueba tu conexión y vuelve a intentarlo."
+            retry={() => location.reload()}
+          />
+        </PageFrame>
+      }
+    >
+      <Suspense
+        fallback={
+          <PageFrame title="Diván">
+            <ListSkeleton rows={3} />
+          </PageFrame>
+        }
+      >
+        {page}
+      </Suspense>
     </LoadFailure>
   );
 }

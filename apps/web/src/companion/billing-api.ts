@@ -13,7 +13,9 @@ const filePath = (fileId: string) => `/patient/files/${seg(fileId)}`;
 async function pdf(path: string): Promise<Blob> {
   const get = async (bearer: string | null) => {
     try {
-      return await fetch(`/api/v1${path}`, { headers: { Accept: 'application/pdf', 'X-Client-Version': APP_VERSION, ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) } });
+      return await fetch(`/api/v1${path}`, {
+        headers: { Accept: 'application/pdf', 'X-Client-Version': APP_VERSION, ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+      });
     } catch {
       throw toFailure(0, null);
     }
@@ -26,25 +28,30 @@ async function pdf(path: string): Promise<Blob> {
 
 export const consentsApi = {
   /** Newest first. */
-  list: async (fileId: string, signal?: AbortSignal) => (await call<{ items: CompanionConsent[] }>(`${filePath(fileId)}/consents`, { signal })).items,
+  list: async (fileId: string, signal?: AbortSignal) =>
+    (await call<{ items: CompanionConsent[] }>(`${filePath(fileId)}/consents`, { signal })).items,
   /** The signing page of the patient's signature. */
-  signLink: async (fileId: string, envelopeId: string) => (await call<CompanionUrl>(`${filePath(fileId)}/consents/${seg(envelopeId)}/sign-link`, { method: 'POST' })).url,
+  signLink: async (fileId: string, envelopeId: string) =>
+    (await call<CompanionUrl>(`${filePath(fileId)}/consents/${seg(envelopeId)}/sign-link`, { method: 'POST' })).url,
   download: (fileId: string, envelopeId: string) => pdf(`${filePath(fileId)}/consents/${seg(envelopeId)}/download`),
 };
 
 export const invoicesApi = {
   /** Latest first. */
-  list: async (fileId: string, signal?: AbortSignal) => (await call<{ items: CompanionInvoice[] }>(`${filePath(fileId)}/invoices`, { signal })).items,
+  list: async (fileId: string, signal?: AbortSignal) =>
+    (await call<{ items: CompanionInvoice[] }>(`${filePath(fileId)}/invoices`, { signal })).items,
   pdf: (fileId: string, invoiceId: string) => pdf(`${filePath(fileId)}/invoices/${seg(invoiceId)}/pdf`),
   /** A card checkout; it comes back to …/facturas?estado=pagado. */
-  pay: async (fileId: string, invoiceId: string) => (await call<CompanionUrl>(`${filePath(fileId)}/invoices/${seg(invoiceId)}/pay`, { method: 'POST' })).url,
+  pay: async (fileId: string, invoiceId: string) =>
+    (await call<CompanionUrl>(`${filePath(fileId)}/invoices/${seg(invoiceId)}/pay`, { method: 'POST' })).url,
 };
 
 export const cardApi = {
   get: (fileId: string, signal?: AbortSignal) => call<CompanionCard>(`${filePath(fileId)}/card`, { signal }),
   /** A checkout to save (or replace) the card; it comes back to …/facturas?estado=tarjeta. */
   setup: async (fileId: string) => (await call<CompanionUrl>(`${filePath(fileId)}/card/setup`, { method: 'POST' })).url,
-  autoCharge: (fileId: string, enabled: boolean) => call<CompanionCard>(`${filePath(fileId)}/card/auto-charge`, { method: 'PUT', body: { enabled } }),
+  autoCharge: (fileId: string, enabled: boolean) =>
+    call<CompanionCard>(`${filePath(fileId)}/card/auto-charge`, { method: 'PUT', body: { enabled } }),
   remove: (fileId: string) => call<CompanionCard>(`${filePath(fileId)}/card`, { method: 'DELETE' }),
 };
 

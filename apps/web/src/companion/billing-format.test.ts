@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanionConsent, CompanionInvoice } from '@divan/core';
-import { brandName, cardExpired, cardExpiry, consentBadge, consentsInOrder, formatDay, invoiceBadge, invoicesInOrder, returnNoticeOf } from './billing-format';
+import {
+  brandName,
+  cardExpired,
+  cardExpiry,
+  consentBadge,
+  consentsInOrder,
+  formatDay,
+  invoiceBadge,
+  invoicesInOrder,
+  returnNoticeOf,
+} from './billing-format';
 
 const consent = (id: string, status: CompanionConsent['status']): CompanionConsent => ({
   id,
@@ -30,7 +40,13 @@ const invoice = (id: string, over: Partial<CompanionInvoice> = {}): CompanionInv
 
 describe('consents', () => {
   it('puts what waits for the patient first, then what waits for others, keeping the server order within each', () => {
-    const items = [consent('1', 'signed'), consent('2', 'to_sign'), consent('3', 'waiting'), consent('4', 'expired'), consent('5', 'to_sign')];
+    const items = [
+      consent('1', 'signed'),
+      consent('2', 'to_sign'),
+      consent('3', 'waiting'),
+      consent('4', 'expired'),
+      consent('5', 'to_sign'),
+    ];
     expect(consentsInOrder(items).map((c) => c.id)).toEqual(['2', '5', '3', '1', '4']);
   });
   it('labels each state in Spanish, the one to sign highlighted', () => {
@@ -42,7 +58,12 @@ describe('consents', () => {
 
 describe('invoices', () => {
   it('lists those with something to pay first', () => {
-    const items = [invoice('1', { paymentStatus: 'paid', amountDueCents: 0 }), invoice('2'), invoice('3', { status: 'voided', amountDueCents: 0 }), invoice('4')];
+    const items = [
+      invoice('1', { paymentStatus: 'paid', amountDueCents: 0 }),
+      invoice('2'),
+      invoice('3', { status: 'voided', amountDueCents: 0 }),
+      invoice('4'),
+    ];
     expect(invoicesInOrder(items).map((i) => i.id)).toEqual(['2', '4', '1', '3']);
   });
   it('says pending, paid, refunded or voided', () => {

@@ -2,14 +2,23 @@
  * The pure side of «Consentimientos» and «Facturas»: their order, their badges, the card as Spain
  * reads it, and the notice after coming back from a checkout (the server's `?estado=`).
  */
-import { COMPANION_CONSENT_STATUS_LABELS, COMPANION_INVOICE_PAYMENT_STATUS_LABELS, type CompanionConsent, type CompanionInvoice, type SavedCard } from '@divan/core';
+import {
+  COMPANION_CONSENT_STATUS_LABELS,
+  COMPANION_INVOICE_PAYMENT_STATUS_LABELS,
+  type CompanionConsent,
+  type CompanionInvoice,
+  type SavedCard,
+} from '@divan/core';
 
 export type Tone = 'pending' | 'done' | 'muted';
 
 /** What waits for the patient first (to sign), then the rest as the server sent them (newest first). */
 export function consentsInOrder(items: readonly CompanionConsent[]): CompanionConsent[] {
   const rank = (c: CompanionConsent) => (c.status === 'to_sign' ? 0 : c.status === 'waiting' ? 1 : 2);
-  return items.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
+  return items
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
 }
 
 export function consentBadge(c: Pick<CompanionConsent, 'status'>): { label: string; tone: Tone } {
@@ -20,7 +29,10 @@ export function consentBadge(c: Pick<CompanionConsent, 'status'>): { label: stri
 /** Invoices to pay first, then the rest as sent (latest first). */
 export function invoicesInOrder(items: readonly CompanionInvoice[]): CompanionInvoice[] {
   const rank = (i: CompanionInvoice) => (i.amountDueCents > 0 ? 0 : 1);
-  return items.map((v, i) => ({ v, i })).sort((a, b) => rank(a.v) - rank(b.v) || a.i - b.i).map(({ v }) => v);
+  return items
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => rank(a.v) - rank(b.v) || a.i - b.i)
+    .map(({ v }) => v);
 }
 
 export function invoiceBadge(i: Pick<CompanionInvoice, 'status' | 'paymentStatus' | 'kind'>): { label: string; tone: Tone } {
@@ -36,7 +48,16 @@ export function formatDay(ymd: string): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : ymd;
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay', cartes_bancaires: 'Cartes Bancaires' };
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  cartes_bancaires: 'Cartes Bancaires',
+};
 
 /** 'visa' → 'Visa'; an unknown brand as it came, capitalised; none: 'Tarjeta'. */
 export function brandName(brand: string): string {
@@ -46,10 +67,12 @@ export function brandName(brand: string): string {
 }
 
 /** «Caduca 03/27». */
-export const cardExpiry = (c: Pick<SavedCard, 'expMonth' | 'expYear'>) => `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}`;
+export const cardExpiry = (c: Pick<SavedCard, 'expMonth' | 'expYear'>) =>
+  `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}`;
 
 /** The card has expired by `now` (it works through the last day of its month). */
-export const cardExpired = (c: Pick<SavedCard, 'expMonth' | 'expYear'>, now = new Date()) => c.expYear * 12 + c.expMonth < now.getFullYear() * 12 + now.getMonth() + 1;
+export const cardExpired = (c: Pick<SavedCard, 'expMonth' | 'expYear'>, now = new Date()) =>
+  c.expYear * 12 + c.expMonth < now.getFullYear() * 12 + now.getMonth() + 1;
 
 export type ReturnNotice = 'pagado' | 'tarjeta';
 

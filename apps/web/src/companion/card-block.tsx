@@ -86,7 +86,12 @@ export function CardBlock({ fileId, justSaved = false }: { fileId: string; justS
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         {data.canSave ? (
-          <Button variant={data.card ? 'outline' : 'primary'} loading={busy === 'setup'} disabled={busy !== null} onClick={() => void setup()}>
+          <Button
+            variant={data.card ? 'outline' : 'primary'}
+            loading={busy === 'setup'}
+            disabled={busy !== null}
+            onClick={() => void setup()}
+          >
             {data.card ? 'Cambiar tarjeta' : 'Guardar una tarjeta'}
           </Button>
         ) : null}
@@ -161,7 +166,10 @@ function AutoChargeSwitch({ fileId, card, onSaved }: { fileId: string; card: Com
             on ? 'bg-primary' : 'bg-muted-foreground/45',
           )}
         >
-          <span aria-hidden className={cx('size-6 rounded-full bg-white shadow transition-transform', on ? 'translate-x-5' : 'translate-x-0')} />
+          <span
+            aria-hidden
+            className={cx('size-6 rounded-full bg-white shadow transition-transform', on ? 'translate-x-5' : 'translate-x-0')}
+          />
         </button>
       </div>
       {error ? <Alert>{error}</Alert> : null}

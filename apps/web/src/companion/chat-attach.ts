@@ -2,7 +2,13 @@ import { APP_VERSION, type ChatAttachment } from '@divan/core';
 import { toFailure } from './errors';
 import { accessToken, refresh } from './session';
 
-function post(fileId: string, file: File, bearer: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
+function post(
+  fileId: string,
+  file: File,
+  bearer: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     // XMLHttpRequest, not fetch: only it reports the upload's progress.
     const xhr = new XMLHttpRequest();
@@ -32,9 +38,15 @@ function post(fileId: string, file: File, bearer: string, onProgress: (fraction:
 }
 
 /** Uploads a file for the chat of `fileId` (kept as a document of the file), reporting progress 0…1. */
-export async function uploadAttachment(fileId: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ChatAttachment> {
+export async function uploadAttachment(
+  fileId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ChatAttachment> {
   let res = await post(fileId, file, await accessToken(), onProgress, signal);
-  if (res.status === 401 && (res.body as { code?: string } | null)?.code === 'invalid_access_token') res = await post(fileId, file, await refresh(), onProgress, signal);
+  if (res.status === 401 && (res.body as { code?: string } | null)?.code === 'invalid_access_token')
+    res = await post(fileId, file, await refresh(), onProgress, signal);
   if (res.status < 200 || res.status >= 300) throw toFailure(res.status, res.body);
   return res.body as ChatAttachment;
 }

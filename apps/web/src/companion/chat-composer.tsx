@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_ATTACHMENT_ACCEPT, CHAT_MESSAGE_MAX, CHAT_TYPING_MIN_INTERVAL_MS, chatAttachmentProblem, chatBodyWithAttachment, type ChatAttachment } from '@divan/core';
+import {
+  CHAT_ATTACHMENT_ACCEPT,
+  CHAT_MESSAGE_MAX,
+  CHAT_TYPING_MIN_INTERVAL_MS,
+  chatAttachmentProblem,
+  chatBodyWithAttachment,
+  type ChatAttachment,
+} from '@divan/core';
 import { uploadAttachment } from './chat-attach';
 import { asFailure, isAbort, messageOf } from './errors';
 import { sendTyping } from './live';
@@ -91,19 +98,51 @@ export function Composer({ fileId, onSend }: { fileId: string; onSend: (body: st
             </Button>
           </div>
           {progress !== null ? (
-            <div role="progressbar" aria-label={`Subiendo ${chosen.file.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-1.5 overflow-hidden rounded-full bg-muted">
+            <div
+              role="progressbar"
+              aria-label={`Subiendo ${chosen.file.name}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="h-1.5 overflow-hidden rounded-full bg-muted"
+            >
               <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           ) : null}
         </div>
       ) : null}
       <div className="flex items-end gap-2">
-        <input ref={picker} type="file" className="sr-only" tabIndex={-1} aria-hidden accept={CHAT_ATTACHMENT_ACCEPT} onChange={(e) => {
-          choose(e.target.files?.[0]);
-          e.target.value = '';
-        }} />
-        <Button id="chat-attach" variant="ghost" className="size-11 shrink-0 rounded-xl px-0" aria-label="Adjuntar archivo" title="Adjuntar archivo" disabled={sending} onClick={() => picker.current?.click()}>
-          <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <input
+          ref={picker}
+          type="file"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          accept={CHAT_ATTACHMENT_ACCEPT}
+          onChange={(e) => {
+            choose(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <Button
+          id="chat-attach"
+          variant="ghost"
+          className="size-11 shrink-0 rounded-xl px-0"
+          aria-label="Adjuntar archivo"
+          title="Adjuntar archivo"
+          disabled={sending}
+          onClick={() => picker.current?.click()}
+        >
+          <svg
+            aria-hidden
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
           </svg>
         </Button>

@@ -24,7 +24,10 @@ export function ChatPanel({ fileId, therapist }: { fileId: string; therapist: st
 
   if (chat.failure && !chat.loaded) return <ErrorState message={messageOf(chat.failure)} retry={chat.retry} />;
   return (
-    <section aria-label="Chat" className="flex h-[calc(100dvh-15rem)] min-h-[22rem] flex-col overflow-hidden rounded-2xl border bg-card shadow-sm">
+    <section
+      aria-label="Chat"
+      className="flex h-[calc(100dvh-15rem)] min-h-[22rem] flex-col overflow-hidden rounded-2xl border bg-card shadow-sm"
+    >
       <ol
         ref={list}
         aria-label={`Mensajes con ${therapist}`}
@@ -82,13 +85,32 @@ function Attachment({ fileId, attachment }: { fileId: string; attachment: NonNul
   };
   return (
     <span className="mt-1 block">
-      <button type="button" onClick={() => void open()} disabled={state === 'busy'} aria-label={`Descargar ${attachment.name}`} className="inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-lg border border-current/30 px-2.5 text-left text-sm underline-offset-2 hover:underline disabled:opacity-70">
-        <svg aria-hidden viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <button
+        type="button"
+        onClick={() => void open()}
+        disabled={state === 'busy'}
+        aria-label={`Descargar ${attachment.name}`}
+        className="inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-lg border border-current/30 px-2.5 text-left text-sm underline-offset-2 hover:underline disabled:opacity-70"
+      >
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          className="size-4 shrink-0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
         </svg>
         <span className="truncate">{attachment.name}</span>
       </button>
-      {state !== 'idle' && state !== 'busy' ? <span role="alert" className="mt-1 block text-xs">{state}</span> : null}
+      {state !== 'idle' && state !== 'busy' ? (
+        <span role="alert" className="mt-1 block text-xs">
+          {state}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -96,8 +118,16 @@ function Attachment({ fileId, attachment }: { fileId: string; attachment: NonNul
 function Bubble({ fileId, message: m }: { fileId: string; message: ChatMessage }) {
   const mine = m.sender.kind === 'patient';
   return (
-    <li className={cx('flex max-w-[85%] flex-col gap-0.5', mine ? 'items-end self-end' : 'items-start self-start')} data-testid="chat-message">
-      <div className={cx('whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug', mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground')}>
+    <li
+      className={cx('flex max-w-[85%] flex-col gap-0.5', mine ? 'items-end self-end' : 'items-start self-start')}
+      data-testid="chat-message"
+    >
+      <div
+        className={cx(
+          'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug',
+          mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+        )}
+      >
         {/* A file sent alone carries its name as the text: shown once, as the attachment. */}
         {chatRepeatsAttachment(m.body, m.attachment) ? null : m.body}
         {m.attachment ? <Attachment fileId={fileId} attachment={m.attachment} /> : null}

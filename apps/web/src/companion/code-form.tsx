@@ -28,7 +28,8 @@ export function CodeForm({ email, submitLabel, submitting, codeError, needsNewCo
   return (
     <div className="grid gap-4">
       <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-        Te hemos enviado un código de 6 cifras a <strong className="font-semibold text-foreground">{email}</strong>. Si no lo ves, mira en la carpeta de correo no deseado.
+        Te hemos enviado un código de 6 cifras a <strong className="font-semibold text-foreground">{email}</strong>. Si no lo ves, mira en
+        la carpeta de correo no deseado.
       </p>
       {needsNewCode ? (
         <div className="grid justify-items-start gap-3">

@@ -68,14 +68,25 @@ export function ConnectPage({ token }: { token: string }) {
     <PageFrame title="Conectar con tu terapeuta">
       {invitation.failure ? (
         <ErrorState
-          title={invitation.failure.status === 404 || invitation.failure.code === 'invalid_argument' ? 'Este enlace ya no sirve' : 'No se ha podido cargar'}
-          message={invitation.failure.code === 'invalid_argument' ? messageOf({ code: 'patient_connect_invitation_not_found', message: '' }) : messageOf(invitation.failure)}
+          title={
+            invitation.failure.status === 404 || invitation.failure.code === 'invalid_argument'
+              ? 'Este enlace ya no sirve'
+              : 'No se ha podido cargar'
+          }
+          message={
+            invitation.failure.code === 'invalid_argument'
+              ? messageOf({ code: 'patient_connect_invitation_not_found', message: '' })
+              : messageOf(invitation.failure)
+          }
           retry={invitation.failure.status === 404 || invitation.failure.code === 'invalid_argument' ? undefined : invitation.retry}
         />
       ) : !inv ? (
         <ListSkeleton rows={1} />
       ) : (
-        <section aria-labelledby="connect-title" className="mx-auto grid w-full max-w-md gap-5 rounded-2xl border bg-card p-5 shadow-sm sm:mt-6 sm:p-8">
+        <section
+          aria-labelledby="connect-title"
+          className="mx-auto grid w-full max-w-md gap-5 rounded-2xl border bg-card p-5 shadow-sm sm:mt-6 sm:p-8"
+        >
           <div className="flex items-center gap-3">
             <Initial name={inv.workspaceName} className="size-12 text-xl" />
             <div className="min-w-0">
@@ -91,7 +102,8 @@ export function ConnectPage({ token }: { token: string }) {
             </FocusHeading>
             {!challenge ? (
               <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-                {inv.therapistName ?? inv.workspaceName} te invita a Diván: verás tus sesiones, documentos y facturas, y podréis escribiros por chat. La invitación es para{' '}
+                {inv.therapistName ?? inv.workspaceName} te invita a Diván: verás tus sesiones, documentos y facturas, y podréis escribiros
+                por chat. La invitación es para{' '}
                 <strong className="font-semibold text-foreground" data-testid="invitation-email">
                   {inv.maskedEmail}
                 </strong>
@@ -134,7 +146,9 @@ export function ConnectPage({ token }: { token: string }) {
               <Button onClick={() => void mailCode()} loading={busy === 'code'} className="w-full sm:w-auto sm:justify-self-start">
                 Enviarme un código
               </Button>
-              <p className="text-sm text-muted-foreground">Lo enviaremos a {inv.maskedEmail}. Si aún no tienes cuenta en Diván, se crea al conectar.</p>
+              <p className="text-sm text-muted-foreground">
+                Lo enviaremos a {inv.maskedEmail}. Si aún no tienes cuenta en Diván, se crea al conectar.
+              </p>
             </div>
           )}
         </section>

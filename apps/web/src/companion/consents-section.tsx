@@ -24,10 +24,16 @@ export function ConsentsSection({ fileId }: { fileId: string }) {
       ) : !items ? (
         <ListSkeleton rows={2} />
       ) : !items.length ? (
-        <EmptyState title="No tienes consentimientos">Cuando tu terapeuta te envíe un documento para firmar, lo encontrarás aquí.</EmptyState>
+        <EmptyState title="No tienes consentimientos">
+          Cuando tu terapeuta te envíe un documento para firmar, lo encontrarás aquí.
+        </EmptyState>
       ) : (
         <>
-          {toSign ? <p className="text-[0.9375rem] text-muted-foreground">{toSign === 1 ? 'Tienes 1 documento pendiente de firmar.' : `Tienes ${toSign} documentos pendientes de firmar.`}</p> : null}
+          {toSign ? (
+            <p className="text-[0.9375rem] text-muted-foreground">
+              {toSign === 1 ? 'Tienes 1 documento pendiente de firmar.' : `Tienes ${toSign} documentos pendientes de firmar.`}
+            </p>
+          ) : null}
           <ul className="grid gap-3">
             {items.map((c) => (
               <ConsentRow key={c.id} fileId={fileId} consent={c} onStale={consents.retry} />
@@ -76,7 +82,13 @@ function ConsentRow({ fileId, consent: c, onStale }: { fileId: string; consent: 
             </Button>
           ) : null}
           {c.canDownload ? (
-            <Button variant="outline" loading={busy === 'download'} disabled={busy !== null} onClick={() => void run('download')} aria-label={`Descargar ${c.title}`}>
+            <Button
+              variant="outline"
+              loading={busy === 'download'}
+              disabled={busy !== null}
+              onClick={() => void run('download')}
+              aria-label={`Descargar ${c.title}`}
+            >
               Descargar
             </Button>
           ) : null}

@@ -50,7 +50,10 @@ function DocumentRow({ fileId, doc }: { fileId: string; doc: CompanionDocument }
   return (
     <li data-testid="document-row" className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs">
       <div className="flex items-start gap-3">
-        <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-[0.6875rem] font-semibold uppercase text-accent-foreground">
+        <span
+          aria-hidden
+          className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-[0.6875rem] font-semibold uppercase text-accent-foreground"
+        >
           {extensionOf(doc.name)}
         </span>
         <div className="min-w-0">

@@ -8,8 +8,10 @@ export { asFailure, isAbort, toFailure, type Failure } from '../public-kit/failu
 
 /** Messages of the connect link in the patient's words, whatever the server's wording for the therapist. */
 const COMPANION_MESSAGES: Record<string, string> = {
-  patient_connect_invitation_not_found: 'Este enlace ya no sirve: ha caducado, se ha usado ya o tu terapeuta envió otro después. Pídele que te envíe una invitación nueva.',
-  patient_connect_email_mismatch: 'Esta invitación se envió a otro email. Sal de tu cuenta y entra con el email en el que recibiste la invitación.',
+  patient_connect_invitation_not_found:
+    'Este enlace ya no sirve: ha caducado, se ha usado ya o tu terapeuta envió otro después. Pídele que te envíe una invitación nueva.',
+  patient_connect_email_mismatch:
+    'Esta invitación se envió a otro email. Sal de tu cuenta y entra con el email en el que recibiste la invitación.',
   patient_already_connected: 'Esta ficha ya está conectada con una cuenta de Diván.',
   patient_connect_account_not_found: 'Esta ficha no está conectada a ninguna cuenta de Diván.',
   patient_file_not_found: 'No encontramos esa ficha entre las conectadas a tu cuenta.',

@@ -35,11 +35,22 @@ export function FilePage({ fileId, section }: { fileId: string; section: Section
   // On a phone the tabs scroll sideways: the open one is kept in sight (a reload on «Facturas» too).
   const loaded = !!file;
   useEffect(() => {
-    if (loaded) document.querySelector('nav[aria-label="Secciones"] [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (loaded)
+      document.querySelector('nav[aria-label="Secciones"] [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [loaded, current]);
 
-  if (files.failure) return <PageFrame title="Ficha" back={back}><ErrorState message={messageOf(files.failure)} retry={files.retry} /></PageFrame>;
-  if (!files.data) return <PageFrame title="Ficha" back={back}><ListSkeleton rows={3} /></PageFrame>;
+  if (files.failure)
+    return (
+      <PageFrame title="Ficha" back={back}>
+        <ErrorState message={messageOf(files.failure)} retry={files.retry} />
+      </PageFrame>
+    );
+  if (!files.data)
+    return (
+      <PageFrame title="Ficha" back={back}>
+        <ListSkeleton rows={3} />
+      </PageFrame>
+    );
   if (!file)
     return (
       <PageFrame title="Ficha no encontrada" back={back}>
@@ -65,7 +76,12 @@ export function FilePage({ fileId, section }: { fileId: string; section: Section
                 <Link
                   href={hrefOf(fileId, t.section)}
                   aria-current={t.section === current ? 'page' : undefined}
-                  className={cx('inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap border-b-2 px-3 text-[0.9375rem] no-underline hover:no-underline', t.section === current ? 'border-primary font-semibold text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground')}
+                  className={cx(
+                    'inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap border-b-2 px-3 text-[0.9375rem] no-underline hover:no-underline',
+                    t.section === current
+                      ? 'border-primary font-semibold text-foreground'
+                      : 'border-transparent text-muted-foreground hover:text-foreground',
+                  )}
                 >
                   {t.label}
                   {t.section === 'chat' ? <CountBadge count={counters[fileId] ?? 0} /> : null}
@@ -114,12 +130,18 @@ function Disconnect({ file }: { file: PatientFile }) {
       </div>
     );
   return (
-    <section role="alertdialog" aria-labelledby="disconnect-title" aria-describedby="disconnect-text" className="grid gap-3 rounded-2xl border border-destructive/30 bg-card p-4">
+    <section
+      role="alertdialog"
+      aria-labelledby="disconnect-title"
+      aria-describedby="disconnect-text"
+      className="grid gap-3 rounded-2xl border border-destructive/30 bg-card p-4"
+    >
       <FocusHeading level={2} id="disconnect-title" className="text-lg">
         ¿Desconectar tu ficha de {file.workspaceName}?
       </FocusHeading>
       <p id="disconnect-text" className="text-[0.9375rem] text-muted-foreground">
-        Dejarás de ver aquí tus sesiones, documentos, facturas y el chat con {file.therapistNames[0] ?? 'tu terapeuta'}. Tu terapeuta conserva tu ficha y puede volver a invitarte.
+        Dejarás de ver aquí tus sesiones, documentos, facturas y el chat con {file.therapistNames[0] ?? 'tu terapeuta'}. Tu terapeuta
+        conserva tu ficha y puede volver a invitarte.
       </p>
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-wrap gap-2">

@@ -16,11 +16,21 @@ export function PageFrame({ title, back, children }: { title: string; back?: { h
       <header className="sticky top-0 z-10 border-b bg-card/90 backdrop-blur">
         <div className="mx-auto flex min-h-14 w-full max-w-3xl items-center gap-2 px-3 sm:px-6">
           {back ? (
-            <Link href={back.href} className="-ml-1 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-[0.9375rem] font-medium text-primary hover:bg-muted" aria-label={back.label}>
-              <span aria-hidden className="text-xl leading-none">‹</span> <span className="hidden sm:inline">{back.label}</span>
+            <Link
+              href={back.href}
+              className="-ml-1 inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-[0.9375rem] font-medium text-primary hover:bg-muted"
+              aria-label={back.label}
+            >
+              <span aria-hidden className="text-xl leading-none">
+                ‹
+              </span>{' '}
+              <span className="hidden sm:inline">{back.label}</span>
             </Link>
           ) : null}
-          <Link href={hrefOf()} className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 font-display text-lg font-semibold tracking-tight text-foreground no-underline hover:no-underline">
+          <Link
+            href={hrefOf()}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 font-display text-lg font-semibold tracking-tight text-foreground no-underline hover:no-underline"
+          >
             <img src="/favicon.svg" alt="" className="size-7" />
             Diván
           </Link>

@@ -13,7 +13,11 @@ import { useLoad } from '../public-kit/use-load';
 /** `/p/`: «Entrar» when signed out; signed in, the connected files as cards, unread messages on each. */
 export function HomePage() {
   const session = useSession();
-  return <PageFrame title={session ? 'Mis fichas' : 'Entrar'}>{session ? <Files firstName={session.profile.firstName} /> : <SignIn />}</PageFrame>;
+  return (
+    <PageFrame title={session ? 'Mis fichas' : 'Entrar'}>
+      {session ? <Files firstName={session.profile.firstName} /> : <SignIn />}
+    </PageFrame>
+  );
 }
 
 function Files({ firstName }: { firstName: string }) {
@@ -29,7 +33,9 @@ function Files({ firstName }: { firstName: string }) {
     <>
       <div className="grid gap-1">
         <FocusHeading>Hola, {firstName}</FocusHeading>
-        <p className="text-[0.9375rem] text-muted-foreground">Tus terapeutas en Diván. Entra en una ficha para ver tus sesiones, documentos y mensajes.</p>
+        <p className="text-[0.9375rem] text-muted-foreground">
+          Tus terapeutas en Diván. Entra en una ficha para ver tus sesiones, documentos y mensajes.
+        </p>
       </div>
       {files.failure ? (
         <ErrorState message={messageOf(files.failure)} retry={files.retry} />

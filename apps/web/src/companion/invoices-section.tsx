@@ -26,7 +26,11 @@ export function InvoicesSection({ fileId }: { fileId: string }) {
   const invoices = useLoad(`invoices/${fileId}`, (signal) => invoicesApi.list(fileId, signal));
   const items = invoices.data ? invoicesInOrder(invoices.data) : null;
   // Back from paying: the webhook marks the invoice paid a moment later, so read again a few times.
-  useRereadWhile((rereads) => notice === 'pagado' && rereads < 5 && !!invoices.data?.some((i) => i.amountDueCents > 0), invoices.retry, invoices.data);
+  useRereadWhile(
+    (rereads) => notice === 'pagado' && rereads < 5 && !!invoices.data?.some((i) => i.amountDueCents > 0),
+    invoices.retry,
+    invoices.data,
+  );
   return (
     <div className="grid gap-6">
       {notice ? (
@@ -110,11 +114,22 @@ function InvoiceRow({ fileId, invoice: i, onStale }: { fileId: string; invoice: 
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         {i.payable ? (
-          <Button loading={busy === 'pay'} disabled={busy !== null} onClick={() => void run('pay')} aria-label={`Pagar ${formatCents(i.amountDueCents)}, factura ${i.number}`}>
+          <Button
+            loading={busy === 'pay'}
+            disabled={busy !== null}
+            onClick={() => void run('pay')}
+            aria-label={`Pagar ${formatCents(i.amountDueCents)}, factura ${i.number}`}
+          >
             Pagar {formatCents(i.amountDueCents)}
           </Button>
         ) : null}
-        <Button variant="outline" loading={busy === 'pdf'} disabled={busy !== null} onClick={() => void run('pdf')} aria-label={`Descargar PDF, factura ${i.number}`}>
+        <Button
+          variant="outline"
+          loading={busy === 'pdf'}
+          disabled={busy !== null}
+          onClick={() => void run('pdf')}
+          aria-label={`Descargar PDF, factura ${i.number}`}
+        >
           Descargar PDF
         </Button>
       </div>

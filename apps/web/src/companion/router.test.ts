@@ -12,7 +12,8 @@ describe('companion routes', () => {
     expect(parseRoute(`/p/${id}/chat`)).toEqual({ name: 'file', fileId: id, section: 'chat' });
   });
   it('knows no other address', () => {
-    for (const path of ['/patients', '/p/connect', '/p/not-a-file', `/p/${id}/nada`, `/p/${id}/chat/x`]) expect(parseRoute(path)).toEqual({ name: 'not-found' });
+    for (const path of ['/patients', '/p/connect', '/p/not-a-file', `/p/${id}/nada`, `/p/${id}/chat/x`])
+      expect(parseRoute(path)).toEqual({ name: 'not-found' });
   });
   it('writes the addresses back', () => {
     expect(hrefOf()).toBe('/p/');

@@ -7,10 +7,7 @@ export const SECTIONS = ['chat', 'sesiones', 'documentos', 'consentimientos', 'f
 export type Section = (typeof SECTIONS)[number];
 
 export type Route =
-  | { name: 'home' }
-  | { name: 'connect'; token: string }
-  | { name: 'file'; fileId: string; section: Section | null }
-  | { name: 'not-found' };
+  { name: 'home' } | { name: 'connect'; token: string } | { name: 'file'; fileId: string; section: Section | null } | { name: 'not-found' };
 
 export const BASE = '/p';
 

@@ -21,7 +21,10 @@ export function SessionCard({ fileId, session: s, upcoming, onCancel, onMove }: 
   const live = upcoming && s.status !== 'canceled';
   const until = live ? changeableLabel(s) : null;
   return (
-    <li data-testid="session-card" className={cx('grid gap-3 rounded-xl border bg-card p-4 shadow-xs', s.status === 'canceled' && 'opacity-75')}>
+    <li
+      data-testid="session-card"
+      className={cx('grid gap-3 rounded-xl border bg-card p-4 shadow-xs', s.status === 'canceled' && 'opacity-75')}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold first-letter:uppercase">{when.dayLabel}</p>
@@ -30,7 +33,14 @@ export function SessionCard({ fileId, session: s, upcoming, onCancel, onMove }: 
           </p>
         </div>
         {status ? (
-          <span className={cx('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', s.status === 'canceled' ? 'bg-destructive/10 text-destructive' : 'bg-muted text-muted-foreground')}>{status}</span>
+          <span
+            className={cx(
+              'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+              s.status === 'canceled' ? 'bg-destructive/10 text-destructive' : 'bg-muted text-muted-foreground',
+            )}
+          >
+            {status}
+          </span>
         ) : null}
       </div>
       <dl className="grid gap-0.5 text-[0.9375rem]">
@@ -55,7 +65,12 @@ export function SessionCard({ fileId, session: s, upcoming, onCancel, onMove }: 
         ) : null}
       </dl>
       {live && s.videoLink ? (
-        <a href={s.videoLink} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center justify-center rounded-md bg-primary px-4 text-[0.9375rem] font-medium text-primary-foreground no-underline shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <a
+          href={s.videoLink}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center justify-center rounded-md bg-primary px-4 text-[0.9375rem] font-medium text-primary-foreground no-underline shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           Entrar a la videollamada
         </a>
       ) : null}
@@ -63,12 +78,22 @@ export function SessionCard({ fileId, session: s, upcoming, onCancel, onMove }: 
         <div className="grid gap-2">
           <div className="flex flex-wrap gap-2">
             {s.canMove ? (
-              <Button variant="outline" data-move={s.id} onClick={() => onMove(s)} aria-label={`Cambiar hora de la sesión del ${when.dayLabel} a las ${when.from}`}>
+              <Button
+                variant="outline"
+                data-move={s.id}
+                onClick={() => onMove(s)}
+                aria-label={`Cambiar hora de la sesión del ${when.dayLabel} a las ${when.from}`}
+              >
                 Cambiar hora
               </Button>
             ) : null}
             {s.canCancel ? (
-              <Button variant="ghost" className="text-destructive" onClick={() => onCancel(s)} aria-label={`Cancelar la sesión del ${when.dayLabel} a las ${when.from}`}>
+              <Button
+                variant="ghost"
+                className="text-destructive"
+                onClick={() => onCancel(s)}
+                aria-label={`Cancelar la sesión del ${when.dayLabel} a las ${when.from}`}
+              >
                 Cancelar
               </Button>
             ) : null}

@@ -11,20 +11,28 @@ describe('a session as the patient reads it', () => {
       to: '09:50',
       duration: '50 min',
     });
-    expect(sessionWhen({ startsAt: '2026-07-01T23:30:00.000Z', endsAt: '2026-07-02T01:00:00.000Z', timeZone: 'Europe/Madrid' })).toMatchObject({ day: '2026-07-02', from: '01:30', to: '03:00', duration: '1 h 30 min' });
+    expect(
+      sessionWhen({ startsAt: '2026-07-01T23:30:00.000Z', endsAt: '2026-07-02T01:00:00.000Z', timeZone: 'Europe/Madrid' }),
+    ).toMatchObject({ day: '2026-07-02', from: '01:30', to: '03:00', duration: '1 h 30 min' });
   });
 
   it('says where: online, or the place with its address', () => {
     expect(placeOf({ modality: 'online', location: null })).toBe('Online (videollamada)');
-    expect(placeOf({ modality: 'presential', location: { name: 'Consulta Centro', address: 'Calle Mayor 1, Madrid' } })).toBe('Presencial · Consulta Centro, Calle Mayor 1, Madrid');
+    expect(placeOf({ modality: 'presential', location: { name: 'Consulta Centro', address: 'Calle Mayor 1, Madrid' } })).toBe(
+      'Presencial · Consulta Centro, Calle Mayor 1, Madrid',
+    );
     expect(placeOf({ modality: 'presential', location: { name: 'Consulta Centro', address: null } })).toBe('Presencial · Consulta Centro');
     expect(placeOf({ modality: 'presential', location: null })).toBe('Presencial');
   });
 
   it('says until when it can be changed, only when it can', () => {
     const base = { changeableUntil: '2026-11-29T09:00:00.000Z', timeZone: 'Europe/Madrid' };
-    expect(changeableLabel({ ...base, canCancel: true, canMove: true })).toBe('Puedes cancelarla o cambiarla desde aquí hasta el 29/11/2026 a las 10:00.');
-    expect(changeableLabel({ ...base, canCancel: true, canMove: false })).toBe('Puedes cancelarla desde aquí hasta el 29/11/2026 a las 10:00.');
+    expect(changeableLabel({ ...base, canCancel: true, canMove: true })).toBe(
+      'Puedes cancelarla o cambiarla desde aquí hasta el 29/11/2026 a las 10:00.',
+    );
+    expect(changeableLabel({ ...base, canCancel: true, canMove: false })).toBe(
+      'Puedes cancelarla desde aquí hasta el 29/11/2026 a las 10:00.',
+    );
     expect(changeableLabel({ ...base, canCancel: false, canMove: false })).toBeNull();
     expect(changeableLabel({ changeableUntil: null, timeZone: 'Europe/Madrid', canCancel: false, canMove: false })).toBeNull();
   });

@@ -12,7 +12,13 @@ export type SessionWhen = { day: string; dayLabel: string; from: string; to: str
 export function sessionWhen(s: Pick<CompanionSession, 'startsAt' | 'endsAt' | 'timeZone'>): SessionWhen {
   const day = dayInZone(s.startsAt, s.timeZone);
   const minutes = Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000);
-  return { day, dayLabel: dayLabel(day), from: timeInZone(s.startsAt, s.timeZone), to: timeInZone(s.endsAt, s.timeZone), duration: formatDuration(minutes) };
+  return {
+    day,
+    dayLabel: dayLabel(day),
+    from: timeInZone(s.startsAt, s.timeZone),
+    to: timeInZone(s.endsAt, s.timeZone),
+    duration: formatDuration(minutes),
+  };
 }
 
 /** «Online (videollamada)», «Presencial · Consulta Centro, Calle Mayor 1», or «Presencial». */

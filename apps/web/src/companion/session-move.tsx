@@ -19,7 +19,12 @@ type Props = {
   onClosed: (failure: Failure) => void;
 };
 
-const CLOSED = ['companion_session_change_closed', 'companion_session_not_changeable', 'therapy_session_not_found', 'public_service_not_found'];
+const CLOSED = [
+  'companion_session_change_closed',
+  'companion_session_not_changeable',
+  'therapy_session_not_found',
+  'public_service_not_found',
+];
 
 /** «Cambiar hora»: the free days of the session's service, the chosen day's hours, then one confirmation. */
 export function SessionMove({ fileId, session, onMoved, onBack, onClosed }: Props) {
@@ -87,7 +92,8 @@ export function SessionMove({ fileId, session, onMoved, onBack, onClosed }: Prop
   return (
     <div className="grid gap-4" data-testid="move-picker">
       <p className="text-[0.9375rem] text-muted-foreground">
-        Tu sesión es el <span className="first-letter:uppercase">{when.dayLabel}</span> a las {when.from}. Elige otro día y hora libres{session.service ? ` de «${session.service.title}»` : ''}.
+        Tu sesión es el <span className="first-letter:uppercase">{when.dayLabel}</span> a las {when.from}. Elige otro día y hora libres
+        {session.service ? ` de «${session.service.title}»` : ''}.
       </p>
       <SlotPicker
         slots={slots}

@@ -16,7 +16,13 @@ export type PatientSession = {
   profile: { id: string; email: string; firstName: string };
 };
 
-export const device: DeviceInfo = { appVersion: APP_VERSION, deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: `${APP_VERSION}+companion` };
+export const device: DeviceInfo = {
+  appVersion: APP_VERSION,
+  deviceManufacturer: 'unknown',
+  deviceModel: 'unknown',
+  platformType: 'web',
+  platformVersion: `${APP_VERSION}+companion`,
+};
 
 let current: PatientSession | null = read();
 const listeners = new Set<() => void>();
@@ -97,7 +103,12 @@ export function refresh(): Promise<string> {
         headers: { Accept: 'application/json', 'X-Client-Version': APP_VERSION, Authorization: `Bearer ${session.refreshToken}` },
       }).catch(() => null);
       if (!res) throw { code: 'network_error', message: '', status: 0, fields: [] };
-      const body = (await res.json().catch(() => null)) as { accessToken?: string; refreshToken?: string; code?: string; message?: string } | null;
+      const body = (await res.json().catch(() => null)) as {
+        accessToken?: string;
+        refreshToken?: string;
+        code?: string;
+        message?: string;
+      } | null;
       if (!res.ok || !body?.accessToken) {
         if (res.status === 401 || body?.code === 'session_not_found') setSession(null);
         throw { code: body?.code ?? 'unexpected_error', message: body?.message ?? '', status: res.status };

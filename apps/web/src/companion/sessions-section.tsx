@@ -38,26 +38,46 @@ export function SessionsSection({ fileId }: { fileId: string }) {
   if (moving)
     return (
       <SessionMove
-          fileId={fileId}
-          session={moving}
-          onBack={() => {
-            setBackFrom(moving.id);
-            setMoving(null);
-          }}
-          onClosed={closed}
-          onMoved={(s) => {
-            const when = sessionWhen(s);
-            changed({ tone: 'info', text: `Hecho: tu sesión ahora es el ${when.dayLabel} a las ${when.from}.` });
-          }}
-        />
+        fileId={fileId}
+        session={moving}
+        onBack={() => {
+          setBackFrom(moving.id);
+          setMoving(null);
+        }}
+        onClosed={closed}
+        onMoved={(s) => {
+          const when = sessionWhen(s);
+          changed({ tone: 'info', text: `Hecho: tu sesión ahora es el ${when.dayLabel} a las ${when.from}.` });
+        }}
+      />
     );
 
   return (
     <div className="grid gap-6">
       {notice ? <NoticeLine notice={notice} /> : null}
-      <SessionList title="Próximas sesiones" id="upcoming" pages={upcoming} fileId={fileId} upcoming onCancel={setCanceling} onMove={setMoving} empty="No tienes sesiones próximas." />
-      <SessionList title="Sesiones anteriores" id="past" pages={past} fileId={fileId} upcoming={false} onCancel={setCanceling} onMove={setMoving} empty="Aún no hay sesiones anteriores." />
-      {canceling ? <CancelSession fileId={fileId} session={canceling} onClose={() => setCanceling(null)} onDone={changed} onClosed={closed} /> : null}
+      <SessionList
+        title="Próximas sesiones"
+        id="upcoming"
+        pages={upcoming}
+        fileId={fileId}
+        upcoming
+        onCancel={setCanceling}
+        onMove={setMoving}
+        empty="No tienes sesiones próximas."
+      />
+      <SessionList
+        title="Sesiones anteriores"
+        id="past"
+        pages={past}
+        fileId={fileId}
+        upcoming={false}
+        onCancel={setCanceling}
+        onMove={setMoving}
+        empty="Aún no hay sesiones anteriores."
+      />
+      {canceling ? (
+        <CancelSession fileId={fileId} session={canceling} onClose={() => setCanceling(null)} onDone={changed} onClosed={closed} />
+      ) : null}
     </div>
   );
 }
@@ -73,7 +93,16 @@ function NoticeLine({ notice }: { notice: Notice }) {
   );
 }
 
-type ListProps = { title: string; id: string; pages: Pages<CompanionSession>; fileId: string; upcoming: boolean; empty: string; onCancel: (s: CompanionSession) => void; onMove: (s: CompanionSession) => void };
+type ListProps = {
+  title: string;
+  id: string;
+  pages: Pages<CompanionSession>;
+  fileId: string;
+  upcoming: boolean;
+  empty: string;
+  onCancel: (s: CompanionSession) => void;
+  onMove: (s: CompanionSession) => void;
+};
 
 function SessionList({ title, id, pages, fileId, upcoming, empty, onCancel, onMove }: ListProps) {
   return (
@@ -118,7 +147,19 @@ function SessionList({ title, id, pages, fileId, upcoming, empty, onCancel, onMo
 
 const CLOSED = ['companion_session_change_closed', 'companion_session_not_changeable', 'therapy_session_not_found'];
 
-function CancelSession({ fileId, session, onClose, onDone, onClosed }: { fileId: string; session: CompanionSession; onClose: () => void; onDone: (n: Notice) => void; onClosed: (f: Failure) => void }) {
+function CancelSession({
+  fileId,
+  session,
+  onClose,
+  onDone,
+  onClosed,
+}: {
+  fileId: string;
+  session: CompanionSession;
+  onClose: () => void;
+  onDone: (n: Notice) => void;
+  onClosed: (f: Failure) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const when = sessionWhen(session);
@@ -136,13 +177,23 @@ function CancelSession({ fileId, session, onClose, onDone, onClosed }: { fileId:
     }
   };
   return (
-    <ConfirmDialog title="¿Cancelar esta sesión?" confirmLabel="Sí, cancelar la sesión" keepLabel="No, mantenerla" busy={busy} error={error} onConfirm={() => void confirm()} onClose={onClose}>
+    <ConfirmDialog
+      title="¿Cancelar esta sesión?"
+      confirmLabel="Sí, cancelar la sesión"
+      keepLabel="No, mantenerla"
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    >
       <p>
-        La sesión del <span className="font-semibold text-foreground">{when.dayLabel}</span>, de {when.from} a {when.to}, con {session.therapistName}.
+        La sesión del <span className="font-semibold text-foreground">{when.dayLabel}</span>, de {when.from} a {when.to}, con{' '}
+        {session.therapistName}.
       </p>
-      {session.payment?.refund === 'none' ? <p>Te devolveremos los {formatCents(session.payment.amountCents)} que pagaste al reservar, a la misma tarjeta.</p> : null}
+      {session.payment?.refund === 'none' ? (
+        <p>Te devolveremos los {formatCents(session.payment.amountCents)} que pagaste al reservar, a la misma tarjeta.</p>
+      ) : null}
       <p>No se puede deshacer: si después quieres otra cita, tendrás que reservarla de nuevo.</p>
     </ConfirmDialog>
   );
 }
-

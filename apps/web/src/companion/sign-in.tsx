@@ -48,14 +48,18 @@ export function SignIn() {
   };
 
   return (
-    <section aria-labelledby="sign-in-title" className="mx-auto grid w-full max-w-md gap-5 rounded-2xl border bg-card p-5 shadow-sm sm:mt-6 sm:p-8">
+    <section
+      aria-labelledby="sign-in-title"
+      className="mx-auto grid w-full max-w-md gap-5 rounded-2xl border bg-card p-5 shadow-sm sm:mt-6 sm:p-8"
+    >
       <div className="grid gap-2">
         <FocusHeading id="sign-in-title" key={challenge ? 'code' : 'email'}>
           {challenge ? 'Escribe el código' : 'Entrar'}
         </FocusHeading>
         {!challenge ? (
           <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-            Tu espacio con tu terapeuta: tus sesiones, documentos, facturas y mensajes. Escribe el email con el que te invitó y te enviaremos un código para entrar.
+            Tu espacio con tu terapeuta: tus sesiones, documentos, facturas y mensajes. Escribe el email con el que te invitó y te
+            enviaremos un código para entrar.
           </p>
         ) : null}
       </div>

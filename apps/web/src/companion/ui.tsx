@@ -22,7 +22,10 @@ export function ListSkeleton({ rows = 2 }: { rows?: number }) {
 export function CountBadge({ count, testId }: { count: number; testId?: string }) {
   if (count <= 0) return null;
   return (
-    <span data-testid={testId} className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground">
+    <span
+      data-testid={testId}
+      className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground"
+    >
       {count > 99 ? '99+' : count}
       <span className="sr-only"> {count === 1 ? 'mensaje sin leer' : 'mensajes sin leer'}</span>
     </span>

@@ -19,7 +19,12 @@ export type Pages<T> = {
 
 /** A paged list read page by page («Ver más»); `reload` starts over from the first page. */
 export function usePages<T extends { id: string }>(key: string, read: (page: number, signal?: AbortSignal) => Promise<Page<T>>): Pages<T> {
-  const [state, setState] = useState<{ items: T[] | null; total: number; page: number; failure: Failure | null }>({ items: null, total: 0, page: 1, failure: null });
+  const [state, setState] = useState<{ items: T[] | null; total: number; page: number; failure: Failure | null }>({
+    items: null,
+    total: 0,
+    page: 1,
+    failure: null,
+  });
   const [attempt, setAttempt] = useState(0);
   const [more, setMore] = useState<{ loading: boolean; failure: Failure | null }>({ loading: false, failure: null });
 
@@ -52,5 +57,14 @@ export function usePages<T extends { id: string }>(key: string, read: (page: num
 
   const reload = useCallback(() => setAttempt((a) => a + 1), []);
   const items = state.items;
-  return { items, total: state.total, failure: state.failure, moreFailure: more.failure, loadingMore: more.loading, hasMore: !!items && items.length < state.total, more: loadMore, reload };
+  return {
+    items,
+    total: state.total,
+    failure: state.failure,
+    moreFailure: more.failure,
+    loadingMore: more.loading,
+    hasMore: !!items && items.length < state.total,
+    more: loadMore,
+    reload,
+  };
 }

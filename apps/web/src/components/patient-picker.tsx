@@ -16,7 +16,11 @@ type PatientHit = { id: string; firstName: string; lastName: string | null; emai
 const usePatientHits = (wid: string, q: string) =>
   useQuery<PatientHit[]>({
     queryKey: workspaceKey(wid, 'patients', 'picker', q),
-    queryFn: ({ signal }) => api<{ items: PatientHit[] }>(`/workspaces/${wid}/patients`, { query: { q, page: 1, pageSize: 8, sort: 'lastName', dir: 'asc' }, signal }).then((r) => r.items),
+    queryFn: ({ signal }) =>
+      api<{ items: PatientHit[] }>(`/workspaces/${wid}/patients`, {
+        query: { q, page: 1, pageSize: 8, sort: 'lastName', dir: 'asc' },
+        signal,
+      }).then((r) => r.items),
     enabled: q.length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -37,7 +41,16 @@ type Props = {
 const nameOf = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
 /** A search box over the patients API (name, email, phone): arrows move, Enter picks, Esc closes the list. */
-export function PatientPicker({ workspaceId, value, onChange, inputRef, id, placeholder = 'Busca por nombre, email o teléfono', disabled, ...aria }: Props) {
+export function PatientPicker({
+  workspaceId,
+  value,
+  onChange,
+  inputRef,
+  id,
+  placeholder = 'Busca por nombre, email o teléfono',
+  disabled,
+  ...aria
+}: Props) {
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
@@ -134,7 +147,10 @@ export function PatientPicker({ workspaceId, value, onChange, inputRef, id, plac
                   id={`${listId}-${i}`}
                   role="option"
                   aria-selected={i === active}
-                  className={cn('flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm', i === active && 'bg-accent text-accent-foreground')}
+                  className={cn(
+                    'flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm',
+                    i === active && 'bg-accent text-accent-foreground',
+                  )}
                   onMouseDown={(e) => e.preventDefault()}
                   onMouseEnter={() => setActive(i)}
                   onClick={() => pick(i)}
@@ -144,7 +160,9 @@ export function PatientPicker({ workspaceId, value, onChange, inputRef, id, plac
                     {p.email || p.phone ? <span className="block truncate text-xs text-muted-foreground">{p.email ?? p.phone}</span> : null}
                   </span>
                   {p.status && p.status !== 'active' ? (
-                    <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{TREATMENT_STATUS.labels[p.status as TreatmentStatus] ?? p.status}</span>
+                    <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                      {TREATMENT_STATUS.labels[p.status as TreatmentStatus] ?? p.status}
+                    </span>
                   ) : null}
                 </li>
               ))}

@@ -70,7 +70,10 @@ async function exchange(refreshToken: string | null): Promise<string> {
   }
   let res: { accessToken: string; refreshToken?: string };
   try {
-    res = await http<{ accessToken: string; refreshToken?: string }>('/realms/therapists/token', { query: deviceInfo, bearer: refreshToken });
+    res = await http<{ accessToken: string; refreshToken?: string }>('/realms/therapists/token', {
+      query: deviceInfo,
+      bearer: refreshToken,
+    });
   } catch (error) {
     // Unless the user signed out (or in again) meanwhile: then the reason shown is theirs.
     if (isApiError(error) && error.code === 'session_not_found' && useAuthStore.getState().refreshToken === refreshToken)

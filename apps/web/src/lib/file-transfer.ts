@@ -56,7 +56,11 @@ export async function downloadFile(path: string, fallbackName: string, query?: Q
 /** Uploads with a progress bar (fetch has no upload progress, XHR does). */
 export type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal; method?: 'POST' | 'PUT' };
 
-export function uploadWithProgress<T>(path: string, body: FormData, { onProgress, signal, method = 'POST' }: UploadOptions = {}): Promise<T> {
+export function uploadWithProgress<T>(
+  path: string,
+  body: FormData,
+  { onProgress, signal, method = 'POST' }: UploadOptions = {},
+): Promise<T> {
   return withToken(
     (token) =>
       new Promise<T>((resolve, reject) => {

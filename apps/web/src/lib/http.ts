@@ -58,7 +58,8 @@ export function toApiError(status: number, body: unknown): ApiError {
   const fields = Array.isArray(b.fields) ? (b.fields as FieldError[]) : [];
   if (status === 426) return new ApiError('outdated_client', genericMessage('outdated_client'), status, fields);
   const fallback = genericMessage(status === 429 ? 'too_many_requests' : status === 503 ? 'service_unavailable' : 'unexpected_error');
-  if (typeof b.code === 'string' && b.code) return new ApiError(b.code, typeof b.message === 'string' && b.message.trim() ? b.message : fallback, status, fields);
+  if (typeof b.code === 'string' && b.code)
+    return new ApiError(b.code, typeof b.message === 'string' && b.message.trim() ? b.message : fallback, status, fields);
   if (status === 429) return new ApiError('too_many_requests', fallback, status);
   if (status === 503) return new ApiError('service_unavailable', fallback, status);
   return new ApiError('unexpected_error', fallback, status);

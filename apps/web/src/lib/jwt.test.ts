@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAccessTokenExpiring, jwtExpiresAt } from './jwt';
 
-const tokenExpiringAt = (ms: number) =>
-  `h.${Buffer.from(JSON.stringify({ exp: Math.floor(ms / 1000) })).toString('base64url')}.s`;
+const tokenExpiringAt = (ms: number) => `h.${Buffer.from(JSON.stringify({ exp: Math.floor(ms / 1000) })).toString('base64url')}.s`;
 
 describe('access token expiry', () => {
   const now = 1_700_000_000_000;

@@ -17,8 +17,9 @@ export function lazyZodResolver<In extends FieldValues, Out>(
     ));
   return {
     resolver: async (values, context, options) => (await get())(values, context, options),
-    preload: () => void get().catch(() => {
-      ready = null; // a failed download is retried on the next attempt
-    }),
+    preload: () =>
+      void get().catch(() => {
+        ready = null; // a failed download is retried on the next attempt
+      }),
   };
 }

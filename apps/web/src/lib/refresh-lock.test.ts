@@ -68,7 +68,11 @@ describe('refresh lock across tabs', () => {
     const tabs = channels4.map((c) => createRefreshLock({ channel: c }));
     // Each other tab's channel tells when the first tab's "refreshing" note has reached it (its own
     // listener, added after the lock's, runs after the lock has read the note).
-    const noted = channels4.slice(1).map((c) => new Promise<void>((resolve) => c.addEventListener('message', (e) => (e as MessageEvent).data === 'refreshing' && resolve())));
+    const noted = channels4
+      .slice(1)
+      .map(
+        (c) => new Promise<void>((resolve) => c.addEventListener('message', (e) => (e as MessageEvent).data === 'refreshing' && resolve())),
+      );
     let finish!: (v: string) => void;
     const first = tabs[0]!(() => new Promise<string>((r) => (finish = r)));
     await Promise.all(noted);

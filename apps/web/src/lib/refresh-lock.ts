@@ -51,10 +51,11 @@ export function createRefreshLock(env: { locks?: Locks; channel?: Channel | null
   return (fn) => {
     const run = async () => {
       const left = busyUntil - now();
-      if (left > 0) await new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        setTimeout(resolve, left);
-      });
+      if (left > 0)
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, left);
+        });
       channel.postMessage('refreshing');
       try {
         return await fn(left > 0);
@@ -73,6 +74,7 @@ export function createRefreshLock(env: { locks?: Locks; channel?: Channel | null
 export function browserRefreshLock(): RefreshLock {
   const locks = typeof navigator !== 'undefined' ? (navigator as { locks?: Locks }).locks : undefined;
   // Only in a page (in Node, an open channel would keep the process alive).
-  const channel = !locks && typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(REFRESH_LOCK_NAME) : null;
+  const channel =
+    !locks && typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(REFRESH_LOCK_NAME) : null;
   return createRefreshLock({ locks, channel });
 }

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 export const APP_NAME = 'Diván';
 
 /** "Pacientes · Diván", "Laura Gómez · Diván": the parts given, most specific first, then the app. */
-export const pageTitle = (...parts: (string | null | undefined)[]): string => [...parts.filter((p): p is string => !!p?.trim()), APP_NAME].join(' · ');
+export const pageTitle = (...parts: (string | null | undefined)[]): string =>
+  [...parts.filter((p): p is string => !!p?.trim()), APP_NAME].join(' · ');
 
 /**
  * Every screen names itself in the tab, the history and for screen readers. Called by each route

@@ -23,7 +23,12 @@ async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unk
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(API + path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: init.signal });
+    res = await fetch(API + path, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw toFailure(0, null);
@@ -46,8 +51,10 @@ export const bookingApi = {
   slots: (ids: ServiceIds, month: string, timeZone: string | undefined, signal?: AbortSignal) =>
     call<PublicSlots>(`${servicePath(ids)}/slots?${new URLSearchParams({ month, ...(timeZone ? { timeZone } : {}) })}`, { signal }),
   hold: (ids: ServiceIds, body: CreateBookingHoldBody) => call<BookingHold>(`${servicePath(ids)}/holds`, { method: 'POST', body }),
-  confirm: (holdId: string, code: string) => call<BookingConfirmResult>(`/booking-holds/${seg(holdId)}/confirm`, { method: 'POST', body: { code } }),
+  confirm: (holdId: string, code: string) =>
+    call<BookingConfirmResult>(`/booking-holds/${seg(holdId)}/confirm`, { method: 'POST', body: { code } }),
   booking: (token: string, signal?: AbortSignal) => call<{ booking: PublicBooking }>(`/bookings/${seg(token)}`, { signal }),
   cancel: (token: string) => call<{ booking: PublicBooking }>(`/bookings/${seg(token)}/cancel`, { method: 'POST', body: {} }),
-  move: (token: string, startsAt: string) => call<{ booking: PublicBooking }>(`/bookings/${seg(token)}/move`, { method: 'POST', body: { startsAt } }),
+  move: (token: string, startsAt: string) =>
+    call<{ booking: PublicBooking }>(`/bookings/${seg(token)}/move`, { method: 'POST', body: { startsAt } }),
 };

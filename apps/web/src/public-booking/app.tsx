@@ -18,10 +18,19 @@ export function BookingApp() {
       page = <WorkspacePage key={route.workspaceId} workspaceId={route.workspaceId} />;
       break;
     case 'therapist':
-      page = <TherapistPage key={`${route.workspaceId}/${route.therapistId}`} workspaceId={route.workspaceId} therapistId={route.therapistId} />;
+      page = (
+        <TherapistPage key={`${route.workspaceId}/${route.therapistId}`} workspaceId={route.workspaceId} therapistId={route.therapistId} />
+      );
       break;
     case 'service':
-      page = <ServicePage key={`${route.workspaceId}/${route.therapistId}/${route.serviceId}`} workspaceId={route.workspaceId} therapistId={route.therapistId} serviceId={route.serviceId} />;
+      page = (
+        <ServicePage
+          key={`${route.workspaceId}/${route.therapistId}/${route.serviceId}`}
+          workspaceId={route.workspaceId}
+          therapistId={route.therapistId}
+          serviceId={route.serviceId}
+        />
+      );
       break;
     case 'manage':
       page = <ManagePage key={route.token} token={route.token} />;
@@ -29,7 +38,10 @@ export function BookingApp() {
     default:
       return (
         <PageFrame workspace={null} title="Página no encontrada">
-          <ErrorState title="Página no encontrada" message="Esta dirección no corresponde a ninguna página de reservas. Comprueba el enlace que te han enviado." />
+          <ErrorState
+            title="Página no encontrada"
+            message="Esta dirección no corresponde a ninguna página de reservas. Comprueba el enlace que te han enviado."
+          />
         </PageFrame>
       );
   }
@@ -39,7 +51,14 @@ export function BookingApp() {
     </PageFrame>
   );
   return (
-    <LoadFailure fallback={frame(<ErrorState message="No se ha podido cargar la página. Comprueba tu conexión y vuelve a intentarlo." retry={() => location.reload()} />)}>
+    <LoadFailure
+      fallback={frame(
+        <ErrorState
+          message="No se ha podido cargar la página. Comprueba tu conexión y vuelve a intentarlo."
+          retry={() => location.reload()}
+        />,
+      )}
+    >
       <Suspense fallback={frame(<PageSkeleton />)}>{page}</Suspense>
     </LoadFailure>
   );

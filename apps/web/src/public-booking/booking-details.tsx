@@ -10,10 +10,15 @@ export function BookingDetails({ booking, visitorZone }: { booking: PublicBookin
   const theirs = timeInZone(booking.startsAt, booking.timeZone);
   const differs = zone !== booking.timeZone && timeInZone(booking.startsAt, zone) !== theirs;
   const rows: [string, ReactNode][] = [
-    ['Fecha y hora', <>
-      <span className="block first-letter:uppercase">{sessionLabel(booking.startsAt, booking.endsAt, zone)}</span>
-      {differs ? <span className="block text-[0.8125rem] text-muted-foreground">{`A las ${theirs} en ${zoneCity(booking.timeZone)}, la hora de la consulta`}</span> : null}
-    </>],
+    [
+      'Fecha y hora',
+      <>
+        <span className="block first-letter:uppercase">{sessionLabel(booking.startsAt, booking.endsAt, zone)}</span>
+        {differs ? (
+          <span className="block text-[0.8125rem] text-muted-foreground">{`A las ${theirs} en ${zoneCity(booking.timeZone)}, la hora de la consulta`}</span>
+        ) : null}
+      </>,
+    ],
     ['Profesional', booking.therapist.name],
     ['Servicio', booking.service.title],
     ['Modalidad', modalityText(booking.modality, booking.location)],
@@ -38,7 +43,9 @@ export function BookedScreen({ booking, visitorZone }: { booking: PublicBooking;
       <FocusHeading>Reserva confirmada</FocusHeading>
       <BookingDetails booking={booking} visitorZone={visitorZone} />
       <p className="text-[0.9375rem] font-medium">Te hemos enviado la confirmación por email.</p>
-      <p className="text-[0.9375rem] text-muted-foreground">En ese email tienes un enlace para cancelar o cambiar la cita si lo necesitas. Ya puedes cerrar esta página.</p>
+      <p className="text-[0.9375rem] text-muted-foreground">
+        En ese email tienes un enlace para cancelar o cambiar la cita si lo necesitas. Ya puedes cerrar esta página.
+      </p>
     </section>
   );
 }
@@ -51,7 +58,9 @@ export function PaymentScreen({ checkoutUrl, embedded }: { checkoutUrl: string; 
   return (
     <section className="grid gap-5" data-testid="payment-required">
       <FocusHeading>{embedded ? 'Falta el pago' : 'Te llevamos al pago…'}</FocusHeading>
-      <p className="text-[0.9375rem] text-muted-foreground">Tu hora queda reservada mientras pagas. La reserva se confirma en cuanto se completa el pago.</p>
+      <p className="text-[0.9375rem] text-muted-foreground">
+        Tu hora queda reservada mientras pagas. La reserva se confirma en cuanto se completa el pago.
+      </p>
       <div>
         <Button onClick={() => (embedded ? window.open(checkoutUrl, '_top') : window.location.assign(checkoutUrl))}>Ir al pago</Button>
       </div>
@@ -62,7 +71,15 @@ export function PaymentScreen({ checkoutUrl, embedded }: { checkoutUrl: string; 
 export function Done() {
   return (
     <span aria-hidden className="grid size-14 place-items-center rounded-full bg-success/10 text-success">
-      <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d="m9 12 2 2 4-4" />
       </svg>

@@ -117,7 +117,11 @@ export function BookingFlow({ ids, page, visitorZone }: { ids: ServiceIds; page:
   if (step === 'done' && result)
     return (
       <Suspense fallback={<StepSkeleton />}>
-        {result.status === 'booked' ? <BookedScreen booking={result.booking} visitorZone={visitorZone} /> : <PaymentScreen checkoutUrl={result.checkoutUrl} embedded={embedded} />}
+        {result.status === 'booked' ? (
+          <BookedScreen booking={result.booking} visitorZone={visitorZone} />
+        ) : (
+          <PaymentScreen checkoutUrl={result.checkoutUrl} embedded={embedded} />
+        )}
       </Suspense>
     );
 

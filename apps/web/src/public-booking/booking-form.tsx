@@ -29,7 +29,20 @@ const input =
   'block min-h-11 w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs outline-none transition-colors placeholder:text-muted-foreground/70 focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-destructive';
 
 /** Who books: name, surnames, email, phone, a message, the privacy box; and a field only robots fill. */
-export function BookingForm({ values: typed, onChange, errors, onErrors, notice, submitting, onSubmit, visitorZone, slot, therapistZone, onChangeSlot, workspaceName }: Props) {
+export function BookingForm({
+  values: typed,
+  onChange,
+  errors,
+  onErrors,
+  notice,
+  submitting,
+  onSubmit,
+  visitorZone,
+  slot,
+  therapistZone,
+  onChangeSlot,
+  workspaceName,
+}: Props) {
   const values = typed ?? emptyForm;
   const form = useRef<HTMLFormElement>(null);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => onChange({ ...values, [key]: value });
@@ -78,7 +91,12 @@ export function BookingForm({ values: typed, onChange, errors, onErrors, notice,
           {field('email', 'Email', 'email', 'email')}
           {field('phone', 'Teléfono', 'tel', 'tel')}
         </div>
-        <Field id="message" label="Mensaje (opcional)" error={errors.message} hint="Si quieres, cuéntale a tu terapeuta el motivo de la consulta.">
+        <Field
+          id="message"
+          label="Mensaje (opcional)"
+          error={errors.message}
+          hint="Si quieres, cuéntale a tu terapeuta el motivo de la consulta."
+        >
           <textarea
             id="message"
             name="message"
@@ -93,7 +111,15 @@ export function BookingForm({ values: typed, onChange, errors, onErrors, notice,
         </Field>
         <div aria-hidden="true" className="absolute -left-[9999px] top-auto size-px overflow-hidden">
           <label htmlFor="website">Web (déjalo vacío)</label>
-          <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(e) => set('website', e.target.value)} />
+          <input
+            id="website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={(e) => set('website', e.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
           <label className="flex cursor-pointer items-start gap-3 text-[0.9375rem] leading-snug">
@@ -107,7 +133,8 @@ export function BookingForm({ values: typed, onChange, errors, onErrors, notice,
               aria-describedby={errors.privacyAccepted ? 'privacyAccepted-error' : undefined}
             />
             <span>
-              Acepto que {workspaceName} trate los datos que escribo aquí solo para gestionar esta cita y contactar conmigo sobre ella. Puedo pedirle en cualquier momento verlos, corregirlos o borrarlos.
+              Acepto que {workspaceName} trate los datos que escribo aquí solo para gestionar esta cita y contactar conmigo sobre ella.
+              Puedo pedirle en cualquier momento verlos, corregirlos o borrarlos.
             </span>
           </label>
           {errors.privacyAccepted ? <FieldError id="privacyAccepted-error">{errors.privacyAccepted}</FieldError> : null}
@@ -152,7 +179,10 @@ function FieldError({ id, children }: { id: string; children: ReactNode }) {
 /** The hour chosen, above the form, with the way back to the calendar. */
 function ChosenSlot({ slot, therapistZone, onChange }: { slot: Slot; therapistZone: string; onChange: () => void }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-accent px-4 py-3 text-accent-foreground" data-testid="chosen-slot">
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-accent px-4 py-3 text-accent-foreground"
+      data-testid="chosen-slot"
+    >
       <p className="text-[0.9375rem] first-letter:uppercase">
         <span className="font-semibold">{dayLabel(slot.visitor.day)}</span> a las <span className="font-semibold">{slot.visitor.from}</span>
         {slot.sameLocalTime ? null : <span className="text-[0.8125rem]">{` (${slot.therapist.from} en ${zoneCity(therapistZone)})`}</span>}

@@ -31,7 +31,8 @@ export function MonthCalendar({ month, minMonth, maxMonth, onMonth, freeDays, se
   const moved = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
   const firstFree = freeDays && [...freeDays].sort()[0];
-  const active = focusDay && monthOf(focusDay) === month ? focusDay : selected && monthOf(selected) === month ? selected : (firstFree ?? `${month}-01`);
+  const active =
+    focusDay && monthOf(focusDay) === month ? focusDay : selected && monthOf(selected) === month ? selected : (firstFree ?? `${month}-01`);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -53,17 +54,36 @@ export function MonthCalendar({ month, minMonth, maxMonth, onMonth, freeDays, se
   return (
     <div className="grid gap-3" data-testid="month-calendar">
       <div className="flex items-center justify-between gap-2">
-        <Button variant="ghost" className="size-11 px-0 text-xl" aria-label="Mes anterior" disabled={month <= minMonth} onClick={() => onMonth(addMonths(month, -1))}>
+        <Button
+          variant="ghost"
+          className="size-11 px-0 text-xl"
+          aria-label="Mes anterior"
+          disabled={month <= minMonth}
+          onClick={() => onMonth(addMonths(month, -1))}
+        >
           ‹
         </Button>
         <h3 id="calendar-month" aria-live="polite" className="text-base font-semibold first-letter:uppercase">
           {monthLabel(month)}
         </h3>
-        <Button variant="ghost" className="size-11 px-0 text-xl" aria-label="Mes siguiente" disabled={month >= maxMonth} onClick={() => onMonth(addMonths(month, 1))}>
+        <Button
+          variant="ghost"
+          className="size-11 px-0 text-xl"
+          aria-label="Mes siguiente"
+          disabled={month >= maxMonth}
+          onClick={() => onMonth(addMonths(month, 1))}
+        >
           ›
         </Button>
       </div>
-      <table ref={grid} role="grid" aria-labelledby="calendar-month" aria-busy={!freeDays || undefined} className="w-full table-fixed border-collapse text-center" onKeyDown={onKeyDown}>
+      <table
+        ref={grid}
+        role="grid"
+        aria-labelledby="calendar-month"
+        aria-busy={!freeDays || undefined}
+        className="w-full table-fixed border-collapse text-center"
+        onKeyDown={onKeyDown}
+      >
         <thead>
           <tr>
             {WEEKDAYS.map(([short, long]) => (
@@ -78,7 +98,16 @@ export function MonthCalendar({ month, minMonth, maxMonth, onMonth, freeDays, se
             <tr key={i}>
               {week.map((day, j) =>
                 day ? (
-                  <DayCell key={day} day={day} free={!!freeDays?.has(day)} loading={!freeDays} selected={day === selected} today={day === today} tabbable={day === active} onSelect={onSelect} />
+                  <DayCell
+                    key={day}
+                    day={day}
+                    free={!!freeDays?.has(day)}
+                    loading={!freeDays}
+                    selected={day === selected}
+                    today={day === today}
+                    tabbable={day === active}
+                    onSelect={onSelect}
+                  />
                 ) : (
                   <td key={`pad-${j}`} />
                 ),
@@ -91,7 +120,23 @@ export function MonthCalendar({ month, minMonth, maxMonth, onMonth, freeDays, se
   );
 }
 
-function DayCell({ day, free, loading, selected, today, tabbable, onSelect }: { day: string; free: boolean; loading: boolean; selected: boolean; today: boolean; tabbable: boolean; onSelect: (day: string) => void }) {
+function DayCell({
+  day,
+  free,
+  loading,
+  selected,
+  today,
+  tabbable,
+  onSelect,
+}: {
+  day: string;
+  free: boolean;
+  loading: boolean;
+  selected: boolean;
+  today: boolean;
+  tabbable: boolean;
+  onSelect: (day: string) => void;
+}) {
   // The visible number is part of the name a screen reader hears: «jueves 3 de diciembre de 2026, con horas libres».
   const [weekday, rest] = spokenDay(day);
   const status = `${loading ? '' : free ? ', con horas libres' : ', sin horas libres'}${today ? ' (hoy)' : ''}`;
@@ -106,7 +151,11 @@ function DayCell({ day, free, loading, selected, today, tabbable, onSelect }: { 
         className={cx(
           'mx-auto aspect-square w-full max-w-12 rounded-full text-[0.9375rem] tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           loading && 'animate-pulse',
-          selected ? 'bg-primary font-semibold text-primary-foreground' : free ? 'cursor-pointer bg-accent font-semibold text-accent-foreground hover:bg-primary/15' : 'cursor-default text-muted-foreground/60',
+          selected
+            ? 'bg-primary font-semibold text-primary-foreground'
+            : free
+              ? 'cursor-pointer bg-accent font-semibold text-accent-foreground hover:bg-primary/15'
+              : 'cursor-default text-muted-foreground/60',
           today && !selected && 'ring-1 ring-inset ring-primary/50',
         )}
       >

@@ -30,7 +30,8 @@ export function CodeStep({ emailHint, codeError, needsNewCode, notice, submittin
         Confirma tu email
       </FocusHeading>
       <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-        Te hemos enviado un código de 6 cifras a <strong className="font-semibold text-foreground">{emailHint}</strong>. Escríbelo aquí para confirmar la reserva. Si no lo ves, mira en la carpeta de correo no deseado.
+        Te hemos enviado un código de 6 cifras a <strong className="font-semibold text-foreground">{emailHint}</strong>. Escríbelo aquí para
+        confirmar la reserva. Si no lo ves, mira en la carpeta de correo no deseado.
       </p>
       {needsNewCode ? (
         <div className="grid justify-items-start gap-3">

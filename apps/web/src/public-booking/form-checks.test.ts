@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkForm, cleanCode, emptyForm, holdBody } from './form-checks';
 
-const good = { ...emptyForm, firstName: 'Lucía', lastName: 'Gómez Ruiz', email: 'lucia@example.com', phone: '+34 600 123 456', privacyAccepted: true };
+const good = {
+  ...emptyForm,
+  firstName: 'Lucía',
+  lastName: 'Gómez Ruiz',
+  email: 'lucia@example.com',
+  phone: '+34 600 123 456',
+  privacyAccepted: true,
+};
 
 describe('booking form checks', () => {
   it('accepts a complete form', () => {
@@ -29,7 +36,16 @@ describe('booking form checks', () => {
 
   it('sends trimmed values, the honeypot as typed, no empty message', () => {
     const body = holdBody({ ...good, firstName: ' Lucía ', website: '' }, '2026-12-03T09:00:00.000Z', 'Europe/Madrid');
-    expect(body).toEqual({ startsAt: '2026-12-03T09:00:00.000Z', firstName: 'Lucía', lastName: 'Gómez Ruiz', email: 'lucia@example.com', phone: '+34 600 123 456', privacyAccepted: true, timeZone: 'Europe/Madrid', website: '' });
+    expect(body).toEqual({
+      startsAt: '2026-12-03T09:00:00.000Z',
+      firstName: 'Lucía',
+      lastName: 'Gómez Ruiz',
+      email: 'lucia@example.com',
+      phone: '+34 600 123 456',
+      privacyAccepted: true,
+      timeZone: 'Europe/Madrid',
+      website: '',
+    });
     expect(holdBody({ ...good, message: ' Hola ' }, 'x', undefined)).toMatchObject({ message: 'Hola' });
   });
 

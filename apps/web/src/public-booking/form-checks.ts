@@ -17,7 +17,15 @@ export type BookingForm = {
   website: string;
 };
 
-export const emptyForm: BookingForm = { firstName: '', lastName: '', email: '', phone: '', message: '', privacyAccepted: false, website: '' };
+export const emptyForm: BookingForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  message: '',
+  privacyAccepted: false,
+  website: '',
+};
 
 export type FormErrors = Partial<Record<keyof BookingForm, string>>;
 
@@ -40,7 +48,8 @@ export function checkForm(f: BookingForm): FormErrors {
   required('phone', 'teléfono', 30);
   if (!e.email && !EMAIL.test(f.email.trim())) e.email = 'Escribe un email válido, como nombre@ejemplo.com';
   const digits = f.phone.replace(/\D/g, '').length;
-  if (!e.phone && (!PHONE_CHARS.test(f.phone.trim()) || !PHONE.test(f.phone) || digits < 6 || digits > 15)) e.phone = 'Escribe un teléfono válido, como 600 123 456';
+  if (!e.phone && (!PHONE_CHARS.test(f.phone.trim()) || !PHONE.test(f.phone) || digits < 6 || digits > 15))
+    e.phone = 'Escribe un teléfono válido, como 600 123 456';
   if (f.message.trim().length > BOOKING_MESSAGE_MAX) e.message = `No puede tener más de ${BOOKING_MESSAGE_MAX} caracteres`;
   if (!f.privacyAccepted) e.privacyAccepted = 'Debes aceptar el tratamiento de tus datos para reservar';
   return e;

@@ -16,7 +16,15 @@ type Parts = { year: string; month: string; day: string; hour: string; minute: s
 
 /** An instant's wall clock in `timeZone`. */
 export function partsInZone(instant: string | Date, timeZone: string): Parts {
-  const f = dtf(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'long' });
+  const f = dtf(timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'long',
+  });
   const out: Record<string, string> = {};
   for (const p of f.formatToParts(new Date(instant))) out[p.type] = p.value;
   return out as Parts;

@@ -55,7 +55,8 @@ export function MoveBooking({ token, booking, visitorZone, onMoved, onCancel, on
           ¿Cambiamos tu cita?
         </FocusHeading>
         <p className="text-[0.9375rem]" data-testid="move-to">
-          Nueva fecha: <span className="font-semibold first-letter:uppercase">{dayLabel(slot.visitor.day)}</span> a las <span className="font-semibold">{slot.visitor.from}</span>
+          Nueva fecha: <span className="font-semibold first-letter:uppercase">{dayLabel(slot.visitor.day)}</span> a las{' '}
+          <span className="font-semibold">{slot.visitor.from}</span>
           {slot.sameLocalTime ? null : ` (${slot.therapist.from} en ${zoneCity(booking.timeZone)})`}
         </p>
         {notice?.at === 'confirm' ? <Alert>{notice.text}</Alert> : null}
@@ -67,7 +68,7 @@ export function MoveBooking({ token, booking, visitorZone, onMoved, onCancel, on
             variant="outline"
             onClick={() => {
               setSlot(null);
-                    setNotice(null);
+              setNotice(null);
             }}
           >
             Elegir otra hora

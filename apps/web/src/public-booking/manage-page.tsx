@@ -49,8 +49,7 @@ export function ManagePage({ token }: { token: string }) {
   if (page.failure) {
     const failed = manageLoadFailure(page.failure);
     body = <ErrorState title={failed.title} message={failed.message} retry={failed.retry ? page.retry : undefined} />;
-  }
-  else if (!booking)
+  } else if (!booking)
     body = (
       <div className="grid gap-4" aria-busy="true" aria-label="Cargando la reserva">
         <Skeleton className="h-9 w-2/3" />
@@ -78,7 +77,20 @@ export function ManagePage({ token }: { token: string }) {
         </Suspense>
       </>
     );
-  else body = <BookingView booking={booking} zone={zone} mode={mode} setMode={setMode} done={done} closed={closed} notice={notice} busy={busy} onCancel={() => void cancel()} />;
+  else
+    body = (
+      <BookingView
+        booking={booking}
+        zone={zone}
+        mode={mode}
+        setMode={setMode}
+        done={done}
+        closed={closed}
+        notice={notice}
+        busy={busy}
+        onCancel={() => void cancel()}
+      />
+    );
 
   return (
     <PageFrame workspace={booking ? { name: booking.workspace.name } : null} title="Tu reserva">
@@ -105,7 +117,15 @@ function BookingView({ booking, zone, mode, setMode, done, closed, notice, busy,
   const until = booking.changeableUntil;
   const open = active && !closed && !!until && Date.parse(until) > Date.now();
   const title =
-    done === 'canceled' ? 'Reserva cancelada' : done === 'moved' ? 'Hemos cambiado tu reserva' : booking.status === 'canceled' ? 'Esta reserva está cancelada' : booking.status === 'completed' ? 'Esta sesión ya se ha realizado' : 'Tu reserva';
+    done === 'canceled'
+      ? 'Reserva cancelada'
+      : done === 'moved'
+        ? 'Hemos cambiado tu reserva'
+        : booking.status === 'canceled'
+          ? 'Esta reserva está cancelada'
+          : booking.status === 'completed'
+            ? 'Esta sesión ya se ha realizado'
+            : 'Tu reserva';
 
   return (
     <section className="grid gap-5" data-testid="manage">
@@ -124,9 +144,13 @@ function BookingView({ booking, zone, mode, setMode, done, closed, notice, busy,
           <FocusHeading level={2} id="cancel-question" className="text-lg">
             ¿Seguro que quieres cancelar la reserva?
           </FocusHeading>
-          <p className="text-[0.9375rem] text-muted-foreground">La hora quedará libre para otra persona. Si después quieres venir, tendrás que reservar de nuevo.</p>
+          <p className="text-[0.9375rem] text-muted-foreground">
+            La hora quedará libre para otra persona. Si después quieres venir, tendrás que reservar de nuevo.
+          </p>
           {booking.payment ? (
-            <p className="text-[0.9375rem] font-medium">Te devolveremos los {formatPrice(booking.payment.amountCents)} que pagaste, a la misma tarjeta.</p>
+            <p className="text-[0.9375rem] font-medium">
+              Te devolveremos los {formatPrice(booking.payment.amountCents)} que pagaste, a la misma tarjeta.
+            </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
             <Button variant="danger" loading={busy} onClick={onCancel}>

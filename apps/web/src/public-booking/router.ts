@@ -14,13 +14,16 @@ export const BASE = '/v1/reservations';
 export function parseRoute(pathname: string): Route {
   const rest = pathname.startsWith(`${BASE}/`) ? pathname.slice(BASE.length + 1) : null;
   if (rest === null) return { name: 'not-found' };
-  const parts = rest.split('/').filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
+  const parts = rest
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
   if (parts[0] === 'manage') return parts.length === 2 ? { name: 'manage', token: parts[1]! } : { name: 'not-found' };
   const [workspaceId, therapistId, serviceId] = parts;
   if (parts.length === 1) return { name: 'workspace', workspaceId: workspaceId! };

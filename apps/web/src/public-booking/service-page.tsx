@@ -17,8 +17,14 @@ export { useMonthSlots } from './use-month-slots';
 
 /** Back from the payments gateway's checkout (`?pago=completado|cancelado`), what happened, in words. */
 const PAYMENT_RETURN: Record<string, { tone: 'info' | 'warning'; text: string }> = {
-  completado: { tone: 'info', text: 'Pago recibido. En unos segundos te llegará por email la confirmación de la reserva, con un enlace para cancelarla o cambiarla.' },
-  cancelado: { tone: 'warning', text: 'No se ha completado el pago, así que la reserva no está hecha. La hora que elegiste vuelve a quedar libre en unos minutos; puedes elegir otra.' },
+  completado: {
+    tone: 'info',
+    text: 'Pago recibido. En unos segundos te llegará por email la confirmación de la reserva, con un enlace para cancelarla o cambiarla.',
+  },
+  cancelado: {
+    tone: 'warning',
+    text: 'No se ha completado el pago, así que la reserva no está hecha. La hora que elegiste vuelve a quedar libre en unos minutos; puedes elegir otra.',
+  },
 };
 
 /** `/v1/reservations/:workspaceId/:therapistId/:serviceId`: what the service is, then its booking. */
@@ -45,9 +51,14 @@ export function ServicePage(ids: ServiceIds) {
             </Link>
             <FocusHeading>{data.service.title}</FocusHeading>
             <ServiceFacts service={data.service} />
-            {data.service.description ? <p className="whitespace-pre-line text-[0.9375rem] leading-relaxed text-muted-foreground">{data.service.description}</p> : null}
+            {data.service.description ? (
+              <p className="whitespace-pre-line text-[0.9375rem] leading-relaxed text-muted-foreground">{data.service.description}</p>
+            ) : null}
             {!data.service.allowNewPatients ? (
-              <Alert tone="warning">Este servicio es solo para pacientes que ya están en consulta con {data.therapist.name}. Si todavía no lo eres, escríbele para pedir cita.</Alert>
+              <Alert tone="warning">
+                Este servicio es solo para pacientes que ya están en consulta con {data.therapist.name}. Si todavía no lo eres, escríbele
+                para pedir cita.
+              </Alert>
             ) : null}
           </header>
           {paid ? <Alert tone={paid.tone}>{paid.text}</Alert> : null}

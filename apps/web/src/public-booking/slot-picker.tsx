@@ -25,7 +25,20 @@ type Props = {
 };
 
 /** The month's free days, then the chosen day's hours in the visitor's zone (the therapist's beside them when they differ). */
-export function SlotPicker({ slots, day, onDay, onPick, picked, therapistTimeZone, visitorZone, minMonth, maxMonth, today, notice, focusTitle }: Props) {
+export function SlotPicker({
+  slots,
+  day,
+  onDay,
+  onPick,
+  picked,
+  therapistTimeZone,
+  visitorZone,
+  minMonth,
+  maxMonth,
+  today,
+  notice,
+  focusTitle,
+}: Props) {
   const { month, loaded, byDay, failure } = slots;
   const free = loaded ? freeDaysIn(byDay, month) : null;
   const dayInMonth = day && monthOf(day) === month && byDay.has(day) ? day : null;
@@ -37,7 +50,8 @@ export function SlotPicker({ slots, day, onDay, onPick, picked, therapistTimeZon
   }, [loaded, month, free?.[0], dayInMonth]);
 
   const daySlots = dayInMonth ? (byDay.get(dayInMonth) ?? []) : [];
-  const differentZone = daySlots.some((s) => !s.sameLocalTime) || (!!visitorZone && visitorZone !== therapistTimeZone && daySlots.length === 0);
+  const differentZone =
+    daySlots.some((s) => !s.sameLocalTime) || (!!visitorZone && visitorZone !== therapistTimeZone && daySlots.length === 0);
 
   return (
     <section aria-labelledby="slots-title" className="grid gap-5">
@@ -90,7 +104,13 @@ export function SlotPicker({ slots, day, onDay, onPick, picked, therapistTimeZon
               <ul className="grid grid-cols-3 gap-2 md:grid-cols-2" data-testid="slots">
                 {daySlots.map((s) => (
                   <li key={s.startsAt}>
-                    <SlotButton slot={s} picked={picked === s.startsAt} repeated={daySlots.some((o) => o !== s && o.visitor.from === s.visitor.from)} therapistCity={zoneCity(therapistTimeZone)} onPick={onPick} />
+                    <SlotButton
+                      slot={s}
+                      picked={picked === s.startsAt}
+                      repeated={daySlots.some((o) => o !== s && o.visitor.from === s.visitor.from)}
+                      therapistCity={zoneCity(therapistTimeZone)}
+                      onPick={onPick}
+                    />
                   </li>
                 ))}
               </ul>
@@ -102,7 +122,19 @@ export function SlotPicker({ slots, day, onDay, onPick, picked, therapistTimeZon
   );
 }
 
-function SlotButton({ slot, picked, repeated, therapistCity, onPick }: { slot: Slot; picked: boolean; repeated: boolean; therapistCity: string; onPick: (slot: Slot) => void }) {
+function SlotButton({
+  slot,
+  picked,
+  repeated,
+  therapistCity,
+  onPick,
+}: {
+  slot: Slot;
+  picked: boolean;
+  repeated: boolean;
+  therapistCity: string;
+  onPick: (slot: Slot) => void;
+}) {
   const offset = repeated ? ` (${slot.visitor.offset})` : '';
   const other = slot.sameLocalTime ? '' : `${slot.therapist.from} en ${therapistCity}`;
   return (
@@ -112,7 +144,9 @@ function SlotButton({ slot, picked, repeated, therapistCity, onPick }: { slot: S
       onClick={() => onPick(slot)}
       className={cx(
         'grid min-h-11 w-full cursor-pointer place-items-center rounded-md border px-2 py-1.5 text-[0.9375rem] font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        picked ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-card text-foreground hover:border-primary hover:bg-accent',
+        picked
+          ? 'border-primary bg-primary text-primary-foreground'
+          : 'border-input bg-card text-foreground hover:border-primary hover:bg-accent',
       )}
     >
       <span>
@@ -120,7 +154,9 @@ function SlotButton({ slot, picked, repeated, therapistCity, onPick }: { slot: S
         {offset ? <span className="text-xs font-normal">{offset}</span> : null}
       </span>
       {other ? <span className="sr-only">, </span> : null}
-      {other ? <span className={cx('text-xs font-normal', picked ? 'text-primary-foreground/85' : 'text-muted-foreground')}>{other}</span> : null}
+      {other ? (
+        <span className={cx('text-xs font-normal', picked ? 'text-primary-foreground/85' : 'text-muted-foreground')}>{other}</span>
+      ) : null}
     </button>
   );
 }

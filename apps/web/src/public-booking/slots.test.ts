@@ -14,7 +14,13 @@ const month = (m: string, days: PublicSlots['days']): PublicSlots => ({ month: m
 describe('slots by the visitor day', () => {
   it('moves a late slot to the visitor next day and keeps order across months', () => {
     const nov = month('2026-11', [
-      { day: '2026-11-30', slots: [slot('2026-11-30T09:00:00Z', '2026-11-30', '2026-11-30', '18:00'), slot('2026-11-30T17:00:00Z', '2026-11-30', '2026-12-01', '02:00')] },
+      {
+        day: '2026-11-30',
+        slots: [
+          slot('2026-11-30T09:00:00Z', '2026-11-30', '2026-11-30', '18:00'),
+          slot('2026-11-30T17:00:00Z', '2026-11-30', '2026-12-01', '02:00'),
+        ],
+      },
     ]);
     const dec = month('2026-12', [{ day: '2026-12-01', slots: [slot('2026-12-01T08:00:00Z', '2026-12-01', '2026-12-01', '17:00')] }]);
     const byDay = slotsByVisitorDay([dec, nov]);

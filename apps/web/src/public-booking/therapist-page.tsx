@@ -13,7 +13,11 @@ export function TherapistPage({ workspaceId, therapistId }: { workspaceId: strin
   return (
     <PageFrame workspace={data?.workspace ?? null} title={data?.therapist.name ?? 'Reserva online'}>
       {page.failure ? (
-        <ErrorState title={page.failure.status === 404 ? 'Esta página de reservas no existe' : undefined} message={messageOf(page.failure)} retry={page.failure.status === 404 ? undefined : page.retry} />
+        <ErrorState
+          title={page.failure.status === 404 ? 'Esta página de reservas no existe' : undefined}
+          message={messageOf(page.failure)}
+          retry={page.failure.status === 404 ? undefined : page.retry}
+        />
       ) : !data ? (
         <PageSkeleton />
       ) : (

@@ -10,7 +10,12 @@ import { slotsByVisitorDay } from './slots';
  * taken by someone else. `key` names what `read` reads (a new key reads again); `except`: a start left out
  * (the session being moved, whose own time is free to the server).
  */
-export function useSlotMonths(key: string, read: (month: string, signal: AbortSignal) => Promise<PublicSlots>, firstMonth: string, except?: string) {
+export function useSlotMonths(
+  key: string,
+  read: (month: string, signal: AbortSignal) => Promise<PublicSlots>,
+  firstMonth: string,
+  except?: string,
+) {
   const [month, setMonth] = useState(firstMonth);
   const [months, setMonths] = useState<Record<string, PublicSlots>>({});
   const [failure, setFailure] = useState<Failure | null>(null);

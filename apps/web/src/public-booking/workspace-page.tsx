@@ -13,7 +13,11 @@ export function WorkspacePage({ workspaceId }: { workspaceId: string }) {
   return (
     <PageFrame workspace={ws} title="Reserva online">
       {page.failure ? (
-        <ErrorState title={page.failure.status === 404 ? 'Esta página de reservas no existe' : undefined} message={messageOf(page.failure)} retry={page.failure.status === 404 ? undefined : page.retry} />
+        <ErrorState
+          title={page.failure.status === 404 ? 'Esta página de reservas no existe' : undefined}
+          message={messageOf(page.failure)}
+          retry={page.failure.status === 404 ? undefined : page.retry}
+        />
       ) : !page.data ? (
         <PageSkeleton />
       ) : (

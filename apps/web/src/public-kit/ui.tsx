@@ -21,9 +21,23 @@ const buttonClass = (variant: keyof typeof BUTTON) =>
     BUTTON[variant],
   );
 
-export function Button({ variant = 'primary', loading, className, children, disabled, type = 'button', ...props }: ComponentProps<'button'> & { variant?: keyof typeof BUTTON; loading?: boolean }) {
+export function Button({
+  variant = 'primary',
+  loading,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & { variant?: keyof typeof BUTTON; loading?: boolean }) {
   return (
-    <button type={type} className={cx(buttonClass(variant), className)} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
+    <button
+      type={type}
+      className={cx(buttonClass(variant), className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    >
       {loading ? <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" /> : null}
       {children}
     </button>
@@ -31,21 +45,42 @@ export function Button({ variant = 'primary', loading, className, children, disa
 }
 
 /** A link to another page of the same bundle, followed without reloading (new tab and modifiers work as usual). */
-export function Link({ href, variant, className, children, ...props }: ComponentProps<'a'> & { href: string; variant?: keyof typeof BUTTON }) {
+export function Link({
+  href,
+  variant,
+  className,
+  children,
+  ...props
+}: ComponentProps<'a'> & { href: string; variant?: keyof typeof BUTTON }) {
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     navigate(href);
   };
   return (
-    <a href={href} onClick={onClick} className={cx(variant ? buttonClass(variant) : 'font-medium text-primary underline-offset-4 hover:underline', className)} {...props}>
+    <a
+      href={href}
+      onClick={onClick}
+      className={cx(variant ? buttonClass(variant) : 'font-medium text-primary underline-offset-4 hover:underline', className)}
+      {...props}
+    >
       {children}
     </a>
   );
 }
 
 /** An error or a notice, announced by screen readers as it appears. */
-export function Alert({ tone = 'error', children, className, testId }: { tone?: 'error' | 'info' | 'warning'; children: ReactNode; className?: string; testId?: string }) {
+export function Alert({
+  tone = 'error',
+  children,
+  className,
+  testId,
+}: {
+  tone?: 'error' | 'info' | 'warning';
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -71,7 +106,19 @@ export const h1Class = 'font-display text-[1.625rem] font-semibold leading-tight
 export const h2Class = 'font-display text-xl font-semibold tracking-tight outline-none';
 
 /** A heading that takes focus when it appears (a new page or step), so a screen reader starts there. */
-export function FocusHeading({ level = 1, children, className, focus = true, id }: { level?: 1 | 2; children: ReactNode; className?: string; focus?: boolean; id?: string }) {
+export function FocusHeading({
+  level = 1,
+  children,
+  className,
+  focus = true,
+  id,
+}: {
+  level?: 1 | 2;
+  children: ReactNode;
+  className?: string;
+  focus?: boolean;
+  id?: string;
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) ref.current?.focus();
@@ -88,7 +135,9 @@ export function FocusHeading({ level = 1, children, className, focus = true, id 
 export function ErrorState({ title = 'No se ha podido cargar', message, retry }: { title?: string; message: string; retry?: () => void }) {
   return (
     <section className="grid gap-4 py-6" data-testid="error-state">
-      <span aria-hidden className="grid size-12 place-items-center rounded-full bg-destructive/10 text-2xl font-semibold text-destructive">!</span>
+      <span aria-hidden className="grid size-12 place-items-center rounded-full bg-destructive/10 text-2xl font-semibold text-destructive">
+        !
+      </span>
       <FocusHeading className="text-[1.5rem]">{title}</FocusHeading>
       <p role="alert" className="text-[0.9375rem] text-muted-foreground">
         {message}
@@ -105,7 +154,10 @@ export function ErrorState({ title = 'No se ha podido cargar', message, retry }:
 /** The workspace's initial, when it has no logo. */
 export function Initial({ name, className }: { name: string; className?: string }) {
   return (
-    <span aria-hidden className={cx('grid shrink-0 place-items-center rounded-full bg-accent font-display font-semibold text-accent-foreground', className)}>
+    <span
+      aria-hidden
+      className={cx('grid shrink-0 place-items-center rounded-full bg-accent font-display font-semibold text-accent-foreground', className)}
+    >
       {name.trim().charAt(0).toUpperCase()}
     </span>
   );

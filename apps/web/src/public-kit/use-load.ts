@@ -23,5 +23,11 @@ export function useLoad<T>(key: string, read: (signal: AbortSignal) => Promise<T
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   const set = useCallback((data: T) => setState({ key, data, failure: null }), [key]);
   const current = state.key === key;
-  return { data: current ? state.data : null, failure: current ? state.failure : null, loading: !current || (!state.data && !state.failure), retry, set };
+  return {
+    data: current ? state.data : null,
+    failure: current ? state.failure : null,
+    loading: !current || (!state.data && !state.failure),
+    retry,
+    set,
+  };
 }

@@ -22,7 +22,12 @@ export const passwordField = textField('contraseña', { error: msg.required('con
   .min(1, { error: msg.required('contraseña') })
   .max(PASSWORD_MAX_LENGTH, { error: msg.maxLength(PASSWORD_MAX_LENGTH) });
 
-const unknownDefault = (label: string, max: number) => textField(label).trim().max(max, { error: msg.maxLength(max) }).optional().default('unknown');
+const unknownDefault = (label: string, max: number) =>
+  textField(label)
+    .trim()
+    .max(max, { error: msg.maxLength(max) })
+    .optional()
+    .default('unknown');
 
 /** Device info of spec §3, sent with every auth call. */
 export const deviceInfo = z.object({
@@ -62,7 +67,9 @@ export const loginCodeBody = z.object({ email: emailField, password: passwordFie
 export const loginChallengeResponse = z.object({ challenge: z.string(), expiresAt: z.iso.datetime() });
 
 export const loginBody = deviceInfo.extend({
-  challenge: textField('challenge', { error: msg.required('challenge') }).min(1, { error: msg.required('challenge') }).max(200, { error: msg.maxLength(200) }),
+  challenge: textField('challenge', { error: msg.required('challenge') })
+    .min(1, { error: msg.required('challenge') })
+    .max(200, { error: msg.maxLength(200) }),
   code: textField('código', { error: msg.required('código') })
     .trim()
     .regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),

@@ -7,7 +7,5 @@ export function passwordClasses(password: string): number {
 }
 
 export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH && passwordClasses(password) >= 2
-  );
+  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH && passwordClasses(password) >= 2;
 }

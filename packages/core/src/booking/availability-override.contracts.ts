@@ -14,7 +14,8 @@ import { workspaceIdParams } from '../workspaces/workspace.contracts';
 import { AVAILABILITY_OVERRIDES_PER_REQUEST_MAX, bookingMessages } from './booking.constants';
 
 /** What the slot computation reads: a blocked whole day, or from–to (local 'HH:mm', end exclusive) of it. */
-export type AvailabilityOverride = { day: string; allDay: true; from?: null; to?: null } | { day: string; allDay: false; from: string; to: string };
+export type AvailabilityOverride =
+  { day: string; allDay: true; from?: null; to?: null } | { day: string; allDay: false; from: string; to: string };
 
 /** One blocked date: all day (the times are dropped), or a range that needs both times. */
 export const availabilityOverrideEntry = z
@@ -25,7 +26,9 @@ export const availabilityOverrideEntry = z
     to: hhmmSchema.nullish(),
   })
   .refine((o) => o.allDay || (o.from && o.to), { error: bookingMessages.overrideTimesRequired(), path: ['from'] })
-  .transform((o): AvailabilityOverride => (o.allDay ? { day: o.day, allDay: true } : { day: o.day, allDay: false, from: o.from!, to: o.to! }));
+  .transform((o): AvailabilityOverride =>
+    o.allDay ? { day: o.day, allDay: true } : { day: o.day, allDay: false, from: o.from!, to: o.to! },
+  );
 export type AvailabilityOverrideInput = z.input<typeof availabilityOverrideEntry>;
 
 export const createAvailabilityOverridesBody = z.object({

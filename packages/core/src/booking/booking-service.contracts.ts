@@ -44,7 +44,10 @@ const dayRanges = z
   .default([]);
 
 /** For each ISO weekday ('1' Monday … '7' Sunday) its ranges; a day left out has none. */
-export const weeklyScheduleSchema = z.object({ 1: dayRanges, 2: dayRanges, 3: dayRanges, 4: dayRanges, 5: dayRanges, 6: dayRanges, 7: dayRanges }, { error: 'Horario inválido' });
+export const weeklyScheduleSchema = z.object(
+  { 1: dayRanges, 2: dayRanges, 3: dayRanges, 4: dayRanges, 5: dayRanges, 6: dayRanges, 7: dayRanges },
+  { error: 'Horario inválido' },
+);
 export type WeeklySchedule = Record<IsoWeekday, TimeRange[]>;
 
 /** Minutes before the session, as a session's reminders (the plan caps how many: the server checks it). */
@@ -91,30 +94,35 @@ export const createBookingServiceBody = bookingServiceFields.superRefine((servic
 export type CreateBookingServiceBody = z.input<typeof createBookingServiceBody>;
 
 /** Update: any subset, without defaults; the server runs `bookingServiceProblems` on the merged service. */
-export const updateBookingServiceBody = z.object({
-  title: bookingServiceFields.shape.title,
-  description: optionalText('Descripción', BOOKING_SERVICE_DESCRIPTION_MAX),
-  schedule: weeklyScheduleSchema,
-  timeZone: timeZoneSchema,
-  priceCents: bookingServiceFields.shape.priceCents,
-  modality: bookingServiceFields.shape.modality,
-  locationId: z.uuid({ error: 'Ubicación inválida' }).nullable(),
-  durationMinutes: bookingServiceFields.shape.durationMinutes,
-  gapMinutes: int(bookingMessages.gap(), 0, BOOKING_GAP_MAX, bookingMessages.gap()),
-  minNotice: timespanSchema('Antelación mínima'),
-  maxNotice: timespanSchema('Antelación máxima'),
-  reminders,
-  allowNewPatients: z.boolean({ error: 'Indica si admite pacientes nuevos' }),
-  bookingLimitPerPatient: int(msg.invalid('Límite de reservas por paciente'), 1, BOOKING_LIMIT_PER_PATIENT_MAX).nullable(),
-  status: enumOf(BOOKING_SERVICE_STATUS),
-  payment: enumOf(BOOKING_PAYMENT),
-}).partial();
+export const updateBookingServiceBody = z
+  .object({
+    title: bookingServiceFields.shape.title,
+    description: optionalText('Descripción', BOOKING_SERVICE_DESCRIPTION_MAX),
+    schedule: weeklyScheduleSchema,
+    timeZone: timeZoneSchema,
+    priceCents: bookingServiceFields.shape.priceCents,
+    modality: bookingServiceFields.shape.modality,
+    locationId: z.uuid({ error: 'Ubicación inválida' }).nullable(),
+    durationMinutes: bookingServiceFields.shape.durationMinutes,
+    gapMinutes: int(bookingMessages.gap(), 0, BOOKING_GAP_MAX, bookingMessages.gap()),
+    minNotice: timespanSchema('Antelación mínima'),
+    maxNotice: timespanSchema('Antelación máxima'),
+    reminders,
+    allowNewPatients: z.boolean({ error: 'Indica si admite pacientes nuevos' }),
+    bookingLimitPerPatient: int(msg.invalid('Límite de reservas por paciente'), 1, BOOKING_LIMIT_PER_PATIENT_MAX).nullable(),
+    status: enumOf(BOOKING_SERVICE_STATUS),
+    payment: enumOf(BOOKING_PAYMENT),
+  })
+  .partial();
 export type UpdateBookingServiceBody = z.input<typeof updateBookingServiceBody>;
 
 export const bookingServiceIdParams = workspaceIdParams.extend({ serviceId: z.uuid({ error: 'Servicio inválido' }) });
 
 const ref = z.object({ id: z.uuid(), name: z.string() });
-const timespanResponse = z.object({ amount: z.number().int(), unit: z.enum(['months', 'days', 'hours', 'minutes']) }) satisfies z.ZodType<Timespan>;
+const timespanResponse = z.object({
+  amount: z.number().int(),
+  unit: z.enum(['months', 'days', 'hours', 'minutes']),
+}) satisfies z.ZodType<Timespan>;
 const rangeResponse = z.array(z.object({ from: z.string(), to: z.string() }));
 
 /** A service as a member reads it. */
@@ -123,7 +131,15 @@ export const bookingServiceResponse = z.object({
   therapist: ref,
   title: z.string(),
   description: z.string().nullable(),
-  schedule: z.object({ 1: rangeResponse, 2: rangeResponse, 3: rangeResponse, 4: rangeResponse, 5: rangeResponse, 6: rangeResponse, 7: rangeResponse }),
+  schedule: z.object({
+    1: rangeResponse,
+    2: rangeResponse,
+    3: rangeResponse,
+    4: rangeResponse,
+    5: rangeResponse,
+    6: rangeResponse,
+    7: rangeResponse,
+  }),
   timeZone: z.string(),
   priceCents: z.number().int(),
   modality: enumOf(MODALITY),

@@ -5,7 +5,13 @@ import { bookingServiceProblems, type CheckedBookingService } from './booking-se
 
 const base: CreateBookingServiceBody = {
   title: 'Primera consulta',
-  schedule: { 1: [{ from: '09:00', to: '14:00' }, { from: '16:00', to: '20:00' }], 3: [{ from: '10:00', to: '13:00' }] },
+  schedule: {
+    1: [
+      { from: '09:00', to: '14:00' },
+      { from: '16:00', to: '20:00' },
+    ],
+    3: [{ from: '10:00', to: '13:00' }],
+  },
   priceCents: 6000,
   modality: 'presential',
   durationMinutes: 50,
@@ -87,18 +93,57 @@ describe('booking service rules (spec §5)', () => {
   });
 
   it('refuses inverted and empty ranges', () => {
-    expect(problems({ schedule: week([{ from: '14:00', to: '09:00' }]) })).toEqual([['schedule.1.0.to', 'El rango de horas está invertido']]);
-    expect(problems({ schedule: week([{ from: '09:00', to: '09:00' }, { from: '10:00', to: '12:00' }]) })).toEqual([['schedule.1.0.to', 'El rango de horas está vacío: la hora de fin es igual a la de inicio']]);
+    expect(problems({ schedule: week([{ from: '14:00', to: '09:00' }]) })).toEqual([
+      ['schedule.1.0.to', 'El rango de horas está invertido'],
+    ]);
+    expect(
+      problems({
+        schedule: week([
+          { from: '09:00', to: '09:00' },
+          { from: '10:00', to: '12:00' },
+        ]),
+      }),
+    ).toEqual([['schedule.1.0.to', 'El rango de horas está vacío: la hora de fin es igual a la de inicio']]);
   });
 
   it('refuses overlapping ranges of a day, in any order, and lets touching ones be', () => {
-    expect(problems({ schedule: week([{ from: '09:00', to: '14:00' }, { from: '14:00', to: '16:00' }]) })).toEqual([]);
-    expect(problems({ schedule: week([{ from: '16:00', to: '20:00' }, { from: '09:00', to: '16:30' }], 3) })).toEqual([['schedule.3.0', 'Los rangos de horas del miércoles se solapan']]);
-    expect(problems({ schedule: week([{ from: '09:00', to: '20:00' }, { from: '10:00', to: '11:00' }, { from: '12:00', to: '13:00' }], 7) }).map(([p]) => p)).toEqual(['schedule.7.1', 'schedule.7.2']);
+    expect(
+      problems({
+        schedule: week([
+          { from: '09:00', to: '14:00' },
+          { from: '14:00', to: '16:00' },
+        ]),
+      }),
+    ).toEqual([]);
+    expect(
+      problems({
+        schedule: week(
+          [
+            { from: '16:00', to: '20:00' },
+            { from: '09:00', to: '16:30' },
+          ],
+          3,
+        ),
+      }),
+    ).toEqual([['schedule.3.0', 'Los rangos de horas del miércoles se solapan']]);
+    expect(
+      problems({
+        schedule: week(
+          [
+            { from: '09:00', to: '20:00' },
+            { from: '10:00', to: '11:00' },
+            { from: '12:00', to: '13:00' },
+          ],
+          7,
+        ),
+      }).map(([p]) => p),
+    ).toEqual(['schedule.7.1', 'schedule.7.2']);
   });
 
   it('refuses a range shorter than one session', () => {
-    expect(problems({ schedule: week([{ from: '09:00', to: '09:49' }]) })).toEqual([['schedule.1.0.to', 'El rango de horas es más corto que la duración de la sesión']]);
+    expect(problems({ schedule: week([{ from: '09:00', to: '09:49' }]) })).toEqual([
+      ['schedule.1.0.to', 'El rango de horas es más corto que la duración de la sesión'],
+    ]);
     expect(problems({ schedule: week([{ from: '09:00', to: '09:50' }]) })).toEqual([]);
   });
 
@@ -107,11 +152,15 @@ describe('booking service rules (spec §5)', () => {
     expect(problems({ minNotice: { amount: 2, unit: 'days' }, maxNotice: { amount: 2, unit: 'days' } })).toEqual([]);
     expect(problems({ minNotice: { amount: 3, unit: 'days' }, maxNotice: { amount: 2, unit: 'days' } })).toEqual([['minNotice', msg]]);
     // 120 minutes ≤ 1 hour + 50 minutes? No: 120 > 110. 110 is fine.
-    expect(problems({ minNotice: { amount: 120, unit: 'minutes' }, maxNotice: { amount: 1, unit: 'hours' } })).toEqual([['minNotice', msg]]);
+    expect(problems({ minNotice: { amount: 120, unit: 'minutes' }, maxNotice: { amount: 1, unit: 'hours' } })).toEqual([
+      ['minNotice', msg],
+    ]);
     expect(problems({ minNotice: { amount: 110, unit: 'minutes' }, maxNotice: { amount: 1, unit: 'hours' } })).toEqual([]);
     expect(problems({ minNotice: { amount: 30, unit: 'days' }, maxNotice: { amount: 1, unit: 'months' } })).toEqual([]);
     expect(problems({ minNotice: { amount: 31, unit: 'days' }, maxNotice: { amount: 1, unit: 'months' } })).toEqual([['minNotice', msg]]);
-    expect(problems({ maxNotice: { amount: 0, unit: 'days' }, minNotice: { amount: 0, unit: 'days' } })).toEqual([['maxNotice', 'La antelación máxima debe ser mayor que cero']]);
+    expect(problems({ maxNotice: { amount: 0, unit: 'days' }, minNotice: { amount: 0, unit: 'days' } })).toEqual([
+      ['maxNotice', 'La antelación máxima debe ser mayor que cero'],
+    ]);
   });
 
   it('bounds the duration and the gap', () => {
@@ -122,7 +171,9 @@ describe('booking service rules (spec §5)', () => {
   });
 
   it('paying at booking needs a price a card can be charged (above 0,50 €)', () => {
-    expect(problems({ payment: 'pay', priceCents: 50 })).toEqual([['priceCents', 'Para cobrar al reservar, el precio debe ser mayor de 0,50 €']]);
+    expect(problems({ payment: 'pay', priceCents: 50 })).toEqual([
+      ['priceCents', 'Para cobrar al reservar, el precio debe ser mayor de 0,50 €'],
+    ]);
     expect(problems({ payment: 'pay', priceCents: 51 })).toEqual([]);
     expect(problems({ payment: 'card', priceCents: 0 })).toEqual([]);
   });
@@ -137,7 +188,18 @@ describe('booking service rules (spec §5)', () => {
 describe('open booking error codes (spec §8)', () => {
   it('have Spanish messages', () => {
     expect(errorMessage('public_service_slot_not_available')).toBe('Esa hora ya no está disponible. Elige otra.');
-    for (const code of ['public_service_exists', 'public_service_not_found', 'public_service_limit_reached', 'public_service_patient_data_missing', 'public_service_not_accepting_new_patients', 'public_service_patient_session_limit_reached', 'public_service_embedding_not_allowed', 'availability_restriction_exists', 'availability_restriction_not_found', 'availability_restriction_limit_exceeded'])
+    for (const code of [
+      'public_service_exists',
+      'public_service_not_found',
+      'public_service_limit_reached',
+      'public_service_patient_data_missing',
+      'public_service_not_accepting_new_patients',
+      'public_service_patient_session_limit_reached',
+      'public_service_embedding_not_allowed',
+      'availability_restriction_exists',
+      'availability_restriction_not_found',
+      'availability_restriction_limit_exceeded',
+    ])
       expect(errorMessage(code), code).not.toBe(errorMessage('unexpected_error'));
   });
 });

@@ -24,7 +24,12 @@ export const hhmmToMinutes = (t: string): number => Number(t.slice(0, 2)) * 60 +
  * One day's ranges: each inverted or empty one, and each that overlaps an earlier one (by start).
  * Touching ranges (09:00–14:00 and 14:00–16:00) do not overlap.
  */
-export function dayRangeProblems(ranges: readonly TimeRange[], path: string, weekday: (typeof ISO_WEEKDAYS)[number], durationMinutes: number): BookingProblem[] {
+export function dayRangeProblems(
+  ranges: readonly TimeRange[],
+  path: string,
+  weekday: (typeof ISO_WEEKDAYS)[number],
+  durationMinutes: number,
+): BookingProblem[] {
   const problems: BookingProblem[] = [];
   const add = (p: string, message: string) => problems.push({ code: 'invalid_argument', path: p, message });
   const valid: { from: number; to: number; index: number }[] = [];
@@ -52,20 +57,24 @@ export function bookingServiceProblems(s: CheckedBookingService): BookingProblem
 
   if (!isValidTimeZone(s.timeZone)) add('timeZone', bookingMessages.invalidTimeZone());
 
-  const durationOk = Number.isInteger(s.durationMinutes) && s.durationMinutes >= BOOKING_DURATION_MIN && s.durationMinutes <= BOOKING_DURATION_MAX;
+  const durationOk =
+    Number.isInteger(s.durationMinutes) && s.durationMinutes >= BOOKING_DURATION_MIN && s.durationMinutes <= BOOKING_DURATION_MAX;
   if (!durationOk) add('durationMinutes', bookingMessages.duration());
   if (!Number.isInteger(s.gapMinutes) || s.gapMinutes < 0 || s.gapMinutes > BOOKING_GAP_MAX) add('gapMinutes', bookingMessages.gap());
 
   if (ISO_WEEKDAYS.every((d) => !s.schedule[d]?.length)) add('schedule', bookingMessages.noWeekday());
-  for (const d of ISO_WEEKDAYS) problems.push(...dayRangeProblems(s.schedule[d] ?? [], `schedule.${d}`, d, durationOk ? s.durationMinutes : 0));
+  for (const d of ISO_WEEKDAYS)
+    problems.push(...dayRangeProblems(s.schedule[d] ?? [], `schedule.${d}`, d, durationOk ? s.durationMinutes : 0));
 
   // §5: the minimum notice must not exceed the maximum plus the session's duration. Units are compared at
   // their nominal length (a month is 30 days): same units compare exactly; the real window at a given
   // moment is the slot computation's (1 month after a day of February is shorter than 30 days).
   if (nominalMinutes(s.maxNotice) === 0) add('maxNotice', bookingMessages.maxNoticeZero());
-  else if (nominalMinutes(s.minNotice) > nominalMinutes(s.maxNotice) + (durationOk ? s.durationMinutes : 0)) add('minNotice', bookingMessages.noticeOrder());
+  else if (nominalMinutes(s.minNotice) > nominalMinutes(s.maxNotice) + (durationOk ? s.durationMinutes : 0))
+    add('minNotice', bookingMessages.noticeOrder());
 
   // A card charge must be above 0,50 € (§9), so paying at booking needs a price above it.
-  if (s.payment === 'pay' && s.priceCents <= MIN_CHARGE_CENTS) add('priceCents', 'Para cobrar al reservar, el precio debe ser mayor de 0,50 €');
+  if (s.payment === 'pay' && s.priceCents <= MIN_CHARGE_CENTS)
+    add('priceCents', 'Para cobrar al reservar, el precio debe ser mayor de 0,50 €');
   return problems;
 }

@@ -15,7 +15,16 @@ describe('Spanish holidays as blocked-day suggestions', () => {
   it('lists the national days and Good Friday without a region', () => {
     const days = holidaysOf(2026, null);
     expect(days.map((h) => h.day)).toEqual([
-      '2026-01-01', '2026-01-06', '2026-04-03', '2026-05-01', '2026-08-15', '2026-10-12', '2026-11-01', '2026-12-06', '2026-12-08', '2026-12-25',
+      '2026-01-01',
+      '2026-01-06',
+      '2026-04-03',
+      '2026-05-01',
+      '2026-08-15',
+      '2026-10-12',
+      '2026-11-01',
+      '2026-12-06',
+      '2026-12-08',
+      '2026-12-25',
     ]);
     expect(days.every((h) => h.scope === 'national')).toBe(true);
     expect(days.find((h) => h.day === '2026-04-03')?.name).toBe('Viernes Santo');
@@ -29,7 +38,12 @@ describe('Spanish holidays as blocked-day suggestions', () => {
     const cataluna = holidaysOf(2026, 'CT');
     expect(cataluna.some((h) => h.day === '2026-04-02')).toBe(false);
     expect(cataluna.find((h) => h.day === '2026-04-06')?.name).toBe('Lunes de Pascua');
-    expect(cataluna.filter((h) => h.scope === 'regional').map((h) => h.day)).toEqual(['2026-04-06', '2026-06-24', '2026-09-11', '2026-12-26']);
+    expect(cataluna.filter((h) => h.scope === 'regional').map((h) => h.day)).toEqual([
+      '2026-04-06',
+      '2026-06-24',
+      '2026-09-11',
+      '2026-12-26',
+    ]);
   });
 
   it('reads the community from the postal code of its province', () => {
@@ -44,6 +58,11 @@ describe('Spanish holidays as blocked-day suggestions', () => {
   });
 
   it('spans years, both ends included', () => {
-    expect(holidaysBetween('2026-12-08', '2027-01-06', null).map((h) => h.day)).toEqual(['2026-12-08', '2026-12-25', '2027-01-01', '2027-01-06']);
+    expect(holidaysBetween('2026-12-08', '2027-01-06', null).map((h) => h.day)).toEqual([
+      '2026-12-08',
+      '2026-12-25',
+      '2027-01-01',
+      '2027-01-06',
+    ]);
   });
 });

@@ -34,8 +34,58 @@ export type SpanishRegion = keyof typeof SPANISH_REGIONS;
 
 /** The community of each province, by the first two digits of its postal codes (01 Álava … 52 Melilla). */
 const PROVINCES: SpanishRegion[] = [
-  'PV', 'CM', 'VC', 'AN', 'CL', 'EX', 'IB', 'CT', 'CL', 'EX', 'AN', 'VC', 'CM', 'AN', 'GA', 'CM', 'CT', 'AN', 'CM', 'PV', 'AN', 'AR', 'AN', 'CL', 'CT', 'RI',
-  'GA', 'MD', 'AN', 'MC', 'NC', 'GA', 'AS', 'CL', 'CN', 'GA', 'CL', 'CN', 'CB', 'CL', 'AN', 'CL', 'CT', 'AR', 'CM', 'VC', 'CL', 'PV', 'CL', 'AR', 'CE', 'ML',
+  'PV',
+  'CM',
+  'VC',
+  'AN',
+  'CL',
+  'EX',
+  'IB',
+  'CT',
+  'CL',
+  'EX',
+  'AN',
+  'VC',
+  'CM',
+  'AN',
+  'GA',
+  'CM',
+  'CT',
+  'AN',
+  'CM',
+  'PV',
+  'AN',
+  'AR',
+  'AN',
+  'CL',
+  'CT',
+  'RI',
+  'GA',
+  'MD',
+  'AN',
+  'MC',
+  'NC',
+  'GA',
+  'AS',
+  'CL',
+  'CN',
+  'GA',
+  'CL',
+  'CN',
+  'CB',
+  'CL',
+  'AN',
+  'CL',
+  'CT',
+  'AR',
+  'CM',
+  'VC',
+  'CL',
+  'PV',
+  'CL',
+  'AR',
+  'CE',
+  'ML',
 ];
 
 /** The community of a Spanish postal code ('28013' → 'MD'), or null when it is not one. */
@@ -85,10 +135,20 @@ const REGIONAL: Record<SpanishRegion, [string, string][]> = {
   CB: [['09-15', 'La Bien Aparecida']],
   CM: [['05-31', 'Día de Castilla-La Mancha']],
   CL: [['04-23', 'Día de Castilla y León']],
-  CT: [['06-24', 'Sant Joan'], ['09-11', 'Diada Nacional de Catalunya'], ['12-26', 'Sant Esteve']],
-  VC: [['03-19', 'San José'], ['10-09', 'Día de la Comunitat Valenciana']],
+  CT: [
+    ['06-24', 'Sant Joan'],
+    ['09-11', 'Diada Nacional de Catalunya'],
+    ['12-26', 'Sant Esteve'],
+  ],
+  VC: [
+    ['03-19', 'San José'],
+    ['10-09', 'Día de la Comunitat Valenciana'],
+  ],
   EX: [['09-08', 'Día de Extremadura']],
-  GA: [['05-17', 'Día de las Letras Gallegas'], ['07-25', 'Día Nacional de Galicia']],
+  GA: [
+    ['05-17', 'Día de las Letras Gallegas'],
+    ['07-25', 'Día Nacional de Galicia'],
+  ],
   MD: [['05-02', 'Fiesta de la Comunidad de Madrid']],
   MC: [['06-09', 'Día de la Región de Murcia']],
   NC: [['12-03', 'San Francisco Javier']],
@@ -110,7 +170,8 @@ export function holidaysOf(year: number, region: SpanishRegion | null): Holiday[
   if (region) {
     if (!NO_HOLY_THURSDAY.includes(region)) out.push({ day: shiftDay(easter, -3), name: 'Jueves Santo', scope: 'regional' });
     if (EASTER_MONDAY.includes(region)) out.push({ day: shiftDay(easter, 1), name: 'Lunes de Pascua', scope: 'regional' });
-    for (const [md, name] of REGIONAL[region]) if (!out.some((h) => h.day === `${year}-${md}`)) out.push({ day: `${year}-${md}`, name, scope: 'regional' });
+    for (const [md, name] of REGIONAL[region])
+      if (!out.some((h) => h.day === `${year}-${md}`)) out.push({ day: `${year}-${md}`, name, scope: 'regional' });
   }
   return out.sort((x, y) => x.day.localeCompare(y.day));
 }

@@ -32,7 +32,9 @@ export const publicSlotsResponse = z.object({
   days: z.array(
     z.object({
       day: z.string(),
-      slots: z.array(z.object({ startsAt: z.string(), endsAt: z.string(), therapist: localTime, visitor: localTime, sameLocalTime: z.boolean() })),
+      slots: z.array(
+        z.object({ startsAt: z.string(), endsAt: z.string(), therapist: localTime, visitor: localTime, sameLocalTime: z.boolean() }),
+      ),
     }),
   ),
 });
@@ -110,7 +112,12 @@ export const BOOKING_MESSAGE_MAX = 1000;
  */
 /** A visitor's name: letters only (person-name.ts); empty is left to `public_service_patient_data_missing`. */
 const visitorName = (max: number) =>
-  z.string().trim().max(max, { error: msg.maxLength(max) }).refine((v) => v === '' || isPersonName(v), { error: personNameMessage() }).optional();
+  z
+    .string()
+    .trim()
+    .max(max, { error: msg.maxLength(max) })
+    .refine((v) => v === '' || isPersonName(v), { error: personNameMessage() })
+    .optional();
 
 export const createBookingHoldBody = z.object({
   startsAt: z.iso.datetime({ offset: true, error: msg.invalidInstant() }),
@@ -123,8 +130,16 @@ export const createBookingHoldBody = z.object({
     .max(254, { error: msg.maxLength(254) })
     .refine((v) => v === '' || z.email().safeParse(v).success, { error: msg.invalidEmail() })
     .optional(),
-  phone: z.string().trim().max(30, { error: msg.maxLength(30) }).optional(),
-  message: z.string().trim().max(BOOKING_MESSAGE_MAX, { error: msg.maxLength(BOOKING_MESSAGE_MAX) }).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(30, { error: msg.maxLength(30) })
+    .optional(),
+  message: z
+    .string()
+    .trim()
+    .max(BOOKING_MESSAGE_MAX, { error: msg.maxLength(BOOKING_MESSAGE_MAX) })
+    .optional(),
   privacyAccepted: z.literal(true, { error: 'Debes aceptar el tratamiento de tus datos para reservar' }),
   /** The visitor's zone, to write the mail's times in it. */
   timeZone: timeZoneSchema.optional(),
@@ -142,7 +157,12 @@ export type BookingHold = z.infer<typeof bookingHoldResponse>;
 
 export const bookingHoldParams = z.object({ holdId: linkId() });
 /** `POST /api/v1/public/booking-holds/:holdId/confirm`. */
-export const confirmBookingHoldBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'El código tiene 6 cifras' }) });
+export const confirmBookingHoldBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'El código tiene 6 cifras' }),
+});
 
 /**
  * Paid at booking (null: nothing paid then). Cancelling gives all of it back: `refund` is `none` while
@@ -189,18 +209,23 @@ export const embedOriginSchema = z
   .string()
   .trim()
   .max(200, { error: msg.maxLength(200) })
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v.replace(/\/$/, '') && !u.username;
-    } catch {
-      return false;
-    }
-  }, { error: 'Escribe solo el origen de tu web, como https://www.tuconsulta.es' })
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v.replace(/\/$/, '') && !u.username;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Escribe solo el origen de tu web, como https://www.tuconsulta.es' },
+  )
   .transform((v) => v.replace(/\/$/, ''));
 
 /** `GET/PUT /api/v1/workspaces/:workspaceId/booking-embed`: the workspace's allowed origins. */
-export const bookingEmbedBody = z.object({ allowedOrigins: z.array(embedOriginSchema).max(EMBED_ORIGINS_MAX, { error: msg.arrayMax(EMBED_ORIGINS_MAX) }) });
+export const bookingEmbedBody = z.object({
+  allowedOrigins: z.array(embedOriginSchema).max(EMBED_ORIGINS_MAX, { error: msg.arrayMax(EMBED_ORIGINS_MAX) }),
+});
 export const bookingEmbedResponse = z.object({ allowedOrigins: z.array(z.string()), embeddingAllowed: z.boolean() });
 export type BookingEmbed = z.infer<typeof bookingEmbedResponse>;
 

@@ -5,15 +5,29 @@ import type { Slot } from './slots';
 import { presentSlots, utcOffsetLabel } from './slots-view';
 
 /** The slot read through Intl for every instant: the reference the zone tables must agree with. */
-const local = (slot: Slot, tz: string) => ({ day: toLocal(slot.start, tz).day, from: toLocal(slot.start, tz).time, to: toLocal(slot.end, tz).time, offset: utcOffsetLabel(slot.start, tz) });
+const local = (slot: Slot, tz: string) => ({
+  day: toLocal(slot.start, tz).day,
+  from: toLocal(slot.start, tz).time,
+  to: toLocal(slot.end, tz).time,
+  offset: utcOffsetLabel(slot.start, tz),
+});
 const reference = (slot: Slot, therapist: string, visitor: string) => {
   const t = local(slot, therapist);
   const v = local(slot, visitor);
-  return { startsAt: slot.start.toISOString(), endsAt: slot.end.toISOString(), therapist: t, visitor: v, sameLocalTime: v.day === t.day && v.from === t.from && v.to === t.to };
+  return {
+    startsAt: slot.start.toISOString(),
+    endsAt: slot.end.toISOString(),
+    therapist: t,
+    visitor: v,
+    sameLocalTime: v.day === t.day && v.from === t.from && v.to === t.to,
+  };
 };
 
 describe('presentSlots', () => {
-  const day = [{ from: '00:30', to: '03:30' }, { from: '09:00', to: '14:00' }];
+  const day = [
+    { from: '00:30', to: '03:30' },
+    { from: '09:00', to: '14:00' },
+  ];
   const schedule = { 1: day, 2: day, 3: day, 4: day, 5: day, 6: day, 7: day };
   const span = (therapist: string) =>
     freeSlots({

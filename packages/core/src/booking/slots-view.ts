@@ -54,7 +54,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A wall clock written as UTC milliseconds → 'YYYY-MM-DD' and 'HH:mm'. */
 function wallParts(wall: number): { day: string; time: string } {
   const d = new Date(wall);
-  return { day: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` };
+  return {
+    day: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+  };
 }
 
 /**

@@ -47,7 +47,9 @@ underEveryServerZone(() => {
       expect(starts(slots)[0]).toBe(first);
       expect(hourly(slots)).toBe(true);
       expect(new Set(starts(slots)).size).toBe(slots.length);
-      const [summer, winter] = slots.filter((s) => s.time === '02:00').map((s) => presentSlot(s, 'Europe/Madrid', 'Europe/Madrid').therapist.offset);
+      const [summer, winter] = slots
+        .filter((s) => s.time === '02:00')
+        .map((s) => presentSlot(s, 'Europe/Madrid', 'Europe/Madrid').therapist.offset);
       expect([summer, winter]).toEqual(['UTC+2', 'UTC+1']);
     });
 
@@ -58,7 +60,10 @@ underEveryServerZone(() => {
       ['2027-10-24', '2027-10-31', '07:00', '08:00'],
     ])('09:00 stays 09:00: the Sunday %s and the change day %s differ only in UTC', (before, change, utcBefore, utcAfter) => {
       const day = [{ from: '09:00', to: '14:00' }];
-      for (const [d, utc] of [[before, utcBefore], [change, utcAfter]] as const) {
+      for (const [d, utc] of [
+        [before, utcBefore],
+        [change, utcAfter],
+      ] as const) {
         const slots = freeSlots(sunday('Europe/Madrid', d, day));
         expect(labels(slots)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00']);
         expect(slots[0]!.start.toISOString().slice(11, 16)).toBe(utc);
@@ -74,7 +79,12 @@ underEveryServerZone(() => {
     it('ranges that meet across the gap never give overlapping slots: 01:00–02:30 then 03:00–05:00', () => {
       // 02:30 does not exist: read as 03:30, after 03:00, where the second range starts. The second offers
       // slots from 03:30 on, on its own grid (03:00 + 1 h).
-      const slots = freeSlots(sunday('Europe/Madrid', '2026-03-29', [{ from: '01:00', to: '02:30' }, { from: '03:00', to: '05:00' }]));
+      const slots = freeSlots(
+        sunday('Europe/Madrid', '2026-03-29', [
+          { from: '01:00', to: '02:30' },
+          { from: '03:00', to: '05:00' },
+        ]),
+      );
       expect(labels(slots)).toEqual(['01:00', '04:00']);
       expect(slots[1]!.start.getTime()).toBeGreaterThanOrEqual(slots[0]!.end.getTime());
     });
@@ -124,22 +134,32 @@ underEveryServerZone(() => {
   });
 
   describe('a year of Sundays and weekdays in several zones agrees with the slow reference', () => {
-    it.each(['Europe/Madrid', 'Atlantic/Canary', 'America/Havana', 'Australia/Lord_Howe', 'America/Santiago'])('%s, 2026–2027', (timeZone) => {
-      const schedule = { 1: [{ from: '09:00', to: '14:00' }], 6: [{ from: '22:00', to: '23:59' }], 7: [{ from: '00:00', to: '04:30' }, { from: '16:00', to: '20:00' }] };
-      const input: FreeSlotsInput = {
-        ...sunday(timeZone, '2026-01-04', []),
-        schedule,
-        durationMinutes: 45,
-        gapMinutes: 15,
-        from: new Date('2026-01-01T00:00:00Z'),
-        to: new Date('2028-01-01T00:00:00Z'),
-        // Beyond the contract's year, to cover both years' changes in one window.
-        maxNotice: { amount: 24, unit: 'months' },
-        now: new Date('2025-12-31T10:00:00Z'),
-      };
-      const slots = freeSlots(input);
-      expect(slots.length).toBeGreaterThan(1500);
-      expect(plain(slots)).toEqual(referenceSlots(input));
-    });
+    it.each(['Europe/Madrid', 'Atlantic/Canary', 'America/Havana', 'Australia/Lord_Howe', 'America/Santiago'])(
+      '%s, 2026–2027',
+      (timeZone) => {
+        const schedule = {
+          1: [{ from: '09:00', to: '14:00' }],
+          6: [{ from: '22:00', to: '23:59' }],
+          7: [
+            { from: '00:00', to: '04:30' },
+            { from: '16:00', to: '20:00' },
+          ],
+        };
+        const input: FreeSlotsInput = {
+          ...sunday(timeZone, '2026-01-04', []),
+          schedule,
+          durationMinutes: 45,
+          gapMinutes: 15,
+          from: new Date('2026-01-01T00:00:00Z'),
+          to: new Date('2028-01-01T00:00:00Z'),
+          // Beyond the contract's year, to cover both years' changes in one window.
+          maxNotice: { amount: 24, unit: 'months' },
+          now: new Date('2025-12-31T10:00:00Z'),
+        };
+        const slots = freeSlots(input);
+        expect(slots.length).toBeGreaterThan(1500);
+        expect(plain(slots)).toEqual(referenceSlots(input));
+      },
+    );
   });
 });

@@ -10,21 +10,32 @@ import { addTimespan, type Timespan } from './timespan';
 const RUNS = { numRuns: 150 };
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const ZONES = ['Europe/Madrid', 'Atlantic/Canary', 'America/Mexico_City', 'America/New_York', 'America/Havana', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
+const ZONES = [
+  'Europe/Madrid',
+  'Atlantic/Canary',
+  'America/Mexico_City',
+  'America/New_York',
+  'America/Havana',
+  'Australia/Lord_Howe',
+  'Asia/Kolkata',
+  'UTC',
+];
 /** Around the 2026 and 2027 clock changes (Europe and the Americas) and an ordinary week. */
-const ANCHORS = ['2026-03-08', '2026-03-29', '2026-10-25', '2026-11-01', '2027-03-28', '2027-10-31', '2026-06-10'].map((d) => Date.parse(`${d}T00:00:00Z`));
+const ANCHORS = ['2026-03-08', '2026-03-29', '2026-10-25', '2026-11-01', '2027-03-28', '2027-10-31', '2026-06-10'].map((d) =>
+  Date.parse(`${d}T00:00:00Z`),
+);
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /** A day's ranges: sorted, not overlapping, on 5-minute marks anywhere in the day (nights included). */
-const dayRangesArb: fc.Arbitrary<TimeRange[]> = fc
-  .uniqueArray(fc.integer({ min: 0, max: 287 }), { maxLength: 6 })
-  .map((marks) => {
-    const sorted = [...marks].sort((a, b) => a - b);
-    const ranges: TimeRange[] = [];
-    for (let i = 0; i + 1 < sorted.length; i += 2) ranges.push({ from: hhmm(sorted[i]! * 5), to: hhmm(sorted[i + 1]! * 5) });
-    return ranges;
-  });
-const scheduleArb = fc.tuple(...ISO_WEEKDAYS.map(() => dayRangesArb)).map((days) => Object.fromEntries(days.map((r, i) => [i + 1, r])) as Record<IsoWeekday, TimeRange[]>);
+const dayRangesArb: fc.Arbitrary<TimeRange[]> = fc.uniqueArray(fc.integer({ min: 0, max: 287 }), { maxLength: 6 }).map((marks) => {
+  const sorted = [...marks].sort((a, b) => a - b);
+  const ranges: TimeRange[] = [];
+  for (let i = 0; i + 1 < sorted.length; i += 2) ranges.push({ from: hhmm(sorted[i]! * 5), to: hhmm(sorted[i + 1]! * 5) });
+  return ranges;
+});
+const scheduleArb = fc
+  .tuple(...ISO_WEEKDAYS.map(() => dayRangesArb))
+  .map((days) => Object.fromEntries(days.map((r, i) => [i + 1, r])) as Record<IsoWeekday, TimeRange[]>);
 const spanArb = (maxDays: number): fc.Arbitrary<Timespan> =>
   fc.oneof(
     fc.integer({ min: 0, max: maxDays * 24 * 60 }).map((amount) => ({ amount, unit: 'minutes' as const })),
@@ -41,12 +52,25 @@ const inputArb: fc.Arbitrary<FreeSlotsInput> = fc
     durationMinutes: fc.integer({ min: 5, max: 180 }),
     gapMinutes: fc.integer({ min: 0, max: 60 }),
     minNotice: spanArb(1),
-    maxNotice: fc.oneof({ arbitrary: spanArb(12), weight: 1 }, { arbitrary: fc.constant<Timespan>({ amount: 2, unit: 'months' }), weight: 2 }),
+    maxNotice: fc.oneof(
+      { arbitrary: spanArb(12), weight: 1 },
+      { arbitrary: fc.constant<Timespan>({ amount: 2, unit: 'months' }), weight: 2 },
+    ),
     nowOffset: fc.integer({ min: -3 * 24 * 60, max: 12 * 60 }),
     fromOffset: fc.integer({ min: -3 * 24 * 60, max: 24 * 60 }),
     windowMinutes: fc.integer({ min: 12 * 60, max: 8 * 24 * 60 }),
-    busy: fc.array(fc.record({ at: fc.integer({ min: -4 * 24 * 60, max: 9 * 24 * 60 }), minutes: fc.integer({ min: 1, max: 300 }) }), { maxLength: 25 }),
-    overrides: fc.array(fc.record({ day: fc.integer({ min: -3, max: 9 }), allDay: fc.boolean(), from: fc.integer({ min: 0, max: 1439 }), length: fc.integer({ min: 1, max: 600 }) }), { maxLength: 4 }),
+    busy: fc.array(fc.record({ at: fc.integer({ min: -4 * 24 * 60, max: 9 * 24 * 60 }), minutes: fc.integer({ min: 1, max: 300 }) }), {
+      maxLength: 25,
+    }),
+    overrides: fc.array(
+      fc.record({
+        day: fc.integer({ min: -3, max: 9 }),
+        allDay: fc.boolean(),
+        from: fc.integer({ min: 0, max: 1439 }),
+        length: fc.integer({ min: 1, max: 600 }),
+      }),
+      { maxLength: 4 },
+    ),
   })
   .map((r) => {
     const base = r.anchor;
@@ -146,12 +170,18 @@ describe('free slots (properties, in several zones around the 2026–2027 clock 
 
   it('adding a blocked date never adds a slot', () => {
     fc.assert(
-      fc.property(inputArb, fc.integer({ min: -1, max: 8 }), fc.boolean(), fc.integer({ min: 0, max: 1380 }), (input, dayIndex, allDay, from) => {
-        const day = new Date(input.from.getTime() + dayIndex * DAY).toISOString().slice(0, 10);
-        const override: SlotOverride = allDay ? { day, allDay } : { day, allDay, from: hhmm(from), to: hhmm(from + 59) };
-        const before = new Set(freeSlots(input).map(key));
-        for (const s of freeSlots({ ...input, overrides: [...input.overrides!, override] })) expect(before.has(key(s))).toBe(true);
-      }),
+      fc.property(
+        inputArb,
+        fc.integer({ min: -1, max: 8 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 1380 }),
+        (input, dayIndex, allDay, from) => {
+          const day = new Date(input.from.getTime() + dayIndex * DAY).toISOString().slice(0, 10);
+          const override: SlotOverride = allDay ? { day, allDay } : { day, allDay, from: hhmm(from), to: hhmm(from + 59) };
+          const before = new Set(freeSlots(input).map(key));
+          for (const s of freeSlots({ ...input, overrides: [...input.overrides!, override] })) expect(before.has(key(s))).toBe(true);
+        },
+      ),
       RUNS,
     );
   });

@@ -30,7 +30,10 @@ const week = (over: Partial<FreeSlotsInput> = {}): FreeSlotsInput => ({
   now: at('2026-02-27T12:00:00Z'),
   ...over,
 });
-const timesOn = (input: FreeSlotsInput, day: string) => freeSlots(input).filter((s) => s.day === day).map((s) => s.time);
+const timesOn = (input: FreeSlotsInput, day: string) =>
+  freeSlots(input)
+    .filter((s) => s.day === day)
+    .map((s) => s.time);
 const local = (day: string, time: string) => toInstant(day, time, MAD);
 const session = (day: string, from: string, to: string) => ({ start: local(day, from), end: local(day, to) });
 
@@ -77,7 +80,11 @@ underEveryServerZone(() => {
     });
 
     it('reads overlapping, unsorted and invalid sessions: a long one takes everything it covers', () => {
-      const busy = [session('2026-03-03', '09:00', '19:00'), session('2026-03-03', '10:00', '10:30'), { start: local('2026-03-04', '10:00'), end: local('2026-03-04', '10:00') }];
+      const busy = [
+        session('2026-03-03', '09:00', '19:00'),
+        session('2026-03-03', '10:00', '10:30'),
+        { start: local('2026-03-04', '10:00'), end: local('2026-03-04', '10:00') },
+      ];
       expect(timesOn(week({ busy }), '2026-03-03')).toEqual([]);
       expect(timesOn(week({ busy }), '2026-03-04')).toEqual(DAY_TIMES);
     });
@@ -106,7 +113,9 @@ underEveryServerZone(() => {
       expect(freeSlots(input).at(-1)).toMatchObject({ day: '2026-03-03', time: '19:00' });
       const exactly = week({ now, minNotice: { amount: 2, unit: 'hours' }, maxNotice: { amount: 49, unit: 'hours' } });
       expect(freeSlots(exactly)[0]!.time).toBe('11:00');
-      expect(freeSlots(week({ now, minNotice: { amount: 0, unit: 'minutes' }, maxNotice: { amount: 210, unit: 'minutes' } })).map((s) => s.time)).toEqual(['09:00', '10:00', '11:00', '12:00']);
+      expect(
+        freeSlots(week({ now, minNotice: { amount: 0, unit: 'minutes' }, maxNotice: { amount: 210, unit: 'minutes' } })).map((s) => s.time),
+      ).toEqual(['09:00', '10:00', '11:00', '12:00']);
     });
 
     it('months of notice are calendar months in the zone: 31 January + 1 month is 28 February', () => {
@@ -143,12 +152,18 @@ underEveryServerZone(() => {
       const next = random(14);
       const busy = Array.from({ length: 80 }, () => {
         const day = `2026-03-${String(2 + Math.floor(next() * 28)).padStart(2, '0')}`;
-        const start = local(day, `${String(8 + Math.floor(next() * 12)).padStart(2, '0')}:${String(Math.floor(next() * 12) * 5).padStart(2, '0')}`);
+        const start = local(
+          day,
+          `${String(8 + Math.floor(next() * 12)).padStart(2, '0')}:${String(Math.floor(next() * 12) * 5).padStart(2, '0')}`,
+        );
         return { start, end: new Date(start.getTime() + (30 + Math.floor(next() * 60)) * 60_000) };
       });
       const input = week({
         busy,
-        overrides: [{ day: '2026-03-19', allDay: true }, { day: '2026-03-26', allDay: false, from: '11:15', to: '17:05' }],
+        overrides: [
+          { day: '2026-03-19', allDay: true },
+          { day: '2026-03-26', allDay: false, from: '11:15', to: '17:05' },
+        ],
         from: local('2026-03-01', '00:00'),
         to: local('2026-04-01', '00:00'),
       });
@@ -163,7 +178,7 @@ underEveryServerZone(() => {
   });
 
   describe('presentation', () => {
-    it('groups slots by the therapist\'s day for the month calendar', () => {
+    it("groups slots by the therapist's day for the month calendar", () => {
       const days = freeDaysOf(freeSlots(week({ overrides: [{ day: '2026-03-04', allDay: true }] })));
       expect(days.map((d) => d.day)).toEqual(['2026-03-02', '2026-03-03', '2026-03-05', '2026-03-06']);
       expect(days.every((d) => d.slots.length === 9)).toBe(true);
@@ -185,7 +200,10 @@ underEveryServerZone(() => {
       expect(presentSlot(slot, MAD, MAD).sameLocalTime).toBe(true);
       expect(utcOffsetLabel(at('2026-07-01T00:00:00Z'), 'Asia/Kolkata')).toBe('UTC+5:30');
       // A visitor far east sees the next day.
-      expect(presentSlot({ ...slot, start: local('2026-03-16', '19:00'), end: local('2026-03-16', '19:50') }, MAD, 'Pacific/Auckland').visitor.day).toBe('2026-03-17');
+      expect(
+        presentSlot({ ...slot, start: local('2026-03-16', '19:00'), end: local('2026-03-16', '19:50') }, MAD, 'Pacific/Auckland').visitor
+          .day,
+      ).toBe('2026-03-17');
     });
   });
 });

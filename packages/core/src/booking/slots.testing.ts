@@ -39,7 +39,9 @@ export function referenceSlots(input: FreeSlotsInput): PlainSlot[] {
         const e = s + duration;
         if (s < previousEnd || s < from || s >= to || s < earliest || s > latest) continue;
         const busy = (input.busy ?? []).some((b) => b.end > b.start && b.start.getTime() - gap < e && b.end.getTime() + gap > s);
-        const blocked = overrides.some((o) => o.from! < o.to! && toInstant(day, o.from!, tz).getTime() < e && toInstant(day, o.to!, tz).getTime() > s);
+        const blocked = overrides.some(
+          (o) => o.from! < o.to! && toInstant(day, o.from!, tz).getTime() < e && toInstant(day, o.to!, tz).getTime() > s,
+        );
         if (busy || blocked) continue;
         out.push({ start: new Date(s).toISOString(), end: new Date(e).toISOString(), day, time: toLocal(new Date(s), tz).time });
       }

@@ -157,7 +157,9 @@ export function freeSlots(input: FreeSlotsInput): Slot[] {
     const ranges = week[weekdayOf(dayWall)]!;
     if (!ranges.length) continue;
     const block = blocked.get(dayWall);
-    const blockedInstants = Array.isArray(block) ? block.map(([f, t]) => [zone.fromWall(dayWall + f * MINUTE), zone.fromWall(dayWall + t * MINUTE)] as const) : [];
+    const blockedInstants = Array.isArray(block)
+      ? block.map(([f, t]) => [zone.fromWall(dayWall + f * MINUTE), zone.fromWall(dayWall + t * MINUTE)] as const)
+      : [];
     let day: string | undefined;
     for (const [f, t] of ranges) {
       const rangeStart = zone.fromWall(dayWall + f * MINUTE);

@@ -29,7 +29,7 @@ export function zoneTable(timeZone: string, start: number, end: number): ZoneTab
   const first = Math.floor(start / MINUTE) * MINUTE;
   const changes: number[] = []; // the first instant of each new offset…
   const values: number[] = [read(first)]; // …and the offsets: values[i] before changes[i]
-  for (let prev = first; prev < end; ) {
+  for (let prev = first; prev < end;) {
     const next = Math.min(prev + DAY, Math.ceil(end / MINUTE) * MINUTE);
     const before = values[values.length - 1]!;
     const after = read(next);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '../patients/patient.constants';
-import { chatAttachmentProblem as attachmentProblem, chatBodyWithAttachment as bodyWithAttachment, chatRepeatsAttachment as repeatsAttachment } from './chat-attachments';
+import {
+  chatAttachmentProblem as attachmentProblem,
+  chatBodyWithAttachment as bodyWithAttachment,
+  chatRepeatsAttachment as repeatsAttachment,
+} from './chat-attachments';
 
 describe('attachmentProblem', () => {
   it('accepts the documents module types, whatever the case of the extension', () => {

@@ -13,7 +13,8 @@ export const CHAT_ATTACHMENT_ACCEPT = EXTENSIONS.map((e) => `.${e}`).join(',');
 export function chatAttachmentProblem(file: { name: string; size: number }): string | null {
   const dot = file.name.lastIndexOf('.');
   const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-  if (!EXTENSIONS.includes(ext)) return 'Tipo de archivo no válido. Se admiten PDF, imágenes (PNG, JPEG, WebP, GIF), Word, Excel, OpenDocument y texto.';
+  if (!EXTENSIONS.includes(ext))
+    return 'Tipo de archivo no válido. Se admiten PDF, imágenes (PNG, JPEG, WebP, GIF), Word, Excel, OpenDocument y texto.';
   if (file.size > DOCUMENT_MAX_BYTES) return errorMessage('document_too_large').replace('{limit}', String(DOCUMENT_MAX_MB));
   if (file.size === 0) return 'El archivo está vacío.';
   return null;
@@ -25,4 +26,5 @@ export function chatAttachmentProblem(file: { name: string; size: number }): str
  */
 export const chatBodyWithAttachment = (typed: string, fileName: string | null): string => typed.trim() || (fileName ?? '');
 
-export const chatRepeatsAttachment = (body: string, attachment: { name: string } | null): boolean => !!attachment && body.trim() === attachment.name;
+export const chatRepeatsAttachment = (body: string, attachment: { name: string } | null): boolean =>
+  !!attachment && body.trim() === attachment.name;

@@ -18,7 +18,9 @@ export const chatOfficeHoursBody = z.object({
   enabled: z.boolean(),
   timeZone: textField('Zona horaria').refine(isValidTimeZone, { error: 'Zona horaria no válida' }).default(DEFAULT_TIME_ZONE),
   slots: z.array(officeHoursSlot).max(28, { error: msg.arrayMax(28) }),
-  autoReply: textField('Respuesta automática').trim().max(CHAT_AUTO_REPLY_MAX, { error: msg.maxLength(CHAT_AUTO_REPLY_MAX) }),
+  autoReply: textField('Respuesta automática')
+    .trim()
+    .max(CHAT_AUTO_REPLY_MAX, { error: msg.maxLength(CHAT_AUTO_REPLY_MAX) }),
 });
 export type ChatOfficeHours = z.output<typeof chatOfficeHoursBody>;
 export const chatOfficeHoursResponse = z.object({

@@ -56,7 +56,10 @@ export type ChatMessagesPage = z.infer<typeof chatMessagesResponse>;
 
 export const chatListQuery = z.object({
   tab: z.enum(CHAT_TABS).default('unread'),
-  q: textField('Búsqueda').trim().max(100, { error: msg.maxLength(100) }).optional(),
+  q: textField('Búsqueda')
+    .trim()
+    .max(100, { error: msg.maxLength(100) })
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(CHAT_LIST_PAGE_MAX).default(20),
 });
@@ -69,7 +72,12 @@ export const chatConversationResponse = z.object({
   unread: z.number().int(),
   lastMessage: z.object({ senderKind: z.enum(CHAT_SENDER_KINDS), body: z.string(), createdAt: z.iso.datetime() }),
 });
-export const chatListResponse = z.object({ items: z.array(chatConversationResponse), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const chatListResponse = z.object({
+  items: z.array(chatConversationResponse),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type ChatConversation = z.infer<typeof chatConversationResponse>;
 
 /** Unread messages per patient file (spec §3: `{count}`); files with none are left out. */

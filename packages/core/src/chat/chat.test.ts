@@ -38,7 +38,12 @@ describe('chat contracts', () => {
 });
 
 describe('office hours', () => {
-  const h = { enabled: true, timeZone: 'Europe/Madrid', slots: [{ weekday: 1, start: '09:00', end: '14:00' }], autoReply: 'Fuera de horario' };
+  const h = {
+    enabled: true,
+    timeZone: 'Europe/Madrid',
+    slots: [{ weekday: 1, start: '09:00', end: '14:00' }],
+    autoReply: 'Fuera de horario',
+  };
   it('reads the instant in the therapist’s zone', async () => {
     const { outsideOfficeHours } = await import('./chat-office-hours');
     // Monday 2026-11-30: 08:30 UTC is 09:30 in Madrid (inside); 13:30 UTC is 14:30 (outside).

@@ -5,7 +5,12 @@ import { PAYMENTS_MODE, savedCard } from '../payments/payments.contracts';
 import { COMPANION_CONSENT_STATUSES } from './companion-billing.labels';
 
 // The states and their Spanish labels live apart, without zod, so the companion's bundle can show them.
-export { COMPANION_CONSENT_STATUSES, COMPANION_CONSENT_STATUS_LABELS, COMPANION_INVOICE_PAYMENT_STATUS_LABELS, type CompanionConsentStatus } from './companion-billing.labels';
+export {
+  COMPANION_CONSENT_STATUSES,
+  COMPANION_CONSENT_STATUS_LABELS,
+  COMPANION_INVOICE_PAYMENT_STATUS_LABELS,
+  type CompanionConsentStatus,
+} from './companion-billing.labels';
 
 const fileId = z.uuid({ error: 'Ficha inválida' });
 

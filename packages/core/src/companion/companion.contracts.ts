@@ -55,7 +55,13 @@ export const companionSessionResponse = z.object({ session: companionSession });
 export const companionDocumentParams = z.object({ patientFileId: fileId, documentId: z.uuid({ error: 'Documento inválido' }) });
 
 /** A document the therapist shared with the patient. */
-export const companionDocument = z.object({ id: z.uuid(), name: z.string(), contentType: z.string(), size: z.number().int(), createdAt: z.iso.datetime() });
+export const companionDocument = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
 export type CompanionDocument = z.infer<typeof companionDocument>;
 export const companionDocumentsResponse = z.object({ items: z.array(companionDocument) });
 export const companionDownloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });

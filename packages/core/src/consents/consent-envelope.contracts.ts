@@ -4,7 +4,14 @@ import { linkToken, personNameField, textField } from '../fields';
 import { msg } from '../messages';
 import { workspaceIdParams } from '../workspaces/workspace.contracts';
 import { CONSENT_SECTIONS_MAX } from './consent-template.contracts';
-import { CONSENT_DATA_FIELDS, CONSENT_SELF_SIGNING_AGE, CONSENT_SIGNER_ROLES, CONSENT_SIGNER_ROLE_LABELS, type ConsentDataField, type ConsentSignerRole } from './consent-constants';
+import {
+  CONSENT_DATA_FIELDS,
+  CONSENT_SELF_SIGNING_AGE,
+  CONSENT_SIGNER_ROLES,
+  CONSENT_SIGNER_ROLE_LABELS,
+  type ConsentDataField,
+  type ConsentSignerRole,
+} from './consent-constants';
 import { SIGNATURE_DATA_URL_MAX } from './signature-image';
 
 /**
@@ -13,7 +20,12 @@ import { SIGNATURE_DATA_URL_MAX } from './signature-image';
  */
 export const CONSENT_ENVELOPE_STATES = ['sent', 'opened', 'signed', 'revoked'] as const;
 export type ConsentEnvelopeState = (typeof CONSENT_ENVELOPE_STATES)[number];
-export const CONSENT_ENVELOPE_STATE_LABELS: Record<ConsentEnvelopeState, string> = { sent: 'Enviado', opened: 'Abierto', signed: 'Firmado', revoked: 'Anulado' };
+export const CONSENT_ENVELOPE_STATE_LABELS: Record<ConsentEnvelopeState, string> = {
+  sent: 'Enviado',
+  opened: 'Abierto',
+  signed: 'Firmado',
+  revoked: 'Anulado',
+};
 
 export { CONSENT_SIGNER_ROLES, CONSENT_SIGNER_ROLE_LABELS, CONSENT_SELF_SIGNING_AGE, type ConsentSignerRole };
 
@@ -21,7 +33,10 @@ export { CONSENT_SIGNER_ROLES, CONSENT_SIGNER_ROLE_LABELS, CONSENT_SELF_SIGNING_
  * Art. 156 Código Civil: one guardian suffices when there is a criminal proceeding or a gender-violence
  * report against the other, who is informed (the therapist confirms so when sending).
  */
-export const MINOR_EXCEPTION_REASONS = { criminal_proceeding: 'Procedimiento penal en curso', gender_violence_report: 'Denuncia por violencia de género' } as const;
+export const MINOR_EXCEPTION_REASONS = {
+  criminal_proceeding: 'Procedimiento penal en curso',
+  gender_violence_report: 'Denuncia por violencia de género',
+} as const;
 export type MinorExceptionReason = keyof typeof MINOR_EXCEPTION_REASONS;
 
 export const CONSENT_LINK_DAYS = 30;
@@ -51,11 +66,16 @@ export const sendConsentBody = z.object({
    * The sending therapist's drawn signature (PNG data URL), when the template says the therapist signs
    * and the signature kept on the template is not theirs (consent_therapist_signature_required otherwise).
    */
-  therapistSignature: textField('Firma del terapeuta').max(SIGNATURE_DATA_URL_MAX, { error: 'La imagen de la firma es demasiado grande' }).nullable().optional(),
+  therapistSignature: textField('Firma del terapeuta')
+    .max(SIGNATURE_DATA_URL_MAX, { error: 'La imagen de la firma es demasiado grande' })
+    .nullable()
+    .optional(),
   /** Art. 156 CC: only the first guardian signs; the reason is recorded and the other guardian has been informed. */
   minorException: z
     .object({
-      reason: z.enum(Object.keys(MINOR_EXCEPTION_REASONS) as [MinorExceptionReason, ...MinorExceptionReason[]], { error: msg.invalidEnum() }),
+      reason: z.enum(Object.keys(MINOR_EXCEPTION_REASONS) as [MinorExceptionReason, ...MinorExceptionReason[]], {
+        error: msg.invalidEnum(),
+      }),
       otherGuardianInformed: z.literal(true, { error: 'Confirma que el otro progenitor ha sido informado.' }),
     })
     .nullable()
@@ -86,8 +106,18 @@ export const consentEnvelopeListQuery = z.object({
   state: z.enum(CONSENT_ENVELOPE_STATES, { error: msg.invalidEnum() }).optional(),
   patientId: z.uuid({ error: 'Paciente inválido' }).optional(),
   templateId: z.uuid({ error: 'Plantilla inválida' }).optional(),
-  page: z.coerce.number({ error: msg.invalid('Página') }).int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number({ error: msg.invalid('Tamaño de página') }).int().min(1).max(CONSENT_ENVELOPE_PAGE_SIZE_MAX).default(50),
+  page: z.coerce
+    .number({ error: msg.invalid('Página') })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: msg.invalid('Tamaño de página') })
+    .int()
+    .min(1)
+    .max(CONSENT_ENVELOPE_PAGE_SIZE_MAX)
+    .default(50),
 });
 export type ConsentEnvelopeListQuery = z.output<typeof consentEnvelopeListQuery>;
 
@@ -122,7 +152,12 @@ export const consentEnvelopeResponse = z.object({
 });
 export type ConsentEnvelope = z.infer<typeof consentEnvelopeResponse>;
 
-export const consentEnvelopeListResponse = z.object({ items: z.array(consentEnvelopeResponse), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const consentEnvelopeListResponse = z.object({
+  items: z.array(consentEnvelopeResponse),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type ConsentEnvelopeList = z.infer<typeof consentEnvelopeListResponse>;
 
 export const sendConsentResponse = consentEnvelopeResponse.extend({
@@ -135,7 +170,14 @@ export type SentConsent = z.infer<typeof sendConsentResponse>;
 export const publicConsentResponse = z.object({
   documentTitle: z.string(),
   workspaceName: z.string(),
-  sections: z.array(z.object({ index: z.number().int(), title: z.string(), body: z.string(), checkbox: z.object({ label: z.string(), required: z.boolean() }).nullable() })),
+  sections: z.array(
+    z.object({
+      index: z.number().int(),
+      title: z.string(),
+      body: z.string(),
+      checkbox: z.object({ label: z.string(), required: z.boolean() }).nullable(),
+    }),
+  ),
   signer: z.object({
     role: roleEnum,
     name: z.string(),
@@ -157,20 +199,44 @@ export const publicConsentResponse = z.object({
 });
 export type PublicConsent = z.infer<typeof publicConsentResponse>;
 
-const dataValue = textField('Dato').trim().max(CONSENT_DATA_VALUE_MAX, { error: msg.maxLength(CONSENT_DATA_VALUE_MAX) });
+const dataValue = textField('Dato')
+  .trim()
+  .max(CONSENT_DATA_VALUE_MAX, { error: msg.maxLength(CONSENT_DATA_VALUE_MAX) });
 
 export const signConsentBody = z.object({
   /** The data asked of this signer, by field. */
   data: z.partialRecord(dataFieldEnum, dataValue).default({}),
   /** The indexes of the sections whose checkbox is ticked. */
-  checkboxes: z.array(z.number({ error: msg.invalid('Casilla') }).int().min(0).max(10_000), { error: msg.invalid('Casillas') }).max(CONSENT_SECTIONS_MAX * 2).default([]),
+  checkboxes: z
+    .array(
+      z
+        .number({ error: msg.invalid('Casilla') })
+        .int()
+        .min(0)
+        .max(10_000),
+      { error: msg.invalid('Casillas') },
+    )
+    .max(CONSENT_SECTIONS_MAX * 2)
+    .default([]),
   /** How many sections the page showed: a page built from another document is refused (consent_invalid_sections). */
-  sectionCount: z.number({ error: msg.required('número de secciones') }).int().min(0).max(10_000),
+  sectionCount: z
+    .number({ error: msg.required('número de secciones') })
+    .int()
+    .min(0)
+    .max(10_000),
   signature: z.discriminatedUnion(
     'kind',
     [
-      z.object({ kind: z.literal('drawn'), png: textField('Firma').max(SIGNATURE_DATA_URL_MAX, { error: 'La imagen de la firma es demasiado grande' }) }),
-      z.object({ kind: z.literal('typed'), name: textField('Firma').trim().max(CONSENT_TYPED_SIGNATURE_MAX, { error: msg.maxLength(CONSENT_TYPED_SIGNATURE_MAX) }) }),
+      z.object({
+        kind: z.literal('drawn'),
+        png: textField('Firma').max(SIGNATURE_DATA_URL_MAX, { error: 'La imagen de la firma es demasiado grande' }),
+      }),
+      z.object({
+        kind: z.literal('typed'),
+        name: textField('Firma')
+          .trim()
+          .max(CONSENT_TYPED_SIGNATURE_MAX, { error: msg.maxLength(CONSENT_TYPED_SIGNATURE_MAX) }),
+      }),
     ],
     { error: 'Firma inválida' },
   ),

@@ -16,7 +16,10 @@ describe('who signs a consent', () => {
     expect(signerRolesFor({ age: 40, signatures, exception: false })).toEqual({ roles: ['patient'], minor: false });
     // Without a birthdate the template decides.
     expect(signerRolesFor({ age: null, signatures, exception: false }).roles).toEqual(['guardian', 'secondGuardian']);
-    expect(signerRolesFor({ age: null, signatures: { ...signatures, guardian: false, secondGuardian: false, patient: true }, exception: false }).roles).toEqual(['patient']);
+    expect(
+      signerRolesFor({ age: null, signatures: { ...signatures, guardian: false, secondGuardian: false, patient: true }, exception: false })
+        .roles,
+    ).toEqual(['patient']);
   });
 
   it('asks a guardian at least their full name', () => {
@@ -28,7 +31,8 @@ describe('who signs a consent', () => {
 describe('a signing', () => {
   const doc = { sections: [{ checkbox: null }, { checkbox: { label: 'Acepto', required: true } }] };
   const ok = { data: { fullName: 'Ana' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed' as const, name: 'Ana Sanz' } };
-  const codes = (over: Partial<typeof ok> | Record<string, unknown>) => signingProblems(doc, 'patient', ['fullName'], { ...ok, ...over } as typeof ok).map((p) => p.code);
+  const codes = (over: Partial<typeof ok> | Record<string, unknown>) =>
+    signingProblems(doc, 'patient', ['fullName'], { ...ok, ...over } as typeof ok).map((p) => p.code);
 
   it('passes when complete, and names each problem with its §8 code', () => {
     expect(codes({})).toEqual([]);

@@ -21,7 +21,10 @@ export function ageOn(birthdate: string, day: string): number {
  * younger minor's two guardians sign (art. 156 CC), or only the first with a recorded exception. A
  * patient without birthdate: the template says who signs.
  */
-export function signerRolesFor(input: { age: number | null; signatures: ConsentSignatures; exception: boolean }): { roles: ConsentSignerRole[]; minor: boolean } {
+export function signerRolesFor(input: { age: number | null; signatures: ConsentSignatures; exception: boolean }): {
+  roles: ConsentSignerRole[];
+  minor: boolean;
+} {
   const { age, signatures } = input;
   const minor = age !== null ? age < 18 : signatures.guardian;
   const guardiansSign = age !== null ? age < CONSENT_SELF_SIGNING_AGE : signatures.guardian && !signatures.patient;
@@ -47,30 +50,46 @@ const ID_NUMBER = /^[0-9XYZ][0-9]{7}[A-Z]$/i;
  * A signer's submission against the document (spec §8 envelope codes), in the order the page shows
  * them: the sections, the checkboxes, the data, the signature. Pure: the server refuses the first.
  */
-export function signingProblems(doc: { sections: Pick<ConsentSection, 'checkbox'>[] }, role: ConsentSignerRole, asked: ConsentDataField[], body: SignConsentInput): ConsentProblem[] {
+export function signingProblems(
+  doc: { sections: Pick<ConsentSection, 'checkbox'>[] },
+  role: ConsentSignerRole,
+  asked: ConsentDataField[],
+  body: SignConsentInput,
+): ConsentProblem[] {
   const problems: ConsentProblem[] = [];
   const add = (code: ErrorCode, path: string, message: string) => problems.push({ code, path, message });
   if (body.sectionCount !== doc.sections.length)
-    add('consent_invalid_sections', 'sectionCount', 'El documento ha cambiado desde que abriste la página. Recárgala y vuelve a intentarlo.');
+    add(
+      'consent_invalid_sections',
+      'sectionCount',
+      'El documento ha cambiado desde que abriste la página. Recárgala y vuelve a intentarlo.',
+    );
   const ticked = new Set(body.checkboxes);
   for (const i of ticked) {
     const section = doc.sections[i];
     if (!section) add('consent_invalid_checkbox_section', `checkboxes`, `La sección ${i + 1} no existe en el documento.`);
-    else if (!section.checkbox) add('consent_checked_section_without_consent_box', `checkboxes`, `La sección ${i + 1} no tiene casilla que marcar.`);
+    else if (!section.checkbox)
+      add('consent_checked_section_without_consent_box', `checkboxes`, `La sección ${i + 1} no tiene casilla que marcar.`);
   }
   doc.sections.forEach((s, i) => {
-    if (s.checkbox?.required && !ticked.has(i)) add('consent_required_checkbox_unchecked', `checkboxes.${i}`, `Marca «${s.checkbox.label}» para poder firmar.`);
+    if (s.checkbox?.required && !ticked.has(i))
+      add('consent_required_checkbox_unchecked', `checkboxes.${i}`, `Marca «${s.checkbox.label}» para poder firmar.`);
   });
   for (const field of asked) {
     const value = body.data[field]?.trim() ?? '';
     if (!value) add(DATA_CODES[role], `data.${field}`, 'Este dato es obligatorio.');
     else if (field === 'fullName' && !isPersonName(value)) add(DATA_CODES[role], `data.${field}`, personNameMessage());
     else if (field === 'email' && !EMAIL.test(value)) add(DATA_CODES[role], `data.${field}`, 'El email no es válido.');
-    else if (field === 'idNumber' && !ID_NUMBER.test(value.replace(/[\s-]/g, ''))) add(DATA_CODES[role], `data.${field}`, 'El DNI/NIE no es válido.');
+    else if (field === 'idNumber' && !ID_NUMBER.test(value.replace(/[\s-]/g, '')))
+      add(DATA_CODES[role], `data.${field}`, 'El DNI/NIE no es válido.');
   }
   const sig = body.signature;
   if (sig.kind === 'drawn' ? !isValidSignatureImage(sig.png) : sig.name.trim().length < 2)
-    add('consent_invalid_signature', 'signature', sig.kind === 'drawn' ? 'La firma no es una imagen válida. Vuelve a dibujarla.' : 'Escribe tu nombre completo para firmar.');
+    add(
+      'consent_invalid_signature',
+      'signature',
+      sig.kind === 'drawn' ? 'La firma no es una imagen válida. Vuelve a dibujarla.' : 'Escribe tu nombre completo para firmar.',
+    );
   // A typed signature is the signer's name: the same letters-only rule.
   else if (sig.kind === 'typed' && !isPersonName(sig.name.trim())) add('consent_invalid_signature', 'signature', personNameMessage());
   return problems;

@@ -4,5 +4,11 @@
  * contracts and all they import (~45 KB gzipped more on a patient's phone). Types still come from
  * `@divan/core`.
  */
-export { CONSENT_DATA_FIELDS, CONSENT_SELF_SIGNING_AGE, CONSENT_SIGNER_ROLE_LABELS, type ConsentDataField, type ConsentSignerRole } from './consent-constants';
+export {
+  CONSENT_DATA_FIELDS,
+  CONSENT_SELF_SIGNING_AGE,
+  CONSENT_SIGNER_ROLE_LABELS,
+  type ConsentDataField,
+  type ConsentSignerRole,
+} from './consent-constants';
 export { signingProblems, type ConsentProblem } from './consent-envelope.rules';

@@ -18,7 +18,12 @@ export { CONSENT_DATA_FIELDS, type ConsentDataField };
 export const CONSENT_PARTIES = labelled({ patient: 'Paciente', guardian: 'Tutor/a', secondGuardian: 'Segundo tutor/a' });
 export type ConsentParty = keyof typeof CONSENT_PARTIES.labels;
 /** Who may sign. */
-export const CONSENT_SIGNERS = labelled({ patient: 'Paciente', guardian: 'Tutor/a', secondGuardian: 'Segundo tutor/a', therapist: 'Terapeuta' });
+export const CONSENT_SIGNERS = labelled({
+  patient: 'Paciente',
+  guardian: 'Tutor/a',
+  secondGuardian: 'Segundo tutor/a',
+  therapist: 'Terapeuta',
+});
 export type ConsentSigner = keyof typeof CONSENT_SIGNERS.labels;
 
 export const CONSENT_TEMPLATE_NAME_MAX = 120;
@@ -58,7 +63,10 @@ export const consentCheckbox = z.object({
 export type ConsentCheckbox = z.output<typeof consentCheckbox>;
 
 export const consentSection = z.object({
-  title: textField('Título de la sección').trim().max(CONSENT_SECTION_TITLE_MAX, { error: msg.maxLength(CONSENT_SECTION_TITLE_MAX) }).default(''),
+  title: textField('Título de la sección')
+    .trim()
+    .max(CONSENT_SECTION_TITLE_MAX, { error: msg.maxLength(CONSENT_SECTION_TITLE_MAX) })
+    .default(''),
   /** Rich text as HTML; the server keeps only the allow-list the clinical history uses. */
   body: textField('Texto de la sección').max(CONSENT_SECTION_BODY_MAX, { error: 'El texto de la sección es demasiado largo' }).default(''),
   checkbox: consentCheckbox.nullable().default(null),
@@ -83,14 +91,21 @@ export type ConsentTemplateContent = z.output<typeof consentTemplateContentBody>
  * The therapist's drawn signature (a PNG data URL, checked by the rules: `consent_invalid_signature`).
  * Absent: keep the one the template has; null: remove it.
  */
-const therapistSignatureInput = textField('Firma del terapeuta').max(SIGNATURE_DATA_URL_MAX, { error: 'La imagen de la firma es demasiado grande' }).nullable().optional();
+const therapistSignatureInput = textField('Firma del terapeuta')
+  .max(SIGNATURE_DATA_URL_MAX, { error: 'La imagen de la firma es demasiado grande' })
+  .nullable()
+  .optional();
 
 export const createConsentTemplateBody = consentTemplateContentBody.extend({ therapistSignature: therapistSignatureInput });
 export type CreateConsentTemplateBody = z.input<typeof createConsentTemplateBody>;
 
 /** A new version: the whole template again, and the version it was edited from (another member may have saved since). */
 export const updateConsentTemplateBody = createConsentTemplateBody.extend({
-  baseVersion: z.number({ error: msg.required('versión') }).int({ error: msg.invalid('Versión') }).min(1, { error: msg.invalid('Versión') }).max(INT4_MAX, { error: msg.invalid('Versión') }),
+  baseVersion: z
+    .number({ error: msg.required('versión') })
+    .int({ error: msg.invalid('Versión') })
+    .min(1, { error: msg.invalid('Versión') })
+    .max(INT4_MAX, { error: msg.invalid('Versión') }),
 });
 export type UpdateConsentTemplateBody = z.input<typeof updateConsentTemplateBody>;
 
@@ -109,19 +124,37 @@ export const consentTemplateIdParams = workspaceIdParams.extend({ templateId: z.
 
 export const consentTemplateQuery = z.object({
   /** A version of the template (default: the latest). */
-  version: z.coerce.number({ error: msg.invalid('Versión') }).int({ error: msg.invalid('Versión') }).min(1, { error: msg.invalid('Versión') }).max(INT4_MAX, { error: msg.invalid('Versión') }).optional(),
+  version: z.coerce
+    .number({ error: msg.invalid('Versión') })
+    .int({ error: msg.invalid('Versión') })
+    .min(1, { error: msg.invalid('Versión') })
+    .max(INT4_MAX, { error: msg.invalid('Versión') })
+    .optional(),
 });
 
 const flag = z.enum(['true', 'false'], { error: msg.invalidEnum() }).transform((v) => v === 'true');
 
 export const consentTemplateListQuery = z.object({
   /** Name or document title, ignoring case and accents. */
-  q: textField('Búsqueda').trim().max(100, { error: msg.maxLength(100) }).optional(),
+  q: textField('Búsqueda')
+    .trim()
+    .max(100, { error: msg.maxLength(100) })
+    .optional(),
   /** true: only archived (deleted) templates; default: only those in use. */
   archived: flag.default(false),
   sort: z.enum(['name', 'updatedAt'], { error: msg.invalidEnum() }).default('name'),
-  page: z.coerce.number({ error: msg.invalid('Página') }).int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number({ error: msg.invalid('Tamaño de página') }).int().min(1).max(CONSENT_TEMPLATE_PAGE_SIZE_MAX).default(50),
+  page: z.coerce
+    .number({ error: msg.invalid('Página') })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: msg.invalid('Tamaño de página') })
+    .int()
+    .min(1)
+    .max(CONSENT_TEMPLATE_PAGE_SIZE_MAX)
+    .default(50),
 });
 export type ConsentTemplateListQuery = z.output<typeof consentTemplateListQuery>;
 

@@ -42,14 +42,23 @@ describe('consent template rules (spec §5 and §8)', () => {
 
   it('asks at least one data item of the patient, guardian or second guardian (§5)', () => {
     const [problem] = consentTemplateProblems(template({ data: {} }));
-    expect(problem).toEqual({ code: 'consent_dataset_required', path: 'data', message: 'Debes pedir al menos un dato del paciente, tutor o segundo tutor' });
+    expect(problem).toEqual({
+      code: 'consent_dataset_required',
+      path: 'data',
+      message: 'Debes pedir al menos un dato del paciente, tutor o segundo tutor',
+    });
     expect(errorMessage('consent_dataset_required')).toBe('Debes pedir al menos un dato del paciente, tutor o segundo tutor');
   });
 
   it('has no second guardian without a first one, in the data asked or in who signs', () => {
-    expect(codes(template({ data: { secondGuardian: ['fullName'] }, signatures: { patient: true } }))).toEqual(['consent_guardian_required_for_second_guardian']);
+    expect(codes(template({ data: { secondGuardian: ['fullName'] }, signatures: { patient: true } }))).toEqual([
+      'consent_guardian_required_for_second_guardian',
+    ]);
     const signs = template({ data: { guardian: ['fullName'], secondGuardian: ['fullName'] }, signatures: { secondGuardian: true } });
-    expect(consentTemplateProblems(signs)[0]).toMatchObject({ code: 'consent_guardian_required_for_second_guardian', path: 'signatures.guardian' });
+    expect(consentTemplateProblems(signs)[0]).toMatchObject({
+      code: 'consent_guardian_required_for_second_guardian',
+      path: 'signatures.guardian',
+    });
   });
 
   it('asks the name of each guardian who signs', () => {
@@ -57,9 +66,16 @@ describe('consent template rules (spec §5 and §8)', () => {
     expect(consentTemplateProblems(noName)).toEqual([
       { code: 'consent_dataset_required', path: 'data.guardian', message: 'Si firma el tutor, debes pedirle al menos su nombre completo.' },
     ]);
-    const second = template({ data: { guardian: ['fullName'], secondGuardian: ['phone'] }, signatures: { guardian: true, secondGuardian: true } });
+    const second = template({
+      data: { guardian: ['fullName'], secondGuardian: ['phone'] },
+      signatures: { guardian: true, secondGuardian: true },
+    });
     expect(consentTemplateProblems(second)[0]).toMatchObject({ code: 'consent_dataset_required', path: 'data.secondGuardian' });
-    expect(codes(template({ data: { guardian: ['fullName'], secondGuardian: ['fullName'] }, signatures: { guardian: true, secondGuardian: true } }))).toEqual([]);
+    expect(
+      codes(
+        template({ data: { guardian: ['fullName'], secondGuardian: ['fullName'] }, signatures: { guardian: true, secondGuardian: true } }),
+      ),
+    ).toEqual([]);
   });
 
   it('needs someone on the patient’s side to sign', () => {
@@ -71,13 +87,21 @@ describe('consent template rules (spec §5 and §8)', () => {
   it('needs the therapist’s signature when the therapist signs, and a valid one', () => {
     expect(codes(template({ signatures: { patient: true, therapist: true } }))).toEqual(['consent_therapist_signature_required']);
     expect(codes(template({ signatures: { patient: true, therapist: true } }, SIGNATURE))).toEqual([]);
-    expect(codes(template({ signatures: { patient: true, therapist: true } }, 'data:image/png;base64,AAAA'))).toEqual(['consent_invalid_signature']);
+    expect(codes(template({ signatures: { patient: true, therapist: true } }, 'data:image/png;base64,AAAA'))).toEqual([
+      'consent_invalid_signature',
+    ]);
   });
 
   it('refuses unknown variables wherever text is, naming the field', () => {
     const t = template({
       documentTitle: 'Consentimiento de {{paciente.apellidos}}',
-      sections: [{ title: '{{fecha}}', body: '<p>{{terapeuta.nombre}} y {{terapeuta.dni}}</p>', checkbox: { label: 'Acepto {{ cosa }}', required: true } }],
+      sections: [
+        {
+          title: '{{fecha}}',
+          body: '<p>{{terapeuta.nombre}} y {{terapeuta.dni}}</p>',
+          checkbox: { label: 'Acepto {{ cosa }}', required: true },
+        },
+      ],
     });
     expect(consentTemplateProblems(t).map((p) => [p.code, p.path, p.message.split('.')[0]])).toEqual([
       ['invalid_argument', 'documentTitle', 'Variable desconocida: {{paciente'],

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_VARIABLE_GAPS, CONSENT_VARIABLE_NAMES, consentVariableValues, fillVariables, missingVariables, templateTexts, unknownVariables, unknownVariablesMessage, variablesIn } from './consent-variables';
+import {
+  CONSENT_VARIABLE_GAPS,
+  CONSENT_VARIABLE_NAMES,
+  consentVariableValues,
+  fillVariables,
+  missingVariables,
+  templateTexts,
+  unknownVariables,
+  unknownVariablesMessage,
+  variablesIn,
+} from './consent-variables';
 
 const values = consentVariableValues({
   patientName: 'Lucía Ortega',
@@ -15,8 +25,11 @@ describe('consent variables', () => {
   });
 
   it('fills each known variable, with or without spaces inside the braces, every time it appears', () => {
-    const text = 'Yo, {{paciente.nombre}}, autorizo a {{ terapeuta.nombre }} (n.º {{terapeuta.colegiado}}) de {{espacio.nombre}}. {{paciente.nombre}}, {{fecha}}';
-    expect(fillVariables(text, values)).toBe('Yo, Lucía Ortega, autorizo a Irene Martín (n.º M-12345) de Consulta Martín. Lucía Ortega, 09/03/2026');
+    const text =
+      'Yo, {{paciente.nombre}}, autorizo a {{ terapeuta.nombre }} (n.º {{terapeuta.colegiado}}) de {{espacio.nombre}}. {{paciente.nombre}}, {{fecha}}';
+    expect(fillVariables(text, values)).toBe(
+      'Yo, Lucía Ortega, autorizo a Irene Martín (n.º M-12345) de Consulta Martín. Lucía Ortega, 09/03/2026',
+    );
   });
 
   it('is pure: the same text and values give the same document, and the inputs are not changed', () => {
@@ -54,9 +67,21 @@ describe('variables left blank before sending', () => {
   it('lists the variables the texts use without a value, in order, with the message the sender reads', () => {
     const texts = templateTexts({
       documentTitle: 'Consentimiento de {{paciente.nombre}}',
-      sections: [{ title: 'Responsable', body: '<p>{{terapeuta.nombre}}, colegiado/a n.º {{ terapeuta.colegiado }}.</p>', checkbox: { label: 'Acepto, {{fecha}}' } }],
+      sections: [
+        {
+          title: 'Responsable',
+          body: '<p>{{terapeuta.nombre}}, colegiado/a n.º {{ terapeuta.colegiado }}.</p>',
+          checkbox: { label: 'Acepto, {{fecha}}' },
+        },
+      ],
     });
-    const without = consentVariableValues({ patientName: 'Lucía Ortega', therapistName: 'Irene Martín', registrationNumber: null, workspaceName: 'Consulta Martín', day: '2026-03-09' });
+    const without = consentVariableValues({
+      patientName: 'Lucía Ortega',
+      therapistName: 'Irene Martín',
+      registrationNumber: null,
+      workspaceName: 'Consulta Martín',
+      day: '2026-03-09',
+    });
     expect(missingVariables(texts, without)).toEqual(['terapeuta.colegiado']);
     expect(CONSENT_VARIABLE_GAPS['terapeuta.colegiado']).toEqual({ message: 'Falta tu número de colegiado/a', source: 'profile' });
     expect(missingVariables(texts, { ...without, 'terapeuta.colegiado': '  ' })).toEqual(['terapeuta.colegiado']);

@@ -94,7 +94,10 @@ export const CONSENT_VARIABLE_GAPS: Record<ConsentVariable, { message: string; s
 };
 
 /** Every text of a template that variables are filled into: the title, each section's title, body and checkbox. */
-export function templateTexts(t: { documentTitle: string; sections: { title: string; body: string; checkbox: { label: string } | null }[] }): string[] {
+export function templateTexts(t: {
+  documentTitle: string;
+  sections: { title: string; body: string; checkbox: { label: string } | null }[];
+}): string[] {
   return [t.documentTitle, ...t.sections.flatMap((s) => [s.title, s.body, ...(s.checkbox ? [s.checkbox.label] : [])])];
 }
 

@@ -23,7 +23,19 @@ describe('signature images', () => {
     const jpeg = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...new Array(40).fill(0)]).toString('base64')}`;
     const svg = `data:image/svg+xml;base64,${Buffer.from('<svg onload="alert(1)"></svg>'.padEnd(60)).toString('base64')}`;
     const gif = SIGNATURE_PNG_PREFIX + Buffer.from('GIF89a'.padEnd(60, '\0')).toString('base64');
-    for (const bad of ['', 'firma', SIGNATURE_PNG_PREFIX, `${SIGNATURE_PNG_PREFIX}no es base64!!`, jpeg, svg, gif, png(0, 10), png(10, 0), png(5000, 100), `${SIGNATURE_PNG_PREFIX + ONE_PIXEL} `])
+    for (const bad of [
+      '',
+      'firma',
+      SIGNATURE_PNG_PREFIX,
+      `${SIGNATURE_PNG_PREFIX}no es base64!!`,
+      jpeg,
+      svg,
+      gif,
+      png(0, 10),
+      png(10, 0),
+      png(5000, 100),
+      `${SIGNATURE_PNG_PREFIX + ONE_PIXEL} `,
+    ])
       expect([bad.slice(0, 40), isValidSignatureImage(bad)]).toEqual([bad.slice(0, 40), false]);
   });
 

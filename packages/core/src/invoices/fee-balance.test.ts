@@ -8,25 +8,77 @@ const names = (id: string) => ({ t: 'Tere', a: 'Ana', b: 'Bea' })[id] ?? '?';
 describe('feeBalances', () => {
   it('the issue’s session: 30 % commission, the workspace collects 70 € and owes the therapist 49 €, keeping 21 €', () => {
     const fee = sessionFee(7000, { type: 'percentage', value: 3000 })!;
-    const [row] = feeBalances([{ therapistId: 't', receiver: 'workspace', sessions: 1, priceCents: 7000, feeCents: fee, pricedWithFeeCents: 7000, sessionsWithFee: 1 }], names);
-    expect(row).toMatchObject({ feeCents: 4900, commissionCents: 2100, workspaceOwesCents: 4900, therapistOwesCents: 0, balanceCents: 4900 });
+    const [row] = feeBalances(
+      [
+        {
+          therapistId: 't',
+          receiver: 'workspace',
+          sessions: 1,
+          priceCents: 7000,
+          feeCents: fee,
+          pricedWithFeeCents: 7000,
+          sessionsWithFee: 1,
+        },
+      ],
+      names,
+    );
+    expect(row).toMatchObject({
+      feeCents: 4900,
+      commissionCents: 2100,
+      workspaceOwesCents: 4900,
+      therapistOwesCents: 0,
+      balanceCents: 4900,
+    });
     expect(row!.verdict).toBe(nbsp('El espacio debe 49,00 € a Tere'));
-    expect(row!.reasons).toEqual([nbsp('Cobra el espacio: cobró 70,00 € de 1 sesión y debe a Tere su parte, 49,00 € (se queda 21,00 € de comisión).')]);
+    expect(row!.reasons).toEqual([
+      nbsp('Cobra el espacio: cobró 70,00 € de 1 sesión y debe a Tere su parte, 49,00 € (se queda 21,00 € de comisión).'),
+    ]);
   });
 
   it('the therapist who collected owes the workspace its commission', () => {
     const fee = sessionFee(7000, { type: 'percentage', value: 3000 })!;
-    const [row] = feeBalances([{ therapistId: 't', receiver: 'therapist', sessions: 1, priceCents: 7000, feeCents: fee, pricedWithFeeCents: 7000, sessionsWithFee: 1 }], names);
+    const [row] = feeBalances(
+      [
+        {
+          therapistId: 't',
+          receiver: 'therapist',
+          sessions: 1,
+          priceCents: 7000,
+          feeCents: fee,
+          pricedWithFeeCents: 7000,
+          sessionsWithFee: 1,
+        },
+      ],
+      names,
+    );
     expect(row).toMatchObject({ workspaceOwesCents: 0, therapistOwesCents: 2100, balanceCents: -2100 });
     expect(row!.verdict).toBe(nbsp('Tere debe 21,00 € al espacio'));
-    expect(row!.reasons).toEqual([nbsp('Cobra Tere: cobró 70,00 € de 1 sesión y debe al espacio su comisión, 21,00 € (su parte: 49,00 €).')]);
+    expect(row!.reasons).toEqual([
+      nbsp('Cobra Tere: cobró 70,00 € de 1 sesión y debe al espacio su comisión, 21,00 € (su parte: 49,00 €).'),
+    ]);
   });
 
   it('both ways in one period: what each owes is netted, in integer cents', () => {
     const [tere] = feeBalances(
       [
-        { therapistId: 't', receiver: 'workspace', sessions: 2, priceCents: 12000, feeCents: 7200, pricedWithFeeCents: 12000, sessionsWithFee: 2 },
-        { therapistId: 't', receiver: 'therapist', sessions: 1, priceCents: 6000, feeCents: 3600, pricedWithFeeCents: 6000, sessionsWithFee: 1 },
+        {
+          therapistId: 't',
+          receiver: 'workspace',
+          sessions: 2,
+          priceCents: 12000,
+          feeCents: 7200,
+          pricedWithFeeCents: 12000,
+          sessionsWithFee: 2,
+        },
+        {
+          therapistId: 't',
+          receiver: 'therapist',
+          sessions: 1,
+          priceCents: 6000,
+          feeCents: 3600,
+          pricedWithFeeCents: 6000,
+          sessionsWithFee: 1,
+        },
       ],
       names,
     );
@@ -55,7 +107,17 @@ describe('feeBalances', () => {
       ],
       names,
     );
-    expect(rows.map((r) => [r.therapistId, r.workspaceOwesCents, r.therapistOwesCents, r.balanceCents, r.unsettledSessions, r.unsettledCents, r.verdict])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.therapistId,
+        r.workspaceOwesCents,
+        r.therapistOwesCents,
+        r.balanceCents,
+        r.unsettledSessions,
+        r.unsettledCents,
+        r.verdict,
+      ]),
+    ).toEqual([
       ['a', 0, 0, 0, 1, 5000, 'Nadie debe nada'],
       ['b', 0, 0, 0, 2, 10000, 'Nadie debe nada'],
     ]);

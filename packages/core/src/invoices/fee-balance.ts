@@ -55,7 +55,10 @@ const zero = (): Sums => ({ sessions: 0, price: 0, withFee: 0, priced: 0, fee: 0
 const sessionsLabel = (n: number) => (n === 1 ? '1 sesión' : `${n} sesiones`);
 
 /** Rows by therapist; `nameOf` names them in the sentences (the server knows the names). */
-export function feeBalances(inputs: readonly FeeBalanceInput[], nameOf: (therapistId: string) => string = () => 'El terapeuta'): FeeBalanceRow[] {
+export function feeBalances(
+  inputs: readonly FeeBalanceInput[],
+  nameOf: (therapistId: string) => string = () => 'El terapeuta',
+): FeeBalanceRow[] {
   const sums = new Map<string, { workspace: Sums; therapist: Sums }>();
   for (const i of inputs) {
     const by = sums.get(i.therapistId) ?? { workspace: zero(), therapist: zero() };
@@ -76,13 +79,24 @@ export function feeBalances(inputs: readonly FeeBalanceInput[], nameOf: (therapi
     const name = nameOf(therapistId);
     const reasons: string[] = [];
     if (w.withFee)
-      reasons.push(`Cobra el espacio: cobró ${formatCents(w.priced)} de ${sessionsLabel(w.withFee)} y debe a ${name} su parte, ${formatCents(w.fee)} (se queda ${formatCents(w.priced - w.fee)} de comisión).`);
+      reasons.push(
+        `Cobra el espacio: cobró ${formatCents(w.priced)} de ${sessionsLabel(w.withFee)} y debe a ${name} su parte, ${formatCents(w.fee)} (se queda ${formatCents(w.priced - w.fee)} de comisión).`,
+      );
     if (t.withFee)
-      reasons.push(`Cobra ${name}: cobró ${formatCents(t.priced)} de ${sessionsLabel(t.withFee)} y debe al espacio su comisión, ${formatCents(t.priced - t.fee)} (su parte: ${formatCents(t.fee)}).`);
+      reasons.push(
+        `Cobra ${name}: cobró ${formatCents(t.priced)} de ${sessionsLabel(t.withFee)} y debe al espacio su comisión, ${formatCents(t.priced - t.fee)} (su parte: ${formatCents(t.fee)}).`,
+      );
     if (unsettledSessions)
-      reasons.push(`${unsettledSessions === 1 ? '1 sesión' : `${unsettledSessions} sesiones`} sin comisión acordada (${formatCents(unsettledCents)}) no ${unsettledSessions === 1 ? 'entra' : 'entran'} en el saldo.`);
+      reasons.push(
+        `${unsettledSessions === 1 ? '1 sesión' : `${unsettledSessions} sesiones`} sin comisión acordada (${formatCents(unsettledCents)}) no ${unsettledSessions === 1 ? 'entra' : 'entran'} en el saldo.`,
+      );
     if (w.withFee && t.withFee) reasons.push('Lo que se deben se compensa: queda el saldo.');
-    const verdict = balanceCents > 0 ? `El espacio debe ${formatCents(balanceCents)} a ${name}` : balanceCents < 0 ? `${name} debe ${formatCents(-balanceCents)} al espacio` : 'Nadie debe nada';
+    const verdict =
+      balanceCents > 0
+        ? `El espacio debe ${formatCents(balanceCents)} a ${name}`
+        : balanceCents < 0
+          ? `${name} debe ${formatCents(-balanceCents)} al espacio`
+          : 'Nadie debe nada';
     return {
       therapistId,
       sessions: w.sessions + t.sessions,
@@ -104,16 +118,22 @@ export function feeBalances(inputs: readonly FeeBalanceInput[], nameOf: (therapi
 
 /** A fee balance's period (default: this month up to today), with a batch's rules (§5). */
 export const feeBalanceQuery = z
-  .object({ from: isoDaySchema.optional(), to: isoDaySchema.optional(), format: z.enum(['json', 'csv'], { error: 'Formato no válido (json o csv).' }).default('json') })
+  .object({
+    from: isoDaySchema.optional(),
+    to: isoDaySchema.optional(),
+    format: z.enum(['json', 'csv'], { error: 'Formato no válido (json o csv).' }).default('json'),
+  })
   .transform((b) => {
     const today = todayIn('Europe/Madrid');
     return { ...b, from: b.from ?? `${today.slice(0, 8)}01`, to: b.to ?? today };
   })
   .superRefine((b, ctx) => {
     if (!isIsoDay(b.from) || !isIsoDay(b.to)) return;
-    if (daysBetween(b.from, todayIn('Europe/Madrid')) > INVOICE_BATCH_MAX_AGE_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: 'La fecha de inicio es demasiado antigua: como mucho, hace 400 días.' });
+    if (daysBetween(b.from, todayIn('Europe/Madrid')) > INVOICE_BATCH_MAX_AGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'La fecha de inicio es demasiado antigua: como mucho, hace 400 días.' });
     if (b.to < b.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fecha de fin no puede ser anterior a la de inicio.' });
-    else if (daysBetween(b.from, b.to) > 366) ctx.addIssue({ code: 'custom', path: ['to'], message: 'El periodo es demasiado largo: como mucho, un año.' });
+    else if (daysBetween(b.from, b.to) > 366)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'El periodo es demasiado largo: como mucho, un año.' });
   });
 export const feeBalanceResponse = z.object({
   from: z.string(),

@@ -15,7 +15,8 @@ export const ISSUER_SETTINGS = {
 
 export const batchMessages = {
   /** Issuing's refusal for an incomplete seller, naming them and where to fix it. */
-  issuerIncomplete: (issuer: Pick<InvoiceIssuer, 'kind' | 'name'>) => `Completa los datos de facturación de ${issuer.name} (nombre y NIF) en ${ISSUER_SETTINGS[issuer.kind].label}.`,
+  issuerIncomplete: (issuer: Pick<InvoiceIssuer, 'kind' | 'name'>) =>
+    `Completa los datos de facturación de ${issuer.name} (nombre y NIF) en ${ISSUER_SETTINGS[issuer.kind].label}.`,
   nothingIssuable: (first: string) => `No se puede emitir ninguna factura de este lote. ${first}`,
   lostPermission: 'Ya no tienes permiso para facturar en este espacio.',
 } as const;

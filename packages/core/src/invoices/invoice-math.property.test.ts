@@ -77,7 +77,12 @@ describe('invoice totals (properties)', () => {
       fc.property(lineArb, (line) => {
         const t = lineTotals(line);
         const n = lineTotals({ ...line, unitPriceCents: -line.unitPriceCents });
-        expect([n.baseCents, n.vatCents, n.withholdingCents, n.totalCents]).toEqual([-t.baseCents || 0, -t.vatCents || 0, -t.withholdingCents || 0, -t.totalCents || 0]);
+        expect([n.baseCents, n.vatCents, n.withholdingCents, n.totalCents]).toEqual([
+          -t.baseCents || 0,
+          -t.vatCents || 0,
+          -t.withholdingCents || 0,
+          -t.totalCents || 0,
+        ]);
       }),
       RUNS,
     );
@@ -127,7 +132,9 @@ describe('invoice totals (properties)', () => {
         expect(keys.length).toBe(new Set(lines.map((l) => `${l.vatRate}|${l.exemption ?? ''}`)).size);
         const order = (r: { vatRate: number; exemption: string | null }) => r.vatRate * 2 + (r.exemption ? 1 : 0);
         expect(vat.map(order)).toEqual([...vat.map(order)].sort((a, b) => a - b));
-        expect(withheld.map((r) => r.rate)).toEqual([...new Set(lines.map((l) => l.withholdingRate).filter((r) => r > 0))].sort((a, b) => a - b));
+        expect(withheld.map((r) => r.rate)).toEqual(
+          [...new Set(lines.map((l) => l.withholdingRate).filter((r) => r > 0))].sort((a, b) => a - b),
+        );
       }),
       RUNS,
     );

@@ -66,7 +66,12 @@ describe('lineTotals', () => {
   });
 
   it('a rectifying line is negative throughout', () => {
-    expect(lineTotals(line({ unitPriceCents: -6000, withholdingRate: 15 }))).toEqual({ baseCents: -6000, vatCents: 0, withholdingCents: -900, totalCents: -5100 });
+    expect(lineTotals(line({ unitPriceCents: -6000, withholdingRate: 15 }))).toEqual({
+      baseCents: -6000,
+      vatCents: 0,
+      withholdingCents: -900,
+      totalCents: -5100,
+    });
     expect(lineTotals(line({ unitPriceCents: -15000, vatRate: 21, withholdingRate: 7, exemption: null }))).toEqual({
       baseCents: -15000,
       vatCents: -3150,
@@ -154,7 +159,15 @@ describe('invoiceTotals', () => {
   });
 
   it('an invoice without lines is all zeros', () => {
-    expect(invoiceTotals([])).toEqual({ lines: [], subtotalCents: 0, vatCents: 0, withholdingCents: 0, totalCents: 0, vatBreakdown: [], withholdingBreakdown: [] });
+    expect(invoiceTotals([])).toEqual({
+      lines: [],
+      subtotalCents: 0,
+      vatCents: 0,
+      withholdingCents: 0,
+      totalCents: 0,
+      vatBreakdown: [],
+      withholdingBreakdown: [],
+    });
   });
 
   it('throws on an invalid line', () => {
@@ -241,12 +254,23 @@ describe('invoice numbers', () => {
     expect(parseInvoiceNumber('RCL/2-2026-0003')).toEqual({ prefix: 'RCL/2-', year: 2026, sequence: 3, digits: 4 });
   });
 
-  it.each(['', '2026', '2026-', '-0001', '2026-0000', '0999-0001', '26-0001', '-2026-0001', 'F1-2026', '2026/0001', 'F12026-0001x', 'Ñ2026-0001', '2026-00a1'])(
-    '%j is not an invoice number',
-    (text) => {
-      expect(parseInvoiceNumber(text)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '2026',
+    '2026-',
+    '-0001',
+    '2026-0000',
+    '0999-0001',
+    '26-0001',
+    '-2026-0001',
+    'F1-2026',
+    '2026/0001',
+    'F12026-0001x',
+    'Ñ2026-0001',
+    '2026-00a1',
+  ])('%j is not an invoice number', (text) => {
+    expect(parseInvoiceNumber(text)).toBeNull();
+  });
 
   it('refuses a digit right before the year (a prefix never ends in one)', () => {
     expect(parseInvoiceNumber('12026-0001')).toBeNull();

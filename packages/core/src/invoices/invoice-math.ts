@@ -74,7 +74,8 @@ export function quantityHundredths(quantity: number): number {
 
 function checkLine(line: InvoiceLineInput): void {
   if (!Number.isSafeInteger(line.unitPriceCents)) throw new RangeError(`Money is integer cents, got ${String(line.unitPriceCents)}`);
-  if (!(VAT_RATES as readonly number[]).includes(line.vatRate)) throw new RangeError(`VAT rate must be one of ${VAT_RATES.join(', ')}, got ${String(line.vatRate)}`);
+  if (!(VAT_RATES as readonly number[]).includes(line.vatRate))
+    throw new RangeError(`VAT rate must be one of ${VAT_RATES.join(', ')}, got ${String(line.vatRate)}`);
   if (!(WITHHOLDING_RATES as readonly number[]).includes(line.withholdingRate)) {
     throw new RangeError(`Withholding rate must be one of ${WITHHOLDING_RATES.join(', ')}, got ${String(line.withholdingRate)}`);
   }
@@ -102,7 +103,11 @@ export function lineTotals(line: InvoiceLineInput): LineTotals {
 /** The invoice's totals and breakdowns, each exactly the sum of its rounded lines. */
 export function invoiceTotals(lines: readonly InvoiceLineInput[]): InvoiceTotals {
   const totals = lines.map(lineTotals);
-  const sum = (pick: (t: LineTotals) => number, what: string) => toSafeNumber(totals.reduce((acc, t) => acc + BigInt(pick(t)), 0n), what);
+  const sum = (pick: (t: LineTotals) => number, what: string) =>
+    toSafeNumber(
+      totals.reduce((acc, t) => acc + BigInt(pick(t)), 0n),
+      what,
+    );
 
   const vatRows = new Map<string, { vatRate: number; exemption: VatExemption | null; base: bigint; vat: bigint }>();
   const withholdingRows = new Map<number, { rate: number; base: bigint; withholding: bigint }>();
@@ -129,10 +134,19 @@ export function invoiceTotals(lines: readonly InvoiceLineInput[]): InvoiceTotals
     totalCents: sum((t) => t.totalCents, 'Total'),
     vatBreakdown: [...vatRows.values()]
       .sort((a, b) => a.vatRate - b.vatRate || Number(a.exemption !== null) - Number(b.exemption !== null))
-      .map((r) => ({ vatRate: r.vatRate, exemption: r.exemption, baseCents: toSafeNumber(r.base, 'VAT base'), vatCents: toSafeNumber(r.vat, 'VAT') })),
+      .map((r) => ({
+        vatRate: r.vatRate,
+        exemption: r.exemption,
+        baseCents: toSafeNumber(r.base, 'VAT base'),
+        vatCents: toSafeNumber(r.vat, 'VAT'),
+      })),
     withholdingBreakdown: [...withholdingRows.values()]
       .sort((a, b) => a.rate - b.rate)
-      .map((r) => ({ rate: r.rate, baseCents: toSafeNumber(r.base, 'Withholding base'), withholdingCents: toSafeNumber(r.withholding, 'Withholding') })),
+      .map((r) => ({
+        rate: r.rate,
+        baseCents: toSafeNumber(r.base, 'Withholding base'),
+        withholdingCents: toSafeNumber(r.withholding, 'Withholding'),
+      })),
   };
 }
 
@@ -218,10 +232,15 @@ export type InvoiceNumberParts = { prefix: string; year: number; sequence: numbe
 
 /** `${prefix}${year}-${sequence padded to digits}`: "2026-0001", "F2026-0001", "R2026-0012". */
 export function formatInvoiceNumber({ prefix, year, sequence, digits = 4 }: InvoiceNumberParts): string {
-  if (!INVOICE_PREFIX_PATTERN.test(prefix)) throw new RangeError(`An invoice prefix is up to 11 of A-Z, 0-9, - and /, from a letter and not ending in a digit, got ${JSON.stringify(prefix)}`);
+  if (!INVOICE_PREFIX_PATTERN.test(prefix))
+    throw new RangeError(
+      `An invoice prefix is up to 11 of A-Z, 0-9, - and /, from a letter and not ending in a digit, got ${JSON.stringify(prefix)}`,
+    );
   if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`An invoice year has four digits, got ${String(year)}`);
-  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`An invoice sequence is a positive integer, got ${String(sequence)}`);
-  if (!Number.isInteger(digits) || digits < 1 || digits > 16) throw new RangeError(`Sequence digits go from 1 to 16, got ${String(digits)}`);
+  if (!Number.isSafeInteger(sequence) || sequence < 1)
+    throw new RangeError(`An invoice sequence is a positive integer, got ${String(sequence)}`);
+  if (!Number.isInteger(digits) || digits < 1 || digits > 16)
+    throw new RangeError(`Sequence digits go from 1 to 16, got ${String(digits)}`);
   // A sequence longer than `digits` is written in full, never cut.
   return `${prefix}${year}-${String(sequence).padStart(digits, '0')}`;
 }

@@ -18,7 +18,11 @@ export function nextInvoiceNumbers(typed: string, series: InvoiceSeriesCounters)
   if (seriesPrefixProblem(prefix)) return null;
   const prefixes = seriesPrefixes(prefix);
   const next = (kind: 'ordinary' | 'rectifying') =>
-    formatInvoiceNumber({ prefix: prefixes[kind], year: series.year, sequence: (series.counters.find((c) => c.kind === kind && c.prefix === prefixes[kind])?.last ?? 0) + 1 });
+    formatInvoiceNumber({
+      prefix: prefixes[kind],
+      year: series.year,
+      sequence: (series.counters.find((c) => c.kind === kind && c.prefix === prefixes[kind])?.last ?? 0) + 1,
+    });
   return { ordinary: next('ordinary'), rectifying: next('rectifying') };
 }
 

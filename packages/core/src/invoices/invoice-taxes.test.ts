@@ -26,7 +26,9 @@ const starting = { withholdingRate: 7 } as const;
 
 describe('VAT_EXEMPT_LEGEND', () => {
   it('cites art. 20.Uno.3º of Ley 37/1992 word for word', () => {
-    expect(VAT_EXEMPT_LEGEND).toBe('Operación exenta de IVA conforme al artículo 20.Uno.3º de la Ley 37/1992, del Impuesto sobre el Valor Añadido.');
+    expect(VAT_EXEMPT_LEGEND).toBe(
+      'Operación exenta de IVA conforme al artículo 20.Uno.3º de la Ley 37/1992, del Impuesto sobre el Valor Añadido.',
+    );
   });
 });
 
@@ -117,7 +119,12 @@ describe('defaultLineTaxes', () => {
     for (const item of INVOICE_ITEM_KINDS) {
       for (const buyer of BUYER_KINDS) {
         for (const settings of [general, starting]) {
-          const line: InvoiceLineInput = { description: 'x', unitPriceCents: 6000, quantity: 1, ...defaultLineTaxes(item, buyer, settings) };
+          const line: InvoiceLineInput = {
+            description: 'x',
+            unitPriceCents: 6000,
+            quantity: 1,
+            ...defaultLineTaxes(item, buyer, settings),
+          };
           expect(() => lineTotals(line)).not.toThrow();
         }
       }
@@ -125,7 +132,12 @@ describe('defaultLineTaxes', () => {
   });
 
   it('a session for an insurer at 60 €: 60 € base, no VAT, 9 € withheld, 51 € to pay', () => {
-    const line: InvoiceLineInput = { description: 'Sesión', unitPriceCents: 6000, quantity: 1, ...defaultLineTaxes('therapy', 'insurer', general) };
+    const line: InvoiceLineInput = {
+      description: 'Sesión',
+      unitPriceCents: 6000,
+      quantity: 1,
+      ...defaultLineTaxes('therapy', 'insurer', general),
+    };
     expect(invoiceTotals([line])).toMatchObject({ subtotalCents: 6000, vatCents: 0, withholdingCents: 900, totalCents: 5100 });
   });
 });
@@ -158,8 +170,16 @@ describe('resolveLineTaxes: what the therapist chose on the line, the rule for t
   });
 
   it('a taxed rate chosen on therapy drops the exemption; an exemption chosen on a report means 0 %', () => {
-    expect(resolveLineTaxes({ itemKind: 'therapy', vatRate: 21 }, 'patient', general)).toEqual({ vatRate: 21, exemption: null, withholdingRate: 0 });
-    expect(resolveLineTaxes({ itemKind: 'report', exemption: 'E1' }, 'patient', general)).toEqual({ vatRate: 0, exemption: 'E1', withholdingRate: 0 });
+    expect(resolveLineTaxes({ itemKind: 'therapy', vatRate: 21 }, 'patient', general)).toEqual({
+      vatRate: 21,
+      exemption: null,
+      withholdingRate: 0,
+    });
+    expect(resolveLineTaxes({ itemKind: 'report', exemption: 'E1' }, 'patient', general)).toEqual({
+      vatRate: 0,
+      exemption: 'E1',
+      withholdingRate: 0,
+    });
   });
 
   it('a withholding chosen wins over the therapist’s rate, and 0 over the buyer’s rule', () => {
@@ -175,7 +195,9 @@ describe('resolveLineTaxes: what the therapist chose on the line, the rule for t
 describe('withholdingProblem: only a company, a professional or an insurer withholds', () => {
   it('refuses a rate above 0 for a private buyer, in Spanish, and lets 0 through for anyone', () => {
     for (const kind of ['patient', 'guardian'] as const) {
-      expect(withholdingProblem(kind, 15)).toBe('Un particular no practica retención de IRPF: solo se aplica cuando paga una empresa, un profesional o una aseguradora.');
+      expect(withholdingProblem(kind, 15)).toBe(
+        'Un particular no practica retención de IRPF: solo se aplica cuando paga una empresa, un profesional o una aseguradora.',
+      );
       expect(withholdingProblem(kind, 0)).toBeNull();
     }
     for (const kind of ['company', 'professional', 'insurer'] as const) expect(withholdingProblem(kind, 7)).toBeNull();

@@ -10,7 +10,8 @@
  */
 import type { InvoiceLineInput, VatExemption } from './invoice-math';
 
-export const VAT_EXEMPT_LEGEND = 'Operación exenta de IVA conforme al artículo 20.Uno.3º de la Ley 37/1992, del Impuesto sobre el Valor Añadido.';
+export const VAT_EXEMPT_LEGEND =
+  'Operación exenta de IVA conforme al artículo 20.Uno.3º de la Ley 37/1992, del Impuesto sobre el Valor Añadido.';
 
 /** VAT rate of every service that is not exempt. */
 export const GENERAL_VAT_RATE = 21;
@@ -61,7 +62,8 @@ export function withholds(buyerKind: BuyerKind): boolean {
 }
 
 /** Why a line may not carry `withholdingRate` for this buyer (a private person never withholds), in Spanish; null when it may. */
-export const PRIVATE_BUYER_WITHHOLDING_MESSAGE = 'Un particular no practica retención de IRPF: solo se aplica cuando paga una empresa, un profesional o una aseguradora.';
+export const PRIVATE_BUYER_WITHHOLDING_MESSAGE =
+  'Un particular no practica retención de IRPF: solo se aplica cuando paga una empresa, un profesional o una aseguradora.';
 export function withholdingProblem(buyerKind: BuyerKind, withholdingRate: number): string | null {
   return withholdingRate > 0 && !withholds(buyerKind) ? PRIVATE_BUYER_WITHHOLDING_MESSAGE : null;
 }
@@ -72,7 +74,8 @@ export function withholdingProblem(buyerKind: BuyerKind, withholdingRate: number
  * the buyer must be identified with their tax id, and the invoice is a full one (F1).
  */
 export const SIMPLIFIED_INVOICE_MAX_CENTS = 40_000;
-export const SIMPLIFIED_INVOICE_LIMIT_MESSAGE = 'Las facturas de más de 400,00 € deben identificar al destinatario con su NIF: añádelo a sus datos de facturación.';
+export const SIMPLIFIED_INVOICE_LIMIT_MESSAGE =
+  'Las facturas de más de 400,00 € deben identificar al destinatario con su NIF: añádelo a sus datos de facturación.';
 /** Why an invoice of `baseCents` + `vatCents` to a buyer with (or without) a tax id cannot be issued as it is, in Spanish; null when it can. */
 export function simplifiedInvoiceProblem(t: { baseCents: number; vatCents: number; buyerTaxId: string | null | undefined }): string | null {
   return !t.buyerTaxId && t.baseCents + t.vatCents > SIMPLIFIED_INVOICE_MAX_CENTS ? SIMPLIFIED_INVOICE_LIMIT_MESSAGE : null;
@@ -97,7 +100,12 @@ export function invoiceLegends(lines: readonly Pick<InvoiceLineInput, 'exemption
 }
 
 /** A line's taxes as chosen on the invoice: each one omitted follows the rule of its kind and buyer. */
-export type LineTaxChoice = { itemKind: InvoiceItemKind; vatRate?: number | undefined; withholdingRate?: number | undefined; exemption?: VatExemption | null | undefined };
+export type LineTaxChoice = {
+  itemKind: InvoiceItemKind;
+  vatRate?: number | undefined;
+  withholdingRate?: number | undefined;
+  exemption?: VatExemption | null | undefined;
+};
 
 /**
  * The taxes a line ends up with (server and editor alike): the chosen VAT rate, exemption and

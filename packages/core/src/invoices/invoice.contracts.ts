@@ -17,7 +17,10 @@ export const INVOICE_AMOUNT_MAX = 10_000_000;
 export const INVOICE_LINES_MAX = 200;
 
 /** `voided`: an issued invoice cancelled because it was wrongly issued (a VERI*FACTU RegistroAnulacion). */
-export const INVOICE_STATUS = { values: ['draft', 'issued', 'voided'] as const, labels: { draft: 'Borrador', issued: 'Emitida', voided: 'Anulada' } };
+export const INVOICE_STATUS = {
+  values: ['draft', 'issued', 'voided'] as const,
+  labels: { draft: 'Borrador', issued: 'Emitida', voided: 'Anulada' },
+};
 export const INVOICE_KIND = { values: ['ordinary', 'rectifying'] as const, labels: { ordinary: 'Ordinaria', rectifying: 'Rectificativa' } };
 export const RECTIFICATION_METHOD = {
   values: ['difference', 'substitution'] as const,
@@ -43,14 +46,22 @@ export const invoiceBuyer = z.object({
   city: optionalText('Ciudad', 80),
   zipCode: optionalText('Código postal', 10),
   country: optionalText('País', 60),
-  email: z.email({ error: msg.invalid('Email') }).max(254).nullable().optional(),
+  email: z
+    .email({ error: msg.invalid('Email') })
+    .max(254)
+    .nullable()
+    .optional(),
 });
 export type InvoiceBuyer = z.infer<typeof invoiceBuyer>;
 
 export const invoiceLineInput = z.object({
   description: requiredText('concepto', 300),
   itemKind: enumOf(INVOICE_ITEM_KINDS).default('therapy'),
-  unitPriceCents: z.number({ error: msg.invalid('Precio') }).int({ error: msg.invalid('Precio') }).min(-INVOICE_AMOUNT_MAX, { error: msg.invalid('Precio') }).max(INVOICE_AMOUNT_MAX, { error: msg.max('100.000 €') }),
+  unitPriceCents: z
+    .number({ error: msg.invalid('Precio') })
+    .int({ error: msg.invalid('Precio') })
+    .min(-INVOICE_AMOUNT_MAX, { error: msg.invalid('Precio') })
+    .max(INVOICE_AMOUNT_MAX, { error: msg.max('100.000 €') }),
   quantity: z
     .number({ error: msg.invalid('Cantidad') })
     .positive({ error: 'La cantidad debe ser mayor que cero.' })
@@ -58,20 +69,33 @@ export const invoiceLineInput = z.object({
     .refine((q) => Math.abs(Math.round(q * 100) - q * 100) < 1e-9, { error: 'La cantidad admite como mucho dos decimales.' })
     .default(1),
   /** Omitted: the rule of its kind and buyer (therapy exempt; other services 21 %; withholding for companies). */
-  vatRate: z.union([z.literal(0), z.literal(4), z.literal(10), z.literal(21)], { error: 'Tipo de IVA no válido (0, 4, 10 o 21 %).' }).optional(),
-  withholdingRate: z.union([z.literal(0), z.literal(7), z.literal(15), z.literal(19)], { error: 'Retención no válida (0, 7, 15 o 19 %).' }).optional(),
+  vatRate: z
+    .union([z.literal(0), z.literal(4), z.literal(10), z.literal(21)], { error: 'Tipo de IVA no válido (0, 4, 10 o 21 %).' })
+    .optional(),
+  withholdingRate: z
+    .union([z.literal(0), z.literal(7), z.literal(15), z.literal(19)], { error: 'Retención no válida (0, 7, 15 o 19 %).' })
+    .optional(),
   exemption: z.literal('E1').nullable().optional(),
-  sessionId: z.uuid({ error: msg.invalid('Sesión') }).nullable().optional(),
+  sessionId: z
+    .uuid({ error: msg.invalid('Sesión') })
+    .nullable()
+    .optional(),
 });
 export type InvoiceLineInputBody = z.input<typeof invoiceLineInput>;
 
 export const createInvoiceBody = z.object({
   /** The therapist it belongs to (default: the caller); their membership's payments receiver decides the seller. */
   therapistId: z.uuid({ error: msg.invalid('Terapeuta') }).optional(),
-  patientId: z.uuid({ error: msg.invalid('Paciente') }).nullable().optional(),
+  patientId: z
+    .uuid({ error: msg.invalid('Paciente') })
+    .nullable()
+    .optional(),
   /** Omitted: the patient's billing info. */
   buyer: invoiceBuyer.nullable().optional(),
-  lines: z.array(invoiceLineInput).max(INVOICE_LINES_MAX, { error: msg.arrayMax(INVOICE_LINES_MAX) }).default([]),
+  lines: z
+    .array(invoiceLineInput)
+    .max(INVOICE_LINES_MAX, { error: msg.arrayMax(INVOICE_LINES_MAX) })
+    .default([]),
   footer: optionalText('Pie de factura', 500),
   chargeDate: isoDaySchema.nullable().optional(),
 });
@@ -79,10 +103,18 @@ export const createInvoiceBody = z.object({
 export const updateInvoiceBody = createInvoiceBody
   .omit({ therapistId: true })
   .partial()
-  .extend({ lines: z.array(invoiceLineInput).max(INVOICE_LINES_MAX, { error: msg.arrayMax(INVOICE_LINES_MAX) }).optional() });
+  .extend({
+    lines: z
+      .array(invoiceLineInput)
+      .max(INVOICE_LINES_MAX, { error: msg.arrayMax(INVOICE_LINES_MAX) })
+      .optional(),
+  });
 export const invoiceFromSessionsBody = z.object({
   patientId: z.uuid({ error: msg.invalid('Paciente') }),
-  sessionIds: z.array(z.uuid({ error: msg.invalid('Sesión') })).min(1, { error: 'Elige al menos una sesión.' }).max(INVOICE_LINES_MAX),
+  sessionIds: z
+    .array(z.uuid({ error: msg.invalid('Sesión') }))
+    .min(1, { error: 'Elige al menos una sesión.' })
+    .max(INVOICE_LINES_MAX),
 });
 export const payInvoiceBody = z.object({ paymentType: enumOf(PAYMENT_TYPE.values), paidOn: isoDaySchema.optional() });
 export const rectifyInvoiceBody = z.object({
@@ -108,7 +140,9 @@ export const invoiceListQuery = z.object({
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 /** The list's filters, for the accountant's export of the issued invoices. */
-export const invoiceExportQuery = invoiceListQuery.extend({ format: z.enum(['csv', 'xlsx'], { error: 'Formato no válido (csv o xlsx).' }).default('xlsx') });
+export const invoiceExportQuery = invoiceListQuery.extend({
+  format: z.enum(['csv', 'xlsx'], { error: 'Formato no válido (csv o xlsx).' }).default('xlsx'),
+});
 
 const party = invoiceBuyer.extend({ kind: z.string(), fullName: z.string(), taxId: z.string().nullable().optional() });
 export const invoiceLineResponse = z.object({
@@ -144,16 +178,28 @@ export const invoiceResponse = z.object({
   vatCents: z.number().int(),
   withholdingCents: z.number().int(),
   totalCents: z.number().int(),
-  vatBreakdown: z.array(z.object({ vatRate: z.number().int(), exemption: z.literal('E1').nullable(), baseCents: z.number().int(), vatCents: z.number().int() })),
+  vatBreakdown: z.array(
+    z.object({ vatRate: z.number().int(), exemption: z.literal('E1').nullable(), baseCents: z.number().int(), vatCents: z.number().int() }),
+  ),
   legends: z.array(z.string()),
   paymentStatus: enumOf(PAYMENT_STATUS.values),
   paymentType: enumOf(PAYMENT_TYPE.values).nullable(),
   paidAt: z.string().nullable(),
   chargeDate: z.string().nullable(),
   footer: z.string().nullable(),
-  rectifies: z.object({ id: z.uuid(), number: z.string().nullable(), method: enumOf(RECTIFICATION_METHOD.values), reason: z.string() }).nullable(),
+  rectifies: z
+    .object({ id: z.uuid(), number: z.string().nullable(), method: enumOf(RECTIFICATION_METHOD.values), reason: z.string() })
+    .nullable(),
   /** The rectifying invoices that correct this one (a voided one stays listed with its status). */
-  rectifiedBy: z.array(z.object({ id: z.uuid(), number: z.string().nullable(), method: enumOf(RECTIFICATION_METHOD.values), issueDate: z.string().nullable(), status: enumOf(INVOICE_STATUS.values) })),
+  rectifiedBy: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string().nullable(),
+      method: enumOf(RECTIFICATION_METHOD.values),
+      issueDate: z.string().nullable(),
+      status: enumOf(INVOICE_STATUS.values),
+    }),
+  ),
   /** When and why it was voided; null unless `status` is voided. */
   voided: z.object({ at: z.string(), reason: z.string() }).nullable(),
   verifactu: z.object({ fingerprint: z.string(), qrUrl: z.string() }).nullable(),
@@ -166,7 +212,12 @@ export const invoiceSeriesResponse = z.object({ items: z.array(z.string()) });
 export const invoiceListResponse = z.object({
   items: z.array(invoiceResponse.omit({ lines: true, vatBreakdown: true, legends: true, rectifiedBy: true })),
   total: z.number().int(),
-  totals: z.object({ subtotalCents: z.number().int(), vatCents: z.number().int(), withholdingCents: z.number().int(), totalCents: z.number().int() }),
+  totals: z.object({
+    subtotalCents: z.number().int(),
+    vatCents: z.number().int(),
+    withholdingCents: z.number().int(),
+    totalCents: z.number().int(),
+  }),
 });
 
 /** The therapist's own billing data (settings «Facturación»). */
@@ -179,11 +230,15 @@ export const therapistBillingBody = z.object({
   zipCode: optionalText('Código postal', 10),
   country: optionalText('País', 60),
   footer: optionalText('Pie de factura', 500),
-  withholdingRate: z.union([z.literal(7), z.literal(15)], { error: 'La retención es del 15 % o, en los primeros años de actividad, del 7 %.' }).optional(),
+  withholdingRate: z
+    .union([z.literal(7), z.literal(15)], { error: 'La retención es del 15 % o, en los primeros años de actividad, del 7 %.' })
+    .optional(),
   /** The prefix of their invoice series ('' gives 2026-0001): a new prefix starts a new series. */
   seriesPrefix: seriesPrefixSchema.optional(),
 });
-export const therapistBillingResponse = therapistBillingBody.required().extend({ withholdingRate: z.union([z.literal(7), z.literal(15)]), seriesPrefix: z.string() });
+export const therapistBillingResponse = therapistBillingBody
+  .required()
+  .extend({ withholdingRate: z.union([z.literal(7), z.literal(15)]), seriesPrefix: z.string() });
 export type TherapistBilling = z.infer<typeof therapistBillingResponse>;
 
 // Batches (Advance plan): one invoice per patient for a period's completed, not-yet-invoiced sessions.
@@ -200,13 +255,22 @@ export const invoiceBatchBody = z
   .superRefine((b, ctx) => {
     if (!isIsoDay(b.from) || !isIsoDay(b.to)) return; // already reported by the fields
     const today = todayIn('Europe/Madrid');
-    if (daysBetween(b.from, today) > INVOICE_BATCH_MAX_AGE_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: 'La fecha de inicio es demasiado antigua: como mucho, hace 400 días.' });
+    if (daysBetween(b.from, today) > INVOICE_BATCH_MAX_AGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'La fecha de inicio es demasiado antigua: como mucho, hace 400 días.' });
     if (b.to < b.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fecha de fin no puede ser anterior a la de inicio.' });
-    else if (daysBetween(b.from, b.to) >= INVOICE_BATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'El periodo es demasiado largo: como mucho, tres meses.' });
+    else if (daysBetween(b.from, b.to) >= INVOICE_BATCH_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'El periodo es demasiado largo: como mucho, tres meses.' });
   });
 export type InvoiceBatchBody = z.infer<typeof invoiceBatchBody>;
 export const invoiceBatchPreview = z.object({
-  items: z.array(z.object({ patient: z.object({ id: z.uuid(), name: z.string() }), therapistId: z.uuid(), sessions: z.number().int(), totalCents: z.number().int() })),
+  items: z.array(
+    z.object({
+      patient: z.object({ id: z.uuid(), name: z.string() }),
+      therapistId: z.uuid(),
+      sessions: z.number().int(),
+      totalCents: z.number().int(),
+    }),
+  ),
   invoices: z.number().int(),
   sessions: z.number().int(),
   totalCents: z.number().int(),
@@ -233,4 +297,3 @@ export const verifactuExportQuery = z.object({
   from: isoDaySchema.optional(),
   to: isoDaySchema.optional(),
 });
-

@@ -12,7 +12,9 @@ const iceServer = z.object({
 export const iceServersSchema = z.array(iceServer).max(10);
 
 /** `ICE_SERVERS` as given: the list, or a one-line reason it is not one. */
-export function parseIceServers(raw: string | undefined): { ok: true; value: z.infer<typeof iceServersSchema> } | { ok: false; reason: string } {
+export function parseIceServers(
+  raw: string | undefined,
+): { ok: true; value: z.infer<typeof iceServersSchema> } | { ok: false; reason: string } {
   if (raw === undefined || raw.trim() === '') return { ok: true, value: [] };
   let json: unknown;
   try {

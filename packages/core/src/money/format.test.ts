@@ -28,7 +28,8 @@ describe('formatCents', () => {
   });
 
   it('refuses anything but integer cents', () => {
-    for (const v of [12.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1]) expect(() => formatCents(v)).toThrow(RangeError);
+    for (const v of [12.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])
+      expect(() => formatCents(v)).toThrow(RangeError);
   });
 });
 
@@ -47,12 +48,14 @@ describe('groupThousands (fallback for engines without useGrouping: "always")', 
     expect(groupThousands(nb('1234,56 €'))).toBe(nb('1.234,56 €'));
     expect(groupThousands(nb('-1234,56 €'))).toBe(nb('-1.234,56 €'));
     expect(groupThousands('1234')).toBe('1.234');
-    for (const done of [nb('12.345,60 €'), nb('1.234,56 €'), nb('999,99 €'), '123', '12.345', '1.000.000']) expect(groupThousands(done)).toBe(done);
+    for (const done of [nb('12.345,60 €'), nb('1.234,56 €'), nb('999,99 €'), '123', '12.345', '1.000.000'])
+      expect(groupThousands(done)).toBe(done);
   });
 
   it('makes what the locale default writes read like "always"', () => {
     const localeDefault = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
-    for (const cents of [0, 99999, 123456, -123456, 1234560, 100000000]) expect(groupThousands(localeDefault.format(cents / 100))).toBe(formatCents(cents));
+    for (const cents of [0, 99999, 123456, -123456, 1234560, 100000000])
+      expect(groupThousands(localeDefault.format(cents / 100))).toBe(formatCents(cents));
   });
 });
 

@@ -23,7 +23,12 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 const tagName = textField('Etiqueta')
   .trim()
   .transform((s) => s.replace(/\s+/g, ' '))
-  .pipe(z.string().min(1, { error: msg.required('etiqueta') }).max(DOCUMENT_TAG_MAX, { error: msg.maxLength(DOCUMENT_TAG_MAX) }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: msg.required('etiqueta') })
+      .max(DOCUMENT_TAG_MAX, { error: msg.maxLength(DOCUMENT_TAG_MAX) }),
+  );
 
 /** Tags are shared across the workspace and unique ignoring case: "Informe" and "informe" are one tag. */
 export const documentTags = z.array(tagName).max(DOCUMENT_TAGS_PER_DOCUMENT, { error: msg.arrayMax(DOCUMENT_TAGS_PER_DOCUMENT) });
@@ -54,6 +59,11 @@ export const documentResponse = z.object({
 });
 export type PatientDocument = z.infer<typeof documentResponse>;
 
-export const documentTagsQuery = z.object({ q: textField('Búsqueda').trim().max(DOCUMENT_TAG_MAX, { error: msg.maxLength(DOCUMENT_TAG_MAX) }).optional() });
+export const documentTagsQuery = z.object({
+  q: textField('Búsqueda')
+    .trim()
+    .max(DOCUMENT_TAG_MAX, { error: msg.maxLength(DOCUMENT_TAG_MAX) })
+    .optional(),
+});
 export const documentTagResponse = z.object({ id: z.uuid(), name: z.string() });
 export type DocumentTag = z.infer<typeof documentTagResponse>;

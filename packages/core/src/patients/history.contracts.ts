@@ -35,8 +35,12 @@ export const HISTORY_DRAFT_TTL_DAYS = 30;
  * title one character too long is still kept while the form shows its error.
  */
 export const historyDraftBody = z.object({
-  title: textField('título').max(1000, { error: msg.maxLength(1000) }).default(''),
-  date: textField('fecha').max(40, { error: msg.maxLength(40) }).default(''),
+  title: textField('título')
+    .max(1000, { error: msg.maxLength(1000) })
+    .default(''),
+  date: textField('fecha')
+    .max(40, { error: msg.maxLength(40) })
+    .default(''),
   body: textField('Texto').max(500_000, { error: 'El texto es demasiado largo' }).default(''),
   private: z.boolean().default(false),
 });

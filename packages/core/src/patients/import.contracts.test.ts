@@ -3,8 +3,36 @@ import { importCommitBody, suggestImportMapping } from './import.contracts';
 
 describe('import mapping', () => {
   it('matches Spanish headers ignoring accents, case and spacing', () => {
-    expect(suggestImportMapping(['NOMBRE', 'apellidos', 'Correo electrónico', 'Móvil', 'Fecha de  nacimiento', 'Sexo', 'NIF', 'Domicilio', 'Población', 'C.P.', 'País', 'Motivo de consulta', 'Tipo de sesión'])).toEqual({
-      firstName: 0, lastName: 1, email: 2, phone: 3, birthdate: 4, gender: 5, taxId: 6, line1: 7, city: 8, zipCode: 9, country: 10, motive: 11, sessionType: 12,
+    expect(
+      suggestImportMapping([
+        'NOMBRE',
+        'apellidos',
+        'Correo electrónico',
+        'Móvil',
+        'Fecha de  nacimiento',
+        'Sexo',
+        'NIF',
+        'Domicilio',
+        'Población',
+        'C.P.',
+        'País',
+        'Motivo de consulta',
+        'Tipo de sesión',
+      ]),
+    ).toEqual({
+      firstName: 0,
+      lastName: 1,
+      email: 2,
+      phone: 3,
+      birthdate: 4,
+      gender: 5,
+      taxId: 6,
+      line1: 7,
+      city: 8,
+      zipCode: 9,
+      country: 10,
+      motive: 11,
+      sessionType: 12,
     });
   });
 

@@ -71,13 +71,19 @@ export const importUploadResponse = z.object({
 });
 export type ImportUpload = z.infer<typeof importUploadResponse>;
 
-const columnIndex = z.number({ error: msg.invalid('Columna') }).int({ error: msg.invalid('Columna') }).min(0, { error: msg.invalid('Columna') });
+const columnIndex = z
+  .number({ error: msg.invalid('Columna') })
+  .int({ error: msg.invalid('Columna') })
+  .min(0, { error: msg.invalid('Columna') });
 
 export const importCommitBody = z.object({
   /** Field → column index (0-based, as in `columns`); a field left out or null is not imported. */
   mapping: z
     .partialRecord(z.enum(IMPORT_FIELD_NAMES as [ImportField, ...ImportField[]], { error: msg.invalidEnum() }), columnIndex.nullable())
-    .refine((m) => m.firstName !== undefined && m.firstName !== null, { error: 'Indica qué columna contiene el nombre', path: ['firstName'] }),
+    .refine((m) => m.firstName !== undefined && m.firstName !== null, {
+      error: 'Indica qué columna contiene el nombre',
+      path: ['firstName'],
+    }),
 });
 export type ImportCommitBody = z.input<typeof importCommitBody>;
 

@@ -15,8 +15,22 @@ import { PATIENT_FIELDS } from './patient-fields';
 
 const role = (template: 'team' | 'clinic', name: string) => DEFAULT_ROLES[template].find((r) => r.name === name)!.permissions;
 const ability = (permissions: Permission[], isAdmin = false) => defineAbility({ userId: 'me', isAdmin, permissions });
-const summary = { id: 'p1', firstName: 'Ana', taxId: '12345678Z', status: 'active', motive: 'anxiety', sessionType: 'individual', treatmentStartDate: '2026-01-01', createdAt: 'x' };
-const file = { ...summary, billingInfo: { city: 'Cádiz', taxId: '12345678Z' }, treatment: { medication: 'Sertralina' }, counts: { historyEntries: 3, documents: 2 } };
+const summary = {
+  id: 'p1',
+  firstName: 'Ana',
+  taxId: '12345678Z',
+  status: 'active',
+  motive: 'anxiety',
+  sessionType: 'individual',
+  treatmentStartDate: '2026-01-01',
+  createdAt: 'x',
+};
+const file = {
+  ...summary,
+  billingInfo: { city: 'Cádiz', taxId: '12345678Z' },
+  treatment: { medication: 'Sertralina' },
+  counts: { historyEntries: 3, documents: 2 },
+};
 
 describe('the patient field map', () => {
   it('puts treatment and list clinical fields under Tratamiento, billing under facturación, the rest under Fichas', () => {
@@ -45,17 +59,30 @@ describe('the patient field map', () => {
   });
 
   it('a role without billing neither reads the tax id nor writes billing', () => {
-    const a = ability([{ action: 'manage', subject: 'patient_files' }, { action: 'manage', subject: 'patient_treatment' }]);
-    expect(Object.keys(readableView(a, PATIENT_FIELDS, {}, summary))).not.toContain('taxId');
-    expect(forbiddenWrites(a, PATIENT_FIELDS, {}, { firstName: 'A', billingInfo: { taxId: null }, treatment: { motive: 'anxiety' } }, 'create')).toEqual([
-      { path: 'billingInfo.taxId', subject: 'patient_billing' },
+    const a = ability([
+      { action: 'manage', subject: 'patient_files' },
+      { action: 'manage', subject: 'patient_treatment' },
     ]);
-    expect(writeDeniedMessage([{ path: 'billingInfo.taxId', subject: 'patient_billing' }])).toBe('No tienes permiso para editar estos datos: Datos de facturación del paciente.');
+    expect(Object.keys(readableView(a, PATIENT_FIELDS, {}, summary))).not.toContain('taxId');
+    expect(
+      forbiddenWrites(a, PATIENT_FIELDS, {}, { firstName: 'A', billingInfo: { taxId: null }, treatment: { motive: 'anxiety' } }, 'create'),
+    ).toEqual([{ path: 'billingInfo.taxId', subject: 'patient_billing' }]);
+    expect(writeDeniedMessage([{ path: 'billingInfo.taxId', subject: 'patient_billing' }])).toBe(
+      'No tienes permiso para editar estos datos: Datos de facturación del paciente.',
+    );
   });
 
   it('Recepción may not write treatment fields, even null; undefined and empty objects write nothing', () => {
     const a = ability(role('clinic', 'Recepción'));
-    expect(forbiddenWrites(a, PATIENT_FIELDS, {}, { firstName: 'A', treatment: { medication: 'X', motive: null }, billingInfo: { city: 'Cádiz' } }, 'create')).toEqual([
+    expect(
+      forbiddenWrites(
+        a,
+        PATIENT_FIELDS,
+        {},
+        { firstName: 'A', treatment: { medication: 'X', motive: null }, billingInfo: { city: 'Cádiz' } },
+        'create',
+      ),
+    ).toEqual([
       { path: 'treatment.medication', subject: 'patient_treatment' },
       { path: 'treatment.motive', subject: 'patient_treatment' },
     ]);
@@ -69,7 +96,10 @@ describe('the patient field map', () => {
     expect(readableAcross(ability(role('clinic', 'Recepción')), PATIENT_FIELDS, 'taxId', all, 'me')).toBe(true);
     expect(readableAcross(ability(role('clinic', 'Terapeuta')), PATIENT_FIELDS, 'motive', own, 'me')).toBe(true);
     // Files of everyone, treatment of their own only: a motive filter would tell the others' motives.
-    const mixed = ability([{ action: 'read', subject: 'patient_files' }, { action: 'read', subject: 'patient_treatment', ownOnly: true }]);
+    const mixed = ability([
+      { action: 'read', subject: 'patient_files' },
+      { action: 'read', subject: 'patient_treatment', ownOnly: true },
+    ]);
     expect(readableAcross(mixed, PATIENT_FIELDS, 'motive', all, 'me')).toBe(false);
     expect(readableAcross(ability([], true), PATIENT_FIELDS, 'motive', all, 'me')).toBe(true);
     expect(filterDeniedMessage(['patient_treatment'])).toBe('No tienes permiso para filtrar ni ordenar por estos datos: Tratamiento.');
@@ -79,6 +109,8 @@ describe('the patient field map', () => {
     const team = fieldAccessKey(ability(role('team', 'Terapeuta')), PATIENT_FIELDS, 'me');
     expect(fieldAccessKey(ability([], true), PATIENT_FIELDS, 'someone')).toBe(team);
     expect(fieldAccessKey(ability(role('clinic', 'Recepción')), PATIENT_FIELDS, 'me')).not.toBe(team);
-    expect(fieldAccessKey(ability(role('clinic', 'Terapeuta')), PATIENT_FIELDS, 'me')).not.toBe(fieldAccessKey(ability(role('clinic', 'Terapeuta')), PATIENT_FIELDS, 'you'));
+    expect(fieldAccessKey(ability(role('clinic', 'Terapeuta')), PATIENT_FIELDS, 'me')).not.toBe(
+      fieldAccessKey(ability(role('clinic', 'Terapeuta')), PATIENT_FIELDS, 'you'),
+    );
   });
 });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { birthdateField, optionalDayField, optionalPersonName, optionalText as opt, personNameField, textField } from '../fields';
-import { PATIENT_PAGE_SIZE_MAX, ENDING_REASON, GENDER, INSURANCE_COMPANY, MODALITY, REFERRAL_SOURCE, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS } from './patient.constants';
+import {
+  PATIENT_PAGE_SIZE_MAX,
+  ENDING_REASON,
+  GENDER,
+  INSURANCE_COMPANY,
+  MODALITY,
+  REFERRAL_SOURCE,
+  SESSION_TYPE,
+  TREATMENT_MOTIVE,
+  TREATMENT_STATUS,
+} from './patient.constants';
 import { isValidSpanishTaxId, normalizeTaxId } from './tax-id';
 import { phoneField } from '../phone/phone';
 
@@ -19,7 +29,12 @@ export const patientBillingInfo = z.object({
   line1: opt('Dirección', 150),
   line2: opt('Dirección (línea 2)', 150),
   city: opt('Ciudad', 80),
-  zipCode: textField('Código postal').trim().regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') }).nullable().optional().transform((v) => (v === '' ? null : v)),
+  zipCode: textField('Código postal')
+    .trim()
+    .regex(/^$|^[0-9A-Za-z -]{3,10}$/, { error: msg.invalid('Código postal') })
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
   country: opt('País', 60),
 });
 
@@ -51,7 +66,13 @@ export const treatmentFields = z.object({
   insuranceCompany: enumOf(INSURANCE_COMPANY).nullable().optional(),
   insurancePolicy: opt('Póliza', 60),
   /** Standard session price in cents. */
-  sessionPrice: z.number().int({ error: msg.invalid('Precio') }).min(0, { error: msg.invalid('Precio') }).max(1_000_000, { error: msg.max('10.000 €') }).nullable().optional(),
+  sessionPrice: z
+    .number()
+    .int({ error: msg.invalid('Precio') })
+    .min(0, { error: msg.invalid('Precio') })
+    .max(1_000_000, { error: msg.max('10.000 €') })
+    .nullable()
+    .optional(),
   sessionModality: enumOf(MODALITY).nullable().optional(),
 });
 
@@ -100,14 +121,14 @@ export const patientResponse = patientSummary.extend({
   /** Absent when the member may not read patient billing info. */
   billingInfo: z
     .object({
-    fullName: z.string().nullable(),
-    taxId: z.string().nullable(),
-    line1: z.string().nullable(),
-    line2: z.string().nullable(),
-    city: z.string().nullable(),
-    zipCode: z.string().nullable(),
-    country: z.string().nullable(),
-  })
+      fullName: z.string().nullable(),
+      taxId: z.string().nullable(),
+      line1: z.string().nullable(),
+      line2: z.string().nullable(),
+      city: z.string().nullable(),
+      zipCode: z.string().nullable(),
+      country: z.string().nullable(),
+    })
     .optional(),
   /** Absent when the member may not read treatment info. */
   treatment: z
@@ -136,7 +157,10 @@ export type Patient = z.infer<typeof patientResponse>;
 export const PATIENT_SORTS = ['lastName', 'firstName', 'createdAt', 'treatmentStartDate'] as const;
 
 export const patientListQuery = z.object({
-  q: textField('Búsqueda').trim().max(100, { error: msg.maxLength(100) }).optional(),
+  q: textField('Búsqueda')
+    .trim()
+    .max(100, { error: msg.maxLength(100) })
+    .optional(),
   status: enumOf(TREATMENT_STATUS).optional(),
   therapistId: z.union([z.uuid(), z.literal('unassigned')]).optional(),
   sessionType: enumOf(SESSION_TYPE).optional(),

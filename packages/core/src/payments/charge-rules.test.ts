@@ -43,9 +43,15 @@ describe('chargeBlockOf (spec §5)', () => {
 describe('payLinkBlockOf', () => {
   it('takes a workspace invoice when the workspace can charge', () => {
     expect(payLinkBlockOf({ status: 'issued', paymentStatus: 'pending', totalCents: 6000, sellerCanCharge: true })).toBeNull();
-    expect(payLinkBlockOf({ status: 'issued', paymentStatus: 'pending', totalCents: 6000, sellerCanCharge: false })).toBe('charge_not_connected');
-    expect(payLinkBlockOf({ status: 'issued', paymentStatus: 'paid', totalCents: 6000, sellerCanCharge: true })).toBe('charge_not_chargeable');
-    expect(payLinkBlockOf({ status: 'issued', paymentStatus: 'pending', totalCents: 50, sellerCanCharge: true })).toBe('charge_amount_too_low');
+    expect(payLinkBlockOf({ status: 'issued', paymentStatus: 'pending', totalCents: 6000, sellerCanCharge: false })).toBe(
+      'charge_not_connected',
+    );
+    expect(payLinkBlockOf({ status: 'issued', paymentStatus: 'paid', totalCents: 6000, sellerCanCharge: true })).toBe(
+      'charge_not_chargeable',
+    );
+    expect(payLinkBlockOf({ status: 'issued', paymentStatus: 'pending', totalCents: 50, sellerCanCharge: true })).toBe(
+      'charge_amount_too_low',
+    );
   });
 });
 

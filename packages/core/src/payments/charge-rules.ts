@@ -49,11 +49,17 @@ export function chargeBlockOf(f: ChargeFacts): ChargeBlock | null {
 export const chargeBlockMessage = (b: ChargeBlock) => errorMessage(b);
 
 /** Why a pay link cannot be made: each an error code the server refuses with. */
-export const PAY_LINK_BLOCKS = ['charge_not_chargeable', 'charge_amount_too_low', 'charge_not_connected'] as const satisfies readonly ErrorCode[];
+export const PAY_LINK_BLOCKS = [
+  'charge_not_chargeable',
+  'charge_amount_too_low',
+  'charge_not_connected',
+] as const satisfies readonly ErrorCode[];
 export type PayLinkBlock = (typeof PAY_LINK_BLOCKS)[number];
 
 /** A pay-by-link checkout takes any issued, pending invoice above the minimum (also the workspace's). */
-export function payLinkBlockOf(f: Pick<ChargeFacts, 'status' | 'paymentStatus' | 'totalCents'> & { sellerCanCharge: boolean }): PayLinkBlock | null {
+export function payLinkBlockOf(
+  f: Pick<ChargeFacts, 'status' | 'paymentStatus' | 'totalCents'> & { sellerCanCharge: boolean },
+): PayLinkBlock | null {
   if (f.status !== 'issued' || f.paymentStatus !== 'pending') return 'charge_not_chargeable';
   if (f.totalCents <= MIN_CHARGE_CENTS) return 'charge_amount_too_low';
   if (!f.sellerCanCharge) return 'charge_not_connected';

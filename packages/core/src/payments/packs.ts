@@ -6,9 +6,13 @@ import { allocateCents } from '../invoices/invoice-math';
  * refunding none, or refunding all, always accounts for the whole price.
  */
 export function packRefundCents(priceCents: number, total: number, unused: number): number {
-  if (!Number.isInteger(total) || total < 1 || !Number.isInteger(unused) || unused < 0 || unused > total) throw new RangeError(`A pack refund is 0…${total} sessions, got ${unused}`);
+  if (!Number.isInteger(total) || total < 1 || !Number.isInteger(unused) || unused < 0 || unused > total)
+    throw new RangeError(`A pack refund is 0…${total} sessions, got ${unused}`);
   if (unused === 0) return 0;
-  const shares = allocateCents(priceCents, Array.from({ length: total }, () => 1));
+  const shares = allocateCents(
+    priceCents,
+    Array.from({ length: total }, () => 1),
+  );
   return shares.slice(total - unused).reduce((a, b) => a + b, 0);
 }
 

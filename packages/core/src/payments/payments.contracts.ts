@@ -60,7 +60,13 @@ export const paymentLinkResponse = z.object({ url: z.string(), expiresAt: z.stri
 
 export const PAYMENT_ATTEMPT_STATUS = {
   values: ['processing', 'requires_action', 'succeeded', 'failed', 'canceled'] as const,
-  labels: { processing: 'En curso', requires_action: 'Esperando autenticación del paciente', succeeded: 'Cobrado', failed: 'Rechazado', canceled: 'Cancelado' },
+  labels: {
+    processing: 'En curso',
+    requires_action: 'Esperando autenticación del paciente',
+    succeeded: 'Cobrado',
+    failed: 'Rechazado',
+    canceled: 'Cancelado',
+  },
 };
 export const REFUND_STATUS = {
   values: ['pending', 'succeeded', 'failed', 'canceled'] as const,
@@ -112,7 +118,12 @@ export const payLinkBody = z.object({ send: z.boolean().default(true) });
 
 export const refundInvoiceBody = z.object({
   /** Omitted: everything left to refund. */
-  amountCents: z.number({ error: msg.invalid('importe') }).int({ error: msg.invalid('importe') }).positive({ error: 'El importe debe ser mayor que 0.' }).max(10_000_000).optional(),
+  amountCents: z
+    .number({ error: msg.invalid('importe') })
+    .int({ error: msg.invalid('importe') })
+    .positive({ error: 'El importe debe ser mayor que 0.' })
+    .max(10_000_000)
+    .optional(),
   reason: requiredText('motivo', 300),
 });
 export const refundInvoiceResponse = z.object({
@@ -146,9 +157,21 @@ export function cardMandateText(sellerName: string): string {
 /** Session packs (bonos): N sessions at one price, sold to a patient and invoiced once. */
 export const PACK_SESSIONS_MAX = 100;
 export const createPackBody = z.object({
-  name: z.string({ error: msg.invalid('nombre') }).trim().max(120, { error: msg.maxLength(120) }).optional(),
-  sessionsTotal: z.number({ error: msg.invalid('sesiones') }).int({ error: msg.invalid('sesiones') }).min(1, { error: 'El bono necesita al menos una sesión.' }).max(PACK_SESSIONS_MAX, { error: msg.max(String(PACK_SESSIONS_MAX)) }),
-  priceCents: z.number({ error: msg.invalid('precio') }).int({ error: msg.invalid('precio') }).positive({ error: 'El precio debe ser mayor que 0.' }).max(10_000_000, { error: msg.max('100.000 €') }),
+  name: z
+    .string({ error: msg.invalid('nombre') })
+    .trim()
+    .max(120, { error: msg.maxLength(120) })
+    .optional(),
+  sessionsTotal: z
+    .number({ error: msg.invalid('sesiones') })
+    .int({ error: msg.invalid('sesiones') })
+    .min(1, { error: 'El bono necesita al menos una sesión.' })
+    .max(PACK_SESSIONS_MAX, { error: msg.max(String(PACK_SESSIONS_MAX)) }),
+  priceCents: z
+    .number({ error: msg.invalid('precio') })
+    .int({ error: msg.invalid('precio') })
+    .positive({ error: 'El precio debe ser mayor que 0.' })
+    .max(10_000_000, { error: msg.max('100.000 €') }),
   /** The therapist whose sessions it pays (default: the patient's). */
   therapistId: z.uuid({ error: msg.invalid('terapeuta') }).optional(),
   /** Last day it can be used (none: no expiry). */

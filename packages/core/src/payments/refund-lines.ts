@@ -12,17 +12,28 @@ export type RefundSourceLine = Pick<InvoiceLineInput, 'description' | 'vatRate' 
  * single-rate invoices a practice issues), and `totalCents` says what it is.
  */
 export function refundLinesOf(lines: readonly RefundSourceLine[], refundCents: number): { lines: InvoiceLineInput[]; totalCents: number } {
-  if (!Number.isSafeInteger(refundCents) || refundCents <= 0) throw new RangeError(`A refund is positive integer cents, got ${String(refundCents)}`);
+  if (!Number.isSafeInteger(refundCents) || refundCents <= 0)
+    throw new RangeError(`A refund is positive integer cents, got ${String(refundCents)}`);
   const positive = lines.filter((l) => l.totalCents > 0);
   if (!positive.length) throw new RangeError('Nothing to refund: no line with a positive total');
-  const shares = allocateCents(refundCents, positive.map((l) => l.totalCents));
+  const shares = allocateCents(
+    refundCents,
+    positive.map((l) => l.totalCents),
+  );
   const out: InvoiceLineInput[] = [];
   let carry = 0;
   positive.forEach((l, i) => {
     const target = shares[i]! + carry;
     if (target === 0) return;
     const base = baseFor(l, target);
-    const line: InvoiceLineInput = { description: `Devolución: ${l.description}`.slice(0, 300), unitPriceCents: -base, quantity: 1, vatRate: l.vatRate, withholdingRate: l.withholdingRate, exemption: l.exemption };
+    const line: InvoiceLineInput = {
+      description: `Devolución: ${l.description}`.slice(0, 300),
+      unitPriceCents: -base,
+      quantity: 1,
+      vatRate: l.vatRate,
+      withholdingRate: l.withholdingRate,
+      exemption: l.exemption,
+    };
     const got = -lineTotals(line).totalCents;
     carry = target - got;
     out.push(line);
@@ -37,7 +48,14 @@ function baseFor(l: RefundSourceLine, target: number): number {
   let best = guess;
   let bestGap = Infinity;
   for (let b = Math.max(1, guess - 3); b <= guess + 3; b++) {
-    const t = lineTotals({ description: '', unitPriceCents: b, quantity: 1, vatRate: l.vatRate, withholdingRate: l.withholdingRate, exemption: l.exemption }).totalCents;
+    const t = lineTotals({
+      description: '',
+      unitPriceCents: b,
+      quantity: 1,
+      vatRate: l.vatRate,
+      withholdingRate: l.withholdingRate,
+      exemption: l.exemption,
+    }).totalCents;
     const gap = target - t;
     if (gap === 0) return b;
     if (gap > 0 && gap < bestGap) [best, bestGap] = [b, gap];

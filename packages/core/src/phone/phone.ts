@@ -14,7 +14,9 @@ export const DEFAULT_PHONE_COUNTRY_CODE = '34';
 /** Country codes of one and two digits (ITU-T E.164 list); every other code has three. */
 const ONE_DIGIT = new Set(['1', '7']);
 const TWO_DIGITS = new Set(
-  '20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(' '),
+  '20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(
+    ' ',
+  ),
 );
 
 const SPANISH_NATIONAL = /^[6789]\d{8}$/;
@@ -78,7 +80,8 @@ export function formatPhone(stored: string | null | undefined): string {
   const digits = e164.slice(1);
   const code = countryCodeOf(digits);
   const national = digits.slice(code.length);
-  if (code === DEFAULT_PHONE_COUNTRY_CODE) return `${national.slice(0, 3)} ${national.slice(3, 5)} ${national.slice(5, 7)} ${national.slice(7)}`;
+  if (code === DEFAULT_PHONE_COUNTRY_CODE)
+    return `${national.slice(0, 3)} ${national.slice(3, 5)} ${national.slice(5, 7)} ${national.slice(7)}`;
   return `+${code} ${inThrees(national)}`;
 }
 

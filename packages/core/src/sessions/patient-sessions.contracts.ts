@@ -5,7 +5,12 @@ import { sessionResponse } from './session.contracts';
 /** A patient's sessions, newest first, a page at a time (the patient's `sessions` tab). */
 export const PATIENT_SESSIONS_PAGE = 25;
 export const patientSessionsQuery = z.object({
-  page: z.coerce.number({ error: msg.invalid('Página') }).int({ error: msg.invalid('Página') }).min(1, { error: msg.invalid('Página') }).max(10_000, { error: msg.invalid('Página') }).default(1),
+  page: z.coerce
+    .number({ error: msg.invalid('Página') })
+    .int({ error: msg.invalid('Página') })
+    .min(1, { error: msg.invalid('Página') })
+    .max(10_000, { error: msg.invalid('Página') })
+    .default(1),
 });
 
 /**

@@ -117,7 +117,13 @@ underServerZones(() => {
     it('splits the series: the old one ends before the chosen occurrence, a new one continues from it', () => {
       const plan = planSeriesEdit({ scope: 'following', series, existing, index: 4, change: { startTime: '17:00', fields: { fee: 70 } } });
       expect(plan.series).toEqual({ ...series, end: { count: 4 } });
-      expect(plan.newSeries).toEqual({ ...series, startDay: '2026-10-29', startTime: '17:00', end: { count: 4 }, fields: { room: 'A', fee: 70 } });
+      expect(plan.newSeries).toEqual({
+        ...series,
+        startDay: '2026-10-29',
+        startTime: '17:00',
+        end: { count: 4 },
+        fields: { room: 'A', fee: 70 },
+      });
       expect(summary(plan)).toEqual({
         create: [],
         update: [
@@ -201,7 +207,8 @@ underServerZones(() => {
         const days = expandSeries(def).map((o) => o.day);
         const rows: StoredOccurrence<F>[] = days.map((day, index) => {
           const kind = r.int(0, 5);
-          const override = kind === 0 ? { time: '07:15' } : kind === 1 ? { canceled: true } : kind === 2 ? { fields: { room: 'Z' } } : undefined;
+          const override =
+            kind === 0 ? { time: '07:15' } : kind === 1 ? { canceled: true } : kind === 2 ? { fields: { room: 'Z' } } : undefined;
           return { index, originalDay: day, ...(override ? { override } : {}) };
         });
         const newTime = r.pick(['08:00', '02:30', '18:00', '21:45']);

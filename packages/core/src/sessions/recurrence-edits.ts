@@ -30,7 +30,16 @@
  * the chosen one, it and the following, or all; the series' definition does not change.
  */
 import { isHHmm, isIsoDay, shiftDay, toInstant, toLocal, addMinutes } from '../time/zoned';
-import { SeriesError, checkSeries, expandSeries, monthlyPosition, type MonthlyWeek, type SeriesDefinition, type SeriesEnd, type SeriesFrequency } from './recurrence';
+import {
+  SeriesError,
+  checkSeries,
+  expandSeries,
+  monthlyPosition,
+  type MonthlyWeek,
+  type SeriesDefinition,
+  type SeriesEnd,
+  type SeriesFrequency,
+} from './recurrence';
 
 export * from './recurrence';
 

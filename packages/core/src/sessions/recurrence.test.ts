@@ -76,8 +76,19 @@ underServerZones(() => {
       expect(seriesRrule(d)).toBe('FREQ=MONTHLY;INTERVAL=1;BYDAY=-1SU;COUNT=13');
       const occ = expandSeries(d);
       expect(occ.map((o) => o.day)).toEqual([
-        '2026-03-29', '2026-04-26', '2026-05-31', '2026-06-28', '2026-07-26', '2026-08-30', '2026-09-27',
-        '2026-10-25', '2026-11-29', '2026-12-27', '2027-01-31', '2027-02-28', '2027-03-28',
+        '2026-03-29',
+        '2026-04-26',
+        '2026-05-31',
+        '2026-06-28',
+        '2026-07-26',
+        '2026-08-30',
+        '2026-09-27',
+        '2026-10-25',
+        '2026-11-29',
+        '2026-12-27',
+        '2027-01-31',
+        '2027-02-28',
+        '2027-03-28',
       ]);
       const at = (day: string) => occ.find((o) => o.day === day)!;
       expect([at('2026-03-29').time, at('2026-03-29').start.toISOString()]).toEqual(['03:30', '2026-03-29T01:30:00.000Z']);
@@ -109,10 +120,30 @@ underServerZones(() => {
 
   describe('monthly on the same weekday position', () => {
     it.each([
-      ['2026-06-09', 'FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU;COUNT=4', ['2026-06-09', '2026-07-14', '2026-08-11', '2026-09-08'], 'Cada mes, el segundo martes'],
-      ['2026-01-01', 'FREQ=MONTHLY;INTERVAL=1;BYDAY=1TH;COUNT=4', ['2026-01-01', '2026-02-05', '2026-03-05', '2026-04-02'], 'Cada mes, el primer jueves'],
-      ['2026-06-30', 'FREQ=MONTHLY;INTERVAL=1;BYDAY=-1TU;COUNT=4', ['2026-06-30', '2026-07-28', '2026-08-25', '2026-09-29'], 'Cada mes, el último martes'],
-      ['2026-02-26', 'FREQ=MONTHLY;INTERVAL=1;BYDAY=4TH;COUNT=4', ['2026-02-26', '2026-03-26', '2026-04-23', '2026-05-28'], 'Cada mes, el cuarto jueves'],
+      [
+        '2026-06-09',
+        'FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU;COUNT=4',
+        ['2026-06-09', '2026-07-14', '2026-08-11', '2026-09-08'],
+        'Cada mes, el segundo martes',
+      ],
+      [
+        '2026-01-01',
+        'FREQ=MONTHLY;INTERVAL=1;BYDAY=1TH;COUNT=4',
+        ['2026-01-01', '2026-02-05', '2026-03-05', '2026-04-02'],
+        'Cada mes, el primer jueves',
+      ],
+      [
+        '2026-06-30',
+        'FREQ=MONTHLY;INTERVAL=1;BYDAY=-1TU;COUNT=4',
+        ['2026-06-30', '2026-07-28', '2026-08-25', '2026-09-29'],
+        'Cada mes, el último martes',
+      ],
+      [
+        '2026-02-26',
+        'FREQ=MONTHLY;INTERVAL=1;BYDAY=4TH;COUNT=4',
+        ['2026-02-26', '2026-03-26', '2026-04-23', '2026-05-28'],
+        'Cada mes, el cuarto jueves',
+      ],
     ])('%s → %s', (startDay, rrule, days, text) => {
       const d = def({ frequency: 'monthly', startDay, end: { count: 4 } });
       expect(seriesRrule(d)).toBe(rrule);
@@ -127,7 +158,9 @@ underServerZones(() => {
       expect(seriesRrule(last)).toBe('FREQ=MONTHLY;INTERVAL=1;BYDAY=-1TU;COUNT=4');
       expect(local(last).map((x) => x.slice(0, 10))).toEqual(['2026-02-24', '2026-03-31', '2026-04-28', '2026-05-26']);
       expect(describeFrequency(last)).toBe('Cada mes, el último martes');
-      expect(() => expandSeries({ ...fourth, startDay: '2026-06-23', monthlyWeek: -1 })).toThrow('La fecha de inicio no cae en la semana del mes elegida.');
+      expect(() => expandSeries({ ...fourth, startDay: '2026-06-23', monthlyWeek: -1 })).toThrow(
+        'La fecha de inicio no cae en la semana del mes elegida.',
+      );
       expect(() => expandSeries({ ...fourth, monthlyWeek: 2 })).toThrow('La fecha de inicio no cae en la semana del mes elegida.');
       expect(() => expandSeries({ ...fourth, frequency: 'weekly', monthlyWeek: -1 })).toThrow(SeriesError);
     });
@@ -158,9 +191,17 @@ underServerZones(() => {
       ['count over 200', { end: { count: 201 } }, 'El número de sesiones debe estar entre 1 y 200.'],
       ['count 0', { end: { count: 0 } }, 'El número de sesiones debe estar entre 1 y 200.'],
       ['until after 3 years', { end: { until: '2029-03-27' } }, 'Una serie puede durar como máximo 3 años (hasta el 26/03/2029).'],
-      ['200 monthly sessions (16 years)', { frequency: 'monthly', end: { count: 200 } }, 'Una serie puede durar como máximo 3 años (hasta el 26/03/2029).'],
+      [
+        '200 monthly sessions (16 years)',
+        { frequency: 'monthly', end: { count: 200 } },
+        'Una serie puede durar como máximo 3 años (hasta el 26/03/2029).',
+      ],
       ['until before the start', { end: { until: '2026-03-25' } }, 'La fecha final no puede ser anterior al inicio de la serie.'],
-      ['both ends', { end: { count: 2, until: '2026-05-01' } as never }, 'Indica hasta qué fecha se repite o cuántas sesiones tiene la serie.'],
+      [
+        'both ends',
+        { end: { count: 2, until: '2026-05-01' } as never },
+        'Indica hasta qué fecha se repite o cuántas sesiones tiene la serie.',
+      ],
       ['no end', { end: {} as never }, 'Indica hasta qué fecha se repite o cuántas sesiones tiene la serie.'],
       ['a bad frequency', { frequency: 'daily' as SeriesFrequency }, 'Elige la frecuencia: semanal, cada dos semanas o mensual.'],
       ['a bad day', { startDay: '2026-02-30' }, 'La fecha de inicio de la serie no es válida.'],
@@ -192,7 +233,10 @@ underServerZones(() => {
         const d = def({ frequency, startDay, startTime, durationMinutes: r.pick([30, 45, 50, 60, 90]), end: { count } });
         const occ = expandSeries(d);
         const days = oracleDays(d, count);
-        expect(occ.map((o) => o.day), JSON.stringify(d)).toEqual(days);
+        expect(
+          occ.map((o) => o.day),
+          JSON.stringify(d),
+        ).toEqual(days);
         occ.forEach((o, index) => {
           expect(o.index).toBe(index);
           expect(o.start).toEqual(toInstant(o.day, startTime, MAD));
@@ -202,7 +246,9 @@ underServerZones(() => {
           expect(o.end.getTime() - o.start.getTime()).toBe(d.durationMinutes * 60_000);
         });
         // The same series ended by its last day instead of a count gives the same sessions.
-        expect(expandSeries({ ...d, end: { until: days.at(-1)! } }).map((o) => o.start.getTime())).toEqual(occ.map((o) => o.start.getTime()));
+        expect(expandSeries({ ...d, end: { until: days.at(-1)! } }).map((o) => o.start.getTime())).toEqual(
+          occ.map((o) => o.start.getTime()),
+        );
       }
     });
   });

@@ -82,7 +82,8 @@ const isSameMonthDay = (day: string, d: number) => d <= 31 && isIsoDay(`${day.sl
 export function describeFrequency(def: Pick<SeriesDefinition, 'frequency' | 'startDay' | 'monthlyWeek'>): string {
   const weekday = WEEKDAY_NAMES[isoWeekday(def.startDay) - 1]!;
   if (def.frequency === 'weekly') return `Cada semana, los ${weekday === 'sábado' || weekday === 'domingo' ? `${weekday}s` : weekday}`;
-  if (def.frequency === 'biweekly') return `Cada dos semanas, los ${weekday === 'sábado' || weekday === 'domingo' ? `${weekday}s` : weekday}`;
+  if (def.frequency === 'biweekly')
+    return `Cada dos semanas, los ${weekday === 'sábado' || weekday === 'domingo' ? `${weekday}s` : weekday}`;
   const { position } = monthlyPosition(def.startDay, def.monthlyWeek);
   return `Cada mes, el ${position === -1 ? 'último' : POSITION_NAMES[position - 1]} ${weekday}`;
 }
@@ -129,7 +130,8 @@ export function checkSeries<F extends object>(def: SeriesDefinition<F>): SeriesD
   if (hasUntil) {
     if (!isIsoDay(end.until)) throw new SeriesError('La fecha final de la serie no es válida.');
     if (end.until < def.startDay) throw new SeriesError('La fecha final no puede ser anterior al inicio de la serie.');
-    if (end.until > latest) throw new SeriesError(`Una serie puede durar como máximo ${RECURRENCE_MAX_YEARS} años (hasta el ${formatEs(latest)}).`);
+    if (end.until > latest)
+      throw new SeriesError(`Una serie puede durar como máximo ${RECURRENCE_MAX_YEARS} años (hasta el ${formatEs(latest)}).`);
   } else {
     const c = end.count;
     if (typeof c !== 'number' || !Number.isInteger(c) || c < 1 || c > RECURRENCE_MAX_COUNT) {

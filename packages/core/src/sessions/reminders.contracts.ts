@@ -31,9 +31,15 @@ const offered = new Set<number>(REMINDER_OPTIONS.map((o) => o.minutes));
 export const notificationSettingsBody = z.strictObject({
   /** Reminders a new session gets when created without any; the plan caps how many (the server checks it). */
   reminderOffsets: z
-    .array(z.number({ error: msg.invalid('Recordatorio') }).int({ error: msg.invalid('Recordatorio') }).refine((m) => offered.has(m), { error: 'Elige un recordatorio de la lista' }), {
-      error: msg.invalid('Recordatorios'),
-    })
+    .array(
+      z
+        .number({ error: msg.invalid('Recordatorio') })
+        .int({ error: msg.invalid('Recordatorio') })
+        .refine((m) => offered.has(m), { error: 'Elige un recordatorio de la lista' }),
+      {
+        error: msg.invalid('Recordatorios'),
+      },
+    )
     .max(REMINDER_OPTIONS.length, { error: msg.arrayMax(REMINDER_OPTIONS.length) })
     .refine((r) => new Set(r).size === r.length, { error: sessionMessages.repeatedReminder() }),
   /** Mail me when a patient cancels a session of mine (from the patient's own link or app). */

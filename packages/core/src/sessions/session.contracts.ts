@@ -17,13 +17,24 @@ import {
 
 const enumOf = <K extends string>(v: { values: K[] }) => z.enum(v.values as [K, ...K[]], { error: msg.invalidEnum() });
 const cents = (field: string) =>
-  z.number({ error: msg.invalid(field) }).int({ error: msg.invalid(field) }).min(0, { error: msg.invalid(field) }).max(SESSION_PRICE_MAX, { error: msg.max('10.000 €') });
+  z
+    .number({ error: msg.invalid(field) })
+    .int({ error: msg.invalid(field) })
+    .min(0, { error: msg.invalid(field) })
+    .max(SESSION_PRICE_MAX, { error: msg.max('10.000 €') });
 
 /** Minutes before the session; the plan caps how many (checked by the server: it knows the plan). */
 const reminders = z
-  .array(z.number({ error: msg.invalid('Recordatorio') }).int({ error: msg.invalid('Recordatorio') }).min(0, { error: msg.invalid('Recordatorio') }).max(REMINDER_MAX_OFFSET_MINUTES, { error: msg.max('30 días') }), {
-    error: msg.invalid('Recordatorios'),
-  })
+  .array(
+    z
+      .number({ error: msg.invalid('Recordatorio') })
+      .int({ error: msg.invalid('Recordatorio') })
+      .min(0, { error: msg.invalid('Recordatorio') })
+      .max(REMINDER_MAX_OFFSET_MINUTES, { error: msg.max('30 días') }),
+    {
+      error: msg.invalid('Recordatorios'),
+    },
+  )
   .max(10, { error: msg.arrayMax(10) })
   .refine((r) => new Set(r).size === r.length, { error: sessionMessages.repeatedReminder() });
 
@@ -72,7 +83,9 @@ export const recurrenceInput = z.strictObject({
   frequency: enumOf(SERIES_FREQUENCY),
   end: seriesEnd,
   /** Monthly only: the weekday's position in the month (1–4, -1 = the last); by default the start day's. */
-  monthlyWeek: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)], { error: msg.invalid('Semana del mes') }).optional(),
+  monthlyWeek: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)], { error: msg.invalid('Semana del mes') })
+    .optional(),
 });
 export type RecurrenceInput = z.infer<typeof recurrenceInput>;
 const editScope = enumOf(EDIT_SCOPE);
@@ -199,7 +212,9 @@ export type SessionConflict = z.infer<typeof sessionConflict>;
 
 export const sessionWriteResponse = z.object({ session: sessionResponse, conflicts: z.array(sessionConflict) });
 /** Create: with `recurrence`, the first session, the conflicts over all created and the series. */
-export const sessionCreateResponse = sessionWriteResponse.extend({ series: z.object({ id: z.uuid(), count: z.number().int() }).optional() });
+export const sessionCreateResponse = sessionWriteResponse.extend({
+  series: z.object({ id: z.uuid(), count: z.number().int() }).optional(),
+});
 /** Update: the chosen session, the conflicts over the written ones, how many were updated (or created) and removed. */
 export const sessionUpdateResponse = sessionWriteResponse.extend({ updated: z.number().int(), removed: z.number().int() });
 export const sessionCancelResponse = z.object({ session: sessionResponse, canceled: z.number().int() });
@@ -218,5 +233,11 @@ export const updateLocationBody = z.object({
   address: locationBody.shape.address,
 });
 export const locationIdParams = z.object({ workspaceId: z.uuid(), locationId: z.uuid() });
-export const locationResponse = z.object({ id: z.uuid(), name: z.string(), kind: enumOf(LOCATION_KIND), address: z.string().nullable(), createdAt: z.string() });
+export const locationResponse = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: enumOf(LOCATION_KIND),
+  address: z.string().nullable(),
+  createdAt: z.string(),
+});
 export type WorkspaceLocation = z.infer<typeof locationResponse>;

@@ -18,14 +18,21 @@ describe('session fee: the price less the workspace’s commission', () => {
   });
   it('a percentage (basis points) is the workspace’s cut, rounded half up to the cent; fee and cut add up to the price', () => {
     // The issue's example: 30 % of a 70 € session is 21 € for the workspace, 49 € for the therapist.
-    expect([sessionFee(7000, { type: 'percentage', value: 3000 }), workspaceCut(7000, { type: 'percentage', value: 3000 })]).toEqual([4900, 2100]);
+    expect([sessionFee(7000, { type: 'percentage', value: 3000 }), workspaceCut(7000, { type: 'percentage', value: 3000 })]).toEqual([
+      4900, 2100,
+    ]);
     expect(sessionFee(6000, { type: 'percentage', value: 4000 })).toBe(3600);
     // 33.33 % of 55,55 € = 18,5148… € for the workspace, the rest for the therapist
     expect(sessionFee(5555, { type: 'percentage', value: 3333 })).toBe(5555 - 1851);
     // 12,5 % of 0,10 € = 1,25 cents → 1; of 0,20 € = 2,5 cents → 3
     expect(workspaceCut(10, { type: 'percentage', value: 1250 })).toBe(1);
     expect(workspaceCut(20, { type: 'percentage', value: 1250 })).toBe(3);
-    for (const [price, bp] of [[9999, 3777], [1, 5000], [12345, 10000], [777, 0]] as const) {
+    for (const [price, bp] of [
+      [9999, 3777],
+      [1, 5000],
+      [12345, 10000],
+      [777, 0],
+    ] as const) {
       const c = { type: 'percentage', value: bp } as const;
       expect(sessionFee(price, c)! + workspaceCut(price, c)).toBe(price);
     }
@@ -37,7 +44,9 @@ describe('session contracts', () => {
   const base = { patientId, day: '2026-11-24', from: '10:00', to: '10:50' };
   it('accepts a minimal session', () => expect(createSessionBody.safeParse(base).success).toBe(true));
   it('refuses a start not before its end, in Spanish', () => {
-    expect(issues(createSessionBody.safeParse({ ...base, from: '11:00', to: '10:00' }))).toEqual([['to', sessionMessages.startBeforeEnd()]]);
+    expect(issues(createSessionBody.safeParse({ ...base, from: '11:00', to: '10:00' }))).toEqual([
+      ['to', sessionMessages.startBeforeEnd()],
+    ]);
     expect(issues(createSessionBody.safeParse({ ...base, to: '10:00' }))).toEqual([['to', sessionMessages.startBeforeEnd()]]);
   });
   it('refuses an impossible day, a bad time and a repeated reminder', () => {
@@ -61,6 +70,7 @@ describe('session contracts', () => {
 describe('session field map', () => {
   it('guards the note with the clinical history, the rest with sessions', () => {
     expect(subjectOfField(SESSION_FIELDS, 'noteId')).toBe('patient_histories');
-    for (const f of ['day', 'from', 'patient', 'therapist', 'status', 'paymentStatus', 'price']) expect(subjectOfField(SESSION_FIELDS, f)).toBe('sessions');
+    for (const f of ['day', 'from', 'patient', 'therapist', 'status', 'paymentStatus', 'price'])
+      expect(subjectOfField(SESSION_FIELDS, f)).toBe('sessions');
   });
 });

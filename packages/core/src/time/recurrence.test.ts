@@ -12,7 +12,6 @@ import {
 import { shiftDay, toInstant, toLocal, weekRange } from './zoned';
 import { underEveryServerZone } from './testing/server-zones';
 
-
 const MAD = 'Europe/Madrid';
 const iso = (ds: Date[]) => ds.map((d) => d.toISOString());
 const weekly = (startDay: string, startTime: string, count: number): Recurrence =>
@@ -93,8 +92,12 @@ underEveryServerZone(() => {
     });
 
     it('ends an until-series on that local day inclusive, written as UTC', () => {
-      expect(buildRrule({ frequency: 'weekly', startDay: '2026-06-02', until: '2026-06-30' })).toBe('FREQ=WEEKLY;INTERVAL=1;UNTIL=20260630T215959Z');
-      expect(buildRrule({ frequency: 'weekly', startDay: '2026-12-01', until: '2026-12-15' })).toBe('FREQ=WEEKLY;INTERVAL=1;UNTIL=20261215T225959Z');
+      expect(buildRrule({ frequency: 'weekly', startDay: '2026-06-02', until: '2026-06-30' })).toBe(
+        'FREQ=WEEKLY;INTERVAL=1;UNTIL=20260630T215959Z',
+      );
+      expect(buildRrule({ frequency: 'weekly', startDay: '2026-12-01', until: '2026-12-15' })).toBe(
+        'FREQ=WEEKLY;INTERVAL=1;UNTIL=20261215T225959Z',
+      );
       expect(buildRrule({ frequency: 'weekly', startDay: '2026-12-01', until: '2026-12-15', tz: 'America/New_York' })).toBe(
         'FREQ=WEEKLY;INTERVAL=1;UNTIL=20261216T045959Z',
       );
@@ -148,9 +151,14 @@ underEveryServerZone(() => {
     const base = { startDay: '2026-03-02', startTime: '18:00', tz: MAD };
 
     it('accepts what buildRrule writes, with or without the RRULE: prefix, and returns it canonical', () => {
-      expect(parseRecurrence({ ...base, rrule: 'FREQ=WEEKLY;INTERVAL=1;COUNT=3' })).toEqual({ ...base, rrule: 'FREQ=WEEKLY;INTERVAL=1;COUNT=3' });
+      expect(parseRecurrence({ ...base, rrule: 'FREQ=WEEKLY;INTERVAL=1;COUNT=3' })).toEqual({
+        ...base,
+        rrule: 'FREQ=WEEKLY;INTERVAL=1;COUNT=3',
+      });
       expect(parseRecurrence({ ...base, rrule: 'RRULE:COUNT=3;FREQ=WEEKLY' }).rrule).toBe('FREQ=WEEKLY;INTERVAL=1;COUNT=3');
-      expect(parseRecurrence({ ...base, rrule: 'FREQ=MONTHLY;UNTIL=20260702T215959Z' }).rrule).toBe('FREQ=MONTHLY;INTERVAL=1;UNTIL=20260702T215959Z');
+      expect(parseRecurrence({ ...base, rrule: 'FREQ=MONTHLY;UNTIL=20260702T215959Z' }).rrule).toBe(
+        'FREQ=MONTHLY;INTERVAL=1;UNTIL=20260702T215959Z',
+      );
     });
 
     it.each([

@@ -217,7 +217,8 @@ function expand(input: Recurrence, window: OccurrenceWindow): { day: string; at:
   const rule = parseRule(rec.rrule);
   const { from, to, limit = RECURRENCE_MAX_COUNT } = window;
   if (!Number.isInteger(limit) || limit < 1 || limit > RECURRENCE_MAX_COUNT) throw bad(`limit must be 1–${RECURRENCE_MAX_COUNT}`);
-  for (const d of [from, to]) if (d !== undefined && (!(d instanceof Date) || Number.isNaN(d.getTime()))) throw bad('from/to must be valid dates');
+  for (const d of [from, to])
+    if (d !== undefined && (!(d instanceof Date) || Number.isNaN(d.getTime()))) throw bad('from/to must be valid dates');
   const fromMs = from?.getTime() ?? -Infinity;
   const toMs = to?.getTime() ?? Infinity;
   const lastDay = to ? toLocal(to, rec.tz).day : undefined;

@@ -22,7 +22,11 @@ describe('time zones for people', () => {
 
   it('offers the common zones, keeping another current one first', () => {
     expect(timeZoneOptions('Europe/Madrid', winter)[0]).toEqual({ value: 'Europe/Madrid', label: 'Madrid (UTC+1)' });
-    expect(timeZoneOptions('America/Sao_Paulo', winter).slice(0, 2).map((o) => o.label)).toEqual(['São Paulo (UTC−3)', 'Madrid (UTC+1)']);
+    expect(
+      timeZoneOptions('America/Sao_Paulo', winter)
+        .slice(0, 2)
+        .map((o) => o.label),
+    ).toEqual(['São Paulo (UTC−3)', 'Madrid (UTC+1)']);
     expect(timeZoneOptions('Europe/Madrid', winter).map((o) => o.label)).not.toContain('America/Mexico City');
   });
 });

@@ -22,14 +22,25 @@ const NAMES: Record<string, string> = {
 };
 
 /** The zones Spanish practices usually work in, as the setup screens offer them. */
-export const COMMON_TIME_ZONES = ['Europe/Madrid', 'Atlantic/Canary', 'Europe/Lisbon', 'Europe/London', 'America/Mexico_City', 'America/Bogota', 'America/Argentina/Buenos_Aires'];
+export const COMMON_TIME_ZONES = [
+  'Europe/Madrid',
+  'Atlantic/Canary',
+  'Europe/Lisbon',
+  'Europe/London',
+  'America/Mexico_City',
+  'America/Bogota',
+  'America/Argentina/Buenos_Aires',
+];
 
 /** 'Madrid', 'Canarias', 'Ciudad de México', 'Nueva York'. */
 export function zoneName(timeZone: string): string {
   const known = NAMES[timeZone];
   if (known) return known;
   try {
-    const generic = new Intl.DateTimeFormat('es-ES', { timeZone, timeZoneName: 'shortGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const generic =
+      new Intl.DateTimeFormat('es-ES', { timeZone, timeZoneName: 'shortGeneric' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
     const city = /^hora de (.+)$/.exec(generic)?.[1];
     if (city) return city;
   } catch {

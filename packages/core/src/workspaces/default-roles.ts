@@ -13,16 +13,35 @@ export function defaultWorkspaceName(template: WorkspaceTemplate, firstName: str
 export const ADMIN_ROLE_NAME = 'Administrador';
 
 type RoleDef = { name: string; permissions: Permission[] };
-const all = (subject: Permission['subject'], ownOnly = false): Permission => ({ action: 'manage', subject, ...(ownOnly ? { ownOnly } : {}) });
-const p = (action: Permission['action'], subject: Permission['subject'], ownOnly = false): Permission => ({ action, subject, ...(ownOnly ? { ownOnly } : {}) });
+const all = (subject: Permission['subject'], ownOnly = false): Permission => ({
+  action: 'manage',
+  subject,
+  ...(ownOnly ? { ownOnly } : {}),
+});
+const p = (action: Permission['action'], subject: Permission['subject'], ownOnly = false): Permission => ({
+  action,
+  subject,
+  ...(ownOnly ? { ownOnly } : {}),
+});
 
 /** A therapist in a team sees and treats every patient of the workspace. */
 const TEAM_THERAPIST: RoleDef = {
   name: 'Terapeuta',
   permissions: [
-    all('patient_files'), all('patient_treatment'), all('patient_billing'), all('patient_documents'), all('patient_histories'),
-    p('read', 'patient_assignment'), all('sessions'), all('public_services', true), all('availability_restrictions', true),
-    p('read', 'consent_templates'), all('sent_consents'), all('invoices', true), p('read', 'members'), p('read', 'workspace_profile'),
+    all('patient_files'),
+    all('patient_treatment'),
+    all('patient_billing'),
+    all('patient_documents'),
+    all('patient_histories'),
+    p('read', 'patient_assignment'),
+    all('sessions'),
+    all('public_services', true),
+    all('availability_restrictions', true),
+    p('read', 'consent_templates'),
+    all('sent_consents'),
+    all('invoices', true),
+    p('read', 'members'),
+    p('read', 'workspace_profile'),
   ],
 };
 
@@ -30,9 +49,19 @@ const TEAM_THERAPIST: RoleDef = {
 const CLINIC_THERAPIST: RoleDef = {
   name: 'Terapeuta',
   permissions: [
-    all('patient_files', true), all('patient_treatment', true), all('patient_billing', true), all('patient_documents', true),
-    all('patient_histories', true), all('sessions', true), all('public_services', true), all('availability_restrictions', true),
-    p('read', 'consent_templates'), all('sent_consents', true), all('invoices', true), p('read', 'members'), p('read', 'workspace_profile'),
+    all('patient_files', true),
+    all('patient_treatment', true),
+    all('patient_billing', true),
+    all('patient_documents', true),
+    all('patient_histories', true),
+    all('sessions', true),
+    all('public_services', true),
+    all('availability_restrictions', true),
+    p('read', 'consent_templates'),
+    all('sent_consents', true),
+    all('invoices', true),
+    p('read', 'members'),
+    p('read', 'workspace_profile'),
   ],
 };
 
@@ -40,10 +69,21 @@ const CLINIC_THERAPIST: RoleDef = {
 const RECEPTION: RoleDef = {
   name: 'Recepción',
   permissions: [
-    p('read', 'patient_files'), p('create', 'patient_files'), p('update', 'patient_files'), all('patient_billing'),
-    all('patient_assignment'), all('sessions'), p('read', 'public_services'), all('availability_restrictions'),
-    p('read', 'consent_templates'), p('read', 'sent_consents'), p('create', 'sent_consents'), all('invoices'), all('workspace_invoices'),
-    p('read', 'members'), p('read', 'workspace_profile'),
+    p('read', 'patient_files'),
+    p('create', 'patient_files'),
+    p('update', 'patient_files'),
+    all('patient_billing'),
+    all('patient_assignment'),
+    all('sessions'),
+    p('read', 'public_services'),
+    all('availability_restrictions'),
+    p('read', 'consent_templates'),
+    p('read', 'sent_consents'),
+    p('create', 'sent_consents'),
+    all('invoices'),
+    all('workspace_invoices'),
+    p('read', 'members'),
+    p('read', 'workspace_profile'),
   ],
 };
 

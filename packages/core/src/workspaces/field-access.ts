@@ -24,7 +24,7 @@ export function defineFieldMap<P extends string>(base: Subject, groups: { readon
 /** The subject that guards `path`: the longest listed path it starts with, else the base. */
 export function subjectOfField(map: FieldMap, path: string): Subject {
   const fields = map.fields as Record<string, Subject>;
-  for (let p = path; ; ) {
+  for (let p = path; ;) {
     if (Object.hasOwn(fields, p)) return fields[p]!;
     const dot = p.lastIndexOf('.');
     if (dot < 0) return map.base;
@@ -47,7 +47,8 @@ export function writeActionFor(subject: Subject, action: 'create' | 'update'): E
 export const canReadField = (ability: AppAbility, map: FieldMap, path: string, record: OwnedRecord) =>
   canOn(ability, 'read', subjectOfField(map, path), record);
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 const hasRulesBelow = (map: FieldMap, path: string) => Object.keys(map.fields).some((k) => k.startsWith(`${path}.`));
 
 /**
@@ -82,7 +83,14 @@ export type FieldDenial = { path: string; subject: Subject };
  * The fields of `input` the member may not write on `record`: every key with a value (`null` too,
  * it clears the field) under a subject whose write action they lack. An empty object writes nothing.
  */
-export function forbiddenWrites(ability: AppAbility, map: FieldMap, record: OwnedRecord, input: object, action: 'create' | 'update', prefix = ''): FieldDenial[] {
+export function forbiddenWrites(
+  ability: AppAbility,
+  map: FieldMap,
+  record: OwnedRecord,
+  input: object,
+  action: 'create' | 'update',
+  prefix = '',
+): FieldDenial[] {
   const out: FieldDenial[] = [];
   for (const [k, v] of Object.entries(input)) {
     if (v === undefined) continue;

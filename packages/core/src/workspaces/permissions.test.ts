@@ -5,12 +5,27 @@ import { featuresOf, maxSeatsOf, trialStatus } from './plans';
 
 describe('permission lists', () => {
   it('accepts valid lists and names each kind of invalid one', () => {
-    expect(checkPermissions([{ action: 'read', subject: 'patient_files', ownOnly: true }, { action: 'manage', subject: 'sessions' }])).toBeNull();
+    expect(
+      checkPermissions([
+        { action: 'read', subject: 'patient_files', ownOnly: true },
+        { action: 'manage', subject: 'sessions' },
+      ]),
+    ).toBeNull();
     expect(checkPermissions([])).toBe('permission_missing');
     expect(checkPermissions([{ action: 'create', subject: 'workspace_profile' }])).toBe('invalid_action_combination');
     expect(checkPermissions([{ action: 'read', subject: 'roles', ownOnly: true }])).toBe('invalid_action_combination');
-    expect(checkPermissions([{ action: 'manage', subject: 'invoices' }, { action: 'read', subject: 'invoices' }])).toBe('invalid_action_combination');
-    expect(checkPermissions([{ action: 'read', subject: 'invoices' }, { action: 'read', subject: 'invoices', ownOnly: true }])).toBe('duplicate_permissions');
+    expect(
+      checkPermissions([
+        { action: 'manage', subject: 'invoices' },
+        { action: 'read', subject: 'invoices' },
+      ]),
+    ).toBe('invalid_action_combination');
+    expect(
+      checkPermissions([
+        { action: 'read', subject: 'invoices' },
+        { action: 'read', subject: 'invoices', ownOnly: true },
+      ]),
+    ).toBe('duplicate_permissions');
     expect(checkPermissions([{ action: 'fly', subject: 'invoices' } as unknown as Permission])).toBe('invalid_permission');
     expect(checkPermissions([{ action: 'read', subject: 'spaceships' } as unknown as Permission])).toBe('invalid_permission');
   });

@@ -141,6 +141,5 @@ export const grantRefusal = {
   removeAdmin: 'Solo un administrador puede quitar a un administrador del espacio.',
   ownRoles: 'No puedes cambiar tus propios roles: pídeselo a otra persona con permiso para editar miembros.',
   ownTerms: 'No puedes cambiar tu propia comisión ni quién recibe tus cobros: pídeselo a un administrador.',
-  notHeld: (perms: readonly Permission[]) =>
-    `No puedes conceder permisos que tú no tienes: ${perms.map(permissionLabel).join(', ')}.`,
+  notHeld: (perms: readonly Permission[]) => `No puedes conceder permisos que tú no tienes: ${perms.map(permissionLabel).join(', ')}.`,
 } as const;

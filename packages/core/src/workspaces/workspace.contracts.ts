@@ -14,7 +14,6 @@ export const createWorkspaceBody = z.object({
 });
 export const updateWorkspaceBody = z.object({ name: requiredText('nombre', 80) });
 
-
 export const permissionSchema = z.object({
   action: z.enum(ACTIONS, { error: msg.invalidEnum() }),
   subject: z.enum(SUBJECT_NAMES as [Subject, ...Subject[]], { error: msg.invalidEnum() }),
@@ -45,7 +44,6 @@ export const roleResponse = z.object({
 });
 export type Role = z.infer<typeof roleResponse>;
 
-
 export const commissionSchema = z
   .object({
     type: z.enum(['fixed', 'percentage'], { error: msg.invalidEnum() }),
@@ -61,12 +59,19 @@ export const paymentsReceiverSchema = z.enum(['therapist', 'workspace'], { error
 
 export const inviteMemberBody = z.object({
   email: emailField,
-  roleIds: z.array(z.uuid()).min(1, { error: 'Elige al menos un rol' }).max(10, { error: msg.arrayMax(10) }),
+  roleIds: z
+    .array(z.uuid())
+    .min(1, { error: 'Elige al menos un rol' })
+    .max(10, { error: msg.arrayMax(10) }),
   commission: commissionSchema.optional(),
   paymentsReceiver: paymentsReceiverSchema.optional(),
 });
 export const updateMemberBody = z.object({
-  roleIds: z.array(z.uuid()).min(1, { error: 'Elige al menos un rol' }).max(10, { error: msg.arrayMax(10) }).optional(),
+  roleIds: z
+    .array(z.uuid())
+    .min(1, { error: 'Elige al menos un rol' })
+    .max(10, { error: msg.arrayMax(10) })
+    .optional(),
   commission: commissionSchema.nullable().optional(),
   paymentsReceiver: paymentsReceiverSchema.optional(),
 });

@@ -39,7 +39,13 @@ export type AuditAction =
   | 'patient.connected'
   | 'patient.disconnected';
 
-export type AuditEvent = { workspaceId: string; actorId: string | null; action: AuditAction; target?: string; details?: Record<string, unknown> };
+export type AuditEvent = {
+  workspaceId: string;
+  actorId: string | null;
+  action: AuditAction;
+  target?: string;
+  details?: Record<string, unknown>;
+};
 
 /** Written in the same transaction as the change it records, so the log never misses one. */
 export class AuditService {

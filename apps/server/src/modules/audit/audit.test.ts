@@ -26,7 +26,8 @@ const failureOf = async (query: ReturnType<typeof sql>) => {
 
 describe(`audit log (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('is append-only in the database: UPDATE, DELETE and TRUNCATE fail, INSERT works', async () => {
-    const count = async () => (await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where workspace_id = ${workspaceId}`))[0]!.n;
+    const count = async () =>
+      (await t.rows<{ n: number }>(sql`select count(*)::int as n from audit_events where workspace_id = ${workspaceId}`))[0]!.n;
     const before = await count();
     expect(before).toBeGreaterThan(0);
     expect(await failureOf(sql`update audit_events set action = 'nada' where workspace_id = ${workspaceId}`)).toMatch(/append-only/);

@@ -8,7 +8,9 @@ export type ChallengeKind = 'login' | 'signup' | 'password' | 'patient_login';
 /** Who a session or a challenge belongs to: a therapist's user or a patient's account. */
 export type SessionSubject = { realm: Realm; id: string };
 const subjectColumns = (s: SessionSubject) =>
-  s.realm === 'patients' ? { userId: null, patientAccountId: s.id, realm: s.realm } : { userId: s.id, patientAccountId: null, realm: s.realm };
+  s.realm === 'patients'
+    ? { userId: null, patientAccountId: s.id, realm: s.realm }
+    : { userId: s.id, patientAccountId: null, realm: s.realm };
 const subjectId = (t: typeof deviceSessions) => sql<string>`coalesce(${t.userId}, ${t.patientAccountId})`;
 export type ChallengeRow = typeof authChallenges.$inferSelect;
 export type SessionContext = { ip: string; userAgent: string };
@@ -24,11 +26,21 @@ export function authRepository(db: DbOrTx) {
       const dayAgo = new Date(now.getTime() - 86_400_000);
       const challenges = await db
         .delete(authChallenges)
-        .where(inArray(authChallenges.id, db.select({ id: authChallenges.id }).from(authChallenges).where(lt(authChallenges.expiresAt, dayAgo)).limit(limit)))
+        .where(
+          inArray(
+            authChallenges.id,
+            db.select({ id: authChallenges.id }).from(authChallenges).where(lt(authChallenges.expiresAt, dayAgo)).limit(limit),
+          ),
+        )
         .returning({ id: authChallenges.id });
       const tokens = await db
         .delete(refreshTokens)
-        .where(inArray(refreshTokens.tokenHash, db.select({ h: refreshTokens.tokenHash }).from(refreshTokens).where(lt(refreshTokens.expiresAt, now)).limit(limit)))
+        .where(
+          inArray(
+            refreshTokens.tokenHash,
+            db.select({ h: refreshTokens.tokenHash }).from(refreshTokens).where(lt(refreshTokens.expiresAt, now)).limit(limit),
+          ),
+        )
         .returning({ h: refreshTokens.tokenHash });
       return challenges.length + tokens.length;
     },
@@ -41,7 +53,14 @@ export function authRepository(db: DbOrTx) {
         .limit(1);
       return row;
     },
-    async insertChallenge(values: { id?: string; kind: ChallengeKind; userId?: string; patientAccountId?: string; secretHash: string; expiresAt: Date }) {
+    async insertChallenge(values: {
+      id?: string;
+      kind: ChallengeKind;
+      userId?: string;
+      patientAccountId?: string;
+      secretHash: string;
+      expiresAt: Date;
+    }) {
       const [row] = await db.insert(authChallenges).values(values).returning();
       return row!;
     },
@@ -120,7 +139,12 @@ export function authRepository(db: DbOrTx) {
     },
     async findSession(id: string) {
       const [row] = await db
-        .select({ id: deviceSessions.id, realm: deviceSessions.realm, subjectId: subjectId(deviceSessions), revokedAt: deviceSessions.revokedAt })
+        .select({
+          id: deviceSessions.id,
+          realm: deviceSessions.realm,
+          subjectId: subjectId(deviceSessions),
+          revokedAt: deviceSessions.revokedAt,
+        })
         .from(deviceSessions)
         .where(eq(deviceSessions.id, id));
       return row;
@@ -150,13 +174,7 @@ export function authRepository(db: DbOrTx) {
       const rows = await db
         .update(deviceSessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(
-          and(
-            eq(deviceSessions.userId, userId),
-            isNull(deviceSessions.revokedAt),
-            keep ? ne(deviceSessions.id, keep) : undefined,
-          ),
-        )
+        .where(and(eq(deviceSessions.userId, userId), isNull(deviceSessions.revokedAt), keep ? ne(deviceSessions.id, keep) : undefined))
         .returning({ id: deviceSessions.id });
       return rows.map((r) => r.id);
     },

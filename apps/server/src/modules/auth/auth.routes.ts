@@ -106,7 +106,13 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     `${BASE}/password`,
     {
       config: refresh,
-      schema: { operationId: 'changePassword', tags, description: 'Refresh token as bearer.', body: changePasswordBody, response: noContent },
+      schema: {
+        operationId: 'changePassword',
+        tags,
+        description: 'Refresh token as bearer.',
+        body: changePasswordBody,
+        response: noContent,
+      },
     },
     async (req, reply) => {
       await auth.changePassword(req.bearer!, req.body.currentPassword, req.body.newPassword);

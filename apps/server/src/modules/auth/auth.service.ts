@@ -66,7 +66,10 @@ export class AuthService {
       await this.d.onUserCreated?.(tx, user);
       const token = await this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
       // In the outbox, in this transaction: slow or absent SMTP never fails a sign-up, and the mail is retried.
-      await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`), { tx, purpose: 'signup' });
+      await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`), {
+        tx,
+        purpose: 'signup',
+      });
       return { user };
     });
     return { userId: user.id };
@@ -81,7 +84,10 @@ export class AuthService {
       await this.d.users.lock(user.id, tx);
       await assertNoRecentChallenge(tx, user.id, 'signup');
       const token = await this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
-      await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`), { tx, purpose: 'signup' });
+      await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`), {
+        tx,
+        purpose: 'signup',
+      });
     });
   }
 
@@ -100,7 +106,8 @@ export class AuthService {
     const user = await this.d.users.findByEmail(email);
     if (!user) throw new AppError('user_not_found');
     if (!user.passwordHash) throw new AppError('no_password');
-    if (!(await argon2.verify(user.passwordHash, password))) throw new AppError('invalid_password', [{ path: 'password', message: 'La contraseña no es correcta' }]);
+    if (!(await argon2.verify(user.passwordHash, password)))
+      throw new AppError('invalid_password', [{ path: 'password', message: 'La contraseña no es correcta' }]);
     if (!user.emailVerifiedAt) throw new AppError('user_email_not_verified');
     const challenge = await this.d.db.transaction(async (tx) => {
       await this.d.users.lock(user.id, tx);
@@ -132,7 +139,10 @@ export class AuthService {
       const last = await authRepository(tx).latestChallenge(user.id, 'password');
       if (last && Date.now() - last.createdAt.getTime() < CHALLENGE_COOLDOWN_MS) return;
       const token = await this.linkChallenge(tx, 'password', user.id, PASSWORD_RESET_TTL_MS);
-      await this.d.mailer.send(resetPasswordMail(user.email, user.firstName, `${this.d.publicUrl}/reset-password/${token}`), { tx, purpose: 'password' });
+      await this.d.mailer.send(resetPasswordMail(user.email, user.firstName, `${this.d.publicUrl}/reset-password/${token}`), {
+        tx,
+        purpose: 'password',
+      });
     });
   }
 
@@ -161,8 +171,7 @@ export class AuthService {
     if (!user.passwordHash) throw new AppError('no_password');
     if (!(await argon2.verify(user.passwordHash, currentPassword)))
       throw new AppError('invalid_password', [{ path: 'currentPassword', message: 'La contraseña actual no es correcta' }]);
-    if (currentPassword === newPassword)
-      throw new AppError('password_equal', [{ path: 'newPassword', message: msg.passwordEqual() }]);
+    if (currentPassword === newPassword) throw new AppError('password_equal', [{ path: 'newPassword', message: msg.passwordEqual() }]);
     assertPasswordRule(newPassword, 'newPassword');
     const passwordHash = await argon2.hash(newPassword, ARGON2);
     const revoked = await this.d.db.transaction(async (tx) => {
@@ -174,7 +183,12 @@ export class AuthService {
 
   private async linkChallenge(tx: DbOrTx, kind: ChallengeKind, userId: string, ttlMs: number) {
     const token = randomToken();
-    await authRepository(tx).insertChallenge({ kind, userId, secretHash: this.d.tokens.hashSecret(token), expiresAt: new Date(Date.now() + ttlMs) });
+    await authRepository(tx).insertChallenge({
+      kind,
+      userId,
+      secretHash: this.d.tokens.hashSecret(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
     return token;
   }
 

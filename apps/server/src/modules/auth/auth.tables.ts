@@ -70,7 +70,9 @@ export const authChallenges = pgTable(
     index('auth_challenges_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     index('auth_challenges_patient_account_idx').on(t.patientAccountId, t.kind, t.createdAt),
     // Codes are found by challenge id, links by their hash.
-    uniqueIndex('auth_challenges_link_key').on(t.secretHash).where(sql`${t.kind} <> 'login' AND ${t.kind} <> 'patient_login'`),
+    uniqueIndex('auth_challenges_link_key')
+      .on(t.secretHash)
+      .where(sql`${t.kind} <> 'login' AND ${t.kind} <> 'patient_login'`),
     check('auth_challenges_one_subject', oneSubject(t)),
   ],
 );

@@ -29,11 +29,19 @@ describe(`sign-up (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, (
   });
 
   it('refuses a taken email, a weak password and malformed input with their codes', async () => {
-    expectError(await t.post(`${AUTH}/users`, { firstName: 'Ana', email: 'ana.garcia@example.com', password: PASSWORD }), 409, 'user_email_already_exists');
+    expectError(
+      await t.post(`${AUTH}/users`, { firstName: 'Ana', email: 'ana.garcia@example.com', password: PASSWORD }),
+      409,
+      'user_email_already_exists',
+    );
     const weak = await t.post(`${AUTH}/users`, { firstName: 'Ana', email: 'weak@example.com', password: 'abcdefgh' });
     expectError(weak, 400, 'password_conditions');
     expect(json<{ fields: { path: string }[] }>(weak).fields[0]!.path).toBe('password');
-    expectError(await t.post(`${AUTH}/users`, { firstName: 'Ana', email: 'short@example.com', password: 'Ab1' }), 400, 'password_conditions');
+    expectError(
+      await t.post(`${AUTH}/users`, { firstName: 'Ana', email: 'short@example.com', password: 'Ab1' }),
+      400,
+      'password_conditions',
+    );
     const bad = await t.post(`${AUTH}/users`, { firstName: '', email: 'no-es-un-email' });
     expectError(bad, 400, 'invalid_argument');
     expect(json<{ fields: { path: string; message: string }[] }>(bad).fields).toEqual(
@@ -112,7 +120,11 @@ describe('two-step login', () => {
     expectError(await t.post(`${AUTH}/login`, { challenge: crypto.randomUUID(), code, ...device }), 404, 'challenge_not_found');
     expectError(await t.post(`${AUTH}/login`, { challenge: 'nope', code, ...device }), 404, 'challenge_not_found');
     expectError(await t.post(`${AUTH}/login`, { challenge, code: '12ab', ...device }), 400, 'invalid_argument');
-    const res = await t.post(`${AUTH}/login`, { challenge, code, ...device, deviceModel: 'Pixel' }, { headers: { 'user-agent': 'U'.repeat(900) } });
+    const res = await t.post(
+      `${AUTH}/login`,
+      { challenge, code, ...device, deviceModel: 'Pixel' },
+      { headers: { 'user-agent': 'U'.repeat(900) } },
+    );
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ userId: expect.any(String), accessToken: expect.any(String), refreshToken: expect.any(String) });
     const [session] = await t.rows<{ device_model: string; user_agent: string }>(
@@ -143,7 +155,9 @@ describe('refresh tokens and device sessions', () => {
     const next = json<{ accessToken: string; refreshToken: string }>(first);
     expect(next.refreshToken).not.toBe(tokens.refreshToken);
     expect((await t.get('/api/v1/me', { token: next.accessToken })).statusCode).toBe(200);
-    await t.app.services.database.db.execute(sql`update refresh_tokens set rotated_at = rotated_at - interval '11 seconds' where rotated_at is not null`);
+    await t.app.services.database.db.execute(
+      sql`update refresh_tokens set rotated_at = rotated_at - interval '11 seconds' where rotated_at is not null`,
+    );
     expectError(await t.get(`${AUTH}/token`, { token: tokens.refreshToken }), 401, 'session_not_found');
     // The thief's reuse revoked the session: the legitimate new token is dead too.
     expectError(await t.get(`${AUTH}/token`, { token: next.refreshToken }), 401, 'session_not_found');
@@ -152,7 +166,10 @@ describe('refresh tokens and device sessions', () => {
 
   it('two concurrent refreshes with one token (two tabs) both get the same new refresh token', async () => {
     const s = await signIn(t, email);
-    const [a, b] = await Promise.all([t.get(`${AUTH}/token`, { token: s.refreshToken }), t.get(`${AUTH}/token`, { token: s.refreshToken })]);
+    const [a, b] = await Promise.all([
+      t.get(`${AUTH}/token`, { token: s.refreshToken }),
+      t.get(`${AUTH}/token`, { token: s.refreshToken }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const [ra, rb] = [json<{ refreshToken: string }>(a).refreshToken, json<{ refreshToken: string }>(b).refreshToken];
     expect(ra).toBe(rb);
@@ -185,9 +202,17 @@ describe('passwords', () => {
     await backdateChallenges();
     const other = await signIn(t, email);
     const path = `${AUTH}/password`;
-    expectError(await t.post(path, { currentPassword: 'Mala12345', newPassword: 'Nueva2026!' }, { token: s.refreshToken }), 401, 'invalid_password');
+    expectError(
+      await t.post(path, { currentPassword: 'Mala12345', newPassword: 'Nueva2026!' }, { token: s.refreshToken }),
+      401,
+      'invalid_password',
+    );
     expectError(await t.post(path, { currentPassword: PASSWORD, newPassword: PASSWORD }, { token: s.refreshToken }), 400, 'password_equal');
-    expectError(await t.post(path, { currentPassword: PASSWORD, newPassword: 'solominusculas' }, { token: s.refreshToken }), 400, 'password_conditions');
+    expectError(
+      await t.post(path, { currentPassword: PASSWORD, newPassword: 'solominusculas' }, { token: s.refreshToken }),
+      400,
+      'password_conditions',
+    );
     expectError(await t.post(path, { currentPassword: PASSWORD, newPassword: 'Nueva2026!' }, { token: 'nope' }), 401, 'session_not_found');
     expect((await t.post(path, { currentPassword: PASSWORD, newPassword: 'Nueva2026!' }, { token: s.refreshToken })).statusCode).toBe(204);
     expect((await t.get(`${AUTH}/token`, { token: s.refreshToken })).statusCode).toBe(200);
@@ -209,7 +234,11 @@ describe('passwords', () => {
     const res = await t.post(`${AUTH}/password/challenge`, { code: token, password: 'Olvidada2026', ...device });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ accessToken: expect.any(String) });
-    expectError(await t.post(`${AUTH}/password/challenge`, { code: token, password: 'Olvidada2027', ...device }), 404, 'challenge_not_found');
+    expectError(
+      await t.post(`${AUTH}/password/challenge`, { code: token, password: 'Olvidada2027', ...device }),
+      404,
+      'challenge_not_found',
+    );
     await backdateChallenges();
     await signIn(t, email, 'Olvidada2026');
   });

@@ -27,7 +27,7 @@ describe(`an ended session's access token is refused at once (${pg ? 'postgres' 
   });
   afterAll(() => t?.close());
 
-  it('after sign-out; the same user\'s other device goes on', async () => {
+  it("after sign-out; the same user's other device goes on", async () => {
     const phone = await signUpConfirmed(t, 'irene@example.com', 'Irene');
     const laptop = await signIn(t, 'irene@example.com');
     expect((await me(t, laptop)).statusCode).toBe(200);
@@ -42,7 +42,11 @@ describe(`an ended session's access token is refused at once (${pg ? 'postgres' 
     const first = await signUpConfirmed(t, email, 'Bruno');
     const second = await signIn(t, email);
     await t.get(`${AUTH}/password/challenge?email=${email}`);
-    const reset = await t.post(`${AUTH}/password/challenge`, { code: linkToken((await t.lastMail(email)).text), password: 'Olvidada2026', ...device });
+    const reset = await t.post(`${AUTH}/password/challenge`, {
+      code: linkToken((await t.lastMail(email)).text),
+      password: 'Olvidada2026',
+      ...device,
+    });
     expect(reset.statusCode).toBe(200);
     expect(code(await me(t, first))).toEqual(refused);
     expect(code(await me(t, second))).toEqual(refused);
@@ -51,7 +55,11 @@ describe(`an ended session's access token is refused at once (${pg ? 'postgres' 
 
     await backdateChallenges(t);
     const other = await signIn(t, email, 'Olvidada2026');
-    const change = await t.post(`${AUTH}/password`, { currentPassword: 'Olvidada2026', newPassword: 'Cambiada2026' }, { token: afterReset.refreshToken });
+    const change = await t.post(
+      `${AUTH}/password`,
+      { currentPassword: 'Olvidada2026', newPassword: 'Cambiada2026' },
+      { token: afterReset.refreshToken },
+    );
     expect(change.statusCode).toBe(204);
     expect(code(await me(t, other))).toEqual(refused);
     expect((await me(t, afterReset)).statusCode).toBe(200);
@@ -66,7 +74,6 @@ describe(`an ended session's access token is refused at once (${pg ? 'postgres' 
     expect(code(await me(t, next))).toEqual(refused);
     expect(code(await me(t, s))).toEqual(refused);
   });
-
 });
 
 describe(`a refresh token rotated moments ago (another tab) is not a theft (${pg ? 'postgres' : 'pglite'})`, () => {
@@ -134,7 +141,10 @@ describe.skipIf(!pg)('a server process started after the revocation refuses the 
     }
   });
 });
-if (!pg) console.warn('sessions.test: TEST_DATABASE_URL unset, the start-up and two-process revocation tests are skipped (PGlite cannot be shared).');
+if (!pg)
+  console.warn(
+    'sessions.test: TEST_DATABASE_URL unset, the start-up and two-process revocation tests are skipped (PGlite cannot be shared).',
+  );
 if (!redisUrl) console.warn('sessions.test: REDIS_URL unset, the two-process revocation test is skipped.');
 
 describe.skipIf(!pg || !redisUrl)('two server processes sharing PostgreSQL and Redis', () => {

@@ -16,9 +16,15 @@ import { bookingRepository } from './booking.repository';
 import type { AvailabilityOverrideRow } from './booking.tables';
 
 const notFound = () => new AppError('availability_restriction_not_found');
-const unique = (err: unknown) => (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+const unique = (err: unknown) =>
+  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 const exists = (days: string[]) =>
-  new AppError('availability_restriction_exists', [{ path: 'dates', message: `Ya hay un bloqueo ${days.length > 1 ? 'en esas fechas' : 'en esa fecha'}: ${days.map((d) => d.split('-').reverse().join('/')).join(', ')}.` }]);
+  new AppError('availability_restriction_exists', [
+    {
+      path: 'dates',
+      message: `Ya hay un bloqueo ${days.length > 1 ? 'en esas fechas' : 'en esa fecha'}: ${days.map((d) => d.split('-').reverse().join('/')).join(', ')}.`,
+    },
+  ]);
 
 /**
  * Blocked days and ranges of a therapist (spec §3 "availability override", subject
@@ -32,9 +38,7 @@ export class AvailabilityOverridesService {
     this.changed = fn;
   }
 
-  constructor(
-    private readonly d: { db: Db; workspaces: WorkspacesService; clock?: () => Date },
-  ) {}
+  constructor(private readonly d: { db: Db; workspaces: WorkspacesService; clock?: () => Date }) {}
 
   private today = () => todayIn(DEFAULT_TIME_ZONE, this.d.clock?.() ?? new Date());
 
@@ -50,14 +54,27 @@ export class AvailabilityOverridesService {
     if (!canOn(c.member.ability, 'create', 'availability_restrictions', { ownerId: therapistId })) throw new AppError('access_denied');
     const today = this.today();
     const problems = availabilityOverrideProblems(body.dates, today);
-    if (problems.length) throw new AppError('invalid_argument', problems.map(({ path, message }) => ({ path, message })));
+    if (problems.length)
+      throw new AppError(
+        'invalid_argument',
+        problems.map(({ path, message }) => ({ path, message })),
+      );
     const rows = await this.d.db.transaction(async (tx) => {
-      if (!(await this.d.workspaces.memberTerms(ws, therapistId, tx))) throw new AppError('therapist_not_member', [{ path: 'therapistId', message: 'La persona elegida no es miembro de este espacio' }]);
+      if (!(await this.d.workspaces.memberTerms(ws, therapistId, tx)))
+        throw new AppError('therapist_not_member', [{ path: 'therapistId', message: 'La persona elegida no es miembro de este espacio' }]);
       const repo = bookingRepository(tx);
-      const taken = await repo.blockedDays(ws, therapistId, body.dates.map((o) => o.day));
+      const taken = await repo.blockedDays(
+        ws,
+        therapistId,
+        body.dates.map((o) => o.day),
+      );
       if (taken.length) throw exists(taken.sort());
       if ((await repo.countFutureOverrides(ws, therapistId, today)) + body.dates.length > AVAILABILITY_OVERRIDES_MAX)
-        throw new AppError('availability_restriction_limit_exceeded', undefined, `Puedes tener hasta ${AVAILABILITY_OVERRIDES_MAX} fechas bloqueadas por delante: borra alguna que ya no haga falta.`);
+        throw new AppError(
+          'availability_restriction_limit_exceeded',
+          undefined,
+          `Puedes tener hasta ${AVAILABILITY_OVERRIDES_MAX} fechas bloqueadas por delante: borra alguna que ya no haga falta.`,
+        );
       return repo.insertOverrides(body.dates.map((o) => ({ workspaceId: ws, therapistId, ...columnsOf(o) }))).catch((err: unknown) => {
         // Two requests at once for the same day: the unique key decides.
         throw unique(err) ? exists(body.dates.map((o) => o.day)) : err;
@@ -70,7 +87,11 @@ export class AvailabilityOverridesService {
   async update(c: Caller, id: string, body: AvailabilityOverride): Promise<AvailabilityOverrideRecord> {
     const current = await this.accessible(c, id, 'update');
     const problems = availabilityOverrideProblems([body], this.today(), '');
-    if (problems.length) throw new AppError('invalid_argument', problems.map(({ path, message }) => ({ path, message })));
+    if (problems.length)
+      throw new AppError(
+        'invalid_argument',
+        problems.map(({ path, message }) => ({ path, message })),
+      );
     const row = await bookingRepository(this.d.db)
       .updateOverride(current.workspaceId, id, columnsOf(body))
       .catch((err: unknown) => {
@@ -95,7 +116,12 @@ export class AvailabilityOverridesService {
   }
 }
 
-const columnsOf = (o: AvailabilityOverride) => ({ day: o.day, allDay: o.allDay, fromTime: o.allDay ? null : o.from, toTime: o.allDay ? null : o.to });
+const columnsOf = (o: AvailabilityOverride) => ({
+  day: o.day,
+  allDay: o.allDay,
+  fromTime: o.allDay ? null : o.from,
+  toTime: o.allDay ? null : o.to,
+});
 
 const present = (r: AvailabilityOverrideRow): AvailabilityOverrideRecord => ({
   id: r.id,

@@ -26,7 +26,15 @@ export async function atLimit(d: BookingFlowDeps, service: BookingServiceRow, pa
 /** A booking paid on the checkout: when, on which connected account, the PaymentIntent and the amount (cents), kept to refund it if the patient cancels. */
 export type BookingPayment = { at: Date; accountId: string; paymentIntentId: string | null; amount: number };
 
-export async function bookHold(d: BookingFlowDeps, notices: BookingNotices, hold: BookingHoldRow, service: BookingServiceRow, v: VisitorData, now: Date, paid?: BookingPayment): Promise<BookedSession | 'already'> {
+export async function bookHold(
+  d: BookingFlowDeps,
+  notices: BookingNotices,
+  hold: BookingHoldRow,
+  service: BookingServiceRow,
+  v: VisitorData,
+  now: Date,
+  paid?: BookingPayment,
+): Promise<BookedSession | 'already'> {
   const ws = hold.workspaceId;
   const token = randomToken();
   const out = await d.events.transaction(d.db, async (tx, emit) => {
@@ -35,10 +43,12 @@ export async function bookHold(d: BookingFlowDeps, notices: BookingNotices, hold
     const live = await repo.hold(hold.id, true);
     if (live?.booked) return 'already' as const;
     if (!live || live.consumedAt) throw new AppError('challenge_not_found');
-    if (!(await d.slots.slotAt(service, live.startsAt, now, { tx, exceptHoldId: live.id }))) throw new AppError('public_service_slot_not_available');
+    if (!(await d.slots.slotAt(service, live.startsAt, now, { tx, exceptHoldId: live.id })))
+      throw new AppError('public_service_slot_not_available');
     const patient = await d.intake.admit(tx, emit, ws, service.therapistId, v, now);
     // Again under the lock: two confirmations of the same patient at once.
-    if (!patient.created && (await atLimit(d, service, patient.id, now, tx))) throw new AppError('public_service_patient_session_limit_reached');
+    if (!patient.created && (await atLimit(d, service, patient.id, now, tx)))
+      throw new AppError('public_service_patient_session_limit_reached');
     const sessionId = await d.booked.create(tx, emit, {
       workspaceId: ws,
       patientId: patient.id,
@@ -59,7 +69,9 @@ export async function bookHold(d: BookingFlowDeps, notices: BookingNotices, hold
       sessionId,
       serviceId: service.id,
       tokenHash: manageTokenHash(d.hash, token),
-      ...(paid?.paymentIntentId ? { paymentAccountId: paid.accountId, paymentIntentId: paid.paymentIntentId, paidAmount: paid.amount } : {}),
+      ...(paid?.paymentIntentId
+        ? { paymentAccountId: paid.accountId, paymentIntentId: paid.paymentIntentId, paidAmount: paid.amount }
+        : {}),
     });
     emit('booking.requested', { workspaceId: ws, bookingId: booking.id, sessionId, therapistId: service.therapistId });
     return { sessionId, newPatient: patient.created };
@@ -68,7 +80,13 @@ export async function bookHold(d: BookingFlowDeps, notices: BookingNotices, hold
   d.changed(ws);
   const session = (await d.booked.find(d.db, ws, out.sessionId))!;
   const fullName = [v.firstName, v.lastName].filter(Boolean).join(' ');
-  await notices.confirmed(service, session, { token, sequence: 0, patient: { firstName: v.firstName, fullName, email: v.email }, newPatient: out.newPatient, message: v.message });
+  await notices.confirmed(service, session, {
+    token,
+    sequence: 0,
+    patient: { firstName: v.firstName, fullName, email: v.email },
+    newPatient: out.newPatient,
+    message: v.message,
+  });
   return session;
 }
 

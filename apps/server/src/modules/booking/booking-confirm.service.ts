@@ -41,7 +41,8 @@ export class BookingConfirmService {
     const v = JSON.parse(await this.d.cipher.decryptText(ws, hold.dataEnc, holdAad(hold.id))) as VisitorData;
     const existing = await this.d.intake.findByEmail(this.d.db, ws, v.email);
     if (!existing && !service.allowNewPatients) return this.refuse(hold, 'public_service_not_accepting_new_patients');
-    if (existing && (await atLimit(this.d, service, existing.id, now))) return this.refuse(hold, 'public_service_patient_session_limit_reached');
+    if (existing && (await atLimit(this.d, service, existing.id, now)))
+      return this.refuse(hold, 'public_service_patient_session_limit_reached');
 
     // A paid service goes through the gateway's checkout first (booking-payment.ts); the webhook books it.
     const payment = await this.payment.start(hold, service, v, now);
@@ -71,7 +72,10 @@ export class BookingConfirmService {
     return hold;
   }
 
-  private async refuse(hold: BookingHoldRow, code: 'public_service_not_accepting_new_patients' | 'public_service_patient_session_limit_reached'): Promise<never> {
+  private async refuse(
+    hold: BookingHoldRow,
+    code: 'public_service_not_accepting_new_patients' | 'public_service_patient_session_limit_reached',
+  ): Promise<never> {
     await releaseHold(this.d, hold, nowOf(this.d));
     throw new AppError(code);
   }

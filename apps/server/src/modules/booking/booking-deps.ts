@@ -36,12 +36,23 @@ export type BookingFlowDeps = {
 export const nowOf = (d: { clock?: () => Date }) => d.clock?.() ?? new Date();
 
 /** An active service at this path (workspace, therapist), or `public_service_not_found`: nothing is learnt of others. */
-export async function activeService(d: { db: Db }, ids: { workspaceId: string; therapistId?: string; serviceId: string }): Promise<BookingServiceRow> {
+export async function activeService(
+  d: { db: Db },
+  ids: { workspaceId: string; therapistId?: string; serviceId: string },
+): Promise<BookingServiceRow> {
   const service = await bookingRepository(d.db).service(ids.workspaceId, ids.serviceId);
-  if (!service || (ids.therapistId && service.therapistId !== ids.therapistId) || service.status !== 'active') throw new AppError('public_service_not_found');
+  if (!service || (ids.therapistId && service.therapistId !== ids.therapistId) || service.status !== 'active')
+    throw new AppError('public_service_not_found');
   return service;
 }
 
 /** What a visitor typed, kept encrypted in the hold until the code proves the email. */
-export type VisitorData = { firstName: string; lastName: string | null; email: string; phone: string; message: string | null; timeZone: string };
+export type VisitorData = {
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  phone: string;
+  message: string | null;
+  timeZone: string;
+};
 export const holdAad = (holdId: string) => `booking_holds:${holdId}:data`;

@@ -24,7 +24,8 @@ export class BookingEmbedService {
   }
 
   async put(workspaceId: string, allowedOrigins: string[]): Promise<BookingEmbed> {
-    if (!(await this.d.workspaces.featuresOf(workspaceId)).canEmbedPublicServices) throw new AppError('public_service_embedding_not_allowed');
+    if (!(await this.d.workspaces.featuresOf(workspaceId)).canEmbedPublicServices)
+      throw new AppError('public_service_embedding_not_allowed');
     const origins = [...new Set(allowedOrigins)];
     await this.d.db
       .insert(bookingEmbeds)
@@ -50,7 +51,10 @@ export class BookingEmbedService {
   }
 
   private async origins(workspaceId: string): Promise<string[]> {
-    const [row] = await this.d.db.select({ origins: bookingEmbeds.allowedOrigins }).from(bookingEmbeds).where(eq(bookingEmbeds.workspaceId, workspaceId));
+    const [row] = await this.d.db
+      .select({ origins: bookingEmbeds.allowedOrigins })
+      .from(bookingEmbeds)
+      .where(eq(bookingEmbeds.workspaceId, workspaceId));
     return row?.origins ?? [];
   }
 }

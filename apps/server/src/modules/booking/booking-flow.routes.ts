@@ -23,7 +23,10 @@ const B = '/api/v1/public/bookings/:token';
  * code, then read, cancel or move the booking through the mailed link. Rate limited per IP; holds more
  * tightly (each one mails), and per email in the service.
  */
-export async function bookingFlowRoutes(app: FastifyInstance, d: { holds: BookingHoldsService; confirm: BookingConfirmService; manage: BookingManageService; perIpPerMinute: number }) {
+export async function bookingFlowRoutes(
+  app: FastifyInstance,
+  d: { holds: BookingHoldsService; confirm: BookingConfirmService; manage: BookingManageService; perIpPerMinute: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pub = { access: 'public' as const, rateLimit: { max: d.perIpPerMinute, timeWindow: 60_000 } };
   const holds = { access: 'public' as const, rateLimit: { max: Math.max(5, Math.floor(d.perIpPerMinute / 3)), timeWindow: 60_000 } };
@@ -50,7 +53,8 @@ export async function bookingFlowRoutes(app: FastifyInstance, d: { holds: Bookin
       schema: {
         operationId: 'confirmBookingHold',
         tags,
-        description: 'Books the held slot once the mailed code proves the email: the patient file of that email (or a new one), the session, the confirmation mail with its invitation and manage link.',
+        description:
+          'Books the held slot once the mailed code proves the email: the patient file of that email (or a new one), the session, the confirmation mail with its invitation and manage link.',
         params: bookingHoldParams,
         body: confirmBookingHoldBody,
         response: { 200: bookingConfirmResponse },
@@ -58,19 +62,48 @@ export async function bookingFlowRoutes(app: FastifyInstance, d: { holds: Bookin
     },
     (req) => d.confirm.confirm(req.params.holdId, req.body.code),
   );
-  r.get(B, { config: pub, schema: { operationId: 'getPublicBooking', tags, description: 'The booking behind a mailed manage link.', params: publicBookingTokenParams, response: { 200: publicBookingResponse } } }, async (req) => ({
-    booking: await d.manage.get(req.params.token),
-  }));
+  r.get(
+    B,
+    {
+      config: pub,
+      schema: {
+        operationId: 'getPublicBooking',
+        tags,
+        description: 'The booking behind a mailed manage link.',
+        params: publicBookingTokenParams,
+        response: { 200: publicBookingResponse },
+      },
+    },
+    async (req) => ({
+      booking: await d.manage.get(req.params.token),
+    }),
+  );
   r.post(
     `${B}/cancel`,
-    { config: pub, schema: { operationId: 'cancelPublicBooking', tags, description: "Cancels the booking, until the service's minimum notice before it.", params: publicBookingTokenParams, response: { 200: publicBookingResponse } } },
+    {
+      config: pub,
+      schema: {
+        operationId: 'cancelPublicBooking',
+        tags,
+        description: "Cancels the booking, until the service's minimum notice before it.",
+        params: publicBookingTokenParams,
+        response: { 200: publicBookingResponse },
+      },
+    },
     async (req) => ({ booking: await d.manage.cancel(req.params.token) }),
   );
   r.post(
     `${B}/move`,
     {
       config: pub,
-      schema: { operationId: 'movePublicBooking', tags, description: "Moves the booking to another free slot of the same service, until the service's minimum notice before it.", params: publicBookingTokenParams, body: movePublicBookingBody, response: { 200: publicBookingResponse } },
+      schema: {
+        operationId: 'movePublicBooking',
+        tags,
+        description: "Moves the booking to another free slot of the same service, until the service's minimum notice before it.",
+        params: publicBookingTokenParams,
+        body: movePublicBookingBody,
+        response: { 200: publicBookingResponse },
+      },
     },
     async (req) => ({ booking: await d.manage.move(req.params.token, req.body.startsAt) }),
   );

@@ -17,12 +17,23 @@ const refused = (res: { statusCode: number; body: string }, status: number, code
   expect(res.statusCode, res.body).toBe(status);
   expect(json<{ code: string }>(res as never).code).toBe(code);
 };
-const icsOf = (mail: OutboxMail) => Buffer.from((mail as OutboxMail & { attachments: MailAttachment[] }).attachments[0]!.content, 'base64').toString('utf8');
-const patientsWith = (email: string) => t.rows<{ id: string; treatment_referral_source: string | null; assigned_therapist_id: string; phone: string; first_name: string }>(sql`select * from patients where email = ${email}`);
-const sessionsOf = (patientId: string) => t.rows<{ id: string; status: string; price: number; modality: string; public_service_id: string; starts_at: Date }>(sql`select * from sessions where patient_id = ${patientId} order by starts_at`);
+const icsOf = (mail: OutboxMail) =>
+  Buffer.from((mail as OutboxMail & { attachments: MailAttachment[] }).attachments[0]!.content, 'base64').toString('utf8');
+const patientsWith = (email: string) =>
+  t.rows<{ id: string; treatment_referral_source: string | null; assigned_therapist_id: string; phone: string; first_name: string }>(
+    sql`select * from patients where email = ${email}`,
+  );
+const sessionsOf = (patientId: string) =>
+  t.rows<{ id: string; status: string; price: number; modality: string; public_service_id: string; starts_at: Date }>(
+    sql`select * from sessions where patient_id = ${patientId} order by starts_at`,
+  );
 const slotTimes = async (month: string, day: string) => {
   const res = await t.get(`/api/v1/public/reservations/${k.ws.id}/${k.owner.userId}/${service.id}/slots?month=${month}`);
-  return json<PublicSlots>(res).days.find((d) => d.day === day)?.slots.map((s) => s.therapist.from) ?? [];
+  return (
+    json<PublicSlots>(res)
+      .days.find((d) => d.day === day)
+      ?.slots.map((s) => s.therapist.from) ?? []
+  );
 };
 
 beforeAll(async () => {
@@ -76,7 +87,12 @@ describe('booking on the public page', () => {
     });
     const [patient, ...others] = await patientsWith('lola@correo.test');
     expect(others).toEqual([]);
-    expect(patient).toMatchObject({ first_name: 'Lola', treatment_referral_source: 'website', assigned_therapist_id: k.owner.userId, phone: '+34612345678' });
+    expect(patient).toMatchObject({
+      first_name: 'Lola',
+      treatment_referral_source: 'website',
+      assigned_therapist_id: k.owner.userId,
+      phone: '+34612345678',
+    });
     const [session] = await sessionsOf(patient!.id);
     expect(session).toMatchObject({ status: 'pending', price: 6000, modality: 'online', public_service_id: service.id });
     expect(events).toContain(`created:${session!.id}`);
@@ -100,7 +116,11 @@ describe('booking on the public page', () => {
   });
 
   it('recognises an existing patient by email only after the code: the same answer before it, no second file', async () => {
-    const mine = await t.post(`/api/v1/workspaces/${k.ws.id}/patients`, { firstName: 'Ana', lastName: 'Ruiz', email: 'Ana@Correo.test' }, { token: k.owner.accessToken });
+    const mine = await t.post(
+      `/api/v1/workspaces/${k.ws.id}/patients`,
+      { firstName: 'Ana', lastName: 'Ruiz', email: 'Ana@Correo.test' },
+      { token: k.owner.accessToken },
+    );
     expect(mine.statusCode, mine.body).toBe(201);
     const known = await k.hold(service, at('2026-12-02', '09:00'), 'ana@correo.test');
     const stranger = await k.hold(service, at('2026-12-02', '10:00'), 'nadie@correo.test');
@@ -126,8 +146,16 @@ describe('booking on the public page', () => {
   });
 
   it('needs name, email and phone: one answer for any missing; a phone that is no phone is its field', async () => {
-    refused(await k.hold(service, at('2026-12-02', '11:00'), 'sin@correo.test', { phone: '  ' }), 400, 'public_service_patient_data_missing');
-    refused(await k.hold(service, at('2026-12-02', '11:00'), 'sin@correo.test', { firstName: '' }), 400, 'public_service_patient_data_missing');
+    refused(
+      await k.hold(service, at('2026-12-02', '11:00'), 'sin@correo.test', { phone: '  ' }),
+      400,
+      'public_service_patient_data_missing',
+    );
+    refused(
+      await k.hold(service, at('2026-12-02', '11:00'), 'sin@correo.test', { firstName: '' }),
+      400,
+      'public_service_patient_data_missing',
+    );
     refused(await k.hold(service, at('2026-12-02', '11:00'), ''), 400, 'public_service_patient_data_missing');
     refused(await k.hold(service, at('2026-12-02', '11:00'), 'sin@correo.test', { phone: 'llámame' }), 400, 'invalid_argument');
     refused(await k.hold(service, at('2026-12-02', '11:00'), 'sin@correo.test', { privacyAccepted: false }), 400, 'invalid_argument');
@@ -140,7 +168,10 @@ describe('booking on the public page', () => {
       expect(json<{ message: string }>(res).message).toBe('Solo se permiten letras');
     }
     await expect(t.lastMail('marcado@correo.test')).rejects.toThrow();
-    const ok = await k.hold(service, at('2026-12-02', '11:00'), 'letras@correo.test', { firstName: 'María-José', lastName: "O'Connor Gal·la" });
+    const ok = await k.hold(service, at('2026-12-02', '11:00'), 'letras@correo.test', {
+      firstName: 'María-José',
+      lastName: "O'Connor Gal·la",
+    });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
@@ -171,13 +202,18 @@ describe('booking on the public page', () => {
   });
 
   it('at most 5 holds per email an hour', async () => {
-    for (const time of ['11:00', '12:00', '13:00']) expect((await k.hold(service, at('2026-12-07', time), 'prisa@correo.test')).statusCode).toBe(201);
-    for (const time of ['09:00', '10:00']) expect((await k.hold(service, at('2026-12-09', time), 'prisa@correo.test')).statusCode).toBe(201);
+    for (const time of ['11:00', '12:00', '13:00'])
+      expect((await k.hold(service, at('2026-12-07', time), 'prisa@correo.test')).statusCode).toBe(201);
+    for (const time of ['09:00', '10:00'])
+      expect((await k.hold(service, at('2026-12-09', time), 'prisa@correo.test')).statusCode).toBe(201);
     refused(await k.hold(service, at('2026-12-09', '11:00'), 'prisa@correo.test'), 429, 'too_many_requests');
   });
 
   it('the per-email limit holds when the holds come at once (the email is locked, then counted)', async () => {
-    const times = [...['09:00', '10:00', '11:00', '12:00', '13:00'].map((h) => at('2027-01-04', h)), ...['09:00', '10:00', '11:00'].map((h) => at('2027-01-06', h))];
+    const times = [
+      ...['09:00', '10:00', '11:00', '12:00', '13:00'].map((h) => at('2027-01-04', h)),
+      ...['09:00', '10:00', '11:00'].map((h) => at('2027-01-06', h)),
+    ];
     const answers = await Promise.all(times.map((time) => k.hold(service, time, 'carrera@correo.test')));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
   });
@@ -186,13 +222,21 @@ describe('booking on the public page', () => {
     const closed = await k.createService({ title: 'Seguimiento', allowNewPatients: false, bookingLimitPerPatient: 1 });
     const res = await k.hold(closed, at('2026-12-14', '09:00'), 'nueva@correo.test');
     expect(res.statusCode, res.body).toBe(201);
-    refused(await k.confirm(json<BookingHold>(res).holdId, await k.codeFor('nueva@correo.test')), 403, 'public_service_not_accepting_new_patients');
+    refused(
+      await k.confirm(json<BookingHold>(res).holdId, await k.codeFor('nueva@correo.test')),
+      403,
+      'public_service_not_accepting_new_patients',
+    );
     expect(await patientsWith('nueva@correo.test')).toEqual([]);
     // The refused hold freed its slot: Ana, a patient, books it.
     await k.book(closed, at('2026-12-14', '09:00'), 'ana@correo.test');
     // Her limit there is one upcoming booking.
     const more = await k.hold(closed, at('2026-12-14', '10:00'), 'ana@correo.test');
-    refused(await k.confirm(json<BookingHold>(more).holdId, await k.codeFor('ana@correo.test')), 409, 'public_service_patient_session_limit_reached');
+    refused(
+      await k.confirm(json<BookingHold>(more).holdId, await k.codeFor('ana@correo.test')),
+      409,
+      'public_service_patient_session_limit_reached',
+    );
   });
 });
 
@@ -200,7 +244,9 @@ describe('the manage link', () => {
   it('reads, moves (a new .ics, SEQUENCE 1) and cancels the booking; a taken slot and an unknown link are refused', async () => {
     const { token } = await k.book(service, at('2026-12-16', '09:00'), 'mover@correo.test');
     const B = `/api/v1/public/bookings/${token}`;
-    expect(json(await t.get(B))).toMatchObject({ booking: { status: 'confirmed', startsAt: '2026-12-16T08:00:00.000Z', changeableUntil: '2026-12-15T08:00:00.000Z' } });
+    expect(json(await t.get(B))).toMatchObject({
+      booking: { status: 'confirmed', startsAt: '2026-12-16T08:00:00.000Z', changeableUntil: '2026-12-15T08:00:00.000Z' },
+    });
     refused(await t.get(`/api/v1/public/bookings/${'x'.repeat(43)}`), 404, 'public_booking_not_found');
 
     await k.book(service, at('2026-12-16', '11:00'), 'otra@correo.test');
@@ -238,7 +284,11 @@ describe('the manage link', () => {
     const settings = `/api/v1/workspaces/${k.ws.id}/notification-settings`;
     const toTherapist = async () => (await t.app.services.mailer.list(k.owner.email, 100)).length;
     const save = async (booked: boolean, canceled: boolean) => {
-      const res = await t.put(settings, { reminderOffsets: [1440], notifyPatientBooked: booked, notifyPatientCanceled: canceled }, { token: k.owner.accessToken });
+      const res = await t.put(
+        settings,
+        { reminderOffsets: [1440], notifyPatientBooked: booked, notifyPatientCanceled: canceled },
+        { token: k.owner.accessToken },
+      );
       expect(res.statusCode, res.body).toBe(200);
     };
     try {

@@ -1,4 +1,11 @@
-import { toInstant, type BookingConfirmResult, type BookingHold, type BookingService, type CreateBookingServiceBody, type Workspace } from '@divan/core';
+import {
+  toInstant,
+  type BookingConfirmResult,
+  type BookingHold,
+  type BookingService,
+  type CreateBookingServiceBody,
+  type Workspace,
+} from '@divan/core';
 import { json, type TestApp } from '../../test/test-app';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 
@@ -29,7 +36,14 @@ export async function bookingKit(t: TestApp, slug: string) {
     return json<BookingService>(res);
   };
   const holdsUrl = (s: { id: string }) => `/api/v1/public/reservations/${ws.id}/${owner.userId}/${s.id}/holds`;
-  const visitor = (email: string, extra: Record<string, unknown> = {}) => ({ firstName: 'Lola', lastName: 'Martín', email, phone: '612 345 678', privacyAccepted: true, ...extra });
+  const visitor = (email: string, extra: Record<string, unknown> = {}) => ({
+    firstName: 'Lola',
+    lastName: 'Martín',
+    email,
+    phone: '612 345 678',
+    privacyAccepted: true,
+    ...extra,
+  });
   const hold = (s: { id: string }, startsAt: string, email: string, extra: Record<string, unknown> = {}, app: Pick<TestApp, 'post'> = t) =>
     app.post(holdsUrl(s), { startsAt, ...visitor(email, extra) });
   /** The six-digit code of the newest mail to `email`. */

@@ -16,7 +16,9 @@ afterAll(() => t?.close());
 
 describe('the cached public month and holds', () => {
   it('a hold takes its slot out of the cached month at once; given up, it comes back', async () => {
-    const service = await k.createService({ schedule: { 1: [every], 2: [every], 3: [every], 4: [every], 5: [every], 6: [every], 7: [every] } });
+    const service = await k.createService({
+      schedule: { 1: [every], 2: [every], 3: [every], 4: [every], 5: [every], 6: [every], 7: [every] },
+    });
     const next = new Date();
     next.setUTCDate(1);
     next.setUTCMonth(next.getUTCMonth() + 1);

@@ -39,7 +39,8 @@ export class BookingHoldsService {
     const visitor = this.visitor(body, service.timeZone);
 
     const emailKey = emailHash(this.d.hash, visitor.email);
-    const tooMany = async (db: DbOrTx) => (await publicBookingRepository(db).holdsOfEmailSince(emailKey, new Date(now.getTime() - HOUR))) >= HOLDS_PER_EMAIL_PER_HOUR;
+    const tooMany = async (db: DbOrTx) =>
+      (await publicBookingRepository(db).holdsOfEmailSince(emailKey, new Date(now.getTime() - HOUR))) >= HOLDS_PER_EMAIL_PER_HOUR;
     // Cheap refusal before any work; counted again under the email's lock below, where it holds under races.
     if (await tooMany(this.d.db)) throw new AppError('too_many_requests');
     // Cheap refusal before the lock: a time that is not a slot of the service (taken, past, off the grid).
@@ -71,7 +72,10 @@ export class BookingHoldsService {
     });
     this.d.changed(service.workspaceId);
 
-    const [therapist, brand] = await Promise.all([this.d.users.findById(service.therapistId), this.d.workspaces.brandOf(service.workspaceId)]);
+    const [therapist, brand] = await Promise.all([
+      this.d.users.findById(service.therapistId),
+      this.d.workspaces.brandOf(service.workspaceId),
+    ]);
     const facts = {
       serviceTitle: service.title,
       therapistName: [therapist?.firstName, therapist?.lastName].filter(Boolean).join(' ') || brand.name,
@@ -80,10 +84,16 @@ export class BookingHoldsService {
       modality: service.modality,
       place: null,
     };
-    await this.d.mailer.send(holdCodeMail(visitor.email, visitor.firstName, code, facts, visitor.timeZone, { name: brand.name, logoUrl: brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null }), {
-      purpose: 'booking_code',
-      workspaceId: service.workspaceId,
-    });
+    await this.d.mailer.send(
+      holdCodeMail(visitor.email, visitor.firstName, code, facts, visitor.timeZone, {
+        name: brand.name,
+        logoUrl: brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null,
+      }),
+      {
+        purpose: 'booking_code',
+        workspaceId: service.workspaceId,
+      },
+    );
     return { holdId: id, expiresAt: expiresAt.toISOString(), emailHint: emailHint(visitor.email) };
   }
 
@@ -95,7 +105,14 @@ export class BookingHoldsService {
     if (!firstName || !email || !typedPhone) throw new AppError('public_service_patient_data_missing');
     const phone = normalizePhone(typedPhone);
     if (!phone) throw new AppError('invalid_argument', [{ path: 'phone', message: 'Teléfono inválido' }], 'Teléfono inválido');
-    return { firstName, lastName: body.lastName?.trim() || null, email, phone, message: body.message?.trim() || null, timeZone: body.timeZone ?? serviceZone };
+    return {
+      firstName,
+      lastName: body.lastName?.trim() || null,
+      email,
+      phone,
+      message: body.message?.trim() || null,
+      timeZone: body.timeZone ?? serviceZone,
+    };
   }
 
   /** Holds of more than a day ago, used or not (the hourly sweep): the per-email count needs only the last hour. */

@@ -34,7 +34,12 @@ describe('the booking invitation (.ics)', () => {
   });
 
   it('a move keeps the UID and raises the SEQUENCE; the times follow', () => {
-    const moved = bookingInvite({ ...base, sequence: 1, startsAt: new Date('2026-03-30T07:00:00Z'), endsAt: new Date('2026-03-30T07:50:00Z') });
+    const moved = bookingInvite({
+      ...base,
+      sequence: 1,
+      startsAt: new Date('2026-03-30T07:00:00Z'),
+      endsAt: new Date('2026-03-30T07:50:00Z'),
+    });
     expect(moved).toContain('UID:booking-7d0c5c2e-4a43-4d1e-9d3f-0f4d2a9b6c11@divan');
     expect(moved).toContain('SEQUENCE:1');
     expect(moved).toContain('DTSTART;TZID=Europe/Madrid:20260330T090000');

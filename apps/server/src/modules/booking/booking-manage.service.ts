@@ -17,7 +17,13 @@ import type { PublicBookingRow } from './public-booking.tables';
 type Found = { row: PublicBookingRow; session: BookedSession; service: BookingServiceRow };
 const notFound = () => new AppError('public_booking_not_found');
 /** A session booked from a public service, as the patient's own account reads it. */
-export type SessionBooking = { service: { id: string; title: string }; changeableUntil: Date | null; canCancel: boolean; canMove: boolean; payment: PaidAtBooking | null };
+export type SessionBooking = {
+  service: { id: string; title: string };
+  changeableUntil: Date | null;
+  canCancel: boolean;
+  canMove: boolean;
+  payment: PaidAtBooking | null;
+};
 
 /**
  * The mailed manage link (`/v1/reservations/manage/<token>`): the visitor reads their booking, cancels
@@ -59,7 +65,13 @@ export class BookingManageService {
     const f = await this.findBySession(workspaceId, sessionId);
     if (!f) return null;
     const until = changeableUntil(f.service, f.session, nowOf(this.d));
-    return { service: { id: f.service.id, title: f.service.title }, changeableUntil: until, canCancel: !!until, canMove: !!until && f.service.status === 'active', payment: paymentOf(f.session, f.row) };
+    return {
+      service: { id: f.service.id, title: f.service.title },
+      changeableUntil: until,
+      canCancel: !!until,
+      canMove: !!until && f.service.status === 'active',
+      payment: paymentOf(f.session, f.row),
+    };
   }
 
   /** The month's free slots of the session's service, the session's own time not taken; only while it may be moved. */
@@ -101,7 +113,10 @@ export class BookingManageService {
     this.d.changed(f.row.workspaceId);
     const canceled = (await this.d.booked.find(this.d.db, f.row.workspaceId, f.row.sessionId))!;
     // The patient's confirmation carries the invitation's cancellation (a sequence above the last one mailed).
-    await this.notices.canceled(f.service, canceled, await this.patientOf(canceled), { sequence, refundCents: refunding ? f.row.paidAmount : null });
+    await this.notices.canceled(f.service, canceled, await this.patientOf(canceled), {
+      sequence,
+      refundCents: refunding ? f.row.paidAmount : null,
+    });
     return { ...f, session: canceled };
   }
 
@@ -124,7 +139,12 @@ export class BookingManageService {
     const moved = (await this.d.booked.find(this.d.db, f.row.workspaceId, f.row.sessionId))!;
     if (sequence !== null) {
       this.d.changed(f.row.workspaceId);
-      await this.notices.confirmed(f.service, moved, { token: link, sequence, patient: await this.patientOf(moved), moved: { from: f.session.startsAt } });
+      await this.notices.confirmed(f.service, moved, {
+        token: link,
+        sequence,
+        patient: await this.patientOf(moved),
+        moved: { from: f.session.startsAt },
+      });
     }
     return { ...f, session: moved };
   }
@@ -132,14 +152,20 @@ export class BookingManageService {
   private async findBySession(workspaceId: string, sessionId: string): Promise<Found | null> {
     const row = await publicBookingRepository(this.d.db).bookingBySession(workspaceId, sessionId);
     if (!row) return null;
-    const [session, service] = [await this.d.booked.find(this.d.db, row.workspaceId, row.sessionId), await bookingRepository(this.d.db).service(row.workspaceId, row.serviceId)];
+    const [session, service] = [
+      await this.d.booked.find(this.d.db, row.workspaceId, row.sessionId),
+      await bookingRepository(this.d.db).service(row.workspaceId, row.serviceId),
+    ];
     return session && service ? { row, session, service } : null;
   }
 
   private async find(token: string): Promise<Found> {
     const row = await publicBookingRepository(this.d.db).bookingByToken(manageTokenHash(this.d.hash, token));
     if (!row) throw notFound();
-    const [session, service] = [await this.d.booked.find(this.d.db, row.workspaceId, row.sessionId), await bookingRepository(this.d.db).service(row.workspaceId, row.serviceId)];
+    const [session, service] = [
+      await this.d.booked.find(this.d.db, row.workspaceId, row.sessionId),
+      await bookingRepository(this.d.db).service(row.workspaceId, row.serviceId),
+    ];
     if (!session || !service) throw notFound();
     return { row, session, service };
   }
@@ -150,7 +176,14 @@ export class BookingManageService {
   }
 
   private async patientOf(s: BookedSession): Promise<Patient> {
-    const [contact, names] = await Promise.all([this.d.patients.contactOf(s.workspaceId, s.patientId), this.d.patients.namesOf(s.workspaceId, [s.patientId])]);
-    return { firstName: contact?.firstName ?? '', fullName: names.get(s.patientId) ?? contact?.firstName ?? 'Paciente', email: contact?.email ?? null };
+    const [contact, names] = await Promise.all([
+      this.d.patients.contactOf(s.workspaceId, s.patientId),
+      this.d.patients.namesOf(s.workspaceId, [s.patientId]),
+    ]);
+    return {
+      firstName: contact?.firstName ?? '',
+      fullName: names.get(s.patientId) ?? contact?.firstName ?? 'Paciente',
+      email: contact?.email ?? null,
+    };
   }
 }

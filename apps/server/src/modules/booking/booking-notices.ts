@@ -6,7 +6,14 @@ import { bookingCanceledMail, bookingConfirmedMail, therapistNoticeMail, type Bo
 import type { BookingServiceRow } from './booking.tables';
 
 export type Patient = { firstName: string; fullName: string; email: string | null };
-export type ConfirmedNotice = { token: string; sequence: number; patient: Patient; moved?: { from: Date }; newPatient?: boolean; message?: string | null };
+export type ConfirmedNotice = {
+  token: string;
+  sequence: number;
+  patient: Patient;
+  moved?: { from: Date };
+  newPatient?: boolean;
+  message?: string | null;
+};
 
 /** The manage link of a booking (the web's page, spec §2 `/v1/reservations/…`). */
 export const manageUrl = (publicUrl: string, token: string) => `${publicUrl}/v1/reservations/manage/${token}`;
@@ -22,7 +29,14 @@ export class BookingNotices {
   async facts(service: Pick<BookingServiceRow, 'title' | 'therapistId' | 'workspaceId'>, s: BookedSession) {
     const [therapist, brand] = await Promise.all([this.d.users.findById(s.therapistId), this.d.workspaces.brandOf(s.workspaceId)]);
     const therapistName = [therapist?.firstName, therapist?.lastName].filter(Boolean).join(' ') || brand.name;
-    const facts: BookedFacts = { serviceTitle: service.title, therapistName, startsAt: s.startsAt, timeZone: s.timeZone, modality: s.modality, place: s.location };
+    const facts: BookedFacts = {
+      serviceTitle: service.title,
+      therapistName,
+      startsAt: s.startsAt,
+      timeZone: s.timeZone,
+      modality: s.modality,
+      place: s.location,
+    };
     const mailBrand: MailBrand = { name: brand.name, logoUrl: brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null };
     return { facts, therapist, brand: mailBrand, workspaceName: brand.name };
   }
@@ -38,25 +52,40 @@ export class BookingNotices {
         timeZone: s.timeZone,
         summary: `${service.title} con ${facts.therapistName}`,
         description: `Reserva hecha en ${brand.name}. Para cambiarla o cancelarla: ${manageUrl(this.d.publicUrl, n.token)}`,
-        location: s.modality === 'online' ? 'Online (videollamada)' : [s.location?.name, s.location?.address].filter(Boolean).join(', ') || null,
+        location:
+          s.modality === 'online' ? 'Online (videollamada)' : [s.location?.name, s.location?.address].filter(Boolean).join(', ') || null,
         organizer: { name: brand.name, email: addressOf(this.d.mailFrom) },
         attendee: { name: n.patient.fullName, email: n.patient.email },
         now: nowOf(this.d),
       });
-      await this.d.mailer.send(bookingConfirmedMail(n.patient.email, n.patient.firstName, facts, manageUrl(this.d.publicUrl, n.token), ics, brand, !!n.moved), {
-        purpose: n.moved ? 'booking_moved' : 'booking_confirmed',
-        workspaceId: s.workspaceId,
-      });
+      await this.d.mailer.send(
+        bookingConfirmedMail(n.patient.email, n.patient.firstName, facts, manageUrl(this.d.publicUrl, n.token), ics, brand, !!n.moved),
+        {
+          purpose: n.moved ? 'booking_moved' : 'booking_confirmed',
+          workspaceId: s.workspaceId,
+        },
+      );
     }
     if (therapist?.email && (await this.d.therapistWants(s.workspaceId, s.therapistId)).booked) {
-      const notice = { kind: n.moved ? ('moved' as const) : ('booked' as const), patientName: n.patient.fullName, newPatient: n.newPatient, from: n.moved?.from, message: n.message };
+      const notice = {
+        kind: n.moved ? ('moved' as const) : ('booked' as const),
+        patientName: n.patient.fullName,
+        newPatient: n.newPatient,
+        from: n.moved?.from,
+        message: n.message,
+      };
       const mail = therapistNoticeMail(therapist.email, therapist.firstName, facts, notice, `${this.d.publicUrl}/calendar`);
       await this.d.mailer.send(mail, { purpose: n.moved ? 'booking_moved_therapist' : 'booking_therapist', workspaceId: s.workspaceId });
     }
   }
 
   /** `sequence`: the invitation's next (above every one mailed); `refundCents`: what goes back when it was paid at booking. */
-  async canceled(service: BookingServiceRow, s: BookedSession, patient: Patient, c: { sequence: number; refundCents: number | null }): Promise<void> {
+  async canceled(
+    service: BookingServiceRow,
+    s: BookedSession,
+    patient: Patient,
+    c: { sequence: number; refundCents: number | null },
+  ): Promise<void> {
     const { facts, therapist, brand } = await this.facts(service, s);
     if (patient.email) {
       const ics = bookingInvite({
@@ -73,10 +102,19 @@ export class BookingNotices {
         now: nowOf(this.d),
         canceled: true,
       });
-      await this.d.mailer.send(bookingCanceledMail(patient.email, patient.firstName, facts, ics, brand, c.refundCents), { purpose: 'booking_canceled', workspaceId: s.workspaceId });
+      await this.d.mailer.send(bookingCanceledMail(patient.email, patient.firstName, facts, ics, brand, c.refundCents), {
+        purpose: 'booking_canceled',
+        workspaceId: s.workspaceId,
+      });
     }
     if (!therapist?.email || !(await this.d.therapistWants(s.workspaceId, s.therapistId)).canceled) return;
-    const mail = therapistNoticeMail(therapist.email, therapist.firstName, facts, { kind: 'canceled', patientName: patient.fullName }, `${this.d.publicUrl}/calendar`);
+    const mail = therapistNoticeMail(
+      therapist.email,
+      therapist.firstName,
+      facts,
+      { kind: 'canceled', patientName: patient.fullName },
+      `${this.d.publicUrl}/calendar`,
+    );
     await this.d.mailer.send(mail, { purpose: 'booking_canceled_therapist', workspaceId: s.workspaceId });
   }
 }

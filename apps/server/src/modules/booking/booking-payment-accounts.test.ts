@@ -17,7 +17,10 @@ let accountB: string;
 const sandbox = () => t.app.services.paymentsSandbox!;
 const lastSegment = (url: string) => new URL(url).pathname.split('/').pop()!;
 const card = { number: '4242424242424242', exp: '12/30', cvc: '123' };
-const sessionsAt = (startsAt: string) => t.rows<{ workspace_id: string; payment_status: string }>(sql`select * from sessions where starts_at = ${startsAt} and status <> 'canceled'`);
+const sessionsAt = (startsAt: string) =>
+  t.rows<{ workspace_id: string; payment_status: string }>(
+    sql`select * from sessions where starts_at = ${startsAt} and status <> 'canceled'`,
+  );
 
 async function connect(k: Kit): Promise<string> {
   const token = k.owner.accessToken;
@@ -41,11 +44,18 @@ async function heldForPayment(service: BookingService, startsAt: string, email: 
 /** The app has taken the sandbox's `type` event about `objectId`: its payment_events row. */
 async function handled(objectId: string, type: string) {
   const [event] = await until(
-    () => t.rows<{ id: string }>(sql`select id from sandbox_stripe_objects where type = 'event' and data->>'type' = ${type} and data->'data'->'object'->>'id' = ${objectId}`),
+    () =>
+      t.rows<{ id: string }>(
+        sql`select id from sandbox_stripe_objects where type = 'event' and data->>'type' = ${type} and data->'data'->'object'->>'id' = ${objectId}`,
+      ),
     (rows) => rows.length > 0,
   );
   expect(event, `${type} of ${objectId}`).toBeDefined();
-  const [row] = await until(() => t.rows<{ account: string; ignored: string | null }>(sql`select * from payment_events where event_id = ${event!.id}`), (rows) => rows.length > 0, 20_000);
+  const [row] = await until(
+    () => t.rows<{ account: string; ignored: string | null }>(sql`select * from payment_events where event_id = ${event!.id}`),
+    (rows) => rows.length > 0,
+    20_000,
+  );
   return row;
 }
 
@@ -65,7 +75,16 @@ describe("a booking checkout of another connected account naming this workspace'
     const { holdId, result } = await heldForPayment(paid, startsAt, 'visita@a.test');
 
     const metadata = { purpose: 'booking', holdId, workspaceId: a.ws.id };
-    const onB = await sandbox().checkoutPayment(accountB, { customerId: null, customerEmail: 'x@b.test', amount: 6000, description: 'De B', successUrl: 'http://b.test/ok', cancelUrl: 'http://b.test/no', metadata, idempotencyKey: randomUUID() });
+    const onB = await sandbox().checkoutPayment(accountB, {
+      customerId: null,
+      customerEmail: 'x@b.test',
+      amount: 6000,
+      description: 'De B',
+      successUrl: 'http://b.test/ok',
+      cancelUrl: 'http://b.test/no',
+      metadata,
+      idempotencyKey: randomUUID(),
+    });
     expect(await sandbox().hosted.submitCard(onB.id, card)).toMatchObject({ kind: 'redirect' });
     const event = await handled(onB.id, 'checkout.session.completed');
     expect(await sessionsAt(startsAt)).toEqual([]);
@@ -73,7 +92,10 @@ describe("a booking checkout of another connected account naming this workspace'
     expect(event).toMatchObject({ account: accountB, ignored: expect.stringContaining('was not created here') });
 
     expect(await sandbox().hosted.submitCard(lastSegment(result.checkoutUrl), card)).toMatchObject({ kind: 'redirect' });
-    const [session] = await until(() => sessionsAt(startsAt), (rows) => rows.length > 0);
+    const [session] = await until(
+      () => sessionsAt(startsAt),
+      (rows) => rows.length > 0,
+    );
     expect(session).toMatchObject({ workspace_id: a.ws.id, payment_status: 'paid' });
   });
 
@@ -83,7 +105,12 @@ describe("a booking checkout of another connected account naming this workspace'
     const { holdId } = await heldForPayment(withCard, startsAt, 'tarjeta@a.test');
 
     const customer = await sandbox().createCustomer(accountB, { email: 'tarjeta@a.test', name: 'Lola Martín', metadata: {} });
-    const onB = await sandbox().checkoutSetup(accountB, { customerId: customer.id, successUrl: 'http://b.test/ok', cancelUrl: 'http://b.test/no', metadata: { purpose: 'booking', holdId, workspaceId: a.ws.id } });
+    const onB = await sandbox().checkoutSetup(accountB, {
+      customerId: customer.id,
+      successUrl: 'http://b.test/ok',
+      cancelUrl: 'http://b.test/no',
+      metadata: { purpose: 'booking', holdId, workspaceId: a.ws.id },
+    });
     expect(await sandbox().hosted.submitCard(onB.id, card)).toMatchObject({ kind: 'redirect' });
     const event = await handled(onB.id, 'checkout.session.completed');
     expect(await sessionsAt(startsAt)).toEqual([]);

@@ -44,10 +44,14 @@ export class BookingPaymentFlow {
     const payments = this.payments;
     if (!payments || service.payment === 'none' || (service.payment === 'pay' && service.priceCents < MIN_CHARGE_CENTS)) return null;
     // Paid: whoever takes the therapist's money; a card: the therapist's own account, where patients' cards live.
-    const receiver = service.payment === 'pay' ? await this.d.booked.receiverOf(this.d.db, service.workspaceId, service.therapistId) : 'therapist';
+    const receiver =
+      service.payment === 'pay' ? await this.d.booked.receiverOf(this.d.db, service.workspaceId, service.therapistId) : 'therapist';
     const account = await payments.accountFor(service.workspaceId, service.therapistId, receiver);
     if (!account) {
-      this.d.log?.warn({ serviceId: service.id }, 'booking service asks for a payment or a card but its receiver cannot take card payments: booked without');
+      this.d.log?.warn(
+        { serviceId: service.id },
+        'booking service asks for a payment or a card but its receiver cannot take card payments: booked without',
+      );
       return null;
     }
     const expiresAt = new Date(now.getTime() + BOOKING_HOLD_PAYMENT_MINUTES * 60_000);
@@ -56,11 +60,23 @@ export class BookingPaymentFlow {
     const back = { successUrl: `${page}?pago=completado`, cancelUrl: `${page}?pago=cancelado` };
     let checkout;
     if (service.payment === 'pay') {
-      checkout = await payments.checkout(account, { holdId: hold.id, workspaceId: service.workspaceId, amount: service.priceCents, email: v.email, description: service.title, ...back });
+      checkout = await payments.checkout(account, {
+        holdId: hold.id,
+        workspaceId: service.workspaceId,
+        amount: service.priceCents,
+        email: v.email,
+        description: service.title,
+        ...back,
+      });
     } else {
       const known = await this.d.intake.findByEmail(this.d.db, service.workspaceId, v.email);
       const name = [v.firstName, v.lastName].filter(Boolean).join(' ');
-      const customerId = await payments.customerFor(account, service.therapistId, service.workspaceId, { patientId: known?.id ?? null, name, email: v.email, holdId: hold.id });
+      const customerId = await payments.customerFor(account, service.therapistId, service.workspaceId, {
+        patientId: known?.id ?? null,
+        name,
+        email: v.email,
+        holdId: hold.id,
+      });
       checkout = await payments.cardCheckout(account, { holdId: hold.id, workspaceId: service.workspaceId, customerId, ...back });
     }
     return { status: 'payment_required', checkoutUrl: checkout.url, expiresAt: expiresAt.toISOString() };
@@ -100,7 +116,12 @@ export class BookingPaymentFlow {
       if (!service || service.status !== 'active') throw new AppError('public_service_not_found');
       // The hold may have run out while paying: the slot is checked again, the hold itself aside.
       if (hold.consumedAt) throw new AppError('challenge_not_found');
-      await bookHold(this.d, this.notices, hold, service, v, now, { at: now, accountId: p.accountId, paymentIntentId: p.paymentIntentId, amount: p.amount });
+      await bookHold(this.d, this.notices, hold, service, v, now, {
+        at: now,
+        accountId: p.accountId,
+        paymentIntentId: p.paymentIntentId,
+        amount: p.amount,
+      });
     } catch (err) {
       // Only a booking refused (a failure after the commit, a mail, leaves it booked: never refunded).
       if (!(err instanceof AppError) || (await publicBookingRepository(this.d.db).hold(hold.id))?.booked) throw err;
@@ -111,7 +132,10 @@ export class BookingPaymentFlow {
   }
 
   private async tellNotBooked(hold: BookingHoldRow, service: BookingServiceRow, v: VisitorData, refunded: boolean) {
-    const [therapist, brand] = await Promise.all([this.d.users.findById(service.therapistId), this.d.workspaces.brandOf(service.workspaceId)]);
+    const [therapist, brand] = await Promise.all([
+      this.d.users.findById(service.therapistId),
+      this.d.workspaces.brandOf(service.workspaceId),
+    ]);
     const facts = {
       serviceTitle: service.title,
       therapistName: [therapist?.firstName, therapist?.lastName].filter(Boolean).join(' ') || brand.name,
@@ -121,6 +145,10 @@ export class BookingPaymentFlow {
       place: null,
     };
     const mailBrand = { name: brand.name, logoUrl: brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null };
-    await this.d.mailer.send(bookingNotMadeMail(v.email, v.firstName, facts, mailBrand, refunded), { purpose: 'booking_not_made', workspaceId: service.workspaceId, key: `booking-not-made:${hold.id}` });
+    await this.d.mailer.send(bookingNotMadeMail(v.email, v.firstName, facts, mailBrand, refunded), {
+      purpose: 'booking_not_made',
+      workspaceId: service.workspaceId,
+      key: `booking-not-made:${hold.id}`,
+    });
   }
 }

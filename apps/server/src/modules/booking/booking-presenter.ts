@@ -8,13 +8,21 @@ import type { PublicBookingRow } from './public-booking.tables';
  * its start (the same notice a new booking needs). Null once that moment has passed or the session is
  * no longer pending (canceled, completed).
  */
-export function changeableUntil(service: Pick<BookingServiceRow, 'minNotice'>, s: Pick<BookedSession, 'startsAt' | 'timeZone' | 'status'>, now: Date): Date | null {
+export function changeableUntil(
+  service: Pick<BookingServiceRow, 'minNotice'>,
+  s: Pick<BookedSession, 'startsAt' | 'timeZone' | 'status'>,
+  now: Date,
+): Date | null {
   if (s.status !== 'pending') return null;
   const until = addTimespan(s.startsAt, { amount: -service.minNotice.amount, unit: service.minNotice.unit }, s.timeZone);
   return now < until ? until : null;
 }
 
-const STATUS: Record<BookedSession['status'], PublicBooking['status']> = { pending: 'confirmed', completed: 'completed', canceled: 'canceled' };
+const STATUS: Record<BookedSession['status'], PublicBooking['status']> = {
+  pending: 'confirmed',
+  completed: 'completed',
+  canceled: 'canceled',
+};
 
 /** A booked session as the visitor reads it: times, who, where, and what was paid at booking (its refund once cancelled); no clinical field. */
 export function presentBooking(
@@ -41,7 +49,10 @@ export function presentBooking(
 }
 
 /** What was paid at booking and where its refund is (`bookingPayment`); null when nothing was paid. */
-export function paymentOf(s: Pick<BookedSession, 'status'>, paid?: Pick<PublicBookingRow, 'paymentIntentId' | 'paidAmount' | 'refundedAt'>): PaidAtBooking | null {
+export function paymentOf(
+  s: Pick<BookedSession, 'status'>,
+  paid?: Pick<PublicBookingRow, 'paymentIntentId' | 'paidAmount' | 'refundedAt'>,
+): PaidAtBooking | null {
   if (!paid?.paymentIntentId || !paid.paidAmount) return null;
   return { amountCents: paid.paidAmount, refund: paid.refundedAt ? 'done' : s.status === 'canceled' ? 'pending' : 'none' };
 }

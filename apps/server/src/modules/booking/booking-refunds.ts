@@ -24,7 +24,14 @@ export class BookingRefunds {
   private payments?: BookingPayments;
 
   constructor(private readonly d: BookingFlowDeps & { jobs: Jobs; patients: PatientsService; log?: FastifyBaseLogger }) {
-    d.jobs.define<Job>({ name: QUEUE, work: (j) => this.work(j.bookingId), retryLimit: 12, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 120 });
+    d.jobs.define<Job>({
+      name: QUEUE,
+      work: (j) => this.work(j.bookingId),
+      retryLimit: 12,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    });
   }
 
   /** The payments module, wired after booking (app.ts). */
@@ -43,7 +50,12 @@ export class BookingRefunds {
     const [row] = await this.d.db.select().from(publicBookings).where(eq(publicBookings.id, bookingId));
     if (!row || row.refundedAt || !row.paymentIntentId || !row.paymentAccountId || !row.paidAmount) return;
     if (!this.payments) throw new Error('booking refunds: payments not wired');
-    await this.payments.refundBooking({ bookingId: row.id, accountId: row.paymentAccountId, paymentIntentId: row.paymentIntentId, amount: row.paidAmount });
+    await this.payments.refundBooking({
+      bookingId: row.id,
+      accountId: row.paymentAccountId,
+      paymentIntentId: row.paymentIntentId,
+      amount: row.paidAmount,
+    });
     const refunded = await this.d.events.transaction(this.d.db, async (tx, emit) => {
       const [done] = await tx
         .update(publicBookings)
@@ -60,7 +72,10 @@ export class BookingRefunds {
   private async tell(row: PublicBookingRow) {
     const session = await this.d.booked.find(this.d.db, row.workspaceId, row.sessionId);
     if (!session) return;
-    const [service, contact] = await Promise.all([bookingRepository(this.d.db).service(row.workspaceId, row.serviceId), this.d.patients.contactOf(row.workspaceId, session.patientId)]);
+    const [service, contact] = await Promise.all([
+      bookingRepository(this.d.db).service(row.workspaceId, row.serviceId),
+      this.d.patients.contactOf(row.workspaceId, session.patientId),
+    ]);
     if (!service || !contact?.email) return;
     const { facts, brand } = await new BookingNotices(this.d).facts(service, session);
     await this.d.mailer.send(bookingRefundedMail(contact.email, contact.firstName, facts, brand, row.paidAmount!), {

@@ -19,7 +19,8 @@ import type { BookingServiceRow } from './booking.tables';
 type Create = Omit<NewBookingService, 'id' | 'workspaceId' | 'therapistId' | 'createdAt' | 'updatedAt'>;
 const notFound = () => new AppError('public_service_not_found', undefined, 'Servicio de reserva no encontrado.');
 const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
-const duplicateTitle = (err: unknown) => (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+const duplicateTitle = (err: unknown) =>
+  (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * A therapist's booking services (spec §3, `/calendar/services`; subject `public_services`, owned by
@@ -33,9 +34,7 @@ export class BookingServicesService {
     this.changed = fn;
   }
 
-  constructor(
-    private readonly d: { db: Db; users: UsersService; locations: LocationsService },
-  ) {}
+  constructor(private readonly d: { db: Db; users: UsersService; locations: LocationsService }) {}
 
   async list(c: Caller, therapistId?: string): Promise<BookingService[]> {
     const scope = scopeFor(c.member.ability, 'read', 'public_services', c.userId);
@@ -55,7 +54,11 @@ export class BookingServicesService {
     const row = await this.d.db.transaction(async (tx) => {
       const repo = bookingRepository(tx);
       if ((await repo.countServices(ws, c.userId)) >= BOOKING_SERVICES_MAX)
-        throw new AppError('public_service_limit_reached', undefined, `Puedes tener hasta ${BOOKING_SERVICES_MAX} servicios de reserva: borra o reutiliza uno que no uses.`);
+        throw new AppError(
+          'public_service_limit_reached',
+          undefined,
+          `Puedes tener hasta ${BOOKING_SERVICES_MAX} servicios de reserva: borra o reutiliza uno que no uses.`,
+        );
       return repo.insertService({ ...values, workspaceId: ws, therapistId: c.userId }).catch((err: unknown) => {
         throw duplicateTitle(err) ? titleTaken() : err;
       });
@@ -68,7 +71,11 @@ export class BookingServicesService {
     const current = await this.accessible(c, id, 'update');
     const merged = { ...current, ...body } as BookingServiceRow;
     const problems = bookingServiceProblems(merged);
-    if (problems.length) throw new AppError('invalid_argument', problems.map(({ path, message }) => ({ path, message })));
+    if (problems.length)
+      throw new AppError(
+        'invalid_argument',
+        problems.map(({ path, message }) => ({ path, message })),
+      );
     if (body.locationId !== undefined) await this.assertLocation(current.workspaceId, body.locationId);
     const row = await bookingRepository(this.d.db)
       .updateService(current.workspaceId, id, body as Partial<Create>)
@@ -101,7 +108,10 @@ export class BookingServicesService {
 
   private async present(workspaceId: string, rows: BookingServiceRow[]): Promise<BookingService[]> {
     if (!rows.length) return [];
-    const [users, places] = await Promise.all([this.d.users.findManyByIds([...new Set(rows.map((r) => r.therapistId))]), this.d.locations.list(workspaceId)]);
+    const [users, places] = await Promise.all([
+      this.d.users.findManyByIds([...new Set(rows.map((r) => r.therapistId))]),
+      this.d.locations.list(workspaceId),
+    ]);
     const names = new Map(users.map((u) => [u.id, fullName(u)]));
     const where = new Map(places.map((l: WorkspaceLocation) => [l.id, l.name]));
     return rows.map((r) => ({

@@ -29,7 +29,12 @@ export class BookingSlots {
     // One after the other: a transaction (PGlite's, pg's) runs one statement at a time anyway.
     const sessions = await this.d.booked.busyOf(db, service.workspaceId, service.therapistId, wideFrom, wideTo, o.exceptSessionId);
     const holds = await publicBookingRepository(db).activeHolds(service.therapistId, wideFrom, wideTo, now, o.exceptHoldId);
-    const overrides = await bookingRepository(db).overrides(service.workspaceId, { kind: 'all' }, todayIn(service.timeZone, from), service.therapistId);
+    const overrides = await bookingRepository(db).overrides(
+      service.workspaceId,
+      { kind: 'all' },
+      todayIn(service.timeZone, from),
+      service.therapistId,
+    );
     return freeSlots({
       schedule: service.schedule,
       timeZone: service.timeZone,

@@ -17,15 +17,27 @@ export function bookingRepository(db: DbOrTx) {
       return db
         .select()
         .from(bookingServices)
-        .where(and(eq(bookingServices.workspaceId, workspaceId), owned(bookingServices.therapistId, scope), therapistId ? eq(bookingServices.therapistId, therapistId) : undefined))
+        .where(
+          and(
+            eq(bookingServices.workspaceId, workspaceId),
+            owned(bookingServices.therapistId, scope),
+            therapistId ? eq(bookingServices.therapistId, therapistId) : undefined,
+          ),
+        )
         .orderBy(asc(bookingServices.title), asc(bookingServices.id));
     },
     async service(workspaceId: string, id: string): Promise<BookingServiceRow | undefined> {
-      const [row] = await db.select().from(bookingServices).where(and(eq(bookingServices.workspaceId, workspaceId), eq(bookingServices.id, id)));
+      const [row] = await db
+        .select()
+        .from(bookingServices)
+        .where(and(eq(bookingServices.workspaceId, workspaceId), eq(bookingServices.id, id)));
       return row;
     },
     async countServices(workspaceId: string, therapistId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(bookingServices).where(and(eq(bookingServices.workspaceId, workspaceId), eq(bookingServices.therapistId, therapistId)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(bookingServices)
+        .where(and(eq(bookingServices.workspaceId, workspaceId), eq(bookingServices.therapistId, therapistId)));
       return row?.n ?? 0;
     },
     async insertService(values: NewBookingService): Promise<BookingServiceRow> {
@@ -41,7 +53,10 @@ export function bookingRepository(db: DbOrTx) {
       return row;
     },
     async deleteService(workspaceId: string, id: string): Promise<boolean> {
-      const rows = await db.delete(bookingServices).where(and(eq(bookingServices.workspaceId, workspaceId), eq(bookingServices.id, id))).returning({ id: bookingServices.id });
+      const rows = await db
+        .delete(bookingServices)
+        .where(and(eq(bookingServices.workspaceId, workspaceId), eq(bookingServices.id, id)))
+        .returning({ id: bookingServices.id });
       return rows.length === 1;
     },
 
@@ -61,14 +76,23 @@ export function bookingRepository(db: DbOrTx) {
         .orderBy(asc(availabilityOverrides.day));
     },
     async override(workspaceId: string, id: string): Promise<AvailabilityOverrideRow | undefined> {
-      const [row] = await db.select().from(availabilityOverrides).where(and(eq(availabilityOverrides.workspaceId, workspaceId), eq(availabilityOverrides.id, id)));
+      const [row] = await db
+        .select()
+        .from(availabilityOverrides)
+        .where(and(eq(availabilityOverrides.workspaceId, workspaceId), eq(availabilityOverrides.id, id)));
       return row;
     },
     async countFutureOverrides(workspaceId: string, therapistId: string, fromDay: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(availabilityOverrides)
-        .where(and(eq(availabilityOverrides.workspaceId, workspaceId), eq(availabilityOverrides.therapistId, therapistId), gte(availabilityOverrides.day, fromDay)));
+        .where(
+          and(
+            eq(availabilityOverrides.workspaceId, workspaceId),
+            eq(availabilityOverrides.therapistId, therapistId),
+            gte(availabilityOverrides.day, fromDay),
+          ),
+        );
       return row?.n ?? 0;
     },
     /** The days among `days` the therapist has blocked already. */
@@ -77,7 +101,13 @@ export function bookingRepository(db: DbOrTx) {
       const rows = await db
         .select({ day: availabilityOverrides.day })
         .from(availabilityOverrides)
-        .where(and(eq(availabilityOverrides.workspaceId, workspaceId), eq(availabilityOverrides.therapistId, therapistId), inArray(availabilityOverrides.day, days)));
+        .where(
+          and(
+            eq(availabilityOverrides.workspaceId, workspaceId),
+            eq(availabilityOverrides.therapistId, therapistId),
+            inArray(availabilityOverrides.day, days),
+          ),
+        );
       return rows.map((r) => r.day);
     },
     insertOverrides(values: NewOverride[]): Promise<AvailabilityOverrideRow[]> {

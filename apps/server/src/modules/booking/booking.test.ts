@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_SERVICES_MAX, type AvailabilityOverrideRecord, type BookingService, type CreateBookingServiceBody, type PublicSlots, type Workspace } from '@divan/core';
+import {
+  BOOKING_SERVICES_MAX,
+  type AvailabilityOverrideRecord,
+  type BookingService,
+  type CreateBookingServiceBody,
+  type PublicSlots,
+  type Workspace,
+} from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 
@@ -23,7 +30,13 @@ const refused = (res: { statusCode: number; body: string }, status: number, code
 const SERVICE: CreateBookingServiceBody = {
   title: 'Primera consulta',
   description: 'Una sesión de 50 minutos para conocernos.',
-  schedule: { 1: [{ from: '09:00', to: '14:00' }, { from: '16:00', to: '20:00' }], 3: [{ from: '09:00', to: '14:00' }] },
+  schedule: {
+    1: [
+      { from: '09:00', to: '14:00' },
+      { from: '16:00', to: '20:00' },
+    ],
+    3: [{ from: '09:00', to: '14:00' }],
+  },
   timeZone: 'Europe/Madrid',
   priceCents: 6000,
   modality: 'online',
@@ -72,18 +85,55 @@ describe('booking services', () => {
   });
 
   it('refuses the §5 rules at their fields, in Spanish', async () => {
-    const inverted = refused(await t.post(S, { ...SERVICE, title: 'B', schedule: { 2: [{ from: '14:00', to: '09:00' }] } }, { token: owner.accessToken }), 400, 'invalid_argument');
+    const inverted = refused(
+      await t.post(S, { ...SERVICE, title: 'B', schedule: { 2: [{ from: '14:00', to: '09:00' }] } }, { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+    );
     expect(inverted.fields).toContainEqual(expect.objectContaining({ message: 'El rango de horas está invertido' }));
-    const overlap = refused(await t.post(S, { ...SERVICE, title: 'B', schedule: { 1: [{ from: '09:00', to: '12:00' }, { from: '11:00', to: '13:00' }] } }, { token: owner.accessToken }), 400, 'invalid_argument');
+    const overlap = refused(
+      await t.post(
+        S,
+        {
+          ...SERVICE,
+          title: 'B',
+          schedule: {
+            1: [
+              { from: '09:00', to: '12:00' },
+              { from: '11:00', to: '13:00' },
+            ],
+          },
+        },
+        { token: owner.accessToken },
+      ),
+      400,
+      'invalid_argument',
+    );
     expect(overlap.fields!.map((f) => f.message)).toContain('Los rangos de horas del lunes se solapan');
     const noDay = refused(await t.post(S, { ...SERVICE, title: 'B', schedule: {} }, { token: owner.accessToken }), 400, 'invalid_argument');
     expect(noDay.fields!.map((f) => f.message)).toContain('Elige al menos un día de la semana con horario');
-    refused(await t.post(S, { ...SERVICE, title: 'B', timeZone: 'Europe/Atlantida' }, { token: owner.accessToken }), 400, 'invalid_argument');
-    refused(await t.post(S, { ...SERVICE, title: 'B', locationId: '00000000-0000-4000-8000-000000000000' }, { token: owner.accessToken }), 404, 'location_not_found');
+    refused(
+      await t.post(S, { ...SERVICE, title: 'B', timeZone: 'Europe/Atlantida' }, { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+    );
+    refused(
+      await t.post(S, { ...SERVICE, title: 'B', locationId: '00000000-0000-4000-8000-000000000000' }, { token: owner.accessToken }),
+      404,
+      'location_not_found',
+    );
     // An update runs the rules on the service as it would be saved: 3 months of minimum notice with 2 of maximum.
-    const notice = refused(await t.patch(`${S}/${service.id}`, { minNotice: { amount: 3, unit: 'months' } }, { token: owner.accessToken }), 400, 'invalid_argument');
-    expect(notice.fields!.map((f) => f.message)).toContain('La antelación mínima no puede ser mayor que la máxima más la duración de la sesión');
-    const paused = json<BookingService>(await t.patch(`${S}/${service.id}`, { status: 'paused', title: 'Primera consulta (50 min)' }, { token: owner.accessToken }));
+    const notice = refused(
+      await t.patch(`${S}/${service.id}`, { minNotice: { amount: 3, unit: 'months' } }, { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+    );
+    expect(notice.fields!.map((f) => f.message)).toContain(
+      'La antelación mínima no puede ser mayor que la máxima más la duración de la sesión',
+    );
+    const paused = json<BookingService>(
+      await t.patch(`${S}/${service.id}`, { status: 'paused', title: 'Primera consulta (50 min)' }, { token: owner.accessToken }),
+    );
     expect(paused).toMatchObject({ status: 'paused', title: 'Primera consulta (50 min)', durationMinutes: 50 });
   });
 
@@ -94,7 +144,11 @@ describe('booking services', () => {
     refused(await t.patch(`${S}/${service.id}`, { title: 'Mía' }, { token: colleague.accessToken }), 404, 'public_service_not_found');
     const all = json<{ items: BookingService[] }>(await t.get(S, { token: reception.accessToken }));
     expect(all.items.map((s) => s.therapist.name).sort()).toEqual(['Marta', 'Olga']);
-    expect(json<{ items: BookingService[] }>(await t.get(`${S}?therapistId=${colleague.userId}`, { token: reception.accessToken })).items.map((s) => s.id)).toEqual([hers.id]);
+    expect(
+      json<{ items: BookingService[] }>(await t.get(`${S}?therapistId=${colleague.userId}`, { token: reception.accessToken })).items.map(
+        (s) => s.id,
+      ),
+    ).toEqual([hers.id]);
     refused(await t.patch(`${S}/${hers.id}`, { title: 'Cambio' }, { token: reception.accessToken }), 403, 'access_denied');
     refused(await t.post(S, { ...SERVICE, title: 'De recepción' }, { token: reception.accessToken }), 403, 'access_denied');
     expect((await t.get(`${S}/${hers.id}`, { token: stranger.accessToken })).statusCode).toBe(404);
@@ -104,14 +158,24 @@ describe('booking services', () => {
 
   it(`a therapist keeps at most ${BOOKING_SERVICES_MAX} services`, async () => {
     const have = json<{ items: BookingService[] }>(await t.get(S, { token: owner.accessToken })).items.length;
-    for (let i = have; i < BOOKING_SERVICES_MAX; i++) expect((await t.post(S, { ...SERVICE, title: `Servicio ${i}` }, { token: owner.accessToken })).statusCode).toBe(201);
+    for (let i = have; i < BOOKING_SERVICES_MAX; i++)
+      expect((await t.post(S, { ...SERVICE, title: `Servicio ${i}` }, { token: owner.accessToken })).statusCode).toBe(201);
     refused(await t.post(S, { ...SERVICE, title: 'Uno más' }, { token: owner.accessToken }), 409, 'public_service_limit_reached');
   });
 });
 
 describe('blocked days (availability overrides)', () => {
   it('blocks several dates at once, whole days or ranges; lists them from today on', async () => {
-    const res = await t.post(O, { dates: [{ day: '2026-12-24', allDay: true }, { day: '2026-12-02', allDay: false, from: '16:00', to: '20:00' }] }, { token: owner.accessToken });
+    const res = await t.post(
+      O,
+      {
+        dates: [
+          { day: '2026-12-24', allDay: true },
+          { day: '2026-12-02', allDay: false, from: '16:00', to: '20:00' },
+        ],
+      },
+      { token: owner.accessToken },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const made = json<{ items: AvailabilityOverrideRecord[] }>(res).items;
     expect(made.map((o) => [o.day, o.allDay, o.from, o.to])).toEqual([
@@ -123,13 +187,25 @@ describe('blocked days (availability overrides)', () => {
   });
 
   it('refuses repeated, past, inverted and already blocked dates, all or nothing', async () => {
-    const repeated = refused(await t.post(O, { dates: [{ day: '2027-01-05' }, { day: '2027-01-05' }] }, { token: owner.accessToken }), 400, 'invalid_argument');
+    const repeated = refused(
+      await t.post(O, { dates: [{ day: '2027-01-05' }, { day: '2027-01-05' }] }, { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+    );
     expect(repeated.fields).toContainEqual({ path: 'dates.1.day', message: 'Esta fecha está repetida' });
     const past = refused(await t.post(O, { dates: [{ day: '2026-11-27' }] }, { token: owner.accessToken }), 400, 'invalid_argument');
     expect(past.fields).toContainEqual({ path: 'dates.0.day', message: 'No puedes bloquear una fecha pasada' });
-    const inverted = refused(await t.post(O, { dates: [{ day: '2027-01-07', allDay: false, from: '18:00', to: '10:00' }] }, { token: owner.accessToken }), 400, 'invalid_argument');
+    const inverted = refused(
+      await t.post(O, { dates: [{ day: '2027-01-07', allDay: false, from: '18:00', to: '10:00' }] }, { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+    );
     expect(inverted.fields).toContainEqual({ path: 'dates.0.to', message: 'El rango de horas está invertido' });
-    const taken = refused(await t.post(O, { dates: [{ day: '2027-01-08' }, { day: '2026-12-24' }] }, { token: owner.accessToken }), 409, 'availability_restriction_exists');
+    const taken = refused(
+      await t.post(O, { dates: [{ day: '2027-01-08' }, { day: '2026-12-24' }] }, { token: owner.accessToken }),
+      409,
+      'availability_restriction_exists',
+    );
     expect(taken.fields![0]!.message).toContain('24/12/2026');
     const days = json<{ items: AvailabilityOverrideRecord[] }>(await t.get(O, { token: owner.accessToken })).items.map((o) => o.day);
     expect(days).not.toContain('2027-01-08');
@@ -140,12 +216,28 @@ describe('blocked days (availability overrides)', () => {
     expect(forMarta.statusCode, forMarta.body).toBe(201);
     const hers = json<{ items: AvailabilityOverrideRecord[] }>(forMarta).items[0]!;
     expect(hers.therapistId).toBe(colleague.userId);
-    refused(await t.post(O, { therapistId: owner.userId, dates: [{ day: '2026-12-30' }] }, { token: colleague.accessToken }), 403, 'access_denied');
-    refused(await t.post(O, { therapistId: stranger.userId, dates: [{ day: '2026-12-30' }] }, { token: reception.accessToken }), 400, 'therapist_not_member');
-    expect(json<{ items: AvailabilityOverrideRecord[] }>(await t.get(O, { token: colleague.accessToken })).items.map((o) => o.id)).toEqual([hers.id]);
-    const moved = json<AvailabilityOverrideRecord>(await t.put(`${O}/${hers.id}`, { day: '2026-12-30', allDay: false, from: '09:00', to: '12:00' }, { token: colleague.accessToken }));
+    refused(
+      await t.post(O, { therapistId: owner.userId, dates: [{ day: '2026-12-30' }] }, { token: colleague.accessToken }),
+      403,
+      'access_denied',
+    );
+    refused(
+      await t.post(O, { therapistId: stranger.userId, dates: [{ day: '2026-12-30' }] }, { token: reception.accessToken }),
+      400,
+      'therapist_not_member',
+    );
+    expect(json<{ items: AvailabilityOverrideRecord[] }>(await t.get(O, { token: colleague.accessToken })).items.map((o) => o.id)).toEqual([
+      hers.id,
+    ]);
+    const moved = json<AvailabilityOverrideRecord>(
+      await t.put(`${O}/${hers.id}`, { day: '2026-12-30', allDay: false, from: '09:00', to: '12:00' }, { token: colleague.accessToken }),
+    );
     expect(moved).toMatchObject({ day: '2026-12-30', allDay: false, from: '09:00', to: '12:00' });
-    refused(await t.put(`${O}/${hers.id}`, { day: '2026-12-30', allDay: false, from: '12:00', to: '09:00' }, { token: colleague.accessToken }), 400, 'invalid_argument');
+    refused(
+      await t.put(`${O}/${hers.id}`, { day: '2026-12-30', allDay: false, from: '12:00', to: '09:00' }, { token: colleague.accessToken }),
+      400,
+      'invalid_argument',
+    );
     refused(await t.del(`${O}/${hers.id}`, { token: stranger.accessToken }), 404, 'workspace_not_found');
     expect((await t.del(`${O}/${hers.id}`, { token: colleague.accessToken })).statusCode).toBe(204);
     refused(await t.del(`${O}/${hers.id}`, { token: colleague.accessToken }), 404, 'availability_restriction_not_found');
@@ -153,12 +245,23 @@ describe('blocked days (availability overrides)', () => {
 });
 
 describe('public slots of a service', () => {
-  it("a month of free slots: every session of the therapist takes its time and gap, blocked days offer nothing, notice counts from now", async () => {
+  it('a month of free slots: every session of the therapist takes its time and gap, blocked days offer nothing, notice counts from now', async () => {
     // Now is Saturday 28/11/2026 11:00 in Madrid; 24 h of minimum notice, 1 month of maximum.
-    const body = { ...SERVICE, title: 'Seguimiento', schedule: { 1: [{ from: '09:00', to: '11:00' }], 3: [{ from: '09:00', to: '10:00' }] }, maxNotice: { amount: 1, unit: 'months' as const } };
+    const body = {
+      ...SERVICE,
+      title: 'Seguimiento',
+      schedule: { 1: [{ from: '09:00', to: '11:00' }], 3: [{ from: '09:00', to: '10:00' }] },
+      maxNotice: { amount: 1, unit: 'months' as const },
+    };
     const service = json<BookingService>(await t.post(S, body, { token: colleague.accessToken }));
-    const patient = json<{ id: string }>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Noa', lastName: 'Vidal' }, { token: colleague.accessToken }));
-    const session = await t.post(`/api/v1/workspaces/${ws.id}/sessions`, { patientId: patient.id, day: '2026-11-30', from: '09:00', to: '09:50' }, { token: colleague.accessToken });
+    const patient = json<{ id: string }>(
+      await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Noa', lastName: 'Vidal' }, { token: colleague.accessToken }),
+    );
+    const session = await t.post(
+      `/api/v1/workspaces/${ws.id}/sessions`,
+      { patientId: patient.id, day: '2026-11-30', from: '09:00', to: '09:50' },
+      { token: colleague.accessToken },
+    );
     expect(session.statusCode, session.body).toBe(201);
     expect((await t.post(O, { dates: [{ day: '2026-12-02' }] }, { token: colleague.accessToken })).statusCode).toBe(201);
     const P = `/api/v1/public/reservations/${ws.id}/${colleague.userId}/${service.id}/slots`;
@@ -167,7 +270,11 @@ describe('public slots of a service', () => {
     expect(november).toMatchObject({ month: '2026-11', timeZone: 'Europe/Madrid', durationMinutes: 50 });
     // Monday 30: 09:00 is taken (its session, then 10 minutes of gap); 10:00 is free.
     expect(november.days.map((d) => [d.day, d.slots.map((x) => x.therapist.from)])).toEqual([['2026-11-30', ['10:00']]]);
-    expect(november.days[0]!.slots[0]).toMatchObject({ startsAt: '2026-11-30T09:00:00.000Z', endsAt: '2026-11-30T09:50:00.000Z', sameLocalTime: true });
+    expect(november.days[0]!.slots[0]).toMatchObject({
+      startsAt: '2026-11-30T09:00:00.000Z',
+      endsAt: '2026-11-30T09:50:00.000Z',
+      sameLocalTime: true,
+    });
 
     const december = json<PublicSlots>(await t.get(`${P}?month=2026-12&timeZone=America/Mexico_City`));
     const days = december.days.map((d) => d.day);
@@ -181,7 +288,11 @@ describe('public slots of a service', () => {
     expect(json<PublicSlots>(await t.get(`${P}?month=2026-10`)).days).toEqual([]);
 
     // A paused service, or a path that does not match, is not found; a bad month is a 400.
-    refused(await t.get(`/api/v1/public/reservations/${ws.id}/${owner.userId}/${service.id}/slots?month=2026-12`), 404, 'public_service_not_found');
+    refused(
+      await t.get(`/api/v1/public/reservations/${ws.id}/${owner.userId}/${service.id}/slots?month=2026-12`),
+      404,
+      'public_service_not_found',
+    );
     refused(await t.get(`${P}?month=2026-13`), 400, 'invalid_argument');
     await t.patch(`${S}/${service.id}`, { status: 'paused' }, { token: colleague.accessToken });
     refused(await t.get(`${P}?month=2026-12`), 404, 'public_service_not_found');

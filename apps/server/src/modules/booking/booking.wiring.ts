@@ -33,16 +33,42 @@ import { SERIES_EVENTS } from '../sessions/session-series.service';
 import type { EventBus } from '../../platform/events/event-bus';
 
 /** What booking on the public page needs besides the services' setup (booking-deps.ts). */
-type FlowDeps = Pick<BookingFlowDeps, 'therapistWants'> & { sessions: SessionsService; patients: PatientsService; cipher: Cipher; mailer: Mailer; jobs: Jobs; log: FastifyBaseLogger; hash: (value: string) => string; publicUrl: string; mailFrom: string };
+type FlowDeps = Pick<BookingFlowDeps, 'therapistWants'> & {
+  sessions: SessionsService;
+  patients: PatientsService;
+  cipher: Cipher;
+  mailer: Mailer;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+  hash: (value: string) => string;
+  publicUrl: string;
+  mailFrom: string;
+};
 
 /** Open booking (issue 14): the therapists' services and blocked days, booking on the public page, and their routes. */
-export function wireBooking(d: FlowDeps & { db: Db; events: EventBus; users: UsersService; workspaces: WorkspacesService; locations: LocationsService; perIpPerMinute: number; clock?: () => Date }) {
+export function wireBooking(
+  d: FlowDeps & {
+    db: Db;
+    events: EventBus;
+    users: UsersService;
+    workspaces: WorkspacesService;
+    locations: LocationsService;
+    perIpPerMinute: number;
+    clock?: () => Date;
+  },
+) {
   const services = new BookingServicesService({ db: d.db, users: d.users, locations: d.locations });
   const overrides = new AvailabilityOverridesService({ db: d.db, workspaces: d.workspaces, clock: d.clock });
   const booked = new BookedSessions(d.sessions, d.workspaces);
   const slots = new BookingSlots({ db: d.db, booked });
   const booking = new PublicBookingService({ db: d.db, slots, clock: d.clock });
-  const flow = { ...d, booked, slots, intake: new BookingIntake(d.workspaces), changed: (workspaceId: string) => booking.cache.changed(workspaceId) };
+  const flow = {
+    ...d,
+    booked,
+    slots,
+    intake: new BookingIntake(d.workspaces),
+    changed: (workspaceId: string) => booking.cache.changed(workspaceId),
+  };
   const holds = new BookingHoldsService(flow);
   const payment = new BookingPaymentFlow(flow, new BookingNotices(flow));
   const confirm = new BookingConfirmService(flow, payment);
@@ -50,13 +76,19 @@ export function wireBooking(d: FlowDeps & { db: Db; events: EventBus; users: Use
   const manage = new BookingManageService(flow, refunds);
   d.jobs.sweep('booking.old-holds', holds.sweep);
   // The cached months of free slots go when a therapist's time changes: sessions (any process), services, blocked days.
-  for (const name of [...SESSION_EVENTS, ...SERIES_EVENTS]) d.events.on(name, ({ workspaceId }) => booking.cache.changed(workspaceId), { scope: 'every-process' });
+  for (const name of [...SESSION_EVENTS, ...SERIES_EVENTS])
+    d.events.on(name, ({ workspaceId }) => booking.cache.changed(workspaceId), { scope: 'every-process' });
   services.onChange((workspaceId) => booking.cache.changed(workspaceId));
   overrides.onChange((workspaceId) => booking.cache.changed(workspaceId));
   const pages = new PublicPagesService({ db: d.db, users: d.users, workspaces: d.workspaces, locations: d.locations });
   const embed = new BookingEmbedService({ db: d.db, workspaces: d.workspaces });
   /** The public booking page (its own entry of the web build), framed by the workspace's allowed origins. */
-  const webPage: WebPage = { prefix: '/v1/reservations/', file: 'booking.html', frameAncestors: (path) => embed.frameAncestors(path), sharedFiles: ['/embed.js'] };
+  const webPage: WebPage = {
+    prefix: '/v1/reservations/',
+    file: 'booking.html',
+    frameAncestors: (path) => embed.frameAncestors(path),
+    sharedFiles: ['/embed.js'],
+  };
   const register = async (app: FastifyInstance) => {
     await app.register(bookingRoutes, { services, overrides });
     await app.register(publicBookingRoutes, { booking, perIpPerMinute: d.perIpPerMinute });

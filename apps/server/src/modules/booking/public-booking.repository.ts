@@ -79,7 +79,10 @@ export function publicBookingRepository(db: DbOrTx) {
 
     /** Kept longer while the visitor pays (BOOKING_HOLD_PAYMENT_MINUTES). */
     async extendHold(id: string, expiresAt: Date): Promise<void> {
-      await db.update(bookingHolds).set({ expiresAt }).where(and(eq(bookingHolds.id, id), isNull(bookingHolds.consumedAt)));
+      await db
+        .update(bookingHolds)
+        .set({ expiresAt })
+        .where(and(eq(bookingHolds.id, id), isNull(bookingHolds.consumedAt)));
     },
 
     /** Holds older than `before` (the hourly sweep), a batch at a time. */
@@ -101,7 +104,10 @@ export function publicBookingRepository(db: DbOrTx) {
     },
 
     async bookingBySession(workspaceId: string, sessionId: string): Promise<PublicBookingRow | undefined> {
-      const [row] = await db.select().from(publicBookings).where(and(eq(publicBookings.workspaceId, workspaceId), eq(publicBookings.sessionId, sessionId)));
+      const [row] = await db
+        .select()
+        .from(publicBookings)
+        .where(and(eq(publicBookings.workspaceId, workspaceId), eq(publicBookings.sessionId, sessionId)));
       return row;
     },
 

@@ -40,7 +40,13 @@ export class PublicBookingService {
  * the maximum notice (freeSlots applies the notices), so past months and those beyond it read no sessions.
  * `o.exceptSessionId`: a session being moved does not take its own time.
  */
-export async function monthOfSlots(slots: BookingSlots, service: BookingServiceRow, q: PublicSlotsQuery, now: Date, o: SlotsOptions = {}): Promise<PublicSlots> {
+export async function monthOfSlots(
+  slots: BookingSlots,
+  service: BookingServiceRow,
+  q: PublicSlotsQuery,
+  now: Date,
+  o: SlotsOptions = {},
+): Promise<PublicSlots> {
   const tz = service.timeZone;
   const month = monthRange(`${q.month}-01`, tz);
   const from = new Date(Math.max(month.start.getTime(), now.getTime()));

@@ -40,7 +40,9 @@ export const bookingHolds = pgTable(
   },
   (t) => [
     // The therapist's active holds, read with every month of slots and under the booking lock.
-    index('booking_holds_therapist_active_idx').on(t.therapistId, t.startsAt).where(sql`${t.consumedAt} is null`),
+    index('booking_holds_therapist_active_idx')
+      .on(t.therapistId, t.startsAt)
+      .where(sql`${t.consumedAt} is null`),
     // Holds per email in the last hour (the per-address limit), and the sweep by age.
     index('booking_holds_email_idx').on(t.emailHash, t.createdAt),
     index('booking_holds_created_idx').on(t.createdAt),
@@ -52,29 +54,26 @@ export type BookingHoldRow = typeof bookingHolds.$inferSelect;
  * A session booked from the public page and its manage link (cancel, move): the link's token is
  * stored hashed. `sequence` is the .ics invitation's SEQUENCE, raised at each move.
  */
-export const publicBookings = pgTable(
-  'public_bookings',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    sessionId: uuid('session_id')
-      .notNull()
-      .unique('public_bookings_session_key')
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => bookingServices.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique('public_bookings_token_key'),
-    sequence: integer('sequence').notNull().default(0),
-    /** Paid at booking (service payment `pay`): the connected account and PaymentIntent that took the money, and how much. */
-    paymentAccountId: text('payment_account_id'),
-    paymentIntentId: text('payment_intent_id'),
-    paidAmount: integer('paid_amount'),
-    /** The money given back after the patient cancelled (booking.refund job). */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const publicBookings = pgTable('public_bookings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id')
+    .notNull()
+    .unique('public_bookings_session_key')
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  serviceId: uuid('service_id')
+    .notNull()
+    .references(() => bookingServices.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique('public_bookings_token_key'),
+  sequence: integer('sequence').notNull().default(0),
+  /** Paid at booking (service payment `pay`): the connected account and PaymentIntent that took the money, and how much. */
+  paymentAccountId: text('payment_account_id'),
+  paymentIntentId: text('payment_intent_id'),
+  paidAmount: integer('paid_amount'),
+  /** The money given back after the patient cancelled (booking.refund job). */
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 export type PublicBookingRow = typeof publicBookings.$inferSelect;

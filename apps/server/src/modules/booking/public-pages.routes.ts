@@ -25,7 +25,16 @@ export async function publicPagesRoutes(app: FastifyInstance, d: { pages: Public
   const config = { access: 'public' as const, rateLimit: { max: d.perIpPerMinute, timeWindow: 60_000 } };
   r.get(
     `${P}/:workspaceId`,
-    { config, schema: { operationId: 'getPublicWorkspaceIndex', tags, description: 'The workspace\'s name and logo and its therapists with at least one active service.', params: publicWorkspaceParams, response: { 200: publicWorkspaceIndexResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'getPublicWorkspaceIndex',
+        tags,
+        description: "The workspace's name and logo and its therapists with at least one active service.",
+        params: publicWorkspaceParams,
+        response: { 200: publicWorkspaceIndexResponse },
+      },
+    },
     async (req, reply) => {
       const body = await d.pages.index(req.params.workspaceId);
       return reply.header('cache-control', CACHEABLE).send(body);
@@ -33,7 +42,16 @@ export async function publicPagesRoutes(app: FastifyInstance, d: { pages: Public
   );
   r.get(
     `${P}/:workspaceId/:therapistId`,
-    { config, schema: { operationId: 'getPublicTherapist', tags, description: 'A therapist of the workspace with their active services.', params: publicTherapistParams, response: { 200: publicTherapistResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'getPublicTherapist',
+        tags,
+        description: 'A therapist of the workspace with their active services.',
+        params: publicTherapistParams,
+        response: { 200: publicTherapistResponse },
+      },
+    },
     async (req, reply) => {
       const body = await d.pages.therapist(req.params.workspaceId, req.params.therapistId);
       return reply.header('cache-control', CACHEABLE).send(body);
@@ -41,7 +59,16 @@ export async function publicPagesRoutes(app: FastifyInstance, d: { pages: Public
   );
   r.get(
     `${P}/:workspaceId/:therapistId/:serviceId`,
-    { config, schema: { operationId: 'getPublicService', tags, description: 'An active service, with what its page shows before the month of slots.', params: publicServiceParams, response: { 200: publicServiceResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'getPublicService',
+        tags,
+        description: 'An active service, with what its page shows before the month of slots.',
+        params: publicServiceParams,
+        response: { 200: publicServiceResponse },
+      },
+    },
     async (req, reply) => {
       const body = await d.pages.service(req.params.workspaceId, req.params.therapistId, req.params.serviceId);
       return reply.header('cache-control', CACHEABLE).send(body);
@@ -55,14 +82,30 @@ export async function bookingEmbedRoutes(app: FastifyInstance, d: { embed: Booki
   const E = '/api/v1/workspaces/:workspaceId/booking-embed';
   r.get(
     E,
-    { config: { access: { workspace: ['read', 'public_services'] } }, schema: { operationId: 'getBookingEmbed', tags, description: 'The allowed origins, and whether the plan allows embedding now.', params: workspaceIdParams, response: { 200: bookingEmbedResponse } } },
+    {
+      config: { access: { workspace: ['read', 'public_services'] } },
+      schema: {
+        operationId: 'getBookingEmbed',
+        tags,
+        description: 'The allowed origins, and whether the plan allows embedding now.',
+        params: workspaceIdParams,
+        response: { 200: bookingEmbedResponse },
+      },
+    },
     (req) => d.embed.get(req.params.workspaceId),
   );
   r.put(
     E,
     {
       config: { access: { workspace: ['update', 'workspace_profile'] } },
-      schema: { operationId: 'putBookingEmbed', tags, description: 'Replaces the allowed origins; a plan without embedding is refused with `public_service_embedding_not_allowed`.', params: workspaceIdParams, body: bookingEmbedBody, response: { 200: bookingEmbedResponse } },
+      schema: {
+        operationId: 'putBookingEmbed',
+        tags,
+        description: 'Replaces the allowed origins; a plan without embedding is refused with `public_service_embedding_not_allowed`.',
+        params: workspaceIdParams,
+        body: bookingEmbedBody,
+        response: { 200: bookingEmbedResponse },
+      },
     },
     (req) => d.embed.put(req.params.workspaceId, req.body.allowedOrigins),
   );

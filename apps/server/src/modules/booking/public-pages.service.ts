@@ -1,5 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { PublicServicePage, PublicServiceSummary, PublicTherapist, PublicTherapistPage, PublicWorkspaceIndex, WorkspaceLocation } from '@divan/core';
+import type {
+  PublicServicePage,
+  PublicServiceSummary,
+  PublicTherapist,
+  PublicTherapistPage,
+  PublicWorkspaceIndex,
+  WorkspaceLocation,
+} from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { LocationsService } from '../sessions/locations.service';
@@ -42,7 +49,10 @@ export class PublicPagesService {
     if (!row) throw notFound();
     const [therapist] = await this.therapists(workspaceId, [row]);
     if (!therapist) throw notFound();
-    const { services: [summary], ...person } = therapist;
+    const {
+      services: [summary],
+      ...person
+    } = therapist;
     return {
       workspace: await this.workspace(workspaceId),
       therapist: person,
@@ -55,7 +65,13 @@ export class PublicPagesService {
     return this.d.db
       .select()
       .from(bookingServices)
-      .where(and(eq(bookingServices.workspaceId, workspaceId), eq(bookingServices.status, 'active'), therapistId ? eq(bookingServices.therapistId, therapistId) : undefined))
+      .where(
+        and(
+          eq(bookingServices.workspaceId, workspaceId),
+          eq(bookingServices.status, 'active'),
+          therapistId ? eq(bookingServices.therapistId, therapistId) : undefined,
+        ),
+      )
       .orderBy(asc(bookingServices.title), asc(bookingServices.id));
   }
 

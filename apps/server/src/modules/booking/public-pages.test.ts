@@ -3,7 +3,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingEmbed, BookingService, CreateBookingServiceBody, PublicServicePage, PublicTherapistPage, PublicWorkspaceIndex, Workspace } from '@divan/core';
+import type {
+  BookingEmbed,
+  BookingService,
+  CreateBookingServiceBody,
+  PublicServicePage,
+  PublicTherapistPage,
+  PublicWorkspaceIndex,
+  Workspace,
+} from '@divan/core';
 import { png } from '../../test/images';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -77,7 +85,10 @@ describe('the public pages, without an account', () => {
       ['Olga', ['Primera consulta']],
     ]);
     const olga = index.therapists.find((x) => x.id === owner.userId)!;
-    expect(olga).toMatchObject({ biography: 'Psicóloga sanitaria.', services: [{ id: active.id, priceCents: 6000, payment: 'none', allowNewPatients: true, location: null }] });
+    expect(olga).toMatchObject({
+      biography: 'Psicóloga sanitaria.',
+      services: [{ id: active.id, priceCents: 6000, payment: 'none', allowNewPatients: true, location: null }],
+    });
     expect(res.body).not.toContain('@paginas.test');
     expect(res.body).not.toContain('600111222');
     expect(res.body).not.toContain(paused.id);
@@ -93,8 +104,19 @@ describe('the public pages, without an account', () => {
     const res = await t.get(`${P}/${ws.id}/${owner.userId}/${active.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const page = json<PublicServicePage>(res);
-    expect(page.therapist).toEqual({ id: owner.userId, name: 'Olga', pictureUrl: expect.stringMatching(/^\/api\/v1\/files\//), biography: 'Psicóloga sanitaria.' });
-    expect(page.service).toMatchObject({ id: active.id, title: 'Primera consulta', timeZone: 'Europe/Madrid', minNotice: { amount: 24, unit: 'hours' }, maxNotice: { amount: 2, unit: 'months' } });
+    expect(page.therapist).toEqual({
+      id: owner.userId,
+      name: 'Olga',
+      pictureUrl: expect.stringMatching(/^\/api\/v1\/files\//),
+      biography: 'Psicóloga sanitaria.',
+    });
+    expect(page.service).toMatchObject({
+      id: active.id,
+      title: 'Primera consulta',
+      timeZone: 'Europe/Madrid',
+      minNotice: { amount: 24, unit: 'hours' },
+      maxNotice: { amount: 2, unit: 'months' },
+    });
   });
 
   it('unknown, paused or mismatched: the same 404, whatever exists elsewhere', async () => {
@@ -122,27 +144,50 @@ describe('embed settings', () => {
 
   it('start empty, are saved normalised and without repeats, and read back', async () => {
     expect(json<BookingEmbed>(await t.get(E(ws.id), { token: owner.accessToken }))).toEqual({ allowedOrigins: [], embeddingAllowed: true });
-    const res = await t.put(E(ws.id), { allowedOrigins: ['https://www.consulta.es/', 'https://www.consulta.es', 'http://localhost:8080'] }, { token: owner.accessToken });
+    const res = await t.put(
+      E(ws.id),
+      { allowedOrigins: ['https://www.consulta.es/', 'https://www.consulta.es', 'http://localhost:8080'] },
+      { token: owner.accessToken },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(json<BookingEmbed>(res).allowedOrigins).toEqual(['https://www.consulta.es', 'http://localhost:8080']);
     // A therapist reads them (to copy the snippet), but may not change them.
-    expect(json<BookingEmbed>(await t.get(E(ws.id), { token: colleague.accessToken })).allowedOrigins).toEqual(['https://www.consulta.es', 'http://localhost:8080']);
+    expect(json<BookingEmbed>(await t.get(E(ws.id), { token: colleague.accessToken })).allowedOrigins).toEqual([
+      'https://www.consulta.es',
+      'http://localhost:8080',
+    ]);
     refused(await t.put(E(ws.id), { allowedOrigins: [] }, { token: colleague.accessToken }), 403, 'access_denied');
   });
 
   it('refuses what is not an origin, in Spanish at its field', async () => {
-    for (const bad of ['https://www.consulta.es/reservas', 'ftp://consulta.es', 'consulta.es', 'https://a:b@consulta.es', 'https://x.es; script-src *']) {
+    for (const bad of [
+      'https://www.consulta.es/reservas',
+      'ftp://consulta.es',
+      'consulta.es',
+      'https://a:b@consulta.es',
+      'https://x.es; script-src *',
+    ]) {
       const b = refused(await t.put(E(ws.id), { allowedOrigins: [bad] }, { token: owner.accessToken }), 400, 'invalid_argument');
-      expect(b.fields).toContainEqual({ path: 'allowedOrigins.0', message: 'Escribe solo el origen de tu web, como https://www.tuconsulta.es' });
+      expect(b.fields).toContainEqual({
+        path: 'allowedOrigins.0',
+        message: 'Escribe solo el origen de tu web, como https://www.tuconsulta.es',
+      });
     }
     const many = Array.from({ length: 11 }, (_, i) => `https://web${i}.es`);
     refused(await t.put(E(ws.id), { allowedOrigins: many }, { token: owner.accessToken }), 400, 'invalid_argument');
   });
 
   it('a plan without embedding (Basic) is refused with its message, and reads as not allowed', async () => {
-    const b = refused(await t.put(E(basic.id), { allowedOrigins: ['https://www.sol.es'] }, { token: solo.accessToken }), 403, 'public_service_embedding_not_allowed');
+    const b = refused(
+      await t.put(E(basic.id), { allowedOrigins: ['https://www.sol.es'] }, { token: solo.accessToken }),
+      403,
+      'public_service_embedding_not_allowed',
+    );
     expect(b.message).toBe('Tu plan no permite insertar la reserva online en tu web.');
-    expect(json<BookingEmbed>(await t.get(E(basic.id), { token: solo.accessToken }))).toEqual({ allowedOrigins: [], embeddingAllowed: false });
+    expect(json<BookingEmbed>(await t.get(E(basic.id), { token: solo.accessToken }))).toEqual({
+      allowedOrigins: [],
+      embeddingAllowed: false,
+    });
   });
 });
 
@@ -161,7 +206,12 @@ describe('the public booking page', () => {
   });
 
   it("is framed by 'self' only for the manage page, a workspace without origins, one whose plan does not allow it, or an unknown one", async () => {
-    for (const url of [`/v1/reservations/manage/${'a'.repeat(32)}`, `/v1/reservations/${basic.id}`, `/v1/reservations/${crypto.randomUUID()}`, '/v1/reservations/nada']) {
+    for (const url of [
+      `/v1/reservations/manage/${'a'.repeat(32)}`,
+      `/v1/reservations/${basic.id}`,
+      `/v1/reservations/${crypto.randomUUID()}`,
+      '/v1/reservations/nada',
+    ]) {
       const res = await t.get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('id="booking"');
@@ -172,7 +222,9 @@ describe('the public booking page', () => {
     await t.app.services.workspaces.setPlan(ws.id, { id: 'basic' });
     const lapsed = await t.get(`/v1/reservations/${ws.id}`);
     expect(csp(lapsed)).toMatch(/frame-ancestors 'self'(;|$)/);
-    expect(json<BookingEmbed>(await t.get(`/api/v1/workspaces/${ws.id}/booking-embed`, { token: owner.accessToken }))).toMatchObject({ embeddingAllowed: false });
+    expect(json<BookingEmbed>(await t.get(`/api/v1/workspaces/${ws.id}/booking-embed`, { token: owner.accessToken }))).toMatchObject({
+      embeddingAllowed: false,
+    });
     await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
   });
 

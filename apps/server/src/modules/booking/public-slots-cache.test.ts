@@ -4,7 +4,12 @@ import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { PUBLIC_SLOTS_TTL_MS, PublicSlotsCache } from './public-slots-cache';
 
-const month = (m: string, days: string[]): PublicSlots => ({ month: m, timeZone: 'Europe/Madrid', durationMinutes: 50, days: days.map((day) => ({ day, slots: [] })) });
+const month = (m: string, days: string[]): PublicSlots => ({
+  month: m,
+  timeZone: 'Europe/Madrid',
+  durationMinutes: 50,
+  days: days.map((day) => ({ day, slots: [] })),
+});
 
 describe('the cache of public months', () => {
   it('keeps a month for its TTL, per key; a change of the workspace drops its months only', async () => {
@@ -47,7 +52,15 @@ describe('public months on the running app (real clock, cache on)', () => {
 
   it('a new session, a blocked day and a change of the service show at once', async () => {
     const every = [{ from: '09:00', to: '11:00' }];
-    const body = { title: 'Sesión', schedule: { 1: every, 2: every, 3: every, 4: every, 5: every, 6: every, 7: every }, priceCents: 5000, modality: 'online', durationMinutes: 50, gapMinutes: 10, maxNotice: { amount: 3, unit: 'months' } };
+    const body = {
+      title: 'Sesión',
+      schedule: { 1: every, 2: every, 3: every, 4: every, 5: every, 6: every, 7: every },
+      priceCents: 5000,
+      modality: 'online',
+      durationMinutes: 50,
+      gapMinutes: 10,
+      maxNotice: { amount: 3, unit: 'months' },
+    };
     const service = json<BookingService>(await t.post(`/api/v1/workspaces/${ws.id}/booking-services`, body, { token: olga.accessToken }));
     const next = new Date();
     next.setUTCDate(1);
@@ -59,12 +72,21 @@ describe('public months on the running app (real clock, cache on)', () => {
     const first = before.days[0]!;
     expect(first.slots.map((s) => s.therapist.from)).toEqual(['09:00', '10:00']);
 
-    const patient = json<{ id: string }>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Noa' }, { token: olga.accessToken }));
-    const s = await t.post(`/api/v1/workspaces/${ws.id}/sessions`, { patientId: patient.id, day: first.day, from: '09:00', to: '09:50' }, { token: olga.accessToken });
+    const patient = json<{ id: string }>(
+      await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Noa' }, { token: olga.accessToken }),
+    );
+    const s = await t.post(
+      `/api/v1/workspaces/${ws.id}/sessions`,
+      { patientId: patient.id, day: first.day, from: '09:00', to: '09:50' },
+      { token: olga.accessToken },
+    );
     expect(s.statusCode, s.body).toBe(201);
     expect((await read()).days[0]!.slots.map((x) => x.therapist.from)).toEqual(['10:00']);
 
-    expect((await t.post(`/api/v1/workspaces/${ws.id}/availability-overrides`, { dates: [{ day: first.day }] }, { token: olga.accessToken })).statusCode).toBe(201);
+    expect(
+      (await t.post(`/api/v1/workspaces/${ws.id}/availability-overrides`, { dates: [{ day: first.day }] }, { token: olga.accessToken }))
+        .statusCode,
+    ).toBe(201);
     expect((await read()).days[0]!.day).not.toBe(first.day);
 
     await t.patch(`/api/v1/workspaces/${ws.id}/booking-services/${service.id}`, { durationMinutes: 110 }, { token: olga.accessToken });

@@ -1,4 +1,3 @@
-
 /** How long a month of free slots is kept at most: also how stale the minimum notice can read. */
 export const PUBLIC_SLOTS_TTL_MS = 30_000;
 const MAX_ENTRIES = 2_000;

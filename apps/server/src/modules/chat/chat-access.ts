@@ -34,11 +34,15 @@ export class ChatAccess {
   ) {}
 
   /** The patient file if the member may read (or write) its chat; 404 / 403 otherwise. */
-  file = (c: Caller, patientFileId: string, action: 'read' | 'create' = 'read') => this.patients.accessible(c, patientFileId, action, CHAT_SUBJECT);
+  file = (c: Caller, patientFileId: string, action: 'read' | 'create' = 'read') =>
+    this.patients.accessible(c, patientFileId, action, CHAT_SUBJECT);
 
   /** The user ids of the members who read the file's chat (recipients of its events). */
   async readers(workspaceId: string, patientFileId: string): Promise<string[]> {
-    const [profile, userIds] = await Promise.all([this.patients.profilesOf(workspaceId, [patientFileId]), this.workspaces.memberUserIds(workspaceId)]);
+    const [profile, userIds] = await Promise.all([
+      this.patients.profilesOf(workspaceId, [patientFileId]),
+      this.workspaces.memberUserIds(workspaceId),
+    ]);
     const p = profile.get(patientFileId);
     if (!p) return [];
     const out: string[] = [];

@@ -19,7 +19,13 @@ beforeAll(async () => {
   t = await createTestApp();
   eva = await therapist(t, 'eva@horario.test', 'Eva');
   ws = await createWorkspace(t, eva, 'Consulta Eva', 'freelance');
-  irene = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Campos', assignedTherapistId: eva.userId }, { token: eva.accessToken }));
+  irene = json<Patient>(
+    await t.post(
+      `/api/v1/workspaces/${ws.id}/patients`,
+      { firstName: 'Irene', lastName: 'Campos', assignedTherapistId: eva.userId },
+      { token: eva.accessToken },
+    ),
+  );
   C = `/api/v1/workspaces/${ws.id}/chats/${irene.id}`;
   t.app.services.linkChatPatients({
     fileOf: async (acc, fileId) => (acc === account && fileId === irene.id ? { workspaceId: ws.id } : null),
@@ -29,18 +35,25 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const automatic = async () => json<ChatMessagesPage>(await t.get(`${C}/messages?limit=100`, { token: eva.accessToken })).items.filter((m) => m.automatic);
+const automatic = async () =>
+  json<ChatMessagesPage>(await t.get(`${C}/messages?limit=100`, { token: eva.accessToken })).items.filter((m) => m.automatic);
 
 describe('office hours and the automatic reply', () => {
   it('starts disabled with a default reply, and refuses an hour that ends before it starts', async () => {
     const h = json<ChatOfficeHours>(await t.get(H, { token: eva.accessToken }));
     expect(h).toMatchObject({ enabled: false, timeZone: 'Europe/Madrid', slots: [] });
     expect(h.autoReply).toMatch(/fuera de mi horario/);
-    expect((await t.put(H, { ...h, slots: [{ weekday: 1, start: '14:00', end: '09:00' }] }, { token: eva.accessToken })).statusCode).toBe(400);
+    expect((await t.put(H, { ...h, slots: [{ weekday: 1, start: '14:00', end: '09:00' }] }, { token: eva.accessToken })).statusCode).toBe(
+      400,
+    );
   });
 
   it('does not answer inside the office hours', async () => {
-    const res = await t.put(H, { enabled: true, timeZone: 'Europe/Madrid', slots: allWeek('00:00', '23:59'), autoReply: 'Vuelvo enseguida.' }, { token: eva.accessToken });
+    const res = await t.put(
+      H,
+      { enabled: true, timeZone: 'Europe/Madrid', slots: allWeek('00:00', '23:59'), autoReply: 'Vuelvo enseguida.' },
+      { token: eva.accessToken },
+    );
     expect(res.statusCode, res.body).toBe(200);
     // 23:59 to midnight is outside: the test avoids that minute.
     const now = new Date();
@@ -50,13 +63,21 @@ describe('office hours and the automatic reply', () => {
   });
 
   it('answers outside them once per stretch of unread messages, in the therapist’s name', async () => {
-    await t.put(H, { enabled: true, timeZone: 'Europe/Madrid', slots: [], autoReply: 'Estoy fuera de mi horario; te respondo mañana.' }, { token: eva.accessToken });
+    await t.put(
+      H,
+      { enabled: true, timeZone: 'Europe/Madrid', slots: [], autoReply: 'Estoy fuera de mi horario; te respondo mañana.' },
+      { token: eva.accessToken },
+    );
     const chat = t.app.services.chat;
     await chat.sendAsPatient(patient, irene.id, { body: '¿Estás?' });
     await chat.sendAsPatient(patient, irene.id, { body: 'Te escribo otra vez' });
     const [reply] = await automatic();
     expect(await automatic()).toHaveLength(1);
-    expect(reply).toMatchObject({ automatic: true, body: 'Estoy fuera de mi horario; te respondo mañana.', sender: { kind: 'member', id: eva.userId, name: 'Eva' } });
+    expect(reply).toMatchObject({
+      automatic: true,
+      body: 'Estoy fuera de mi horario; te respondo mañana.',
+      sender: { kind: 'member', id: eva.userId, name: 'Eva' },
+    });
     // Eva reads: a new stretch, a new reply.
     const last = (await chat.listForPatient(patient, irene.id)).items.find((m) => m.sender.kind === 'patient')!;
     await t.post(`${C}/read`, { upTo: last.id }, { token: eva.accessToken });

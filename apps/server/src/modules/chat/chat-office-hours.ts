@@ -16,7 +16,10 @@ export class ChatOfficeHoursService {
 
   async put(userId: string, h: ChatOfficeHours): Promise<ChatOfficeHours> {
     const values = { enabled: h.enabled, timeZone: h.timeZone, slots: h.slots, autoReply: h.autoReply, updatedAt: new Date() };
-    await this.db.insert(chatOfficeHours).values({ userId, ...values }).onConflictDoUpdate({ target: chatOfficeHours.userId, set: values });
+    await this.db
+      .insert(chatOfficeHours)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: chatOfficeHours.userId, set: values });
     return this.get(userId);
   }
 

@@ -18,7 +18,13 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await therapist(t, 'eva@consulta.test', 'Eva');
   ws = await createWorkspace(t, owner, 'Consulta Eva', 'freelance');
-  irene = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Campos', email: 'irene@correo.test' }, { token: owner.accessToken }));
+  irene = json<Patient>(
+    await t.post(
+      `/api/v1/workspaces/${ws.id}/patients`,
+      { firstName: 'Irene', lastName: 'Campos', email: 'irene@correo.test' },
+      { token: owner.accessToken },
+    ),
+  );
   session = await connectedPatient(t, owner.accessToken, ws.id, irene.id, 'irene@correo.test');
   C = `/api/v1/workspaces/${ws.id}/chats`;
   // What the patients' accounts module gives the chat (here: the one connection made above).
@@ -46,8 +52,13 @@ describe('the patient’s socket (realm patients)', () => {
     const eva = await socketOf(owner.accessToken, 'therapists');
     await eva.next('chat-notification-counters');
 
-    const sent = json<ChatMessage>(await t.post(`${C}/${irene.id}/messages`, { body: '¿Qué tal la semana?' }, { token: owner.accessToken }));
-    expect((await p.next('chat-message')).data).toMatchObject({ patientFileId: irene.id, message: { id: sent.id, sender: { kind: 'member', name: 'Eva' } } });
+    const sent = json<ChatMessage>(
+      await t.post(`${C}/${irene.id}/messages`, { body: '¿Qué tal la semana?' }, { token: owner.accessToken }),
+    );
+    expect((await p.next('chat-message')).data).toMatchObject({
+      patientFileId: irene.id,
+      message: { id: sent.id, sender: { kind: 'member', name: 'Eva' } },
+    });
     expect((await p.next('chat-notification-counter')).data).toEqual({ patientFileId: irene.id, count: 2 });
     // Eva's other sockets hear her own message too.
     expect(((await eva.next('chat-message')).data as { message: ChatMessage }).message.id).toBe(sent.id);
@@ -55,7 +66,9 @@ describe('the patient’s socket (realm patients)', () => {
     p.send('chat-typing', { patientFileId: irene.id });
     expect((await eva.next('chat-typing')).data).toEqual({ patientFileId: irene.id, senderKind: 'patient' });
 
-    const answer = await t.app.services.chat.sendAsPatient({ kind: 'patient', patientAccountId: session.accountId }, irene.id, { body: 'Bien, gracias' });
+    const answer = await t.app.services.chat.sendAsPatient({ kind: 'patient', patientAccountId: session.accountId }, irene.id, {
+      body: 'Bien, gracias',
+    });
     expect(((await eva.next('chat-message')).data as { message: ChatMessage }).message.id).toBe(answer.id);
     expect((await eva.next('chat-notification-counter')).data).toEqual({ patientFileId: irene.id, count: 1 });
     p.close();
@@ -63,7 +76,10 @@ describe('the patient’s socket (realm patients)', () => {
   });
 
   it('refuses a therapist’s token as a patient and the other way round', async () => {
-    for (const [token, realm] of [[owner.accessToken, 'patients'], [session.accessToken, 'therapists']] as const) {
+    for (const [token, realm] of [
+      [owner.accessToken, 'patients'],
+      [session.accessToken, 'therapists'],
+    ] as const) {
       const s = await connectSocket(base);
       s.send('authenticate', { token, realm });
       expect((await s.next('disconnect')).data).toEqual({ code: 'invalid_access_token' });

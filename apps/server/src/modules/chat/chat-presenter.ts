@@ -15,7 +15,11 @@ export async function presentMessages(d: Deps, workspaceId: string, rows: ChatMe
   if (!rows.length) return [];
   const memberIds = rows.filter((r) => r.senderKind === 'member').map((r) => r.senderId);
   const fileIds = [...new Set(rows.map((r) => r.patientFileId))];
-  const [wc, users, profiles] = await Promise.all([d.cipher.forWorkspace(workspaceId), d.users.findManyByIds(memberIds), d.patients.profilesOf(workspaceId, fileIds)]);
+  const [wc, users, profiles] = await Promise.all([
+    d.cipher.forWorkspace(workspaceId),
+    d.users.findManyByIds(memberIds),
+    d.patients.profilesOf(workspaceId, fileIds),
+  ]);
   const names = new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName ?? ''}`.trim()]));
   const attachments = new Map<string, string>();
   for (const r of rows)
@@ -29,7 +33,11 @@ export async function presentMessages(d: Deps, workspaceId: string, rows: ChatMe
       return {
         id: r.id,
         patientFileId: r.patientFileId,
-        sender: { kind: r.senderKind, id: r.senderId, name: (r.senderKind === 'member' ? names.get(r.senderId) : profiles.get(r.patientFileId)?.name) ?? null },
+        sender: {
+          kind: r.senderKind,
+          id: r.senderId,
+          name: (r.senderKind === 'member' ? names.get(r.senderId) : profiles.get(r.patientFileId)?.name) ?? null,
+        },
         body: await wc.decryptText(r.bodyEnc, bodyAad(r.patientFileId, r.id)),
         attachment: r.attachmentDocumentId && attachmentName ? { documentId: r.attachmentDocumentId, name: attachmentName } : null,
         automatic: r.automatic,

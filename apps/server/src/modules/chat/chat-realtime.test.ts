@@ -21,12 +21,22 @@ const toPatient: { event: string; data: unknown }[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  [owner, assigned, other] = await Promise.all([therapist(t, 'dir@rt.test', 'Dora'), therapist(t, 'ana@rt.test', 'Ana'), therapist(t, 'otto@rt.test', 'Otto')]);
+  [owner, assigned, other] = await Promise.all([
+    therapist(t, 'dir@rt.test', 'Dora'),
+    therapist(t, 'ana@rt.test', 'Ana'),
+    therapist(t, 'otto@rt.test', 'Otto'),
+  ]);
   ws = await createWorkspace(t, owner, 'Clínica Luna', 'clinic');
   const role = [ws.roles.find((r) => r.name === 'Terapeuta')!.id];
   await addMember(t, owner, ws.id, assigned, role);
   await addMember(t, owner, ws.id, other, role);
-  irene = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Campos', assignedTherapistId: assigned.userId }, { token: owner.accessToken }));
+  irene = json<Patient>(
+    await t.post(
+      `/api/v1/workspaces/${ws.id}/patients`,
+      { firstName: 'Irene', lastName: 'Campos', assignedTherapistId: assigned.userId },
+      { token: owner.accessToken },
+    ),
+  );
   C = `/api/v1/workspaces/${ws.id}/chats`;
   t.app.services.linkChatPatients({
     fileOf: async (acc, fileId) => (acc === account && fileId === irene.id ? { workspaceId: ws.id } : null),

@@ -28,11 +28,16 @@ export class ChatRealtime {
   }
 
   /** Greets each socket with its side's counters, and relays typing; the counters are the service's. */
-  start(counters: { ofUser: (userId: string) => Promise<unknown>; ofPatient: (patientAccountId: string) => Promise<unknown> }, typingAccess: TypingAccess) {
+  start(
+    counters: { ofUser: (userId: string) => Promise<unknown>; ofPatient: (patientAccountId: string) => Promise<unknown> },
+    typingAccess: TypingAccess,
+  ) {
     this.realtime.onAuthenticated(async (key, send) => {
       try {
         const patient = isPatientSocketKey(key);
-        send('chat-notification-counters', { counters: await (patient ? counters.ofPatient(key.slice(PATIENT_PREFIX.length)) : counters.ofUser(key)) });
+        send('chat-notification-counters', {
+          counters: await (patient ? counters.ofPatient(key.slice(PATIENT_PREFIX.length)) : counters.ofUser(key)),
+        });
       } catch (err) {
         this.log.warn({ err }, 'chat: counters at connection failed');
       }
@@ -75,7 +80,9 @@ export class ChatRealtime {
     if (!workspaceId) return;
     const [members, patients] = await this.sides(workspaceId, patientFileId);
     const to = isPatient ? members : patients;
-    await Promise.all(to.map((k) => this.realtime.toUser(k, 'chat-typing', { patientFileId, senderKind: isPatient ? 'patient' : 'member' })));
+    await Promise.all(
+      to.map((k) => this.realtime.toUser(k, 'chat-typing', { patientFileId, senderKind: isPatient ? 'patient' : 'member' })),
+    );
   }
 }
 

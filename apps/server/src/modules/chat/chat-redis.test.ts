@@ -19,7 +19,13 @@ afterAll(async () => {
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
 
-const device = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: '1.0.0' };
+const device = {
+  appVersion: '1.0.0',
+  deviceManufacturer: 'unknown',
+  deviceModel: 'unknown',
+  platformType: 'web',
+  platformVersion: '1.0.0',
+};
 const call = async <T>(url: string, token: string, body?: unknown): Promise<T> => {
   const res = await fetch(url, {
     method: body === undefined ? 'GET' : 'POST',
@@ -36,7 +42,14 @@ describe.skipIf(!redisUrl)('chat across two server processes sharing Redis', () 
     const appSecret = randomBytes(32).toString('hex');
     const pgDb = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
     dropDb = pgDb?.drop;
-    const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret, CLINICAL_KEY: randomBytes(32).toString('base64'), AUTH_RATE_LIMIT_IP: '100000', AUTH_RATE_LIMIT_EMAIL: '100000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
+    const shared = {
+      REDIS_URL: redisUrl!,
+      APP_SECRET: appSecret,
+      CLINICAL_KEY: randomBytes(32).toString('base64'),
+      AUTH_RATE_LIMIT_IP: '100000',
+      AUTH_RATE_LIMIT_EMAIL: '100000',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    };
     for (let i = 0; i < 2; i++) {
       // On one PostgreSQL database the processes share one DATA_DIR, as an installation must (its files).
       const dir = pgDb && dirs[0] ? dirs[0] : mkdtempSync(join(tmpdir(), 'divan-chat-'));
@@ -46,13 +59,26 @@ describe.skipIf(!redisUrl)('chat across two server processes sharing Redis', () 
     const [a, b] = servers as [ServerProcess, ServerProcess];
     // A therapist signed up on A (their own practice); B accepts A's tokens (same APP_SECRET).
     const email = `chat-${Date.now()}@example.com`;
-    const signup = await fetch(`${a.url}/api/v1/realms/therapists/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Nuria', email, password: 'Consulta2026' }) });
+    const signup = await fetch(`${a.url}/api/v1/realms/therapists/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Nuria', email, password: 'Consulta2026' }),
+    });
     expect(signup.status).toBe(201);
     const mails = (await (await fetch(`${a.url}/dev/mail/messages?to=${email}`)).json()) as { text: string }[];
     const code = mails[0]!.text.match(/verify-email\/([\w-]+)/)![1];
-    const { accessToken: token } = await (await fetch(`${a.url}/api/v1/realms/therapists/signup/challenge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, ...device }) })).json() as { accessToken: string };
+    const { accessToken: token } = (await (
+      await fetch(`${a.url}/api/v1/realms/therapists/signup/challenge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code, ...device }),
+      })
+    ).json()) as { accessToken: string };
     const [workspace] = await call<{ id: string }[]>(`${a.url}/api/v1/workspaces`, token);
-    const patient = await call<{ id: string }>(`${a.url}/api/v1/workspaces/${workspace!.id}/patients`, token, { firstName: 'Irene', lastName: 'Campos' });
+    const patient = await call<{ id: string }>(`${a.url}/api/v1/workspaces/${workspace!.id}/patients`, token, {
+      firstName: 'Irene',
+      lastName: 'Campos',
+    });
     const M = `${a.url}/api/v1/workspaces/${workspace!.id}/chats/${patient.id}/messages`;
 
     const connectB = async () => {

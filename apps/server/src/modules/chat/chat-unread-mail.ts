@@ -13,7 +13,18 @@ import type { PatientLink } from './chat.types';
 export const CHAT_UNREAD_QUEUE = 'chat.unread-mail';
 const BATCH = 100;
 
-type Deps = { db: Db; jobs: Jobs; mailer: Mailer; users: UsersService; patients: PatientsService; access: ChatAccess; link: () => PatientLink; publicUrl: string; clock?: () => Date; log: FastifyBaseLogger };
+type Deps = {
+  db: Db;
+  jobs: Jobs;
+  mailer: Mailer;
+  users: UsersService;
+  patients: PatientsService;
+  access: ChatAccess;
+  link: () => PatientLink;
+  publicUrl: string;
+  clock?: () => Date;
+  log: FastifyBaseLogger;
+};
 
 /**
  * A mail to the recipient side of a conversation whose peer's message has stayed unread for
@@ -53,17 +64,22 @@ export class ChatUnreadMail {
   private async mail(side: ChatSide, workspaceId: string, patientFileId: string, readId: string | null): Promise<boolean> {
     const key = `chat.unread:${patientFileId}:${side}:${readId ?? 'none'}`;
     // Recipients re-resolved now: who reads the file today, and whether the patient is still connected.
-    const mails = side === 'members' ? await this.membersMails(workspaceId, patientFileId) : await this.patientMails(workspaceId, patientFileId);
+    const mails =
+      side === 'members' ? await this.membersMails(workspaceId, patientFileId) : await this.patientMails(workspaceId, patientFileId);
     return this.d.db.transaction(async (tx) => {
       if (!(await this.d.jobs.claim(tx, key))) return false;
-      for (const [i, mail] of mails.entries()) await this.d.mailer.send(mail, { tx, purpose: 'chat_unread', workspaceId, key: `${key}:${i}` });
+      for (const [i, mail] of mails.entries())
+        await this.d.mailer.send(mail, { tx, purpose: 'chat_unread', workspaceId, key: `${key}:${i}` });
       return mails.length > 0;
     });
   }
 
   /** The assigned therapist when they read the chat; otherwise every member who does. */
   private async membersMails(workspaceId: string, patientFileId: string): Promise<Mail[]> {
-    const [readers, profiles] = await Promise.all([this.d.access.readers(workspaceId, patientFileId), this.d.patients.profilesOf(workspaceId, [patientFileId])]);
+    const [readers, profiles] = await Promise.all([
+      this.d.access.readers(workspaceId, patientFileId),
+      this.d.patients.profilesOf(workspaceId, [patientFileId]),
+    ]);
     const p = profiles.get(patientFileId);
     if (!p) return [];
     const to = p.therapistId && readers.includes(p.therapistId) ? [p.therapistId] : readers;
@@ -75,7 +91,10 @@ export class ChatUnreadMail {
         subject: `Tienes mensajes sin leer de ${p.name}`,
         greeting: `Hola, ${u.firstName}:`,
         blocks: [
-          { kind: 'p', text: `${p.name} te ha escrito por el chat de Diván y hay mensajes sin leer desde hace más de ${CHAT_UNREAD_MAIL_AFTER_MINUTES} minutos.` },
+          {
+            kind: 'p',
+            text: `${p.name} te ha escrito por el chat de Diván y hay mensajes sin leer desde hace más de ${CHAT_UNREAD_MAIL_AFTER_MINUTES} minutos.`,
+          },
           { kind: 'button', url, label: 'Abrir la conversación' },
         ],
         footer: 'Por tu privacidad y la de tu paciente, el contenido de los mensajes solo se ve en Diván.',
@@ -95,7 +114,10 @@ export class ChatUnreadMail {
         subject: 'Tienes mensajes sin leer de tu terapeuta',
         greeting: `Hola, ${contact.firstName}:`,
         blocks: [
-          { kind: 'p', text: `Tu terapeuta te ha escrito por el chat de Diván y tienes mensajes sin leer desde hace más de ${CHAT_UNREAD_MAIL_AFTER_MINUTES} minutos.` },
+          {
+            kind: 'p',
+            text: `Tu terapeuta te ha escrito por el chat de Diván y tienes mensajes sin leer desde hace más de ${CHAT_UNREAD_MAIL_AFTER_MINUTES} minutos.`,
+          },
           { kind: 'button', url: `${this.d.publicUrl}/p/`, label: 'Abrir Diván' },
         ],
         footer: 'Por tu privacidad, el contenido de los mensajes solo se ve en Diván.',

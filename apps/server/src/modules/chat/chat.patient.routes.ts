@@ -1,6 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DOCUMENT_MAX_BYTES, chatAttachmentResponse, chatCountersResponse, chatMessageResponse, chatMessagesQuery, chatMessagesResponse, chatReadResponse, markChatReadBody, patientFileParams, sendChatMessageBody, msg } from '@divan/core';
+import {
+  DOCUMENT_MAX_BYTES,
+  chatAttachmentResponse,
+  chatCountersResponse,
+  chatMessageResponse,
+  chatMessagesQuery,
+  chatMessagesResponse,
+  chatReadResponse,
+  markChatReadBody,
+  patientFileParams,
+  sendChatMessageBody,
+  msg,
+} from '@divan/core';
 import { AppError } from '../../platform/errors';
 import { streamUpload } from '../../platform/http/upload';
 import type { ChatService } from './chat.service';
@@ -20,13 +32,22 @@ export async function chatPatientRoutes(app: FastifyInstance, { chat, link }: { 
   const actorOf = (req: FastifyRequest): ChatActor => ({ kind: 'patient', patientAccountId: req.patient!.accountId });
   const own = async (req: FastifyRequest, patientFileId: string) => {
     const actor = actorOf(req);
-    if (actor.kind !== 'patient' || !(await link().fileOf(actor.patientAccountId, patientFileId))) throw new AppError('patient_file_not_found');
+    if (actor.kind !== 'patient' || !(await link().fileOf(actor.patientAccountId, patientFileId)))
+      throw new AppError('patient_file_not_found');
     return actor;
   };
 
   r.get(
     '/api/v1/patient/chat/counters',
-    { config: patient, schema: { operationId: 'patientChatCounters', tags, description: 'Unread messages per connected file (files with none are left out).', response: { 200: chatCountersResponse } } },
+    {
+      config: patient,
+      schema: {
+        operationId: 'patientChatCounters',
+        tags,
+        description: 'Unread messages per connected file (files with none are left out).',
+        response: { 200: chatCountersResponse },
+      },
+    },
     async (req) => {
       const accountId = req.patient!.accountId;
       return chat.patientCounters(accountId, await link().filesOf(accountId));
@@ -39,7 +60,8 @@ export async function chatPatientRoutes(app: FastifyInstance, { chat, link }: { 
       schema: {
         operationId: 'listPatientChatMessages',
         tags,
-        description: '`before`: older messages, newest first (default: from the latest). `after`: newer ones, oldest first, to catch up after a reconnect. `next` continues in the same direction.',
+        description:
+          '`before`: older messages, newest first (default: from the latest). `after`: newer ones, oldest first, to catch up after a reconnect. `next` continues in the same direction.',
         params: patientFileParams,
         querystring: chatMessagesQuery,
         response: { 200: chatMessagesResponse },
@@ -60,7 +82,8 @@ export async function chatPatientRoutes(app: FastifyInstance, { chat, link }: { 
         response: { 201: chatMessageResponse },
       },
     },
-    async (req, reply) => reply.status(201).send(await chat.sendAsPatient(await own(req, req.params.patientFileId), req.params.patientFileId, req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await chat.sendAsPatient(await own(req, req.params.patientFileId), req.params.patientFileId, req.body)),
   );
   r.post(
     `${F}/attachments`,
@@ -69,7 +92,8 @@ export async function chatPatientRoutes(app: FastifyInstance, { chat, link }: { 
       schema: {
         operationId: 'attachPatientChatFile',
         tags,
-        description: 'Multipart `file`: kept as a document of the file, shared with the patient, with the documents’ checks of type and size (413 `document_too_large`). Send it next as `attachmentDocumentId`.',
+        description:
+          'Multipart `file`: kept as a document of the file, shared with the patient, with the documents’ checks of type and size (413 `document_too_large`). Send it next as `attachmentDocumentId`.',
         consumes: ['multipart/form-data'],
         params: patientFileParams,
         response: { 201: chatAttachmentResponse },
@@ -81,7 +105,11 @@ export async function chatPatientRoutes(app: FastifyInstance, { chat, link }: { 
         // One byte past the limit, so the documents see (and report) the overflow themselves.
         const part = await streamUpload(req, { maxBytes: DOCUMENT_MAX_BYTES + 1 });
         if (!part) throw new AppError('invalid_argument', [{ path: 'file', message: msg.required('archivo') }], msg.required('archivo'));
-        const attached = await chat.attachAsPatient(actor, req.params.patientFileId, { filename: part.filename, stream: part.stream, truncated: part.truncated });
+        const attached = await chat.attachAsPatient(actor, req.params.patientFileId, {
+          filename: part.filename,
+          stream: part.stream,
+          truncated: part.truncated,
+        });
         return reply.status(201).send(attached);
       } catch (err) {
         // The rest of a refused upload is never read: close the connection rather than leave it hanging.
@@ -94,7 +122,14 @@ export async function chatPatientRoutes(app: FastifyInstance, { chat, link }: { 
     `${F}/read`,
     {
       config: patient,
-      schema: { operationId: 'markPatientChatRead', tags, description: 'Marks read what the therapist’s side sent up to `upTo` (included).', params: patientFileParams, body: markChatReadBody, response: { 200: chatReadResponse } },
+      schema: {
+        operationId: 'markPatientChatRead',
+        tags,
+        description: 'Marks read what the therapist’s side sent up to `upTo` (included).',
+        params: patientFileParams,
+        body: markChatReadBody,
+        response: { 200: chatReadResponse },
+      },
     },
     async (req) => chat.markReadAsPatient(await own(req, req.params.patientFileId), req.params.patientFileId, req.body.upTo),
   );

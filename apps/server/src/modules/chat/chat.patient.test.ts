@@ -28,7 +28,11 @@ beforeAll(async () => {
   bea = await therapist(t, 'bea@chatp.test', 'Bea');
   wsA = (await createWorkspace(t, ana, 'Consulta Ana', 'freelance')).id;
   wsB = (await createWorkspace(t, bea, 'Consulta Bea', 'freelance')).id;
-  [fileA, fileA2, fileB] = await Promise.all([records.patient(t, ana.accessToken, wsA), records.patient(t, ana.accessToken, wsA), records.patient(t, bea.accessToken, wsB)]);
+  [fileA, fileA2, fileB] = await Promise.all([
+    records.patient(t, ana.accessToken, wsA),
+    records.patient(t, ana.accessToken, wsA),
+    records.patient(t, bea.accessToken, wsB),
+  ]);
   lucia = await connectedPatient(t, ana.accessToken, wsA, fileA, 'lucia@chatp.test');
   // Another patient of the same workspace, and one of another workspace.
   marco = await connectedPatient(t, ana.accessToken, wsA, fileA2, 'marco@chatp.test');
@@ -39,24 +43,41 @@ afterAll(() => t?.close());
 /** A file attached from the companion, as a browser sends it. */
 const attach = (fileId: string, token: string, name: string, data: Buffer, type = 'text/plain') => {
   const { payload, headers } = multipart('file', name, type, data);
-  return t.app.inject({ method: 'POST', url: `${P(fileId)}/attachments`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: `${P(fileId)}/attachments`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
 };
 
 describe('the patient’s chat routes', () => {
   it('a connected patient sends, the therapist sees it and the counters move on both sides', async () => {
     const sent = await t.post(`${P(fileA)}/messages`, { body: '  Hola Ana, ¿podemos vernos el jueves?  ' }, { token: lucia.accessToken });
     expect(sent.statusCode, sent.body).toBe(201);
-    expect(json<ChatMessage>(sent)).toMatchObject({ patientFileId: fileA, sender: { kind: 'patient', id: lucia.accountId }, body: 'Hola Ana, ¿podemos vernos el jueves?', attachment: null, automatic: false });
+    expect(json<ChatMessage>(sent)).toMatchObject({
+      patientFileId: fileA,
+      sender: { kind: 'patient', id: lucia.accountId },
+      body: 'Hola Ana, ¿podemos vernos el jueves?',
+      attachment: null,
+      automatic: false,
+    });
     const seen = json<ChatMessagesPage>(await t.get(`${W(wsA, fileA)}/messages`, { token: ana.accessToken }));
     expect(seen.items.map((m) => m.body)).toEqual(['Hola Ana, ¿podemos vernos el jueves?']);
-    expect(json<ChatCounters>(await t.get(`/api/v1/workspaces/${wsA}/chats/counters`, { token: ana.accessToken }))).toEqual({ [fileA]: { count: 1 } });
+    expect(json<ChatCounters>(await t.get(`/api/v1/workspaces/${wsA}/chats/counters`, { token: ana.accessToken }))).toEqual({
+      [fileA]: { count: 1 },
+    });
 
     const reply = json<ChatMessage>(await t.post(`${W(wsA, fileA)}/messages`, { body: 'Claro, a las 10:00' }, { token: ana.accessToken }));
     await t.post(`${W(wsA, fileA)}/messages`, { body: '¿Te va bien?' }, { token: ana.accessToken });
-    expect(json<ChatCounters>(await t.get('/api/v1/patient/chat/counters', { token: lucia.accessToken }))).toEqual({ [fileA]: { count: 2 } });
+    expect(json<ChatCounters>(await t.get('/api/v1/patient/chat/counters', { token: lucia.accessToken }))).toEqual({
+      [fileA]: { count: 2 },
+    });
     const read = await t.post(`${P(fileA)}/read`, { upTo: reply.id }, { token: lucia.accessToken });
     expect([read.statusCode, read.json()]).toEqual([200, { patientFileId: fileA, count: 1 }]);
-    expect(json<ChatCounters>(await t.get('/api/v1/patient/chat/counters', { token: lucia.accessToken }))).toEqual({ [fileA]: { count: 1 } });
+    expect(json<ChatCounters>(await t.get('/api/v1/patient/chat/counters', { token: lucia.accessToken }))).toEqual({
+      [fileA]: { count: 1 },
+    });
   });
 
   it('reads its file by keyset pages, newest first, and catches up after a cursor', async () => {
@@ -72,7 +93,9 @@ describe('the patient’s chat routes', () => {
   });
 
   it('marks read only the therapist’s messages of the file', async () => {
-    const own = json<ChatMessagesPage>(await t.get(`${P(fileA)}/messages`, { token: lucia.accessToken })).items.find((m) => m.sender.kind === 'patient')!;
+    const own = json<ChatMessagesPage>(await t.get(`${P(fileA)}/messages`, { token: lucia.accessToken })).items.find(
+      (m) => m.sender.kind === 'patient',
+    )!;
     expectError(await t.post(`${P(fileA)}/read`, { upTo: own.id }, { token: lucia.accessToken }), 400, 'chat_message_not_sent_by_peer');
     expectError(await t.post(`${P(fileA)}/read`, { upTo: randomUUID() }, { token: lucia.accessToken }), 404, 'chat_message_not_found');
     // A message of another file is not one of this file's.
@@ -84,7 +107,11 @@ describe('the patient’s chat routes', () => {
     const doc = await records.document(t, ana.accessToken, wsA, fileA);
     const attach = () => t.post(`${P(fileA)}/messages`, { body: 'Adjunto', attachmentDocumentId: doc }, { token: lucia.accessToken });
     expectError(await attach(), 404, 'document_not_found');
-    const shared = await t.put(`/api/v1/workspaces/${wsA}/patients/${fileA}/documents/${doc}/sharing`, { shared: true }, { token: ana.accessToken });
+    const shared = await t.put(
+      `/api/v1/workspaces/${wsA}/patients/${fileA}/documents/${doc}/sharing`,
+      { shared: true },
+      { token: ana.accessToken },
+    );
     expect(shared.statusCode, shared.body).toBe(200);
     const res = await attach();
     expect(res.statusCode, res.body).toBe(201);
@@ -92,15 +119,21 @@ describe('the patient’s chat routes', () => {
   });
 
   it('a patient of another file, of the same workspace or another, gets 404 for everything', async () => {
-    const target = json<ChatMessagesPage>(await t.get(`${P(fileA)}/messages`, { token: lucia.accessToken })).items.find((m) => m.sender.kind === 'member')!;
+    const target = json<ChatMessagesPage>(await t.get(`${P(fileA)}/messages`, { token: lucia.accessToken })).items.find(
+      (m) => m.sender.kind === 'member',
+    )!;
     for (const who of [marco, pedro]) {
       expectError(await t.get(`${P(fileA)}/messages`, { token: who.accessToken }), 404, 'patient_file_not_found');
       expectError(await t.post(`${P(fileA)}/messages`, { body: 'Intruso' }, { token: who.accessToken }), 404, 'patient_file_not_found');
       expectError(await t.post(`${P(fileA)}/read`, { upTo: target.id }, { token: who.accessToken }), 404, 'patient_file_not_found');
-      expect(Object.keys(json<ChatCounters>(await t.get('/api/v1/patient/chat/counters', { token: who.accessToken })))).not.toContain(fileA);
+      expect(Object.keys(json<ChatCounters>(await t.get('/api/v1/patient/chat/counters', { token: who.accessToken })))).not.toContain(
+        fileA,
+      );
     }
     expectError(await t.get(`${P(randomUUID())}/messages`, { token: lucia.accessToken }), 404, 'patient_file_not_found');
-    expect(json<ChatMessagesPage>(await t.get(`${W(wsA, fileA)}/messages?limit=100`, { token: ana.accessToken })).items.map((m) => m.body)).not.toContain('Intruso');
+    expect(
+      json<ChatMessagesPage>(await t.get(`${W(wsA, fileA)}/messages?limit=100`, { token: ana.accessToken })).items.map((m) => m.body),
+    ).not.toContain('Intruso');
   });
 
   it('refuses a therapist’s token and an anonymous caller with 401', async () => {
@@ -113,7 +146,12 @@ describe('the patient’s chat routes', () => {
     for (const c of calls) {
       const [method, url] = c();
       for (const headers of [{ authorization: `Bearer ${ana.accessToken}` }, {}]) {
-        const res = await t.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: { body: 'x', upTo: randomUUID() } } : {}) });
+        const res = await t.app.inject({
+          method,
+          url,
+          headers,
+          ...(method === 'POST' ? { payload: { body: 'x', upTo: randomUUID() } } : {}),
+        });
         expectError(res, 401, 'invalid_access_token');
       }
     }
@@ -121,7 +159,9 @@ describe('the patient’s chat routes', () => {
 
   it('a deleted file (kept blocked for the legal period) is no longer reachable', async () => {
     expect((await t.get(`${P(fileA2)}/messages`, { token: marco.accessToken })).statusCode).toBe(200);
-    expect(json<ChatCounters>(await t.get('/api/v1/patient/chat/counters', { token: marco.accessToken }))).toEqual({ [fileA2]: { count: 1 } });
+    expect(json<ChatCounters>(await t.get('/api/v1/patient/chat/counters', { token: marco.accessToken }))).toEqual({
+      [fileA2]: { count: 1 },
+    });
     const del = await t.del(`/api/v1/workspaces/${wsA}/patients/${fileA2}`, { token: ana.accessToken });
     expect(del.statusCode, del.body).toBeLessThan(300);
     expectError(await t.get(`${P(fileA2)}/messages`, { token: marco.accessToken }), 404, 'patient_file_not_found');
@@ -136,19 +176,36 @@ describe('the patient’s attachments', () => {
     expect(res.statusCode, res.body).toBe(201);
     const att = json<ChatAttachment>(res);
     expect(att).toMatchObject({ name: 'informe-colegio.txt', contentType: 'text/plain; charset=utf-8', size: 21 });
-    const sent = await t.post(`${P(fileA)}/messages`, { body: 'Te mando el informe', attachmentDocumentId: att.documentId }, { token: lucia.accessToken });
-    expect([sent.statusCode, json<ChatMessage>(sent).attachment]).toEqual([201, { documentId: att.documentId, name: 'informe-colegio.txt' }]);
+    const sent = await t.post(
+      `${P(fileA)}/messages`,
+      { body: 'Te mando el informe', attachmentDocumentId: att.documentId },
+      { token: lucia.accessToken },
+    );
+    expect([sent.statusCode, json<ChatMessage>(sent).attachment]).toEqual([
+      201,
+      { documentId: att.documentId, name: 'informe-colegio.txt' },
+    ]);
     // The therapist finds it among the file's documents, shared, uploaded by no member.
     const docs = json<PatientDocument[]>(await t.get(`/api/v1/workspaces/${wsA}/patients/${fileA}/documents`, { token: ana.accessToken }));
     expect(docs.find((d) => d.id === att.documentId)).toMatchObject({ name: 'informe-colegio.txt', shared: true, uploadedBy: null });
-    const bytes = await t.get(`/api/v1/workspaces/${wsA}/patients/${fileA}/documents/${att.documentId}/download`, { token: ana.accessToken });
+    const bytes = await t.get(`/api/v1/workspaces/${wsA}/patients/${fileA}/documents/${att.documentId}/download`, {
+      token: ana.accessToken,
+    });
     expect([bytes.statusCode, bytes.body]).toEqual([200, 'Informe del colegio.\n']);
 
     // Not on a file that is not theirs; not a type the documents refuse; nothing kept of either.
     expectError(await attach(fileA2, lucia.accessToken, 'x.txt', Buffer.from('x')), 404, 'patient_file_not_found');
     expectError(await attach(fileB, lucia.accessToken, 'x.txt', Buffer.from('x')), 404, 'patient_file_not_found');
-    const refused = await attach(fileA, lucia.accessToken, 'programa.exe', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'application/octet-stream');
+    const refused = await attach(
+      fileA,
+      lucia.accessToken,
+      'programa.exe',
+      Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]),
+      'application/octet-stream',
+    );
     expect(refused.statusCode).toBe(415);
-    expect(json<PatientDocument[]>(await t.get(`/api/v1/workspaces/${wsA}/patients/${fileA}/documents`, { token: ana.accessToken }))).toHaveLength(docs.length);
+    expect(
+      json<PatientDocument[]>(await t.get(`/api/v1/workspaces/${wsA}/patients/${fileA}/documents`, { token: ana.accessToken })),
+    ).toHaveLength(docs.length);
   });
 });

@@ -17,7 +17,8 @@ const readId = (side: ChatSide) => (side === 'members' ? c.membersReadId : c.pat
 /** The side's read cursor as a row value; "never read" is before everything. */
 const cursorOf = (side: ChatSide) => sql`(coalesce(${readAt(side)}, '-infinity'::timestamptz), coalesce(${readId(side)}, ${NIL}::uuid))`;
 /** Messages of the peer after the side's cursor (inside a query joining conversations). */
-const unreadBy = (side: ChatSide) => and(eq(m.patientFileId, c.patientFileId), eq(m.senderKind, peerOf(side)), sql`(${m.createdAt}, ${m.id}) > ${cursorOf(side)}`);
+const unreadBy = (side: ChatSide) =>
+  and(eq(m.patientFileId, c.patientFileId), eq(m.senderKind, peerOf(side)), sql`(${m.createdAt}, ${m.id}) > ${cursorOf(side)}`);
 const at = (x: ChatCursor) => sql`(${x.at.toISOString()}::timestamptz, ${x.id}::uuid)`;
 
 export function chatRepository(db: DbOrTx) {
@@ -35,7 +36,10 @@ export function chatRepository(db: DbOrTx) {
     },
 
     async find(patientFileId: string, id: string): Promise<ChatMessageRow | undefined> {
-      const [row] = await db.select().from(m).where(and(eq(m.patientFileId, patientFileId), eq(m.id, id)));
+      const [row] = await db
+        .select()
+        .from(m)
+        .where(and(eq(m.patientFileId, patientFileId), eq(m.id, id)));
       return row;
     },
 
@@ -46,12 +50,20 @@ export function chatRepository(db: DbOrTx) {
       if (q.before) where.push(sql`${key} < ${at(q.before)}`);
       if (q.after) where.push(sql`${key} > ${at(q.after)}`);
       const order = q.after ? [m.createdAt, m.id] : [desc(m.createdAt), desc(m.id)];
-      return db.select().from(m).where(and(...where)).orderBy(...order).limit(q.limit + 1);
+      return db
+        .select()
+        .from(m)
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(q.limit + 1);
     },
 
     /** The side's read cursor id (null: never read), the key of its current unread stretch. */
     async readId(patientFileId: string, side: ChatSide): Promise<string | null> {
-      const [row] = await db.select({ id: readId(side) }).from(c).where(eq(c.patientFileId, patientFileId));
+      const [row] = await db
+        .select({ id: readId(side) })
+        .from(c)
+        .where(eq(c.patientFileId, patientFileId));
       return row?.id ?? null;
     },
 
@@ -91,8 +103,17 @@ export function chatRepository(db: DbOrTx) {
         tab === 'unread' ? hasUnread : tab === 'read' ? sql`not ${hasUnread}` : undefined,
       );
       const [items, [total]] = await Promise.all([
-        db.select().from(c).where(where).orderBy(desc(c.lastMessageAt), desc(c.patientFileId)).limit(pageSize).offset((page - 1) * pageSize),
-        db.select({ n: sql<number>`count(*)::int` }).from(c).where(where),
+        db
+          .select()
+          .from(c)
+          .where(where)
+          .orderBy(desc(c.lastMessageAt), desc(c.patientFileId))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(c)
+          .where(where),
       ]);
       return { items, total: total?.n ?? 0 };
     },

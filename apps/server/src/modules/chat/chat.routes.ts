@@ -31,16 +31,38 @@ export async function chatRoutes(app: FastifyInstance, { chat, officeHours }: { 
 
   // The therapist's own office hours and automatic reply (settings `notifications`).
   const H = '/api/v1/me/chat-office-hours';
-  r.get(H, { config: { access: 'user' }, schema: { operationId: 'getChatOfficeHours', tags, response: { 200: chatOfficeHoursResponse } } }, (req) => officeHours.get(req.user!.id));
-  r.put(H, { config: { access: 'user' }, schema: { operationId: 'putChatOfficeHours', tags, body: chatOfficeHoursBody, response: { 200: chatOfficeHoursResponse } } }, (req) =>
-    officeHours.put(req.user!.id, req.body),
+  r.get(
+    H,
+    { config: { access: 'user' }, schema: { operationId: 'getChatOfficeHours', tags, response: { 200: chatOfficeHoursResponse } } },
+    (req) => officeHours.get(req.user!.id),
+  );
+  r.put(
+    H,
+    {
+      config: { access: 'user' },
+      schema: { operationId: 'putChatOfficeHours', tags, body: chatOfficeHoursBody, response: { 200: chatOfficeHoursResponse } },
+    },
+    (req) => officeHours.put(req.user!.id, req.body),
   );
 
-  r.get(C, { config: read, schema: { operationId: 'listChats', tags, params: workspaceIdParams, querystring: chatListQuery, response: { 200: chatListResponse } } }, (req) =>
-    chat.list(caller(req), req.query),
+  r.get(
+    C,
+    {
+      config: read,
+      schema: {
+        operationId: 'listChats',
+        tags,
+        params: workspaceIdParams,
+        querystring: chatListQuery,
+        response: { 200: chatListResponse },
+      },
+    },
+    (req) => chat.list(caller(req), req.query),
   );
-  r.get(`${C}/counters`, { config: read, schema: { operationId: 'chatCounters', tags, params: workspaceIdParams, response: { 200: chatCountersResponse } } }, (req) =>
-    chat.counters(caller(req)),
+  r.get(
+    `${C}/counters`,
+    { config: read, schema: { operationId: 'chatCounters', tags, params: workspaceIdParams, response: { 200: chatCountersResponse } } },
+    (req) => chat.counters(caller(req)),
   );
   r.get(
     `${C}/:patientFileId/messages`,
@@ -49,7 +71,8 @@ export async function chatRoutes(app: FastifyInstance, { chat, officeHours }: { 
       schema: {
         operationId: 'listChatMessages',
         tags,
-        description: '`before`: older messages, newest first (default: from the latest). `after`: newer ones, oldest first, to catch up after a reconnect. `next` continues in the same direction.',
+        description:
+          '`before`: older messages, newest first (default: from the latest). `after`: newer ones, oldest first, to catch up after a reconnect. `next` continues in the same direction.',
         params: chatFileParams,
         querystring: chatMessagesQuery,
         response: { 200: chatMessagesResponse },
@@ -59,14 +82,29 @@ export async function chatRoutes(app: FastifyInstance, { chat, officeHours }: { 
   );
   r.post(
     `${C}/:patientFileId/messages`,
-    { config: write, schema: { operationId: 'sendChatMessage', tags, params: chatFileParams, body: sendChatMessageBody, response: { 201: chatMessageResponse } } },
+    {
+      config: write,
+      schema: {
+        operationId: 'sendChatMessage',
+        tags,
+        params: chatFileParams,
+        body: sendChatMessageBody,
+        response: { 201: chatMessageResponse },
+      },
+    },
     async (req, reply) => reply.status(201).send(await chat.send(caller(req), req.params.patientFileId, req.body)),
   );
   r.post(
     `${C}/:patientFileId/read`,
     {
       config: read,
-      schema: { operationId: 'markChatRead', tags, params: chatFileParams, body: markChatReadBody, response: { 200: z.object({ patientFileId: z.uuid(), count: z.number().int() }) } },
+      schema: {
+        operationId: 'markChatRead',
+        tags,
+        params: chatFileParams,
+        body: markChatReadBody,
+        response: { 200: z.object({ patientFileId: z.uuid(), count: z.number().int() }) },
+      },
     },
     (req) => chat.markRead(caller(req), req.params.patientFileId, req.body.upTo),
   );

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { decodeChatCursor, type ChatAttachment, type ChatCounters, type ChatListQuery, type ChatMessage, type ChatMessagesPage, type ChatMessagesQuery, type SendChatMessageBody } from '@divan/core';
+import {
+  decodeChatCursor,
+  type ChatAttachment,
+  type ChatCounters,
+  type ChatListQuery,
+  type ChatMessage,
+  type ChatMessagesPage,
+  type ChatMessagesQuery,
+  type SendChatMessageBody,
+} from '@divan/core';
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -52,7 +61,11 @@ export class ChatService {
     const scope = chatScope(c.member, c.userId);
     const ws = c.member.workspaceId;
     if (scope.kind === 'none') return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
-    const ids = this.d.patients.idsInScope(ws, scope, this.d.db, { search: q.q, statuses: q.tab === 'inactive' ? ['paused', 'inactive'] : ['active'], live: true });
+    const ids = this.d.patients.idsInScope(ws, scope, this.d.db, {
+      search: q.q,
+      statuses: q.tab === 'inactive' ? ['paused', 'inactive'] : ['active'],
+      live: true,
+    });
     const repo = chatRepository(this.d.db);
     const { items, total } = await repo.list(ws, ids.getSQL(), q.tab, q.page, q.pageSize);
     const fileIds = items.map((i) => i.patientFileId);
@@ -67,7 +80,15 @@ export class ChatService {
         const p = profiles.get(i.patientFileId);
         const m = lastOf.get(i.patientFileId);
         if (!p || !m) return [];
-        return [{ patientFileId: i.patientFileId, patientName: p.name, treatmentStatus: p.status, unread: unread.get(i.patientFileId) ?? 0, lastMessage: { senderKind: m.sender.kind, body: m.body, createdAt: m.createdAt } }];
+        return [
+          {
+            patientFileId: i.patientFileId,
+            patientName: p.name,
+            treatmentStatus: p.status,
+            unread: unread.get(i.patientFileId) ?? 0,
+            lastMessage: { senderKind: m.sender.kind, body: m.body, createdAt: m.createdAt },
+          },
+        ];
       }),
       total,
       page: q.page,
@@ -106,7 +127,8 @@ export class ChatService {
   /** The same over every workspace of a user (the websocket's counters at connection). */
   async countersOfUser(userId: string): Promise<ChatCounters> {
     const all: ChatCounters = {};
-    for (const { workspaceId, scope } of await this.d.access.scopesOf(userId)) Object.assign(all, await this.countersIn(workspaceId, scope));
+    for (const { workspaceId, scope } of await this.d.access.scopesOf(userId))
+      Object.assign(all, await this.countersIn(workspaceId, scope));
     return all;
   }
 
@@ -158,11 +180,19 @@ export class ChatService {
     return Object.fromEntries([...counts].map(([id, count]) => [id, { count }]));
   }
 
-  private async page(workspaceId: string, patientFileId: string, q: { before?: string; after?: string; limit: number }): Promise<ChatMessagesPage> {
+  private async page(
+    workspaceId: string,
+    patientFileId: string,
+    q: { before?: string; after?: string; limit: number },
+  ): Promise<ChatMessagesPage> {
     const before = q.before ? decodeChatCursor(q.before) : null;
     const after = q.after ? decodeChatCursor(q.after) : null;
     if ((q.before && !before) || (q.after && !after)) throw new AppError('invalid_argument');
-    const rows = await chatRepository(this.d.db).page(patientFileId, { before: before ?? undefined, after: after ?? undefined, limit: q.limit });
+    const rows = await chatRepository(this.d.db).page(patientFileId, {
+      before: before ?? undefined,
+      after: after ?? undefined,
+      limit: q.limit,
+    });
     const items = await presentMessages(this.d, workspaceId, rows.slice(0, q.limit));
     return { items, next: rows.length > q.limit ? items[items.length - 1]!.cursor : null };
   }
@@ -177,7 +207,17 @@ export class ChatService {
     // Milliseconds, as the cursor carries them.
     const createdAt = new Date((this.d.clock?.() ?? new Date()).getTime());
     const bodyEnc = await this.d.cipher.encryptText(workspaceId, body.body.trim(), bodyAad(patientFileId, id));
-    const row = { id, workspaceId, patientFileId, senderKind: sender.kind, senderId: sender.id, bodyEnc, attachmentDocumentId: body.attachmentDocumentId ?? null, createdAt, automatic: false };
+    const row = {
+      id,
+      workspaceId,
+      patientFileId,
+      senderKind: sender.kind,
+      senderId: sender.id,
+      bodyEnc,
+      attachmentDocumentId: body.attachmentDocumentId ?? null,
+      createdAt,
+      automatic: false,
+    };
     await this.d.db.transaction(async (tx) => chatRepository(tx).insert(row));
     const message = await this.published(workspaceId, row);
     if (sender.kind === 'patient') await this.autoReply(workspaceId, patientFileId, createdAt);
@@ -204,7 +244,17 @@ export class ChatService {
     const readId = await chatRepository(this.d.db).readId(patientFileId, 'members');
     const id = randomUUID();
     const bodyEnc = await this.d.cipher.encryptText(workspaceId, reply, bodyAad(patientFileId, id));
-    const row = { id, workspaceId, patientFileId, senderKind: 'member' as const, senderId: therapistId, bodyEnc, attachmentDocumentId: null, createdAt: new Date(at.getTime() + 1), automatic: true };
+    const row = {
+      id,
+      workspaceId,
+      patientFileId,
+      senderKind: 'member' as const,
+      senderId: therapistId,
+      bodyEnc,
+      attachmentDocumentId: null,
+      createdAt: new Date(at.getTime() + 1),
+      automatic: true,
+    };
     const written = await this.d.db.transaction(async (tx) => {
       if (!(await this.d.claim(tx, `chat.autoreply:${patientFileId}:${readId ?? 'none'}`))) return false;
       await chatRepository(tx).insert(row);

@@ -30,7 +30,10 @@ export const chatMessages = pgTable(
     /** The therapist's automatic reply outside their office hours, not written by them. */
     automatic: boolean('automatic').notNull().default(false),
   },
-  (t) => [index('chat_messages_file_keyset_idx').on(t.patientFileId, t.createdAt, t.id), index('chat_messages_file_sender_idx').on(t.patientFileId, t.senderKind, t.createdAt, t.id)],
+  (t) => [
+    index('chat_messages_file_keyset_idx').on(t.patientFileId, t.createdAt, t.id),
+    index('chat_messages_file_sender_idx').on(t.patientFileId, t.senderKind, t.createdAt, t.id),
+  ],
 );
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 

@@ -42,16 +42,39 @@ export function wireChat(d: Deps) {
   const events = new ChatRealtime(d.realtime, access, d.log);
   const officeHours = new ChatOfficeHoursService(d.db);
   const chat = new ChatService({
-    db: d.db, cipher: d.cipher, patients: d.patients, users: d.users, documents: d.documents, access, realtime: events, officeHours, claim: (tx, key) => d.jobs.claim(tx, key), clock: d.clock,
+    db: d.db,
+    cipher: d.cipher,
+    patients: d.patients,
+    users: d.users,
+    documents: d.documents,
+    access,
+    realtime: events,
+    officeHours,
+    claim: (tx, key) => d.jobs.claim(tx, key),
+    clock: d.clock,
   });
   let link: PatientLink = NO_PATIENT_LINK;
   const linkPatients = (l: PatientLink) => {
     link = l;
     chat.linkPatients(l);
   };
-  const unreadMail = new ChatUnreadMail({ db: d.db, jobs: d.jobs, mailer: d.mailer, users: d.users, patients: d.patients, access, link: () => link, publicUrl: d.publicUrl, clock: d.clock, log: d.log });
+  const unreadMail = new ChatUnreadMail({
+    db: d.db,
+    jobs: d.jobs,
+    mailer: d.mailer,
+    users: d.users,
+    patients: d.patients,
+    access,
+    link: () => link,
+    publicUrl: d.publicUrl,
+    clock: d.clock,
+    log: d.log,
+  });
   events.start(
-    { ofUser: (userId) => chat.countersOfUser(userId), ofPatient: async (account) => chat.patientCounters(account, await link.filesOf(account)) },
+    {
+      ofUser: (userId) => chat.countersOfUser(userId),
+      ofPatient: async (account) => chat.patientCounters(account, await link.filesOf(account)),
+    },
     (userId, fileId) => access.workspaceOf(userId, fileId),
   );
   const register = async (app: FastifyInstance) => {

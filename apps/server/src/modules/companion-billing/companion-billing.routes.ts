@@ -31,7 +31,10 @@ function sendPdf(reply: FastifyReply, name: string, pdf: Buffer, disposition: 'a
  * The companion's consents to sign, invoices to pay and saved card (issue 15), in the patients' realm.
  * Every route is scoped to a file connected to the account and still live: 404 `patient_file_not_found` otherwise.
  */
-export async function companionBillingRoutes(app: FastifyInstance, d: { consents: CompanionConsentsService; invoices: CompanionInvoicesService; card: CompanionCardService }) {
+export async function companionBillingRoutes(
+  app: FastifyInstance,
+  d: { consents: CompanionConsentsService; invoices: CompanionInvoicesService; card: CompanionCardService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (req: { patient?: { accountId: string } }) => req.patient!.accountId;
 
@@ -39,7 +42,13 @@ export async function companionBillingRoutes(app: FastifyInstance, d: { consents
     `${F}/consents`,
     {
       config: patient,
-      schema: { operationId: 'listPatientOwnConsents', tags, description: 'The consents of the file the account signs (its email, else the patient signer), newest first.', params: patientFileParams, response: { 200: companionConsentsResponse } },
+      schema: {
+        operationId: 'listPatientOwnConsents',
+        tags,
+        description: 'The consents of the file the account signs (its email, else the patient signer), newest first.',
+        params: patientFileParams,
+        response: { 200: companionConsentsResponse },
+      },
     },
     (req) => d.consents.list(me(req), req.params.patientFileId),
   );
@@ -62,7 +71,13 @@ export async function companionBillingRoutes(app: FastifyInstance, d: { consents
     `${F}/consents/:envelopeId/download`,
     {
       config: patient,
-      schema: { operationId: 'downloadPatientOwnConsent', tags, description: 'The sealed PDF once every signature is in (`companion_consent_not_completed` before).', params: companionConsentParams, querystring: companionDownloadQuery },
+      schema: {
+        operationId: 'downloadPatientOwnConsent',
+        tags,
+        description: 'The sealed PDF once every signature is in (`companion_consent_not_completed` before).',
+        params: companionConsentParams,
+        querystring: companionDownloadQuery,
+      },
     },
     async (req, reply) => {
       const file = await d.consents.pdf(me(req), req.params.patientFileId, req.params.envelopeId);
@@ -74,13 +89,28 @@ export async function companionBillingRoutes(app: FastifyInstance, d: { consents
     `${F}/invoices`,
     {
       config: patient,
-      schema: { operationId: 'listPatientOwnInvoices', tags, description: "The file's issued (and voided) invoices, latest first; never a draft. `payable`: it can be paid by card now.", params: patientFileParams, response: { 200: companionInvoicesResponse } },
+      schema: {
+        operationId: 'listPatientOwnInvoices',
+        tags,
+        description: "The file's issued (and voided) invoices, latest first; never a draft. `payable`: it can be paid by card now.",
+        params: patientFileParams,
+        response: { 200: companionInvoicesResponse },
+      },
     },
     (req) => d.invoices.list(me(req), req.params.patientFileId),
   );
   r.get(
     `${F}/invoices/:invoiceId/pdf`,
-    { config: patient, schema: { operationId: 'downloadPatientOwnInvoice', tags, description: 'The invoice PDF, the same the therapist downloads.', params: companionInvoiceParams, querystring: companionDownloadQuery } },
+    {
+      config: patient,
+      schema: {
+        operationId: 'downloadPatientOwnInvoice',
+        tags,
+        description: 'The invoice PDF, the same the therapist downloads.',
+        params: companionInvoiceParams,
+        querystring: companionDownloadQuery,
+      },
+    },
     async (req, reply) => {
       const file = await d.invoices.pdf(me(req), req.params.patientFileId, req.params.invoiceId);
       return sendPdf(reply, file.filename, file.pdf, req.query.disposition);
@@ -93,7 +123,8 @@ export async function companionBillingRoutes(app: FastifyInstance, d: { consents
       schema: {
         operationId: 'payPatientOwnInvoice',
         tags,
-        description: 'A card checkout for the invoice on its seller\'s account, back to `/p/<file>/facturas?estado=pagado`; the webhook marks it paid (`companion_invoice_paid`, `companion_invoice_not_payable`).',
+        description:
+          "A card checkout for the invoice on its seller's account, back to `/p/<file>/facturas?estado=pagado`; the webhook marks it paid (`companion_invoice_paid`, `companion_invoice_not_payable`).",
         params: companionInvoiceParams,
         response: { 200: companionUrlResponse },
       },
@@ -103,14 +134,30 @@ export async function companionBillingRoutes(app: FastifyInstance, d: { consents
 
   r.get(
     `${F}/card`,
-    { config: patient, schema: { operationId: 'getPatientOwnCard', tags, description: "The card saved on the account of the file's therapist, and «cobros automáticos».", params: patientFileParams, response: { 200: companionCardResponse } } },
+    {
+      config: patient,
+      schema: {
+        operationId: 'getPatientOwnCard',
+        tags,
+        description: "The card saved on the account of the file's therapist, and «cobros automáticos».",
+        params: patientFileParams,
+        response: { 200: companionCardResponse },
+      },
+    },
     (req) => d.card.get(me(req), req.params.patientFileId),
   );
   r.post(
     `${F}/card/setup`,
     {
       config: patient,
-      schema: { operationId: 'setupPatientOwnCard', tags, description: 'A checkout in setup mode to save or replace the card, back to `/p/<file>/facturas?estado=tarjeta` (`companion_card_not_available`).', params: patientFileParams, response: { 200: companionUrlResponse } },
+      schema: {
+        operationId: 'setupPatientOwnCard',
+        tags,
+        description:
+          'A checkout in setup mode to save or replace the card, back to `/p/<file>/facturas?estado=tarjeta` (`companion_card_not_available`).',
+        params: patientFileParams,
+        response: { 200: companionUrlResponse },
+      },
     },
     (req) => d.card.setup(me(req), req.params.patientFileId),
   );
@@ -118,13 +165,29 @@ export async function companionBillingRoutes(app: FastifyInstance, d: { consents
     `${F}/card/auto-charge`,
     {
       config: patient,
-      schema: { operationId: 'setPatientOwnAutoCharge', tags, description: '«Cobros automáticos» on or off (`companion_card_not_saved` before a card was ever set up).', params: patientFileParams, body: companionAutoChargeBody, response: { 200: companionCardResponse } },
+      schema: {
+        operationId: 'setPatientOwnAutoCharge',
+        tags,
+        description: '«Cobros automáticos» on or off (`companion_card_not_saved` before a card was ever set up).',
+        params: patientFileParams,
+        body: companionAutoChargeBody,
+        response: { 200: companionCardResponse },
+      },
     },
     (req) => d.card.setAutoCharge(me(req), req.params.patientFileId, req.body.enabled),
   );
   r.delete(
     `${F}/card`,
-    { config: patient, schema: { operationId: 'removePatientOwnCard', tags, description: 'Forgets the saved card (detached at the provider too).', params: patientFileParams, response: { 200: companionCardResponse } } },
+    {
+      config: patient,
+      schema: {
+        operationId: 'removePatientOwnCard',
+        tags,
+        description: 'Forgets the saved card (detached at the provider too).',
+        params: patientFileParams,
+        response: { 200: companionCardResponse },
+      },
+    },
     (req) => d.card.remove(me(req), req.params.patientFileId),
   );
 }

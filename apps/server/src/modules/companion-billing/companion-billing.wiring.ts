@@ -26,8 +26,21 @@ type Deps = {
 /** The companion's consents, invoices and saved card (issue 15), under `/api/v1/patient/files/:id`. */
 export function wireCompanionBilling(d: Deps) {
   const consents = new CompanionConsentsService({ accounts: d.accounts, signing: d.signing, clock: d.clock });
-  const invoices = new CompanionInvoicesService({ accounts: d.accounts, invoices: d.invoices, payLinks: d.payments.payLinks, paymentAccounts: d.payments.accounts, workspaces: d.workspaces, publicUrl: d.publicUrl });
-  const card = new CompanionCardService({ accounts: d.accounts, cards: d.payments.cards, paymentAccounts: d.payments.accounts, users: d.users, publicUrl: d.publicUrl });
+  const invoices = new CompanionInvoicesService({
+    accounts: d.accounts,
+    invoices: d.invoices,
+    payLinks: d.payments.payLinks,
+    paymentAccounts: d.payments.accounts,
+    workspaces: d.workspaces,
+    publicUrl: d.publicUrl,
+  });
+  const card = new CompanionCardService({
+    accounts: d.accounts,
+    cards: d.payments.cards,
+    paymentAccounts: d.payments.accounts,
+    users: d.users,
+    publicUrl: d.publicUrl,
+  });
   const register = async (app: FastifyInstance) => {
     await app.register(companionBillingRoutes, { consents, invoices, card });
   };

@@ -5,7 +5,13 @@ import type { PatientCards } from '../payments/patient-cards';
 import { holderKeyOf, type PaymentAccounts } from '../payments/payment-accounts';
 import type { UsersService } from '../users/users.service';
 
-type Deps = { accounts: PatientAccountsService; cards: PatientCards; paymentAccounts: PaymentAccounts; users: Pick<UsersService, 'findById'>; publicUrl: string };
+type Deps = {
+  accounts: PatientAccountsService;
+  cards: PatientCards;
+  paymentAccounts: PaymentAccounts;
+  users: Pick<UsersService, 'findById'>;
+  publicUrl: string;
+};
 
 /**
  * The patient's saved card on the account of their file's therapist, and «cobros automáticos», from
@@ -49,13 +55,19 @@ export class CompanionCardService {
   private async present({ patientId, therapistId, key }: Awaited<ReturnType<CompanionCardService['context']>>): Promise<CompanionCard> {
     const mode = this.d.paymentAccounts.gateway.mode;
     if (!therapistId || !key) return { mode, therapistName: null, canSave: false, card: null, autoCharge: true, mandate: null };
-    const [row, account, therapist] = await Promise.all([this.d.cards.row(patientId, key), this.d.paymentAccounts.chargeable(key), this.d.users.findById(therapistId)]);
+    const [row, account, therapist] = await Promise.all([
+      this.d.cards.row(patientId, key),
+      this.d.paymentAccounts.chargeable(key),
+      this.d.users.findById(therapistId),
+    ]);
     const therapistName = therapist ? [therapist.firstName, therapist.lastName].filter(Boolean).join(' ') : null;
     return {
       mode,
       therapistName,
       canSave: !!account,
-      card: row?.paymentMethodId ? { brand: row.brand ?? 'card', last4: row.last4 ?? '????', expMonth: row.expMonth ?? 0, expYear: row.expYear ?? 0 } : null,
+      card: row?.paymentMethodId
+        ? { brand: row.brand ?? 'card', last4: row.last4 ?? '????', expMonth: row.expMonth ?? 0, expYear: row.expYear ?? 0 }
+        : null,
       autoCharge: row?.autoCharge ?? true,
       mandate: account ? cardMandateText(therapistName ?? 'tu terapeuta') : null,
     };

@@ -45,7 +45,8 @@ export class CompanionConsentsService {
     const f = await this.one(accountId, patientFileId, envelopeId);
     const status = statusOf(f, this.now());
     // Back to the companion once signed (the signing page accepts only this shape of `volver`).
-    if (status === 'to_sign') return { url: `${this.d.signing.linkOf(f.mine.id)}?volver=${encodeURIComponent(`/p/${patientFileId}/consentimientos`)}` };
+    if (status === 'to_sign')
+      return { url: `${this.d.signing.linkOf(f.mine.id)}?volver=${encodeURIComponent(`/p/${patientFileId}/consentimientos`)}` };
     if (status === 'signed' || f.mine.signedAt) throw new AppError('consent_already_signed');
     if (status === 'expired') throw new AppError('companion_consent_expired');
     if (status === 'waiting') throw new AppError('companion_consent_not_your_turn');
@@ -56,7 +57,12 @@ export class CompanionConsentsService {
   async pdf(accountId: string, patientFileId: string, envelopeId: string): Promise<{ name: string; pdf: Buffer }> {
     const { envelope: e } = await this.one(accountId, patientFileId, envelopeId);
     if (e.state !== 'signed') throw new AppError('companion_consent_not_completed');
-    if (!e.documentId) throw new AppError('companion_consent_not_completed', undefined, 'El documento firmado se está preparando. Vuelve a intentarlo en unos segundos.');
+    if (!e.documentId)
+      throw new AppError(
+        'companion_consent_not_completed',
+        undefined,
+        'El documento firmado se está preparando. Vuelve a intentarlo en unos segundos.',
+      );
     const pdf = await this.d.signing.storedPdf(e);
     if (!pdf) throw new AppError('consent_not_found', undefined, 'El documento firmado ya no está disponible. Pídeselo a tu terapeuta.');
     return { name: `${e.documentTitle}.pdf`, pdf };
@@ -85,7 +91,10 @@ export class CompanionConsentsService {
   /** The file's envelopes where the account signs (on a live connected file only). */
   private async mine(accountId: string, patientFileId: string, envelopeId?: string): Promise<Found[]> {
     const file = await this.d.accounts.liveFileOf(accountId, patientFileId);
-    const [{ email }, rows] = await Promise.all([this.d.accounts.me(accountId), this.d.signing.ofPatient(file.workspaceId, file.patientFileId, envelopeId)]);
+    const [{ email }, rows] = await Promise.all([
+      this.d.accounts.me(accountId),
+      this.d.signing.ofPatient(file.workspaceId, file.patientFileId, envelopeId),
+    ]);
     return rows.flatMap(({ envelope, signers }) => {
       const mine = signerOf(signers, email);
       return mine ? [{ envelope, signers, mine }] : [];

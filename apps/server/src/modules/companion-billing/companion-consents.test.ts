@@ -26,20 +26,35 @@ const list = async (fileId: string, who: PatientSession) => {
   return json<{ items: CompanionConsent[] }>(res).items;
 };
 const statusOf = async (fileId: string, who: PatientSession, id: string) => (await list(fileId, who)).find((c) => c.id === id)?.status;
-const signLink = (fileId: string, who: PatientSession, id: string) => t.post(`${C(fileId)}/${id}/sign-link`, {}, { token: who.accessToken });
+const signLink = (fileId: string, who: PatientSession, id: string) =>
+  t.post(`${C(fileId)}/${id}/sign-link`, {}, { token: who.accessToken });
 const urlOf = async (fileId: string, who: PatientSession, id: string) => {
   const res = await signLink(fileId, who, id);
   expect(res.statusCode, res.body).toBe(200);
   return json<{ url: string }>(res).url;
 };
-const adultBody = { data: { fullName: 'Lucía Sanz', email: 'lucia@firma-companion.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed' as const, name: 'Lucía Sanz' } };
-const guardianBody = (name: string) => ({ data: { fullName: name, idNumber: '12345678Z' }, checkboxes: [2], sectionCount: 3, signature: { kind: 'drawn' as const, png: DRAWN } });
+const adultBody = {
+  data: { fullName: 'Lucía Sanz', email: 'lucia@firma-companion.test' },
+  checkboxes: [1],
+  sectionCount: 2,
+  signature: { kind: 'typed' as const, name: 'Lucía Sanz' },
+};
+const guardianBody = (name: string) => ({
+  data: { fullName: name, idNumber: '12345678Z' },
+  checkboxes: [2],
+  sectionCount: 3,
+  signature: { kind: 'drawn' as const, png: DRAWN },
+});
 
 beforeAll(async () => {
   t = await createTestApp();
   ines = await therapist(t, 'ines@firma-companion.test', 'Inés');
   ws = (await createWorkspace(t, ines, 'Consulta Inés', 'freelance')).id;
-  kit = consentKit(t, () => ws, () => ines);
+  kit = consentKit(
+    t,
+    () => ws,
+    () => ines,
+  );
   adultTemplate = await kit.template(ADULT_TEMPLATE);
   minorTemplate = await kit.template(MINOR_TEMPLATE);
   luciaFile = await kit.patient({ firstName: 'Lucía', lastName: 'Sanz', email: 'lucia@firma-companion.test', birthdate: '1990-03-03' });
@@ -55,7 +70,14 @@ describe('the consents of the companion', () => {
   it('lists a consent to sign, opens the signing page with the mailed link, and after signing offers the sealed PDF', async () => {
     const sent = await kit.sent({ patientId: luciaFile, templateId: adultTemplate });
     const [item] = await list(luciaFile, lucia);
-    expect(item).toMatchObject({ id: sent.id, title: 'Consentimiento informado de Lucía Sanz', status: 'to_sign', signedAt: null, completedAt: null, canDownload: false });
+    expect(item).toMatchObject({
+      id: sent.id,
+      title: 'Consentimiento informado de Lucía Sanz',
+      status: 'to_sign',
+      signedAt: null,
+      completedAt: null,
+      canDownload: false,
+    });
     expect(Date.parse(item!.sentAt)).not.toBeNaN();
     expectError(await t.get(`${C(luciaFile)}/${sent.id}/download`, { token: lucia.accessToken }), 409, 'companion_consent_not_completed');
 
@@ -91,7 +113,14 @@ describe('the consents of the companion', () => {
   });
 
   it("a guardian's account signs in turn: the second guardian waits until the first has signed", async () => {
-    const sent = await kit.sent({ patientId: childFile, templateId: minorTemplate, signers: { guardian: { name: 'Marta Gómez', email: 'marta@firma-companion.test' }, secondGuardian: { name: 'Jorge Gómez', email: 'jorge@firma-companion.test' } } });
+    const sent = await kit.sent({
+      patientId: childFile,
+      templateId: minorTemplate,
+      signers: {
+        guardian: { name: 'Marta Gómez', email: 'marta@firma-companion.test' },
+        secondGuardian: { name: 'Jorge Gómez', email: 'jorge@firma-companion.test' },
+      },
+    });
     expect(await statusOf(childFile, father, sent.id)).toBe('waiting');
     expectError(await signLink(childFile, father, sent.id), 409, 'companion_consent_not_your_turn');
 
@@ -101,7 +130,7 @@ describe('the consents of the companion', () => {
     expect(json<PublicConsent>(await kit.view(tokenOf(url))).signer).toMatchObject({ role: 'secondGuardian', name: 'Jorge Gómez' });
   });
 
-  it("another patient reaches nothing of the file: its list, link and PDF answer 404", async () => {
+  it('another patient reaches nothing of the file: its list, link and PDF answer 404', async () => {
     const [signed] = await list(luciaFile, lucia);
     expectError(await t.get(C(luciaFile), { token: pablo.accessToken }), 404, 'patient_file_not_found');
     expectError(await signLink(luciaFile, pablo, signed!.id), 404, 'patient_file_not_found');

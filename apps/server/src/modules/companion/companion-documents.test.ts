@@ -18,7 +18,11 @@ let ofB: string;
 
 const D = (fileId: string) => `/api/v1/patient/files/${fileId}/documents`;
 const share = async (fileId: string, documentId: string) => {
-  const res = await t.put(`/api/v1/workspaces/${ws}/patients/${fileId}/documents/${documentId}/sharing`, { shared: true }, { token: ana.accessToken });
+  const res = await t.put(
+    `/api/v1/workspaces/${ws}/patients/${fileId}/documents/${documentId}/sharing`,
+    { shared: true },
+    { token: ana.accessToken },
+  );
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -51,7 +55,10 @@ describe('the documents shared with the patient', () => {
     expect(res.statusCode, res.body).toBe(200);
     const items = json<{ items: CompanionDocument[] }>(res).items;
     expect(items.map((d) => d.id)).toEqual([shared]);
-    expect(items[0]).toMatchObject({ contentType: expect.stringContaining('text/plain'), size: Buffer.byteLength('Informe de evolución.\n') });
+    expect(items[0]).toMatchObject({
+      contentType: expect.stringContaining('text/plain'),
+      size: Buffer.byteLength('Informe de evolución.\n'),
+    });
     expect(items[0]!.name).toMatch(/^informe-.*\.txt$/);
     expect(Date.parse(items[0]!.createdAt)).not.toBeNaN();
   });
@@ -77,7 +84,9 @@ describe('the documents shared with the patient', () => {
     await t.put(`/api/v1/workspaces/${ws}/patients/${fileB}/documents/${ofB}/sharing`, { shared: false }, { token: ana.accessToken });
     expect(json<{ items: unknown[] }>(await t.get(D(fileB), { token: pablo.accessToken })).items).toEqual([]);
     expectError(await t.get(`${D(fileB)}/${ofB}/download`, { token: pablo.accessToken }), 404, 'document_not_found');
-    expect((await t.del(`/api/v1/workspaces/${ws}/patients/${fileA}/documents/${shared}`, { token: ana.accessToken })).statusCode).toBe(204);
+    expect((await t.del(`/api/v1/workspaces/${ws}/patients/${fileA}/documents/${shared}`, { token: ana.accessToken })).statusCode).toBe(
+      204,
+    );
     expect(json<{ items: unknown[] }>(await t.get(D(fileA), { token: lucia.accessToken })).items).toEqual([]);
   });
 

@@ -79,11 +79,25 @@ describe('the patient’s sessions', () => {
   it('offers the service’s free slots (its own time counted free) and moves to one; the mail’s new link works, the old one no more', async () => {
     expect((await t.get(`/api/v1/public/bookings/${oldToken}`)).statusCode).toBe(200);
     const slots = json<PublicSlots>(await t.get(`${S(lolaFile)}/${booked}/slots?month=2026-11`, { token: lola.accessToken }));
-    expect(slots.days.find((d) => d.day === '2026-11-30')?.slots.map((s) => s.therapist.from)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00']);
-    expectError(await t.post(`${S(lolaFile)}/${booked}/move`, { startsAt: at('2026-11-30', '09:30') }, { token: lola.accessToken }), 409, 'public_service_slot_not_available');
+    expect(slots.days.find((d) => d.day === '2026-11-30')?.slots.map((s) => s.therapist.from)).toEqual([
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+    ]);
+    expectError(
+      await t.post(`${S(lolaFile)}/${booked}/move`, { startsAt: at('2026-11-30', '09:30') }, { token: lola.accessToken }),
+      409,
+      'public_service_slot_not_available',
+    );
     const moved = await t.post(`${S(lolaFile)}/${booked}/move`, { startsAt: at('2026-11-30', '11:00') }, { token: lola.accessToken });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(json<{ session: CompanionSession }>(moved).session).toMatchObject({ id: booked, startsAt: '2026-11-30T10:00:00.000Z', canCancel: true });
+    expect(json<{ session: CompanionSession }>(moved).session).toMatchObject({
+      id: booked,
+      startsAt: '2026-11-30T10:00:00.000Z',
+      canCancel: true,
+    });
     const mail = await t.lastMail('lola@companion.test');
     const newToken = /\/v1\/reservations\/manage\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     expect((await t.get(`/api/v1/public/bookings/${newToken}`)).statusCode).toBe(200);
@@ -91,16 +105,29 @@ describe('the patient’s sessions', () => {
   });
 
   it('a session the therapist booked is read only', async () => {
-    expectError(await t.post(`${S(lolaFile)}/${byTherapist}/cancel`, {}, { token: lola.accessToken }), 409, 'companion_session_not_changeable');
-    expectError(await t.post(`${S(lolaFile)}/${byTherapist}/move`, { startsAt: at('2026-12-02', '11:00') }, { token: lola.accessToken }), 409, 'companion_session_not_changeable');
-    expectError(await t.get(`${S(lolaFile)}/${byTherapist}/slots?month=2026-12`, { token: lola.accessToken }), 409, 'companion_session_not_changeable');
+    expectError(
+      await t.post(`${S(lolaFile)}/${byTherapist}/cancel`, {}, { token: lola.accessToken }),
+      409,
+      'companion_session_not_changeable',
+    );
+    expectError(
+      await t.post(`${S(lolaFile)}/${byTherapist}/move`, { startsAt: at('2026-12-02', '11:00') }, { token: lola.accessToken }),
+      409,
+      'companion_session_not_changeable',
+    );
+    expectError(
+      await t.get(`${S(lolaFile)}/${byTherapist}/slots?month=2026-12`, { token: lola.accessToken }),
+      409,
+      'companion_session_not_changeable',
+    );
   });
 
   it('another patient’s file or session answers 404', async () => {
     expectError(await t.get(S(lolaFile), { token: marco.accessToken }), 404, 'patient_file_not_found');
     expectError(await t.post(`${S(lolaFile)}/${booked}/cancel`, {}, { token: marco.accessToken }), 404, 'patient_file_not_found');
     // Lola's session through Marco's own file: not one of his.
-    for (const path of [`${S(marcoFile)}/${booked}`, `${S(marcoFile)}/${booked}/slots?month=2026-11`]) expectError(await t.get(path, { token: marco.accessToken }), 404, 'therapy_session_not_found');
+    for (const path of [`${S(marcoFile)}/${booked}`, `${S(marcoFile)}/${booked}/slots?month=2026-11`])
+      expectError(await t.get(path, { token: marco.accessToken }), 404, 'therapy_session_not_found');
     expectError(await t.post(`${S(marcoFile)}/${booked}/cancel`, {}, { token: marco.accessToken }), 404, 'therapy_session_not_found');
     expectError(await t.get(`${S(lolaFile)}/${randomUUID()}`, { token: lola.accessToken }), 404, 'therapy_session_not_found');
     expect((await list(marco, marcoFile)).items).toHaveLength(1);
@@ -110,12 +137,23 @@ describe('the patient’s sessions', () => {
     now = new Date('2026-11-29T10:30:00Z');
     expect((await list(lola, lolaFile)).items[0]).toMatchObject({ id: booked, canCancel: false, canMove: false, changeableUntil: null });
     expectError(await t.post(`${S(lolaFile)}/${booked}/cancel`, {}, { token: lola.accessToken }), 409, 'companion_session_change_closed');
-    expectError(await t.post(`${S(lolaFile)}/${booked}/move`, { startsAt: at('2026-12-02', '12:00') }, { token: lola.accessToken }), 409, 'companion_session_change_closed');
+    expectError(
+      await t.post(`${S(lolaFile)}/${booked}/move`, { startsAt: at('2026-12-02', '12:00') }, { token: lola.accessToken }),
+      409,
+      'companion_session_change_closed',
+    );
     now = new Date('2026-11-28T10:00:00Z');
     const res = await t.post(`${S(lolaFile)}/${booked}/cancel`, {}, { token: lola.accessToken });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json<{ session: CompanionSession }>(res).session).toMatchObject({ id: booked, status: 'canceled', canCancel: false, videoLink: null });
-    const [row] = await t.rows<{ status: string; cancellation_reason: string }>(sql`select status, cancellation_reason from sessions where id = ${booked}`);
+    expect(json<{ session: CompanionSession }>(res).session).toMatchObject({
+      id: booked,
+      status: 'canceled',
+      canCancel: false,
+      videoLink: null,
+    });
+    const [row] = await t.rows<{ status: string; cancellation_reason: string }>(
+      sql`select status, cancellation_reason from sessions where id = ${booked}`,
+    );
     expect(row).toEqual({ status: 'canceled', cancellation_reason: 'patient' });
     expectError(await t.post(`${S(lolaFile)}/${booked}/cancel`, {}, { token: lola.accessToken }), 409, 'companion_session_change_closed');
   });

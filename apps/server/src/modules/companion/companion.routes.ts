@@ -27,7 +27,10 @@ const patient = { access: 'patient' as const };
  * those booked from a public service, within its window) and the documents shared with them. Every
  * route is scoped to a file connected to the account and still live: 404 `patient_file_not_found` otherwise.
  */
-export async function companionRoutes(app: FastifyInstance, d: { sessions: CompanionSessionsService; accounts: PatientAccountsService; documents: DocumentsService }) {
+export async function companionRoutes(
+  app: FastifyInstance,
+  d: { sessions: CompanionSessionsService; accounts: PatientAccountsService; documents: DocumentsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (req: { patient?: { accountId: string } }) => req.patient!.accountId;
 
@@ -38,7 +41,8 @@ export async function companionRoutes(app: FastifyInstance, d: { sessions: Compa
       schema: {
         operationId: 'listPatientOwnSessions',
         tags,
-        description: '`upcoming`: not ended yet, soonest first; `past`: ended, latest first. `canCancel`/`canMove` until `changeableUntil` for a session booked from a public booking service.',
+        description:
+          '`upcoming`: not ended yet, soonest first; `past`: ended, latest first. `canCancel`/`canMove` until `changeableUntil` for a session booked from a public booking service.',
         params: patientFileParams,
         querystring: companionSessionsQuery,
         response: { 200: companionSessionsResponse },
@@ -48,7 +52,10 @@ export async function companionRoutes(app: FastifyInstance, d: { sessions: Compa
   );
   r.get(
     `${F}/sessions/:sessionId`,
-    { config: patient, schema: { operationId: 'getPatientOwnSession', tags, params: companionSessionParams, response: { 200: companionSessionResponse } } },
+    {
+      config: patient,
+      schema: { operationId: 'getPatientOwnSession', tags, params: companionSessionParams, response: { 200: companionSessionResponse } },
+    },
     async (req) => ({ session: await d.sessions.get(me(req), req.params.patientFileId, req.params.sessionId) }),
   );
   r.get(
@@ -70,7 +77,13 @@ export async function companionRoutes(app: FastifyInstance, d: { sessions: Compa
     `${F}/sessions/:sessionId/cancel`,
     {
       config: patient,
-      schema: { operationId: 'cancelPatientOwnSession', tags, description: "Until the service's minimum notice before it; sessions the therapist booked: `companion_session_not_changeable`.", params: companionSessionParams, response: { 200: companionSessionResponse } },
+      schema: {
+        operationId: 'cancelPatientOwnSession',
+        tags,
+        description: "Until the service's minimum notice before it; sessions the therapist booked: `companion_session_not_changeable`.",
+        params: companionSessionParams,
+        response: { 200: companionSessionResponse },
+      },
     },
     async (req) => ({ session: await d.sessions.cancel(me(req), req.params.patientFileId, req.params.sessionId) }),
   );
@@ -81,7 +94,8 @@ export async function companionRoutes(app: FastifyInstance, d: { sessions: Compa
       schema: {
         operationId: 'movePatientOwnSession',
         tags,
-        description: "To another free slot of the same service (`public_service_slot_not_available`), until the service's minimum notice before it.",
+        description:
+          "To another free slot of the same service (`public_service_slot_not_available`), until the service's minimum notice before it.",
         params: companionSessionParams,
         body: movePublicBookingBody,
         response: { 200: companionSessionResponse },
@@ -92,7 +106,16 @@ export async function companionRoutes(app: FastifyInstance, d: { sessions: Compa
 
   r.get(
     `${F}/documents`,
-    { config: patient, schema: { operationId: 'listPatientSharedDocuments', tags, description: 'The documents the therapist shared with the patient, newest first.', params: patientFileParams, response: { 200: companionDocumentsResponse } } },
+    {
+      config: patient,
+      schema: {
+        operationId: 'listPatientSharedDocuments',
+        tags,
+        description: 'The documents the therapist shared with the patient, newest first.',
+        params: patientFileParams,
+        response: { 200: companionDocumentsResponse },
+      },
+    },
     async (req) => {
       const f = await d.accounts.liveFileOf(me(req), req.params.patientFileId);
       const rows = await d.documents.sharedWith(f.workspaceId, f.patientFileId);
@@ -106,7 +129,8 @@ export async function companionRoutes(app: FastifyInstance, d: { sessions: Compa
       schema: {
         operationId: 'downloadPatientSharedDocument',
         tags,
-        description: 'The bytes of a document shared with the patient (`document_not_found` for any other). `disposition=inline` to show it in the browser.',
+        description:
+          'The bytes of a document shared with the patient (`document_not_found` for any other). `disposition=inline` to show it in the browser.',
         params: companionDocumentParams,
         querystring: companionDownloadQuery,
       },

@@ -20,7 +20,14 @@ type Deps = {
 
 /** The patient's own side of Diván (issue 15): their sessions and shared documents, under `/api/v1/patient/files/:id`. */
 export function wireCompanion(d: Deps) {
-  const sessions = new CompanionSessionsService({ accounts: d.accounts, own: new PatientOwnSessions(d.db), bookings: d.bookings, users: d.users, meetLink: d.meetLink, clock: d.clock });
+  const sessions = new CompanionSessionsService({
+    accounts: d.accounts,
+    own: new PatientOwnSessions(d.db),
+    bookings: d.bookings,
+    users: d.users,
+    meetLink: d.meetLink,
+    clock: d.clock,
+  });
   const register = async (app: FastifyInstance) => {
     await app.register(companionRoutes, { sessions, accounts: d.accounts, documents: d.documents });
   };

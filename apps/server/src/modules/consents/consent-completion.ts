@@ -11,8 +11,15 @@ export const CONSENT_DOCUMENT_TAG = 'Consentimiento';
 
 const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 /** A file name without characters a file system or a mail client would refuse. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const fileNameOf = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'Consentimiento'}.pdf`;
+const fileNameOf = (title: string) =>
+  `${
+    title
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120) || 'Consentimiento'
+  }.pdf`;
 
 /**
  * Every signature is in (the envelope is `signed`): the PDF of the document as shown, the signers'
@@ -47,7 +54,15 @@ export async function sealEnvelope(d: SigningDeps, envelopeId: string, shown: Sh
     patientName: patient.name,
     therapist: therapist ? { name: fullName(therapist), registrationNumber: therapist.registrationNumber ?? null } : null,
     minorException: e.minorException ?? null,
-    signers: opened.map(({ s, secrets }) => ({ role: s.role, name: secrets.data.fullName ?? s.name, asked: s.asked, data: secrets.data, checkboxes: s.checkboxes ?? [], signature: secrets.signature, signedAt: s.signedAt! })),
+    signers: opened.map(({ s, secrets }) => ({
+      role: s.role,
+      name: secrets.data.fullName ?? s.name,
+      asked: s.asked,
+      data: secrets.data,
+      checkboxes: s.checkboxes ?? [],
+      signature: secrets.signature,
+      signedAt: s.signedAt!,
+    })),
     events,
     completedAt,
     seal: { subject: cert.subject, fingerprintSha256: cert.fingerprintSha256 },
@@ -59,18 +74,53 @@ export async function sealEnvelope(d: SigningDeps, envelopeId: string, shown: Sh
     const locked = consentEnvelopesRepository(tx);
     const current = (await locked.lock(e.id))!;
     if (current.documentId) return false;
-    const id = await d.documents.addGenerated(tx, { workspaceId: e.workspaceId, patientId: e.patientId, name: fileName, contentType: 'application/pdf', bytes: sealed, tags: [CONSENT_DOCUMENT_TAG], by: e.therapistId });
+    const id = await d.documents.addGenerated(tx, {
+      workspaceId: e.workspaceId,
+      patientId: e.patientId,
+      name: fileName,
+      contentType: 'application/pdf',
+      bytes: sealed,
+      tags: [CONSENT_DOCUMENT_TAG],
+      by: e.therapistId,
+    });
     await locked.update(e.id, { documentId: id });
-    await d.audit.record(tx, { workspaceId: e.workspaceId, actorId: null, action: 'consent.completed', target: e.documentTitle, details: { envelopeId: e.id, patientId: e.patientId, patientName: patient.name, documentId: id } });
-    await locked.addEvent({ envelopeId: e.id, type: 'completed', at: now, documentSha256: e.documentSha256, details: { documentId: id, pdfSha256: sha256Hex(sealed), sealFingerprint: cert.fingerprintSha256, completedAt: completedAt.toISOString() } });
+    await d.audit.record(tx, {
+      workspaceId: e.workspaceId,
+      actorId: null,
+      action: 'consent.completed',
+      target: e.documentTitle,
+      details: { envelopeId: e.id, patientId: e.patientId, patientName: patient.name, documentId: id },
+    });
+    await locked.addEvent({
+      envelopeId: e.id,
+      type: 'completed',
+      at: now,
+      documentSha256: e.documentSha256,
+      details: {
+        documentId: id,
+        pdfSha256: sha256Hex(sealed),
+        sealFingerprint: cert.fingerprintSha256,
+        completedAt: completedAt.toISOString(),
+      },
+    });
 
     const mailBrand = { name: brand.name, logoUrl: brand.logoPath ? `${d.publicUrl}${brand.logoPath}` : null };
     const doc = { title: shown.documentTitle, fileName, pdf: sealed };
     for (const { s, secrets } of opened) {
-      await d.mailer.send(signedCopyMail(s.email, secrets.data.fullName ?? s.name, doc, mailBrand, false), { tx, key: `consent-copy:${s.id}`, purpose: 'consent-copy', workspaceId: e.workspaceId });
+      await d.mailer.send(signedCopyMail(s.email, secrets.data.fullName ?? s.name, doc, mailBrand, false), {
+        tx,
+        key: `consent-copy:${s.id}`,
+        purpose: 'consent-copy',
+        workspaceId: e.workspaceId,
+      });
     }
     if (therapist) {
-      await d.mailer.send(signedCopyMail(therapist.email, therapist.firstName, doc, mailBrand, true), { tx, key: `consent-copy:${e.id}:therapist`, purpose: 'consent-copy', workspaceId: e.workspaceId });
+      await d.mailer.send(signedCopyMail(therapist.email, therapist.firstName, doc, mailBrand, true), {
+        tx,
+        key: `consent-copy:${e.id}:therapist`,
+        purpose: 'consent-copy',
+        workspaceId: e.workspaceId,
+      });
     }
     return true;
   });

@@ -12,7 +12,11 @@ export type ShownDocument = {
 type Values = Record<ConsentVariable, string | null>;
 
 /** With the signature of the therapist who sent it (the envelope's), when the template says the therapist signs. */
-export function shownDocument(content: ConsentTemplateVersionContent, values: Values, therapistSignature: { image: string } | null): ShownDocument {
+export function shownDocument(
+  content: ConsentTemplateVersionContent,
+  values: Values,
+  therapistSignature: { image: string } | null,
+): ShownDocument {
   return {
     documentTitle: fillVariables(content.documentTitle, values),
     sections: content.sections.map((s, index) => ({
@@ -27,7 +31,9 @@ export function shownDocument(content: ConsentTemplateVersionContent, values: Va
 
 /** JSON with every object's keys sorted: the same document always hashes the same. */
 const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
 
 /** SHA-256 (hex) of the document shown: what each event of the evidence trail records. */
 export const documentSha256 = (doc: ShownDocument) => createHash('sha256').update(canonical(doc)).digest('hex');

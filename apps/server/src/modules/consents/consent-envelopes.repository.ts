@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } fro
 import type { ConsentEnvelopeListQuery } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { consentTemplates } from './consent-templates.tables';
-import { consentEnvelopeEvents, consentEnvelopes, consentSigners, type EnvelopeEventRow, type EnvelopeRow, type SignerRow } from './consent-envelopes.tables';
+import {
+  consentEnvelopeEvents,
+  consentEnvelopes,
+  consentSigners,
+  type EnvelopeEventRow,
+  type EnvelopeRow,
+  type SignerRow,
+} from './consent-envelopes.tables';
 
 export type NewEnvelope = typeof consentEnvelopes.$inferInsert;
 export type NewSigner = typeof consentSigners.$inferInsert;
@@ -18,12 +25,18 @@ export function consentEnvelopesRepository(db: DbOrTx) {
   return {
     async insert(values: NewEnvelope, signers: Omit<NewSigner, 'envelopeId'>[]): Promise<{ envelope: EnvelopeRow; signers: SignerRow[] }> {
       const [envelope] = await db.insert(consentEnvelopes).values(values).returning();
-      const rows = await db.insert(consentSigners).values(signers.map((s) => ({ ...s, envelopeId: envelope!.id }))).returning();
+      const rows = await db
+        .insert(consentSigners)
+        .values(signers.map((s) => ({ ...s, envelopeId: envelope!.id })))
+        .returning();
       return { envelope: envelope!, signers: rows.sort((a, b) => a.position - b.position) };
     },
 
     async find(workspaceId: string, id: string): Promise<EnvelopeRow | undefined> {
-      const [row] = await db.select().from(consentEnvelopes).where(and(eq(consentEnvelopes.workspaceId, workspaceId), eq(consentEnvelopes.id, id)));
+      const [row] = await db
+        .select()
+        .from(consentEnvelopes)
+        .where(and(eq(consentEnvelopes.workspaceId, workspaceId), eq(consentEnvelopes.id, id)));
       return row;
     },
 
@@ -42,7 +55,11 @@ export function consentEnvelopesRepository(db: DbOrTx) {
       return row!;
     },
 
-    async list(workspaceId: string, scope: EnvelopeScope, q: ConsentEnvelopeListQuery & { patientId?: string }): Promise<{ items: EnvelopeListed[]; total: number }> {
+    async list(
+      workspaceId: string,
+      scope: EnvelopeScope,
+      q: ConsentEnvelopeListQuery & { patientId?: string },
+    ): Promise<{ items: EnvelopeListed[]; total: number }> {
       const where: (SQL | undefined)[] = [eq(consentEnvelopes.workspaceId, workspaceId)];
       if (scope.therapistId) where.push(eq(consentEnvelopes.therapistId, scope.therapistId));
       if (scope.patientIds) where.push(inArray(consentEnvelopes.patientId, scope.patientIds));
@@ -55,7 +72,11 @@ export function consentEnvelopesRepository(db: DbOrTx) {
         .from(consentEnvelopes)
         .innerJoin(consentTemplates, eq(consentTemplates.id, consentEnvelopes.templateId));
       const [items, [total]] = await Promise.all([
-        joined.where(filter).orderBy(desc(consentEnvelopes.sentAt), desc(consentEnvelopes.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+        joined
+          .where(filter)
+          .orderBy(desc(consentEnvelopes.sentAt), desc(consentEnvelopes.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(consentEnvelopes).where(filter),
       ]);
       return { items, total: total?.n ?? 0 };
@@ -94,7 +115,11 @@ export function consentEnvelopesRepository(db: DbOrTx) {
 
     /** Marks a signer opened once; true when this call did. */
     async markOpened(id: string, at: Date): Promise<boolean> {
-      const rows = await db.update(consentSigners).set({ openedAt: at }).where(and(eq(consentSigners.id, id), isNull(consentSigners.openedAt))).returning({ id: consentSigners.id });
+      const rows = await db
+        .update(consentSigners)
+        .set({ openedAt: at })
+        .where(and(eq(consentSigners.id, id), isNull(consentSigners.openedAt)))
+        .returning({ id: consentSigners.id });
       return rows.length === 1;
     },
 
@@ -123,7 +148,11 @@ export function consentEnvelopesRepository(db: DbOrTx) {
     },
 
     events(envelopeId: string): Promise<EnvelopeEventRow[]> {
-      return db.select().from(consentEnvelopeEvents).where(eq(consentEnvelopeEvents.envelopeId, envelopeId)).orderBy(asc(consentEnvelopeEvents.id));
+      return db
+        .select()
+        .from(consentEnvelopeEvents)
+        .where(eq(consentEnvelopeEvents.envelopeId, envelopeId))
+        .orderBy(asc(consentEnvelopeEvents.id));
     },
   };
 }

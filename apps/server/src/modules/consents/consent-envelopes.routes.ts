@@ -30,18 +30,40 @@ const can = (action: Exclude<Action, 'manage'>): Access => ({ workspace: [action
 const metaOf = (req: FastifyRequest): RequestMeta => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null });
 
 /** Sent consents (spec §2 `/consents` and the patient's `consents` tab), and the public signing page's calls. */
-export async function consentEnvelopesRoutes(app: FastifyInstance, d: { envelopes: ConsentEnvelopesService; signing: ConsentSigningService; perIpPerMinute: number }) {
+export async function consentEnvelopesRoutes(
+  app: FastifyInstance,
+  d: { envelopes: ConsentEnvelopesService; signing: ConsentSigningService; perIpPerMinute: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { envelopes, signing } = d;
 
   r.get(
     C,
-    { config: { access: can('read') }, schema: { operationId: 'listSentConsents', tags, description: 'Newest first; filters by state, patient and template.', params: workspaceIdParams, querystring: consentEnvelopeListQuery, response: { 200: consentEnvelopeListResponse } } },
+    {
+      config: { access: can('read') },
+      schema: {
+        operationId: 'listSentConsents',
+        tags,
+        description: 'Newest first; filters by state, patient and template.',
+        params: workspaceIdParams,
+        querystring: consentEnvelopeListQuery,
+        response: { 200: consentEnvelopeListResponse },
+      },
+    },
     (req) => envelopes.list(caller(req), req.query),
   );
   r.get(
     '/api/v1/workspaces/:workspaceId/patients/:patientId/consents',
-    { config: { access: can('read') }, schema: { operationId: 'listPatientConsents', tags, params: patientIdParams, querystring: consentEnvelopeListQuery.omit({ patientId: true }), response: { 200: consentEnvelopeListResponse } } },
+    {
+      config: { access: can('read') },
+      schema: {
+        operationId: 'listPatientConsents',
+        tags,
+        params: patientIdParams,
+        querystring: consentEnvelopeListQuery.omit({ patientId: true }),
+        response: { 200: consentEnvelopeListResponse },
+      },
+    },
     (req) => envelopes.list(caller(req), req.query, req.params.patientId),
   );
   r.post(
@@ -67,24 +89,48 @@ export async function consentEnvelopesRoutes(app: FastifyInstance, d: { envelope
       schema: {
         operationId: 'checkConsentSending',
         tags,
-        description: "Before sending: the template's variables this patient and this sender have no value for (a therapist without registration number). Sending them blank needs `confirmMissing` (consent_variables_missing otherwise).",
+        description:
+          "Before sending: the template's variables this patient and this sender have no value for (a therapist without registration number). Sending them blank needs `confirmMissing` (consent_variables_missing otherwise).",
         params: consentSendCheckParams,
         response: { 200: consentSendCheckResponse },
       },
     },
     (req) => envelopes.check(caller(req), req.params),
   );
-  r.get(`${C}/:consentId`, { config: { access: can('read') }, schema: { operationId: 'getSentConsent', tags, params: consentEnvelopeIdParams, response: { 200: consentEnvelopeResponse } } }, (req) =>
-    envelopes.get(caller(req), req.params.consentId),
+  r.get(
+    `${C}/:consentId`,
+    {
+      config: { access: can('read') },
+      schema: { operationId: 'getSentConsent', tags, params: consentEnvelopeIdParams, response: { 200: consentEnvelopeResponse } },
+    },
+    (req) => envelopes.get(caller(req), req.params.consentId),
   );
   r.post(
     `${C}/:consentId/revoke`,
-    { config: { access: can('update') }, schema: { operationId: 'revokeSentConsent', tags, description: 'Its links stop working; a signed one cannot be revoked (consent_already_signed).', params: consentEnvelopeIdParams, response: { 200: consentEnvelopeResponse } } },
+    {
+      config: { access: can('update') },
+      schema: {
+        operationId: 'revokeSentConsent',
+        tags,
+        description: 'Its links stop working; a signed one cannot be revoked (consent_already_signed).',
+        params: consentEnvelopeIdParams,
+        response: { 200: consentEnvelopeResponse },
+      },
+    },
     (req) => envelopes.revoke(caller(req), req.params.consentId, metaOf(req)),
   );
   r.get(
     `${C}/:consentId/pdf`,
-    { config: { access: can('read') }, schema: { operationId: 'downloadSignedConsent', tags, description: 'The sealed PDF (with its evidence page) once every signature is in.', params: consentEnvelopeIdParams, querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }) } },
+    {
+      config: { access: can('read') },
+      schema: {
+        operationId: 'downloadSignedConsent',
+        tags,
+        description: 'The sealed PDF (with its evidence page) once every signature is in.',
+        params: consentEnvelopeIdParams,
+        querystring: z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') }),
+      },
+    },
     async (req, reply) => {
       const file = await envelopes.pdf(caller(req), req.params.consentId);
       reply.header('content-disposition', contentDisposition(file.name, req.query.disposition));
@@ -98,12 +144,31 @@ export async function consentEnvelopesRoutes(app: FastifyInstance, d: { envelope
   const pub = { access: 'public' as const, rateLimit: { max: d.perIpPerMinute, timeWindow: 60_000 } };
   r.get(
     '/api/v1/public/consents/:token',
-    { config: pub, schema: { operationId: 'getConsentToSign', tags, description: 'The document one signer is to sign; the first view is recorded (opened).', params: consentTokenParams, response: { 200: publicConsentResponse } } },
+    {
+      config: pub,
+      schema: {
+        operationId: 'getConsentToSign',
+        tags,
+        description: 'The document one signer is to sign; the first view is recorded (opened).',
+        params: consentTokenParams,
+        response: { 200: publicConsentResponse },
+      },
+    },
     (req) => signing.view(req.params.token, metaOf(req)),
   );
   r.post(
     '/api/v1/public/consents/:token/sign',
-    { config: pub, schema: { operationId: 'signConsent', tags, description: "One signer's data, ticked boxes and signature (drawn PNG or typed name).", params: consentTokenParams, body: signConsentBody, response: { 200: signConsentResponse } } },
+    {
+      config: pub,
+      schema: {
+        operationId: 'signConsent',
+        tags,
+        description: "One signer's data, ticked boxes and signature (drawn PNG or typed name).",
+        params: consentTokenParams,
+        body: signConsentBody,
+        response: { 200: signConsentResponse },
+      },
+    },
     (req) => signing.sign(req.params.token, req.body, metaOf(req)),
   );
 }

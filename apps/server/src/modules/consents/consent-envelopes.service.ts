@@ -47,7 +47,10 @@ const fullName = (u: { firstName: string; lastName: string | null }) => [u.first
 /** The variables a template uses that these values leave blank, as the sending dialog lists them. */
 const gapsOf = (content: ConsentTemplateVersionContent, values: Record<ConsentVariable, string | null>): ConsentSendCheck['missing'] =>
   missingVariables(templateTexts(content), values).map((variable) => ({ variable, ...CONSENT_VARIABLE_GAPS[variable] }));
-const MISSING: Record<ConsentSignerRole, { code: 'consent_patient_data_required' | 'consent_guardian_data_required' | 'consent_second_guardian_data_required'; who: string }> = {
+const MISSING: Record<
+  ConsentSignerRole,
+  { code: 'consent_patient_data_required' | 'consent_guardian_data_required' | 'consent_second_guardian_data_required'; who: string }
+> = {
   patient: { code: 'consent_patient_data_required', who: 'del paciente' },
   guardian: { code: 'consent_guardian_data_required', who: 'del tutor' },
   secondGuardian: { code: 'consent_second_guardian_data_required', who: 'del segundo tutor' },
@@ -85,9 +88,18 @@ export class ConsentEnvelopesService {
 
   /** The document's variables for this patient, sent by this member today, with the sender's profile. */
   private async valuesFor(c: Caller, patient: { firstName: string; lastName: string | null }, day: string) {
-    const [therapist, workspaceName] = await Promise.all([this.d.users.getProfile(c.userId), this.d.workspaces.nameOf(c.member.workspaceId)]);
+    const [therapist, workspaceName] = await Promise.all([
+      this.d.users.getProfile(c.userId),
+      this.d.workspaces.nameOf(c.member.workspaceId),
+    ]);
     const patientName = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
-    const variables = consentVariableValues({ patientName, therapistName: fullName(therapist), registrationNumber: therapist.registrationNumber ?? null, workspaceName: workspaceName ?? '', day });
+    const variables = consentVariableValues({
+      patientName,
+      therapistName: fullName(therapist),
+      registrationNumber: therapist.registrationNumber ?? null,
+      workspaceName: workspaceName ?? '',
+      day,
+    });
     return { therapist, patientName, variables };
   }
 
@@ -103,16 +115,29 @@ export class ConsentEnvelopesService {
     // Blank variables are sent only once the sender has seen them (the dialog's warning, or an API client's explicit confirmation).
     const gaps = gapsOf(version.content, variables);
     if (gaps.length && !body.confirmMissing)
-      throw new AppError('consent_variables_missing', gaps.map((g) => ({ path: `variables.${g.variable}`, message: g.message })), `${gaps.map((g) => g.message).join('. ')}. Complétalo o confirma que quieres enviarlo así.`);
+      throw new AppError(
+        'consent_variables_missing',
+        gaps.map((g) => ({ path: `variables.${g.variable}`, message: g.message })),
+        `${gaps.map((g) => g.message).join('. ')}. Complétalo o confirma que quieres enviarlo así.`,
+      );
     const age = patient.birthdate ? ageOn(patient.birthdate, day) : null;
     const { roles, minor } = signerRolesFor({ age, signatures: version.content.signatures, exception: !!body.minorException });
     if (body.minorException && !roles.includes('guardian'))
-      throw new AppError('invalid_argument', [{ path: 'minorException', message: 'Solo se usa con menores de 16 años, que firman sus tutores.' }], 'La excepción del art. 156 del Código Civil solo se aplica cuando firman los tutores de un menor de 16 años.');
+      throw new AppError(
+        'invalid_argument',
+        [{ path: 'minorException', message: 'Solo se usa con menores de 16 años, que firman sus tutores.' }],
+        'La excepción del art. 156 del Código Civil solo se aplica cuando firman los tutores de un menor de 16 años.',
+      );
     const contacts = roles.map((role, position) => {
       const given = body.signers[role];
-      const name = (role === 'patient' ? given?.name ?? patientName : given?.name)?.trim();
-      const email = (role === 'patient' ? given?.email ?? patient.email : given?.email)?.trim().toLowerCase();
-      if (!name || !email) throw new AppError(MISSING[role].code, [{ path: `signers.${role}`, message: 'Indica su nombre y su email.' }], `Faltan el nombre o el email ${MISSING[role].who} para enviarle el enlace de firma.`);
+      const name = (role === 'patient' ? (given?.name ?? patientName) : given?.name)?.trim();
+      const email = (role === 'patient' ? (given?.email ?? patient.email) : given?.email)?.trim().toLowerCase();
+      if (!name || !email)
+        throw new AppError(
+          MISSING[role].code,
+          [{ path: `signers.${role}`, message: 'Indica su nombre y su email.' }],
+          `Faltan el nombre o el email ${MISSING[role].who} para enviarle el enlace de firma.`,
+        );
       return { id: randomUUID(), role, position, name, email };
     });
     const therapistSignature = this.therapistSignatureFor(c, version.content, body.therapistSignature);
@@ -140,27 +165,65 @@ export class ConsentEnvelopesService {
         contacts.map((s) => ({ ...s, asked: dataAskedOf(s.role, version.content.data), tokenHash: hashOf(tokenFor(s.id)), expiresAt })),
       );
       const actor = fullName(therapist);
-      const details = { therapistId: c.userId, templateId: version.templateId, version: version.version, minor, age, minorException: body.minorException ?? null };
+      const details = {
+        therapistId: c.userId,
+        templateId: version.templateId,
+        version: version.version,
+        minor,
+        age,
+        minorException: body.minorException ?? null,
+      };
       await repo.addEvent({ envelopeId: made.envelope.id, type: 'created', actor, at: now, ...meta, documentSha256: sha, details });
       // The first signer now; a second guardian once the first has signed (each in turn, by their own link).
       const first = made.signers[0]!;
       await this.d.signing.mailLink(tx, made.envelope, first, { patientName, forMinor: roles[0] !== 'patient' }, now);
-      await repo.addEvent({ envelopeId: made.envelope.id, type: 'sent', signerRole: first.role, actor: first.name, at: now, ...meta, documentSha256: sha, details: { to: first.email } });
-      await this.d.audit.record(tx, { workspaceId: ws, actorId: c.userId, action: 'consent.sent', target: shown.documentTitle, details: { envelopeId: made.envelope.id, patientId: patient.id, patientName, templateId: version.templateId, version: version.version } });
+      await repo.addEvent({
+        envelopeId: made.envelope.id,
+        type: 'sent',
+        signerRole: first.role,
+        actor: first.name,
+        at: now,
+        ...meta,
+        documentSha256: sha,
+        details: { to: first.email },
+      });
+      await this.d.audit.record(tx, {
+        workspaceId: ws,
+        actorId: c.userId,
+        action: 'consent.sent',
+        target: shown.documentTitle,
+        details: {
+          envelopeId: made.envelope.id,
+          patientId: patient.id,
+          patientName,
+          templateId: version.templateId,
+          version: version.version,
+        },
+      });
       return { envelope: made.envelope, signers: await repo.signers([made.envelope.id]) };
     });
     const presented = await this.present([{ envelope, templateName: version.content.name }], signers);
-    return { ...presented[0]!, links: signers.map((s) => ({ role: s.role, url: this.d.signing.urlFor(tokenFor(s.id)), mailed: !!s.mailedAt })) };
+    return {
+      ...presented[0]!,
+      links: signers.map((s) => ({ role: s.role, url: this.d.signing.urlFor(tokenFor(s.id)), mailed: !!s.mailedAt })),
+    };
   }
 
   /**
    * When the template says the therapist signs, the signature is the sender's own: drawn now, or the
    * one kept on the template when the sender is who drew it. Never another member's signature.
    */
-  private therapistSignatureFor(c: Caller, content: ConsentTemplateVersionContent, given: string | null | undefined): { image: string } | null {
+  private therapistSignatureFor(
+    c: Caller,
+    content: ConsentTemplateVersionContent,
+    given: string | null | undefined,
+  ): { image: string } | null {
     if (!content.signatures.therapist) return null;
     if (given) {
-      if (!isValidSignatureImage(given)) throw new AppError('consent_invalid_signature', [{ path: 'therapistSignature', message: 'La firma no es una imagen válida. Vuelve a dibujarla.' }]);
+      if (!isValidSignatureImage(given))
+        throw new AppError('consent_invalid_signature', [
+          { path: 'therapistSignature', message: 'La firma no es una imagen válida. Vuelve a dibujarla.' },
+        ]);
       return { image: given };
     }
     const kept = content.therapistSignature;
@@ -168,7 +231,9 @@ export class ConsentEnvelopesService {
     throw new AppError(
       'consent_therapist_signature_required',
       [{ path: 'therapistSignature', message: 'Firma aquí para enviarlo.' }],
-      kept ? 'Esta plantilla la firma también el terapeuta, y la firma guardada es de otra persona: firma tú para enviarla.' : 'Esta plantilla la firma también el terapeuta: firma para enviarla.',
+      kept
+        ? 'Esta plantilla la firma también el terapeuta, y la firma guardada es de otra persona: firma tú para enviarla.'
+        : 'Esta plantilla la firma también el terapeuta: firma para enviarla.',
     );
   }
 
@@ -177,7 +242,10 @@ export class ConsentEnvelopesService {
     const own = scopeFor(c.member.ability, 'read', 'sent_consents', c.userId);
     const patientsScope = scopeFor(c.member.ability, 'read', 'patient_files', c.userId);
     if (own.kind === 'none') throw new AppError('access_denied');
-    const scope = { therapistId: own.kind === 'own' ? c.userId : null, patientIds: patientsScope.kind === 'all' ? null : sql`(${this.d.patients.idsInScope(c.member.workspaceId, patientsScope)})` };
+    const scope = {
+      therapistId: own.kind === 'own' ? c.userId : null,
+      patientIds: patientsScope.kind === 'all' ? null : sql`(${this.d.patients.idsInScope(c.member.workspaceId, patientsScope)})`,
+    };
     const repo = consentEnvelopesRepository(this.d.db);
     const { items, total } = await repo.list(c.member.workspaceId, scope, { ...query, ...(patientId ? { patientId } : {}) });
     const signers = await repo.signers(items.map((i) => i.envelope.id));
@@ -195,11 +263,30 @@ export class ConsentEnvelopesService {
     const envelope = await this.d.db.transaction(async (tx) => {
       const repo = consentEnvelopesRepository(tx);
       const e = (await repo.lock(found.id))!;
-      if (e.state === 'signed') throw new AppError('consent_already_signed', undefined, 'Este consentimiento ya está firmado: no se puede anular. Si el paciente retira su consentimiento, anótalo en su historia.');
+      if (e.state === 'signed')
+        throw new AppError(
+          'consent_already_signed',
+          undefined,
+          'Este consentimiento ya está firmado: no se puede anular. Si el paciente retira su consentimiento, anótalo en su historia.',
+        );
       if (e.state === 'revoked') return e;
       const updated = await repo.update(e.id, { state: 'revoked', revokedAt: now, revokedBy: c.userId });
-      await repo.addEvent({ envelopeId: e.id, type: 'revoked', actor: c.userId, at: now, ...meta, documentSha256: e.documentSha256, details: { by: c.userId } });
-      await this.d.audit.record(tx, { workspaceId: e.workspaceId, actorId: c.userId, action: 'consent.revoked', target: e.documentTitle, details: { envelopeId: e.id, patientId: e.patientId, patientName: (await this.d.signing.patientOf(e, tx)).name } });
+      await repo.addEvent({
+        envelopeId: e.id,
+        type: 'revoked',
+        actor: c.userId,
+        at: now,
+        ...meta,
+        documentSha256: e.documentSha256,
+        details: { by: c.userId },
+      });
+      await this.d.audit.record(tx, {
+        workspaceId: e.workspaceId,
+        actorId: c.userId,
+        action: 'consent.revoked',
+        target: e.documentTitle,
+        details: { envelopeId: e.id, patientId: e.patientId, patientName: (await this.d.signing.patientOf(e, tx)).name },
+      });
       return updated;
     });
     return this.one(envelope);
@@ -208,8 +295,10 @@ export class ConsentEnvelopesService {
   /** The sealed PDF of a signed envelope, as stored among the patient's documents. */
   async pdf(c: Caller, id: string) {
     const e = await this.accessible(c, id, 'read');
-    if (e.state !== 'signed') throw new AppError('consent_not_found', undefined, 'Este consentimiento aún no tiene documento firmado: faltan firmas.');
-    if (!e.documentId) throw new AppError('consent_not_found', undefined, 'El documento firmado se está sellando. Vuelve a intentarlo en unos segundos.');
+    if (e.state !== 'signed')
+      throw new AppError('consent_not_found', undefined, 'Este consentimiento aún no tiene documento firmado: faltan firmas.');
+    if (!e.documentId)
+      throw new AppError('consent_not_found', undefined, 'El documento firmado se está sellando. Vuelve a intentarlo en unos segundos.');
     const pdf = await this.d.signing.storedPdf(e);
     if (!pdf) throw new AppError('consent_not_found', undefined, 'El documento firmado se ha borrado de los documentos del paciente.');
     return { name: `${e.documentTitle}.pdf`, pdf };
@@ -234,7 +323,12 @@ export class ConsentEnvelopesService {
   private async present(items: EnvelopeListed[], signers: SignerRow[]): Promise<ConsentEnvelope[]> {
     const [users, patients] = await Promise.all([
       this.d.users.findManyByIds([...new Set(items.map((i) => i.envelope.therapistId).filter((x): x is string => !!x))]),
-      items.length ? this.d.patients.namesOf(items[0]!.envelope.workspaceId, items.map((i) => i.envelope.patientId)) : new Map<string, string>(),
+      items.length
+        ? this.d.patients.namesOf(
+            items[0]!.envelope.workspaceId,
+            items.map((i) => i.envelope.patientId),
+          )
+        : new Map<string, string>(),
     ]);
     const names = new Map(users.map((u) => [u.id, fullName(u)]));
     const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -247,7 +341,15 @@ export class ConsentEnvelopesService {
       therapist: e.therapistId ? { id: e.therapistId, name: names.get(e.therapistId) ?? 'Usuario eliminado' } : null,
       signers: signers
         .filter((s) => s.envelopeId === e.id)
-        .map((s) => ({ role: s.role, name: s.name, email: s.email, openedAt: iso(s.openedAt), signedAt: iso(s.signedAt), mailedAt: iso(s.mailedAt), expiresAt: s.expiresAt.toISOString() })),
+        .map((s) => ({
+          role: s.role,
+          name: s.name,
+          email: s.email,
+          openedAt: iso(s.openedAt),
+          signedAt: iso(s.signedAt),
+          mailedAt: iso(s.mailedAt),
+          expiresAt: s.expiresAt.toISOString(),
+        })),
       minorException: e.minorException ?? null,
       documentId: e.documentId,
       sentAt: e.sentAt.toISOString(),
@@ -256,4 +358,3 @@ export class ConsentEnvelopesService {
     }));
   }
 }
-

@@ -83,7 +83,10 @@ export const consentSigners = pgTable(
     /** Their signature (JSON: a drawn PNG or a typed name), encrypted like `dataEnc`. */
     signatureEnc: text('signature_enc'),
   },
-  (t) => [unique('consent_signers_envelope_role_key').on(t.envelopeId, t.role), index('consent_signers_unsigned_idx').on(t.signedAt, t.expiresAt)],
+  (t) => [
+    unique('consent_signers_envelope_role_key').on(t.envelopeId, t.role),
+    index('consent_signers_unsigned_idx').on(t.signedAt, t.expiresAt),
+  ],
 );
 export type SignerRow = typeof consentSigners.$inferSelect;
 

@@ -19,7 +19,10 @@ let child: string;
 let teen: string;
 let adult: string;
 const C = () => `/api/v1/workspaces/${ws.id}/consents`;
-const guardians = { guardian: { name: 'Lucía Gómez', email: 'lucia@casa.test' }, secondGuardian: { name: 'Jorge Gómez', email: 'jorge@casa.test' } };
+const guardians = {
+  guardian: { name: 'Lucía Gómez', email: 'lucia@casa.test' },
+  secondGuardian: { name: 'Jorge Gómez', email: 'jorge@casa.test' },
+};
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock: () => now });
@@ -30,7 +33,11 @@ beforeAll(async () => {
   await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
   await addMember(t, owner, ws.id, marta, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
   await createWorkspace(t, outsider, 'Otra consulta', 'freelance');
-  kit = consentKit(t, () => ws.id, () => owner);
+  kit = consentKit(
+    t,
+    () => ws.id,
+    () => owner,
+  );
   minorTemplate = await kit.template(MINOR_TEMPLATE);
   adultTemplate = await kit.template(ADULT_TEMPLATE);
   child = await kit.patient({ firstName: 'Pablo', lastName: 'Gómez', birthdate: '2012-05-01' });
@@ -42,10 +49,23 @@ afterAll(() => t?.close());
 describe('sending a consent', () => {
   it('a minor under 16: both guardians by default, each with their own link; their names and emails are required', async () => {
     expectRefused(await kit.send({ patientId: child, templateId: minorTemplate }), 400, 'consent_guardian_data_required');
-    expectRefused(await kit.send({ patientId: child, templateId: minorTemplate, signers: { guardian: guardians.guardian } }), 400, 'consent_second_guardian_data_required');
+    expectRefused(
+      await kit.send({ patientId: child, templateId: minorTemplate, signers: { guardian: guardians.guardian } }),
+      400,
+      'consent_second_guardian_data_required',
+    );
     const sent = await kit.sent({ patientId: child, templateId: minorTemplate, signers: guardians });
-    expect(sent).toMatchObject({ state: 'sent', documentTitle: 'Consentimiento para el tratamiento de Pablo Gómez', patient: { id: child, name: 'Pablo Gómez' }, template: { id: minorTemplate, version: 1 }, minorException: null });
-    expect(sent.links.map((l) => [l.role, l.mailed])).toEqual([['guardian', true], ['secondGuardian', false]]);
+    expect(sent).toMatchObject({
+      state: 'sent',
+      documentTitle: 'Consentimiento para el tratamiento de Pablo Gómez',
+      patient: { id: child, name: 'Pablo Gómez' },
+      template: { id: minorTemplate, version: 1 },
+      minorException: null,
+    });
+    expect(sent.links.map((l) => [l.role, l.mailed])).toEqual([
+      ['guardian', true],
+      ['secondGuardian', false],
+    ]);
     expect(new Set(sent.links.map((l) => l.url)).size).toBe(2);
     expect(sent.links[0]!.url).toMatch(/^https?:\/\/[^/]+\/consents\/sign\/[A-Za-z0-9_-]{43}$/);
     // Only the hash of a token is stored.
@@ -56,12 +76,23 @@ describe('sending a consent', () => {
 
   it('the art. 156 exception: one guardian, with the reason recorded and the other guardian informed', async () => {
     const exception = { reason: 'gender_violence_report', otherGuardianInformed: true };
-    expectRefused(await kit.send({ patientId: child, templateId: minorTemplate, signers: guardians, minorException: { reason: 'otra' } }), 400, 'invalid_argument');
+    expectRefused(
+      await kit.send({ patientId: child, templateId: minorTemplate, signers: guardians, minorException: { reason: 'otra' } }),
+      400,
+      'invalid_argument',
+    );
     expectRefused(await kit.send({ patientId: adult, templateId: adultTemplate, minorException: exception }), 400, 'invalid_argument');
-    const sent = await kit.sent({ patientId: child, templateId: minorTemplate, signers: { guardian: guardians.guardian }, minorException: exception });
+    const sent = await kit.sent({
+      patientId: child,
+      templateId: minorTemplate,
+      signers: { guardian: guardians.guardian },
+      minorException: exception,
+    });
     expect(sent.signers.map((s) => s.role)).toEqual(['guardian']);
     expect(sent.minorException).toEqual(exception);
-    const [created] = await t.rows<{ details: { minorException: unknown } }>(sql`SELECT details FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'created'`);
+    const [created] = await t.rows<{ details: { minorException: unknown } }>(
+      sql`SELECT details FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'created'`,
+    );
     expect(created!.details.minorException).toEqual(exception);
   });
 
@@ -90,10 +121,14 @@ describe('listing, permissions and revoking', () => {
     const all = json<ConsentEnvelopeList>(await t.get(`${C()}?pageSize=2`, { token: owner.accessToken }));
     expect(all.items).toHaveLength(2);
     expect(all.total).toBeGreaterThanOrEqual(4);
-    const ofChild = json<ConsentEnvelopeList>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${child}/consents`, { token: owner.accessToken }));
+    const ofChild = json<ConsentEnvelopeList>(
+      await t.get(`/api/v1/workspaces/${ws.id}/patients/${child}/consents`, { token: owner.accessToken }),
+    );
     expect(ofChild.items.every((e) => e.patient.id === child)).toBe(true);
     expect(ofChild.total).toBe(2);
-    const byTemplate = json<ConsentEnvelopeList>(await t.get(`${C()}?templateId=${adultTemplate}&state=sent`, { token: owner.accessToken }));
+    const byTemplate = json<ConsentEnvelopeList>(
+      await t.get(`${C()}?templateId=${adultTemplate}&state=sent`, { token: owner.accessToken }),
+    );
     expect(byTemplate.items.map((e) => e.patient.name)).toEqual(['Ana Sanz']);
     expectRefused(await t.get(`${C()}?state=firmado`, { token: owner.accessToken }), 400, 'invalid_argument');
   });
@@ -107,7 +142,10 @@ describe('listing, permissions and revoking', () => {
     const sent = await kit.sent({ patientId: own, templateId: adultTemplate }, marta);
     const list = json<ConsentEnvelopeList>(await t.get(C(), { token: marta.accessToken }));
     expect(list.items.map((e) => e.id)).toEqual([sent.id]);
-    expect(json<ConsentEnvelope>(await t.get(`${C()}/${sent.id}`, { token: owner.accessToken })).therapist).toEqual({ id: marta.userId, name: 'Marta' });
+    expect(json<ConsentEnvelope>(await t.get(`${C()}/${sent.id}`, { token: owner.accessToken })).therapist).toEqual({
+      id: marta.userId,
+      name: 'Marta',
+    });
     expectRefused(await t.get(`${C()}/${sent.id}`, { token: outsider.accessToken }), 404, 'workspace_not_found');
     expectRefused(await t.get(`${C()}/${sent.id}/pdf`, { token: marta.accessToken }), 404, 'consent_not_found');
   });
@@ -147,7 +185,8 @@ describe('listing, permissions and revoking', () => {
 describe('reminders and expiry', () => {
   it('unsigned signers are mailed again 3 and 7 days after sending, once each; links expire after 30 days', async () => {
     const sent = await kit.sent({ patientId: teen, templateId: adultTemplate });
-    const reminders = async () => (await t.app.services.mailer.list('sara@joven.test', 50)).filter((m) => m.subject.startsWith('Recordatorio')).length;
+    const reminders = async () =>
+      (await t.app.services.mailer.list('sara@joven.test', 50)).filter((m) => m.subject.startsWith('Recordatorio')).length;
     const start = now;
     const before = await reminders();
     now = new Date(start.getTime() + 2 * 86_400_000);
@@ -161,7 +200,9 @@ describe('reminders and expiry', () => {
     await t.app.services.jobs.runSweeps();
     await t.app.services.consentSigning.remindDue();
     expect(await reminders()).toBe(before + 4);
-    const events = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'reminded'`);
+    const events = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'reminded'`,
+    );
     expect(events[0]!.n).toBe(2);
     now = new Date(start.getTime() + 31 * 86_400_000);
     expectRefused(await kit.view(tokenOf(sent.links[0]!.url)), 404, 'consent_not_found');
@@ -174,18 +215,31 @@ describe('variables left blank (issue 24)', () => {
     const rgpd = await kit.template({
       ...ADULT_TEMPLATE,
       name: 'RGPD con colegiado',
-      sections: [{ title: 'Responsable', body: '<p>{{terapeuta.nombre}}, psicólogo/a colegiado/a n.º {{terapeuta.colegiado}}.</p>', checkbox: { label: 'Acepto', required: true } }],
+      sections: [
+        {
+          title: 'Responsable',
+          body: '<p>{{terapeuta.nombre}}, psicólogo/a colegiado/a n.º {{terapeuta.colegiado}}.</p>',
+          checkbox: { label: 'Acepto', required: true },
+        },
+      ],
     });
-    const check = (templateId: string, token = owner.accessToken) => t.get(`/api/v1/workspaces/${ws.id}/patients/${adult}/consents/check/${templateId}`, { token });
+    const check = (templateId: string, token = owner.accessToken) =>
+      t.get(`/api/v1/workspaces/${ws.id}/patients/${adult}/consents/check/${templateId}`, { token });
     const found = await check(rgpd);
     expect(found.statusCode, found.body).toBe(200);
-    expect(json(found)).toEqual({ missing: [{ variable: 'terapeuta.colegiado', message: 'Falta tu número de colegiado/a', source: 'profile' }] });
+    expect(json(found)).toEqual({
+      missing: [{ variable: 'terapeuta.colegiado', message: 'Falta tu número de colegiado/a', source: 'profile' }],
+    });
     expect(json(await check(adultTemplate))).toEqual({ missing: [] });
 
     const refused = expectRefused(await kit.send({ patientId: adult, templateId: rgpd }), 409, 'consent_variables_missing');
     expect(refused.message).toBe('Falta tu número de colegiado/a. Complétalo o confirma que quieres enviarlo así.');
-    expect((refused as unknown as { fields: { path: string }[] }).fields).toEqual([{ path: 'variables.terapeuta.colegiado', message: 'Falta tu número de colegiado/a' }]);
-    const [{ n: none }] = (await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelopes WHERE template_id = ${rgpd}`)) as [{ n: number }];
+    expect((refused as unknown as { fields: { path: string }[] }).fields).toEqual([
+      { path: 'variables.terapeuta.colegiado', message: 'Falta tu número de colegiado/a' },
+    ]);
+    const [{ n: none }] = (await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM consent_envelopes WHERE template_id = ${rgpd}`,
+    )) as [{ n: number }];
     expect(none).toBe(0);
 
     // Sent anyway, the sender having seen it: the document says so plainly.

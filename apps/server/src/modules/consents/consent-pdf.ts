@@ -1,4 +1,12 @@
-import { CONSENT_DATA_FIELDS, formatLocal, CONSENT_SIGNER_ROLE_LABELS, MINOR_EXCEPTION_REASONS, type ConsentDataField, type ConsentSignerRole, type MinorExceptionReason } from '@divan/core';
+import {
+  CONSENT_DATA_FIELDS,
+  formatLocal,
+  CONSENT_SIGNER_ROLE_LABELS,
+  MINOR_EXCEPTION_REASONS,
+  type ConsentDataField,
+  type ConsentSignerRole,
+  type MinorExceptionReason,
+} from '@divan/core';
 import { FONT } from '../../platform/documents/fonts';
 import { COLORS, contentWidth, createDocument, ensureSpace, renderToBuffer, SIZES, tagged } from '../../platform/documents/pdf-kit';
 import { heading, keyValues, paragraph, title } from '../../platform/documents/pdf-blocks';
@@ -20,7 +28,15 @@ export type PdfSigner = {
   signature: StoredSignature;
   signedAt: Date;
 };
-export type PdfEvent = { type: ConsentEventType; signerRole: ConsentSignerRole | null; actor: string | null; at: Date; ip: string | null; userAgent: string | null; documentSha256: string };
+export type PdfEvent = {
+  type: ConsentEventType;
+  signerRole: ConsentSignerRole | null;
+  actor: string | null;
+  at: Date;
+  ip: string | null;
+  userAgent: string | null;
+  documentSha256: string;
+};
 
 export type ConsentPdfInput = {
   envelopeId: string;
@@ -68,35 +84,59 @@ export async function consentPdf(input: ConsentPdfInput): Promise<Buffer> {
     if (s.checkbox) {
       for (const signer of input.signers) {
         const mark = ticked.get(signer.role)?.has(s.index) ? '[X]' : '[ ]';
-        paragraph(doc, `${mark} ${s.checkbox.label}${s.checkbox.required ? ' (obligatoria)' : ''} — ${signer.name} (${CONSENT_SIGNER_ROLE_LABELS[signer.role]})`);
+        paragraph(
+          doc,
+          `${mark} ${s.checkbox.label}${s.checkbox.required ? ' (obligatoria)' : ''} — ${signer.name} (${CONSENT_SIGNER_ROLE_LABELS[signer.role]})`,
+        );
       }
     }
   }
   if (input.minorException) {
     heading(doc, 'Firma de un solo progenitor (art. 156 del Código Civil)');
-    paragraph(doc, `Motivo: ${MINOR_EXCEPTION_REASONS[input.minorException.reason]}. El terapeuta declaró que el otro progenitor ha sido informado.`);
+    paragraph(
+      doc,
+      `Motivo: ${MINOR_EXCEPTION_REASONS[input.minorException.reason]}. El terapeuta declaró que el otro progenitor ha sido informado.`,
+    );
   }
   heading(doc, 'Firmas');
   for (const s of input.signers) signerBlock(doc, s);
   if (input.therapist && d.therapistSignature) {
     ensureSpace(doc, 110);
-    keyValues(doc, [['Terapeuta', input.therapist.name], ['Nº de colegiado', input.therapist.registrationNumber]]);
+    keyValues(doc, [
+      ['Terapeuta', input.therapist.name],
+      ['Nº de colegiado', input.therapist.registrationNumber],
+    ]);
     drawPng(doc, d.therapistSignature.image);
   }
 
   doc.addPage();
   title(doc, 'Registro de evidencias', `Documento ${input.envelopeId}`);
   paragraph(doc, `Huella SHA-256 del documento mostrado a los firmantes: ${input.documentSha256}`, { size: SIZES.small });
-  paragraph(doc, `Sellado por ${input.seal.subject} (certificado SHA-256 ${input.seal.fingerprintSha256}). Firma electrónica simple (Reglamento eIDAS, art. 3.10) con evidencias; el sello PDF permite detectar cualquier cambio posterior.`, { size: SIZES.small, muted: true });
+  paragraph(
+    doc,
+    `Sellado por ${input.seal.subject} (certificado SHA-256 ${input.seal.fingerprintSha256}). Firma electrónica simple (Reglamento eIDAS, art. 3.10) con evidencias; el sello PDF permite detectar cualquier cambio posterior.`,
+    { size: SIZES.small, muted: true },
+  );
   for (const e of input.events) eventLine(doc, e);
-  eventLine(doc, { type: 'completed', signerRole: null, actor: null, at: input.completedAt, ip: null, userAgent: null, documentSha256: input.documentSha256 });
+  eventLine(doc, {
+    type: 'completed',
+    signerRole: null,
+    actor: null,
+    at: input.completedAt,
+    ip: null,
+    userAgent: null,
+    documentSha256: input.documentSha256,
+  });
   return renderToBuffer(doc);
 }
 
 function signerBlock(doc: Doc, s: PdfSigner) {
   ensureSpace(doc, 140);
   heading(doc, `${CONSENT_SIGNER_ROLE_LABELS[s.role]}: ${s.name}`, 3);
-  keyValues(doc, [...s.asked.map((f): [string, string | undefined] => [CONSENT_DATA_FIELDS.labels[f], s.data[f]]), ['Firmado el', when(s.signedAt)]]);
+  keyValues(doc, [
+    ...s.asked.map((f): [string, string | undefined] => [CONSENT_DATA_FIELDS.labels[f], s.data[f]]),
+    ['Firmado el', when(s.signedAt)],
+  ]);
   if (s.signature.kind === 'drawn') drawPng(doc, s.signature.png);
   else typedSignature(doc, s.signature.name);
 }
@@ -118,7 +158,11 @@ function typedSignature(doc: Doc, name: string) {
   tagged(doc, 'P', () => {
     doc.save();
     doc.transform(1, 0, -0.28, 1, 0.28 * (y + 20), 0);
-    doc.font(FONT.regular).fontSize(22).fillColor(COLORS.primary).text(name, left + 6, y, { width: contentWidth(doc) - 20, lineBreak: false });
+    doc
+      .font(FONT.regular)
+      .fontSize(22)
+      .fillColor(COLORS.primary)
+      .text(name, left + 6, y, { width: contentWidth(doc) - 20, lineBreak: false });
     doc.restore();
   });
   doc.y = y + 32;
@@ -128,9 +172,15 @@ function typedSignature(doc: Doc, name: string) {
 }
 
 function eventLine(doc: Doc, e: PdfEvent) {
-  const who = e.signerRole ? ` · ${CONSENT_SIGNER_ROLE_LABELS[e.signerRole]}${e.actor ? ` (${e.actor})` : ''}` : e.actor ? ` · ${e.actor}` : '';
+  const who = e.signerRole
+    ? ` · ${CONSENT_SIGNER_ROLE_LABELS[e.signerRole]}${e.actor ? ` (${e.actor})` : ''}`
+    : e.actor
+      ? ` · ${e.actor}`
+      : '';
   ensureSpace(doc, 40);
   paragraph(doc, `${when(e.at)} · ${EVENT_LABELS[e.type]}${who}`, { bold: true, size: SIZES.small, gap: 1 });
-  const tech = [e.ip ? `IP ${e.ip}` : null, e.userAgent ? `Navegador: ${e.userAgent.slice(0, 160)}` : null, `SHA-256 ${e.documentSha256}`].filter(Boolean).join(' · ');
+  const tech = [e.ip ? `IP ${e.ip}` : null, e.userAgent ? `Navegador: ${e.userAgent.slice(0, 160)}` : null, `SHA-256 ${e.documentSha256}`]
+    .filter(Boolean)
+    .join(' · ');
   paragraph(doc, tech, { size: SIZES.small - 1, muted: true, gap: 5 });
 }

@@ -12,13 +12,25 @@ const aad = (signerId: string, column: 'data' | 'signature') => `consent_signers
  * data: stored encrypted with the workspace's key, like the clinical history. The workspace's key must
  * be loaded before a transaction on PGlite (`cipher.forWorkspace`), whose one connection it holds.
  */
-export async function sealSignerSecrets(cipher: Cipher, workspaceId: string, signerId: string, s: SignerSecrets): Promise<{ dataEnc: string; signatureEnc: string }> {
+export async function sealSignerSecrets(
+  cipher: Cipher,
+  workspaceId: string,
+  signerId: string,
+  s: SignerSecrets,
+): Promise<{ dataEnc: string; signatureEnc: string }> {
   const wc = await cipher.forWorkspace(workspaceId);
-  return { dataEnc: wc.encryptText(JSON.stringify(s.data), aad(signerId, 'data')), signatureEnc: wc.encryptText(JSON.stringify(s.signature), aad(signerId, 'signature')) };
+  return {
+    dataEnc: wc.encryptText(JSON.stringify(s.data), aad(signerId, 'data')),
+    signatureEnc: wc.encryptText(JSON.stringify(s.signature), aad(signerId, 'signature')),
+  };
 }
 
 /** A signed signer's data and signature; null before they sign. */
-export async function openSignerSecrets(cipher: Cipher, workspaceId: string, row: Pick<SignerRow, 'id' | 'dataEnc' | 'signatureEnc'>): Promise<SignerSecrets | null> {
+export async function openSignerSecrets(
+  cipher: Cipher,
+  workspaceId: string,
+  row: Pick<SignerRow, 'id' | 'dataEnc' | 'signatureEnc'>,
+): Promise<SignerSecrets | null> {
   if (!row.dataEnc || !row.signatureEnc) return null;
   const wc = await cipher.forWorkspace(workspaceId);
   return {

@@ -51,12 +51,22 @@ export type SigningDeps = {
   log?: FastifyBaseLogger;
 };
 
-const invalidLink = () => new AppError('consent_not_found', undefined, 'Este enlace de firma no es válido o ha caducado. Pide uno nuevo a tu terapeuta.');
-const revoked = () => new AppError('consent_not_found', undefined, 'Este consentimiento se ha anulado y ya no se puede firmar. Si tienes dudas, escribe a tu terapeuta.');
+const invalidLink = () =>
+  new AppError('consent_not_found', undefined, 'Este enlace de firma no es válido o ha caducado. Pide uno nuevo a tu terapeuta.');
+const revoked = () =>
+  new AppError(
+    'consent_not_found',
+    undefined,
+    'Este consentimiento se ha anulado y ya no se puede firmar. Si tienes dudas, escribe a tu terapeuta.',
+  );
 /** The signers before `signer` who have not signed yet: each signs in turn, by position (a second guardian after the first). */
 const aheadOf = (signers: SignerRow[], signer: SignerRow) => signers.filter((s) => s.position < signer.position && !s.signedAt);
 const notYourTurn = (ahead: SignerRow[]) =>
-  new AppError('consent_not_your_turn', undefined, `Antes tiene que firmar ${ahead.map((s) => `${s.name} (${CONSENT_SIGNER_ROLE_LABELS[s.role].toLowerCase()})`).join(' y ')}: te avisaremos por email cuando te toque.`);
+  new AppError(
+    'consent_not_your_turn',
+    undefined,
+    `Antes tiene que firmar ${ahead.map((s) => `${s.name} (${CONSENT_SIGNER_ROLE_LABELS[s.role].toLowerCase()})`).join(' y ')}: te avisaremos por email cuando te toque.`,
+  );
 const DAY = 86_400_000;
 const SEAL_QUEUE = 'consents.seal';
 type SealJob = { envelopeId: string };
@@ -72,7 +82,14 @@ export class ConsentSigningService {
   readonly tokens: SigningTokens;
   constructor(private readonly d: SigningDeps) {
     this.tokens = signingTokens(d.appSecret);
-    d.jobs.define<SealJob>({ name: SEAL_QUEUE, work: (j) => this.sealFromJob(j.envelopeId), retryLimit: 8, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 });
+    d.jobs.define<SealJob>({
+      name: SEAL_QUEUE,
+      work: (j) => this.sealFromJob(j.envelopeId),
+      retryLimit: 8,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      expireInSeconds: 300,
+    });
   }
 
   private now = () => this.d.clock?.() ?? new Date();
@@ -86,7 +103,14 @@ export class ConsentSigningService {
   /** Mails a signer their link (in `tx`: a rolled-back sending mails nothing). */
   async mailLink(tx: DbOrTx, e: EnvelopeRow, s: SignerRow, doc: { patientName: string; forMinor: boolean }, now: Date, reminder = 0) {
     const brand = await this.d.workspaces.brandOf(e.workspaceId, tx);
-    const mail = signRequestMail(s.email, s.name, { title: e.documentTitle, ...doc }, this.urlFor(this.tokens.tokenFor(s.id)), { name: brand.name, logoUrl: brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null }, reminder > 0);
+    const mail = signRequestMail(
+      s.email,
+      s.name,
+      { title: e.documentTitle, ...doc },
+      this.urlFor(this.tokens.tokenFor(s.id)),
+      { name: brand.name, logoUrl: brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null },
+      reminder > 0,
+    );
     await this.d.mailer.send(mail, { tx, key: `consent-link:${s.id}:${reminder}`, purpose: 'consent-sign', workspaceId: e.workspaceId });
     await consentEnvelopesRepository(tx).updateSigner(s.id, { mailedAt: now });
   }
@@ -104,7 +128,15 @@ export class ConsentSigningService {
         if (!(await repo.markOpened(signer.id, now))) return;
         const e = (await repo.lock(envelope.id))!;
         if (e.state === 'sent') await repo.update(e.id, { state: 'opened' });
-        await repo.addEvent({ envelopeId: e.id, type: 'opened', signerRole: signer.role, actor: signer.name, at: now, ...meta, documentSha256: e.documentSha256 });
+        await repo.addEvent({
+          envelopeId: e.id,
+          type: 'opened',
+          signerRole: signer.role,
+          actor: signer.name,
+          at: now,
+          ...meta,
+          documentSha256: e.documentSha256,
+        });
       });
     }
     const repo = consentEnvelopesRepository(this.d.db);
@@ -121,11 +153,20 @@ export class ConsentSigningService {
       documentTitle: shown.documentTitle,
       workspaceName: workspaceName ?? '',
       sections: shown.sections,
-      signer: { role: signer.role, name: signer.name, data: signer.asked, prefill: signer.signedAt ? {} : await this.prefillOf(envelope, signer), signedAt: signer.signedAt?.toISOString() ?? null },
+      signer: {
+        role: signer.role,
+        name: signer.name,
+        data: signer.asked,
+        prefill: signer.signedAt ? {} : await this.prefillOf(envelope, signer),
+        signedAt: signer.signedAt?.toISOString() ?? null,
+      },
       waitingFor,
       patientSignsAsMinor: signer.role === 'patient' && age !== null && age >= CONSENT_SELF_SIGNING_AGE && age < 18,
       others: all.filter((s) => s.id !== signer.id).map((s) => ({ role: s.role, name: s.name, signed: !!s.signedAt })),
-      therapistSignature: shown.therapistSignature && therapist ? { image: shown.therapistSignature.image, name: [therapist.firstName, therapist.lastName].filter(Boolean).join(' ') } : null,
+      therapistSignature:
+        shown.therapistSignature && therapist
+          ? { image: shown.therapistSignature.image, name: [therapist.firstName, therapist.lastName].filter(Boolean).join(' ') }
+          : null,
       state: current!.state,
       expiresAt: signer.expiresAt.toISOString(),
       documentSha256: envelope.documentSha256,
@@ -133,7 +174,11 @@ export class ConsentSigningService {
   }
 
   /** One signer's signature; the last one completes the envelope (sealed PDF, stored, copies mailed). */
-  async sign(token: string, body: SignConsentInput, meta: RequestMeta): Promise<{ state: EnvelopeRow['state']; signedAt: string; completed: boolean }> {
+  async sign(
+    token: string,
+    body: SignConsentInput,
+    meta: RequestMeta,
+  ): Promise<{ state: EnvelopeRow['state']; signedAt: string; completed: boolean }> {
     const now = this.now();
     const found = await this.resolve(this.d.db, token, now);
     const version = await this.d.templates.frozen(found.envelope.workspaceId, found.envelope.templateId, found.envelope.templateVersion);
@@ -153,19 +198,44 @@ export class ConsentSigningService {
       const problems = signingProblems(shown, signer.role, signer.asked, body);
       if (problems.length) {
         const first = problems[0]!;
-        throw new AppError(first.code, problems.filter((p) => p.code === first.code).map(({ path, message }) => ({ path, message })), first.message);
+        throw new AppError(
+          first.code,
+          problems.filter((p) => p.code === first.code).map(({ path, message }) => ({ path, message })),
+          first.message,
+        );
       }
       const data = Object.fromEntries(signer.asked.map((f) => [f, body.data[f]!.trim()]));
-      const signature = body.signature.kind === 'drawn' ? { kind: 'drawn' as const, png: body.signature.png } : { kind: 'typed' as const, name: body.signature.name.trim() };
+      const signature =
+        body.signature.kind === 'drawn'
+          ? { kind: 'drawn' as const, png: body.signature.png }
+          : { kind: 'typed' as const, name: body.signature.name.trim() };
       const secrets = await sealSignerSecrets(this.d.cipher, e.workspaceId, signer.id, { data, signature });
-      await repo.updateSigner(signer.id, { signedAt: now, openedAt: signer.openedAt ?? now, ...secrets, checkboxes: [...new Set(body.checkboxes)].sort((a, b) => a - b) });
-      await repo.addEvent({ envelopeId: e.id, type: 'signed', signerRole: signer.role, actor: data.fullName ?? signer.name, at: now, ...meta, documentSha256: e.documentSha256, details: { signature: signature.kind, checkboxes: body.checkboxes } });
+      await repo.updateSigner(signer.id, {
+        signedAt: now,
+        openedAt: signer.openedAt ?? now,
+        ...secrets,
+        checkboxes: [...new Set(body.checkboxes)].sort((a, b) => a - b),
+      });
+      await repo.addEvent({
+        envelopeId: e.id,
+        type: 'signed',
+        signerRole: signer.role,
+        actor: data.fullName ?? signer.name,
+        at: now,
+        ...meta,
+        documentSha256: e.documentSha256,
+        details: { signature: signature.kind, checkboxes: body.checkboxes },
+      });
       const pending = signers.filter((s) => s.id !== signer.id && !s.signedAt);
       if (pending.length === 0) {
         // Every signature is in: signed now; the sealed PDF right after this commits, and from a job
         // a minute later should this process stop before it is stored.
         await repo.update(e.id, { state: 'signed', completedAt: now });
-        await this.d.jobs.send<SealJob>(SEAL_QUEUE, { envelopeId: e.id }, { tx, key: e.id, startAfter: new Date(Date.now() + SEAL_SAFETY_NET_MS) });
+        await this.d.jobs.send<SealJob>(
+          SEAL_QUEUE,
+          { envelopeId: e.id },
+          { tx, key: e.id, startAfter: new Date(Date.now() + SEAL_SAFETY_NET_MS) },
+        );
         return { state: 'signed' as const, signedAt: now.toISOString(), completed: true };
       }
       // Each in turn: the next signer's link goes once this one has signed.
@@ -173,14 +243,26 @@ export class ConsentSigningService {
       if (!next.mailedAt) {
         const patientName = (await this.patientOf(e, tx)).name;
         await this.mailLink(tx, e, next, { patientName, forMinor: next.role !== 'patient' }, now);
-        await repo.addEvent({ envelopeId: e.id, type: 'sent', signerRole: next.role, actor: next.name, at: now, ip: null, userAgent: null, documentSha256: e.documentSha256, details: { to: next.email, after: signer.role } });
+        await repo.addEvent({
+          envelopeId: e.id,
+          type: 'sent',
+          signerRole: next.role,
+          actor: next.name,
+          at: now,
+          ip: null,
+          userAgent: null,
+          documentSha256: e.documentSha256,
+          details: { to: next.email, after: signer.role },
+        });
       }
       if (e.state === 'sent') await repo.update(e.id, { state: 'opened' });
       return { state: e.state === 'sent' ? ('opened' as const) : e.state, signedAt: now.toISOString(), completed: false };
     });
     if (result.completed) {
       // The signature is recorded whatever happens here: a failure is retried by the job.
-      await sealEnvelope(this.d, found.envelope.id, shown, this.now()).catch((err: unknown) => this.d.log?.error({ err, envelopeId: found.envelope.id }, 'consent not sealed yet; its job will retry'));
+      await sealEnvelope(this.d, found.envelope.id, shown, this.now()).catch((err: unknown) =>
+        this.d.log?.error({ err, envelopeId: found.envelope.id }, 'consent not sealed yet; its job will retry'),
+      );
     }
     return result;
   }
@@ -201,8 +283,17 @@ export class ConsentSigningService {
    * to; for the patient, also the phone, ID number and address their file holds. Still editable.
    */
   private async prefillOf(e: EnvelopeRow, s: SignerRow): Promise<Partial<Record<ConsentDataField, string>>> {
-    const file = s.role === 'patient' && s.asked.some((f) => f === 'phone' || f === 'idNumber' || f === 'address') ? await this.d.patients.signingDataOf(e.workspaceId, e.patientId) : null;
-    const known: Partial<Record<ConsentDataField, string | null>> = { fullName: s.name, email: s.email, phone: file?.phone, idNumber: file?.idNumber, address: file?.address };
+    const file =
+      s.role === 'patient' && s.asked.some((f) => f === 'phone' || f === 'idNumber' || f === 'address')
+        ? await this.d.patients.signingDataOf(e.workspaceId, e.patientId)
+        : null;
+    const known: Partial<Record<ConsentDataField, string | null>> = {
+      fullName: s.name,
+      email: s.email,
+      phone: file?.phone,
+      idNumber: file?.idNumber,
+      address: file?.address,
+    };
     return Object.fromEntries(s.asked.flatMap((f) => (known[f] ? [[f, known[f]]] : [])));
   }
 
@@ -233,7 +324,15 @@ export class ConsentSigningService {
         const repo = consentEnvelopesRepository(tx);
         const patientName = (await this.patientOf(envelope, tx)).name;
         await this.mailLink(tx, envelope, signer, { patientName, forMinor: signer.role !== 'patient' }, now, n);
-        await repo.addEvent({ envelopeId: envelope.id, type: 'reminded', signerRole: signer.role, actor: signer.name, at: now, documentSha256: envelope.documentSha256, details: { to: signer.email, reminder: n, days } });
+        await repo.addEvent({
+          envelopeId: envelope.id,
+          type: 'reminded',
+          signerRole: signer.role,
+          actor: signer.name,
+          at: now,
+          documentSha256: envelope.documentSha256,
+          details: { to: signer.email, reminder: n, days },
+        });
         sent++;
       });
     }

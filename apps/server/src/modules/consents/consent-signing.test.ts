@@ -47,7 +47,11 @@ beforeAll(async () => {
   owner = await therapist(t, 'ines@firmas.test', 'Inés');
   await t.app.services.users.updateProfile(owner.userId, { lastName: 'Prieto', registrationNumber: 'M-777' });
   ws = await createWorkspace(t, owner, 'Consulta Firmas', 'freelance');
-  kit = consentKit(t, () => ws.id, () => owner);
+  kit = consentKit(
+    t,
+    () => ws.id,
+    () => owner,
+  );
   minorTemplate = await kit.template(MINOR_TEMPLATE);
   adultTemplate = await kit.template(ADULT_TEMPLATE);
   child = await kit.patient({ firstName: 'Pablo', lastName: 'Gómez', birthdate: '2012-05-01' });
@@ -56,7 +60,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const sendMinor = () =>
-  kit.sent({ patientId: child, templateId: minorTemplate, signers: { guardian: { name: 'Lucía Gómez', email: 'lucia@familia.test' }, secondGuardian: { name: 'Jorge Gómez', email: 'jorge@familia.test' } } });
+  kit.sent({
+    patientId: child,
+    templateId: minorTemplate,
+    signers: {
+      guardian: { name: 'Lucía Gómez', email: 'lucia@familia.test' },
+      secondGuardian: { name: 'Jorge Gómez', email: 'jorge@familia.test' },
+    },
+  });
 
 describe('signing a consent by its link', () => {
   it('a minor of 14: each guardian by their own link, in turn, then the sealed PDF in the file with its trail', async () => {
@@ -81,21 +92,33 @@ describe('signing a consent by its link', () => {
     expect(json<{ completed: boolean }>(signed).completed).toBe(false);
     const second = await mailedToken(t, 'jorge@familia.test');
     expect(second).toBe(tokenOf(sent.links[1]!.url));
-    const done = await kit.sign(second, guardianBody({ data: { fullName: 'Jorge Gómez Martín', idNumber: 'X1234567L' }, signature: { kind: 'typed', name: 'Jorge Gómez Martín' } }));
+    const done = await kit.sign(
+      second,
+      guardianBody({
+        data: { fullName: 'Jorge Gómez Martín', idNumber: 'X1234567L' },
+        signature: { kind: 'typed', name: 'Jorge Gómez Martín' },
+      }),
+    );
     expect(done.statusCode, done.body).toBe(200);
     expect(json<{ completed: boolean; state: string }>(done)).toMatchObject({ completed: true, state: 'signed' });
     // What a signer gives is stored encrypted: neither the ID number nor the typed signature is in clear.
-    const stored = await t.rows<{ row: string }>(sql`SELECT row_to_json(s)::text AS row FROM consent_signers s WHERE envelope_id = ${sent.id}`);
+    const stored = await t.rows<{ row: string }>(
+      sql`SELECT row_to_json(s)::text AS row FROM consent_signers s WHERE envelope_id = ${sent.id}`,
+    );
     expect(stored).toHaveLength(2);
     for (const { row } of stored) expect(row).not.toMatch(/X1234567L|Gómez Martín|image\/png/);
     expect(stored.every(({ row }) => /"data_enc":"v2:/.test(row) && /"signature_enc":"v2:/.test(row))).toBe(true);
 
     const got = json<SentConsent>(await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}`, { token: owner.accessToken }));
     expect(got.state).toBe('signed');
-    const docs = json<{ id: string; name: string; tags: string[] }[]>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${child}/documents`, { token: owner.accessToken }));
+    const docs = json<{ id: string; name: string; tags: string[] }[]>(
+      await t.get(`/api/v1/workspaces/${ws.id}/patients/${child}/documents`, { token: owner.accessToken }),
+    );
     const doc = docs.find((d) => d.id === got.documentId)!;
     expect(doc.tags).toContain('Consentimiento');
-    const download = await t.get(`/api/v1/workspaces/${ws.id}/patients/${child}/documents/${doc.id}/download`, { token: owner.accessToken });
+    const download = await t.get(`/api/v1/workspaces/${ws.id}/patients/${child}/documents/${doc.id}/download`, {
+      token: owner.accessToken,
+    });
     const pdf = download.rawPayload;
     expect(verifySealed(pdf).valid).toBe(true);
     const viaConsent = await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}/pdf`, { token: owner.accessToken });
@@ -108,18 +131,35 @@ describe('signing a consent by its link', () => {
     expect(audit[1]!.details).toMatchObject({ documentId: doc.id });
     expect(audit[1]!.details.patientName).toBeTruthy();
     // A copy to each signer and the therapist.
-    for (const to of ['lucia@familia.test', 'jorge@familia.test', 'ines@firmas.test']) expect((await t.lastMail(to)).subject).toMatch(/^Documento firmado/);
+    for (const to of ['lucia@familia.test', 'jorge@familia.test', 'ines@firmas.test'])
+      expect((await t.lastMail(to)).subject).toMatch(/^Documento firmado/);
 
-    const events = await t.rows<{ type: string; signer_role: string | null; ip: string | null; user_agent: string | null; document_sha256: string }>(
+    const events = await t.rows<{
+      type: string;
+      signer_role: string | null;
+      ip: string | null;
+      user_agent: string | null;
+      document_sha256: string;
+    }>(
       sql`SELECT type, signer_role, ip, user_agent, document_sha256 FROM consent_envelope_events WHERE envelope_id = ${sent.id} ORDER BY id`,
     );
-    expect(events.map((e) => `${e.type}:${e.signer_role ?? ''}`)).toEqual(['created:', 'sent:guardian', 'opened:guardian', 'signed:guardian', 'sent:secondGuardian', 'signed:secondGuardian', 'completed:']);
+    expect(events.map((e) => `${e.type}:${e.signer_role ?? ''}`)).toEqual([
+      'created:',
+      'sent:guardian',
+      'opened:guardian',
+      'signed:guardian',
+      'sent:secondGuardian',
+      'signed:secondGuardian',
+      'completed:',
+    ]);
     expect(new Set(events.map((e) => e.document_sha256))).toEqual(new Set([page.documentSha256]));
     expect(events.find((e) => e.type === 'signed')).toMatchObject({ user_agent: 'Movil/1.0' });
     expect(events.find((e) => e.type === 'signed')!.ip).toBeTruthy();
 
     if (!skipPdfChecks) {
-      const text = pdfText(pdf).replace(/\u200b/g, '').replace(/\s+/g, ' ');
+      const text = pdfText(pdf)
+        .replace(/\u200b/g, '')
+        .replace(/\s+/g, ' ');
       expect(text).toContain('Consentimiento para el tratamiento de Pablo Gómez');
       expect(text).toContain('Registro de evidencias');
       expect(text).toContain('Lucía Gómez Ruiz');
@@ -147,12 +187,24 @@ describe('signing a consent by its link', () => {
     expectRefused(await kit.sign(first, guardianBody()), 409, 'consent_already_signed');
     expectRefused(await kit.sign(second, guardianBody()), 409, 'consent_already_signed');
     // Signed, it cannot be revoked.
-    expectRefused(await t.post(`/api/v1/workspaces/${ws.id}/consents/${sent.id}/revoke`, {}, { token: owner.accessToken }), 409, 'consent_already_signed');
+    expectRefused(
+      await t.post(`/api/v1/workspaces/${ws.id}/consents/${sent.id}/revoke`, {}, { token: owner.accessToken }),
+      409,
+      'consent_already_signed',
+    );
 
     // The trail is append-only in the database.
-    const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
-    expect(await refusal(t.rows(sql`UPDATE consent_envelope_events SET ip = '6.6.6.6' WHERE envelope_id = ${sent.id}`))).toMatch(/append-only \(UPDATE refused\)/);
-    expect(await refusal(t.rows(sql`DELETE FROM consent_envelope_events WHERE envelope_id = ${sent.id}`))).toMatch(/append-only \(DELETE refused\)/);
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'accepted',
+        (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`,
+      );
+    expect(await refusal(t.rows(sql`UPDATE consent_envelope_events SET ip = '6.6.6.6' WHERE envelope_id = ${sent.id}`))).toMatch(
+      /append-only \(UPDATE refused\)/,
+    );
+    expect(await refusal(t.rows(sql`DELETE FROM consent_envelope_events WHERE envelope_id = ${sent.id}`))).toMatch(
+      /append-only \(DELETE refused\)/,
+    );
     expect(await refusal(t.rows(sql`TRUNCATE consent_envelope_events`))).toMatch(/append-only/);
     // …but it goes with its envelope when the patient is erased (after the retention period).
     await t.rows(sql`DELETE FROM patients WHERE id = ${child}`);
@@ -169,10 +221,20 @@ describe('signing a consent by its link', () => {
     expectRefused(await kit.sign(token, guardianBody({ checkboxes: [0, 2] })), 400, 'consent_checked_section_without_consent_box');
     expectRefused(await kit.sign(token, guardianBody({ checkboxes: [1] })), 400, 'consent_required_checkbox_unchecked');
     expectRefused(await kit.sign(token, guardianBody({ data: { fullName: 'Lucía' } })), 400, 'consent_guardian_data_required');
-    expectRefused(await kit.sign(token, guardianBody({ data: { fullName: 'Lucía', idNumber: 'no-es-un-dni' } })), 400, 'consent_guardian_data_required');
-    expectRefused(await kit.sign(token, guardianBody({ signature: { kind: 'drawn', png: 'data:image/png;base64,AAAA' } })), 400, 'consent_invalid_signature');
+    expectRefused(
+      await kit.sign(token, guardianBody({ data: { fullName: 'Lucía', idNumber: 'no-es-un-dni' } })),
+      400,
+      'consent_guardian_data_required',
+    );
+    expectRefused(
+      await kit.sign(token, guardianBody({ signature: { kind: 'drawn', png: 'data:image/png;base64,AAAA' } })),
+      400,
+      'consent_invalid_signature',
+    );
     expectRefused(await kit.sign(token, guardianBody({ signature: { kind: 'typed', name: ' ' } })), 400, 'consent_invalid_signature');
-    const [signedEvents] = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'signed'`);
+    const [signedEvents] = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'signed'`,
+    );
     expect(signedEvents!.n).toBe(0);
     expect((await kit.sign(token, guardianBody())).statusCode).toBe(200);
     expectRefused(await kit.sign(second, guardianBody({ data: { idNumber: '12345678Z' } })), 400, 'consent_second_guardian_data_required');
@@ -180,10 +242,33 @@ describe('signing a consent by its link', () => {
     const forAdult = await kit.sent({ patientId: adult, templateId: adultTemplate });
     expect(forAdult.signers).toMatchObject([{ role: 'patient', name: 'Ana Sanz', email: 'ana@paciente.test' }]);
     const patientToken = await mailedToken(t, 'ana@paciente.test');
-    expectRefused(await kit.sign(patientToken, { data: { fullName: 'Ana Sanz', email: 'no-email' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'drawn', png: DRAWN } }), 400, 'consent_patient_data_required');
-    const ok = await kit.sign(patientToken, { data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed', name: 'Ana Sanz' } });
+    expectRefused(
+      await kit.sign(patientToken, {
+        data: { fullName: 'Ana Sanz', email: 'no-email' },
+        checkboxes: [1],
+        sectionCount: 2,
+        signature: { kind: 'drawn', png: DRAWN },
+      }),
+      400,
+      'consent_patient_data_required',
+    );
+    const ok = await kit.sign(patientToken, {
+      data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' },
+      checkboxes: [1],
+      sectionCount: 2,
+      signature: { kind: 'typed', name: 'Ana Sanz' },
+    });
     expect(json<{ completed: boolean }>(ok).completed).toBe(true);
-    expectRefused(await kit.sign(patientToken, { data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed', name: 'Ana Sanz' } }), 409, 'consent_already_signed');
+    expectRefused(
+      await kit.sign(patientToken, {
+        data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' },
+        checkboxes: [1],
+        sectionCount: 2,
+        signature: { kind: 'typed', name: 'Ana Sanz' },
+      }),
+      409,
+      'consent_already_signed',
+    );
   }, 60_000);
 
   it('a signature whose PDF cannot be stored at once is still signed; the job seals it later, once', async () => {
@@ -191,7 +276,12 @@ describe('signing a consent by its link', () => {
     const addGenerated = documents.addGenerated.bind(documents);
     documents.addGenerated = () => Promise.reject(new Error('disco lleno'));
     const sent = await kit.sent({ patientId: adult, templateId: adultTemplate });
-    const body = { data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' }, checkboxes: [1], sectionCount: 2, signature: { kind: 'typed' as const, name: 'Ana Sanz' } };
+    const body = {
+      data: { fullName: 'Ana Sanz', email: 'ana@paciente.test' },
+      checkboxes: [1],
+      sectionCount: 2,
+      signature: { kind: 'typed' as const, name: 'Ana Sanz' },
+    };
     let done;
     try {
       done = await kit.sign(tokenOf(sent.links[0]!.url), body);
@@ -207,10 +297,15 @@ describe('signing a consent by its link', () => {
     // The job waits a minute as a safety net; here it is due now.
     await t.rows(sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'consents.seal' AND state = 'created'`);
     t.app.services.jobs.wake('consents.seal');
-    const sealed = await until(() => t.get(C, { token: owner.accessToken }).then((r) => json<SentConsent>(r)), (e) => !!e.documentId);
+    const sealed = await until(
+      () => t.get(C, { token: owner.accessToken }).then((r) => json<SentConsent>(r)),
+      (e) => !!e.documentId,
+    );
     expect(sealed.documentId).toBeTruthy();
     expect(verifySealed((await t.get(`${C}/pdf`, { token: owner.accessToken })).rawPayload).valid).toBe(true);
-    const completed = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'completed'`);
+    const completed = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'completed'`,
+    );
     expect(completed[0]!.n).toBe(1);
   }, 60_000);
 
@@ -218,7 +313,9 @@ describe('signing a consent by its link', () => {
     const secondBody = guardianBody({ data: { fullName: 'Jorge Gómez', idNumber: 'X1234567L' } });
     const envelopes = [await sendMinor(), await sendMinor(), await sendMinor(), await sendMinor()];
     // Every second guardian's request goes out just before their first guardian's, all at once.
-    const answers = await Promise.all(envelopes.flatMap((e) => [kit.sign(tokenOf(e.links[1]!.url), secondBody), kit.sign(tokenOf(e.links[0]!.url), guardianBody())]));
+    const answers = await Promise.all(
+      envelopes.flatMap((e) => [kit.sign(tokenOf(e.links[1]!.url), secondBody), kit.sign(tokenOf(e.links[0]!.url), guardianBody())]),
+    );
     for (const [i, sent] of envelopes.entries()) {
       const [b, a] = [answers[2 * i]!, answers[2 * i + 1]!];
       expect(a.statusCode, a.body).toBe(200);
@@ -228,11 +325,17 @@ describe('signing a consent by its link', () => {
         expect(json<{ completed: boolean }>(a).completed).toBe(false);
         expect(json<{ completed: boolean }>(await kit.sign(tokenOf(sent.links[1]!.url), secondBody)).completed).toBe(true);
       } else expect([json<{ completed: boolean }>(a).completed, json<{ completed: boolean }>(b).completed]).toEqual([false, true]);
-      const signedOrder = await t.rows<{ signer_role: string }>(sql`SELECT signer_role FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'signed' ORDER BY id`);
+      const signedOrder = await t.rows<{ signer_role: string }>(
+        sql`SELECT signer_role FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'signed' ORDER BY id`,
+      );
       expect(signedOrder.map((r) => r.signer_role)).toEqual(['guardian', 'secondGuardian']);
-      const completed = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'completed'`);
+      const completed = await t.rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM consent_envelope_events WHERE envelope_id = ${sent.id} AND type = 'completed'`,
+      );
       expect(completed[0]!.n).toBe(1);
-      const docs = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM patient_documents d JOIN consent_envelopes e ON e.document_id = d.id WHERE e.id = ${sent.id}`);
+      const docs = await t.rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM patient_documents d JOIN consent_envelopes e ON e.document_id = d.id WHERE e.id = ${sent.id}`,
+      );
       expect(docs[0]!.n).toBe(1);
     }
   }, 60_000);
@@ -259,11 +362,19 @@ describe('issue 24: turns, names and what the file holds', () => {
     const second = tokenOf(sent.links[1]!.url);
     const page = json<PublicConsent>(await kit.view(second));
     expect(page.waitingFor).toEqual([{ role: 'guardian', name: 'Lucía Gómez' }]);
-    const refused = expectRefused(await kit.sign(second, guardianBody({ data: { fullName: 'Jorge Gómez', idNumber: 'X1234567L' } })), 409, 'consent_not_your_turn');
+    const refused = expectRefused(
+      await kit.sign(second, guardianBody({ data: { fullName: 'Jorge Gómez', idNumber: 'X1234567L' } })),
+      409,
+      'consent_not_your_turn',
+    );
     expect(refused.message).toBe('Antes tiene que firmar Lucía Gómez (tutor/a): te avisaremos por email cuando te toque.');
-    const signed = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_signers WHERE envelope_id = ${sent.id} AND signed_at IS NOT NULL`);
+    const signed = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM consent_signers WHERE envelope_id = ${sent.id} AND signed_at IS NOT NULL`,
+    );
     expect(signed[0]!.n).toBe(0);
-    expect(json<SentConsent>(await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}`, { token: owner.accessToken })).state).not.toBe('signed');
+    expect(json<SentConsent>(await t.get(`/api/v1/workspaces/${ws.id}/consents/${sent.id}`, { token: owner.accessToken })).state).not.toBe(
+      'signed',
+    );
     // Once the first has signed, the same link signs.
     expect((await kit.sign(tokenOf(sent.links[0]!.url), guardianBody())).statusCode).toBe(200);
     expect(json<PublicConsent>(await kit.view(second)).waitingFor).toEqual([]);
@@ -275,28 +386,70 @@ describe('issue 24: turns, names and what the file holds', () => {
     const sent = await sendMinor();
     const token = tokenOf(sent.links[0]!.url);
     const markup = '<img src=x onerror=alert(1)>';
-    const byName = expectRefused(await kit.sign(token, guardianBody({ data: { fullName: markup, idNumber: '12345678Z' } })), 400, 'consent_guardian_data_required');
+    const byName = expectRefused(
+      await kit.sign(token, guardianBody({ data: { fullName: markup, idNumber: '12345678Z' } })),
+      400,
+      'consent_guardian_data_required',
+    );
     expect(byName.message).toBe('Solo se permiten letras');
-    const bySignature = expectRefused(await kit.sign(token, guardianBody({ signature: { kind: 'typed', name: markup } })), 400, 'consent_invalid_signature');
+    const bySignature = expectRefused(
+      await kit.sign(token, guardianBody({ signature: { kind: 'typed', name: markup } })),
+      400,
+      'consent_invalid_signature',
+    );
     expect(bySignature.message).toBe('Solo se permiten letras');
-    const atSending = expectRefused(await kit.send({ patientId: child, templateId: minorTemplate, signers: { guardian: { name: markup, email: 'x@familia.test' }, secondGuardian: { name: 'Jorge Gómez', email: 'jorge@familia.test' } } }), 400, 'invalid_argument');
+    const atSending = expectRefused(
+      await kit.send({
+        patientId: child,
+        templateId: minorTemplate,
+        signers: {
+          guardian: { name: markup, email: 'x@familia.test' },
+          secondGuardian: { name: 'Jorge Gómez', email: 'jorge@familia.test' },
+        },
+      }),
+      400,
+      'invalid_argument',
+    );
     expect(JSON.stringify(atSending)).toContain('Solo se permiten letras');
     // Accents, apostrophes, hyphens and Catalan's l·l are letters.
-    const ok = await kit.sign(token, guardianBody({ data: { fullName: "María-José O'Connor Gal·la", idNumber: '12345678Z' }, signature: { kind: 'typed', name: 'María-José O’Connor' } }));
+    const ok = await kit.sign(
+      token,
+      guardianBody({
+        data: { fullName: "María-José O'Connor Gal·la", idNumber: '12345678Z' },
+        signature: { kind: 'typed', name: 'María-José O’Connor' },
+      }),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
   }, 60_000);
 
   it("the patient's page starts with what the file holds of the data asked (email, phone, ID number, address)", async () => {
-    const full = await kit.template({ ...ADULT_TEMPLATE, name: 'Con todos los datos', data: { patient: ['fullName', 'email', 'phone', 'address', 'idNumber'] } });
+    const full = await kit.template({
+      ...ADULT_TEMPLATE,
+      name: 'Con todos los datos',
+      data: { patient: ['fullName', 'email', 'phone', 'address', 'idNumber'] },
+    });
     const res = await t.post(
       `/api/v1/workspaces/${ws.id}/patients`,
-      { firstName: 'Marta', lastName: 'Ruiz', email: 'marta@paciente.test', phone: '+34612345678', birthdate: '1985-02-02', billingInfo: { taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013' } },
+      {
+        firstName: 'Marta',
+        lastName: 'Ruiz',
+        email: 'marta@paciente.test',
+        phone: '+34612345678',
+        birthdate: '1985-02-02',
+        billingInfo: { taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013' },
+      },
       { token: owner.accessToken },
     );
     expect(res.statusCode, res.body).toBe(201);
     const sent = await kit.sent({ patientId: json<{ id: string }>(res).id, templateId: full });
     const page = json<PublicConsent>(await kit.view(tokenOf(sent.links[0]!.url)));
-    expect(page.signer.prefill).toEqual({ fullName: 'Marta Ruiz', email: 'marta@paciente.test', phone: expect.stringContaining('612') as unknown as string, address: 'Calle Mayor 1, 28013 Madrid', idNumber: '12345678Z' });
+    expect(page.signer.prefill).toEqual({
+      fullName: 'Marta Ruiz',
+      email: 'marta@paciente.test',
+      phone: expect.stringContaining('612') as unknown as string,
+      address: 'Calle Mayor 1, 28013 Madrid',
+      idNumber: '12345678Z',
+    });
     // A guardian: the name and email the therapist gave, nothing of the child's file.
     const minor = json<PublicConsent>(await kit.view(tokenOf((await sendMinor()).links[0]!.url)));
     expect(minor.signer.prefill).toEqual({ fullName: 'Lucía Gómez' });

@@ -12,7 +12,8 @@ import {
 export type NewConsentTemplate = typeof consentTemplates.$inferInsert;
 
 /** What search matches: the name and the document title, lower case and without accents. */
-export const searchTextOf = (c: Pick<ConsentTemplateVersionContent, 'name' | 'documentTitle'>) => normalizeText(`${c.name} ${c.documentTitle}`);
+export const searchTextOf = (c: Pick<ConsentTemplateVersionContent, 'name' | 'documentTitle'>) =>
+  normalizeText(`${c.name} ${c.documentTitle}`);
 
 const SORTS = {
   name: [asc(consentTemplates.name), asc(consentTemplates.id)],
@@ -62,7 +63,13 @@ export function consentTemplatesRepository(db: DbOrTx) {
       await db.insert(consentTemplateVersions).values({ templateId: template.id, version, content, createdBy });
       const [row] = await db
         .update(consentTemplates)
-        .set({ currentVersion: version, name: content.name, documentTitle: content.documentTitle, searchText: searchTextOf(content), updatedAt: new Date() })
+        .set({
+          currentVersion: version,
+          name: content.name,
+          documentTitle: content.documentTitle,
+          searchText: searchTextOf(content),
+          updatedAt: new Date(),
+        })
         .where(eq(consentTemplates.id, template.id))
         .returning();
       return row!;
@@ -76,7 +83,13 @@ export function consentTemplatesRepository(db: DbOrTx) {
       const rows = await db
         .select({ name: consentTemplates.name })
         .from(consentTemplates)
-        .where(and(eq(consentTemplates.workspaceId, workspaceId), isNull(consentTemplates.archivedAt), sql`${consentTemplates.name} like ${prefix}`));
+        .where(
+          and(
+            eq(consentTemplates.workspaceId, workspaceId),
+            isNull(consentTemplates.archivedAt),
+            sql`${consentTemplates.name} like ${prefix}`,
+          ),
+        );
       return rows.map((r) => r.name);
     },
     /** One page and the total, in two bounded queries; sort and filters from allow-lists. */
@@ -91,7 +104,13 @@ export function consentTemplatesRepository(db: DbOrTx) {
         db
           .select({ template: consentTemplates, signatures: sql<ConsentSignatures>`${consentTemplateVersions.content}->'signatures'` })
           .from(consentTemplates)
-          .innerJoin(consentTemplateVersions, and(eq(consentTemplateVersions.templateId, consentTemplates.id), eq(consentTemplateVersions.version, consentTemplates.currentVersion)))
+          .innerJoin(
+            consentTemplateVersions,
+            and(
+              eq(consentTemplateVersions.templateId, consentTemplates.id),
+              eq(consentTemplateVersions.version, consentTemplates.currentVersion),
+            ),
+          )
           .where(where)
           .orderBy(...SORTS[q.sort])
           .limit(q.pageSize)

@@ -47,7 +47,13 @@ export async function consentTemplatesRoutes(app: FastifyInstance, { templates }
     T,
     {
       config: { access: can('read') },
-      schema: { operationId: 'listConsentTemplates', tags, params: workspaceIdParams, querystring: consentTemplateListQuery, response: { 200: consentTemplateListResponse } },
+      schema: {
+        operationId: 'listConsentTemplates',
+        tags,
+        params: workspaceIdParams,
+        querystring: consentTemplateListQuery,
+        response: { 200: consentTemplateListResponse },
+      },
     },
     (req) => templates.list(caller(req), req.query),
   );
@@ -55,7 +61,13 @@ export async function consentTemplatesRoutes(app: FastifyInstance, { templates }
     T,
     {
       config: { access: can('create') },
-      schema: { operationId: 'createConsentTemplate', tags, params: workspaceIdParams, body: createConsentTemplateBody, response: { 201: consentTemplateResponse } },
+      schema: {
+        operationId: 'createConsentTemplate',
+        tags,
+        params: workspaceIdParams,
+        body: createConsentTemplateBody,
+        response: { 201: consentTemplateResponse },
+      },
     },
     async (req, reply) => reply.status(201).send(await templates.create(caller(req), req.body)),
   );
@@ -66,7 +78,7 @@ export async function consentTemplatesRoutes(app: FastifyInstance, { templates }
       schema: {
         operationId: 'copyReadyMadeConsentTemplate',
         tags,
-        description: "A copy of a ready-made template; `therapistSignature` is needed when it says the therapist signs.",
+        description: 'A copy of a ready-made template; `therapistSignature` is needed when it says the therapist signs.',
         params: readyMadeParams,
         body: copyReadyMadeBody,
         response: { 201: consentTemplateResponse },
@@ -93,7 +105,12 @@ export async function consentTemplatesRoutes(app: FastifyInstance, { templates }
     `${T}/:templateId/versions`,
     {
       config: { access: can('read') },
-      schema: { operationId: 'listConsentTemplateVersions', tags, params: consentTemplateIdParams, response: { 200: z.array(consentTemplateVersionSummary) } },
+      schema: {
+        operationId: 'listConsentTemplateVersions',
+        tags,
+        params: consentTemplateIdParams,
+        response: { 200: z.array(consentTemplateVersionSummary) },
+      },
     },
     (req) => templates.versions(caller(req), req.params.templateId),
   );
@@ -116,7 +133,13 @@ export async function consentTemplatesRoutes(app: FastifyInstance, { templates }
     `${T}/:templateId`,
     {
       config: { access: can('delete') },
-      schema: { operationId: 'deleteConsentTemplate', tags, description: 'Archives the template: its versions stay for the consents sent with them.', params: consentTemplateIdParams, response: { 204: z.null() } },
+      schema: {
+        operationId: 'deleteConsentTemplate',
+        tags,
+        description: 'Archives the template: its versions stay for the consents sent with them.',
+        params: consentTemplateIdParams,
+        response: { 204: z.null() },
+      },
     },
     async (req, reply) => {
       await templates.delete(caller(req), req.params.templateId);

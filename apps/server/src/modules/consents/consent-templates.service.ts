@@ -16,19 +16,32 @@ import type { Caller } from '../patients/patients.service';
 import { sanitizeRichText } from '../patients/rich-text';
 import type { UsersService } from '../users/users.service';
 import { consentTemplatesRepository, searchTextOf } from './consent-templates.repository';
-import type { ConsentTemplateRow, ConsentTemplateVersionContent, ConsentTemplateVersionRow, StoredTherapistSignature } from './consent-templates.tables';
+import type {
+  ConsentTemplateRow,
+  ConsentTemplateVersionContent,
+  ConsentTemplateVersionRow,
+  StoredTherapistSignature,
+} from './consent-templates.tables';
 
 /** A template as a request writes it: the content and, absent, null or new, the therapist's signature. */
 export type TemplateInput = ConsentTemplateContent & { therapistSignature?: string | null };
 
 /** A frozen version, as a sent consent reads it. */
-export type ConsentTemplateVersion = { templateId: string; workspaceId: string; version: number; versionId: string; content: ConsentTemplateVersionContent };
+export type ConsentTemplateVersion = {
+  templateId: string;
+  workspaceId: string;
+  version: number;
+  versionId: string;
+  content: ConsentTemplateVersionContent;
+};
 
 const templateNotFound = () => new AppError('consent_not_found', undefined, 'Plantilla de consentimiento no encontrada.');
 // Consent templates' audit actions (AuditAction in the audit module does not list them yet).
 /** JSON with every object's keys sorted: a jsonb value read back (its keys reordered) compares equal to what was written. */
 const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
 const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
 /**
@@ -74,7 +87,12 @@ export class ConsentTemplatesService {
     const t = await repo.find(c.member.workspaceId, id);
     if (!t) throw templateNotFound();
     const v = await repo.version(t.id, version ?? t.currentVersion);
-    if (!v) throw new AppError('consent_invalid_version', undefined, `La plantilla no tiene la versión ${version}: va por la versión ${t.currentVersion}.`);
+    if (!v)
+      throw new AppError(
+        'consent_invalid_version',
+        undefined,
+        `La plantilla no tiene la versión ${version}: va por la versión ${t.currentVersion}.`,
+      );
     return this.present(t, v);
   }
 
@@ -84,7 +102,12 @@ export class ConsentTemplatesService {
     if (!t) throw templateNotFound();
     const rows = await repo.versions(t.id);
     const names = await this.names(rows.map((r) => r.createdBy));
-    return rows.map((r) => ({ version: r.version, name: r.name, createdAt: r.createdAt.toISOString(), createdBy: this.person(names, r.createdBy) }));
+    return rows.map((r) => ({
+      version: r.version,
+      name: r.name,
+      createdAt: r.createdAt.toISOString(),
+      createdBy: this.person(names, r.createdBy),
+    }));
   }
 
   async create(c: Caller, input: TemplateInput, readyMadeKey: string | null = null): Promise<ConsentTemplate> {
@@ -182,19 +205,36 @@ export class ConsentTemplatesService {
    * problem is the answer's code, every problem of that code a field error.
    */
   private async prepare(c: Caller, input: TemplateInput, current: StoredTherapistSignature | null): Promise<ConsentTemplateVersionContent> {
-    const sections = await Promise.all(input.sections.map(async (s) => ({ title: s.title, body: await sanitizeRichText(s.body), checkbox: s.checkbox })));
-    const image = input.signatures.therapist ? (input.therapistSignature === undefined ? (current?.image ?? null) : input.therapistSignature) : null;
+    const sections = await Promise.all(
+      input.sections.map(async (s) => ({ title: s.title, body: await sanitizeRichText(s.body), checkbox: s.checkbox })),
+    );
+    const image = input.signatures.therapist
+      ? input.therapistSignature === undefined
+        ? (current?.image ?? null)
+        : input.therapistSignature
+      : null;
     const problems = consentTemplateProblems({ ...input, sections, therapistSignature: image });
     if (problems.length) {
       const first = problems[0]!;
-      throw new AppError(first.code, problems.filter((p) => p.code === first.code).map(({ path, message }) => ({ path, message })), first.message);
+      throw new AppError(
+        first.code,
+        problems.filter((p) => p.code === first.code).map(({ path, message }) => ({ path, message })),
+        first.message,
+      );
     }
     const therapistSignature: StoredTherapistSignature | null = image
       ? current?.image === image
         ? current
         : { image, signedBy: c.userId, signedAt: new Date().toISOString() }
       : null;
-    return { name: input.name, documentTitle: input.documentTitle, data: input.data, sections, signatures: input.signatures, therapistSignature };
+    return {
+      name: input.name,
+      documentTitle: input.documentTitle,
+      data: input.data,
+      sections,
+      signatures: input.signatures,
+      therapistSignature,
+    };
   }
 
   /** «Nombre», or «Nombre (2)», «Nombre (3)»… when the workspace already has a template so named. */
@@ -207,8 +247,20 @@ export class ConsentTemplatesService {
     }
   }
 
-  private record(tx: DbOrTx, c: Caller, action: Extract<AuditAction, `consent_template.${string}`>, t: ConsentTemplateRow, details: Record<string, unknown>) {
-    return this.audit.record(tx, { workspaceId: t.workspaceId, actorId: c.userId, action, target: t.name, details: { templateId: t.id, ...details } });
+  private record(
+    tx: DbOrTx,
+    c: Caller,
+    action: Extract<AuditAction, `consent_template.${string}`>,
+    t: ConsentTemplateRow,
+    details: Record<string, unknown>,
+  ) {
+    return this.audit.record(tx, {
+      workspaceId: t.workspaceId,
+      actorId: c.userId,
+      action,
+      target: t.name,
+      details: { templateId: t.id, ...details },
+    });
   }
 
   private async names(ids: (string | null)[]) {

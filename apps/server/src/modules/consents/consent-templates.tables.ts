@@ -34,7 +34,9 @@ export const consentTemplates = pgTable(
   (t) => [
     index('consent_templates_workspace_name_idx').on(t.workspaceId, t.name),
     index('consent_templates_workspace_updated_idx').on(t.workspaceId, t.updatedAt),
-    index('consent_templates_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    index('consent_templates_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 export type ConsentTemplateRow = typeof consentTemplates.$inferSelect;

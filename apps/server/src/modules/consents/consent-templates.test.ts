@@ -79,7 +79,14 @@ describe('consent templates', () => {
   it('creates one: the HTML kept to the allowed tags, variables kept, version 1, an audit event', async () => {
     const res = await t.post(
       T,
-      body({ sections: [{ title: 'Qué es', body: '<p onclick="x()">Hola {{paciente.nombre}}<script>alert(1)</script> <b>ya</b> <a href="javascript:alert(1)">enlace</a></p>' }] }),
+      body({
+        sections: [
+          {
+            title: 'Qué es',
+            body: '<p onclick="x()">Hola {{paciente.nombre}}<script>alert(1)</script> <b>ya</b> <a href="javascript:alert(1)">enlace</a></p>',
+          },
+        ],
+      }),
       { token: owner.accessToken },
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -99,7 +106,11 @@ describe('consent templates', () => {
     const [event] = await t.rows<{ action: string; target: string; details: { templateId: string } }>(
       sql`select action, target, details from audit_events where workspace_id = ${ws.id} and action like 'consent_template.%'`,
     );
-    expect(event).toEqual({ action: 'consent_template.created', target: 'Consentimiento de terapia de pareja', details: { templateId: tpl.id, readyMadeKey: null } });
+    expect(event).toEqual({
+      action: 'consent_template.created',
+      target: 'Consentimiento de terapia de pareja',
+      details: { templateId: tpl.id, readyMadeKey: null },
+    });
   });
 
   it('lists with search (accents and case ignored) and pagination, archived ones apart', async () => {
@@ -112,7 +123,11 @@ describe('consent templates', () => {
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items).toHaveLength(Math.min(2, page.total - 2));
     expect(page).toMatchObject({ page: 2, pageSize: 2 });
-    expect((await list('?q=infantil')).items[0]).toMatchObject({ version: 1, signatures: { patient: true, therapist: false }, archivedAt: null });
+    expect((await list('?q=infantil')).items[0]).toMatchObject({
+      version: 1,
+      signatures: { patient: true, therapist: false },
+      archivedAt: null,
+    });
     const bad = await t.get(`${T}?archived=quizá`, { token: owner.accessToken });
     expectRefused(bad, 400, 'invalid_argument', 'Opción inválida');
   });
@@ -122,7 +137,12 @@ describe('consent templates', () => {
     const edited = { ...body({ name: 'Versionada', documentTitle: 'Título nuevo' }), baseVersion: 1 };
     const res = await t.put(`${T}/${v1.id}`, edited, { token: editor.accessToken });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json<ConsentTemplate>(res)).toMatchObject({ version: 2, latestVersion: 2, documentTitle: 'Título nuevo', versionCreatedBy: { id: editor.userId } });
+    expect(json<ConsentTemplate>(res)).toMatchObject({
+      version: 2,
+      latestVersion: 2,
+      documentTitle: 'Título nuevo',
+      versionCreatedBy: { id: editor.userId },
+    });
 
     const old = json<ConsentTemplate>(await t.get(`${T}/${v1.id}?version=1`, { token: colleague.accessToken }));
     expect(old).toMatchObject({ version: 1, latestVersion: 2, documentTitle: v1.documentTitle, versionCreatedBy: { id: owner.userId } });
@@ -146,7 +166,8 @@ describe('consent templates', () => {
 
   it('two saves from the same version at once: one is version 2, the other is refused (run on PostgreSQL too)', async () => {
     const tpl = await create({ name: 'A la vez' });
-    const save = (title: string, who: Therapist) => t.put(`${T}/${tpl.id}`, { ...body({ name: 'A la vez', documentTitle: title }), baseVersion: 1 }, { token: who.accessToken });
+    const save = (title: string, who: Therapist) =>
+      t.put(`${T}/${tpl.id}`, { ...body({ name: 'A la vez', documentTitle: title }), baseVersion: 1 }, { token: who.accessToken });
     const results = await Promise.all([save('Uno', owner), save('Dos', editor)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(json<{ code: string }>(results.find((r) => r.statusCode === 409)!).code).toBe('consent_invalid_version');
@@ -168,68 +189,147 @@ describe('consent templates', () => {
     const tpl = await create({ name: 'Firmada', signatures: { patient: true, therapist: true }, therapistSignature: SIGNATURE });
     expect(tpl.therapistSignature).toMatchObject({ image: SIGNATURE, signedBy: { id: owner.userId, name: 'Irene Martín' } });
     const base = body({ name: 'Firmada', signatures: { patient: true, therapist: true } });
-    const kept = json<ConsentTemplate>(await t.put(`${T}/${tpl.id}`, { ...base, documentTitle: 'Otro título', baseVersion: 1 }, { token: editor.accessToken }));
+    const kept = json<ConsentTemplate>(
+      await t.put(`${T}/${tpl.id}`, { ...base, documentTitle: 'Otro título', baseVersion: 1 }, { token: editor.accessToken }),
+    );
     expect(kept.therapistSignature).toEqual(tpl.therapistSignature);
-    const replaced = json<ConsentTemplate>(await t.put(`${T}/${tpl.id}`, { ...base, therapistSignature: SIGNATURE_2, baseVersion: 2 }, { token: editor.accessToken }));
+    const replaced = json<ConsentTemplate>(
+      await t.put(`${T}/${tpl.id}`, { ...base, therapistSignature: SIGNATURE_2, baseVersion: 2 }, { token: editor.accessToken }),
+    );
     expect(replaced.therapistSignature).toMatchObject({ image: SIGNATURE_2, signedBy: { id: editor.userId } });
-    const off = json<ConsentTemplate>(await t.put(`${T}/${tpl.id}`, { ...base, signatures: { patient: true }, baseVersion: 3 }, { token: owner.accessToken }));
+    const off = json<ConsentTemplate>(
+      await t.put(`${T}/${tpl.id}`, { ...base, signatures: { patient: true }, baseVersion: 3 }, { token: owner.accessToken }),
+    );
     expect(off).toMatchObject({ version: 4, therapistSignature: null });
-    expect(json<ConsentTemplate>(await t.get(`${T}/${tpl.id}?version=1`, { token: owner.accessToken })).therapistSignature?.image).toBe(SIGNATURE);
+    expect(json<ConsentTemplate>(await t.get(`${T}/${tpl.id}?version=1`, { token: owner.accessToken })).therapistSignature?.image).toBe(
+      SIGNATURE,
+    );
   });
 
   it('archives on delete: gone from the list, its versions still readable, not editable', async () => {
     const tpl = await create({ name: 'Para archivar' });
     expect((await t.del(`${T}/${tpl.id}`, { token: owner.accessToken })).statusCode).toBe(204);
-    const names = async (q = '') => json<ConsentTemplateList>(await t.get(`${T}${q}`, { token: owner.accessToken })).items.map((x) => x.name);
+    const names = async (q = '') =>
+      json<ConsentTemplateList>(await t.get(`${T}${q}`, { token: owner.accessToken })).items.map((x) => x.name);
     expect(await names()).not.toContain('Para archivar');
     expect(await names('?archived=true')).toEqual(['Para archivar']);
     expect(json<ConsentTemplate>(await t.get(`${T}/${tpl.id}?version=1`, { token: owner.accessToken })).archivedAt).not.toBeNull();
     const msg = 'Plantilla de consentimiento no encontrada.';
-    expectRefused(await t.put(`${T}/${tpl.id}`, { ...body(), baseVersion: 1 }, { token: owner.accessToken }), 404, 'consent_not_found', msg);
+    expectRefused(
+      await t.put(`${T}/${tpl.id}`, { ...body(), baseVersion: 1 }, { token: owner.accessToken }),
+      404,
+      'consent_not_found',
+      msg,
+    );
     expectRefused(await t.del(`${T}/${tpl.id}`, { token: owner.accessToken }), 404, 'consent_not_found', msg);
-    const [event] = await t.rows<{ action: string }>(sql`select action from audit_events where details->>'templateId' = ${tpl.id} and action = 'consent_template.deleted'`);
+    const [event] = await t.rows<{ action: string }>(
+      sql`select action from audit_events where details->>'templateId' = ${tpl.id} and action = 'consent_template.deleted'`,
+    );
     expect(event).toBeDefined();
   });
 });
 
 describe('the codes of spec §5 and §8 (consents), each with its Spanish message', () => {
   it('consent_dataset_required: at least one data item asked (§5)', async () => {
-    const b = expectRefused(await t.post(T, body({ data: {} }), { token: owner.accessToken }), 400, 'consent_dataset_required', 'Debes pedir al menos un dato del paciente, tutor o segundo tutor');
+    const b = expectRefused(
+      await t.post(T, body({ data: {} }), { token: owner.accessToken }),
+      400,
+      'consent_dataset_required',
+      'Debes pedir al menos un dato del paciente, tutor o segundo tutor',
+    );
     expect(b.fields).toEqual([{ path: 'data', message: 'Debes pedir al menos un dato del paciente, tutor o segundo tutor' }]);
     // A guardian who signs must at least be asked their name: the same code, naming the field.
-    const g = await t.post(T, body({ data: { patient: ['fullName'], guardian: ['email'] }, signatures: { guardian: true } }), { token: owner.accessToken });
+    const g = await t.post(T, body({ data: { patient: ['fullName'], guardian: ['email'] }, signatures: { guardian: true } }), {
+      token: owner.accessToken,
+    });
     expectRefused(g, 400, 'consent_dataset_required', 'Si firma el tutor, debes pedirle al menos su nombre completo.');
   });
 
   it('consent_guardian_required_for_second_guardian', async () => {
     const res = await t.post(T, body({ data: { patient: ['fullName'], secondGuardian: ['fullName'] } }), { token: owner.accessToken });
-    expectRefused(res, 400, 'consent_guardian_required_for_second_guardian', 'Para pedir datos del segundo tutor, pide también los del primer tutor.');
-    const signs = await t.post(T, body({ data: { guardian: ['fullName'], secondGuardian: ['fullName'] }, signatures: { secondGuardian: true } }), { token: owner.accessToken });
-    expectRefused(signs, 400, 'consent_guardian_required_for_second_guardian', 'Si firma el segundo tutor, también debe firmar el primer tutor.');
+    expectRefused(
+      res,
+      400,
+      'consent_guardian_required_for_second_guardian',
+      'Para pedir datos del segundo tutor, pide también los del primer tutor.',
+    );
+    const signs = await t.post(
+      T,
+      body({ data: { guardian: ['fullName'], secondGuardian: ['fullName'] }, signatures: { secondGuardian: true } }),
+      { token: owner.accessToken },
+    );
+    expectRefused(
+      signs,
+      400,
+      'consent_guardian_required_for_second_guardian',
+      'Si firma el segundo tutor, también debe firmar el primer tutor.',
+    );
   });
 
   it('consent_therapist_signature_required, on create, on edit and on copying a ready-made template the therapist signs', async () => {
     const message = 'Esta plantilla la firma también el terapeuta: dibuja tu firma para guardarla.';
-    expectRefused(await t.post(T, body({ signatures: { patient: true, therapist: true } }), { token: owner.accessToken }), 400, 'consent_therapist_signature_required', message);
+    expectRefused(
+      await t.post(T, body({ signatures: { patient: true, therapist: true } }), { token: owner.accessToken }),
+      400,
+      'consent_therapist_signature_required',
+      message,
+    );
     const tpl = await create({ name: 'Sin firma del terapeuta' });
-    const edit = await t.put(`${T}/${tpl.id}`, { ...body({ signatures: { patient: true, therapist: true } }), baseVersion: 1 }, { token: owner.accessToken });
+    const edit = await t.put(
+      `${T}/${tpl.id}`,
+      { ...body({ signatures: { patient: true, therapist: true } }), baseVersion: 1 },
+      { token: owner.accessToken },
+    );
     expectRefused(edit, 400, 'consent_therapist_signature_required', message);
-    expectRefused(await t.post(`${T}/from-ready-made/tratamiento-psicologico`, {}, { token: owner.accessToken }), 400, 'consent_therapist_signature_required', message);
+    expectRefused(
+      await t.post(`${T}/from-ready-made/tratamiento-psicologico`, {}, { token: owner.accessToken }),
+      400,
+      'consent_therapist_signature_required',
+      message,
+    );
   });
 
   it('consent_invalid_signature', async () => {
-    for (const bad of ['data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=', 'data:image/png;base64,AAAA', `data:image/png;base64,${Buffer.from('no es un png'.repeat(5)).toString('base64')}`]) {
-      const res = await t.post(T, body({ signatures: { patient: true, therapist: true }, therapistSignature: bad }), { token: owner.accessToken });
+    for (const bad of [
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      'data:image/png;base64,AAAA',
+      `data:image/png;base64,${Buffer.from('no es un png'.repeat(5)).toString('base64')}`,
+    ]) {
+      const res = await t.post(T, body({ signatures: { patient: true, therapist: true }, therapistSignature: bad }), {
+        token: owner.accessToken,
+      });
       expectRefused(res, 400, 'consent_invalid_signature', 'La firma no es una imagen PNG válida. Vuelve a dibujarla.');
     }
   });
 
   it('consent_invalid_version: a version that does not exist, and an edit from a version no longer current', async () => {
     const tpl = await create({ name: 'Concurrencia' });
-    expectRefused(await t.get(`${T}/${tpl.id}?version=7`, { token: owner.accessToken }), 409, 'consent_invalid_version', 'La plantilla no tiene la versión 7: va por la versión 1.');
-    expect((await t.put(`${T}/${tpl.id}`, { ...body({ name: 'Concurrencia', documentTitle: 'A' }), baseVersion: 1 }, { token: owner.accessToken })).statusCode).toBe(200);
-    const stale = await t.put(`${T}/${tpl.id}`, { ...body({ name: 'Concurrencia', documentTitle: 'B' }), baseVersion: 1 }, { token: editor.accessToken });
-    const b = expectRefused(stale, 409, 'consent_invalid_version', /^Otra persona ha guardado esta plantilla mientras la editabas \(ahora va por la versión 2\)/);
+    expectRefused(
+      await t.get(`${T}/${tpl.id}?version=7`, { token: owner.accessToken }),
+      409,
+      'consent_invalid_version',
+      'La plantilla no tiene la versión 7: va por la versión 1.',
+    );
+    expect(
+      (
+        await t.put(
+          `${T}/${tpl.id}`,
+          { ...body({ name: 'Concurrencia', documentTitle: 'A' }), baseVersion: 1 },
+          { token: owner.accessToken },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const stale = await t.put(
+      `${T}/${tpl.id}`,
+      { ...body({ name: 'Concurrencia', documentTitle: 'B' }), baseVersion: 1 },
+      { token: editor.accessToken },
+    );
+    const b = expectRefused(
+      stale,
+      409,
+      'consent_invalid_version',
+      /^Otra persona ha guardado esta plantilla mientras la editabas \(ahora va por la versión 2\)/,
+    );
     expect(b.fields).toEqual([{ path: 'baseVersion', message: 'La plantilla va por la versión 2.' }]);
     expect(json<ConsentTemplate>(await t.get(`${T}/${tpl.id}`, { token: owner.accessToken })).documentTitle).toBe('A');
     expect(errorMessage('consent_invalid_version')).toMatch(/versión de la plantilla/);
@@ -238,19 +338,48 @@ describe('the codes of spec §5 and §8 (consents), each with its Spanish messag
   it('consent_not_found: an id that does not exist, or another workspace’s template', async () => {
     const message = 'Plantilla de consentimiento no encontrada.';
     expectRefused(await t.get(`${T}/${crypto.randomUUID()}`, { token: owner.accessToken }), 404, 'consent_not_found', message);
-    const theirs = json<ConsentTemplate>(await t.post(`/api/v1/workspaces/${other.id}/consent-templates`, body(), { token: outsider.accessToken }));
+    const theirs = json<ConsentTemplate>(
+      await t.post(`/api/v1/workspaces/${other.id}/consent-templates`, body(), { token: outsider.accessToken }),
+    );
     expectRefused(await t.get(`${T}/${theirs.id}`, { token: owner.accessToken }), 404, 'consent_not_found', message);
-    expectRefused(await t.put(`${T}/${theirs.id}`, { ...body(), baseVersion: 1 }, { token: owner.accessToken }), 404, 'consent_not_found', message);
+    expectRefused(
+      await t.put(`${T}/${theirs.id}`, { ...body(), baseVersion: 1 }, { token: owner.accessToken }),
+      404,
+      'consent_not_found',
+      message,
+    );
     expectRefused(await t.del(`${T}/${theirs.id}`, { token: owner.accessToken }), 404, 'consent_not_found', message);
   });
 
   it('unknown variables, an empty section and nobody signing are Spanish 400s naming the field', async () => {
-    const unknown = await t.post(T, body({ sections: [{ title: 'Hola', body: '<p>{{paciente.apellidos}}</p>' }] }), { token: owner.accessToken });
-    const b = expectRefused(unknown, 400, 'invalid_argument', /^Variable desconocida: \{\{paciente\.apellidos\}\}\. Puedes usar: \{\{paciente\.nombre\}\}/);
+    const unknown = await t.post(T, body({ sections: [{ title: 'Hola', body: '<p>{{paciente.apellidos}}</p>' }] }), {
+      token: owner.accessToken,
+    });
+    const b = expectRefused(
+      unknown,
+      400,
+      'invalid_argument',
+      /^Variable desconocida: \{\{paciente\.apellidos\}\}\. Puedes usar: \{\{paciente\.nombre\}\}/,
+    );
     expect(b.fields?.[0]?.path).toBe('sections.0.body');
-    expectRefused(await t.post(T, body({ sections: [{ body: '<p><script>x</script></p>' }] }), { token: owner.accessToken }), 400, 'invalid_argument', 'La sección 1 está vacía: escribe su texto o quítala.');
-    expectRefused(await t.post(T, body({ signatures: {} }), { token: owner.accessToken }), 400, 'invalid_argument', 'Indica quién firma el documento: el paciente, el tutor o ambos tutores.');
-    expectRefused(await t.post(T, body({ data: { patient: ['edad'] } as never }), { token: owner.accessToken }), 400, 'invalid_argument', 'Opción inválida');
+    expectRefused(
+      await t.post(T, body({ sections: [{ body: '<p><script>x</script></p>' }] }), { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+      'La sección 1 está vacía: escribe su texto o quítala.',
+    );
+    expectRefused(
+      await t.post(T, body({ signatures: {} }), { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+      'Indica quién firma el documento: el paciente, el tutor o ambos tutores.',
+    );
+    expectRefused(
+      await t.post(T, body({ data: { patient: ['edad'] } as never }), { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+      'Opción inválida',
+    );
   });
 });
 
@@ -268,12 +397,25 @@ describe('ready-made templates', () => {
       const res = await t.post(`${T}/from-ready-made/${ready.key}`, payload, { token: owner.accessToken });
       expect(res.statusCode, res.body).toBe(201);
       const copy = json<ConsentTemplate>(res);
-      expect(copy).toMatchObject({ version: 1, readyMadeKey: ready.key, name: ready.content.name, documentTitle: ready.content.documentTitle, data: ready.content.data, signatures: ready.content.signatures });
+      expect(copy).toMatchObject({
+        version: 1,
+        readyMadeKey: ready.key,
+        name: ready.content.name,
+        documentTitle: ready.content.documentTitle,
+        data: ready.content.data,
+        signatures: ready.content.signatures,
+      });
       // The sanitiser adds only what every link gets (opens apart, no referrer).
-      expect(copy.sections.map((s) => ({ ...s, body: s.body.replace(/ rel="noopener noreferrer nofollow" target="_blank"/g, '') }))).toEqual(ready.content.sections);
+      expect(
+        copy.sections.map((s) => ({ ...s, body: s.body.replace(/ rel="noopener noreferrer nofollow" target="_blank"/g, '') })),
+      ).toEqual(ready.content.sections);
       expect(copy.therapistSignature?.image ?? null).toBe(ready.content.signatures.therapist ? SIGNATURE : null);
       // What was copied is a template as any other: saved again unchanged, it is valid and makes no new version.
-      const again = await t.put(`${T}/${copy.id}`, { ...copy, therapistSignature: undefined, baseVersion: 1 }, { token: owner.accessToken });
+      const again = await t.put(
+        `${T}/${copy.id}`,
+        { ...copy, therapistSignature: undefined, baseVersion: 1 },
+        { token: owner.accessToken },
+      );
       expect(again.statusCode, again.body).toBe(200);
       expect(json<ConsentTemplate>(again).version).toBe(1);
     }
@@ -281,9 +423,16 @@ describe('ready-made templates', () => {
     expect(res.statusCode, res.body).toBe(201);
     const second = json<ConsentTemplate>(res);
     expect(second.name).toBe('Sesiones online (videollamada) (2)');
-    const named = json<ConsentTemplate>(await t.post(`${T}/from-ready-made/grabacion-sesiones`, { name: 'Grabaciones de la clínica' }, { token: owner.accessToken }));
+    const named = json<ConsentTemplate>(
+      await t.post(`${T}/from-ready-made/grabacion-sesiones`, { name: 'Grabaciones de la clínica' }, { token: owner.accessToken }),
+    );
     expect(named.name).toBe('Grabaciones de la clínica');
-    expectRefused(await t.post(`${T}/from-ready-made/no-existe`, {}, { token: owner.accessToken }), 400, 'invalid_argument', 'Opción inválida');
+    expectRefused(
+      await t.post(`${T}/from-ready-made/no-existe`, {}, { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+      'Opción inválida',
+    );
   });
 });
 

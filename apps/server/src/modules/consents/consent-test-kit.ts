@@ -54,14 +54,16 @@ export function consentKit(t: TestApp, ws: () => string, owner: () => Therapist)
       expect(res.statusCode, res.body).toBe(201);
       return json<{ id: string }>(res).id;
     },
-    send: (body: unknown, who = owner()) => t.post(`${W()}/consents`, body, { token: who.accessToken, headers: { 'user-agent': 'Terapeuta/1.0' } }),
+    send: (body: unknown, who = owner()) =>
+      t.post(`${W()}/consents`, body, { token: who.accessToken, headers: { 'user-agent': 'Terapeuta/1.0' } }),
     async sent(body: unknown, who = owner()) {
       const res = await this.send(body, who);
       expect(res.statusCode, res.body).toBe(201);
       return json<SentConsent>(res);
     },
     view: (token: string, ua = 'Movil/1.0') => t.get(`/api/v1/public/consents/${token}`, { headers: { 'user-agent': ua } }),
-    sign: (token: string, body: SignConsentBody, ua = 'Movil/1.0') => t.post(`/api/v1/public/consents/${token}/sign`, body, { headers: { 'user-agent': ua } }),
+    sign: (token: string, body: SignConsentBody, ua = 'Movil/1.0') =>
+      t.post(`/api/v1/public/consents/${token}/sign`, body, { headers: { 'user-agent': ua } }),
   };
 }
 

@@ -42,7 +42,13 @@ export function wireConsents(d: Deps) {
   const templates = new ConsentTemplatesService(db, d.users, d.audit);
   // Opened once, on first use: making the installation's certificate (an RSA key) would slow every start.
   let opened: DocumentSeal | undefined;
-  const seal = () => (opened ??= DocumentSeal.open({ dataDir: config.dataDir, p12: config.seal?.p12, passphrase: config.seal?.passphrase, publicUrl: config.publicUrl }));
+  const seal = () =>
+    (opened ??= DocumentSeal.open({
+      dataDir: config.dataDir,
+      p12: config.seal?.p12,
+      passphrase: config.seal?.passphrase,
+      publicUrl: config.publicUrl,
+    }));
   const signing = new ConsentSigningService({
     db,
     appSecret: config.appSecret,
@@ -61,7 +67,16 @@ export function wireConsents(d: Deps) {
     clock: d.clock,
     log: d.log,
   });
-  const envelopes = new ConsentEnvelopesService({ db, patients: d.patients, users: d.users, workspaces: d.workspaces, templates, audit: d.audit, signing, clock: d.clock });
+  const envelopes = new ConsentEnvelopesService({
+    db,
+    patients: d.patients,
+    users: d.users,
+    workspaces: d.workspaces,
+    templates,
+    audit: d.audit,
+    signing,
+    clock: d.clock,
+  });
   d.jobs.sweep('consents.reminders', () => signing.remindDue());
   const register = async (app: FastifyInstance) => {
     await app.register(consentTemplatesRoutes, { templates });

@@ -10,9 +10,14 @@ const ZIP_TYPES: Record<string, DocumentType> = {
   odt: 'application/vnd.oasis.opendocument.text',
 };
 
-export const tooLarge = () => new AppError('document_too_large', undefined, errorMessage('document_too_large').replace('{limit}', String(DOCUMENT_MAX_MB)));
+export const tooLarge = () =>
+  new AppError('document_too_large', undefined, errorMessage('document_too_large').replace('{limit}', String(DOCUMENT_MAX_MB)));
 const invalidType = () =>
-  new AppError('invalid_type', undefined, 'Tipo de archivo no válido. Se admiten PDF, imágenes (PNG, JPEG, WebP, GIF), Word, Excel, OpenDocument y texto.');
+  new AppError(
+    'invalid_type',
+    undefined,
+    'Tipo de archivo no válido. Se admiten PDF, imágenes (PNG, JPEG, WebP, GIF), Word, Excel, OpenDocument y texto.',
+  );
 
 /**
  * The type of a file from its first bytes, never from its name or declared type. Office files are

@@ -16,14 +16,25 @@ export function documentsRepository(db: DbOrTx) {
       return row!;
     },
     async find(patientId: string, id: string): Promise<DocumentRow | undefined> {
-      const [row] = await db.select().from(patientDocuments).where(and(eq(patientDocuments.patientId, patientId), eq(patientDocuments.id, id), live));
+      const [row] = await db
+        .select()
+        .from(patientDocuments)
+        .where(and(eq(patientDocuments.patientId, patientId), eq(patientDocuments.id, id), live));
       return row;
     },
     async list(patientId: string): Promise<DocumentRow[]> {
-      return db.select().from(patientDocuments).where(and(eq(patientDocuments.patientId, patientId), live)).orderBy(desc(patientDocuments.createdAt), desc(patientDocuments.id));
+      return db
+        .select()
+        .from(patientDocuments)
+        .where(and(eq(patientDocuments.patientId, patientId), live))
+        .orderBy(desc(patientDocuments.createdAt), desc(patientDocuments.id));
     },
     async update(id: string, values: Partial<NewDocument>): Promise<DocumentRow> {
-      const [row] = await db.update(patientDocuments).set({ ...values, updatedAt: new Date() }).where(eq(patientDocuments.id, id)).returning();
+      const [row] = await db
+        .update(patientDocuments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(patientDocuments.id, id))
+        .returning();
       return row!;
     },
     /** Tombstones the document (row and bytes stay); false when it was already deleted (a concurrent delete). */
@@ -37,11 +48,17 @@ export function documentsRepository(db: DbOrTx) {
     },
     /** Rows removed with the patient's erasure, tombstones included; their storage keys, so the bytes go too. */
     async deleteForPatient(patientId: string): Promise<string[]> {
-      const rows = await db.delete(patientDocuments).where(eq(patientDocuments.patientId, patientId)).returning({ storageKey: patientDocuments.storageKey });
+      const rows = await db
+        .delete(patientDocuments)
+        .where(eq(patientDocuments.patientId, patientId))
+        .returning({ storageKey: patientDocuments.storageKey });
       return rows.map((r) => r.storageKey);
     },
     async count(patientId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(patientDocuments).where(and(eq(patientDocuments.patientId, patientId), live));
+      const [row] = await db
+        .select({ n: count() })
+        .from(patientDocuments)
+        .where(and(eq(patientDocuments.patientId, patientId), live));
       return row?.n ?? 0;
     },
     async tagsOf(documentIds: string[]): Promise<Map<string, string[]>> {

@@ -28,7 +28,10 @@ export async function documentsRoutes(app: FastifyInstance, { documents }: { doc
 
   r.get(
     D,
-    { config: { access: { workspace: ['read', 'patient_documents'] } }, schema: { operationId: 'listDocuments', tags, params: patientIdParams, response: { 200: z.array(documentResponse) } } },
+    {
+      config: { access: { workspace: ['read', 'patient_documents'] } },
+      schema: { operationId: 'listDocuments', tags, params: patientIdParams, response: { 200: z.array(documentResponse) } },
+    },
     (req) => documents.list(caller(req), req.params.patientId),
   );
   r.post(
@@ -68,7 +71,14 @@ export async function documentsRoutes(app: FastifyInstance, { documents }: { doc
     `${D}/:documentId`,
     {
       config: { access: { workspace: ['update', 'patient_documents'] } },
-      schema: { operationId: 'updateDocument', tags, description: 'Rename and/or replace the tags.', params: documentIdParams, body: updateDocumentBody, response: { 200: documentResponse } },
+      schema: {
+        operationId: 'updateDocument',
+        tags,
+        description: 'Rename and/or replace the tags.',
+        params: documentIdParams,
+        body: updateDocumentBody,
+        response: { 200: documentResponse },
+      },
     },
     (req) => documents.update(caller(req), req.params.patientId, req.params.documentId, req.body),
   );
@@ -76,7 +86,13 @@ export async function documentsRoutes(app: FastifyInstance, { documents }: { doc
     `${D}/:documentId/sharing`,
     {
       config: { access: { workspace: ['update', 'patient_documents'] } },
-      schema: { operationId: 'shareDocument', tags, params: documentIdParams, body: shareDocumentBody, response: { 200: documentResponse } },
+      schema: {
+        operationId: 'shareDocument',
+        tags,
+        params: documentIdParams,
+        body: shareDocumentBody,
+        response: { 200: documentResponse },
+      },
     },
     (req) => documents.share(caller(req), req.params.patientId, req.params.documentId, req.body.shared),
   );
@@ -103,7 +119,10 @@ export async function documentsRoutes(app: FastifyInstance, { documents }: { doc
   );
   r.delete(
     `${D}/:documentId`,
-    { config: { access: { workspace: ['delete', 'patient_documents'] } }, schema: { operationId: 'deleteDocument', tags, params: documentIdParams, response: { 204: z.null() } } },
+    {
+      config: { access: { workspace: ['delete', 'patient_documents'] } },
+      schema: { operationId: 'deleteDocument', tags, params: documentIdParams, response: { 204: z.null() } },
+    },
     async (req, reply) => {
       await documents.delete(caller(req), req.params.patientId, req.params.documentId);
       return reply.status(204).send(null);
@@ -113,7 +132,14 @@ export async function documentsRoutes(app: FastifyInstance, { documents }: { doc
     `${W}/document-tags`,
     {
       config: { access: { workspace: ['read', 'patient_documents'] } },
-      schema: { operationId: 'listDocumentTags', tags, description: 'The workspace’s tags, for autocomplete.', params: workspaceIdParams, querystring: documentTagsQuery, response: { 200: z.array(documentTagResponse) } },
+      schema: {
+        operationId: 'listDocumentTags',
+        tags,
+        description: 'The workspace’s tags, for autocomplete.',
+        params: workspaceIdParams,
+        querystring: documentTagsQuery,
+        response: { 200: z.array(documentTagResponse) },
+      },
     },
     (req) => documents.tags(req.params.workspaceId, req.query.q),
   );

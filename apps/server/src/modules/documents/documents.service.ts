@@ -57,18 +57,24 @@ export class DocumentsService {
     return this.store({ id: patientId, workspaceId }, { ...file, tags: undefined }, { by: null, shared: true });
   }
 
-  private async store(p: { id: string; workspaceId: string }, file: Upload, o: { by: string | null; shared: boolean }): Promise<PatientDocument> {
+  private async store(
+    p: { id: string; workspaceId: string },
+    file: Upload,
+    o: { by: string | null; shared: boolean },
+  ): Promise<PatientDocument> {
     const tags = parseTags(file.tags);
     const id = randomUUID();
     const storageKey = `documents/${p.workspaceId}/${id.slice(0, 2)}/${id}`;
     const sniffer = new DocumentSniffer(file.filename, DOCUMENT_MAX_BYTES);
     // Errors of any stage fail the write, which removes what was written.
-    await writeEncrypted(this.storage, this.cipher, p.workspaceId, storageKey, pipeline(file.stream, sniffer, noop)).catch((err: unknown) => {
-      // The form's own size limit and the sniffer's count race each other (which one fails first depends
-      // on timing): both mean the same thing here, the document's catalogue error with its limit.
-      const code = (err as { code?: string }).code;
-      throw code === 'FST_REQ_FILE_TOO_LARGE' || code === 'file_too_large' ? tooLarge() : err;
-    });
+    await writeEncrypted(this.storage, this.cipher, p.workspaceId, storageKey, pipeline(file.stream, sniffer, noop)).catch(
+      (err: unknown) => {
+        // The form's own size limit and the sniffer's count race each other (which one fails first depends
+        // on timing): both mean the same thing here, the document's catalogue error with its limit.
+        const code = (err as { code?: string }).code;
+        throw code === 'FST_REQ_FILE_TOO_LARGE' || code === 'file_too_large' ? tooLarge() : err;
+      },
+    );
     try {
       if (file.truncated()) throw tooLarge();
       const row = await this.db.transaction(async (tx) => {
@@ -149,9 +155,14 @@ export class DocumentsService {
   }
 
   /** The documents shared with the patient (their own account reads them; the caller proved the file). */
-  async sharedWith(workspaceId: string, patientId: string): Promise<Pick<DocumentRow, 'id' | 'name' | 'contentType' | 'size' | 'createdAt'>[]> {
+  async sharedWith(
+    workspaceId: string,
+    patientId: string,
+  ): Promise<Pick<DocumentRow, 'id' | 'name' | 'contentType' | 'size' | 'createdAt'>[]> {
     const rows = await documentsRepository(this.db).list(patientId);
-    return rows.filter((r) => r.shared && r.workspaceId === workspaceId).map(({ id, name, contentType, size, createdAt }) => ({ id, name, contentType, size, createdAt }));
+    return rows
+      .filter((r) => r.shared && r.workspaceId === workspaceId)
+      .map(({ id, name, contentType, size, createdAt }) => ({ id, name, contentType, size, createdAt }));
   }
 
   /** A document shared with the patient, downloaded from their own account; `document_not_found` for one not shared. */
@@ -175,12 +186,24 @@ export class DocumentsService {
    * file, never a row without bytes. The workspace's key must be loaded before (`cipher.forWorkspace`)
    * on PGlite, whose one connection the transaction holds.
    */
-  async addGenerated(tx: DbOrTx, doc: { workspaceId: string; patientId: string; name: string; contentType: string; bytes: Buffer; tags: string[]; by: string | null }): Promise<string> {
+  async addGenerated(
+    tx: DbOrTx,
+    doc: { workspaceId: string; patientId: string; name: string; contentType: string; bytes: Buffer; tags: string[]; by: string | null },
+  ): Promise<string> {
     const id = randomUUID();
     const storageKey = `documents/${doc.workspaceId}/${id.slice(0, 2)}/${id}`;
     await writeEncrypted(this.storage, this.cipher, doc.workspaceId, storageKey, doc.bytes);
     const { workspaceId, patientId, name, contentType, by } = doc;
-    await documentsRepository(tx).insert({ id, workspaceId, patientId, name, contentType, size: doc.bytes.length, storageKey, uploadedBy: by });
+    await documentsRepository(tx).insert({
+      id,
+      workspaceId,
+      patientId,
+      name,
+      contentType,
+      size: doc.bytes.length,
+      storageKey,
+      uploadedBy: by,
+    });
     await this.setTags(tx, workspaceId, id, doc.tags);
     await this.patients.touch(patientId, tx);
     return id;
@@ -215,7 +238,10 @@ export class DocumentsService {
     const unique = new Map<string, string>();
     for (const n of names) if (!unique.has(tagKey(n))) unique.set(tagKey(n), n);
     const tags = await documentsRepository(tx).ensureTags(workspaceId, [...unique.values()]);
-    await documentsRepository(tx).setTags(documentId, tags.map((t) => t.id));
+    await documentsRepository(tx).setTags(
+      documentId,
+      tags.map((t) => t.id),
+    );
   }
 
   private async present(rows: DocumentRow[]): Promise<PatientDocument[]> {
@@ -242,8 +268,11 @@ export class DocumentsService {
 /** The file name as shown: no folders, no control characters, bounded. */
 function nameOf(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, DOCUMENT_NAME_MAX);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, DOCUMENT_NAME_MAX);
   return clean || 'documento';
 }
 

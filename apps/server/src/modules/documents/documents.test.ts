@@ -16,10 +16,14 @@ let ws: Workspace;
 let patient: Patient;
 let D: string;
 const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
-const pdf = (text: string, pad = 0) => Buffer.concat([Buffer.from(`%PDF-1.4\n% ${text}\n`), Buffer.alloc(pad, 0x20), Buffer.from('\n%%EOF\n')]);
+const pdf = (text: string, pad = 0) =>
+  Buffer.concat([Buffer.from(`%PDF-1.4\n% ${text}\n`), Buffer.alloc(pad, 0x20), Buffer.from('\n%%EOF\n')]);
 const storedFiles = () => {
   const root = join(t.config.dataDir, 'files', 'documents');
-  const walk = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])) : []);
+  const walk = (dir: string): string[] =>
+    existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+      : [];
   return walk(root);
 };
 
@@ -27,7 +31,10 @@ const storedFiles = () => {
 async function upload(name: string, data: Buffer, opts: { token?: string; path?: string; tags?: string; type?: string } = {}) {
   const { payload, headers } = multipart('file', name, opts.type ?? 'application/octet-stream', data);
   const boundary = headers['content-type'].split('boundary=')[1]!;
-  const fields = opts.tags !== undefined ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="tags"\r\n\r\n${opts.tags}\r\n`) : Buffer.alloc(0);
+  const fields =
+    opts.tags !== undefined
+      ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="tags"\r\n\r\n${opts.tags}\r\n`)
+      : Buffer.alloc(0);
   return t.app.inject({
     method: 'POST',
     url: opts.path ?? D,
@@ -45,7 +52,9 @@ beforeAll(async () => {
   await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
   await addMember(t, owner, ws.id, ana, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
   await addMember(t, owner, ws.id, rosa, [ws.roles.find((r) => r.name === 'Recepción')!.id]);
-  patient = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Tomás', lastName: 'Vidal' }, { token: owner.accessToken }));
+  patient = json<Patient>(
+    await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Tomás', lastName: 'Vidal' }, { token: owner.accessToken }),
+  );
   D = `/api/v1/workspaces/${ws.id}/patients/${patient.id}/documents`;
 });
 afterAll(() => t?.close());
@@ -56,7 +65,13 @@ describe('patient documents', () => {
     const res = await upload('Informe de evolución.pdf', original, { tags: 'Informe, Evolución' });
     expect(res.statusCode, res.body).toBe(201);
     const doc = json<PatientDocument>(res);
-    expect(doc).toMatchObject({ name: 'Informe de evolución.pdf', contentType: 'application/pdf', size: original.length, shared: false, uploadedBy: { id: owner.userId, name: 'Nuria' } });
+    expect(doc).toMatchObject({
+      name: 'Informe de evolución.pdf',
+      contentType: 'application/pdf',
+      size: original.length,
+      shared: false,
+      uploadedBy: { id: owner.userId, name: 'Nuria' },
+    });
     expect(doc.tags).toEqual(['Evolución', 'Informe']);
 
     // On disk: header (key id, iv) | ciphertext | tag, no clear text.
@@ -70,8 +85,12 @@ describe('patient documents', () => {
     expect(down.statusCode).toBe(200);
     expect(down.rawPayload.equals(original)).toBe(true);
     expect(down.headers['content-type']).toBe('application/pdf');
-    expect(down.headers['content-disposition']).toBe(`attachment; filename="Informe de evolucion.pdf"; filename*=UTF-8''Informe%20de%20evoluci%C3%B3n.pdf`);
-    expect((await t.get(`${D}/${doc.id}/download?disposition=inline`, { token: owner.accessToken })).headers['content-disposition']).toMatch(/^inline;/);
+    expect(down.headers['content-disposition']).toBe(
+      `attachment; filename="Informe de evolucion.pdf"; filename*=UTF-8''Informe%20de%20evoluci%C3%B3n.pdf`,
+    );
+    expect(
+      (await t.get(`${D}/${doc.id}/download?disposition=inline`, { token: owner.accessToken })).headers['content-disposition'],
+    ).toMatch(/^inline;/);
   });
 
   it('reads the type from the bytes, not the name', async () => {
@@ -80,8 +99,12 @@ describe('patient documents', () => {
     const note = json<PatientDocument>(await upload('notas.txt', Buffer.from('Pautas de respiración: 4-7-8.\n')));
     expect(note.contentType).toBe('text/plain; charset=utf-8');
     const zip = Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(200, 1)]);
-    expect(json<PatientDocument>(await upload('plan.docx', zip)).contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect(json<PatientDocument>(await upload('cuestionario.xlsx', zip)).contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(json<PatientDocument>(await upload('plan.docx', zip)).contentType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(json<PatientDocument>(await upload('cuestionario.xlsx', zip)).contentType).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     const before = storedFiles().length;
     const refused = [
       await upload('programa.pdf', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0]), Buffer.alloc(100)])),
@@ -110,7 +133,13 @@ describe('patient documents', () => {
   it('renames, retags with the workspace’s shared tags and shares with the patient', async () => {
     const list = json<PatientDocument[]>(await t.get(D, { token: owner.accessToken }));
     const note = list.find((d) => d.name === 'notas.txt')!;
-    const renamed = json<PatientDocument>(await t.patch(`${D}/${note.id}`, { name: 'Pautas de respiración.txt', tags: ['informe', 'Tareas', 'tareas ', 'EVOLUCIÓN'] }, { token: owner.accessToken }));
+    const renamed = json<PatientDocument>(
+      await t.patch(
+        `${D}/${note.id}`,
+        { name: 'Pautas de respiración.txt', tags: ['informe', 'Tareas', 'tareas ', 'EVOLUCIÓN'] },
+        { token: owner.accessToken },
+      ),
+    );
     // "informe" is the existing "Informe" (accents too); "Tareas" and "tareas " are one new tag.
     expect(renamed).toMatchObject({ name: 'Pautas de respiración.txt', tags: ['Evolución', 'Informe', 'Tareas'] });
     const tags = json<{ name: string }[]>(await t.get(`/api/v1/workspaces/${ws.id}/document-tags?q=INF`, { token: owner.accessToken }));
@@ -118,7 +147,9 @@ describe('patient documents', () => {
     const all = json<{ name: string }[]>(await t.get(`/api/v1/workspaces/${ws.id}/document-tags`, { token: ana.accessToken }));
     expect(all.map((x) => x.name)).toEqual(['Evolución', 'Informe', 'Tareas']);
     expect(json<PatientDocument>(await t.put(`${D}/${note.id}/sharing`, { shared: true }, { token: owner.accessToken })).shared).toBe(true);
-    expect(json<PatientDocument>(await t.put(`${D}/${note.id}/sharing`, { shared: false }, { token: owner.accessToken })).shared).toBe(false);
+    expect(json<PatientDocument>(await t.put(`${D}/${note.id}/sharing`, { shared: false }, { token: owner.accessToken })).shared).toBe(
+      false,
+    );
     const bad = await t.patch(`${D}/${note.id}`, { tags: ['x'.repeat(41)] }, { token: owner.accessToken });
     expect(codeOf(bad)).toBe('invalid_argument');
     expect(codeOf(await upload('a.txt', Buffer.from('hola'), { tags: '["ok", ""]' }))).toBe('invalid_argument');
@@ -134,7 +165,8 @@ describe('patient documents', () => {
 
   it('deleting a document hides it everywhere but keeps its row and encrypted bytes (retention), with an audit event', async () => {
     const list = json<PatientDocument[]>(await t.get(D, { token: owner.accessToken }));
-    const countNow = async () => json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${patient.id}`, { token: owner.accessToken })).counts.documents;
+    const countNow = async () =>
+      json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${patient.id}`, { token: owner.accessToken })).counts.documents;
     expect(await countNow()).toBe(list.length);
     const before = storedFiles().length;
     const doc = list[0]!;
@@ -148,8 +180,12 @@ describe('patient documents', () => {
     expect(storedFiles().length).toBe(before);
     const [row] = await t.rows<{ deleted_by: string | null }>(sql`select deleted_by from patient_documents where id = ${doc.id}`);
     expect(row?.deleted_by).toBe(owner.userId);
-    const events = json<{ action: string; target: string; details: Record<string, unknown> }[]>(await t.get(`/api/v1/workspaces/${ws.id}/audit-events`, { token: owner.accessToken }));
-    expect(events.find((e) => e.action === 'document.deleted' && e.target === doc.id)).toMatchObject({ details: { name: doc.name, patientId: patient.id } });
+    const events = json<{ action: string; target: string; details: Record<string, unknown> }[]>(
+      await t.get(`/api/v1/workspaces/${ws.id}/audit-events`, { token: owner.accessToken }),
+    );
+    expect(events.find((e) => e.action === 'document.deleted' && e.target === doc.id)).toMatchObject({
+      details: { name: doc.name, patientId: patient.id },
+    });
   });
 
   it('checks every record: a clinic therapist sees only assigned patients, reception no documents', async () => {
@@ -166,7 +202,9 @@ describe('patient documents', () => {
   });
 
   it('writes lists and downloads to the clinical access log', async () => {
-    const log = json<{ action: string; patient: { id: string } }[]>(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patient.id}&limit=200`, { token: owner.accessToken }));
+    const log = json<{ action: string; patient: { id: string } }[]>(
+      await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patient.id}&limit=200`, { token: owner.accessToken }),
+    );
     const actions = log.map((l) => l.action);
     expect(actions).toContain('documents.read');
     expect(actions.filter((a) => a === 'document.download')).toHaveLength(2);
@@ -180,8 +218,12 @@ describe('patient documents', () => {
     const gone = json<PatientDocument>(await upload('borrado.pdf', pdf('borrado'), { path }));
     expect((await t.del(`${path}/${gone.id}`, { token: owner.accessToken })).statusCode).toBe(204);
     const before = storedFiles().length;
-    await t.rows(sql`update patients set last_activity_at = now() - interval '6 years', treatment_end_date = (now() - interval '6 years')::date where id = ${p.id}`);
-    expect(json(await t.del(`/api/v1/workspaces/${ws.id}/patients/${p.id}`, { token: owner.accessToken }))).toMatchObject({ result: 'deleted' });
+    await t.rows(
+      sql`update patients set last_activity_at = now() - interval '6 years', treatment_end_date = (now() - interval '6 years')::date where id = ${p.id}`,
+    );
+    expect(json(await t.del(`/api/v1/workspaces/${ws.id}/patients/${p.id}`, { token: owner.accessToken }))).toMatchObject({
+      result: 'deleted',
+    });
     expect(await t.rows(sql`select id from patient_documents where patient_id = ${p.id}`)).toEqual([]);
     // The bytes go by a job written in the erasure's transaction, once it has committed.
     for (let i = 0; i < 100 && storedFiles().length !== before - 2; i++) await new Promise((r) => setTimeout(r, 50));

@@ -9,7 +9,10 @@ const nul = (v: string | null | undefined) => (v === undefined ? undefined : v?.
 
 /** Read on every issue: built once (see reusableQuery). */
 const billingOf = reusableQuery<{ userId: string }, (typeof therapistBilling.$inferSelect)[]>('therapist_billing', (db) =>
-  db.select().from(therapistBilling).where(eq(therapistBilling.userId, sql.placeholder('userId'))),
+  db
+    .select()
+    .from(therapistBilling)
+    .where(eq(therapistBilling.userId, sql.placeholder('userId'))),
 );
 
 /** The therapist's own billing data (settings «Facturación»): the seller of the invoices they receive payment for. */
@@ -46,7 +49,10 @@ export class BillingProfiles {
       seriesPrefix: b.seriesPrefix ?? undefined,
       updatedAt: new Date(),
     };
-    await this.db.insert(therapistBilling).values({ userId, ...values }).onConflictDoUpdate({ target: therapistBilling.userId, set: values });
+    await this.db
+      .insert(therapistBilling)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: therapistBilling.userId, set: values });
     return this.get(userId);
   }
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { feeBalanceQuery, feeBalanceResponse, feeBalances, shiftDay, startOfLocalDay, workspaceIdParams, type FeeBalance } from '@divan/core';
+import {
+  feeBalanceQuery,
+  feeBalanceResponse,
+  feeBalances,
+  shiftDay,
+  startOfLocalDay,
+  workspaceIdParams,
+  type FeeBalance,
+} from '@divan/core';
 import { z } from 'zod';
 import { caller } from '../patients/patients.routes';
 import type { SessionInvoicing } from '../sessions/session-invoicing';
@@ -8,7 +16,8 @@ import type { UsersService } from '../users/users.service';
 
 const ZONE = 'Europe/Madrid';
 /** Integer cents as the accountant's decimal, exactly (no float on the way): -2100 → "-21,00". */
-const euros = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const euros = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 const cell = (v: string | number) => (typeof v === 'number' ? String(v) : /[";\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The accountant's CSV: Spanish headers, `;` separated, decimal comma, a BOM so Excel reads the accents. */
@@ -57,7 +66,8 @@ export async function feeBalanceRoutes(app: FastifyInstance, { sessions, users }
       schema: {
         operationId: 'getFeeBalance',
         tags: ['invoices'],
-        description: "Completed sessions of the period by therapist: the therapist's share (fee) and the workspace's commission, who collected, who owes whom and why (balance positive: the workspace pays the therapist). `format=csv` for the accountant.",
+        description:
+          "Completed sessions of the period by therapist: the therapist's share (fee) and the workspace's commission, who collected, who owes whom and why (balance positive: the workspace pays the therapist). `format=csv` for the accountant.",
         params: workspaceIdParams,
         querystring: feeBalanceQuery,
         response: { 200: z.union([feeBalanceResponse, z.string()]) },
@@ -67,7 +77,12 @@ export async function feeBalanceRoutes(app: FastifyInstance, { sessions, users }
       const c = caller(req);
       const { from, to, format } = req.query;
       const sums = await sessions.feeSums(c.member.workspaceId, startOfLocalDay(from, ZONE), startOfLocalDay(shiftDay(to, 1), ZONE));
-      const names = new Map((await users.findManyByIds([...new Set(sums.map((s) => s.therapistId))])).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+      const names = new Map(
+        (await users.findManyByIds([...new Set(sums.map((s) => s.therapistId))])).map((u) => [
+          u.id,
+          [u.firstName, u.lastName].filter(Boolean).join(' '),
+        ]),
+      );
       const rows = feeBalances(sums, (id) => names.get(id) ?? 'Usuario eliminado');
       const balance: FeeBalance = {
         from,

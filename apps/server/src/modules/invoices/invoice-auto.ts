@@ -34,17 +34,29 @@ export class AutoInvoices {
     private readonly workspaces: WorkspacesService,
     private readonly sessions: SessionInvoicing,
   ) {
-    jobs.define<Job>({ name: QUEUE, work: (d) => this.work(d), expireInSeconds: 120, retryLimit: 3, retryDelaySeconds: 10, pollingIntervalSeconds: 5 });
+    jobs.define<Job>({
+      name: QUEUE,
+      work: (d) => this.work(d),
+      expireInSeconds: 120,
+      retryLimit: 3,
+      retryDelaySeconds: 10,
+      pollingIntervalSeconds: 5,
+    });
     sessions.onCompleted((tx, s) => this.queueIn(tx, s));
   }
 
   async settings(c: Caller): Promise<InvoiceSettings> {
     const { workspaceId } = c.member;
-    const [row] = await this.db.select().from(invoiceMemberSettings).where(and(eq(invoiceMemberSettings.workspaceId, workspaceId), eq(invoiceMemberSettings.userId, c.userId)));
+    const [row] = await this.db
+      .select()
+      .from(invoiceMemberSettings)
+      .where(and(eq(invoiceMemberSettings.workspaceId, workspaceId), eq(invoiceMemberSettings.userId, c.userId)));
     const skipped = await this.db
       .select()
       .from(invoiceAutoRuns)
-      .where(and(eq(invoiceAutoRuns.workspaceId, workspaceId), eq(invoiceAutoRuns.therapistId, c.userId), eq(invoiceAutoRuns.status, 'skipped')))
+      .where(
+        and(eq(invoiceAutoRuns.workspaceId, workspaceId), eq(invoiceAutoRuns.therapistId, c.userId), eq(invoiceAutoRuns.status, 'skipped')),
+      )
       .orderBy(desc(invoiceAutoRuns.createdAt))
       .limit(SKIPPED_SHOWN);
     return {
@@ -61,7 +73,10 @@ export class AutoInvoices {
     await this.db
       .insert(invoiceMemberSettings)
       .values(values)
-      .onConflictDoUpdate({ target: [invoiceMemberSettings.workspaceId, invoiceMemberSettings.userId], set: { autoInvoice: b.autoInvoice, updatedAt: values.updatedAt } });
+      .onConflictDoUpdate({
+        target: [invoiceMemberSettings.workspaceId, invoiceMemberSettings.userId],
+        set: { autoInvoice: b.autoInvoice, updatedAt: values.updatedAt },
+      });
     return this.settings(c);
   }
 
@@ -74,12 +89,19 @@ export class AutoInvoices {
     if (!row?.on || !(await this.workspaces.featuresOf(s.workspaceId, tx)).canCreateInvoiceBatch) return;
     // Paid by a session pack (its hook runs first): nothing to invoice.
     if (await this.sessions.isInvoiced(tx, s.id)) return;
-    await this.jobs.send<Job>(QUEUE, { sessionId: s.id, workspaceId: s.workspaceId, therapistId: s.therapistId, patientId: s.patientId }, { key: s.id, tx });
+    await this.jobs.send<Job>(
+      QUEUE,
+      { sessionId: s.id, workspaceId: s.workspaceId, therapistId: s.therapistId, patientId: s.patientId },
+      { key: s.id, tx },
+    );
   }
 
   /** The job: re-reads the setting, the plan and the therapist's permissions, then drafts and issues the invoice. */
   async work(d: Job): Promise<void> {
-    const [done] = await this.db.select({ status: invoiceAutoRuns.status }).from(invoiceAutoRuns).where(eq(invoiceAutoRuns.sessionId, d.sessionId));
+    const [done] = await this.db
+      .select({ status: invoiceAutoRuns.status })
+      .from(invoiceAutoRuns)
+      .where(eq(invoiceAutoRuns.sessionId, d.sessionId));
     if (done) return;
     const [setting] = await this.db
       .select({ on: invoiceMemberSettings.autoInvoice })
@@ -125,7 +147,10 @@ export class AutoInvoices {
   }
 
   private async skip(d: Job, reason: string) {
-    await this.db.insert(invoiceAutoRuns).values({ sessionId: d.sessionId, workspaceId: d.workspaceId, therapistId: d.therapistId, status: 'skipped', reason }).onConflictDoNothing();
+    await this.db
+      .insert(invoiceAutoRuns)
+      .values({ sessionId: d.sessionId, workspaceId: d.workspaceId, therapistId: d.therapistId, status: 'skipped', reason })
+      .onConflictDoNothing();
   }
 
   private async allowed(workspaceId: string) {

@@ -7,7 +7,14 @@ import type { ReadCache } from './invoice-lines';
 import type { InvoicesService } from './invoices.service';
 
 /** One invoice of a batch: a patient's sessions with one therapist, and who issues it. */
-export type BatchGroup = { patientId: string; therapistId: string; issuer: Pick<InvoiceIssuer, 'kind' | 'id'>; sessions: InvoiceableSession[]; sessionIds: string[]; totalCents: number };
+export type BatchGroup = {
+  patientId: string;
+  therapistId: string;
+  issuer: Pick<InvoiceIssuer, 'kind' | 'id'>;
+  sessions: InvoiceableSession[];
+  sessionIds: string[];
+  totalCents: number;
+};
 
 const issuerKey = (i: Pick<InvoiceIssuer, 'kind' | 'id'>) => `${i.kind}:${i.id}`;
 
@@ -50,7 +57,11 @@ export class BatchChecks {
   /** Issuing's «Completa los datos de facturación del emisor» said with the issuer's name and where. */
   named(err: AppError, g: Pick<BatchGroup, 'issuer'>, issuers: Map<string, string>): AppError {
     if (err.code !== 'invoice_seller_incomplete') return err;
-    return new AppError(err.code, undefined, batchMessages.issuerIncomplete({ kind: g.issuer.kind, name: issuers.get(issuerKey(g.issuer)) ?? '' }));
+    return new AppError(
+      err.code,
+      undefined,
+      batchMessages.issuerIncomplete({ kind: g.issuer.kind, name: issuers.get(issuerKey(g.issuer)) ?? '' }),
+    );
   }
 
   /**
@@ -63,10 +74,14 @@ export class BatchChecks {
     const names = new Map<string, string>();
     if (groups.some((g) => g.issuer.kind === 'workspace')) {
       const info = await d.workspaces.billingInfo(c.member.workspaceId);
-      names.set(issuerKey({ kind: 'workspace', id: c.member.workspaceId }), info.fullName || ((await d.workspaces.nameOf(c.member.workspaceId)) ?? 'el espacio'));
+      names.set(
+        issuerKey({ kind: 'workspace', id: c.member.workspaceId }),
+        info.fullName || ((await d.workspaces.nameOf(c.member.workspaceId)) ?? 'el espacio'),
+      );
     }
     const users = await this.therapistNames(therapists);
-    for (const id of therapists) names.set(issuerKey({ kind: 'therapist', id }), (await d.billing.get(id)).fullName || users.get(id) || 'Usuario eliminado');
+    for (const id of therapists)
+      names.set(issuerKey({ kind: 'therapist', id }), (await d.billing.get(id)).fullName || users.get(id) || 'Usuario eliminado');
     return names;
   }
 
@@ -83,7 +98,12 @@ export class BatchChecks {
       const key = issuerKey(g.issuer);
       if (problems[i]?.code !== 'invoice_seller_incomplete' || seen.has(key)) return;
       const mine = g.issuer.kind === 'workspace' ? c.member.ability.can('update', 'workspace_billing') : g.issuer.id === c.userId;
-      seen.set(key, { ...g.issuer, name: issuers.get(key) ?? '', message: problems[i]!.message, settingsPath: mine ? ISSUER_SETTINGS[g.issuer.kind].path : null });
+      seen.set(key, {
+        ...g.issuer,
+        name: issuers.get(key) ?? '',
+        message: problems[i]!.message,
+        settingsPath: mine ? ISSUER_SETTINGS[g.issuer.kind].path : null,
+      });
     });
     return [...seen.values()];
   }

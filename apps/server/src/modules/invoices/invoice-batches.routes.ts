@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { invoiceBatchBody, invoiceBatchIdParams, invoiceBatchPreviewResponse, invoiceBatchStatusResponse, workspaceIdParams } from '@divan/core';
+import {
+  invoiceBatchBody,
+  invoiceBatchIdParams,
+  invoiceBatchPreviewResponse,
+  invoiceBatchStatusResponse,
+  workspaceIdParams,
+} from '@divan/core';
 import { caller } from '../patients/patients.routes';
 import type { InvoiceBatches } from './invoice-batches';
 
@@ -13,7 +19,15 @@ export async function invoiceBatchesRoutes(app: FastifyInstance, { batches }: { 
     `${B}/preview`,
     {
       config: { access: { workspace: ['create', 'invoices'] } },
-      schema: { operationId: 'previewInvoiceBatch', tags, description: 'What a batch would issue: one invoice per patient and therapist (Advance plan), each with its issuer and what issuing would refuse (the same checks, nothing written); issuers with incomplete billing data first.', params: workspaceIdParams, body: invoiceBatchBody, response: { 200: invoiceBatchPreviewResponse } },
+      schema: {
+        operationId: 'previewInvoiceBatch',
+        tags,
+        description:
+          'What a batch would issue: one invoice per patient and therapist (Advance plan), each with its issuer and what issuing would refuse (the same checks, nothing written); issuers with incomplete billing data first.',
+        params: workspaceIdParams,
+        body: invoiceBatchBody,
+        response: { 200: invoiceBatchPreviewResponse },
+      },
     },
     (req) => batches.preview(caller(req), req.body),
   );
@@ -21,11 +35,30 @@ export async function invoiceBatchesRoutes(app: FastifyInstance, { batches }: { 
     B,
     {
       config: { access: { workspace: ['create', 'invoices'] } },
-      schema: { operationId: 'createInvoiceBatch', tags, description: 'Issues the batch in a job; poll it for its progress. Refused (invoice_batch_nothing_issuable) when issuing would refuse every invoice.', params: workspaceIdParams, body: invoiceBatchBody, response: { 202: invoiceBatchStatusResponse } },
+      schema: {
+        operationId: 'createInvoiceBatch',
+        tags,
+        description:
+          'Issues the batch in a job; poll it for its progress. Refused (invoice_batch_nothing_issuable) when issuing would refuse every invoice.',
+        params: workspaceIdParams,
+        body: invoiceBatchBody,
+        response: { 202: invoiceBatchStatusResponse },
+      },
     },
     async (req, reply) => reply.status(202).send(await batches.create(caller(req), req.body)),
   );
-  r.get(`${B}/:batchId`, { config: { access: { workspace: ['read', 'invoices'] } }, schema: { operationId: 'getInvoiceBatch', tags, description: 'A batch’s progress; a batch that issued nothing ends failed. Each error names its patient.', params: invoiceBatchIdParams, response: { 200: invoiceBatchStatusResponse } } }, (req) =>
-    batches.get(caller(req), req.params.batchId),
+  r.get(
+    `${B}/:batchId`,
+    {
+      config: { access: { workspace: ['read', 'invoices'] } },
+      schema: {
+        operationId: 'getInvoiceBatch',
+        tags,
+        description: 'A batch’s progress; a batch that issued nothing ends failed. Each error names its patient.',
+        params: invoiceBatchIdParams,
+        response: { 200: invoiceBatchStatusResponse },
+      },
+    },
+    (req) => batches.get(caller(req), req.params.batchId),
   );
 }

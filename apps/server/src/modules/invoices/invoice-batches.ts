@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { batchMessages, startOfLocalDay, shiftDay, type InvoiceBatchBody, type InvoiceBatchPreview, type InvoiceBatchStatus } from '@divan/core';
+import {
+  batchMessages,
+  startOfLocalDay,
+  shiftDay,
+  type InvoiceBatchBody,
+  type InvoiceBatchPreview,
+  type InvoiceBatchStatus,
+} from '@divan/core';
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { JobContext, Jobs } from '../../platform/jobs/jobs';
@@ -16,7 +23,8 @@ const ZONE = 'Europe/Madrid';
 const RETRY_LIMIT = 2;
 /** A chunk (one transaction) is this many invoices: its commit shows the progress (~0.1 s each on PostgreSQL). */
 const CHUNK_INVOICES = 25;
-const FAILED = 'No se pudo terminar el lote por un error inesperado. Las facturas emitidas siguen siendo válidas; vuelve a crear el lote para el resto.';
+const FAILED =
+  'No se pudo terminar el lote por un error inesperado. Las facturas emitidas siguen siendo válidas; vuelve a crear el lote para el resto.';
 
 /**
  * Batches (Advance plan, §5): for a period, one invoice per patient and therapist for their completed,
@@ -37,7 +45,14 @@ export class InvoiceBatches {
     private readonly workspaces: WorkspacesService,
     private readonly checks: BatchChecks,
   ) {
-    jobs.define<{ batchId: string }>({ name: QUEUE, work: (d, job) => this.run(d.batchId, job), expireInSeconds: 900, retryLimit: RETRY_LIMIT, retryDelaySeconds: 5, pollingIntervalSeconds: 2 });
+    jobs.define<{ batchId: string }>({
+      name: QUEUE,
+      work: (d, job) => this.run(d.batchId, job),
+      expireInSeconds: 900,
+      retryLimit: RETRY_LIMIT,
+      retryDelaySeconds: 5,
+      pollingIntervalSeconds: 2,
+    });
   }
 
   async preview(c: Caller, b: InvoiceBatchBody): Promise<InvoiceBatchPreview> {
@@ -51,15 +66,17 @@ export class InvoiceBatches {
     ]);
     const issued = groups.filter((_, i) => !problems[i]);
     return {
-      items: groups.map((g, i) => ({
-        patient: { id: g.patientId, name: patients.get(g.patientId) ?? '' },
-        therapistId: g.therapistId,
-        therapist: { id: g.therapistId, name: therapists.get(g.therapistId) ?? 'Usuario eliminado' },
-        issuer: { ...g.issuer, name: issuers.get(issuerKey(g.issuer)) ?? '' },
-        sessions: g.sessionIds.length,
-        totalCents: g.totalCents,
-        problem: problems[i] ? { code: problems[i].code, message: problems[i].message } : null,
-      })).sort((a, b) => a.patient.name.localeCompare(b.patient.name, 'es') || a.therapist.name.localeCompare(b.therapist.name, 'es')),
+      items: groups
+        .map((g, i) => ({
+          patient: { id: g.patientId, name: patients.get(g.patientId) ?? '' },
+          therapistId: g.therapistId,
+          therapist: { id: g.therapistId, name: therapists.get(g.therapistId) ?? 'Usuario eliminado' },
+          issuer: { ...g.issuer, name: issuers.get(issuerKey(g.issuer)) ?? '' },
+          sessions: g.sessionIds.length,
+          totalCents: g.totalCents,
+          problem: problems[i] ? { code: problems[i].code, message: problems[i].message } : null,
+        }))
+        .sort((a, b) => a.patient.name.localeCompare(b.patient.name, 'es') || a.therapist.name.localeCompare(b.therapist.name, 'es')),
       invoices: issued.length,
       sessions: issued.reduce((s, g) => s + g.sessionIds.length, 0),
       totalCents: issued.reduce((s, g) => s + g.totalCents, 0),
@@ -74,11 +91,19 @@ export class InvoiceBatches {
     const groups = await this.groups(c, b);
     if (!groups.length) throw new AppError('invoice_batch_empty');
     const problems = await this.checks.judge(c, groups, await this.checks.issuerNames(c, groups));
-    if (problems.every(Boolean)) throw new AppError('invoice_batch_nothing_issuable', undefined, batchMessages.nothingIssuable(problems[0]!.message));
+    if (problems.every(Boolean))
+      throw new AppError('invoice_batch_nothing_issuable', undefined, batchMessages.nothingIssuable(problems[0]!.message));
     const row = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(invoiceBatches)
-        .values({ workspaceId: c.member.workspaceId, createdBy: c.userId, from: b.from, to: b.to, therapistId: b.therapistId ?? null, total: groups.length })
+        .values({
+          workspaceId: c.member.workspaceId,
+          createdBy: c.userId,
+          from: b.from,
+          to: b.to,
+          therapistId: b.therapistId ?? null,
+          total: groups.length,
+        })
         .returning();
       await this.jobs.send(QUEUE, { batchId: row!.id }, { key: row!.id, tx });
       return row!;
@@ -87,14 +112,19 @@ export class InvoiceBatches {
   }
 
   async get(c: Caller, id: string): Promise<InvoiceBatchStatus> {
-    const [row] = await this.db.select().from(invoiceBatches).where(and(eq(invoiceBatches.workspaceId, c.member.workspaceId), eq(invoiceBatches.id, id)));
+    const [row] = await this.db
+      .select()
+      .from(invoiceBatches)
+      .where(and(eq(invoiceBatches.workspaceId, c.member.workspaceId), eq(invoiceBatches.id, id)));
     if (!row) throw new AppError('invoice_batch_not_found');
     return this.present(row);
   }
 
   /** The batch with each failure's patient named (an error that is not about a patient has none). */
   private async present(r: InvoiceBatchRow): Promise<InvoiceBatchStatus> {
-    const names = r.errors.length ? await this.patients.namesOf(r.workspaceId, [...new Set(r.errors.map((e) => e.patientId))]) : new Map<string, string>();
+    const names = r.errors.length
+      ? await this.patients.namesOf(r.workspaceId, [...new Set(r.errors.map((e) => e.patientId))])
+      : new Map<string, string>();
     return {
       id: r.id,
       from: r.from,
@@ -123,17 +153,26 @@ export class InvoiceBatches {
     const [batch] = await this.db.select().from(invoiceBatches).where(eq(invoiceBatches.id, batchId));
     if (!batch || batch.status === 'done' || batch.status === 'failed') return;
     const member = await this.workspaces.resolveMembership(batch.workspaceId, batch.createdBy);
-    if (!member || !member.ability.can('create', 'invoices')) return this.finish(batchId, [{ patientId: batch.createdBy, message: batchMessages.lostPermission }]);
+    if (!member || !member.ability.can('create', 'invoices'))
+      return this.finish(batchId, [{ patientId: batch.createdBy, message: batchMessages.lostPermission }]);
     const c: Caller = { member, userId: batch.createdBy };
     const groups = await this.groups(c, { from: batch.from, to: batch.to, therapistId: batch.therapistId ?? undefined });
-    await this.db.update(invoiceBatches).set({ status: 'running', total: batch.done + groups.length, updatedAt: new Date() }).where(eq(invoiceBatches.id, batchId));
+    await this.db
+      .update(invoiceBatches)
+      .set({ status: 'running', total: batch.done + groups.length, updatedAt: new Date() })
+      .where(eq(invoiceBatches.id, batchId));
     const workspaceBilling = await this.workspaces.billingInfo(batch.workspaceId);
     const issuers = await this.checks.issuerNames(c, groups);
-    for (let next = 0; next < groups.length; ) {
+    for (let next = 0; next < groups.length;) {
       const chunk = groups.slice(next, next + CHUNK_INVOICES);
       // Outcomes come in the chunk's order: a refusal of the seller's data is said naming the group's issuer.
       const outcomes = await this.issuing.invoiceGroups(c, chunk, workspaceBilling, {
-        inTx: (tx, out) => this.progress(tx, batchId, out.map((o, i) => ('error' in o ? { ...o, error: this.checks.named(o.error, chunk[i]!, issuers) } : o))),
+        inTx: (tx, out) =>
+          this.progress(
+            tx,
+            batchId,
+            out.map((o, i) => ('error' in o ? { ...o, error: this.checks.named(o.error, chunk[i]!, issuers) } : o)),
+          ),
       });
       next += outcomes.length;
     }
@@ -158,7 +197,11 @@ export class InvoiceBatches {
   private async failed(batchId: string) {
     await this.db
       .update(invoiceBatches)
-      .set({ status: 'failed', errors: sql`${invoiceBatches.errors} || jsonb_build_array(jsonb_build_object('patientId', ${invoiceBatches.createdBy}, 'message', ${FAILED}::text))`, updatedAt: new Date() })
+      .set({
+        status: 'failed',
+        errors: sql`${invoiceBatches.errors} || jsonb_build_array(jsonb_build_object('patientId', ${invoiceBatches.createdBy}, 'message', ${FAILED}::text))`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(invoiceBatches.id, batchId), sql`${invoiceBatches.status} in ('queued', 'running')`));
   }
 
@@ -167,7 +210,9 @@ export class InvoiceBatches {
     await this.db
       .update(invoiceBatches)
       .set({
-        status: errors ? 'failed' : sql`case when jsonb_array_length(${invoiceBatches.invoiceIds}) = 0 and jsonb_array_length(${invoiceBatches.errors}) > 0 then 'failed' else 'done' end`,
+        status: errors
+          ? 'failed'
+          : sql`case when jsonb_array_length(${invoiceBatches.invoiceIds}) = 0 and jsonb_array_length(${invoiceBatches.errors}) > 0 then 'failed' else 'done' end`,
         ...(errors ? { errors } : {}),
         updatedAt: new Date(),
       })
@@ -184,12 +229,20 @@ export class InvoiceBatches {
     const to = startOfLocalDay(shiftDay(b.to, 1), ZONE);
     const sessions = await this.sessions.uninvoicedInRange(c, from, to, b.therapistId);
     const terms = new Map<string, 'therapist' | 'workspace'>();
-    for (const id of new Set(sessions.map((s) => s.therapistId))) terms.set(id, (await this.workspaces.memberTerms(c.member.workspaceId, id))?.paymentsReceiver ?? 'therapist');
+    for (const id of new Set(sessions.map((s) => s.therapistId)))
+      terms.set(id, (await this.workspaces.memberTerms(c.member.workspaceId, id))?.paymentsReceiver ?? 'therapist');
     const byKey = new Map<string, BatchGroup>();
     for (const s of sessions) {
       const key = `${s.patientId}|${s.therapistId}`;
       const receiver = terms.get(s.therapistId)!;
-      const g = byKey.get(key) ?? { patientId: s.patientId, therapistId: s.therapistId, issuer: receiver === 'workspace' ? { kind: 'workspace', id: c.member.workspaceId } : { kind: 'therapist', id: s.therapistId }, sessions: [], sessionIds: [], totalCents: 0 };
+      const g = byKey.get(key) ?? {
+        patientId: s.patientId,
+        therapistId: s.therapistId,
+        issuer: receiver === 'workspace' ? { kind: 'workspace', id: c.member.workspaceId } : { kind: 'therapist', id: s.therapistId },
+        sessions: [],
+        sessionIds: [],
+        totalCents: 0,
+      };
       g.sessions.push(s);
       g.sessionIds.push(s.id);
       g.totalCents += s.price;

@@ -9,7 +9,24 @@ import type { InvoiceRow } from './invoices.tables';
 /** The most rows one export holds (a year of a large clinic). */
 export const INVOICE_EXPORT_MAX = 20_000;
 
-const HEAD = ['Número', 'Fecha', 'Tipo', 'Estado', 'Emisor', 'NIF emisor', 'Destinatario', 'NIF destinatario', 'Base imponible', 'IVA', 'Retención IRPF', 'Total', 'Pago', 'Forma de pago', 'Fecha de pago', 'Rectifica a'] as const;
+const HEAD = [
+  'Número',
+  'Fecha',
+  'Tipo',
+  'Estado',
+  'Emisor',
+  'NIF emisor',
+  'Destinatario',
+  'NIF destinatario',
+  'Base imponible',
+  'IVA',
+  'Retención IRPF',
+  'Total',
+  'Pago',
+  'Forma de pago',
+  'Fecha de pago',
+  'Rectifica a',
+] as const;
 const dmy = (iso: string | null) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 const cell = (v: string) => (/[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -17,12 +34,29 @@ const cell = (v: string) => (/[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` :
 type Line = { row: InvoiceRow; rectified: string };
 
 /** The invoice list for the accountant, with the list's filters: issued invoices only (drafts are not invoices yet). */
-export async function exportInvoices(invoices: InvoicesService, c: Caller, q: InvoiceListQuery, format: 'csv' | 'xlsx'): Promise<{ body: Buffer; type: string; ext: string }> {
-  const { rows } = await invoicesRepository(invoices.d.db).list(c.member.workspaceId, invoiceScope(c), { ...q, status: 'issued', page: 1, pageSize: INVOICE_EXPORT_MAX });
+export async function exportInvoices(
+  invoices: InvoicesService,
+  c: Caller,
+  q: InvoiceListQuery,
+  format: 'csv' | 'xlsx',
+): Promise<{ body: Buffer; type: string; ext: string }> {
+  const { rows } = await invoicesRepository(invoices.d.db).list(c.member.workspaceId, invoiceScope(c), {
+    ...q,
+    status: 'issued',
+    page: 1,
+    pageSize: INVOICE_EXPORT_MAX,
+  });
   const numbers = new Map(rows.map((r) => [r.id, r.number ?? '']));
   const lines: Line[] = rows.reverse().map((row) => ({ row, rectified: row.rectifiesId ? (numbers.get(row.rectifiesId) ?? '') : '' }));
   if (format === 'csv') {
-    const text = [HEAD.join(';'), ...lines.map((l) => values(l, true).map((v) => cell(String(v))).join(';'))].join('\r\n');
+    const text = [
+      HEAD.join(';'),
+      ...lines.map((l) =>
+        values(l, true)
+          .map((v) => cell(String(v)))
+          .join(';'),
+      ),
+    ].join('\r\n');
     return { body: Buffer.from(`\uFEFF${text}\r\n`), type: 'text/csv; charset=utf-8', ext: 'csv' };
   }
   const wb = new ExcelJS.Workbook();
@@ -31,7 +65,11 @@ export async function exportInvoices(invoices: InvoicesService, c: Caller, q: In
   for (const l of lines) ws.addRow(values(l, false));
   for (const col of [9, 10, 11, 12]) ws.getColumn(col).numFmt = '#,##0.00 €';
   ws.columns.forEach((col, i) => (col.width = [12, 11, 12, 9, 28, 12, 28, 14, 14, 12, 14, 14, 10, 14, 12, 12][i]));
-  return { body: Buffer.from(await wb.xlsx.writeBuffer()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' };
+  return {
+    body: Buffer.from(await wb.xlsx.writeBuffer()),
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ext: 'xlsx',
+  };
 }
 
 function values({ row: r, rectified }: Line, text: boolean): (string | number)[] {

@@ -1,11 +1,4 @@
-import {
-  isValidSpanishTaxId,
-  normalizeTaxId,
-  seriesPrefixes,
-  todayIn,
-  type BillingInfo,
-  type Invoice,
-} from '@divan/core';
+import { isValidSpanishTaxId, normalizeTaxId, seriesPrefixes, todayIn, type BillingInfo, type Invoice } from '@divan/core';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { payInvoiceBody, rectifyInvoiceBody } from '@divan/core';
@@ -91,11 +84,21 @@ export class InvoiceIssuing {
     const year = Number(issueDate.slice(0, 4));
     // The seller's prefix as it is now: a new prefix starts a new series (the counter is per prefix).
     const prefix = seriesPrefixes(sellerPrefix)[draft.kind === 'rectifying' ? 'rectifying' : 'ordinary'];
-    const fields = { status: 'issued' as const, series: `${prefix}${year}`, issueDate, issuedAt: now, seller, buyer, updatedAt: new Date() };
+    const fields = {
+      status: 'issued' as const,
+      series: `${prefix}${year}`,
+      issueDate,
+      issuedAt: now,
+      seller,
+      buyer,
+      updatedAt: new Date(),
+    };
     const invoiceType = typeOf(draft, buyer);
     // CuotaTotal and ImporteTotal as the AEAT defines them (the withholding is no part of them); the time is taken by the statement, under the chain's lock.
     const { vatTotalCents, totalCents } = registrationAmounts(lines);
-    const rectified = draft.rectifiesId ? await repo.find(draft.workspaceId, draft.rectifiesId, { therapist: { kind: 'all' }, workspace: true }) : undefined;
+    const rectified = draft.rectifiesId
+      ? await repo.find(draft.workspaceId, draft.rectifiesId, { therapist: { kind: 'all' }, workspace: true })
+      : undefined;
     // Nothing above takes a lock shared with other issues: the series and the chain are locked by the one statement below, until the commit.
     const audit = this.d.audit.statement(tx, {
       workspaceId: draft.workspaceId,
@@ -104,24 +107,42 @@ export class InvoiceIssuing {
       target: draft.id,
       details: sql`jsonb_build_object('number', (select number from numbered), 'total', ${draft.total}::int)`,
     });
-    const { sequence, number, record } = await issueAndRecord(tx, { sellerKey: draft.sellerKey, kind: draft.kind, year, prefix }, draft.id, fields, {
-      issuerTaxId: seller.taxId,
-      issuerName: seller.fullName,
-      recordType: 'registration',
-      invoiceId: draft.id,
-      workspaceId: draft.workspaceId,
-      issueDate,
-      invoiceType,
-      vatTotal: vatTotalCents,
-      total: totalCents,
-      hashParts: registrationHashParts({ issuerTaxId: seller.taxId, issueDate, invoiceType, vatTotalCents, totalCents }),
-      detail: {
-        buyer: { name: buyer.fullName, taxId: buyer.taxId },
-        lines: lines.map((l) => ({ vatRate: l.vatRate, exemption: l.exemption, base: l.base, vat: l.vat })),
-        rectifies: rectified ? { number: rectified.number, issueDate: rectified.issueDate, method: draft.rectificationMethod, base: rectified.subtotal, vat: rectified.vat } : null,
-        description: lines.map((l) => l.description).join('; ').slice(0, 500),
+    const { sequence, number, record } = await issueAndRecord(
+      tx,
+      { sellerKey: draft.sellerKey, kind: draft.kind, year, prefix },
+      draft.id,
+      fields,
+      {
+        issuerTaxId: seller.taxId,
+        issuerName: seller.fullName,
+        recordType: 'registration',
+        invoiceId: draft.id,
+        workspaceId: draft.workspaceId,
+        issueDate,
+        invoiceType,
+        vatTotal: vatTotalCents,
+        total: totalCents,
+        hashParts: registrationHashParts({ issuerTaxId: seller.taxId, issueDate, invoiceType, vatTotalCents, totalCents }),
+        detail: {
+          buyer: { name: buyer.fullName, taxId: buyer.taxId },
+          lines: lines.map((l) => ({ vatRate: l.vatRate, exemption: l.exemption, base: l.base, vat: l.vat })),
+          rectifies: rectified
+            ? {
+                number: rectified.number,
+                issueDate: rectified.issueDate,
+                method: draft.rectificationMethod,
+                base: rectified.subtotal,
+                vat: rectified.vat,
+              }
+            : null,
+          description: lines
+            .map((l) => l.description)
+            .join('; ')
+            .slice(0, 500),
+        },
       },
-    }, [audit]);
+      [audit],
+    );
     // The row as the statement left it: the draft was locked by this transaction, so only these fields changed.
     const issued: InvoiceRow = { ...draft, ...fields, sequence, number };
     if (!opts.sessionsMarked) await this.d.sessions.setInvoiced(tx, issued.workspaceId, sessionIdsOf(lines), true);
@@ -138,11 +159,20 @@ export class InvoiceIssuing {
    *    statement each). An error there rolls the whole chunk back and is thrown: nothing is left half done.
    * `inTx` runs last in the same transaction (the batch's progress).
    */
-  async invoiceGroups(c: Caller, groups: SessionGroup[], workspaceBilling: BillingInfo, opts: { inTx?: (tx: Tx, outcomes: GroupOutcome[]) => Promise<void> } = {}): Promise<GroupOutcome[]> {
+  async invoiceGroups(
+    c: Caller,
+    groups: SessionGroup[],
+    workspaceBilling: BillingInfo,
+    opts: { inTx?: (tx: Tx, outcomes: GroupOutcome[]) => Promise<void> } = {},
+  ): Promise<GroupOutcome[]> {
     const cache: ReadCache = new Map();
     const outcomes = await this.d.db.transaction(async (tx) => {
       const sessions = await this.d.sessions.lockForInvoices(tx, c, groups);
-      const buyers = await this.invoices.buyersOf(c, groups.map((g) => g.patientId), tx);
+      const buyers = await this.invoices.buyersOf(
+        c,
+        groups.map((g) => g.patientId),
+        tx,
+      );
       const planned: (PlannedDraft | AppError)[] = [];
       for (const [i, g] of groups.entries()) {
         try {
@@ -156,7 +186,10 @@ export class InvoiceIssuing {
           planned.push(err);
         }
       }
-      const drafted = await this.invoices.writeDrafts(tx, planned.filter((p): p is PlannedDraft => !(p instanceof AppError)));
+      const drafted = await this.invoices.writeDrafts(
+        tx,
+        planned.filter((p): p is PlannedDraft => !(p instanceof AppError)),
+      );
       const issued = new Map<string, InvoiceRow>();
       for (const d of drafted) {
         try {
@@ -191,7 +224,13 @@ export class InvoiceIssuing {
       if (current.paymentStatus === 'paid') throw new AppError('invoice_already_paid');
       const paidAt = b.paidOn ? new Date(`${b.paidOn}T12:00:00Z`) : this.now();
       const row = await invoicesRepository(tx).update(current.id, { paymentStatus: 'paid', paymentType: b.paymentType, paidAt });
-      await this.d.audit.record(tx, { workspaceId: row.workspaceId, actorId: c.userId, action: 'invoice.paid', target: row.id, details: { number: row.number, paymentType: b.paymentType } });
+      await this.d.audit.record(tx, {
+        workspaceId: row.workspaceId,
+        actorId: c.userId,
+        action: 'invoice.paid',
+        target: row.id,
+        details: { number: row.number, paymentType: b.paymentType },
+      });
       return row;
     });
     this.events.emit('invoice.paid', { workspaceId: row.workspaceId, invoiceId: row.id, amountCents: row.total });
@@ -207,7 +246,10 @@ export class InvoiceIssuing {
     const row = await this.d.db.transaction(async (tx) => {
       const original = await this.invoices.accessible(c, id, 'update', tx, true);
       if (original.status !== 'issued') throw new AppError('invoice_not_issued');
-      if (original.kind === 'rectifying') throw new AppError('invalid_argument', [{ path: 'id', message: 'Una factura rectificativa no se rectifica: corrige la original otra vez.' }]);
+      if (original.kind === 'rectifying')
+        throw new AppError('invalid_argument', [
+          { path: 'id', message: 'Una factura rectificativa no se rectifica: corrige la original otra vez.' },
+        ]);
       const repo = invoicesRepository(tx);
       const originalLines = await repo.lines(original.id);
       const negated = originalLines.map((l) => ({
@@ -234,7 +276,12 @@ export class InvoiceIssuing {
         rectificationReason: b.reason,
         createdBy: c.userId,
       });
-      await this.invoices.writeLinesOf(tx, c, draft, lines.map((l) => ({ ...l, sessionId: null })));
+      await this.invoices.writeLinesOf(
+        tx,
+        c,
+        draft,
+        lines.map((l) => ({ ...l, sessionId: null })),
+      );
       const fresh = (await repo.find(original.workspaceId, draft.id, { therapist: { kind: 'all' }, workspace: true }))!;
       const row = await this.issueIn(tx, c, fresh);
       // Sessions of a cancelled invoice can be invoiced again.
@@ -250,7 +297,13 @@ export class InvoiceIssuing {
    * from a private buyer, a simplified invoice above 400,00 €, the seller's data incomplete); answers the
    * seller and the buyer. Manual, batch and automatic invoices all pass here, and a batch's preview asks it first.
    */
-  async issuable(tx: Tx, draft: IssuableDraft, lines: readonly BuyerTaxLine[], workspaceBilling?: BillingInfo, cache?: ReadCache): Promise<{ seller: Seller; buyer: InvoiceParty }> {
+  async issuable(
+    tx: Tx,
+    draft: IssuableDraft,
+    lines: readonly BuyerTaxLine[],
+    workspaceBilling?: BillingInfo,
+    cache?: ReadCache,
+  ): Promise<{ seller: Seller; buyer: InvoiceParty }> {
     if (!lines.length) throw new AppError('invoice_empty');
     const kind = draft.kind ?? 'ordinary';
     if (kind === 'ordinary' && (draft.total ?? 0) < 0) throw new AppError('invoice_total_negative');
@@ -261,16 +314,40 @@ export class InvoiceIssuing {
   }
 
   /** The seller as printed (the therapist's billing data or the workspace's; a valid tax id is required) and their series prefix. */
-  private async sellerOf(tx: Tx, inv: Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'>, given: BillingInfo | undefined, cache?: ReadCache): Promise<Seller> {
+  private async sellerOf(
+    tx: Tx,
+    inv: Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'>,
+    given: BillingInfo | undefined,
+    cache?: ReadCache,
+  ): Promise<Seller> {
     let party: InvoiceParty;
     let prefix: string;
     if (inv.sellerType === 'workspace') {
-      const w = given ?? (await readOnce(cache, `workspace-billing:${inv.workspaceId}`, () => this.d.workspaces.billingInfo(inv.workspaceId, tx)));
-      party = { kind: 'workspace', fullName: w.fullName ?? '', taxId: w.taxId ?? null, line1: w.line1 ?? null, line2: w.line2 ?? null, city: w.city ?? null, zipCode: w.zipCode ?? null, country: w.country ?? null };
+      const w =
+        given ?? (await readOnce(cache, `workspace-billing:${inv.workspaceId}`, () => this.d.workspaces.billingInfo(inv.workspaceId, tx)));
+      party = {
+        kind: 'workspace',
+        fullName: w.fullName ?? '',
+        taxId: w.taxId ?? null,
+        line1: w.line1 ?? null,
+        line2: w.line2 ?? null,
+        city: w.city ?? null,
+        zipCode: w.zipCode ?? null,
+        country: w.country ?? null,
+      };
       prefix = w.seriesPrefix ?? '';
     } else {
       const t = await readOnce(cache, `billing:${inv.ownerId}`, () => this.d.billing.get(inv.ownerId, tx));
-      party = { kind: 'therapist', fullName: t.fullName ?? '', taxId: t.taxId ?? null, line1: t.line1, line2: t.line2, city: t.city, zipCode: t.zipCode, country: t.country };
+      party = {
+        kind: 'therapist',
+        fullName: t.fullName ?? '',
+        taxId: t.taxId ?? null,
+        line1: t.line1,
+        line2: t.line2,
+        city: t.city,
+        zipCode: t.zipCode,
+        country: t.country,
+      };
       prefix = t.seriesPrefix;
     }
     if (!party.fullName || !party.taxId || !isValidSpanishTaxId(party.taxId)) throw new AppError('invoice_seller_incomplete');
@@ -278,7 +355,13 @@ export class InvoiceIssuing {
   }
 }
 
-const issuedEvent = (row: InvoiceRow) => ({ workspaceId: row.workspaceId, invoiceId: row.id, patientId: row.patientId, number: row.number!, totalCents: row.total });
+const issuedEvent = (row: InvoiceRow) => ({
+  workspaceId: row.workspaceId,
+  invoiceId: row.id,
+  patientId: row.patientId,
+  number: row.number!,
+  totalCents: row.total,
+});
 
 /** F1 with an identified buyer, F2 (simplified) without a tax id; rectifying: R1, or R5 of a simplified one. */
 function typeOf(inv: InvoiceRow, buyer: InvoiceParty): InvoiceType {

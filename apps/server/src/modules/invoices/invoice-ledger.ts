@@ -7,10 +7,16 @@ import { type invoices, verifactuRecords, type VerifactuRecordRow } from './invo
 import { formatGeneratedAt, sha256Upper } from './verifactu/fingerprint';
 
 export type SeriesKey = { sellerKey: string; kind: 'ordinary' | 'rectifying'; year: number; prefix: string };
-export type IssuedFields = Pick<typeof invoices.$inferInsert, 'status' | 'series' | 'issueDate' | 'issuedAt' | 'seller' | 'buyer' | 'updatedAt'>;
+export type IssuedFields = Pick<
+  typeof invoices.$inferInsert,
+  'status' | 'series' | 'issueDate' | 'issuedAt' | 'seller' | 'buyer' | 'updatedAt'
+>;
 
 /** What the issuing statement writes besides the number: the registration record, its hashed string cut around the number, the previous fingerprint and the generation time. */
-export type RegistrationToAppend = Omit<typeof verifactuRecords.$inferInsert, 'id' | 'position' | 'invoiceNumber' | 'previousFingerprint' | 'fingerprint' | 'generatedAt' | 'createdAt' | 'detail'> & {
+export type RegistrationToAppend = Omit<
+  typeof verifactuRecords.$inferInsert,
+  'id' | 'position' | 'invoiceNumber' | 'previousFingerprint' | 'fingerprint' | 'generatedAt' | 'createdAt' | 'detail'
+> & {
   hashParts: [string, string, string, string];
   /** The record's detail but `previous`, which the statement writes from the chain head. */
   detail: Record<string, unknown>;
@@ -34,7 +40,14 @@ export type IssuedRecord = { sequence: number; number: string; record: Verifactu
  * here; a difference throws (the transaction rolls back: nothing is ever numbered or chained otherwise).
  * Runs as a named prepared statement on PostgreSQL (parsed and planned once per connection).
  */
-export async function issueAndRecord(tx: Tx, series: SeriesKey, invoiceId: string, fields: IssuedFields, reg: RegistrationToAppend, alongside: SQL[] = []): Promise<IssuedRecord> {
+export async function issueAndRecord(
+  tx: Tx,
+  series: SeriesKey,
+  invoiceId: string,
+  fields: IssuedFields,
+  reg: RegistrationToAppend,
+  alongside: SQL[] = [],
+): Promise<IssuedRecord> {
   const id = randomUUID();
   const createdAt = new Date();
   const [a, b, c, d] = reg.hashParts;
@@ -97,12 +110,17 @@ export async function issueAndRecord(tx: Tx, series: SeriesKey, invoiceId: strin
   );
   if (!row) throw new Error(`issueAndRecord: invoice ${invoiceId} not found`);
   const sequence = Number(row.sequence);
-  if (row.number !== formatInvoiceNumber({ ...series, sequence })) throw new Error(`issueAndRecord: the database wrote ${row.number} for sequence ${sequence}`);
+  if (row.number !== formatInvoiceNumber({ ...series, sequence }))
+    throw new Error(`issueAndRecord: the database wrote ${row.number} for sequence ${sequence}`);
   const generatedAt = formatGeneratedAt(new Date(Number(row.generated_epoch) * 1000), GENERATION_ZONE);
-  if (row.generated_at !== generatedAt) throw new Error(`issueAndRecord: the database wrote the time ${row.generated_at}, not ${generatedAt}`);
+  if (row.generated_at !== generatedAt)
+    throw new Error(`issueAndRecord: the database wrote the time ${row.generated_at}, not ${generatedAt}`);
   const fingerprint = sha256Upper(a + row.number + b + (row.previous_fingerprint ?? '') + c + generatedAt + d);
-  if (row.fingerprint !== fingerprint) throw new Error(`issueAndRecord: the database hashed ${row.number} as ${row.fingerprint}, not ${fingerprint}`);
-  const previous = row.previous_number ? { issuerTaxId: reg.issuerTaxId, number: row.previous_number, issueDate: row.previous_issue_date! } : null;
+  if (row.fingerprint !== fingerprint)
+    throw new Error(`issueAndRecord: the database hashed ${row.number} as ${row.fingerprint}, not ${fingerprint}`);
+  const previous = row.previous_number
+    ? { issuerTaxId: reg.issuerTaxId, number: row.previous_number, issueDate: row.previous_issue_date! }
+    : null;
   const { hashParts: _parts, ...stored } = reg;
   const record: VerifactuRecordRow = {
     ...stored,
@@ -146,7 +164,13 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
  * record committed while this statement waited for the lock would not be in its snapshot).
  */
 export async function lockChain(tx: Tx, issuerTaxId: string): Promise<ChainHead> {
-  const [head] = rowsOf<{ length: number | string; last_fingerprint: string | null; last_number: string | null; last_issue_date: string | null; generated_epoch: string }>(
+  const [head] = rowsOf<{
+    length: number | string;
+    last_fingerprint: string | null;
+    last_number: string | null;
+    last_issue_date: string | null;
+    generated_epoch: string;
+  }>(
     await tx.execute(sql`
       insert into verifactu_chains (issuer_tax_id, length) values (${issuerTaxId}, 0)
       on conflict (issuer_tax_id) do update set length = verifactu_chains.length
@@ -164,8 +188,17 @@ export async function lockChain(tx: Tx, issuerTaxId: string): Promise<ChainHead>
  * in one statement (the head's update in a CTE; either both happen or neither), with `alongside`: other
  * writes (complete statements, nothing returned) made in the same statement. Returns the record as stored.
  */
-export async function appendRecord(tx: Tx, record: typeof verifactuRecords.$inferInsert, alongside: SQL[] = []): Promise<VerifactuRecordRow> {
-  const row: VerifactuRecordRow = { ...record, id: randomUUID(), previousFingerprint: record.previousFingerprint ?? null, createdAt: new Date() };
+export async function appendRecord(
+  tx: Tx,
+  record: typeof verifactuRecords.$inferInsert,
+  alongside: SQL[] = [],
+): Promise<VerifactuRecordRow> {
+  const row: VerifactuRecordRow = {
+    ...record,
+    id: randomUUID(),
+    previousFingerprint: record.previousFingerprint ?? null,
+    createdAt: new Date(),
+  };
   const insert = tx.insert(verifactuRecords).values(row);
   // Other writes of the same transaction that need nothing back (the audit row) ride in the statement.
   const more = alongside.map((stmt, i) => sql`, ${sql.raw(`also_${i}`)} as (${stmt})`);

@@ -22,7 +22,10 @@ export function readOnce<T>(cache: ReadCache | undefined, key: string, read: () 
 export function lineRowsOf(lines: LineBody[], buyerKind: BuyerKind, withholdingRate: 7 | 15) {
   return lines.map((l, position) => {
     const taxes = resolveLineTaxes(l, buyerKind, { withholdingRate });
-    if (!taxes) throw new AppError('invalid_argument', [{ path: `lines.${position}.vatRate`, message: 'Una línea exenta de IVA lleva un tipo del 0 %.' }]);
+    if (!taxes)
+      throw new AppError('invalid_argument', [
+        { path: `lines.${position}.vatRate`, message: 'Una línea exenta de IVA lleva un tipo del 0 %.' },
+      ]);
     const withheld = withholdingProblem(buyerKind, taxes.withholdingRate);
     if (withheld) throw withholdingRefused(position, withheld);
     const input = { description: l.description, unitPriceCents: l.unitPriceCents, quantity: l.quantity, ...taxes };
@@ -46,7 +49,8 @@ export function lineRowsOf(lines: LineBody[], buyerKind: BuyerKind, withholdingR
 }
 
 /** A line withheld from a buyer who does not withhold: refused at the line's field, never issued. */
-export const withholdingRefused = (position: number, message: string) => new AppError('invalid_argument', [{ path: `lines.${position}.withholdingRate`, message }], message);
+export const withholdingRefused = (position: number, message: string) =>
+  new AppError('invalid_argument', [{ path: `lines.${position}.withholdingRate`, message }], message);
 
 export function totalsOf(rows: { base: number; vat: number; withholding: number; total: number }[]) {
   const sum = (k: 'base' | 'vat' | 'withholding' | 'total') => rows.reduce((s, r) => s + r[k], 0);

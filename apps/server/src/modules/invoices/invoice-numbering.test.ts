@@ -14,13 +14,32 @@ const TAX_ID = '00000000T';
 const I = () => `${W(c.ws.id)}/invoices`;
 
 async function draft(app: TestApp, i: number): Promise<Invoice> {
-  const res = await app.post(I(), { patientId: c.ana, lines: [{ description: `Sesión ${i}`, unitPriceCents: 4000 + i }] }, { token: c.tere.accessToken });
+  const res = await app.post(
+    I(),
+    { patientId: c.ana, lines: [{ description: `Sesión ${i}`, unitPriceCents: 4000 + i }] },
+    { token: c.tere.accessToken },
+  );
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json() as Invoice;
 }
-type Rec = { position: string; fingerprint: string; previous_fingerprint: string | null; invoice_number: string; issue_date: string; invoice_type: string; vat_total: number; total: number; generated_at: string };
+type Rec = {
+  position: string;
+  fingerprint: string;
+  previous_fingerprint: string | null;
+  invoice_number: string;
+  issue_date: string;
+  invoice_type: string;
+  vat_total: number;
+  total: number;
+  generated_at: string;
+};
 const chain = () => t.rows<Rec>(sql`select * from verifactu_records where issuer_tax_id = ${TAX_ID} order by position`);
-const numbers = async () => (await t.rows<{ sequence: number }>(sql`select sequence from invoices where seller_key = ${`user:${c.tere.userId}`} and status = 'issued' order by sequence`)).map((r) => r.sequence);
+const numbers = async () =>
+  (
+    await t.rows<{ sequence: number }>(
+      sql`select sequence from invoices where seller_key = ${`user:${c.tere.userId}`} and status = 'issued' order by sequence`,
+    )
+  ).map((r) => r.sequence);
 
 /** FechaHoraHusoGenRegistro along the chain: each record's no earlier than the one it chains on. */
 function expectTimesNeverDecrease(records: Pick<Rec, 'position' | 'generated_at'>[]) {
@@ -31,7 +50,9 @@ function expectTimesNeverDecrease(records: Pick<Rec, 'position' | 'generated_at'
 /** The lock waits of this database's sessions, for a test to know a statement is queued. */
 async function lockWaits(atLeast: number) {
   for (let i = 0; i < 400; i++) {
-    const [w] = await t.rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+    const [w] = await t.rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
     if (w!.n >= atLeast) return;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -93,7 +114,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('200 invoices issued at once by 
     const before = (await numbers()).length;
     const drafts: Invoice[] = [];
     for (let i = 0; i < 200; i += 20) drafts.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => draft(t, 100 + i + j)))));
-    const results = await Promise.all(drafts.map((d, i) => (i % 2 ? second : t).post(`${I()}/${d.id}/issue`, undefined, { token: c.tere.accessToken })));
+    const results = await Promise.all(
+      drafts.map((d, i) => (i % 2 ? second : t).post(`${I()}/${d.id}/issue`, undefined, { token: c.tere.accessToken })),
+    );
     expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
     const got = results.map((r) => Number((r.json() as Invoice).number!.split('-')[1])).sort((x, y) => x - y);
     expect(got).toEqual(Array.from({ length: 200 }, (_, i) => before + i + 1));
@@ -124,13 +147,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('generation times along the chai
     const queuedAt = Math.floor(Date.now() / 1000);
     while (Math.floor(Date.now() / 1000) <= queuedAt) await new Promise((r) => setTimeout(r, 25));
     // A rectifying invoice (a series of its own, not held) comes a second later and is chained first.
-    const rect = await t.post(`${I()}/${original.id}/rectify`, { method: 'difference', reason: 'Importe erróneo' }, { token: c.tere.accessToken });
+    const rect = await t.post(
+      `${I()}/${original.id}/rectify`,
+      { method: 'difference', reason: 'Importe erróneo' },
+      { token: c.tere.accessToken },
+    );
     expect(rect.statusCode, rect.body).toBe(201);
     letGo();
     await holder;
     const issued = await late;
     expect(issued.statusCode, issued.body).toBe(200);
-    const records = await t.rows<Rec & { invoice_id: string }>(sql`select * from verifactu_records where issuer_tax_id = ${TAX_ID} order by position`);
+    const records = await t.rows<Rec & { invoice_id: string }>(
+      sql`select * from verifactu_records where issuer_tax_id = ${TAX_ID} order by position`,
+    );
     const at = (id: string) => records.findIndex((r) => r.invoice_id === id);
     expect(at((rect.json() as Invoice).id)).toBe(at(waiting.id) - 1);
     expectTimesNeverDecrease(records);
@@ -151,8 +180,13 @@ describe('a series past 9,999', () => {
     expect(res.statusCode, res.body).toBe(200);
     const issued = res.json() as Invoice;
     expect(issued.number).toMatch(/^\d{4}-10000$/);
-    expect((await t.get(`${I()}/${d.id}`, { token: c.tere.accessToken })).json()).toMatchObject({ status: 'issued', number: issued.number });
-    const [audit] = await t.rows<{ action: string; details: { number: string } }>(sql`select action, details from audit_events where target = ${d.id}`);
+    expect((await t.get(`${I()}/${d.id}`, { token: c.tere.accessToken })).json()).toMatchObject({
+      status: 'issued',
+      number: issued.number,
+    });
+    const [audit] = await t.rows<{ action: string; details: { number: string } }>(
+      sql`select action, details from audit_events where target = ${d.id}`,
+    );
     expect(audit).toMatchObject({ action: 'invoice.issued', details: { number: issued.number } });
     expectUnbroken(await chain());
   });
@@ -175,10 +209,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a record written while another 
       await go;
       const at = { issuerTaxId: TAX_ID, issueDate: first.issueDate!, invoiceType: 'F2' as const, vatTotalCents: 0, totalCents: 4051 };
       const year = Number(first.issueDate!.slice(0, 4));
-      return issueAndRecord(tx, { sellerKey: `user:${c.tere.userId}`, kind: 'ordinary', year, prefix: '' }, second.id, { status: 'issued', series: String(year), issueDate: at.issueDate, issuedAt: new Date(), seller: null, buyer: null, updatedAt: new Date() }, {
-        issuerTaxId: TAX_ID, issuerName: 'Teresa Terapeuta', recordType: 'registration', invoiceId: second.id, workspaceId: c.ws.id, issueDate: at.issueDate,
-        invoiceType: 'F2', vatTotal: 0, total: 4051, hashParts: registrationHashParts(at), detail: {},
-      });
+      return issueAndRecord(
+        tx,
+        { sellerKey: `user:${c.tere.userId}`, kind: 'ordinary', year, prefix: '' },
+        second.id,
+        {
+          status: 'issued',
+          series: String(year),
+          issueDate: at.issueDate,
+          issuedAt: new Date(),
+          seller: null,
+          buyer: null,
+          updatedAt: new Date(),
+        },
+        {
+          issuerTaxId: TAX_ID,
+          issuerName: 'Teresa Terapeuta',
+          recordType: 'registration',
+          invoiceId: second.id,
+          workspaceId: c.ws.id,
+          issueDate: at.issueDate,
+          invoiceType: 'F2',
+          vatTotal: 0,
+          total: 4051,
+          hashParts: registrationHashParts(at),
+          detail: {},
+        },
+      );
     });
     await held;
     const voiding = t.post(`${I()}/${first.id}/void`, { reason: 'Emitida dos veces por error' }, { token: c.tere.accessToken });

@@ -16,7 +16,11 @@ export const invoicePaymentState = {
   lines(db: DbOrTx, id: string): Promise<InvoiceLineRow[]> {
     return db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(invoiceLines.position);
   },
-  async set(db: DbOrTx, id: string, values: { paymentStatus: InvoiceRow['paymentStatus']; paymentType?: InvoiceRow['paymentType']; paidAt?: Date | null }): Promise<InvoiceRow | undefined> {
+  async set(
+    db: DbOrTx,
+    id: string,
+    values: { paymentStatus: InvoiceRow['paymentStatus']; paymentType?: InvoiceRow['paymentType']; paidAt?: Date | null },
+  ): Promise<InvoiceRow | undefined> {
     const [row] = await db
       .update(invoices)
       .set({ ...values, updatedAt: new Date() })

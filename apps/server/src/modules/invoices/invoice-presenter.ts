@@ -5,7 +5,9 @@ import type { InvoiceLineRow, InvoiceRow, VerifactuRecordRow } from './invoices.
 export type InvoiceNames = { therapistName: string; patientName: string | null; rectifiedNumber?: string | null };
 export type RectifiedBy = Invoice['rectifiedBy'];
 
-export const lineInput = (l: Pick<InvoiceLineRow, 'description' | 'unitPrice' | 'quantityHundredths' | 'vatRate' | 'withholdingRate' | 'exemption'>) => ({
+export const lineInput = (
+  l: Pick<InvoiceLineRow, 'description' | 'unitPrice' | 'quantityHundredths' | 'vatRate' | 'withholdingRate' | 'exemption'>,
+) => ({
   description: l.description,
   unitPriceCents: l.unitPrice,
   quantity: l.quantityHundredths / 100,
@@ -15,7 +17,14 @@ export const lineInput = (l: Pick<InvoiceLineRow, 'description' | 'unitPrice' | 
 });
 
 /** An invoice as the API answers it; the VERI*FACTU QR once issued (`qrBase`: the AEAT's validation URL); the rectifying invoices that correct it. */
-export function presentInvoice(row: InvoiceRow, lines: InvoiceLineRow[], names: InvoiceNames, record: VerifactuRecordRow | undefined, qrBase: string, rectifiedBy: RectifiedBy = []): Invoice {
+export function presentInvoice(
+  row: InvoiceRow,
+  lines: InvoiceLineRow[],
+  names: InvoiceNames,
+  record: VerifactuRecordRow | undefined,
+  qrBase: string,
+  rectifiedBy: RectifiedBy = [],
+): Invoice {
   const breakdown = new Map<string, { vatRate: number; exemption: 'E1' | null; baseCents: number; vatCents: number }>();
   for (const l of lines) {
     const key = `${l.vatRate}|${l.exemption ?? ''}`;
@@ -47,13 +56,22 @@ export function presentInvoice(row: InvoiceRow, lines: InvoiceLineRow[], names: 
     rectifiedBy,
     verifactu:
       record && row.seller?.taxId
-        ? { fingerprint: record.fingerprint, qrUrl: verifactuQrUrl({ issuerTaxId: record.issuerTaxId, number: record.invoiceNumber, issueDate: record.issueDate, totalCents: record.total }, qrBase) }
+        ? {
+            fingerprint: record.fingerprint,
+            qrUrl: verifactuQrUrl(
+              { issuerTaxId: record.issuerTaxId, number: record.invoiceNumber, issueDate: record.issueDate, totalCents: record.total },
+              qrBase,
+            ),
+          }
         : null,
   };
 }
 
 /** What the list shows of an invoice (no lines). */
-export function presentSummary(row: InvoiceRow, names: InvoiceNames): Omit<Invoice, 'lines' | 'vatBreakdown' | 'legends' | 'verifactu' | 'rectifiedBy'> & { verifactu: null } {
+export function presentSummary(
+  row: InvoiceRow,
+  names: InvoiceNames,
+): Omit<Invoice, 'lines' | 'vatBreakdown' | 'legends' | 'verifactu' | 'rectifiedBy'> & { verifactu: null } {
   return {
     id: row.id,
     status: row.status,
@@ -77,7 +95,12 @@ export function presentSummary(row: InvoiceRow, names: InvoiceNames): Omit<Invoi
     footer: row.footer,
     rectifies:
       row.rectifiesId && row.rectificationMethod
-        ? { id: row.rectifiesId, number: names.rectifiedNumber ?? null, method: row.rectificationMethod, reason: row.rectificationReason ?? '' }
+        ? {
+            id: row.rectifiesId,
+            number: names.rectifiedNumber ?? null,
+            method: row.rectificationMethod,
+            reason: row.rectificationReason ?? '',
+          }
         : null,
     voided: row.voidedAt ? { at: row.voidedAt.toISOString(), reason: row.voidReason ?? '' } : null,
     verifactu: null,

@@ -19,7 +19,12 @@ export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, db }: 
     '/api/v1/me/invoice-series',
     {
       config: { access: 'user' },
-      schema: { operationId: 'getMyInvoiceSeries', tags, description: 'This year’s counters of the caller’s own series (the invoices they issue as themselves): the last number each gave.', response: { 200: invoiceSeriesCountersResponse } },
+      schema: {
+        operationId: 'getMyInvoiceSeries',
+        tags,
+        description: 'This year’s counters of the caller’s own series (the invoices they issue as themselves): the last number each gave.',
+        response: { 200: invoiceSeriesCountersResponse },
+      },
     },
     (req) => seriesCounters(db, `user:${req.user!.id}`),
   );
@@ -27,7 +32,13 @@ export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, db }: 
     '/api/v1/workspaces/:workspaceId/invoice-series',
     {
       config: { access: { workspace: ['read', 'workspace_billing'] } },
-      schema: { operationId: 'getWorkspaceInvoiceSeries', tags, description: 'This year’s counters of the workspace’s series (the invoices it issues): the last number each gave.', params: workspaceIdParams, response: { 200: invoiceSeriesCountersResponse } },
+      schema: {
+        operationId: 'getWorkspaceInvoiceSeries',
+        tags,
+        description: 'This year’s counters of the workspace’s series (the invoices it issues): the last number each gave.',
+        params: workspaceIdParams,
+        response: { 200: invoiceSeriesCountersResponse },
+      },
     },
     (req) => seriesCounters(db, `workspace:${caller(req).member.workspaceId}`),
   );
@@ -35,7 +46,14 @@ export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, db }: 
     S,
     {
       config: { access: { workspace: ['read', 'invoices'] } },
-      schema: { operationId: 'getMyInvoiceSettings', tags, description: 'Whether the caller’s completed sessions are invoiced automatically, whether the plan allows it, and the latest sessions it could not invoice.', params: workspaceIdParams, response: { 200: invoiceSettingsResponse } },
+      schema: {
+        operationId: 'getMyInvoiceSettings',
+        tags,
+        description:
+          'Whether the caller’s completed sessions are invoiced automatically, whether the plan allows it, and the latest sessions it could not invoice.',
+        params: workspaceIdParams,
+        response: { 200: invoiceSettingsResponse },
+      },
     },
     (req) => auto.settings(caller(req)),
   );
@@ -43,7 +61,14 @@ export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, db }: 
     S,
     {
       config: { access: { workspace: ['create', 'invoices'] } },
-      schema: { operationId: 'updateMyInvoiceSettings', tags, description: 'Turns automatic invoices on or off for the caller (Advance and Team plans).', params: workspaceIdParams, body: invoiceSettingsBody, response: { 200: invoiceSettingsResponse } },
+      schema: {
+        operationId: 'updateMyInvoiceSettings',
+        tags,
+        description: 'Turns automatic invoices on or off for the caller (Advance and Team plans).',
+        params: workspaceIdParams,
+        body: invoiceSettingsBody,
+        response: { 200: invoiceSettingsResponse },
+      },
     },
     (req) => auto.update(caller(req), req.body),
   );

@@ -6,9 +6,12 @@ import { invoicesRepository } from './invoices.repository';
 import { sessionIdsOf, type InvoicesService } from './invoices.service';
 import { cancellationFingerprint, formatGeneratedAt } from './verifactu/fingerprint';
 
-
 /** What a cancellation record keeps besides its hashed fields (see verifactu-export.ts). */
-export type CancellationDetail = { kind: 'cancellation'; previous: { issuerTaxId: string; number: string; issueDate: string } | null; reason: string };
+export type CancellationDetail = {
+  kind: 'cancellation';
+  previous: { issuerTaxId: string; number: string; issueDate: string } | null;
+  reason: string;
+};
 
 /**
  * Voiding a wrongly issued invoice, in VERI*FACTU terms the "anulación" of its registration record:
@@ -42,7 +45,9 @@ export class InvoiceVoiding {
       const ref = { issuerTaxId: registration.issuerTaxId, number: registration.invoiceNumber, issueDate: registration.issueDate };
       const detail: CancellationDetail = {
         kind: 'cancellation',
-        previous: head.previous ? { issuerTaxId: head.previous.issuerTaxId, number: head.previous.invoiceNumber, issueDate: head.previous.issueDate } : null,
+        previous: head.previous
+          ? { issuerTaxId: head.previous.issuerTaxId, number: head.previous.invoiceNumber, issueDate: head.previous.issueDate }
+          : null,
         reason,
       };
       await appendRecord(tx, {
@@ -63,7 +68,13 @@ export class InvoiceVoiding {
       });
       const voided = await repo.update(inv.id, { status: 'voided', voidedAt: now, voidReason: reason });
       await d.sessions.setInvoiced(tx, inv.workspaceId, sessionIdsOf(await repo.lines(inv.id)), false);
-      await d.audit.record(tx, { workspaceId: inv.workspaceId, actorId: c.userId, action: 'invoice.voided', target: inv.id, details: { number: inv.number, reason } });
+      await d.audit.record(tx, {
+        workspaceId: inv.workspaceId,
+        actorId: c.userId,
+        action: 'invoice.voided',
+        target: inv.id,
+        details: { number: inv.number, reason },
+      });
       return voided;
     });
     d.sessions.afterCommit(row.workspaceId);

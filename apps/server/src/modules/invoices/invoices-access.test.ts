@@ -109,9 +109,15 @@ describe('a read-only role («Contabilidad»)', () => {
 
   it('writes nothing: 403 on create, payment, rectification, voiding and batches', async () => {
     expect(await answer(t.post(I(), { patientId: c.ana, lines: [line] }, as(accountant)))).toEqual([403, 'access_denied']);
-    expect(await answer(t.post(`${I()}/${tereDraft.id}/rectify`, { method: 'difference', reason: 'Error' }, as(accountant)))).toEqual([403, 'access_denied']);
+    expect(await answer(t.post(`${I()}/${tereDraft.id}/rectify`, { method: 'difference', reason: 'Error' }, as(accountant)))).toEqual([
+      403,
+      'access_denied',
+    ]);
     expect(await answer(t.post(`${I()}/${tereDraft.id}/void`, { reason: 'Error' }, as(accountant)))).toEqual([403, 'access_denied']);
     const today = todayIn(DEFAULT_TIME_ZONE);
-    expect(await answer(t.post(`${W(c.ws.id)}/invoice-batches/preview`, { from: today, to: today }, as(accountant)))).toEqual([403, 'access_denied']);
+    expect(await answer(t.post(`${W(c.ws.id)}/invoice-batches/preview`, { from: today, to: today }, as(accountant)))).toEqual([
+      403,
+      'access_denied',
+    ]);
   });
 });

@@ -31,18 +31,24 @@ const linesJson = sql<InvoiceLineRow[]>`coalesce((select json_agg(json_build_obj
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-const findWithLinesQuery = reusableQuery<{ workspaceId: string; id: string; ownerId: string | null }, { row: InvoiceRow; lines: InvoiceLineRow[] }[]>(
-  'invoice_with_lines',
-  (db, shape) => {
-    const [kind, ...flags] = shape.split('_') as ['all' | 'own' | 'none', ...string[]];
-    const s: InvoiceScope = { therapist: kind === 'own' ? { kind, ownerId: '' } : { kind }, workspace: flags.includes('ws') };
-    const q = db
-      .select({ row: invoices, lines: linesJson })
-      .from(invoices)
-      .where(and(eq(invoices.workspaceId, sql.placeholder('workspaceId')), eq(invoices.id, sql.placeholder('id')), scoped(s, sql.placeholder('ownerId'))));
-    return flags.includes('lock') ? q.for('update', { of: invoices }) : q;
-  },
-);
+const findWithLinesQuery = reusableQuery<
+  { workspaceId: string; id: string; ownerId: string | null },
+  { row: InvoiceRow; lines: InvoiceLineRow[] }[]
+>('invoice_with_lines', (db, shape) => {
+  const [kind, ...flags] = shape.split('_') as ['all' | 'own' | 'none', ...string[]];
+  const s: InvoiceScope = { therapist: kind === 'own' ? { kind, ownerId: '' } : { kind }, workspace: flags.includes('ws') };
+  const q = db
+    .select({ row: invoices, lines: linesJson })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.workspaceId, sql.placeholder('workspaceId')),
+        eq(invoices.id, sql.placeholder('id')),
+        scoped(s, sql.placeholder('ownerId')),
+      ),
+    );
+  return flags.includes('lock') ? q.for('update', { of: invoices }) : q;
+});
 
 export function invoicesRepository(db: DbOrTx) {
   const where = (workspaceId: string, s: InvoiceScope, f: Partial<InvoiceListQuery>) =>
@@ -56,7 +62,9 @@ export function invoicesRepository(db: DbOrTx) {
       f.therapistId ? eq(invoices.ownerId, f.therapistId) : undefined,
       f.patientId ? eq(invoices.patientId, f.patientId) : undefined,
       f.series ? eq(invoices.series, f.series) : undefined,
-      f.q ? or(ilike(invoices.number, `%${escapeLike(f.q)}%`), sql`${invoices.buyer}->>'fullName' ilike ${`%${escapeLike(f.q)}%`}`) : undefined,
+      f.q
+        ? or(ilike(invoices.number, `%${escapeLike(f.q)}%`), sql`${invoices.buyer}->>'fullName' ilike ${`%${escapeLike(f.q)}%`}`)
+        : undefined,
     );
   return {
     /** The series the member's invoices are numbered in (`2026`, `R2026`, `F-2026`…), newest year first. */
@@ -93,12 +101,20 @@ export function invoicesRepository(db: DbOrTx) {
       return { rows, sum: sum! };
     },
     async find(workspaceId: string, id: string, s: InvoiceScope, lock = false): Promise<InvoiceRow | undefined> {
-      const q = db.select().from(invoices).where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.id, id), scoped(s)));
+      const q = db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.id, id), scoped(s)));
       const [row] = lock ? await q.for('update') : await q;
       return row;
     },
     /** `find` and `lines` in one statement (the lock, when asked, is the invoice row's only); built once per scope's shape (issuing's hot path). */
-    async findWithLines(workspaceId: string, id: string, s: InvoiceScope, lock = false): Promise<{ row: InvoiceRow; lines: InvoiceLineRow[] } | undefined> {
+    async findWithLines(
+      workspaceId: string,
+      id: string,
+      s: InvoiceScope,
+      lock = false,
+    ): Promise<{ row: InvoiceRow; lines: InvoiceLineRow[] } | undefined> {
       const shape = `${s.therapist.kind}${s.workspace ? '_ws' : ''}${lock ? '_lock' : ''}`;
       const ownerId = s.therapist.kind === 'own' ? s.therapist.ownerId : null;
       const [found] = await findWithLinesQuery(db, shape, { workspaceId, id, ownerId });
@@ -120,7 +136,11 @@ export function invoicesRepository(db: DbOrTx) {
       return lines.length ? db.insert(invoiceLines).values(lines).returning() : [];
     },
     async update(id: string, values: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
-      const [row] = await db.update(invoices).set({ ...values, updatedAt: new Date() }).where(eq(invoices.id, id)).returning();
+      const [row] = await db
+        .update(invoices)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(invoices.id, id))
+        .returning();
       return row!;
     },
     async replaceLines(invoiceId: string, lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]): Promise<void> {
@@ -130,7 +150,10 @@ export function invoicesRepository(db: DbOrTx) {
     /** A new draft's lines, as stored, in order. */
     async insertLines(invoiceId: string, lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]): Promise<InvoiceLineRow[]> {
       if (!lines.length) return [];
-      const rows = await db.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId }))).returning();
+      const rows = await db
+        .insert(invoiceLines)
+        .values(lines.map((l) => ({ ...l, invoiceId })))
+        .returning();
       return rows.sort((a, b) => a.position - b.position);
     },
     async delete(id: string): Promise<void> {
@@ -139,7 +162,13 @@ export function invoicesRepository(db: DbOrTx) {
     /** The rectifying invoices that correct this one, oldest first. */
     async rectifiedBy(invoiceId: string) {
       return db
-        .select({ id: invoices.id, number: invoices.number, method: invoices.rectificationMethod, issueDate: invoices.issueDate, status: invoices.status })
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          method: invoices.rectificationMethod,
+          issueDate: invoices.issueDate,
+          status: invoices.status,
+        })
         .from(invoices)
         .where(eq(invoices.rectifiesId, invoiceId))
         .orderBy(asc(invoices.issuedAt), asc(invoices.createdAt));

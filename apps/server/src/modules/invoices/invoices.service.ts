@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Action, BuyerKind, Invoice, InvoiceBuyer, InvoiceListQuery, createInvoiceBody, invoiceListResponse, updateInvoiceBody } from '@divan/core';
+import type {
+  Action,
+  BuyerKind,
+  Invoice,
+  InvoiceBuyer,
+  InvoiceListQuery,
+  createInvoiceBody,
+  invoiceListResponse,
+  updateInvoiceBody,
+} from '@divan/core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -33,7 +42,11 @@ export type InvoiceDeps = {
 /** A draft just written in a transaction, with its lines (nothing needs reading back). */
 export type Drafted = { row: InvoiceRow; lines: InvoiceLineRow[] };
 /** A draft checked and computed, not yet written (`writeDrafts`): its row, its lines, the sessions it invoices. */
-export type PlannedDraft = { values: typeof invoices.$inferInsert & { id: string; workspaceId: string }; lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]; sessionIds: string[] };
+export type PlannedDraft = {
+  values: typeof invoices.$inferInsert & { id: string; workspaceId: string };
+  lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[];
+  sessionIds: string[];
+};
 
 /**
  * Invoices: drafts (free to edit and delete) and reading. Issuing, payments and rectifying invoices
@@ -43,7 +56,13 @@ export class InvoicesService {
   constructor(readonly d: InvoiceDeps) {}
 
   /** The invoice if the member may do `action` on it; 404 when they may not read it. */
-  async accessible(c: Caller, id: string, action: Exclude<Action, 'manage'> = 'read', tx: DbOrTx = this.d.db, lock = false): Promise<InvoiceRow> {
+  async accessible(
+    c: Caller,
+    id: string,
+    action: Exclude<Action, 'manage'> = 'read',
+    tx: DbOrTx = this.d.db,
+    lock = false,
+  ): Promise<InvoiceRow> {
     const row = await invoicesRepository(tx).find(c.member.workspaceId, id, invoiceScope(c), lock);
     if (!row) throw new AppError('invoice_not_found');
     if (!mayAct(c, action, row)) throw new AppError('access_denied');
@@ -51,7 +70,13 @@ export class InvoicesService {
   }
 
   /** `accessible` with the invoice's lines, read in the same statement. */
-  async accessibleWithLines(c: Caller, id: string, action: Exclude<Action, 'manage'>, tx: DbOrTx, lock = false): Promise<{ row: InvoiceRow; lines: InvoiceLineRow[] }> {
+  async accessibleWithLines(
+    c: Caller,
+    id: string,
+    action: Exclude<Action, 'manage'>,
+    tx: DbOrTx,
+    lock = false,
+  ): Promise<{ row: InvoiceRow; lines: InvoiceLineRow[] }> {
     const found = await invoicesRepository(tx).findWithLines(c.member.workspaceId, id, invoiceScope(c), lock);
     if (!found) throw new AppError('invoice_not_found');
     if (!mayAct(c, action, found.row)) throw new AppError('access_denied');
@@ -102,7 +127,14 @@ export class InvoicesService {
       this.names(workspaceId, [row]),
       row.status === 'draft' ? [] : repo.rectifiedBy(row.id),
     ]);
-    return presentInvoice(row, lines, names(row), record, this.d.qrBase, rectifiedBy.map((r) => ({ ...r, method: r.method ?? 'difference' })));
+    return presentInvoice(
+      row,
+      lines,
+      names(row),
+      record,
+      this.d.qrBase,
+      rectifiedBy.map((r) => ({ ...r, method: r.method ?? 'difference' })),
+    );
   }
 
   /** An invoice just issued, from what its transaction wrote (only the names are read; nothing rectifies it yet). */
@@ -137,7 +169,14 @@ export class InvoicesService {
    * completed and readable), one line per session at its price: checked and computed, nothing written.
    * `buyer`: the patient as buyer, when the caller read it already (a batch reads its patients together).
    */
-  async planFromSessions(tx: Tx, c: Caller, patientId: string, sessions: InvoiceableSession[] | null, cache?: ReadCache, buyer?: InvoiceParty | null): Promise<PlannedDraft> {
+  async planFromSessions(
+    tx: Tx,
+    c: Caller,
+    patientId: string,
+    sessions: InvoiceableSession[] | null,
+    cache?: ReadCache,
+    buyer?: InvoiceParty | null,
+  ): Promise<PlannedDraft> {
     if (!sessions) throw new AppError('invoice_session_not_found');
     if (sessions.some((s) => s.invoiced)) throw new AppError('invoice_session_invoiced');
     return this.planDraft(tx, c, { therapistId: sessions[0]!.therapistId, patientId, lines: sessionLines(sessions) }, cache, buyer);
@@ -149,7 +188,11 @@ export class InvoicesService {
   }
 
   /** A new draft and its lines, written once (totals computed before the insert); its sessions locked and marked invoiced. */
-  private async createDraftIn(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>): Promise<Drafted> {
+  private async createDraftIn(
+    tx: Tx,
+    c: Caller,
+    b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>,
+  ): Promise<Drafted> {
     const plan = await this.planDraft(tx, c, b);
     if (plan.sessionIds.length) await this.lockSessions(tx, c, plan.values.patientId ?? null, plan.sessionIds);
     const [drafted] = await this.writeDrafts(tx, [plan]);
@@ -157,13 +200,23 @@ export class InvoicesService {
   }
 
   /** A new draft checked and computed (seller, buyer, lines with their taxes, totals), nothing written; any AppError is thrown here. */
-  async planDraft(tx: Tx, c: Caller, b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>, cache?: ReadCache, buyer?: InvoiceParty | null): Promise<PlannedDraft> {
+  async planDraft(
+    tx: Tx,
+    c: Caller,
+    b: Pick<Create, 'therapistId' | 'patientId' | 'lines'> & Partial<Create>,
+    cache?: ReadCache,
+    buyer?: InvoiceParty | null,
+  ): Promise<PlannedDraft> {
     const ownerId = b.therapistId ?? c.userId;
     const terms = await readOnce(cache, `terms:${ownerId}`, () => this.d.workspaces.memberTerms(c.member.workspaceId, ownerId, tx));
     if (!terms) throw new AppError('invalid_argument', [{ path: 'therapistId', message: 'Ese terapeuta no es miembro de este espacio.' }]);
     if (!mayAct(c, 'create', { sellerType: terms.paymentsReceiver, ownerId })) throw new AppError('access_denied');
     const patientId = b.patientId ?? null;
-    const head = { ownerId, sellerType: terms.paymentsReceiver, buyer: buyer !== undefined ? buyer : await this.buyerOf(c, patientId, b.buyer ?? null, tx) };
+    const head = {
+      ownerId,
+      sellerType: terms.paymentsReceiver,
+      buyer: buyer !== undefined ? buyer : await this.buyerOf(c, patientId, b.buyer ?? null, tx),
+    };
     const lines = await this.lineRows(tx, head, b.lines, cache);
     const values = {
       ...head,
@@ -184,7 +237,13 @@ export class InvoicesService {
     const repo = invoicesRepository(tx);
     const rows = new Map((await repo.insertMany(plans.map((p) => p.values))).map((r) => [r.id, r]));
     const lines = await repo.insertLinesOf(plans.flatMap((p) => p.lines.map((l) => ({ ...l, invoiceId: p.values.id }))));
-    if (plans.length) await this.d.sessions.setInvoiced(tx, plans[0]!.values.workspaceId, plans.flatMap((p) => p.sessionIds), true);
+    if (plans.length)
+      await this.d.sessions.setInvoiced(
+        tx,
+        plans[0]!.values.workspaceId,
+        plans.flatMap((p) => p.sessionIds),
+        true,
+      );
     const linesOf = new Map(plans.map((p) => [p.values.id, [] as InvoiceLineRow[]]));
     for (const l of lines) linesOf.get(l.invoiceId)!.push(l);
     return plans.map((p) => ({ row: rows.get(p.values.id)!, lines: linesOf.get(p.values.id)!.sort((x, y) => x.position - y.position) }));
@@ -211,7 +270,8 @@ export class InvoicesService {
       });
       if (b.lines) await this.writeLines(tx, c, updated, b.lines);
       // A new buyer (given, or the patient's): each line's withholding follows them again.
-      else if (b.buyer !== undefined || b.patientId !== undefined) await this.writeLines(tx, c, updated, (await invoicesRepository(tx).lines(row.id)).map(bodyOf));
+      else if (b.buyer !== undefined || b.patientId !== undefined)
+        await this.writeLines(tx, c, updated, (await invoicesRepository(tx).lines(row.id)).map(bodyOf));
       return (await invoicesRepository(tx).find(c.member.workspaceId, row.id, invoiceScope(c)))!;
     });
     this.d.sessions.afterCommit(c.member.workspaceId);
@@ -225,7 +285,13 @@ export class InvoicesService {
       const lines = await invoicesRepository(tx).lines(row.id);
       await this.d.sessions.setInvoiced(tx, row.workspaceId, sessionIdsOf(lines), false);
       await invoicesRepository(tx).delete(row.id);
-      await this.d.audit.record(tx, { workspaceId: row.workspaceId, actorId: c.userId, action: 'invoice.draft_deleted', target: row.id, details: { total: row.total } });
+      await this.d.audit.record(tx, {
+        workspaceId: row.workspaceId,
+        actorId: c.userId,
+        action: 'invoice.draft_deleted',
+        target: row.id,
+        details: { total: row.total },
+      });
     });
     this.d.sessions.afterCommit(c.member.workspaceId);
   }
@@ -248,14 +314,22 @@ export class InvoicesService {
     const rows = await this.lineRows(tx, row, lines);
     await repo.replaceLines(row.id, rows);
     await repo.update(row.id, totalsOf(rows));
-    await this.d.sessions.setInvoiced(tx, row.workspaceId, before.filter((id) => !wanted.includes(id)), false);
+    await this.d.sessions.setInvoiced(
+      tx,
+      row.workspaceId,
+      before.filter((id) => !wanted.includes(id)),
+      false,
+    );
     await this.d.sessions.setInvoiced(tx, row.workspaceId, added, true);
   }
 
   /** The lines as stored: each line's taxes default to the rule of its kind and the buyer; totals per line in cents. */
   private async lineRows(tx: Tx, inv: Pick<InvoiceRow, 'buyer' | 'sellerType' | 'ownerId'>, lines: LineBody[], cache?: ReadCache) {
     const buyerKind: BuyerKind = (inv.buyer?.kind as BuyerKind | undefined) ?? 'patient';
-    const withholdingRate = inv.sellerType === 'therapist' ? (await readOnce(cache, `billing:${inv.ownerId}`, () => this.d.billing.get(inv.ownerId, tx))).withholdingRate : 15;
+    const withholdingRate =
+      inv.sellerType === 'therapist'
+        ? (await readOnce(cache, `billing:${inv.ownerId}`, () => this.d.billing.get(inv.ownerId, tx))).withholdingRate
+        : 15;
     return lineRowsOf(lines, buyerKind, withholdingRate);
   }
 
@@ -277,7 +351,13 @@ export class InvoicesService {
       this.d.patients.namesOf(workspaceId, [...new Set(rows.map((r) => r.patientId).filter((x): x is string => !!x))]),
       this.d.users.namesByIds(rows.map((r) => r.ownerId)),
     ]);
-    const rectified = rows.some((r) => r.rectifiesId) ? await Promise.all(rows.filter((r) => r.rectifiesId).map((r) => invoicesRepository(this.d.db).find(workspaceId, r.rectifiesId!, { therapist: { kind: 'all' }, workspace: true }))) : [];
+    const rectified = rows.some((r) => r.rectifiesId)
+      ? await Promise.all(
+          rows
+            .filter((r) => r.rectifiesId)
+            .map((r) => invoicesRepository(this.d.db).find(workspaceId, r.rectifiesId!, { therapist: { kind: 'all' }, workspace: true })),
+        )
+      : [];
     const numbers = new Map(rectified.filter((r): r is InvoiceRow => !!r).map((r) => [r.id, r.number]));
     const therapists = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
     return (r: InvoiceRow) => ({

@@ -59,8 +59,12 @@ export const invoices = pgTable(
     sellerKey: text('seller_key').notNull(),
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
     /** `voided`: an issued invoice cancelled in VERI*FACTU terms (a RegistroAnulacion); still never deleted. */
-    status: text('status', { enum: ['draft', 'issued', 'voided'] }).notNull().default('draft'),
-    kind: text('kind', { enum: ['ordinary', 'rectifying'] }).notNull().default('ordinary'),
+    status: text('status', { enum: ['draft', 'issued', 'voided'] })
+      .notNull()
+      .default('draft'),
+    kind: text('kind', { enum: ['ordinary', 'rectifying'] })
+      .notNull()
+      .default('ordinary'),
     /** The series' prefix and year, its position in it, and the number printed (e.g. 2026-0001). */
     series: text('series'),
     sequence: integer('sequence'),
@@ -73,7 +77,9 @@ export const invoices = pgTable(
     vat: integer('vat').notNull().default(0),
     withholding: integer('withholding').notNull().default(0),
     total: integer('total').notNull().default(0),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] })
+      .notNull()
+      .default('pending'),
     paymentType: text('payment_type', { enum: ['cash', 'card', 'transfer', 'paypal', 'stripe_connect', 'other'] }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     chargeDate: date('charge_date', { mode: 'string' }),
@@ -94,7 +100,10 @@ export const invoices = pgTable(
     index('invoices_workspace_date_idx').on(t.workspaceId, t.issueDate),
     index('invoices_workspace_owner_idx').on(t.workspaceId, t.ownerId, t.issueDate),
     index('invoices_patient_idx').on(t.patientId),
-    check('invoices_issued_numbered', sql`${t.status} = 'draft' or (${t.number} is not null and ${t.issueDate} is not null and ${t.sequence} is not null)`),
+    check(
+      'invoices_issued_numbered',
+      sql`${t.status} = 'draft' or (${t.number} is not null and ${t.issueDate} is not null and ${t.sequence} is not null)`,
+    ),
     check('invoices_rectifying', sql`(${t.kind} = 'rectifying') = (${t.rectifiesId} is not null)`),
     check('invoices_voided', sql`(${t.status} = 'voided') = (${t.voidedAt} is not null)`),
     index('invoices_rectifies_idx').on(t.rectifiesId),
@@ -113,7 +122,9 @@ export const invoiceLines = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     description: text('description').notNull(),
-    itemKind: text('item_kind', { enum: ['therapy', 'report', 'training', 'other'] }).notNull().default('therapy'),
+    itemKind: text('item_kind', { enum: ['therapy', 'report', 'training', 'other'] })
+      .notNull()
+      .default('therapy'),
     unitPrice: integer('unit_price').notNull(),
     quantityHundredths: integer('quantity_hundredths').notNull(),
     vatRate: integer('vat_rate').notNull(),
@@ -230,7 +241,9 @@ export const invoiceBatches = pgTable('invoice_batches', {
   from: date('from', { mode: 'string' }).notNull(),
   to: date('to', { mode: 'string' }).notNull(),
   therapistId: uuid('therapist_id'),
-  status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+  status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    .notNull()
+    .default('queued'),
   total: integer('total').notNull().default(0),
   done: integer('done').notNull().default(0),
   invoiceIds: jsonb('invoice_ids').$type<string[]>().notNull().default([]),

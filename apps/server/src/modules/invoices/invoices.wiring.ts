@@ -54,6 +54,12 @@ export function wireInvoices(d: Deps) {
   const software = softwareOf(d.verifactuProducer);
   const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, events: d.events, aeat: d.verifactuAeat, clock: d.clock, software });
   const register = (app: FastifyInstance) =>
-    app.register(invoicesRoutes, { invoices, issuing, voiding, billing, software }).register(invoiceBatchesRoutes, { batches }).register(invoiceSettingsRoutes, { auto, db: d.db }).register(feeBalanceRoutes, { sessions: d.sessions, users: d.users }).register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer }).register(verifactuStatusRoutes, { invoices, sending: !!sending });
+    app
+      .register(invoicesRoutes, { invoices, issuing, voiding, billing, software })
+      .register(invoiceBatchesRoutes, { batches })
+      .register(invoiceSettingsRoutes, { auto, db: d.db })
+      .register(feeBalanceRoutes, { sessions: d.sessions, users: d.users })
+      .register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer })
+      .register(verifactuStatusRoutes, { invoices, sending: !!sending });
   return { invoices, issuing, voiding, billing, batches, auto, sending, register };
 }

@@ -27,24 +27,54 @@ async function issued(who: Therapist, body: object): Promise<Invoice> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Invoice;
 }
-const exportXml = (who: Therapist, issuerTaxId: string) => t.get(`${I()}/verifactu?issuerTaxId=${issuerTaxId}&from=${today}&to=${today}`, { token: who.accessToken });
+const exportXml = (who: Therapist, issuerTaxId: string) =>
+  t.get(`${I()}/verifactu?issuerTaxId=${issuerTaxId}&from=${today}&to=${today}`, { token: who.accessToken });
 
 beforeAll(async () => {
   t = await createTestApp({ verifactuProducer: PRODUCER });
   c = await clinic(t, 'verifactu');
-  expect((await t.put('/api/v1/me/billing', { fullName: 'Teresa Terapeuta', taxId: THERAPIST_NIF, city: 'Madrid' }, { token: c.tere.accessToken })).statusCode).toBe(200);
-  const billing = { fullName: 'Clínica Verifactu SL', taxId: CLINIC_CIF, line1: 'Calle Alcalá 1', city: 'Madrid', zipCode: '28009', country: 'España' };
+  expect(
+    (
+      await t.put(
+        '/api/v1/me/billing',
+        { fullName: 'Teresa Terapeuta', taxId: THERAPIST_NIF, city: 'Madrid' },
+        { token: c.tere.accessToken },
+      )
+    ).statusCode,
+  ).toBe(200);
+  const billing = {
+    fullName: 'Clínica Verifactu SL',
+    taxId: CLINIC_CIF,
+    line1: 'Calle Alcalá 1',
+    city: 'Madrid',
+    zipCode: '28009',
+    country: 'España',
+  };
   expect((await t.put(`${W(c.ws.id)}/billing-info`, billing, { token: c.owner.accessToken })).statusCode).toBe(200);
   // Interleaved: Tere (paid herself) and the clinic (Tomás is paid through the workspace).
   const company = { kind: 'company', fullName: 'Mutua Ejemplo SA', taxId: 'A58818501' };
   t1 = await issued(c.tere, { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] });
   await issued(c.owner, { therapistId: c.tomas.userId, patientId: c.bruno, lines: [{ description: 'Sesión', unitPriceCents: 5555 }] });
   // 200,00 € + 21 % VAT (42,00 €), 15 % withheld (30,00 €): the insurer pays 212,00 €.
-  withheld = await issued(c.tere, { buyer: company, lines: [{ description: 'Informe pericial', itemKind: 'report', unitPriceCents: 20000 }] });
-  const w2 = await issued(c.owner, { therapistId: c.tomas.userId, buyer: company, lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 15000, quantity: 1.5 }] });
+  withheld = await issued(c.tere, {
+    buyer: company,
+    lines: [{ description: 'Informe pericial', itemKind: 'report', unitPriceCents: 20000 }],
+  });
+  const w2 = await issued(c.owner, {
+    therapistId: c.tomas.userId,
+    buyer: company,
+    lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 15000, quantity: 1.5 }],
+  });
   // Rectifying invoices of each issuer: one cancels by difference, one substitutes with a new amount.
-  expect((await t.post(`${I()}/${t1.id}/rectify`, { method: 'difference', reason: 'Sesión no realizada' }, { token: c.tere.accessToken })).statusCode).toBe(201);
-  const sub = await t.post(`${I()}/${w2.id}/rectify`, { method: 'substitution', reason: 'Importe corregido', lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 15000 }] }, { token: c.owner.accessToken });
+  expect(
+    (await t.post(`${I()}/${t1.id}/rectify`, { method: 'difference', reason: 'Sesión no realizada' }, { token: c.tere.accessToken }))
+      .statusCode,
+  ).toBe(201);
+  const sub = await t.post(
+    `${I()}/${w2.id}/rectify`,
+    { method: 'substitution', reason: 'Importe corregido', lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 15000 }] },
+    { token: c.owner.accessToken },
+  );
   expect(sub.statusCode, sub.body).toBe(201);
 }, 90_000);
 afterAll(() => t?.close());
@@ -62,7 +92,10 @@ describe('VERI*FACTU export', () => {
     expect(records[0]!.previous).toBeNull();
     expect(verifyChain(records)).toBeNull();
     // A changed amount breaks the chain where it was changed.
-    const tampered = res.body.replace(/(<sum1:ImporteTotal>)([^<]*)(<\/sum1:ImporteTotal>)/, (_m, a: string, _v: string, b: string) => `${a}1.00${b}`);
+    const tampered = res.body.replace(
+      /(<sum1:ImporteTotal>)([^<]*)(<\/sum1:ImporteTotal>)/,
+      (_m, a: string, _v: string, b: string) => `${a}1.00${b}`,
+    );
     expect(verifyChain(parseRegFactuXml(tampered))).toBe(0);
   });
 
@@ -79,7 +112,10 @@ describe('VERI*FACTU export', () => {
     const xml = (await exportXml(c.owner, THERAPIST_NIF)).body;
     const record = parseRegFactuXml(xml).find((r) => r.number === withheld.number)!;
     expect(record).toMatchObject({ kind: 'registration', invoiceType: 'F1', vatTotalCents: 4200, totalCents: 24200 });
-    const alta = xml.slice(xml.indexOf(`<sum1:NumSerieFactura>${withheld.number}<`), xml.indexOf('</sum1:RegistroAlta>', xml.indexOf(`<sum1:NumSerieFactura>${withheld.number}<`)));
+    const alta = xml.slice(
+      xml.indexOf(`<sum1:NumSerieFactura>${withheld.number}<`),
+      xml.indexOf('</sum1:RegistroAlta>', xml.indexOf(`<sum1:NumSerieFactura>${withheld.number}<`)),
+    );
     expect(alta).toContain('<sum1:BaseImponibleOimporteNoSujeto>200.00</sum1:BaseImponibleOimporteNoSujeto>');
     expect(alta).toContain('<sum1:CuotaRepercutida>42.00</sum1:CuotaRepercutida>');
     expect(alta).toContain('<sum1:CuotaTotal>42.00</sum1:CuotaTotal>');
@@ -97,7 +133,14 @@ describe('VERI*FACTU export', () => {
     const systems = xml.match(/<sum1:SistemaInformatico>[\s\S]*?<\/sum1:SistemaInformatico>/g)!;
     expect(systems).toHaveLength(3);
     for (const s of systems) {
-      for (const part of ['<sum1:NombreRazon>Diván Software SL<', '<sum1:NIF>B87654323<', '<sum1:IdSistemaInformatico>D1<', '<sum1:Version>2.4.0<', '<sum1:NumeroInstalacion>divan-cloud-01<']) expect(s).toContain(part);
+      for (const part of [
+        '<sum1:NombreRazon>Diván Software SL<',
+        '<sum1:NIF>B87654323<',
+        '<sum1:IdSistemaInformatico>D1<',
+        '<sum1:Version>2.4.0<',
+        '<sum1:NumeroInstalacion>divan-cloud-01<',
+      ])
+        expect(s).toContain(part);
     }
     expect(xml).not.toContain('B00000000');
   });
@@ -109,14 +152,19 @@ describe('VERI*FACTU export', () => {
 });
 
 describe('voiding a wrongly issued invoice (RegistroAnulacion)', () => {
-  const voidIt = (id: string, reason = 'Emitida dos veces por error') => t.post(`${I()}/${id}/void`, { reason }, { token: c.tere.accessToken });
+  const voidIt = (id: string, reason = 'Emitida dos veces por error') =>
+    t.post(`${I()}/${id}/void`, { reason }, { token: c.tere.accessToken });
   const error = async (res: ReturnType<typeof voidIt>) => {
     const r = await res;
     return [r.statusCode, (r.json() as { code: string; message: string }).code, (r.json() as { message: string }).message];
   };
 
   it('chains a cancellation record, keeps the invoice marked voided, frees its session; the export carries it, valid and chained', async () => {
-    const made = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(0), from: '09:00', to: '09:50' }, { token: c.tere.accessToken });
+    const made = await t.post(
+      `${W(c.ws.id)}/sessions`,
+      { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(0), from: '09:00', to: '09:50' },
+      { token: c.tere.accessToken },
+    );
     const sessionId = (made.json() as { session: Session }).session.id;
     expect((await t.post(`${W(c.ws.id)}/sessions/${sessionId}/complete`, undefined, { token: c.tere.accessToken })).statusCode).toBe(200);
     const draft = await t.post(`${I()}/from-sessions`, { patientId: c.ana, sessionIds: [sessionId] }, { token: c.tere.accessToken });
@@ -125,7 +173,13 @@ describe('voiding a wrongly issued invoice (RegistroAnulacion)', () => {
     const res = await voidIt(inv.id);
     expect(res.statusCode, res.body).toBe(200);
     const voided = res.json() as Invoice;
-    expect(voided).toMatchObject({ id: inv.id, status: 'voided', number: inv.number, totalCents: inv.totalCents, voided: { reason: 'Emitida dos veces por error' } });
+    expect(voided).toMatchObject({
+      id: inv.id,
+      status: 'voided',
+      number: inv.number,
+      totalCents: inv.totalCents,
+      voided: { reason: 'Emitida dos veces por error' },
+    });
     expect(voided.verifactu?.fingerprint).toBe(inv.verifactu?.fingerprint);
     expect(((await t.get(`${W(c.ws.id)}/sessions/${sessionId}`, { token: c.tere.accessToken })).json() as Session).invoiced).toBe(false);
 
@@ -146,20 +200,36 @@ describe('voiding a wrongly issued invoice (RegistroAnulacion)', () => {
   });
 
   it('refuses voiding twice, a draft, or an invoice with rectifying invoices, in Spanish', async () => {
-    const list = (await t.get(`${I()}?status=voided`, { token: c.tere.accessToken })).json() as { items: Invoice[]; total: number; totals: { totalCents: number } };
+    const list = (await t.get(`${I()}?status=voided`, { token: c.tere.accessToken })).json() as {
+      items: Invoice[];
+      total: number;
+      totals: { totalCents: number };
+    };
     const [voided] = list.items;
     // Listed, but counting for nothing in the sums.
     expect([list.total, voided!.totalCents > 0, list.totals.totalCents]).toEqual([1, true, 0]);
     expect(await error(voidIt(voided!.id))).toEqual([409, 'invoice_already_voided', 'Esta factura ya está anulada.']);
-    const draft = (await t.post(I(), { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] }, { token: c.tere.accessToken })).json() as Invoice;
-    expect(await error(voidIt(draft.id))).toEqual([409, 'invoice_void_draft', 'Un borrador no se anula: bórralo. Solo se anula una factura emitida.']);
+    const draft = (
+      await t.post(I(), { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] }, { token: c.tere.accessToken })
+    ).json() as Invoice;
+    expect(await error(voidIt(draft.id))).toEqual([
+      409,
+      'invoice_void_draft',
+      'Un borrador no se anula: bórralo. Solo se anula una factura emitida.',
+    ]);
     expect((await error(voidIt(t1.id))).slice(0, 2)).toEqual([409, 'invoice_void_rectified']);
     expect((await t.post(`${I()}/${voided!.id}/payment`, { paymentType: 'cash' }, { token: c.tere.accessToken })).statusCode).toBe(409);
     const bad = await t.post(`${I()}/${draft.id}/void`, { reason: '  ' }, { token: c.tere.accessToken });
     expect(bad.statusCode).toBe(400);
     // Voided stays voided, even in SQL: not back to issued, not deleted.
-    const refused = (q: ReturnType<typeof sql>) => t.rows(q).then(() => 'done', (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
-    expect(await refused(sql`update invoices set status = 'issued', voided_at = null, void_reason = null where id = ${voided!.id}`)).toMatch(/rectifying/);
+    const refused = (q: ReturnType<typeof sql>) =>
+      t.rows(q).then(
+        () => 'done',
+        (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`,
+      );
+    expect(
+      await refused(sql`update invoices set status = 'issued', voided_at = null, void_reason = null where id = ${voided!.id}`),
+    ).toMatch(/rectifying/);
     expect(await refused(sql`delete from invoices where id = ${voided!.id}`)).toMatch(/cannot be deleted/);
   });
 

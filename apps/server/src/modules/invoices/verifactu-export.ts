@@ -14,7 +14,10 @@ import { buildRegFactuXml, type CancellationRecord, type RegistrationRecord, typ
 /** The export's issuer and period, with their defaults; null when the caller has no issuer to export (no tax id given or set). */
 export async function exportPeriod(invoices: InvoicesService, c: Caller, q: z.infer<typeof verifactuExportQuery>) {
   const today = todayIn('Europe/Madrid');
-  const issuerTaxId = q.issuerTaxId || (await invoices.d.billing.get(c.userId)).taxId || (await invoices.d.workspaces.billingInfo(c.member.workspaceId)).taxId;
+  const issuerTaxId =
+    q.issuerTaxId ||
+    (await invoices.d.billing.get(c.userId)).taxId ||
+    (await invoices.d.workspaces.billingInfo(c.member.workspaceId)).taxId;
   if (!issuerTaxId) return null;
   return { issuerTaxId, from: q.from ?? `${today.slice(0, 4)}-01-01`, to: q.to ?? today };
 }
@@ -24,7 +27,14 @@ export const VERIFACTU_EXPORT_MAX = 1000;
 
 /** What the XML says of the software that produced the records (SistemaInformatico): the configured producer and installation. */
 export function softwareOf(producer: VerifactuProducerConfig = DEV_VERIFACTU_PRODUCER): SoftwareInfo {
-  return { vendorName: producer.name, vendorTaxId: producer.taxId, name: 'Diván', id: producer.systemId, version: producer.version, installationNumber: producer.installationNumber };
+  return {
+    vendorName: producer.name,
+    vendorTaxId: producer.taxId,
+    name: 'Diván',
+    id: producer.systemId,
+    version: producer.version,
+    installationNumber: producer.installationNumber,
+  };
 }
 
 type Detail = {
@@ -40,7 +50,12 @@ type Detail = {
  * (RegFactuSistemaFacturacion): what the accountant or the AEAT asks for. Only records of invoices the
  * member may read; each record carries its previous one's reference, so a period's slice still chains.
  */
-export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: string; from: string; to: string }, software: SoftwareInfo): Promise<{ xml: string; count: number } | null> {
+export async function exportVerifactuXml(
+  db: Db,
+  c: Caller,
+  q: { issuerTaxId: string; from: string; to: string },
+  software: SoftwareInfo,
+): Promise<{ xml: string; count: number } | null> {
   const issuer = normalizeTaxId(q.issuerTaxId);
   const rows = await db
     .select({ record: verifactuRecords, sellerType: invoices.sellerType, ownerId: invoices.ownerId })
@@ -52,15 +67,23 @@ export async function exportVerifactuXml(db: Db, c: Caller, q: { issuerTaxId: st
         eq(verifactuRecords.issuerTaxId, issuer),
         // A registration by its invoice's date (the day it was generated); a cancellation by the day it was generated (in Madrid).
         or(
-          and(eq(verifactuRecords.recordType, 'registration'), gte(verifactuRecords.issueDate, q.from), lte(verifactuRecords.issueDate, q.to)),
-          and(eq(verifactuRecords.recordType, 'cancellation'), sql`substr(${verifactuRecords.generatedAt}, 1, 10) between ${q.from} and ${q.to}`),
+          and(
+            eq(verifactuRecords.recordType, 'registration'),
+            gte(verifactuRecords.issueDate, q.from),
+            lte(verifactuRecords.issueDate, q.to),
+          ),
+          and(
+            eq(verifactuRecords.recordType, 'cancellation'),
+            sql`substr(${verifactuRecords.generatedAt}, 1, 10) between ${q.from} and ${q.to}`,
+          ),
         ),
       ),
     )
     .orderBy(asc(verifactuRecords.position))
     .limit(VERIFACTU_EXPORT_MAX + 1);
   const readable = rows.filter((r) => mayAct(c, 'read', r));
-  if (readable.length > VERIFACTU_EXPORT_MAX) throw new AppError('invalid_argument', [{ path: 'to', message: `Más de ${VERIFACTU_EXPORT_MAX} registros: acota el periodo.` }]);
+  if (readable.length > VERIFACTU_EXPORT_MAX)
+    throw new AppError('invalid_argument', [{ path: 'to', message: `Más de ${VERIFACTU_EXPORT_MAX} registros: acota el periodo.` }]);
   if (!readable.length) return null;
   const records = readable.map((r) => toRecord(r.record));
   const xml = buildRegFactuXml({ issuer: { name: readable[0]!.record.issuerName, taxId: issuer }, software, records });
@@ -85,7 +108,13 @@ export function toRecord(r: VerifactuRecordRow): RegistrationRecord | Cancellati
     const key = l.exemption ? `E|${l.exemption}` : `T|${l.vatRate}`;
     const prev = lines.get(key);
     if (l.exemption) lines.set(key, { kind: 'exempt', exemption: l.exemption, baseCents: (prev?.baseCents ?? 0) + l.base });
-    else lines.set(key, { kind: 'taxed', ratePercent: l.vatRate, baseCents: (prev?.baseCents ?? 0) + l.base, vatCents: (prev && prev.kind === 'taxed' ? prev.vatCents : 0) + l.vat });
+    else
+      lines.set(key, {
+        kind: 'taxed',
+        ratePercent: l.vatRate,
+        baseCents: (prev?.baseCents ?? 0) + l.base,
+        vatCents: (prev && prev.kind === 'taxed' ? prev.vatCents : 0) + l.vat,
+      });
   }
   return {
     kind: 'registration',

@@ -6,7 +6,8 @@ import { connectSocket } from '../../test/ws-client';
 
 type Socket = Awaited<ReturnType<typeof connectSocket>>;
 const redisUrl = process.env.REDIS_URL;
-if (!redisUrl && process.env.CI === 'true') throw new Error('REDIS_URL is required under CI: the video room across processes must be tested');
+if (!redisUrl && process.env.CI === 'true')
+  throw new Error('REDIS_URL is required under CI: the video room across processes must be tested');
 
 const offer = { description: { type: 'offer', sdp: 'v=0 oferta' } };
 const answer = { description: { type: 'answer', sdp: 'v=0 respuesta' } };
@@ -66,13 +67,19 @@ describe('the video room on one server', () => {
     await state(patient);
     for (const role of ['patient', 'therapist'] as const) {
       const third = await enter(t, base, room, role);
-      expect((await third.next('refused')).data).toEqual({ code: 'meet_room_full', message: 'La sala ya está completa: en esta videollamada solo pueden estar dos personas.' });
+      expect((await third.next('refused')).data).toEqual({
+        code: 'meet_room_full',
+        message: 'La sala ya está completa: en esta videollamada solo pueden estar dos personas.',
+      });
       expect((await third.closedWith())?.code).toBe(4000);
     }
     const forged = await connectSocket(base, MEET_SOCKET_PATH);
     const ticket = t.app.services.meet.tokens.signTicket({ sessionId: room, role: 'patient' });
     forged.send('join', { ticket: ticket.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')), clientId: 'pagina-falsa' });
-    expect((await forged.next('refused')).data).toEqual({ code: 'meet_ticket_invalid', message: 'Tu acceso a la sala ha caducado. Vuelve a entrar.' });
+    expect((await forged.next('refused')).data).toEqual({
+      code: 'meet_ticket_invalid',
+      message: 'Tu acceso a la sala ha caducado. Vuelve a entrar.',
+    });
     therapist.close();
     patient.close();
   });
@@ -86,7 +93,10 @@ describe('the video room on one server', () => {
     therapist.send('ping');
     await therapist.next('pong');
     for (let i = 0; i < SOCKET_INVALID_FRAME_LIMIT; i++) therapist.raw('null');
-    expect((await therapist.next('refused')).data).toEqual({ code: 'socket_too_many_invalid_frames', message: 'Demasiados mensajes no válidos: el canal se ha cerrado.' });
+    expect((await therapist.next('refused')).data).toEqual({
+      code: 'socket_too_many_invalid_frames',
+      message: 'Demasiados mensajes no válidos: el canal se ha cerrado.',
+    });
     expect((await therapist.closedWith())?.code).toBe(4000);
     // Its place is free again: the page may come back.
     const again = await enter(t, base, room, 'therapist');

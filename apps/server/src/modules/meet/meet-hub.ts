@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { MEET_FRAME_MAX_BYTES, MEET_SOCKET_PATH, errorMessage, meetClientFrames, type ErrorCode, type MeetRole, type MeetSignal, type SocketRefusal } from '@divan/core';
+import {
+  MEET_FRAME_MAX_BYTES,
+  MEET_SOCKET_PATH,
+  errorMessage,
+  meetClientFrames,
+  type ErrorCode,
+  type MeetRole,
+  type MeetSignal,
+  type SocketRefusal,
+} from '@divan/core';
 import { guard } from '../../platform/boundary';
 import type { Realtime } from '../../platform/realtime/realtime';
 import { InvalidFrames, readFrame, refuseFrame, sendFrame as send } from '../../platform/realtime/socket-frames';
@@ -109,7 +118,8 @@ export class MeetHub {
     const frame = read.frame;
     if (frame.event === 'ping') send(socket, 'pong');
     else if (frame.event === 'pong') return;
-    else if (frame.event === 'join') peer.conn ??= this.join(socket, frame.data); // joined already: nothing to do
+    else if (frame.event === 'join')
+      peer.conn ??= this.join(socket, frame.data); // joined already: nothing to do
     else if (!conn) this.refuseFrame(peer, 'socket_not_authenticated');
     else if (frame.event === 'admit') {
       if (conn.role === 'therapist') this.admit(conn);
@@ -201,7 +211,8 @@ export class MeetHub {
       }
       room.seen(w.p);
       if (!w.reply) for (const c of room.local.values()) this.announce(c, true);
-      if (w.p.role === 'patient' && !w.p.admitted && room.admittedClients.has(w.p.clientId)) this.publish({ t: 'admit', room: room.id, clientId: w.p.clientId });
+      if (w.p.role === 'patient' && !w.p.admitted && room.admittedClients.has(w.p.clientId))
+        this.publish({ t: 'admit', room: room.id, clientId: w.p.clientId });
     } else if (w.t === 'gone') {
       if (w.from === this.id) return;
       room.forget(w.role, w.nonce);

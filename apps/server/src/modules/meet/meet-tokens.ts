@@ -41,7 +41,8 @@ export function meetTokens(appSecret: string) {
       if (!body || !sig || extra !== undefined || !same(sig, mac(ticketKey, body))) return null;
       try {
         const t = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as MeetTicket;
-        if (typeof t.sessionId !== 'string' || (t.role !== 'therapist' && t.role !== 'patient') || typeof t.expiresAt !== 'number') return null;
+        if (typeof t.sessionId !== 'string' || (t.role !== 'therapist' && t.role !== 'patient') || typeof t.expiresAt !== 'number')
+          return null;
         return t.expiresAt >= now ? t : null;
       } catch {
         return null;

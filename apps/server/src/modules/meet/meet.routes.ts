@@ -15,7 +15,8 @@ export async function meetRoutes(app: FastifyInstance, { meet, perIpPerMinute }:
       schema: {
         operationId: 'joinMeetAsTherapist',
         tags,
-        description: "A member who may read the session enters its video room: a ticket for the room's websocket, the ICE servers and the patient's link.",
+        description:
+          "A member who may read the session enters its video room: a ticket for the room's websocket, the ICE servers and the patient's link.",
         params: meetWorkspaceParams,
         response: { 200: meetJoinResponse },
       },

@@ -44,7 +44,14 @@ export class MeetService {
       ticket: this.tokens.signTicket({ sessionId: s.id, role: 'therapist' }),
       role: 'therapist',
       iceServers: this.iceServers,
-      session: { id: s.id, startsAt: s.startsAt, endsAt: s.endsAt, timeZone: s.timeZone, therapistName: s.therapist.name, patientName: s.patient.name },
+      session: {
+        id: s.id,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+        timeZone: s.timeZone,
+        therapistName: s.therapist.name,
+        patientName: s.patient.name,
+      },
       patientLink: this.patientLink({ id: s.id }),
     };
   }

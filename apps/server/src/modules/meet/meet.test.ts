@@ -31,8 +31,13 @@ const make = async (who: Therapist, body: object) => {
 };
 const tokenOf = (link: string) => new URL(link).searchParams.get('t')!;
 const asPatient = (sessionId: string, token: string) => t.post(`/api/v1/meet/${sessionId}/join`, { t: token });
-const asMember = (who: Therapist, sessionId: string, ws = c.ws.id) => t.post(`${W(ws)}/sessions/${sessionId}/meet`, undefined, { token: who.accessToken });
-const refusal = (res: { statusCode: number; json(): unknown }) => [res.statusCode, (res.json() as { code: string }).code, (res.json() as { message: string }).message];
+const asMember = (who: Therapist, sessionId: string, ws = c.ws.id) =>
+  t.post(`${W(ws)}/sessions/${sessionId}/meet`, undefined, { token: who.accessToken });
+const refusal = (res: { statusCode: number; json(): unknown }) => [
+  res.statusCode,
+  (res.json() as { code: string }).code,
+  (res.json() as { message: string }).message,
+];
 
 beforeAll(async () => {
   t = await createTestApp({ iceServers: [{ urls: 'turn:turn.example.org:3478', username: 'diván', credential: 'secreto' }] });
@@ -57,7 +62,11 @@ describe('the patient’s link', () => {
     const res = await asPatient(now.id, tokenOf(t.app.services.meet.patientLink(now)));
     expect(res.statusCode).toBe(200);
     const join = json<MeetJoin>(res);
-    expect(join).toMatchObject({ role: 'patient', iceServers: [{ urls: 'turn:turn.example.org:3478', username: 'diván', credential: 'secreto' }], session: { id: now.id, therapistName: 'Tere' } });
+    expect(join).toMatchObject({
+      role: 'patient',
+      iceServers: [{ urls: 'turn:turn.example.org:3478', username: 'diván', credential: 'secreto' }],
+      session: { id: now.id, therapistName: 'Tere' },
+    });
     expect(join.session.patientName).toBeUndefined();
     expect(join.patientLink).toBeUndefined();
     expect(t.app.services.meet.tokens.verifyTicket(join.ticket)).toMatchObject({ sessionId: now.id, role: 'patient' });
@@ -88,15 +97,26 @@ describe('the patient’s link', () => {
     });
     await expect(at(startsAt.getTime() - 30 * 60_000)).resolves.toMatchObject({ role: 'patient' });
     await expect(at(endsAt.getTime() + 120 * 60_000)).resolves.toMatchObject({ role: 'patient' });
-    await expect(at(endsAt.getTime() + 121 * 60_000)).rejects.toMatchObject({ code: 'meet_closed', message: expect.stringMatching(/^Esta sesión ya ha terminado/) });
+    await expect(at(endsAt.getTime() + 121 * 60_000)).rejects.toMatchObject({
+      code: 'meet_closed',
+      message: expect.stringMatching(/^Esta sesión ya ha terminado/),
+    });
     // Over HTTP, now: next week's room is not open yet.
-    expect(refusal(await asPatient(later.id, token))).toEqual([409, 'meet_not_open', expect.stringMatching(/^La sala se abre 30 minutos antes/)]);
+    expect(refusal(await asPatient(later.id, token))).toEqual([
+      409,
+      'meet_not_open',
+      expect.stringMatching(/^La sala se abre 30 minutos antes/),
+    ]);
   });
 
   it('follows the session when it is moved: the same link, the new time', async () => {
     const meet = t.app.services.meet;
     const token = tokenOf(meet.patientLink(later));
-    const moved = await t.patch(`${W(c.ws.id)}/sessions/${later.id}`, { day: nextWeek(), from: '20:00', to: '20:50' }, { token: c.tere.accessToken });
+    const moved = await t.patch(
+      `${W(c.ws.id)}/sessions/${later.id}`,
+      { day: nextWeek(), from: '20:00', to: '20:50' },
+      { token: c.tere.accessToken },
+    );
     expect(moved.statusCode).toBe(200);
     const newStart = toInstant(nextWeek(), '20:00', TZ).getTime();
     await expect(meet.joinAsPatient(later.id, token, new Date(newStart - 20 * 60_000))).resolves.toMatchObject({ role: 'patient' });
@@ -106,10 +126,19 @@ describe('the patient’s link', () => {
   it('refuses a presential session and a canceled one', async () => {
     const meet = t.app.services.meet;
     const at = new Date(toInstant(nextWeek(1), '18:00', TZ).getTime());
-    await expect(meet.joinAsPatient(presential.id, tokenOf(meet.patientLink(presential)), at)).rejects.toMatchObject({ code: 'meet_not_available', message: 'Esta sesión no tiene videollamada de Diván.' });
+    await expect(meet.joinAsPatient(presential.id, tokenOf(meet.patientLink(presential)), at)).rejects.toMatchObject({
+      code: 'meet_not_available',
+      message: 'Esta sesión no tiene videollamada de Diván.',
+    });
     const gone = await make(c.tere, { patientId: c.ana, ...aroundNow(), modality: 'online' });
-    expect((await t.post(`${W(c.ws.id)}/sessions/${gone.id}/cancel`, { reason: 'patient' }, { token: c.tere.accessToken })).statusCode).toBe(200);
-    expect(refusal(await asPatient(gone.id, tokenOf(meet.patientLink(gone))))).toEqual([409, 'meet_session_canceled', 'Esta sesión se ha cancelado.']);
+    expect(
+      (await t.post(`${W(c.ws.id)}/sessions/${gone.id}/cancel`, { reason: 'patient' }, { token: c.tere.accessToken })).statusCode,
+    ).toBe(200);
+    expect(refusal(await asPatient(gone.id, tokenOf(meet.patientLink(gone))))).toEqual([
+      409,
+      'meet_session_canceled',
+      'Esta sesión se ha cancelado.',
+    ]);
     expect(refusal(await asMember(c.tere, gone.id))).toEqual([409, 'meet_session_canceled', 'Esta sesión se ha cancelado.']);
   });
 });
@@ -118,14 +147,22 @@ describe('members entering the room', () => {
   it('lets the session’s therapist in at any time, with the patient’s name and link', async () => {
     const res = await asMember(c.tere, later.id);
     expect(res.statusCode).toBe(200);
-    expect(json<MeetJoin>(res)).toMatchObject({ role: 'therapist', session: { id: later.id, therapistName: 'Tere', patientName: 'Ana Prueba' }, patientLink: t.app.services.meet.patientLink(later) });
+    expect(json<MeetJoin>(res)).toMatchObject({
+      role: 'therapist',
+      session: { id: later.id, therapistName: 'Tere', patientName: 'Ana Prueba' },
+      patientLink: t.app.services.meet.patientLink(later),
+    });
   });
 
   it('lets in a member who may read every session (the owner), not a Terapeuta restricted to their own, nor another workspace', async () => {
     expect((await asMember(c.owner, now.id)).statusCode).toBe(200);
     expect(refusal(await asMember(c.tomas, now.id))).toEqual([404, 'therapy_session_not_found', 'Sesión no disponible o borrada']);
     expect(refusal(await asMember(other.owner, now.id))).toEqual([404, 'workspace_not_found', 'Espacio de trabajo no encontrado.']);
-    expect(refusal(await asMember(other.owner, now.id, other.ws.id))).toEqual([404, 'therapy_session_not_found', 'Sesión no disponible o borrada']);
+    expect(refusal(await asMember(other.owner, now.id, other.ws.id))).toEqual([
+      404,
+      'therapy_session_not_found',
+      'Sesión no disponible o borrada',
+    ]);
     expect((await t.post(`${W(c.ws.id)}/sessions/${now.id}/meet`)).statusCode).toBe(401);
   });
 });

@@ -16,7 +16,10 @@ export function patientLoginCodeMail(to: string, firstName: string, code: string
   });
 }
 
-export function connectInvitationMail(to: string, m: { firstName: string; therapistName: string | null; workspaceName: string; url: string }): Mail {
+export function connectInvitationMail(
+  to: string,
+  m: { firstName: string; therapistName: string | null; workspaceName: string; url: string },
+): Mail {
   const who = m.therapistName ? `${m.therapistName} (${m.workspaceName})` : m.workspaceName;
   return renderMail({
     to,

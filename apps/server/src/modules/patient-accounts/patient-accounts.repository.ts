@@ -38,14 +38,27 @@ export function patientAccountsRepository(db: DbOrTx) {
       return row;
     },
     /** A new invitation for the file, replacing an earlier one (never a connection: the caller checked). */
-    async upsertInvitation(values: { patientId: string; workspaceId: string; email: string; tokenHash: string; invitedBy: string; inviteExpiresAt: Date }) {
+    async upsertInvitation(values: {
+      patientId: string;
+      workspaceId: string;
+      email: string;
+      tokenHash: string;
+      invitedBy: string;
+      inviteExpiresAt: Date;
+    }) {
       const invitedAt = new Date();
       const [row] = await db
         .insert(patientConnections)
         .values({ ...values, invitedAt })
         .onConflictDoUpdate({
           target: patientConnections.patientId,
-          set: { email: values.email, tokenHash: values.tokenHash, invitedBy: values.invitedBy, inviteExpiresAt: values.inviteExpiresAt, invitedAt },
+          set: {
+            email: values.email,
+            tokenHash: values.tokenHash,
+            invitedBy: values.invitedBy,
+            inviteExpiresAt: values.inviteExpiresAt,
+            invitedAt,
+          },
           where: isNull(patientConnections.accountId),
         })
         .returning();
@@ -56,7 +69,13 @@ export function patientAccountsRepository(db: DbOrTx) {
       const [row] = await db
         .update(patientConnections)
         .set({ accountId, connectedAt: new Date(), tokenHash: null })
-        .where(and(eq(patientConnections.patientId, patientId), eq(patientConnections.tokenHash, tokenHash), isNull(patientConnections.accountId)))
+        .where(
+          and(
+            eq(patientConnections.patientId, patientId),
+            eq(patientConnections.tokenHash, tokenHash),
+            isNull(patientConnections.accountId),
+          ),
+        )
         .returning();
       return row;
     },
@@ -78,7 +97,11 @@ export function patientAccountsRepository(db: DbOrTx) {
     /** The files connected to the account, oldest connection first. */
     async connectedTo(accountId: string): Promise<{ patientId: string; workspaceId: string; connectedAt: Date }[]> {
       const rows = await db
-        .select({ patientId: patientConnections.patientId, workspaceId: patientConnections.workspaceId, connectedAt: patientConnections.connectedAt })
+        .select({
+          patientId: patientConnections.patientId,
+          workspaceId: patientConnections.workspaceId,
+          connectedAt: patientConnections.connectedAt,
+        })
         .from(patientConnections)
         .where(and(eq(patientConnections.accountId, accountId), isNotNull(patientConnections.connectedAt)))
         .orderBy(patientConnections.connectedAt, sql`${patientConnections.patientId}`);

@@ -70,7 +70,13 @@ export async function patientAccountsRoutes(
     `${REALM}/token`,
     {
       config: refresh,
-      schema: { operationId: 'refreshPatientToken', tags, description: 'Refresh token as bearer; device info as query.', querystring: deviceInfo, response: { 200: refreshResponse } },
+      schema: {
+        operationId: 'refreshPatientToken',
+        tags,
+        description: 'Refresh token as bearer; device info as query.',
+        querystring: deviceInfo,
+        response: { 200: refreshResponse },
+      },
     },
     (req) => accounts.refresh(req.bearer!, deviceOf(req.query), sessionContext(req)),
   );
@@ -86,13 +92,24 @@ export async function patientAccountsRoutes(
     `${REALM}/connect`,
     {
       config: patient,
-      schema: { operationId: 'acceptPatientConnect', tags, description: 'Accepts a connect invitation sent to the account’s email.', body: patientConnectBody, response: { 200: patientConnectedResponse } },
+      schema: {
+        operationId: 'acceptPatientConnect',
+        tags,
+        description: 'Accepts a connect invitation sent to the account’s email.',
+        body: patientConnectBody,
+        response: { 200: patientConnectedResponse },
+      },
     },
     (req) => connect.connect(req.patient!.accountId, req.body.token),
   );
 
-  r.get('/api/v1/patient/me', { config: patient, schema: { operationId: 'getPatientMe', tags, description: 'The signed-in patient account.', response: { 200: patientProfile } } }, (req) =>
-    accounts.me(req.patient!.accountId),
+  r.get(
+    '/api/v1/patient/me',
+    {
+      config: patient,
+      schema: { operationId: 'getPatientMe', tags, description: 'The signed-in patient account.', response: { 200: patientProfile } },
+    },
+    (req) => accounts.me(req.patient!.accountId),
   );
   r.get(
     '/api/v1/patient/files',

@@ -53,7 +53,11 @@ export class PatientAccountsService {
   /** A code challenge for the account, its mail in the same transaction. */
   async mailCode(tx: DbOrTx, account: PatientAccountRow) {
     const issued = await this.d.auth.codes.issue(tx, { realm: 'patients', id: account.id });
-    await this.d.mailer.send(patientLoginCodeMail(account.email, account.firstName, issued.code), { tx, purpose: 'patient_login', key: `patient_login:${issued.id}` });
+    await this.d.mailer.send(patientLoginCodeMail(account.email, account.firstName, issued.code), {
+      tx,
+      purpose: 'patient_login',
+      key: `patient_login:${issued.id}`,
+    });
     return issued;
   }
 
@@ -70,7 +74,12 @@ export class PatientAccountsService {
     const account = await patientAccountsRepository(tx).findAccount(accountId);
     if (!account) throw new AppError('challenge_not_found');
     const { accessToken, refreshToken } = await this.d.auth.patientSessions.open(tx, account.id, device, ctx);
-    return { accountId: account.id, accessToken, refreshToken, profile: { id: account.id, email: account.email, firstName: account.firstName } };
+    return {
+      accountId: account.id,
+      accessToken,
+      refreshToken,
+      profile: { id: account.id, email: account.email, firstName: account.firstName },
+    };
   }
 
   /** The signed-in account as the companion shows it (`GET /api/v1/patient/me`). */
@@ -80,7 +89,8 @@ export class PatientAccountsService {
     return { id: account.id, email: account.email, firstName: account.firstName };
   }
 
-  refresh = (refreshToken: string, device: DeviceInfo, ctx: SessionContext) => this.d.auth.patientSessions.refresh(refreshToken, device, ctx);
+  refresh = (refreshToken: string, device: DeviceInfo, ctx: SessionContext) =>
+    this.d.auth.patientSessions.refresh(refreshToken, device, ctx);
   logout = (refreshToken: string) => this.d.auth.patientSessions.logout(refreshToken);
 
   /** The files connected to the account. */
@@ -138,7 +148,14 @@ export class PatientAccountsService {
     const card = await this.d.patients.connectCardOf(f.workspaceId, f.patientFileId);
     if (!card) return null;
     const workspaceName = (await this.d.workspaces.nameOf(f.workspaceId)) ?? '';
-    return { patientFileId: f.patientFileId, workspaceId: f.workspaceId, workspaceName, therapistNames: card.therapistNames, patientName: card.patientName, connectedAt: f.connectedAt.toISOString() };
+    return {
+      patientFileId: f.patientFileId,
+      workspaceId: f.workspaceId,
+      workspaceName,
+      therapistNames: card.therapistNames,
+      patientName: card.patientName,
+      connectedAt: f.connectedAt.toISOString(),
+    };
   }
 
   /** The patient disconnects a file from their account; their therapist's workspace keeps the file. */

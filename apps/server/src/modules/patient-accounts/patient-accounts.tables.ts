@@ -42,7 +42,9 @@ export const patientConnections = pgTable(
     connectedAt: timestamp('connected_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('patient_connections_token_key').on(t.tokenHash).where(sql`${t.tokenHash} IS NOT NULL`),
+    uniqueIndex('patient_connections_token_key')
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} IS NOT NULL`),
     index('patient_connections_account_idx').on(t.accountId),
   ],
 );

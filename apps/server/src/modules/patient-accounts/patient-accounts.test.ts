@@ -38,7 +38,11 @@ describe('the patients’ realm: sign-in with a mailed code', () => {
     expect([unknown.statusCode, Object.keys(json(unknown)).sort()]).toEqual([known.statusCode, Object.keys(json(known)).sort()]);
     expect(json(unknown).challenge).toMatch(/^[0-9a-f-]{36}$/);
     expect(await mailCount('nadie@paciente.test')).toBe(before);
-    expectError(await t.post(`${REALM}/login`, { challenge: json(unknown).challenge, code: '123456', ...device }), 404, 'challenge_not_found');
+    expectError(
+      await t.post(`${REALM}/login`, { challenge: json(unknown).challenge, code: '123456', ...device }),
+      404,
+      'challenge_not_found',
+    );
     // A therapist's email is no patient account either.
     const therapistEmail = await t.post(`${REALM}/login/challenge`, { email: 'ana@realm.test' });
     expect(therapistEmail.statusCode).toBe(200);
@@ -67,7 +71,12 @@ describe('the patients’ realm: sign-in with a mailed code', () => {
 
 describe('the realms are separate, both ways', () => {
   it('a patient’s access token opens nothing of the therapists’ API', async () => {
-    for (const url of ['/api/v1/me', '/api/v1/workspaces', `/api/v1/workspaces/${wsA}/patients`, `/api/v1/workspaces/${wsA}/patients/${patientId}`])
+    for (const url of [
+      '/api/v1/me',
+      '/api/v1/workspaces',
+      `/api/v1/workspaces/${wsA}/patients`,
+      `/api/v1/workspaces/${wsA}/patients/${patientId}`,
+    ])
       expectError(await t.get(url, { token: lucia.accessToken }), 401, 'invalid_access_token');
   });
 

@@ -53,7 +53,13 @@ export async function patientConnectRoutes(app: FastifyInstance, opts: { connect
     P,
     {
       config: { access: { workspace: ['update', 'patient_files'] } },
-      schema: { operationId: 'disconnectPatient', tags, description: 'Disconnects the file, or cancels its invitation.', params: patientIdParams, response: noContent },
+      schema: {
+        operationId: 'disconnectPatient',
+        tags,
+        description: 'Disconnects the file, or cancels its invitation.',
+        params: patientIdParams,
+        response: noContent,
+      },
     },
     async (req, reply) => {
       await connect.disconnect(caller(req), req.params.patientId);
@@ -63,14 +69,28 @@ export async function patientConnectRoutes(app: FastifyInstance, opts: { connect
 
   r.get(
     LINK,
-    { config: pub, schema: { operationId: 'getPatientConnectInvitation', tags, params: patientConnectTokenParams, response: { 200: patientConnectInvitation } } },
+    {
+      config: pub,
+      schema: {
+        operationId: 'getPatientConnectInvitation',
+        tags,
+        params: patientConnectTokenParams,
+        response: { 200: patientConnectInvitation },
+      },
+    },
     (req) => connect.invitation(req.params.token),
   );
   r.post(
     `${LINK}/code`,
     {
       config: pub,
-      schema: { operationId: 'mailPatientConnectCode', tags, description: 'Mails a sign-in code to the invited email (the account is made if there is none).', params: patientConnectTokenParams, response: { 200: loginChallengeResponse } },
+      schema: {
+        operationId: 'mailPatientConnectCode',
+        tags,
+        description: 'Mails a sign-in code to the invited email (the account is made if there is none).',
+        params: patientConnectTokenParams,
+        response: { 200: loginChallengeResponse },
+      },
     },
     (req) => connect.mailCode(req.params.token),
   );

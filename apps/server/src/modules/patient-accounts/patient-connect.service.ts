@@ -53,7 +53,10 @@ export class PatientConnectService {
       });
       if (!row) throw new AppError('patient_already_connected');
       const url = `${this.d.publicUrl}/p/connect/${token}`;
-      await this.d.mailer.send(connectInvitationMail(email, { firstName: p.firstName, therapistName, workspaceName, url }), { tx, purpose: 'patient_connect' });
+      await this.d.mailer.send(connectInvitationMail(email, { firstName: p.firstName, therapistName, workspaceName, url }), {
+        tx,
+        purpose: 'patient_connect',
+      });
       await this.d.audit.record(tx, {
         workspaceId: p.workspaceId,
         actorId: c.userId,

@@ -47,7 +47,11 @@ describe('connecting a patient file to the patient’s account', () => {
     // The link is used: it shows nothing and connects nothing; the file is connected, so no new invitation.
     expectError(await t.get(`${LINK}/${link}`), 404, 'patient_connect_invitation_not_found');
     expectError(await t.post(`${LINK}/${link}/code`), 404, 'patient_connect_invitation_not_found');
-    expectError(await t.post(connectPath(wsA, patientId), { email: 'otra@paciente.test' }, { token: ana.accessToken }), 409, 'patient_already_connected');
+    expectError(
+      await t.post(connectPath(wsA, patientId), { email: 'otra@paciente.test' }, { token: ana.accessToken }),
+      409,
+      'patient_already_connected',
+    );
     const audit = await t.get(`/api/v1/workspaces/${wsA}/audit-events`, { token: ana.accessToken });
     if (audit.statusCode === 200) expect(audit.body).toContain('patient.connected');
   });
@@ -76,7 +80,8 @@ describe('connecting a patient file to the patient’s account', () => {
     const res = await t.post(`${REALM}/connect`, { token: link }, { token: session.accessToken });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).file).toMatchObject({ patientFileId: inB, workspaceName: 'Centro Bea', therapistNames: ['Bea'] });
-    const ids = async () => json<{ items: { patientFileId: string }[] }>(await t.get(FILES, { token: session.accessToken })).items.map((f) => f.patientFileId);
+    const ids = async () =>
+      json<{ items: { patientFileId: string }[] }>(await t.get(FILES, { token: session.accessToken })).items.map((f) => f.patientFileId);
     expect(await ids()).toEqual([inA, inB]);
 
     // A file that is not the patient's is as missing as one that does not exist.
@@ -104,7 +109,11 @@ describe('connecting a patient file to the patient’s account', () => {
     // Pablo's own sign-in code, for Rosa's invitation.
     const started = json(await t.post(`${REALM}/login/challenge`, { email: 'pablo@paciente.test' }));
     const pabloCode = codeOf((await t.lastMail('pablo@paciente.test')).text);
-    expectError(await t.post(`${LINK}/${link}`, { challenge: started.challenge, code: pabloCode, ...device }), 403, 'patient_connect_email_mismatch');
+    expectError(
+      await t.post(`${LINK}/${link}`, { challenge: started.challenge, code: pabloCode, ...device }),
+      403,
+      'patient_connect_email_mismatch',
+    );
     expect(await status(ana.accessToken, wsA, patientId)).toMatchObject({ status: 'invited' });
   });
 
@@ -124,7 +133,11 @@ describe('connecting a patient file to the patient’s account', () => {
   it('who may not update the patient cannot invite; bad input is a 400', async () => {
     const patientId = await newPatient(ana.accessToken, wsA);
     expectError(await t.post(connectPath(wsA, patientId), { email: 'x@y.test' }, { token: bea.accessToken }), 404, 'workspace_not_found');
-    expectError(await t.post(connectPath(wsA, patientId), { email: 'no-es-un-email' }, { token: ana.accessToken }), 400, 'invalid_argument');
+    expectError(
+      await t.post(connectPath(wsA, patientId), { email: 'no-es-un-email' }, { token: ana.accessToken }),
+      400,
+      'invalid_argument',
+    );
     // Garbage in the link is one more unknown link (issue 24).
     expectError(await t.get(`${LINK}/corto`), 404, 'patient_connect_invitation_not_found');
   });

@@ -21,7 +21,12 @@ export function htmlToBlocks(html: string): Block[] {
   const flush = () => {
     const text = decode(buf)
       .split('\n')
-      .map((l) => l.replace(/\s+/g, ' ').replace(/( \| )+$/, '').trim())
+      .map((l) =>
+        l
+          .replace(/\s+/g, ' ')
+          .replace(/( \| )+$/, '')
+          .trim(),
+      )
       .filter(Boolean)
       .join('\n');
     if (text) blocks.push({ kind, text });
@@ -44,4 +49,7 @@ export function htmlToBlocks(html: string): Block[] {
   return blocks;
 }
 
-export const htmlToText = (html: string) => htmlToBlocks(html).map((b) => (b.kind === 'item' ? `• ${b.text}` : b.text)).join('\n\n');
+export const htmlToText = (html: string) =>
+  htmlToBlocks(html)
+    .map((b) => (b.kind === 'item' ? `• ${b.text}` : b.text))
+    .join('\n\n');

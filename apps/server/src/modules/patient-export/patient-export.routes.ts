@@ -34,7 +34,12 @@ export async function patientExportRoutes(app: FastifyInstance, { exporter }: { 
     `${P}/export.pdf`,
     {
       config: { access: { workspace: ['read', 'patient_files'] } },
-      schema: { operationId: 'exportPatientPdf', tags, description: 'The same file as a printable A4 PDF in Spanish.', params: patientIdParams },
+      schema: {
+        operationId: 'exportPatientPdf',
+        tags,
+        description: 'The same file as a printable A4 PDF in Spanish.',
+        params: patientIdParams,
+      },
     },
     async (req, reply) => {
       const file = await exporter.pdf(caller(req), req.params.patientId);

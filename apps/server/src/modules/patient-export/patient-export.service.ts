@@ -26,18 +26,41 @@ export class PatientExportService {
     const history = canOn(c.member.ability, 'read', 'patient_histories', owner)
       ? (await this.history.list(c, patient.id))
           .filter((e) => !e.private)
-          .map((e) => ({ id: e.id, date: e.date, title: e.title, body: e.body, text: htmlToText(e.body), author: e.author, createdAt: e.createdAt, updatedAt: e.updatedAt }))
+          .map((e) => ({
+            id: e.id,
+            date: e.date,
+            title: e.title,
+            body: e.body,
+            text: htmlToText(e.body),
+            author: e.author,
+            createdAt: e.createdAt,
+            updatedAt: e.updatedAt,
+          }))
       : null;
     const documents = canOn(c.member.ability, 'read', 'patient_documents', owner)
       ? (await this.documents.list(c, patient.id)).map(({ patientId: _p, ...d }) => d)
       : null;
-    await this.patients.logAccess(c, { id: patient.id, workspaceId: c.member.workspaceId, firstName: patient.firstName, lastName: patient.lastName }, 'file.export');
-    return { generatedAt: new Date().toISOString(), patient, billingInfo: billingInfo ?? null, treatment: treatment ?? null, history, documents };
+    await this.patients.logAccess(
+      c,
+      { id: patient.id, workspaceId: c.member.workspaceId, firstName: patient.firstName, lastName: patient.lastName },
+      'file.export',
+    );
+    return {
+      generatedAt: new Date().toISOString(),
+      patient,
+      billingInfo: billingInfo ?? null,
+      treatment: treatment ?? null,
+      history,
+      documents,
+    };
   }
 
   async pdf(c: Caller, patientId: string) {
     const data = await this.json(c, patientId);
-    return { filename: this.filename(data, 'pdf'), stream: await renderPatientPdf(data, await this.workspaces.nameOf(c.member.workspaceId)) };
+    return {
+      filename: this.filename(data, 'pdf'),
+      stream: await renderPatientPdf(data, await this.workspaces.nameOf(c.member.workspaceId)),
+    };
   }
 
   /** "Expediente Ana López 2026-11-20.pdf" */

@@ -39,11 +39,21 @@ beforeAll(async () => {
     ),
   );
   P = `/api/v1/workspaces/${ws.id}/patients/${patient.id}`;
-  const entry = (title: string, date: string, body: string, priv = false) => t.post(`${P}/history`, { title, date, body, private: priv }, { token: owner.accessToken });
-  await entry('Primera sesión', '2026-09-01', '<p>Acude por <strong>ansiedad</strong> anticipatoria.</p><ul><li>Insomnio de conciliación</li><li>Rumiación</li></ul>');
+  const entry = (title: string, date: string, body: string, priv = false) =>
+    t.post(`${P}/history`, { title, date, body, private: priv }, { token: owner.accessToken });
+  await entry(
+    'Primera sesión',
+    '2026-09-01',
+    '<p>Acude por <strong>ansiedad</strong> anticipatoria.</p><ul><li>Insomnio de conciliación</li><li>Rumiación</li></ul>',
+  );
   await entry('Nota personal', '2026-09-08', '<p>Contratransferencia intensa</p>', true);
   const { payload, headers } = multipart('file', 'consentimiento.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
-  await t.app.inject({ method: 'POST', url: `${P}/documents`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
+  await t.app.inject({
+    method: 'POST',
+    url: `${P}/documents`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${owner.accessToken}` },
+  });
 });
 afterAll(() => t?.close());
 
@@ -73,7 +83,17 @@ describe('patient file export', () => {
     expect(text).toContain('Begoña Ibáñez Ruiz');
     expect(text).toContain('Clínica Mar');
     expect(text).toMatch(/Página 1 de \d/);
-    for (const s of ['Datos personales', 'Tratamiento', 'Historia clínica', '01/09/2026 · Primera sesión', 'Acude por ansiedad anticipatoria.', 'Insomnio de conciliación', '14/03/1988', 'Ansiedad', 'consentimiento.pdf'])
+    for (const s of [
+      'Datos personales',
+      'Tratamiento',
+      'Historia clínica',
+      '01/09/2026 · Primera sesión',
+      'Acude por ansiedad anticipatoria.',
+      'Insomnio de conciliación',
+      '14/03/1988',
+      'Ansiedad',
+      'consentimiento.pdf',
+    ])
       expect(text).toContain(s);
     expect(text).not.toContain('Contratransferencia');
     // Money with the thousands dot from four digits (Intl's es-ES default writes "1234,56 €").
@@ -86,7 +106,11 @@ describe('patient file export', () => {
     const res = await t.get(`/api/v1/workspaces/${ws.id}/patients/${other.id}/export.pdf`, { token: owner.accessToken });
     expect(res.statusCode).toBe(200);
     expect(pdfText(res.rawPayload)).toContain('Begoña Çelik-Ünal D’Øster');
-    expect(pdfInfo(res.rawPayload).fields).toMatchObject({ Title: 'Expediente de Begoña Çelik-Ünal D’Øster', Author: 'Clínica Mar', Tagged: 'yes' });
+    expect(pdfInfo(res.rawPayload).fields).toMatchObject({
+      Title: 'Expediente de Begoña Çelik-Ünal D’Øster',
+      Author: 'Clínica Mar',
+      Tagged: 'yes',
+    });
   });
 
   it('leaves out what the caller may not read, and hides other therapists’ patients', async () => {
@@ -97,7 +121,14 @@ describe('patient file export', () => {
   });
 
   it('writes every export to the clinical access log', async () => {
-    const log = json<{ action: string; user: { name: string } }[]>(await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patient.id}&limit=200`, { token: owner.accessToken }));
-    expect(log.filter((l) => l.action === 'file.export').map((l) => l.user.name).sort()).toEqual(['Carmen', 'Carmen', 'Rosa']);
+    const log = json<{ action: string; user: { name: string } }[]>(
+      await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patient.id}&limit=200`, { token: owner.accessToken }),
+    );
+    expect(
+      log
+        .filter((l) => l.action === 'file.export')
+        .map((l) => l.user.name)
+        .sort(),
+    ).toEqual(['Carmen', 'Carmen', 'Rosa']);
   });
 });

@@ -21,7 +21,10 @@ import { htmlToBlocks } from './html-text';
 export const dmy = (iso: string | null | undefined) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 const label = (vocab: { labels: Record<string, string> }, key: string | null | undefined) => (key ? (vocab.labels[key] ?? key) : '');
 const euros = (cents: number | null) => (cents === null ? '' : formatCents(cents));
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${formatInteger(Math.max(1, Math.round(bytes / 1024)))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`);
+const size = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${formatInteger(Math.max(1, Math.round(bytes / 1024)))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
 /**
  * A patient's file as a readable A4 PDF in Spanish, on the document kit: the workspace, the name

@@ -41,12 +41,31 @@ describe('import of a large spreadsheet', () => {
       28_000 + (i % 100),
       MOTIVES[i % MOTIVES.length],
     ]);
-    const file = await xlsx([['Nombre', 'Apellidos', 'Email', 'Teléfono', 'Fecha de nacimiento', 'Género', 'DNI', 'Dirección', 'Ciudad', 'Código postal', 'Motivo de consulta'], ...rows]);
+    const file = await xlsx([
+      [
+        'Nombre',
+        'Apellidos',
+        'Email',
+        'Teléfono',
+        'Fecha de nacimiento',
+        'Género',
+        'DNI',
+        'Dirección',
+        'Ciudad',
+        'Código postal',
+        'Motivo de consulta',
+      ],
+      ...rows,
+    ]);
     const started = performance.now();
     const { result } = await importPatients(t, ws.id, owner.accessToken, file);
     const ms = performance.now() - started;
-    console.log(`[import-5000] ${ROWS} rows (${(file.length / 1024).toFixed(0)} KB xlsx) uploaded, validated and imported in ${(ms / 1000).toFixed(2)} s on ${t.database}`);
+    console.log(
+      `[import-5000] ${ROWS} rows (${(file.length / 1024).toFixed(0)} KB xlsx) uploaded, validated and imported in ${(ms / 1000).toFixed(2)} s on ${t.database}`,
+    );
     expect(result).toMatchObject({ status: 'done', total: ROWS, created: ROWS, errors: [] });
-    expect(json<{ total: number }>(await t.get(`/api/v1/workspaces/${ws.id}/patients?pageSize=1`, { token: owner.accessToken })).total).toBe(ROWS);
+    expect(
+      json<{ total: number }>(await t.get(`/api/v1/workspaces/${ws.id}/patients?pageSize=1`, { token: owner.accessToken })).total,
+    ).toBe(ROWS);
   }, 120_000);
 });

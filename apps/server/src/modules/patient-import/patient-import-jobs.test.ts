@@ -44,16 +44,22 @@ describe('import jobs in the database', () => {
   });
   afterAll(() => t?.close());
 
-  it('keeps an upload\'s rows encrypted, and drops them once imported (dates kept as dates)', async () => {
+  it("keeps an upload's rows encrypted, and drops them once imported (dates kept as dates)", async () => {
     const up = await upload(t, I, owner.accessToken, await sheet('A'));
-    const [stored] = await t.rows<{ rows_enc: string | null; columns: unknown }>(sql`select rows_enc, columns from patient_imports where id = ${up.importId}`);
+    const [stored] = await t.rows<{ rows_enc: string | null; columns: unknown }>(
+      sql`select rows_enc, columns from patient_imports where id = ${up.importId}`,
+    );
     expect(stored!.rows_enc).toBeTruthy();
     expect(stored!.rows_enc).not.toMatch(/Remedios|Secreto|correo/);
-    expect((await t.post(`${I}/${up.importId}/commit`, { mapping: up.suggestedMapping }, { token: owner.accessToken })).statusCode).toBe(202);
+    expect((await t.post(`${I}/${up.importId}/commit`, { mapping: up.suggestedMapping }, { token: owner.accessToken })).statusCode).toBe(
+      202,
+    );
     expect(await settle(t, `${I}/${up.importId}`, owner.accessToken)).toMatchObject({ status: 'done', created: 2 });
     const [after] = await t.rows<{ rows_enc: string | null }>(sql`select rows_enc from patient_imports where id = ${up.importId}`);
     expect(after!.rows_enc).toBeNull();
-    const list = json<{ items: { id: string }[] }>(await t.get(`/api/v1/workspaces/${ws.id}/patients?q=aremedios`, { token: owner.accessToken })).items;
+    const list = json<{ items: { id: string }[] }>(
+      await t.get(`/api/v1/workspaces/${ws.id}/patients?q=aremedios`, { token: owner.accessToken }),
+    ).items;
     const p = json<{ birthdate: string }>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${list[0]!.id}`, { token: owner.accessToken }));
     expect(p.birthdate).toBe('1981-05-17');
   });
@@ -70,7 +76,9 @@ describe('import jobs in the database', () => {
   it('reports an import whose process stopped as failed, saying nothing was imported', async () => {
     const up = await upload(t, I, owner.accessToken, await sheet('C'));
     const progress = { status: 'validating', processed: 1, total: 2, created: 0, errors: [] };
-    await t.rows(sql`update patient_imports set progress = ${JSON.stringify(progress)}::jsonb, updated_at = now() - interval '15 minutes' where id = ${up.importId}`);
+    await t.rows(
+      sql`update patient_imports set progress = ${JSON.stringify(progress)}::jsonb, updated_at = now() - interval '15 minutes' where id = ${up.importId}`,
+    );
     const s = json<{ status: string; message: string }>(await t.get(`${I}/${up.importId}`, { token: owner.accessToken }));
     expect(s.status).toBe('failed');
     expect(s.message).toContain('No se ha importado ningún paciente');
@@ -89,14 +97,26 @@ describe('the import job reads permissions when it runs', () => {
       const { memberId } = await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
       const I = `/api/v1/workspaces/${ws.id}/patient-imports`;
       const up = await upload(t, I, colleague.accessToken, await sheet('E'));
-      expect((await t.post(`${I}/${up.importId}/commit`, { mapping: up.suggestedMapping }, { token: colleague.accessToken })).statusCode).toBe(202);
+      expect(
+        (await t.post(`${I}/${up.importId}/commit`, { mapping: up.suggestedMapping }, { token: colleague.accessToken })).statusCode,
+      ).toBe(202);
       const readOnly = await createRole(t, owner, ws.id, 'Solo lectura', [{ action: 'read', subject: 'patient_files' }]);
-      expect((await t.patch(`/api/v1/workspaces/${ws.id}/members/${memberId}`, { roleIds: [readOnly.id] }, { token: owner.accessToken })).statusCode).toBe(200);
+      expect(
+        (await t.patch(`/api/v1/workspaces/${ws.id}/members/${memberId}`, { roleIds: [readOnly.id] }, { token: owner.accessToken }))
+          .statusCode,
+      ).toBe(200);
       t.app.services.jobs.startWorkers();
-      const outcome = async () => (await t.rows<{ progress: { status: string; message?: string } }>(sql`select progress from patient_imports where id = ${up.importId}`))[0]!.progress;
+      const outcome = async () =>
+        (
+          await t.rows<{ progress: { status: string; message?: string } }>(
+            sql`select progress from patient_imports where id = ${up.importId}`,
+          )
+        )[0]!.progress;
       for (let i = 0; i < 200 && (await outcome()).status !== 'failed'; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await outcome()).toMatchObject({ status: 'failed', message: expect.stringContaining('Ya no tienes permiso') });
-      expect(json<{ total: number }>(await t.get(`/api/v1/workspaces/${ws.id}/patients?q=eremedios`, { token: owner.accessToken })).total).toBe(0);
+      expect(
+        json<{ total: number }>(await t.get(`/api/v1/workspaces/${ws.id}/patients?q=eremedios`, { token: owner.accessToken })).total,
+      ).toBe(0);
     } finally {
       await t.close();
     }
@@ -114,9 +134,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across two server processes sha
       const ws = json<Workspace[]>(await a.get('/api/v1/workspaces', { token: owner.accessToken }))[0]!;
       const I = `/api/v1/workspaces/${ws.id}/patient-imports`;
       const up = await upload(a, I, owner.accessToken, await sheet('D'));
-      expect((await b.post(`${I}/${up.importId}/commit`, { mapping: up.suggestedMapping }, { token: owner.accessToken })).statusCode).toBe(202);
+      expect((await b.post(`${I}/${up.importId}/commit`, { mapping: up.suggestedMapping }, { token: owner.accessToken })).statusCode).toBe(
+        202,
+      );
       expect(await settle(a, `${I}/${up.importId}`, owner.accessToken)).toMatchObject({ status: 'done', created: 2 });
-      expect(json<{ total: number }>(await a.get(`/api/v1/workspaces/${ws.id}/patients?q=dremedios`, { token: owner.accessToken })).total).toBe(1);
+      expect(
+        json<{ total: number }>(await a.get(`/api/v1/workspaces/${ws.id}/patients?q=dremedios`, { token: owner.accessToken })).total,
+      ).toBe(1);
     } finally {
       await b?.close();
       await a.close();

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IMPORT_MAX_MB, importCommitBody, importIdParams, importStatusResponse, importUploadResponse, workspaceIdParams } from '@divan/core';
+import {
+  IMPORT_MAX_MB,
+  importCommitBody,
+  importIdParams,
+  importStatusResponse,
+  importUploadResponse,
+  workspaceIdParams,
+} from '@divan/core';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { readUpload } from '../../platform/http/upload';

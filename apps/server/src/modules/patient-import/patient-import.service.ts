@@ -35,11 +35,14 @@ const YIELD_EVERY = 250;
  * (a lost process's job is retried after about two minutes, and saves progress as it goes).
  */
 const STALLED_MS = 10 * 60_000;
-const STALLED_MESSAGE = 'La importación se interrumpió (el servidor se reinició). No se ha importado ningún paciente: vuelve a subir el archivo.';
+const STALLED_MESSAGE =
+  'La importación se interrumpió (el servidor se reinició). No se ha importado ningún paciente: vuelve a subir el archivo.';
 
 /** The fields a mapping fills, as paths of the create body (`treatment.motive`). */
 const mappedFields = (mapping: Mapping) =>
-  (Object.entries(mapping) as [keyof Mapping, number | null | undefined][]).flatMap(([f, i]) => (i === null || i === undefined ? [] : [pathOf(f)]));
+  (Object.entries(mapping) as [keyof Mapping, number | null | undefined][]).flatMap(([f, i]) =>
+    i === null || i === undefined ? [] : [pathOf(f)],
+  );
 
 /**
  * Importing patients from a spreadsheet in two steps: the upload is parsed and kept (encrypted, per
@@ -80,14 +83,20 @@ export class PatientImportService {
     const rowsEnc = await this.cipher.encryptText(ws, encodeRows(sheet.rows), ROWS_AAD);
     const [job] = await this.db.transaction(async (tx) => {
       // One file waits for its mapping per workspace and user: a new upload replaces it.
-      await tx.delete(patientImports).where(and(eq(patientImports.workspaceId, ws), eq(patientImports.userId, c.userId), isNull(patientImports.progress)));
+      await tx
+        .delete(patientImports)
+        .where(and(eq(patientImports.workspaceId, ws), eq(patientImports.userId, c.userId), isNull(patientImports.progress)));
       // Expired ones go too, unless an import is still running (it has rows and a recent progress).
       await tx
         .delete(patientImports)
         .where(
           and(
             lt(patientImports.expiresAt, new Date()),
-            or(isNull(patientImports.progress), isNull(patientImports.rowsEnc), lt(patientImports.updatedAt, new Date(Date.now() - IMPORT_TTL_MS))),
+            or(
+              isNull(patientImports.progress),
+              isNull(patientImports.rowsEnc),
+              lt(patientImports.updatedAt, new Date(Date.now() - IMPORT_TTL_MS)),
+            ),
           ),
         );
       return tx
@@ -114,7 +123,11 @@ export class PatientImportService {
     if (row.progress) throw new AppError('import_already_started');
     const fields = Object.entries(mapping).filter(([, i]) => i !== null && i !== undefined && i >= row.columns.length);
     if (fields.length)
-      throw new AppError('invalid_argument', fields.map(([f]) => ({ path: `mapping.${f}`, message: 'Columna inválida' })), 'Columna inválida');
+      throw new AppError(
+        'invalid_argument',
+        fields.map(([f]) => ({ path: `mapping.${f}`, message: 'Columna inválida' })),
+        'Columna inválida',
+      );
     // Only fields the caller may write (PATIENT_FIELDS): Recepción imports no treatment column.
     this.patients.assertCanImport(c, mappedFields(mapping));
     const total = decodeRows(await this.cipher.decryptText(row.workspaceId, row.rowsEnc!, ROWS_AAD)).length;
@@ -201,7 +214,8 @@ export class PatientImportService {
     const seen = new Map<string, number>();
     // Someone who sees only their own patients imports them assigned to themselves, as when creating one.
     // In an Individual workspace they are the owner's.
-    const assigned = scopeFor(c.member.ability, 'read', 'patient_files', c.userId).kind === 'own' ? c.userId : await this.workspaces.soloOwnerOf(ws);
+    const assigned =
+      scopeFor(c.member.ability, 'read', 'patient_files', c.userId).kind === 'own' ? c.userId : await this.workspaces.soloOwnerOf(ws);
     const today = todayIn(DEFAULT_TIME_ZONE);
     for (const [i, r] of rows.entries()) {
       const mapped = mapRow(r.cells, mapping);
@@ -210,7 +224,11 @@ export class PatientImportService {
         const b = mapped.body;
         const keys = [b.email && `email:${b.email}`, b.billingInfo?.taxId && `tax:${b.billingInfo.taxId}`].filter((k): k is string => !!k);
         const repeated = keys.find((k) => seen.has(k));
-        if (repeated) progress.errors.push({ row: r.row, reason: `${repeated.startsWith('email') ? 'Email' : 'DNI/NIE'} repetido en la fila ${seen.get(repeated)}` });
+        if (repeated)
+          progress.errors.push({
+            row: r.row,
+            reason: `${repeated.startsWith('email') ? 'Email' : 'DNI/NIE'} repetido en la fila ${seen.get(repeated)}`,
+          });
         else {
           for (const k of keys) seen.set(k, r.row);
           const values: ImportedPatient = {
@@ -293,7 +311,9 @@ export class PatientImportService {
     const [row] = await this.db
       .select()
       .from(patientImports)
-      .where(and(eq(patientImports.id, importId), eq(patientImports.workspaceId, c.member.workspaceId), eq(patientImports.userId, c.userId)));
+      .where(
+        and(eq(patientImports.id, importId), eq(patientImports.workspaceId, c.member.workspaceId), eq(patientImports.userId, c.userId)),
+      );
     if (!row || (row.expiresAt.getTime() <= Date.now() && !this.live.has(row.id))) throw new AppError('import_not_found');
     return row;
   }

@@ -18,7 +18,9 @@ const upload = (data: Buffer, token = owner.accessToken, path = I) => {
   return t.app.inject({ method: 'POST', url: path, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
 };
 const patientsNamed = async (q: string, workspaceId = ws.id) =>
-  json<{ items: { id: string }[] }>(await t.get(`/api/v1/workspaces/${workspaceId}/patients?q=${encodeURIComponent(q)}`, { token: owner.accessToken })).items;
+  json<{ items: { id: string }[] }>(
+    await t.get(`/api/v1/workspaces/${workspaceId}/patients?q=${encodeURIComponent(q)}`, { token: owner.accessToken }),
+  ).items;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,11 +38,47 @@ describe('import patients from Excel', () => {
     const res = await upload(readFixture('pacientes-50.xlsx'));
     expect(res.statusCode, res.body).toBe(201);
     const up = json<{ columns: string[]; sampleRows: string[][]; totalRows: number; suggestedMapping: Record<string, number> }>(res);
-    expect(up.columns).toEqual(['Nombre', 'Apellidos', 'Email', 'Teléfono', 'Fecha de nacimiento', 'Género', 'DNI/NIE', 'Dirección', 'Ciudad', 'Código postal', 'Motivo de consulta']);
+    expect(up.columns).toEqual([
+      'Nombre',
+      'Apellidos',
+      'Email',
+      'Teléfono',
+      'Fecha de nacimiento',
+      'Género',
+      'DNI/NIE',
+      'Dirección',
+      'Ciudad',
+      'Código postal',
+      'Motivo de consulta',
+    ]);
     expect(up.totalRows).toBe(50);
     expect(up.sampleRows).toHaveLength(5);
-    expect(up.sampleRows[0]).toEqual(['Paula', 'Martín Gil', 'paula.martin0@correo.es', '659081935', '21/01/1954', 'Otro', '17784483D', 'Calle Núñez 28', 'Barcelona', '8012', 'Ansiedad']);
-    expect(up.suggestedMapping).toEqual({ firstName: 0, lastName: 1, email: 2, phone: 3, birthdate: 4, gender: 5, taxId: 6, line1: 7, city: 8, zipCode: 9, motive: 10 });
+    expect(up.sampleRows[0]).toEqual([
+      'Paula',
+      'Martín Gil',
+      'paula.martin0@correo.es',
+      '659081935',
+      '21/01/1954',
+      'Otro',
+      '17784483D',
+      'Calle Núñez 28',
+      'Barcelona',
+      '8012',
+      'Ansiedad',
+    ]);
+    expect(up.suggestedMapping).toEqual({
+      firstName: 0,
+      lastName: 1,
+      email: 2,
+      phone: 3,
+      birthdate: 4,
+      gender: 5,
+      taxId: 6,
+      line1: 7,
+      city: 8,
+      zipCode: 9,
+      motive: 10,
+    });
   });
 
   it('imports the 48 valid rows of the fixture and reports rows 19 and 35', async () => {
@@ -58,7 +96,15 @@ describe('import patients from Excel', () => {
     expect([...statusesSeen].every((s) => ['validating', 'importing', 'done'].includes(s))).toBe(true);
     const [paula] = await patientsNamed('paula.martin0@correo.es');
     const p = json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${paula!.id}`, { token: owner.accessToken }));
-    expect(p).toMatchObject({ firstName: 'Paula', lastName: 'Martín Gil', phone: '+34659081935', birthdate: '1954-01-21', gender: 'other', taxId: '17784483D', status: 'active' });
+    expect(p).toMatchObject({
+      firstName: 'Paula',
+      lastName: 'Martín Gil',
+      phone: '+34659081935',
+      birthdate: '1954-01-21',
+      gender: 'other',
+      taxId: '17784483D',
+      status: 'active',
+    });
     expect(p.billingInfo).toMatchObject({ line1: 'Calle Núñez 28', city: 'Barcelona', zipCode: '08012' });
     expect(p.treatment).toMatchObject({ motive: 'anxiety', status: 'active', startDate: todayIn(DEFAULT_TIME_ZONE) });
     expect(p.assignedTherapist).toBeNull();
@@ -72,8 +118,14 @@ describe('import patients from Excel', () => {
   });
 
   it('two imports of the same people at once create each person once', async () => {
-    const file = await xlsx([['Nombre', 'Email'], ...Array.from({ length: 20 }, (_, i) => [`Doble ${String.fromCharCode(97 + i)}`, `doble${i}@correo.es`])]);
-    const [a, b] = await Promise.all([importPatients(t, ws.id, owner.accessToken, file), importPatients(t, ws.id, colleague.accessToken, file)]);
+    const file = await xlsx([
+      ['Nombre', 'Email'],
+      ...Array.from({ length: 20 }, (_, i) => [`Doble ${String.fromCharCode(97 + i)}`, `doble${i}@correo.es`]),
+    ]);
+    const [a, b] = await Promise.all([
+      importPatients(t, ws.id, owner.accessToken, file),
+      importPatients(t, ws.id, colleague.accessToken, file),
+    ]);
     expect(a.result.created + b.result.created).toBe(20);
     expect(a.result.errors.length + b.result.errors.length).toBe(20);
     expect((await patientsNamed('doble')).length).toBe(20);
@@ -91,16 +143,34 @@ describe('import patients from Excel', () => {
       ['<img src=x onerror=alert(1)>', 'marcado@correo.es', null, null, null, null, null, null, null],
     ]);
     const { upload: up, result } = await importPatients(t, ws.id, owner.accessToken, file);
-    expect(up.suggestedMapping).toEqual({ firstName: 0, email: 1, phone: 2, birthdate: 3, gender: 4, taxId: 5, zipCode: 6, motive: 7, sessionType: 8 });
+    expect(up.suggestedMapping).toEqual({
+      firstName: 0,
+      email: 1,
+      phone: 2,
+      birthdate: 3,
+      gender: 4,
+      taxId: 5,
+      zipCode: 6,
+      motive: 7,
+      sessionType: 8,
+    });
     expect(result.created).toBe(2);
     expect(result.errors).toEqual([
       { row: 3, reason: 'Email repetido en la fila 2' },
-      { row: 4, reason: 'Motivo de consulta desconocido: «Aburrimiento»; Tipo de sesión desconocido: «Grupal»; Fecha de nacimiento inválida; DNI/NIE inválido' },
+      {
+        row: 4,
+        reason:
+          'Motivo de consulta desconocido: «Aburrimiento»; Tipo de sesión desconocido: «Grupal»; Fecha de nacimiento inválida; DNI/NIE inválido',
+      },
       { row: 7, reason: 'Nombre: solo se permiten letras' },
     ]);
-    const rocio = json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${(await patientsNamed('rocio@correo.es'))[0]!.id}`, { token: owner.accessToken }));
+    const rocio = json<Patient>(
+      await t.get(`/api/v1/workspaces/${ws.id}/patients/${(await patientsNamed('rocio@correo.es'))[0]!.id}`, { token: owner.accessToken }),
+    );
     expect(rocio).toMatchObject({ birthdate: '1990-05-04', gender: 'female', treatment: { motive: 'mourning', sessionType: 'couple' } });
-    const sara = json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${(await patientsNamed('sara'))[0]!.id}`, { token: owner.accessToken }));
+    const sara = json<Patient>(
+      await t.get(`/api/v1/workspaces/${ws.id}/patients/${(await patientsNamed('sara'))[0]!.id}`, { token: owner.accessToken }),
+    );
     expect(sara).toMatchObject({ birthdate: '1985-11-03', billingInfo: { zipCode: '08001' }, treatment: { motive: 'work_stress' } });
   });
 
@@ -118,12 +188,16 @@ describe('import patients from Excel', () => {
     const path = `${I}/${up.importId}`;
     expect(codeOf(await t.get(path, { token: owner.accessToken }))).toBe('import_not_started');
     expect(codeOf(await t.get(path, { token: colleague.accessToken }))).toBe('import_not_found');
-    expect(codeOf(await t.post(`${path}/commit`, { mapping: { firstName: 0 } }, { token: colleague.accessToken }))).toBe('import_not_found');
+    expect(codeOf(await t.post(`${path}/commit`, { mapping: { firstName: 0 } }, { token: colleague.accessToken }))).toBe(
+      'import_not_found',
+    );
     expect(codeOf(await t.post(`${path}/commit`, { mapping: { firstName: 3 } }, { token: owner.accessToken }))).toBe('invalid_argument');
     const noName = await t.post(`${path}/commit`, { mapping: { email: 0 } }, { token: owner.accessToken });
     expect(json(noName)).toMatchObject({ code: 'invalid_argument', message: 'Indica qué columna contiene el nombre' });
     expect((await t.post(`${path}/commit`, { mapping: { firstName: 0 } }, { token: owner.accessToken })).statusCode).toBe(202);
-    expect(codeOf(await t.post(`${path}/commit`, { mapping: { firstName: 0 } }, { token: owner.accessToken }))).toBe('import_already_started');
+    expect(codeOf(await t.post(`${path}/commit`, { mapping: { firstName: 0 } }, { token: owner.accessToken }))).toBe(
+      'import_already_started',
+    );
     expect(codeOf(await t.get(`${I}/${crypto.randomUUID()}`, { token: owner.accessToken }))).toBe('import_not_found');
   });
 

@@ -20,9 +20,26 @@ describe('spreadsheet cells to patient fields', () => {
   });
 
   it('turns numbers into text and labels into keys, and names the field of a generic error', () => {
-    const ok = mapRow(['Ana', 612345678, 'Hombre', 'Trauma / TEPT', 'familiar'], { firstName: 0, phone: 1, gender: 2, motive: 3, sessionType: 4 });
-    expect(ok).toEqual({ ok: true, body: expect.objectContaining({ firstName: 'Ana', phone: '+34612345678', gender: 'male', treatment: { motive: 'trauma', sessionType: 'family' } }) });
-    expect(mapRow(['Ana', 'x'.repeat(151)], { firstName: 0, lastName: 1 })).toEqual({ ok: false, reason: 'Apellidos: no puede tener más de 150 caracteres' });
+    const ok = mapRow(['Ana', 612345678, 'Hombre', 'Trauma / TEPT', 'familiar'], {
+      firstName: 0,
+      phone: 1,
+      gender: 2,
+      motive: 3,
+      sessionType: 4,
+    });
+    expect(ok).toEqual({
+      ok: true,
+      body: expect.objectContaining({
+        firstName: 'Ana',
+        phone: '+34612345678',
+        gender: 'male',
+        treatment: { motive: 'trauma', sessionType: 'family' },
+      }),
+    });
+    expect(mapRow(['Ana', 'x'.repeat(151)], { firstName: 0, lastName: 1 })).toEqual({
+      ok: false,
+      reason: 'Apellidos: no puede tener más de 150 caracteres',
+    });
     expect(mapRow(['Ana', 'Quizá'], { firstName: 0, gender: 1 })).toEqual({ ok: false, reason: 'Género desconocido: «Quizá»' });
   });
 

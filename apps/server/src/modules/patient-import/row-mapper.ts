@@ -9,7 +9,13 @@ export type Mapped = { ok: true; body: PatientInput } | { ok: false; reason: str
 const DAY_MS = 86_400_000;
 /** Day 0 of spreadsheet serial dates (1899-12-30, after Excel's 1900 leap-year bug). */
 const SERIAL_EPOCH = Date.UTC(1899, 11, 30);
-const GENDER_SYNONYMS: Record<string, 'female' | 'male' | 'other'> = { femenino: 'female', masculino: 'male', f: 'female', h: 'male', 'no binario': 'other' };
+const GENDER_SYNONYMS: Record<string, 'female' | 'male' | 'other'> = {
+  femenino: 'female',
+  masculino: 'male',
+  f: 'female',
+  h: 'male',
+  'no binario': 'other',
+};
 
 /** Where a field lives in the create-patient body, and its Spanish name for messages. */
 const LABELS: Record<string, string> = {
@@ -54,7 +60,13 @@ export function mapRow(cells: Cell[], mapping: Mapping): Mapped {
   const motive = vocab('motive', (t) => matchLabel(TREATMENT_MOTIVE, t));
   const sessionType = vocab('sessionType', (t) => matchLabel(SESSION_TYPE, t));
 
-  const billingInfo = { taxId: text('taxId'), line1: text('line1'), city: text('city'), zipCode: zipCode(cell('zipCode')), country: text('country') };
+  const billingInfo = {
+    taxId: text('taxId'),
+    line1: text('line1'),
+    city: text('city'),
+    zipCode: zipCode(cell('zipCode')),
+    country: text('country'),
+  };
   const treatment = { motive, sessionType };
   const candidate = {
     firstName: text('firstName') ?? '',
@@ -74,7 +86,17 @@ export function mapRow(cells: Cell[], mapping: Mapping): Mapped {
 
 /** The field's path in the create body (and in PATIENT_FIELDS). */
 export const pathOf = (f: ImportField) =>
-  (({ taxId: 'billingInfo.taxId', line1: 'billingInfo.line1', city: 'billingInfo.city', zipCode: 'billingInfo.zipCode', country: 'billingInfo.country', motive: 'treatment.motive', sessionType: 'treatment.sessionType' }) as Record<string, string>)[f] ?? f;
+  (
+    ({
+      taxId: 'billingInfo.taxId',
+      line1: 'billingInfo.line1',
+      city: 'billingInfo.city',
+      zipCode: 'billingInfo.zipCode',
+      country: 'billingInfo.country',
+      motive: 'treatment.motive',
+      sessionType: 'treatment.sessionType',
+    }) as Record<string, string>
+  )[f] ?? f;
 
 /** The form's messages name their field ("Email inválido"); the generic ones get it added. */
 function reasonOf(path: string, message: string): string {
@@ -89,7 +111,8 @@ function reasonOf(path: string, message: string): string {
 export function day(c: Cell): string | undefined {
   if (isBlank(c)) return undefined;
   if (c instanceof Date) return c.toISOString().slice(0, 10);
-  if (typeof c === 'number') return c > 0 && c < 2_958_466 ? new Date(SERIAL_EPOCH + Math.floor(c) * DAY_MS).toISOString().slice(0, 10) : String(c);
+  if (typeof c === 'number')
+    return c > 0 && c < 2_958_466 ? new Date(SERIAL_EPOCH + Math.floor(c) * DAY_MS).toISOString().slice(0, 10) : String(c);
   const s = String(c).trim();
   const dmy = s.match(/^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/);
   if (dmy) {

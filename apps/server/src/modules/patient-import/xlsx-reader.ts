@@ -48,7 +48,8 @@ export async function readSheet(data: Buffer): Promise<Sheet> {
 const TOO_MANY_ROWS = `El archivo tiene más de ${IMPORT_MAX_ROWS.toLocaleString('es-ES')} filas. Divídelo en varios archivos.`;
 
 function refusal(err: unknown): AppError {
-  if (err instanceof OfficeFileError && err.reason === 'too_many_rows') return new AppError('invalid_import_file', undefined, TOO_MANY_ROWS);
+  if (err instanceof OfficeFileError && err.reason === 'too_many_rows')
+    return new AppError('invalid_import_file', undefined, TOO_MANY_ROWS);
   return officeRefusal(err, 'invalid_import_file');
 }
 
@@ -92,5 +93,8 @@ export function encodeRows(rows: SheetRow[]): string {
 
 export function decodeRows(json: string): SheetRow[] {
   const rows = JSON.parse(json) as { row: number; cells: (Cell | { d: string })[] }[];
-  return rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => (c !== null && typeof c === 'object' && 'd' in c ? new Date(c.d) : (c as Cell))) }));
+  return rows.map((r) => ({
+    row: r.row,
+    cells: r.cells.map((c) => (c !== null && typeof c === 'object' && 'd' in c ? new Date(c.d) : (c as Cell))),
+  }));
 }

@@ -33,13 +33,25 @@ export class BookingIntake {
   }
 
   /** Inside the booking's transaction: the visitor's file, found again under the workspace's lock, or created. */
-  async admit(tx: Tx, emit: Emit, workspaceId: string, therapistId: string, v: BookingVisitor, now: Date): Promise<{ id: string; created: boolean }> {
+  async admit(
+    tx: Tx,
+    emit: Emit,
+    workspaceId: string,
+    therapistId: string,
+    v: BookingVisitor,
+    now: Date,
+  ): Promise<{ id: string; created: boolean }> {
     await this.workspaces.lockWorkspace(workspaceId, tx);
     const found = await this.findByEmail(tx, workspaceId, v.email);
     if (found) {
       if (found.treatmentStatus !== 'active') {
         await this.assertBelowLimit(tx, workspaceId, therapistId);
-        await patientsRepository(tx).update(found.id, { treatmentStatus: 'active', treatmentEndDate: null, treatmentEndingReason: null, lastActivityAt: now });
+        await patientsRepository(tx).update(found.id, {
+          treatmentStatus: 'active',
+          treatmentEndDate: null,
+          treatmentEndingReason: null,
+          lastActivityAt: now,
+        });
         emit('patient.updated', { workspaceId, patientId: found.id, parts: ['treatment'], treatmentStatus: 'active' });
       }
       return { id: found.id, created: false };

@@ -25,19 +25,42 @@ beforeAll(async () => {
     { action: 'read', subject: 'patient_histories' },
   ]);
   await addMember(t, owner, ws.id, reader, [readOnly.id]);
-  const p = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Tomás', lastName: 'Gil' }, { token: owner.accessToken }));
+  const p = json<Patient>(
+    await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Tomás', lastName: 'Gil' }, { token: owner.accessToken }),
+  );
   H = `/api/v1/workspaces/${ws.id}/patients/${p.id}/history`;
 });
 afterAll(() => t?.close());
 
 describe('history drafts', () => {
   it('keeps an unsaved entry on the server, encrypted, private to its author, one per author', async () => {
-    const first = await t.put(`${H}/draft`, { title: 'Sesión a medias', date: '23/11', body: '<p>Refiere <em>ansiedad anticipatoria</em></p><script>alert(1)</script>' }, { token: owner.accessToken });
+    const first = await t.put(
+      `${H}/draft`,
+      { title: 'Sesión a medias', date: '23/11', body: '<p>Refiere <em>ansiedad anticipatoria</em></p><script>alert(1)</script>' },
+      { token: owner.accessToken },
+    );
     expect(first.statusCode, first.body).toBe(200);
-    expect(json<HistoryDraft>(first)).toMatchObject({ entryId: null, title: 'Sesión a medias', date: '23/11', body: '<p>Refiere <em>ansiedad anticipatoria</em></p>', private: false });
+    expect(json<HistoryDraft>(first)).toMatchObject({
+      entryId: null,
+      title: 'Sesión a medias',
+      date: '23/11',
+      body: '<p>Refiere <em>ansiedad anticipatoria</em></p>',
+      private: false,
+    });
     // Autosave writes over the same draft.
-    await t.put(`${H}/draft`, { title: 'Sesión a medias', date: '23/11/2026', body: '<p>Refiere <em>ansiedad anticipatoria</em> ante el examen</p>', private: true }, { token: owner.accessToken });
-    expect(await drafts(owner)).toEqual([expect.objectContaining({ entryId: null, date: '23/11/2026', body: expect.stringContaining('ante el examen'), private: true })]);
+    await t.put(
+      `${H}/draft`,
+      {
+        title: 'Sesión a medias',
+        date: '23/11/2026',
+        body: '<p>Refiere <em>ansiedad anticipatoria</em> ante el examen</p>',
+        private: true,
+      },
+      { token: owner.accessToken },
+    );
+    expect(await drafts(owner)).toEqual([
+      expect.objectContaining({ entryId: null, date: '23/11/2026', body: expect.stringContaining('ante el examen'), private: true }),
+    ]);
     expect(await drafts(colleague)).toEqual([]);
     const rows = await t.rows<Record<string, unknown>>(sql`select * from history_drafts`);
     expect(rows).toHaveLength(1);
@@ -58,14 +81,24 @@ describe('history drafts', () => {
   });
 
   it('is gone once the entry is saved', async () => {
-    const entry = json<HistoryEntry>(await t.post(H, { title: 'Sesión 1', date: '2026-11-23', body: '<p>Ansiedad</p>' }, { token: owner.accessToken }));
+    const entry = json<HistoryEntry>(
+      await t.post(H, { title: 'Sesión 1', date: '2026-11-23', body: '<p>Ansiedad</p>' }, { token: owner.accessToken }),
+    );
     expect(await drafts(owner)).toEqual([]);
     // Editing: a draft per entry, beside the new entry's.
     await t.put(`${H}/draft`, { title: 'Sesión 2' }, { token: owner.accessToken });
-    const edit = await t.put(`${H}/${entry.id}/draft`, { title: 'Sesión 1', date: '23/11/2026', body: '<p>Ansiedad y culpa</p>' }, { token: colleague.accessToken });
+    const edit = await t.put(
+      `${H}/${entry.id}/draft`,
+      { title: 'Sesión 1', date: '23/11/2026', body: '<p>Ansiedad y culpa</p>' },
+      { token: colleague.accessToken },
+    );
     expect(json<HistoryDraft>(edit)).toMatchObject({ entryId: entry.id });
     expect((await drafts(colleague)).map((d) => d.entryId)).toEqual([entry.id]);
-    await t.put(`${H}/${entry.id}`, { title: 'Sesión 1', date: '2026-11-23', body: '<p>Ansiedad y culpa</p>' }, { token: colleague.accessToken });
+    await t.put(
+      `${H}/${entry.id}`,
+      { title: 'Sesión 1', date: '2026-11-23', body: '<p>Ansiedad y culpa</p>' },
+      { token: colleague.accessToken },
+    );
     expect(await drafts(colleague)).toEqual([]);
     expect((await drafts(owner)).map((d) => d.entryId)).toEqual([null]);
   });
@@ -77,7 +110,9 @@ describe('history drafts', () => {
   });
 
   it('cannot draft an entry the caller cannot see, and goes with a deleted entry', async () => {
-    const mine = json<HistoryEntry>(await t.post(H, { title: 'Privada', date: '2026-11-23', body: '', private: true }, { token: owner.accessToken }));
+    const mine = json<HistoryEntry>(
+      await t.post(H, { title: 'Privada', date: '2026-11-23', body: '', private: true }, { token: owner.accessToken }),
+    );
     expect(codeOf(await t.put(`${H}/${mine.id}/draft`, { title: 'x' }, { token: colleague.accessToken }))).toBe('history_not_found');
     await t.put(`${H}/${mine.id}/draft`, { title: 'Privada (editando)' }, { token: owner.accessToken });
     expect((await t.del(`${H}/${mine.id}`, { token: owner.accessToken })).statusCode).toBe(204);

@@ -18,13 +18,22 @@ export function historyRepository(db: DbOrTx) {
         .orderBy(desc(historyEntries.entryDate), desc(historyEntries.createdAt));
     },
     async find(patientId: string, id: string): Promise<HistoryRow | undefined> {
-      const [row] = await db.select().from(historyEntries).where(and(eq(historyEntries.patientId, patientId), eq(historyEntries.id, id), live));
+      const [row] = await db
+        .select()
+        .from(historyEntries)
+        .where(and(eq(historyEntries.patientId, patientId), eq(historyEntries.id, id), live));
       return row;
     },
     /** The live notes of these sessions. */
     async notesOf(sessionIds: string[]) {
       return db
-        .select({ id: historyEntries.id, sessionId: historyEntries.sessionId, workspaceId: historyEntries.workspaceId, authorId: historyEntries.authorId, private: historyEntries.private })
+        .select({
+          id: historyEntries.id,
+          sessionId: historyEntries.sessionId,
+          workspaceId: historyEntries.workspaceId,
+          authorId: historyEntries.authorId,
+          private: historyEntries.private,
+        })
         .from(historyEntries)
         .where(and(inArray(historyEntries.sessionId, sessionIds), live));
     },
@@ -72,12 +81,24 @@ export function historyRepository(db: DbOrTx) {
         .select({ draft: historyDrafts })
         .from(historyDrafts)
         .leftJoin(historyEntries, eq(historyEntries.id, historyDrafts.entryId))
-        .where(and(eq(historyDrafts.patientId, patientId), eq(historyDrafts.authorId, authorId), sql`(${historyDrafts.entryId} is null or ${historyEntries.deletedAt} is null)`))
+        .where(
+          and(
+            eq(historyDrafts.patientId, patientId),
+            eq(historyDrafts.authorId, authorId),
+            sql`(${historyDrafts.entryId} is null or ${historyEntries.deletedAt} is null)`,
+          ),
+        )
         .orderBy(desc(historyDrafts.updatedAt));
       return rows.map((r) => r.draft);
     },
     /** One draft per author, patient and entry: the latest write wins. */
-    async upsertDraft(values: { workspaceId: string; patientId: string; authorId: string; entryId: string | null; contentEnc: string }): Promise<DraftRow> {
+    async upsertDraft(values: {
+      workspaceId: string;
+      patientId: string;
+      authorId: string;
+      entryId: string | null;
+      contentEnc: string;
+    }): Promise<DraftRow> {
       const [row] = await db
         .insert(historyDrafts)
         .values({ ...values, updatedAt: new Date() })
@@ -91,7 +112,13 @@ export function historyRepository(db: DbOrTx) {
     async deleteDraft(patientId: string, authorId: string, entryId: string | null): Promise<number> {
       const rows = await db
         .delete(historyDrafts)
-        .where(and(eq(historyDrafts.patientId, patientId), eq(historyDrafts.authorId, authorId), entryId ? eq(historyDrafts.entryId, entryId) : isNull(historyDrafts.entryId)))
+        .where(
+          and(
+            eq(historyDrafts.patientId, patientId),
+            eq(historyDrafts.authorId, authorId),
+            entryId ? eq(historyDrafts.entryId, entryId) : isNull(historyDrafts.entryId),
+          ),
+        )
         .returning({ id: historyDrafts.id });
       return rows.length;
     },

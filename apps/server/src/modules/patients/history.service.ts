@@ -14,7 +14,8 @@ type EntryInput = { title: string; date: string; body: string; private: boolean 
 type DraftInput = { title: string; date: string; body: string; private: boolean };
 const DAY_MS = 86_400_000;
 /** A draft's ciphertext is bound to its row's key: moved to another patient, author or entry, it does not decrypt. */
-const draftAad = (patientId: string, authorId: string, entryId: string | null) => `history_drafts:${patientId}:${authorId}:${entryId ?? 'new'}:content`;
+const draftAad = (patientId: string, authorId: string, entryId: string | null) =>
+  `history_drafts:${patientId}:${authorId}:${entryId ?? 'new'}:content`;
 /** An entry's title and body are bound to their patient and column (revisions keep the entry's ciphertexts, so the same). */
 const entryAad = (patientId: string, column: 'title' | 'body') => `history_entries:${patientId}:${column}`;
 
@@ -78,8 +79,18 @@ export class HistoryService {
       const p = await this.patients.accessible(c, patientId, 'update', 'patient_histories', tx);
       const current = await this.visibleEntry(tx, p.id, entryId, c.userId);
       if (current.private && current.authorId !== c.userId) throw new AppError('history_not_found');
-      await historyRepository(tx).addRevision({ entryId: current.id, editorId: c.userId, entryDate: current.entryDate, titleEnc: current.titleEnc, bodyEnc: current.bodyEnc });
-      const next = await historyRepository(tx).update(current.id, { entryDate: input.date, private: current.authorId === c.userId ? input.private : current.private, ...sealed });
+      await historyRepository(tx).addRevision({
+        entryId: current.id,
+        editorId: c.userId,
+        entryDate: current.entryDate,
+        titleEnc: current.titleEnc,
+        bodyEnc: current.bodyEnc,
+      });
+      const next = await historyRepository(tx).update(current.id, {
+        entryDate: input.date,
+        private: current.authorId === c.userId ? input.private : current.private,
+        ...sealed,
+      });
       if (!next) throw new AppError('history_not_found');
       await historyRepository(tx).deleteDraft(p.id, c.userId, current.id);
       await this.patients.touch(p.id, tx);
@@ -118,7 +129,10 @@ export class HistoryService {
   async drafts(c: Caller, patientId: string): Promise<HistoryDraft[]> {
     const p = await this.patients.accessible(c, patientId, 'read', 'patient_histories');
     const owner = { ownerId: p.assignedTherapistId };
-    const [canCreate, canUpdate] = [canOn(c.member.ability, 'create', 'patient_histories', owner), canOn(c.member.ability, 'update', 'patient_histories', owner)];
+    const [canCreate, canUpdate] = [
+      canOn(c.member.ability, 'create', 'patient_histories', owner),
+      canOn(c.member.ability, 'update', 'patient_histories', owner),
+    ];
     const rows = (await historyRepository(this.db).drafts(p.id, c.userId)).filter((d) => (d.entryId ? canUpdate : canCreate));
     return Promise.all(rows.map((d) => this.openDraft(p.workspaceId, d)));
   }
@@ -150,11 +164,14 @@ export class HistoryService {
    */
   async notesOfSessions(workspaceId: string, sessionIds: string[], viewerId: string): Promise<Map<string, string | null>> {
     const rows = sessionIds.length ? await historyRepository(this.db).notesOf(sessionIds) : [];
-    return new Map(rows.filter((r) => r.workspaceId === workspaceId).map((r) => [r.sessionId!, r.private && r.authorId !== viewerId ? null : r.id]));
+    return new Map(
+      rows.filter((r) => r.workspaceId === workspaceId).map((r) => [r.sessionId!, r.private && r.authorId !== viewerId ? null : r.id]),
+    );
   }
 
   /** The hourly sweep: drafts nobody touched for HISTORY_DRAFT_TTL_DAYS go, 500 a batch. */
-  sweepDrafts = (now = new Date()) => historyRepository(this.db).deleteStaleDrafts(new Date(now.getTime() - HISTORY_DRAFT_TTL_DAYS * DAY_MS), 500);
+  sweepDrafts = (now = new Date()) =>
+    historyRepository(this.db).deleteStaleDrafts(new Date(now.getTime() - HISTORY_DRAFT_TTL_DAYS * DAY_MS), 500);
 
   async revisions(c: Caller, patientId: string, entryId: string) {
     const p = await this.patients.accessible(c, patientId, 'read', 'patient_histories');
@@ -198,12 +215,26 @@ export class HistoryService {
   }
 
   private async openDraft(workspaceId: string, d: DraftRow): Promise<HistoryDraft> {
-    const content = JSON.parse(await this.cipher.decryptText(workspaceId, d.contentEnc, draftAad(d.patientId, d.authorId, d.entryId))) as DraftInput;
-    return { entryId: d.entryId, title: content.title, date: content.date, body: content.body, private: content.private, updatedAt: d.updatedAt.toISOString() };
+    const content = JSON.parse(
+      await this.cipher.decryptText(workspaceId, d.contentEnc, draftAad(d.patientId, d.authorId, d.entryId)),
+    ) as DraftInput;
+    return {
+      entryId: d.entryId,
+      title: content.title,
+      date: content.date,
+      body: content.body,
+      private: content.private,
+      updatedAt: d.updatedAt.toISOString(),
+    };
   }
 
   /** Someone else's private entry (or a deleted one) does not exist for the caller. */
-  private async visibleEntry(tx: Parameters<typeof historyRepository>[0], patientId: string, entryId: string, userId: string): Promise<HistoryRow> {
+  private async visibleEntry(
+    tx: Parameters<typeof historyRepository>[0],
+    patientId: string,
+    entryId: string,
+    userId: string,
+  ): Promise<HistoryRow> {
     const row = await historyRepository(tx).find(patientId, entryId);
     if (!row || (row.private && row.authorId !== userId)) throw new AppError('history_not_found');
     return row;

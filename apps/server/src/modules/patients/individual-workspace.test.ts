@@ -9,7 +9,8 @@ let t: TestApp;
 let owner: Therapist;
 let individual: Workspace;
 let team: Workspace;
-const create = (ws: Workspace, body: Record<string, unknown>) => t.post(`/api/v1/workspaces/${ws.id}/patients`, body, { token: owner.accessToken });
+const create = (ws: Workspace, body: Record<string, unknown>) =>
+  t.post(`/api/v1/workspaces/${ws.id}/patients`, body, { token: owner.accessToken });
 const assigneeOf = async (ws: Workspace, id: string) =>
   json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${id}`, { token: owner.accessToken })).assignedTherapist;
 
@@ -32,7 +33,9 @@ describe('in an Individual workspace a patient is the owner’s', () => {
   });
 
   it('lists them under the owner, so the filter «Sin asignar» finds none', async () => {
-    const unassigned = json<{ items: unknown[] }>(await t.get(`/api/v1/workspaces/${individual.id}/patients?therapistId=unassigned`, { token: owner.accessToken }));
+    const unassigned = json<{ items: unknown[] }>(
+      await t.get(`/api/v1/workspaces/${individual.id}/patients?therapistId=unassigned`, { token: owner.accessToken }),
+    );
     expect(unassigned.items).toEqual([]);
   });
 

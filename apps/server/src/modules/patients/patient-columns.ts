@@ -81,6 +81,11 @@ export function treatmentChanges(p: PatientRow, body: UpdateTreatment): Partial<
     ]);
   }
   const start = body.startDate !== undefined ? body.startDate : p.treatmentStartDate;
-  if (start && endDate < start) throw new AppError('invalid_argument', [{ path: 'endDate', message: 'La fecha de fin debe ser posterior al inicio' }], 'La fecha de fin debe ser posterior al inicio');
+  if (start && endDate < start)
+    throw new AppError(
+      'invalid_argument',
+      [{ path: 'endDate', message: 'La fecha de fin debe ser posterior al inicio' }],
+      'La fecha de fin debe ser posterior al inicio',
+    );
   return { ...changes, treatmentEndDate: endDate, treatmentEndingReason: endingReason };
 }

@@ -14,7 +14,20 @@ const sorted = (xs: string[]) => [...xs].sort();
 const SUMMARY_BASE = ['assignedTherapist', 'createdAt', 'email', 'firstName', 'id', 'lastName', 'phone'];
 const SUMMARY_TREATMENT = ['motive', 'sessionType', 'status', 'treatmentStartDate'];
 const FILE_BASE = [...SUMMARY_BASE, 'birthdate', 'blockedAt', 'counts', 'gender', 'lastActivityAt'];
-const TREATMENT_KEYS = ['endDate', 'endingReason', 'insuranceCompany', 'insurancePolicy', 'medication', 'motive', 'referralSource', 'sessionModality', 'sessionPrice', 'sessionType', 'startDate', 'status'];
+const TREATMENT_KEYS = [
+  'endDate',
+  'endingReason',
+  'insuranceCompany',
+  'insurancePolicy',
+  'medication',
+  'motive',
+  'referralSource',
+  'sessionModality',
+  'sessionPrice',
+  'sessionType',
+  'startDate',
+  'status',
+];
 const FULL = {
   item: sorted([...SUMMARY_BASE, ...SUMMARY_TREATMENT, 'taxId']),
   file: sorted([...FILE_BASE, ...SUMMARY_TREATMENT, 'taxId', 'billingInfo', 'treatment']),
@@ -29,15 +42,47 @@ const full = {
   phone: '612 345 678',
   birthdate: '1988-03-02',
   gender: 'female',
-  billingInfo: { fullName: 'Lucía Vega', taxId: null as string | null, line1: 'Calle Sol 1', city: 'Sevilla', zipCode: '41001', country: 'España' },
-  treatment: { motive: 'anxiety', sessionType: 'individual', medication: 'Sertralina 50 mg', referralSource: 'website', insuranceCompany: 'dkv', insurancePolicy: 'POL-9', sessionPrice: 6000, sessionModality: 'online' },
+  billingInfo: {
+    fullName: 'Lucía Vega',
+    taxId: null as string | null,
+    line1: 'Calle Sol 1',
+    city: 'Sevilla',
+    zipCode: '41001',
+    country: 'España',
+  },
+  treatment: {
+    motive: 'anxiety',
+    sessionType: 'individual',
+    medication: 'Sertralina 50 mg',
+    referralSource: 'website',
+    insuranceCompany: 'dkv',
+    insurancePolicy: 'POL-9',
+    sessionPrice: 6000,
+    sessionModality: 'online',
+  },
 };
-let taxIds = ['00000000T', '00000001R', '00000002W', '00000003A', '00000004G', '00000005M', '00000006Y', '00000007F', '00000008P', '00000009D', '00000010X'];
+let taxIds = [
+  '00000000T',
+  '00000001R',
+  '00000002W',
+  '00000003A',
+  '00000004G',
+  '00000005M',
+  '00000006Y',
+  '00000007F',
+  '00000008P',
+  '00000009D',
+  '00000010X',
+];
 /** A patient with every field filled, created by an administrator, optionally assigned. */
 async function fullPatient(admin: Therapist, wsId: string, assignedTherapistId?: string) {
   const [taxId, ...rest] = taxIds;
   taxIds = rest;
-  const res = await t.post(`/api/v1/workspaces/${wsId}/patients`, { ...full, email: `lucia${taxIds.length}@correo.test`, billingInfo: { ...full.billingInfo, taxId }, assignedTherapistId }, { token: admin.accessToken });
+  const res = await t.post(
+    `/api/v1/workspaces/${wsId}/patients`,
+    { ...full, email: `lucia${taxIds.length}@correo.test`, billingInfo: { ...full.billingInfo, taxId }, assignedTherapistId },
+    { token: admin.accessToken },
+  );
   expect(res.statusCode, res.body).toBe(201);
   return json<Patient>(res);
 }
@@ -51,7 +96,12 @@ async function readsOf(token: string, wsId: string, id: string) {
   expect(item, 'listed').toBeDefined();
   if (file.treatment) expect(sorted(Object.keys(file.treatment))).toEqual(TREATMENT_KEYS);
   if (file.billingInfo) expect(file.billingInfo).toMatchObject({ city: 'Sevilla' });
-  return { item: sorted(Object.keys(item)), file: sorted(Object.keys(file)), counts: sorted(Object.keys(file.counts as object)), listCounts: 'counts' in list };
+  return {
+    item: sorted(Object.keys(item)),
+    file: sorted(Object.keys(file)),
+    counts: sorted(Object.keys(file.counts as object)),
+    listCounts: 'counts' in list,
+  };
 }
 
 /** Status of each kind of write by `token`: create with each field group, edit each group of patient `id`. */
@@ -121,8 +171,16 @@ describe('what each role reads and writes of a patient', () => {
     });
     expect(await writesOf(rosa.accessToken, clinic.id, p.id)).toEqual({ ...ALL_WRITES, createTreatment: 403, updateTreatment: 403 });
     // The refusal names the group and the field; nothing was created.
-    const refused = await t.post(`/api/v1/workspaces/${clinic.id}/patients`, { firstName: 'Con', lastName: 'Medicación', treatment: { medication: 'Litio' } }, { token: rosa.accessToken });
-    expect(json(refused)).toMatchObject({ code: 'access_denied', message: 'No tienes permiso para editar estos datos: Tratamiento.', fields: [{ path: 'treatment.medication' }] });
+    const refused = await t.post(
+      `/api/v1/workspaces/${clinic.id}/patients`,
+      { firstName: 'Con', lastName: 'Medicación', treatment: { medication: 'Litio' } },
+      { token: rosa.accessToken },
+    );
+    expect(json(refused)).toMatchObject({
+      code: 'access_denied',
+      message: 'No tienes permiso para editar estos datos: Tratamiento.',
+      fields: [{ path: 'treatment.medication' }],
+    });
     expect(await t.rows(sql`select id from patients where last_name = 'Medicación'`)).toEqual([]);
   });
 
@@ -142,8 +200,15 @@ describe('what each role reads and writes of a patient', () => {
       listCounts: true,
     });
     expect(await writesOf(leo.accessToken, clinic.id, p.id)).toEqual({ ...ALL_WRITES, createBilling: 403, updateBilling: 403 });
-    const refused = await t.patch(`/api/v1/workspaces/${clinic.id}/patients/${p.id}`, { billingInfo: { taxId: null } }, { token: leo.accessToken });
-    expect(json(refused)).toMatchObject({ code: 'access_denied', message: 'No tienes permiso para editar estos datos: Datos de facturación del paciente.' });
+    const refused = await t.patch(
+      `/api/v1/workspaces/${clinic.id}/patients/${p.id}`,
+      { billingInfo: { taxId: null } },
+      { token: leo.accessToken },
+    );
+    expect(json(refused)).toMatchObject({
+      code: 'access_denied',
+      message: 'No tienes permiso para editar estos datos: Datos de facturación del paciente.',
+    });
   });
 });
 
@@ -161,8 +226,10 @@ describe('lists filter, sort, count and search only by fields the member reads',
         body: { code: 'access_denied', message: 'No tienes permiso para filtrar ni ordenar por estos datos: Tratamiento.' },
       });
     }
-    const found = async (q: string, token: string) => json<{ items: { id: string }[] }>(await t.get(`${P}?q=${encodeURIComponent(q)}`, { token })).items.map((i) => i.id);
-    for (const q of ['sertralina', 'anxiety', 'ansiedad', 'individual', 'dkv', 'POL-9']) expect(await found(q, rosa.accessToken), q).toEqual([]);
+    const found = async (q: string, token: string) =>
+      json<{ items: { id: string }[] }>(await t.get(`${P}?q=${encodeURIComponent(q)}`, { token })).items.map((i) => i.id);
+    for (const q of ['sertralina', 'anxiety', 'ansiedad', 'individual', 'dkv', 'POL-9'])
+      expect(await found(q, rosa.accessToken), q).toEqual([]);
     expect(await found(p.taxId!, rosa.accessToken)).toEqual([p.id]);
     expect(await found(p.taxId!.slice(0, 6), clinicOwner.accessToken)).toContain(p.id);
   });
@@ -215,7 +282,9 @@ describe('an Excel import writes only the fields its importer may write', () => 
       ['Nombre', 'Apellidos', 'Ciudad', 'Motivo de consulta'],
       ['Importado', 'Uno', 'Jaén', 'Ansiedad'],
     ]);
-    const refused = await importPatients(t, clinic.id, rosa.accessToken, file, { firstName: 0, lastName: 1, city: 2, motive: 3 }).catch((e: Error) => e.message);
+    const refused = await importPatients(t, clinic.id, rosa.accessToken, file, { firstName: 0, lastName: 1, city: 2, motive: 3 }).catch(
+      (e: Error) => e.message,
+    );
     expect(refused).toMatch(/^commit: .*"code":"access_denied".*Tratamiento/);
     expect(await t.rows(sql`select id from patients where first_name = 'Importado'`)).toEqual([]);
     const { result } = await importPatients(t, clinic.id, rosa.accessToken, file, { firstName: 0, lastName: 1, city: 2 });

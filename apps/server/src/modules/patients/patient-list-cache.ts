@@ -19,7 +19,14 @@ export function listKey(workspaceId: string, generation: string, scope: Scope, q
 }
 
 /** Every event of a change to a workspace's patients. */
-export const PATIENT_EVENTS = ['patient.created', 'patient.updated', 'patient.assigned', 'patient.blocked', 'patient.erased', 'patients.imported'] as const;
+export const PATIENT_EVENTS = [
+  'patient.created',
+  'patient.updated',
+  'patient.assigned',
+  'patient.blocked',
+  'patient.erased',
+  'patients.imported',
+] as const;
 
 /** The pages a change made stale are dropped, here and (through the cache's own note) in every process. */
 export function dropStalePages(events: EventBus, listCache: PatientListCache) {

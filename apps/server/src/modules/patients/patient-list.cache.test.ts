@@ -7,7 +7,11 @@ import { createSecondApp, createTestApp, json, type TestApp } from '../../test/t
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { importPatients, xlsx } from '../../test/spreadsheets';
 
-type List = { items: { id: string; firstName: string; lastName: string | null; status: string; assignedTherapist: { name: string } | null }[]; total: number; counts: Record<string, number> };
+type List = {
+  items: { id: string; firstName: string; lastName: string | null; status: string; assignedTherapist: { name: string } | null }[];
+  total: number;
+  counts: Record<string, number>;
+};
 
 let t: TestApp;
 let owner: Therapist;
@@ -84,7 +88,7 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)('across two server 
   let b: TestApp | undefined;
   afterAll(() => b?.close());
 
-  it('a change made through one process empties the other\'s cached pages', async () => {
+  it("a change made through one process empties the other's cached pages", async () => {
     const a = await createTestApp({ redisUrl });
     try {
       b = await createSecondApp(a, { redisUrl });

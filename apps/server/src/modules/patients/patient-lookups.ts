@@ -15,7 +15,11 @@ export type PatientProfile = { name: string; birthdate: string | null; status: P
 
 /** A patient read in the member's scope (or not found there), judged for `action` on `subject`. */
 export const judged = (c: Caller, p: PatientRow | undefined, action: Exclude<Action, 'manage'>, subject: Subject): PatientRow | AppError =>
-  !p ? new AppError('patient_not_found') : canOn(c.member.ability, action, subject, { ownerId: p.assignedTherapistId }) ? p : new AppError('access_denied');
+  !p
+    ? new AppError('patient_not_found')
+    : canOn(c.member.ability, action, subject, { ownerId: p.assignedTherapistId })
+      ? p
+      : new AppError('access_denied');
 
 /** Full names of the workspace's patients among `ids` (what other records show them by, e.g. sessions). */
 export async function namesOf(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
@@ -33,7 +37,11 @@ export async function profilesOf(db: DbOrTx, workspaceId: string, ids: string[])
  * What the patient's own signing page starts its fields with (consents): phone, ID number (a DNI or
  * NIE of the billing data, not a company's CIF) and postal address as the file holds them; null once erased.
  */
-export async function signingDataOf(db: DbOrTx, workspaceId: string, patientId: string): Promise<{ phone: string | null; idNumber: string | null; address: string | null } | null> {
+export async function signingDataOf(
+  db: DbOrTx,
+  workspaceId: string,
+  patientId: string,
+): Promise<{ phone: string | null; idNumber: string | null; address: string | null } | null> {
   const p = await patientsRepository(db).find(workspaceId, patientId, { kind: 'all' });
   if (!p) return null;
   const id = p.billingTaxId && taxIdKind(p.billingTaxId) !== 'cif' ? p.billingTaxId : null;
@@ -43,7 +51,11 @@ export async function signingDataOf(db: DbOrTx, workspaceId: string, patientId: 
 }
 
 /** How a job writes to a patient (a session's reminder): first name and email; null once blocked or erased. */
-export async function contactOf(db: DbOrTx, workspaceId: string, patientId: string): Promise<{ firstName: string; email: string | null } | null> {
+export async function contactOf(
+  db: DbOrTx,
+  workspaceId: string,
+  patientId: string,
+): Promise<{ firstName: string; email: string | null } | null> {
   const p = await patientsRepository(db).find(workspaceId, patientId, { kind: 'all' });
   return p ? { firstName: p.firstName, email: p.email } : null;
 }

@@ -12,9 +12,14 @@ let owner: Therapist;
 let P: string;
 
 /** Every column of every patient row, as text. */
-const patientRowsText = async () => (await t.rows<{ row: string }>(sql`select row_to_json(p)::text as row from patients p`)).map((r) => r.row).join('\n');
+const patientRowsText = async () =>
+  (await t.rows<{ row: string }>(sql`select row_to_json(p)::text as row from patients p`)).map((r) => r.row).join('\n');
 const clearColumn = async () =>
-  (await t.rows(sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'patients' and column_name = 'treatment_medication'`)).length;
+  (
+    await t.rows(
+      sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'patients' and column_name = 'treatment_medication'`,
+    )
+  ).length;
 const get = async (id: string) => json<Patient>(await t.get(`${P}/${id}`, { token: owner.accessToken }));
 
 beforeAll(async () => {
@@ -27,7 +32,11 @@ afterAll(() => t?.close());
 
 describe('medication at rest', () => {
   it('is stored encrypted on create and on treatment update, and read back in clear', async () => {
-    const res = await t.post(P, { firstName: 'Marta', treatment: { medication: 'Sertralina 50 mg cada mañana' } }, { token: owner.accessToken });
+    const res = await t.post(
+      P,
+      { firstName: 'Marta', treatment: { medication: 'Sertralina 50 mg cada mañana' } },
+      { token: owner.accessToken },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const p = json<Patient>(res);
     expect(p.treatment?.medication).toBe('Sertralina 50 mg cada mañana');
@@ -50,7 +59,9 @@ describe('medication at rest', () => {
 
   it('a value moved to another patient does not decrypt (bound to its row and column)', async () => {
     const a = json<Patient>(await t.post(P, { firstName: 'Origen', treatment: { medication: 'Litio' } }, { token: owner.accessToken }));
-    const [row] = await t.rows<{ enc: string; ws: string }>(sql`select treatment_medication_enc as enc, workspace_id as ws from patients where id = ${a.id}`);
+    const [row] = await t.rows<{ enc: string; ws: string }>(
+      sql`select treatment_medication_enc as enc, workspace_id as ws from patients where id = ${a.id}`,
+    );
     const { cipher } = t.app.services;
     expect(await openMedication(cipher, row!.ws, a.id, row!.enc)).toBe('Litio');
     await expect(openMedication(cipher, row!.ws, crypto.randomUUID(), row!.enc)).rejects.toThrow();
@@ -74,17 +85,20 @@ describe('medication at rest', () => {
     expect(await t.app.services.patients.encryptClearMedication()).toBe(0);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('a server starting on such a database encrypts it before serving (PostgreSQL: a second process)', async () => {
-    const p = json<Patient>(await t.post(P, { firstName: 'Reinicio' }, { token: owner.accessToken }));
-    await t.rows(sql`alter table patients add column treatment_medication text`);
-    await t.rows(sql`update patients set treatment_medication = 'Quetiapina 25 mg' where id = ${p.id}`);
-    const b = await createSecondApp(t);
-    try {
-      expect(await clearColumn()).toBe(0);
-      expect(await patientRowsText()).not.toContain('Quetiapina');
-      expect(json<Patient>(await b.get(`${P}/${p.id}`, { token: owner.accessToken })).treatment?.medication).toBe('Quetiapina 25 mg');
-    } finally {
-      await b.close();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a server starting on such a database encrypts it before serving (PostgreSQL: a second process)',
+    async () => {
+      const p = json<Patient>(await t.post(P, { firstName: 'Reinicio' }, { token: owner.accessToken }));
+      await t.rows(sql`alter table patients add column treatment_medication text`);
+      await t.rows(sql`update patients set treatment_medication = 'Quetiapina 25 mg' where id = ${p.id}`);
+      const b = await createSecondApp(t);
+      try {
+        expect(await clearColumn()).toBe(0);
+        expect(await patientRowsText()).not.toContain('Quetiapina');
+        expect(json<Patient>(await b.get(`${P}/${p.id}`, { token: owner.accessToken })).treatment?.medication).toBe('Quetiapina 25 mg');
+      } finally {
+        await b.close();
+      }
+    },
+  );
 });

@@ -13,12 +13,22 @@ import type { Db } from '../../platform/db/database';
 /** Associated data: the value belongs to this patient's medication and nowhere else. */
 export const medicationAad = (patientId: string) => `patient:${patientId}:medication`;
 
-export async function sealMedication(cipher: Cipher, workspaceId: string, patientId: string, text: string | null | undefined): Promise<string | null | undefined> {
+export async function sealMedication(
+  cipher: Cipher,
+  workspaceId: string,
+  patientId: string,
+  text: string | null | undefined,
+): Promise<string | null | undefined> {
   if (text === undefined || text === null) return text;
   return cipher.encryptText(workspaceId, text, medicationAad(patientId));
 }
 
-export async function openMedication(cipher: Cipher, workspaceId: string, patientId: string, stored: string | null): Promise<string | null> {
+export async function openMedication(
+  cipher: Cipher,
+  workspaceId: string,
+  patientId: string,
+  stored: string | null,
+): Promise<string | null> {
   return stored === null ? null : cipher.decryptText(workspaceId, stored, medicationAad(patientId));
 }
 
@@ -43,14 +53,22 @@ const clearColumnExists = async (db: Pick<Db, 'execute'>) =>
 export async function encryptClearMedication(db: Db, cipher: Cipher): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt++) {
     if (!(await clearColumnExists(db))) return 0;
-    const clear = rowsOf<ClearRow>(await db.execute(sql`select id, workspace_id, treatment_medication from patients where treatment_medication is not null`));
+    const clear = rowsOf<ClearRow>(
+      await db.execute(sql`select id, workspace_id, treatment_medication from patients where treatment_medication is not null`),
+    );
     const sealed = new Map<string, { text: string; enc: string }>();
-    for (const r of clear) sealed.set(r.id, { text: r.treatment_medication, enc: (await sealMedication(cipher, r.workspace_id, r.id, r.treatment_medication))! });
+    for (const r of clear)
+      sealed.set(r.id, {
+        text: r.treatment_medication,
+        enc: (await sealMedication(cipher, r.workspace_id, r.id, r.treatment_medication))!,
+      });
     const done = await db.transaction(async (tx) => {
       await tx.execute(sql`lock table patients in access exclusive mode`);
       // Another process may have finished while this one waited for the lock.
       if (!(await clearColumnExists(tx))) return 0;
-      const now = rowsOf<ClearRow>(await tx.execute(sql`select id, workspace_id, treatment_medication from patients where treatment_medication is not null`));
+      const now = rowsOf<ClearRow>(
+        await tx.execute(sql`select id, workspace_id, treatment_medication from patients where treatment_medication is not null`),
+      );
       if (now.length !== sealed.size || now.some((r) => sealed.get(r.id)?.text !== r.treatment_medication)) return undefined;
       const values = [...sealed].map(([id, v]) => sql`(${id}::uuid, ${v.enc})`);
       for (let i = 0; i < values.length; i += 500)

@@ -47,7 +47,15 @@ export function presentPatient(ability: AppAbility, p: PatientRow, names: Map<st
     ...fullSummary(p, names),
     birthdate: p.birthdate,
     gender: p.gender,
-    billingInfo: { fullName: p.billingFullName, taxId: p.billingTaxId, line1: p.billingLine1, line2: p.billingLine2, city: p.billingCity, zipCode: p.billingZipCode, country: p.billingCountry },
+    billingInfo: {
+      fullName: p.billingFullName,
+      taxId: p.billingTaxId,
+      line1: p.billingLine1,
+      line2: p.billingLine2,
+      city: p.billingCity,
+      zipCode: p.billingZipCode,
+      country: p.billingCountry,
+    },
     treatment: {
       status: p.treatmentStatus,
       startDate: p.treatmentStartDate,

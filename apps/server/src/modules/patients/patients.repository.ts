@@ -53,10 +53,20 @@ const nameColumns = {
   status: patients.treatmentStatus,
   therapistId: patients.assignedTherapistId,
 };
-type PatientName = { id: string; firstName: string; lastName: string | null; birthdate: string | null; status: PatientRow['treatmentStatus']; therapistId: string | null };
+type PatientName = {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  birthdate: string | null;
+  status: PatientRow['treatmentStatus'];
+  therapistId: string | null;
+};
 /** One patient's name: read to present nearly every record about them (built once, see reusableQuery). */
 const nameOne = reusableQuery<{ workspaceId: string; id: string }, PatientName[]>('patient_name', (db) =>
-  db.select(nameColumns).from(patients).where(and(eq(patients.workspaceId, sql.placeholder('workspaceId')), eq(patients.id, sql.placeholder('id')))),
+  db
+    .select(nameColumns)
+    .from(patients)
+    .where(and(eq(patients.workspaceId, sql.placeholder('workspaceId')), eq(patients.id, sql.placeholder('id')))),
 );
 
 export function patientsRepository(db: DbOrTx) {
@@ -85,7 +95,11 @@ export function patientsRepository(db: DbOrTx) {
         .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids), isNull(patients.blockedAt), scopeCondition(scope)));
     },
     async update(id: string, values: Partial<NewPatient>) {
-      const [row] = await db.update(patients).set({ ...values, updatedAt: new Date() }).where(eq(patients.id, id)).returning();
+      const [row] = await db
+        .update(patients)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(patients.id, id))
+        .returning();
       return row!;
     },
     async touch(id: string) {
@@ -96,7 +110,11 @@ export function patientsRepository(db: DbOrTx) {
     },
     /** A blocked patient, locked for its erasure. */
     async lockBlocked(id: string) {
-      const [row] = await db.select().from(patients).where(and(eq(patients.id, id), isNotNull(patients.blockedAt))).for('update');
+      const [row] = await db
+        .select()
+        .from(patients)
+        .where(and(eq(patients.id, id), isNotNull(patients.blockedAt)))
+        .for('update');
       return row;
     },
     /** Blocked patients whose retention period (see `retentionEnd`) is over, oldest first. */
@@ -111,7 +129,9 @@ export function patientsRepository(db: DbOrTx) {
     },
     /** A patient with the same email or tax id, not blocked. */
     async findDuplicate(workspaceId: string, email: string | null, taxId: string | null, exceptId?: string) {
-      const conds = [email ? eq(patients.email, email) : undefined, taxId ? eq(patients.billingTaxId, taxId) : undefined].filter(Boolean) as SQL[];
+      const conds = [email ? eq(patients.email, email) : undefined, taxId ? eq(patients.billingTaxId, taxId) : undefined].filter(
+        Boolean,
+      ) as SQL[];
       if (!conds.length) return undefined;
       const rows = await db
         .select({ id: patients.id })
@@ -129,7 +149,13 @@ export function patientsRepository(db: DbOrTx) {
         const rows = await db
           .select({ email: patients.email, taxId: patients.billingTaxId })
           .from(patients)
-          .where(and(eq(patients.workspaceId, workspaceId), isNull(patients.blockedAt), or(e.length ? inArray(patients.email, e) : undefined, tx.length ? inArray(patients.billingTaxId, tx) : undefined)));
+          .where(
+            and(
+              eq(patients.workspaceId, workspaceId),
+              isNull(patients.blockedAt),
+              or(e.length ? inArray(patients.email, e) : undefined, tx.length ? inArray(patients.billingTaxId, tx) : undefined),
+            ),
+          );
         for (const r of rows) {
           if (r.email && e.includes(r.email)) found.emails.add(r.email);
           if (r.taxId && tx.includes(r.taxId)) found.taxIds.add(r.taxId);
@@ -166,7 +192,11 @@ export function patientsRepository(db: DbOrTx) {
         scopeCondition(scope),
         // The tax id only for those who read billing data (the service says so): its own trigram index.
         taxTerm ? or(search, sql`${patients.billingTaxId} like ${`%${taxTerm}%`}`) : search,
-        q.therapistId === 'unassigned' ? isNull(patients.assignedTherapistId) : q.therapistId ? eq(patients.assignedTherapistId, q.therapistId) : undefined,
+        q.therapistId === 'unassigned'
+          ? isNull(patients.assignedTherapistId)
+          : q.therapistId
+            ? eq(patients.assignedTherapistId, q.therapistId)
+            : undefined,
         q.sessionType ? eq(patients.treatmentSessionType, q.sessionType) : undefined,
         q.motive ? eq(patients.treatmentMotive, q.motive) : undefined,
       );
@@ -194,7 +224,13 @@ export function patientsRepository(db: DbOrTx) {
       const [row] = await db
         .select({ n: count() })
         .from(historyEntries)
-        .where(and(eq(historyEntries.patientId, patientId), isNull(historyEntries.deletedAt), or(eq(historyEntries.private, false), eq(historyEntries.authorId, readerId))));
+        .where(
+          and(
+            eq(historyEntries.patientId, patientId),
+            isNull(historyEntries.deletedAt),
+            or(eq(historyEntries.private, false), eq(historyEntries.authorId, readerId)),
+          ),
+        );
       return row?.n ?? 0;
     },
     async logAccess(values: { workspaceId: string; patientId: string; patientName: string; userId: string; action: string }) {
@@ -218,11 +254,18 @@ export function patientsRepository(db: DbOrTx) {
     async namesIn(workspaceId: string, ids: string[]): Promise<PatientName[]> {
       if (!ids.length) return [];
       if (ids.length === 1) return nameOne(db, 'one', { workspaceId, id: ids[0]! });
-      return db.select(nameColumns).from(patients).where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
+      return db
+        .select(nameColumns)
+        .from(patients)
+        .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
     },
     /** The ids of the workspace's patients in `scope`, as a subquery for another module's WHERE … IN. */
     /** The ids a scope sees, optionally only those whose name or contact matches `search`, in `statuses`, and not blocked (`live`; the chat list). */
-    idsInScope(workspaceId: string, scope: Scope, filter: { search?: string; statuses?: PatientRow['treatmentStatus'][]; live?: boolean } = {}) {
+    idsInScope(
+      workspaceId: string,
+      scope: Scope,
+      filter: { search?: string; statuses?: PatientRow['treatmentStatus'][]; live?: boolean } = {},
+    ) {
       const term = filter.search ? normalizeText(filter.search) : '';
       return db
         .select({ id: patients.id })
@@ -239,7 +282,10 @@ export function patientsRepository(db: DbOrTx) {
     },
     async idsIn(workspaceId: string, ids: string[]) {
       if (!ids.length) return [];
-      return db.select({ id: patients.id }).from(patients).where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
+      return db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
     },
   };
 }

@@ -30,7 +30,13 @@ export async function patientsRoutes(app: FastifyInstance, { patients }: { patie
     `${W}/patients`,
     {
       config: { access: { workspace: ['read', 'patient_files'] } },
-      schema: { operationId: 'listPatients', tags, params: workspaceIdParams, querystring: patientListQuery, response: { 200: patientListResponse } },
+      schema: {
+        operationId: 'listPatients',
+        tags,
+        params: workspaceIdParams,
+        querystring: patientListQuery,
+        response: { 200: patientListResponse },
+      },
     },
     // Already JSON bytes (pages are cached serialised): a Buffer is sent as is, with the JSON content type.
     async (req, reply) => reply.type('application/json; charset=utf-8').send((await patients.listJson(caller(req), req.query)) as never),
@@ -39,13 +45,22 @@ export async function patientsRoutes(app: FastifyInstance, { patients }: { patie
     `${W}/patients`,
     {
       config: { access: { workspace: ['create', 'patient_files'] } },
-      schema: { operationId: 'createPatient', tags, params: workspaceIdParams, body: createPatientBody, response: { 201: patientResponse } },
+      schema: {
+        operationId: 'createPatient',
+        tags,
+        params: workspaceIdParams,
+        body: createPatientBody,
+        response: { 201: patientResponse },
+      },
     },
     async (req, reply) => reply.status(201).send(await patients.create(caller(req), req.body)),
   );
   r.get(
     P,
-    { config: { access: { workspace: ['read', 'patient_files'] } }, schema: { operationId: 'getPatient', tags, params: patientIdParams, response: { 200: patientResponse } } },
+    {
+      config: { access: { workspace: ['read', 'patient_files'] } },
+      schema: { operationId: 'getPatient', tags, params: patientIdParams, response: { 200: patientResponse } },
+    },
     (req) => patients.get(caller(req), req.params.patientId),
   );
   r.patch(
@@ -60,7 +75,13 @@ export async function patientsRoutes(app: FastifyInstance, { patients }: { patie
     `${P}/treatment`,
     {
       config: { access: { workspace: ['update', 'patient_treatment'] } },
-      schema: { operationId: 'updateTreatment', tags, params: patientIdParams, body: updateTreatmentBody, response: { 200: patientResponse } },
+      schema: {
+        operationId: 'updateTreatment',
+        tags,
+        params: patientIdParams,
+        body: updateTreatmentBody,
+        response: { 200: patientResponse },
+      },
     },
     (req) => patients.updateTreatment(caller(req), req.params.patientId, req.body),
   );
@@ -95,7 +116,11 @@ export async function patientsRoutes(app: FastifyInstance, { patients }: { patie
         operationId: 'listClinicalAccessLog',
         tags,
         params: workspaceIdParams,
-        querystring: z.object({ patientId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(200).default(50), before: instantSchema.optional() }),
+        querystring: z.object({
+          patientId: z.uuid().optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          before: instantSchema.optional(),
+        }),
         response: { 200: z.array(accessLogResponse) },
       },
     },

@@ -21,7 +21,16 @@ import type { EventBus } from '../../platform/events/event-bus';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { patientsRepository, searchTextOf, type NewPatient } from './patients.repository';
-import { billingColumns, duplicate, personalColumns, treatmentChanges, treatmentColumns, type Create, type UpdateInfo, type UpdateTreatment } from './patient-columns';
+import {
+  billingColumns,
+  duplicate,
+  personalColumns,
+  treatmentChanges,
+  treatmentColumns,
+  type Create,
+  type UpdateInfo,
+  type UpdateTreatment,
+} from './patient-columns';
 import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
 import { assertWritable, listFieldAccess } from './patient-field-access';
 import { encryptClearMedication, sealMedication } from './patient-medication';
@@ -65,7 +74,8 @@ export class PatientsService {
   encryptClearMedication = () => encryptClearMedication(this.db, this.cipher);
 
   /** The importer committed `created` patients in one transaction. */
-  imported = (workspaceId: string, importId: string, created: number) => this.events.emit('patients.imported', { workspaceId, importId, created });
+  imported = (workspaceId: string, importId: string, created: number) =>
+    this.events.emit('patients.imported', { workspaceId, importId, created });
 
   /**
    * The list as the JSON the route sends. Pages are cached until the workspace's patients change
@@ -106,15 +116,36 @@ export class PatientsService {
    * The patient if the caller may do `action` on `subject` for it; 404 otherwise, so a therapist
    * restricted to assigned patients learns nothing of the others.
    */
-  async accessible(c: Caller, patientId: string, action: Exclude<Action, 'manage'> = 'read', subject: Subject = 'patient_files', tx: DbOrTx = this.db) {
-    const p = judged(c, await patientsRepository(tx).find(c.member.workspaceId, patientId, scopeFor(c.member.ability, 'read', 'patient_files', c.userId)), action, subject);
+  async accessible(
+    c: Caller,
+    patientId: string,
+    action: Exclude<Action, 'manage'> = 'read',
+    subject: Subject = 'patient_files',
+    tx: DbOrTx = this.db,
+  ) {
+    const p = judged(
+      c,
+      await patientsRepository(tx).find(c.member.workspaceId, patientId, scopeFor(c.member.ability, 'read', 'patient_files', c.userId)),
+      action,
+      subject,
+    );
     if (p instanceof AppError) throw p;
     return p;
   }
 
   /** `accessible` for several patients in one read (a batch of invoices): each id's row, or the error `accessible` would throw. */
-  async accessibleMany(c: Caller, ids: string[], action: Exclude<Action, 'manage'>, subject: Subject, tx: DbOrTx = this.db): Promise<Map<string, PatientRow | AppError>> {
-    const rows = await patientsRepository(tx).findMany(c.member.workspaceId, [...new Set(ids)], scopeFor(c.member.ability, 'read', 'patient_files', c.userId));
+  async accessibleMany(
+    c: Caller,
+    ids: string[],
+    action: Exclude<Action, 'manage'>,
+    subject: Subject,
+    tx: DbOrTx = this.db,
+  ): Promise<Map<string, PatientRow | AppError>> {
+    const rows = await patientsRepository(tx).findMany(
+      c.member.workspaceId,
+      [...new Set(ids)],
+      scopeFor(c.member.ability, 'read', 'patient_files', c.userId),
+    );
     const found = new Map(rows.map((p) => [p.id, p]));
     return new Map(ids.map((id) => [id, judged(c, found.get(id), action, subject)]));
   }
@@ -171,9 +202,16 @@ export class PatientsService {
       const p = await this.accessible(c, patientId, 'update', 'patient_files', tx);
       assertWritable(c, body, { ownerId: p.assignedTherapistId }, 'update');
       const next = { ...p, ...personalColumns(body, p), ...(body.billingInfo ? billingColumns(body.billingInfo, p) : {}) };
-      if ((body.email !== undefined || body.billingInfo?.taxId !== undefined) && (await patientsRepository(tx).findDuplicate(p.workspaceId, next.email, next.billingTaxId, p.id)))
+      if (
+        (body.email !== undefined || body.billingInfo?.taxId !== undefined) &&
+        (await patientsRepository(tx).findDuplicate(p.workspaceId, next.email, next.billingTaxId, p.id))
+      )
         throw duplicate(next.email, next.billingTaxId);
-      const updated = await patientsRepository(tx).update(p.id, { ...personalColumns(body, p), ...(body.billingInfo ? billingColumns(body.billingInfo, p) : {}), searchText: searchTextOf(next) });
+      const updated = await patientsRepository(tx).update(p.id, {
+        ...personalColumns(body, p),
+        ...(body.billingInfo ? billingColumns(body.billingInfo, p) : {}),
+        searchText: searchTextOf(next),
+      });
       const personal = Object.entries(body).some(([k, v]) => k !== 'billingInfo' && v !== undefined);
       const parts = [...(personal ? (['personal'] as const) : []), ...(body.billingInfo ? (['billing'] as const) : [])];
       emit('patient.updated', { workspaceId: p.workspaceId, patientId: p.id, parts, treatmentStatus: updated.treatmentStatus });
@@ -198,7 +236,12 @@ export class PatientsService {
         await this.assertBelowLimit(tx, p.workspaceId, p.assignedTherapistId ?? p.createdBy ?? c.userId);
       }
       const updated = await patientsRepository(tx).update(p.id, changes);
-      emit('patient.updated', { workspaceId: p.workspaceId, patientId: p.id, parts: ['treatment'], treatmentStatus: updated.treatmentStatus });
+      emit('patient.updated', {
+        workspaceId: p.workspaceId,
+        patientId: p.id,
+        parts: ['treatment'],
+        treatmentStatus: updated.treatmentStatus,
+      });
       return updated;
     });
     return this.present(c, row);
@@ -245,16 +288,16 @@ export class PatientsService {
     return out;
   }
 
-
-
   /** The retention sweep (hourly): blocked patients are erased once their retention period ends (patient-erasure.ts). */
   eraseExpiredBlocked = (now = new Date(), limit = 50) => this.erasure.expiredBlocked(now, limit);
 
   /** Marks new clinical activity (history, documents): the retention period restarts from it. */
   touch = (patientId: string, tx: DbOrTx = this.db) => patientsRepository(tx).touch(patientId);
 
-  logAccess = (c: Caller, p: Pick<PatientRow, 'id' | 'workspaceId' | 'firstName' | 'lastName'>, action: string, tx?: DbOrTx) => this.access.record(c, p, action, tx);
-  accessLog = (workspaceId: string, patientId: string | undefined, limit: number, before?: string) => this.access.read(workspaceId, patientId, limit, before);
+  logAccess = (c: Caller, p: Pick<PatientRow, 'id' | 'workspaceId' | 'firstName' | 'lastName'>, action: string, tx?: DbOrTx) =>
+    this.access.record(c, p, action, tx);
+  accessLog = (workspaceId: string, patientId: string | undefined, limit: number, before?: string) =>
+    this.access.read(workspaceId, patientId, limit, before);
 
   /**
    * For the importer, at commit and again when the job runs: the mapped fields (`treatment.motive`,
@@ -270,14 +313,17 @@ export class PatientsService {
     patientsRepository(tx).insertMany(rows.map((r) => ({ ...r, searchText: searchTextOf(r as PatientRow) })));
   findDuplicate = (workspaceId: string, email: string | null, taxId: string | null, tx: DbOrTx = this.db) =>
     patientsRepository(tx).findDuplicate(workspaceId, email, taxId);
-  existingContacts = (workspaceId: string, emails: string[], taxIds: string[], tx: DbOrTx = this.db) => patientsRepository(tx).existingContacts(workspaceId, emails, taxIds);
+  existingContacts = (workspaceId: string, emails: string[], taxIds: string[], tx: DbOrTx = this.db) =>
+    patientsRepository(tx).existingContacts(workspaceId, emails, taxIds);
   /** Full names of the workspace's patients among `ids` (what other records show them by, e.g. sessions). */
   namesOf = (workspaceId: string, ids: string[]) => namesOf(this.db, workspaceId, ids);
   /** Name and birthdate of the workspace's patients among `ids` (a consent decides who signs by age). */
   profilesOf = (workspaceId: string, ids: string[], tx: DbOrTx = this.db) => profilesOf(tx, workspaceId, ids);
   /** The ids of the patients a scope sees (optionally searched and by status), as a subquery another module filters by (one query, paged there). */
-  idsInScope = (workspaceId: string, scope: Scope, tx: DbOrTx = this.db, filter?: PatientIdFilter) => patientsRepository(tx).idsInScope(workspaceId, scope, filter);
-  activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) => patientsRepository(tx).countActiveFor(workspaceId, therapistId);
+  idsInScope = (workspaceId: string, scope: Scope, tx: DbOrTx = this.db, filter?: PatientIdFilter) =>
+    patientsRepository(tx).idsInScope(workspaceId, scope, filter);
+  activeCountFor = (workspaceId: string, therapistId: string, tx: DbOrTx = this.db) =>
+    patientsRepository(tx).countActiveFor(workspaceId, therapistId);
   /** How a job writes to a patient (a session's reminder): first name and email; null once blocked or erased. */
   contactOf = (workspaceId: string, patientId: string, tx: DbOrTx = this.db) => contactOf(tx, workspaceId, patientId);
   /** Phone, ID number and address of the file, for the patient's own signing page (consents). */
@@ -293,5 +339,6 @@ export class PatientsService {
   private therapistNames = (ids: (string | null)[]) => therapistNamesOf(this.users, ids);
 
   /** The file as the caller reads it: the medication decrypted and each count made only for those who read it. */
-  private present = (c: Caller, p: PatientRow) => presentFile({ db: this.db, cipher: this.cipher, users: this.users, documentCount: this.documentCount }, c, p);
+  private present = (c: Caller, p: PatientRow) =>
+    presentFile({ db: this.db, cipher: this.cipher, users: this.users, documentCount: this.documentCount }, c, p);
 }

@@ -22,7 +22,9 @@ export const patients = pgTable(
     gender: text('gender'),
     pictureFileId: uuid('picture_file_id'),
     ...billingAddressColumns(),
-    treatmentStatus: text('treatment_status', { enum: ['active', 'paused', 'inactive'] }).notNull().default('active'),
+    treatmentStatus: text('treatment_status', { enum: ['active', 'paused', 'inactive'] })
+      .notNull()
+      .default('active'),
     treatmentStartDate: date('treatment_start_date', { mode: 'string' }),
     treatmentEndDate: date('treatment_end_date', { mode: 'string' }),
     treatmentEndingReason: text('treatment_ending_reason'),
@@ -50,9 +52,13 @@ export const patients = pgTable(
     index('patients_workspace_name_idx').on(t.workspaceId, t.lastName, t.firstName),
     index('patients_workspace_therapist_idx').on(t.workspaceId, t.assignedTherapistId, t.treatmentStatus),
     // fastupdate off: new patients go straight into the index, so searches never scan a pending list.
-    index('patients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    index('patients_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // Search by tax id, for those who read billing data only (patients.repository.ts `list`).
-    index('patients_tax_id_trgm_idx').using('gin', sql`${t.billingTaxId} gin_trgm_ops`).with({ fastupdate: false }),
+    index('patients_tax_id_trgm_idx')
+      .using('gin', sql`${t.billingTaxId} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 export type PatientRow = typeof patients.$inferSelect;
@@ -89,7 +95,9 @@ export const historyEntries = pgTable(
   (t) => [
     index('history_entries_patient_idx').on(t.patientId, t.entryDate),
     // One live note per session; the calendar asks which sessions have theirs.
-    uniqueIndex('history_entries_session_key').on(t.sessionId).where(sql`${t.sessionId} is not null and ${t.deletedAt} is null`),
+    uniqueIndex('history_entries_session_key')
+      .on(t.sessionId)
+      .where(sql`${t.sessionId} is not null and ${t.deletedAt} is null`),
   ],
 );
 
@@ -132,7 +140,10 @@ export const historyDrafts = pgTable(
     contentEnc: text('content_enc').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('history_drafts_author_entry_key').on(t.patientId, t.authorId, t.entryId).nullsNotDistinct(), index('history_drafts_updated_idx').on(t.updatedAt)],
+  (t) => [
+    unique('history_drafts_author_entry_key').on(t.patientId, t.authorId, t.entryId).nullsNotDistinct(),
+    index('history_drafts_updated_idx').on(t.updatedAt),
+  ],
 );
 
 /** Every read of a patient's clinical data: who, when, which patient, what. Kept after erasure. */
@@ -147,5 +158,8 @@ export const clinicalAccessLog = pgTable(
     action: text('action').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('clinical_access_log_workspace_idx').on(t.workspaceId, t.createdAt), index('clinical_access_log_patient_idx').on(t.patientId, t.createdAt)],
+  (t) => [
+    index('clinical_access_log_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('clinical_access_log_patient_idx').on(t.patientId, t.createdAt),
+  ],
 );

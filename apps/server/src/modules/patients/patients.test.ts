@@ -32,17 +32,44 @@ describe('patients', () => {
       phone: '+34 612 345 678',
       birthdate: '1990-05-04',
       gender: 'male',
-      billingInfo: { fullName: 'Álvaro Núñez Prieto', taxId: '12345678z', line1: 'Calle Mayor 3', city: 'Madrid', zipCode: '28013', country: 'España' },
-      treatment: { motive: 'anxiety', sessionType: 'individual', referralSource: 'website', insuranceCompany: 'sanitas', insurancePolicy: 'P-1', sessionPrice: 6000, sessionModality: 'presential' },
+      billingInfo: {
+        fullName: 'Álvaro Núñez Prieto',
+        taxId: '12345678z',
+        line1: 'Calle Mayor 3',
+        city: 'Madrid',
+        zipCode: '28013',
+        country: 'España',
+      },
+      treatment: {
+        motive: 'anxiety',
+        sessionType: 'individual',
+        referralSource: 'website',
+        insuranceCompany: 'sanitas',
+        insurancePolicy: 'P-1',
+        sessionPrice: 6000,
+        sessionModality: 'presential',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const p = json<Patient>(res);
-    expect(p).toMatchObject({ firstName: 'Álvaro', email: 'alvaro.nunez@correo.es', phone: '+34612345678', taxId: '12345678Z', status: 'active' });
+    expect(p).toMatchObject({
+      firstName: 'Álvaro',
+      email: 'alvaro.nunez@correo.es',
+      phone: '+34612345678',
+      taxId: '12345678Z',
+      status: 'active',
+    });
     expect(p.treatment).toMatchObject({ motive: 'anxiety', sessionPrice: 6000, status: 'active', startDate: todayIn(DEFAULT_TIME_ZONE) });
   });
 
   it('refuses bad fields with Spanish messages and duplicates with patient_already_exists', async () => {
-    const bad = await create({ firstName: '', email: 'no-email', birthdate: '2999-01-01', billingInfo: { taxId: '12345678A' }, treatment: { motive: 'boredom' } });
+    const bad = await create({
+      firstName: '',
+      email: 'no-email',
+      birthdate: '2999-01-01',
+      billingInfo: { taxId: '12345678A' },
+      treatment: { motive: 'boredom' },
+    });
     expectError(bad, 400, 'invalid_argument');
     expect(json<{ fields: { path: string; message: string }[] }>(bad).fields).toEqual(
       expect.arrayContaining([
@@ -59,7 +86,10 @@ describe('patients', () => {
 
   it('searches by name, email, phone and tax id, ignoring accents and case', async () => {
     await create({ firstName: 'Begoña', lastName: 'Ibáñez', email: 'bego@correo.es', phone: '699 111 222' });
-    const search = async (q: string) => json<{ items: { firstName: string }[] }>(await t.get(`${P}?q=${encodeURIComponent(q)}`, { token: owner.accessToken })).items.map((i) => i.firstName);
+    const search = async (q: string) =>
+      json<{ items: { firstName: string }[] }>(await t.get(`${P}?q=${encodeURIComponent(q)}`, { token: owner.accessToken })).items.map(
+        (i) => i.firstName,
+      );
     expect(await search('nunez')).toEqual(['Álvaro']);
     expect(await search('BEGONA')).toEqual(['Begoña']);
     expect(await search('699111')).toEqual(['Begoña']);
@@ -73,14 +103,21 @@ describe('patients', () => {
 
   it('filters, sorts, paginates and counts per status', async () => {
     // Names are letters only (spec §5): a letter tells them apart (a → 0, b → 1…).
-    for (let i = 0; i < 7; i++) await create({ firstName: `Paciente${'abcdefg'[i]}`, lastName: `Zeta${'abcdefg'[i]}`, treatment: { sessionType: i % 2 ? 'couple' : 'individual', motive: 'depression' } });
+    for (let i = 0; i < 7; i++)
+      await create({
+        firstName: `Paciente${'abcdefg'[i]}`,
+        lastName: `Zeta${'abcdefg'[i]}`,
+        treatment: { sessionType: i % 2 ? 'couple' : 'individual', motive: 'depression' },
+      });
     const page = json<{ items: { lastName: string }[]; total: number; counts: Record<string, number>; page: number }>(
       await t.get(`${P}?sessionType=couple&sort=lastName&dir=desc&pageSize=2&page=1`, { token: owner.accessToken }),
     );
     expect(page.total).toBe(3);
     expect(page.items.map((i) => i.lastName)).toEqual(['Zetaf', 'Zetad']);
     expect(page.counts).toEqual({ active: 3, paused: 0, inactive: 0 });
-    const second = json<{ items: { lastName: string }[] }>(await t.get(`${P}?sessionType=couple&sort=lastName&dir=desc&pageSize=2&page=2`, { token: owner.accessToken }));
+    const second = json<{ items: { lastName: string }[] }>(
+      await t.get(`${P}?sessionType=couple&sort=lastName&dir=desc&pageSize=2&page=2`, { token: owner.accessToken }),
+    );
     expect(second.items.map((i) => i.lastName)).toEqual(['Zetab']);
     expectError(await t.get(`${P}?sort=password`, { token: owner.accessToken }), 400, 'invalid_argument');
     expectError(await t.get(`${P}?pageSize=1000`, { token: owner.accessToken }), 400, 'invalid_argument');
@@ -92,8 +129,18 @@ describe('patients', () => {
     const refused = await t.put(path, { status: 'inactive' }, { token: owner.accessToken });
     expectError(refused, 400, 'treatment_end_required');
     expect(json<{ fields: { path: string }[] }>(refused).fields.map((f) => f.path)).toEqual(['endDate', 'endingReason']);
-    expectError(await t.put(path, { status: 'inactive', endDate: '2026-01-01', endingReason: 'sleepy' }, { token: owner.accessToken }), 400, 'invalid_argument');
-    const ended = json<Patient>(await t.put(path, { status: 'inactive', endDate: todayIn(DEFAULT_TIME_ZONE), endingReason: 'completed' }, { token: owner.accessToken }));
+    expectError(
+      await t.put(path, { status: 'inactive', endDate: '2026-01-01', endingReason: 'sleepy' }, { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+    );
+    const ended = json<Patient>(
+      await t.put(
+        path,
+        { status: 'inactive', endDate: todayIn(DEFAULT_TIME_ZONE), endingReason: 'completed' },
+        { token: owner.accessToken },
+      ),
+    );
     expect(ended.treatment).toMatchObject({ status: 'inactive', endingReason: 'completed' });
     const paused = json<Patient>(await t.put(path, { status: 'paused' }, { token: owner.accessToken }));
     expect(paused.treatment).toMatchObject({ status: 'paused', endDate: null, endingReason: null });
@@ -112,12 +159,20 @@ describe('patients', () => {
     expect(list.items.map((i) => i.id)).toEqual([mine.id]);
     expectError(await t.get(`${P}/${others[0]!.id}`, { token: ana.accessToken }), 404, 'patient_not_found');
     expectError(await t.get(`${P}/${others[0]!.id}/history`, { token: ana.accessToken }), 404, 'patient_not_found');
-    expectError(await t.put(`${P}/${others[0]!.id}/assignment`, { therapistId: ana.userId }, { token: ana.accessToken }), 403, 'access_denied');
+    expectError(
+      await t.put(`${P}/${others[0]!.id}/assignment`, { therapistId: ana.userId }, { token: ana.accessToken }),
+      403,
+      'access_denied',
+    );
     // The owner assigns one to Ana: now she sees it.
     const assigned = await t.put(`${P}/${others[0]!.id}/assignment`, { therapistId: ana.userId }, { token: owner.accessToken });
     expect(json<Patient>(assigned).assignedTherapist?.id).toBe(ana.userId);
     expect((await t.get(`${P}/${others[0]!.id}`, { token: ana.accessToken })).statusCode).toBe(200);
-    expectError(await t.put(`${P}/${others[0]!.id}/assignment`, { therapistId: crypto.randomUUID() }, { token: owner.accessToken }), 400, 'therapist_not_member');
+    expectError(
+      await t.put(`${P}/${others[0]!.id}/assignment`, { therapistId: crypto.randomUUID() }, { token: owner.accessToken }),
+      400,
+      'therapist_not_member',
+    );
   });
 
   it('reception sees contact and billing data but no treatment', async () => {
@@ -142,7 +197,11 @@ describe('patients', () => {
     const one = json<{ items: { id: string }[] }>(await t.get(`${path}?pageSize=1`, { token: solo.accessToken })).items[0]!;
     await t.put(`${path}/${one.id}/treatment`, { status: 'paused' }, { token: solo.accessToken });
     expect((await create({ firstName: nth(31) }, solo.accessToken, path)).statusCode).toBe(201);
-    expectError(await t.put(`${path}/${one.id}/treatment`, { status: 'active' }, { token: solo.accessToken }), 409, 'patient_limit_reached');
+    expectError(
+      await t.put(`${path}/${one.id}/treatment`, { status: 'active' }, { token: solo.accessToken }),
+      409,
+      'patient_limit_reached',
+    );
   });
 
   it('deleting inside the retention period blocks the record and says until when; after it, erases', async () => {
@@ -156,7 +215,9 @@ describe('patients', () => {
     expect(row!.blocked_at).not.toBeNull();
 
     const old = json<Patient>(await create({ firstName: 'Antiguo' }));
-    await t.rows(sql`update patients set last_activity_at = now() - interval '6 years', treatment_end_date = (now() - interval '6 years')::date where id = ${old.id}`);
+    await t.rows(
+      sql`update patients set last_activity_at = now() - interval '6 years', treatment_end_date = (now() - interval '6 years')::date where id = ${old.id}`,
+    );
     expect(json(await t.del(`${P}/${old.id}`, { token: owner.accessToken }))).toMatchObject({ result: 'deleted', retainedUntil: null });
     expect(await t.rows(sql`select id from patients where id = ${old.id}`)).toEqual([]);
   });

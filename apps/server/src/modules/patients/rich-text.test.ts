@@ -19,7 +19,12 @@ describe('history HTML sanitizer against the OWASP XSS filter evasion vectors', 
     const harmless = XSS_VECTORS.filter((v) => executableConstructs(parsed(v.html)).length === 0).map((v) => v.name);
     // Only a comment, and <body>/<frameset>, which a browser drops when parsing into an element, look harmless unsanitized.
     expect(harmless).toEqual(['body onload with junk characters', 'body background', 'frameset', 'conditional comment']);
-    expect(executableConstructs(parsed('<p onclick="x">a</p><a href="javascript:x">b</a><svg></svg>'))).toEqual(['p[onclick]', 'a[href=javascript:x]', 'a without noopener', '<svg>']);
+    expect(executableConstructs(parsed('<p onclick="x">a</p><a href="javascript:x">b</a><svg></svg>'))).toEqual([
+      'p[onclick]',
+      'a[href=javascript:x]',
+      'a without noopener',
+      '<svg>',
+    ]);
   });
 });
 
@@ -33,13 +38,26 @@ describe('what the editor writes is kept', () => {
 
   it('keeps web and mail links, opening apart with no opener and no referrer', async () => {
     const attrs = 'rel="noopener noreferrer nofollow" target="_blank"';
-    expect(await sanitizeRichText('<a href="https://www.cop.es/guia" target="_self" rel="opener">guía</a>')).toBe(`<a href="https://www.cop.es/guia" ${attrs}>guía</a>`);
-    expect(await sanitizeRichText('<a href="  HTTP://example.com/a?b=1&amp;c=2 ">x</a>')).toBe(`<a href="HTTP://example.com/a?b=1&amp;c=2" ${attrs}>x</a>`);
+    expect(await sanitizeRichText('<a href="https://www.cop.es/guia" target="_self" rel="opener">guía</a>')).toBe(
+      `<a href="https://www.cop.es/guia" ${attrs}>guía</a>`,
+    );
+    expect(await sanitizeRichText('<a href="  HTTP://example.com/a?b=1&amp;c=2 ">x</a>')).toBe(
+      `<a href="HTTP://example.com/a?b=1&amp;c=2" ${attrs}>x</a>`,
+    );
     expect(await sanitizeRichText('<a href="mailto:ana@example.com">Ana</a>')).toBe(`<a href="mailto:ana@example.com" ${attrs}>Ana</a>`);
   });
 
   it('unwraps a link whose target is not an absolute web or mail address, keeping its text', async () => {
-    for (const href of ['javascript:alert(1)', '/api/v1/files/x', 'pacientes/1', '//evil.example', 'ftp://example.com', 'data:text/html,x', 'tel:600000000', ''])
+    for (const href of [
+      'javascript:alert(1)',
+      '/api/v1/files/x',
+      'pacientes/1',
+      '//evil.example',
+      'ftp://example.com',
+      'data:text/html,x',
+      'tel:600000000',
+      '',
+    ])
       expect(await sanitizeRichText(`<p><a href="${href}">texto</a></p>`), href).toBe('<p>texto</p>');
     expect(await sanitizeRichText('<a>sin destino</a>')).toBe('sin destino');
   });

@@ -4,7 +4,32 @@ import type sanitizeHtmlType from 'sanitize-html';
 let loaded: Promise<typeof sanitizeHtmlType> | undefined;
 const sanitizer = () => (loaded ??= import('sanitize-html').then((m) => m.default));
 
-const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'hr'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'hr',
+];
 /** Absolute web and mail links only: no javascript:, data:, relative or protocol-relative targets. */
 const SAFE_HREF = /^(?:https?:\/\/[^\s/]|mailto:[^\s])/i;
 

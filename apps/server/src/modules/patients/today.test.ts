@@ -23,7 +23,9 @@ afterAll(async () => {
 
 describe('today in Madrid', () => {
   it('starts a treatment created at 00:30 in Madrid on that Madrid day', async () => {
-    const p = json<Patient>(await t.post(`/api/v1/workspaces/${workspaceId}/patients`, { firstName: 'Alba' }, { token: owner.accessToken }));
+    const p = json<Patient>(
+      await t.post(`/api/v1/workspaces/${workspaceId}/patients`, { firstName: 'Alba' }, { token: owner.accessToken }),
+    );
     expect(p.treatment?.startDate).toBe('2026-03-02');
   });
 });

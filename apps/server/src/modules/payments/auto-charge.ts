@@ -15,7 +15,17 @@ import { chargeFailedMail } from './payments.mails';
 const QUEUE = 'payments.auto-charge';
 type Job = { invoiceId: string };
 
-export type AutoChargeDeps = { db: Db; jobs: Jobs; mailer: Mailer; charging: InvoiceCharging; workspaces: WorkspacesService; users: UsersService; patients: PatientsService; publicUrl: string; log: FastifyBaseLogger };
+export type AutoChargeDeps = {
+  db: Db;
+  jobs: Jobs;
+  mailer: Mailer;
+  charging: InvoiceCharging;
+  workspaces: WorkspacesService;
+  users: UsersService;
+  patients: PatientsService;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
 
 /**
  * The automatic charge (Advance): an invoice issued automatically for a patient with «cobros
@@ -24,13 +34,22 @@ export type AutoChargeDeps = { db: Db; jobs: Jobs; mailer: Mailer; charging: Inv
  */
 export class AutoCharges {
   constructor(private readonly d: AutoChargeDeps) {
-    d.jobs.define<Job>({ name: QUEUE, work: (j) => this.work(j.invoiceId), retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 120, pollingIntervalSeconds: 5 });
+    d.jobs.define<Job>({
+      name: QUEUE,
+      work: (j) => this.work(j.invoiceId),
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      expireInSeconds: 120,
+      pollingIntervalSeconds: 5,
+    });
   }
 
   /** After an automatic invoice is committed. */
   onAutoIssued = (row: InvoiceRow) => {
     if (row.sellerType !== 'therapist' || !row.patientId) return;
-    void this.d.jobs.send<Job>(QUEUE, { invoiceId: row.id }, { key: row.id }).catch((err: unknown) => this.d.log.error({ err, invoiceId: row.id }, 'auto-charge not queued'));
+    void this.d.jobs
+      .send<Job>(QUEUE, { invoiceId: row.id }, { key: row.id })
+      .catch((err: unknown) => this.d.log.error({ err, invoiceId: row.id }, 'auto-charge not queued'));
   };
 
   async work(invoiceId: string): Promise<void> {
@@ -53,6 +72,9 @@ export class AutoCharges {
     if (!therapist?.email) return;
     const patientName = inv.patientId ? ((await this.d.patients.namesOf(inv.workspaceId, [inv.patientId])).get(inv.patientId) ?? '') : '';
     const url = `${this.d.publicUrl}/billing/editor/${inv.id}`;
-    await this.d.mailer.send(chargeFailedMail(therapist.email, therapist.firstName, { number: inv.number ?? '', totalCents: inv.total, patientName }, why, url), { purpose: 'payments.charge-failed', workspaceId: inv.workspaceId, key: `charge-failed:${inv.id}` });
+    await this.d.mailer.send(
+      chargeFailedMail(therapist.email, therapist.firstName, { number: inv.number ?? '', totalCents: inv.total, patientName }, why, url),
+      { purpose: 'payments.charge-failed', workspaceId: inv.workspaceId, key: `charge-failed:${inv.id}` },
+    );
   }
 }

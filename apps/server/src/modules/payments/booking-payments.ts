@@ -5,13 +5,21 @@ import { holderKeyOf, viaGateway, type PaymentAccounts } from './payment-account
 import type { PatientCards } from './patient-cards';
 import { bookingCheckouts, patientCards, type BookingCheckoutRow } from './payments.tables';
 
-const idOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id: unknown }).id === 'string' ? (v as { id: string }).id : null);
+const idOf = (v: unknown) =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id: unknown }).id === 'string' ? (v as { id: string }).id : null;
 
 /** A booking's checkout completed and paid (from the webhook): the hold it pays for and the money's trace. */
 export type BookingPaid = { holdId: string; workspaceId: string; accountId: string; paymentIntentId: string | null; amount: number };
 
 /** A booking's setup checkout completed (service payment `card`): the customer whose card was saved. */
-export type BookingCardSaved = { holdId: string; workspaceId: string; accountId: string; customerId: string; setupIntentId: string; at: Date };
+export type BookingCardSaved = {
+  holdId: string;
+  workspaceId: string;
+  accountId: string;
+  customerId: string;
+  setupIntentId: string;
+  at: Date;
+};
 
 /** Stripe's minimum charge in euros, cents (below it a booking is not charged at booking). */
 export const MIN_CHARGE_CENTS = 50;
@@ -40,7 +48,18 @@ export class BookingPayments {
   }
 
   /** A Checkout Session in payment mode for the hold, kept as created: only its own events book the hold. */
-  async checkout(accountId: string, input: { holdId: string; workspaceId: string; amount: number; email: string; description: string; successUrl: string; cancelUrl: string }): Promise<GatewayCheckout> {
+  async checkout(
+    accountId: string,
+    input: {
+      holdId: string;
+      workspaceId: string;
+      amount: number;
+      email: string;
+      description: string;
+      successUrl: string;
+      cancelUrl: string;
+    },
+  ): Promise<GatewayCheckout> {
     const session = await viaGateway(() =>
       this.accounts.gateway.checkoutPayment(accountId, {
         customerId: null,
@@ -54,7 +73,15 @@ export class BookingPayments {
         idempotencyKey: `booking-hold-${input.holdId}-checkout`,
       }),
     );
-    await this.keep({ checkoutId: session.id, accountId, holdId: input.holdId, workspaceId: input.workspaceId, mode: 'payment', amount: input.amount, customerId: null });
+    await this.keep({
+      checkoutId: session.id,
+      accountId,
+      holdId: input.holdId,
+      workspaceId: input.workspaceId,
+      mode: 'payment',
+      amount: input.amount,
+      customerId: null,
+    });
     return session;
   }
 
@@ -62,14 +89,30 @@ export class BookingPayments {
    * The customer a visitor saves their card as, on the therapist's account (where patients' cards
    * live): a known patient's own; for a newcomer one without a patient yet, adopted once booked.
    */
-  async customerFor(accountId: string, therapistId: string, workspaceId: string, who: { patientId: string | null; name: string; email: string; holdId: string }): Promise<string> {
+  async customerFor(
+    accountId: string,
+    therapistId: string,
+    workspaceId: string,
+    who: { patientId: string | null; name: string; email: string; holdId: string },
+  ): Promise<string> {
     const key = holderKeyOf({ kind: 'therapist', userId: therapistId });
     if (who.patientId) return this.cards.customerFor({ id: who.patientId, name: who.name, email: who.email }, workspaceId, key, accountId);
-    return (await viaGateway(() => this.accounts.gateway.createCustomer(accountId, { email: who.email, name: who.name, metadata: { holdId: who.holdId, workspaceId } }))).id;
+    return (
+      await viaGateway(() =>
+        this.accounts.gateway.createCustomer(accountId, {
+          email: who.email,
+          name: who.name,
+          metadata: { holdId: who.holdId, workspaceId },
+        }),
+      )
+    ).id;
   }
 
   /** A Checkout Session in setup mode: the visitor saves a card to be charged later (kept as created). */
-  async cardCheckout(accountId: string, input: { holdId: string; workspaceId: string; customerId: string; successUrl: string; cancelUrl: string }): Promise<GatewayCheckout> {
+  async cardCheckout(
+    accountId: string,
+    input: { holdId: string; workspaceId: string; customerId: string; successUrl: string; cancelUrl: string },
+  ): Promise<GatewayCheckout> {
     const session = await viaGateway(() =>
       this.accounts.gateway.checkoutSetup(accountId, {
         customerId: input.customerId,
@@ -78,7 +121,15 @@ export class BookingPayments {
         metadata: { purpose: 'booking', holdId: input.holdId, workspaceId: input.workspaceId },
       }),
     );
-    await this.keep({ checkoutId: session.id, accountId, holdId: input.holdId, workspaceId: input.workspaceId, mode: 'setup', amount: null, customerId: input.customerId });
+    await this.keep({
+      checkoutId: session.id,
+      accountId,
+      holdId: input.holdId,
+      workspaceId: input.workspaceId,
+      mode: 'setup',
+      amount: null,
+      customerId: input.customerId,
+    });
     return session;
   }
 
@@ -89,13 +140,23 @@ export class BookingPayments {
   /** The booked patient's card: the customer becomes theirs on the therapist's account, and its card is read back. */
   async adoptCard(c: BookingCardSaved, patientId: string, therapistId: string): Promise<void> {
     const holderKey = holderKeyOf({ kind: 'therapist', userId: therapistId });
-    await this.db.insert(patientCards).values({ patientId, holderKey, workspaceId: c.workspaceId, accountId: c.accountId, customerId: c.customerId }).onConflictDoNothing();
+    await this.db
+      .insert(patientCards)
+      .values({ patientId, holderKey, workspaceId: c.workspaceId, accountId: c.accountId, customerId: c.customerId })
+      .onConflictDoNothing();
     await this.cards.onSetupSucceeded(c.accountId, c.setupIntentId, c.at);
   }
 
   async refund(p: BookingPaid): Promise<void> {
     if (!p.paymentIntentId) return;
-    await viaGateway(() => this.accounts.gateway.refund(p.accountId, { paymentIntentId: p.paymentIntentId!, amount: p.amount, metadata: { purpose: 'booking', holdId: p.holdId }, idempotencyKey: `booking-hold-${p.holdId}-refund` }));
+    await viaGateway(() =>
+      this.accounts.gateway.refund(p.accountId, {
+        paymentIntentId: p.paymentIntentId!,
+        amount: p.amount,
+        metadata: { purpose: 'booking', holdId: p.holdId },
+        idempotencyKey: `booking-hold-${p.holdId}-refund`,
+      }),
+    );
   }
 
   /**
@@ -103,7 +164,14 @@ export class BookingPayments {
    * a retried job never refunds twice.
    */
   async refundBooking(b: { bookingId: string; accountId: string; paymentIntentId: string; amount: number }): Promise<void> {
-    await viaGateway(() => this.accounts.gateway.refund(b.accountId, { paymentIntentId: b.paymentIntentId, amount: b.amount, metadata: { purpose: 'booking', bookingId: b.bookingId }, idempotencyKey: `booking-${b.bookingId}-refund` }));
+    await viaGateway(() =>
+      this.accounts.gateway.refund(b.accountId, {
+        paymentIntentId: b.paymentIntentId,
+        amount: b.amount,
+        metadata: { purpose: 'booking', bookingId: b.bookingId },
+        idempotencyKey: `booking-${b.bookingId}-refund`,
+      }),
+    );
   }
 
   /** Booking's handler of a paid checkout: idempotent (the webhook may deliver an event again). */
@@ -129,9 +197,16 @@ export class BookingPayments {
     const why = mismatchOf(kept, accountId, o);
     if (why) return why;
     if (kept.mode === 'setup') return this.setupEvent(type, kept, o);
-    const paid = (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && o.payment_status === 'paid';
+    const paid =
+      (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && o.payment_status === 'paid';
     if (!paid || !this.paidHandler) return null;
-    await this.paidHandler({ holdId: kept.holdId, workspaceId: kept.workspaceId, accountId: kept.accountId, paymentIntentId: idOf(o.payment_intent), amount: kept.amount ?? 0 });
+    await this.paidHandler({
+      holdId: kept.holdId,
+      workspaceId: kept.workspaceId,
+      accountId: kept.accountId,
+      paymentIntentId: idOf(o.payment_intent),
+      amount: kept.amount ?? 0,
+    });
     return null;
   }
 
@@ -139,7 +214,14 @@ export class BookingPayments {
     const setupIntentId = idOf(o.setup_intent);
     if (type !== 'checkout.session.completed' || !kept.customerId || !setupIntentId || !this.cardHandler) return null;
     const at = typeof o.created === 'number' ? new Date(o.created * 1000) : new Date();
-    await this.cardHandler({ holdId: kept.holdId, workspaceId: kept.workspaceId, accountId: kept.accountId, customerId: kept.customerId, setupIntentId, at });
+    await this.cardHandler({
+      holdId: kept.holdId,
+      workspaceId: kept.workspaceId,
+      accountId: kept.accountId,
+      customerId: kept.customerId,
+      setupIntentId,
+      at,
+    });
     return null;
   }
 }
@@ -148,8 +230,12 @@ export class BookingPayments {
 function mismatchOf(kept: BookingCheckoutRow, accountId: string | null, o: Record<string, unknown>): string | null {
   if (accountId !== kept.accountId) return `connected account ${accountId ?? '(none)'} is not the booking checkout's ${kept.accountId}`;
   if (o.mode !== kept.mode) return `mode ${String(o.mode)} is not the booking checkout's ${kept.mode}`;
-  if (kept.mode === 'setup') return idOf(o.customer) === kept.customerId ? null : `customer ${idOf(o.customer) ?? '(none)'} is not the booking checkout's ${kept.customerId}`;
+  if (kept.mode === 'setup')
+    return idOf(o.customer) === kept.customerId
+      ? null
+      : `customer ${idOf(o.customer) ?? '(none)'} is not the booking checkout's ${kept.customerId}`;
   if (o.amount_total !== kept.amount) return `amount ${String(o.amount_total)} is not the booking checkout's ${kept.amount}`;
-  if (typeof o.currency !== 'string' || o.currency.toLowerCase() !== kept.currency) return `currency ${String(o.currency)} is not the booking checkout's ${kept.currency}`;
+  if (typeof o.currency !== 'string' || o.currency.toLowerCase() !== kept.currency)
+    return `currency ${String(o.currency)} is not the booking checkout's ${kept.currency}`;
   return null;
 }

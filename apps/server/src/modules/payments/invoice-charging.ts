@@ -13,12 +13,20 @@ import type { PatientCards } from './patient-cards';
 import { invoicePayments, paymentRefunds, type InvoicePaymentRow } from './payments.tables';
 
 export type ChargeOutcome = { status: InvoicePaymentRow['status']; message: string };
-export type ChargingDeps = { db: Db; accounts: PaymentAccounts; cards: PatientCards; invoices: InvoicesService; onSettled: (workspaceId: string, invoiceId: string, amountCents: number) => void };
+export type ChargingDeps = {
+  db: Db;
+  accounts: PaymentAccounts;
+  cards: PatientCards;
+  invoices: InvoicesService;
+  onSettled: (workspaceId: string, invoiceId: string, amountCents: number) => void;
+};
 
 /** What the patient's bank answered, in Spanish, for the attempts list and the answer of «Cobrar». */
 export function attemptMessage(a: Pick<InvoicePaymentRow, 'status' | 'errorCode'>): string | null {
-  if (a.errorCode === 'authentication_required') return 'El banco pide que el paciente confirme el pago: se le ha enviado un enlace para completarlo.';
-  if (a.status === 'failed') return a.errorCode === 'card_declined' || !a.errorCode ? errorMessage('card_declined') : `El cobro no se completó (${a.errorCode}).`;
+  if (a.errorCode === 'authentication_required')
+    return 'El banco pide que el paciente confirme el pago: se le ha enviado un enlace para completarlo.';
+  if (a.status === 'failed')
+    return a.errorCode === 'card_declined' || !a.errorCode ? errorMessage('card_declined') : `El cobro no se completó (${a.errorCode}).`;
   return null;
 }
 
@@ -66,7 +74,11 @@ export class InvoiceCharging {
   }
 
   /** The invoice screen's payment panel: why «Cobrar» is disabled, what was charged and refunded. */
-  async payments(c: Caller, id: string, links: { blockOf: (inv: InvoiceRow) => Promise<PayLinkBlock | null>; recipientOf: (inv: InvoiceRow) => Promise<string | null> }): Promise<InvoicePayments> {
+  async payments(
+    c: Caller,
+    id: string,
+    links: { blockOf: (inv: InvoiceRow) => Promise<PayLinkBlock | null>; recipientOf: (inv: InvoiceRow) => Promise<string | null> },
+  ): Promise<InvoicePayments> {
     const inv = await this.d.invoices.accessible(c, id, 'read');
     const [facts, attempts, refunds, sums, linkBlock, linkTo] = await Promise.all([
       this.facts(inv),
@@ -77,7 +89,11 @@ export class InvoiceCharging {
       links.recipientOf(inv),
     ]);
     const rectIds = refunds.map((r) => r.rectifyingInvoiceId).filter((x): x is string => !!x);
-    const numbers = new Map((await Promise.all(rectIds.map((rid) => invoicePaymentState.find(this.d.db, rid)))).filter((r): r is InvoiceRow => !!r).map((r) => [r.id, r.number]));
+    const numbers = new Map(
+      (await Promise.all(rectIds.map((rid) => invoicePaymentState.find(this.d.db, rid))))
+        .filter((r): r is InvoiceRow => !!r)
+        .map((r) => [r.id, r.number]),
+    );
     return {
       mode: this.d.accounts.gateway.mode,
       chargeBlock: chargeBlockOf(facts),
@@ -86,7 +102,14 @@ export class InvoiceCharging {
       chargedCents: sums.charged,
       refundedCents: sums.refunded,
       refundableCents: Math.max(0, sums.charged - sums.refunded - sums.refunding),
-      attempts: attempts.map((a) => ({ id: a.id, kind: a.kind, status: a.status, amountCents: a.amount, error: attemptMessage(a), createdAt: a.createdAt.toISOString() })),
+      attempts: attempts.map((a) => ({
+        id: a.id,
+        kind: a.kind,
+        status: a.status,
+        amountCents: a.amount,
+        error: attemptMessage(a),
+        createdAt: a.createdAt.toISOString(),
+      })),
       refunds: refunds.map((r) => ({
         id: r.id,
         amountCents: r.amount,
@@ -125,7 +148,12 @@ export class InvoiceCharging {
       if (err instanceof GatewayUnavailableError) throw new AppError('payment_provider_error');
       if (!(err instanceof GatewayCardError)) throw err;
       const auth = err.code === 'authentication_required';
-      fact = { status: auth ? 'requires_action' : 'failed', intentId: err.paymentIntent?.id ?? null, errorCode: err.code, declineCode: err.declineCode };
+      fact = {
+        status: auth ? 'requires_action' : 'failed',
+        intentId: err.paymentIntent?.id ?? null,
+        errorCode: err.code,
+        declineCode: err.declineCode,
+      };
     }
     const row = await this.d.db.transaction((tx) => paymentLedger.attempt(tx, attempt.id, fact));
     if (fact.errorCode === 'authentication_required') await this.askToAuthenticate(inv);
@@ -140,13 +168,29 @@ export class InvoiceCharging {
   private async nextAttempt(tx: Tx, inv: InvoiceRow, accountId: string, createdBy: string | null): Promise<InvoicePaymentRow> {
     const fresh = await invoicePaymentState.find(tx, inv.id, true);
     if (!fresh || fresh.paymentStatus !== 'pending') throw new AppError('charge_not_chargeable');
-    const [last] = await tx.select().from(invoicePayments).where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.kind, 'charge'))).orderBy(desc(invoicePayments.attempt)).limit(1);
+    const [last] = await tx
+      .select()
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.kind, 'charge')))
+      .orderBy(desc(invoicePayments.attempt))
+      .limit(1);
     if (last?.status === 'processing') return last;
     if (last?.status === 'succeeded') throw new AppError('charge_not_chargeable');
     const n = (last?.attempt ?? 0) + 1;
     const [row] = await tx
       .insert(invoicePayments)
-      .values({ invoiceId: inv.id, workspaceId: inv.workspaceId, holderKey: inv.sellerKey, accountId, kind: 'charge', attempt: n, idempotencyKey: `invoice-${inv.id}-charge-${n}`, amount: fresh.total, status: 'processing', createdBy })
+      .values({
+        invoiceId: inv.id,
+        workspaceId: inv.workspaceId,
+        holderKey: inv.sellerKey,
+        accountId,
+        kind: 'charge',
+        attempt: n,
+        idempotencyKey: `invoice-${inv.id}-charge-${n}`,
+        amount: fresh.total,
+        status: 'processing',
+        createdBy,
+      })
       .returning();
     return row!;
   }

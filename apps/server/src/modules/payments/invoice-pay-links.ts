@@ -15,7 +15,18 @@ import type { PatientCards } from './patient-cards';
 import { payLinkMail } from './payments.mails';
 import { invoicePayments } from './payments.tables';
 
-export type PayLinkDeps = { db: Db; accounts: PaymentAccounts; cards: PatientCards; invoices: InvoicesService; patients: PatientsService; users: UsersService; workspaces: WorkspacesService; mailer: Mailer; publicUrl: string; clock?: () => Date };
+export type PayLinkDeps = {
+  db: Db;
+  accounts: PaymentAccounts;
+  cards: PatientCards;
+  invoices: InvoicesService;
+  patients: PatientsService;
+  users: UsersService;
+  workspaces: WorkspacesService;
+  mailer: Mailer;
+  publicUrl: string;
+  clock?: () => Date;
+};
 
 /** A checkout left open is offered again for this long (Stripe keeps an idempotency key 24 h; a session lives 24 h). */
 const CHECKOUT_REUSE_MS = 20 * 3_600_000;
@@ -29,7 +40,12 @@ export class InvoicePayLinks {
   constructor(private readonly d: PayLinkDeps) {}
 
   async blockOf(inv: InvoiceRow): Promise<PayLinkBlock | null> {
-    return payLinkBlockOf({ status: inv.status, paymentStatus: inv.paymentStatus, totalCents: inv.total, sellerCanCharge: !!(await this.d.accounts.chargeable(inv.sellerKey)) });
+    return payLinkBlockOf({
+      status: inv.status,
+      paymentStatus: inv.paymentStatus,
+      totalCents: inv.total,
+      sellerCanCharge: !!(await this.d.accounts.chargeable(inv.sellerKey)),
+    });
   }
 
   /** Where a pay link of the invoice is mailed: its buyer's email, else the patient's. */
@@ -44,19 +60,36 @@ export class InvoicePayLinks {
   }
 
   /** A link for the invoice, mailed to its buyer (or the patient) unless `send` is false. */
-  async create(inv: InvoiceRow, send: boolean, createdBy: string | null, why?: string): Promise<{ url: string; expiresAt: string; mailedTo: string | null }> {
+  async create(
+    inv: InvoiceRow,
+    send: boolean,
+    createdBy: string | null,
+    why?: string,
+  ): Promise<{ url: string; expiresAt: string; mailedTo: string | null }> {
     const block = await this.blockOf(inv);
     if (block) throw new AppError(block);
     const contact = inv.patientId ? await this.d.patients.contactOf(inv.workspaceId, inv.patientId) : null;
     const to = send ? await this.recipientOf(inv) : null;
-    if (send && !to) throw new AppError('invalid_argument', [{ path: 'send', message: 'La factura no tiene email de destino: copia el enlace y envíalo tú.' }]);
+    if (send && !to)
+      throw new AppError('invalid_argument', [
+        { path: 'send', message: 'La factura no tiene email de destino: copia el enlace y envíalo tú.' },
+      ]);
     const brand = await this.d.workspaces.brandOf(inv.workspaceId);
     const seller = inv.seller?.fullName ?? brand.name;
     return this.d.db.transaction(async (tx) => {
-      const { token, expiresAt } = await paymentLinkStore.create(tx, { kind: 'invoice', workspaceId: inv.workspaceId, holderKey: inv.sellerKey, invoiceId: inv.id, mailedTo: to, createdBy }, this.now());
+      const { token, expiresAt } = await paymentLinkStore.create(
+        tx,
+        { kind: 'invoice', workspaceId: inv.workspaceId, holderKey: inv.sellerKey, invoiceId: inv.id, mailedTo: to, createdBy },
+        this.now(),
+      );
       const url = `${this.d.publicUrl}/pago/${token}`;
       const greeting = contact?.firstName ?? inv.buyer?.fullName ?? '';
-      if (to) await this.d.mailer.send(payLinkMail(to, greeting, seller, { number: inv.number!, totalCents: inv.total }, url, brand, why), { tx, purpose: 'payments.pay-link', workspaceId: inv.workspaceId });
+      if (to)
+        await this.d.mailer.send(payLinkMail(to, greeting, seller, { number: inv.number!, totalCents: inv.total }, url, brand, why), {
+          tx,
+          purpose: 'payments.pay-link',
+          workspaceId: inv.workspaceId,
+        });
       return { url, expiresAt: expiresAt.toISOString(), mailedTo: to };
     });
   }
@@ -67,7 +100,14 @@ export class InvoicePayLinks {
     const mode = this.d.accounts.gateway.mode;
     if (link.kind === 'card') {
       const seller = await this.holderName(link);
-      return { kind: 'card' as const, mode, sellerName: seller, mandate: cardMandateText(seller), invoice: null, expiresAt: link.expiresAt.toISOString() };
+      return {
+        kind: 'card' as const,
+        mode,
+        sellerName: seller,
+        mandate: cardMandateText(seller),
+        invoice: null,
+        expiresAt: link.expiresAt.toISOString(),
+      };
     }
     const inv = (await invoicePaymentState.find(this.d.db, link.invoiceId!))!;
     return {
@@ -85,7 +125,11 @@ export class InvoicePayLinks {
     const link = await paymentLinkStore.resolve(this.d.db, token, this.now());
     const back = `${this.d.publicUrl}/pago/${token}`;
     if (!(await this.d.accounts.chargeable(link.holderKey))) throw new AppError('charge_not_connected');
-    if (link.kind === 'card') return this.d.cards.setupCheckout(link.workspaceId, link.patientId!, link.holderKey, { successUrl: `${back}?estado=tarjeta`, cancelUrl: back });
+    if (link.kind === 'card')
+      return this.d.cards.setupCheckout(link.workspaceId, link.patientId!, link.holderKey, {
+        successUrl: `${back}?estado=tarjeta`,
+        cancelUrl: back,
+      });
     const inv = (await invoicePaymentState.find(this.d.db, link.invoiceId!))!;
     if (inv.paymentStatus !== 'pending') throw new AppError('payment_link_used');
     return this.invoiceCheckout(inv, { successUrl: `${back}?estado=pagado`, cancelUrl: back });
@@ -102,12 +146,27 @@ export class InvoicePayLinks {
     if (!account) throw new AppError('charge_not_connected');
     const attempt = await this.d.db.transaction(async (tx) => {
       await invoicePaymentState.find(tx, inv.id, true);
-      const [last] = await tx.select().from(invoicePayments).where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.kind, 'checkout'))).orderBy(desc(invoicePayments.attempt)).limit(1);
+      const [last] = await tx
+        .select()
+        .from(invoicePayments)
+        .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.kind, 'checkout')))
+        .orderBy(desc(invoicePayments.attempt))
+        .limit(1);
       if (last && last.status === 'processing' && this.now().getTime() - last.createdAt.getTime() < CHECKOUT_REUSE_MS) return last;
       const n = (last?.attempt ?? 0) + 1;
       const [row] = await tx
         .insert(invoicePayments)
-        .values({ invoiceId: inv.id, workspaceId: inv.workspaceId, holderKey: inv.sellerKey, accountId: account.accountId, kind: 'checkout', attempt: n, idempotencyKey: `invoice-${inv.id}-checkout-${n}`, amount: inv.total, status: 'processing' })
+        .values({
+          invoiceId: inv.id,
+          workspaceId: inv.workspaceId,
+          holderKey: inv.sellerKey,
+          accountId: account.accountId,
+          kind: 'checkout',
+          attempt: n,
+          idempotencyKey: `invoice-${inv.id}-checkout-${n}`,
+          amount: inv.total,
+          status: 'processing',
+        })
         .returning();
       return row!;
     });
@@ -122,7 +181,10 @@ export class InvoicePayLinks {
         idempotencyKey: attempt.idempotencyKey,
       }),
     );
-    await this.d.db.update(invoicePayments).set({ checkoutId: session.id, updatedAt: new Date() }).where(eq(invoicePayments.id, attempt.id));
+    await this.d.db
+      .update(invoicePayments)
+      .set({ checkoutId: session.id, updatedAt: new Date() })
+      .where(eq(invoicePayments.id, attempt.id));
     return { url: session.url };
   }
 

@@ -13,7 +13,13 @@ import type { PaymentAccounts } from './payment-accounts';
 import { paymentLedger } from './payment-ledger';
 import { invoicePayments, paymentRefunds } from './payments.tables';
 
-export type RefundDeps = { db: Db; accounts: PaymentAccounts; invoices: InvoicesService; issuing: InvoiceIssuing; onSettled: (workspaceId: string, invoiceId: string) => void };
+export type RefundDeps = {
+  db: Db;
+  accounts: PaymentAccounts;
+  invoices: InvoicesService;
+  issuing: InvoiceIssuing;
+  onSettled: (workspaceId: string, invoiceId: string) => void;
+};
 
 /**
  * Refunds of an invoice paid by card here, whole or partial. The amount is returned through the
@@ -40,15 +46,29 @@ export class InvoiceRefunds {
     if (problem) throw new AppError(problem);
     const lines = await invoicePaymentState.lines(this.d.db, inv.id);
     const plan = refundLinesOf(
-      lines.map((l) => ({ description: l.description, vatRate: l.vatRate, withholdingRate: l.withholdingRate, exemption: l.exemption ?? null, totalCents: l.total })),
+      lines.map((l) => ({
+        description: l.description,
+        vatRate: l.vatRate,
+        withholdingRate: l.withholdingRate,
+        exemption: l.exemption ?? null,
+        totalCents: l.total,
+      })),
       wanted,
     );
     // What is returned is what the rectifying invoice says (the same, but for a cent a tax rounding cannot reach).
     const amount = Math.min(-plan.totalCents, left);
-    const [row] = await this.d.db.insert(paymentRefunds).values({ invoiceId: inv.id, paymentId: payment.id, amount, status: 'pending', reason: b.reason, createdBy: c.userId }).returning();
+    const [row] = await this.d.db
+      .insert(paymentRefunds)
+      .values({ invoiceId: inv.id, paymentId: payment.id, amount, status: 'pending', reason: b.reason, createdBy: c.userId })
+      .returning();
     let refund;
     try {
-      refund = await this.d.accounts.gateway.refund(payment.accountId, { paymentIntentId: payment.intentId, amount, metadata: { refundRowId: row!.id, invoiceId: inv.id }, idempotencyKey: `refund-${row!.id}` });
+      refund = await this.d.accounts.gateway.refund(payment.accountId, {
+        paymentIntentId: payment.intentId,
+        amount,
+        metadata: { refundRowId: row!.id, invoiceId: inv.id },
+        idempotencyKey: `refund-${row!.id}`,
+      });
     } catch (err) {
       await this.d.db.update(paymentRefunds).set({ status: 'failed', updatedAt: new Date() }).where(eq(paymentRefunds.id, row!.id));
       if (err instanceof GatewayUnavailableError || err instanceof GatewayCardError) throw new AppError('payment_provider_error');
@@ -56,7 +76,17 @@ export class InvoiceRefunds {
     }
     const recorded = await this.d.db.transaction(async (tx) => {
       // The provider's answer to our own request: on the payment's account, in its currency.
-      const r = (await paymentLedger.refund(tx, { account: payment.accountId, refundRowId: row!.id, refundId: refund.id, amount: refund.amount, currency: payment.currency, status: refund.status, paymentIntentId: payment.intentId! })).row;
+      const r = (
+        await paymentLedger.refund(tx, {
+          account: payment.accountId,
+          refundRowId: row!.id,
+          refundId: refund.id,
+          amount: refund.amount,
+          currency: payment.currency,
+          status: refund.status,
+          paymentIntentId: payment.intentId!,
+        })
+      ).row;
       await paymentLedger.settle(tx, inv.id);
       return r;
     });
@@ -68,15 +98,28 @@ export class InvoiceRefunds {
     });
     if (rectifying)
       await this.d.db.transaction(async (tx) => {
-        await tx.update(paymentRefunds).set({ rectifyingInvoiceId: rectifying.id, updatedAt: new Date() }).where(eq(paymentRefunds.id, row!.id));
+        await tx
+          .update(paymentRefunds)
+          .set({ rectifyingInvoiceId: rectifying.id, updatedAt: new Date() })
+          .where(eq(paymentRefunds.id, row!.id));
         // The rectifying invoice is settled by the refund itself.
         await invoicePaymentState.set(tx, rectifying.id, { paymentStatus: 'refunded', paymentType: 'stripe_connect', paidAt: new Date() });
       });
     this.d.onSettled(inv.workspaceId, inv.id);
-    return { status: recorded?.status ?? refund.status, amountCents: amount, rectifying: rectifying ? { id: rectifying.id, number: rectifying.number } : null };
+    return {
+      status: recorded?.status ?? refund.status,
+      amountCents: amount,
+      rectifying: rectifying ? { id: rectifying.id, number: rectifying.number } : null,
+    };
   }
 
-  private rectify(c: Caller, invoiceId: string, original: { description: string; itemKind: string }[], lines: ReturnType<typeof refundLinesOf>['lines'], reason: string) {
+  private rectify(
+    c: Caller,
+    invoiceId: string,
+    original: { description: string; itemKind: string }[],
+    lines: ReturnType<typeof refundLinesOf>['lines'],
+    reason: string,
+  ) {
     const kinds = new Map(original.map((l) => [l.description, l.itemKind as InvoiceItemKind]));
     return this.d.issuing.rectify(c, invoiceId, {
       method: 'difference',

@@ -11,9 +11,19 @@ import { paymentLinkStore } from './payment-links';
 import { cardLinkMail } from './payments.mails';
 import { patientCards, type PatientCardRow } from './payments.tables';
 
-export type CardsDeps = { db: Db; accounts: PaymentAccounts; patients: PatientsService; users: UsersService; workspaces: WorkspacesService; mailer: Mailer; publicUrl: string; clock?: () => Date };
+export type CardsDeps = {
+  db: Db;
+  accounts: PaymentAccounts;
+  patients: PatientsService;
+  users: UsersService;
+  workspaces: WorkspacesService;
+  mailer: Mailer;
+  publicUrl: string;
+  clock?: () => Date;
+};
 
-const nameOf = (u: { firstName: string; lastName: string | null } | undefined) => (u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : 'Usuario eliminado');
+const nameOf = (u: { firstName: string; lastName: string | null } | undefined) =>
+  u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : 'Usuario eliminado';
 
 /**
  * The patient's card, saved on their therapist's account by the patient themselves (a mailed link to
@@ -29,7 +39,10 @@ export class PatientCards {
   }
 
   async row(patientId: string, holderKey: string, db: DbOrTx = this.d.db): Promise<PatientCardRow | undefined> {
-    const [row] = await db.select().from(patientCards).where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey)));
+    const [row] = await db
+      .select()
+      .from(patientCards)
+      .where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey)));
     return row;
   }
 
@@ -47,7 +60,9 @@ export class PatientCards {
       mode: this.d.accounts.gateway.mode,
       therapist: { id: therapistId, name: nameOf(therapist) },
       therapistCanCharge: !!account,
-      card: card?.paymentMethodId ? { brand: card.brand ?? 'card', last4: card.last4 ?? '????', expMonth: card.expMonth ?? 0, expYear: card.expYear ?? 0 } : null,
+      card: card?.paymentMethodId
+        ? { brand: card.brand ?? 'card', last4: card.last4 ?? '????', expMonth: card.expMonth ?? 0, expYear: card.expYear ?? 0 }
+        : null,
       autoCharge: card?.autoCharge ?? true,
       mandateAcceptedAt: card?.mandateAcceptedAt?.toISOString() ?? null,
       pendingLinkExpiresAt: card?.paymentMethodId ? null : (pending?.toISOString() ?? null),
@@ -61,13 +76,23 @@ export class PatientCards {
     const key = holderKeyOf({ kind: 'therapist', userId: therapistId });
     if (!(await this.d.accounts.chargeable(key))) throw new AppError('charge_not_connected');
     const to = send ? patient.email : null;
-    if (send && !to) throw new AppError('invalid_argument', [{ path: 'send', message: 'El paciente no tiene email: copia el enlace y envíaselo tú.' }]);
+    if (send && !to)
+      throw new AppError('invalid_argument', [{ path: 'send', message: 'El paciente no tiene email: copia el enlace y envíaselo tú.' }]);
     const [therapist, brand] = await Promise.all([this.d.users.findById(therapistId), this.d.workspaces.brandOf(c.member.workspaceId)]);
     const seller = nameOf(therapist);
     return this.d.db.transaction(async (tx) => {
-      const { token, expiresAt } = await paymentLinkStore.create(tx, { kind: 'card', workspaceId: c.member.workspaceId, holderKey: key, patientId: patient.id, mailedTo: to, createdBy: c.userId }, this.now());
+      const { token, expiresAt } = await paymentLinkStore.create(
+        tx,
+        { kind: 'card', workspaceId: c.member.workspaceId, holderKey: key, patientId: patient.id, mailedTo: to, createdBy: c.userId },
+        this.now(),
+      );
       const url = `${this.d.publicUrl}/pago/${token}`;
-      if (to) await this.d.mailer.send(cardLinkMail(to, patient.firstName, seller, url, brand), { tx, purpose: 'payments.card-link', workspaceId: c.member.workspaceId });
+      if (to)
+        await this.d.mailer.send(cardLinkMail(to, patient.firstName, seller, url, brand), {
+          tx,
+          purpose: 'payments.card-link',
+          workspaceId: c.member.workspaceId,
+        });
       return { url, expiresAt: expiresAt.toISOString(), mailedTo: to };
     });
   }
@@ -88,7 +113,11 @@ export class PatientCards {
 
   /** «Cobros automáticos» on or off; false when the patient has no customer on the holder's account yet. */
   async switchAutoCharge(patientId: string, holderKey: string, on: boolean): Promise<boolean> {
-    const updated = await this.d.db.update(patientCards).set({ autoCharge: on, updatedAt: new Date() }).where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey))).returning();
+    const updated = await this.d.db
+      .update(patientCards)
+      .set({ autoCharge: on, updatedAt: new Date() })
+      .where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey)))
+      .returning();
     return updated.length > 0;
   }
 
@@ -99,7 +128,15 @@ export class PatientCards {
     await viaGateway(() => this.d.accounts.gateway.detachPaymentMethod(card.accountId, card.paymentMethodId!));
     await this.d.db
       .update(patientCards)
-      .set({ paymentMethodId: null, brand: null, last4: null, expMonth: null, expYear: null, mandateAcceptedAt: null, updatedAt: new Date() })
+      .set({
+        paymentMethodId: null,
+        brand: null,
+        last4: null,
+        expMonth: null,
+        expYear: null,
+        mandateAcceptedAt: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey)));
   }
 
@@ -113,7 +150,12 @@ export class PatientCards {
   }
 
   /** A Checkout Session in setup mode on the holder's account, for the patient to save a card (the mailed link's, or the companion's). */
-  async setupCheckout(workspaceId: string, patientId: string, holderKey: string, urls: { successUrl: string; cancelUrl: string }): Promise<{ url: string }> {
+  async setupCheckout(
+    workspaceId: string,
+    patientId: string,
+    holderKey: string,
+    urls: { successUrl: string; cancelUrl: string },
+  ): Promise<{ url: string }> {
     const account = await this.d.accounts.chargeable(holderKey);
     if (!account) throw new AppError('charge_not_connected');
     const contact = (await this.d.patients.contactOf(workspaceId, patientId)) ?? null;
@@ -125,11 +167,26 @@ export class PatientCards {
   }
 
   /** The customer the patient pays as on the holder's account, created on first use. */
-  async customerFor(patient: { id: string; name: string; email: string | null }, workspaceId: string, holderKey: string, accountId: string): Promise<string> {
+  async customerFor(
+    patient: { id: string; name: string; email: string | null },
+    workspaceId: string,
+    holderKey: string,
+    accountId: string,
+  ): Promise<string> {
     const existing = await this.row(patient.id, holderKey);
     if (existing) return existing.customerId;
-    const customer = await viaGateway(() => this.d.accounts.gateway.createCustomer(accountId, { email: patient.email, name: patient.name, metadata: { patientId: patient.id, workspaceId } }));
-    const [row] = await this.d.db.insert(patientCards).values({ patientId: patient.id, holderKey, workspaceId, accountId, customerId: customer.id }).onConflictDoNothing().returning();
+    const customer = await viaGateway(() =>
+      this.d.accounts.gateway.createCustomer(accountId, {
+        email: patient.email,
+        name: patient.name,
+        metadata: { patientId: patient.id, workspaceId },
+      }),
+    );
+    const [row] = await this.d.db
+      .insert(patientCards)
+      .values({ patientId: patient.id, holderKey, workspaceId, accountId, customerId: customer.id })
+      .onConflictDoNothing()
+      .returning();
     return row?.customerId ?? (await this.row(patient.id, holderKey))!.customerId;
   }
 
@@ -140,11 +197,23 @@ export class PatientCards {
   async onSetupSucceeded(accountId: string, setupIntentId: string, createdAt: Date): Promise<void> {
     const { customerId, card } = await this.d.accounts.gateway.setupIntentCard(accountId, setupIntentId);
     if (!customerId || !card) return;
-    const [row] = await this.d.db.select().from(patientCards).where(and(eq(patientCards.accountId, accountId), eq(patientCards.customerId, customerId)));
+    const [row] = await this.d.db
+      .select()
+      .from(patientCards)
+      .where(and(eq(patientCards.accountId, accountId), eq(patientCards.customerId, customerId)));
     if (!row || (row.cardSetAt && row.cardSetAt > createdAt)) return;
     await this.d.db
       .update(patientCards)
-      .set({ paymentMethodId: card.paymentMethodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, mandateAcceptedAt: createdAt, cardSetAt: createdAt, updatedAt: new Date() })
+      .set({
+        paymentMethodId: card.paymentMethodId,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        mandateAcceptedAt: createdAt,
+        cardSetAt: createdAt,
+        updatedAt: new Date(),
+      })
       .where(and(eq(patientCards.patientId, row.patientId), eq(patientCards.holderKey, row.holderKey)));
   }
 

@@ -15,7 +15,11 @@ export async function viaGateway<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     // Unreachable, or a request the provider refused (an unknown object, a state it does not allow).
-    if (err instanceof GatewayUnavailableError || (err instanceof Error && !(err instanceof AppError) && !(err instanceof GatewayCardError))) throw new AppError('payment_provider_error');
+    if (
+      err instanceof GatewayUnavailableError ||
+      (err instanceof Error && !(err instanceof AppError) && !(err instanceof GatewayCardError))
+    )
+      throw new AppError('payment_provider_error');
     throw err;
   }
 }
@@ -107,10 +111,31 @@ export class PaymentAccounts {
 
   present(h: Holder, row: PaymentAccountRow | undefined): PaymentAccount {
     const base = { holder: h.kind, mode: this.gateway.mode, provider: this.gateway.provider };
-    if (!row) return { ...base, status: 'not_connected', accountId: null, detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false, connectedAt: null };
+    if (!row)
+      return {
+        ...base,
+        status: 'not_connected',
+        accountId: null,
+        detailsSubmitted: false,
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        connectedAt: null,
+      };
     const status = row.chargesEnabled ? 'active' : row.detailsSubmitted ? 'restricted' : 'pending';
-    return { ...base, status, accountId: row.accountId, detailsSubmitted: row.detailsSubmitted, chargesEnabled: row.chargesEnabled, payoutsEnabled: row.payoutsEnabled, connectedAt: row.createdAt.toISOString() };
+    return {
+      ...base,
+      status,
+      accountId: row.accountId,
+      detailsSubmitted: row.detailsSubmitted,
+      chargesEnabled: row.chargesEnabled,
+      payoutsEnabled: row.payoutsEnabled,
+      connectedAt: row.createdAt.toISOString(),
+    };
   }
 }
 
-const stateOf = (a: GatewayAccount) => ({ detailsSubmitted: a.detailsSubmitted, chargesEnabled: a.chargesEnabled, payoutsEnabled: a.payoutsEnabled });
+const stateOf = (a: GatewayAccount) => ({
+  detailsSubmitted: a.detailsSubmitted,
+  chargesEnabled: a.chargesEnabled,
+  payoutsEnabled: a.payoutsEnabled,
+});

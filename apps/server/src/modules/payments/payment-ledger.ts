@@ -16,10 +16,25 @@ export type AttemptFact = { status: AttemptStatus; intentId?: string | null; err
  * object (the Checkout Session, the PaymentIntent), for how much. Metadata only points at the attempt;
  * the account, the object and the money are what must agree (any connected account can write metadata).
  */
-export type AttemptClaim = { account: string | null; attemptId: string | null; checkoutId: string | null; intentId: string | null; amount: number | null; currency: string | null };
+export type AttemptClaim = {
+  account: string | null;
+  attemptId: string | null;
+  checkoutId: string | null;
+  intentId: string | null;
+  amount: number | null;
+  currency: string | null;
+};
 
 /** A refund as the provider reports it (an event, or the answer to our own request). */
-export type RefundClaim = { account: string | null; refundRowId?: string | null; refundId: string; amount: number; currency: string | null; status: PaymentRefundRow['status']; paymentIntentId: string };
+export type RefundClaim = {
+  account: string | null;
+  refundRowId?: string | null;
+  refundId: string;
+  amount: number;
+  currency: string | null;
+  status: PaymentRefundRow['status'];
+  paymentIntentId: string;
+};
 
 /** An event's outcome: the row it changed, or why it was ignored (null reason: not about us). */
 export type Matched<T> = { row?: T; ignored?: string };
@@ -32,7 +47,8 @@ const sameCurrency = (a: string | null, b: string) => (a ?? '').toLowerCase() ==
 /** Why an attempt is not what the event says it is, or null when account, object and money agree. */
 export function attemptMismatch(a: InvoicePaymentRow, c: AttemptClaim): string | null {
   if (!c.account || c.account !== a.accountId) return `connected account ${c.account ?? '(none)'} is not the attempt's ${a.accountId}`;
-  if (c.checkoutId && c.checkoutId !== a.checkoutId) return `checkout session ${c.checkoutId} is not the attempt's ${a.checkoutId ?? '(none)'}`;
+  if (c.checkoutId && c.checkoutId !== a.checkoutId)
+    return `checkout session ${c.checkoutId} is not the attempt's ${a.checkoutId ?? '(none)'}`;
   if (c.intentId && a.intentId && c.intentId !== a.intentId) return `PaymentIntent ${c.intentId} is not the attempt's ${a.intentId}`;
   if (c.amount !== a.amount) return `amount ${c.amount ?? '(none)'} is not the attempt's ${a.amount}`;
   if (!sameCurrency(c.currency, a.currency)) return `currency ${c.currency ?? '(none)'} is not the attempt's ${a.currency}`;
@@ -57,7 +73,10 @@ export const paymentLedger = {
    * the answer to our request) is bound to it once account and money agree.
    */
   async attemptOfEvent(tx: DbOrTx, c: AttemptClaim, fact: AttemptFact): Promise<Matched<InvoicePaymentRow>> {
-    const current = (await lockedAttempt(tx, c.checkoutId, 'checkout')) ?? (await lockedAttempt(tx, c.intentId, 'intent')) ?? (await lockedAttempt(tx, ourId(c.attemptId), 'id'));
+    const current =
+      (await lockedAttempt(tx, c.checkoutId, 'checkout')) ??
+      (await lockedAttempt(tx, c.intentId, 'intent')) ??
+      (await lockedAttempt(tx, ourId(c.attemptId), 'id'));
     if (!current) return {};
     const why = attemptMismatch(current, c);
     if (why) return { ignored: why };
@@ -77,21 +96,37 @@ export const paymentLedger = {
       ? await tx.select().from(invoicePayments).where(eq(invoicePayments.id, existing.paymentId))
       : await tx.select().from(invoicePayments).where(eq(invoicePayments.intentId, r.paymentIntentId));
     if (!payment) return {};
-    if (!r.account || r.account !== payment.accountId) return { ignored: `connected account ${r.account ?? '(none)'} is not the payment's ${payment.accountId}` };
-    if (r.paymentIntentId !== payment.intentId) return { ignored: `PaymentIntent ${r.paymentIntentId} is not the payment's ${payment.intentId ?? '(none)'}` };
-    if (!sameCurrency(r.currency, payment.currency)) return { ignored: `currency ${r.currency ?? '(none)'} is not the payment's ${payment.currency}` };
+    if (!r.account || r.account !== payment.accountId)
+      return { ignored: `connected account ${r.account ?? '(none)'} is not the payment's ${payment.accountId}` };
+    if (r.paymentIntentId !== payment.intentId)
+      return { ignored: `PaymentIntent ${r.paymentIntentId} is not the payment's ${payment.intentId ?? '(none)'}` };
+    if (!sameCurrency(r.currency, payment.currency))
+      return { ignored: `currency ${r.currency ?? '(none)'} is not the payment's ${payment.currency}` };
     if (existing) {
-      if (existing.refundId && existing.refundId !== r.refundId) return { ignored: `refund ${r.refundId} is not the row's ${existing.refundId}` };
+      if (existing.refundId && existing.refundId !== r.refundId)
+        return { ignored: `refund ${r.refundId} is not the row's ${existing.refundId}` };
       if (r.amount !== existing.amount) return { ignored: `refund amount ${r.amount} is not the row's ${existing.amount}` };
       // pending → succeeded/failed/canceled; a final state stays.
       const status = existing.status === 'pending' ? r.status : existing.status;
-      const [row] = await tx.update(paymentRefunds).set({ refundId: r.refundId, status, updatedAt: new Date() }).where(eq(paymentRefunds.id, existing.id)).returning();
+      const [row] = await tx
+        .update(paymentRefunds)
+        .set({ refundId: r.refundId, status, updatedAt: new Date() })
+        .where(eq(paymentRefunds.id, existing.id))
+        .returning();
       return { row };
     }
-    if (!Number.isSafeInteger(r.amount) || r.amount <= 0 || r.amount > payment.amount) return { ignored: `refund amount ${r.amount} does not fit the payment's ${payment.amount}` };
+    if (!Number.isSafeInteger(r.amount) || r.amount <= 0 || r.amount > payment.amount)
+      return { ignored: `refund amount ${r.amount} does not fit the payment's ${payment.amount}` };
     const [row] = await tx
       .insert(paymentRefunds)
-      .values({ invoiceId: payment.invoiceId, paymentId: payment.id, refundId: r.refundId, amount: r.amount, status: r.status, reason: 'Devolución hecha desde Stripe' })
+      .values({
+        invoiceId: payment.invoiceId,
+        paymentId: payment.id,
+        refundId: r.refundId,
+        amount: r.amount,
+        status: r.status,
+        reason: 'Devolución hecha desde Stripe',
+      })
       .onConflictDoNothing()
       .returning();
     return { row };
@@ -100,7 +135,9 @@ export const paymentLedger = {
   /** Charged and refunded so far (succeeded only), and what is still being refunded. */
   async sums(tx: DbOrTx, invoiceId: string) {
     const [p] = await tx
-      .select({ charged: sql<number>`coalesce(sum(${invoicePayments.amount}) filter (where ${invoicePayments.status} = 'succeeded'), 0)::int` })
+      .select({
+        charged: sql<number>`coalesce(sum(${invoicePayments.amount}) filter (where ${invoicePayments.status} = 'succeeded'), 0)::int`,
+      })
       .from(invoicePayments)
       .where(eq(invoicePayments.invoiceId, invoiceId));
     const [r] = await tx

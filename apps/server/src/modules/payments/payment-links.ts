@@ -16,7 +16,15 @@ export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 export const paymentLinkStore = {
   async create(
     tx: DbOrTx,
-    v: { kind: 'card' | 'invoice'; workspaceId: string; holderKey: string; patientId?: string | null; invoiceId?: string | null; mailedTo: string | null; createdBy: string | null },
+    v: {
+      kind: 'card' | 'invoice';
+      workspaceId: string;
+      holderKey: string;
+      patientId?: string | null;
+      invoiceId?: string | null;
+      mailedTo: string | null;
+      createdBy: string | null;
+    },
     now = new Date(),
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken(32);
@@ -37,14 +45,20 @@ export const paymentLinkStore = {
 
   /** The link of a token, unexpired (`payment_link_invalid` otherwise: unknown and expired look the same). */
   async resolve(db: DbOrTx, token: string, now = new Date()): Promise<PaymentLinkRow> {
-    const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.tokenHash, hashOf(token)));
+    const [row] = await db
+      .select()
+      .from(paymentLinks)
+      .where(eq(paymentLinks.tokenHash, hashOf(token)));
     if (!row || row.expiresAt <= now) throw new AppError('payment_link_invalid');
     return row;
   },
 
   /** The latest unexpired card link of a patient on a holder's account (the billing tab says it waits). */
   async pendingCardLink(db: DbOrTx, patientId: string, holderKey: string, now = new Date()): Promise<Date | null> {
-    const rows = await db.select({ expiresAt: paymentLinks.expiresAt, holderKey: paymentLinks.holderKey }).from(paymentLinks).where(eq(paymentLinks.patientId, patientId));
+    const rows = await db
+      .select({ expiresAt: paymentLinks.expiresAt, holderKey: paymentLinks.holderKey })
+      .from(paymentLinks)
+      .where(eq(paymentLinks.patientId, patientId));
     const live = rows.filter((r) => r.holderKey === holderKey && r.expiresAt > now).map((r) => r.expiresAt.getTime());
     return live.length ? new Date(Math.max(...live)) : null;
   },

@@ -56,13 +56,21 @@ export class PaymentWebhooks {
     // Reads from the provider first (PGlite: no outside call inside a transaction).
     const before = await this.beforeRecording(event);
     const settled = await this.d.db.transaction(async (tx) => {
-      const [first] = await tx.insert(paymentEvents).values({ eventId: event.id, type: event.type, account: event.account, ignored: before }).onConflictDoNothing().returning();
+      const [first] = await tx
+        .insert(paymentEvents)
+        .values({ eventId: event.id, type: event.type, account: event.account, ignored: before })
+        .onConflictDoNothing()
+        .returning();
       if (!first) return null;
       const { invoiceIds, ignored } = await this.record(tx, event);
       if (ignored && !before) await tx.update(paymentEvents).set({ ignored }).where(eq(paymentEvents.eventId, event.id));
       const why = before ?? ignored;
       // Acknowledged (a 2xx: the provider must not send it for ever), and said.
-      if (why) this.d.log.warn({ eventId: event.id, type: event.type, account: event.account, reason: why }, 'payment webhook event ignored: it does not match what it names');
+      if (why)
+        this.d.log.warn(
+          { eventId: event.id, type: event.type, account: event.account, reason: why },
+          'payment webhook event ignored: it does not match what it names',
+        );
       const out = [];
       for (const id of invoiceIds) {
         const s = await paymentLedger.settle(tx, id);
@@ -83,7 +91,8 @@ export class PaymentWebhooks {
   private async beforeRecording(event: GatewayEvent): Promise<string | null> {
     if (event.type === 'account.updated') {
       const id = str(event.object.id);
-      if (!event.account || id !== event.account) return `account.updated of ${id ?? '(none)'} sent for connected account ${event.account ?? '(none)'}`;
+      if (!event.account || id !== event.account)
+        return `account.updated of ${id ?? '(none)'} sent for connected account ${event.account ?? '(none)'}`;
       await this.d.accounts.onAccountEvent(event.account);
     }
     const setupIntent = this.setupIntentOf(event);
@@ -106,13 +115,34 @@ export class PaymentWebhooks {
     const piStatus = PI_EVENTS[e.type];
     if (piStatus) {
       const err = (o.last_payment_error ?? null) as Obj | null;
-      const claim = { account: e.account, attemptId: meta(o).attemptId ?? null, checkoutId: null, intentId: str(o.id), amount: numOrNull(o.amount), currency: str(o.currency) };
-      return outcome(await paymentLedger.attemptOfEvent(tx, claim, { status: piStatus, intentId: str(o.id), errorCode: err ? str(err.code) : null, declineCode: err ? str(err.decline_code) : null }));
+      const claim = {
+        account: e.account,
+        attemptId: meta(o).attemptId ?? null,
+        checkoutId: null,
+        intentId: str(o.id),
+        amount: numOrNull(o.amount),
+        currency: str(o.currency),
+      };
+      return outcome(
+        await paymentLedger.attemptOfEvent(tx, claim, {
+          status: piStatus,
+          intentId: str(o.id),
+          errorCode: err ? str(err.code) : null,
+          declineCode: err ? str(err.decline_code) : null,
+        }),
+      );
     }
     if (e.type.startsWith('checkout.session.') && o.mode === 'payment') {
       const fact = checkoutFact(e.type, o);
       if (!fact) return { invoiceIds: [] };
-      const claim = { account: e.account, attemptId: meta(o).attemptId ?? null, checkoutId: str(o.id), intentId: idOf(o.payment_intent), amount: numOrNull(o.amount_total), currency: str(o.currency) };
+      const claim = {
+        account: e.account,
+        attemptId: meta(o).attemptId ?? null,
+        checkoutId: str(o.id),
+        intentId: idOf(o.payment_intent),
+        amount: numOrNull(o.amount_total),
+        currency: str(o.currency),
+      };
       return outcome(await paymentLedger.attemptOfEvent(tx, claim, fact));
     }
     if (e.type === 'charge.refunded' || e.type === 'charge.refund.updated') {
@@ -125,15 +155,31 @@ export class PaymentWebhooks {
       }
       return out;
     }
-    if (e.type === 'refund.created' || e.type === 'refund.updated' || e.type === 'refund.failed') return this.refund(tx, e.account, o, idOf(o.payment_intent));
+    if (e.type === 'refund.created' || e.type === 'refund.updated' || e.type === 'refund.failed')
+      return this.refund(tx, e.account, o, idOf(o.payment_intent));
     return { invoiceIds: [] };
   }
 
-  private async refund(tx: Tx, account: string | null, r: Obj, paymentIntentId: string | null): Promise<{ invoiceIds: string[]; ignored?: string }> {
+  private async refund(
+    tx: Tx,
+    account: string | null,
+    r: Obj,
+    paymentIntentId: string | null,
+  ): Promise<{ invoiceIds: string[]; ignored?: string }> {
     const status = str(r.status);
     const id = str(r.id);
     if (!id || !paymentIntentId || !status || !REFUND_STATUS.has(status)) return { invoiceIds: [] };
-    return outcome(await paymentLedger.refund(tx, { account, refundRowId: meta(r).refundRowId, refundId: id, amount: num(r.amount), currency: str(r.currency), status: status as 'pending', paymentIntentId }));
+    return outcome(
+      await paymentLedger.refund(tx, {
+        account,
+        refundRowId: meta(r).refundRowId,
+        refundId: id,
+        amount: num(r.amount),
+        currency: str(r.currency),
+        status: status as 'pending',
+        paymentIntentId,
+      }),
+    );
   }
 }
 
@@ -141,8 +187,12 @@ export class PaymentWebhooks {
 function checkoutFact(type: string, o: Obj): AttemptFact | null {
   if (type === 'checkout.session.expired') return { status: 'canceled' };
   if (type === 'checkout.session.async_payment_failed') return { status: 'failed', intentId: idOf(o.payment_intent) };
-  if ((type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && o.payment_status === 'paid') return { status: 'succeeded', intentId: idOf(o.payment_intent) };
+  if ((type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && o.payment_status === 'paid')
+    return { status: 'succeeded', intentId: idOf(o.payment_intent) };
   return null;
 }
 
-const outcome = (m: Matched<{ invoiceId: string }>) => ({ invoiceIds: m.row ? [m.row.invoiceId] : [], ...(m.ignored ? { ignored: m.ignored } : {}) });
+const outcome = (m: Matched<{ invoiceId: string }>) => ({
+  invoiceIds: m.row ? [m.row.invoiceId] : [],
+  ...(m.ignored ? { ignored: m.ignored } : {}),
+});

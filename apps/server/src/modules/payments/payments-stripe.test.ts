@@ -21,9 +21,17 @@ const ok = async <T>(res: Promise<{ statusCode: number; body: string; json(): un
 };
 /** Delivers a signed event to a server's webhook endpoint. */
 const deliver = (app: TestApp, e: { payload: string; header: string }) =>
-  app.app.inject({ method: 'POST', url: '/api/v1/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': e.header }, payload: e.payload });
+  app.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': e.header },
+    payload: e.payload,
+  });
 async function issued(cents: number): Promise<Invoice> {
-  const draft = await ok<Invoice>(t.post(I(), { patientId: lucia, lines: [{ description: 'Sesión', unitPriceCents: cents }] }, { token: c.tere.accessToken }), 201);
+  const draft = await ok<Invoice>(
+    t.post(I(), { patientId: lucia, lines: [{ description: 'Sesión', unitPriceCents: cents }] }, { token: c.tere.accessToken }),
+    201,
+  );
   return ok<Invoice>(t.post(`${I()}/${draft.id}/issue`, undefined, { token: c.tere.accessToken }));
 }
 
@@ -33,8 +41,23 @@ beforeAll(async () => {
   t = await createTestApp({ stripe });
   if (t.database === 'postgres') second = await createSecondApp(t, { stripe });
   c = await clinic(t, 'stripe');
-  await ok(t.put('/api/v1/me/billing', { fullName: 'Tere Terapeuta', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España' }, { token: c.tere.accessToken }));
-  lucia = (await ok<{ id: string }>(t.post(`${W(c.ws.id)}/patients`, { firstName: 'Lucía', lastName: 'Stripe', email: 'lucia@stripe.test', assignedTherapistId: c.tere.userId }, { token: c.owner.accessToken }), 201)).id;
+  await ok(
+    t.put(
+      '/api/v1/me/billing',
+      { fullName: 'Tere Terapeuta', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España' },
+      { token: c.tere.accessToken },
+    ),
+  );
+  lucia = (
+    await ok<{ id: string }>(
+      t.post(
+        `${W(c.ws.id)}/patients`,
+        { firstName: 'Lucía', lastName: 'Stripe', email: 'lucia@stripe.test', assignedTherapistId: c.tere.userId },
+        { token: c.owner.accessToken },
+      ),
+      201,
+    )
+  ).id;
 }, 60_000);
 afterAll(async () => {
   await second?.close();
@@ -53,11 +76,17 @@ describe('Stripe Connect through the SDK', () => {
 
     fake.completeOnboarding(accountId);
     expect((await deliver(t, fake.event('account.updated', fake.get(accountId), accountId))).statusCode).toBe(200);
-    expect(await ok<PaymentAccount>(t.get('/api/v1/me/payment-account', { token: c.tere.accessToken }))).toMatchObject({ status: 'active', chargesEnabled: true });
+    expect(await ok<PaymentAccount>(t.get('/api/v1/me/payment-account', { token: c.tere.accessToken }))).toMatchObject({
+      status: 'active',
+      chargesEnabled: true,
+    });
   });
 
   it('saves the card through a setup checkout on the connected account', async () => {
-    const link = await ok<{ url: string }>(t.post(`${W(c.ws.id)}/patients/${lucia}/payment-method/link`, { send: false }, { token: c.tere.accessToken }), 201);
+    const link = await ok<{ url: string }>(
+      t.post(`${W(c.ws.id)}/patients/${lucia}/payment-method/link`, { send: false }, { token: c.tere.accessToken }),
+      201,
+    );
     const token = new URL(link.url).pathname.split('/').pop()!;
     await ok(t.post(`/api/v1/public/payment-links/${token}/checkout`));
     const checkout = fake.requests.find((r) => r.path === '/v1/checkout/sessions')!;
@@ -66,7 +95,9 @@ describe('Stripe Connect through the SDK', () => {
     const session = fake.list(accountId, 'checkout.session')[0]!;
     const done = fake.completeCheckout(session.id as string);
     expect((await deliver(t, fake.event('checkout.session.completed', done, accountId))).statusCode).toBe(200);
-    expect(await ok<PatientPaymentMethod>(t.get(`${W(c.ws.id)}/patients/${lucia}/payment-method`, { token: c.tere.accessToken }))).toMatchObject({ card: { brand: 'visa', last4: '4242' } });
+    expect(
+      await ok<PatientPaymentMethod>(t.get(`${W(c.ws.id)}/patients/${lucia}/payment-method`, { token: c.tere.accessToken })),
+    ).toMatchObject({ card: { brand: 'visa', last4: '4242' } });
   });
 
   it('charges off-session with Stripe-Account and an Idempotency-Key; payment_intent.succeeded marks it paid', async () => {
@@ -75,12 +106,23 @@ describe('Stripe Connect through the SDK', () => {
     const create = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1)!;
     expect(create.account).toBe(accountId);
     expect(create.idempotencyKey).toBe(`invoice-${inv.id}-charge-1`);
-    expect(create.body).toMatchObject({ amount: '6000', currency: 'eur', off_session: 'true', confirm: 'true', metadata: { invoiceId: inv.id } });
+    expect(create.body).toMatchObject({
+      amount: '6000',
+      currency: 'eur',
+      off_session: 'true',
+      confirm: 'true',
+      metadata: { invoiceId: inv.id },
+    });
     // Marked by the webhook, not by the answer.
     expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('pending');
-    const pi = fake.get((fake.list(accountId, 'payment_intent').find((p) => (p.metadata as Record<string, string>).invoiceId === inv.id)!).id as string);
+    const pi = fake.get(
+      fake.list(accountId, 'payment_intent').find((p) => (p.metadata as Record<string, string>).invoiceId === inv.id)!.id as string,
+    );
     // The same PaymentIntent and metadata, but sent for another connected account: acknowledged, changes nothing.
-    expect((await deliver(t, fake.event('payment_intent.succeeded', pi, 'acct_someone_else'))).json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(t, fake.event('payment_intent.succeeded', pi, 'acct_someone_else'))).json()).toEqual({
+      received: true,
+      duplicate: false,
+    });
     expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('pending');
     expect((await deliver(t, fake.event('payment_intent.succeeded', pi, accountId))).json()).toEqual({ received: true, duplicate: false });
     expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('paid');
@@ -89,28 +131,45 @@ describe('Stripe Connect through the SDK', () => {
   it('a double click charges once, also when the clicks land on two server processes', async () => {
     const inv = await issued(7000);
     const other = second ?? t;
-    const both = await Promise.all([t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }), other.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken })]);
+    const both = await Promise.all([
+      t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }),
+      other.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }),
+    ]);
     expect(both.some((r) => r.statusCode === 200)).toBe(true);
     const intents = fake.list(accountId, 'payment_intent').filter((p) => (p.metadata as Record<string, string>).invoiceId === inv.id);
     expect(intents).toHaveLength(1);
-    const keys = new Set(fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.body.metadata && (r.body.metadata as Record<string, string>).invoiceId === inv.id).map((r) => r.idempotencyKey));
+    const keys = new Set(
+      fake.requests
+        .filter(
+          (r) => r.path === '/v1/payment_intents' && r.body.metadata && (r.body.metadata as Record<string, string>).invoiceId === inv.id,
+        )
+        .map((r) => r.idempotencyKey),
+    );
     expect([...keys]).toEqual([`invoice-${inv.id}-charge-1`]);
   });
 
   it('authentication required: the attempt waits and the patient is mailed a pay link', async () => {
-    const link = await ok<{ url: string }>(t.post(`${W(c.ws.id)}/patients/${lucia}/payment-method/link`, { send: false }, { token: c.tere.accessToken }), 201);
+    const link = await ok<{ url: string }>(
+      t.post(`${W(c.ws.id)}/patients/${lucia}/payment-method/link`, { send: false }, { token: c.tere.accessToken }),
+      201,
+    );
     await ok(t.post(`/api/v1/public/payment-links/${new URL(link.url).pathname.split('/').pop()}/checkout`));
     const session = fake.list(accountId, 'checkout.session').find((s) => s.status === 'open' && s.mode === 'setup')!;
     await deliver(t, fake.event('checkout.session.completed', fake.completeCheckout(session.id as string, '4000002760003184'), accountId));
     const inv = await issued(5000);
-    expect(await ok(t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }))).toMatchObject({ status: 'requires_action' });
+    expect(await ok(t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }))).toMatchObject({
+      status: 'requires_action',
+    });
     const mail = await t.lastMail('lucia@stripe.test');
     expect(mail.subject).toContain(inv.number!);
     expect(mail.text).toContain('Tu banco pide que confirmes este pago');
   });
 
   it('events out of order end in the right state: a refund heard before the payment leaves the invoice refunded', async () => {
-    const link = await ok<{ url: string }>(t.post(`${W(c.ws.id)}/patients/${lucia}/payment-method/link`, { send: false }, { token: c.tere.accessToken }), 201);
+    const link = await ok<{ url: string }>(
+      t.post(`${W(c.ws.id)}/patients/${lucia}/payment-method/link`, { send: false }, { token: c.tere.accessToken }),
+      201,
+    );
     await ok(t.post(`/api/v1/public/payment-links/${new URL(link.url).pathname.split('/').pop()}/checkout`));
     const session = fake.list(accountId, 'checkout.session').find((s) => s.status === 'open' && s.mode === 'setup')!;
     await deliver(t, fake.event('checkout.session.completed', fake.completeCheckout(session.id as string), accountId));
@@ -118,11 +177,25 @@ describe('Stripe Connect through the SDK', () => {
     await ok(t.post(`${I()}/${inv.id}/charge`, undefined, { token: c.tere.accessToken }));
     const pi = fake.list(accountId, 'payment_intent').find((p) => (p.metadata as Record<string, string>).invoiceId === inv.id)!;
     // Refunded in Stripe's dashboard; Stripe's events arrive refund first.
-    const refunded = { id: 'ch_dashboard', object: 'charge', payment_intent: pi.id, amount_refunded: 6000, currency: 'eur', refunds: { object: 'list', data: [{ id: 're_dashboard', object: 'refund', amount: 6000, currency: 'eur', status: 'succeeded', payment_intent: pi.id, metadata: {} }] } };
+    const refunded = {
+      id: 'ch_dashboard',
+      object: 'charge',
+      payment_intent: pi.id,
+      amount_refunded: 6000,
+      currency: 'eur',
+      refunds: {
+        object: 'list',
+        data: [
+          { id: 're_dashboard', object: 'refund', amount: 6000, currency: 'eur', status: 'succeeded', payment_intent: pi.id, metadata: {} },
+        ],
+      },
+    };
     expect((await deliver(t, fake.event('charge.refunded', refunded, accountId))).statusCode).toBe(200);
     expect((await deliver(t, fake.event('payment_intent.succeeded', fake.get(pi.id as string), accountId))).statusCode).toBe(200);
     expect((await ok<Invoice>(t.get(`${I()}/${inv.id}`, { token: c.tere.accessToken }))).paymentStatus).toBe('refunded');
-    const payments = await ok<{ refundedCents: number; refunds: { reason: string }[] }>(t.get(`${I()}/${inv.id}/payments`, { token: c.tere.accessToken }));
+    const payments = await ok<{ refundedCents: number; refunds: { reason: string }[] }>(
+      t.get(`${I()}/${inv.id}/payments`, { token: c.tere.accessToken }),
+    );
     expect(payments).toMatchObject({ refundedCents: 6000, refunds: [{ reason: 'Devolución hecha desde Stripe' }] });
   });
 

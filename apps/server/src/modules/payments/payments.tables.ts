@@ -74,7 +74,10 @@ export const paymentLinks = pgTable(
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_links_patient_idx').on(t.patientId), check('payment_links_target', sql`(${t.kind} = 'card') = (${t.patientId} is not null and ${t.invoiceId} is null)`)],
+  (t) => [
+    index('payment_links_patient_idx').on(t.patientId),
+    check('payment_links_target', sql`(${t.kind} = 'card') = (${t.patientId} is not null and ${t.invoiceId} is null)`),
+  ],
 );
 
 /**
@@ -153,16 +156,16 @@ export const paymentEvents = pgTable('payment_events', {
  * for an event of this session on this account, with this amount (or this customer).
  */
 export const bookingCheckouts = pgTable('booking_checkouts', {
-    checkoutId: text('checkout_id').primaryKey(),
-    accountId: text('account_id').notNull(),
-    holdId: uuid('hold_id').notNull(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    mode: text('mode', { enum: ['payment', 'setup'] }).notNull(),
-    amount: integer('amount'),
-    currency: text('currency').notNull().default('eur'),
-    customerId: text('customer_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  checkoutId: text('checkout_id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  holdId: uuid('hold_id').notNull(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  mode: text('mode', { enum: ['payment', 'setup'] }).notNull(),
+  amount: integer('amount'),
+  currency: text('currency').notNull().default('eur'),
+  customerId: text('customer_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type BookingCheckoutRow = typeof bookingCheckouts.$inferSelect;

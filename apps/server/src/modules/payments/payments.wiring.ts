@@ -60,10 +60,15 @@ export function wirePayments(d: Deps) {
   d.events.on('session.canceled', (e) => packs.release(e.workspaceId, e.sessionId), { scope: 'once' });
   // The bank asked for authentication: the patient pays through a checkout, which handles 3-D Secure.
   charging.askToAuthenticate = async (inv) => {
-    await payLinks.create(inv, true, null, 'Tu banco pide que confirmes este pago antes de cobrarlo.').catch((err: unknown) => d.log.warn({ err, invoiceId: inv.id }, 'authentication link not sent'));
+    await payLinks
+      .create(inv, true, null, 'Tu banco pide que confirmes este pago antes de cobrarlo.')
+      .catch((err: unknown) => d.log.warn({ err, invoiceId: inv.id }, 'authentication link not sent'));
   };
   d.auto.onIssued(autoCharges.onAutoIssued);
   const register = (app: FastifyInstance) =>
-    app.register(paymentsRoutes, { accounts, cards, charging, payLinks, refunds, users: d.users, workspaces: d.workspaces }).register(paymentPublicRoutes, { payLinks, webhooks, perIpPerMinute: d.perIpPerMinute }).register(sessionPacksRoutes, { packs });
+    app
+      .register(paymentsRoutes, { accounts, cards, charging, payLinks, refunds, users: d.users, workspaces: d.workspaces })
+      .register(paymentPublicRoutes, { payLinks, webhooks, perIpPerMinute: d.perIpPerMinute })
+      .register(sessionPacksRoutes, { packs });
   return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, packs, bookings, register };
 }

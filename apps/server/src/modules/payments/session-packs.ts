@@ -16,7 +16,17 @@ import type { InvoiceRefunds } from './invoice-refunds';
 import { paymentLedger } from './payment-ledger';
 import { sessionPacks, sessionPackUses, type SessionPackRow } from './session-packs.tables';
 
-export type PacksDeps = { db: Db; invoices: InvoicesService; issuing: InvoiceIssuing; refunds: InvoiceRefunds; patients: PatientsService; users: UsersService; workspaces: WorkspacesService; sessions: SessionInvoicing; clock?: () => Date };
+export type PacksDeps = {
+  db: Db;
+  invoices: InvoicesService;
+  issuing: InvoiceIssuing;
+  refunds: InvoiceRefunds;
+  patients: PatientsService;
+  users: UsersService;
+  workspaces: WorkspacesService;
+  sessions: SessionInvoicing;
+  clock?: () => Date;
+};
 
 const ZONE = 'Europe/Madrid';
 
@@ -35,7 +45,11 @@ export class SessionPacks {
 
   async list(c: Caller, patientId: string): Promise<{ items: Pack[] }> {
     const patient = await this.d.patients.accessible(c, patientId, 'read', 'patient_billing');
-    const rows = await this.d.db.select().from(sessionPacks).where(and(eq(sessionPacks.workspaceId, c.member.workspaceId), eq(sessionPacks.patientId, patient.id))).orderBy(asc(sessionPacks.createdAt));
+    const rows = await this.d.db
+      .select()
+      .from(sessionPacks)
+      .where(and(eq(sessionPacks.workspaceId, c.member.workspaceId), eq(sessionPacks.patientId, patient.id)))
+      .orderBy(asc(sessionPacks.createdAt));
     return { items: await this.present(rows) };
   }
 
@@ -47,11 +61,25 @@ export class SessionPacks {
     const name = b.name?.trim() || `Bono de ${b.sessionsTotal} ${b.sessionsTotal === 1 ? 'sesión' : 'sesiones'}`;
     const workspaceBilling = await this.d.workspaces.billingInfo(c.member.workspaceId);
     const { row, invoice } = await this.d.db.transaction(async (tx) => {
-      const draft = await this.d.invoices.draftIn(tx, c, { therapistId, patientId: patient.id, lines: [{ description: name, itemKind: 'therapy', unitPriceCents: b.priceCents, quantity: 1 }] });
+      const draft = await this.d.invoices.draftIn(tx, c, {
+        therapistId,
+        patientId: patient.id,
+        lines: [{ description: name, itemKind: 'therapy', unitPriceCents: b.priceCents, quantity: 1 }],
+      });
       const invoice = await this.d.issuing.issueIn(tx, c, draft.row, workspaceBilling, { lines: draft.lines, sessionsMarked: true });
       const [row] = await tx
         .insert(sessionPacks)
-        .values({ workspaceId: c.member.workspaceId, patientId: patient.id, therapistId, name, sessionsTotal: b.sessionsTotal, priceCents: b.priceCents, invoiceId: invoice.id, expiresOn: b.expiresOn ?? null, createdBy: c.userId })
+        .values({
+          workspaceId: c.member.workspaceId,
+          patientId: patient.id,
+          therapistId,
+          name,
+          sessionsTotal: b.sessionsTotal,
+          priceCents: b.priceCents,
+          invoiceId: invoice.id,
+          expiresOn: b.expiresOn ?? null,
+          createdBy: c.userId,
+        })
         .returning();
       return { row: row!, invoice };
     });
@@ -62,7 +90,10 @@ export class SessionPacks {
   /** Refunds the sessions not used: a rectifying invoice for their share of the price (and the card refund when paid by card here). */
   async refund(c: Caller, patientId: string, packId: string, reason: string): Promise<Pack> {
     const patient = await this.d.patients.accessible(c, patientId, 'update', 'patient_billing');
-    const [pack] = await this.d.db.select().from(sessionPacks).where(and(eq(sessionPacks.id, packId), eq(sessionPacks.patientId, patient.id), eq(sessionPacks.workspaceId, c.member.workspaceId)));
+    const [pack] = await this.d.db
+      .select()
+      .from(sessionPacks)
+      .where(and(eq(sessionPacks.id, packId), eq(sessionPacks.patientId, patient.id), eq(sessionPacks.workspaceId, c.member.workspaceId)));
     if (!pack) throw new AppError('pack_not_found');
     const used = await this.usedOf(this.d.db, pack.id);
     const unused = pack.sessionsTotal - used - pack.refundedSessions;
@@ -75,15 +106,34 @@ export class SessionPacks {
       rectifyingId = (await this.d.refunds.refund(c, pack.invoiceId, { amountCents: amount, reason: why })).rectifying?.id ?? null;
     } else {
       const lines = await invoicePaymentState.lines(this.d.db, pack.invoiceId);
-      const plan = refundLinesOf(lines.map((l) => ({ description: l.description, vatRate: l.vatRate, withholdingRate: l.withholdingRate, exemption: l.exemption ?? null, totalCents: l.total })), amount);
+      const plan = refundLinesOf(
+        lines.map((l) => ({
+          description: l.description,
+          vatRate: l.vatRate,
+          withholdingRate: l.withholdingRate,
+          exemption: l.exemption ?? null,
+          totalCents: l.total,
+        })),
+        amount,
+      );
       const rect = await this.d.issuing.rectify(c, pack.invoiceId, {
         method: 'difference',
         reason: `Devolución de bono: ${why}`.slice(0, 300),
-        lines: plan.lines.map((l) => ({ ...l, itemKind: 'therapy' as const, vatRate: l.vatRate as 0 | 4 | 10 | 21, withholdingRate: l.withholdingRate as 0 | 7 | 15 | 19, sessionId: null })),
+        lines: plan.lines.map((l) => ({
+          ...l,
+          itemKind: 'therapy' as const,
+          vatRate: l.vatRate as 0 | 4 | 10 | 21,
+          withholdingRate: l.withholdingRate as 0 | 7 | 15 | 19,
+          sessionId: null,
+        })),
       });
       rectifyingId = rect.id;
     }
-    const [row] = await this.d.db.update(sessionPacks).set({ refundedSessions: unused, refundInvoiceId: rectifyingId }).where(eq(sessionPacks.id, pack.id)).returning();
+    const [row] = await this.d.db
+      .update(sessionPacks)
+      .set({ refundedSessions: unused, refundInvoiceId: rectifyingId })
+      .where(eq(sessionPacks.id, pack.id))
+      .returning();
     return (await this.present([row!]))[0]!;
   }
 
@@ -97,7 +147,15 @@ export class SessionPacks {
     const packs = await tx
       .select()
       .from(sessionPacks)
-      .where(and(eq(sessionPacks.workspaceId, s.workspaceId), eq(sessionPacks.patientId, s.patientId), eq(sessionPacks.therapistId, s.therapistId), eq(sessionPacks.refundedSessions, 0), or(isNull(sessionPacks.expiresOn), gte(sessionPacks.expiresOn, day))))
+      .where(
+        and(
+          eq(sessionPacks.workspaceId, s.workspaceId),
+          eq(sessionPacks.patientId, s.patientId),
+          eq(sessionPacks.therapistId, s.therapistId),
+          eq(sessionPacks.refundedSessions, 0),
+          or(isNull(sessionPacks.expiresOn), gte(sessionPacks.expiresOn, day)),
+        ),
+      )
       .orderBy(asc(sessionPacks.createdAt))
       .for('update');
     if (!packs.length) return;
@@ -129,11 +187,24 @@ export class SessionPacks {
   private async present(rows: SessionPackRow[]): Promise<Pack[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const uses = await this.d.db.select({ packId: sessionPackUses.packId, n: count() }).from(sessionPackUses).where(inArray(sessionPackUses.packId, ids)).groupBy(sessionPackUses.packId);
+    const uses = await this.d.db
+      .select({ packId: sessionPackUses.packId, n: count() })
+      .from(sessionPackUses)
+      .where(inArray(sessionPackUses.packId, ids))
+      .groupBy(sessionPackUses.packId);
     const used = new Map(uses.map((u) => [u.packId, Number(u.n)]));
     const invoiceIds = rows.flatMap((r) => [r.invoiceId, r.refundInvoiceId]).filter((x): x is string => !!x);
-    const invoices = new Map((await Promise.all(invoiceIds.map((id) => invoicePaymentState.find(this.d.db, id)))).filter((r): r is InvoiceRow => !!r).map((r) => [r.id, r]));
-    const users = new Map((await this.d.users.findManyByIds(rows.map((r) => r.therapistId))).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+    const invoices = new Map(
+      (await Promise.all(invoiceIds.map((id) => invoicePaymentState.find(this.d.db, id))))
+        .filter((r): r is InvoiceRow => !!r)
+        .map((r) => [r.id, r]),
+    );
+    const users = new Map(
+      (await this.d.users.findManyByIds(rows.map((r) => r.therapistId))).map((u) => [
+        u.id,
+        [u.firstName, u.lastName].filter(Boolean).join(' '),
+      ]),
+    );
     const today = todayIn(ZONE);
     return rows.map((r) => {
       const n = used.get(r.id) ?? 0;
@@ -149,7 +220,10 @@ export class SessionPacks {
         refundedSessions: r.refundedSessions,
         priceCents: r.priceCents,
         expiresOn: r.expiresOn,
-        status: packStatusOf({ sessionsTotal: r.sessionsTotal, used: n, refundedSessions: r.refundedSessions, expiresOn: r.expiresOn }, today),
+        status: packStatusOf(
+          { sessionsTotal: r.sessionsTotal, used: n, refundedSessions: r.refundedSessions, expiresOn: r.expiresOn },
+          today,
+        ),
         invoice: inv ? { id: inv.id, number: inv.number, paymentStatus: inv.paymentStatus } : null,
         refundInvoice: rect ? { id: rect.id, number: rect.number } : null,
         createdAt: r.createdAt.toISOString(),

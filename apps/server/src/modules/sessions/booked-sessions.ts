@@ -10,7 +10,18 @@ import { locations, sessions, type SessionRow } from './sessions.tables';
 /** A session booked on the public page, as the booking module reads it (no clinical field). */
 export type BookedSession = Pick<
   SessionRow,
-  'id' | 'workspaceId' | 'patientId' | 'therapistId' | 'startsAt' | 'endsAt' | 'timeZone' | 'status' | 'modality' | 'locationId' | 'publicServiceId' | 'price'
+  | 'id'
+  | 'workspaceId'
+  | 'patientId'
+  | 'therapistId'
+  | 'startsAt'
+  | 'endsAt'
+  | 'timeZone'
+  | 'status'
+  | 'modality'
+  | 'locationId'
+  | 'publicServiceId'
+  | 'price'
 > & { location: { name: string; address: string | null } | null };
 
 export type BookSession = {
@@ -44,7 +55,8 @@ export class BookedSessions {
   ) {}
 
   /** The therapist's taken time in [from, to), in the booking's transaction: sessions not canceled, but `exceptId`. */
-  busyOf = (tx: DbOrTx, workspaceId: string, therapistId: string, from: Date, to: Date, exceptId?: string) => sessionsRepository(tx).busyOf(workspaceId, therapistId, from, to, exceptId);
+  busyOf = (tx: DbOrTx, workspaceId: string, therapistId: string, from: Date, to: Date, exceptId?: string) =>
+    sessionsRepository(tx).busyOf(workspaceId, therapistId, from, to, exceptId);
 
   /** Who takes the money of the therapist's sessions in the workspace (their membership's payments receiver). */
   async receiverOf(db: DbOrTx, workspaceId: string, therapistId: string): Promise<'therapist' | 'workspace'> {
@@ -114,10 +126,24 @@ export class BookedSessions {
         reminders: b.reminders.slice(0, Math.max(0, maxReminders)),
         videoConference: b.modality === 'online' ? 'own' : null,
         publicServiceId: b.serviceId,
-        ...(b.paidAt ? { paymentStatus: 'paid' as const, paymentType: 'stripe_connect' as const, paidAt: b.paidAt, chargeDate: todayIn(b.timeZone, b.paidAt) } : {}),
+        ...(b.paidAt
+          ? {
+              paymentStatus: 'paid' as const,
+              paymentType: 'stripe_connect' as const,
+              paidAt: b.paidAt,
+              chargeDate: todayIn(b.timeZone, b.paidAt),
+            }
+          : {}),
       })
       .returning();
-    emit('session.created', { workspaceId: b.workspaceId, sessionId: row!.id, patientId: b.patientId, therapistId: b.therapistId, startsAt: iso(b.startsAt), endsAt: iso(b.endsAt) });
+    emit('session.created', {
+      workspaceId: b.workspaceId,
+      sessionId: row!.id,
+      patientId: b.patientId,
+      therapistId: b.therapistId,
+      startsAt: iso(b.startsAt),
+      endsAt: iso(b.endsAt),
+    });
     return row!.id;
   }
 
@@ -138,7 +164,18 @@ export class BookedSessions {
 
   /** Canceled by the patient from the manage link. */
   async cancel(tx: Tx, emit: Emit, s: BookedSession, now: Date): Promise<void> {
-    await tx.update(sessions).set({ status: 'canceled', cancellationReason: 'patient', canceledAt: now, updatedAt: new Date() }).where(eq(sessions.id, s.id));
-    emit('session.canceled', { workspaceId: s.workspaceId, sessionId: s.id, patientId: s.patientId, therapistId: s.therapistId, startsAt: iso(s.startsAt), canceledBy: 'patient', reason: 'patient' });
+    await tx
+      .update(sessions)
+      .set({ status: 'canceled', cancellationReason: 'patient', canceledAt: now, updatedAt: new Date() })
+      .where(eq(sessions.id, s.id));
+    emit('session.canceled', {
+      workspaceId: s.workspaceId,
+      sessionId: s.id,
+      patientId: s.patientId,
+      therapistId: s.therapistId,
+      startsAt: iso(s.startsAt),
+      canceledBy: 'patient',
+      reason: 'patient',
+    });
   }
 }

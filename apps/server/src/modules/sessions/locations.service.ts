@@ -7,7 +7,13 @@ import type { LocationRow } from './sessions.tables';
 
 type LocationInput = { name: string; kind: 'room' | 'address'; address?: string | null };
 
-const present = (l: LocationRow): WorkspaceLocation => ({ id: l.id, name: l.name, kind: l.kind, address: l.address, createdAt: l.createdAt.toISOString() });
+const present = (l: LocationRow): WorkspaceLocation => ({
+  id: l.id,
+  name: l.name,
+  kind: l.kind,
+  address: l.address,
+  createdAt: l.createdAt.toISOString(),
+});
 
 /**
  * The workspace's rooms and addresses (workspace settings). Read by those who read sessions, managed

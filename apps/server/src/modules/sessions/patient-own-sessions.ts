@@ -3,7 +3,20 @@ import type { Db } from '../../platform/db/database';
 import { locations, sessions, type SessionRow } from './sessions.tables';
 
 /** A session as its patient may read it (the companion): no price, no payment, no note. */
-export type OwnSession = Pick<SessionRow, 'id' | 'workspaceId' | 'patientId' | 'therapistId' | 'startsAt' | 'endsAt' | 'timeZone' | 'status' | 'modality' | 'videoConference' | 'publicServiceId'> & {
+export type OwnSession = Pick<
+  SessionRow,
+  | 'id'
+  | 'workspaceId'
+  | 'patientId'
+  | 'therapistId'
+  | 'startsAt'
+  | 'endsAt'
+  | 'timeZone'
+  | 'status'
+  | 'modality'
+  | 'videoConference'
+  | 'publicServiceId'
+> & {
   location: { name: string; address: string | null } | null;
 };
 
@@ -33,8 +46,19 @@ export class PatientOwnSessions {
   constructor(private readonly db: Db) {}
 
   /** `upcoming`: not ended at `now`, soonest first; `past`: ended, latest first. */
-  async page(workspaceId: string, patientId: string, when: 'upcoming' | 'past', page: number, pageSize: number, now: Date): Promise<{ items: OwnSession[]; total: number }> {
-    const where = and(eq(sessions.workspaceId, workspaceId), eq(sessions.patientId, patientId), when === 'upcoming' ? gt(sessions.endsAt, now) : lte(sessions.endsAt, now));
+  async page(
+    workspaceId: string,
+    patientId: string,
+    when: 'upcoming' | 'past',
+    page: number,
+    pageSize: number,
+    now: Date,
+  ): Promise<{ items: OwnSession[]; total: number }> {
+    const where = and(
+      eq(sessions.workspaceId, workspaceId),
+      eq(sessions.patientId, patientId),
+      when === 'upcoming' ? gt(sessions.endsAt, now) : lte(sessions.endsAt, now),
+    );
     const order = when === 'upcoming' ? [asc(sessions.startsAt), asc(sessions.id)] : [desc(sessions.startsAt), desc(sessions.id)];
     const rows = await this.db
       .select(columns)

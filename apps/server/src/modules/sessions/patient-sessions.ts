@@ -21,9 +21,22 @@ export class PatientSessionsService {
   async list(c: Caller, patientId: string, page: number, now = new Date()): Promise<PatientSessions> {
     const p = await this.patients.accessible(c, patientId, 'read', 'patient_files');
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
-    const empty: PatientSessionTotals = { total: 0, attended: 0, canceled: 0, noShows: 0, lateCancellations: 0, upcoming: 0, pendingPayment: 0, pendingPaymentAmount: 0 };
+    const empty: PatientSessionTotals = {
+      total: 0,
+      attended: 0,
+      canceled: 0,
+      noShows: 0,
+      lateCancellations: 0,
+      upcoming: 0,
+      pendingPayment: 0,
+      pendingPaymentAmount: 0,
+    };
     if (scope.kind === 'none') return { items: [], page, pageSize: PATIENT_SESSIONS_PAGE, totals: empty };
-    const where = and(eq(sessions.workspaceId, p.workspaceId), eq(sessions.patientId, p.id), scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined);
+    const where = and(
+      eq(sessions.workspaceId, p.workspaceId),
+      eq(sessions.patientId, p.id),
+      scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined,
+    );
     const [rows, [totals]] = await Promise.all([
       this.db
         .select({ s: sessions, locationName: locations.name })

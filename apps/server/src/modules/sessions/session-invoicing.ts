@@ -6,8 +6,23 @@ import { sessions } from './sessions.tables';
 
 /** A completed session as an invoice line sees it. */
 /** A session that has just been completed, as the completion hooks see it. */
-export type CompletedSession = { id: string; workspaceId: string; therapistId: string; patientId: string | null; startsAt: Date; timeZone: string };
-export type InvoiceableSession = { id: string; therapistId: string; day: string; from: string; price: number; invoiced: boolean; modality: 'online' | 'presential' };
+export type CompletedSession = {
+  id: string;
+  workspaceId: string;
+  therapistId: string;
+  patientId: string | null;
+  startsAt: Date;
+  timeZone: string;
+};
+export type InvoiceableSession = {
+  id: string;
+  therapistId: string;
+  day: string;
+  from: string;
+  price: number;
+  invoiced: boolean;
+  modality: 'online' | 'presential';
+};
 
 /**
  * What invoicing needs of sessions, without reaching into this module's tables: the patient's completed
@@ -78,7 +93,13 @@ export class SessionInvoicing {
         sessionsWithFee: sql<number>`(count(*) filter (where ${sessions.fee} is not null))::int`,
       })
       .from(sessions)
-      .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.status, 'completed'), sql`${sessions.startsAt} >= ${from} and ${sessions.startsAt} < ${to}`))
+      .where(
+        and(
+          eq(sessions.workspaceId, workspaceId),
+          eq(sessions.status, 'completed'),
+          sql`${sessions.startsAt} >= ${from} and ${sessions.startsAt} < ${to}`,
+        ),
+      )
       .groupBy(sessions.therapistId, sessions.paymentsReceiver);
     return rows;
   }
@@ -139,7 +160,11 @@ export class SessionInvoicing {
    * number; each group answered as that method answers (null unless all its sessions are the patient's,
    * completed and readable by the caller).
    */
-  async lockForInvoices(tx: Tx, c: Caller, groups: { patientId: string; sessionIds: string[] }[]): Promise<(InvoiceableSession[] | null)[]> {
+  async lockForInvoices(
+    tx: Tx,
+    c: Caller,
+    groups: { patientId: string; sessionIds: string[] }[],
+  ): Promise<(InvoiceableSession[] | null)[]> {
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     const all = [...new Set(groups.flatMap((g) => g.sessionIds))];
     if (!all.length) return groups.map(() => null);
@@ -152,7 +177,10 @@ export class SessionInvoicing {
     return groups.map((g) => {
       const wanted = new Set(g.sessionIds);
       const mine = rows.filter((s) => wanted.has(s.id));
-      const readable = (s: (typeof rows)[number]) => s.patientId === g.patientId && s.status === 'completed' && (scope.kind === 'all' || (scope.kind === 'own' && s.therapistId === scope.ownerId));
+      const readable = (s: (typeof rows)[number]) =>
+        s.patientId === g.patientId &&
+        s.status === 'completed' &&
+        (scope.kind === 'all' || (scope.kind === 'own' && s.therapistId === scope.ownerId));
       return wanted.size > 0 && mine.length === wanted.size && mine.every(readable) ? mine.map(present) : null;
     });
   }
@@ -173,5 +201,13 @@ export class SessionInvoicing {
 
 function present(s: typeof sessions.$inferSelect): InvoiceableSession {
   const start = toLocal(s.startsAt, s.timeZone);
-  return { id: s.id, therapistId: s.therapistId, day: start.day, from: start.time, price: s.price, invoiced: s.invoiced, modality: s.modality };
+  return {
+    id: s.id,
+    therapistId: s.therapistId,
+    day: start.day,
+    from: start.time,
+    price: s.price,
+    invoiced: s.invoiced,
+    modality: s.modality,
+  };
 }

@@ -85,7 +85,11 @@ describe("a session's clinical note", () => {
     const s = await book(c.owner, { patientId: c.bruno, therapistId: c.tomas.userId, day: nextWeek(-3), from: '09:00', to: '09:50' });
     const res = await note(c.tere, s.id);
     expect([res.statusCode, codeOf(res)]).toEqual([404, 'therapy_session_not_found']);
-    const foreign = await book(other.owner, { patientId: other.ana, therapistId: other.owner.userId, day: nextWeek(-3), from: '09:00', to: '09:50' }, other.ws.id);
+    const foreign = await book(
+      other.owner,
+      { patientId: other.ana, therapistId: other.owner.userId, day: nextWeek(-3), from: '09:00', to: '09:50' },
+      other.ws.id,
+    );
     const cross = await note(c.owner, foreign.id);
     expect([cross.statusCode, codeOf(cross)]).toEqual([404, 'therapy_session_not_found']);
   });
@@ -106,13 +110,28 @@ describe("the patient's sessions", () => {
 
     const page = await patientSessions(c.tere, p);
     expect(page.items.map((s) => s.id)).toEqual([s5.id, s4.id, s3.id, s2.id, s1.id]);
-    expect(page.totals).toEqual({ total: 5, attended: 2, canceled: 2, noShows: 1, lateCancellations: 1, upcoming: 1, pendingPayment: 1, pendingPaymentAmount: 5000 });
+    expect(page.totals).toEqual({
+      total: 5,
+      attended: 2,
+      canceled: 2,
+      noShows: 1,
+      lateCancellations: 1,
+      upcoming: 1,
+      pendingPayment: 1,
+      pendingPaymentAmount: 5000,
+    });
     expect(page.items.find((s) => s.id === s2.id)).toMatchObject({ noteMissing: true });
   });
 
   it('pages by 25', async () => {
     const p = await c.patient('Diego', c.tere.userId, 4000);
-    for (let i = 0; i < 27; i++) await book(c.tere, { patientId: p, day: nextWeek(i % 6), from: `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:00`, to: `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:30` });
+    for (let i = 0; i < 27; i++)
+      await book(c.tere, {
+        patientId: p,
+        day: nextWeek(i % 6),
+        from: `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:00`,
+        to: `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:30`,
+      });
     const [first, second] = [await patientSessions(c.tere, p, 1), await patientSessions(c.tere, p, 2)];
     expect([first.items.length, second.items.length, first.totals.total, first.pageSize]).toEqual([25, 2, 27, 25]);
     expect(new Set([...first.items, ...second.items].map((s) => s.id)).size).toBe(27);

@@ -23,7 +23,11 @@ const GZIP_FROM_BYTES = 8 * 1024;
 
 /** Range reads per workspace (see WorkspaceCache): up to `entries`, 64 MB of JSON and gzip together. */
 export const sessionListCache = (entries: number): SessionListCache =>
-  new WorkspaceCache<SessionListBody>({ maxEntries: entries, maxSize: 64 * 1024 * 1024, sizeOf: (b) => b.json.length + (b.gzip?.length ?? 0) });
+  new WorkspaceCache<SessionListBody>({
+    maxEntries: entries,
+    maxSize: 64 * 1024 * 1024,
+    sizeOf: (b) => b.json.length + (b.gzip?.length ?? 0),
+  });
 
 /**
  * Every event after which a range read may show something else: the sessions' own changes (series
@@ -101,7 +105,16 @@ export class SessionListReader {
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     const who = [scope.kind === 'own' ? `own:${scope.ownerId}` : scope.kind, fieldAccessKey(c.member.ability, SESSION_FIELDS, c.userId)];
     if (c.member.ability.can('read', 'patient_histories')) who.push(c.userId);
-    const key = [ws, generation, ...who, start.toISOString(), end.toISOString(), q.therapistId ?? '', q.patientId ?? '', q.status ?? ''].join('|');
+    const key = [
+      ws,
+      generation,
+      ...who,
+      start.toISOString(),
+      end.toISOString(),
+      q.therapistId ?? '',
+      q.patientId ?? '',
+      q.status ?? '',
+    ].join('|');
     const hit = this.cache.get(key);
     // A read kept for a while is read again in the background while it is still served, so the cache's
     // age bound (for a change another process could not tell) never leaves a busy calendar waiting.
@@ -117,7 +130,14 @@ export class SessionListReader {
    * (its live event), and they share the one query. With the cache off (SESSION_LIST_CACHE=0) every
    * request makes its own.
    */
-  private load(key: string, ws: string, generation: string, c: Caller, q: SessionListQuery, acceptsGzip: boolean): Promise<SessionListBody> {
+  private load(
+    key: string,
+    ws: string,
+    generation: string,
+    c: Caller,
+    q: SessionListQuery,
+    acceptsGzip: boolean,
+  ): Promise<SessionListBody> {
     let pending = this.cache.enabled ? this.inflight.get(key) : undefined;
     if (!pending) {
       const { start, end } = checkedRange(q.from, q.to);
@@ -143,7 +163,11 @@ export class SessionListReader {
       parts.push(JSON.stringify(items.slice(i, i + JSON_SLICE).map((s) => sessionResponse.parse(s))).slice(1, -1));
     }
     const json = Buffer.from(`{"items":[${parts.join(',')}]}`);
-    return { json, gzip: json.length >= GZIP_FROM_BYTES && (acceptsGzip || this.cache.enabled) ? await gzip(json, { level: 6 }) : undefined, builtAt };
+    return {
+      json,
+      gzip: json.length >= GZIP_FROM_BYTES && (acceptsGzip || this.cache.enabled) ? await gzip(json, { level: 6 }) : undefined,
+      builtAt,
+    };
   }
 }
 
@@ -159,7 +183,13 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 /** The route's answer: bytes as they are (a Buffer skips the serialiser), gzipped for a client that takes it. */
-export async function sendSessionList(reply: FastifyReply, reader: SessionListReader, c: Caller, q: SessionListQuery, acceptEncoding: string | string[] | undefined) {
+export async function sendSessionList(
+  reply: FastifyReply,
+  reader: SessionListReader,
+  c: Caller,
+  q: SessionListQuery,
+  acceptEncoding: string | string[] | undefined,
+) {
   const { body, gzipped } = await reader.read(c, q, acceptsGzip(acceptEncoding));
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   if (gzipped) reply.header('content-encoding', 'gzip');

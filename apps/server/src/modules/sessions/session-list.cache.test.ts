@@ -24,7 +24,11 @@ let read: (who?: Therapist) => Promise<Session[]>;
 const one = async (id: string, who?: Therapist) => (await read(who)).find((s) => s.id === id);
 const ok = (res: { statusCode: number; body: string }, code = 200) => expect(res.statusCode, res.body).toBe(code);
 const book = async (body: Record<string, unknown>) => {
-  const res = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tere.userId, day, ...body }, { token: c.owner.accessToken });
+  const res = await t.post(
+    `${W(c.ws.id)}/sessions`,
+    { patientId: c.ana, therapistId: c.tere.userId, day, ...body },
+    { token: c.owner.accessToken },
+  );
   ok(res, 201);
   return json<{ session: Session }>(res).session;
 };
@@ -38,12 +42,16 @@ afterAll(() => t?.close());
 
 describe('the cached calendar read shows every change at once', () => {
   it('answers a repeated read with the same bytes, gzipped for a client that takes it', async () => {
-    for (let i = 0; i < 12; i++) await book({ from: `${String(8 + i).padStart(2, '0')}:00`, to: `${String(8 + i).padStart(2, '0')}:45`, day: shiftDay(day, 1) });
+    for (let i = 0; i < 12; i++)
+      await book({ from: `${String(8 + i).padStart(2, '0')}:00`, to: `${String(8 + i).padStart(2, '0')}:45`, day: shiftDay(day, 1) });
     const first = await t.get(`${W(c.ws.id)}/sessions?${week}`, { token: c.owner.accessToken });
     const again = await t.get(`${W(c.ws.id)}/sessions?${week}`, { token: c.owner.accessToken });
     expect(again.body).toBe(first.body);
     expect(first.headers['content-encoding']).toBeUndefined();
-    const zipped = await t.get(`${W(c.ws.id)}/sessions?${week}`, { token: c.owner.accessToken, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const zipped = await t.get(`${W(c.ws.id)}/sessions?${week}`, {
+      token: c.owner.accessToken,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect([zipped.headers['content-encoding'], zipped.headers.vary]).toEqual(['gzip', 'accept-encoding']);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(first.body);
     expect(json<{ items: Session[] }>(first).items).toHaveLength(12);
@@ -67,13 +75,22 @@ describe('the cached calendar read shows every change at once', () => {
   it('after a series is cancelled from one occurrence on', async () => {
     const res = await t.post(
       `${W(c.ws.id)}/sessions`,
-      { patientId: c.ana, therapistId: c.tere.userId, day, from: '16:00', to: '16:50', recurrence: { frequency: 'weekly', end: { count: 3 } } },
+      {
+        patientId: c.ana,
+        therapistId: c.tere.userId,
+        day,
+        from: '16:00',
+        to: '16:50',
+        recurrence: { frequency: 'weekly', end: { count: 3 } },
+      },
       { token: c.owner.accessToken },
     );
     ok(res, 201);
     const first = json<{ session: Session }>(res).session;
     expect((await one(first.id))?.status).toBe('pending');
-    ok(await t.post(`${W(c.ws.id)}/sessions/${first.id}/cancel`, { reason: 'patient', scope: 'following' }, { token: c.owner.accessToken }));
+    ok(
+      await t.post(`${W(c.ws.id)}/sessions/${first.id}/cancel`, { reason: 'patient', scope: 'following' }, { token: c.owner.accessToken }),
+    );
     expect((await one(first.id))?.status).toBe('canceled');
   });
 
@@ -91,7 +108,11 @@ describe('the cached calendar read shows every change at once', () => {
     const s = await book({ from: '14:00', to: '14:50', day: shiftDay(day, 2), locationId: c.roomId });
     ok(await t.post(`${W(c.ws.id)}/sessions/${s.id}/complete`, undefined, { token: c.owner.accessToken }));
     expect(await one(s.id)).toMatchObject({ noteMissing: true, noteId: null, location: { name: 'Sala 1' } });
-    const note = await t.post(`${W(c.ws.id)}/sessions/${s.id}/note`, { title: 'Nota', body: '<p>Bien.</p>', private: false }, { token: c.owner.accessToken });
+    const note = await t.post(
+      `${W(c.ws.id)}/sessions/${s.id}/note`,
+      { title: 'Nota', body: '<p>Bien.</p>', private: false },
+      { token: c.owner.accessToken },
+    );
     ok(note, 201);
     const entryId = json<{ id: string }>(note).id;
     expect(await one(s.id)).toMatchObject({ noteMissing: false, noteId: entryId });
@@ -115,14 +136,14 @@ describe('the cached calendar read shows every change at once', () => {
 
 describe('Accept-Encoding', () => {
   it('takes gzip unless refused with q=0', () => {
-    expect([acceptsGzip('gzip, deflate, br'), acceptsGzip('br;q=1.0, gzip;q=0.8'), acceptsGzip('*'), acceptsGzip(undefined), acceptsGzip('gzip;q=0'), acceptsGzip('identity')]).toEqual([
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      acceptsGzip('gzip, deflate, br'),
+      acceptsGzip('br;q=1.0, gzip;q=0.8'),
+      acceptsGzip('*'),
+      acceptsGzip(undefined),
+      acceptsGzip('gzip;q=0'),
+      acceptsGzip('identity'),
+    ]).toEqual([true, true, true, false, false, false]);
   });
 });
 
@@ -141,7 +162,14 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)('across two server 
       ok(patient, 201);
       const onB = async () => (await sessionsOf(b!, own.id, elena)()).length;
       expect(await onB()).toBe(0); // B now keeps this week
-      ok(await a.post(`${W(own.id)}/sessions`, { patientId: json<{ id: string }>(patient).id, day, from: '10:00', to: '10:50' }, { token: elena.accessToken }), 201);
+      ok(
+        await a.post(
+          `${W(own.id)}/sessions`,
+          { patientId: json<{ id: string }>(patient).id, day, from: '10:00', to: '10:50' },
+          { token: elena.accessToken },
+        ),
+        201,
+      );
       await expect.poll(onB, { timeout: 2000, interval: 20 }).toBe(1);
     } finally {
       await b?.close();
@@ -154,7 +182,10 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)('across two server 
 describe('the reader', () => {
   const ws = '00000000-0000-4000-8000-000000000001';
   const userId = '00000000-0000-4000-8000-000000000002';
-  const caller = { userId, member: { workspaceId: ws, ability: defineAbility({ userId, isAdmin: true, permissions: [] }) } } as unknown as Caller;
+  const caller = {
+    userId,
+    member: { workspaceId: ws, ability: defineAbility({ userId, isAdmin: true, permissions: [] }) },
+  } as unknown as Caller;
   const setup = () => {
     let now = 0;
     let calls = 0;

@@ -20,6 +20,11 @@ export class SessionNotesService {
   async write(c: Caller, sessionId: string, input: NoteInput, now = new Date()) {
     const s = await this.sessions.accessible(c, sessionId, 'read');
     const day = toLocal(s.startsAt, s.timeZone).day;
-    return this.history.create(c, s.patientId, { ...input, date: input.date ?? (day <= todayIn(s.timeZone, now) ? day : todayIn(s.timeZone, now)) }, { sessionId: s.id });
+    return this.history.create(
+      c,
+      s.patientId,
+      { ...input, date: input.date ?? (day <= todayIn(s.timeZone, now) ? day : todayIn(s.timeZone, now)) },
+      { sessionId: s.id },
+    );
   }
 }

@@ -70,7 +70,11 @@ function presentSeries(s: SessionWithLocation, start: { day: string; time: strin
   if (!s.seriesId || s.seriesIndex === null || !info) return null;
   let description: string;
   try {
-    description = describeFrequency({ frequency: info.frequency, startDay: info.startDay, monthlyWeek: (info.monthlyWeek ?? undefined) as MonthlyWeek | undefined });
+    description = describeFrequency({
+      frequency: info.frequency,
+      startDay: info.startDay,
+      monthlyWeek: (info.monthlyWeek ?? undefined) as MonthlyWeek | undefined,
+    });
   } catch {
     description = '';
   }

@@ -67,5 +67,6 @@ export function assertWritable(c: Caller, input: object, record: OwnedRecord, ac
 
 /** Sessions are booked only for patients in treatment (spec §5), with the spec's message. */
 export function assertPatientActive(patient: { treatmentStatus: string }) {
-  if (patient.treatmentStatus !== 'active') throw new AppError('patient_not_active', [{ path: 'patientId', message: sessionMessages.patientNotActive() }]);
+  if (patient.treatmentStatus !== 'active')
+    throw new AppError('patient_not_active', [{ path: 'patientId', message: sessionMessages.patientNotActive() }]);
 }

@@ -12,7 +12,14 @@ import type { SessionRow } from './sessions.tables';
  */
 export type Definition = SeriesDefinition<SeriesFields> & { tz: string };
 
-const FIELD_KEYS = ['therapistId', 'price', 'modality', 'locationId', 'reminders', 'videoConference'] as const satisfies readonly (keyof SeriesFields)[];
+const FIELD_KEYS = [
+  'therapistId',
+  'price',
+  'modality',
+  'locationId',
+  'reminders',
+  'videoConference',
+] as const satisfies readonly (keyof SeriesFields)[];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const minutes = (r: Pick<SessionRow, 'startsAt' | 'endsAt'>) => Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000);
 
@@ -81,7 +88,8 @@ export function storedOf(def: Definition, r: SessionRow, now: Date): StoredOccur
 }
 
 /** Wall minutes from `from` to `to` ('HH:mm'). */
-const wallMinutes = (from: string, to: string) => Number(to.slice(0, 2)) * 60 + Number(to.slice(3)) - (Number(from.slice(0, 2)) * 60 + Number(from.slice(3)));
+const wallMinutes = (from: string, to: string) =>
+  Number(to.slice(0, 2)) * 60 + Number(to.slice(3)) - (Number(from.slice(0, 2)) * 60 + Number(from.slice(3)));
 
 export type SeriesEditBody = {
   day?: string;
@@ -95,7 +103,11 @@ export type SeriesEditBody = {
  * A PATCH body as a change of the series (`startDay`: the new start, worked out by the caller: the
  * pattern moves by as many days as the chosen occurrence moves from its original day).
  */
-export function changeOf(body: SeriesEditBody, startDay: string | undefined, currentVideo: SeriesFields['videoConference']): SeriesChange<SeriesFields> {
+export function changeOf(
+  body: SeriesEditBody,
+  startDay: string | undefined,
+  currentVideo: SeriesFields['videoConference'],
+): SeriesChange<SeriesFields> {
   const change: SeriesChange<SeriesFields> = {};
   if (startDay !== undefined) change.startDay = startDay;
   if (body.from !== undefined && body.to !== undefined) {
@@ -109,7 +121,8 @@ export function changeOf(body: SeriesEditBody, startDay: string | undefined, cur
   if (r.end !== undefined) change.end = r.end;
   const fields: Partial<SeriesFields> = {};
   for (const k of FIELD_KEYS) if (body[k] !== undefined) (fields as Record<string, unknown>)[k] = body[k];
-  if (body.modality !== undefined && body.videoConference === undefined) fields.videoConference = body.modality === 'online' ? (currentVideo ?? 'own') : null;
+  if (body.modality !== undefined && body.videoConference === undefined)
+    fields.videoConference = body.modality === 'online' ? (currentVideo ?? 'own') : null;
   if (Object.keys(fields).length) change.fields = fields;
   return change;
 }

@@ -13,7 +13,15 @@ import { asAppError, changeOf, definitionOf, fieldsOf, isFrozen, seriesColumns, 
 import { sessionSeriesRepository } from './session-series.repository';
 import type { SeriesFields } from './session-series.tables';
 import { sessionsRepository } from './sessions.repository';
-import { assertOwnsAll, conflictsOver, emitCreated, occurrenceValues, pickPayment, seriesRefusal, termsCache } from './session-series.writes';
+import {
+  assertOwnsAll,
+  conflictsOver,
+  emitCreated,
+  occurrenceValues,
+  pickPayment,
+  seriesRefusal,
+  termsCache,
+} from './session-series.writes';
 import type { SessionWrite, SessionsService } from './sessions.service';
 import type { NewSession, SessionRow } from './sessions.tables';
 
@@ -32,7 +40,18 @@ export type HasNotes = (workspaceId: string, sessionIds: string[]) => Promise<Se
 export const SERIES_EVENTS = ['session.deleted'] as const;
 
 /** What a series edit changes for every occurrence in its scope (the rest, payment, is the chosen session's own). */
-const SERIES_KEYS = ['day', 'from', 'to', 'timeZone', 'therapistId', 'price', 'modality', 'locationId', 'reminders', 'videoConference'] as const;
+const SERIES_KEYS = [
+  'day',
+  'from',
+  'to',
+  'timeZone',
+  'therapistId',
+  'price',
+  'modality',
+  'locationId',
+  'reminders',
+  'videoConference',
+] as const;
 const isModality = (v: unknown): v is Modality => (MODALITY.values as unknown[]).includes(v);
 const iso = (d: Date) => d.toISOString();
 const esDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -111,7 +130,13 @@ export class SessionSeriesService {
       const repo = sessionSeriesRepository(tx);
       const series = await repo.insert({ workspaceId: ws, patientId: patient.id, createdBy: c.userId, ...seriesColumns(def) });
       const paymentStatus = body.paymentStatus ?? 'pending';
-      const payment = { paymentStatus, paymentType: body.paymentType ?? null, paidAt: paymentStatus === 'paid' ? now : null, invoiced: body.invoiced ?? false, chargeDate: body.chargeDate ?? null };
+      const payment = {
+        paymentStatus,
+        paymentType: body.paymentType ?? null,
+        paidAt: paymentStatus === 'paid' ? now : null,
+        invoiced: body.invoiced ?? false,
+        chargeDate: body.chargeDate ?? null,
+      };
       const rows = await repo.insertSessions(
         occurrences.map((o) => ({
           ...occurrenceValues(c, patient.id, series.id, timeZone, { ...o, originalDay: o.day, fields }, terms),
@@ -135,27 +160,46 @@ export class SessionSeriesService {
       return { ...res, updated: res.session.updatedAt === iso(before.updatedAt) ? 0 : 1, removed: 0 };
     }
     // Read before the transaction: the history is another module, on its own connection.
-    const noted = await this.hasNotes(before.workspaceId, (await sessionSeriesRepository(this.db).occurrences(before.seriesId)).map((r) => r.id));
+    const noted = await this.hasNotes(
+      before.workspaceId,
+      (await sessionSeriesRepository(this.db).occurrences(before.seriesId)).map((r) => r.id),
+    );
     const res = await this.events.transaction(this.db, async (tx, emit) => {
       const s = await this.sessions.accessible(c, sessionId, 'update', tx);
       assertWritable(c, single, { ownerId: s.therapistId }, 'update');
       const series = s.seriesId ? await sessionSeriesRepository(tx).lock(s.workspaceId, s.seriesId) : undefined;
-      if (!series) throw new AppError('invalid_series', [{ path: 'scope', message: 'Esta sesión ya no forma parte de una serie' }], 'Esta sesión ya no forma parte de una serie');
+      if (!series)
+        throw new AppError(
+          'invalid_series',
+          [{ path: 'scope', message: 'Esta sesión ya no forma parte de una serie' }],
+          'Esta sesión ya no forma parte de una serie',
+        );
       const def = definitionOf(series);
       const rows = await sessionSeriesRepository(tx).occurrences(series.id);
       const chosen = rows.find((r) => r.id === s.id)!;
       // History is never rewritten: from the first occurrence not yet started (or the chosen one, when later).
       const firstOpen = rows.find((r) => r.startsAt.getTime() > now.getTime())?.seriesIndex;
-      if (firstOpen === undefined || firstOpen === null) throw seriesRefusal('Todas las sesiones de esta serie ya han empezado: cámbialas una a una.');
+      if (firstOpen === undefined || firstOpen === null)
+        throw seriesRefusal('Todas las sesiones de esta serie ya han empezado: cámbialas una a una.');
       const from = Math.max(scope === 'all' ? 0 : chosen.seriesIndex!, firstOpen);
       const fromRow = rows.find((r) => r.seriesIndex === from);
       if (!fromRow) throw seriesRefusal('Esa sesión no pertenece a la serie.');
       // A new day moves the pattern by as many days as the chosen occurrence moves.
       const shift = single.day !== undefined ? daysBetween(toLocal(chosen.startsAt, def.tz).day, single.day) : 0;
-      const change = changeOf({ ...single, recurrence }, shift ? shiftDay(fromRow.seriesOriginalDay!, shift) : undefined, def.fields!.videoConference);
+      const change = changeOf(
+        { ...single, recurrence },
+        shift ? shiftDay(fromRow.seriesOriginalDay!, shift) : undefined,
+        def.fields!.videoConference,
+      );
       let plan: Plan;
       try {
-        plan = planSeriesEdit({ scope: from === 0 ? 'all' : 'following', series: def, existing: rows.map((r) => storedOf(def, r, now)), index: from, change });
+        plan = planSeriesEdit({
+          scope: from === 0 ? 'all' : 'following',
+          series: def,
+          existing: rows.map((r) => storedOf(def, r, now)),
+          index: from,
+          change,
+        });
       } catch (err) {
         return asAppError(err);
       }
@@ -185,7 +229,12 @@ export class SessionSeriesService {
         .filter((r) => r.status === 'pending' && (r.startsAt.getTime() > now.getTime() || (scope === 'following' && r.id === s.id)));
       assertOwnsAll(c, targets);
       for (const r of targets) {
-        await sessionsRepository(tx).update(r.id, { status: 'canceled', cancellationReason: body.reason, canceledAt: now, completedAt: null });
+        await sessionsRepository(tx).update(r.id, {
+          status: 'canceled',
+          cancellationReason: body.reason,
+          canceledAt: now,
+          completedAt: null,
+        });
         emit('session.canceled', {
           workspaceId: r.workspaceId,
           sessionId: r.id,
@@ -206,7 +255,15 @@ export class SessionSeriesService {
     c: Caller,
     tx: Tx,
     emit: Emit,
-    x: { series: { id: string; workspaceId: string; patientId: string }; rows: SessionRow[]; chosen: SessionRow; plan: Plan; body: Omit<Update, 'scope' | 'recurrence'>; noted: Set<string>; now: Date },
+    x: {
+      series: { id: string; workspaceId: string; patientId: string };
+      rows: SessionRow[];
+      chosen: SessionRow;
+      plan: Plan;
+      body: Omit<Update, 'scope' | 'recurrence'>;
+      noted: Set<string>;
+      now: Date;
+    },
   ) {
     const { series, rows, chosen, plan, body, noted, now } = x;
     const ws = series.workspaceId;
@@ -238,12 +295,21 @@ export class SessionSeriesService {
     const repo = sessionSeriesRepository(tx);
     await repo.clearIndexes([...updated.map((x) => x.row.id), ...detach.map((r) => r.id)]);
     await repo.update(series.id, seriesColumns(plan.series));
-    const newSeries = plan.newSeries && (await repo.insert({ workspaceId: ws, patientId: series.patientId, createdBy: c.userId, ...seriesColumns(plan.newSeries) }));
-    const seriesOf = (tag: 'current' | 'new') => (tag === 'new' ? { id: newSeries!.id, tz: plan.newSeries!.tz! } : { id: series.id, tz: plan.series.tz! });
+    const newSeries =
+      plan.newSeries &&
+      (await repo.insert({ workspaceId: ws, patientId: series.patientId, createdBy: c.userId, ...seriesColumns(plan.newSeries) }));
+    const seriesOf = (tag: 'current' | 'new') =>
+      tag === 'new' ? { id: newSeries!.id, tz: plan.newSeries!.tz! } : { id: series.id, tz: plan.series.tz! };
 
     await repo.deleteSessions(drop.map((r) => r.id));
     for (const r of drop)
-      emit('session.deleted', { workspaceId: ws, sessionId: r.id, patientId: r.patientId, therapistId: r.therapistId, startsAt: iso(r.startsAt) });
+      emit('session.deleted', {
+        workspaceId: ws,
+        sessionId: r.id,
+        patientId: r.patientId,
+        therapistId: r.therapistId,
+        startsAt: iso(r.startsAt),
+      });
     for (const r of detach) {
       const row = await sessionsRepository(tx).update(r.id, { seriesId: null, seriesIndex: null, seriesOriginalDay: null });
       this.sessions.emitUpdated(emit, row, false);
@@ -265,7 +331,11 @@ export class SessionSeriesService {
       }
       const after = await sessionsRepository(tx).update(row.id, values);
       written.push(after);
-      this.sessions.emitUpdated(emit, after, after.startsAt.getTime() !== row.startsAt.getTime() || after.endsAt.getTime() !== row.endsAt.getTime());
+      this.sessions.emitUpdated(
+        emit,
+        after,
+        after.startsAt.getTime() !== row.startsAt.getTime() || after.endsAt.getTime() !== row.endsAt.getTime(),
+      );
     }
     const created = await repo.insertSessions(
       await Promise.all(
@@ -281,7 +351,9 @@ export class SessionSeriesService {
 
     // The chosen occurrence (or what took its place) is what the caller reads back; payment fields are its own.
     const gone = drop.some((r) => r.id === chosen.id);
-    const chosenAfter = gone ? (written.find((r) => r.seriesId === series.id && r.seriesIndex === chosen.seriesIndex) ?? written[0]) : chosen;
+    const chosenAfter = gone
+      ? (written.find((r) => r.seriesId === series.id && r.seriesIndex === chosen.seriesIndex) ?? written[0])
+      : chosen;
     const payment = pickPayment(body, chosenAfter, now);
     if (chosenAfter && payment) {
       const row = await sessionsRepository(tx).update(chosenAfter.id, payment);
@@ -294,5 +366,4 @@ export class SessionSeriesService {
       removed: drop.length + detach.length,
     };
   }
-
 }

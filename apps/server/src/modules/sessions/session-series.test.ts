@@ -62,12 +62,21 @@ describe('creating a series', () => {
     const day = nextWeek();
     const made = await createSeries(p, { day, recurrence: { frequency: 'weekly', end: { count: 4 } } });
     expect(made.series).toEqual({ id: made.session.series!.id, count: 4 });
-    expect(made.session).toMatchObject({ day, from: '18:00', to: '18:50', price: 6000, fee: 3600, series: { index: 0, frequency: 'weekly', moved: false } });
+    expect(made.session).toMatchObject({
+      day,
+      from: '18:00',
+      to: '18:50',
+      price: 6000,
+      fee: 3600,
+      series: { index: 0, frequency: 'weekly', moved: false },
+    });
     expect(made.session.series!.description).toMatch(/^Cada semana, los (lunes|martes|miércoles|jueves|viernes|sábados|domingos)$/);
     const all = await sessionsOf(p, day, 42);
     expect(all.map(slot)).toEqual([0, 1, 2, 3].map((i) => [shiftDay(day, 7 * i), '18:00', i]));
     expect(new Set(all.map((s) => s.series!.id))).toEqual(new Set([made.series!.id]));
-    await expect.poll(() => all.filter((s) => events.some((e) => e.name === 'session.created' && e.payload.sessionId === s.id)).length).toBe(4);
+    await expect
+      .poll(() => all.filter((s) => events.some((e) => e.name === 'session.created' && e.payload.sessionId === s.id)).length)
+      .toBe(4);
   });
 
   it('every two weeks until a day (inclusive), and monthly on the same weekday position', async () => {
@@ -106,15 +115,42 @@ describe('creating a series', () => {
   it('refuses a series for a paused patient with the spec’s message, and creates nothing', async () => {
     const p = await patient('Pausado');
     expect((await t.put(`${W(c.ws.id)}/patients/${p}/treatment`, { status: 'paused' }, token())).statusCode).toBe(200);
-    const res = await t.post(S(), { patientId: p, therapistId: c.tere.userId, day: nextWeek(), from: '10:00', to: '10:50', recurrence: { frequency: 'weekly', end: { count: 3 } } }, token());
-    expect([res.statusCode, errorOf(res).code, errorOf(res).message]).toEqual([409, 'patient_not_active', 'No puedes crear sesiones para pacientes no activos']);
+    const res = await t.post(
+      S(),
+      {
+        patientId: p,
+        therapistId: c.tere.userId,
+        day: nextWeek(),
+        from: '10:00',
+        to: '10:50',
+        recurrence: { frequency: 'weekly', end: { count: 3 } },
+      },
+      token(),
+    );
+    expect([res.statusCode, errorOf(res).code, errorOf(res).message]).toEqual([
+      409,
+      'patient_not_active',
+      'No puedes crear sesiones para pacientes no activos',
+    ]);
   });
 
   it('caps reminders by the plan, and a refused series leaves no session behind', async () => {
     const p = await patient('Recordatorios');
     await t.app.services.workspaces.setPlan(c.ws.id, { id: 'basic', seats: 10 });
     try {
-      const res = await t.post(S(), { patientId: p, therapistId: c.tere.userId, day: nextWeek(), from: '13:00', to: '13:50', reminders: [1440, 60], recurrence: { frequency: 'weekly', end: { count: 3 } } }, token());
+      const res = await t.post(
+        S(),
+        {
+          patientId: p,
+          therapistId: c.tere.userId,
+          day: nextWeek(),
+          from: '13:00',
+          to: '13:50',
+          reminders: [1440, 60],
+          recurrence: { frequency: 'weekly', end: { count: 3 } },
+        },
+        token(),
+      );
       expect([res.statusCode, errorOf(res).fields]).toEqual([400, [['reminders', 'Tu plan permite 1 recordatorios por sesión']]]);
       expect(await sessionsOf(p, nextWeek(), 42)).toEqual([]);
     } finally {
@@ -124,22 +160,45 @@ describe('creating a series', () => {
 
   it('an impossible series is invalid_series with the planner’s Spanish message on the field', async () => {
     const p = await patient('Imposible');
-    const weeklyWeek = await t.post(S(), { patientId: p, day: nextWeek(), from: '10:00', to: '10:50', recurrence: { frequency: 'weekly', end: { count: 3 }, monthlyWeek: 2 } }, token());
+    const weeklyWeek = await t.post(
+      S(),
+      { patientId: p, day: nextWeek(), from: '10:00', to: '10:50', recurrence: { frequency: 'weekly', end: { count: 3 }, monthlyWeek: 2 } },
+      token(),
+    );
     expect([weeklyWeek.statusCode, errorOf(weeklyWeek).code, errorOf(weeklyWeek).fields]).toEqual([
       400,
       'invalid_series',
       [['recurrence', 'La semana del mes solo se elige en una serie mensual (1.ª a 4.ª o última).']],
     ]);
-    const tooLong = await t.post(S(), { patientId: p, day: nextWeek(), from: '10:00', to: '10:50', recurrence: { frequency: 'weekly', end: { until: shiftDay(nextWeek(), 4 * 366) } } }, token());
-    expect([tooLong.statusCode, errorOf(tooLong).message]).toEqual([400, expect.stringMatching(/^Una serie puede durar como máximo 3 años/)]);
-    const one = await t.post(S(), { patientId: p, day: nextWeek(), from: '10:00', to: '10:50', recurrence: { frequency: 'weekly', end: { count: 1 } } }, token());
+    const tooLong = await t.post(
+      S(),
+      {
+        patientId: p,
+        day: nextWeek(),
+        from: '10:00',
+        to: '10:50',
+        recurrence: { frequency: 'weekly', end: { until: shiftDay(nextWeek(), 4 * 366) } },
+      },
+      token(),
+    );
+    expect([tooLong.statusCode, errorOf(tooLong).message]).toEqual([
+      400,
+      expect.stringMatching(/^Una serie puede durar como máximo 3 años/),
+    ]);
+    const one = await t.post(
+      S(),
+      { patientId: p, day: nextWeek(), from: '10:00', to: '10:50', recurrence: { frequency: 'weekly', end: { count: 1 } } },
+      token(),
+    );
     expect([one.statusCode, errorOf(one).message]).toEqual([400, 'Una serie tiene al menos 2 sesiones']);
   });
 
   it('returns the conflicts over all the occurrences, each once', async () => {
     const p = await patient('Conflictos');
     const day = nextWeek(3);
-    const single = json<Created>(await t.post(S(), { patientId: c.ana, therapistId: c.tere.userId, day: shiftDay(day, 14), from: '18:20', to: '19:10' }, token())).session;
+    const single = json<Created>(
+      await t.post(S(), { patientId: c.ana, therapistId: c.tere.userId, day: shiftDay(day, 14), from: '18:20', to: '19:10' }, token()),
+    ).session;
     const made = await createSeries(p, { day, recurrence: { frequency: 'weekly', end: { count: 3 } } });
     expect(made.conflicts.map((x) => [x.id, x.kind])).toEqual([[single.id, 'therapist']]);
   });
@@ -160,14 +219,21 @@ describe('editing a series', () => {
     ]);
     // A field for one session only; the scope is ignored outside a series.
     expect((await patch(made.session.id, { price: 7000, scope: 'this' })).session.price).toBe(7000);
-    const lone = json<Created>(await t.post(S(), { patientId: c.ana, therapistId: c.tere.userId, day, from: '08:00', to: '08:50' }, token())).session;
+    const lone = json<Created>(
+      await t.post(S(), { patientId: c.ana, therapistId: c.tere.userId, day, from: '08:00', to: '08:50' }, token()),
+    ).session;
     expect((await patch(lone.id, { price: 100, scope: 'all' })).updated).toBe(1);
     // Payment belongs to one session: with a series scope it touches only the chosen one, and splits nothing.
     const invoiced = await patch(second.id, { invoiced: true, scope: 'all' });
     expect([invoiced.updated, invoiced.session.invoiced, invoiced.session.series?.id]).toEqual([1, true, second.series!.id]);
-    expect((await sessionsOf(p, day, 42)).map((s) => [s.invoiced, s.series!.id])).toEqual([false, true, false].map((i) => [i, second.series!.id]));
+    expect((await sessionsOf(p, day, 42)).map((s) => [s.invoiced, s.series!.id])).toEqual(
+      [false, true, false].map((i) => [i, second.series!.id]),
+    );
     const refused = await t.patch(`${S()}/${second.id}`, { scope: 'this', recurrence: { frequency: 'biweekly' } }, token());
-    expect([refused.statusCode, errorOf(refused).fields]).toEqual([400, [['recurrence', 'Para cambiar la frecuencia o el final elige «Esta y las siguientes» o «Todas»']]]);
+    expect([refused.statusCode, errorOf(refused).fields]).toEqual([
+      400,
+      [['recurrence', 'Para cambiar la frecuencia o el final elige «Esta y las siguientes» o «Todas»']],
+    ]);
   });
 
   it('"this and following" splits the series: the earlier ones keep theirs, the rest form a new one, each with its event', async () => {
@@ -186,11 +252,19 @@ describe('editing a series', () => {
       [shiftDay(day, 28), '19:00', '19:45', 6500],
     ]);
     const newId = after[2]!.series!.id;
-    expect(after.map((s) => [s.id, s.series!.id === made.series!.id ? 'old' : s.series!.id === newId ? 'new' : '?', s.series!.index])).toEqual(
-      before.map((s, i) => [s.id, i < 2 ? 'old' : 'new', i < 2 ? i : i - 2]),
-    );
+    expect(
+      after.map((s) => [s.id, s.series!.id === made.series!.id ? 'old' : s.series!.id === newId ? 'new' : '?', s.series!.index]),
+    ).toEqual(before.map((s, i) => [s.id, i < 2 ? 'old' : 'new', i < 2 ? i : i - 2]));
     expect(after[2]!.fee).toBe(6500 - 2600); // the price less the clinic's 40 %
-    await expect.poll(() => before.slice(2).filter((s) => events.some((e) => e.name === 'session.updated' && e.payload.sessionId === s.id && e.payload.rescheduled)).length).toBe(3);
+    await expect
+      .poll(
+        () =>
+          before
+            .slice(2)
+            .filter((s) => events.some((e) => e.name === 'session.updated' && e.payload.sessionId === s.id && e.payload.rescheduled))
+            .length,
+      )
+      .toBe(3);
     // Fewer sessions from the split on: the last one goes (it had nothing on it).
     const shorter = await patch(after[2]!.id, { scope: 'following', recurrence: { end: { count: 2 } } });
     expect([shorter.updated, shorter.removed]).toEqual([0, 1]);
@@ -268,13 +342,47 @@ describe('editing a series', () => {
   it('a restricted Terapeuta edits and cancels only series of their own', async () => {
     const p = await patient('Propia');
     const day = nextWeek();
-    const mine = json<Created>(await t.post(S(), { patientId: p, day, from: '11:00', to: '11:50', recurrence: { frequency: 'weekly', end: { count: 3 } } }, { token: c.tere.accessToken }));
+    const mine = json<Created>(
+      await t.post(
+        S(),
+        { patientId: p, day, from: '11:00', to: '11:50', recurrence: { frequency: 'weekly', end: { count: 3 } } },
+        { token: c.tere.accessToken },
+      ),
+    );
     expect(mine.series!.count).toBe(3);
-    const forTomas = await t.post(S(), { patientId: p, therapistId: c.tomas.userId, day, from: '12:00', to: '12:50', recurrence: { frequency: 'weekly', end: { count: 3 } } }, { token: c.tere.accessToken });
+    const forTomas = await t.post(
+      S(),
+      {
+        patientId: p,
+        therapistId: c.tomas.userId,
+        day,
+        from: '12:00',
+        to: '12:50',
+        recurrence: { frequency: 'weekly', end: { count: 3 } },
+      },
+      { token: c.tere.accessToken },
+    );
     expect([forTomas.statusCode, errorOf(forTomas).code]).toEqual([403, 'access_denied']);
-    const handOver = await t.patch(`${S()}/${mine.session.id}`, { therapistId: c.tomas.userId, scope: 'all' }, { token: c.tere.accessToken });
+    const handOver = await t.patch(
+      `${S()}/${mine.session.id}`,
+      { therapistId: c.tomas.userId, scope: 'all' },
+      { token: c.tere.accessToken },
+    );
     expect([handOver.statusCode, errorOf(handOver).code]).toEqual([403, 'access_denied']);
-    const bruno = json<Created>(await t.post(S(), { patientId: c.bruno, therapistId: c.tomas.userId, day, from: '12:00', to: '12:50', recurrence: { frequency: 'weekly', end: { count: 2 } } }, token()));
+    const bruno = json<Created>(
+      await t.post(
+        S(),
+        {
+          patientId: c.bruno,
+          therapistId: c.tomas.userId,
+          day,
+          from: '12:00',
+          to: '12:50',
+          recurrence: { frequency: 'weekly', end: { count: 2 } },
+        },
+        token(),
+      ),
+    );
     for (const res of [
       await t.patch(`${S()}/${bruno.session.id}`, { price: 1, scope: 'all' }, { token: c.tere.accessToken }),
       await t.post(`${S()}/${bruno.session.id}/cancel`, { reason: 'patient', scope: 'all' }, { token: c.tere.accessToken }),
@@ -305,7 +413,9 @@ describe('canceling in a series', () => {
       ['canceled', 'late'],
       ['canceled', 'late'],
     ]);
-    await expect.poll(() => s.filter((x) => events.some((e) => e.name === 'session.canceled' && e.payload.sessionId === x.id)).length).toBe(5);
+    await expect
+      .poll(() => s.filter((x) => events.some((e) => e.name === 'session.canceled' && e.payload.sessionId === x.id)).length)
+      .toBe(5);
     // Canceled occurrences stay in their series (statistics of no-shows and late cancellations).
     expect(after.every((x) => x.series?.id === s[0]!.series!.id)).toBe(true);
   });

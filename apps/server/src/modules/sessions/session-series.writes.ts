@@ -60,7 +60,14 @@ export function occurrenceValues(
 }
 
 export function emitCreated(emit: Emit, r: SessionRow) {
-  emit('session.created', { workspaceId: r.workspaceId, sessionId: r.id, patientId: r.patientId, therapistId: r.therapistId, startsAt: iso(r.startsAt), endsAt: iso(r.endsAt) });
+  emit('session.created', {
+    workspaceId: r.workspaceId,
+    sessionId: r.id,
+    patientId: r.patientId,
+    therapistId: r.therapistId,
+    startsAt: iso(r.startsAt),
+    endsAt: iso(r.endsAt),
+  });
 }
 
 /** Overlaps of every written session (not canceled) with others, once each. */
@@ -76,7 +83,11 @@ export async function conflictsOver(sessions: SessionsService, rows: SessionRow[
 export const seriesRefusal = (message: string) => new AppError('invalid_series', [{ path: 'scope', message }], message);
 
 /** The payment fields of an edit, for the one session they belong to. */
-export function pickPayment(body: Omit<Update, 'scope' | 'recurrence'>, row: SessionRow | undefined, now: Date): Partial<NewSession> | undefined {
+export function pickPayment(
+  body: Omit<Update, 'scope' | 'recurrence'>,
+  row: SessionRow | undefined,
+  now: Date,
+): Partial<NewSession> | undefined {
   if (!row) return undefined;
   const out: Partial<NewSession> = {};
   if (body.paymentStatus !== undefined) {

@@ -27,10 +27,20 @@ describe('session changes on the members’ sockets', () => {
   it('a session booked and canceled by reception reaches the therapist’s calendar, with ids only, and nobody outside', async () => {
     const outsider = await therapist(t, 'fuera@directo.test', 'Fuera');
     const [mine, theirs] = [await socketOf(c.tere), await socketOf(outsider)];
-    const res = await t.post(`${W(c.ws.id)}/sessions`, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(), from: '10:00', to: '10:50' }, { token: c.rosa.accessToken });
+    const res = await t.post(
+      `${W(c.ws.id)}/sessions`,
+      { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(), from: '10:00', to: '10:50' },
+      { token: c.rosa.accessToken },
+    );
     const s = json<{ session: Session }>(res).session;
     const created = await mine.next('workspace-event');
-    expect(created.data).toEqual({ name: 'session.created', workspaceId: c.ws.id, sessionId: s.id, patientId: c.ana, therapistId: c.tere.userId });
+    expect(created.data).toEqual({
+      name: 'session.created',
+      workspaceId: c.ws.id,
+      sessionId: s.id,
+      patientId: c.ana,
+      therapistId: c.tere.userId,
+    });
     expect(JSON.stringify(created.data)).not.toContain('Ana');
     await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'late' }, { token: c.rosa.accessToken });
     expect((await mine.next('workspace-event')).data).toMatchObject({ name: 'session.canceled', sessionId: s.id });

@@ -90,7 +90,14 @@ export function sessionsRepository(db: DbOrTx) {
      * Other sessions, not canceled, overlapping [start, end) with the same therapist or in the same
      * location. Whole workspace: a double booking is one whoever's the other session is.
      */
-    async overlapping(workspaceId: string, start: Date, end: Date, therapistId: string, locationId: string | null, exceptId?: string): Promise<SessionRow[]> {
+    async overlapping(
+      workspaceId: string,
+      start: Date,
+      end: Date,
+      therapistId: string,
+      locationId: string | null,
+      exceptId?: string,
+    ): Promise<SessionRow[]> {
       return db
         .select()
         .from(sessions)
@@ -101,7 +108,9 @@ export function sessionsRepository(db: DbOrTx) {
             lt(sessions.startsAt, end),
             gt(sessions.endsAt, start),
             exceptId ? ne(sessions.id, exceptId) : undefined,
-            locationId ? or(eq(sessions.therapistId, therapistId), eq(sessions.locationId, locationId)) : eq(sessions.therapistId, therapistId),
+            locationId
+              ? or(eq(sessions.therapistId, therapistId), eq(sessions.locationId, locationId))
+              : eq(sessions.therapistId, therapistId),
           ),
         )
         .orderBy(asc(sessions.startsAt))
@@ -124,9 +133,13 @@ export function sessionsRepository(db: DbOrTx) {
 
 export function locationsRepository(db: DbOrTx) {
   return {
-    list: (workspaceId: string) => db.select().from(locations).where(eq(locations.workspaceId, workspaceId)).orderBy(asc(locations.name), asc(locations.id)),
+    list: (workspaceId: string) =>
+      db.select().from(locations).where(eq(locations.workspaceId, workspaceId)).orderBy(asc(locations.name), asc(locations.id)),
     async find(workspaceId: string, id: string) {
-      const [row] = await db.select().from(locations).where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id)));
+      const [row] = await db
+        .select()
+        .from(locations)
+        .where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id)));
       return row;
     },
     async count(workspaceId: string) {
@@ -137,11 +150,18 @@ export function locationsRepository(db: DbOrTx) {
       return row!;
     },
     async update(workspaceId: string, id: string, values: Partial<typeof locations.$inferInsert>) {
-      const [row] = await db.update(locations).set(values).where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id))).returning();
+      const [row] = await db
+        .update(locations)
+        .set(values)
+        .where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id)))
+        .returning();
       return row;
     },
     async delete(workspaceId: string, id: string) {
-      const rows = await db.delete(locations).where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id))).returning({ id: locations.id });
+      const rows = await db
+        .delete(locations)
+        .where(and(eq(locations.workspaceId, workspaceId), eq(locations.id, id)))
+        .returning({ id: locations.id });
       return rows.length === 1;
     },
   };

@@ -31,7 +31,12 @@ const L = `${W}/locations`;
 
 export async function sessionsRoutes(
   app: FastifyInstance,
-  { sessions, locations, series, listReader }: { sessions: SessionsService; locations: LocationsService; series: SessionSeriesService; listReader: SessionListReader },
+  {
+    sessions,
+    locations,
+    series,
+    listReader,
+  }: { sessions: SessionsService; locations: LocationsService; series: SessionSeriesService; listReader: SessionListReader },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessions'];
@@ -43,7 +48,8 @@ export async function sessionsRoutes(
       schema: {
         operationId: 'listSessions',
         tags,
-        description: 'Sessions starting in [from, to) (at most 42 days), by start; a therapist restricted to their own sessions gets only theirs.',
+        description:
+          'Sessions starting in [from, to) (at most 42 days), by start; a therapist restricted to their own sessions gets only theirs.',
         params: workspaceIdParams,
         querystring: sessionListQuery,
         response: { 200: sessionListResponse },
@@ -67,8 +73,13 @@ export async function sessionsRoutes(
     },
     async (req, reply) => reply.status(201).send(await series.create(caller(req), req.body)),
   );
-  r.get(S, { config: { access: { workspace: ['read', 'sessions'] } }, schema: { operationId: 'getSession', tags, params: sessionIdParams, response: { 200: sessionResponse } } }, (req) =>
-    sessions.get(caller(req), req.params.sessionId),
+  r.get(
+    S,
+    {
+      config: { access: { workspace: ['read', 'sessions'] } },
+      schema: { operationId: 'getSession', tags, params: sessionIdParams, response: { 200: sessionResponse } },
+    },
+    (req) => sessions.get(caller(req), req.params.sessionId),
   );
   r.patch(
     S,
@@ -90,13 +101,22 @@ export async function sessionsRoutes(
     `${S}/cancel`,
     {
       config: { access: { workspace: ['update', 'sessions'] } },
-      schema: { operationId: 'cancelSession', tags, params: sessionIdParams, body: cancelSessionBody, response: { 200: sessionCancelResponse } },
+      schema: {
+        operationId: 'cancelSession',
+        tags,
+        params: sessionIdParams,
+        body: cancelSessionBody,
+        response: { 200: sessionCancelResponse },
+      },
     },
     (req) => series.cancel(caller(req), req.params.sessionId, req.body),
   );
   r.post(
     `${S}/complete`,
-    { config: { access: { workspace: ['update', 'sessions'] } }, schema: { operationId: 'completeSession', tags, params: sessionIdParams, response: { 200: sessionResponse } } },
+    {
+      config: { access: { workspace: ['update', 'sessions'] } },
+      schema: { operationId: 'completeSession', tags, params: sessionIdParams, response: { 200: sessionResponse } },
+    },
     (req) => sessions.complete(caller(req), req.params.sessionId),
   );
   r.post(
@@ -109,14 +129,25 @@ export async function sessionsRoutes(
   );
 
   const ltags = ['locations'];
-  r.get(L, { config: { access: { workspace: ['read', 'sessions'] } }, schema: { operationId: 'listLocations', tags: ltags, params: workspaceIdParams, response: { 200: z.array(locationResponse) } } }, (req) =>
-    locations.list(req.params.workspaceId),
+  r.get(
+    L,
+    {
+      config: { access: { workspace: ['read', 'sessions'] } },
+      schema: { operationId: 'listLocations', tags: ltags, params: workspaceIdParams, response: { 200: z.array(locationResponse) } },
+    },
+    (req) => locations.list(req.params.workspaceId),
   );
   r.post(
     L,
     {
       config: { access: { workspace: ['update', 'workspace_profile'] } },
-      schema: { operationId: 'createLocation', tags: ltags, params: workspaceIdParams, body: locationBody, response: { 201: locationResponse } },
+      schema: {
+        operationId: 'createLocation',
+        tags: ltags,
+        params: workspaceIdParams,
+        body: locationBody,
+        response: { 201: locationResponse },
+      },
     },
     async (req, reply) => reply.status(201).send(await locations.create(req.params.workspaceId, req.body)),
   );
@@ -124,13 +155,22 @@ export async function sessionsRoutes(
     `${L}/:locationId`,
     {
       config: { access: { workspace: ['update', 'workspace_profile'] } },
-      schema: { operationId: 'updateLocation', tags: ltags, params: locationIdParams, body: updateLocationBody, response: { 200: locationResponse } },
+      schema: {
+        operationId: 'updateLocation',
+        tags: ltags,
+        params: locationIdParams,
+        body: updateLocationBody,
+        response: { 200: locationResponse },
+      },
     },
     (req) => locations.update(req.params.workspaceId, req.params.locationId, req.body),
   );
   r.delete(
     `${L}/:locationId`,
-    { config: { access: { workspace: ['update', 'workspace_profile'] } }, schema: { operationId: 'deleteLocation', tags: ltags, params: locationIdParams, response: { 204: z.null() } } },
+    {
+      config: { access: { workspace: ['update', 'workspace_profile'] } },
+      schema: { operationId: 'deleteLocation', tags: ltags, params: locationIdParams, response: { 204: z.null() } },
+    },
     async (req, reply) => {
       await locations.delete(req.params.workspaceId, req.params.locationId);
       return reply.status(204).send(null);

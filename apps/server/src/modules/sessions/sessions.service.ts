@@ -73,7 +73,12 @@ export class SessionsService {
    * The session if the caller may do `action` on it; 404 otherwise when they may not read it, so a
    * therapist restricted to their own sessions learns nothing of the others'.
    */
-  async accessible(c: Caller, sessionId: string, action: Exclude<Action, 'manage'> = 'read', tx: DbOrTx = this.db): Promise<SessionWithLocation> {
+  async accessible(
+    c: Caller,
+    sessionId: string,
+    action: Exclude<Action, 'manage'> = 'read',
+    tx: DbOrTx = this.db,
+  ): Promise<SessionWithLocation> {
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     const s = await sessionsRepository(tx).find(c.member.workspaceId, sessionId, scope);
     if (!s) throw new AppError('therapy_session_not_found');
@@ -126,7 +131,14 @@ export class SessionsService {
         createdBy: c.userId,
       };
       const created = await sessionsRepository(tx).insert(values);
-      emit('session.created', { workspaceId: ws, sessionId: created.id, patientId: created.patientId, therapistId, startsAt: instantOf(startsAt), endsAt: instantOf(endsAt) });
+      emit('session.created', {
+        workspaceId: ws,
+        sessionId: created.id,
+        patientId: created.patientId,
+        therapistId,
+        startsAt: instantOf(startsAt),
+        endsAt: instantOf(endsAt),
+      });
       return { row: created, conflicts: await this.conflictsOf(created, tx) };
     });
     return { session: await this.read(c, row.id), conflicts };
@@ -139,7 +151,8 @@ export class SessionsService {
       assertWritable(c, body, { ownerId: s.therapistId }, 'update');
       const therapistId = body.therapistId ?? s.therapistId;
       // A therapist restricted to their own sessions cannot hand one to someone else.
-      if (therapistId !== s.therapistId && !canOn(c.member.ability, 'update', 'sessions', { ownerId: therapistId })) throw new AppError('access_denied');
+      if (therapistId !== s.therapistId && !canOn(c.member.ability, 'update', 'sessions', { ownerId: therapistId }))
+        throw new AppError('access_denied');
       const changes: Partial<NewSession> = {};
       if (body.day !== undefined && body.from !== undefined && body.to !== undefined) {
         Object.assign(changes, sessionTimes({ day: body.day, from: body.from, to: body.to, timeZone: body.timeZone ?? s.timeZone }, now));
@@ -147,7 +160,11 @@ export class SessionsService {
       if (body.price !== undefined) changes.price = body.price;
       if (therapistId !== s.therapistId || body.price !== undefined) {
         const terms = await this.therapistTerms(s.workspaceId, therapistId, tx);
-        Object.assign(changes, { therapistId, fee: sessionFee(changes.price ?? s.price, terms.commission), paymentsReceiver: terms.paymentsReceiver });
+        Object.assign(changes, {
+          therapistId,
+          fee: sessionFee(changes.price ?? s.price, terms.commission),
+          paymentsReceiver: terms.paymentsReceiver,
+        });
       }
       if (body.locationId !== undefined) {
         await this.assertLocation(s.workspaceId, body.locationId, tx);
@@ -183,7 +200,12 @@ export class SessionsService {
   async cancel(c: Caller, sessionId: string, reason: CancellationReason, now = new Date()): Promise<Session> {
     const row = await this.events.transaction(this.db, async (tx, emit) => {
       const s = await this.accessible(c, sessionId, 'update', tx);
-      const updated = await sessionsRepository(tx).update(s.id, { status: 'canceled', cancellationReason: reason, canceledAt: s.canceledAt ?? now, completedAt: null });
+      const updated = await sessionsRepository(tx).update(s.id, {
+        status: 'canceled',
+        cancellationReason: reason,
+        canceledAt: s.canceledAt ?? now,
+        completedAt: null,
+      });
       if (s.status !== 'canceled')
         emit('session.canceled', {
           workspaceId: s.workspaceId,
@@ -213,7 +235,12 @@ export class SessionsService {
   }
 
   /** Marks the session paid with how; the charge date defaults to today in the session's zone. */
-  async markPaid(c: Caller, sessionId: string, body: { paymentType: PaymentType; chargeDate?: string | null }, now = new Date()): Promise<Session> {
+  async markPaid(
+    c: Caller,
+    sessionId: string,
+    body: { paymentType: PaymentType; chargeDate?: string | null },
+    now = new Date(),
+  ): Promise<Session> {
     const row = await this.events.transaction(this.db, async (tx, emit) => {
       const s = await this.accessible(c, sessionId, 'update', tx);
       const updated = await sessionsRepository(tx).update(s.id, {
@@ -243,12 +270,14 @@ export class SessionsService {
   /** The therapist's commission and payments receiver; 400 when they are not a member of the workspace. */
   async therapistTerms(workspaceId: string, therapistId: string, tx: DbOrTx) {
     const terms = await this.workspaces.memberTerms(workspaceId, therapistId, tx);
-    if (!terms) throw new AppError('therapist_not_member', [{ path: 'therapistId', message: 'La persona elegida no es miembro de este espacio' }]);
+    if (!terms)
+      throw new AppError('therapist_not_member', [{ path: 'therapistId', message: 'La persona elegida no es miembro de este espacio' }]);
     return terms;
   }
 
   async assertLocation(workspaceId: string, locationId: string | null | undefined, tx: DbOrTx) {
-    if (locationId && !(await locationsRepository(tx).find(workspaceId, locationId))) throw new AppError('location_not_found', [{ path: 'locationId', message: 'Ubicación no encontrada' }]);
+    if (locationId && !(await locationsRepository(tx).find(workspaceId, locationId)))
+      throw new AppError('location_not_found', [{ path: 'locationId', message: 'Ubicación no encontrada' }]);
   }
 
   async conflictsOf(s: SessionRow, tx: Tx): Promise<SessionConflict[]> {
@@ -258,7 +287,11 @@ export class SessionsService {
 
   /** After a write: the session as the caller reads it (a therapist who handed it over may no longer read it all). */
   async read(c: Caller, id: string): Promise<Session> {
-    const [s] = await this.named(c.member.workspaceId, [(await sessionsRepository(this.db).find(c.member.workspaceId, id, { kind: 'all' }))!], c);
+    const [s] = await this.named(
+      c.member.workspaceId,
+      [(await sessionsRepository(this.db).find(c.member.workspaceId, id, { kind: 'all' }))!],
+      c,
+    );
     return presentSession(c.member.ability, s!);
   }
 
@@ -285,7 +318,13 @@ export class SessionsService {
     const [patients, therapists, notes] = await Promise.all([
       this.patients.namesOf(workspaceId, [...new Set(rows.map((s) => s.patientId))]),
       this.users.findManyByIds([...new Set(rows.map((s) => s.therapistId))]),
-      readsNotes ? this.notesOf!(workspaceId, rows.map((s) => s.id), c.userId) : undefined,
+      readsNotes
+        ? this.notesOf!(
+            workspaceId,
+            rows.map((s) => s.id),
+            c.userId,
+          )
+        : undefined,
     ]);
     const names = new Map(therapists.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
     return rows.map((s) => ({

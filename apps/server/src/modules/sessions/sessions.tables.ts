@@ -15,7 +15,9 @@ export const locations = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['room', 'address'] }).notNull().default('room'),
+    kind: text('kind', { enum: ['room', 'address'] })
+      .notNull()
+      .default('room'),
     address: text('address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,7 +46,9 @@ export const sessions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'canceled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'completed', 'canceled'] })
+      .notNull()
+      .default('pending'),
     cancellationReason: text('cancellation_reason', { enum: ['patient', 'therapist', 'no_show', 'late'] }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -53,7 +57,9 @@ export const sessions = pgTable(
     /** The therapist's fee for the session (its price less the workspace's commission), cents; null when their membership sets no commission. */
     fee: integer('fee'),
     paymentsReceiver: text('payments_receiver', { enum: ['therapist', 'workspace'] }).notNull(),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded'] })
+      .notNull()
+      .default('pending'),
     paymentType: text('payment_type', { enum: ['cash', 'card', 'transfer', 'paypal', 'stripe_connect', 'other'] }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     modality: text('modality', { enum: ['presential', 'online'] }).notNull(),
@@ -87,11 +93,17 @@ export const sessions = pgTable(
     index('sessions_workspace_therapist_starts_idx').on(t.workspaceId, t.therapistId, t.startsAt),
     index('sessions_patient_starts_idx').on(t.patientId, t.startsAt),
     check('sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
-    index('sessions_location_starts_idx').on(t.locationId, t.startsAt).where(sql`${t.locationId} is not null`),
+    index('sessions_location_starts_idx')
+      .on(t.locationId, t.startsAt)
+      .where(sql`${t.locationId} is not null`),
     // The reminders sweep (reminders/reminders.repository.ts): pending sessions with reminders, by start.
     // A patient's upcoming sessions booked through a service (the service's limit per patient).
-    index('sessions_public_service_patient_idx').on(t.publicServiceId, t.patientId, t.startsAt).where(sql`${t.publicServiceId} is not null`),
-    index('sessions_reminders_due_idx').on(t.startsAt).where(sql`${t.status} = 'pending' and ${t.reminders} <> '[]'::jsonb`),
+    index('sessions_public_service_patient_idx')
+      .on(t.publicServiceId, t.patientId, t.startsAt)
+      .where(sql`${t.publicServiceId} is not null`),
+    index('sessions_reminders_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'pending' and ${t.reminders} <> '[]'::jsonb`),
   ],
 );
 export type SessionRow = typeof sessions.$inferSelect;

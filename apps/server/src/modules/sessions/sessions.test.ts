@@ -51,26 +51,52 @@ describe('creating a session', () => {
       invoiced: false,
     });
     expect(conflicts).toEqual([]);
-    await expect.poll(() => events.find((e) => e.name === 'session.created' && (e.payload as { sessionId: string }).sessionId === session.id)).toBeTruthy();
+    await expect
+      .poll(() => events.find((e) => e.name === 'session.created' && (e.payload as { sessionId: string }).sessionId === session.id))
+      .toBeTruthy();
   });
 
   it('takes a fixed commission in cents off the price and keeps the member’s payments receiver; a price change recomputes the fee', async () => {
-    const fixed = (await made(c.owner, { patientId: c.bruno, therapistId: c.tomas.userId, day: nextWeek(1), from: '09:00', to: '09:45' })).session;
+    const fixed = (await made(c.owner, { patientId: c.bruno, therapistId: c.tomas.userId, day: nextWeek(1), from: '09:00', to: '09:45' }))
+      .session;
     expect([fixed.price, fixed.fee, fixed.paymentsReceiver]).toEqual([5555, 3055, 'workspace']);
-    const repriced = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${fixed.id}`, { price: 8000 }, { token: c.owner.accessToken })).session;
+    const repriced = json<Write>(
+      await t.patch(`${W(c.ws.id)}/sessions/${fixed.id}`, { price: 8000 }, { token: c.owner.accessToken }),
+    ).session;
     expect([repriced.price, repriced.fee]).toEqual([8000, 5500]);
-    const pct = (await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(1), from: '12:00', to: '12:50', price: 5555 })).session;
+    const pct = (
+      await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(1), from: '12:00', to: '12:50', price: 5555 })
+    ).session;
     expect(pct.fee).toBe(5555 - 2222);
     // Handed to Tomás: the clinic's fixed 25 € off the price, and his receiver.
-    const moved = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${pct.id}`, { therapistId: c.tomas.userId }, { token: c.owner.accessToken })).session;
+    const moved = json<Write>(
+      await t.patch(`${W(c.ws.id)}/sessions/${pct.id}`, { therapistId: c.tomas.userId }, { token: c.owner.accessToken }),
+    ).session;
     expect([moved.fee, moved.paymentsReceiver]).toEqual([3055, 'workspace']);
   });
 
   it('keeps another zone’s wall time (the Canaries are an hour behind Madrid)', async () => {
     const day = nextWeek(2);
-    const { session } = await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day, from: '18:00', to: '18:50', timeZone: 'Atlantic/Canary' });
-    expect([session.from, session.timeZone, session.startsAt]).toEqual(['18:00', 'Atlantic/Canary', toInstant(day, '19:00', 'Europe/Madrid').toISOString()]);
-    const moved = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${session.id}`, { day, from: '18:00', to: '18:50', timeZone: 'Europe/Madrid' }, { token: c.owner.accessToken })).session;
+    const { session } = await made(c.owner, {
+      patientId: c.ana,
+      therapistId: c.tere.userId,
+      day,
+      from: '18:00',
+      to: '18:50',
+      timeZone: 'Atlantic/Canary',
+    });
+    expect([session.from, session.timeZone, session.startsAt]).toEqual([
+      '18:00',
+      'Atlantic/Canary',
+      toInstant(day, '19:00', 'Europe/Madrid').toISOString(),
+    ]);
+    const moved = json<Write>(
+      await t.patch(
+        `${W(c.ws.id)}/sessions/${session.id}`,
+        { day, from: '18:00', to: '18:50', timeZone: 'Europe/Madrid' },
+        { token: c.owner.accessToken },
+      ),
+    ).session;
     expect([moved.from, moved.startsAt]).toEqual(['18:00', toInstant(day, '18:00', 'Europe/Madrid').toISOString()]);
   });
 
@@ -89,9 +115,17 @@ describe('the session rules of §5, in Spanish', () => {
   });
 
   it('not starting more than a year ago; a month ago is fine (sessions are entered late)', async () => {
-    const old = await create(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(-7 - 400), from: '10:00', to: '11:00' });
+    const old = await create(c.owner, {
+      patientId: c.ana,
+      therapistId: c.tere.userId,
+      day: nextWeek(-7 - 400),
+      from: '10:00',
+      to: '11:00',
+    });
     expect([old.statusCode, fieldError(old).fields]).toEqual([400, [['day', 'La sesión no puede empezar hace más de un año']]]);
-    expect((await create(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(-37), from: '10:00', to: '11:00' })).statusCode).toBe(201);
+    expect(
+      (await create(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(-37), from: '10:00', to: '11:00' })).statusCode,
+    ).toBe(201);
   });
 
   it('no sessions for a patient who is not active', async () => {
@@ -99,7 +133,11 @@ describe('the session rules of §5, in Spanish', () => {
     const put = await t.put(`${W(c.ws.id)}/patients/${paused}/treatment`, { status: 'paused' }, { token: c.owner.accessToken });
     expect(put.statusCode, put.body).toBe(200);
     const res = await create(c.owner, { patientId: paused, therapistId: c.tere.userId, day: nextWeek(), from: '10:00', to: '11:00' });
-    expect([res.statusCode, fieldError(res).code, fieldError(res).message]).toEqual([409, 'patient_not_active', 'No puedes crear sesiones para pacientes no activos']);
+    expect([res.statusCode, fieldError(res).code, fieldError(res).message]).toEqual([
+      409,
+      'patient_not_active',
+      'No puedes crear sesiones para pacientes no activos',
+    ]);
   });
 
   it('reminders capped by the plan, with the spec’s message', async () => {
@@ -108,7 +146,11 @@ describe('the session rules of §5, in Spanish', () => {
     await t.app.services.workspaces.setPlan(c.ws.id, { id: 'basic', seats: 10 });
     try {
       const res = await create(c.owner, body);
-      expect([res.statusCode, fieldError(res).message, fieldError(res).fields]).toEqual([400, 'Tu plan permite 1 recordatorios por sesión', [['reminders', 'Tu plan permite 1 recordatorios por sesión']]]);
+      expect([res.statusCode, fieldError(res).message, fieldError(res).fields]).toEqual([
+        400,
+        'Tu plan permite 1 recordatorios por sesión',
+        [['reminders', 'Tu plan permite 1 recordatorios por sesión']],
+      ]);
       expect((await create(c.owner, { ...body, reminders: [60] })).statusCode).toBe(201);
     } finally {
       await t.app.services.workspaces.setPlan(c.ws.id, { id: 'team', seats: 10 });
@@ -118,7 +160,14 @@ describe('the session rules of §5, in Spanish', () => {
   it('an unknown location, or another workspace’s, is location_not_found', async () => {
     const other = await clinic(t, 'ajena');
     for (const locationId of [crypto.randomUUID(), other.roomId]) {
-      const res = await create(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(), from: '15:00', to: '15:50', locationId });
+      const res = await create(c.owner, {
+        patientId: c.ana,
+        therapistId: c.tere.userId,
+        day: nextWeek(),
+        from: '15:00',
+        to: '15:50',
+        locationId,
+      });
       expect([res.statusCode, fieldError(res).code]).toEqual([404, 'location_not_found']);
     }
   });
@@ -132,16 +181,34 @@ describe('the session rules of §5, in Spanish', () => {
 describe('conflicts: a warning, never a refusal', () => {
   it('names overlapping sessions of the same therapist and of the same room, not canceled ones nor touching ones', async () => {
     const day = nextWeek(3);
-    const first = (await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day, from: '10:00', to: '11:00', locationId: c.roomId })).session;
+    const first = (
+      await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day, from: '10:00', to: '11:00', locationId: c.roomId })
+    ).session;
     const touching = await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day, from: '11:00', to: '12:00' });
     expect(touching.conflicts).toEqual([]);
     const same = await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day, from: '10:30', to: '11:30' });
-    expect(same.conflicts.map((x) => [x.id, x.kind]).sort()).toEqual([[first.id, 'therapist'], [touching.session.id, 'therapist']].sort());
-    const room = await made(c.owner, { patientId: c.bruno, therapistId: c.tomas.userId, day, from: '10:15', to: '10:45', locationId: c.roomId });
+    expect(same.conflicts.map((x) => [x.id, x.kind]).sort()).toEqual(
+      [
+        [first.id, 'therapist'],
+        [touching.session.id, 'therapist'],
+      ].sort(),
+    );
+    const room = await made(c.owner, {
+      patientId: c.bruno,
+      therapistId: c.tomas.userId,
+      day,
+      from: '10:15',
+      to: '10:45',
+      locationId: c.roomId,
+    });
     expect(room.conflicts.map((x) => [x.id, x.kind])).toEqual([[first.id, 'location']]);
     // Canceled: no longer in the way.
-    expect((await t.post(`${W(c.ws.id)}/sessions/${first.id}/cancel`, { reason: 'patient' }, { token: c.owner.accessToken })).statusCode).toBe(200);
-    const moved = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${room.session.id}`, { day, from: '10:20', to: '10:50' }, { token: c.owner.accessToken }));
+    expect(
+      (await t.post(`${W(c.ws.id)}/sessions/${first.id}/cancel`, { reason: 'patient' }, { token: c.owner.accessToken })).statusCode,
+    ).toBe(200);
+    const moved = json<Write>(
+      await t.patch(`${W(c.ws.id)}/sessions/${room.session.id}`, { day, from: '10:20', to: '10:50' }, { token: c.owner.accessToken }),
+    );
     expect(moved.conflicts).toEqual([]);
   });
 });
@@ -150,9 +217,22 @@ describe('moving, canceling, completing and paying', () => {
   it('moves with a session.updated event marked rescheduled; cancels with a reason; completes; marks paid', async () => {
     const s = (await made(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(4), from: '16:00', to: '16:50' })).session;
     const day = nextWeek(5);
-    const moved = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${s.id}`, { day, from: '17:00', to: '17:50' }, { token: c.tere.accessToken })).session;
-    expect([moved.day, moved.from, moved.to, moved.startsAt]).toEqual([day, '17:00', '17:50', toInstant(day, '17:00', 'Europe/Madrid').toISOString()]);
-    await expect.poll(() => events.find((e) => e.name === 'session.updated' && (e.payload as { sessionId: string; rescheduled: boolean }).sessionId === s.id)?.payload).toMatchObject({ rescheduled: true });
+    const moved = json<Write>(
+      await t.patch(`${W(c.ws.id)}/sessions/${s.id}`, { day, from: '17:00', to: '17:50' }, { token: c.tere.accessToken }),
+    ).session;
+    expect([moved.day, moved.from, moved.to, moved.startsAt]).toEqual([
+      day,
+      '17:00',
+      '17:50',
+      toInstant(day, '17:00', 'Europe/Madrid').toISOString(),
+    ]);
+    await expect
+      .poll(
+        () =>
+          events.find((e) => e.name === 'session.updated' && (e.payload as { sessionId: string; rescheduled: boolean }).sessionId === s.id)
+            ?.payload,
+      )
+      .toMatchObject({ rescheduled: true });
 
     const partial = await t.patch(`${W(c.ws.id)}/sessions/${s.id}`, { day }, { token: c.tere.accessToken });
     expect(partial.statusCode).toBe(400);
@@ -162,14 +242,26 @@ describe('moving, canceling, completing and paying', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(events.length).toBe(seen);
 
-    const paid = json<Session>(await t.post(`${W(c.ws.id)}/sessions/${s.id}/payment`, { paymentType: 'card', chargeDate: day }, { token: c.rosa.accessToken }));
+    const paid = json<Session>(
+      await t.post(`${W(c.ws.id)}/sessions/${s.id}/payment`, { paymentType: 'card', chargeDate: day }, { token: c.rosa.accessToken }),
+    );
     expect([paid.paymentStatus, paid.paymentType, paid.chargeDate, typeof paid.paidAt]).toEqual(['paid', 'card', day, 'string']);
 
     const done = json<Session>(await t.post(`${W(c.ws.id)}/sessions/${s.id}/complete`, undefined, { token: c.tere.accessToken }));
     expect([done.status, typeof done.completedAt]).toEqual(['completed', 'string']);
-    const { session: noShow, canceled } = json<{ session: Session; canceled: number }>(await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'no_show' }, { token: c.tere.accessToken }));
-    expect([noShow.status, noShow.cancellationReason, noShow.completedAt, noShow.series, canceled]).toEqual(['canceled', 'no_show', null, null, 1]);
-    await expect.poll(() => events.find((e) => e.name === 'session.canceled' && (e.payload as { sessionId: string }).sessionId === s.id)?.payload).toMatchObject({ canceledBy: 'patient', reason: 'no_show' });
+    const { session: noShow, canceled } = json<{ session: Session; canceled: number }>(
+      await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'no_show' }, { token: c.tere.accessToken }),
+    );
+    expect([noShow.status, noShow.cancellationReason, noShow.completedAt, noShow.series, canceled]).toEqual([
+      'canceled',
+      'no_show',
+      null,
+      null,
+      1,
+    ]);
+    await expect
+      .poll(() => events.find((e) => e.name === 'session.canceled' && (e.payload as { sessionId: string }).sessionId === s.id)?.payload)
+      .toMatchObject({ canceledBy: 'patient', reason: 'no_show' });
     const again = await t.post(`${W(c.ws.id)}/sessions/${s.id}/complete`, undefined, { token: c.tere.accessToken });
     expect([again.statusCode, fieldError(again).message]).toEqual([400, 'Una sesión cancelada no se puede marcar como realizada']);
     const bad = await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'aburrimiento' }, { token: c.tere.accessToken });
@@ -178,7 +270,14 @@ describe('moving, canceling, completing and paying', () => {
 
   it('a refused write publishes nothing', async () => {
     const before = events.length;
-    const res = await create(c.owner, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(), from: '15:00', to: '15:50', locationId: crypto.randomUUID() });
+    const res = await create(c.owner, {
+      patientId: c.ana,
+      therapistId: c.tere.userId,
+      day: nextWeek(),
+      from: '15:00',
+      to: '15:50',
+      locationId: crypto.randomUUID(),
+    });
     expect(res.statusCode).toBe(404);
     await new Promise((r) => setTimeout(r, 50));
     expect(events.length).toBe(before);

@@ -52,11 +52,23 @@ type Deps = {
 export function wireSessions(d: Deps) {
   const { db, config, patients, workspaces, history, events } = d;
   const sessions = new SessionsService(db, patients, d.users, workspaces, events);
-  const reminders = new RemindersService(db, d.jobs, d.mailer, patients, d.users, workspaces, { publicUrl: config.publicUrl, now: d.clock, log: d.log, meetLink: d.meetLink });
+  const reminders = new RemindersService(db, d.jobs, d.mailer, patients, d.users, workspaces, {
+    publicUrl: config.publicUrl,
+    now: d.clock,
+    log: d.log,
+    meetLink: d.meetLink,
+  });
   const notificationSettings = new NotificationSettingsService(db, workspaces);
   const calendarFeeds = new CalendarFeedService(db, patients, workspaces, config.publicUrl);
   const locations = new LocationsService(db, workspaces);
-  const series = new SessionSeriesService(db, sessions, patients, workspaces, events, async (ws, ids) => new Set((await history.notesOfSessions(ws, ids, '')).keys()));
+  const series = new SessionSeriesService(
+    db,
+    sessions,
+    patients,
+    workspaces,
+    events,
+    async (ws, ids) => new Set((await history.notesOfSessions(ws, ids, '')).keys()),
+  );
   sessions.readNotesWith((ws, ids, viewer) => history.notesOfSessions(ws, ids, viewer));
   const patientSessions = new PatientSessionsService(db, patients, sessions);
   const notes = new SessionNotesService(sessions, history);
@@ -64,7 +76,9 @@ export function wireSessions(d: Deps) {
   const lists = sessionListCache(config.sessionListCache ?? 200).shareThrough(d.realtime, SESSIONS_CHANGED);
   dropStaleSessionLists(events, lists);
   // No domain event follows these: a session's note (linked, edited, its privacy, deleted) and a location's name.
-  invalidateAfter(lists, history, ['create'], (c: Caller, _p: string, _i: unknown, link?: { sessionId: string }) => (link ? c.member.workspaceId : undefined));
+  invalidateAfter(lists, history, ['create'], (c: Caller, _p: string, _i: unknown, link?: { sessionId: string }) =>
+    link ? c.member.workspaceId : undefined,
+  );
   invalidateAfter(lists, history, ['update', 'delete'], (c: Caller) => c.member.workspaceId);
   invalidateAfter(lists, locations, ['update', 'delete'], (workspaceId: string) => workspaceId);
   const listReader = new SessionListReader(sessions, lists);

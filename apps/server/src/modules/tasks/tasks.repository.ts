@@ -28,14 +28,21 @@ export function tasksRepository(db: DbOrTx) {
         .limit(TASK_LIST_MAX);
     },
     async find(o: TaskOwner, id: string): Promise<TaskRow | undefined> {
-      const [row] = await db.select().from(tasks).where(and(mine(o), eq(tasks.id, id)));
+      const [row] = await db
+        .select()
+        .from(tasks)
+        .where(and(mine(o), eq(tasks.id, id)));
       return row;
     },
     async insert(values: typeof tasks.$inferInsert): Promise<TaskRow> {
       const [row] = await db.insert(tasks).values(values).returning();
       return row!;
     },
-    async update(o: TaskOwner, id: string, values: Partial<Pick<TaskRow, 'title' | 'dueDate' | 'done' | 'doneAt'>>): Promise<TaskRow | undefined> {
+    async update(
+      o: TaskOwner,
+      id: string,
+      values: Partial<Pick<TaskRow, 'title' | 'dueDate' | 'done' | 'doneAt'>>,
+    ): Promise<TaskRow | undefined> {
       const [row] = await db
         .update(tasks)
         .set({ ...values, updatedAt: new Date() })
@@ -44,7 +51,10 @@ export function tasksRepository(db: DbOrTx) {
       return row;
     },
     async delete(o: TaskOwner, id: string): Promise<boolean> {
-      const rows = await db.delete(tasks).where(and(mine(o), eq(tasks.id, id))).returning({ id: tasks.id });
+      const rows = await db
+        .delete(tasks)
+        .where(and(mine(o), eq(tasks.id, id)))
+        .returning({ id: tasks.id });
       return rows.length === 1;
     },
   };

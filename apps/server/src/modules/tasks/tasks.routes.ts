@@ -17,18 +17,31 @@ export async function tasksRoutes(app: FastifyInstance, { tasks }: { tasks: Task
     T,
     {
       config: { access: member },
-      schema: { operationId: 'listTasks', tags, description: "The caller's own tasks: open first, by due day.", params: workspaceIdParams, querystring: taskListQuery, response: { 200: z.array(taskResponse) } },
+      schema: {
+        operationId: 'listTasks',
+        tags,
+        description: "The caller's own tasks: open first, by due day.",
+        params: workspaceIdParams,
+        querystring: taskListQuery,
+        response: { 200: z.array(taskResponse) },
+      },
     },
     (req) => tasks.list(caller(req), req.query),
   );
   r.post(
     T,
-    { config: { access: member }, schema: { operationId: 'createTask', tags, params: workspaceIdParams, body: createTaskBody, response: { 201: taskResponse } } },
+    {
+      config: { access: member },
+      schema: { operationId: 'createTask', tags, params: workspaceIdParams, body: createTaskBody, response: { 201: taskResponse } },
+    },
     async (req, reply) => reply.status(201).send(await tasks.create(caller(req), req.body)),
   );
   r.patch(
     `${T}/:taskId`,
-    { config: { access: member }, schema: { operationId: 'updateTask', tags, params: taskIdParams, body: updateTaskBody, response: { 200: taskResponse } } },
+    {
+      config: { access: member },
+      schema: { operationId: 'updateTask', tags, params: taskIdParams, body: updateTaskBody, response: { 200: taskResponse } },
+    },
     (req) => tasks.update(caller(req), req.params.taskId, req.body),
   );
   r.delete(

@@ -25,7 +25,9 @@ beforeAll(async () => {
   const none = await createRole(t, owner, ws.id, 'Sin pacientes', [{ action: 'read', subject: 'workspace_profile' }]);
   await addMember(t, owner, ws.id, reception, [none.id]);
   other = await createWorkspace(t, owner, 'Otra consulta', 'clinic');
-  irene = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Campos' }, { token: owner.accessToken }));
+  irene = json<Patient>(
+    await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Campos' }, { token: owner.accessToken }),
+  );
   T = `/api/v1/workspaces/${ws.id}/tasks`;
 }, 60_000);
 afterAll(() => t?.close());
@@ -35,7 +37,9 @@ describe('tasks', () => {
     const a = await t.post(T, { title: '  Llamar a la mutua  ', dueDate: '2026-11-25' }, { token: owner.accessToken });
     expect(a.statusCode, a.body).toBe(201);
     expect(json<Task>(a)).toMatchObject({ title: 'Llamar a la mutua', dueDate: '2026-11-25', done: false, doneAt: null, patient: null });
-    const b = json<Task>(await t.post(T, { title: 'Preparar informe', dueDate: '2026-11-20', patientId: irene.id }, { token: owner.accessToken }));
+    const b = json<Task>(
+      await t.post(T, { title: 'Preparar informe', dueDate: '2026-11-20', patientId: irene.id }, { token: owner.accessToken }),
+    );
     expect(b.patient).toEqual({ id: irene.id, name: 'Irene Campos' });
     const c = json<Task>(await t.post(T, { title: 'Sin fecha', dueDate: '' }, { token: owner.accessToken }));
     expect(c.dueDate).toBeNull();
@@ -51,7 +55,9 @@ describe('tasks', () => {
     expect(await list(`?patientId=${irene.id}`)).toEqual(['Preparar informe']);
     expect(await list('?dueBefore=2026-11-24')).toEqual(['Preparar informe']);
 
-    const edited = json<Task>(await t.patch(`${T}/${a.json<Task>().id}`, { title: 'Llamar a la aseguradora', dueDate: null }, { token: owner.accessToken }));
+    const edited = json<Task>(
+      await t.patch(`${T}/${a.json<Task>().id}`, { title: 'Llamar a la aseguradora', dueDate: null }, { token: owner.accessToken }),
+    );
     expect(edited).toMatchObject({ title: 'Llamar a la aseguradora', dueDate: null, done: false });
     const reopened = json<Task>(await t.patch(`${T}/${b.id}`, { done: false }, { token: owner.accessToken }));
     expect(reopened).toMatchObject({ done: false, doneAt: null });
@@ -91,16 +97,28 @@ describe('tasks', () => {
     const refused = await t.post(T, { title: 'Revisar a Irene', patientId: irene.id }, { token: reception.accessToken });
     expect([refused.statusCode, codeOf(refused)]).toEqual([404, 'patient_not_found']);
     // A Terapeuta reads the patients assigned to them: Nora, until she is assigned to the owner.
-    const assignable = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Nora', lastName: 'Gil', assignedTherapistId: colleague.userId }, { token: owner.accessToken }));
+    const assignable = json<Patient>(
+      await t.post(
+        `/api/v1/workspaces/${ws.id}/patients`,
+        { firstName: 'Nora', lastName: 'Gil', assignedTherapistId: colleague.userId },
+        { token: owner.accessToken },
+      ),
+    );
     const task = json<Task>(await t.post(T, { title: 'Enviar cuestionario', patientId: assignable.id }, { token: colleague.accessToken }));
     expect(task.patient).toEqual({ id: assignable.id, name: 'Nora Gil' });
-    await t.put(`/api/v1/workspaces/${ws.id}/patients/${assignable.id}/assignment`, { therapistId: owner.userId }, { token: owner.accessToken });
+    await t.put(
+      `/api/v1/workspaces/${ws.id}/patients/${assignable.id}/assignment`,
+      { therapistId: owner.userId },
+      { token: owner.accessToken },
+    );
     const after = json<Task[]>(await t.get(T, { token: colleague.accessToken })).find((x) => x.id === task.id)!;
     expect(after.patient).toEqual({ id: assignable.id, name: null });
   });
 
   it('hides the name of a deleted (blocked) patient, and keeps the task unlinked once the patient is erased', async () => {
-    const gone = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Olga', lastName: 'Sanz' }, { token: owner.accessToken }));
+    const gone = json<Patient>(
+      await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Olga', lastName: 'Sanz' }, { token: owner.accessToken }),
+    );
     const task = json<Task>(await t.post(T, { title: 'Devolver el informe', patientId: gone.id }, { token: owner.accessToken }));
     const del = await t.del(`/api/v1/workspaces/${ws.id}/patients/${gone.id}`, { token: owner.accessToken });
     // A patient's file is kept blocked for its legal retention period: hidden, so the task shows no name.

@@ -11,7 +11,10 @@ export type ProfileChanges = Partial<
 type UserName = { id: string; firstName: string; lastName: string | null };
 /** One user's name: read to present nearly every record a member made (built once, see reusableQuery). */
 const nameOf = reusableQuery<{ id: string }, UserName[]>('user_name', (db) =>
-  db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, sql.placeholder('id'))),
+  db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id'))),
 );
 
 export function usersRepository(db: DbOrTx) {

@@ -58,8 +58,7 @@ export class UsersService {
   findByEmail = (email: string, tx: DbOrTx = this.db) => usersRepository(tx).findByEmail(email);
   create = (user: NewUser, tx: DbOrTx = this.db) => usersRepository(tx).insert(user);
   markVerified = (id: string, tx: DbOrTx = this.db) => usersRepository(tx).update(id, { emailVerifiedAt: new Date() });
-  setPasswordHash = (id: string, passwordHash: string, tx: DbOrTx = this.db) =>
-    usersRepository(tx).update(id, { passwordHash });
+  setPasswordHash = (id: string, passwordHash: string, tx: DbOrTx = this.db) => usersRepository(tx).update(id, { passwordHash });
 
   async getProfile(userId: string): Promise<Profile> {
     const cached = this.profiles.get(userId);

@@ -22,14 +22,25 @@ describe('therapist profile', () => {
     expect(me).toMatchObject({ firstName: 'Irene', email: 'irene@example.com', lastName: null, pictureUrl: null });
     const res = await t.patch(
       '/api/v1/me',
-      { firstName: 'Irene', lastName: 'Martín Ruiz', phone: '+34 600 111 222', biography: 'Psicóloga sanitaria.', birthdate: '1985-04-12', registrationNumber: 'M-12345' },
+      {
+        firstName: 'Irene',
+        lastName: 'Martín Ruiz',
+        phone: '+34 600 111 222',
+        biography: 'Psicóloga sanitaria.',
+        birthdate: '1985-04-12',
+        registrationNumber: 'M-12345',
+      },
       { token },
     );
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ lastName: 'Martín Ruiz', birthdate: '1985-04-12', registrationNumber: 'M-12345' });
     expect(json(await t.patch('/api/v1/me', { phone: '' }, { token }))).toMatchObject({ phone: null, lastName: 'Martín Ruiz' });
     // Served from the profile cache, which every change refreshes.
-    expect(json(await t.get('/api/v1/me', { token }))).toMatchObject({ phone: null, lastName: 'Martín Ruiz', registrationNumber: 'M-12345' });
+    expect(json(await t.get('/api/v1/me', { token }))).toMatchObject({
+      phone: null,
+      lastName: 'Martín Ruiz',
+      registrationNumber: 'M-12345',
+    });
   });
 
   it('refuses invalid fields with Spanish messages and never changes the email here', async () => {
@@ -69,7 +80,11 @@ describe('therapist profile', () => {
     const big = await upload('picture', Buffer.concat([png(5, 5), Buffer.alloc(2 * 1024 * 1024 + 10)]));
     expect({ s: big.statusCode, c: json(big).code }).toEqual({ s: 413, c: 'file_too_large' });
     const wide = await upload('logo', png(60, 40));
-    expect({ s: wide.statusCode, c: json(wide).code, m: json(wide).message }).toEqual({ s: 400, c: 'invalid_argument', m: 'El logo debe ser cuadrado' });
+    expect({ s: wide.statusCode, c: json(wide).code, m: json(wide).message }).toEqual({
+      s: 400,
+      c: 'invalid_argument',
+      m: 'El logo debe ser cuadrado',
+    });
     const square = await upload('logo', png(64, 64));
     expect(json<{ logoUrl: string }>(square).logoUrl).toMatch(/^\/api\/v1\/files\//);
     const noMultipart = await t.put('/api/v1/me/logo', {}, { token });

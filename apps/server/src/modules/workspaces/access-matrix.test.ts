@@ -95,7 +95,9 @@ const SAMPLE_PATIENT_BODIES: Record<string, unknown> = {
   'POST /api/v1/patient/files/:patientFileId/sessions/:sessionId/move': { startsAt: '2026-12-01T09:00:00.000Z' },
   'PUT /api/v1/patient/files/:patientFileId/card/auto-charge': { enabled: true },
 };
-const SAMPLE_PATIENT_QUERIES: Record<string, string> = { 'GET /api/v1/patient/files/:patientFileId/sessions/:sessionId/slots': '?month=2026-12' };
+const SAMPLE_PATIENT_QUERIES: Record<string, string> = {
+  'GET /api/v1/patient/files/:patientFileId/sessions/:sessionId/slots': '?month=2026-12',
+};
 
 const label = (r: Route) => `${r.method} ${r.url}`;
 /** Calls that succeed once per record (a session has one note): each allowed caller gets a fresh record. */
@@ -154,7 +156,9 @@ beforeAll(async () => {
       n,
       ...(SUBJECTS[subject].actions.includes('read') ? [`read:${subject}`] : []),
       // A sent consent hangs from its patient too: who cannot see the patient does not see it.
-      ...(subject.startsWith('patient_') || subject === 'sent_consents' || urls.some((u) => u.includes(':patientId')) ? ['read:patient_files'] : []),
+      ...(subject.startsWith('patient_') || subject === 'sent_consents' || urls.some((u) => u.includes(':patientId'))
+        ? ['read:patient_files']
+        : []),
       ...(urls.some((u) => u.includes(':sessionId')) ? ['read:sessions'] : []),
     ]);
     const permissions = [...reads].map((k) => ({ action: k.split(':')[0] as Action, subject: k.split(':')[1] as Subject }));
@@ -218,7 +222,9 @@ describe('authorization matrix over every workspace route', () => {
     const guardCodes = ['invalid_access_token', 'workspace_not_found', 'access_denied', 'workspace_not_owner'];
     for (const r of routes) {
       const n = need(r);
-      const callers = [owner, n === 'member' ? bare : n === 'owner' ? undefined : withPermission.get(keyOf(n))].filter(Boolean) as Therapist[];
+      const callers = [owner, n === 'member' ? bare : n === 'owner' ? undefined : withPermission.get(keyOf(n))].filter(
+        Boolean,
+      ) as Therapist[];
       for (const who of callers) {
         const res = await call(r, who, { allowed: true });
         const what = `${label(r)} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`;
@@ -246,7 +252,11 @@ describe('the patient actor (realm patients)', () => {
   it('a patient connected to a file of the workspace reaches nothing of the therapists’ API', async () => {
     for (const r of routes) expect([label(r), codeOf(await call(r, asPatient))]).toEqual([label(r), 'invalid_access_token']);
     for (const r of all().filter((x) => x.access === 'user')) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: r.url.replace(/:(\w+)/g, crypto.randomUUID()), headers: { authorization: `Bearer ${patient.accessToken}` } });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: r.url.replace(/:(\w+)/g, crypto.randomUUID()),
+        headers: { authorization: `Bearer ${patient.accessToken}` },
+      });
       expect([label(r), res.statusCode, codeOf(res)]).toEqual([label(r), 401, 'invalid_access_token']);
     }
   });
@@ -256,7 +266,12 @@ describe('the patient actor (realm patients)', () => {
     expect(patientRoutes.length).toBeGreaterThanOrEqual(3);
     for (const r of patientRoutes)
       for (const headers of [{ authorization: `Bearer ${owner.accessToken}` }, {}]) {
-        const res = await t.app.inject({ method: r.method as 'GET', url: r.url.replace(/:(\w+)/g, crypto.randomUUID()), headers, ...(r.method === 'POST' ? { payload: {} } : {}) });
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url: r.url.replace(/:(\w+)/g, crypto.randomUUID()),
+          headers,
+          ...(r.method === 'POST' ? { payload: {} } : {}),
+        });
         expect([label(r), res.statusCode, codeOf(res)]).toEqual([label(r), 401, 'invalid_access_token']);
       }
   });
@@ -267,7 +282,16 @@ describe('the patient actor (realm patients)', () => {
     expect(onFiles.length).toBeGreaterThanOrEqual(8);
     for (const r of onFiles) {
       const url = r.url.replace(':patientFileId', other).replace(/:(\w+)/g, crypto.randomUUID()) + (SAMPLE_PATIENT_QUERIES[label(r)] ?? '');
-      const res = await t.app.inject({ method: r.method as 'GET', url, headers: { authorization: `Bearer ${patient.accessToken}` }, ...(SAMPLE_PATIENT_BODIES[label(r)] ? { payload: SAMPLE_PATIENT_BODIES[label(r)] as object } : r.method === 'POST' ? { payload: {} } : {}) });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${patient.accessToken}` },
+        ...(SAMPLE_PATIENT_BODIES[label(r)]
+          ? { payload: SAMPLE_PATIENT_BODIES[label(r)] as object }
+          : r.method === 'POST'
+            ? { payload: {} }
+            : {}),
+      });
       expect([label(r), res.statusCode, codeOf(res)]).toEqual([label(r), 404, 'patient_file_not_found']);
     }
   });

@@ -13,7 +13,19 @@ import { records } from '../../test/workspace-records';
 let t: TestApp;
 let alicia: Therapist;
 let bruno: Therapist;
-type Ids = { ws: string; patient: string; entry: string; document: string; import: string; role: string; invitation: string; member: string; session: string; location: string; invoice: string };
+type Ids = {
+  ws: string;
+  patient: string;
+  entry: string;
+  document: string;
+  import: string;
+  role: string;
+  invitation: string;
+  member: string;
+  session: string;
+  location: string;
+  invoice: string;
+};
 let A: Ids;
 let B: Ids;
 
@@ -157,13 +169,19 @@ const RESOURCES: { resource: string; calls: (W: string, own: Ids, other: Ids) =>
 ];
 
 const send = (who: Therapist, c: Call) =>
-  t.app.inject({ method: c.method, url: c.path, headers: { authorization: `Bearer ${who.accessToken}` }, ...(c.body !== undefined ? { payload: c.body as object } : {}) });
+  t.app.inject({
+    method: c.method,
+    url: c.path,
+    headers: { authorization: `Bearer ${who.accessToken}` },
+    ...(c.body !== undefined ? { payload: c.body as object } : {}),
+  });
 const outcome = async (who: Therapist, c: Call) => {
   const res = await send(who, c);
   return `${c.method} ${c.path} → ${res.statusCode} ${(res.json() as { code?: string }).code}`;
 };
 const ws = (ids: Ids) => `/api/v1/workspaces/${ids.ws}`;
-const RECORD_NOT_FOUND = /→ 404 (patient|history|document|import|seat|role|invitation|therapy_session|location|invoice|invoice_session)_not_found$/;
+const RECORD_NOT_FOUND =
+  /→ 404 (patient|history|document|import|seat|role|invitation|therapy_session|location|invoice|invoice_session)_not_found$/;
 
 describe('a record of another workspace asked through this workspace’s path', () => {
   it.each(RESOURCES)('$resource: 404, both ways', async ({ calls }) => {
@@ -176,7 +194,10 @@ describe('a record of another workspace asked through this workspace’s path', 
   });
 
   it('left every record of both workspaces as it was', async () => {
-    for (const [ids, owner] of [[A, alicia], [B, bruno]] as const) {
+    for (const [ids, owner] of [
+      [A, alicia],
+      [B, bruno],
+    ] as const) {
       const get = (path: string) => t.get(`${ws(ids)}${path}`, { token: owner.accessToken });
       expect(json<Patient>(await get(`/patients/${ids.patient}`)).firstName).toBe('Registro');
       const entries = json<{ id: string; title: string; revisions: number }[]>(await get(`/patients/${ids.patient}/history`));
@@ -189,8 +210,15 @@ describe('a record of another workspace asked through this workspace’s path', 
       const members = json<Member[]>(await get('/members'));
       expect(members.find((m) => m.id === ids.member)?.roles.map((r) => r.id)).toEqual([ids.role]);
       expect(members.find((m) => m.id === ids.invitation)).toMatchObject({ status: 'pending' });
-      expect(json<Role[]>(await get('/roles')).find((r) => r.id === ids.role)).toMatchObject({ permissions: [{ action: 'read', subject: 'sessions' }] });
-      expect(json<Session>(await get(`/sessions/${ids.session}`))).toMatchObject({ status: 'pending', invoiced: false, paymentStatus: 'pending', location: null });
+      expect(json<Role[]>(await get('/roles')).find((r) => r.id === ids.role)).toMatchObject({
+        permissions: [{ action: 'read', subject: 'sessions' }],
+      });
+      expect(json<Session>(await get(`/sessions/${ids.session}`))).toMatchObject({
+        status: 'pending',
+        invoiced: false,
+        paymentStatus: 'pending',
+        location: null,
+      });
       expect(json<WorkspaceLocation[]>(await get('/locations')).map((l) => l.id)).toEqual([ids.location]);
     }
   });

@@ -65,13 +65,26 @@ describe('granting roles to members', () => {
     expectRefused(await patchMember(manager, ids.managerMember, [ids.manager, ids.agenda]), 'No puedes cambiar tus propios roles');
     expect(await rolesOf(ids.managerMember)).toEqual(['Gestión de equipo']);
     // Nor their own commission or payments receiver; the dialog's save with everything unchanged passes.
-    expectRefused(await patchMember(manager, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 } }), 'No puedes cambiar tu propia comisión');
-    expectRefused(await patchMember(manager, ids.managerMember, [ids.manager], { paymentsReceiver: 'workspace' }), 'No puedes cambiar tu propia comisión');
-    expect((await patchMember(owner, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 } })).statusCode).toBe(200);
-    const same = await patchMember(manager, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 }, paymentsReceiver: 'therapist' });
+    expectRefused(
+      await patchMember(manager, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 } }),
+      'No puedes cambiar tu propia comisión',
+    );
+    expectRefused(
+      await patchMember(manager, ids.managerMember, [ids.manager], { paymentsReceiver: 'workspace' }),
+      'No puedes cambiar tu propia comisión',
+    );
+    expect(
+      (await patchMember(owner, ids.managerMember, [ids.manager], { commission: { type: 'percentage', value: 1000 } })).statusCode,
+    ).toBe(200);
+    const same = await patchMember(manager, ids.managerMember, [ids.manager], {
+      commission: { type: 'percentage', value: 1000 },
+      paymentsReceiver: 'therapist',
+    });
     expect(same.statusCode).toBe(200);
     // Another member's commission is theirs to set, within members:update.
-    expect((await patchMember(manager, ids.tinaMember, [ids.therapist], { commission: { type: 'fixed', value: 2000 } })).statusCode).toBe(200);
+    expect((await patchMember(manager, ids.tinaMember, [ids.therapist], { commission: { type: 'fixed', value: 2000 } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('only an administrator grants the administrator role', async () => {
@@ -80,11 +93,20 @@ describe('granting roles to members', () => {
     expect(body(res).fields).toEqual([{ path: 'roleIds', message: body(res).message }]);
     expect(await rolesOf(ids.tinaMember)).toEqual(['Terapeuta']);
     // Nor take it from an administrator, or change an administrator's roles at all.
-    expectRefused(await patchMember(manager, ids.adaMember, [ids.agenda]), 'Solo un administrador puede cambiar los roles de un administrador');
-    expectRefused(await patchMember(manager, ids.adaMember, [ids.admin, ids.agenda]), 'Solo un administrador puede cambiar los roles de un administrador');
+    expectRefused(
+      await patchMember(manager, ids.adaMember, [ids.agenda]),
+      'Solo un administrador puede cambiar los roles de un administrador',
+    );
+    expectRefused(
+      await patchMember(manager, ids.adaMember, [ids.admin, ids.agenda]),
+      'Solo un administrador puede cambiar los roles de un administrador',
+    );
     expect(await rolesOf(ids.adaMember)).toEqual(['Administrador']);
     // Nor remove one.
-    expectRefused(await t.del(`${W()}/members/${ids.adaMember}`, { token: manager.accessToken }), 'Solo un administrador puede quitar a un administrador del espacio');
+    expectRefused(
+      await t.del(`${W()}/members/${ids.adaMember}`, { token: manager.accessToken }),
+      'Solo un administrador puede quitar a un administrador del espacio',
+    );
     expect(await rolesOf(ids.adaMember)).toEqual(['Administrador']);
   });
 
@@ -113,44 +135,81 @@ describe('granting roles to members', () => {
 });
 
 describe('granting roles by invitation', () => {
-  const invite = (who: Therapist, email: string, roleIds: string[]) => t.post(`${W()}/invitations`, { email, roleIds }, { token: who.accessToken });
+  const invite = (who: Therapist, email: string, roleIds: string[]) =>
+    t.post(`${W()}/invitations`, { email, roleIds }, { token: who.accessToken });
 
   it('the same rules hold when inviting', async () => {
-    expectRefused(await invite(manager, 'nuevo1@escalada.test', [ids.admin]), 'Solo un administrador puede conceder el rol de administrador');
-    expectRefused(await invite(manager, 'nuevo2@escalada.test', [ids.agenda, ids.therapist]), 'No puedes conceder permisos que tú no tienes');
+    expectRefused(
+      await invite(manager, 'nuevo1@escalada.test', [ids.admin]),
+      'Solo un administrador puede conceder el rol de administrador',
+    );
+    expectRefused(
+      await invite(manager, 'nuevo2@escalada.test', [ids.agenda, ids.therapist]),
+      'No puedes conceder permisos que tú no tienes',
+    );
     expect((await invite(manager, 'nuevo3@escalada.test', [ids.agenda])).statusCode).toBe(201);
     expect((await invite(manager, 'nuevo4@escalada.test', [ids.manager])).statusCode).toBe(201);
     expect((await invite(ada, 'nuevo5@escalada.test', [ids.admin])).statusCode).toBe(201);
-    const pending = json<Member[]>(await t.get(`${W()}/members`, { token: owner.accessToken })).filter((m) => m.kind === 'invitation').map((m) => m.email);
+    const pending = json<Member[]>(await t.get(`${W()}/members`, { token: owner.accessToken }))
+      .filter((m) => m.kind === 'invitation')
+      .map((m) => m.email);
     expect(pending.sort()).toEqual(['nuevo3@escalada.test', 'nuevo4@escalada.test', 'nuevo5@escalada.test']);
   });
 });
 
 describe('creating and changing roles', () => {
   const R = () => `${W()}/roles`;
-  const create = (who: Therapist, name: string, permissions: Permission[]) => t.post(R(), { name, permissions }, { token: who.accessToken });
-  const update = (who: Therapist, id: string, name: string, permissions: Permission[]) => t.put(`${R()}/${id}`, { name, permissions }, { token: who.accessToken });
+  const create = (who: Therapist, name: string, permissions: Permission[]) =>
+    t.post(R(), { name, permissions }, { token: who.accessToken });
+  const update = (who: Therapist, id: string, name: string, permissions: Permission[]) =>
+    t.put(`${R()}/${id}`, { name, permissions }, { token: who.accessToken });
   const roleNamed = async (name: string) => json<Role[]>(await t.get(R(), { token: owner.accessToken })).find((r) => r.name === name);
 
   it('creates roles only within the permissions the creator holds, "is owner" counted carefully', async () => {
-    expect((await create(manager, 'Ayudante', [{ action: 'read', subject: 'sessions' }, { action: 'update', subject: 'members' }])).statusCode).toBe(201);
+    expect(
+      (
+        await create(manager, 'Ayudante', [
+          { action: 'read', subject: 'sessions' },
+          { action: 'update', subject: 'members' },
+        ])
+      ).statusCode,
+    ).toBe(201);
     expect((await create(manager, 'Sus fichas', [{ action: 'read', subject: 'patient_files', ownOnly: true }])).statusCode).toBe(201);
     expectRefused(await create(manager, 'Todas las fichas', [{ action: 'read', subject: 'patient_files' }]), 'Ver · Fichas de pacientes.');
-    expectRefused(await create(manager, 'Editar fichas', [{ action: 'manage', subject: 'patient_files', ownOnly: true }]), 'Todo · Fichas de pacientes (solo sus pacientes)');
-    expectRefused(await create(manager, 'Historias', [{ action: 'read', subject: 'patient_histories', ownOnly: true }]), 'Ver · Historia clínica (solo sus pacientes)');
-    const mixed = await create(manager, 'Mixto', [{ action: 'read', subject: 'sessions' }, { action: 'manage', subject: 'invoices' }]);
+    expectRefused(
+      await create(manager, 'Editar fichas', [{ action: 'manage', subject: 'patient_files', ownOnly: true }]),
+      'Todo · Fichas de pacientes (solo sus pacientes)',
+    );
+    expectRefused(
+      await create(manager, 'Historias', [{ action: 'read', subject: 'patient_histories', ownOnly: true }]),
+      'Ver · Historia clínica (solo sus pacientes)',
+    );
+    const mixed = await create(manager, 'Mixto', [
+      { action: 'read', subject: 'sessions' },
+      { action: 'manage', subject: 'invoices' },
+    ]);
     expectRefused(mixed, 'No puedes conceder permisos que tú no tienes: Todo · Facturas.');
     expect(body(mixed).fields).toEqual([{ path: 'permissions', message: body(mixed).message }]);
     for (const name of ['Todas las fichas', 'Editar fichas', 'Historias', 'Mixto']) expect(await roleNamed(name), name).toBeUndefined();
   });
 
   it('cannot widen a role, their own included, beyond what they hold', async () => {
-    expectRefused(await update(manager, ids.manager, 'Gestión de equipo', [...MANAGER, { action: 'manage', subject: 'invoices' }]), 'Todo · Facturas');
+    expectRefused(
+      await update(manager, ids.manager, 'Gestión de equipo', [...MANAGER, { action: 'manage', subject: 'invoices' }]),
+      'Todo · Facturas',
+    );
     const own = MANAGER.map((p) => (p.subject === 'patient_files' ? { action: 'read' as const, subject: 'patient_files' as const } : p));
     expectRefused(await update(manager, ids.manager, 'Gestión de equipo', own), 'Ver · Fichas de pacientes.');
     expect((await roleNamed('Gestión de equipo'))!.permissions).toEqual(MANAGER);
     // Widening Agenda with what the manager holds is fine.
-    expect((await update(manager, ids.agenda, 'Agenda', [{ action: 'read', subject: 'sessions' }, { action: 'read', subject: 'members' }])).statusCode).toBe(200);
+    expect(
+      (
+        await update(manager, ids.agenda, 'Agenda', [
+          { action: 'read', subject: 'sessions' },
+          { action: 'read', subject: 'members' },
+        ])
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('keeps what a role already had: renaming or narrowing a wider role is no grant, widening it is', async () => {
@@ -159,8 +218,13 @@ describe('creating and changing roles', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     const narrower = therapistRole.permissions.filter((p) => p.subject !== 'invoices');
     expect((await update(manager, ids.therapist, 'Terapeuta clínica', narrower)).statusCode).toBe(200);
-    expectRefused(await update(manager, ids.therapist, 'Terapeuta clínica', therapistRole.permissions), 'Todo · Facturas (solo sus registros)');
-    const wider = narrower.map((p) => (p.subject === 'patient_histories' ? { action: 'manage' as const, subject: 'patient_histories' as const } : p));
+    expectRefused(
+      await update(manager, ids.therapist, 'Terapeuta clínica', therapistRole.permissions),
+      'Todo · Facturas (solo sus registros)',
+    );
+    const wider = narrower.map((p) =>
+      p.subject === 'patient_histories' ? { action: 'manage' as const, subject: 'patient_histories' as const } : p,
+    );
     expectRefused(await update(manager, ids.therapist, 'Terapeuta clínica', wider), 'Todo · Historia clínica.');
     // The owner, an administrator, holds everything.
     expect((await update(owner, ids.therapist, 'Terapeuta', therapistRole.permissions)).statusCode).toBe(200);

@@ -17,11 +17,17 @@ export function membersRepository(db: DbOrTx) {
       if (roleIds.length) await db.insert(memberRoles).values(roleIds.map((roleId) => ({ memberId, roleId })));
     },
     async find(workspaceId: string, id: string): Promise<MemberRow | undefined> {
-      const [row] = await db.select().from(members).where(and(eq(members.workspaceId, workspaceId), eq(members.id, id)));
+      const [row] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.workspaceId, workspaceId), eq(members.id, id)));
       return row;
     },
     async findByUser(workspaceId: string, userId: string): Promise<MemberRow | undefined> {
-      const [row] = await db.select().from(members).where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)));
       return row;
     },
     async update(id: string, values: Partial<Commission & { paymentsReceiver: 'therapist' | 'workspace' }>) {

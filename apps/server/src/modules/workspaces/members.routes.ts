@@ -14,20 +14,34 @@ export async function membersRoutes(app: FastifyInstance, { members }: { members
   const memberParams = workspaceIdParams.extend({ memberId: z.uuid() });
   const invitationParams = workspaceIdParams.extend({ invitationId: z.uuid() });
 
-  r.get(`${W}/members`, { config: { access: { workspace: ['read', 'members'] } }, schema: { operationId: 'listMembers', tags, params: workspaceIdParams, response: { 200: z.array(memberResponse) } } }, (req) =>
-    members.list(req.params.workspaceId),
+  r.get(
+    `${W}/members`,
+    {
+      config: { access: { workspace: ['read', 'members'] } },
+      schema: { operationId: 'listMembers', tags, params: workspaceIdParams, response: { 200: z.array(memberResponse) } },
+    },
+    (req) => members.list(req.params.workspaceId),
   );
   r.post(
     `${W}/invitations`,
     {
       config: { access: { workspace: ['create', 'members'] } },
-      schema: { operationId: 'inviteMember', tags, params: workspaceIdParams, body: inviteMemberBody, response: { 201: z.object({ id: z.uuid() }) } },
+      schema: {
+        operationId: 'inviteMember',
+        tags,
+        params: workspaceIdParams,
+        body: inviteMemberBody,
+        response: { 201: z.object({ id: z.uuid() }) },
+      },
     },
     async (req, reply) => reply.status(201).send({ id: (await members.invite(req.member!, uid(req), req.body)).id }),
   );
   r.delete(
     `${W}/invitations/:invitationId`,
-    { config: { access: { workspace: ['delete', 'members'] } }, schema: { operationId: 'cancelInvitation', tags, params: invitationParams, response: noContent } },
+    {
+      config: { access: { workspace: ['delete', 'members'] } },
+      schema: { operationId: 'cancelInvitation', tags, params: invitationParams, response: noContent },
+    },
     async (req, reply) => {
       await members.cancelInvitation(req.member!, uid(req), req.params.invitationId);
       return reply.status(204).send(null);
@@ -38,13 +52,22 @@ export async function membersRoutes(app: FastifyInstance, { members }: { members
     {
       config: { access: { workspace: ['update', 'members'] } },
       // roleIds may arrive empty: the service answers seat_needs_role, the spec's code.
-      schema: { operationId: 'updateMember', tags, params: memberParams, body: updateMemberBody.extend({ roleIds: z.array(z.uuid()).max(10).optional() }), response: { 200: memberResponse } },
+      schema: {
+        operationId: 'updateMember',
+        tags,
+        params: memberParams,
+        body: updateMemberBody.extend({ roleIds: z.array(z.uuid()).max(10).optional() }),
+        response: { 200: memberResponse },
+      },
     },
     (req) => members.update(req.member!, uid(req), req.params.memberId, req.body),
   );
   r.delete(
     `${W}/members/:memberId`,
-    { config: { access: { workspace: ['delete', 'members'] } }, schema: { operationId: 'removeMember', tags, params: memberParams, response: noContent } },
+    {
+      config: { access: { workspace: ['delete', 'members'] } },
+      schema: { operationId: 'removeMember', tags, params: memberParams, response: noContent },
+    },
     async (req, reply) => {
       await members.remove(req.member!, uid(req), req.params.memberId);
       return reply.status(204).send(null);
@@ -53,12 +76,18 @@ export async function membersRoutes(app: FastifyInstance, { members }: { members
   // The join screen: any signed-in therapist holding the link.
   r.get(
     '/api/v1/invitations/:invitationId',
-    { config: { access: 'user' }, schema: { operationId: 'getInvitation', tags, params: z.object({ invitationId: z.uuid() }), response: { 200: invitationResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { operationId: 'getInvitation', tags, params: z.object({ invitationId: z.uuid() }), response: { 200: invitationResponse } },
+    },
     (req) => members.getInvitation(req.params.invitationId),
   );
   r.post(
     '/api/v1/invitations/:invitationId/accept',
-    { config: { access: 'user' }, schema: { operationId: 'acceptInvitation', tags, params: z.object({ invitationId: z.uuid() }), response: { 200: workspaceResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { operationId: 'acceptInvitation', tags, params: z.object({ invitationId: z.uuid() }), response: { 200: workspaceResponse } },
+    },
     (req) => members.accept(uid(req), req.params.invitationId),
   );
 }

@@ -19,7 +19,15 @@ const invitationMailKey = (invitationId: string) => `invitation:${invitationId}`
 /** Seats and invitations (spec §3/§4): invite by email, join, edit roles/commission/receiver, remove. */
 export class MembersService {
   constructor(
-    private readonly d: { db: Db; users: UsersService; audit: AuditService; mailer: Mailer; workspaces: WorkspacesService; realtime: Realtime; publicUrl: string },
+    private readonly d: {
+      db: Db;
+      users: UsersService;
+      audit: AuditService;
+      mailer: Mailer;
+      workspaces: WorkspacesService;
+      realtime: Realtime;
+      publicUrl: string;
+    },
   ) {}
 
   async list(workspaceId: string): Promise<Member[]> {
@@ -74,7 +82,11 @@ export class MembersService {
     return out;
   }
 
-  async invite(m: Membership, actorId: string, input: { email: string; roleIds: string[]; commission?: Commission; paymentsReceiver?: Receiver }) {
+  async invite(
+    m: Membership,
+    actorId: string,
+    input: { email: string; roleIds: string[]; commission?: Commission; paymentsReceiver?: Receiver },
+  ) {
     const invitation = await this.d.db.transaction(async (tx) => {
       await this.d.workspaces.assertSeatAvailable(tx, m.workspaceId);
       assertMayGrant(m, await this.checkRoles(tx, m.workspaceId, input.roleIds));
@@ -91,11 +103,22 @@ export class MembersService {
       });
       // The partial unique index refuses a second pending invitation: resending while pending is refused.
       if (!row) throw new AppError('invitation_already_sent');
-      await this.d.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'member.invited', target: input.email, details: { roleIds: input.roleIds } });
+      await this.d.audit.record(tx, {
+        workspaceId: m.workspaceId,
+        actorId,
+        action: 'member.invited',
+        target: input.email,
+        details: { roleIds: input.roleIds },
+      });
       // The mail is part of the invitation: written in its transaction, relayed by a job, its status shown in the list.
       const [inviter, brand] = await Promise.all([this.d.users.findById(actorId, tx), this.d.workspaces.brandOf(m.workspaceId, tx)]);
       const logoUrl = brand.logoPath ? `${this.d.publicUrl}${brand.logoPath}` : null;
-      const mail = invitationMail(row.email, inviter?.firstName ?? 'Diván', { name: brand.name, logoUrl }, `${this.d.publicUrl}/workspaces/join/${row.id}`);
+      const mail = invitationMail(
+        row.email,
+        inviter?.firstName ?? 'Diván',
+        { name: brand.name, logoUrl },
+        `${this.d.publicUrl}/workspaces/join/${row.id}`,
+      );
       await this.d.mailer.send(mail, { tx, key: invitationMailKey(row.id), purpose: 'invitation', workspaceId: m.workspaceId });
       return row;
     });
@@ -145,7 +168,10 @@ export class MembersService {
         paymentsReceiver: inv.paymentsReceiver,
       });
       if (!member) throw new AppError('member_already_exists');
-      await membersRepository(tx).setRoles(member.id, existingRoles.map((r) => r.id));
+      await membersRepository(tx).setRoles(
+        member.id,
+        existingRoles.map((r) => r.id),
+      );
       await this.d.audit.record(tx, { workspaceId: inv.workspaceId, actorId: userId, action: 'member.joined', target: inv.email });
       return inv.workspaceId;
     });
@@ -153,7 +179,12 @@ export class MembersService {
     return this.d.workspaces.get(workspaceId, userId);
   }
 
-  async update(m: Membership, actorId: string, memberId: string, input: { roleIds?: string[]; commission?: Commission; paymentsReceiver?: Receiver }) {
+  async update(
+    m: Membership,
+    actorId: string,
+    memberId: string,
+    input: { roleIds?: string[]; commission?: Commission; paymentsReceiver?: Receiver },
+  ) {
     const memberUserId = await this.d.db.transaction(async (tx) => {
       const repo = membersRepository(tx);
       const member = await repo.find(m.workspaceId, memberId);
@@ -175,15 +206,24 @@ export class MembersService {
       // Money is not self-served either: a member who is not an administrator changes neither their own
       // commission nor who receives their payments (the dialog sends both with every save: same is no change).
       const was = commissionOf(member);
-      const commissionChanges = input.commission !== undefined && (was?.type !== input.commission?.type || was?.value !== input.commission?.value);
+      const commissionChanges =
+        input.commission !== undefined && (was?.type !== input.commission?.type || was?.value !== input.commission?.value);
       const receiverChanges = !!input.paymentsReceiver && input.paymentsReceiver !== member.paymentsReceiver;
       if ((commissionChanges || receiverChanges) && member.id === m.memberId && !m.isAdmin) throw denied(grantRefusal.ownTerms);
       if (input.commission !== undefined || input.paymentsReceiver)
         await repo.update(member.id, {
-          ...(input.commission !== undefined ? { commissionType: input.commission?.type ?? null, commissionValue: input.commission?.value ?? null } : {}),
+          ...(input.commission !== undefined
+            ? { commissionType: input.commission?.type ?? null, commissionValue: input.commission?.value ?? null }
+            : {}),
           ...(input.paymentsReceiver ? { paymentsReceiver: input.paymentsReceiver } : {}),
         });
-      await this.d.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'member.updated', target: member.userId, details: { ...input } });
+      await this.d.audit.record(tx, {
+        workspaceId: m.workspaceId,
+        actorId,
+        action: 'member.updated',
+        target: member.userId,
+        details: { ...input },
+      });
       return member.userId;
     });
     this.d.workspaces.accessChanged(m.workspaceId);
@@ -196,7 +236,8 @@ export class MembersService {
       const member = await membersRepository(tx).find(m.workspaceId, memberId);
       if (!member) throw new AppError('seat_not_found');
       if (member.userId === (await this.d.workspaces.ownerOf(m.workspaceId, tx))) throw new AppError('owner_cannot_be_removed');
-      if (!m.isAdmin && (await membersRepository(tx).rolesOf([member.id])).some((r) => r.isAdmin)) throw new AppError('access_denied', undefined, grantRefusal.removeAdmin);
+      if (!m.isAdmin && (await membersRepository(tx).rolesOf([member.id])).some((r) => r.isAdmin))
+        throw new AppError('access_denied', undefined, grantRefusal.removeAdmin);
       await membersRepository(tx).delete(member.id);
       await this.d.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'member.removed', target: member.userId });
       return member.userId;
@@ -221,7 +262,10 @@ const denied = (message: string) => new AppError('access_denied', [{ path: 'role
 function assertMayGrant(m: Membership, roles: { isAdmin: boolean; permissions: Permission[] }[]) {
   if (m.isAdmin) return;
   if (roles.some((r) => r.isAdmin)) throw denied(grantRefusal.adminRole);
-  const missing = permissionsNotHeld(m.ability, roles.flatMap((r) => r.permissions));
+  const missing = permissionsNotHeld(
+    m.ability,
+    roles.flatMap((r) => r.permissions),
+  );
   if (missing.length) throw denied(grantRefusal.notHeld(dedupe(missing)));
 }
 

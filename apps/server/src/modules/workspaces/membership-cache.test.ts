@@ -23,7 +23,7 @@ describe('cached memberships follow every change to members and roles', () => {
   });
   afterAll(() => t?.close());
 
-  it('a role\'s permissions, the member\'s roles, and removal', async () => {
+  it("a role's permissions, the member's roles, and removal", async () => {
     const role = await createRole(t, owner, ws.id, 'Administración', [{ action: 'read', subject: 'workspace_billing' }]);
     const plain = await createRole(t, owner, ws.id, 'Sin facturación', [{ action: 'read', subject: 'patient_files' }]);
     const { memberId } = await addMember(t, owner, ws.id, ana, [role.id]);
@@ -31,9 +31,17 @@ describe('cached memberships follow every change to members and roles', () => {
     expect((await t.get(billing(ws.id), { token: ana.accessToken })).statusCode).toBe(200); // now cached
 
     // The role loses the permission.
-    await t.put(`/api/v1/workspaces/${ws.id}/roles/${role.id}`, { name: 'Administración', permissions: [{ action: 'read', subject: 'patient_files' }] }, { token: owner.accessToken });
+    await t.put(
+      `/api/v1/workspaces/${ws.id}/roles/${role.id}`,
+      { name: 'Administración', permissions: [{ action: 'read', subject: 'patient_files' }] },
+      { token: owner.accessToken },
+    );
     expect(code(await t.get(billing(ws.id), { token: ana.accessToken }))).toBe('access_denied');
-    await t.put(`/api/v1/workspaces/${ws.id}/roles/${role.id}`, { name: 'Administración', permissions: [{ action: 'read', subject: 'workspace_billing' }] }, { token: owner.accessToken });
+    await t.put(
+      `/api/v1/workspaces/${ws.id}/roles/${role.id}`,
+      { name: 'Administración', permissions: [{ action: 'read', subject: 'workspace_billing' }] },
+      { token: owner.accessToken },
+    );
     expect((await t.get(billing(ws.id), { token: ana.accessToken })).statusCode).toBe(200);
 
     // The member gets another role.
@@ -62,7 +70,11 @@ describe.skipIf(!redisUrl || !process.env.TEST_DATABASE_URL)('across two server 
       await addMember(a, owner, ws.id, luis, [role.id]);
       const onB = async () => (await b!.get(billing(ws.id), { token: luis.accessToken })).statusCode;
       expect(await onB()).toBe(200); // B now keeps Luis's membership
-      await a.put(`/api/v1/workspaces/${ws.id}/roles/${role.id}`, { name: 'Administración', permissions: [{ action: 'read', subject: 'patient_files' }] }, { token: owner.accessToken });
+      await a.put(
+        `/api/v1/workspaces/${ws.id}/roles/${role.id}`,
+        { name: 'Administración', permissions: [{ action: 'read', subject: 'patient_files' }] },
+        { token: owner.accessToken },
+      );
       await expect.poll(onB, { timeout: 2000, interval: 20 }).toBe(403);
     } finally {
       await b?.close();

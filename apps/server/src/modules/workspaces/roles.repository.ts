@@ -7,7 +7,12 @@ export type RoleRow = typeof roles.$inferSelect;
 
 export function rolesRepository(db: DbOrTx) {
   return {
-    async insert(values: { workspaceId: string; name: string; isAdmin?: boolean; permissions: Permission[] }): Promise<RoleRow | undefined> {
+    async insert(values: {
+      workspaceId: string;
+      name: string;
+      isAdmin?: boolean;
+      permissions: Permission[];
+    }): Promise<RoleRow | undefined> {
       const [row] = await db.insert(roles).values(values).onConflictDoNothing().returning();
       return row;
     },
@@ -15,15 +20,24 @@ export function rolesRepository(db: DbOrTx) {
       return db.select().from(roles).where(eq(roles.workspaceId, workspaceId)).orderBy(asc(roles.createdAt));
     },
     async find(workspaceId: string, id: string): Promise<RoleRow | undefined> {
-      const [row] = await db.select().from(roles).where(and(eq(roles.workspaceId, workspaceId), eq(roles.id, id)));
+      const [row] = await db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.workspaceId, workspaceId), eq(roles.id, id)));
       return row;
     },
     async findMany(workspaceId: string, ids: string[]): Promise<RoleRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(roles).where(and(eq(roles.workspaceId, workspaceId), inArray(roles.id, ids)));
+      return db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.workspaceId, workspaceId), inArray(roles.id, ids)));
     },
     async adminRole(workspaceId: string): Promise<RoleRow | undefined> {
-      const [row] = await db.select().from(roles).where(and(eq(roles.workspaceId, workspaceId), eq(roles.isAdmin, true)));
+      const [row] = await db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.workspaceId, workspaceId), eq(roles.isAdmin, true)));
       return row;
     },
     async count(workspaceId: string): Promise<number> {

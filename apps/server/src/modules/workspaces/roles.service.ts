@@ -1,4 +1,13 @@
-import { MAX_ROLES_PER_WORKSPACE, checkPermissions, defineAbility, grantRefusal, holdsPermission, permissionsNotHeld, type Permission, type Role } from '@divan/core';
+import {
+  MAX_ROLES_PER_WORKSPACE,
+  checkPermissions,
+  defineAbility,
+  grantRefusal,
+  holdsPermission,
+  permissionsNotHeld,
+  type Permission,
+  type Role,
+} from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { Membership } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
@@ -32,7 +41,13 @@ export class RolesService {
       if (await repo.nameTaken(m.workspaceId, input.name)) throw roleExists();
       const row = await repo.insert({ workspaceId: m.workspaceId, name: input.name, permissions: input.permissions });
       if (!row) throw roleExists();
-      await this.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'role.created', target: input.name, details: { permissions: input.permissions } });
+      await this.audit.record(tx, {
+        workspaceId: m.workspaceId,
+        actorId,
+        action: 'role.created',
+        target: input.name,
+        details: { permissions: input.permissions },
+      });
       return row;
     });
     return present(role, 0);
@@ -45,7 +60,10 @@ export class RolesService {
       assertPermissions(input.permissions);
       // What the role already had is no grant (renaming a role keeps it); anything wider must be held.
       const had = defineAbility({ userId: actorId, isAdmin: false, permissions: current.permissions });
-      assertHeld(m, input.permissions.filter((p) => !holdsPermission(had, p)));
+      assertHeld(
+        m,
+        input.permissions.filter((p) => !holdsPermission(had, p)),
+      );
       if (await rolesRepository(tx).nameTaken(m.workspaceId, input.name, roleId)) throw roleExists();
       await this.audit.record(tx, {
         workspaceId: m.workspaceId,
@@ -85,7 +103,11 @@ export class RolesService {
 
 function assertPermissions(perms: Permission[]) {
   const problem = checkPermissions(perms);
-  if (problem) throw new AppError(problem, [{ path: 'permissions', message: '' }].map((f) => ({ ...f, message: messageFor(problem) })));
+  if (problem)
+    throw new AppError(
+      problem,
+      [{ path: 'permissions', message: '' }].map((f) => ({ ...f, message: messageFor(problem) })),
+    );
 }
 
 /** Nobody creates or widens a role with permissions they do not hold themselves. */

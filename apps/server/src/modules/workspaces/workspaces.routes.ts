@@ -21,22 +21,38 @@ export async function workspacesRoutes(app: FastifyInstance, { workspaces }: { w
   const r = app.withTypeProvider<ZodTypeProvider>();
   const uid = (req: FastifyRequest) => req.user!.id;
 
-  r.get('/api/v1/workspaces', { config: { access: 'user' }, schema: { operationId: 'listWorkspaces', tags, response: { 200: z.array(workspaceResponse) } } }, (req) =>
-    workspaces.listForUser(uid(req)),
+  r.get(
+    '/api/v1/workspaces',
+    { config: { access: 'user' }, schema: { operationId: 'listWorkspaces', tags, response: { 200: z.array(workspaceResponse) } } },
+    (req) => workspaces.listForUser(uid(req)),
   );
   r.post(
     '/api/v1/workspaces',
-    { config: { access: 'user' }, schema: { operationId: 'createWorkspace', tags, body: createWorkspaceBody, response: { 201: workspaceResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { operationId: 'createWorkspace', tags, body: createWorkspaceBody, response: { 201: workspaceResponse } },
+    },
     async (req, reply) => reply.status(201).send(await workspaces.create(uid(req), req.body)),
   );
-  r.get(W, { config: { access: { workspace: 'member' } }, schema: { operationId: 'getWorkspace', tags, params: workspaceIdParams, response: { 200: workspaceResponse } } }, (req) =>
-    workspaces.get(req.params.workspaceId, uid(req)),
+  r.get(
+    W,
+    {
+      config: { access: { workspace: 'member' } },
+      schema: { operationId: 'getWorkspace', tags, params: workspaceIdParams, response: { 200: workspaceResponse } },
+    },
+    (req) => workspaces.get(req.params.workspaceId, uid(req)),
   );
   r.patch(
     W,
     {
       config: { access: { workspace: ['update', 'workspace_profile'] } },
-      schema: { operationId: 'updateWorkspace', tags, params: workspaceIdParams, body: updateWorkspaceBody, response: { 200: workspaceResponse } },
+      schema: {
+        operationId: 'updateWorkspace',
+        tags,
+        params: workspaceIdParams,
+        body: updateWorkspaceBody,
+        response: { 200: workspaceResponse },
+      },
     },
     (req) => workspaces.rename(req.member!, uid(req), req.body.name),
   );
@@ -44,7 +60,13 @@ export async function workspacesRoutes(app: FastifyInstance, { workspaces }: { w
     `${W}/logo`,
     {
       config: { access: { workspace: ['update', 'workspace_profile'] } },
-      schema: { operationId: 'uploadWorkspaceLogo', tags, params: workspaceIdParams, consumes: ['multipart/form-data'], response: { 200: workspaceResponse } },
+      schema: {
+        operationId: 'uploadWorkspaceLogo',
+        tags,
+        params: workspaceIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: workspaceResponse },
+      },
     },
     async (req) => {
       const { file } = await readUpload(req, { maxBytes: IMAGE_MAX_BYTES });
@@ -54,19 +76,31 @@ export async function workspacesRoutes(app: FastifyInstance, { workspaces }: { w
   );
   r.delete(
     `${W}/logo`,
-    { config: { access: { workspace: ['update', 'workspace_profile'] } }, schema: { operationId: 'deleteWorkspaceLogo', tags, params: workspaceIdParams, response: { 200: workspaceResponse } } },
+    {
+      config: { access: { workspace: ['update', 'workspace_profile'] } },
+      schema: { operationId: 'deleteWorkspaceLogo', tags, params: workspaceIdParams, response: { 200: workspaceResponse } },
+    },
     (req) => workspaces.setLogo(req.member!, uid(req), null),
   );
   r.get(
     `${W}/billing-info`,
-    { config: { access: { workspace: ['read', 'workspace_billing'] } }, schema: { operationId: 'getWorkspaceBillingInfo', tags, params: workspaceIdParams, response: { 200: billingInfo } } },
+    {
+      config: { access: { workspace: ['read', 'workspace_billing'] } },
+      schema: { operationId: 'getWorkspaceBillingInfo', tags, params: workspaceIdParams, response: { 200: billingInfo } },
+    },
     (req) => workspaces.billingInfo(req.params.workspaceId),
   );
   r.put(
     `${W}/billing-info`,
     {
       config: { access: { workspace: ['update', 'workspace_billing'] } },
-      schema: { operationId: 'updateWorkspaceBillingInfo', tags, params: workspaceIdParams, body: billingInfo, response: { 200: billingInfo } },
+      schema: {
+        operationId: 'updateWorkspaceBillingInfo',
+        tags,
+        params: workspaceIdParams,
+        body: billingInfo,
+        response: { 200: billingInfo },
+      },
     },
     (req) => workspaces.updateBillingInfo(req.params.workspaceId, req.body),
   );

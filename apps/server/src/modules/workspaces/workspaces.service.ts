@@ -117,7 +117,13 @@ export class WorkspacesService {
     const ws = await this.db.transaction(async (tx) => {
       const current = await workspacesRepository(tx).lock(m.workspaceId);
       if (await workspacesRepository(tx).nameTaken(current!.ownerId, name, m.workspaceId)) throw nameTaken();
-      await this.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'workspace.renamed', target: name, details: { from: current!.name } });
+      await this.audit.record(tx, {
+        workspaceId: m.workspaceId,
+        actorId,
+        action: 'workspace.renamed',
+        target: name,
+        details: { from: current!.name },
+      });
       return workspacesRepository(tx).update(m.workspaceId, { name });
     });
     return this.present(ws!, actorId);
@@ -181,7 +187,13 @@ export class WorkspacesService {
         planPeriodEnd: plan.periodEnd ?? null,
         planRenovationEnabled: plan.renovationEnabled ?? !!plan.id,
       });
-      await this.audit.record(tx, { workspaceId, actorId: null, action: 'plan.changed', target: plan.id ?? 'none', details: { from: current.planId, seats: row!.planSeats } });
+      await this.audit.record(tx, {
+        workspaceId,
+        actorId: null,
+        action: 'plan.changed',
+        target: plan.id ?? 'none',
+        details: { from: current.planId, seats: row!.planSeats },
+      });
       return row!;
     });
   }

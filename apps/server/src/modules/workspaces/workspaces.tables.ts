@@ -13,7 +13,9 @@ export const workspaces = pgTable(
     name: text('name').notNull(),
     logoFileId: uuid('logo_file_id'),
     template: text('template', { enum: ['freelance', 'team', 'clinic'] }).notNull(),
-    rolesManager: text('roles_manager', { enum: ['system', 'user'] }).notNull().default('user'),
+    rolesManager: text('roles_manager', { enum: ['system', 'user'] })
+      .notNull()
+      .default('user'),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id),
@@ -60,7 +62,9 @@ export const members = pgTable(
     commissionType: text('commission_type', { enum: ['fixed', 'percentage'] }),
     /** Cents (fixed) or basis points (percentage). */
     commissionValue: integer('commission_value'),
-    paymentsReceiver: text('payments_receiver', { enum: ['therapist', 'workspace'] }).notNull().default('therapist'),
+    paymentsReceiver: text('payments_receiver', { enum: ['therapist', 'workspace'] })
+      .notNull()
+      .default('therapist'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('members_workspace_user_key').on(t.workspaceId, t.userId), index('members_user_idx').on(t.userId)],
@@ -90,8 +94,12 @@ export const invitations = pgTable(
     roleIds: jsonb('role_ids').$type<string[]>().notNull(),
     commissionType: text('commission_type', { enum: ['fixed', 'percentage'] }),
     commissionValue: integer('commission_value'),
-    paymentsReceiver: text('payments_receiver', { enum: ['therapist', 'workspace'] }).notNull().default('therapist'),
-    status: text('status', { enum: ['pending', 'accepted', 'canceled'] }).notNull().default('pending'),
+    paymentsReceiver: text('payments_receiver', { enum: ['therapist', 'workspace'] })
+      .notNull()
+      .default('therapist'),
+    status: text('status', { enum: ['pending', 'accepted', 'canceled'] })
+      .notNull()
+      .default('pending'),
     invitedBy: uuid('invited_by')
       .notNull()
       .references(() => users.id),
@@ -101,6 +109,8 @@ export const invitations = pgTable(
   (t) => [
     index('invitations_workspace_idx').on(t.workspaceId, t.status),
     // One pending invitation per email and workspace, even under concurrent invites.
-    uniqueIndex('invitations_pending_key').on(t.workspaceId, t.email).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('invitations_pending_key')
+      .on(t.workspaceId, t.email)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

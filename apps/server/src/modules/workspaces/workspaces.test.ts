@@ -42,22 +42,42 @@ describe('workspaces', () => {
     const bad = await t.post('/api/v1/workspaces', { name: '', template: 'castle' }, { token: owner.accessToken });
     expectError(bad, 400, 'invalid_argument');
     expect(json<{ fields: { path: string; message: string }[] }>(bad).fields).toEqual(
-      expect.arrayContaining([{ path: 'name', message: 'El campo nombre es obligatorio' }, { path: 'template', message: 'Opción inválida' }]),
+      expect.arrayContaining([
+        { path: 'name', message: 'El campo nombre es obligatorio' },
+        { path: 'template', message: 'Opción inválida' },
+      ]),
     );
   });
 
   it('limits the workspaces one therapist owns', async () => {
     const u = await therapist(t, 'muchos@example.com', 'Muchos');
     for (let i = 2; i <= 5; i++) await createWorkspace(t, u, `Espacio ${i}`, 'freelance');
-    expectError(await t.post('/api/v1/workspaces', { name: 'Sexto', template: 'team' }, { token: u.accessToken }), 409, 'workspace_limit_reached');
+    expectError(
+      await t.post('/api/v1/workspaces', { name: 'Sexto', template: 'team' }, { token: u.accessToken }),
+      409,
+      'workspace_limit_reached',
+    );
   });
 
   it('renames, sets a square logo and billing info', async () => {
     expect(json(await t.patch(W(), { name: 'Clínica del Retiro' }, { token: owner.accessToken })).name).toBe('Clínica del Retiro');
     const { payload, headers } = multipart('file', 'logo.png', 'image/png', png(32, 32));
-    const logo = await t.app.inject({ method: 'PUT', url: `${W()}/logo`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
+    const logo = await t.app.inject({
+      method: 'PUT',
+      url: `${W()}/logo`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${owner.accessToken}` },
+    });
     expect(json(logo).logoUrl).toMatch(/^\/api\/v1\/files\//);
-    const info = { fullName: 'Clínica del Retiro SL', taxId: 'b12345674', line1: 'Calle Alcalá 1', city: 'Madrid', zipCode: '28009', country: 'España', footer: 'Inscrita en el Registro Mercantil' };
+    const info = {
+      fullName: 'Clínica del Retiro SL',
+      taxId: 'b12345674',
+      line1: 'Calle Alcalá 1',
+      city: 'Madrid',
+      zipCode: '28009',
+      country: 'España',
+      footer: 'Inscrita en el Registro Mercantil',
+    };
     const saved = json(await t.put(`${W()}/billing-info`, info, { token: owner.accessToken }));
     expect(saved).toMatchObject({ ...info, taxId: 'B12345674', line2: null });
     expectError(await t.put(`${W()}/billing-info`, { zipCode: '!!' }, { token: owner.accessToken }), 400, 'invalid_argument');
@@ -83,14 +103,31 @@ describe('members and invitations', () => {
   });
 
   it('invites by email with a link, and refuses a second invitation while pending', async () => {
-    const res = await t.post(`${W()}/invitations`, { email: 'Lucas@Example.com', roleIds: [therapistRole], commission: { type: 'percentage', value: 4000 }, paymentsReceiver: 'workspace' }, { token: owner.accessToken });
+    const res = await t.post(
+      `${W()}/invitations`,
+      {
+        email: 'Lucas@Example.com',
+        roleIds: [therapistRole],
+        commission: { type: 'percentage', value: 4000 },
+        paymentsReceiver: 'workspace',
+      },
+      { token: owner.accessToken },
+    );
     expect(res.statusCode).toBe(201);
     const mail = await t.lastMail('lucas@example.com');
     expect(mail.subject).toBe('Carmen te invita a Clínica del Retiro en Diván');
     expect(mail.text).toContain(`/workspaces/join/${json(res).id}`);
-    expectError(await t.post(`${W()}/invitations`, { email: 'lucas@example.com', roleIds: [therapistRole] }, { token: owner.accessToken }), 409, 'invitation_already_sent');
+    expectError(
+      await t.post(`${W()}/invitations`, { email: 'lucas@example.com', roleIds: [therapistRole] }, { token: owner.accessToken }),
+      409,
+      'invitation_already_sent',
+    );
     const list = json<Member[]>(await t.get(`${W()}/members`, { token: owner.accessToken }));
-    expect(list.find((m) => m.email === 'lucas@example.com')).toMatchObject({ status: 'pending', kind: 'invitation', commission: { type: 'percentage', value: 4000 } });
+    expect(list.find((m) => m.email === 'lucas@example.com')).toMatchObject({
+      status: 'pending',
+      kind: 'invitation',
+      commission: { type: 'percentage', value: 4000 },
+    });
   });
 
   it('refuses unknown, repeated and missing roles on an invitation', async () => {
@@ -101,20 +138,36 @@ describe('members and invitations', () => {
   });
 
   it('the join screen refuses another email, accepts the invited one, once', async () => {
-    const invitation = json<Member[]>(await t.get(`${W()}/members`, { token: owner.accessToken })).find((m) => m.email === 'lucas@example.com')!;
+    const invitation = json<Member[]>(await t.get(`${W()}/members`, { token: owner.accessToken })).find(
+      (m) => m.email === 'lucas@example.com',
+    )!;
     const stranger = await therapist(t, 'extrano@example.com', 'Extraño');
     const seen = json(await t.get(`/api/v1/invitations/${invitation.id}`, { token: stranger.accessToken }));
     expect(seen).toMatchObject({ workspaceName: 'Clínica del Retiro', email: 'lucas@example.com', invitedBy: 'Carmen', status: 'pending' });
-    expectError(await t.post(`/api/v1/invitations/${invitation.id}/accept`, undefined, { token: stranger.accessToken }), 403, 'invitation_email_mismatch');
+    expectError(
+      await t.post(`/api/v1/invitations/${invitation.id}/accept`, undefined, { token: stranger.accessToken }),
+      403,
+      'invitation_email_mismatch',
+    );
     const joined = await t.post(`/api/v1/invitations/${invitation.id}/accept`, undefined, { token: lucas.accessToken });
     expect(json<Workspace>(joined)).toMatchObject({ id: ws.id, isOwner: false });
-    expectError(await t.post(`/api/v1/invitations/${invitation.id}/accept`, undefined, { token: lucas.accessToken }), 409, 'invitation_already_accepted');
+    expectError(
+      await t.post(`/api/v1/invitations/${invitation.id}/accept`, undefined, { token: lucas.accessToken }),
+      409,
+      'invitation_already_accepted',
+    );
     expectError(await t.del(`${W()}/invitations/${invitation.id}`, { token: owner.accessToken }), 409, 'invitation_already_accepted');
-    expectError(await t.post(`${W()}/invitations`, { email: 'lucas@example.com', roleIds: [therapistRole] }, { token: owner.accessToken }), 409, 'member_already_exists');
+    expectError(
+      await t.post(`${W()}/invitations`, { email: 'lucas@example.com', roleIds: [therapistRole] }, { token: owner.accessToken }),
+      409,
+      'member_already_exists',
+    );
   });
 
   it('cancels a pending invitation, after which it is not found', async () => {
-    const id = json<{ id: string }>(await t.post(`${W()}/invitations`, { email: 'cancel@example.com', roleIds: [therapistRole] }, { token: owner.accessToken })).id;
+    const id = json<{ id: string }>(
+      await t.post(`${W()}/invitations`, { email: 'cancel@example.com', roleIds: [therapistRole] }, { token: owner.accessToken }),
+    ).id;
     expect((await t.del(`${W()}/invitations/${id}`, { token: owner.accessToken })).statusCode).toBe(204);
     expectError(await t.del(`${W()}/invitations/${id}`, { token: owner.accessToken }), 404, 'invitation_not_found');
     const u = await therapist(t, 'cancel@example.com', 'Cancelada');
@@ -126,14 +179,36 @@ describe('members and invitations', () => {
     const members = json<Member[]>(await t.get(`${W()}/members`, { token: owner.accessToken }));
     const l = members.find((m) => m.email === 'lucas@example.com')!;
     const me = members.find((m) => m.isOwner)!;
-    const edited = json<Member>(await t.patch(`${W()}/members/${l.id}`, { roleIds: [therapistRole, adminRole], commission: { type: 'fixed', value: 1500 }, paymentsReceiver: 'therapist' }, { token: owner.accessToken }));
+    const edited = json<Member>(
+      await t.patch(
+        `${W()}/members/${l.id}`,
+        { roleIds: [therapistRole, adminRole], commission: { type: 'fixed', value: 1500 }, paymentsReceiver: 'therapist' },
+        { token: owner.accessToken },
+      ),
+    );
     expect(edited).toMatchObject({ commission: { type: 'fixed', value: 1500 }, paymentsReceiver: 'therapist' });
     expect(edited.roles.map((r) => r.name).sort()).toEqual(['Administrador', 'Terapeuta']);
     expectError(await t.patch(`${W()}/members/${l.id}`, { roleIds: [] }, { token: owner.accessToken }), 400, 'seat_needs_role');
-    expectError(await t.patch(`${W()}/members/${l.id}`, { roleIds: [adminRole, adminRole] }, { token: owner.accessToken }), 400, 'duplicated_roles');
-    expectError(await t.patch(`${W()}/members/${me.id}`, { roleIds: [therapistRole] }, { token: owner.accessToken }), 409, 'owner_must_be_admin');
-    expectError(await t.patch(`${W()}/members/${crypto.randomUUID()}`, { roleIds: [therapistRole] }, { token: owner.accessToken }), 404, 'seat_not_found');
-    expectError(await t.patch(`${W()}/members/${l.id}`, { commission: { type: 'percentage', value: 20_000 } }, { token: owner.accessToken }), 400, 'invalid_argument');
+    expectError(
+      await t.patch(`${W()}/members/${l.id}`, { roleIds: [adminRole, adminRole] }, { token: owner.accessToken }),
+      400,
+      'duplicated_roles',
+    );
+    expectError(
+      await t.patch(`${W()}/members/${me.id}`, { roleIds: [therapistRole] }, { token: owner.accessToken }),
+      409,
+      'owner_must_be_admin',
+    );
+    expectError(
+      await t.patch(`${W()}/members/${crypto.randomUUID()}`, { roleIds: [therapistRole] }, { token: owner.accessToken }),
+      404,
+      'seat_not_found',
+    );
+    expectError(
+      await t.patch(`${W()}/members/${l.id}`, { commission: { type: 'percentage', value: 20_000 } }, { token: owner.accessToken }),
+      400,
+      'invalid_argument',
+    );
     expectError(await t.del(`${W()}/members/${me.id}`, { token: owner.accessToken }), 409, 'owner_cannot_be_removed');
   });
 
@@ -164,7 +239,8 @@ describe('members and invitations', () => {
     const small = await createWorkspace(t, owner, 'Pequeño', 'team');
     await t.app.services.workspaces.setPlan(small.id, { id: 'team', seats: 2 });
     const role = small.roles.find((r) => r.name === 'Terapeuta')!.id;
-    const inv = (email: string) => t.post(`/api/v1/workspaces/${small.id}/invitations`, { email, roleIds: [role] }, { token: owner.accessToken });
+    const inv = (email: string) =>
+      t.post(`/api/v1/workspaces/${small.id}/invitations`, { email, roleIds: [role] }, { token: owner.accessToken });
     expect((await inv('uno@example.com')).statusCode).toBe(201);
     expectError(await inv('dos@example.com'), 409, 'seat_limit_reached');
   });
@@ -173,7 +249,17 @@ describe('members and invitations', () => {
 describe('roles', () => {
   const R = () => `${W()}/roles`;
   it('creates a role and lists it with its seats', async () => {
-    const res = await t.post(R(), { name: 'Supervisión', permissions: [{ action: 'read', subject: 'patient_histories' }, { action: 'manage', subject: 'sessions', ownOnly: true }] }, { token: owner.accessToken });
+    const res = await t.post(
+      R(),
+      {
+        name: 'Supervisión',
+        permissions: [
+          { action: 'read', subject: 'patient_histories' },
+          { action: 'manage', subject: 'sessions', ownOnly: true },
+        ],
+      },
+      { token: owner.accessToken },
+    );
     expect(res.statusCode).toBe(201);
     const roles = json<Role[]>(await t.get(R(), { token: owner.accessToken }));
     expect(roles.find((r) => r.name === 'Supervisión')).toMatchObject({ isAdmin: false, seats: 0 });
@@ -186,15 +272,38 @@ describe('roles', () => {
     expectError(await post([{ action: 'fly', subject: 'sessions' }]), 400, 'invalid_permission');
     expectError(await post([{ action: 'create', subject: 'workspace_profile' }]), 400, 'invalid_action_combination');
     expectError(await post([{ action: 'read', subject: 'roles', ownOnly: true }]), 400, 'invalid_action_combination');
-    expectError(await post([{ action: 'read', subject: 'sessions' }, { action: 'read', subject: 'sessions' }]), 400, 'duplicate_permissions');
+    expectError(
+      await post([
+        { action: 'read', subject: 'sessions' },
+        { action: 'read', subject: 'sessions' },
+      ]),
+      400,
+      'duplicate_permissions',
+    );
     expectError(await post([{ action: 'read', subject: 'sessions' }], 'supervisión'), 409, 'role_exists');
   });
 
   it('never changes the administrator role', async () => {
     const admin = json<Role[]>(await t.get(R(), { token: owner.accessToken })).find((r) => r.isAdmin)!;
-    expectError(await t.put(`${R()}/${admin.id}`, { name: 'Jefe', permissions: [{ action: 'read', subject: 'sessions' }] }, { token: owner.accessToken }), 409, 'cannot_update_admin');
+    expectError(
+      await t.put(
+        `${R()}/${admin.id}`,
+        { name: 'Jefe', permissions: [{ action: 'read', subject: 'sessions' }] },
+        { token: owner.accessToken },
+      ),
+      409,
+      'cannot_update_admin',
+    );
     expectError(await t.del(`${R()}/${admin.id}`, { token: owner.accessToken }), 409, 'cannot_update_admin');
-    expectError(await t.put(`${R()}/${crypto.randomUUID()}`, { name: 'X', permissions: [{ action: 'read', subject: 'sessions' }] }, { token: owner.accessToken }), 404, 'role_not_found');
+    expectError(
+      await t.put(
+        `${R()}/${crypto.randomUUID()}`,
+        { name: 'X', permissions: [{ action: 'read', subject: 'sessions' }] },
+        { token: owner.accessToken },
+      ),
+      404,
+      'role_not_found',
+    );
   });
 
   it('refuses to delete a role used by a member or a pending invitation', async () => {
@@ -217,15 +326,29 @@ describe('roles', () => {
     expectError(await t.get(`${W()}/billing-info`, { token: m.accessToken }), 403, 'access_denied');
     // Nor through the workspace itself.
     expect(json<Workspace>(await t.get(W(), { token: m.accessToken })).billingInfo).toBeNull();
-    expect(json<Workspace[]>(await t.get('/api/v1/workspaces', { token: m.accessToken })).find((w) => w.id === ws.id)!.billingInfo).toBeNull();
+    expect(
+      json<Workspace[]>(await t.get('/api/v1/workspaces', { token: m.accessToken })).find((w) => w.id === ws.id)!.billingInfo,
+    ).toBeNull();
     expect(json<Workspace>(await t.get(W(), { token: owner.accessToken })).billingInfo).not.toBeNull();
-    expectError(await t.post(R(), { name: 'Yo', permissions: [{ action: 'manage', subject: 'roles' }] }, { token: m.accessToken }), 403, 'access_denied');
+    expectError(
+      await t.post(R(), { name: 'Yo', permissions: [{ action: 'manage', subject: 'roles' }] }, { token: m.accessToken }),
+      403,
+      'access_denied',
+    );
   });
 
   it('limits the number of roles', async () => {
     const other = await createWorkspace(t, owner, 'Muchos roles', 'freelance');
     for (let i = 1; i < 20; i++) await createRole(t, owner, other.id, `Rol ${i}`, [{ action: 'read', subject: 'sessions' }]);
-    expectError(await t.post(`/api/v1/workspaces/${other.id}/roles`, { name: 'Uno más', permissions: [{ action: 'read', subject: 'sessions' }] }, { token: owner.accessToken }), 409, 'role_limit_exceeded');
+    expectError(
+      await t.post(
+        `/api/v1/workspaces/${other.id}/roles`,
+        { name: 'Uno más', permissions: [{ action: 'read', subject: 'sessions' }] },
+        { token: owner.accessToken },
+      ),
+      409,
+      'role_limit_exceeded',
+    );
   });
 
   it('switches self-managed roles off only for the owner, with DESACTIVAR, for good', async () => {
@@ -237,13 +360,27 @@ describe('roles', () => {
     expectError(await t.post(path, { confirmation: 'DESACTIVAR' }, { token: lucas }), 403, 'workspace_not_owner');
     expect(json<Workspace>(await t.post(path, { confirmation: 'DESACTIVAR' }, { token: owner.accessToken })).rolesManager).toBe('system');
     expectError(await t.post(path, { confirmation: 'DESACTIVAR' }, { token: owner.accessToken }), 409, 'roles_manager_cannot_be_updated');
-    expectError(await t.post(R(), { name: 'Tarde', permissions: [{ action: 'read', subject: 'sessions' }] }, { token: owner.accessToken }), 409, 'roles_manager_not_user');
+    expectError(
+      await t.post(R(), { name: 'Tarde', permissions: [{ action: 'read', subject: 'sessions' }] }, { token: owner.accessToken }),
+      409,
+      'roles_manager_not_user',
+    );
   });
 
   it('keeps an audit log of security changes, readable by administrators only', async () => {
     const events = json<{ action: string; actor: { name: string } }[]>(await t.get(`${W()}/audit-events`, { token: owner.accessToken }));
     const actions = events.map((e) => e.action);
-    for (const a of ['workspace.created', 'role.created', 'role.deleted', 'member.invited', 'member.joined', 'member.updated', 'member.removed', 'invitation.canceled', 'roles_manager.disabled'])
+    for (const a of [
+      'workspace.created',
+      'role.created',
+      'role.deleted',
+      'member.invited',
+      'member.joined',
+      'member.updated',
+      'member.removed',
+      'invitation.canceled',
+      'roles_manager.disabled',
+    ])
       expect(actions, a).toContain(a);
     expect(events[0]!.actor.name).toBe('Carmen');
     const limited = await signUpConfirmedOrSignIn('limitado@example.com');
@@ -254,9 +391,16 @@ describe('roles', () => {
     await t.app.services.workspaces.setPlan(ws.id, { id: 'basic', seats: 3 });
     const got = json<Workspace>(await t.get(W(), { token: owner.accessToken }));
     expect(got.plan).toMatchObject({ id: 'basic', seats: 3, promptUpgrade: false });
-    expect(got.features).toEqual({ activePatientLimit: 30, sessionReminders: 1, canEmbedPublicServices: false, canCreateInvoiceBatch: false });
+    expect(got.features).toEqual({
+      activePatientLimit: 30,
+      sessionReminders: 1,
+      canEmbedPublicServices: false,
+      canCreateInvoiceBatch: false,
+    });
     expect(got.maxSeats).toBe(3);
-    const events = json<{ action: string; actor: { name: string } }[]>(await t.get(`${W()}/audit-events?limit=1`, { token: owner.accessToken }));
+    const events = json<{ action: string; actor: { name: string } }[]>(
+      await t.get(`${W()}/audit-events?limit=1`, { token: owner.accessToken }),
+    );
     expect(events[0]).toMatchObject({ action: 'plan.changed', actor: { name: 'Operador' } });
   });
 });

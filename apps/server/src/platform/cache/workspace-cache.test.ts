@@ -22,7 +22,7 @@ describe('WorkspaceCache', () => {
     expect(c.get(c.key('w2', c.generation('w2'), all, q()))).toBeUndefined();
   });
 
-  it('drops a workspace\'s values when its data changes, and no other', () => {
+  it("drops a workspace's values when its data changes, and no other", () => {
     const c = cache();
     for (const ws of ['w1', 'w2']) c.set(c.key(ws, c.generation(ws), all, q()), ws, c.generation(ws), ws);
     c.invalidate('w1');

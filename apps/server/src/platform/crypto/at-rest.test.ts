@@ -22,7 +22,10 @@ let needles: string[];
 const logs: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ databaseUrl: undefined, inMemoryDatabase: false, logLevel: 'info' }, { logger: true, logStream: { write: (line: string) => logs.push(line) } });
+  t = await createTestApp(
+    { databaseUrl: undefined, inMemoryDatabase: false, logLevel: 'info' },
+    { logger: true, logStream: { write: (line: string) => logs.push(line) } },
+  );
   seed = await seedClinicalRecords(t, 'secreta@consulta.test');
   needles = [...seed.secrets.clinical, ...seed.secrets.tokens];
 }, 120_000);
@@ -34,7 +37,8 @@ afterAll(async () => {
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 /** The 6-digit login code as a number of its own (not inside a longer run of digits). */
 const codeIn = (text: string) => new RegExp(`(?<![0-9])${seed.secrets.code}(?![0-9])`).test(text);
-const found = (haystack: Buffer | string) => needles.filter((n) => (typeof haystack === 'string' ? haystack.includes(n) : haystack.includes(Buffer.from(n, 'utf8'))));
+const found = (haystack: Buffer | string) =>
+  needles.filter((n) => (typeof haystack === 'string' ? haystack.includes(n) : haystack.includes(Buffer.from(n, 'utf8'))));
 
 function* walk(dir: string): Generator<string> {
   for (const d of readdirSync(dir, { withFileTypes: true })) {
@@ -68,7 +72,9 @@ describe('secrets at rest', () => {
       await db.execute(sql`select table_schema as s, table_name as n from information_schema.tables
         where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`),
     );
-    expect(tables.map((x) => x.n)).toEqual(expect.arrayContaining(['history_entries', 'mail_outbox', 'patients', 'patient_imports', 'clinical_data_keys']));
+    expect(tables.map((x) => x.n)).toEqual(
+      expect.arrayContaining(['history_entries', 'mail_outbox', 'patients', 'patient_imports', 'clinical_data_keys']),
+    );
     const leaks: string[] = [];
     let control = false;
     for (const { s, n } of tables) {

@@ -58,7 +58,9 @@ describe('encrypted backup archive', () => {
   it('refuses a wrong passphrase before reading anything', async () => {
     const file = await make('pass.bak');
     const seen: string[] = [];
-    await expect(readArchive(file, 'otra contraseña cualquiera', (n) => (seen.push(n), null))).rejects.toThrow(new BackupError(WRONG_PASSPHRASE));
+    await expect(readArchive(file, 'otra contraseña cualquiera', (n) => (seen.push(n), null))).rejects.toThrow(
+      new BackupError(WRONG_PASSPHRASE),
+    );
     expect(seen).toEqual([]);
   });
 

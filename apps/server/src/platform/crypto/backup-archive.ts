@@ -38,7 +38,12 @@ const nonce = (prefix: Buffer, n: number) => {
 export type ArchiveEntry = { name: string; size: number; data: () => Readable | Buffer };
 
 /** Writes `entries` into `file`, encrypted with `passphrase`. */
-export async function writeArchive(file: string, passphrase: string, entries: AsyncIterable<ArchiveEntry> | Iterable<ArchiveEntry>, kdf = KDF) {
+export async function writeArchive(
+  file: string,
+  passphrase: string,
+  entries: AsyncIterable<ArchiveEntry> | Iterable<ArchiveEntry>,
+  kdf = KDF,
+) {
   const salt = randomBytes(16);
   const prefix = randomBytes(8);
   const key = await deriveKey(passphrase, salt, kdf.logN, kdf.r, kdf.p);
@@ -166,7 +171,11 @@ async function* decryptRecords(file: string, passphrase: string): AsyncGenerator
  * Reads every entry of the archive: `open(name, size)` gives where its bytes go (null: skipped).
  * Only when this resolves is the whole archive known to be intact: write into a staging place.
  */
-export async function readArchive(file: string, passphrase: string, open: (name: string, size: number) => Writable | null): Promise<string[]> {
+export async function readArchive(
+  file: string,
+  passphrase: string,
+  open: (name: string, size: number) => Writable | null,
+): Promise<string[]> {
   const plain = new ByteReader(decryptRecords(file, passphrase));
   const short = () => new BackupError(DAMAGED);
   const names: string[] = [];

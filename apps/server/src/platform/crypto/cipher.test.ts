@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 describe('clinical data cipher (envelope encryption)', () => {
   it('round-trips text with a fresh iv, a version and the data key id in the header', async () => {
     const a = await cipher.encryptText(w1, 'Refiere ansiedad nocturna');
@@ -96,22 +95,30 @@ describe('keyring', () => {
   it('gives two processes creating a workspace key at once the same key', async () => {
     const ws = randomUUID();
     const master = { current: loadMasterKeys(t.config.clinicalKey, t.config.dataDir).current, previous: [] };
-    const [a, b] = [new Cipher(new Keyring(t.app.services.database.db, master)), new Cipher(new Keyring(t.app.services.database.db, master))];
+    const [a, b] = [
+      new Cipher(new Keyring(t.app.services.database.db, master)),
+      new Cipher(new Keyring(t.app.services.database.db, master)),
+    ];
     const [ea, eb] = await Promise.all([a.encryptText(ws, 'uno'), b.encryptText(ws, 'dos')]);
     expect(ea.slice(0, 20)).toBe(eb.slice(0, 20));
     expect(await b.decryptText(ws, ea)).toBe('uno');
     expect(await cipher.decryptText(ws, eb)).toBe('dos');
   });
 
-  it.skipIf(process.env.TEST_DATABASE_URL)('on PGlite, a first use inside a transaction fails the caller instead of waiting for ever', async () => {
-    const db = t.app.services.database.db;
-    const master = { current: loadMasterKeys(t.config.clinicalKey, t.config.dataDir).current, previous: [] };
-    const c = new Cipher(new Keyring(db, master, { loadTimeoutMs: 300 }));
-    const ws = randomUUID();
-    await expect(db.transaction(async () => c.encryptText(ws, 'dentro'))).rejects.toThrow(/inside a transaction\? Encrypt before opening it/);
-    // The rollback freed the database: the key is made and used.
-    expect(await c.decryptText(ws, await c.encryptText(ws, 'fuera'))).toBe('fuera');
-  });
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'on PGlite, a first use inside a transaction fails the caller instead of waiting for ever',
+    async () => {
+      const db = t.app.services.database.db;
+      const master = { current: loadMasterKeys(t.config.clinicalKey, t.config.dataDir).current, previous: [] };
+      const c = new Cipher(new Keyring(db, master, { loadTimeoutMs: 300 }));
+      const ws = randomUUID();
+      await expect(db.transaction(async () => c.encryptText(ws, 'dentro'))).rejects.toThrow(
+        /inside a transaction\? Encrypt before opening it/,
+      );
+      // The rollback freed the database: the key is made and used.
+      expect(await c.decryptText(ws, await c.encryptText(ws, 'fuera'))).toBe('fuera');
+    },
+  );
 
   it('refuses to start with another master key, naming the variable', async () => {
     const other = new Keyring(t.app.services.database.db, { current: randomBytes(32), previous: [] });
@@ -184,9 +191,13 @@ describe('master key source', () => {
       expect(loadMasterKeys({ key: randomBytes(32).toString('hex') }, data).current.length).toBe(32);
       // Through the environment: one line naming the variable, before anything is written.
       expect(() => loadConfig({ DATA_DIR: join(dir, 'env'), CLINICAL_KEY: 'not-a-key' })).toThrow(
-        new ConfigError('Invalid environment variable CLINICAL_KEY: must be 32 random bytes in base64 or hex (e.g. `openssl rand -base64 32`)'),
+        new ConfigError(
+          'Invalid environment variable CLINICAL_KEY: must be 32 random bytes in base64 or hex (e.g. `openssl rand -base64 32`)',
+        ),
       );
-      expect(() => loadConfig({ DATA_DIR: join(dir, 'env'), CLINICAL_KEY_PREVIOUS: 'x'.repeat(44) })).toThrow(/^Invalid environment variable CLINICAL_KEY_PREVIOUS/);
+      expect(() => loadConfig({ DATA_DIR: join(dir, 'env'), CLINICAL_KEY_PREVIOUS: 'x'.repeat(44) })).toThrow(
+        /^Invalid environment variable CLINICAL_KEY_PREVIOUS/,
+      );
       expect(loadConfig({ DATA_DIR: join(dir, 'env'), CLINICAL_KEY: randomBytes(32).toString('base64') }).clinicalKey?.key).toBeTruthy();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -58,7 +58,9 @@ export class Cipher {
     if (head.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC)) {
       const k = await this.keyring.forScope(workspaceId);
       if (head.subarray(8, 16).toString('hex') !== k.id) throw new Error('file encrypted with another data key');
-      d = createDecipheriv('aes-256-gcm', k.key, head.subarray(16, 28)).setAAD(Buffer.concat([head.subarray(0, 28), Buffer.from(`|${k.scope}|${aad}`)]));
+      d = createDecipheriv('aes-256-gcm', k.key, head.subarray(16, 28)).setAAD(
+        Buffer.concat([head.subarray(0, 28), Buffer.from(`|${k.scope}|${aad}`)]),
+      );
       offset = FILE_HEAD_BYTES;
     } else {
       d = createDecipheriv('aes-256-gcm', this.legacyKey(workspaceId), head.subarray(0, 12));

@@ -67,7 +67,9 @@ export class Keyring {
     if (hit) return Promise.resolve(hit);
     let p = this.pending.get(scope);
     if (!p) {
-      p = withTimeout(this.loadOrCreate(scope), this.opts.loadTimeoutMs ?? KEY_LOAD_TIMEOUT_MS, scope).finally(() => this.pending.delete(scope));
+      p = withTimeout(this.loadOrCreate(scope), this.opts.loadTimeoutMs ?? KEY_LOAD_TIMEOUT_MS, scope).finally(() =>
+        this.pending.delete(scope),
+      );
       this.pending.set(scope, p);
     }
     return p;
@@ -79,7 +81,8 @@ export class Keyring {
     const id = randomBytes(8).toString('hex');
     const key = randomBytes(32);
     // A rotation by another process put a new master key in the key file: wrap new keys with it.
-    if (this.keys.file && fileStamp(this.keys.file) !== this.keyFileStamp) this.useKeys({ ...readKeyFile(this.keys.file), file: this.keys.file });
+    if (this.keys.file && fileStamp(this.keys.file) !== this.keyFileStamp)
+      this.useKeys({ ...readKeyFile(this.keys.file), file: this.keys.file });
     await this.db
       .insert(clinicalDataKeys)
       .values({ id, scope, wrappedKey: wrap(this.keys.current, id, scope, key), masterKeyId: this.currentId })
@@ -142,7 +145,11 @@ const KEY_LOAD_TIMEOUT_MS = 10_000;
 function withTimeout<T>(p: Promise<T>, ms: number, scope: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, rej) => {
-    timer = setTimeout(() => rej(new Error(`data key of ${scope} not loaded in ${ms} ms: is it first used inside a transaction? Encrypt before opening it.`)), ms);
+    timer = setTimeout(
+      () =>
+        rej(new Error(`data key of ${scope} not loaded in ${ms} ms: is it first used inside a transaction? Encrypt before opening it.`)),
+      ms,
+    );
     timer.unref();
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));

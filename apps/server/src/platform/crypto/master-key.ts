@@ -27,7 +27,8 @@ const FILE_HEADER = [
 ];
 
 /** A short, stable name of a master key, stored beside each wrapped data key (never the key itself). */
-export const masterKeyId = (key: Buffer) => createHash('sha256').update('divan-clinical-master-key-id').update(key).digest('hex').slice(0, 16);
+export const masterKeyId = (key: Buffer) =>
+  createHash('sha256').update('divan-clinical-master-key-id').update(key).digest('hex').slice(0, 16);
 
 /** 32 bytes from base64, base64url or hex; undefined when the text is not one of those. */
 export function parseKey(text: string): Buffer | undefined {
@@ -58,9 +59,14 @@ export function loadMasterKeys(
   if (given?.key) return { current: keyOrThrow(given.key, 'CLINICAL_KEY'), previous: previousEnv };
   const file = resolve(given?.file ?? defaultKeyFile(dataDir));
   if (file.startsWith(resolve(dataDir) + '/'))
-    throw new MasterKeyError(`Invalid environment variable CLINICAL_KEY_FILE: must be outside DATA_DIR (${dataDir}), or every backup would carry the key`);
+    throw new MasterKeyError(
+      `Invalid environment variable CLINICAL_KEY_FILE: must be outside DATA_DIR (${dataDir}), or every backup would carry the key`,
+    );
   if (!existsSync(file)) {
-    if (!opts.create) throw new MasterKeyError(`Invalid environment variable CLINICAL_KEY_FILE: ${file} does not exist (set CLINICAL_KEY or put the key file back)`);
+    if (!opts.create)
+      throw new MasterKeyError(
+        `Invalid environment variable CLINICAL_KEY_FILE: ${file} does not exist (set CLINICAL_KEY or put the key file back)`,
+      );
     writeKeyFile(file, newMasterKey(), [], 'wx');
     return { ...readKeyFile(file), created: true };
   }

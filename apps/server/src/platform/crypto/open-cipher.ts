@@ -20,7 +20,7 @@ export async function openCipher(db: Db, config: Config, scopes: string[] = []):
 }
 
 async function open(db: Db, config: Config, scopes: string[]) {
-  const file = config.clinicalKey?.key ? undefined : config.clinicalKey?.file ?? defaultKeyFile(config.dataDir);
+  const file = config.clinicalKey?.key ? undefined : (config.clinicalKey?.file ?? defaultKeyFile(config.dataDir));
   if (file && !existsSync(file)) {
     // A new key over encrypted data would read nothing: a restored or moved database needs its key back.
     const [stored] = await db.select({ m: clinicalDataKeys.masterKeyId }).from(clinicalDataKeys).limit(1);
@@ -31,7 +31,9 @@ async function open(db: Db, config: Config, scopes: string[]) {
   }
   const keys = loadMasterKeys(config.clinicalKey, config.dataDir, { create: true });
   if (keys.created)
-    console.log(`Clave maestra clínica creada en ${keys.file}: guárdala a salvo y aparte de las copias (sin ella no se leen los datos clínicos).`);
+    console.log(
+      `Clave maestra clínica creada en ${keys.file}: guárdala a salvo y aparte de las copias (sin ella no se leen los datos clínicos).`,
+    );
   const cipher = new Cipher(new Keyring(db, keys), config.appSecret);
   await cipher.start(scopes);
   return cipher;

@@ -20,7 +20,8 @@ const simple = (table: string, column: string, scope: string | null, aad: SQL): 
   name: `${table}.${column}`,
   select: sql`select id::text as id, ${scope === null ? sql.raw('workspace_id::text') : sql`${scope}`} as scope, ${sql.raw(column)} as value, ${aad} as aad
     from ${sql.raw(table)} where ${sql.raw(column)} like 'v1:%' limit 200`,
-  update: (id, from, to) => sql`update ${sql.raw(table)} set ${sql.raw(column)} = ${to} where id = ${id}::uuid and ${sql.raw(column)} = ${from}`,
+  update: (id, from, to) =>
+    sql`update ${sql.raw(table)} set ${sql.raw(column)} = ${to} where id = ${id}::uuid and ${sql.raw(column)} = ${from}`,
 });
 
 /** Revisions keep their entry's ciphertexts: the entry's patient and column. */
@@ -28,10 +29,12 @@ const revisions = (column: 'title_enc' | 'body_enc'): TextColumn => ({
   name: `history_revisions.${column}`,
   select: sql`select r.id::text as id, e.workspace_id::text as scope, r.${sql.raw(column)} as value, ${entryAad(sql.raw('e.patient_id'), column)} as aad
     from history_revisions r join history_entries e on e.id = r.entry_id where r.${sql.raw(column)} like 'v1:%' limit 200`,
-  update: (id, from, to) => sql`update history_revisions set ${sql.raw(column)} = ${to} where id = ${id}::uuid and ${sql.raw(column)} = ${from}`,
+  update: (id, from, to) =>
+    sql`update history_revisions set ${sql.raw(column)} = ${to} where id = ${id}::uuid and ${sql.raw(column)} = ${from}`,
 });
 
-const entryAad = (patientId: SQL, column: 'title_enc' | 'body_enc') => sql`'history_entries:' || ${patientId}::text || ${`:${column.replace('_enc', '')}`}`;
+const entryAad = (patientId: SQL, column: 'title_enc' | 'body_enc') =>
+  sql`'history_entries:' || ${patientId}::text || ${`:${column.replace('_enc', '')}`}`;
 
 /** Every column that held `v1:` text before issue 9 (later columns were born `v2:`). */
 export const LEGACY_TEXT_COLUMNS: TextColumn[] = [

@@ -24,13 +24,20 @@ export async function rotateClinicalKey(config: Config, app: FastifyInstance, lo
     const next = newMasterKey();
     writeKeyFile(keys.file, next, [keys.current]);
     const { rewrapped, total } = await new Keyring(db, { current: next, previous: [keys.current], file: keys.file }).rewrapAll();
-    log(`New clinical master key ${masterKeyId(next)} written to ${keys.file} (the previous one, ${masterKeyId(keys.current)}, kept on its second line).`);
+    log(
+      `New clinical master key ${masterKeyId(next)} written to ${keys.file} (the previous one, ${masterKeyId(keys.current)}, kept on its second line).`,
+    );
     log(`${rewrapped} of ${total} workspace data keys re-wrapped.`);
   } else if (keys.previous.length) {
-    log(`${earlier.rewrapped} of ${earlier.total} workspace data keys re-wrapped with CLINICAL_KEY (${masterKeyId(keys.current)}); CLINICAL_KEY_PREVIOUS can be removed once every server runs with the new CLINICAL_KEY.`);
+    log(
+      `${earlier.rewrapped} of ${earlier.total} workspace data keys re-wrapped with CLINICAL_KEY (${masterKeyId(keys.current)}); CLINICAL_KEY_PREVIOUS can be removed once every server runs with the new CLINICAL_KEY.`,
+    );
   } else {
-    log('CLINICAL_KEY is set: put a new key (openssl rand -base64 32) in CLINICAL_KEY and the current one in CLINICAL_KEY_PREVIOUS, then run this command again.');
+    log(
+      'CLINICAL_KEY is set: put a new key (openssl rand -base64 32) in CLINICAL_KEY and the current one in CLINICAL_KEY_PREVIOUS, then run this command again.',
+    );
   }
   const legacy = await reencryptLegacy(db, cipher, localDiskStorage(join(config.dataDir, 'files')));
-  if (legacy.texts || legacy.files) log(`Re-encrypted with the data keys: ${legacy.texts} values and ${legacy.files} files written before envelope encryption.`);
+  if (legacy.texts || legacy.files)
+    log(`Re-encrypted with the data keys: ${legacy.texts} values and ${legacy.files} files written before envelope encryption.`);
 }

@@ -34,11 +34,15 @@ describe('npm run admin -- rotate-clinical-key', () => {
     const ws = seed.workspaceId;
     // Records as the version before envelope encryption wrote them (HKDF of APP_SECRET, no header).
     const [old] = await t.rows<{ id: string }>(sql`select id from history_entries where id = ${seed.entryId}`);
-    await t.rows(sql`update history_entries set title_enc = ${legacyText(secret, ws, 'Título v1')}, body_enc = ${legacyText(secret, ws, '<p>Cuerpo v1</p>')} where id = ${old!.id}`);
+    await t.rows(
+      sql`update history_entries set title_enc = ${legacyText(secret, ws, 'Título v1')}, body_enc = ${legacyText(secret, ws, '<p>Cuerpo v1</p>')} where id = ${old!.id}`,
+    );
     await t.rows(sql`update history_revisions set body_enc = ${legacyText(secret, ws, '<p>Revisión v1</p>')} where entry_id = ${old!.id}`);
     const [mail] = await t.rows<{ id: string }>(sql`select id from mail_outbox order by created_at limit 1`);
     const v1Mail = { to: 'marta@consulta.test', subject: 'Correo v1', text: 'Texto v1', html: '<p>Texto v1</p>' };
-    await t.rows(sql`update mail_outbox set payload_enc = ${legacyText(secret, 'divan:mail-outbox', JSON.stringify(v1Mail))} where id = ${mail!.id}`);
+    await t.rows(
+      sql`update mail_outbox set payload_enc = ${legacyText(secret, 'divan:mail-outbox', JSON.stringify(v1Mail))} where id = ${mail!.id}`,
+    );
     const [doc] = await t.rows<{ storage_key: string }>(sql`select storage_key from patient_documents where id = ${seed.documentId}`);
     const docPath = join(t.config.dataDir, 'files', doc!.storage_key);
     writeFileSync(docPath, legacyFile(secret, ws, Buffer.from('Informe v1')));
@@ -60,7 +64,9 @@ describe('npm run admin -- rotate-clinical-key', () => {
 
     const wrapped = await t.rows<{ master_key_id: string }>(sql`select distinct master_key_id from clinical_data_keys`);
     expect(wrapped).toEqual([{ master_key_id: masterKeyId(keys.current) }]);
-    const v1Left = await t.rows<{ n: number }>(sql`select (select count(*) from history_entries where title_enc like 'v1:%' or body_enc like 'v1:%')
+    const v1Left = await t.rows<{
+      n: number;
+    }>(sql`select (select count(*) from history_entries where title_enc like 'v1:%' or body_enc like 'v1:%')
       + (select count(*) from history_revisions where title_enc like 'v1:%' or body_enc like 'v1:%')
       + (select count(*) from mail_outbox where payload_enc like 'v1:%') + (select count(*) from patient_imports where rows_enc like 'v1:%') as n`);
     expect(Number(v1Left[0]!.n)).toBe(0);

@@ -44,12 +44,17 @@ describe.skipIf(!url)('npm run backup / restore (PostgreSQL)', () => {
     await expect(restore(into, file, async () => 'frase de la copia de postgres', false)).rejects.toThrow(/ya tiene datos.*--force/);
     expect(await restore(into, file, async () => 'frase de la copia de postgres', true)).toContain('restaurada');
     // Started on the restored DATA_DIR: its files (and their installation marker) came back with the database.
-    const restored = await createTestApp({ databaseUrl: target.url, dataDir: into.dataDir, clinicalKey: t.config.clinicalKey, appSecret: t.config.appSecret });
+    const restored = await createTestApp({
+      databaseUrl: target.url,
+      dataDir: into.dataDir,
+      clinicalKey: t.config.clinicalKey,
+      appSecret: t.config.appSecret,
+    });
     try {
       const [entry] = await restored.rows<{ title_enc: string }>(sql`select title_enc from history_entries where id = ${seed.entryId}`);
-      expect(await restored.app.services.cipher.decryptText(seed.workspaceId, entry!.title_enc, `history_entries:${seed.patientId}:title`)).toBe(
-        'Duelo por la pérdida del padre',
-      );
+      expect(
+        await restored.app.services.cipher.decryptText(seed.workspaceId, entry!.title_enc, `history_entries:${seed.patientId}:title`),
+      ).toBe('Duelo por la pérdida del padre');
     } finally {
       await restored.close();
     }

@@ -1,6 +1,19 @@
 import { PGlite } from '@electric-sql/pglite';
 import { execFileSync } from 'node:child_process';
-import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,11 +37,14 @@ const MIN_PASSPHRASE = 12;
 export async function backupPassphrase(forBackup: boolean): Promise<string> {
   let pass = process.env.BACKUP_PASSPHRASE;
   if (!pass) {
-    if (!process.stdin.isTTY) throw new ConfigError('Falta la contraseña de la copia: pon BACKUP_PASSPHRASE o ejecuta el comando en una terminal.');
+    if (!process.stdin.isTTY)
+      throw new ConfigError('Falta la contraseña de la copia: pon BACKUP_PASSPHRASE o ejecuta el comando en una terminal.');
     pass = await ask('Contraseña de la copia: ');
-    if (forBackup && (await ask('Repite la contraseña: ')) !== pass) throw new ConfigError('Las dos contraseñas no coinciden: no se ha hecho la copia.');
+    if (forBackup && (await ask('Repite la contraseña: ')) !== pass)
+      throw new ConfigError('Las dos contraseñas no coinciden: no se ha hecho la copia.');
   }
-  if (forBackup && pass.length < MIN_PASSPHRASE) throw new ConfigError(`La contraseña de la copia debe tener al menos ${MIN_PASSPHRASE} caracteres.`);
+  if (forBackup && pass.length < MIN_PASSPHRASE)
+    throw new ConfigError(`La contraseña de la copia debe tener al menos ${MIN_PASSPHRASE} caracteres.`);
   return pass;
 }
 
@@ -129,8 +145,12 @@ export async function restore(config: Config, from: string, passphrase: () => Pr
   const staging = `${config.dataDir}.restoring-${Date.now()}`;
   try {
     const pgdata = join(config.dataDir, 'pgdata');
-    const hasData = target === 'pglite' ? existsSync(pgdata) && readdirSync(pgdata).length > 0 : await postgresHasTables(config.databaseUrl!);
-    if (hasData && !force) throw new ConfigError(`${target === 'pglite' ? config.dataDir : 'La base de datos de DATABASE_URL'} ya tiene datos. Añade --force para sustituirla (en PGlite se guarda aparte; en PostgreSQL se borra).`);
+    const hasData =
+      target === 'pglite' ? existsSync(pgdata) && readdirSync(pgdata).length > 0 : await postgresHasTables(config.databaseUrl!);
+    if (hasData && !force)
+      throw new ConfigError(
+        `${target === 'pglite' ? config.dataDir : 'La base de datos de DATABASE_URL'} ya tiene datos. Añade --force para sustituirla (en PGlite se guarda aparte; en PostgreSQL se borra).`,
+      );
     const pass = await passphrase();
     mkdirSync(staging, { recursive: true, mode: 0o700 });
     await readArchive(src, pass, (name) => {
@@ -140,13 +160,16 @@ export async function restore(config: Config, from: string, passphrase: () => Pr
     });
     const manifest = JSON.parse(readFileSync(join(staging, 'manifest.json'), 'utf8')) as Manifest;
     if (manifest.product !== 'divan') throw new ConfigError('Este archivo no es una copia de Diván.');
-    if (manifest.database !== target) throw new ConfigError(`Esta copia contiene una base de datos ${manifest.database}; la configuración apunta a ${target}.`);
+    if (manifest.database !== target)
+      throw new ConfigError(`Esta copia contiene una base de datos ${manifest.database}; la configuración apunta a ${target}.`);
 
     const aside = `.before-restore-${Date.now()}`;
     if (target === 'postgres') {
       // --clean cannot drop pg-boss's partitioned tables: with --force the schemas go first, then a plain restore.
       if (hasData) await dropSchemas(config.databaseUrl!);
-      execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${config.databaseUrl}`, join(staging, 'database.dump')], { stdio: 'inherit' });
+      execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${config.databaseUrl}`, join(staging, 'database.dump')], {
+        stdio: 'inherit',
+      });
     } else {
       if (hasData) renameSync(pgdata, pgdata + aside);
       const db = await PGlite.create(pgdata, { loadDataDir: new Blob([readFileSync(join(staging, 'database.tar.gz'))]) });
@@ -161,7 +184,9 @@ export async function restore(config: Config, from: string, passphrase: () => Pr
     const lines = [`Copia ${src} restaurada en ${config.dataDir}${hasData ? kept : ''}.`];
     const needed = manifest.clinicalMasterKeyId;
     if (needed && needed !== configuredMasterKeyId(config))
-      lines.push(`Esta copia necesita la clave maestra clínica ${needed}: ponla en CLINICAL_KEY o en el archivo de clave antes de arrancar (no va dentro de la copia).`);
+      lines.push(
+        `Esta copia necesita la clave maestra clínica ${needed}: ponla en CLINICAL_KEY o en el archivo de clave antes de arrancar (no va dentro de la copia).`,
+      );
     return lines.join('\n');
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -181,10 +206,17 @@ async function withPostgres<T>(url: string, fn: (c: PgClient) => Promise<T>): Pr
 }
 
 const postgresHasTables = (url: string) =>
-  withPostgres(url, async (c) => (await c.query(`select 1 from pg_tables where schemaname in ('public', 'pgboss', 'drizzle') limit 1`)).rowCount! > 0);
+  withPostgres(
+    url,
+    async (c) => (await c.query(`select 1 from pg_tables where schemaname in ('public', 'pgboss', 'drizzle') limit 1`)).rowCount! > 0,
+  );
 
 const dropSchemas = (url: string) =>
-  withPostgres(url, (c) => c.query('drop schema if exists pgboss cascade; drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public'));
+  withPostgres(url, (c) =>
+    c.query(
+      'drop schema if exists pgboss cascade; drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public',
+    ),
+  );
 
 function moveDir(from: string, to: string) {
   try {

@@ -13,7 +13,8 @@ const freshDir = () => {
   dirs.push(d);
   return d;
 };
-const lockOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'divan.lock'), 'utf8')) as { host: string; pid: number; token: string; heartbeatAt: number };
+const lockOf = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'divan.lock'), 'utf8')) as { host: string; pid: number; token: string; heartbeatAt: number };
 const writeLock = (dir: string, v: object) => writeFileSync(join(dir, 'divan.lock'), JSON.stringify(v));
 /** A pid that surely is not running: a child that has exited. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;

@@ -90,7 +90,9 @@ function readLock(file: string): LockInfo | null {
   if (/^\d+$/.test(text)) return { host: hostname(), pid: Number(text), token: '', heartbeatAt: 0 };
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
-    return typeof v.pid === 'number' && typeof v.host === 'string' ? { host: v.host, pid: v.pid, token: String(v.token ?? ''), heartbeatAt: Number(v.heartbeatAt ?? 0) } : null;
+    return typeof v.pid === 'number' && typeof v.host === 'string'
+      ? { host: v.host, pid: v.pid, token: String(v.token ?? ''), heartbeatAt: Number(v.heartbeatAt ?? 0) }
+      : null;
   } catch {
     return null;
   }

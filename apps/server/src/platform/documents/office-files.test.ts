@@ -15,7 +15,10 @@ const MB = 1024 * 1024;
 let sheet: Buffer;
 let bomb: Buffer;
 beforeAll(async () => {
-  sheet = await xlsx([['Nombre', 'Email'], ['Ana', 'ana@example.com']]);
+  sheet = await xlsx([
+    ['Nombre', 'Email'],
+    ['Ana', 'ana@example.com'],
+  ]);
   // 200 MB of zeros as the sheet: a few hundred kilobytes on the wire.
   bomb = await withHugePart(sheet, 'xl/worksheets/sheet1.xml', 200 * MB);
 }, 60_000);
@@ -44,7 +47,10 @@ describe('office files are parsed in a worker thread', () => {
   it('stops at the row cap while streaming, and reports an unreadable part as invalid', async () => {
     const rows = [['Nombre'], ...Array.from({ length: 30 }, (_, i) => [`P${i}`])];
     await expect(readXlsxRows(await xlsx(rows), 10)).rejects.toMatchObject({ reason: 'too_many_rows' });
-    const garbage = zip([{ name: '[Content_Types].xml', data: Buffer.from('<no') }, { name: 'xl/workbook.xml', data: Buffer.from('basura') }]);
+    const garbage = zip([
+      { name: '[Content_Types].xml', data: Buffer.from('<no') },
+      { name: 'xl/workbook.xml', data: Buffer.from('basura') },
+    ]);
     await expect(readXlsxRows(garbage, 10)).rejects.toBeInstanceOf(OfficeFileError);
   });
 
@@ -77,7 +83,10 @@ describe('uploads of a zip bomb', () => {
     const res = await send(`${W}/patient-imports`, 'bomba.xlsx', XLSX_TYPE, bomb);
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(res.statusCode).toBe(413);
-    expect(json(res)).toEqual({ code: 'file_too_large', message: 'El archivo ocupa más de 50 MB una vez descomprimido. Divídelo en varios archivos.' });
+    expect(json(res)).toEqual({
+      code: 'file_too_large',
+      message: 'El archivo ocupa más de 50 MB una vez descomprimido. Divídelo en varios archivos.',
+    });
   });
 
   it('a Word import too', async () => {
@@ -92,6 +101,9 @@ describe('uploads of a zip bomb', () => {
     const rows = [['Nombre'], ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`Paciente ${i}`])];
     const res = await send(`${W}/patient-imports`, 'muchas.xlsx', XLSX_TYPE, await xlsx(rows));
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ code: 'invalid_import_file', message: 'El archivo tiene más de 10.000 filas. Divídelo en varios archivos.' });
+    expect(json(res)).toEqual({
+      code: 'invalid_import_file',
+      message: 'El archivo tiene más de 10.000 filas. Divídelo en varios archivos.',
+    });
   }, 60_000);
 });

@@ -39,7 +39,12 @@ export async function convertDocxToHtml(data: Buffer, opts: OfficeOptions = {}):
 /** The Spanish refusal of a file that could not be read: too big once unpacked, oddly packed, or unreadable. */
 export function officeRefusal(err: unknown, code: 'invalid_import_file' | 'invalid_docx_file'): AppError {
   const reason = err instanceof OfficeFileError ? err.reason : 'invalid';
-  if (reason === 'too_large') return new AppError('file_too_large', undefined, `El archivo ocupa más de ${unpackedLimitMb()} MB una vez descomprimido. Divídelo en varios archivos.`);
+  if (reason === 'too_large')
+    return new AppError(
+      'file_too_large',
+      undefined,
+      `El archivo ocupa más de ${unpackedLimitMb()} MB una vez descomprimido. Divídelo en varios archivos.`,
+    );
   if (reason === 'suspicious') return new AppError(code, undefined, 'El archivo está comprimido de forma anómala y no se puede leer.');
   return new AppError(code);
 }
@@ -53,7 +58,8 @@ class WorkerLost extends OfficeFileError {
 
 async function parseInWorker(kind: 'xlsx' | 'docx', data: Buffer, opts: OfficeOptions & { maxRows?: number }): Promise<unknown> {
   const verdict = inspectZip(data, opts.limits);
-  if (!verdict.ok) throw new OfficeFileError(verdict.reason === 'too_large' ? 'too_large' : verdict.reason === 'not_zip' ? 'not_zip' : 'suspicious');
+  if (!verdict.ok)
+    throw new OfficeFileError(verdict.reason === 'too_large' ? 'too_large' : verdict.reason === 'not_zip' ? 'not_zip' : 'suspicious');
   try {
     return await runWorker(kind, data, opts);
   } catch (err) {
@@ -68,7 +74,12 @@ async function parseInWorker(kind: 'xlsx' | 'docx', data: Buffer, opts: OfficeOp
 function runWorker(kind: 'xlsx' | 'docx', data: Buffer, opts: OfficeOptions & { maxRows?: number }): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
-      workerData: { kind, data, maxRows: opts.maxRows ?? 0, modules: { exceljs: requireHere.resolve('exceljs'), mammoth: requireHere.resolve('mammoth') } },
+      workerData: {
+        kind,
+        data,
+        maxRows: opts.maxRows ?? 0,
+        modules: { exceljs: requireHere.resolve('exceljs'), mammoth: requireHere.resolve('mammoth') },
+      },
       resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? 384 },
       stdout: true,
       stderr: true,

@@ -11,7 +11,17 @@ const { Readable } = require('node:stream');
 
 class TooManyRows extends Error {}
 
-const isBlank = (v) => v === null || v === undefined || (typeof v === 'string' && !v.trim()) || (typeof v === 'object' && !(v instanceof Date) && 'richText' in v && !v.richText.map((r) => r.text).join('').trim());
+const isBlank = (v) =>
+  v === null ||
+  v === undefined ||
+  (typeof v === 'string' && !v.trim()) ||
+  (typeof v === 'object' &&
+    !(v instanceof Date) &&
+    'richText' in v &&
+    !v.richText
+      .map((r) => r.text)
+      .join('')
+      .trim());
 
 /** The first sheet with data, streamed: its non-empty rows as raw cell values, stopping past the cap. */
 async function readXlsx(buffer, modules, maxRows) {

@@ -41,7 +41,14 @@ export function header(doc: Doc, h: HeaderOptions) {
     doc.font(FONT.bold).fontSize(14).fillColor(COLORS.primary);
     doc.text(h.name, textLeft, top + (h.logo ? 4 : 0), { width: nameWidth });
   });
-  if (h.subtitle) tagged(doc, 'P', () => doc.font(FONT.regular).fontSize(SIZES.small).fillColor(COLORS.muted).text(h.subtitle!, textLeft, doc.y + 1, { width: nameWidth }));
+  if (h.subtitle)
+    tagged(doc, 'P', () =>
+      doc
+        .font(FONT.regular)
+        .fontSize(SIZES.small)
+        .fillColor(COLORS.muted)
+        .text(h.subtitle!, textLeft, doc.y + 1, { width: nameWidth }),
+    );
   const leftBottom = Math.max(doc.y, h.logo ? top + LOGO : 0);
   let rightBottom = top;
   if (h.lines?.length) {
@@ -52,7 +59,14 @@ export function header(doc: Doc, h: HeaderOptions) {
     rightBottom = doc.y;
   }
   const y = Math.max(leftBottom, rightBottom) + 10;
-  artifact(doc, () => doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1).strokeColor(COLORS.primary).stroke());
+  artifact(doc, () =>
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(1)
+      .strokeColor(COLORS.primary)
+      .stroke(),
+  );
   doc.x = left;
   doc.y = y + 16;
   doc.fillColor(COLORS.text);
@@ -61,8 +75,21 @@ export function header(doc: Doc, h: HeaderOptions) {
 /** The document's title (H1) and an optional muted line under it. */
 export function title(doc: Doc, text: string, subtitle?: string) {
   ensureSpace(doc, 60);
-  tagged(doc, 'H1', () => doc.font(FONT.bold).fontSize(SIZES.title).fillColor(COLORS.text).text(breakable(text), { width: contentWidth(doc) }));
-  if (subtitle) tagged(doc, 'P', () => doc.font(FONT.regular).fontSize(SIZES.body).fillColor(COLORS.muted).text(subtitle, { width: contentWidth(doc) }));
+  tagged(doc, 'H1', () =>
+    doc
+      .font(FONT.bold)
+      .fontSize(SIZES.title)
+      .fillColor(COLORS.text)
+      .text(breakable(text), { width: contentWidth(doc) }),
+  );
+  if (subtitle)
+    tagged(doc, 'P', () =>
+      doc
+        .font(FONT.regular)
+        .fontSize(SIZES.body)
+        .fillColor(COLORS.muted)
+        .text(subtitle, { width: contentWidth(doc) }),
+    );
   doc.moveDown(0.6);
 }
 
@@ -76,24 +103,47 @@ export function heading(doc: Doc, text: string, level: 2 | 3 = 2) {
   doc.moveDown(level === 2 ? 0.9 : 0.5);
   ensureSpace(doc, level === 2 ? 70 : 96);
   if (level === 3) {
-    tagged(doc, 'H3', () => doc.font(FONT.bold).fontSize(SIZES.body + 0.5).fillColor(COLORS.text).text(text, left, doc.y, { width }));
+    tagged(doc, 'H3', () =>
+      doc
+        .font(FONT.bold)
+        .fontSize(SIZES.body + 0.5)
+        .fillColor(COLORS.text)
+        .text(text, left, doc.y, { width }),
+    );
     doc.y += 1;
     return;
   }
   tagged(doc, 'H2', () => doc.font(FONT.bold).fontSize(SIZES.heading).fillColor(COLORS.primary).text(text, left, doc.y, { width }));
   const y = doc.y + 2;
-  artifact(doc, () => doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(COLORS.rule).stroke());
+  artifact(doc, () =>
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke(),
+  );
   doc.y = y + 7;
   doc.fillColor(COLORS.text);
 }
 
-export type ParagraphOptions = { bold?: boolean; muted?: boolean; size?: number; bullet?: boolean; gap?: number; align?: 'left' | 'right' | 'center' | 'justify' };
+export type ParagraphOptions = {
+  bold?: boolean;
+  muted?: boolean;
+  size?: number;
+  bullet?: boolean;
+  gap?: number;
+  align?: 'left' | 'right' | 'center' | 'justify';
+};
 
 /** A paragraph (with a bullet: a list item); it flows onto the next page when long. */
 export function paragraph(doc: Doc, text: string, o: ParagraphOptions = {}) {
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
-  doc.font(o.bold ? FONT.bold : FONT.regular).fontSize(o.size ?? SIZES.body).fillColor(o.muted ? COLORS.muted : COLORS.text);
+  doc
+    .font(o.bold ? FONT.bold : FONT.regular)
+    .fontSize(o.size ?? SIZES.body)
+    .fillColor(o.muted ? COLORS.muted : COLORS.text);
   // Two lines at least on this page; a bold line (a heading inside a text) keeps two lines of what follows too.
   ensureSpace(doc, doc.currentLineHeight(true) * (o.bold ? 4 : 2));
   const opts = { width: o.bullet ? width - 14 : width, lineGap: 2, paragraphGap: o.gap ?? 4, align: o.align ?? 'left' };
@@ -114,16 +164,28 @@ export function keyValues(doc: Doc, rows: [string, string | null | undefined][],
     if (!value) continue;
     const shown = breakable(value);
     doc.font(FONT.regular).fontSize(SIZES.body);
-    const height = Math.max(doc.heightOfString(shown, { width: valueWidth, lineGap: 2 }), doc.font(FONT.regular).fontSize(SIZES.small).heightOfString(label, { width: labelWidth }));
+    const height = Math.max(
+      doc.heightOfString(shown, { width: valueWidth, lineGap: 2 }),
+      doc.font(FONT.regular).fontSize(SIZES.small).heightOfString(label, { width: labelWidth }),
+    );
     ensureSpace(doc, height + 3);
     const y = doc.y;
     tagged(doc, 'P', () => {
-      doc.font(FONT.regular).fontSize(SIZES.small).fillColor(COLORS.muted).text(label, left, y + 1, { width: labelWidth });
-      doc.font(FONT.regular).fontSize(SIZES.body).fillColor(COLORS.text).text(shown, left + labelWidth + 12, y, { width: valueWidth, lineGap: 2 });
+      doc
+        .font(FONT.regular)
+        .fontSize(SIZES.small)
+        .fillColor(COLORS.muted)
+        .text(label, left, y + 1, { width: labelWidth });
+      doc
+        .font(FONT.regular)
+        .fontSize(SIZES.body)
+        .fillColor(COLORS.text)
+        .text(shown, left + labelWidth + 12, y, { width: valueWidth, lineGap: 2 });
     });
     doc.x = left;
     doc.y = y + height + 3;
   }
 }
 
-export const isPngOrJpeg = (b: Buffer) => (b[0] === 0x89 && b.subarray(1, 4).toString('latin1') === 'PNG') || (b[0] === 0xff && b[1] === 0xd8);
+export const isPngOrJpeg = (b: Buffer) =>
+  (b[0] === 0x89 && b.subarray(1, 4).toString('latin1') === 'PNG') || (b[0] === 0xff && b[1] === 0xd8);

@@ -25,7 +25,14 @@ describe('document kit', () => {
     const out = join(dist, `fonts-check-${process.pid}.mjs`);
     mkdirSync(dist, { recursive: true });
     try {
-      await build({ entryPoints: [join(here, 'fonts.ts')], outfile: out, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
+      await build({
+        entryPoints: [join(here, 'fonts.ts')],
+        outfile: out,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        logLevel: 'silent',
+      });
       const bundled = (await import(pathToFileURL(out).href)) as { fontFiles: typeof fontFiles };
       expect(bundled.fontFiles().regular).toBe(join(assets, 'DejaVuSans.ttf'));
     } finally {
@@ -34,8 +41,25 @@ describe('document kit', () => {
   });
 
   it('shares the table width between fixed and "*" columns', () => {
-    expect(columnWidths([{ header: 'a', width: 100 }, { header: 'b', width: '*' }, { header: 'c', width: '2*' }], 400)).toEqual([100, 100, 200]);
-    expect(columnWidths([{ header: 'a', width: 1 }, { header: 'b', width: 3 }], 400)).toEqual([100, 300]);
+    expect(
+      columnWidths(
+        [
+          { header: 'a', width: 100 },
+          { header: 'b', width: '*' },
+          { header: 'c', width: '2*' },
+        ],
+        400,
+      ),
+    ).toEqual([100, 100, 200]);
+    expect(
+      columnWidths(
+        [
+          { header: 'a', width: 1 },
+          { header: 'b', width: 3 },
+        ],
+        400,
+      ),
+    ).toEqual([100, 300]);
   });
 
   it('makes a PDF/A-2b shaped file with only embedded fonts', async () => {
@@ -60,9 +84,24 @@ describe.skipIf(skipPdfChecks)('document kit, read back with poppler', () => {
     title(doc, `Título ${SPANISH}`);
     keyValues(doc, [[`Clave ${OTHERS}`, `Valor ${SPANISH}`]]);
     paragraph(doc, `Párrafo: ${SPANISH} y ${OTHERS}.`);
-    table(doc, { columns: [{ header: `Columna ${OTHERS}`, width: '*' }, { header: 'Importe', width: 80, align: 'right' }], rows: [[SPANISH, '1.234,56 €']] });
+    table(doc, {
+      columns: [
+        { header: `Columna ${OTHERS}`, width: '*' },
+        { header: 'Importe', width: 80, align: 'right' },
+      ],
+      rows: [[SPANISH, '1.234,56 €']],
+    });
     const text = pdfText(await renderToBuffer(doc));
-    for (const s of [`Consulta ${SPANISH}`, `Línea ${OTHERS}`, `Título ${SPANISH}`, `Clave ${OTHERS}`, `Valor ${SPANISH}`, `Párrafo: ${SPANISH} y ${OTHERS}.`, `Columna ${OTHERS}`, '1.234,56 €'])
+    for (const s of [
+      `Consulta ${SPANISH}`,
+      `Línea ${OTHERS}`,
+      `Título ${SPANISH}`,
+      `Clave ${OTHERS}`,
+      `Valor ${SPANISH}`,
+      `Párrafo: ${SPANISH} y ${OTHERS}.`,
+      `Columna ${OTHERS}`,
+      '1.234,56 €',
+    ])
       expect(text).toContain(s);
     expect(text).not.toContain('?');
   });
@@ -74,9 +113,20 @@ describe.skipIf(skipPdfChecks)('document kit, read back with poppler', () => {
     const rows = Array.from({ length: 120 }, (_, i) => {
       const n = String(i + 1).padStart(3, '0');
       // Some rows wrap onto two lines.
-      return [`Fila ${n}`, i % 9 === 4 ? `Sesión ${n} con un concepto largo que no cabe en una sola línea de la columna central` : `Sesión ${n}`, `${n},00 €`];
+      return [
+        `Fila ${n}`,
+        i % 9 === 4 ? `Sesión ${n} con un concepto largo que no cabe en una sola línea de la columna central` : `Sesión ${n}`,
+        `${n},00 €`,
+      ];
     });
-    table(doc, { columns: [{ header: 'Referencia', width: 80 }, { header: 'Concepto', width: '*' }, { header: 'Importe', width: 90, align: 'right' }], rows });
+    table(doc, {
+      columns: [
+        { header: 'Referencia', width: 80 },
+        { header: 'Concepto', width: '*' },
+        { header: 'Importe', width: 90, align: 'right' },
+      ],
+      rows,
+    });
     const pdf = await renderToBuffer(doc);
     const pages = pdfPages(pdf);
     const n = pages.length;
@@ -99,7 +149,8 @@ describe.skipIf(skipPdfChecks)('document kit, read back with poppler', () => {
   });
 
   it('embeds a QR code whose modules are the ones of the text', async () => {
-    const url = 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=F-2026-0042&fecha=20-11-2026&importe=60.00';
+    const url =
+      'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=F-2026-0042&fecha=20-11-2026&importe=60.00';
     expect((await qrPng(url)).subarray(1, 4).toString()).toBe('PNG');
     const doc = await createDocument({ title: 'Factura', author: 'Clínica Mar' });
     await drawQr(doc, url, 60, 80, 100);
@@ -122,10 +173,22 @@ describe.skipIf(skipPdfChecks)('document kit, read back with poppler', () => {
   });
 
   it('writes title, author, subject, language and PDF/A identification', async () => {
-    const doc = await createDocument({ title: 'Factura F-1 · Begoña & «Ü» <prueba>', author: 'Clínica Mar', subject: 'Factura', createdAt: new Date('2026-11-20T10:00:00Z') });
+    const doc = await createDocument({
+      title: 'Factura F-1 · Begoña & «Ü» <prueba>',
+      author: 'Clínica Mar',
+      subject: 'Factura',
+      createdAt: new Date('2026-11-20T10:00:00Z'),
+    });
     paragraph(doc, 'Contenido');
     const { fields, xmp } = pdfInfo(await renderToBuffer(doc));
-    expect(fields).toMatchObject({ Title: 'Factura F-1 · Begoña & «Ü» <prueba>', Author: 'Clínica Mar', Subject: 'Factura', Creator: 'Diván', Tagged: 'yes', 'PDF version': '1.7' });
+    expect(fields).toMatchObject({
+      Title: 'Factura F-1 · Begoña & «Ü» <prueba>',
+      Author: 'Clínica Mar',
+      Subject: 'Factura',
+      Creator: 'Diván',
+      Tagged: 'yes',
+      'PDF version': '1.7',
+    });
     expect(fields.CreationDate).toContain('2026');
     expect(xmp).toContain('<pdfaid:part>2</pdfaid:part>');
     expect(xmp).toContain('<pdfaid:conformance>B</pdfaid:conformance>');

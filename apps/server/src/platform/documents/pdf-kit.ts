@@ -2,7 +2,14 @@ import type PDFDocumentType from 'pdfkit';
 import { FONT, fontFiles, registerFonts } from './fonts';
 
 /** Calm and legible on screen and paper. */
-export const COLORS = { primary: '#2f6f68', text: '#1f2a2a', muted: '#6b7575', rule: '#d5dddc', band: '#eef4f3', zebra: '#f7f9f9' } as const;
+export const COLORS = {
+  primary: '#2f6f68',
+  text: '#1f2a2a',
+  muted: '#6b7575',
+  rule: '#d5dddc',
+  band: '#eef4f3',
+  zebra: '#f7f9f9',
+} as const;
 export const SIZES = { title: 17, heading: 11.5, body: 9.5, small: 8.5, footer: 7.5 } as const;
 /** A4 in points; the bottom margin holds the footer. */
 export const MARGINS = { top: 48, left: 50, right: 50, bottom: 72 } as const;
@@ -117,7 +124,12 @@ export function finish(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
     // Writing inside the bottom margin must not open a new page.
     doc.page.margins.bottom = 0;
     artifact(doc, () => {
-      doc.moveTo(left, top).lineTo(left + width, top).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+      doc
+        .moveTo(left, top)
+        .lineTo(left + width, top)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke();
       doc.font(FONT.regular).fontSize(SIZES.footer).fillColor(COLORS.muted);
       const pageLabel = `Página ${i - start + 1} de ${count}`;
       const labelWidth = doc.widthOfString(pageLabel);
@@ -152,7 +164,14 @@ function escapeXmp(doc: PDFKit.PDFDocument) {
   d._addInfo = function (this: typeof d) {
     const info = this.info;
     const esc = (v: unknown) => (typeof v === 'string' ? v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : v);
-    this.info = { ...info, Title: esc(info.Title), Author: esc(info.Author), Subject: esc(info.Subject), Keywords: esc(info.Keywords), Creator: esc(info.Creator) };
+    this.info = {
+      ...info,
+      Title: esc(info.Title),
+      Author: esc(info.Author),
+      Subject: esc(info.Subject),
+      Keywords: esc(info.Keywords),
+      Creator: esc(info.Creator),
+    };
     try {
       addInfo.call(this);
     } finally {

@@ -26,17 +26,39 @@ export function table(doc: PDFKit.PDFDocument, t: TableOptions) {
   const headerCells = t.columns.map((c) => c.header);
 
   const measure = (cells: string[], font: string, size: number) =>
-    Math.max(...cells.map((c, i) => doc.font(font).fontSize(size).heightOfString(c || ' ', { width: widths[i]! - 2 * PAD_X, lineGap: LINE_GAP }))) + 2 * PAD_Y;
+    Math.max(
+      ...cells.map((c, i) =>
+        doc
+          .font(font)
+          .fontSize(size)
+          .heightOfString(c || ' ', { width: widths[i]! - 2 * PAD_X, lineGap: LINE_GAP }),
+      ),
+    ) +
+    2 * PAD_Y;
   const headerHeight = measure(headerCells, FONT.bold, SIZES.small);
 
-  const drawCells = (cells: string[], y: number, height: number, font: string, size: number, color: string, tag?: (draw: () => void) => void) => {
+  const drawCells = (
+    cells: string[],
+    y: number,
+    height: number,
+    font: string,
+    size: number,
+    color: string,
+    tag?: (draw: () => void) => void,
+  ) => {
     cells.forEach((text, i) => {
       const draw = () =>
         doc
           .font(font)
           .fontSize(size)
           .fillColor(color)
-          .text(text, xs[i]! + PAD_X, y + PAD_Y, { width: widths[i]! - 2 * PAD_X, height: height - 2 * PAD_Y, align: t.columns[i]!.align ?? 'left', lineGap: LINE_GAP, ellipsis: true });
+          .text(text, xs[i]! + PAD_X, y + PAD_Y, {
+            width: widths[i]! - 2 * PAD_X,
+            height: height - 2 * PAD_Y,
+            align: t.columns[i]!.align ?? 'left',
+            lineGap: LINE_GAP,
+            ellipsis: true,
+          });
       if (tag) tag(draw);
       else draw();
     });
@@ -45,7 +67,12 @@ export function table(doc: PDFKit.PDFDocument, t: TableOptions) {
     const y = doc.y;
     artifact(doc, () => {
       doc.rect(left, y, total, headerHeight).fillColor(COLORS.band).fill();
-      doc.moveTo(left, y + headerHeight).lineTo(left + total, y + headerHeight).lineWidth(0.75).strokeColor(COLORS.primary).stroke();
+      doc
+        .moveTo(left, y + headerHeight)
+        .lineTo(left + total, y + headerHeight)
+        .lineWidth(0.75)
+        .strokeColor(COLORS.primary)
+        .stroke();
       // Repeated headers are page furniture; only the first one is part of the table's structure.
       if (!element) drawCells(headerCells, y, headerHeight, FONT.bold, SIZES.small, COLORS.primary);
     });
@@ -71,7 +98,12 @@ export function table(doc: PDFKit.PDFDocument, t: TableOptions) {
     const y = doc.y;
     artifact(doc, () => {
       if (t.zebra !== false && index % 2 === 1) doc.rect(left, y, total, height).fillColor(COLORS.zebra).fill();
-      doc.moveTo(left, y + height).lineTo(left + total, y + height).lineWidth(0.4).strokeColor(COLORS.rule).stroke();
+      doc
+        .moveTo(left, y + height)
+        .lineTo(left + total, y + height)
+        .lineWidth(0.4)
+        .strokeColor(COLORS.rule)
+        .stroke();
     });
     const tr = openElement(doc, 'TR', element);
     drawCells(cells, y, height, FONT.regular, SIZES.body, COLORS.text, (draw) => tr.add(doc.struct('TD', {}, draw)));

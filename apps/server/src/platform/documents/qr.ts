@@ -11,7 +11,13 @@ export const QR_MARGIN = 4;
  * 4-module quiet zone, SCALE pixels per module.
  */
 export function qrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: QR_MARGIN, scale: SCALE, color: { dark: '#000000', light: '#ffffff' } });
+  return QRCode.toBuffer(text, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: QR_MARGIN,
+    scale: SCALE,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
 }
 
 /** Draws `text` as a QR code with its top-left corner at (x, y), `size` points square, quiet zone included. */

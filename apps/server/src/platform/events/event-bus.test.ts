@@ -85,16 +85,28 @@ describe('EventBus delivery', () => {
     const log = recordingLog();
     const bus = busOn(inProcessBroker(), log);
     const seen: string[] = [];
-    bus.on('workspace.access_changed', () => {
-      throw new Error('boom');
-    }, { scope: 'once' });
-    bus.on('workspace.access_changed', async () => {
-      await Promise.reject(new Error('async boom'));
-    }, { scope: 'every-process' });
+    bus.on(
+      'workspace.access_changed',
+      () => {
+        throw new Error('boom');
+      },
+      { scope: 'once' },
+    );
+    bus.on(
+      'workspace.access_changed',
+      async () => {
+        await Promise.reject(new Error('async boom'));
+      },
+      { scope: 'every-process' },
+    );
     bus.on('workspace.access_changed', () => void seen.push('after'), { scope: 'once' });
-    bus.on('patient.erased', () => {
-      throw new Error('after-commit boom');
-    }, { scope: 'once' });
+    bus.on(
+      'patient.erased',
+      () => {
+        throw new Error('after-commit boom');
+      },
+      { scope: 'once' },
+    );
 
     await expect(bus.emit('workspace.access_changed', access())).resolves.toBeUndefined();
     const id = randomUUID();
@@ -160,9 +172,13 @@ describe('across two server processes sharing one broker', () => {
 
   it("logs an 'every-process' handler that throws on an event from another process; the publisher and the other handlers carry on", async () => {
     const { a, b, calls, logB } = await twoProcesses();
-    b.on('workspace.access_changed', () => {
-      throw new TypeError("Cannot read properties of null (reading 'event')");
-    }, { scope: 'every-process' });
+    b.on(
+      'workspace.access_changed',
+      () => {
+        throw new TypeError("Cannot read properties of null (reading 'event')");
+      },
+      { scope: 'every-process' },
+    );
     b.on('workspace.access_changed', () => void calls.bEvery++, { scope: 'every-process' });
     await expect(a.emit('workspace.access_changed', access())).resolves.toBeUndefined();
     await b.settled();
@@ -199,7 +215,9 @@ describe('what the modules emit', () => {
     const assigned = record('patient.assigned');
     const erased = record('patient.erased');
     const P = `/api/v1/workspaces/${ws.id}/patients`;
-    const p = json<Patient>(await t.post(P, { firstName: 'Olga', lastName: 'Ruiz', assignedTherapistId: owner.userId }, { token: owner.accessToken }));
+    const p = json<Patient>(
+      await t.post(P, { firstName: 'Olga', lastName: 'Ruiz', assignedTherapistId: owner.userId }, { token: owner.accessToken }),
+    );
     expect(created.seen).toEqual([{ workspaceId: ws.id, patientId: p.id, assignedTherapistId: owner.userId }]);
     await t.patch(`${P}/${p.id}`, { phone: '600111222' }, { token: owner.accessToken });
     await t.put(`${P}/${p.id}/treatment`, { status: 'paused' }, { token: owner.accessToken });
@@ -213,7 +231,9 @@ describe('what the modules emit', () => {
     expect((await t.patch(`${P}/${p.id}`, { firstName: '' }, { token: owner.accessToken })).statusCode).toBe(400);
     expect(updated.seen).toHaveLength(2);
 
-    await t.rows(sql`update patients set last_activity_at = now() - interval '6 years', treatment_end_date = (now() - interval '6 years')::date where id = ${p.id}`);
+    await t.rows(
+      sql`update patients set last_activity_at = now() - interval '6 years', treatment_end_date = (now() - interval '6 years')::date where id = ${p.id}`,
+    );
     expect(json(await t.del(`${P}/${p.id}`, { token: owner.accessToken }))).toMatchObject({ result: 'deleted' });
     expect(erased.seen).toEqual([{ workspaceId: ws.id, patientId: p.id }]);
     for (const r of [created, updated, assigned, erased]) r.off();

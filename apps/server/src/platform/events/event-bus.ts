@@ -62,7 +62,11 @@ export class EventBus {
   on<N extends DomainEventName>(name: N, handler: EventHandler<N>, opts: { scope: HandlerScope }): () => void {
     const entry: Registered = { handler: handler as EventHandler<never>, scope: opts.scope };
     this.handlers.set(name, [...(this.handlers.get(name) ?? []), entry]);
-    return () => this.handlers.set(name, (this.handlers.get(name) ?? []).filter((e) => e !== entry));
+    return () =>
+      this.handlers.set(
+        name,
+        (this.handlers.get(name) ?? []).filter((e) => e !== entry),
+      );
   }
 
   /** Publishes an event whose change has already committed. Never rejects. */
@@ -78,7 +82,8 @@ export class EventBus {
    * they were emitted. Not inside another transaction: a savepoint's release is not a commit.
    */
   async transaction<T>(db: Db, fn: (tx: Tx, emit: Emit, onCommit: OnCommit) => Promise<T>): Promise<T> {
-    if (db instanceof PgTransaction) throw new Error('EventBus.transaction needs the database, not a transaction: pass `emit` down instead');
+    if (db instanceof PgTransaction)
+      throw new Error('EventBus.transaction needs the database, not a transaction: pass `emit` down instead');
     const afterCommit: (() => Promise<void>)[] = [];
     const emit: Emit = (name, payload) => void afterCommit.push(() => this.emit(name, payload));
     const onCommit: OnCommit = (work) => void afterCommit.push(() => this.guard('after-commit work', () => work()));
@@ -93,7 +98,8 @@ export class EventBus {
   }
 
   private async run(name: DomainEventName, payload: unknown, handlers: Registered[]) {
-    for (const h of handlers) await this.guard(`handler of ${name}`, () => (h.handler as EventHandler<DomainEventName>)(payload as never, { name }));
+    for (const h of handlers)
+      await this.guard(`handler of ${name}`, () => (h.handler as EventHandler<DomainEventName>)(payload as never, { name }));
   }
 
   private async publish(name: DomainEventName, payload: unknown) {
@@ -109,7 +115,8 @@ export class EventBus {
     if (m.kind !== 'event' || m.origin === this.origin || this.stopped) return;
     if (!isDomainEventName(m.name)) return; // from a newer version of the server during a rolling deploy
     const parsed = domainEventSchemas[m.name].safeParse(m.payload);
-    if (!parsed.success) return this.log.error({ event: m.name, issues: parsed.error.issues }, 'malformed domain event from another process');
+    if (!parsed.success)
+      return this.log.error({ event: m.name, issues: parsed.error.issues }, 'malformed domain event from another process');
     const handlers = (this.handlers.get(m.name) ?? []).filter((h) => h.scope === 'every-process');
     const delivery = this.run(m.name, parsed.data, handlers);
     this.inFlight.add(delivery);

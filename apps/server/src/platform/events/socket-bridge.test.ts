@@ -30,10 +30,12 @@ const socketOf = async (who: Therapist) => {
   return s;
 };
 
-describe('domain events on the members\' sockets', () => {
+describe("domain events on the members' sockets", () => {
   it('tells the other members that a patient was created, with its ids only, and nobody outside', async () => {
     const [mine, theirs] = [await socketOf(colleague), await socketOf(outsider)];
-    const patient = json<Patient>(await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Confidencial' }, { token: owner.accessToken }));
+    const patient = json<Patient>(
+      await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Confidencial' }, { token: owner.accessToken }),
+    );
     const frame = await mine.next('workspace-event');
     expect(frame.data).toEqual({ name: 'patient.created', workspaceId: ws.id, patientId: patient.id, assignedTherapistId: null });
     expect(JSON.stringify(frame.data)).not.toContain('Confidencial');

@@ -15,9 +15,22 @@ describe('a null where a body field is optional is the field left out', () => {
   });
 
   it('drops it where the field cannot be null, keeps it where it can (clear) or where it is required, at any depth', () => {
-    const input = { name: null, taxId: null, footer: null, kind: null, buyer: { taxId: null, email: null }, lines: [{ description: 'x', vatRate: null }] };
+    const input = {
+      name: null,
+      taxId: null,
+      footer: null,
+      kind: null,
+      buyer: { taxId: null, email: null },
+      lines: [{ description: 'x', vatRate: null }],
+    };
     expect(nullsAsAbsent(body, input)).toEqual({ name: null, footer: null, buyer: { email: null }, lines: [{ description: 'x' }] });
-    expect(body.safeParse({ ...(nullsAsAbsent(body, { ...input, name: 'Ana' }) as object) }).data).toEqual({ name: 'Ana', footer: null, kind: 'a', buyer: { email: null }, lines: [{ description: 'x' }] });
+    expect(body.safeParse({ ...(nullsAsAbsent(body, { ...input, name: 'Ana' }) as object) }).data).toEqual({
+      name: 'Ana',
+      footer: null,
+      kind: 'a',
+      buyer: { email: null },
+      lines: [{ description: 'x' }],
+    });
   });
 
   it('leaves anything but objects and arrays alone', () => {

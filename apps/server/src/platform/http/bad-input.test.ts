@@ -42,40 +42,66 @@ describe('a NUL in text is a Spanish 400', () => {
   });
 
   it('in a workspace name, on create and on rename', async () => {
-    expectSpanish400(await t.post('/api/v1/workspaces', { name: `Clínica${NUL}`, template: 'clinic' }, { token: owner.accessToken }), 'Nombre contiene caracteres no permitidos');
+    expectSpanish400(
+      await t.post('/api/v1/workspaces', { name: `Clínica${NUL}`, template: 'clinic' }, { token: owner.accessToken }),
+      'Nombre contiene caracteres no permitidos',
+    );
     expectSpanish400(await t.patch(W, { name: `Clínica${NUL}` }, { token: owner.accessToken }), 'Nombre contiene caracteres no permitidos');
   });
 
   it('in billing fields, medication, insurance policy, a role name, the biography and the patient search', async () => {
     const token = owner.accessToken;
     const P = `${W}/patients/${patient.id}`;
-    expectSpanish400(await t.put(`${W}/billing-info`, { footer: `Gracias${NUL}` }, { token }), 'Pie de factura contiene caracteres no permitidos');
+    expectSpanish400(
+      await t.put(`${W}/billing-info`, { footer: `Gracias${NUL}` }, { token }),
+      'Pie de factura contiene caracteres no permitidos',
+    );
     expectSpanish400(await t.patch(P, { billingInfo: { city: `Madrid${NUL}` } }, { token }), 'Ciudad contiene caracteres no permitidos');
-    expectSpanish400(await t.put(`${P}/treatment`, { medication: `Sertralina${NUL}` }, { token }), 'Medicación contiene caracteres no permitidos');
+    expectSpanish400(
+      await t.put(`${P}/treatment`, { medication: `Sertralina${NUL}` }, { token }),
+      'Medicación contiene caracteres no permitidos',
+    );
     expectSpanish400(await t.put(`${P}/treatment`, { insurancePolicy: NUL }, { token }), 'Póliza contiene caracteres no permitidos');
-    expectSpanish400(await t.post(`${W}/roles`, { name: `Rol${NUL}`, permissions: [{ action: 'read', subject: 'patients' }] }, { token }), 'Nombre contiene caracteres no permitidos');
-    expectSpanish400(await t.patch('/api/v1/me', { biography: `Psicóloga${NUL}` }, { token }), 'Biografía contiene caracteres no permitidos');
+    expectSpanish400(
+      await t.post(`${W}/roles`, { name: `Rol${NUL}`, permissions: [{ action: 'read', subject: 'patients' }] }, { token }),
+      'Nombre contiene caracteres no permitidos',
+    );
+    expectSpanish400(
+      await t.patch('/api/v1/me', { biography: `Psicóloga${NUL}` }, { token }),
+      'Biografía contiene caracteres no permitidos',
+    );
     expectSpanish400(await t.get(`${W}/patients?q=Sa%00ra`, { token }), 'Búsqueda contiene caracteres no permitidos');
   });
 });
 
 describe('a day that only matches the pattern is a Spanish 400', () => {
-  it.each(['2024-02-30', '2023-02-29', '2024-13-01', '0000-01-01'])('%s as a birthdate, a treatment date and a history date', async (day) => {
-    const token = owner.accessToken;
-    const P = `${W}/patients/${patient.id}`;
-    const created = expectSpanish400(await t.post(`${W}/patients`, { firstName: 'Ana', birthdate: day }, { token }), 'Fecha inválida');
-    expect(created.fields?.[0]?.path).toBe('birthdate');
-    expectSpanish400(await t.patch('/api/v1/me', { birthdate: day }, { token }), 'Fecha inválida');
-    expectSpanish400(await t.put(`${P}/treatment`, { startDate: day }, { token }), 'Fecha inválida');
-    expectSpanish400(await t.put(`${P}/treatment`, { endDate: day }, { token }), 'Fecha inválida');
-    expectSpanish400(await t.post(`${P}/history`, { title: 'Sesión', date: day }, { token }), 'Fecha inválida');
-  });
+  it.each(['2024-02-30', '2023-02-29', '2024-13-01', '0000-01-01'])(
+    '%s as a birthdate, a treatment date and a history date',
+    async (day) => {
+      const token = owner.accessToken;
+      const P = `${W}/patients/${patient.id}`;
+      const created = expectSpanish400(await t.post(`${W}/patients`, { firstName: 'Ana', birthdate: day }, { token }), 'Fecha inválida');
+      expect(created.fields?.[0]?.path).toBe('birthdate');
+      expectSpanish400(await t.patch('/api/v1/me', { birthdate: day }, { token }), 'Fecha inválida');
+      expectSpanish400(await t.put(`${P}/treatment`, { startDate: day }, { token }), 'Fecha inválida');
+      expectSpanish400(await t.put(`${P}/treatment`, { endDate: day }, { token }), 'Fecha inválida');
+      expectSpanish400(await t.post(`${P}/history`, { title: 'Sesión', date: day }, { token }), 'Fecha inválida');
+    },
+  );
 
   it('in the date of a Word import', async () => {
     const { payload: file, headers } = multipart('file', 'nota.docx', 'application/octet-stream', Buffer.from('PK\u0003\u0004'));
     const boundary = headers['content-type'].split('boundary=')[1]!;
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="date"\r\n\r\n2024-02-30\r\n`), file]);
-    const res = await t.app.inject({ method: 'POST', url: `${W}/patients/${patient.id}/history/import-docx`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } });
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="date"\r\n\r\n2024-02-30\r\n`),
+      file,
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${W}/patients/${patient.id}/history/import-docx`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${owner.accessToken}` },
+    });
     expectSpanish400(res, 'Fecha inválida');
   });
 
@@ -103,7 +129,11 @@ describe('numbers are bounded by their columns', () => {
   it('a commission of 2147483648 on an invitation', async () => {
     const roleId = ws.roles.find((r) => !r.isAdmin)!.id;
     const invite = (value: number) =>
-      t.post(`${W}/invitations`, { email: 'nuevo@entrada.test', roleIds: [roleId], commission: { type: 'fixed', value } }, { token: owner.accessToken });
+      t.post(
+        `${W}/invitations`,
+        { email: 'nuevo@entrada.test', roleIds: [roleId], commission: { type: 'fixed', value } },
+        { token: owner.accessToken },
+      );
     const body = expectSpanish400(await invite(2_147_483_648), 'No puede ser mayor de 2147483647');
     expect(body.fields?.[0]?.path).toBe('commission.value');
     expect((await invite(2_147_483_647)).statusCode).toBe(201);
@@ -113,7 +143,10 @@ describe('numbers are bounded by their columns', () => {
 describe("Zod's own messages are Spanish too", () => {
   it('for a body of the wrong shape, a string too long, a bad UUID in the path and an unknown enum value', async () => {
     expectSpanish400(await t.post(`${W}/patients`, [], { token: owner.accessToken }), 'Datos inválidos');
-    expectSpanish400(await t.post(`${W}/patients`, { firstName: 'x'.repeat(5000) }, { token: owner.accessToken }), /^No puede tener más de \d+ caracteres$/);
+    expectSpanish400(
+      await t.post(`${W}/patients`, { firstName: 'x'.repeat(5000) }, { token: owner.accessToken }),
+      /^No puede tener más de \d+ caracteres$/,
+    );
     expectSpanish400(await t.get(`${W}/patients/no-es-un-uuid`, { token: owner.accessToken }), /inválido$/);
     expectSpanish400(await t.get(`${W}/patients?status=quizas`, { token: owner.accessToken }), /inválid/);
   });
@@ -135,7 +168,12 @@ describe('a broken multipart upload is a Spanish 400 on every upload route', () 
         ['multipart/form-data', 'abc'],
         ['multipart/form-data; boundary=XYZ', cut],
       ] as const) {
-        const res = await t.app.inject({ method: method as 'PUT', url, payload, headers: { authorization: `Bearer ${owner.accessToken}`, 'content-type': contentType } });
+        const res = await t.app.inject({
+          method: method as 'PUT',
+          url,
+          payload,
+          headers: { authorization: `Bearer ${owner.accessToken}`, 'content-type': contentType },
+        });
         expect({ url, contentType, status: res.statusCode }).toEqual({ url, contentType, status: 400 });
         expect(json<{ message: string }>(res).message).toMatch(/no ha llegado completo|mal formado/);
       }
@@ -144,7 +182,14 @@ describe('a broken multipart upload is a Spanish 400 on every upload route', () 
 
 describe('a null where a field is optional is the field left out (issue 24)', () => {
   it('an invoice whose buyer has taxId: null, the rest valid, is drafted without one', async () => {
-    const res = await t.post(`${W}/invoices`, { buyer: { kind: 'company', fullName: 'Seguros Ejemplo SA', taxId: null }, lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 10000 }] }, { token: owner.accessToken });
+    const res = await t.post(
+      `${W}/invoices`,
+      {
+        buyer: { kind: 'company', fullName: 'Seguros Ejemplo SA', taxId: null },
+        lines: [{ description: 'Informe', itemKind: 'report', unitPriceCents: 10000 }],
+      },
+      { token: owner.accessToken },
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(json<{ buyer: { taxId: string | null } }>(res).buyer.taxId).toBeNull();
   });

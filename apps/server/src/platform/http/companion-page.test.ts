@@ -23,14 +23,17 @@ describe('the companion page', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/p', '/p/', '/p/connect/abcdefghijklmnopqrstuvwxyz', '/p/0b7c8a52-7a53-4a0e-9d52-1f4f2a0a9c11/chat'])('is companion.html at %s, not cached, framed by no other site', async (url) => {
-    const res = await t.get(url, { headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(COMPANION);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-  });
+  it.each(['/p', '/p/', '/p/connect/abcdefghijklmnopqrstuvwxyz', '/p/0b7c8a52-7a53-4a0e-9d52-1f4f2a0a9c11/chat'])(
+    'is companion.html at %s, not cached, framed by no other site',
+    async (url) => {
+      const res = await t.get(url, { headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(COMPANION);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    },
+  );
 
   it("leaves the app's own screens that start with p to the app", async () => {
     for (const url of ['/patients', '/profile', '/pagos']) expect((await t.get(url)).body).toBe(INDEX);

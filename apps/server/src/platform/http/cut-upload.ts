@@ -56,7 +56,13 @@ export function guardUpload(raw: IncomingMessage, file: Readable, rest?: () => P
   out.on('error', () => {});
   // With `rest` (the remainder of the form), `out` ends only once it has been read without fault.
   file.pipe(out, { end: !rest });
-  if (rest) file.once('end', () => rest().then(() => out.end(), (err: unknown) => out.destroy(uploadError(err))));
+  if (rest)
+    file.once('end', () =>
+      rest().then(
+        () => out.end(),
+        (err: unknown) => out.destroy(uploadError(err)),
+      ),
+    );
   const check = () =>
     setImmediate(() => {
       if (file.destroyed && !file.readableEnded && !out.destroyed) out.destroy(new AppError('upload_incomplete'));

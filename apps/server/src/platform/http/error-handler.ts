@@ -91,7 +91,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
   if (err.code === 'ECONNRESET' || !socket.writable || answering) return void socket.destroy();
   const [status, code]: [number, ErrorCode] =
-    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'request_too_large'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request_timeout'] : [400, 'request_malformed'];
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_too_large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout']
+        : [400, 'request_malformed'];
   const payload = JSON.stringify(body(code));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,

@@ -3,7 +3,15 @@ import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { multipart, png } from '../../test/images';
 import { XLSX_TYPE, xlsx } from '../../test/spreadsheets';
-import { casesFor, nullCasesFor, operationsOf, validCase, type FuzzCase, type OpenApiDoc, type Operation } from '../../test/fuzz/fuzz-cases';
+import {
+  casesFor,
+  nullCasesFor,
+  operationsOf,
+  validCase,
+  type FuzzCase,
+  type OpenApiDoc,
+  type Operation,
+} from '../../test/fuzz/fuzz-cases';
 import { englishIn } from '../../test/fuzz/spanish';
 
 /**
@@ -36,7 +44,9 @@ beforeAll(async () => {
   };
   const role = await createRole(t, owner, ws.id, 'Recepción fuzz', [{ action: 'read', subject: 'patient_files' }]);
   const { memberId } = await addMember(t, owner, ws.id, colleague, [role.id]);
-  const invitation = json<{ id: string }>(await t.post(`${W}/invitations`, { email: 'pendiente@divan.test', roleIds: [role.id] }, { token }));
+  const invitation = json<{ id: string }>(
+    await t.post(`${W}/invitations`, { email: 'pendiente@divan.test', roleIds: [role.id] }, { token }),
+  );
   const patient = json<{ id: string }>(await t.post(`${W}/patients`, { firstName: 'Sara', lastName: 'Fuzz' }, { token }));
   const P = `${W}/patients/${patient.id}`;
   const entry = json<{ id: string }>(await t.post(`${P}/history`, { title: 'Primera sesión', date: '2024-05-10' }, { token }));
@@ -112,7 +122,12 @@ describe('fuzz over every operation of the OpenAPI document', () => {
     let sent = 0;
     for (const op of ops) {
       for (const c of casesFor(op, { idFor, headers: headersFor(op) }, { seed: SEED, max: MAX_CASES_PER_OPERATION })) {
-        const res = await t.app.inject({ method: c.method as 'GET', url: c.url, headers: c.headers, ...(c.payload !== undefined ? { payload: c.payload } : {}) });
+        const res = await t.app.inject({
+          method: c.method as 'GET',
+          url: c.url,
+          headers: c.headers,
+          ...(c.payload !== undefined ? { payload: c.payload } : {}),
+        });
         sent++;
         const problem = problemWith(c, res.statusCode, res.body);
         if (problem) problems.push(`${op.operationId ?? `${op.method} ${op.path}`} · ${c.what}: ${problem}`);
@@ -125,7 +140,8 @@ describe('fuzz over every operation of the OpenAPI document', () => {
       const c = validCase(op, { idFor, headers: headersFor(op) });
       const started = Date.now();
       const res = await t.app.inject({ method: 'GET', url: c.url, headers: c.headers });
-      const problem = problemWith(c, res.statusCode, res.body) ?? (Date.now() - started > 10_000 ? `took ${Date.now() - started} ms` : undefined);
+      const problem =
+        problemWith(c, res.statusCode, res.body) ?? (Date.now() - started > 10_000 ? `took ${Date.now() - started} ms` : undefined);
       if (problem) problems.push(`${op.operationId ?? op.path} · read after the fuzz: ${problem}`);
     }
     expect(problems).toEqual([]);

@@ -20,7 +20,9 @@ describe('rate limits on auth calls', () => {
     const body = { email: 'limite@example.com', password: 'Consulta2026' };
     const codes = [];
     for (let i = 0; i < 3; i++)
-      codes.push(json((await t.app.inject({ method: 'POST', url: `${AUTH}/code`, payload: body, remoteAddress: `10.0.0.${i}` })) as never).code);
+      codes.push(
+        json((await t.app.inject({ method: 'POST', url: `${AUTH}/code`, payload: body, remoteAddress: `10.0.0.${i}` })) as never).code,
+      );
     expect(codes).toEqual(['user_not_found', 'user_not_found', 'too_many_requests']);
   });
 
@@ -41,13 +43,24 @@ describe('the public links are rate limited per IP', () => {
   afterAll(() => t?.close());
 
   it('a consent signing link: guessing tokens from one IP is cut off, another IP is not', async () => {
-    const view = (i: number, ip = '10.1.0.1') => t.app.inject({ method: 'GET', url: `/api/v1/public/consents/${String(i).padStart(43, 'A')}`, remoteAddress: ip });
+    const view = (i: number, ip = '10.1.0.1') =>
+      t.app.inject({ method: 'GET', url: `/api/v1/public/consents/${String(i).padStart(43, 'A')}`, remoteAddress: ip });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await view(i)).statusCode);
     expect(statuses).toEqual([404, 404, 404, 429]);
     expect((await view(9, '10.1.0.2')).statusCode).toBe(404);
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: `/api/v1/public/consents/${'B'.repeat(43)}/sign`, payload: {}, remoteAddress: '10.1.0.3' });
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/public/consents/${'B'.repeat(43)}/sign`, payload: {}, remoteAddress: '10.1.0.3' })).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({ method: 'POST', url: `/api/v1/public/consents/${'B'.repeat(43)}/sign`, payload: {}, remoteAddress: '10.1.0.3' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/public/consents/${'B'.repeat(43)}/sign`,
+          payload: {},
+          remoteAddress: '10.1.0.3',
+        })
+      ).statusCode,
+    ).toBe(429);
   });
 });
 

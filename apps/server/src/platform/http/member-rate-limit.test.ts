@@ -29,11 +29,18 @@ const document = (token: string) => upload(token, `${P}/documents`, 'POST', 'not
 
 describe('uploads per member', () => {
   it('share one budget across the upload routes; past it a Spanish 429, and nothing is kept', async () => {
-    const statuses = [(await picture(owner.accessToken)).statusCode, (await document(owner.accessToken)).statusCode, (await picture(owner.accessToken)).statusCode];
+    const statuses = [
+      (await picture(owner.accessToken)).statusCode,
+      (await document(owner.accessToken)).statusCode,
+      (await picture(owner.accessToken)).statusCode,
+    ];
     expect(statuses).toEqual([200, 201, 200]);
     const refused = await document(owner.accessToken);
     expect(refused.statusCode).toBe(429);
-    expect(json(refused)).toEqual({ code: 'too_many_requests', message: 'Has subido demasiados archivos seguidos. Espera un minuto y vuelve a intentarlo.' });
+    expect(json(refused)).toEqual({
+      code: 'too_many_requests',
+      message: 'Has subido demasiados archivos seguidos. Espera un minuto y vuelve a intentarlo.',
+    });
     expect(json<unknown[]>(await t.get(`${P}/documents`, { token: owner.accessToken }))).toHaveLength(1);
   });
 

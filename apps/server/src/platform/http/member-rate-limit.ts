@@ -24,8 +24,18 @@ export async function registerMemberRateLimits(
   opts: { uploadsPerMinute?: number; exportsPerMinute?: number; redisUrl?: string },
 ) {
   const limiters: Record<Kind, RateLimiter> = {
-    upload: await createRateLimiter({ max: opts.uploadsPerMinute ?? DEFAULT_UPLOADS_PER_MINUTE, windowMs: 60_000, prefix: 'divan:rl:upload', redisUrl: opts.redisUrl }),
-    export: await createRateLimiter({ max: opts.exportsPerMinute ?? DEFAULT_EXPORTS_PER_MINUTE, windowMs: 60_000, prefix: 'divan:rl:export', redisUrl: opts.redisUrl }),
+    upload: await createRateLimiter({
+      max: opts.uploadsPerMinute ?? DEFAULT_UPLOADS_PER_MINUTE,
+      windowMs: 60_000,
+      prefix: 'divan:rl:upload',
+      redisUrl: opts.redisUrl,
+    }),
+    export: await createRateLimiter({
+      max: opts.exportsPerMinute ?? DEFAULT_EXPORTS_PER_MINUTE,
+      windowMs: 60_000,
+      prefix: 'divan:rl:export',
+      redisUrl: opts.redisUrl,
+    }),
   };
   app.addHook('onRoute', (route: RouteOptions) => {
     const kind = kindOf(route);

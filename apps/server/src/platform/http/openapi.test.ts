@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 
 type Operation = { operationId?: string; security?: Record<string, string[]>[]; 'x-permission'?: Record<string, string> };
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { type: string; scheme: string }> } };
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+};
 
 let t: TestApp;
 let doc: Doc;

@@ -20,7 +20,9 @@ export function accessDoc(access: Access | undefined): { security?: Record<strin
 
 const UPLOAD_BODY = {
   type: 'object',
-  properties: { file: { type: 'string', format: 'binary', description: 'Un solo archivo; un segundo archivo se rechaza (`too_many_files`).' } },
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'Un solo archivo; un segundo archivo se rechaza (`too_many_files`).' },
+  },
   required: ['file'],
 };
 
@@ -39,7 +41,12 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token' },
           refreshToken: { type: 'http', scheme: 'bearer', description: 'Refresh token of a device session' },
-          patientBearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token of a patient account (realm patients)' },
+          patientBearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token of a patient account (realm patients)',
+          },
         },
       },
     },

@@ -38,7 +38,12 @@ const MB = 1024 * 1024;
 const HEAD = Buffer.from(`{"relleno":"${'a'.repeat(MB + 16)}`);
 const REST = Buffer.from(`${'a'.repeat(256 * 1024)}"}`);
 
-const shapeOf = (a: RawAnswer) => ({ status: a.status, body: a.body ? (JSON.parse(a.body) as unknown) : null, socketError: a.socketError, connection: a.headers.connection });
+const shapeOf = (a: RawAnswer) => ({
+  status: a.status,
+  body: a.body ? (JSON.parse(a.body) as unknown) : null,
+  socketError: a.socketError,
+  connection: a.headers.connection,
+});
 
 describe('a JSON body past its limit', () => {
   it('is a 413 «La petición es demasiado grande» on every route that takes a JSON body, read to its end before the connection closes', async () => {
@@ -47,13 +52,29 @@ describe('a JSON body past its limit', () => {
     const wrong: unknown[] = [];
     for (const op of ops) {
       const c = validCase(op, { idFor: (name) => ids[name], headers: { authorization: `Bearer ${owner.accessToken}` } });
-      const answer = await rawRequest(base, { method: op.method, path: c.url, headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` }, body: HEAD, afterAnswer: REST });
+      const answer = await rawRequest(base, {
+        method: op.method,
+        path: c.url,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` },
+        body: HEAD,
+        afterAnswer: REST,
+      });
       const seen = shapeOf(answer);
       // The patient's routes refuse a therapist's token before reading the body: that answer must arrive just as well.
       const expected =
         seen.status === 401
-          ? { status: 401, body: { code: 'invalid_access_token', message: errorMessage('invalid_access_token') }, socketError: null, connection: 'close' }
-          : { status: 413, body: { code: 'request_too_large', message: 'La petición es demasiado grande.' }, socketError: null, connection: 'close' };
+          ? {
+              status: 401,
+              body: { code: 'invalid_access_token', message: errorMessage('invalid_access_token') },
+              socketError: null,
+              connection: 'close',
+            }
+          : {
+              status: 413,
+              body: { code: 'request_too_large', message: 'La petición es demasiado grande.' },
+              socketError: null,
+              connection: 'close',
+            };
       if (JSON.stringify(seen) !== JSON.stringify(expected)) wrong.push({ route: `${op.method} ${op.path}`, seen });
     }
     expect(wrong).toEqual([]);
@@ -67,18 +88,33 @@ describe('a JSON body past its limit', () => {
       body: Buffer.from('{"biography":"'),
       afterAnswer: Buffer.from(`${'b'.repeat(2 * MB)}"}`),
     });
-    expect(shapeOf(answer)).toEqual({ status: 413, body: { code: 'request_too_large', message: 'La petición es demasiado grande.' }, socketError: null, connection: 'close' });
+    expect(shapeOf(answer)).toEqual({
+      status: 413,
+      body: { code: 'request_too_large', message: 'La petición es demasiado grande.' },
+      socketError: null,
+      connection: 'close',
+    });
   });
 });
 
 describe('an uploaded file past its limit', () => {
   const boundary = 'grandeBoundary';
   const form = (name: string, type: string, size: number) => {
-    const start = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
-    return { body: Buffer.concat([start, Buffer.alloc(size, 0x41)]), afterAnswer: Buffer.concat([Buffer.alloc(512 * 1024, 0x41), Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+    const start = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    );
+    return {
+      body: Buffer.concat([start, Buffer.alloc(size, 0x41)]),
+      afterAnswer: Buffer.concat([Buffer.alloc(512 * 1024, 0x41), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    };
   };
   const upload = (method: string, path: string, f: { body: Buffer; afterAnswer: Buffer }) =>
-    rawRequest(base, { method, path, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${owner.accessToken}` }, ...f });
+    rawRequest(base, {
+      method,
+      path,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${owner.accessToken}` },
+      ...f,
+    });
 
   it('is a 413 with the file-size message on the picture, logo and import routes, and the connection closes in order', async () => {
     const routes: [string, string, number][] = [
@@ -90,13 +126,24 @@ describe('an uploaded file past its limit', () => {
     ];
     for (const [method, path, limit] of routes) {
       const seen = shapeOf(await upload(method, path, form('a.bin', 'application/octet-stream', limit + 1024)));
-      expect({ path, ...seen }).toEqual({ path, status: 413, body: { code: 'file_too_large', message: 'El archivo es demasiado grande.' }, socketError: null, connection: 'close' });
+      expect({ path, ...seen }).toEqual({
+        path,
+        status: 413,
+        body: { code: 'file_too_large', message: 'El archivo es demasiado grande.' },
+        socketError: null,
+        connection: 'close',
+      });
     }
   }, 120_000);
 
   it('is a 413 with the documents’ limit in the message on a document', async () => {
     const seen = shapeOf(await upload('POST', `${P}/documents`, form('nota.txt', 'text/plain', DOCUMENT_MAX_BYTES + 1024)));
-    expect(seen).toEqual({ status: 413, body: { code: 'document_too_large', message: errorMessage('document_too_large').replace('{limit}', String(DOCUMENT_MAX_BYTES / MB)) }, socketError: null, connection: 'close' });
+    expect(seen).toEqual({
+      status: 413,
+      body: { code: 'document_too_large', message: errorMessage('document_too_large').replace('{limit}', String(DOCUMENT_MAX_BYTES / MB)) },
+      socketError: null,
+      connection: 'close',
+    });
     expect(json<unknown[]>(await t.get(`${P}/documents`, { token: owner.accessToken }))).toEqual([]);
   }, 120_000);
 });

@@ -48,6 +48,11 @@ describe('a public link with garbage in it is «not found»', () => {
     const code = decodeURIComponent(bad.replace('%00', '\u0000'));
     const confirm = await t.post(`${AUTH}/signup/challenge`, { code, ...device });
     const reset = await t.post(`${AUTH}/password/challenge`, { code, password: 'Consulta2026', ...device });
-    expect([confirm.statusCode, confirm.json(), reset.statusCode, reset.json()]).toEqual([404, { code: 'challenge_not_found', message: errorMessage('challenge_not_found') }, 404, { code: 'challenge_not_found', message: errorMessage('challenge_not_found') }]);
+    expect([confirm.statusCode, confirm.json(), reset.statusCode, reset.json()]).toEqual([
+      404,
+      { code: 'challenge_not_found', message: errorMessage('challenge_not_found') },
+      404,
+      { code: 'challenge_not_found', message: errorMessage('challenge_not_found') },
+    ]);
   });
 });

@@ -21,7 +21,10 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScriptHashes
     crossOriginEmbedderPolicy: false,
   })(
     {} as never,
-    { setHeader: (k: string, v: string | string[]) => (headers[k.toLowerCase()] = String(v)), removeHeader: (k: string) => delete headers[k.toLowerCase()] } as never,
+    {
+      setHeader: (k: string, v: string | string[]) => (headers[k.toLowerCase()] = String(v)),
+      removeHeader: (k: string) => delete headers[k.toLowerCase()],
+    } as never,
     () => undefined,
   );
   app.addHook('onRequest', (_req, reply, done) => {

@@ -11,5 +11,7 @@ export function refuseStrayUpgrades(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions & { websocket?: boolean; wsHandler?: unknown }) => {
     if (route.websocket || route.wsHandler) socketRoutes.add(route.url);
   });
-  app.addHook('onRequest', (req, _reply, done) => done(req.ws && !socketRoutes.has(req.routeOptions.url ?? '') ? new AppError('not_found') : undefined));
+  app.addHook('onRequest', (req, _reply, done) =>
+    done(req.ws && !socketRoutes.has(req.routeOptions.url ?? '') ? new AppError('not_found') : undefined),
+  );
 }

@@ -31,7 +31,9 @@ function form(parts: Part[]) {
   const b = 'subidaBoundary';
   const payload = Buffer.concat([
     ...parts.flatMap((p) => [
-      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`),
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+      ),
       Buffer.from(p.data),
       Buffer.from('\r\n'),
     ]),
@@ -54,7 +56,11 @@ describe('a second file in one upload is too_many_files on every upload route', 
     ];
     for (const [method, url, file] of routes) {
       const res = await send(method, url, [file, { ...file, filename: `otro-${file.filename!}` }]);
-      expect({ url, status: res.statusCode, body: json(res) }).toEqual({ url, status: 400, body: { code: 'too_many_files', message: 'Demasiados archivos.' } });
+      expect({ url, status: res.statusCode, body: json(res) }).toEqual({
+        url,
+        status: 400,
+        body: { code: 'too_many_files', message: 'Demasiados archivos.' },
+      });
     }
     // Nothing of a refused upload is kept.
     expect(json<unknown[]>(await t.get(`${P}/documents`, { token: owner.accessToken }))).toEqual([]);
@@ -62,7 +68,10 @@ describe('a second file in one upload is too_many_files on every upload route', 
   });
 
   it('while one file, with its fields, is still taken', async () => {
-    const doc = await send('POST', `${P}/documents`, [{ name: 'tags', data: 'informe' }, { name: 'file', filename: 'nota.txt', type: 'text/plain', data: 'Nota' }]);
+    const doc = await send('POST', `${P}/documents`, [
+      { name: 'tags', data: 'informe' },
+      { name: 'file', filename: 'nota.txt', type: 'text/plain', data: 'Nota' },
+    ]);
     expect(doc.statusCode, doc.body).toBe(201);
     expect(json<{ tags: string[] }>(doc).tags).toEqual(['informe']);
     const picture = await send('PUT', '/api/v1/me/picture', [{ name: 'file', filename: 'a.png', type: 'image/png', data: png(8, 8) }]);
@@ -90,7 +99,9 @@ function storedFiles(root: string, dir = root): string[] {
       return [];
     }
   })();
-  return entries.flatMap((e) => (e.isDirectory() ? storedFiles(root, join(dir, e.name)) : [relative(root, join(dir, e.name))])).filter((f) => f !== INSTALLATION_MARKER);
+  return entries
+    .flatMap((e) => (e.isDirectory() ? storedFiles(root, join(dir, e.name)) : [relative(root, join(dir, e.name))]))
+    .filter((f) => f !== INSTALLATION_MARKER);
 }
 
 describe('an upload cut before its closing boundary (a phone that lost its connection), over a real socket', () => {
@@ -99,12 +110,42 @@ describe('an upload cut before its closing boundary (a phone that lost its conne
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const image = png(64, 64);
     const routes: [method: string, url: string, file: Part, listed: () => Promise<unknown>][] = [
-      ['PUT', '/api/v1/me/picture', { name: 'file', filename: 'a.png', type: 'image/png', data: image }, async () => json<{ pictureUrl: unknown }>(await t.get('/api/v1/me', { token: owner.accessToken })).pictureUrl],
-      ['PUT', '/api/v1/me/logo', { name: 'file', filename: 'a.png', type: 'image/png', data: image }, async () => json<{ logoUrl: unknown }>(await t.get('/api/v1/me', { token: owner.accessToken })).logoUrl],
-      ['PUT', `${W}/logo`, { name: 'file', filename: 'a.png', type: 'image/png', data: image }, async () => json<{ pictureUrl: unknown }>(await t.get(W, { token: owner.accessToken })).pictureUrl],
-      ['POST', `${P}/history/import-docx`, { name: 'file', filename: 'n.docx', type: 'application/octet-stream', data: readFixture('historia-clinica.docx') }, async () => json(await t.get(`${P}/history`, { token: owner.accessToken }))],
-      ['POST', `${W}/patient-imports`, { name: 'file', filename: 'p.xlsx', type: XLSX_TYPE, data: await xlsx([['Nombre'], ['Ana']]) }, async () => null],
-      ['POST', `${P}/documents`, { name: 'file', filename: 'nota.txt', type: 'text/plain', data: 'Nota de una sesión' }, async () => json(await t.get(`${P}/documents`, { token: owner.accessToken }))],
+      [
+        'PUT',
+        '/api/v1/me/picture',
+        { name: 'file', filename: 'a.png', type: 'image/png', data: image },
+        async () => json<{ pictureUrl: unknown }>(await t.get('/api/v1/me', { token: owner.accessToken })).pictureUrl,
+      ],
+      [
+        'PUT',
+        '/api/v1/me/logo',
+        { name: 'file', filename: 'a.png', type: 'image/png', data: image },
+        async () => json<{ logoUrl: unknown }>(await t.get('/api/v1/me', { token: owner.accessToken })).logoUrl,
+      ],
+      [
+        'PUT',
+        `${W}/logo`,
+        { name: 'file', filename: 'a.png', type: 'image/png', data: image },
+        async () => json<{ pictureUrl: unknown }>(await t.get(W, { token: owner.accessToken })).pictureUrl,
+      ],
+      [
+        'POST',
+        `${P}/history/import-docx`,
+        { name: 'file', filename: 'n.docx', type: 'application/octet-stream', data: readFixture('historia-clinica.docx') },
+        async () => json(await t.get(`${P}/history`, { token: owner.accessToken })),
+      ],
+      [
+        'POST',
+        `${W}/patient-imports`,
+        { name: 'file', filename: 'p.xlsx', type: XLSX_TYPE, data: await xlsx([['Nombre'], ['Ana']]) },
+        async () => null,
+      ],
+      [
+        'POST',
+        `${P}/documents`,
+        { name: 'file', filename: 'nota.txt', type: 'text/plain', data: 'Nota de una sesión' },
+        async () => json(await t.get(`${P}/documents`, { token: owner.accessToken })),
+      ],
     ];
     for (const [method, url, file, listed] of routes) {
       const { payload, headers } = form([{ name: 'tags', data: 'informe' }, file]);
@@ -121,7 +162,10 @@ describe('an upload cut before its closing boundary (a phone that lost its conne
           url,
           where,
           status: 400,
-          body: { code: 'upload_incomplete', message: 'El archivo no ha llegado completo o el formulario de subida está mal formado. Vuelve a subirlo.' },
+          body: {
+            code: 'upload_incomplete',
+            message: 'El archivo no ha llegado completo o el formulario de subida está mal formado. Vuelve a subirlo.',
+          },
           socketError: null,
         });
       }

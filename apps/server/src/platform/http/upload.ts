@@ -90,7 +90,8 @@ export async function streamUpload(
     }
     if (part.fieldname !== 'file') throw new AppError('unexpected_file');
     const rest = async () => {
-      for (let more = await form.next(); !more.done; more = await form.next()) if (more.value.type === 'file') throw new AppError('too_many_files');
+      for (let more = await form.next(); !more.done; more = await form.next())
+        if (more.value.type === 'file') throw new AppError('too_many_files');
       assertComplete(form);
     };
     return { filename: part.filename, stream: guardUpload(req.raw, part.file, rest), truncated: () => part.file.truncated, fields };

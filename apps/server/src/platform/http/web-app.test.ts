@@ -24,7 +24,11 @@ describe('the web app behind the API', () => {
   });
 
   // curl, uptime monitors and link previews: `*/*`, no Accept at all; browsers: text/html.
-  const accepts: Record<string, Record<string, string>> = { '*/*': { accept: '*/*' }, none: {}, html: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+  const accepts: Record<string, Record<string, string>> = {
+    '*/*': { accept: '*/*' },
+    none: {},
+    html: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+  };
 
   it.each(['/', '/patients', '/patients/0b7c8a52-7a53-4a0e-9d52-1f4f2a0a9c11/history', '/settings/profile', '/sign-in?next=%2Fpatients'])(
     'serves the app at %s whatever the Accept header',

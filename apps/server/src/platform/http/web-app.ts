@@ -27,7 +27,10 @@ export type WebPage = {
  */
 export async function registerWebApp(app: FastifyInstance, dist: string | undefined, pages: WebPage[] = []) {
   const index = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
-  const extra = pages.map((page) => ({ ...page, html: dist && existsSync(join(dist, page.file)) ? readFileSync(join(dist, page.file), 'utf8') : index }));
+  const extra = pages.map((page) => ({
+    ...page,
+    html: dist && existsSync(join(dist, page.file)) ? readFileSync(join(dist, page.file), 'utf8') : index,
+  }));
   if (dist && index) {
     await app.register(async (scope) => {
       declarePublic(scope);
@@ -56,7 +59,10 @@ export async function registerWebApp(app: FastifyInstance, dist: string | undefi
       const path = req.url.split(/[?#]/, 1)[0] ?? '';
       const page = extra.find((p) => path.startsWith(p.prefix) || path === p.prefix.replace(/\/$/, ''));
       if (page?.html && page.frameAncestors) framedBy(reply, await page.frameAncestors(path));
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page?.html ?? index);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page?.html ?? index);
     }
     return reply.status(404).send(body('not_found'));
   });
@@ -83,7 +89,10 @@ function framedBy(reply: FastifyReply, origins: string[]) {
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp === 'string') {
     const directive = `frame-ancestors ${["'self'", ...origins].join(' ')}`;
-    reply.header('content-security-policy', /frame-ancestors [^;]*/.test(csp) ? csp.replace(/frame-ancestors [^;]*/, directive) : `${csp};${directive}`);
+    reply.header(
+      'content-security-policy',
+      /frame-ancestors [^;]*/.test(csp) ? csp.replace(/frame-ancestors [^;]*/, directive) : `${csp};${directive}`,
+    );
   }
   if (origins.length) reply.removeHeader('x-frame-options');
 }
@@ -94,7 +103,8 @@ export function inlineScriptHashes(dist: string | undefined, files: string[] = [
   for (const file of ['index.html', ...files]) {
     if (!dist || !existsSync(join(dist, file))) continue;
     const html = readFileSync(join(dist, file), 'utf8');
-    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) hashes.add(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
+      hashes.add(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
   }
   return [...hashes];
 }

@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { spanishZodMessage } from './zod-spanish';
 
-const messages = (schema: z.ZodType, input: unknown) => schema.safeParse(input, { error: spanishZodMessage }).error!.issues.map((i) => i.message);
+const messages = (schema: z.ZodType, input: unknown) =>
+  schema.safeParse(input, { error: spanishZodMessage }).error!.issues.map((i) => i.message);
 
 describe('Spanish messages for what Zod says by itself', () => {
   it('names the field and uses the general messages', () => {
-    const s = z.object({ firstName: z.string().max(3), id: z.uuid(), tags: z.array(z.string()).max(1), kind: z.enum(['a', 'b']), age: z.number().int().max(10) });
+    const s = z.object({
+      firstName: z.string().max(3),
+      id: z.uuid(),
+      tags: z.array(z.string()).max(1),
+      kind: z.enum(['a', 'b']),
+      age: z.number().int().max(10),
+    });
     expect(messages(s, { firstName: 'Leocadia', id: 'x', tags: ['a', 'b'], kind: 'c', age: 11 })).toEqual([
       'No puede tener más de 3 caracteres',
       'id inválido',

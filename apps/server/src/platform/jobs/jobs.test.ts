@@ -41,7 +41,8 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 20_000, what 
   throw new Error(`${what}: not met in ${ms} ms`);
 };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rowsOf = async <T>(database: Database, q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(database: Database, q: ReturnType<typeof sql>) =>
+  ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
 describe('jobs in one process', () => {
   it('runs once, after start, a delayed job that fell due while the server was down', async () => {
@@ -96,7 +97,9 @@ describe('jobs in one process', () => {
     try {
       await jobs.send<EffectJob>(TEST_QUEUE, { key: 'moved' }, { key: 'moved', startAfter: new Date(Date.now() + 3_600_000) });
       expect(await jobs.stateOf(TEST_QUEUE, 'moved')).toBe('created');
-      expect(await jobs.reschedule<EffectJob>(TEST_QUEUE, 'moved', { key: 'moved' }, { startAfter: new Date() })).toBe(jobId(TEST_QUEUE, 'moved'));
+      expect(await jobs.reschedule<EffectJob>(TEST_QUEUE, 'moved', { key: 'moved' }, { startAfter: new Date() })).toBe(
+        jobId(TEST_QUEUE, 'moved'),
+      );
       await until(() => seen.length === 1);
       expect(await jobs.stateOf(TEST_QUEUE, 'moved')).toBe('completed');
     } finally {
@@ -127,7 +130,10 @@ describe('jobs in one process', () => {
       await jobs.send('test.flaky', { n: 0 }, { key: 'flaky' });
       await until(async () => (await jobs.stateOf('test.flaky', 'flaky')) === 'completed', 15_000);
       expect(attempts).toEqual([0, 1, 2]);
-      const schedules = await rowsOf<{ name: string; cron: string; timezone: string }>(database, sql`select name, cron, timezone from pgboss.schedule order by name`);
+      const schedules = await rowsOf<{ name: string; cron: string; timezone: string }>(
+        database,
+        sql`select name, cron, timezone from pgboss.schedule order by name`,
+      );
       expect(schedules).toEqual([
         { name: 'platform.sweep', cron: '17 * * * *', timezone: CRON_TIME_ZONE },
         { name: 'test.flaky', cron: '0 3 * * *', timezone: 'Europe/Madrid' },
@@ -144,7 +150,11 @@ describe('a job handler that throws', () => {
     const env = await freshDatabase();
     const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR, migrationsFolder });
     const errors: { queue?: string; msg: string }[] = [];
-    const log = { error: (obj: { queue?: string }, msg: string) => void errors.push({ queue: obj.queue, msg }), warn: () => {}, info: () => {} };
+    const log = {
+      error: (obj: { queue?: string }, msg: string) => void errors.push({ queue: obj.queue, msg }),
+      warn: () => {},
+      info: () => {},
+    };
     const jobs = new Jobs(database, { maintenanceIntervalSeconds: 1, log: log as unknown as FastifyBaseLogger });
     const done: number[] = [];
     jobs.define<{ n: number }>({
@@ -180,7 +190,11 @@ type Worker = { child: ChildProcess; output: () => string; stop(): Promise<void>
 
 /** The job-runner fixture (src/test/job-worker.ts) in its own process. */
 async function startWorker(env: NodeJS.ProcessEnv): Promise<Worker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/job-worker.ts'], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/job-worker.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -212,32 +226,39 @@ describe('jobs across server processes', () => {
     await b.stop();
   }, 180_000);
 
-  it.skipIf(!pgAdmin)('two processes on one PostgreSQL run each of 1,000 jobs exactly once, sharing them', async () => {
-    const env = await freshDatabase();
-    const file = join(mkdtempSync(join(tmpdir(), 'divan-effects-')), 'effects.txt');
-    const workers = [await startWorker({ ...env, EFFECT_FILE: file }), await startWorker({ ...env, EFFECT_FILE: file })];
-    const sender = await openTestJobs(env, () => {}, { runWorkers: false });
-    try {
-      const keys = Array.from({ length: 1000 }, (_, i) => `job-${i}`);
-      for (let i = 0; i < keys.length; i += 100)
-        await sender.database.db.transaction(async (tx) => {
-          for (const key of keys.slice(i, i + 100)) await sender.jobs.send<EffectJob>(TEST_QUEUE, { key }, { tx, key });
-        });
-      await until(() => effects(file).length >= 1000, 120_000, '1,000 effects');
-      await pause(1500);
-      const lines = effects(file);
-      expect(lines).toHaveLength(1000);
-      expect(new Set(lines.map((l) => l.split(' ')[0])).size).toBe(1000);
-      const byPid = new Map<string, number>();
-      for (const l of lines) byPid.set(l.split(' ')[1]!, (byPid.get(l.split(' ')[1]!) ?? 0) + 1);
-      // Both took part: SKIP LOCKED shares the queue instead of serialising it.
-      expect([...byPid.keys()].sort()).toEqual(workers.map((w) => String(w.child.pid)).sort());
-      const [{ n }] = await rowsOf<{ n: string }>(sender.database, sql`select count(*) as n from pgboss.job where name = ${TEST_QUEUE} and state = 'completed'`) as [{ n: string }];
-      expect(Number(n)).toBe(1000);
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-      await sender.jobs.stop();
-      await sender.database.close();
-    }
-  }, 180_000);
+  it.skipIf(!pgAdmin)(
+    'two processes on one PostgreSQL run each of 1,000 jobs exactly once, sharing them',
+    async () => {
+      const env = await freshDatabase();
+      const file = join(mkdtempSync(join(tmpdir(), 'divan-effects-')), 'effects.txt');
+      const workers = [await startWorker({ ...env, EFFECT_FILE: file }), await startWorker({ ...env, EFFECT_FILE: file })];
+      const sender = await openTestJobs(env, () => {}, { runWorkers: false });
+      try {
+        const keys = Array.from({ length: 1000 }, (_, i) => `job-${i}`);
+        for (let i = 0; i < keys.length; i += 100)
+          await sender.database.db.transaction(async (tx) => {
+            for (const key of keys.slice(i, i + 100)) await sender.jobs.send<EffectJob>(TEST_QUEUE, { key }, { tx, key });
+          });
+        await until(() => effects(file).length >= 1000, 120_000, '1,000 effects');
+        await pause(1500);
+        const lines = effects(file);
+        expect(lines).toHaveLength(1000);
+        expect(new Set(lines.map((l) => l.split(' ')[0])).size).toBe(1000);
+        const byPid = new Map<string, number>();
+        for (const l of lines) byPid.set(l.split(' ')[1]!, (byPid.get(l.split(' ')[1]!) ?? 0) + 1);
+        // Both took part: SKIP LOCKED shares the queue instead of serialising it.
+        expect([...byPid.keys()].sort()).toEqual(workers.map((w) => String(w.child.pid)).sort());
+        const [{ n }] = (await rowsOf<{ n: string }>(
+          sender.database,
+          sql`select count(*) as n from pgboss.job where name = ${TEST_QUEUE} and state = 'completed'`,
+        )) as [{ n: string }];
+        expect(Number(n)).toBe(1000);
+      } finally {
+        await Promise.all(workers.map((w) => w.stop()));
+        await sender.jobs.stop();
+        await sender.database.close();
+      }
+    },
+    180_000,
+  );
 });

@@ -102,7 +102,14 @@ export class Jobs {
 
   async start() {
     if (this.started) return;
-    this.define({ name: 'platform.sweep', work: () => this.runSweeps(), retryLimit: 1, expireInSeconds: 300, pollingIntervalSeconds: 30, cron: { expression: '17 * * * *', data: {} } });
+    this.define({
+      name: 'platform.sweep',
+      work: () => this.runSweeps(),
+      retryLimit: 1,
+      expireInSeconds: 300,
+      pollingIntervalSeconds: 30,
+      cron: { expression: '17 * * * *', data: {} },
+    });
     this.started = true;
     const PgBossClass = await loadPgBoss(this.database.kind);
     const boss = new PgBossClass({
@@ -131,7 +138,8 @@ export class Jobs {
       // runtime into PGlite's memory for nothing); kept in step with the code when the options change.
       const existing = await boss.getQueue(q.name);
       if (!existing) await boss.createQueue(q.name, { name: q.name, ...options });
-      else if ((Object.keys(options) as (keyof typeof options)[]).some((k) => existing[k] !== options[k])) await boss.updateQueue(q.name, { name: q.name, ...options });
+      else if ((Object.keys(options) as (keyof typeof options)[]).some((k) => existing[k] !== options[k]))
+        await boss.updateQueue(q.name, { name: q.name, ...options });
     }
     const crons = [...this.queues.values()].filter((q) => q.cron);
     for (const q of crons) await boss.schedule(q.name, q.cron!.expression, q.cron!.data as object, { tz: CRON_TIME_ZONE });
@@ -158,11 +166,15 @@ export class Jobs {
   async send<T>(name: string, data: T, opts: SendOptions = {}): Promise<string | null> {
     const boss = this.ready();
     if (!this.queues.has(name)) throw new Error(`unknown queue ${name}`);
-    const id = await boss.send(name, data as object, {
-      ...(opts.key ? { id: jobId(name, opts.key) } : {}),
-      ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
-      ...(opts.tx ? { db: sqlExecutor(opts.tx) } : {}),
-    } as PgBoss.SendOptions);
+    const id = await boss.send(
+      name,
+      data as object,
+      {
+        ...(opts.key ? { id: jobId(name, opts.key) } : {}),
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+        ...(opts.tx ? { db: sqlExecutor(opts.tx) } : {}),
+      } as PgBoss.SendOptions,
+    );
     this.wakeSoon(name);
     return id;
   }
@@ -185,13 +197,18 @@ export class Jobs {
 
   /** Claims a side effect's business key; false when it was claimed before (the effect happened, or is happening). */
   async claim(db: DbOrTx, key: string): Promise<boolean> {
-    const res = (await db.execute(sql`INSERT INTO job_claims (key) VALUES (${key}) ON CONFLICT DO NOTHING RETURNING key`)) as unknown as { rows: unknown[] };
+    const res = (await db.execute(sql`INSERT INTO job_claims (key) VALUES (${key}) ON CONFLICT DO NOTHING RETURNING key`)) as unknown as {
+      rows: unknown[];
+    };
     return res.rows.length === 1;
   }
 
   /** The state of a keyed job, for tests and status screens. */
   async stateOf(name: string, key: string): Promise<string | null> {
-    const res = (await this.executor.executeSql(`SELECT state FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND id = $2`, [name, jobId(name, key)])) as { rows: { state: string }[] };
+    const res = (await this.executor.executeSql(`SELECT state FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND id = $2`, [
+      name,
+      jobId(name, key),
+    ])) as { rows: { state: string }[] };
     return res.rows[0]?.state ?? null;
   }
 
@@ -262,7 +279,9 @@ export class Jobs {
       // The handler's failure (a throw, sync or not, of anything) ends here: logged, the job failed for its retry, the worker on to the next.
       this.opts.log?.error({ err, queue: q.name, job: job.id, retry: job.retryCount }, `jobs: handler of ${q.name} failed`);
       const message = err instanceof Error ? err.message : String(err);
-      await boss.fail(q.name, job.id, { message }).catch((e: unknown) => this.opts.log?.error({ err: e, queue: q.name, job: job.id }, 'jobs: could not mark the job failed'));
+      await boss
+        .fail(q.name, job.id, { message })
+        .catch((e: unknown) => this.opts.log?.error({ err: e, queue: q.name, job: job.id }, 'jobs: could not mark the job failed'));
     }
   }
 

@@ -17,7 +17,8 @@ export async function devMailRoutes(app: FastifyInstance, { mailer }: { mailer: 
     const mails = await mailer.list(req.query.to);
     const items = mails
       .map(
-        (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><br><small>Para ${escapeHtml(m.to)} · ${formatLocal(new Date(m.createdAt), DEFAULT_TIME_ZONE)} · ${STATUS[m.status]}${m.error ? ` (${escapeHtml(m.error)})` : ''}</small></header><div class="body">${m.html}</div></article>`,
+        (m) =>
+          `<article><header><strong>${escapeHtml(m.subject)}</strong><br><small>Para ${escapeHtml(m.to)} · ${formatLocal(new Date(m.createdAt), DEFAULT_TIME_ZONE)} · ${STATUS[m.status]}${m.error ? ` (${escapeHtml(m.error)})` : ''}</small></header><div class="body">${m.html}</div></article>`,
       )
       .join('');
     reply.type('text/html; charset=utf-8');

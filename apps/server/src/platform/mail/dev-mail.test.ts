@@ -36,7 +36,9 @@ describe('/dev/mail', () => {
 
   it('keeps a sent mail readable for a day, then only its recipient, subject and status', async () => {
     const t = await app();
-    expect((await t.post(`${AUTH}/users`, { firstName: 'Rosa', email: 'rosa@example.com', password: 'Consulta2026' })).statusCode).toBe(201);
+    expect((await t.post(`${AUTH}/users`, { firstName: 'Rosa', email: 'rosa@example.com', password: 'Consulta2026' })).statusCode).toBe(
+      201,
+    );
     for (let i = 0; i < 100 && (await t.lastMail('rosa@example.com')).status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 50));
     const link = (await t.lastMail('rosa@example.com')).text.match(/verify-email\/([\w-]+)/)![1]!;
     await t.rows(sql`update mail_outbox set created_at = now() - interval '25 hours'`);
@@ -49,7 +51,9 @@ describe('/dev/mail', () => {
 
   it('dates each mail DD/MM/YYYY HH:mm in Madrid', async () => {
     const t = await app();
-    expect((await t.post(`${AUTH}/users`, { firstName: 'Rosa', email: 'rosa@example.com', password: 'Consulta2026' })).statusCode).toBe(201);
+    expect((await t.post(`${AUTH}/users`, { firstName: 'Rosa', email: 'rosa@example.com', password: 'Consulta2026' })).statusCode).toBe(
+      201,
+    );
     await t.rows(sql`update mail_outbox set created_at = '2026-07-05T08:07:00Z'`);
     const page = (await t.get('/dev/mail')).body;
     // 10:07 in Madrid (summer time), not «5/7/2026, 10:07:00».

@@ -8,7 +8,16 @@ import type { Mail } from './layout';
 import { mailOutbox, type MailStatus } from './mail.tables';
 
 export type { Mail } from './layout';
-export type OutboxMail = { id: string; to: string; subject: string; text: string; html: string; createdAt: string; status: MailStatus; error: string | null };
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+  status: MailStatus;
+  error: string | null;
+};
 export type MailState = { status: MailStatus; error: string | null; sentAt: string | null };
 
 export type SendMailOptions = {
@@ -103,7 +112,9 @@ export class Mailer {
       .update(mailOutbox)
       .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
       // Only this job relays this mail (its job id is the mail's). 'sending' on a retry: the last attempt died.
-      .where(and(eq(mailOutbox.id, id), or(eq(mailOutbox.status, 'queued'), job.retryCount > 0 ? eq(mailOutbox.status, 'sending') : sql`false`)))
+      .where(
+        and(eq(mailOutbox.id, id), or(eq(mailOutbox.status, 'queued'), job.retryCount > 0 ? eq(mailOutbox.status, 'sending') : sql`false`)),
+      )
       .returning();
     if (!row) return;
     const mail = JSON.parse(await this.cipher.decryptText(OUTBOX_KEY, row.payloadEnc, PAYLOAD_AAD)) as Mail;
@@ -149,7 +160,11 @@ export class Mailer {
 
   /** Recipient and subject only: what a support person may see of a mail that was sent. */
   private redacted(mail: Mail) {
-    return this.cipher.encryptText(OUTBOX_KEY, JSON.stringify({ to: mail.to, subject: mail.subject, text: REDACTED, html: `<p>${REDACTED}</p>` }), PAYLOAD_AAD);
+    return this.cipher.encryptText(
+      OUTBOX_KEY,
+      JSON.stringify({ to: mail.to, subject: mail.subject, text: REDACTED, html: `<p>${REDACTED}</p>` }),
+      PAYLOAD_AAD,
+    );
   }
 
   /** Finished mail whose readable time is over, a batch at a time (the hourly sweep). */
@@ -158,11 +173,16 @@ export class Mailer {
     const rows = await this.db
       .select({ id: mailOutbox.id, payloadEnc: mailOutbox.payloadEnc })
       .from(mailOutbox)
-      .where(and(inArray(mailOutbox.status, ['sent', 'bounced', 'failed']), isNull(mailOutbox.redactedAt), lt(mailOutbox.createdAt, before)))
+      .where(
+        and(inArray(mailOutbox.status, ['sent', 'bounced', 'failed']), isNull(mailOutbox.redactedAt), lt(mailOutbox.createdAt, before)),
+      )
       .limit(200);
     for (const r of rows) {
       const mail = JSON.parse(await this.cipher.decryptText(OUTBOX_KEY, r.payloadEnc, PAYLOAD_AAD)) as Mail;
-      await this.db.update(mailOutbox).set({ payloadEnc: await this.redacted(mail), redactedAt: new Date() }).where(eq(mailOutbox.id, r.id));
+      await this.db
+        .update(mailOutbox)
+        .set({ payloadEnc: await this.redacted(mail), redactedAt: new Date() })
+        .where(eq(mailOutbox.id, r.id));
     }
     return rows.length;
   }
@@ -209,7 +229,9 @@ export class Mailer {
     if (!url) return undefined;
     return (this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       // Bounded conversations (20 + 15 + 45 s at most): a send can never outlive its job's expiry (120 s).
-      nodemailer.createTransport({ url, connectionTimeout: 20_000, greetingTimeout: 15_000, socketTimeout: 45_000 } as Parameters<typeof nodemailer.createTransport>[0]),
+      nodemailer.createTransport({ url, connectionTimeout: 20_000, greetingTimeout: 15_000, socketTimeout: 45_000 } as Parameters<
+        typeof nodemailer.createTransport
+      >[0]),
     ));
   }
 

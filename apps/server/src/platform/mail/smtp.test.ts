@@ -31,7 +31,11 @@ function startSmtp() {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         cb();
       });
     },
@@ -96,8 +100,21 @@ describe('mail over SMTP, through the outbox', () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(to('pilar@example.com')).toHaveLength(1);
     // The link in it works: the account is confirmed with it.
-    const token = to('pilar@example.com')[0]!.raw.replace(/=\r?\n/g, '').match(/verify-email\/([\w-]+)/)![1];
-    expect((await t.post(`${AUTH}/signup/challenge`, { code: token, appVersion: '1.0.0', deviceManufacturer: 'x', deviceModel: 'x', platformType: 'web', platformVersion: '1' })).statusCode).toBe(200);
+    const token = to('pilar@example.com')[0]!
+      .raw.replace(/=\r?\n/g, '')
+      .match(/verify-email\/([\w-]+)/)![1];
+    expect(
+      (
+        await t.post(`${AUTH}/signup/challenge`, {
+          code: token,
+          appVersion: '1.0.0',
+          deviceManufacturer: 'x',
+          deviceModel: 'x',
+          platformType: 'web',
+          platformVersion: '1',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('keeps no code or link of a mail once sent: only its recipient, subject and status', async () => {
@@ -122,7 +139,9 @@ describe('mail over SMTP, through the outbox', () => {
     });
     await expect(attempt).rejects.toThrow('rolled back');
     // A sign-up refused (the email exists) sends nothing either.
-    expect((await t.post(`${AUTH}/users`, { firstName: 'Otra', email: 'lola@example.com', password: 'Consulta2026' })).statusCode).toBe(409);
+    expect((await t.post(`${AUTH}/users`, { firstName: 'Otra', email: 'lola@example.com', password: 'Consulta2026' })).statusCode).toBe(
+      409,
+    );
     await new Promise((r) => setTimeout(r, 2500));
     expect(await mailer.list('nadie@example.com')).toEqual([]);
     expect(to('nadie@example.com')).toHaveLength(0);
@@ -134,10 +153,16 @@ describe('mail over SMTP, through the outbox', () => {
     const ws = await createWorkspace(t, owner, 'Clínica Correo', 'clinic');
     await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 5 });
     const roleId = ws.roles.find((r) => !r.isAdmin)!.id;
-    const inv = await t.post(`/api/v1/workspaces/${ws.id}/invitations`, { email: 'noexiste@example.com', roleIds: [roleId] }, { token: owner.accessToken });
+    const inv = await t.post(
+      `/api/v1/workspaces/${ws.id}/invitations`,
+      { email: 'noexiste@example.com', roleIds: [roleId] },
+      { token: owner.accessToken },
+    );
     expect(inv.statusCode).toBe(201);
     const mailOf = async () =>
-      json<Member[]>(await t.get(`/api/v1/workspaces/${ws.id}/members`, { token: owner.accessToken })).find((m) => m.email === 'noexiste@example.com')?.mail;
+      json<Member[]>(await t.get(`/api/v1/workspaces/${ws.id}/members`, { token: owner.accessToken })).find(
+        (m) => m.email === 'noexiste@example.com',
+      )?.mail;
     await until(async () => (await mailOf())?.status === 'bounced');
     expect((await mailOf())!.error).toContain('mailbox unavailable');
     const [row] = await t.rows<{ attempts: number }>(sql`select attempts from mail_outbox where purpose = 'invitation'`);
@@ -146,7 +171,9 @@ describe('mail over SMTP, through the outbox', () => {
 
   it('keeps waiting mail unreadable in the database and its files', async () => {
     await stopSmtp();
-    expect((await t.post(`${AUTH}/users`, { firstName: 'Secreta', email: 'secreta.persona@example.com', password: 'Consulta2026' })).statusCode).toBe(201);
+    expect(
+      (await t.post(`${AUTH}/users`, { firstName: 'Secreta', email: 'secreta.persona@example.com', password: 'Consulta2026' })).statusCode,
+    ).toBe(201);
     const waiting = await mailRow('secreta.persona@example.com');
     expect(waiting.status).not.toBe('sent');
     const link = waiting.text.match(/verify-email\/([\w-]+)/)![1]!;
@@ -156,7 +183,8 @@ describe('mail over SMTP, through the outbox', () => {
     if (t.database === 'pglite') {
       await t.rows(sql`CHECKPOINT`);
       const files: string[] = [];
-      const walk = (dir: string) => readdirSync(dir).forEach((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : files.push(join(dir, f))));
+      const walk = (dir: string) =>
+        readdirSync(dir).forEach((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : files.push(join(dir, f))));
       walk(join(t.config.dataDir, 'pgdata'));
       const hits = files.filter((f) => {
         const bytes = readFileSync(f);

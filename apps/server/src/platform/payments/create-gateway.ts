@@ -10,11 +10,25 @@ import { StripeGateway } from './stripe-gateway';
  * Stripe when STRIPE_SECRET_KEY is set, else the built-in sandbox (test mode, its webhook secret derived
  * from APP_SECRET so its signed events verify across restarts and processes). Before `jobs.start()`.
  */
-export function createPaymentsGateway(o: { stripe?: StripeConfig; db: Db; jobs: Jobs; publicUrl: string; appSecret: string; clock?: () => Date }): { gateway: PaymentsGateway; sandbox: SandboxGateway | null } {
+export function createPaymentsGateway(o: {
+  stripe?: StripeConfig;
+  db: Db;
+  jobs: Jobs;
+  publicUrl: string;
+  appSecret: string;
+  clock?: () => Date;
+}): { gateway: PaymentsGateway; sandbox: SandboxGateway | null } {
   if (o.stripe) return { gateway: new StripeGateway(o.stripe), sandbox: null };
-  const sandbox = new SandboxGateway({ db: o.db, jobs: o.jobs, publicUrl: o.publicUrl, webhookSecret: sandboxWebhookSecret(o.appSecret), clock: o.clock });
+  const sandbox = new SandboxGateway({
+    db: o.db,
+    jobs: o.jobs,
+    publicUrl: o.publicUrl,
+    webhookSecret: sandboxWebhookSecret(o.appSecret),
+    clock: o.clock,
+  });
   return { gateway: sandbox, sandbox };
 }
 
 /** The sandbox's webhook signing secret (tests sign their own events with it). */
-export const sandboxWebhookSecret = (appSecret: string) => `whsec_${createHmac('sha256', appSecret).update('divan:payments-sandbox-webhook').digest('base64url')}`;
+export const sandboxWebhookSecret = (appSecret: string) =>
+  `whsec_${createHmac('sha256', appSecret).update('divan:payments-sandbox-webhook').digest('base64url')}`;

@@ -36,7 +36,13 @@ export type GatewayPaymentIntent = {
   metadata: Metadata;
 };
 
-export type GatewayRefund = { id: string; status: 'pending' | 'succeeded' | 'failed' | 'canceled'; amount: number; paymentIntentId: string; metadata: Metadata };
+export type GatewayRefund = {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  amount: number;
+  paymentIntentId: string;
+  metadata: Metadata;
+};
 
 /**
  * A verified webhook event in Stripe's shape: `account` is the connected account it happened on
@@ -60,7 +66,10 @@ export class GatewayCardError extends Error {
 
 /** The provider could not be reached or answered unexpectedly (5xx, network, bad key): retry later. */
 export class GatewayUnavailableError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'GatewayUnavailableError';
   }
@@ -85,11 +94,23 @@ export interface PaymentsGateway {
    * Checkout Session in `setup` mode on the connected account: the patient saves a card for charges
    * without them present (`setup_intent_data.usage` off_session is implied by setup mode).
    */
-  checkoutSetup(accountId: string, input: { customerId: string; successUrl: string; cancelUrl: string; metadata: Metadata }): Promise<GatewayCheckout>;
+  checkoutSetup(
+    accountId: string,
+    input: { customerId: string; successUrl: string; cancelUrl: string; metadata: Metadata },
+  ): Promise<GatewayCheckout>;
   /** Checkout Session in `payment` mode: pay one invoice (its total, in euros) from a link. */
   checkoutPayment(
     accountId: string,
-    input: { customerId: string | null; customerEmail: string | null; amount: number; description: string; successUrl: string; cancelUrl: string; metadata: Metadata; idempotencyKey: string },
+    input: {
+      customerId: string | null;
+      customerEmail: string | null;
+      amount: number;
+      description: string;
+      successUrl: string;
+      cancelUrl: string;
+      metadata: Metadata;
+      idempotencyKey: string;
+    },
   ): Promise<GatewayCheckout>;
   /** The card a SetupIntent saved (from a `checkout.session.completed` in setup mode, or `setup_intent.succeeded`). */
   setupIntentCard(accountId: string, setupIntentId: string): Promise<{ customerId: string | null; card: GatewayCard | null }>;
@@ -110,7 +131,10 @@ export interface PaymentsGateway {
   cancelPaymentIntent(accountId: string, paymentIntentId: string): Promise<void>;
 
   /** A refund of a PaymentIntent: `amount` cents (all of it, or part). */
-  refund(accountId: string, input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string }): Promise<GatewayRefund>;
+  refund(
+    accountId: string,
+    input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string },
+  ): Promise<GatewayRefund>;
 
   /**
    * The event of a webhook request, its signature checked over the raw body (`constructEvent`);

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 
-const env = (extra: Record<string, string>) => ({ APP_SECRET: 'x'.repeat(64), DATA_DIR: '/tmp/divan-config-test', ...extra }) as NodeJS.ProcessEnv;
+const env = (extra: Record<string, string>) =>
+  ({ APP_SECRET: 'x'.repeat(64), DATA_DIR: '/tmp/divan-config-test', ...extra }) as NodeJS.ProcessEnv;
 
 describe('STRIPE_* configuration', () => {
   it('is the sandbox when unset', () => {
     expect(loadConfig(env({})).stripe).toBeUndefined();
   });
   it('takes a secret key with its webhook secret, and another API host', () => {
-    expect(loadConfig(env({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).stripe).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_abc', apiBase: 'http://127.0.0.1:12111' });
+    expect(
+      loadConfig(env({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_BASE: 'http://127.0.0.1:12111' }))
+        .stripe,
+    ).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_abc', apiBase: 'http://127.0.0.1:12111' });
   });
   it('stops start-up with one line naming the variable', () => {
-    expect(() => loadConfig(env({ STRIPE_SECRET_KEY: 'sk_test_123' }))).toThrow(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: required/);
-    expect(() => loadConfig(env({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }))).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: required/);
-    expect(() => loadConfig(env({ STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }))).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: expected a Stripe secret key/);
+    expect(() => loadConfig(env({ STRIPE_SECRET_KEY: 'sk_test_123' }))).toThrow(
+      /^Invalid environment variable STRIPE_WEBHOOK_SECRET: required/,
+    );
+    expect(() => loadConfig(env({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }))).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: required/,
+    );
+    expect(() => loadConfig(env({ STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }))).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: expected a Stripe secret key/,
+    );
   });
 });

@@ -21,16 +21,30 @@ const key = (what: string) => `invoice-${++keySeq}-${what}-1`;
 async function seller(card?: string) {
   const account = await gateway.createAccount({ email: 'ana@example.com', businessName: 'Consulta Ana', metadata: { holder: 'user:1' } });
   fake.completeOnboarding(account.id);
-  const customer = await gateway.createCustomer(account.id, { email: 'paciente@example.com', name: 'Lucía Pérez', metadata: { patientId: 'p1' } });
+  const customer = await gateway.createCustomer(account.id, {
+    email: 'paciente@example.com',
+    name: 'Lucía Pérez',
+    metadata: { patientId: 'p1' },
+  });
   const paymentMethodId = card ? fake.saveCard(account.id, customer.id, card) : '';
   return { account: account.id, customer: customer.id, paymentMethodId };
 }
 
 const charge = (s: { account: string; customer: string; paymentMethodId: string }, idempotencyKey: string, amount = 12_000) =>
-  gateway.chargeOffSession(s.account, { customerId: s.customer, paymentMethodId: s.paymentMethodId, amount, description: 'Factura A-1', metadata: { invoiceId: 'inv-1' }, idempotencyKey });
+  gateway.chargeOffSession(s.account, {
+    customerId: s.customer,
+    paymentMethodId: s.paymentMethodId,
+    amount,
+    description: 'Factura A-1',
+    metadata: { invoiceId: 'inv-1' },
+    idempotencyKey,
+  });
 
 async function cardError(p: Promise<unknown>): Promise<GatewayCardError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(GatewayCardError);
   return err as GatewayCardError;
 }
@@ -43,7 +57,11 @@ afterAll(() => fake?.close());
 
 describe('StripeGateway against the fake Stripe', () => {
   it('connected accounts: created, read and linked on the platform, without Stripe-Account', async () => {
-    const account = await gateway.createAccount({ email: 'ana@example.com', businessName: 'Consulta Ana', metadata: { holder: 'workspace:7' } });
+    const account = await gateway.createAccount({
+      email: 'ana@example.com',
+      businessName: 'Consulta Ana',
+      metadata: { holder: 'workspace:7' },
+    });
     expect(account).toEqual({ id: expect.stringMatching(/^acct_/), detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false });
     expect(last()).toMatchObject({ method: 'POST', path: '/v1/accounts', account: null, status: 200 });
     expect(last().headers.authorization).toBe(`Bearer ${KEY}`);
@@ -56,15 +74,32 @@ describe('StripeGateway against the fake Stripe', () => {
       metadata: { holder: 'workspace:7' },
     });
 
-    const onboarding = await gateway.onboardingLink(account.id, { refreshUrl: 'https://divan.test/refresh', returnUrl: 'https://divan.test/return' });
+    const onboarding = await gateway.onboardingLink(account.id, {
+      refreshUrl: 'https://divan.test/refresh',
+      returnUrl: 'https://divan.test/return',
+    });
     expect(onboarding.url.startsWith(fake.url)).toBe(true);
-    expect(last()).toMatchObject({ path: '/v1/account_links', account: null, body: { account: account.id, type: 'account_onboarding', refresh_url: 'https://divan.test/refresh', return_url: 'https://divan.test/return' } });
+    expect(last()).toMatchObject({
+      path: '/v1/account_links',
+      account: null,
+      body: {
+        account: account.id,
+        type: 'account_onboarding',
+        refresh_url: 'https://divan.test/refresh',
+        return_url: 'https://divan.test/return',
+      },
+    });
     // Stripe gives no dashboard before onboarding: its refusal keeps its words.
     await expect(gateway.dashboardLink(account.id)).rejects.toThrow(GatewayUnavailableError);
     await expect(gateway.dashboardLink(account.id)).rejects.toThrow(/not completed onboarding/);
 
     fake.completeOnboarding(account.id);
-    expect(await gateway.retrieveAccount(account.id)).toEqual({ id: account.id, detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
+    expect(await gateway.retrieveAccount(account.id)).toEqual({
+      id: account.id,
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
     expect(last()).toMatchObject({ method: 'GET', path: `/v1/accounts/${account.id}`, account: null });
     expect((await gateway.dashboardLink(account.id)).url.startsWith(fake.url)).toBe(true);
     expect(last()).toMatchObject({ method: 'POST', path: `/v1/accounts/${account.id}/login_links`, account: null });
@@ -72,7 +107,11 @@ describe('StripeGateway against the fake Stripe', () => {
 
   it('a customer and a setup Checkout on the connected account; the saved card read from the SetupIntent, then detached', async () => {
     const { account, customer } = await seller();
-    expect(last()).toMatchObject({ path: '/v1/customers', account, body: { email: 'paciente@example.com', name: 'Lucía Pérez', metadata: { patientId: 'p1' } } });
+    expect(last()).toMatchObject({
+      path: '/v1/customers',
+      account,
+      body: { email: 'paciente@example.com', name: 'Lucía Pérez', metadata: { patientId: 'p1' } },
+    });
 
     const urls = { successUrl: 'https://divan.test/pago/t/ok', cancelUrl: 'https://divan.test/pago/t' };
     const session = await gateway.checkoutSetup(account, { customerId: customer, ...urls, metadata: { patientId: 'p1', linkId: 'l1' } });
@@ -91,8 +130,22 @@ describe('StripeGateway against the fake Stripe', () => {
 
     const done = fake.completeCheckout(session.id, '4242 4242 4242 4242');
     const saved = await gateway.setupIntentCard(account, done.setup_intent as string);
-    expect(last()).toMatchObject({ method: 'GET', path: `/v1/setup_intents/${done.setup_intent}`, account, body: { expand: ['payment_method'] } });
-    expect(saved).toEqual({ customerId: customer, card: { paymentMethodId: expect.stringMatching(/^pm_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getFullYear() + 3 } });
+    expect(last()).toMatchObject({
+      method: 'GET',
+      path: `/v1/setup_intents/${done.setup_intent}`,
+      account,
+      body: { expand: ['payment_method'] },
+    });
+    expect(saved).toEqual({
+      customerId: customer,
+      card: {
+        paymentMethodId: expect.stringMatching(/^pm_/),
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 3,
+      },
+    });
     const pmId = saved.card!.paymentMethodId;
     expect(await gateway.retrievePaymentMethod(account, pmId)).toEqual(saved.card);
     expect(last()).toMatchObject({ method: 'GET', path: `/v1/payment_methods/${pmId}`, account });
@@ -109,7 +162,13 @@ describe('StripeGateway against the fake Stripe', () => {
 
   it('a pay-by-link Checkout: one line item, the caller’s idempotency key, setup_future_usage only with a customer', async () => {
     const { account, customer } = await seller();
-    const input = { amount: 12_000, description: 'Factura A-7', successUrl: 'https://divan.test/ok', cancelUrl: 'https://divan.test/no', metadata: { invoiceId: 'inv-7' } };
+    const input = {
+      amount: 12_000,
+      description: 'Factura A-7',
+      successUrl: 'https://divan.test/ok',
+      cancelUrl: 'https://divan.test/no',
+      metadata: { invoiceId: 'inv-7' },
+    };
     const k = key('link');
     const session = await gateway.checkoutPayment(account, { ...input, customerId: customer, customerEmail: null, idempotencyKey: k });
     expect(last()).toMatchObject({ path: '/v1/checkout/sessions', account, idempotencyKey: k });
@@ -122,7 +181,9 @@ describe('StripeGateway against the fake Stripe', () => {
       cancel_url: input.cancelUrl,
       metadata: { invoiceId: 'inv-7' },
     });
-    expect(await gateway.checkoutPayment(account, { ...input, customerId: customer, customerEmail: null, idempotencyKey: k })).toEqual(session);
+    expect(await gateway.checkoutPayment(account, { ...input, customerId: customer, customerEmail: null, idempotencyKey: k })).toEqual(
+      session,
+    );
     expect(last().replayed).toBe(true);
 
     await gateway.checkoutPayment(account, { ...input, customerId: null, customerEmail: 'otra@example.com', idempotencyKey: key('link') });
@@ -146,7 +207,14 @@ describe('StripeGateway against the fake Stripe', () => {
     const s = await seller('4242424242424242');
     const k = key('charge');
     const first = await charge(s, k);
-    expect(first).toEqual({ id: expect.stringMatching(/^pi_/), status: 'succeeded', amount: 12_000, errorCode: null, declineCode: null, metadata: { invoiceId: 'inv-1' } });
+    expect(first).toEqual({
+      id: expect.stringMatching(/^pi_/),
+      status: 'succeeded',
+      amount: 12_000,
+      errorCode: null,
+      declineCode: null,
+      metadata: { invoiceId: 'inv-1' },
+    });
     expect(last()).toMatchObject({ method: 'POST', path: '/v1/payment_intents', account: s.account, idempotencyKey: k, replayed: false });
     expect(last().body).toEqual({
       amount: '12000',
@@ -174,7 +242,14 @@ describe('StripeGateway against the fake Stripe', () => {
     const err = await cardError(charge(s, k));
     expect(last().status).toBe(402);
     expect(err).toMatchObject({ code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
-    expect(err.paymentIntent).toEqual({ id: expect.stringMatching(/^pi_/), status: 'requires_payment_method', amount: 12_000, errorCode: 'card_declined', declineCode: 'insufficient_funds', metadata: { invoiceId: 'inv-1' } });
+    expect(err.paymentIntent).toEqual({
+      id: expect.stringMatching(/^pi_/),
+      status: 'requires_payment_method',
+      amount: 12_000,
+      errorCode: 'card_declined',
+      declineCode: 'insufficient_funds',
+      metadata: { invoiceId: 'inv-1' },
+    });
     expect(fake.get(err.paymentIntent!.id).status).toBe('requires_payment_method');
 
     const again = await cardError(charge(s, k));
@@ -184,13 +259,20 @@ describe('StripeGateway against the fake Stripe', () => {
 
     // Attaches, but every charge is declined.
     const t = await seller('4000000000000341');
-    expect(await cardError(charge(t, key('charge')))).toMatchObject({ code: 'card_declined', declineCode: 'generic_decline', paymentIntent: { status: 'requires_payment_method' } });
+    expect(await cardError(charge(t, key('charge')))).toMatchObject({
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      paymentIntent: { status: 'requires_payment_method' },
+    });
   });
 
   it('a bank asking for authentication off-session: authentication_required with the PaymentIntent', async () => {
     const s = await seller('4000002760003184');
     const err = await cardError(charge(s, key('charge')));
-    expect(err).toMatchObject({ code: 'authentication_required', paymentIntent: { status: 'requires_payment_method', errorCode: 'authentication_required' } });
+    expect(err).toMatchObject({
+      code: 'authentication_required',
+      paymentIntent: { status: 'requires_payment_method', errorCode: 'authentication_required' },
+    });
     expect(err.paymentIntent!.id).toMatch(/^pi_/);
   });
 
@@ -207,12 +289,37 @@ describe('StripeGateway against the fake Stripe', () => {
     await expect(gateway.cancelPaymentIntent(s.account, paid.id)).rejects.toThrow(/payment_intent_unexpected_state/);
 
     const k = key('refund');
-    const part = await gateway.refund(s.account, { paymentIntentId: paid.id, amount: 3_000, metadata: { invoiceId: 'inv-1', refundId: 'r1' }, idempotencyKey: k });
-    expect(part).toEqual({ id: expect.stringMatching(/^re_/), status: 'succeeded', amount: 3_000, paymentIntentId: paid.id, metadata: { invoiceId: 'inv-1', refundId: 'r1' } });
-    expect(last()).toMatchObject({ path: '/v1/refunds', account: s.account, idempotencyKey: k, body: { payment_intent: paid.id, amount: '3000', metadata: { invoiceId: 'inv-1', refundId: 'r1' } } });
-    expect(await gateway.refund(s.account, { paymentIntentId: paid.id, amount: 3_000, metadata: { invoiceId: 'inv-1', refundId: 'r1' }, idempotencyKey: k })).toEqual(part);
+    const part = await gateway.refund(s.account, {
+      paymentIntentId: paid.id,
+      amount: 3_000,
+      metadata: { invoiceId: 'inv-1', refundId: 'r1' },
+      idempotencyKey: k,
+    });
+    expect(part).toEqual({
+      id: expect.stringMatching(/^re_/),
+      status: 'succeeded',
+      amount: 3_000,
+      paymentIntentId: paid.id,
+      metadata: { invoiceId: 'inv-1', refundId: 'r1' },
+    });
+    expect(last()).toMatchObject({
+      path: '/v1/refunds',
+      account: s.account,
+      idempotencyKey: k,
+      body: { payment_intent: paid.id, amount: '3000', metadata: { invoiceId: 'inv-1', refundId: 'r1' } },
+    });
+    expect(
+      await gateway.refund(s.account, {
+        paymentIntentId: paid.id,
+        amount: 3_000,
+        metadata: { invoiceId: 'inv-1', refundId: 'r1' },
+        idempotencyKey: k,
+      }),
+    ).toEqual(part);
     await gateway.refund(s.account, { paymentIntentId: paid.id, amount: 9_000, metadata: {}, idempotencyKey: key('refund') });
-    await expect(gateway.refund(s.account, { paymentIntentId: paid.id, amount: 1, metadata: {}, idempotencyKey: key('refund') })).rejects.toThrow(GatewayUnavailableError);
+    await expect(
+      gateway.refund(s.account, { paymentIntentId: paid.id, amount: 1, metadata: {}, idempotencyKey: key('refund') }),
+    ).rejects.toThrow(GatewayUnavailableError);
     expect(fake.list(s.account, 'refund').map((r) => r.amount)).toEqual([3_000, 9_000]);
   });
 
@@ -241,7 +348,14 @@ describe('StripeGateway against the fake Stripe', () => {
     const before = fake.requests.length;
     fake.failNext(503);
     const k = key('charge');
-    const pi = await gatewayOn(fake.url, KEY, 1).chargeOffSession(s.account, { customerId: s.customer, paymentMethodId: s.paymentMethodId, amount: 5_000, description: 'Bono', metadata: {}, idempotencyKey: k });
+    const pi = await gatewayOn(fake.url, KEY, 1).chargeOffSession(s.account, {
+      customerId: s.customer,
+      paymentMethodId: s.paymentMethodId,
+      amount: 5_000,
+      description: 'Bono',
+      metadata: {},
+      idempotencyKey: k,
+    });
     expect(fake.requests.slice(before).map((r) => [r.status, r.idempotencyKey])).toEqual([
       [503, k],
       [200, k],
@@ -263,7 +377,13 @@ describe('StripeGateway against the fake Stripe', () => {
     const paid = await charge(s, key('charge'));
     const object = fake.get(paid.id);
     const { payload, header, id } = fake.event('payment_intent.succeeded', object, s.account);
-    expect(gateway.verifyWebhook(Buffer.from(payload), header)).toEqual({ id, type: 'payment_intent.succeeded', account: s.account, created: expect.any(Number), object });
+    expect(gateway.verifyWebhook(Buffer.from(payload), header)).toEqual({
+      id,
+      type: 'payment_intent.succeeded',
+      account: s.account,
+      created: expect.any(Number),
+      object,
+    });
     expect(gateway.verifyWebhook(payload, header).object).toMatchObject({ id: paid.id, metadata: { invoiceId: 'inv-1' } });
 
     const platform = fake.event('account.updated', fake.get(s.account));

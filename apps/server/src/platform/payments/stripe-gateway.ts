@@ -94,7 +94,12 @@ export class StripeGateway implements PaymentsGateway {
 
   onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<{ url: string }> {
     return this.call(async () => {
-      const link = await this.stripe.accountLinks.create({ account: accountId, refresh_url: urls.refreshUrl, return_url: urls.returnUrl, type: 'account_onboarding' });
+      const link = await this.stripe.accountLinks.create({
+        account: accountId,
+        refresh_url: urls.refreshUrl,
+        return_url: urls.returnUrl,
+        type: 'account_onboarding',
+      });
       return { url: link.url };
     });
   }
@@ -105,12 +110,18 @@ export class StripeGateway implements PaymentsGateway {
 
   createCustomer(accountId: string, input: { email: string | null; name: string; metadata: Metadata }): Promise<{ id: string }> {
     return this.call(async () => {
-      const customer = await this.stripe.customers.create({ email: orUndefined(input.email), name: input.name, metadata: input.metadata }, onAccount(accountId));
+      const customer = await this.stripe.customers.create(
+        { email: orUndefined(input.email), name: input.name, metadata: input.metadata },
+        onAccount(accountId),
+      );
       return { id: customer.id };
     });
   }
 
-  checkoutSetup(accountId: string, input: { customerId: string; successUrl: string; cancelUrl: string; metadata: Metadata }): Promise<GatewayCheckout> {
+  checkoutSetup(
+    accountId: string,
+    input: { customerId: string; successUrl: string; cancelUrl: string; metadata: Metadata },
+  ): Promise<GatewayCheckout> {
     return this.call(async () => {
       const session = await this.stripe.checkout.sessions.create(
         {
@@ -132,13 +143,24 @@ export class StripeGateway implements PaymentsGateway {
 
   checkoutPayment(
     accountId: string,
-    input: { customerId: string | null; customerEmail: string | null; amount: number; description: string; successUrl: string; cancelUrl: string; metadata: Metadata; idempotencyKey: string },
+    input: {
+      customerId: string | null;
+      customerEmail: string | null;
+      amount: number;
+      description: string;
+      successUrl: string;
+      cancelUrl: string;
+      metadata: Metadata;
+      idempotencyKey: string;
+    },
   ): Promise<GatewayCheckout> {
     return this.call(async () => {
       const session = await this.stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ price_data: { currency: 'eur', unit_amount: input.amount, product_data: { name: input.description } }, quantity: 1 }],
+          line_items: [
+            { price_data: { currency: 'eur', unit_amount: input.amount, product_data: { name: input.description } }, quantity: 1 },
+          ],
           payment_intent_data: { metadata: input.metadata, ...(input.customerId ? { setup_future_usage: 'off_session' as const } : {}) },
           ...(input.customerId ? { customer: input.customerId } : { customer_email: orUndefined(input.customerEmail) }),
           success_url: input.successUrl,
@@ -210,15 +232,26 @@ export class StripeGateway implements PaymentsGateway {
       try {
         await this.stripe.paymentIntents.cancel(paymentIntentId, {}, onAccount(accountId));
       } catch (err) {
-        const alreadyCanceled = err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state' && err.payment_intent?.status === 'canceled';
+        const alreadyCanceled =
+          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          err.code === 'payment_intent_unexpected_state' &&
+          err.payment_intent?.status === 'canceled';
         if (!alreadyCanceled) throw err;
       }
     });
   }
 
-  refund(accountId: string, input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string }): Promise<GatewayRefund> {
+  refund(
+    accountId: string,
+    input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string },
+  ): Promise<GatewayRefund> {
     return this.call(async () =>
-      toRefund(await this.stripe.refunds.create({ payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata }, onAccount(accountId, input.idempotencyKey))),
+      toRefund(
+        await this.stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
+          onAccount(accountId, input.idempotencyKey),
+        ),
+      ),
     );
   }
 

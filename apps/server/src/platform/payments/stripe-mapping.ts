@@ -14,7 +14,12 @@ import {
 } from './gateway';
 
 export function toAccount(a: Stripe.Account): GatewayAccount {
-  return { id: a.id, detailsSubmitted: a.details_submitted === true, chargesEnabled: a.charges_enabled === true, payoutsEnabled: a.payouts_enabled === true };
+  return {
+    id: a.id,
+    detailsSubmitted: a.details_submitted === true,
+    chargesEnabled: a.charges_enabled === true,
+    payoutsEnabled: a.payouts_enabled === true,
+  };
 }
 
 /**
@@ -50,7 +55,13 @@ export function toPaymentIntent(pi: Stripe.PaymentIntent): GatewayPaymentIntent 
 
 export function toCard(pm: Stripe.PaymentMethod): GatewayCard | null {
   if (!pm.card) return null;
-  return { paymentMethodId: pm.id, brand: pm.card.brand, last4: pm.card.last4 ?? '', expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+  return {
+    paymentMethodId: pm.id,
+    brand: pm.card.brand,
+    last4: pm.card.last4 ?? '',
+    expMonth: pm.card.exp_month,
+    expYear: pm.card.exp_year,
+  };
 }
 
 const REFUND_STATUSES = new Set<GatewayRefund['status']>(['pending', 'succeeded', 'failed', 'canceled']);
@@ -58,11 +69,23 @@ const REFUND_STATUSES = new Set<GatewayRefund['status']>(['pending', 'succeeded'
 export function toRefund(r: Stripe.Refund): GatewayRefund {
   const status = REFUND_STATUSES.has(r.status as GatewayRefund['status']) ? (r.status as GatewayRefund['status']) : 'pending';
   const pi = r.payment_intent;
-  return { id: r.id, status, amount: r.amount, paymentIntentId: typeof pi === 'string' ? pi : (pi?.id ?? ''), metadata: { ...(r.metadata ?? {}) } };
+  return {
+    id: r.id,
+    status,
+    amount: r.amount,
+    paymentIntentId: typeof pi === 'string' ? pi : (pi?.id ?? ''),
+    metadata: { ...(r.metadata ?? {}) },
+  };
 }
 
 export function toEvent(e: Stripe.Event): GatewayEvent {
-  return { id: e.id, type: e.type, account: e.account ?? null, created: e.created, object: e.data.object as unknown as Record<string, unknown> };
+  return {
+    id: e.id,
+    type: e.type,
+    account: e.account ?? null,
+    created: e.created,
+    object: e.data.object as unknown as Record<string, unknown>,
+  };
 }
 
 /** The PaymentIntent a card error carries (the SDK copies it from `error.payment_intent` of the answer). */

@@ -34,7 +34,10 @@ const authenticated = async (token: string) => {
   return ws;
 };
 beforeAll(async () => {
-  t = await createTestApp({ logLevel: 'error' }, { logger: true, logStream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } });
+  t = await createTestApp(
+    { logLevel: 'error' },
+    { logger: true, logStream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } },
+  );
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   me = await signUpConfirmed(t, 'limites@example.com', 'Límite');
 });
@@ -110,9 +113,25 @@ describe('the broker', () => {
   });
 
   it('reads only messages of its own shape from Redis', () => {
-    for (const junk of ['null', '0', '"x"', '[]', '{}', 'no es json', '{"kind":"user"}', '{"kind":"user","userId":1,"event":"x"}', '{"kind":"nope","key":"k"}', '{"kind":"server","topic":"t"}'])
+    for (const junk of [
+      'null',
+      '0',
+      '"x"',
+      '[]',
+      '{}',
+      'no es json',
+      '{"kind":"user"}',
+      '{"kind":"user","userId":1,"event":"x"}',
+      '{"kind":"nope","key":"k"}',
+      '{"kind":"server","topic":"t"}',
+    ])
       expect(parseBrokerMessage(junk), junk).toBeNull();
-    expect(parseBrokerMessage('{"kind":"user","userId":"u","event":"profile-updated","data":{"a":1}}')).toEqual({ kind: 'user', userId: 'u', event: 'profile-updated', data: { a: 1 } });
+    expect(parseBrokerMessage('{"kind":"user","userId":"u","event":"profile-updated","data":{"a":1}}')).toEqual({
+      kind: 'user',
+      userId: 'u',
+      event: 'profile-updated',
+      data: { a: 1 },
+    });
     expect(parseBrokerMessage('{"kind":"relay","channel":"meet","data":null}')).toEqual({ kind: 'relay', channel: 'meet', data: null });
   });
 

@@ -29,7 +29,8 @@ function cases(events: string[], sizeCode: string): Case[] {
     for (const data of [...hostileData, ...(hostileFields[event] ?? [])])
       out.push({ label: `${event} ${JSON.stringify(data).slice(0, 40)}`, frame: frameOf(event, data), code: 'socket_frame_invalid' });
   for (const event of unknownEvents)
-    for (const data of [undefined, null, {}, 'x']) out.push({ label: `unknown ${event.slice(0, 20)}`, frame: frameOf(event, data), code: 'socket_event_unknown' });
+    for (const data of [undefined, null, {}, 'x'])
+      out.push({ label: `unknown ${event.slice(0, 20)}`, frame: frameOf(event, data), code: 'socket_event_unknown' });
   for (const f of hostileFrames) out.push({ label: f.label, frame: f.text, code: f.size ? sizeCode : 'socket_frame_invalid' });
   for (const bytes of [Buffer.from('{"event":"ping"}'), Buffer.from([0xff, 0xfe, 0x00, 0x01]), Buffer.alloc(0)])
     out.push({ label: 'binary', frame: bytes, binary: true, code: 'socket_frame_binary' });
@@ -67,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the app socket under hostile frames', () => {
-  it('refuses each bad frame in Spanish, unauthenticated and authenticated; the process and another user\'s socket carry on', async () => {
+  it("refuses each bad frame in Spanish, unauthenticated and authenticated; the process and another user's socket carry on", async () => {
     const fuzzer = await signUpConfirmed(t, 'fuzz-socket@example.com', 'Fuzz');
     const other = await signUpConfirmed(t, 'bystander@example.com', 'Testigo');
     const bystander = await connectSocket(base);
@@ -78,7 +79,14 @@ describe('the app socket under hostile frames', () => {
     const list = cases(APP_EVENTS, 'socket_frame_too_large');
     expect(list.length).toBeGreaterThan(APP_EVENTS.length * 30);
     // Before authenticating, a well-formed client event is refused too.
-    await expectRefused(ws, [...list, { label: 'typing before authenticating', frame: frameOf('chat-typing', { patientFileId: randomUUID() }), code: 'socket_not_authenticated' }]);
+    await expectRefused(ws, [
+      ...list,
+      {
+        label: 'typing before authenticating',
+        frame: frameOf('chat-typing', { patientFileId: randomUUID() }),
+        code: 'socket_not_authenticated',
+      },
+    ]);
     ws.send('authenticate', { token: fuzzer.accessToken, realm: 'therapists' });
     await ws.next('authenticated');
     await expectRefused(ws, list);
@@ -115,10 +123,17 @@ describe('the video room socket under hostile frames', () => {
     const ws = await connectSocket(base, MEET_SOCKET_PATH);
     const list = cases(MEET_EVENTS, 'socket_frame_invalid');
     expect(list.length).toBeGreaterThan(MEET_EVENTS.length * 30);
-    const early = ['admit', 'leave'].map((event) => ({ label: `${event} before joining`, frame: frameOf(event, undefined), code: 'socket_not_authenticated' }));
+    const early = ['admit', 'leave'].map((event) => ({
+      label: `${event} before joining`,
+      frame: frameOf(event, undefined),
+      code: 'socket_not_authenticated',
+    }));
     early.push({ label: 'signal before joining', frame: frameOf('signal', { restart: true }), code: 'socket_not_authenticated' });
     await expectRefused(ws, [...list, ...early]);
-    ws.send('join', { ticket: t.app.services.meet.tokens.signTicket({ sessionId: randomUUID(), role: 'therapist' }), clientId: `pagina-${randomUUID()}` });
+    ws.send('join', {
+      ticket: t.app.services.meet.tokens.signTicket({ sessionId: randomUUID(), role: 'therapist' }),
+      clientId: `pagina-${randomUUID()}`,
+    });
     await ws.next('room');
     await expectRefused(ws, list);
 

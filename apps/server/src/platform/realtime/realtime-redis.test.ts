@@ -18,9 +18,19 @@ afterAll(async () => {
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
 
-const device = { appVersion: '1.0.0', deviceManufacturer: 'unknown', deviceModel: 'unknown', platformType: 'web', platformVersion: '1.0.0' };
+const device = {
+  appVersion: '1.0.0',
+  deviceManufacturer: 'unknown',
+  deviceModel: 'unknown',
+  platformType: 'web',
+  platformVersion: '1.0.0',
+};
 const post = (url: string, body: unknown, token?: string, method = 'POST') =>
-  fetch(url, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 
 describe.skipIf(!redisUrl)('realtime across two server processes sharing Redis', () => {
   it('an event published by process A reaches a socket held by process B', async () => {
@@ -31,7 +41,14 @@ describe.skipIf(!redisUrl)('realtime across two server processes sharing Redis',
     const pgDb = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
     dropDb = pgDb?.drop;
     // Rate-limit counters live in the shared Redis too: this test must not trip over other runs' counts.
-    const shared = { REDIS_URL: redisUrl!, APP_SECRET: appSecret, CLINICAL_KEY: randomBytes(32).toString('base64'), AUTH_RATE_LIMIT_IP: '100000', AUTH_RATE_LIMIT_EMAIL: '100000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
+    const shared = {
+      REDIS_URL: redisUrl!,
+      APP_SECRET: appSecret,
+      CLINICAL_KEY: randomBytes(32).toString('base64'),
+      AUTH_RATE_LIMIT_IP: '100000',
+      AUTH_RATE_LIMIT_EMAIL: '100000',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    };
     for (let i = 0; i < 2; i++) {
       // On one PostgreSQL database the processes share one DATA_DIR, as an installation must (its files).
       const dir = pgDb && dirs[0] ? dirs[0] : mkdtempSync(join(tmpdir(), 'divan-rt-'));
@@ -40,13 +57,22 @@ describe.skipIf(!redisUrl)('realtime across two server processes sharing Redis',
     }
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const email = `redis-${Date.now()}@example.com`;
-    expect((await post(`${a.url}/api/v1/realms/therapists/users`, { firstName: 'Nuria', email, password: 'Consulta2026' })).status).toBe(201);
+    expect((await post(`${a.url}/api/v1/realms/therapists/users`, { firstName: 'Nuria', email, password: 'Consulta2026' })).status).toBe(
+      201,
+    );
     const mails = (await (await fetch(`${a.url}/dev/mail/messages?to=${email}`)).json()) as { text: string }[];
     const token = mails[0]!.text.match(/verify-email\/([\w-]+)/)![1];
-    const session = (await (await post(`${a.url}/api/v1/realms/therapists/signup/challenge`, { code: token, ...device })).json()) as { accessToken: string };
+    const session = (await (await post(`${a.url}/api/v1/realms/therapists/signup/challenge`, { code: token, ...device })).json()) as {
+      accessToken: string;
+    };
 
     // B caches the profile; the change made through A must reach B's cache as well as its sockets.
-    const meOnB = async () => ((await (await fetch(`${b.url}/api/v1/me`, { headers: { authorization: `Bearer ${session.accessToken}` } })).json()) as { lastName: string | null }).lastName;
+    const meOnB = async () =>
+      (
+        (await (await fetch(`${b.url}/api/v1/me`, { headers: { authorization: `Bearer ${session.accessToken}` } })).json()) as {
+          lastName: string | null;
+        }
+      ).lastName;
     if (pgDb) expect(await meOnB()).toBeNull();
     const ws = await connectSocket(b.url);
     ws.send('authenticate', { token: session.accessToken, realm: 'therapists' });

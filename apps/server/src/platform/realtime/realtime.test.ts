@@ -30,7 +30,10 @@ describe('realtime websocket', () => {
   });
 
   it('disconnects an invalid token or realm with invalid_access_token', async () => {
-    for (const data of [{ token: 'nope', realm: 'therapists' }, { token: tokens.accessToken, realm: 'patients' }]) {
+    for (const data of [
+      { token: 'nope', realm: 'therapists' },
+      { token: tokens.accessToken, realm: 'patients' },
+    ]) {
       const ws = await connectSocket(base);
       ws.send('authenticate', data);
       expect((await ws.next('disconnect')).data).toEqual({ code: 'invalid_access_token' });

@@ -136,9 +136,7 @@ export class Realtime {
   }
 
   register(app: FastifyInstance) {
-    app.get(REALTIME_PATH, { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) =>
-      this.accept(socket),
-    );
+    app.get(REALTIME_PATH, { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => this.accept(socket));
   }
 
   private accept(socket: WebSocket) {
@@ -199,7 +197,8 @@ export class Realtime {
     set.add(client);
     this.byUser.set(userId, set);
     send(client.socket, 'authenticated');
-    for (const fn of this.onAuth) guard(this.log, 'realtime: greeting of an authenticated socket', () => fn(userId, (event, data) => send(client.socket, event, data)));
+    for (const fn of this.onAuth)
+      guard(this.log, 'realtime: greeting of an authenticated socket', () => fn(userId, (event, data) => send(client.socket, event, data)));
   }
 
   private forget(client: Client) {
@@ -211,7 +210,8 @@ export class Realtime {
 
   /** A feature's client event: its handler's failure is the feature's, never the socket's nor the process's. */
   private fromClient(userId: string, frame: ClientEventFrame) {
-    for (const fn of this.clientListeners.get(frame.event) ?? []) guard(this.log, `realtime: handler of client event ${frame.event}`, () => fn(userId, frame.data as never));
+    for (const fn of this.clientListeners.get(frame.event) ?? [])
+      guard(this.log, `realtime: handler of client event ${frame.event}`, () => fn(userId, frame.data as never));
   }
 
   private disconnect(client: Client, code: DisconnectCode) {
@@ -224,13 +224,16 @@ export class Realtime {
   private deliver(m: BrokerMessage) {
     if (m.kind === 'user') {
       for (const fn of this.listeners) guard(this.log, 'realtime: listener of user events', () => fn(m.userId, m.event, m.data));
-      for (const c of this.byUser.get(m.userId) ?? []) guard(this.log, `realtime: delivery of ${m.event}`, () => send(c.socket, m.event, m.data));
+      for (const c of this.byUser.get(m.userId) ?? [])
+        guard(this.log, `realtime: delivery of ${m.event}`, () => send(c.socket, m.event, m.data));
     } else if (m.kind === 'server') {
-      for (const fn of this.serverListeners.get(m.topic) ?? []) guard(this.log, `realtime: listener of server topic ${m.topic}`, () => fn(m.key));
+      for (const fn of this.serverListeners.get(m.topic) ?? [])
+        guard(this.log, `realtime: listener of server topic ${m.topic}`, () => fn(m.key));
     } else if (m.kind === 'session-ended') {
       for (const c of this.clients) if (c.sessionId === m.sessionId) this.disconnect(c, m.code as DisconnectCode);
     } else if (m.kind === 'relay') {
-      for (const fn of this.relayListeners.get(m.channel) ?? []) guard(this.log, `realtime: listener of relay channel ${m.channel}`, () => fn(m.data));
+      for (const fn of this.relayListeners.get(m.channel) ?? [])
+        guard(this.log, `realtime: listener of relay channel ${m.channel}`, () => fn(m.data));
     } // 'event': for the EventBus, which subscribes to the same broker.
   }
 

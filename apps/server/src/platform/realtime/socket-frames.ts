@@ -1,5 +1,12 @@
 import type { RawData, WebSocket } from 'ws';
-import { SOCKET_INVALID_FRAME_LIMIT, parseSocketFrame, socketRefusal, type FrameContract, type FrameOf, type SocketRefusal } from '@divan/core';
+import {
+  SOCKET_INVALID_FRAME_LIMIT,
+  parseSocketFrame,
+  socketRefusal,
+  type FrameContract,
+  type FrameOf,
+  type SocketRefusal,
+} from '@divan/core';
 
 export type ReadFrame<C extends FrameContract> = { ok: true; frame: FrameOf<C> } | { ok: false; code: SocketRefusal['code'] };
 

@@ -10,7 +10,13 @@ const noop = () => {};
  * Stores `source` under `key` encrypted with the workspace's key, as a stream (never held whole in
  * memory), the storage key bound as associated data. An error of `source` fails the write and leaves nothing behind.
  */
-export async function writeEncrypted(storage: Storage, cipher: Cipher, workspaceId: string, key: string, source: Buffer | Readable): Promise<void> {
+export async function writeEncrypted(
+  storage: Storage,
+  cipher: Cipher,
+  workspaceId: string,
+  key: string,
+  source: Buffer | Readable,
+): Promise<void> {
   const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
   const encrypt = await cipher.encryptStream(workspaceId, key);
   return storage.put(key, pipeline(input, encrypt, noop));

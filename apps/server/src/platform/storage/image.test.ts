@@ -20,7 +20,8 @@ describe('an image is read whole before it is kept', () => {
     ['WebP', webp4()],
   ])('a %s cut short is refused, wherever it is cut (its header still reads)', (_, data) => {
     const type = sniffImage(data)!.contentType;
-    for (const cut of [30, Math.floor(data.length / 2), data.length - 3]) expect({ cut, whole: imageIsWhole(data.subarray(0, cut), type) }).toEqual({ cut, whole: false });
+    for (const cut of [30, Math.floor(data.length / 2), data.length - 3])
+      expect({ cut, whole: imageIsWhole(data.subarray(0, cut), type) }).toEqual({ cut, whole: false });
   });
 
   it('a PNG with one damaged byte in its pixels fails its CRC', () => {
@@ -32,7 +33,11 @@ describe('an image is read whole before it is kept', () => {
   it('a PNG whose pixel data inflates to more than its header says (a small file, huge image) is refused', () => {
     const good = png(4, 4);
     const ihdrEnd = 8 + 12 + 13;
-    const bomb = Buffer.concat([good.subarray(0, ihdrEnd), chunk('IDAT', deflateSync(Buffer.alloc(10_000_000))), chunk('IEND', Buffer.alloc(0))]);
+    const bomb = Buffer.concat([
+      good.subarray(0, ihdrEnd),
+      chunk('IDAT', deflateSync(Buffer.alloc(10_000_000))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
     expect(imageIsWhole(bomb, 'image/png')).toBe(false);
   });
 });

@@ -68,7 +68,15 @@ function pngIsWhole(data: Buffer): boolean {
   const bitsPerPixel = channels * header.depth;
   const rowBytes = (w: number) => (w ? 1 + Math.ceil((w * bitsPerPixel) / 8) : 0);
   const passes = header.interlace
-    ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]]
+    ? [
+        [0, 0, 8, 8],
+        [4, 0, 8, 8],
+        [0, 4, 4, 8],
+        [2, 0, 4, 4],
+        [0, 2, 2, 4],
+        [1, 0, 2, 2],
+        [0, 1, 1, 2],
+      ]
     : [[0, 0, 1, 1]];
   let expected = 0;
   for (const [x0, y0, dx, dy] of passes) {
@@ -95,7 +103,7 @@ function jpegIsWhole(data: Buffer): boolean {
     if (marker === 0xd8 || marker === 0xd9 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) return false;
     const length = data.readUInt16BE(at + 2);
     if (length < 2 || at + 2 + length > data.length) return false;
-    if ((marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) && length >= 8) {
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc && length >= 8) {
       frame = data.readUInt16BE(at + 5) > 0 && data.readUInt16BE(at + 7) > 0;
     }
     if (marker === 0xda) {

@@ -27,7 +27,8 @@ describe('the installation check, on the database of one test app', () => {
     t = await createTestApp();
   });
   afterAll(() => t?.close());
-  const check = (dataDir: string, shared = true) => checkInstallation(t.app.services.database.db, { filesRoot: join(dataDir, 'files'), dataDir, shared });
+  const check = (dataDir: string, shared = true) =>
+    checkInstallation(t.app.services.database.db, { filesRoot: join(dataDir, 'files'), dataDir, shared });
 
   it('at start-up the app wrote the database’s id into its DATA_DIR', async () => {
     const [row] = await t.rows<{ id: string }>(sql`select id from installation`);
@@ -80,7 +81,14 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     const ws = await createWorkspace(a, owner, 'Consulta Dos');
     const P = `/api/v1/workspaces/${ws.id}/patients/${json<{ id: string }>(await a.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Sara' }, { token: owner.accessToken })).id}`;
     const { payload, headers } = multipart('file', 'nota.txt', 'text/plain', Buffer.from('Escrita por el primero'));
-    const doc = json<{ id: string }>(await a.app.inject({ method: 'POST', url: `${P}/documents`, payload, headers: { ...headers, authorization: `Bearer ${owner.accessToken}` } }));
+    const doc = json<{ id: string }>(
+      await a.app.inject({
+        method: 'POST',
+        url: `${P}/documents`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${owner.accessToken}` },
+      }),
+    );
     const b = await createSecondApp(a);
     try {
       const res = await b.get(`${P}/documents/${doc.id}/download`, { token: owner.accessToken });

@@ -24,7 +24,10 @@ export async function checkInstallation(db: Db, o: { filesRoot: string; dataDir:
   const marker = join(o.filesRoot, INSTALLATION_MARKER);
   let id = await recorded(db);
   if (!id) {
-    await db.insert(installation).values({ id: o.shared ? claimMarker(marker) : randomUUID() }).onConflictDoNothing();
+    await db
+      .insert(installation)
+      .values({ id: o.shared ? claimMarker(marker) : randomUUID() })
+      .onConflictDoNothing();
     id = (await recorded(db))!;
   }
   const found = readMarker(marker);

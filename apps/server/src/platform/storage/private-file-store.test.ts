@@ -77,11 +77,19 @@ describe('private file store', () => {
 
   it('refuses a failing source, public purposes and odd names', async () => {
     const store = t.app.services.privateFiles;
-    const failing = new Readable({ read() { this.destroy(new Error('connection lost')); } });
-    await expect(store.save({ workspaceId: A, purpose: 'invoice', contentType: 'application/pdf', data: failing })).rejects.toThrow('connection lost');
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('connection lost'));
+      },
+    });
+    await expect(store.save({ workspaceId: A, purpose: 'invoice', contentType: 'application/pdf', data: failing })).rejects.toThrow(
+      'connection lost',
+    );
     for (const purpose of ['logo', 'picture', 'workspace-logo', '../x', 'Invoice', ''])
       await expect(store.save({ workspaceId: A, purpose, contentType: 'text/plain', data: Buffer.from('x') })).rejects.toThrow(/purpose/);
-    await expect(store.save({ workspaceId: '../a', purpose: 'invoice', contentType: 'text/plain', data: Buffer.from('x') })).rejects.toThrow(/workspace/);
+    await expect(
+      store.save({ workspaceId: '../a', purpose: 'invoice', contentType: 'text/plain', data: Buffer.from('x') }),
+    ).rejects.toThrow(/workspace/);
   });
 });
 
@@ -93,7 +101,12 @@ describe('public images', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
 
-    const privateId = await t.app.services.privateFiles.save({ workspaceId: A, purpose: 'invoice', contentType: 'image/png', data: png(4, 4) });
+    const privateId = await t.app.services.privateFiles.save({
+      workspaceId: A,
+      purpose: 'invoice',
+      contentType: 'image/png',
+      data: png(4, 4),
+    });
     const res = await t.get(`/api/v1/files/${privateId}`);
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('PNG');
@@ -105,7 +118,12 @@ describe('public images', () => {
   it('saves only public purposes and image types', async () => {
     const images = new PublicImageStore(t.app.services.database.db, localDiskStorage(join(t.config.dataDir, 'files')));
     const save = (purpose: string, contentType = 'image/png') =>
-      images.save({ ownerUserId: randomUUID(), purpose: purpose as PublicImagePurpose, contentType: contentType as 'image/png', data: png(2, 2) });
+      images.save({
+        ownerUserId: randomUUID(),
+        purpose: purpose as PublicImagePurpose,
+        contentType: contentType as 'image/png',
+        data: png(2, 2),
+      });
     await expect(save('invoice')).rejects.toThrow(/public image purpose/);
     await expect(save('logo', 'application/pdf')).rejects.toThrow(/public image type/);
   });

@@ -67,7 +67,15 @@ export class PrivateFileStore {
     const [row] = await this.db.select().from(files).where(ofWorkspace(workspaceId, id));
     if (!row) return null;
     const stream = await readDecrypted(this.storage, this.cipher, workspaceId, row.storageKey);
-    return { id: row.id, workspaceId, purpose: row.purpose, contentType: row.contentType, size: row.size, createdAt: row.createdAt, stream };
+    return {
+      id: row.id,
+      workspaceId,
+      purpose: row.purpose,
+      contentType: row.contentType,
+      size: row.size,
+      createdAt: row.createdAt,
+      stream,
+    };
   }
 
   /** The row, then the bytes. False when the id is not one of this workspace's files. */

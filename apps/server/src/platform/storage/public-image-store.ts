@@ -29,12 +29,19 @@ export class PublicImageStore {
     private readonly storage: Storage,
   ) {}
 
-  async save(input: { ownerUserId: string; purpose: PublicImagePurpose; contentType: ImageInfo['contentType']; data: Buffer }): Promise<StoredImage> {
+  async save(input: {
+    ownerUserId: string;
+    purpose: PublicImagePurpose;
+    contentType: ImageInfo['contentType'];
+    data: Buffer;
+  }): Promise<StoredImage> {
     // The types say it already; callers with data from elsewhere are checked at run time too.
-    if (!(PUBLIC_IMAGE_PURPOSES as readonly string[]).includes(input.purpose)) throw new Error(`not a public image purpose: ${input.purpose}`);
+    if (!(PUBLIC_IMAGE_PURPOSES as readonly string[]).includes(input.purpose))
+      throw new Error(`not a public image purpose: ${input.purpose}`);
     if (!IMAGE_TYPES.includes(input.contentType)) throw new Error(`not a public image type: ${input.contentType}`);
     // A header is not a picture: a file cut short or damaged would be served broken to everyone.
-    if (!imageIsWhole(input.data, input.contentType)) throw new AppError('invalid_argument', [{ path: 'file', message: BROKEN_IMAGE }], BROKEN_IMAGE);
+    if (!imageIsWhole(input.data, input.contentType))
+      throw new AppError('invalid_argument', [{ path: 'file', message: BROKEN_IMAGE }], BROKEN_IMAGE);
     const id = crypto.randomUUID();
     const storageKey = `${input.purpose}/${id.slice(0, 2)}/${id}`;
     await this.storage.put(storageKey, input.data);

@@ -37,7 +37,8 @@ const upload = async (method: 'POST' | 'PUT', url: string, name: string, type: s
   return json<{ id: string; pictureUrl: string }>(res);
 };
 const removeStored = (key: string) => rmSync(join(t.config.dataDir, 'files', key));
-const missingLogged = (key: string) => logs.some((line) => (JSON.parse(line) as { level: number; storageKey?: string; msg: string }).level === 50 && line.includes(key));
+const missingLogged = (key: string) =>
+  logs.some((line) => (JSON.parse(line) as { level: number; storageKey?: string; msg: string }).level === 50 && line.includes(key));
 const gone = { code: 'stored_file_missing', message: errorMessage('stored_file_missing') };
 
 describe('a stored file gone from storage', () => {
@@ -69,7 +70,11 @@ describe('the storage', () => {
     const storage = localDiskStorage(root);
     const key = 'documents/ws/ab/nada';
     await expect(readAll(storage.get(key))).rejects.toEqual(new StoredFileMissing(key));
-    await expect(readAll(storage.getRange(key, 0, 10))).rejects.toMatchObject({ storageKey: key, code: 'stored_file_missing', statusCode: 410 });
+    await expect(readAll(storage.getRange(key, 0, 10))).rejects.toMatchObject({
+      storageKey: key,
+      code: 'stored_file_missing',
+      statusCode: 410,
+    });
     await expect(storage.size(key)).rejects.toMatchObject({ storageKey: key });
     await storage.put(key, Buffer.from('hola'));
     expect((await readAll(storage.get(key))).toString()).toBe('hola');

@@ -6,7 +6,19 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { canonical, parseForm, type Form } from './form';
-import { ApiError, cardNumber, confirm, invalid, Ledger, newId, now, paymentIntent, paymentMethod, PLATFORM, type StripeObject } from './objects';
+import {
+  ApiError,
+  cardNumber,
+  confirm,
+  invalid,
+  Ledger,
+  newId,
+  now,
+  paymentIntent,
+  paymentMethod,
+  PLATFORM,
+  type StripeObject,
+} from './objects';
 import { ROUTES, type CheckoutPlan, type RouteContext } from './routes';
 
 export { TEST_CARDS, type StripeObject } from './objects';
@@ -24,7 +36,8 @@ export type FakeRequest = {
   replayed: boolean;
 };
 
-const errorJson = (e: ApiError) => JSON.stringify({ error: { ...e.body, request_log_url: `https://dashboard.stripe.com/test/logs/${newId('req')}` } });
+const errorJson = (e: ApiError) =>
+  JSON.stringify({ error: { ...e.body, request_log_url: `https://dashboard.stripe.com/test/logs/${newId('req')}` } });
 
 type Stored = { fingerprint: string; status: number; body: string };
 type Fault = { kind: 'status'; status: number } | { kind: 'lose-answer' };
@@ -76,11 +89,21 @@ export class FakeStripe {
   private handle(req: IncomingMessage, res: ServerResponse, raw: string) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
-    const header = (name: string) => (typeof req.headers[name] === 'string' && req.headers[name] !== '' ? (req.headers[name] as string) : null);
+    const header = (name: string) =>
+      typeof req.headers[name] === 'string' && req.headers[name] !== '' ? (req.headers[name] as string) : null;
     const account = header('stripe-account');
     const idempotencyKey = method === 'POST' ? header('idempotency-key') : null;
     const body = parseForm(method === 'POST' ? raw : url.search.slice(1));
-    const entry: FakeRequest = { method, path: url.pathname, account, idempotencyKey, headers: req.headers, body, status: 0, replayed: false };
+    const entry: FakeRequest = {
+      method,
+      path: url.pathname,
+      account,
+      idempotencyKey,
+      headers: req.headers,
+      body,
+      status: 0,
+      replayed: false,
+    };
     this.requests.push(entry);
     const send = (status: number, json: string, extra: Record<string, string> = {}) => {
       entry.status = status;
@@ -97,13 +120,29 @@ export class FakeStripe {
     const sendError = (e: ApiError) => send(e.status, errorJson(e));
 
     const key = /^Bearer ((?:sk|rk)_test_\w+)$/.exec(header('authorization') ?? '')?.[1];
-    if (!key) return sendError(new ApiError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided (the fake Stripe takes sk_test_/rk_test_ keys).' }));
+    if (!key)
+      return sendError(
+        new ApiError(401, {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided (the fake Stripe takes sk_test_/rk_test_ keys).',
+        }),
+      );
     const route = ROUTES.find((r) => r.method === method && r.pattern.test(url.pathname));
-    if (!route) return sendError(new ApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` }));
+    if (!route)
+      return sendError(
+        new ApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` }),
+      );
     if (account && this.ledger.find(account)?.o.object !== 'account') {
-      return sendError(new ApiError(403, { type: 'invalid_request_error', code: 'account_invalid', message: `The provided key '${key.slice(0, 8)}***' does not have access to account '${account}' (or that account does not exist).` }));
+      return sendError(
+        new ApiError(403, {
+          type: 'invalid_request_error',
+          code: 'account_invalid',
+          message: `The provided key '${key.slice(0, 8)}***' does not have access to account '${account}' (or that account does not exist).`,
+        }),
+      );
     }
-    if (account && route.platformOnly) return sendError(invalid(`The fake Stripe expects ${method} ${url.pathname} on the platform, without Stripe-Account.`));
+    if (account && route.platformOnly)
+      return sendError(invalid(`The fake Stripe expects ${method} ${url.pathname} on the platform, without Stripe-Account.`));
 
     const scope = `${account ?? PLATFORM}|${idempotencyKey}`;
     const fingerprint = `${method} ${url.pathname} ${canonical(body)}`;
@@ -121,7 +160,10 @@ export class FakeStripe {
       return send(stored.status, stored.body, { 'idempotent-replayed': 'true' });
     }
     const fault = this.faults.shift();
-    if (fault?.kind === 'status') return sendError(new ApiError(fault.status, { type: 'api_error', message: 'An unknown error occurred (the fake Stripe was told to fail).' }));
+    if (fault?.kind === 'status')
+      return sendError(
+        new ApiError(fault.status, { type: 'api_error', message: 'An unknown error occurred (the fake Stripe was told to fail).' }),
+      );
 
     const context: RouteContext = {
       ledger: this.ledger,
@@ -194,21 +236,47 @@ export class FakeStripe {
     const plan = this.plans.get(sessionId)!;
     if (session.mode === 'setup') {
       const pm = this.newCard(owner, number, customer);
-      const si = this.ledger.put(owner, { id: newId('seti'), object: 'setup_intent', status: 'succeeded', usage: 'off_session', customer, payment_method: pm.id, metadata: plan.metadata, last_setup_error: null, created: now(), livemode: false });
+      const si = this.ledger.put(owner, {
+        id: newId('seti'),
+        object: 'setup_intent',
+        status: 'succeeded',
+        usage: 'off_session',
+        customer,
+        payment_method: pm.id,
+        metadata: plan.metadata,
+        last_setup_error: null,
+        created: now(),
+        livemode: false,
+      });
       Object.assign(session, { status: 'complete', setup_intent: si.id });
       return structuredClone(session);
     }
     const pm = this.newCard(owner, number, plan.setupFutureUsage && customer ? customer : null);
-    const pi = this.ledger.put(owner, paymentIntent({ amount: session.amount_total as number, customer, payment_method: pm.id, description: null, metadata: plan.metadata }));
+    const pi = this.ledger.put(
+      owner,
+      paymentIntent({
+        amount: session.amount_total as number,
+        customer,
+        payment_method: pm.id,
+        description: null,
+        metadata: plan.metadata,
+      }),
+    );
     pi.setup_future_usage = plan.setupFutureUsage;
     const failure = confirm(pi, pm, number, false);
-    if (pi.status === 'requires_action') Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: newId('ch'), next_action: null });
+    if (pi.status === 'requires_action')
+      Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: newId('ch'), next_action: null });
     if (!failure) Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: pi.id });
     return structuredClone(session);
   }
 
   /** A webhook delivery of an event: its JSON body and `Stripe-Signature` header, signed with `secret`. */
-  event(type: string, object: StripeObject | Record<string, unknown>, account: string | null = null, secret = this.webhookSecret): { payload: string; header: string; id: string } {
+  event(
+    type: string,
+    object: StripeObject | Record<string, unknown>,
+    account: string | null = null,
+    secret = this.webhookSecret,
+  ): { payload: string; header: string; id: string } {
     const id = newId('evt');
     const event = {
       id,

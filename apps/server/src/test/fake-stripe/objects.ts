@@ -22,7 +22,8 @@ export class ApiError extends Error {
   }
 }
 
-export const invalid = (message: string, extra: Record<string, unknown> = {}) => new ApiError(400, { type: 'invalid_request_error', message, ...extra });
+export const invalid = (message: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(400, { type: 'invalid_request_error', message, ...extra });
 
 export const missingParam = (param: string) => invalid(`Missing required param: ${param}.`, { code: 'parameter_missing', param });
 
@@ -36,7 +37,13 @@ const NOUNS: Record<string, string> = {
 };
 
 export const missing = (object: string, id: string, param = 'id') =>
-  new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${NOUNS[object] ?? object}: '${id}'`, doc_url: 'https://stripe.com/docs/error-codes/resource-missing' });
+  new ApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param,
+    message: `No such ${NOUNS[object] ?? object}: '${id}'`,
+    doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+  });
 
 /** Objects by owner (PLATFORM or a connected account): another account's object is not found. */
 export class Ledger {
@@ -81,7 +88,10 @@ const DECLINED = { code: 'card_declined', declineCode: 'generic_decline', messag
 
 export const TEST_CARDS: Record<string, CardBehaviour> = {
   '4242424242424242': { charge: null, authentication: false },
-  '4000000000009995': { charge: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' }, authentication: false },
+  '4000000000009995': {
+    charge: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    authentication: false,
+  },
   '4000002760003184': { charge: null, authentication: true },
   '4000000000000341': { charge: DECLINED, authentication: false },
   '4000000000000002': { charge: DECLINED, authentication: false },
@@ -98,7 +108,15 @@ export function paymentMethod(number: string, customer: string | null): StripeOb
     id: newId('pm'),
     object: 'payment_method',
     type: 'card',
-    card: { brand: 'visa', display_brand: 'visa', last4: number.slice(-4), exp_month: 12, exp_year: new Date().getFullYear() + 3, funding: 'credit', country: 'ES' },
+    card: {
+      brand: 'visa',
+      display_brand: 'visa',
+      last4: number.slice(-4),
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 3,
+      funding: 'credit',
+      country: 'ES',
+    },
     billing_details: { address: null, email: null, name: null, phone: null },
     customer,
     created: now(),
@@ -107,7 +125,13 @@ export function paymentMethod(number: string, customer: string | null): StripeOb
   };
 }
 
-export function paymentIntent(fields: { amount: number; customer: string | null; payment_method: string | null; description: string | null; metadata: Record<string, string> }): StripeObject {
+export function paymentIntent(fields: {
+  amount: number;
+  customer: string | null;
+  payment_method: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+}): StripeObject {
   return {
     id: newId('pi'),
     object: 'payment_intent',
@@ -140,11 +164,27 @@ export function paymentIntent(fields: { amount: number; customer: string | null;
  */
 export function confirm(pi: StripeObject, pm: StripeObject, number: string, offSession: boolean): ApiError | null {
   const card = TEST_CARDS[number]!;
-  const failure = card.charge ?? (card.authentication && offSession ? { code: 'authentication_required', declineCode: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' } : null);
+  const failure =
+    card.charge ??
+    (card.authentication && offSession
+      ? {
+          code: 'authentication_required',
+          declineCode: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+        }
+      : null);
   pi.payment_method = pm.id;
   if (failure) {
     const charge = failure.code === 'authentication_required' ? null : newId('ch');
-    const error = { type: 'card_error', code: failure.code, decline_code: failure.declineCode, message: failure.message, charge, doc_url: `https://stripe.com/docs/error-codes/${failure.code.replace(/_/g, '-')}`, payment_method: pm };
+    const error = {
+      type: 'card_error',
+      code: failure.code,
+      decline_code: failure.declineCode,
+      message: failure.message,
+      charge,
+      doc_url: `https://stripe.com/docs/error-codes/${failure.code.replace(/_/g, '-')}`,
+      payment_method: pm,
+    };
     Object.assign(pi, { status: 'requires_payment_method', latest_charge: charge, last_payment_error: error });
     return new ApiError(402, { ...error, payment_intent: pi });
   }
@@ -152,6 +192,12 @@ export function confirm(pi: StripeObject, pm: StripeObject, number: string, offS
     Object.assign(pi, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} } });
     return null;
   }
-  Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: newId('ch'), last_payment_error: null, next_action: null });
+  Object.assign(pi, {
+    status: 'succeeded',
+    amount_received: pi.amount,
+    latest_charge: newId('ch'),
+    last_payment_error: null,
+    next_action: null,
+  });
   return null;
 }

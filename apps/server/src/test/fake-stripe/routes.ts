@@ -73,17 +73,32 @@ function createAccount(c: RouteContext): StripeObject {
 function accountLink(c: RouteContext): StripeObject {
   for (const key of ['account', 'type', 'refresh_url', 'return_url']) if (!str(c.params, key)) throw missingParam(key);
   const account = c.ledger.get(PLATFORM, 'account', str(c.params, 'account')!, 'account');
-  return { id: newId('link'), object: 'account_link', created: now(), expires_at: now() + 300, url: `${c.base}/setup/e/${account.id}/${newId('x').slice(2)}` };
+  return {
+    id: newId('link'),
+    object: 'account_link',
+    created: now(),
+    expires_at: now() + 300,
+    url: `${c.base}/setup/e/${account.id}/${newId('x').slice(2)}`,
+  };
 }
 
 function loginLink(c: RouteContext): StripeObject {
   const account = c.ledger.get(PLATFORM, 'account', c.ids[0]!, 'account');
-  if (!account.details_submitted) throw invalid('Cannot create a login link for an account that has not completed onboarding.', { param: 'account' });
+  if (!account.details_submitted)
+    throw invalid('Cannot create a login link for an account that has not completed onboarding.', { param: 'account' });
   return { id: newId('ll'), object: 'login_link', created: now(), url: `${c.base}/express/${account.id}/${newId('x').slice(2)}` };
 }
 
 function createCustomer(c: RouteContext): StripeObject {
-  return c.ledger.put(c.owner, { id: newId('cus'), object: 'customer', email: str(c.params, 'email'), name: str(c.params, 'name'), metadata: metadata(c.params), created: now(), livemode: false });
+  return c.ledger.put(c.owner, {
+    id: newId('cus'),
+    object: 'customer',
+    email: str(c.params, 'email'),
+    name: str(c.params, 'name'),
+    metadata: metadata(c.params),
+    created: now(),
+    livemode: false,
+  });
 }
 
 function createSession(c: RouteContext): StripeObject {
@@ -91,7 +106,8 @@ function createSession(c: RouteContext): StripeObject {
   if (mode !== 'setup' && mode !== 'payment') throw invalid(`Invalid mode: ${mode ?? ''}`, { param: 'mode' });
   if (!str(c.params, 'success_url')) throw missingParam('success_url');
   const customer = ref(c, 'customer', 'customer');
-  if (customer && str(c.params, 'customer_email')) throw invalid('You may only specify one of these parameters: customer, customer_email.', { param: 'customer_email' });
+  if (customer && str(c.params, 'customer_email'))
+    throw invalid('You may only specify one of these parameters: customer, customer_email.', { param: 'customer_email' });
   let amount: number | null = null;
   if (mode === 'payment') {
     const items = list(c.params, 'line_items') as Form[];
@@ -102,7 +118,11 @@ function createSession(c: RouteContext): StripeObject {
       if (!str(obj(priceData, 'product_data'), 'name')) throw missingParam(`line_items[${i}][price_data][product_data][name]`);
       return sum + amountParam(priceData, 'unit_amount', true)! * (amountParam(item, 'quantity', true) ?? 1);
     }, 0);
-  } else if (!str(c.params, 'currency') && list(c.params, 'allowed_payment_method_types').length === 0 && list(c.params, 'payment_method_types').length === 0) {
+  } else if (
+    !str(c.params, 'currency') &&
+    list(c.params, 'allowed_payment_method_types').length === 0 &&
+    list(c.params, 'payment_method_types').length === 0
+  ) {
     throw invalid('currency is required in setup mode when allowed_payment_method_types is not set.', { param: 'currency' });
   }
   const id = `cs_test_${newId('x').slice(2)}${newId('x').slice(2)}`;
@@ -134,7 +154,10 @@ function createSession(c: RouteContext): StripeObject {
 
 function detach(c: RouteContext): StripeObject {
   const pm = c.ledger.get(c.owner, 'payment_method', c.ids[0]!, 'payment_method');
-  if (!pm.customer) throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.', { param: 'payment_method' });
+  if (!pm.customer)
+    throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.', {
+      param: 'payment_method',
+    });
   pm.customer = null;
   return pm;
 }
@@ -147,17 +170,34 @@ function createPaymentIntent(c: RouteContext): StripeObject {
   const customer = ref(c, 'customer', 'customer');
   const pm = ref(c, 'payment_method', 'payment_method');
   if (pm && pm.customer && pm.customer !== customer?.id) {
-    throw invalid('The provided PaymentMethod belongs to a different Customer than the one on this PaymentIntent.', { param: 'payment_method' });
+    throw invalid('The provided PaymentMethod belongs to a different Customer than the one on this PaymentIntent.', {
+      param: 'payment_method',
+    });
   }
   // The fake attaches every saved card to its customer: one without a customer was detached.
   if (pm && !pm.customer && customer) {
-    throw invalid(`The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.`, { param: 'payment_method' });
+    throw invalid(
+      `The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.`,
+      { param: 'payment_method' },
+    );
   }
   const offSession = bool(c.params, 'off_session');
   if (offSession && !bool(c.params, 'confirm')) throw invalid('off_session can only be used with confirm=true.', { param: 'off_session' });
-  const pi = c.ledger.put(c.owner, paymentIntent({ amount, customer: customer?.id ?? null, payment_method: pm?.id ?? null, description: str(c.params, 'description'), metadata: metadata(c.params) }));
+  const pi = c.ledger.put(
+    c.owner,
+    paymentIntent({
+      amount,
+      customer: customer?.id ?? null,
+      payment_method: pm?.id ?? null,
+      description: str(c.params, 'description'),
+      metadata: metadata(c.params),
+    }),
+  );
   if (bool(c.params, 'confirm')) {
-    if (!pm) throw invalid('You cannot confirm this PaymentIntent because it is missing a payment method.', { code: 'payment_intent_unexpected_state' });
+    if (!pm)
+      throw invalid('You cannot confirm this PaymentIntent because it is missing a payment method.', {
+        code: 'payment_intent_unexpected_state',
+      });
     const failure = confirm(pi, pm, c.cardOf(pm.id), offSession);
     if (failure) throw failure;
   }
@@ -169,24 +209,41 @@ const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_con
 function cancel(c: RouteContext): StripeObject {
   const pi = c.ledger.get(c.owner, 'payment_intent', c.ids[0]!, 'intent');
   if (!CANCELABLE.includes(pi.status as string)) {
-    throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${String(pi.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`, {
-      code: 'payment_intent_unexpected_state',
-      payment_intent: { ...pi },
-    });
+    throw invalid(
+      `You cannot cancel this PaymentIntent because it has a status of ${String(pi.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+      {
+        code: 'payment_intent_unexpected_state',
+        payment_intent: { ...pi },
+      },
+    );
   }
-  return Object.assign(pi, { status: 'canceled', canceled_at: now(), cancellation_reason: str(c.params, 'cancellation_reason'), next_action: null });
+  return Object.assign(pi, {
+    status: 'canceled',
+    canceled_at: now(),
+    cancellation_reason: str(c.params, 'cancellation_reason'),
+    next_action: null,
+  });
 }
 
 function refund(c: RouteContext): StripeObject {
   if (!str(c.params, 'payment_intent') && !str(c.params, 'charge')) throw missingParam('payment_intent');
   const pi = ref(c, 'payment_intent', 'payment_intent')!;
-  if (pi.status !== 'succeeded') throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable', param: 'payment_intent' });
-  const refunded = c.ledger.list(c.owner, 'refund').filter((r) => r.payment_intent === pi.id && r.status !== 'failed' && r.status !== 'canceled');
+  if (pi.status !== 'succeeded')
+    throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, {
+      code: 'charge_not_refundable',
+      param: 'payment_intent',
+    });
+  const refunded = c.ledger
+    .list(c.owner, 'refund')
+    .filter((r) => r.payment_intent === pi.id && r.status !== 'failed' && r.status !== 'canceled');
   const left = (pi.amount_received as number) - refunded.reduce((sum, r) => sum + (r.amount as number), 0);
   const amount = amountParam(c.params, 'amount', false) ?? left;
   if (amount <= 0 || amount > left) {
     const eur = (cents: number) => `€${(cents / 100).toFixed(2)}`;
-    throw invalid(`Refund amount (${eur(amount)}) is greater than unrefunded amount on charge (${eur(left)})`, { code: left <= 0 ? 'charge_already_refunded' : 'amount_too_large', param: 'amount' });
+    throw invalid(`Refund amount (${eur(amount)}) is greater than unrefunded amount on charge (${eur(left)})`, {
+      code: left <= 0 ? 'charge_already_refunded' : 'amount_too_large',
+      param: 'amount',
+    });
   }
   return c.ledger.put(c.owner, {
     id: newId('re'),
@@ -207,7 +264,12 @@ const get = (object: string, param?: string) => (c: RouteContext) => expand(c, c
 const ID = '([A-Za-z0-9_]+)';
 export const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v1\/accounts$/, handle: createAccount, platformOnly: true },
-  { method: 'GET', pattern: new RegExp(`^/v1/accounts/${ID}$`), handle: (c) => c.ledger.get(PLATFORM, 'account', c.ids[0]!, 'account'), platformOnly: true },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/accounts/${ID}$`),
+    handle: (c) => c.ledger.get(PLATFORM, 'account', c.ids[0]!, 'account'),
+    platformOnly: true,
+  },
   { method: 'POST', pattern: /^\/v1\/account_links$/, handle: accountLink, platformOnly: true },
   { method: 'POST', pattern: new RegExp(`^/v1/accounts/${ID}/login_links$`), handle: loginLink, platformOnly: true },
   { method: 'POST', pattern: /^\/v1\/customers$/, handle: createCustomer },

@@ -37,8 +37,12 @@ function leaves(schema: JsonSchema, value: unknown, path: (string | number)[] = 
   const here: Leaf[] = path.length ? [{ path, schema: s }] : [];
   if (depth > 3) return here;
   if (typeOf(s) === 'object' && value && typeof value === 'object')
-    return [...here, ...Object.entries(s.properties ?? {}).flatMap(([k, p]) => leaves(p, (value as Record<string, unknown>)[k], [...path, k], depth + 1))];
-  if (typeOf(s) === 'array' && Array.isArray(value) && value.length && s.items) return [...here, ...leaves(s.items, value[0], [...path, 0], depth + 1)];
+    return [
+      ...here,
+      ...Object.entries(s.properties ?? {}).flatMap(([k, p]) => leaves(p, (value as Record<string, unknown>)[k], [...path, k], depth + 1)),
+    ];
+  if (typeOf(s) === 'array' && Array.isArray(value) && value.length && s.items)
+    return [...here, ...leaves(s.items, value[0], [...path, 0], depth + 1)];
   return here;
 }
 
@@ -56,7 +60,8 @@ function badValues(s: JsonSchema): [string, unknown][] {
     out.push(['wrong type', 'abc'], ['numeric string', '12']);
     for (const n of OUT_OF_RANGE) out.push([`out of range ${n}`, n]);
   } else if (type === 'boolean') out.push(['wrong type', 'sí']);
-  else if (type === 'array') out.push(['wrong type', 'x'], ['huge array', Array.from({ length: 5000 }, () => 'x')], ['array of objects', [{}]]);
+  else if (type === 'array')
+    out.push(['wrong type', 'x'], ['huge array', Array.from({ length: 5000 }, () => 'x')], ['array of objects', [{}]]);
   else if (type === 'object') out.push(['wrong type', 7], ['array for object', []]);
   else out.push(['NUL', NUL], ['huge string', HUGE]);
   return out;
@@ -75,7 +80,11 @@ function form(parts: { name: string; filename?: string; type?: string; data: Buf
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`), Buffer.from(p.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`),
+      Buffer.from(p.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -94,14 +103,22 @@ function multipartCases(): Omit<FuzzCase, 'method' | 'url'>[] {
   const cut = form([{ name: 'file', filename: 'a.png', type: 'image/png', data: image }]);
   return [
     { what: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, payload: 'abc' },
-    { what: 'multipart cut before its closing boundary', headers: { 'content-type': cut.contentType }, payload: cut.payload.subarray(0, cut.payload.length - 30) },
+    {
+      what: 'multipart cut before its closing boundary',
+      headers: { 'content-type': cut.contentType },
+      payload: cut.payload.subarray(0, cut.payload.length - 30),
+    },
     { what: 'two files', headers: { 'content-type': two.contentType }, payload: two.payload },
     { what: 'file in an unexpected field', headers: { 'content-type': wrongField.contentType }, payload: wrongField.payload },
     { what: 'picture cut after 30 bytes', headers: { 'content-type': cutPicture.contentType }, payload: cutPicture.payload },
     { what: 'empty form', headers: { 'content-type': empty.contentType }, payload: empty.payload },
     { what: 'a field and no file', headers: { 'content-type': onlyField.contentType }, payload: onlyField.payload },
     { what: 'JSON instead of multipart', headers: { 'content-type': 'application/json' }, payload: '{"file":"x"}' },
-    { what: 'malformed part header', headers: { 'content-type': 'multipart/form-data; boundary=B' }, payload: '--B\r\nContent-Disposition\r\n\r\nx\r\n--B--\r\n' },
+    {
+      what: 'malformed part header',
+      headers: { 'content-type': 'multipart/form-data; boundary=B' },
+      payload: '--B\r\nContent-Disposition\r\n\r\nx\r\n--B--\r\n',
+    },
   ];
 }
 
@@ -110,43 +127,73 @@ function multipartCases(): Omit<FuzzCase, 'method' | 'url'>[] {
  * body built from the schema). At most `max` per operation, picked by the seed; the ones that break
  * the request as a whole (malformed JSON, bad UUIDs in the path, broken multipart) are always kept.
  */
-export function casesFor(op: Operation, ctx: SampleContext & { headers: Record<string, string> }, opts: { seed: number; max: number }): FuzzCase[] {
+export function casesFor(
+  op: Operation,
+  ctx: SampleContext & { headers: Record<string, string> },
+  opts: { seed: number; max: number },
+): FuzzCase[] {
   const rng = seeded(opts.seed ^ hash(`${op.method} ${op.path}`));
   const params = op.parameters ?? [];
   const pathValues = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, String(sample(p.schema, ctx, p.name))]));
-  const query = Object.fromEntries(params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, ctx, p.name))]));
+  const query = Object.fromEntries(
+    params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, ctx, p.name))]),
+  );
   const urlOf = (path: Record<string, string>, q: Record<string, string>) => {
     const u = op.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(path[n] ?? randomUUID()).replaceAll('%2500', '%00'));
-    const qs = Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+    const qs = Object.entries(q)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .join('&');
     return qs ? `${u}?${qs}` : u;
   };
   const jsonSchema = op.requestBody?.content['application/json']?.schema;
   const isMultipart = !!op.requestBody?.content['multipart/form-data'];
   const validBody = jsonSchema ? sample(jsonSchema, ctx) : undefined;
   const jsonHeaders = { ...ctx.headers, 'content-type': 'application/json' };
-  const base = (what: string, path = pathValues, q = query) => ({ what, method: op.method, url: urlOf(path, q), headers: jsonSchema ? jsonHeaders : ctx.headers, ...(jsonSchema ? { payload: JSON.stringify(validBody) } : {}) });
+  const base = (what: string, path = pathValues, q = query) => ({
+    what,
+    method: op.method,
+    url: urlOf(path, q),
+    headers: jsonSchema ? jsonHeaders : ctx.headers,
+    ...(jsonSchema ? { payload: JSON.stringify(validBody) } : {}),
+  });
 
   if (opts.max < 0) return [base('valid request')];
   const always: FuzzCase[] = [];
   const optional: FuzzCase[] = [];
   for (const p of params.filter((x) => x.in === 'path'))
-    for (const bad of BAD_UUIDS) (bad === BAD_UUIDS[0] ? always : optional).push(base(`bad UUID ${JSON.stringify(bad)} in path ${p.name}`, { ...pathValues, [p.name]: bad }));
+    for (const bad of BAD_UUIDS)
+      (bad === BAD_UUIDS[0] ? always : optional).push(
+        base(`bad UUID ${JSON.stringify(bad)} in path ${p.name}`, { ...pathValues, [p.name]: bad }),
+      );
   for (const p of params.filter((x) => x.in === 'query')) {
     const s = nonNull(p.schema);
-    const values: [string, string][] = [['NUL', `a${NUL}b`], ['huge', HUGE.slice(0, 5000)], ['wrong type', typeOf(s) === 'string' ? '[]' : 'abc'], ['empty', '']];
+    const values: [string, string][] = [
+      ['NUL', `a${NUL}b`],
+      ['huge', HUGE.slice(0, 5000)],
+      ['wrong type', typeOf(s) === 'string' ? '[]' : 'abc'],
+      ['empty', ''],
+    ];
     if (s.enum || typeOf(s) === 'enum' || p.schema.anyOf) values.push(['unknown enum value', 'valor_desconocido']);
     if (isUuid(s)) values.push(['bad UUID', 'no-es-un-uuid']);
     if (isDay(s)) values.push(...IMPOSSIBLE_DAYS.map((d): [string, string] => [`impossible day ${d}`, d]));
     if (isInstant(s)) values.push(...IMPOSSIBLE_INSTANTS.map((d): [string, string] => [`impossible instant ${d}`, d]));
-    if (typeOf(s) === 'integer' || typeOf(s) === 'number') values.push(...OUT_OF_RANGE.map((n): [string, string] => [`out of range ${n}`, String(n)]), ['NaN', 'NaN'], ['Infinity', 'Infinity']);
+    if (typeOf(s) === 'integer' || typeOf(s) === 'number')
+      values.push(...OUT_OF_RANGE.map((n): [string, string] => [`out of range ${n}`, String(n)]), ['NaN', 'NaN'], ['Infinity', 'Infinity']);
     for (const [what, v] of values) optional.push(base(`${what} in query ${p.name}`, pathValues, { ...query, [p.name]: v }));
     const dup = base(`query ${p.name} given twice`);
     optional.push({ ...dup, url: `${dup.url}${dup.url.includes('?') ? '&' : '?'}${p.name}=a&${p.name}=b` });
   }
   if (jsonSchema) {
     always.push({ ...base('malformed JSON'), payload: '{"a": ' });
-    optional.push({ ...base('array for the body'), payload: '[]' }, { ...base('string for the body'), payload: '"hola"' }, { ...base('null body'), payload: 'null' });
-    optional.push({ ...base('empty JSON body'), payload: '' }, { ...base('deeply nested JSON'), payload: `${'['.repeat(5000)}${']'.repeat(5000)}` });
+    optional.push(
+      { ...base('array for the body'), payload: '[]' },
+      { ...base('string for the body'), payload: '"hola"' },
+      { ...base('null body'), payload: 'null' },
+    );
+    optional.push(
+      { ...base('empty JSON body'), payload: '' },
+      { ...base('deeply nested JSON'), payload: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+    );
     optional.push({ ...base('JSON with a NUL key'), payload: JSON.stringify({ ...(validBody as object), [`a${NUL}`]: 1 }) });
     optional.push({ ...base('body as text/plain'), headers: { ...ctx.headers, 'content-type': 'text/plain' } });
     for (const leaf of leaves(jsonSchema, validBody))
@@ -154,7 +201,8 @@ export function casesFor(op: Operation, ctx: SampleContext & { headers: Record<s
         optional.push({ ...base(`${what} in body ${leaf.path.join('.')}`), payload: JSON.stringify(setAt(validBody, leaf.path, v)) });
   }
   if (isMultipart)
-    for (const c of multipartCases()) always.push({ ...c, method: op.method, url: urlOf(pathValues, query), headers: { ...ctx.headers, ...c.headers } });
+    for (const c of multipartCases())
+      always.push({ ...c, method: op.method, url: urlOf(pathValues, query), headers: { ...ctx.headers, ...c.headers } });
   return [...always, ...rng.shuffle(optional)].slice(0, Math.max(opts.max, always.length));
 }
 
@@ -169,7 +217,11 @@ export function nullCasesFor(op: Operation, ctx: SampleContext & { headers: Reco
   const valid = validCase(op, ctx);
   const body = JSON.parse(valid.payload as string) as unknown;
   const paths = optionalPaths(jsonSchema, body);
-  const each = paths.map((path) => ({ ...valid, what: `null in optional body ${path.join('.')}`, payload: JSON.stringify(setAt(body, path, null)) }));
+  const each = paths.map((path) => ({
+    ...valid,
+    what: `null in optional body ${path.join('.')}`,
+    payload: JSON.stringify(setAt(body, path, null)),
+  }));
   // Deepest first, so a nested field is nulled before its parent object is.
   const all = [...paths].sort((a, b) => b.length - a.length).reduce((acc, path) => setAt(acc, path, null), body);
   return paths.length > 1 ? [...each, { ...valid, what: 'null in every optional body field', payload: JSON.stringify(all) }] : each;
@@ -179,7 +231,8 @@ export function nullCasesFor(op: Operation, ctx: SampleContext & { headers: Reco
 function optionalPaths(schema: JsonSchema, value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[][] {
   const s = nonNull(schema);
   if (depth > 3 || !value || typeof value !== 'object') return [];
-  if (typeOf(s) === 'array' && Array.isArray(value) && value.length && s.items) return optionalPaths(s.items, value[0], [...path, 0], depth + 1);
+  if (typeOf(s) === 'array' && Array.isArray(value) && value.length && s.items)
+    return optionalPaths(s.items, value[0], [...path, 0], depth + 1);
   if (typeOf(s) !== 'object') return [];
   return Object.entries(s.properties ?? {}).flatMap(([k, p]) => {
     const here = [...path, k];
@@ -189,7 +242,8 @@ function optionalPaths(schema: JsonSchema, value: unknown, path: (string | numbe
 }
 
 /** The request with nothing broken (path ids real, body built from the schema). */
-export const validCase = (op: Operation, ctx: SampleContext & { headers: Record<string, string> }) => casesFor(op, ctx, { seed: 0, max: -1 })[0]!;
+export const validCase = (op: Operation, ctx: SampleContext & { headers: Record<string, string> }) =>
+  casesFor(op, ctx, { seed: 0, max: -1 })[0]!;
 
 function hash(s: string): number {
   let h = 2166136261;

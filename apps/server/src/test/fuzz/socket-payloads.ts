@@ -140,8 +140,13 @@ export const unknownEvents: readonly string[] = [
 
 /** Whole frames that are not `{event, data}` JSON (`size`: an invalid one past the app socket's bound). */
 export const hostileFrames: readonly { label: string; text: string; size?: true }[] = [
-  ...['null', 'true', 'false', '0', '-1', '1e308', '"ping"', '""', '[]', '[{"event":"ping"}]', '{}', '{"data":{}}'].map((text) => ({ label: text, text })),
-  ...['NaN', 'Infinity', 'undefined', '', ' ', '{', '{"event":"ping"', "{'event':'ping'}", '\uFEFF{"event":"ping"}', 'ping'].map((text) => ({ label: `not JSON: ${JSON.stringify(text)}`, text })),
+  ...['null', 'true', 'false', '0', '-1', '1e308', '"ping"', '""', '[]', '[{"event":"ping"}]', '{}', '{"data":{}}'].map((text) => ({
+    label: text,
+    text,
+  })),
+  ...['NaN', 'Infinity', 'undefined', '', ' ', '{', '{"event":"ping"', "{'event':'ping'}", '\uFEFF{"event":"ping"}', 'ping'].map(
+    (text) => ({ label: `not JSON: ${JSON.stringify(text)}`, text }),
+  ),
   { label: 'nested arrays 1000 deep', text: '['.repeat(1000) + ']'.repeat(1000) },
   { label: 'nested arrays 5000 deep', text: '['.repeat(5000) + ']'.repeat(5000) },
   { label: '__proto__ event', text: '{"__proto__":{"event":"ping"}}' },

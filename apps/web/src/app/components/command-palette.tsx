@@ -2,7 +2,30 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Command, defaultFilter } from 'cmdk';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { CalendarDays, CalendarPlus, House, Monitor, Moon, Palette, Search, ShieldCheck, Sun, UserRound, UserRoundPlus, Users, ArrowLeftRight, Plus, ReceiptText, FilePlus2, FileSignature, Send, CalendarClock, MessagesSquare, Clock, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarPlus,
+  House,
+  Monitor,
+  Moon,
+  Palette,
+  Search,
+  ShieldCheck,
+  Sun,
+  UserRound,
+  UserRoundPlus,
+  Users,
+  ArrowLeftRight,
+  Plus,
+  ReceiptText,
+  FilePlus2,
+  FileSignature,
+  Send,
+  CalendarClock,
+  MessagesSquare,
+  Clock,
+  type LucideIcon,
+} from 'lucide-react';
 import { formatPhone } from '@divan/core';
 import { usePatientSearch } from '@/features/patients/api/patient-search';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
@@ -70,40 +93,134 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const readsInvoices = ability.can('read', 'invoices') || ability.can('read', 'workspace_invoices');
   const navigation: Action[] = [
     { id: 'nav-home', label: 'Inicio', icon: House, keywords: ['dashboard', 'panel'], run: go('/') },
-    ...(readsSessions ? [{ id: 'nav-calendar', label: 'Calendario', icon: CalendarDays, keywords: ['agenda', 'sesiones', 'citas', 'semana'], run: go('/calendar') }] : []),
+    ...(readsSessions
+      ? [
+          {
+            id: 'nav-calendar',
+            label: 'Calendario',
+            icon: CalendarDays,
+            keywords: ['agenda', 'sesiones', 'citas', 'semana'],
+            run: go('/calendar'),
+          },
+        ]
+      : []),
     { id: 'nav-patients', label: 'Pacientes', icon: Users, keywords: ['fichas', 'historia clínica', 'listado'], run: go('/patients') },
     // Chats follow the clinical history (Recepción reads none).
     ...(ability.can('read', 'patient_histories')
-      ? [{ id: 'nav-chats', label: 'Chats', icon: MessagesSquare, keywords: ['mensajes', 'conversaciones', 'sin leer', 'chat'], run: go('/chats') }]
+      ? [
+          {
+            id: 'nav-chats',
+            label: 'Chats',
+            icon: MessagesSquare,
+            keywords: ['mensajes', 'conversaciones', 'sin leer', 'chat'],
+            run: go('/chats'),
+          },
+        ]
       : []),
-    ...(readsInvoices ? [{ id: 'nav-billing', label: 'Facturación', icon: ReceiptText, keywords: ['facturas', 'cobros', 'rectificativa'], run: go('/billing') }] : []),
+    ...(readsInvoices
+      ? [
+          {
+            id: 'nav-billing',
+            label: 'Facturación',
+            icon: ReceiptText,
+            keywords: ['facturas', 'cobros', 'rectificativa'],
+            run: go('/billing'),
+          },
+        ]
+      : []),
     ...(ability.can('read', 'consent_templates')
-      ? [{ id: 'nav-consents', label: 'Consentimientos', icon: FileSignature, keywords: ['plantillas', 'consentimiento informado', 'rgpd', 'firma'], run: go('/consents') }]
+      ? [
+          {
+            id: 'nav-consents',
+            label: 'Consentimientos',
+            icon: FileSignature,
+            keywords: ['plantillas', 'consentimiento informado', 'rgpd', 'firma'],
+            run: go('/consents'),
+          },
+        ]
       : []),
     { id: 'nav-profile', label: 'Perfil', icon: UserRound, keywords: ['ajustes', 'datos', 'foto'], run: go('/settings/profile') },
     { id: 'nav-security', label: 'Seguridad', icon: ShieldCheck, keywords: ['contraseña', 'ajustes'], run: go('/settings/security') },
-    { id: 'nav-office-hours', label: 'Horario de atención del chat', icon: Clock, keywords: ['respuesta automática', 'ajustes', 'notificaciones', 'fuera de horario'], run: go('/settings/notifications') },
+    {
+      id: 'nav-office-hours',
+      label: 'Horario de atención del chat',
+      icon: Clock,
+      keywords: ['respuesta automática', 'ajustes', 'notificaciones', 'fuera de horario'],
+      run: go('/settings/notifications'),
+    },
     { id: 'nav-appearance', label: 'Apariencia', icon: Palette, keywords: ['tema', 'ajustes'], run: go('/settings/appearance') },
-    { id: 'nav-billing-settings', label: 'Datos de facturación', icon: ReceiptText, keywords: ['ajustes', 'nif', 'retención', 'irpf', 'pie de factura'], run: go('/settings/billing') },
+    {
+      id: 'nav-billing-settings',
+      label: 'Datos de facturación',
+      icon: ReceiptText,
+      keywords: ['ajustes', 'nif', 'retención', 'irpf', 'pie de factura'],
+      run: go('/settings/billing'),
+    },
   ];
   // The list opens its "Nuevo paciente" dialog on ?create=1, the calendar its "Nueva sesión" on ?new=1, consents «Enviar» on ?enviar=1.
   const create: Action[] = [
     ...(ability.can('create', 'sessions')
-      ? [{ id: 'create-session', label: 'Nueva sesión', icon: CalendarPlus, keywords: ['crear sesión', 'cita', 'programar', 'agenda'], run: go('/calendar?new=1') }]
+      ? [
+          {
+            id: 'create-session',
+            label: 'Nueva sesión',
+            icon: CalendarPlus,
+            keywords: ['crear sesión', 'cita', 'programar', 'agenda'],
+            run: go('/calendar?new=1'),
+          },
+        ]
       : []),
     ...(ability.can('create', 'invoices') || ability.can('create', 'workspace_invoices')
-      ? [{ id: 'create-invoice', label: 'Nueva factura', icon: FilePlus2, keywords: ['crear factura', 'facturar', 'emitir'], run: go('/billing/editor') }]
+      ? [
+          {
+            id: 'create-invoice',
+            label: 'Nueva factura',
+            icon: FilePlus2,
+            keywords: ['crear factura', 'facturar', 'emitir'],
+            run: go('/billing/editor'),
+          },
+        ]
       : []),
     ...(ability.can('create', 'consent_templates')
-      ? [{ id: 'create-consent-template', label: 'Nueva plantilla de consentimiento', icon: FileSignature, keywords: ['crear consentimiento', 'plantilla', 'firma'], run: go('/consents/editor') }]
+      ? [
+          {
+            id: 'create-consent-template',
+            label: 'Nueva plantilla de consentimiento',
+            icon: FileSignature,
+            keywords: ['crear consentimiento', 'plantilla', 'firma'],
+            run: go('/consents/editor'),
+          },
+        ]
       : []),
     ...(ability.can('create', 'sent_consents')
-      ? [{ id: 'send-consent', label: 'Enviar consentimiento', icon: Send, keywords: ['firmar', 'firma', 'consentimiento informado', 'tutor'], run: go('/consents?vista=enviados&enviar=1') }]
+      ? [
+          {
+            id: 'send-consent',
+            label: 'Enviar consentimiento',
+            icon: Send,
+            keywords: ['firmar', 'firma', 'consentimiento informado', 'tutor'],
+            run: go('/consents?vista=enviados&enviar=1'),
+          },
+        ]
       : []),
     ...(ability.can('read', 'public_services')
-      ? [{ id: 'booking-services', label: 'Reserva online', icon: CalendarClock, keywords: ['servicios', 'horario', 'reservas', 'bloquear días', 'vacaciones'], run: go('/calendar/services') }]
+      ? [
+          {
+            id: 'booking-services',
+            label: 'Reserva online',
+            icon: CalendarClock,
+            keywords: ['servicios', 'horario', 'reservas', 'bloquear días', 'vacaciones'],
+            run: go('/calendar/services'),
+          },
+        ]
       : []),
-    { id: 'create-patient', label: 'Crear paciente', icon: UserRoundPlus, keywords: ['nuevo paciente', 'añadir', 'alta'], run: go('/patients?create=1') },
+    {
+      id: 'create-patient',
+      label: 'Crear paciente',
+      icon: UserRoundPlus,
+      keywords: ['nuevo paciente', 'añadir', 'alta'],
+      run: go('/patients?create=1'),
+    },
   ];
   // Workspace settings the member may open, and the other workspaces to switch to.
   const workspaces = useWorkspacesStore((st) => st.workspaces);
@@ -118,8 +235,20 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const workspaceActions: Action[] = [
     ...workspaces
       .filter((w) => w.id !== workspace.id)
-      .map((w) => ({ id: `switch-${w.id}`, label: `Cambiar a ${w.name}`, icon: ArrowLeftRight, keywords: ['espacio', 'cambiar'], run: () => switchWorkspace(w.id) })),
-    { id: 'create-workspace', label: 'Crear espacio de trabajo', icon: Plus, keywords: ['nuevo espacio', 'equipo', 'clínica'], run: go('/workspaces/create') },
+      .map((w) => ({
+        id: `switch-${w.id}`,
+        label: `Cambiar a ${w.name}`,
+        icon: ArrowLeftRight,
+        keywords: ['espacio', 'cambiar'],
+        run: () => switchWorkspace(w.id),
+      })),
+    {
+      id: 'create-workspace',
+      label: 'Crear espacio de trabajo',
+      icon: Plus,
+      keywords: ['nuevo espacio', 'equipo', 'clínica'],
+      run: go('/workspaces/create'),
+    },
   ];
   const themes: Action[] = [
     { id: 'theme-light', label: 'Tema claro', icon: Sun, keywords: ['light'], run: theme('light') },
@@ -229,8 +358,16 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
                 <Group heading="Sesiones" forceMount>
                   {patients.slice(0, 3).flatMap((p) => {
                     const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
-                    const items = [{ id: `sessions-${p.id}`, label: `Sesiones de ${name}`, icon: CalendarDays, to: `/patients/${p.id}/sessions` }];
-                    if (ability.can('create', 'sessions')) items.push({ id: `new-session-${p.id}`, label: `Nueva sesión con ${name}`, icon: CalendarPlus, to: `/calendar?new=1&patientId=${p.id}` });
+                    const items = [
+                      { id: `sessions-${p.id}`, label: `Sesiones de ${name}`, icon: CalendarDays, to: `/patients/${p.id}/sessions` },
+                    ];
+                    if (ability.can('create', 'sessions'))
+                      items.push({
+                        id: `new-session-${p.id}`,
+                        label: `Nueva sesión con ${name}`,
+                        icon: CalendarPlus,
+                        to: `/calendar?new=1&patientId=${p.id}`,
+                      });
                     return items.map((i) => (
                       <Command.Item
                         key={i.id}

@@ -21,7 +21,12 @@ export const navItems: NavItem[] = [
   { to: '/patients', label: 'Pacientes', icon: Users },
   // Chats are clinical: they follow the clinical history (Recepción reads none).
   { to: '/chats', label: 'Chats', icon: MessagesSquare, visible: (a) => a.can('read', 'patient_histories'), badge: ChatsNavBadge },
-  { to: '/billing', label: 'Facturación', icon: ReceiptText, visible: (a) => a.can('read', 'invoices') || a.can('read', 'workspace_invoices') },
+  {
+    to: '/billing',
+    label: 'Facturación',
+    icon: ReceiptText,
+    visible: (a) => a.can('read', 'invoices') || a.can('read', 'workspace_invoices'),
+  },
   { to: '/consents', label: 'Consentimientos', icon: FileSignature, visible: (a) => a.can('read', 'consent_templates') },
   { to: '/settings', label: 'Ajustes', icon: Settings },
 ];

@@ -11,28 +11,30 @@ export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: bool
   const ability = useAbility();
   return (
     <nav aria-label="Principal" className="grid gap-1">
-      {navItems.filter((i) => !i.visible || i.visible(ability)).map(({ to, label, icon: Icon, end, badge: Badge }) => (
-        <NavLink
-          key={to}
-          to={to}
-          end={end}
-          onClick={onNavigate}
-          title={collapsed ? label : undefined}
-          // A badge adds to the name (its count is read out), so the label stays in the content.
-          aria-label={collapsed && !Badge ? label : undefined}
-          className={({ isActive }) =>
-            cn(
-              'relative flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
-              isActive && 'bg-card text-foreground shadow-xs ring-1 ring-border [&_svg]:text-primary',
-              collapsed && 'justify-center px-0',
-            )
-          }
-        >
-          <Icon className="size-[1.125rem] shrink-0" aria-hidden />
-          {collapsed ? Badge ? <span className="sr-only">{label}</span> : null : <span>{label}</span>}
-          {Badge ? <Badge collapsed={collapsed} /> : null}
-        </NavLink>
-      ))}
+      {navItems
+        .filter((i) => !i.visible || i.visible(ability))
+        .map(({ to, label, icon: Icon, end, badge: Badge }) => (
+          <NavLink
+            key={to}
+            to={to}
+            end={end}
+            onClick={onNavigate}
+            title={collapsed ? label : undefined}
+            // A badge adds to the name (its count is read out), so the label stays in the content.
+            aria-label={collapsed && !Badge ? label : undefined}
+            className={({ isActive }) =>
+              cn(
+                'relative flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
+                isActive && 'bg-card text-foreground shadow-xs ring-1 ring-border [&_svg]:text-primary',
+                collapsed && 'justify-center px-0',
+              )
+            }
+          >
+            <Icon className="size-[1.125rem] shrink-0" aria-hidden />
+            {collapsed ? Badge ? <span className="sr-only">{label}</span> : null : <span>{label}</span>}
+            {Badge ? <Badge collapsed={collapsed} /> : null}
+          </NavLink>
+        ))}
     </nav>
   );
 }

@@ -24,7 +24,9 @@ export function TopBar({ profile, onOpenMenu, onOpenPalette, onPreloadPalette }:
         data-mobile-menu-trigger=""
       >
         <Menu className="!size-5" aria-hidden />
-        {unread ? <span aria-hidden className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-primary ring-2 ring-background" /> : null}
+        {unread ? (
+          <span aria-hidden className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-primary ring-2 ring-background" />
+        ) : null}
       </Button>
       <div className="md:hidden">
         <Logo showName={false} />

@@ -10,7 +10,9 @@ const DiscardDialog = lazy(() => import('@/components/ui/confirm-discard').then(
  * unsaved typing asks first; reloading or closing the tab gets the browser's own question.
  */
 export function UnsavedChangesGuard() {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && hasUnsavedChanges());
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && hasUnsavedChanges(),
+  );
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

@@ -32,15 +32,25 @@ export function DashboardRoute() {
   // key made React keep the previous workspace's «Sesiones de hoy» beside the new one's until a reload.
   const tasks = real ? <TasksCard key={`tasks:${workspace.id}`} workspaceId={workspace.id} /> : null;
   const readsSessions = real && ability.can('read', 'sessions');
-  const sessions =
-    readsSessions ? (
-      <TodaySessionsCard key={`today:${workspace.id}`} workspaceId={workspace.id} userId={userId} canCreate={ability.can('create', 'sessions')} canWriteNotes={ability.can('create', 'patient_histories')} />
-    ) : null;
+  const sessions = readsSessions ? (
+    <TodaySessionsCard
+      key={`today:${workspace.id}`}
+      workspaceId={workspace.id}
+      userId={userId}
+      canCreate={ability.can('create', 'sessions')}
+      canWriteNotes={ability.can('create', 'patient_histories')}
+    />
+  ) : null;
   const toClose = useSessionsToClose(workspace.id, readsSessions);
   const closing =
     readsSessions && toClose.data?.length ? (
       <Suspense key={`to-close:${workspace.id}`} fallback={null}>
-        <SessionsToCloseCard workspaceId={workspace.id} sessions={toClose.data} userId={userId} canClose={(s) => canOn(ability, 'update', 'sessions', { ownerId: s.therapist.id })} />
+        <SessionsToCloseCard
+          workspaceId={workspace.id}
+          sessions={toClose.data}
+          userId={userId}
+          canClose={(s) => canOn(ability, 'update', 'sessions', { ownerId: s.therapist.id })}
+        />
       </Suspense>
     ) : null;
   const chats =

@@ -8,7 +8,13 @@ export function PatientBillingRoute() {
   return (
     <PatientBillingTab
       key={patient.id}
-      patient={{ id: patient.id, name, email: patient.email, billingInfo: patient.billingInfo, sessionPriceCents: patient.treatment?.sessionPrice ?? null }}
+      patient={{
+        id: patient.id,
+        name,
+        email: patient.email,
+        billingInfo: patient.billingInfo,
+        sessionPriceCents: patient.treatment?.sessionPrice ?? null,
+      }}
       showsBillingInfo={can('read', 'patient_billing')}
       editsBillingInfo={can('update', 'patient_billing')}
     />

@@ -3,7 +3,23 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { TableKit } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extensions';
-import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Redo2, Table, Underline, Undo2, Unlink, Rows3, Columns3, Trash2 } from 'lucide-react';
+import {
+  Bold,
+  Heading2,
+  Heading3,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Redo2,
+  Table,
+  Underline,
+  Undo2,
+  Unlink,
+  Rows3,
+  Columns3,
+  Trash2,
+} from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -19,7 +35,19 @@ type Props = {
   onEditor?: (editor: Editor) => void;
 };
 
-function Tool({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function Tool({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -46,7 +74,13 @@ function LinkBar({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const apply = () => {
     const url = href.trim();
     if (!url || url === 'https://') editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    else editor.chain().focus().extendMarkRange('link').setLink({ href: /^(https?:|mailto:)/i.test(url) ? url : `https://${url}` }).run();
+    else
+      editor
+        .chain()
+        .focus()
+        .extendMarkRange('link')
+        .setLink({ href: /^(https?:|mailto:)/i.test(url) ? url : `https://${url}` })
+        .run();
     onClose();
   };
   return (
@@ -80,7 +114,14 @@ function LinkBar({ editor, onClose }: { editor: Editor; onClose: () => void }) {
 }
 
 /** The clinical-note editor (TipTap): loaded only when a history entry is written or edited. */
-export function RichTextEditor({ value, onChange, labelledBy, invalid, placeholder = 'Escribe aquí la nota de la sesión…', onEditor }: Props) {
+export function RichTextEditor({
+  value,
+  onChange,
+  labelledBy,
+  invalid,
+  placeholder = 'Escribe aquí la nota de la sesión…',
+  onEditor,
+}: Props) {
   const [linking, setLinking] = useState(false);
   const editor = useEditor({
     extensions: [
@@ -96,7 +137,14 @@ export function RichTextEditor({ value, onChange, labelledBy, invalid, placehold
     content: value,
     immediatelyRender: true,
     editorProps: {
-      attributes: { class: 'rich-text px-4 py-3', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelledBy, spellcheck: 'true', lang: 'es' },
+      attributes: {
+        class: 'rich-text px-4 py-3',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        spellcheck: 'true',
+        lang: 'es',
+      },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });

@@ -35,8 +35,14 @@ describe('history HTML sanitised again on render (DOMPurify)', () => {
   });
 
   it('forces the link rule on links that arrive without it, and strips unsafe targets', () => {
-    const link = rendered(sanitizeHistoryHtml('<a href="https://example.com" target="_self" rel="opener" onclick="x()">x</a>')).querySelector('a')!;
-    expect(Object.fromEntries(Array.from(link.attributes, (a) => [a.name, a.value]))).toEqual({ href: 'https://example.com', rel: 'noopener noreferrer nofollow', target: '_blank' });
+    const link = rendered(
+      sanitizeHistoryHtml('<a href="https://example.com" target="_self" rel="opener" onclick="x()">x</a>'),
+    ).querySelector('a')!;
+    expect(Object.fromEntries(Array.from(link.attributes, (a) => [a.name, a.value]))).toEqual({
+      href: 'https://example.com',
+      rel: 'noopener noreferrer nofollow',
+      target: '_blank',
+    });
     for (const href of ['javascript:alert(1)', '/api/v1/files/x', '//evil.example', 'data:text/html,x', 'vbscript:x'])
       expect(sanitizeHistoryHtml(`<a href="${href}" target="_self">texto</a>`), href).toBe('<a>texto</a>');
   });

@@ -7,7 +7,32 @@ import DOMPurify from 'dompurify';
  * lists are the server's (`rich-text.ts`): the editor's formatting, and links to an absolute http(s)
  * or mailto address that open apart with no opener and no referrer.
  */
-const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'hr'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'hr',
+];
 const ALLOWED_ATTR = ['href', 'rel', 'target', 'colspan', 'rowspan'];
 const SAFE_HREF = /^(?:https?:\/\/[^\s/]|mailto:\S)/i;
 

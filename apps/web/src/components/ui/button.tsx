@@ -37,8 +37,7 @@ function Slot({ children, className, ...props }: { children?: ReactNode; classNa
   return cloneElement(child, { ...props, ...child.props, className: cn(className, child.props.className) });
 }
 
-type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean; loading?: boolean };
+type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean; loading?: boolean };
 
 export function Button({ className, variant, size, asChild, loading, disabled, children, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';

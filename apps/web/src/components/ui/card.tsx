@@ -23,9 +23,6 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div
-      className={cn('flex items-center justify-end gap-3 border-t bg-muted/40 px-5 py-3 sm:px-6 rounded-b-xl', className)}
-      {...props}
-    />
+    <div className={cn('flex items-center justify-end gap-3 border-t bg-muted/40 px-5 py-3 sm:px-6 rounded-b-xl', className)} {...props} />
   );
 }

@@ -20,7 +20,18 @@ type Props = {
 };
 
 /** Asks before anything that cannot be undone; focus starts on the cancel button. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancelar', onConfirm, destructive = true, children, canConfirm = true }: Props) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancelar',
+  onConfirm,
+  destructive = true,
+  children,
+  canConfirm = true,
+}: Props) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // A field to type (e.g. DESACTIVAR) gets the focus; otherwise «Cancelar» (Radix's choice) does.
@@ -49,7 +60,10 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
     <A.Root open={open} onOpenChange={change}>
       <A.Portal>
         <A.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px]" />
-        <A.Content {...focus} className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6">
+        <A.Content
+          {...focus}
+          className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6"
+        >
           <div className="grid gap-1.5">
             <A.Title className="font-display text-xl font-semibold leading-tight tracking-tight">{title}</A.Title>
             <A.Description className="text-sm leading-relaxed text-muted-foreground">{description}</A.Description>
@@ -62,7 +76,12 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
                 {cancelLabel}
               </Button>
             </A.Cancel>
-            <Button variant={destructive ? 'destructive' : 'default'} loading={pending} disabled={!canConfirm} onClick={() => void confirm()}>
+            <Button
+              variant={destructive ? 'destructive' : 'default'}
+              loading={pending}
+              disabled={!canConfirm}
+              onClick={() => void confirm()}
+            >
               {confirmLabel}
             </Button>
           </div>

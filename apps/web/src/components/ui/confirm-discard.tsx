@@ -14,7 +14,17 @@ export const DISCARD_TEXTS = {
 } as const;
 
 /** The question itself: focus starts on «Seguir editando», so Enter or Esc keep the work. */
-export function DiscardDialog({ open, onKeep, onDiscard, texts = {} }: { open: boolean; onKeep: () => void; onDiscard: () => void; texts?: DiscardTexts }) {
+export function DiscardDialog({
+  open,
+  onKeep,
+  onDiscard,
+  texts = {},
+}: {
+  open: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+  texts?: DiscardTexts;
+}) {
   const focus = useDialogFocus({ firstField: false });
   return (
     <A.Root
@@ -25,10 +35,17 @@ export function DiscardDialog({ open, onKeep, onDiscard, texts = {} }: { open: b
     >
       <A.Portal>
         <A.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px]" />
-        <A.Content {...focus} className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6">
+        <A.Content
+          {...focus}
+          className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6"
+        >
           <div className="grid gap-1.5">
-            <A.Title className="font-display text-xl font-semibold leading-tight tracking-tight">{texts.title ?? DISCARD_TEXTS.title}</A.Title>
-            <A.Description className="text-sm leading-relaxed text-muted-foreground">{texts.description ?? DISCARD_TEXTS.description}</A.Description>
+            <A.Title className="font-display text-xl font-semibold leading-tight tracking-tight">
+              {texts.title ?? DISCARD_TEXTS.title}
+            </A.Title>
+            <A.Description className="text-sm leading-relaxed text-muted-foreground">
+              {texts.description ?? DISCARD_TEXTS.description}
+            </A.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <A.Cancel asChild>

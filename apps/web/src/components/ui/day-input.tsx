@@ -3,7 +3,11 @@ import { isIsoDay } from '@divan/core';
 import { Input } from '@/components/ui/input';
 import { dmyToIsoDate, isoDateToDmy } from '@/lib/format';
 
-type Props = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'ref'> & { value: string; onChange: (value: string) => void; ref?: Ref<HTMLInputElement> };
+type Props = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'ref'> & {
+  value: string;
+  onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+};
 
 /**
  * A day typed as Spanish people write it (DD/MM/AAAA), whatever the browser's language: the value is
@@ -21,4 +25,3 @@ export function DayInput({ value, onChange, ...props }: Props) {
     />
   );
 }
-

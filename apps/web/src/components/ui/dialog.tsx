@@ -20,10 +20,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
     <D.Portal>
       <Overlay />
       <D.Content
-        className={cn(
-          'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-sidebar shadow-xl outline-none',
-          className,
-        )}
+        className={cn('fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-sidebar shadow-xl outline-none', className)}
         {...props}
       >
         {children}

@@ -22,10 +22,7 @@ export function DropdownMenuContent({ className, sideOffset = 6, onFocus, ...pro
           focusFirst.current = false;
           event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
         }}
-        className={cn(
-          'z-50 min-w-44 overflow-hidden rounded-lg border bg-card p-1 text-card-foreground shadow-lg',
-          className,
-        )}
+        className={cn('z-50 min-w-44 overflow-hidden rounded-lg border bg-card p-1 text-card-foreground shadow-lg', className)}
         {...props}
       />
     </Menu.Portal>

@@ -47,7 +47,9 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
           {footer ? (
-            <div className="flex flex-wrap items-center justify-end gap-2 border-t bg-muted/40 px-5 py-3 sm:rounded-b-xl sm:px-6">{footer}</div>
+            <div className="flex flex-wrap items-center justify-end gap-2 border-t bg-muted/40 px-5 py-3 sm:rounded-b-xl sm:px-6">
+              {footer}
+            </div>
           ) : null}
         </D.Content>
       </D.Portal>

@@ -9,7 +9,12 @@ export type Option = { value: string; label: string };
 const selectClass = cn(inputBase.replace(/\bread-only:\S+/g, ''), 'h-10 cursor-pointer appearance-none pr-9 text-[0.9375rem]');
 
 /** The platform's select: keyboard, screen readers and phone pickers work as people expect. */
-export function NativeSelect({ className, options, placeholder, ...props }: ComponentProps<'select'> & { options: Option[]; placeholder?: string }) {
+export function NativeSelect({
+  className,
+  options,
+  placeholder,
+  ...props
+}: ComponentProps<'select'> & { options: Option[]; placeholder?: string }) {
   return (
     <div className={cn('relative', className)}>
       <select className={selectClass} {...props}>

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** Title of a workspace settings page, naming the workspace it applies to. */
-export function PageHeading({ title, workspace, children, actions }: { title: string; workspace: string; children?: ReactNode; actions?: ReactNode }) {
+export function PageHeading({
+  title,
+  workspace,
+  children,
+  actions,
+}: {
+  title: string;
+  workspace: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="grid gap-1">

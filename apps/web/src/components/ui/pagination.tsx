@@ -3,7 +3,17 @@ import { Button } from '@/components/ui/button';
 import { formatInteger, pageRangeLabel } from '@divan/core';
 
 /** A paged list's range, page and previous/next buttons. */
-export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label="Paginación" className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">

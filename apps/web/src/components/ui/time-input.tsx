@@ -2,7 +2,11 @@ import type { ComponentProps, Ref } from 'react';
 import { Input } from '@/components/ui/input';
 import { normalizeHHmm } from '@/lib/time-text';
 
-type Props = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'ref'> & { value: string; onChange: (value: string) => void; ref?: Ref<HTMLInputElement> };
+type Props = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'ref'> & {
+  value: string;
+  onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+};
 
 /**
  * A time on the 24-hour clock (HH:MM) whatever the browser's language (a native time input shows AM/PM

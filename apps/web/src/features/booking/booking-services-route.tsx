@@ -17,13 +17,21 @@ export function BookingServicesRoute() {
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-8" key={scope.wid}>
       <header className="grid gap-1">
-        <Link to="/calendar" className="inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to="/calendar"
+          className="inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft className="size-4" aria-hidden /> Calendario
         </Link>
         <h1 className="font-display text-3xl font-semibold tracking-tight">Reserva online</h1>
-        <p className="text-sm text-muted-foreground">Los servicios que tus pacientes reservan desde tu página pública, con su horario, y los días en que no atiendes.</p>
+        <p className="text-sm text-muted-foreground">
+          Los servicios que tus pacientes reservan desde tu página pública, con su horario, y los días en que no atiendes.
+        </p>
         {scope.canRead ? (
-          <a href={`#${EMBED_SECTION_ID}`} className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <a
+            href={`#${EMBED_SECTION_ID}`}
+            className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             Insertar en tu web
           </a>
         ) : null}

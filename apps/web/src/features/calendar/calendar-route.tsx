@@ -66,7 +66,8 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
   const { move } = useMoveSession(wid);
 
   const update = useCallback(
-    (patch: Partial<ViewState>) => setParams((prev) => writeViewState(prev, { ...readViewState(prev, defaults), ...patch }, defaults), { replace: true }),
+    (patch: Partial<ViewState>) =>
+      setParams((prev) => writeViewState(prev, { ...readViewState(prev, defaults), ...patch }, defaults), { replace: true }),
     [setParams, defaults],
   );
   const setParam = useCallback(
@@ -87,7 +88,12 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
   useEffect(() => {
     if (params.get('new') !== '1') return;
     const patientId = params.get('patientId');
-    if (canCreate) setForm({ kind: 'create', init: { day: state.date, patientId: patientId ?? '' }, patient: patientId ? { id: patientId, name: '' } : null });
+    if (canCreate)
+      setForm({
+        kind: 'create',
+        init: { day: state.date, patientId: patientId ?? '' },
+        patient: patientId ? { id: patientId, name: '' } : null,
+      });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -109,7 +115,10 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
       }),
     [list, state.color, therapists.data, team, mine, ability],
   );
-  const resources = useMemo(() => (therapists.data ?? []).filter((t) => !mine || t.id === userId).map((t) => ({ id: t.id, title: t.name })), [therapists.data, mine, userId]);
+  const resources = useMemo(
+    () => (therapists.data ?? []).filter((t) => !mine || t.id === userId).map((t) => ({ id: t.id, title: t.name })),
+    [therapists.data, mine, userId],
+  );
 
   if (readScope.kind === 'none') return <NoAccess title="Calendario" />;
 
@@ -125,7 +134,9 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
     const therapistId = change.resourceId && change.resourceId !== session.therapist.id ? change.resourceId : undefined;
     const target = { day: change.day, from: change.from, to: change.to, ...(therapistId ? { therapistId } : {}) };
     if (session.series) return setDrag({ session, change });
-    void move(session, target, undefined, change.kind === 'resize' ? 'Duración cambiada' : 'Sesión movida').then((ok) => ok || change.revert());
+    void move(session, target, undefined, change.kind === 'resize' ? 'Duración cambiada' : 'Sesión movida').then(
+      (ok) => ok || change.revert(),
+    );
   };
 
   const finishDrag = (scope: Scope | null) => {
@@ -134,7 +145,12 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
     setDrag(null);
     if (!scope) return change.revert();
     const therapistId = change.resourceId && change.resourceId !== session.therapist.id ? change.resourceId : undefined;
-    void move(session, { day: change.day, from: change.from, to: change.to, ...(therapistId ? { therapistId } : {}) }, scope, change.kind === 'resize' ? 'Duración cambiada' : 'Sesión movida').then((ok) => ok || change.revert());
+    void move(
+      session,
+      { day: change.day, from: change.from, to: change.to, ...(therapistId ? { therapistId } : {}) },
+      scope,
+      change.kind === 'resize' ? 'Duración cambiada' : 'Sesión movida',
+    ).then((ok) => ok || change.revert());
   };
 
   const step = (dir: -1 | 1) => {

@@ -48,7 +48,8 @@ function MemberMeet({ sessionId }: { sessionId: string }) {
 }
 
 type Failure = { code: string; message: string };
-const failureOf = (error: unknown): Failure => (isApiError(error) ? { code: error.code, message: error.message } : { code: 'unexpected_error', message: 'Error inesperado.' });
+const failureOf = (error: unknown): Failure =>
+  isApiError(error) ? { code: error.code, message: error.message } : { code: 'unexpected_error', message: 'Error inesperado.' };
 
 /** Asks to enter; then the lobby, the room, and what comes after. A new attempt remounts everything (camera included). */
 function MeetScreen({ load, therapist }: { load: Load; therapist?: boolean }) {
@@ -73,7 +74,9 @@ function MeetScreen({ load, therapist }: { load: Load; therapist?: boolean }) {
         title={titleFor(state.failure.code)}
         actions={
           <>
-            {['network_error', 'meet_not_open', 'unexpected_error', 'too_many_requests'].includes(state.failure.code) ? <Button onClick={again}>Reintentar</Button> : null}
+            {['network_error', 'meet_not_open', 'unexpected_error', 'too_many_requests'].includes(state.failure.code) ? (
+              <Button onClick={again}>Reintentar</Button>
+            ) : null}
             {therapist ? (
               <Button asChild variant="outline">
                 <Link to="/calendar">Ir al calendario</Link>
@@ -96,7 +99,19 @@ function MeetFlow({ join, load, therapist, onAgain }: { join: MeetJoin; load: Lo
   return <InRoom join={join} media={media} load={load} therapist={therapist} onAgain={onAgain} />;
 }
 
-function InRoom({ join, media, load, therapist, onAgain }: { join: MeetJoin; media: ReturnType<typeof useLocalMedia>; load: Load; therapist?: boolean; onAgain: () => void }) {
+function InRoom({
+  join,
+  media,
+  load,
+  therapist,
+  onAgain,
+}: {
+  join: MeetJoin;
+  media: ReturnType<typeof useLocalMedia>;
+  load: Load;
+  therapist?: boolean;
+  onAgain: () => void;
+}) {
   const r = useMeetRoom(join, media, load);
   if (!r.end) return <RoomView join={join} media={media} r={r} />;
   const end = r.end;
@@ -116,7 +131,11 @@ function InRoom({ join, media, load, therapist, onAgain }: { join: MeetJoin; med
         </>
       }
     >
-      {end.kind === 'left' ? (therapist ? 'Puedes volver a entrar mientras la sesión siga abierta.' : 'Gracias. Si se ha cortado sin querer, vuelve a entrar con el mismo enlace.') : end.message}
+      {end.kind === 'left'
+        ? therapist
+          ? 'Puedes volver a entrar mientras la sesión siga abierta.'
+          : 'Gracias. Si se ha cortado sin querer, vuelve a entrar con el mismo enlace.'
+        : end.message}
     </MeetMessage>
   );
 }

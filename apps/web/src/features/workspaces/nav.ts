@@ -12,8 +12,20 @@ const items: (WorkspaceSettingsItem & { visible: (ability: AppAbility, ws: Works
     keywords: ['espacio', 'nombre', 'logo'],
     visible: (a) => a.can('read', 'workspace_profile'),
   },
-  { to: '/settings/workspace/members', label: 'Miembros', icon: Users, keywords: ['equipo', 'invitar', 'comisión'], visible: (a) => a.can('read', 'members') },
-  { to: '/settings/workspace/roles', label: 'Roles y permisos', icon: ShieldCheck, keywords: ['permisos', 'acceso'], visible: (a) => a.can('read', 'roles') },
+  {
+    to: '/settings/workspace/members',
+    label: 'Miembros',
+    icon: Users,
+    keywords: ['equipo', 'invitar', 'comisión'],
+    visible: (a) => a.can('read', 'members'),
+  },
+  {
+    to: '/settings/workspace/roles',
+    label: 'Roles y permisos',
+    icon: ShieldCheck,
+    keywords: ['permisos', 'acceso'],
+    visible: (a) => a.can('read', 'roles'),
+  },
   {
     to: '/settings/workspace/billing',
     label: 'Facturación',
@@ -23,7 +35,13 @@ const items: (WorkspaceSettingsItem & { visible: (ability: AppAbility, ws: Works
   },
   { to: '/settings/workspace/plan', label: 'Plan', icon: Gem, keywords: ['suscripción', 'prueba', 'plazas'], visible: () => true },
   // The server keeps the activity log for those who manage roles (administrators).
-  { to: '/settings/workspace/activity', label: 'Registro de actividad', icon: History, keywords: ['auditoría', 'historial'], visible: (a) => a.can('manage', 'roles') },
+  {
+    to: '/settings/workspace/activity',
+    label: 'Registro de actividad',
+    icon: History,
+    keywords: ['auditoría', 'historial'],
+    visible: (a) => a.can('manage', 'roles'),
+  },
 ];
 
 /** The workspace settings this member may open, in menu order; the placeholder workspace offers none. */

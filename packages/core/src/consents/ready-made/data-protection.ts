@@ -80,17 +80,29 @@ export const dataProtection: ReadyMadeConsentTemplate = {
       ]),
       section(
         'Información recibida',
-        [p('Los datos que te pedimos son necesarios para atenderte: sin ellos no podríamos prestarte el servicio ni cumplir nuestras obligaciones legales.')],
+        [
+          p(
+            'Los datos que te pedimos son necesarios para atenderte: sin ellos no podríamos prestarte el servicio ni cumplir nuestras obligaciones legales.',
+          ),
+        ],
         required('He leído y entendido la información sobre el tratamiento de mis datos personales y de salud.'),
       ),
       section(
         'Recordatorios por mensaje',
-        [p('Optativo. Si lo aceptas, te enviaremos los recordatorios de las citas por SMS o mensajería instantánea al teléfono que nos has dado.')],
+        [
+          p(
+            'Optativo. Si lo aceptas, te enviaremos los recordatorios de las citas por SMS o mensajería instantánea al teléfono que nos has dado.',
+          ),
+        ],
         optional('Acepto recibir recordatorios de mis citas por mensaje al móvil.'),
       ),
       section(
         'Información sobre actividades',
-        [p('Optativo. Si lo aceptas, te enviaremos ocasionalmente por email información sobre talleres, grupos y novedades de la consulta. Podrás darte de baja en cada envío.')],
+        [
+          p(
+            'Optativo. Si lo aceptas, te enviaremos ocasionalmente por email información sobre talleres, grupos y novedades de la consulta. Podrás darte de baja en cada envío.',
+          ),
+        ],
         optional('Acepto recibir por email información sobre actividades y novedades de la consulta.'),
       ),
       section('', [p('Fecha: {{fecha}}')]),

@@ -36,7 +36,9 @@ export const minorTwoGuardians: ReadyMadeConsentTemplate = {
         ),
       ]),
       section('Cuándo basta el consentimiento de un solo progenitor', [
-        p('El artículo 156 del Código Civil, en su redacción vigente (Ley Orgánica 8/2021, de 4 de junio), establece que basta el consentimiento de un progenitor para la atención y asistencia psicológica de los hijos e hijas menores cuando:'),
+        p(
+          'El artículo 156 del Código Civil, en su redacción vigente (Ley Orgánica 8/2021, de 4 de junio), establece que basta el consentimiento de un progenitor para la atención y asistencia psicológica de los hijos e hijas menores cuando:',
+        ),
         ul(
           'se haya dictado una <strong>sentencia condenatoria</strong>, mientras no se extinga la responsabilidad penal, o se haya iniciado un <strong>procedimiento penal</strong> contra el otro progenitor por atentar contra la vida, la integridad física, la libertad, la integridad moral o la libertad e indemnidad sexual de los hijos o hijas comunes, o por atentar contra el progenitor que consiente; o',
           'la madre esté recibiendo asistencia en un <strong>servicio especializado de violencia de género</strong>, aunque no haya denuncia previa, siempre que ese servicio emita un informe que acredite la situación.',
@@ -76,7 +78,11 @@ export const minorTwoGuardians: ReadyMadeConsentTemplate = {
       ]),
       section(
         'Coordinación con el centro escolar',
-        [p('Optativo. A veces es útil coordinarse con el tutor/a o el equipo de orientación del centro escolar. Solo se hará con vuestra autorización y compartiendo lo imprescindible.')],
+        [
+          p(
+            'Optativo. A veces es útil coordinarse con el tutor/a o el equipo de orientación del centro escolar. Solo se hará con vuestra autorización y compartiendo lo imprescindible.',
+          ),
+        ],
         optional('Autorizo que el/la profesional se coordine con el centro escolar del/de la menor cuando sea útil para la intervención.'),
       ),
       section(

@@ -70,7 +70,12 @@ export const onlineSessions: ReadyMadeConsentTemplate = {
       ]),
       section(
         'Declaración',
-        [p('He leído estas condiciones, he podido preguntar mis dudas y me comprometo a cumplirlas. Puedo volver a la atención presencial o revocar este consentimiento cuando quiera.'), p('Fecha: {{fecha}}')],
+        [
+          p(
+            'He leído estas condiciones, he podido preguntar mis dudas y me comprometo a cumplirlas. Puedo volver a la atención presencial o revocar este consentimiento cuando quiera.',
+          ),
+          p('Fecha: {{fecha}}'),
+        ],
         required('Acepto recibir atención psicológica por videollamada en las condiciones descritas.'),
       ),
     ],

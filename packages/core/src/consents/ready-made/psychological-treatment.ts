@@ -80,7 +80,11 @@ export const psychologicalTreatment: ReadyMadeConsentTemplate = {
       ]),
       section(
         'Comunicaciones',
-        [p('Podemos enviarte recordatorios de las citas y otras comunicaciones relacionadas con tu atención por email o por mensaje al teléfono que nos has dado. No enviaremos por estas vías información clínica detallada.')],
+        [
+          p(
+            'Podemos enviarte recordatorios de las citas y otras comunicaciones relacionadas con tu atención por email o por mensaje al teléfono que nos has dado. No enviaremos por estas vías información clínica detallada.',
+          ),
+        ],
         optional('Acepto recibir recordatorios de citas y comunicaciones sobre mi atención por email o mensaje.'),
       ),
       section('Tus derechos durante el tratamiento', [
@@ -99,7 +103,9 @@ export const psychologicalTreatment: ReadyMadeConsentTemplate = {
           ),
           p('Fecha: {{fecha}}'),
         ],
-        required('He leído y comprendido esta información y doy mi consentimiento para iniciar la evaluación y el tratamiento psicológico.'),
+        required(
+          'He leído y comprendido esta información y doy mi consentimiento para iniciar la evaluación y el tratamiento psicológico.',
+        ),
       ),
     ],
   },

@@ -12,7 +12,13 @@ const textOf = (key: string) => {
 
 describe('ready-made consent templates', () => {
   it('are the five of issue 13, each with its own key', () => {
-    expect(READY_MADE_CONSENT_KEYS).toEqual(['tratamiento-psicologico', 'proteccion-datos', 'sesiones-online', 'menor-dos-tutores', 'grabacion-sesiones']);
+    expect(READY_MADE_CONSENT_KEYS).toEqual([
+      'tratamiento-psicologico',
+      'proteccion-datos',
+      'sesiones-online',
+      'menor-dos-tutores',
+      'grabacion-sesiones',
+    ]);
     expect(readyMadeConsentTemplate('no-existe')).toBeUndefined();
   });
 
@@ -39,19 +45,47 @@ describe('ready-made consent templates', () => {
     const t = readyMadeConsentTemplate('tratamiento-psicologico')!.content;
     expect(t.signatures).toEqual({ patient: true, guardian: false, secondGuardian: false, therapist: true });
     const text = textOf('tratamiento-psicologico');
-    for (const s of ['secreto profesional', 'Ley 41/2002', 'cinco años desde el alta', 'Revocar este consentimiento', '{{terapeuta.colegiado}}', '{{paciente.nombre}}']) expect(text).toContain(s);
+    for (const s of [
+      'secreto profesional',
+      'Ley 41/2002',
+      'cinco años desde el alta',
+      'Revocar este consentimiento',
+      '{{terapeuta.colegiado}}',
+      '{{paciente.nombre}}',
+    ])
+      expect(text).toContain(s);
     expect(t.sections.filter((s) => s.checkbox && !s.checkbox.required).length).toBeGreaterThanOrEqual(2);
   });
 
   it('data protection: RGPD and LOPDGDD, health data as a special category, legal basis, retention, rights and the AEPD', () => {
     const text = textOf('proteccion-datos');
-    for (const s of ['Ley Orgánica 3/2018', 'categoría especial de datos', 'art. 9.2.h', 'art. 6.1.b', 'cinco años desde el alta', 'art. 17 de la Ley 41/2002', 'portabilidad', 'retirar tu consentimiento', 'Agencia Española de Protección de Datos', 'un mes'])
+    for (const s of [
+      'Ley Orgánica 3/2018',
+      'categoría especial de datos',
+      'art. 9.2.h',
+      'art. 6.1.b',
+      'cinco años desde el alta',
+      'art. 17 de la Ley 41/2002',
+      'portabilidad',
+      'retirar tu consentimiento',
+      'Agencia Española de Protección de Datos',
+      'un mes',
+    ])
       expect(text).toContain(s);
   });
 
   it('online sessions: video, privacy of the place, no recording without consent, a failing connection, emergencies', () => {
     const text = textOf('sesiones-online');
-    for (const s of ['videollamada', 'espacio privado', 'prohibido grabar', 'consentimiento previo y por escrito', 'Si falla la conexión', '112', '024']) expect(text).toContain(s);
+    for (const s of [
+      'videollamada',
+      'espacio privado',
+      'prohibido grabar',
+      'consentimiento previo y por escrito',
+      'Si falla la conexión',
+      '112',
+      '024',
+    ])
+      expect(text).toContain(s);
   });
 
   it('minor: both guardians and the therapist sign; art. 156 CC with its exception and the other guardian informed; 16 or more consents themselves', () => {
@@ -60,7 +94,16 @@ describe('ready-made consent templates', () => {
     expect(t.data.guardian).toContain('fullName');
     expect(t.data.secondGuardian).toContain('fullName');
     const text = textOf('menor-dos-tutores');
-    for (const s of ['art. 156 del Código Civil', 'Ley Orgánica 8/2021', 'procedimiento penal', 'servicio especializado de violencia de género', 'será informado previamente', '16 años o más', 'art. 9.4 de la Ley 41/2002', '12 años'])
+    for (const s of [
+      'art. 156 del Código Civil',
+      'Ley Orgánica 8/2021',
+      'procedimiento penal',
+      'servicio especializado de violencia de género',
+      'será informado previamente',
+      '16 años o más',
+      'art. 9.4 de la Ley 41/2002',
+      '12 años',
+    ])
       expect(text).toContain(s);
   });
 

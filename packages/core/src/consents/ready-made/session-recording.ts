@@ -67,7 +67,11 @@ export const sessionRecording: ReadyMadeConsentTemplate = {
       ),
       section(
         'Supervisión clínica',
-        [p('Optativo. Si lo autorizas, fragmentos de las grabaciones podrán revisarse con un/a supervisor/a clínico/a sujeto/a a secreto profesional.')],
+        [
+          p(
+            'Optativo. Si lo autorizas, fragmentos de las grabaciones podrán revisarse con un/a supervisor/a clínico/a sujeto/a a secreto profesional.',
+          ),
+        ],
         optional('Autorizo que las grabaciones se revisen en supervisión clínica con otro/a psicólogo/a.'),
       ),
       section('', [p('Fecha: {{fecha}}')]),

@@ -10,7 +10,14 @@ export type MailWithAttachments = Mail & { attachments: NonNullable<Mail['attach
  * «Factura 2025-0001 de Teresa Terapeuta», a short note in Spanish and the PDF attached. The
  * attachment's fields are nodemailer's own (`filename`, `contentType`, `content`, `encoding`).
  */
-export function invoiceMail(p: { to: string; invoice: Invoice; sellerName: string; brand: MailBrand; pdf: Buffer; filename: string }): MailWithAttachments {
+export function invoiceMail(p: {
+  to: string;
+  invoice: Invoice;
+  sellerName: string;
+  brand: MailBrand;
+  pdf: Buffer;
+  filename: string;
+}): MailWithAttachments {
   const { invoice } = p;
   const kind = documentTitle(invoice).toLowerCase();
   const number = invoice.number ?? '';
@@ -26,5 +33,8 @@ export function invoiceMail(p: { to: string; invoice: Invoice; sellerName: strin
     ],
     brand: p.brand,
   });
-  return { ...mail, attachments: [{ filename: p.filename, contentType: 'application/pdf', content: p.pdf.toString('base64'), encoding: 'base64' }] };
+  return {
+    ...mail,
+    attachments: [{ filename: p.filename, contentType: 'application/pdf', content: p.pdf.toString('base64'), encoding: 'base64' }],
+  };
 }

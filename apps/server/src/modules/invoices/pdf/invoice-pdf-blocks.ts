@@ -26,7 +26,13 @@ export async function titleBlock(doc: Doc, invoice: Invoice) {
   const qr = invoice.verifactu;
   const textWidth = qr ? width - QR_BOX - 16 : width;
 
-  tagged(doc, 'H1', () => doc.font(FONT.bold).fontSize(SIZES.title + 3).fillColor(COLORS.text).text(documentTitle(invoice), left, top, { width: textWidth }));
+  tagged(doc, 'H1', () =>
+    doc
+      .font(FONT.bold)
+      .fontSize(SIZES.title + 3)
+      .fillColor(COLORS.text)
+      .text(documentTitle(invoice), left, top, { width: textWidth }),
+  );
   doc.moveDown(0.3);
   const rows: [string, string][] = [
     ['Número', invoice.number ?? 'Sin número (borrador)'],
@@ -40,8 +46,16 @@ export async function titleBlock(doc: Doc, invoice: Invoice) {
   for (const [label, value] of rows) {
     tagged(doc, 'P', () => {
       const y = doc.y;
-      doc.font(FONT.regular).fontSize(SIZES.small).fillColor(COLORS.muted).text(`${label}:`, left, y + 1, { width: 100 });
-      doc.font(label === 'Número' ? FONT.bold : FONT.regular).fontSize(SIZES.body + 0.5).fillColor(COLORS.text).text(breakable(value), left + 104, y, { width: textWidth - 104, lineGap: 1.5 });
+      doc
+        .font(FONT.regular)
+        .fontSize(SIZES.small)
+        .fillColor(COLORS.muted)
+        .text(`${label}:`, left, y + 1, { width: 100 });
+      doc
+        .font(label === 'Número' ? FONT.bold : FONT.regular)
+        .fontSize(SIZES.body + 0.5)
+        .fillColor(COLORS.text)
+        .text(breakable(value), left + 104, y, { width: textWidth - 104, lineGap: 1.5 });
     });
     doc.y += 2;
   }
@@ -54,8 +68,16 @@ export async function titleBlock(doc: Doc, invoice: Invoice) {
     const qrTop = doc.y + 2;
     await drawQr(doc, qr.qrUrl, x + (QR_BOX - QR_SIZE) / 2, qrTop, QR_SIZE, `Código QR tributario: ${qr.qrUrl}`);
     doc.y = qrTop + QR_SIZE + 2;
-    tagged(doc, 'P', () => doc.font(FONT.bold).fontSize(SIZES.body).fillColor(COLORS.text).text(VERIFACTU_LEGEND, x, doc.y, { width: QR_BOX, align: 'center' }));
-    tagged(doc, 'P', () => doc.font(FONT.regular).fontSize(SIZES.small - 1).fillColor(COLORS.muted).text(VERIFACTU_VERIFIABLE_SENTENCE, x, doc.y + 1, { width: QR_BOX, align: 'center' }));
+    tagged(doc, 'P', () =>
+      doc.font(FONT.bold).fontSize(SIZES.body).fillColor(COLORS.text).text(VERIFACTU_LEGEND, x, doc.y, { width: QR_BOX, align: 'center' }),
+    );
+    tagged(doc, 'P', () =>
+      doc
+        .font(FONT.regular)
+        .fontSize(SIZES.small - 1)
+        .fillColor(COLORS.muted)
+        .text(VERIFACTU_VERIFIABLE_SENTENCE, x, doc.y + 1, { width: QR_BOX, align: 'center' }),
+    );
     bottom = Math.max(bottom, doc.y);
   }
   doc.x = left;
@@ -69,7 +91,9 @@ export function partiesBlock(doc: Doc, invoice: Invoice, sellerName: string) {
   const column = (width - 24) / 2;
   const seller = invoice.seller;
   const buyer = invoice.buyer;
-  const sellerLines = seller ? [seller.taxId ? `NIF: ${seller.taxId}` : '', ...addressLines(seller)].filter(Boolean) : ['Los datos fiscales se completan al emitir la factura.'];
+  const sellerLines = seller
+    ? [seller.taxId ? `NIF: ${seller.taxId}` : '', ...addressLines(seller)].filter(Boolean)
+    : ['Los datos fiscales se completan al emitir la factura.'];
   const buyerLines = buyer ? [buyer.taxId ? `NIF: ${buyer.taxId}` : '', ...addressLines(buyer)].filter(Boolean) : [];
   const parties: [string, string, string[]][] = [
     ['Emisor', sellerName, sellerLines],
@@ -80,11 +104,37 @@ export function partiesBlock(doc: Doc, invoice: Invoice, sellerName: string) {
   let bottom = top;
   parties.forEach(([label, name, lines], i) => {
     const x = left + i * (column + 24);
-    tagged(doc, 'H2', () => doc.font(FONT.bold).fontSize(SIZES.small).fillColor(COLORS.primary).text(label.toUpperCase(), x, top, { width: column, characterSpacing: 0.5 }));
+    tagged(doc, 'H2', () =>
+      doc
+        .font(FONT.bold)
+        .fontSize(SIZES.small)
+        .fillColor(COLORS.primary)
+        .text(label.toUpperCase(), x, top, { width: column, characterSpacing: 0.5 }),
+    );
     const ruleY = doc.y + 1;
-    artifact(doc, () => doc.moveTo(x, ruleY).lineTo(x + column, ruleY).lineWidth(0.5).strokeColor(COLORS.rule).stroke());
-    tagged(doc, 'P', () => doc.font(FONT.bold).fontSize(SIZES.body + 0.5).fillColor(COLORS.text).text(breakable(name), x, ruleY + 5, { width: column }));
-    if (lines.length) tagged(doc, 'P', () => doc.font(FONT.regular).fontSize(SIZES.body).fillColor(COLORS.text).text(breakable(lines.join('\n')), x, doc.y + 2, { width: column, lineGap: 1.5 }));
+    artifact(doc, () =>
+      doc
+        .moveTo(x, ruleY)
+        .lineTo(x + column, ruleY)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke(),
+    );
+    tagged(doc, 'P', () =>
+      doc
+        .font(FONT.bold)
+        .fontSize(SIZES.body + 0.5)
+        .fillColor(COLORS.text)
+        .text(breakable(name), x, ruleY + 5, { width: column }),
+    );
+    if (lines.length)
+      tagged(doc, 'P', () =>
+        doc
+          .font(FONT.regular)
+          .fontSize(SIZES.body)
+          .fillColor(COLORS.text)
+          .text(breakable(lines.join('\n')), x, doc.y + 2, { width: column, lineGap: 1.5 }),
+      );
     bottom = Math.max(bottom, doc.y);
   });
   doc.x = left;
@@ -111,11 +161,19 @@ export function totalsBlock(doc: Doc, invoice: Invoice) {
   let y = doc.y + 4;
   for (const [label, value, strong] of rows) {
     if (strong) {
-      artifact(doc, () => doc.rect(x, y - 3, boxWidth, 24).fillColor(COLORS.band).fill());
+      artifact(doc, () =>
+        doc
+          .rect(x, y - 3, boxWidth, 24)
+          .fillColor(COLORS.band)
+          .fill(),
+      );
       y += 3;
     }
     tagged(doc, 'P', () => {
-      doc.font(strong ? FONT.bold : FONT.regular).fontSize(strong ? SIZES.heading : SIZES.body).fillColor(strong ? COLORS.primary : COLORS.text);
+      doc
+        .font(strong ? FONT.bold : FONT.regular)
+        .fontSize(strong ? SIZES.heading : SIZES.body)
+        .fillColor(strong ? COLORS.primary : COLORS.text);
       doc.text(label, x + 8, y, { width: boxWidth / 2 - 8, lineBreak: false });
       doc.text(value, x + boxWidth / 2, y, { width: boxWidth / 2 - 8, align: 'right', lineBreak: false });
     });

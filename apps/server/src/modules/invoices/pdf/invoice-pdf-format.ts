@@ -17,7 +17,8 @@ export const quantity = (q: number) => quantityFormat.format(q);
 export const percent = (rate: number) => `${rate} %`;
 
 /** A VAT rate as a breakdown row names it: "Exenta (E1)" or "21 %". */
-export const vatLabel = (row: { vatRate: number; exemption: 'E1' | null }) => (row.exemption ? `Exenta (${row.exemption})` : percent(row.vatRate));
+export const vatLabel = (row: { vatRate: number; exemption: 'E1' | null }) =>
+  row.exemption ? `Exenta (${row.exemption})` : percent(row.vatRate);
 
 export const documentTitle = (invoice: Invoice) => (invoice.kind === 'rectifying' ? 'Factura rectificativa' : 'Factura');
 
@@ -34,6 +35,12 @@ export function invoiceFilename(invoice: Pick<Invoice, 'number'>): string {
 }
 
 /** A party's address as printed lines: street, second line, "28013 Madrid", country. */
-export function addressLines(p: { line1?: string | null; line2?: string | null; zipCode?: string | null; city?: string | null; country?: string | null }): string[] {
+export function addressLines(p: {
+  line1?: string | null;
+  line2?: string | null;
+  zipCode?: string | null;
+  city?: string | null;
+  country?: string | null;
+}): string[] {
   return [p.line1, p.line2, [p.zipCode, p.city].filter(Boolean).join(' '), p.country].map((l) => (l ?? '').trim()).filter(Boolean);
 }

@@ -57,7 +57,8 @@ export async function invoicePdfRoutes(app: FastifyInstance, { invoices, workspa
       schema: {
         operationId: 'sendInvoice',
         tags,
-        description: "Mails the issued invoice's PDF to `email`, by default the buyer's email (through the outbox: relayed, retried, never sent twice).",
+        description:
+          "Mails the issued invoice's PDF to `email`, by default the buyer's email (through the outbox: relayed, retried, never sent twice).",
         params: invoicePdfParams,
         body: sendInvoiceBody,
         response: { 200: sendInvoiceResponse },

@@ -11,7 +11,10 @@ export const invoicePdfResponse = z.string().describe('El PDF de la factura (app
 export const sendInvoiceBody = z
   .object({
     /** Omitted: the buyer's email on the invoice. */
-    email: z.email({ error: msg.invalidEmail() }).max(254, { error: msg.maxLength(254) }).optional(),
+    email: z
+      .email({ error: msg.invalidEmail() })
+      .max(254, { error: msg.maxLength(254) })
+      .optional(),
   })
   .default({});
 

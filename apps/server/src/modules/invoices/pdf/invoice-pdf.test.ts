@@ -27,13 +27,36 @@ const pdfOf = async (id: string) => {
 
 const layoutText = (pdf: Buffer) => flat(pdfLayoutText(pdf));
 
-const company = { kind: 'company', fullName: 'Seguros Ejemplo SA', taxId: 'A58818501', line1: 'Paseo de la Castellana 200', zipCode: '28046', city: 'Madrid', country: 'España', email: 'facturas@seguros-ejemplo.test' };
+const company = {
+  kind: 'company',
+  fullName: 'Seguros Ejemplo SA',
+  taxId: 'A58818501',
+  line1: 'Paseo de la Castellana 200',
+  zipCode: '28046',
+  city: 'Madrid',
+  country: 'España',
+  email: 'facturas@seguros-ejemplo.test',
+};
 let issued: Invoice;
 
 beforeAll(async () => {
   t = await createTestApp();
   c = await clinic(t, 'factura-pdf');
-  await ok(t.put('/api/v1/me/billing', { fullName: 'Teresa Terapeuta', taxId: '12345678Z', line1: 'Calle Mayor 1', city: 'Madrid', zipCode: '28013', country: 'España', footer: 'Inscrita en el Colegio Oficial de la Psicología de Madrid, M-12345.' }, token()));
+  await ok(
+    t.put(
+      '/api/v1/me/billing',
+      {
+        fullName: 'Teresa Terapeuta',
+        taxId: '12345678Z',
+        line1: 'Calle Mayor 1',
+        city: 'Madrid',
+        zipCode: '28013',
+        country: 'España',
+        footer: 'Inscrita en el Colegio Oficial de la Psicología de Madrid, M-12345.',
+      },
+      token(),
+    ),
+  );
   const draft = await ok(
     t.post(
       I(),
@@ -62,7 +85,11 @@ describe.skipIf(skipPdfChecks)('invoice PDF', () => {
     expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="factura-${issued.number}\\.pdf"`));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const info = pdfInfo(pdf).fields;
-    expect([info.Title, info.Author, info['Page size']]).toEqual([`Factura ${issued.number}`, 'Teresa Terapeuta', expect.stringContaining('595.28 x 841.89')]);
+    expect([info.Title, info.Author, info['Page size']]).toEqual([
+      `Factura ${issued.number}`,
+      'Teresa Terapeuta',
+      expect.stringContaining('595.28 x 841.89'),
+    ]);
 
     const pages = pdfPages(pdf);
     const text = flat(pages.join('\n'));
@@ -70,7 +97,16 @@ describe.skipIf(skipPdfChecks)('invoice PDF', () => {
     expect(text).not.toContain('rectificativa');
     expect(text).toContain(issued.number!);
     expect(text).toContain(dmy(issued.issueDate!));
-    for (const s of ['Teresa Terapeuta', 'NIF: 12345678Z', 'Calle Mayor 1', '28013 Madrid', 'Seguros Ejemplo SA', 'NIF: A58818501', 'Paseo de la Castellana 200']) expect(text).toContain(s);
+    for (const s of [
+      'Teresa Terapeuta',
+      'NIF: 12345678Z',
+      'Calle Mayor 1',
+      '28013 Madrid',
+      'Seguros Ejemplo SA',
+      'NIF: A58818501',
+      'Paseo de la Castellana 200',
+    ])
+      expect(text).toContain(s);
     for (const h of ['Concepto', 'Cantidad', 'Precio', 'Base imponible', 'IVA %', 'IRPF %', 'Importe']) expect(text).toContain(h);
     expect(text).toContain('Sesión individual');
     expect(text).toContain('1.234,56 €'); // the report's price, grouped the Spanish way
@@ -96,36 +132,74 @@ describe.skipIf(skipPdfChecks)('invoice PDF', () => {
     const { pdf } = await pdfOf(issued.id);
     const text = flat(pdfPages(pdf)[0]!);
     for (const s of [VERIFACTU_QR_HEADING, VERIFACTU_LEGEND, VERIFACTU_VERIFIABLE_SENTENCE]) expect(text).toContain(s);
-    expect(pdfImages(pdf).filter((i) => i.type === 'image').map((i) => i.page)).toEqual([1]);
+    expect(
+      pdfImages(pdf)
+        .filter((i) => i.type === 'image')
+        .map((i) => i.page),
+    ).toEqual([1]);
     expect(issued.verifactu?.qrUrl).toMatch(/^https:\/\/.*ValidarQR\?nif=12345678Z&numserie=/);
     expect(decodeQr(pdf)).toBe(issued.verifactu!.qrUrl);
   });
 
   it('names a rectifying invoice, the invoice it corrects, the method and the reason', async () => {
-    const rect = await ok(t.post(`${I()}/${issued.id}/rectify`, { method: 'difference', reason: 'Precio del informe mal indicado', lines: [{ description: 'Descuento en el informe', itemKind: 'report', unitPriceCents: -10000 }] }, token()), 201);
+    const rect = await ok(
+      t.post(
+        `${I()}/${issued.id}/rectify`,
+        {
+          method: 'difference',
+          reason: 'Precio del informe mal indicado',
+          lines: [{ description: 'Descuento en el informe', itemKind: 'report', unitPriceCents: -10000 }],
+        },
+        token(),
+      ),
+      201,
+    );
     const { res, pdf } = await pdfOf(rect.id);
     expect(res.headers['content-disposition']).toContain(`filename="factura-${rect.number}.pdf"`);
     const text = flat(pdfPages(pdf).join('\n'));
-    for (const s of ['Factura rectificativa', rect.number!, `Factura rectificada: ${issued.number}`, 'Rectificación por diferencias', 'Precio del informe mal indicado']) expect(text).toContain(s);
+    for (const s of [
+      'Factura rectificativa',
+      rect.number!,
+      `Factura rectificada: ${issued.number}`,
+      'Rectificación por diferencias',
+      'Precio del informe mal indicado',
+    ])
+      expect(text).toContain(s);
     expect(layoutText(pdf)).toContain(`Total ${euros(rect.totalCents)}`);
     expect(decodeQr(pdf)).toBe(rect.verifactu!.qrUrl);
   });
 
   it('stamps a voided invoice «ANULADA» on every page, with when and why', async () => {
-    const draft = await ok(t.post(I(), { patientId: c.ana, lines: [{ description: 'Sesión individual', unitPriceCents: 6000 }] }, token()), 201);
+    const draft = await ok(
+      t.post(I(), { patientId: c.ana, lines: [{ description: 'Sesión individual', unitPriceCents: 6000 }] }, token()),
+      201,
+    );
     const inv = await ok(t.post(`${I()}/${draft.id}/issue`, undefined, token()));
     await ok(t.post(`${I()}/${inv.id}/void`, { reason: 'Emitida por duplicado' }, token()));
     const { pdf } = await pdfOf(inv.id);
     const pages = pdfPages(pdf);
     pages.forEach((p) => expect(flat(p)).toContain('ANULADA'));
     const text = flat(pages.join('\n'));
-    for (const s of [inv.number!, 'Anulación', 'Emitida por duplicado', `Anulada el ${todayIn('Europe/Madrid').split('-').reverse().join('/')}`]) expect(text).toContain(s);
+    for (const s of [
+      inv.number!,
+      'Anulación',
+      'Emitida por duplicado',
+      `Anulada el ${todayIn('Europe/Madrid').split('-').reverse().join('/')}`,
+    ])
+      expect(text).toContain(s);
     expect(text).not.toContain('BORRADOR');
   });
 
   it('paginates a 60-line draft with the table header on every page, «BORRADOR» on every page and no QR', async () => {
-    const lines = Array.from({ length: 60 }, (_, i) => ({ description: `Sesión de psicoterapia número ${i + 1}`, itemKind: 'therapy', unitPriceCents: 6000 }));
-    const draft = await ok(t.post(I(), { patientId: c.ana, buyer: { ...company, kind: 'patient', fullName: 'Ana Prueba', taxId: null }, lines }, token()), 201);
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      description: `Sesión de psicoterapia número ${i + 1}`,
+      itemKind: 'therapy',
+      unitPriceCents: 6000,
+    }));
+    const draft = await ok(
+      t.post(I(), { patientId: c.ana, buyer: { ...company, kind: 'patient', fullName: 'Ana Prueba', taxId: null }, lines }, token()),
+      201,
+    );
     const { res, pdf } = await pdfOf(draft.id);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="factura-borrador\.pdf"/);
     const pages = pdfPages(pdf).map(flat);
@@ -168,11 +242,25 @@ describe('sending an invoice', () => {
   });
 
   it('refuses a draft, a buyer without email and a malformed address, in Spanish', async () => {
-    const draft = await ok(t.post(I(), { patientId: c.ana, buyer: company, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] }, token()), 201);
+    const draft = await ok(
+      t.post(I(), { patientId: c.ana, buyer: company, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] }, token()),
+      201,
+    );
     const refused = await t.post(`${I()}/${draft.id}/send`, {}, token());
-    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([409, 'invoice_not_issued', 'Solo se puede enviar una factura emitida.']);
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      409,
+      'invoice_not_issued',
+      'Solo se puede enviar una factura emitida.',
+    ]);
 
-    const noEmail = await ok(t.post(I(), { patientId: c.ana, buyer: { ...company, email: null }, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] }, token()), 201);
+    const noEmail = await ok(
+      t.post(
+        I(),
+        { patientId: c.ana, buyer: { ...company, email: null }, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] },
+        token(),
+      ),
+      201,
+    );
     await ok(t.post(`${I()}/${noEmail.id}/issue`, undefined, token()));
     const missing = await t.post(`${I()}/${noEmail.id}/send`, {}, token());
     expect([missing.statusCode, missing.json().code]).toEqual([400, 'invalid_argument']);

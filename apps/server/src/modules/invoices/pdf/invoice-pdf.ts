@@ -36,7 +36,8 @@ const FOOTER_HEIGHT = 30;
 export async function renderInvoicePdf(invoice: Invoice, opts: InvoicePdfOptions = {}): Promise<Buffer> {
   const draft = invoice.status === 'draft';
   const kind = documentTitle(invoice);
-  const sellerName = invoice.seller?.fullName?.trim() || (invoice.sellerType === 'workspace' ? opts.workspaceName : undefined) || invoice.therapist.name;
+  const sellerName =
+    invoice.seller?.fullName?.trim() || (invoice.sellerType === 'workspace' ? opts.workspaceName : undefined) || invoice.therapist.name;
   const footer = invoice.footer?.trim() ?? '';
   const doc = await createDocument({
     title: `${kind} ${invoice.number ?? '(borrador)'}`,

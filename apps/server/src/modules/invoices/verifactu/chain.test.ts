@@ -29,7 +29,12 @@ describe('a chain of two issuers, interleaved, through XML', () => {
     expect(result.ok, result.output).toBe(true);
     expect(result.output).toContain('validates');
     // A tampered amount is still schema-valid: only the chain check can catch it.
-    expect(validate(tamper(xml, 4, 'ImporteTotal', () => '999.99'), 'tampered.xml').ok).toBe(true);
+    expect(
+      validate(
+        tamper(xml, 4, 'ImporteTotal', () => '999.99'),
+        'tampered.xml',
+      ).ok,
+    ).toBe(true);
     // And the validator does catch what the schema forbids.
     expect(validate(xml.replace('<sum1:TipoHuella>01<', '<sum1:TipoHuella>02<'), 'invalid.xml').ok).toBe(false);
   });
@@ -39,7 +44,12 @@ describe('a chain of two issuers, interleaved, through XML', () => {
     expect(parsed).toHaveLength(records.length);
     parsed.forEach((p, i) => {
       const r = records[i]!;
-      expect(p).toMatchObject({ kind: r.kind, issuerTaxId: r.invoice.issuerTaxId, number: r.invoice.number, issueDate: r.invoice.issueDate });
+      expect(p).toMatchObject({
+        kind: r.kind,
+        issuerTaxId: r.invoice.issuerTaxId,
+        number: r.invoice.number,
+        issueDate: r.invoice.issueDate,
+      });
       expect(p.fingerprint).toBe(r.fingerprint);
       expect(p.previous).toEqual(r.previous);
       expect(p.generatedAt).toBe(r.generatedAt);
@@ -53,7 +63,12 @@ describe('a chain of two issuers, interleaved, through XML', () => {
     const parsed = parseRegFactuXml(xml);
     expect(verifyChain(parsed)).toBeNull();
     // Record 6 (Ana) points at record 3, the cancellation of A-2025-0002.
-    expect(parsed[6]!.previous).toEqual({ issuerTaxId: '89890001K', number: 'A-2025-0002', issueDate: '2025-03-04', fingerprint: parsed[3]!.fingerprint });
+    expect(parsed[6]!.previous).toEqual({
+      issuerTaxId: '89890001K',
+      number: 'A-2025-0002',
+      issueDate: '2025-03-04',
+      fingerprint: parsed[3]!.fingerprint,
+    });
   });
 
   it('reports the record whose amount was changed', () => {
@@ -79,7 +94,12 @@ describe('a chain of two issuers, interleaved, through XML', () => {
     const parsed = parseRegFactuXml(xml);
     const slice = parsed.slice(3);
     expect(verifyChain(slice)).toBe(0);
-    const anchor = (i: number) => ({ issuerTaxId: parsed[i]!.issuerTaxId, number: parsed[i]!.number, issueDate: parsed[i]!.issueDate, fingerprint: parsed[i]!.fingerprint });
+    const anchor = (i: number) => ({
+      issuerTaxId: parsed[i]!.issuerTaxId,
+      number: parsed[i]!.number,
+      issueDate: parsed[i]!.issueDate,
+      fingerprint: parsed[i]!.fingerprint,
+    });
     expect(verifyChain(slice, { anchors: { '89890001K': anchor(2), '12345678Z': anchor(1) } })).toBeNull();
   });
 });

@@ -48,7 +48,12 @@ describe('registrationFingerprint', () => {
   });
 
   it('reproduces the AEAT case 2 (chained on case 1)', () => {
-    const second = { ...first, number: '12345679/G34', previousFingerprint: registrationFingerprint(first), generatedAt: '2024-01-01T19:20:35+01:00' };
+    const second = {
+      ...first,
+      number: '12345679/G34',
+      previousFingerprint: registrationFingerprint(first),
+      generatedAt: '2024-01-01T19:20:35+01:00',
+    };
     expect(registrationHashInput(registrationValues(second))).toBe(CASE_2.string);
     expect(registrationFingerprint(second)).toBe(CASE_2.huella);
   });
@@ -81,13 +86,25 @@ describe('registrationFingerprint', () => {
 
 describe('cancellationFingerprint', () => {
   it('reproduces the AEAT case 3 (cancellation chained on case 2)', () => {
-    const r = { issuerTaxId: '89890001K', number: '12345679/G34', issueDate: '2024-01-01', previousFingerprint: CASE_2.huella, generatedAt: '2024-01-01T19:20:40+01:00' };
+    const r = {
+      issuerTaxId: '89890001K',
+      number: '12345679/G34',
+      issueDate: '2024-01-01',
+      previousFingerprint: CASE_2.huella,
+      generatedAt: '2024-01-01T19:20:40+01:00',
+    };
     expect(cancellationHashInput(cancellationValues(r))).toBe(CASE_3.string);
     expect(cancellationFingerprint(r)).toBe(CASE_3.huella);
   });
 
   it('writes an empty Huella for the first record of a chain', () => {
-    const r = { issuerTaxId: '89890001K', number: 'A-1', issueDate: '2025-03-09', previousFingerprint: null, generatedAt: '2025-03-09T10:00:00+01:00' };
+    const r = {
+      issuerTaxId: '89890001K',
+      number: 'A-1',
+      issueDate: '2025-03-09',
+      previousFingerprint: null,
+      generatedAt: '2025-03-09T10:00:00+01:00',
+    };
     expect(cancellationHashInput(cancellationValues(r))).toBe(
       'IDEmisorFacturaAnulada=89890001K&NumSerieFacturaAnulada=A-1&FechaExpedicionFacturaAnulada=09-03-2025&Huella=&FechaHoraHusoGenRegistro=2025-03-09T10:00:00+01:00',
     );
@@ -117,7 +134,15 @@ describe('formatGeneratedAt', () => {
 
 describe('value formats', () => {
   it('formats and parses amounts in cents', () => {
-    expect([12345, 10000, 1250, 5, 0, -50, -123456].map(formatAmount)).toEqual(['123.45', '100.00', '12.50', '0.05', '0.00', '-0.50', '-1234.56']);
+    expect([12345, 10000, 1250, 5, 0, -50, -123456].map(formatAmount)).toEqual([
+      '123.45',
+      '100.00',
+      '12.50',
+      '0.05',
+      '0.00',
+      '-0.50',
+      '-1234.56',
+    ]);
     expect(['123.1', '123.10', '100', '-0.5', '+7.05', ' 12.35 '].map(parseAmount)).toEqual([12310, 12310, 10000, -50, 705, 1235]);
     expect(() => parseAmount('1,50')).toThrow(RangeError);
     expect(() => formatAmount(1e15)).toThrow(RangeError);

@@ -151,9 +151,16 @@ const ANY_GENERATED_AT = '2000-01-01T00:00:00+01:00';
  * The fields, their order and format are `registrationHashInput`'s; the caller checks the result with
  * `registrationFingerprint`.
  */
-export function registrationHashParts(r: Omit<RegistrationFingerprintInput, 'number' | 'previousFingerprint' | 'generatedAt'>): [string, string, string, string] {
+export function registrationHashParts(
+  r: Omit<RegistrationFingerprintInput, 'number' | 'previousFingerprint' | 'generatedAt'>,
+): [string, string, string, string] {
   const values = registrationValues({ ...r, number: '', previousFingerprint: null, generatedAt: ANY_GENERATED_AT });
-  const text = registrationHashInput({ ...values, NumSerieFactura: NUMBER_MARK, Huella: PREVIOUS_MARK, FechaHoraHusoGenRegistro: GENERATED_MARK });
+  const text = registrationHashInput({
+    ...values,
+    NumSerieFactura: NUMBER_MARK,
+    Huella: PREVIOUS_MARK,
+    FechaHoraHusoGenRegistro: GENERATED_MARK,
+  });
   const parts = [NUMBER_MARK, PREVIOUS_MARK, GENERATED_MARK].reduce((acc, mark) => acc.flatMap((p) => p.split(mark)), [text]);
   if (parts.length !== 4) throw new RangeError('a registration field holds a control character');
   return parts as [string, string, string, string];

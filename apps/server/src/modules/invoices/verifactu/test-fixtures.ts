@@ -3,7 +3,11 @@ import { recordFingerprint } from './xml';
 
 /** Test data for the VERI*FACTU tests: two therapists issuing invoices from one Diván installation. */
 
-export const SOFTWARE: SoftwareInfo = { vendorName: 'Diván Software S.L.', vendorTaxId: 'B12345674', installationNumber: 'instalacion-0001' };
+export const SOFTWARE: SoftwareInfo = {
+  vendorName: 'Diván Software S.L.',
+  vendorTaxId: 'B12345674',
+  installationNumber: 'instalacion-0001',
+};
 export const ANA = { name: 'Ana Ruiz & Gómez <Psicología>', taxId: '89890001K' };
 export const LUIS = { name: 'Luis Pérez Terapia', taxId: '12345678Z' };
 
@@ -20,7 +24,13 @@ export function chainer(): (record: Unchained<VerifactuRecord>) => VerifactuReco
   };
 }
 
-export function session(issuer: { name: string; taxId: string }, number: string, issueDate: string, totalCents: number, generatedAt: string): Unchained<RegistrationRecord> {
+export function session(
+  issuer: { name: string; taxId: string },
+  number: string,
+  issueDate: string,
+  totalCents: number,
+  generatedAt: string,
+): Unchained<RegistrationRecord> {
   return {
     kind: 'registration',
     invoice: { issuerTaxId: issuer.taxId, number, issueDate },
@@ -56,11 +66,19 @@ export function twoIssuerChain(): VerifactuRecord[] {
       vatTotalCents: 2100,
       totalCents: 18100,
     }),
-    link({ kind: 'cancellation', invoice: { issuerTaxId: ANA.taxId, number: 'A-2025-0002', issueDate: '2025-03-04' }, generatedAt: '2025-03-04T09:45:10+01:00' }),
+    link({
+      kind: 'cancellation',
+      invoice: { issuerTaxId: ANA.taxId, number: 'A-2025-0002', issueDate: '2025-03-04' },
+      generatedAt: '2025-03-04T09:45:10+01:00',
+    }),
     link({
       ...session(LUIS, 'L/2025/R1', '2025-03-05', 12100, '2025-03-05T12:00:00+01:00'),
       invoiceType: 'R1',
-      rectification: { type: 'S', invoices: [{ issuerTaxId: LUIS.taxId, number: 'L/2025/1', issueDate: '2025-03-03' }], rectified: { baseCents: 19950, vatCents: 4190 } },
+      rectification: {
+        type: 'S',
+        invoices: [{ issuerTaxId: LUIS.taxId, number: 'L/2025/1', issueDate: '2025-03-03' }],
+        rectified: { baseCents: 19950, vatCents: 4190 },
+      },
       description: 'Rectificación: importe del taller',
       recipients: [{ name: 'Acme GmbH', otherId: { countryCode: 'DE', idType: '02', id: 'DE123456789' } }],
       lines: [{ kind: 'taxed', ratePercent: 21, baseCents: 10000, vatCents: 2100 }],
@@ -74,7 +92,11 @@ export function twoIssuerChain(): VerifactuRecord[] {
       lines: [{ kind: 'exempt', exemption: 'E1', baseCents: -5000 }],
     }),
     link(session(ANA, 'A-2025-0003', '2025-03-30', 6000, '2025-03-31T03:00:00+02:00')),
-    link({ kind: 'cancellation', invoice: { issuerTaxId: LUIS.taxId, number: 'L/2025/R2', issueDate: '2025-03-06' }, generatedAt: '2025-04-01T18:00:00+02:00' }),
+    link({
+      kind: 'cancellation',
+      invoice: { issuerTaxId: LUIS.taxId, number: 'L/2025/R2', issueDate: '2025-03-06' },
+      generatedAt: '2025-04-01T18:00:00+02:00',
+    }),
   ];
 }
 

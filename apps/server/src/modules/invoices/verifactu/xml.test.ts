@@ -15,21 +15,56 @@ describe('buildRegFactuXml', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sum:RegFactuSistemaFacturacion /);
     expect(xml).toContain(`xmlns:sum="${SUMINISTRO_LR_NS}"`);
     expect(xml).toContain(`xmlns:sum1="${SUMINISTRO_INFORMACION_NS}"`);
-    expect(xml).toContain('<sum:Cabecera>\n    <sum1:ObligadoEmision>\n      <sum1:NombreRazon>Ana Ruiz &amp; Gómez &lt;Psicología&gt;</sum1:NombreRazon>\n      <sum1:NIF>89890001K</sum1:NIF>');
+    expect(xml).toContain(
+      '<sum:Cabecera>\n    <sum1:ObligadoEmision>\n      <sum1:NombreRazon>Ana Ruiz &amp; Gómez &lt;Psicología&gt;</sum1:NombreRazon>\n      <sum1:NIF>89890001K</sum1:NIF>',
+    );
   });
 
   it('writes a RegistroAlta in the order of the schema', () => {
     const record = first();
     const xml = doc([record]);
     expect(tags(xml)).toEqual([
-      'Cabecera', 'ObligadoEmision', 'NombreRazon', 'NIF',
-      'RegistroFactura', 'RegistroAlta', 'IDVersion', 'IDFactura', 'IDEmisorFactura', 'NumSerieFactura', 'FechaExpedicionFactura',
-      'NombreRazonEmisor', 'TipoFactura', 'DescripcionOperacion', 'Destinatarios', 'IDDestinatario', 'NombreRazon', 'NIF',
-      'Desglose', 'DetalleDesglose', 'Impuesto', 'ClaveRegimen', 'OperacionExenta', 'BaseImponibleOimporteNoSujeto',
-      'CuotaTotal', 'ImporteTotal', 'Encadenamiento', 'PrimerRegistro',
-      'SistemaInformatico', 'NombreRazon', 'NIF', 'NombreSistemaInformatico', 'IdSistemaInformatico', 'Version', 'NumeroInstalacion',
-      'TipoUsoPosibleSoloVerifactu', 'TipoUsoPosibleMultiOT', 'IndicadorMultiplesOT',
-      'FechaHoraHusoGenRegistro', 'TipoHuella', 'Huella',
+      'Cabecera',
+      'ObligadoEmision',
+      'NombreRazon',
+      'NIF',
+      'RegistroFactura',
+      'RegistroAlta',
+      'IDVersion',
+      'IDFactura',
+      'IDEmisorFactura',
+      'NumSerieFactura',
+      'FechaExpedicionFactura',
+      'NombreRazonEmisor',
+      'TipoFactura',
+      'DescripcionOperacion',
+      'Destinatarios',
+      'IDDestinatario',
+      'NombreRazon',
+      'NIF',
+      'Desglose',
+      'DetalleDesglose',
+      'Impuesto',
+      'ClaveRegimen',
+      'OperacionExenta',
+      'BaseImponibleOimporteNoSujeto',
+      'CuotaTotal',
+      'ImporteTotal',
+      'Encadenamiento',
+      'PrimerRegistro',
+      'SistemaInformatico',
+      'NombreRazon',
+      'NIF',
+      'NombreSistemaInformatico',
+      'IdSistemaInformatico',
+      'Version',
+      'NumeroInstalacion',
+      'TipoUsoPosibleSoloVerifactu',
+      'TipoUsoPosibleMultiOT',
+      'IndicadorMultiplesOT',
+      'FechaHoraHusoGenRegistro',
+      'TipoHuella',
+      'Huella',
     ]);
     for (const fragment of [
       '<sum1:FechaExpedicionFactura>03-03-2025<',
@@ -40,18 +75,25 @@ describe('buildRegFactuXml', () => {
       '<sum1:IdSistemaInformatico>01<',
       '<sum1:Version>1.0<',
       `<sum1:Huella>${record.fingerprint}<`,
-    ]) expect(xml).toContain(fragment);
+    ])
+      expect(xml).toContain(fragment);
   });
 
   it('writes rectifications, taxed lines, foreign recipients and cancellations', () => {
     const xml = doc(twoIssuerChain());
     expect(xml).toContain('<sum1:TipoRectificativa>S</sum1:TipoRectificativa>');
     expect(xml).toMatch(/<sum1:FacturasRectificadas>\s*<sum1:IDFacturaRectificada>\s*<sum1:IDEmisorFactura>12345678Z</);
-    expect(xml).toMatch(/<sum1:ImporteRectificacion>\s*<sum1:BaseRectificada>199.50<\/sum1:BaseRectificada>\s*<sum1:CuotaRectificada>41.90</);
-    expect(xml).toMatch(/<sum1:CalificacionOperacion>S1<\/sum1:CalificacionOperacion>\s*<sum1:TipoImpositivo>21.00<\/sum1:TipoImpositivo>\s*<sum1:BaseImponibleOimporteNoSujeto>199.50<\/sum1:BaseImponibleOimporteNoSujeto>\s*<sum1:CuotaRepercutida>41.90</);
+    expect(xml).toMatch(
+      /<sum1:ImporteRectificacion>\s*<sum1:BaseRectificada>199.50<\/sum1:BaseRectificada>\s*<sum1:CuotaRectificada>41.90</,
+    );
+    expect(xml).toMatch(
+      /<sum1:CalificacionOperacion>S1<\/sum1:CalificacionOperacion>\s*<sum1:TipoImpositivo>21.00<\/sum1:TipoImpositivo>\s*<sum1:BaseImponibleOimporteNoSujeto>199.50<\/sum1:BaseImponibleOimporteNoSujeto>\s*<sum1:CuotaRepercutida>41.90</,
+    );
     expect(xml).toMatch(/<sum1:IDOtro>\s*<sum1:CodigoPais>DE<\/sum1:CodigoPais>\s*<sum1:IDType>02<\/sum1:IDType>\s*<sum1:ID>DE123456789</);
     expect(xml).toContain('<sum1:ImporteTotal>-50.00</sum1:ImporteTotal>');
-    expect(xml).toMatch(/<sum1:RegistroAnulacion>\s*<sum1:IDVersion>1.0<\/sum1:IDVersion>\s*<sum1:IDFactura>\s*<sum1:IDEmisorFacturaAnulada>89890001K</);
+    expect(xml).toMatch(
+      /<sum1:RegistroAnulacion>\s*<sum1:IDVersion>1.0<\/sum1:IDVersion>\s*<sum1:IDFactura>\s*<sum1:IDEmisorFacturaAnulada>89890001K</,
+    );
   });
 
   it('escapes user text so that it reads back unchanged, line breaks included', () => {
@@ -74,7 +116,10 @@ describe('buildRegFactuXml', () => {
       ['substitution without ImporteRectificacion', { invoiceType: 'R1', rectification: { type: 'S', invoices: [base.invoice] } }],
       ['rectification on an ordinary invoice', { rectification: { type: 'I', invoices: [base.invoice] } }],
       ['no tax line', { lines: [] }],
-      ['more than 12 tax lines', { lines: Array.from({ length: 13 }, () => ({ kind: 'exempt' as const, exemption: 'E1' as const, baseCents: 1 })) }],
+      [
+        'more than 12 tax lines',
+        { lines: Array.from({ length: 13 }, () => ({ kind: 'exempt' as const, exemption: 'E1' as const, baseCents: 1 })) },
+      ],
       ['a NIF that is not 9 characters', { invoice: { ...base.invoice, issuerTaxId: '1234' } }],
       ['an empty invoice number', { invoice: { ...base.invoice, number: '  ' } }],
       ['a control character', { description: 'a\u0007b' }],

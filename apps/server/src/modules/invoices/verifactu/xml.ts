@@ -85,7 +85,9 @@ function invoiceIdFields(ref: InvoiceRef, suffix = ''): XmlNode[] {
 
 function chaining(previous: ChainLink | null): XmlNode {
   if (!previous) return s1('Encadenamiento', [s1('PrimerRegistro', 'S')]);
-  return s1('Encadenamiento', [s1('RegistroAnterior', [...invoiceIdFields(previous), s1('Huella', text(previous.fingerprint, 'Huella', 64, true))])]);
+  return s1('Encadenamiento', [
+    s1('RegistroAnterior', [...invoiceIdFields(previous), s1('Huella', text(previous.fingerprint, 'Huella', 64, true))]),
+  ]);
 }
 
 function software(sw: SoftwareInfo): XmlNode {
@@ -106,14 +108,22 @@ function recipient(r: Recipient): XmlNode {
   const name = s1('NombreRazon', text(r.name, 'Destinatario/NombreRazon', 120));
   if ('taxId' in r) return s1('IDDestinatario', [name, s1('NIF', text(r.taxId, 'Destinatario/NIF', 9, true))]);
   const { countryCode, idType, id } = r.otherId;
-  const other = [...(countryCode ? [s1('CodigoPais', text(countryCode, 'CodigoPais', 2, true))] : []), s1('IDType', idType), s1('ID', text(id, 'IDOtro/ID', 20))];
+  const other = [
+    ...(countryCode ? [s1('CodigoPais', text(countryCode, 'CodigoPais', 2, true))] : []),
+    s1('IDType', idType),
+    s1('ID', text(id, 'IDOtro/ID', 20)),
+  ];
   return s1('IDDestinatario', [name, s1('IDOtro', other)]);
 }
 
 function taxLine(line: TaxLine): XmlNode {
   const head = [s1('Impuesto', '01'), s1('ClaveRegimen', '01')];
   if (line.kind === 'exempt') {
-    return s1('DetalleDesglose', [...head, s1('OperacionExenta', line.exemption), s1('BaseImponibleOimporteNoSujeto', formatAmount(line.baseCents))]);
+    return s1('DetalleDesglose', [
+      ...head,
+      s1('OperacionExenta', line.exemption),
+      s1('BaseImponibleOimporteNoSujeto', formatAmount(line.baseCents)),
+    ]);
   }
   return s1('DetalleDesglose', [
     ...head,
@@ -135,9 +145,17 @@ function rectificationFields(r: RegistrationRecord): XmlNode[] {
   if (rect.type === 'S' && !rect.rectified) throw new RangeError('A rectification by substitution needs ImporteRectificacion');
   return [
     s1('TipoRectificativa', rect.type),
-    s1('FacturasRectificadas', rect.invoices.map((ref) => s1('IDFacturaRectificada', invoiceIdFields(ref)))),
+    s1(
+      'FacturasRectificadas',
+      rect.invoices.map((ref) => s1('IDFacturaRectificada', invoiceIdFields(ref))),
+    ),
     ...(rect.rectified
-      ? [s1('ImporteRectificacion', [s1('BaseRectificada', formatAmount(rect.rectified.baseCents)), s1('CuotaRectificada', formatAmount(rect.rectified.vatCents))])]
+      ? [
+          s1('ImporteRectificacion', [
+            s1('BaseRectificada', formatAmount(rect.rectified.baseCents)),
+            s1('CuotaRectificada', formatAmount(rect.rectified.vatCents)),
+          ]),
+        ]
       : []),
   ];
 }
@@ -194,9 +212,14 @@ export function buildRegFactuXml(input: RegFactuInput): string {
   const { records } = input;
   if (records.length < 1 || records.length > MAX_RECORDS) throw new RangeError(`A document holds 1–${MAX_RECORDS} records`);
   const header = el('sum', 'Cabecera', [
-    s1('ObligadoEmision', [s1('NombreRazon', text(input.issuer.name, 'ObligadoEmision/NombreRazon', 120)), s1('NIF', text(input.issuer.taxId, 'ObligadoEmision/NIF', 9, true))]),
+    s1('ObligadoEmision', [
+      s1('NombreRazon', text(input.issuer.name, 'ObligadoEmision/NombreRazon', 120)),
+      s1('NIF', text(input.issuer.taxId, 'ObligadoEmision/NIF', 9, true)),
+    ]),
   ]);
-  const body = records.map((r) => el('sum', 'RegistroFactura', [r.kind === 'registration' ? registration(r, input.software) : cancellation(r, input.software)]));
+  const body = records.map((r) =>
+    el('sum', 'RegistroFactura', [r.kind === 'registration' ? registration(r, input.software) : cancellation(r, input.software)]),
+  );
   const root = `<sum:RegFactuSistemaFacturacion xmlns:sum="${SUMINISTRO_LR_NS}" xmlns:sum1="${SUMINISTRO_INFORMACION_NS}">`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n${indent([header, ...body].join('\n'))}\n</sum:RegFactuSistemaFacturacion>\n`;
 }

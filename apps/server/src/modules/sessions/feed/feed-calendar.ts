@@ -33,7 +33,8 @@ export function feedCalendar(f: FeedInput): string {
     const full = f.patientName(s.patientId);
     const who = f.showFullNames ? full || 'Paciente' : initialsOf(full);
     const canceled = s.status === 'canceled';
-    const where = s.modality === 'online' ? 'Online (videollamada)' : [s.locationName, s.locationAddress].filter(Boolean).join(', ') || null;
+    const where =
+      s.modality === 'online' ? 'Online (videollamada)' : [s.locationName, s.locationAddress].filter(Boolean).join(', ') || null;
     cal.createEvent({
       id: `${s.id}@divan`,
       start: DateTime.fromJSDate(s.startsAt, { zone: s.timeZone }),

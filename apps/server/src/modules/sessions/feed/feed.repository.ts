@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { locations, sessions, type SessionRow } from '../sessions.tables';
 import { calendarFeeds } from './feed.tables';
 
-export type FeedSession = Pick<SessionRow, 'id' | 'patientId' | 'startsAt' | 'endsAt' | 'timeZone' | 'status' | 'modality' | 'updatedAt' | 'createdAt'> & {
+export type FeedSession = Pick<
+  SessionRow,
+  'id' | 'patientId' | 'startsAt' | 'endsAt' | 'timeZone' | 'status' | 'modality' | 'updatedAt' | 'createdAt'
+> & {
   locationName: string | null;
   locationAddress: string | null;
 };
@@ -11,7 +14,10 @@ export type FeedSession = Pick<SessionRow, 'id' | 'patientId' | 'startsAt' | 'en
 export function feedRepository(db: DbOrTx) {
   return {
     async ofMember(workspaceId: string, userId: string) {
-      const [row] = await db.select().from(calendarFeeds).where(and(eq(calendarFeeds.workspaceId, workspaceId), eq(calendarFeeds.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(calendarFeeds)
+        .where(and(eq(calendarFeeds.workspaceId, workspaceId), eq(calendarFeeds.userId, userId)));
       return row;
     },
     async byTokenHash(tokenHash: string) {
@@ -23,7 +29,10 @@ export function feedRepository(db: DbOrTx) {
       const [row] = await db
         .insert(calendarFeeds)
         .values({ workspaceId, userId, tokenHash, showFullNames })
-        .onConflictDoUpdate({ target: [calendarFeeds.workspaceId, calendarFeeds.userId], set: { tokenHash, showFullNames, createdAt: new Date(), lastReadAt: null } })
+        .onConflictDoUpdate({
+          target: [calendarFeeds.workspaceId, calendarFeeds.userId],
+          set: { tokenHash, showFullNames, createdAt: new Date(), lastReadAt: null },
+        })
         .returning();
       return row!;
     },
@@ -36,7 +45,10 @@ export function feedRepository(db: DbOrTx) {
       return row;
     },
     async delete(workspaceId: string, userId: string) {
-      const rows = await db.delete(calendarFeeds).where(and(eq(calendarFeeds.workspaceId, workspaceId), eq(calendarFeeds.userId, userId))).returning({ id: calendarFeeds.id });
+      const rows = await db
+        .delete(calendarFeeds)
+        .where(and(eq(calendarFeeds.workspaceId, workspaceId), eq(calendarFeeds.userId, userId)))
+        .returning({ id: calendarFeeds.id });
       return rows.length === 1;
     },
     touch: (id: string, at: Date) => db.update(calendarFeeds).set({ lastReadAt: at }).where(eq(calendarFeeds.id, id)),
@@ -58,7 +70,14 @@ export function feedRepository(db: DbOrTx) {
         })
         .from(sessions)
         .leftJoin(locations, eq(locations.id, sessions.locationId))
-        .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.therapistId, therapistId), gte(sessions.startsAt, from), lt(sessions.startsAt, to)))
+        .where(
+          and(
+            eq(sessions.workspaceId, workspaceId),
+            eq(sessions.therapistId, therapistId),
+            gte(sessions.startsAt, from),
+            lt(sessions.startsAt, to),
+          ),
+        )
         .orderBy(asc(sessions.startsAt), asc(sessions.id))
         .limit(limit),
   };

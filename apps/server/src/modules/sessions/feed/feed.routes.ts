@@ -8,12 +8,22 @@ import type { CalendarFeedService } from './feed.service';
 const P = '/api/v1/workspaces/:workspaceId/calendar-feed';
 
 /** The member's own feed (settings `integrations`), and the public iCal read by its token. */
-export async function calendarFeedRoutes(app: FastifyInstance, { feeds, perIpPerMinute }: { feeds: CalendarFeedService; perIpPerMinute: number }) {
+export async function calendarFeedRoutes(
+  app: FastifyInstance,
+  { feeds, perIpPerMinute }: { feeds: CalendarFeedService; perIpPerMinute: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['calendar-feed'];
   const access = { workspace: ['read', 'sessions'] as ['read', 'sessions'] };
 
-  r.get(P, { config: { access }, schema: { operationId: 'getCalendarFeed', tags, params: workspaceIdParams, response: { 200: calendarFeedResponse } } }, (req) => feeds.get(caller(req)));
+  r.get(
+    P,
+    {
+      config: { access },
+      schema: { operationId: 'getCalendarFeed', tags, params: workspaceIdParams, response: { 200: calendarFeedResponse } },
+    },
+    (req) => feeds.get(caller(req)),
+  );
   r.post(
     P,
     {
@@ -31,13 +41,26 @@ export async function calendarFeedRoutes(app: FastifyInstance, { feeds, perIpPer
   );
   r.patch(
     P,
-    { config: { access }, schema: { operationId: 'updateCalendarFeed', tags, params: workspaceIdParams, body: calendarFeedBody, response: { 200: calendarFeedResponse } } },
+    {
+      config: { access },
+      schema: {
+        operationId: 'updateCalendarFeed',
+        tags,
+        params: workspaceIdParams,
+        body: calendarFeedBody,
+        response: { 200: calendarFeedResponse },
+      },
+    },
     (req) => feeds.update(caller(req), req.body.showFullNames),
   );
-  r.delete(P, { config: { access }, schema: { operationId: 'revokeCalendarFeed', tags, params: workspaceIdParams, response: { 204: z.null() } } }, async (req, reply) => {
-    await feeds.revoke(caller(req));
-    return reply.status(204).send(null);
-  });
+  r.delete(
+    P,
+    { config: { access }, schema: { operationId: 'revokeCalendarFeed', tags, params: workspaceIdParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await feeds.revoke(caller(req));
+      return reply.status(204).send(null);
+    },
+  );
 
   r.get(
     '/api/v1/calendar-feeds/:token.ics',

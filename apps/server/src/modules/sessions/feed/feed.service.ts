@@ -71,7 +71,13 @@ export class CalendarFeedService {
     const from = new Date(now.getTime() - CALENDAR_FEED_DAYS_BACK * DAY);
     const to = new Date(now.getTime() + CALENDAR_FEED_DAYS_AHEAD * DAY);
     const sessions = await repo.sessionsOf(feed.workspaceId, feed.userId, from, to, FEED_MAX_EVENTS);
-    const [names, workspaceName] = await Promise.all([this.patients.namesOf(feed.workspaceId, sessions.map((s) => s.patientId)), this.workspaces.nameOf(feed.workspaceId)]);
+    const [names, workspaceName] = await Promise.all([
+      this.patients.namesOf(
+        feed.workspaceId,
+        sessions.map((s) => s.patientId),
+      ),
+      this.workspaces.nameOf(feed.workspaceId),
+    ]);
     await repo.touch(feed.id, now);
     return feedCalendar({
       calendarName: `Diván · ${workspaceName ?? 'Agenda'}`,

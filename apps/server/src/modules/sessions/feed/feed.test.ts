@@ -41,8 +41,17 @@ beforeAll(async () => {
   c = await clinic(t, 'feed');
   mine = await make(c.tere, { patientId: c.ana, day, from: '18:00', to: '18:50', locationId: c.roomId });
   canceled = await make(c.tere, { patientId: c.ana, day: nextWeek(2), from: '10:00', to: '10:50' });
-  expect((await t.post(`${W(c.ws.id)}/sessions/${canceled.id}/cancel`, { reason: 'patient' }, { token: c.tere.accessToken })).statusCode).toBe(200);
-  canary = await make(c.tere, { patientId: c.ana, day: nextWeek(3), from: '09:30', to: '10:15', timeZone: 'Atlantic/Canary', modality: 'online' });
+  expect(
+    (await t.post(`${W(c.ws.id)}/sessions/${canceled.id}/cancel`, { reason: 'patient' }, { token: c.tere.accessToken })).statusCode,
+  ).toBe(200);
+  canary = await make(c.tere, {
+    patientId: c.ana,
+    day: nextWeek(3),
+    from: '09:30',
+    to: '10:15',
+    timeZone: 'Atlantic/Canary',
+    modality: 'online',
+  });
   others = await make(c.tomas, { patientId: c.bruno, day, from: '18:00', to: '18:50' });
 }, 60_000);
 afterAll(() => t?.close());
@@ -130,7 +139,9 @@ describe('revoking and regenerating', () => {
 describe('the public read is rate-limited per IP, like the other public routes', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ rateLimit: { perIpPerMinute: 3, perEmailPer15Min: 100, uploadsPerMinute: 100, exportsPerMinute: 100 } });
+    limited = await createTestApp({
+      rateLimit: { perIpPerMinute: 3, perEmailPer15Min: 100, uploadsPerMinute: 100, exportsPerMinute: 100 },
+    });
   });
   afterAll(() => limited?.close());
 

@@ -39,7 +39,12 @@ export class NotificationSettingsService {
     const features = await this.workspaces.featuresOf(c.member.workspaceId);
     checkReminders(body.reminderOffsets, features.sessionReminders);
     const reminderOffsets = [...body.reminderOffsets].sort((a, b) => b - a);
-    const row = await remindersRepository(this.db).saveSettings({ workspaceId: c.member.workspaceId, userId: c.userId, ...body, reminderOffsets });
+    const row = await remindersRepository(this.db).saveSettings({
+      workspaceId: c.member.workspaceId,
+      userId: c.userId,
+      ...body,
+      reminderOffsets,
+    });
     return {
       reminderOffsets: row.reminderOffsets,
       notifyPatientCanceled: row.notifyPatientCanceled,

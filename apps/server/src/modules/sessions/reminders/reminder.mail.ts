@@ -31,10 +31,14 @@ export function reminderMail(r: ReminderMailInput): Mail {
     { kind: 'p', text: `Te recordamos tu sesión con ${r.therapistName} ${when}${zone}, hasta las ${end.time}.` },
     { kind: 'p', text: `Modalidad: ${r.modality === 'online' ? `${MODALITY.labels.online} (videollamada)` : MODALITY.labels.presential}.` },
   ];
-  if (r.modality === 'presential' && r.place) blocks.push({ kind: 'p', text: `Lugar: ${[r.place.name, r.place.address].filter(Boolean).join(', ')}.` });
+  if (r.modality === 'presential' && r.place)
+    blocks.push({ kind: 'p', text: `Lugar: ${[r.place.name, r.place.address].filter(Boolean).join(', ')}.` });
   if (r.modality === 'online' && r.videoLink) {
     blocks.push({ kind: 'button', url: r.videoLink, label: 'Entrar a la videollamada' });
-    blocks.push({ kind: 'note', text: 'El enlace es personal: no lo compartas. Abre la sala unos minutos antes para probar la cámara y el micrófono.' });
+    blocks.push({
+      kind: 'note',
+      text: 'El enlace es personal: no lo compartas. Abre la sala unos minutos antes para probar la cámara y el micrófono.',
+    });
   }
   return renderMail({
     to: r.to,

@@ -40,7 +40,16 @@ describe('reminders across a restart', () => {
 
     // Back up at 09:30 that day: the 10:00 session's reminder is 30 minutes late, the 09:00 one has started.
     const clock = () => new Date(Date.parse(due.startsAt) - 30 * MIN);
-    const b = await createTestApp({ dataDir: a.config.dataDir, inMemoryDatabase: false, databaseUrl: a.config.databaseUrl, appSecret: a.config.appSecret, clinicalKey: a.config.clinicalKey }, { clock });
+    const b = await createTestApp(
+      {
+        dataDir: a.config.dataDir,
+        inMemoryDatabase: false,
+        databaseUrl: a.config.databaseUrl,
+        appSecret: a.config.appSecret,
+        clinicalKey: a.config.clinicalKey,
+      },
+      { clock },
+    );
     cleanups.push(() => b.close());
     // No call from the test: the job queued at start does it.
     await expect.poll(async () => (await b.app.services.mailer.list(p.email)).length, { timeout: 20_000, interval: 100 }).toBe(1);
@@ -48,14 +57,19 @@ describe('reminders across a restart', () => {
     expect(mail!.subject).toBe(`Recordatorio: sesión el ${weekdayOf(day)} ${formatDayEs(day)} a las 10:00`);
     // Later runs (the minute's sweep, another start) find nothing left to send.
     expect(await b.app.services.reminders.sendDue()).toBe(0);
-    expect(await b.rows(sql`select session_id, outcome from session_reminder_sends order by created_at`)).toEqual([{ session_id: due.id, outcome: 'sent' }]);
+    expect(await b.rows(sql`select session_id, outcome from session_reminder_sends order by created_at`)).toEqual([
+      { session_id: due.id, outcome: 'sent' },
+    ]);
     expect(await b.rows(sql`select count(*)::int as n from session_reminder_sends where session_id = ${started.id}`)).toEqual([{ n: 0 }]);
     // And the minute's sweep is scheduled in pg-boss, for the runs after this one.
-    expect(await b.rows(sql`select name, cron from pgboss.schedule where name = 'sessions.reminders'`)).toEqual([{ name: 'sessions.reminders', cron: '* * * * *' }]);
+    expect(await b.rows(sql`select name, cron from pgboss.schedule where name = 'sessions.reminders'`)).toEqual([
+      { name: 'sessions.reminders', cron: '* * * * *' },
+    ]);
   }, 60_000);
 });
 
-const weekdayOf = (day: string) => ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'][(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7];
+const weekdayOf = (day: string) =>
+  ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'][(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7];
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   it('send each reminder exactly once, however their sweeps overlap', async () => {
@@ -66,7 +80,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     const p = await practice(a, 'dos');
     // Two weeks before a session next week: due at once, for both processes (their own minute's sweeps run too).
     const sessions: Session[] = [];
-    for (let i = 0; i < 40; i++) sessions.push(await p.make({ day: nextWeek(i % 5), from: `${String(8 + Math.floor(i / 5)).padStart(2, '0')}:00`, to: `${String(8 + Math.floor(i / 5)).padStart(2, '0')}:45`, reminders: [20160] }));
+    for (let i = 0; i < 40; i++)
+      sessions.push(
+        await p.make({
+          day: nextWeek(i % 5),
+          from: `${String(8 + Math.floor(i / 5)).padStart(2, '0')}:00`,
+          to: `${String(8 + Math.floor(i / 5)).padStart(2, '0')}:45`,
+          reminders: [20160],
+        }),
+      );
     await Promise.all([a, b, a, b, b, a].map((t) => t.app.services.reminders.sendDue()));
     const mails = await a.rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where purpose = 'session_reminder'`);
     expect(mails).toEqual([{ n: 40 }]);

@@ -95,7 +95,12 @@ export function remindersRepository(db: DbOrTx) {
         .values(values)
         .onConflictDoUpdate({
           target: [memberNotificationSettings.workspaceId, memberNotificationSettings.userId],
-          set: { reminderOffsets: values.reminderOffsets, notifyPatientCanceled: values.notifyPatientCanceled, notifyPatientBooked: values.notifyPatientBooked, updatedAt: new Date() },
+          set: {
+            reminderOffsets: values.reminderOffsets,
+            notifyPatientCanceled: values.notifyPatientCanceled,
+            notifyPatientBooked: values.notifyPatientBooked,
+            updatedAt: new Date(),
+          },
         })
         .returning();
       return row!;

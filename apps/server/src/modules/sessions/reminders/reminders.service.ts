@@ -25,7 +25,8 @@ export type RemindersOptions = {
 };
 
 /** The reminder's business key: one mail per session, offset and the start it announces. */
-export const reminderKey = (sessionId: string, offset: number, startsAt: Date) => `reminder:${sessionId}:${offset}:${startsAt.toISOString()}`;
+export const reminderKey = (sessionId: string, offset: number, startsAt: Date) =>
+  `reminder:${sessionId}:${offset}:${startsAt.toISOString()}`;
 
 /**
  * Email reminders of sessions (docs/decisions/0014-session-reminders.md). A sweep every minute (a
@@ -58,7 +59,9 @@ export class RemindersService {
       cron: { expression: '* * * * *', data: {} },
     });
     // A claim only matters until its session starts (the sweep reads sessions still ahead); kept a month for support.
-    jobs.sweep('sessions.reminder-claims', () => remindersRepository(this.db).purgeBefore(new Date(this.now().getTime() - CLAIMS_KEPT_DAYS * 86_400_000), 500));
+    jobs.sweep('sessions.reminder-claims', () =>
+      remindersRepository(this.db).purgeBefore(new Date(this.now().getTime() - CLAIMS_KEPT_DAYS * 86_400_000), 500),
+    );
   }
 
   /** After the jobs start: one run now, for what fell due while no server was running. */

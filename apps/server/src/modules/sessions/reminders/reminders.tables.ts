@@ -45,6 +45,9 @@ export const memberNotificationSettings = pgTable(
     notifyPatientBooked: boolean('notify_patient_booked').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), check('member_notification_settings_offsets_array', sql`jsonb_typeof(${t.reminderOffsets}) = 'array'`)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    check('member_notification_settings_offsets_array', sql`jsonb_typeof(${t.reminderOffsets}) = 'array'`),
+  ],
 );
 export type MemberNotificationSettingsRow = typeof memberNotificationSettings.$inferSelect;

@@ -18,7 +18,11 @@ const lolaEmail = 'lola.paciente@recordatorios.test';
 beforeAll(async () => {
   t = await createTestApp();
   c = await clinic(t, 'recordatorios');
-  const res = await t.post(`${W(c.ws.id)}/patients`, { firstName: 'Lola', lastName: 'Paciente', email: lolaEmail, assignedTherapistId: c.tere.userId }, { token: c.owner.accessToken });
+  const res = await t.post(
+    `${W(c.ws.id)}/patients`,
+    { firstName: 'Lola', lastName: 'Paciente', email: lolaEmail, assignedTherapistId: c.tere.userId },
+    { token: c.owner.accessToken },
+  );
   lola = json<{ id: string }>(res).id;
 }, 60_000);
 afterAll(() => t?.close());
@@ -32,7 +36,9 @@ const sendDue = (at: Date) => t.app.services.reminders.sendDue(at);
 const at = (s: Pick<Session, 'startsAt'>, minutesBefore: number) => new Date(Date.parse(s.startsAt) - minutesBefore * MIN);
 const mailsTo = (to: string) => t.app.services.mailer.list(to, 50);
 const sendsOf = (sessionId: string) =>
-  t.rows<{ offset_minutes: number; outcome: string; starts_at: string }>(sql`select offset_minutes, outcome, starts_at from session_reminder_sends where session_id = ${sessionId} order by created_at, offset_minutes`);
+  t.rows<{ offset_minutes: number; outcome: string; starts_at: string }>(
+    sql`select offset_minutes, outcome, starts_at from session_reminder_sends where session_id = ${sessionId} order by created_at, offset_minutes`,
+  );
 
 describe('reminders', () => {
   it('sends each reminder once when it falls due, in Spanish, with the day and time in the session’s zone, the place and the therapist', async () => {
@@ -86,7 +92,9 @@ describe('reminders', () => {
     const s = await make(c.tere, { patientId: lola, day, from: '10:00', to: '10:50', reminders: [1440] });
     // Sent for the first time, then moved two days later: the reminder goes again for the new time.
     expect(await sendDue(at(s, 1439))).toBe(1);
-    const moved = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${s.id}`, { day: shiftDay(day, 2), from: '12:00', to: '12:50' }, { token: c.tere.accessToken })).session;
+    const moved = json<Write>(
+      await t.patch(`${W(c.ws.id)}/sessions/${s.id}`, { day: shiftDay(day, 2), from: '12:00', to: '12:50' }, { token: c.tere.accessToken }),
+    ).session;
     expect(moved.startsAt).toBe(toInstant(shiftDay(day, 2), '12:00', 'Europe/Madrid').toISOString());
     expect(await sendDue(at(s, 1430))).toBe(0);
     expect(await sendDue(at(moved, 1441))).toBe(0);
@@ -96,7 +104,9 @@ describe('reminders', () => {
 
     // Moved before its reminder went: only the new time sends.
     const s2 = await make(c.tere, { patientId: lola, day: nextWeek(5), from: '10:00', to: '10:50', reminders: [60] });
-    const moved2 = json<Write>(await t.patch(`${W(c.ws.id)}/sessions/${s2.id}`, { day: nextWeek(6), from: '16:00', to: '16:50' }, { token: c.tere.accessToken })).session;
+    const moved2 = json<Write>(
+      await t.patch(`${W(c.ws.id)}/sessions/${s2.id}`, { day: nextWeek(6), from: '16:00', to: '16:50' }, { token: c.tere.accessToken }),
+    ).session;
     expect(await sendDue(at(s2, 59))).toBe(0);
     expect(await sendDue(at(moved2, 59))).toBe(1);
     expect((await sendsOf(s2.id)).map((r) => r.starts_at && new Date(r.starts_at).toISOString())).toEqual([moved2.startsAt]);
@@ -113,7 +123,9 @@ describe('reminders', () => {
 
   it('never reminds of a canceled session', async () => {
     const s = await make(c.tere, { patientId: lola, day: nextWeek(7), from: '10:00', to: '10:50', reminders: [1440] });
-    expect((await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'patient' }, { token: c.tere.accessToken })).statusCode).toBe(200);
+    expect((await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'patient' }, { token: c.tere.accessToken })).statusCode).toBe(
+      200,
+    );
     expect(await sendDue(at(s, 1439))).toBe(0);
     expect(await sendDue(at(s, 1))).toBe(0);
     expect(await sendsOf(s.id)).toEqual([]);
@@ -130,7 +142,9 @@ describe('reminders', () => {
     const owner = await therapist(t, 'marga@recordatorios.test', 'Marga');
     const ws = await createWorkspace(t, owner, 'Consulta Marga', 'freelance');
     await t.app.services.workspaces.setPlan(ws.id, { id: 'advance' });
-    const p = json<{ id: string }>(await t.post(`${W(ws.id)}/patients`, { firstName: 'Pepa', email: 'pepa@recordatorios.test' }, { token: owner.accessToken })).id;
+    const p = json<{ id: string }>(
+      await t.post(`${W(ws.id)}/patients`, { firstName: 'Pepa', email: 'pepa@recordatorios.test' }, { token: owner.accessToken }),
+    ).id;
     const s = await make(owner, { patientId: p, day: nextWeek(2), from: '10:00', to: '10:50', reminders: [60, 1440] }, ws.id);
     await t.app.services.workspaces.setPlan(ws.id, { id: 'basic' });
     expect(await sendDue(at(s, 30))).toBe(1);
@@ -171,16 +185,36 @@ describe('settings `notifications`', () => {
   const get = async (who: Therapist, ws = c.ws.id) => json<NotificationSettings>(await t.get(P(ws), { token: who.accessToken }));
 
   it('gives each member their own settings, defaults until saved; no token 401, another workspace refused', async () => {
-    expect(await get(c.tomas)).toEqual({ reminderOffsets: [1440], notifyPatientCanceled: true, notifyPatientBooked: true, maxReminders: 2, saved: false });
-    const saved = await t.put(P(c.ws.id), { reminderOffsets: [60, 2880], notifyPatientCanceled: false, notifyPatientBooked: true }, { token: c.rosa.accessToken });
+    expect(await get(c.tomas)).toEqual({
+      reminderOffsets: [1440],
+      notifyPatientCanceled: true,
+      notifyPatientBooked: true,
+      maxReminders: 2,
+      saved: false,
+    });
+    const saved = await t.put(
+      P(c.ws.id),
+      { reminderOffsets: [60, 2880], notifyPatientCanceled: false, notifyPatientBooked: true },
+      { token: c.rosa.accessToken },
+    );
     expect(saved.statusCode).toBe(200);
-    expect(json(saved)).toEqual({ reminderOffsets: [2880, 60], notifyPatientCanceled: false, notifyPatientBooked: true, maxReminders: 2, saved: true });
+    expect(json(saved)).toEqual({
+      reminderOffsets: [2880, 60],
+      notifyPatientCanceled: false,
+      notifyPatientBooked: true,
+      maxReminders: 2,
+      saved: true,
+    });
     expect(await get(c.rosa)).toMatchObject({ reminderOffsets: [2880, 60], saved: true });
     // Rosa's are hers: Tomás still has the defaults.
     expect(await get(c.tomas)).toMatchObject({ reminderOffsets: [1440], saved: false });
     expect((await t.get(P(c.ws.id))).statusCode).toBe(401);
     const outsider = await therapist(t, 'fuera@recordatorios.test', 'Fuera');
-    const res = await t.put(P(c.ws.id), { reminderOffsets: [60], notifyPatientCanceled: true, notifyPatientBooked: true }, { token: outsider.accessToken });
+    const res = await t.put(
+      P(c.ws.id),
+      { reminderOffsets: [60], notifyPatientCanceled: true, notifyPatientBooked: true },
+      { token: outsider.accessToken },
+    );
     expect([403, 404]).toContain(res.statusCode);
     expect((await t.get(P(c.ws.id), { token: outsider.accessToken })).statusCode).toBe(res.statusCode);
   });
@@ -189,17 +223,31 @@ describe('settings `notifications`', () => {
     const owner = await therapist(t, 'basica@recordatorios.test', 'Bea');
     const ws = await createWorkspace(t, owner, 'Consulta Bea', 'freelance');
     await t.app.services.workspaces.setPlan(ws.id, { id: 'basic' });
-    const res = await t.put(P(ws.id), { reminderOffsets: [1440, 60], notifyPatientCanceled: true, notifyPatientBooked: true }, { token: owner.accessToken });
+    const res = await t.put(
+      P(ws.id),
+      { reminderOffsets: [1440, 60], notifyPatientCanceled: true, notifyPatientBooked: true },
+      { token: owner.accessToken },
+    );
     expect([res.statusCode, json(res).message]).toEqual([400, 'Tu plan permite 1 recordatorios por sesión']);
-    const odd = await t.put(P(ws.id), { reminderOffsets: [61], notifyPatientCanceled: true, notifyPatientBooked: true }, { token: owner.accessToken });
+    const odd = await t.put(
+      P(ws.id),
+      { reminderOffsets: [61], notifyPatientCanceled: true, notifyPatientBooked: true },
+      { token: owner.accessToken },
+    );
     expect(odd.statusCode).toBe(400);
     expect(await get(owner, ws.id)).toMatchObject({ reminderOffsets: [1440], maxReminders: 1, saved: false });
   });
 
   it('gives a session created without reminders the therapist’s defaults, capped by the plan', async () => {
-    await t.put(P(c.ws.id), { reminderOffsets: [120, 15], notifyPatientCanceled: true, notifyPatientBooked: true }, { token: c.tere.accessToken });
+    await t.put(
+      P(c.ws.id),
+      { reminderOffsets: [120, 15], notifyPatientCanceled: true, notifyPatientBooked: true },
+      { token: c.tere.accessToken },
+    );
     // Booked by Recepción for Tere: Tere's defaults, not Rosa's.
-    expect((await make(c.rosa, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(9), from: '10:00', to: '10:50' })).reminders).toEqual([120, 15]);
+    expect(
+      (await make(c.rosa, { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(9), from: '10:00', to: '10:50' })).reminders,
+    ).toEqual([120, 15]);
     expect((await make(c.tomas, { patientId: c.bruno, day: nextWeek(9), from: '11:00', to: '11:50' })).reminders).toEqual([1440]);
     expect((await make(c.tere, { patientId: c.ana, day: nextWeek(9), from: '12:00', to: '12:50', reminders: [] })).reminders).toEqual([]);
     await t.app.services.workspaces.setPlan(c.ws.id, { id: 'basic', seats: 10 });

@@ -40,7 +40,8 @@ export function readP12(p12: Buffer, passphrase = ''): SealKey {
     pfx = f.pkcs12.pkcs12FromAsn1(f.asn1.fromDer(f.util.createBuffer(p12.toString('binary'))), false, passphrase);
   } catch (err) {
     const message = (err as Error).message;
-    if (/password|MAC could not be verified/i.test(message)) throw new SealCertificateError('passphrase', 'the passphrase does not open the PKCS#12 file');
+    if (/password|MAC could not be verified/i.test(message))
+      throw new SealCertificateError('passphrase', 'the passphrase does not open the PKCS#12 file');
     throw new SealCertificateError('format', `not a readable PKCS#12 (.p12/.pfx) file (${message})`);
   }
   const keys = [

@@ -80,7 +80,7 @@ function read(buf: Buffer, start = 0): Node {
 }
 function children(node: Node): Node[] {
   const out: Node[] = [];
-  for (let at = node.body; at < node.end; ) {
+  for (let at = node.body; at < node.end;) {
     const child = read(node.buf.subarray(0, node.end), at);
     out.push(child);
     at = child.end;

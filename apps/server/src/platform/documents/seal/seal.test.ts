@@ -79,7 +79,13 @@ describe('the installation certificate', () => {
   it.skipIf(!hasOpenssl)('opens with openssl and the kept passphrase, with the key usages of a seal', () => {
     const text = execFileSync(
       'sh',
-      ['-c', `openssl pkcs12 -in "$1" -passin file:"$2" -nokeys | openssl x509 -noout -text`, 'sh', join(dataDir, SEAL_FILES.p12), join(dataDir, SEAL_FILES.passphrase)],
+      [
+        '-c',
+        `openssl pkcs12 -in "$1" -passin file:"$2" -nokeys | openssl x509 -noout -text`,
+        'sh',
+        join(dataDir, SEAL_FILES.p12),
+        join(dataDir, SEAL_FILES.passphrase),
+      ],
       { encoding: 'utf8' },
     );
     expect(text).toMatch(/Public-Key: \(3072 bit\)/);
@@ -158,23 +164,33 @@ describe('a configured certificate (SEAL_P12)', () => {
     const wrong = () => DocumentSeal.open({ dataDir: tempDir(), p12, passphrase: 'otra', publicUrl: PUBLIC_URL });
     expect(wrong).toThrow(SealCertificateError);
     expect(wrong).toThrow('the passphrase does not open the PKCS#12 file');
-    expect(() => DocumentSeal.open({ dataDir: tempDir(), p12: Buffer.from('no es un p12'), publicUrl: PUBLIC_URL })).toThrow(/not a readable PKCS#12/);
+    expect(() => DocumentSeal.open({ dataDir: tempDir(), p12: Buffer.from('no es un p12'), publicUrl: PUBLIC_URL })).toThrow(
+      /not a readable PKCS#12/,
+    );
   }, 30_000);
 
-  it.skipIf(!hasOpenssl)('reads a .p12 made by openssl 3 (AES-256, SHA-256 MAC) with its CA chain', async () => {
-    const dir = tempDir();
-    const sh = (cmd: string) => execFileSync('sh', ['-c', cmd], { cwd: dir, stdio: 'pipe' });
-    sh('openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 30 -subj "/CN=CA de prueba"');
-    sh('openssl req -newkey rsa:2048 -nodes -keyout k.pem -out r.csr -subj "/CN=Consulta de prueba/O=Prueba"');
-    sh('openssl x509 -req -in r.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out c.pem -days 30');
-    sh('openssl pkcs12 -export -inkey k.pem -in c.pem -certfile ca.pem -out s.p12 -passout pass:secreto');
-    const p12 = readFileSync(join(dir, 's.p12'));
-    const configured = DocumentSeal.open({ dataDir: dir, p12, passphrase: 'secreto', publicUrl: PUBLIC_URL });
-    expect(configured.certificateInfo()).toMatchObject({ subject: 'CN=Consulta de prueba, O=Prueba', issuer: 'CN=CA de prueba', selfSigned: false });
-    const pdf = await configured.seal(original, { reason: 'Consentimiento' });
-    expect(verifySealed(pdf)).toMatchObject({ valid: true, signer: 'Consulta de prueba' });
-    if (!skipPdfsig) expect(pdfsig(pdf)).toContain('Signature Validation: Signature is Valid.');
-  }, 30_000);
+  it.skipIf(!hasOpenssl)(
+    'reads a .p12 made by openssl 3 (AES-256, SHA-256 MAC) with its CA chain',
+    async () => {
+      const dir = tempDir();
+      const sh = (cmd: string) => execFileSync('sh', ['-c', cmd], { cwd: dir, stdio: 'pipe' });
+      sh('openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 30 -subj "/CN=CA de prueba"');
+      sh('openssl req -newkey rsa:2048 -nodes -keyout k.pem -out r.csr -subj "/CN=Consulta de prueba/O=Prueba"');
+      sh('openssl x509 -req -in r.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out c.pem -days 30');
+      sh('openssl pkcs12 -export -inkey k.pem -in c.pem -certfile ca.pem -out s.p12 -passout pass:secreto');
+      const p12 = readFileSync(join(dir, 's.p12'));
+      const configured = DocumentSeal.open({ dataDir: dir, p12, passphrase: 'secreto', publicUrl: PUBLIC_URL });
+      expect(configured.certificateInfo()).toMatchObject({
+        subject: 'CN=Consulta de prueba, O=Prueba',
+        issuer: 'CN=CA de prueba',
+        selfSigned: false,
+      });
+      const pdf = await configured.seal(original, { reason: 'Consentimiento' });
+      expect(verifySealed(pdf)).toMatchObject({ valid: true, signer: 'Consulta de prueba' });
+      if (!skipPdfsig) expect(pdfsig(pdf)).toContain('Signature Validation: Signature is Valid.');
+    },
+    30_000,
+  );
 
   it('SEAL_P12 and SEAL_P12_PASSPHRASE: a missing file or a wrong passphrase stops start-up naming the variable', () => {
     const dir = tempDir();
@@ -183,7 +199,9 @@ describe('a configured certificate (SEAL_P12)', () => {
     expect(loadConfig({ ...env, SEAL_P12_PASSPHRASE: 'buena' }).seal).toMatchObject({ passphrase: 'buena' });
     expect(() => loadConfig({ ...env, SEAL_P12_PASSPHRASE: 'mala' })).toThrow(/^Invalid environment variable SEAL_P12_PASSPHRASE: /);
     expect(() => loadConfig({ ...env, SEAL_P12: join(dir, 'no.p12') })).toThrow(/^Invalid environment variable SEAL_P12: cannot read /);
-    expect(() => loadConfig({ ...env, SEAL_P12: undefined, SEAL_P12_PASSPHRASE: 'buena' })).toThrow(/^Invalid environment variable SEAL_P12: required with SEAL_P12_PASSPHRASE/);
+    expect(() => loadConfig({ ...env, SEAL_P12: undefined, SEAL_P12_PASSPHRASE: 'buena' })).toThrow(
+      /^Invalid environment variable SEAL_P12: required with SEAL_P12_PASSPHRASE/,
+    );
     expect(loadConfig({ DATA_DIR: dir, APP_SECRET: 'x'.repeat(40) }).seal).toBeUndefined();
   });
 });

@@ -23,7 +23,14 @@ export type TestCard = {
 
 export const TEST_CARDS: TestCard[] = [
   { number: '4242424242424242', brand: 'visa', label: 'Visa: el pago sale bien.', setup: 'ok', onSession: 'ok', offSession: 'ok' },
-  { number: '5555555555554444', brand: 'mastercard', label: 'Mastercard: el pago sale bien.', setup: 'ok', onSession: 'ok', offSession: 'ok' },
+  {
+    number: '5555555555554444',
+    brand: 'mastercard',
+    label: 'Mastercard: el pago sale bien.',
+    setup: 'ok',
+    onSession: 'ok',
+    offSession: 'ok',
+  },
   {
     number: '4000002760003184',
     brand: 'visa',
@@ -40,18 +47,44 @@ export const TEST_CARDS: TestCard[] = [
     onSession: 'authenticate',
     offSession: 'ok',
   },
-  { number: '4000000000009995', brand: 'visa', label: 'Se guarda, pero los pagos se rechazan por fondos insuficientes.', setup: 'ok', onSession: 'decline', offSession: 'decline', declineCode: 'insufficient_funds' },
-  { number: '4000000000000341', brand: 'visa', label: 'Se guarda, pero los pagos se rechazan (rechazo genérico).', setup: 'ok', onSession: 'decline', offSession: 'decline', declineCode: 'generic_decline' },
-  { number: '4000000000000002', brand: 'visa', label: 'Rechazada siempre, también al guardarla.', setup: 'decline', onSession: 'decline', offSession: 'decline', declineCode: 'generic_decline' },
+  {
+    number: '4000000000009995',
+    brand: 'visa',
+    label: 'Se guarda, pero los pagos se rechazan por fondos insuficientes.',
+    setup: 'ok',
+    onSession: 'decline',
+    offSession: 'decline',
+    declineCode: 'insufficient_funds',
+  },
+  {
+    number: '4000000000000341',
+    brand: 'visa',
+    label: 'Se guarda, pero los pagos se rechazan (rechazo genérico).',
+    setup: 'ok',
+    onSession: 'decline',
+    offSession: 'decline',
+    declineCode: 'generic_decline',
+  },
+  {
+    number: '4000000000000002',
+    brand: 'visa',
+    label: 'Rechazada siempre, también al guardarla.',
+    setup: 'decline',
+    onSession: 'decline',
+    offSession: 'decline',
+    declineCode: 'generic_decline',
+  },
 ];
 
 /** Stripe's `card.fingerprint`: the same number, the same fingerprint. */
-export const fingerprintOf = (number: string) => createHash('sha256').update(`divan-sandbox-card\n${number}`).digest('base64url').slice(0, 16);
+export const fingerprintOf = (number: string) =>
+  createHash('sha256').update(`divan-sandbox-card\n${number}`).digest('base64url').slice(0, 16);
 
 const byNumber = new Map(TEST_CARDS.map((c) => [c.number, c]));
 const byFingerprint = new Map(TEST_CARDS.map((c) => [fingerprintOf(c.number), c]));
 
-export const testCardByFingerprint = (fingerprint: unknown) => (typeof fingerprint === 'string' ? byFingerprint.get(fingerprint) : undefined) ?? null;
+export const testCardByFingerprint = (fingerprint: unknown) =>
+  (typeof fingerprint === 'string' ? byFingerprint.get(fingerprint) : undefined) ?? null;
 
 /** "4242424242424242" → "4242 4242 4242 4242". */
 export const groupDigits = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -81,7 +114,8 @@ export function parseCardForm(form: { number?: string; exp?: string; cvc?: strin
   const expYear = exp?.[2]?.length === 2 ? 2000 + Number(exp[2]) : Number(exp?.[2]);
   if (!exp || expMonth < 1 || expMonth > 12) return { error: 'La fecha de caducidad no es válida (MM/AA).' };
   const year = now.getUTCFullYear();
-  if (expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1) || expYear > year + 50) return { error: 'La fecha de caducidad de la tarjeta ya ha pasado o no es válida.' };
+  if (expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1) || expYear > year + 50)
+    return { error: 'La fecha de caducidad de la tarjeta ya ha pasado o no es válida.' };
   if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) return { error: 'El código de seguridad (CVC) no es válido.' };
   return { card, expMonth, expYear };
 }

@@ -1,7 +1,15 @@
 import type { DbOrTx } from '../../db/database';
 import type { Metadata } from '../gateway';
 import { CARD_MESSAGES, testCardByFingerprint, type CardOutcome } from './sandbox-cards';
-import { newCharge, unix, type CardError, type SandboxCharge, type SandboxPaymentIntent, type SandboxPaymentMethod, type SandboxRefund } from './sandbox-objects';
+import {
+  newCharge,
+  unix,
+  type CardError,
+  type SandboxCharge,
+  type SandboxPaymentIntent,
+  type SandboxPaymentMethod,
+  type SandboxRefund,
+} from './sandbox-objects';
 import { getObject, insertObject, newId, saveObject, SandboxRequestError } from './sandbox-store';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 
@@ -18,7 +26,14 @@ export function paymentOutcome(pm: SandboxPaymentMethod, presence: 'on' | 'off')
 }
 
 export function cardError(code: string, declineCode: string | null, pm: SandboxPaymentMethod | null, charge: string | null): CardError {
-  return { type: 'card_error', code, decline_code: declineCode, message: CARD_MESSAGES[declineCode ?? code] ?? CARD_MESSAGES.generic_decline!, charge, payment_method: pm };
+  return {
+    type: 'card_error',
+    code,
+    decline_code: declineCode,
+    message: CARD_MESSAGES[declineCode ?? code] ?? CARD_MESSAGES.generic_decline!,
+    charge,
+    payment_method: pm,
+  };
 }
 
 /**
@@ -29,7 +44,14 @@ export function cardError(code: string, declineCode: string | null, pm: SandboxP
  * - authentication off session: `requires_payment_method`, authentication_required (payment_intent.payment_failed);
  * - authentication on session: `requires_action` until the payer answers (payment_intent.requires_action).
  */
-export async function confirmPayment(tx: DbOrTx, ctx: SandboxContext, account: string, pi: SandboxPaymentIntent, pm: SandboxPaymentMethod, presence: 'on' | 'off'): Promise<SandboxPaymentIntent> {
+export async function confirmPayment(
+  tx: DbOrTx,
+  ctx: SandboxContext,
+  account: string,
+  pi: SandboxPaymentIntent,
+  pm: SandboxPaymentMethod,
+  presence: 'on' | 'off',
+): Promise<SandboxPaymentIntent> {
   const outcome = paymentOutcome(pm, presence);
   pi.payment_method = pm.id;
   pi.off_session = presence === 'off';
@@ -48,7 +70,13 @@ export async function confirmPayment(tx: DbOrTx, ctx: SandboxContext, account: s
 }
 
 /** The payer's answer to their bank's authentication of a `requires_action` PaymentIntent. */
-export async function authenticatePayment(tx: DbOrTx, ctx: SandboxContext, account: string, pi: SandboxPaymentIntent, approve: boolean): Promise<SandboxPaymentIntent> {
+export async function authenticatePayment(
+  tx: DbOrTx,
+  ctx: SandboxContext,
+  account: string,
+  pi: SandboxPaymentIntent,
+  approve: boolean,
+): Promise<SandboxPaymentIntent> {
   const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', pi.payment_method!, { account });
   pi.next_action = null;
   if (approve) return succeed(tx, ctx, account, pi, pm);
@@ -58,14 +86,29 @@ export async function authenticatePayment(tx: DbOrTx, ctx: SandboxContext, accou
 async function succeed(tx: DbOrTx, ctx: SandboxContext, account: string, pi: SandboxPaymentIntent, pm: SandboxPaymentMethod) {
   const now = nowOf(ctx);
   const charge = await insertObject(tx, newCharge(pi, pm, now, null), { account });
-  Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: charge.id, last_payment_error: null, next_action: null });
+  Object.assign(pi, {
+    status: 'succeeded',
+    amount_received: pi.amount,
+    latest_charge: charge.id,
+    last_payment_error: null,
+    next_action: null,
+  });
   await saveObject(tx, pi);
   await ctx.webhooks.emit(tx, account, 'payment_intent.succeeded', pi, now);
   await ctx.webhooks.emit(tx, account, 'charge.succeeded', charge, now);
   return pi;
 }
 
-async function fail(tx: DbOrTx, ctx: SandboxContext, account: string, pi: SandboxPaymentIntent, pm: SandboxPaymentMethod, code: string, declineCode: string | null, withCharge: boolean) {
+async function fail(
+  tx: DbOrTx,
+  ctx: SandboxContext,
+  account: string,
+  pi: SandboxPaymentIntent,
+  pm: SandboxPaymentMethod,
+  code: string,
+  declineCode: string | null,
+  withCharge: boolean,
+) {
   const now = nowOf(ctx);
   const error = cardError(code, declineCode, pm, null);
   if (withCharge) {
@@ -80,7 +123,13 @@ async function fail(tx: DbOrTx, ctx: SandboxContext, account: string, pi: Sandbo
   return pi;
 }
 
-export function newPaymentIntent(input: { amount: number; customer: string | null; description: string | null; metadata: Metadata; created: number }): SandboxPaymentIntent {
+export function newPaymentIntent(input: {
+  amount: number;
+  customer: string | null;
+  description: string | null;
+  metadata: Metadata;
+  created: number;
+}): SandboxPaymentIntent {
   return {
     id: newId('pi_'),
     object: 'payment_intent',
@@ -113,14 +162,26 @@ const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
  * A refund of a succeeded PaymentIntent's charge, succeeded at once; more than is left to refund is an
  * invalid request, as on Stripe. Emits refund.created and charge.refunded (the charge with its refunds).
  */
-export async function refundPayment(tx: DbOrTx, ctx: SandboxContext, account: string, pi: SandboxPaymentIntent, input: { amount?: number; metadata: Metadata; idempotencyKey: string }): Promise<SandboxRefund> {
-  if (pi.status !== 'succeeded' || !pi.latest_charge) throw new SandboxRequestError('charge_not_refundable', `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`);
+export async function refundPayment(
+  tx: DbOrTx,
+  ctx: SandboxContext,
+  account: string,
+  pi: SandboxPaymentIntent,
+  input: { amount?: number; metadata: Metadata; idempotencyKey: string },
+): Promise<SandboxRefund> {
+  if (pi.status !== 'succeeded' || !pi.latest_charge)
+    throw new SandboxRequestError('charge_not_refundable', `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`);
   const charge = await getObject<SandboxCharge>(tx, 'charge', pi.latest_charge, { account, lock: true });
   const left = charge.amount - charge.amount_refunded;
   const amount = input.amount ?? left;
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new SandboxRequestError('parameter_invalid_integer', 'Invalid positive integer: amount');
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new SandboxRequestError('parameter_invalid_integer', 'Invalid positive integer: amount');
   if (left === 0) throw new SandboxRequestError('charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
-  if (amount > left) throw new SandboxRequestError('amount_too_large', `Refund amount (${euros(amount)}) is greater than unrefunded amount on charge (${euros(left)})`);
+  if (amount > left)
+    throw new SandboxRequestError(
+      'amount_too_large',
+      `Refund amount (${euros(amount)}) is greater than unrefunded amount on charge (${euros(left)})`,
+    );
   const now = nowOf(ctx);
   const refund: SandboxRefund = {
     id: newId('re_'),

@@ -28,7 +28,17 @@ import {
   type SandboxRefund,
   type SandboxSetupIntent,
 } from './sandbox-objects';
-import { findByKey, findObject, getObject, insertObject, lockKey, newId, saveObject, SandboxRequestError, type StripeObject } from './sandbox-store';
+import {
+  findByKey,
+  findObject,
+  getObject,
+  insertObject,
+  lockKey,
+  newId,
+  saveObject,
+  SandboxRequestError,
+  type StripeObject,
+} from './sandbox-store';
 import { SandboxWebhooks, type DeliveryOptions, type WebhookReceiver } from './sandbox-webhooks';
 
 export type SandboxGatewayOptions = {
@@ -94,7 +104,10 @@ export class SandboxGateway implements PaymentsGateway {
       charges_enabled: false,
       payouts_enabled: false,
       capabilities: { card_payments: 'inactive', transfers: 'inactive' },
-      requirements: { currently_due: ['business_profile.name', 'external_account', 'tos_acceptance.date'], disabled_reason: 'requirements.past_due' },
+      requirements: {
+        currently_due: ['business_profile.name', 'external_account', 'tos_acceptance.date'],
+        disabled_reason: 'requirements.past_due',
+      },
       external_accounts: { object: 'list', data: [] },
       metadata: { ...input.metadata },
       created: nowOf(this.ctx),
@@ -131,28 +144,53 @@ export class SandboxGateway implements PaymentsGateway {
 
   async dashboardLink(accountId: string): Promise<{ url: string }> {
     const account = await this.account(accountId);
-    if (!account.details_submitted) throw new SandboxRequestError('account_invalid', 'Cannot create a login link for an account that has not completed onboarding.');
+    if (!account.details_submitted)
+      throw new SandboxRequestError('account_invalid', 'Cannot create a login link for an account that has not completed onboarding.');
     return { url: `${this.base}/dashboard/${accountId}` };
   }
 
   async createCustomer(accountId: string, input: { email: string | null; name: string; metadata: Metadata }): Promise<{ id: string }> {
     await this.account(accountId);
-    const customer: SandboxCustomer = { id: newId('cus_'), object: 'customer', email: input.email, name: input.name, metadata: { ...input.metadata }, created: nowOf(this.ctx), livemode: false };
+    const customer: SandboxCustomer = {
+      id: newId('cus_'),
+      object: 'customer',
+      email: input.email,
+      name: input.name,
+      metadata: { ...input.metadata },
+      created: nowOf(this.ctx),
+      livemode: false,
+    };
     await insertObject(this.db, customer, { account: accountId });
     return { id: customer.id };
   }
 
-  async checkoutSetup(accountId: string, input: { customerId: string; successUrl: string; cancelUrl: string; metadata: Metadata }): Promise<GatewayCheckout> {
+  async checkoutSetup(
+    accountId: string,
+    input: { customerId: string; successUrl: string; cancelUrl: string; metadata: Metadata },
+  ): Promise<GatewayCheckout> {
     await this.chargingAccount(accountId);
     await getObject(this.db, 'customer', input.customerId, { account: accountId });
-    const session = newCheckoutSession({ mode: 'setup', customer: input.customerId, customerEmail: null, amount: null, description: null, ...input }, this.base, nowOf(this.ctx));
+    const session = newCheckoutSession(
+      { mode: 'setup', customer: input.customerId, customerEmail: null, amount: null, description: null, ...input },
+      this.base,
+      nowOf(this.ctx),
+    );
     await insertObject(this.db, session, { account: accountId });
     return { id: session.id, url: session.url! };
   }
 
   async checkoutPayment(
     accountId: string,
-    input: { customerId: string | null; customerEmail: string | null; amount: number; description: string; successUrl: string; cancelUrl: string; metadata: Metadata; idempotencyKey: string },
+    input: {
+      customerId: string | null;
+      customerEmail: string | null;
+      amount: number;
+      description: string;
+      successUrl: string;
+      cancelUrl: string;
+      metadata: Metadata;
+      idempotencyKey: string;
+    },
   ): Promise<GatewayCheckout> {
     const session = await this.db.transaction(async (tx) => {
       await lockKey(tx, accountId, input.idempotencyKey);
@@ -169,18 +207,30 @@ export class SandboxGateway implements PaymentsGateway {
 
   async setupIntentCard(accountId: string, setupIntentId: string): Promise<{ customerId: string | null; card: GatewayCard | null }> {
     const si = await getObject<SandboxSetupIntent>(this.db, 'setup_intent', setupIntentId, { account: accountId });
-    const pm = si.payment_method ? await findObject<SandboxPaymentMethod>(this.db, 'payment_method', si.payment_method, { account: accountId }) : null;
+    const pm = si.payment_method
+      ? await findObject<SandboxPaymentMethod>(this.db, 'payment_method', si.payment_method, { account: accountId })
+      : null;
     return { customerId: si.customer, card: pm ? toGatewayCard(pm) : null };
   }
 
   async retrievePaymentMethod(accountId: string, paymentMethodId: string): Promise<GatewayCard> {
-    return toGatewayCard(await getObject<SandboxPaymentMethod>(this.db, 'payment_method', paymentMethodId, { account: accountId, what: 'PaymentMethod' }));
+    return toGatewayCard(
+      await getObject<SandboxPaymentMethod>(this.db, 'payment_method', paymentMethodId, { account: accountId, what: 'PaymentMethod' }),
+    );
   }
 
   async detachPaymentMethod(accountId: string, paymentMethodId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', paymentMethodId, { account: accountId, lock: true, what: 'PaymentMethod' });
-      if (!pm.customer) throw new SandboxRequestError('payment_method_unexpected_state', 'The payment method you provided is not attached to a customer so detachment is impossible.');
+      const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', paymentMethodId, {
+        account: accountId,
+        lock: true,
+        what: 'PaymentMethod',
+      });
+      if (!pm.customer)
+        throw new SandboxRequestError(
+          'payment_method_unexpected_state',
+          'The payment method you provided is not attached to a customer so detachment is impossible.',
+        );
       pm.customer = null;
       await saveObject(tx, pm);
       await this.webhooks.emit(tx, accountId, 'payment_method.detached', pm, nowOf(this.ctx));
@@ -194,14 +244,32 @@ export class SandboxGateway implements PaymentsGateway {
     const pi = await this.db.transaction(async (tx) => {
       await lockKey(tx, accountId, input.idempotencyKey);
       const existing = await findByKey<SandboxPaymentIntent>(tx, accountId, input.idempotencyKey);
-      if (existing) return this.replayed(existing, 'payment_intent', input.idempotencyKey, existing.amount === input.amount && existing.payment_method === input.paymentMethodId);
+      if (existing)
+        return this.replayed(
+          existing,
+          'payment_intent',
+          input.idempotencyKey,
+          existing.amount === input.amount && existing.payment_method === input.paymentMethodId,
+        );
       await this.chargingAccount(accountId, tx);
       await getObject(tx, 'customer', input.customerId, { account: accountId });
-      const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', input.paymentMethodId, { account: accountId, what: 'PaymentMethod' });
+      const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', input.paymentMethodId, {
+        account: accountId,
+        what: 'PaymentMethod',
+      });
       if (pm.customer !== input.customerId)
-        throw new SandboxRequestError('payment_method_unexpected_state', `The provided PaymentMethod (${pm.id}) is not attached to the customer ${input.customerId}.`);
+        throw new SandboxRequestError(
+          'payment_method_unexpected_state',
+          `The provided PaymentMethod (${pm.id}) is not attached to the customer ${input.customerId}.`,
+        );
       checkAmount(input.amount);
-      const created = newPaymentIntent({ amount: input.amount, customer: input.customerId, description: input.description, metadata: input.metadata, created: nowOf(this.ctx) });
+      const created = newPaymentIntent({
+        amount: input.amount,
+        customer: input.customerId,
+        description: input.description,
+        metadata: input.metadata,
+        created: nowOf(this.ctx),
+      });
       await insertObject(tx, created, { account: accountId, idempotencyKey: input.idempotencyKey });
       return confirmPayment(tx, this.ctx, accountId, created, pm, 'off');
     });
@@ -214,7 +282,9 @@ export class SandboxGateway implements PaymentsGateway {
   }
 
   async retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<GatewayPaymentIntent> {
-    return toGatewayPaymentIntent(await getObject<SandboxPaymentIntent>(this.db, 'payment_intent', paymentIntentId, { account: accountId }));
+    return toGatewayPaymentIntent(
+      await getObject<SandboxPaymentIntent>(this.db, 'payment_intent', paymentIntentId, { account: accountId }),
+    );
   }
 
   async cancelPaymentIntent(accountId: string, paymentIntentId: string): Promise<void> {
@@ -231,13 +301,26 @@ export class SandboxGateway implements PaymentsGateway {
     });
   }
 
-  async refund(accountId: string, input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string }): Promise<GatewayRefund> {
+  async refund(
+    accountId: string,
+    input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string },
+  ): Promise<GatewayRefund> {
     const refund = await this.db.transaction(async (tx) => {
       await lockKey(tx, accountId, input.idempotencyKey);
       const existing = await findByKey<SandboxRefund>(tx, accountId, input.idempotencyKey);
-      if (existing) return this.replayed(existing, 'refund', input.idempotencyKey, existing.payment_intent === input.paymentIntentId && (input.amount == null || existing.amount === input.amount));
+      if (existing)
+        return this.replayed(
+          existing,
+          'refund',
+          input.idempotencyKey,
+          existing.payment_intent === input.paymentIntentId && (input.amount == null || existing.amount === input.amount),
+        );
       const pi = await getObject<SandboxPaymentIntent>(tx, 'payment_intent', input.paymentIntentId, { account: accountId, lock: true });
-      return refundPayment(tx, this.ctx, accountId, pi, { amount: input.amount ?? undefined, metadata: input.metadata, idempotencyKey: input.idempotencyKey });
+      return refundPayment(tx, this.ctx, accountId, pi, {
+        amount: input.amount ?? undefined,
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+      });
     });
     return toGatewayRefund(refund);
   }
@@ -254,18 +337,25 @@ export class SandboxGateway implements PaymentsGateway {
   private async chargingAccount(id: string, db: DbOrTx = this.db) {
     const account = await this.account(id, db);
     if (!account.charges_enabled)
-      throw new SandboxRequestError('account_invalid', `The account ${id} cannot take card payments yet: its onboarding is not complete (card_payments capability inactive).`);
+      throw new SandboxRequestError(
+        'account_invalid',
+        `The account ${id} cannot take card payments yet: its onboarding is not complete (card_payments capability inactive).`,
+      );
     return account;
   }
 
   /** An idempotent replay: the first request's object, unless the key was used for another request (Stripe's idempotency_error). */
   private replayed<T extends StripeObject>(existing: T, type: string, key: string, sameRequest: boolean): T {
     if (existing.object !== type || !sameRequest)
-      throw new SandboxRequestError('idempotency_key_in_use', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+      throw new SandboxRequestError(
+        'idempotency_key_in_use',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      );
     return existing;
   }
 }
 
 function checkAmount(amount: number) {
-  if (!Number.isSafeInteger(amount) || amount < MIN_AMOUNT) throw new SandboxRequestError('amount_too_small', 'Amount must be at least €0.50 eur');
+  if (!Number.isSafeInteger(amount) || amount < MIN_AMOUNT)
+    throw new SandboxRequestError('amount_too_small', 'Amount must be at least €0.50 eur');
 }

@@ -11,7 +11,17 @@ import {
   type SandboxRefund,
   type SandboxSetupIntent,
 } from './sandbox-objects';
-import { findObject, findWithAccount, getObject, insertObject, listExpiredSessions, listObjects, looksLikeId, newId, saveObject } from './sandbox-store';
+import {
+  findObject,
+  findWithAccount,
+  getObject,
+  insertObject,
+  listExpiredSessions,
+  listObjects,
+  looksLikeId,
+  newId,
+  saveObject,
+} from './sandbox-store';
 
 /** After its first visit, an onboarding link stays usable for an hour (the form may take a while). */
 const OPENED_LINK_TTL_S = 3600;
@@ -64,7 +74,8 @@ export class SandboxHosted {
       const account = await getObject<SandboxAccount>(tx, 'account', link.account, { lock: true });
       const name = (form.businessName ?? '').trim();
       const iban = (form.iban ?? '').replace(/\s/g, '').toUpperCase();
-      if (!name || name.length > 100) return { kind: 'form', link, account, error: 'Escribe el nombre del negocio (hasta 100 caracteres).' };
+      if (!name || name.length > 100)
+        return { kind: 'form', link, account, error: 'Escribe el nombre del negocio (hasta 100 caracteres).' };
       if (!validIban(iban)) return { kind: 'form', link, account, error: 'El IBAN no es válido: revisa los dígitos de control.' };
       const now = nowOf(this.ctx);
       Object.assign(account, {
@@ -74,7 +85,10 @@ export class SandboxHosted {
         payouts_enabled: true,
         capabilities: { card_payments: 'active', transfers: 'active' },
         requirements: { currently_due: [], disabled_reason: null },
-        external_accounts: { object: 'list', data: [{ id: newId('ba_'), object: 'bank_account', country: iban.slice(0, 2), currency: 'eur', last4: iban.slice(-4) }] },
+        external_accounts: {
+          object: 'list',
+          data: [{ id: newId('ba_'), object: 'bank_account', country: iban.slice(0, 2), currency: 'eur', last4: iban.slice(-4) }],
+        },
       });
       await saveObject(tx, account);
       await saveObject(tx, { ...link, used_at: now });
@@ -109,7 +123,12 @@ export class SandboxHosted {
         const pm = await newCard();
         if (parsed.card.setup === 'ok') return this.completeSetup(tx, session, account, si, pm);
         if (parsed.card.setup === 'authenticate') {
-          Object.assign(si, { status: 'requires_action', payment_method: pm.id, next_action: { type: 'use_stripe_sdk' }, last_setup_error: null });
+          Object.assign(si, {
+            status: 'requires_action',
+            payment_method: pm.id,
+            next_action: { type: 'use_stripe_sdk' },
+            last_setup_error: null,
+          });
           await saveObject(tx, si);
           await this.ctx.webhooks.emit(tx, account, 'setup_intent.requires_action', si, now);
           return this.view(tx, session, account);
@@ -129,13 +148,17 @@ export class SandboxHosted {
     return this.inSession(sessionId, async (tx, session, account) => {
       if (session.status !== 'open') return this.afterSubmit(tx, session, account);
       if (session.mode === 'setup') {
-        const si = session.setup_intent ? await getObject<SandboxSetupIntent>(tx, 'setup_intent', session.setup_intent, { account, lock: true }) : null;
+        const si = session.setup_intent
+          ? await getObject<SandboxSetupIntent>(tx, 'setup_intent', session.setup_intent, { account, lock: true })
+          : null;
         if (si?.status !== 'requires_action') return this.view(tx, session, account);
         const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', si.payment_method!, { account });
         if (approve) return this.completeSetup(tx, session, account, si, pm);
         return this.failSetup(tx, session, account, si, cardError('setup_intent_authentication_failure', null, pm, null));
       }
-      const pi = session.payment_intent ? await getObject<SandboxPaymentIntent>(tx, 'payment_intent', session.payment_intent, { account, lock: true }) : null;
+      const pi = session.payment_intent
+        ? await getObject<SandboxPaymentIntent>(tx, 'payment_intent', session.payment_intent, { account, lock: true })
+        : null;
       if (pi?.status !== 'requires_action') return this.view(tx, session, account);
       await authenticatePayment(tx, this.ctx, account, pi, approve);
       return this.afterPayment(tx, session, account, pi);
@@ -150,7 +173,10 @@ export class SandboxHosted {
   }
 
   /** Runs `fn` on an open session (locked), after expiring it if its time is up. */
-  private async inSession<T>(sessionId: string, fn: (tx: DbOrTx, session: SandboxCheckoutSession, account: string) => Promise<T>): Promise<T | CheckoutView | null> {
+  private async inSession<T>(
+    sessionId: string,
+    fn: (tx: DbOrTx, session: SandboxCheckoutSession, account: string) => Promise<T>,
+  ): Promise<T | CheckoutView | null> {
     if (!looksLikeId(sessionId, 'cs_test_')) return null;
     return this.db.transaction(async (tx) => {
       const found = await findWithAccount<SandboxCheckoutSession>(tx, 'checkout.session', sessionId, { lock: true });
@@ -183,7 +209,12 @@ export class SandboxHosted {
     return this.view(tx, session, account);
   }
 
-  private async afterPayment(tx: DbOrTx, session: SandboxCheckoutSession, account: string, pi: SandboxPaymentIntent): Promise<CheckoutView | Redirect> {
+  private async afterPayment(
+    tx: DbOrTx,
+    session: SandboxCheckoutSession,
+    account: string,
+    pi: SandboxPaymentIntent,
+  ): Promise<CheckoutView | Redirect> {
     if (pi.status === 'requires_action') return this.view(tx, session, account);
     if (pi.status !== 'succeeded') {
       const code = pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'generic_decline';
@@ -197,7 +228,13 @@ export class SandboxHosted {
     return successRedirect(session);
   }
 
-  private async completeSetup(tx: DbOrTx, session: SandboxCheckoutSession, account: string, si: SandboxSetupIntent, pm: SandboxPaymentMethod): Promise<Redirect> {
+  private async completeSetup(
+    tx: DbOrTx,
+    session: SandboxCheckoutSession,
+    account: string,
+    si: SandboxSetupIntent,
+    pm: SandboxPaymentMethod,
+  ): Promise<Redirect> {
     const now = nowOf(this.ctx);
     pm.customer = session.customer;
     await saveObject(tx, pm);
@@ -211,7 +248,13 @@ export class SandboxHosted {
     return successRedirect(session);
   }
 
-  private async failSetup(tx: DbOrTx, session: SandboxCheckoutSession, account: string, si: SandboxSetupIntent, error: ReturnType<typeof cardError>): Promise<CheckoutView> {
+  private async failSetup(
+    tx: DbOrTx,
+    session: SandboxCheckoutSession,
+    account: string,
+    si: SandboxSetupIntent,
+    error: ReturnType<typeof cardError>,
+  ): Promise<CheckoutView> {
     Object.assign(si, { status: 'requires_payment_method', payment_method: null, next_action: null, last_setup_error: error });
     await saveObject(tx, si);
     await this.ctx.webhooks.emit(tx, account, 'setup_intent.setup_failed', si, nowOf(this.ctx));
@@ -241,9 +284,16 @@ export class SandboxHosted {
 
   /** One PaymentIntent per session, confirmed again after a decline (as Checkout does). */
   private async paymentIntentOf(tx: DbOrTx, session: SandboxCheckoutSession, account: string): Promise<SandboxPaymentIntent> {
-    if (session.payment_intent) return getObject<SandboxPaymentIntent>(tx, 'payment_intent', session.payment_intent, { account, lock: true });
+    if (session.payment_intent)
+      return getObject<SandboxPaymentIntent>(tx, 'payment_intent', session.payment_intent, { account, lock: true });
     const data = session.payment_intent_data ?? { description: '', metadata: {} };
-    const pi = newPaymentIntent({ amount: session.amount_total ?? 0, customer: session.customer, description: data.description || null, metadata: data.metadata, created: nowOf(this.ctx) });
+    const pi = newPaymentIntent({
+      amount: session.amount_total ?? 0,
+      customer: session.customer,
+      description: data.description || null,
+      metadata: data.metadata,
+      created: nowOf(this.ctx),
+    });
     await insertObject(tx, pi, { account });
     await saveObject(tx, Object.assign(session, { payment_intent: pi.id }));
     return pi;
@@ -255,20 +305,35 @@ export class SandboxHosted {
     if (session.status === 'complete') return { ...base, step: 'complete' };
     if (session.status === 'expired') return { ...base, step: 'expired' };
     const pendingId = session.mode === 'setup' ? session.setup_intent : session.payment_intent;
-    const pending = pendingId ? await findObject<SandboxSetupIntent | SandboxPaymentIntent>(tx, session.mode === 'setup' ? 'setup_intent' : 'payment_intent', pendingId, { account }) : null;
+    const pending = pendingId
+      ? await findObject<SandboxSetupIntent | SandboxPaymentIntent>(
+          tx,
+          session.mode === 'setup' ? 'setup_intent' : 'payment_intent',
+          pendingId,
+          { account },
+        )
+      : null;
     return { ...base, step: pending?.status === 'requires_action' ? 'authenticate' : 'card' };
   }
 
   // --- Express dashboard ---
 
-  async dashboard(accountId: string): Promise<{ account: SandboxAccount; payments: (SandboxPaymentIntent & { card: SandboxPaymentMethod['card'] | null })[]; refunds: SandboxRefund[] } | null> {
+  async dashboard(accountId: string): Promise<{
+    account: SandboxAccount;
+    payments: (SandboxPaymentIntent & { card: SandboxPaymentMethod['card'] | null })[];
+    refunds: SandboxRefund[];
+  } | null> {
     if (!looksLikeId(accountId, 'acct_')) return null;
     const account = await findObject<SandboxAccount>(this.db, 'account', accountId, { account: accountId });
     if (!account) return null;
     const intents = await listObjects<SandboxPaymentIntent>(this.db, 'payment_intent', accountId);
     const methods = new Map((await listObjects<SandboxPaymentMethod>(this.db, 'payment_method', accountId, 1000)).map((pm) => [pm.id, pm]));
     const refunds = await listObjects<SandboxRefund>(this.db, 'refund', accountId);
-    return { account, payments: intents.map((pi) => ({ ...pi, card: (pi.payment_method && methods.get(pi.payment_method)?.card) || null })), refunds };
+    return {
+      account,
+      payments: intents.map((pi) => ({ ...pi, card: (pi.payment_method && methods.get(pi.payment_method)?.card) || null })),
+      refunds,
+    };
   }
 }
 

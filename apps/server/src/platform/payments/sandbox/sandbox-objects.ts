@@ -37,10 +37,31 @@ export type SandboxAccountLink = Base<'account_link'> & {
 
 export type SandboxCustomer = Base<'customer'> & { email: string | null; name: string; metadata: Metadata };
 
-type CardDetails = { brand: string; last4: string; exp_month: number; exp_year: number; fingerprint: string; country: 'ES'; funding: 'credit' };
-export type SandboxPaymentMethod = Base<'payment_method'> & { type: 'card'; card: CardDetails; customer: string | null; billing_details: { email: string | null; name: string | null }; metadata: Metadata };
+type CardDetails = {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  fingerprint: string;
+  country: 'ES';
+  funding: 'credit';
+};
+export type SandboxPaymentMethod = Base<'payment_method'> & {
+  type: 'card';
+  card: CardDetails;
+  customer: string | null;
+  billing_details: { email: string | null; name: string | null };
+  metadata: Metadata;
+};
 
-export type CardError = { type: 'card_error'; code: string; decline_code: string | null; message: string; charge: string | null; payment_method: SandboxPaymentMethod | null };
+export type CardError = {
+  type: 'card_error';
+  code: string;
+  decline_code: string | null;
+  message: string;
+  charge: string | null;
+  payment_method: SandboxPaymentMethod | null;
+};
 
 export type SandboxSetupIntent = Base<'setup_intent'> & {
   status: 'requires_payment_method' | 'requires_action' | 'succeeded';
@@ -70,7 +91,15 @@ export type SandboxPaymentIntent = Base<'payment_intent'> & {
   metadata: Metadata;
 };
 
-export type SandboxRefund = Base<'refund'> & { amount: number; charge: string; payment_intent: string; currency: 'eur'; status: 'succeeded'; reason: string | null; metadata: Metadata };
+export type SandboxRefund = Base<'refund'> & {
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: 'eur';
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Metadata;
+};
 
 export type SandboxCharge = Base<'charge'> & {
   amount: number;
@@ -88,7 +117,13 @@ export type SandboxCharge = Base<'charge'> & {
   payment_method_details: { type: 'card'; card: CardDetails };
   failure_code: string | null;
   failure_message: string | null;
-  outcome: { type: 'authorized' | 'issuer_declined'; reason: string | null; network_status: string; risk_level: 'normal'; seller_message: string };
+  outcome: {
+    type: 'authorized' | 'issuer_declined';
+    reason: string | null;
+    network_status: string;
+    risk_level: 'normal';
+    seller_message: string;
+  };
   refunds: { object: 'list'; data: SandboxRefund[]; has_more: false; total_count: number; url: string };
   metadata: Metadata;
 };
@@ -120,7 +155,15 @@ export function newPaymentMethod(input: CardInput, customer: string | null, crea
     id: newId('pm_'),
     object: 'payment_method',
     type: 'card',
-    card: { brand: card.brand, last4: card.number.slice(-4), exp_month: expMonth, exp_year: expYear, fingerprint: fingerprintOf(card.number), country: 'ES', funding: 'credit' },
+    card: {
+      brand: card.brand,
+      last4: card.number.slice(-4),
+      exp_month: expMonth,
+      exp_year: expYear,
+      fingerprint: fingerprintOf(card.number),
+      country: 'ES',
+      funding: 'credit',
+    },
     customer,
     billing_details: { email: null, name: null },
     metadata: {},
@@ -150,8 +193,20 @@ export function newCharge(pi: SandboxPaymentIntent, pm: SandboxPaymentMethod, cr
     failure_code: failure?.code ?? null,
     failure_message: failure?.message ?? null,
     outcome: failure
-      ? { type: 'issuer_declined', reason: failure.decline_code, network_status: 'declined_by_network', risk_level: 'normal', seller_message: 'The bank did not return any further details with this decline.' }
-      : { type: 'authorized', reason: null, network_status: 'approved_by_network', risk_level: 'normal', seller_message: 'Payment complete.' },
+      ? {
+          type: 'issuer_declined',
+          reason: failure.decline_code,
+          network_status: 'declined_by_network',
+          risk_level: 'normal',
+          seller_message: 'The bank did not return any further details with this decline.',
+        }
+      : {
+          type: 'authorized',
+          reason: null,
+          network_status: 'approved_by_network',
+          risk_level: 'normal',
+          seller_message: 'Payment complete.',
+        },
     refunds: { object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/charges/${id}/refunds` },
     metadata: pi.metadata,
     created,
@@ -164,7 +219,16 @@ const CHECKOUT_TTL_S = 24 * 3600;
 
 /** A Checkout Session, open for 24 hours, its page under `base` (`…/sandbox/stripe`). */
 export function newCheckoutSession(
-  input: { mode: 'setup' | 'payment'; customer: string | null; customerEmail: string | null; amount: number | null; description: string | null; successUrl: string; cancelUrl: string; metadata: Metadata },
+  input: {
+    mode: 'setup' | 'payment';
+    customer: string | null;
+    customerEmail: string | null;
+    amount: number | null;
+    description: string | null;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Metadata;
+  },
   base: string,
   now: number,
 ): SandboxCheckoutSession {
@@ -193,9 +257,20 @@ export function newCheckoutSession(
   };
 }
 
-export const toGatewayAccount = (a: SandboxAccount): GatewayAccount => ({ id: a.id, detailsSubmitted: a.details_submitted, chargesEnabled: a.charges_enabled, payoutsEnabled: a.payouts_enabled });
+export const toGatewayAccount = (a: SandboxAccount): GatewayAccount => ({
+  id: a.id,
+  detailsSubmitted: a.details_submitted,
+  chargesEnabled: a.charges_enabled,
+  payoutsEnabled: a.payouts_enabled,
+});
 
-export const toGatewayCard = (pm: SandboxPaymentMethod): GatewayCard => ({ paymentMethodId: pm.id, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year });
+export const toGatewayCard = (pm: SandboxPaymentMethod): GatewayCard => ({
+  paymentMethodId: pm.id,
+  brand: pm.card.brand,
+  last4: pm.card.last4,
+  expMonth: pm.card.exp_month,
+  expYear: pm.card.exp_year,
+});
 
 export const toGatewayPaymentIntent = (pi: SandboxPaymentIntent): GatewayPaymentIntent => ({
   id: pi.id,
@@ -206,4 +281,10 @@ export const toGatewayPaymentIntent = (pi: SandboxPaymentIntent): GatewayPayment
   metadata: pi.metadata,
 });
 
-export const toGatewayRefund = (r: SandboxRefund): GatewayRefund => ({ id: r.id, status: r.status, amount: r.amount, paymentIntentId: r.payment_intent, metadata: r.metadata });
+export const toGatewayRefund = (r: SandboxRefund): GatewayRefund => ({
+  id: r.id,
+  status: r.status,
+  amount: r.amount,
+  paymentIntentId: r.payment_intent,
+  metadata: r.metadata,
+});

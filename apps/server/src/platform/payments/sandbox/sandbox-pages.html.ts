@@ -35,7 +35,10 @@ export function page(title: string, body: string, opts: { wide?: boolean } = {})
 }
 
 export const notFoundPage = () =>
-  page('No encontrado', `<div class="box"><h1>Esta página no existe</h1><p>El enlace no es válido o ya no existe. Vuelve a la aplicación y empieza de nuevo desde allí.</p></div>`);
+  page(
+    'No encontrado',
+    `<div class="box"><h1>Esta página no existe</h1><p>El enlace no es válido o ya no existe. Vuelve a la aplicación y empieza de nuevo desde allí.</p></div>`,
+  );
 
 export const errorPage = (status: number) =>
   page(
@@ -46,7 +49,11 @@ export const errorPage = (status: number) =>
   );
 
 const errorBox = (err: { title: string; message: string } | string | undefined) =>
-  !err ? '' : typeof err === 'string' ? `<div class="error" role="alert">${e(err)}</div>` : `<div class="error" role="alert"><strong>${e(err.title)}</strong><br>${e(err.message)}</div>`;
+  !err
+    ? ''
+    : typeof err === 'string'
+      ? `<div class="error" role="alert">${e(err)}</div>`
+      : `<div class="error" role="alert"><strong>${e(err.title)}</strong><br>${e(err.message)}</div>`;
 
 export function onboardingPage(view: OnboardingView, form?: { businessName?: string; iban?: string }): string {
   const { account, link } = view;
@@ -76,9 +83,15 @@ export function checkoutPage(view: CheckoutView, form?: { number?: string; exp?:
     : `${seller}<h1>Guardar tarjeta para pagos futuros</h1><p class="muted">${e(view.sellerName ?? 'El profesional')} podrá cobrar con esta tarjeta los importes acordados sin que tengas que estar presente.</p>`;
   const back = (label: string, url: string) => `<a class="back" href="${e(url)}">${label}</a>`;
   if (view.step === 'complete')
-    return page(payment ? 'Pago completado' : 'Tarjeta guardada', `<div class="box">${head}<div class="ok">${payment ? 'Este pago ya se ha completado.' : 'La tarjeta ya se ha guardado.'} Puedes cerrar esta página.</div>${back('Volver', s.success_url.replaceAll('{CHECKOUT_SESSION_ID}', s.id))}</div>`);
+    return page(
+      payment ? 'Pago completado' : 'Tarjeta guardada',
+      `<div class="box">${head}<div class="ok">${payment ? 'Este pago ya se ha completado.' : 'La tarjeta ya se ha guardado.'} Puedes cerrar esta página.</div>${back('Volver', s.success_url.replaceAll('{CHECKOUT_SESSION_ID}', s.id))}</div>`,
+    );
   if (view.step === 'expired')
-    return page('Página caducada', `<div class="box">${head}<div class="error">Esta página de ${payment ? 'pago' : 'tarjeta'} ha caducado o ya no está disponible. Vuelve al enlace que recibiste para empezar de nuevo.</div>${back('Volver', s.cancel_url)}</div>`);
+    return page(
+      'Página caducada',
+      `<div class="box">${head}<div class="error">Esta página de ${payment ? 'pago' : 'tarjeta'} ha caducado o ya no está disponible. Vuelve al enlace que recibiste para empezar de nuevo.</div>${back('Volver', s.cancel_url)}</div>`,
+    );
   if (view.step === 'authenticate')
     return page(
       'Autenticación del banco',
@@ -109,9 +122,14 @@ const STATUS: Record<string, string> = {
   processing: 'Procesando',
   canceled: 'Cancelado',
 };
-const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleString('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'short', timeStyle: 'short' });
+const dateOf = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleString('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'short', timeStyle: 'short' });
 
-type DashboardData = { account: SandboxAccount; payments: (SandboxPaymentIntent & { card: SandboxPaymentMethod['card'] | null })[]; refunds: SandboxRefund[] };
+type DashboardData = {
+  account: SandboxAccount;
+  payments: (SandboxPaymentIntent & { card: SandboxPaymentMethod['card'] | null })[];
+  refunds: SandboxRefund[];
+};
 
 export function dashboardPage({ account, payments, refunds }: DashboardData): string {
   const refunded = new Map<string, number>();
@@ -125,7 +143,10 @@ export function dashboardPage({ account, payments, refunds }: DashboardData): st
     )
     .join('');
   const refundRows = refunds
-    .map((r) => `<tr><td>${e(dateOf(r.created))}</td><td>${e(formatCents(r.amount))}</td><td>${r.status === 'succeeded' ? 'Reembolsado' : e(r.status)}</td><td><code>${e(r.payment_intent)}</code></td><td><code>${e(r.id)}</code></td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${e(dateOf(r.created))}</td><td>${e(formatCents(r.amount))}</td><td>${r.status === 'succeeded' ? 'Reembolsado' : e(r.status)}</td><td><code>${e(r.payment_intent)}</code></td><td><code>${e(r.id)}</code></td></tr>`,
+    )
     .join('');
   const flags = `Cobros ${account.charges_enabled ? 'activos' : 'desactivados'} · Transferencias a tu banco ${account.payouts_enabled ? 'activas' : 'desactivadas'}`;
   return page(

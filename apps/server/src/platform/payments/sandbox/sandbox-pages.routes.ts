@@ -46,7 +46,9 @@ export async function sandboxPagesRoutes(app: FastifyInstance, { sandbox }: { sa
     if (view.kind === 'redirect') return redirect(reply, view);
     return html(reply, checkoutPage(view, view.error && view.step === 'card' ? form : undefined), view.error ? 422 : 200);
   };
-  app.get<{ Params: { sessionId: string } }>('/sandbox/stripe/checkout/:sessionId', opts, async (req, reply) => checkoutAnswer(reply, await hosted.checkout(req.params.sessionId)));
+  app.get<{ Params: { sessionId: string } }>('/sandbox/stripe/checkout/:sessionId', opts, async (req, reply) =>
+    checkoutAnswer(reply, await hosted.checkout(req.params.sessionId)),
+  );
   app.post<{ Params: { sessionId: string } }>('/sandbox/stripe/checkout/:sessionId', opts, async (req, reply) => {
     const form = { number: field(req.body, 'number'), exp: field(req.body, 'exp'), cvc: field(req.body, 'cvc') };
     return checkoutAnswer(reply, await hosted.submitCard(req.params.sessionId, form), form);
@@ -62,12 +64,22 @@ export async function sandboxPagesRoutes(app: FastifyInstance, { sandbox }: { sa
     return data ? html(reply, dashboardPage(data)) : html(reply, notFoundPage(), 404);
   });
 
-  app.route({ method: ['GET', 'POST'], url: '/sandbox/stripe/*', ...opts, handler: async (_req, reply) => html(reply, notFoundPage(), 404) });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/sandbox/stripe/*',
+    ...opts,
+    handler: async (_req, reply) => html(reply, notFoundPage(), 404),
+  });
 }
 
 function html(reply: FastifyReply, body: string, status = 200) {
   // Single-use pages with tokens in their URL: never cached, never indexed.
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(body);
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .send(body);
 }
 
 const redirect = (reply: FastifyReply, to: Redirect) => reply.header('cache-control', 'no-store').redirect(to.url, 303);

@@ -22,7 +22,8 @@ export function newId(prefix: string): string {
 }
 
 /** Whether `id` could be one of ours with this prefix (checked before touching the database). */
-export const looksLikeId = (id: string, prefix: string) => id.length === prefix.length + ID_SUFFIX_LENGTH && id.startsWith(prefix) && /^[0-9A-Za-z]+$/.test(id.slice(prefix.length));
+export const looksLikeId = (id: string, prefix: string) =>
+  id.length === prefix.length + ID_SUFFIX_LENGTH && id.startsWith(prefix) && /^[0-9A-Za-z]+$/.test(id.slice(prefix.length));
 
 /** An invalid request, as Stripe answers one (HTTP 400/404: `resource_missing`, `amount_too_large`…). */
 export class SandboxRequestError extends Error {
@@ -38,13 +39,24 @@ export class SandboxRequestError extends Error {
 
 export const noSuch = (what: string, id: string) => new SandboxRequestError('resource_missing', `No such ${what}: '${id}'`);
 
-export async function insertObject<T extends StripeObject>(db: DbOrTx, data: T, opts: { account: string | null; idempotencyKey?: string | null }): Promise<T> {
-  await db.insert(sandboxObjects).values({ id: data.id, type: data.object, account: opts.account, data, idempotencyKey: opts.idempotencyKey ?? null });
+export async function insertObject<T extends StripeObject>(
+  db: DbOrTx,
+  data: T,
+  opts: { account: string | null; idempotencyKey?: string | null },
+): Promise<T> {
+  await db
+    .insert(sandboxObjects)
+    .values({ id: data.id, type: data.object, account: opts.account, data, idempotencyKey: opts.idempotencyKey ?? null });
   return data;
 }
 
 /** An object of this type, on this account when given (another account's object does not exist there, as on Stripe). */
-export async function findObject<T extends StripeObject>(db: DbOrTx, type: string, id: string, opts: { account?: string | null; lock?: boolean } = {}): Promise<T | null> {
+export async function findObject<T extends StripeObject>(
+  db: DbOrTx,
+  type: string,
+  id: string,
+  opts: { account?: string | null; lock?: boolean } = {},
+): Promise<T | null> {
   return (await findWithAccount<T>(db, type, id, opts))?.data ?? null;
 }
 
@@ -55,13 +67,22 @@ export async function findWithAccount<T extends StripeObject>(
   id: string,
   opts: { account?: string | null; lock?: boolean } = {},
 ): Promise<{ account: string | null; data: T } | null> {
-  const where = and(eq(sandboxObjects.id, id), eq(sandboxObjects.type, type), opts.account !== undefined ? sql`${sandboxObjects.account} IS NOT DISTINCT FROM ${opts.account}` : undefined);
+  const where = and(
+    eq(sandboxObjects.id, id),
+    eq(sandboxObjects.type, type),
+    opts.account !== undefined ? sql`${sandboxObjects.account} IS NOT DISTINCT FROM ${opts.account}` : undefined,
+  );
   const q = db.select({ account: sandboxObjects.account, data: sandboxObjects.data }).from(sandboxObjects).where(where);
   const [row] = opts.lock ? await q.for('update') : await q;
   return row ? { account: row.account, data: row.data as T } : null;
 }
 
-export async function getObject<T extends StripeObject>(db: DbOrTx, type: string, id: string, opts: { account?: string | null; lock?: boolean; what?: string } = {}): Promise<T> {
+export async function getObject<T extends StripeObject>(
+  db: DbOrTx,
+  type: string,
+  id: string,
+  opts: { account?: string | null; lock?: boolean; what?: string } = {},
+): Promise<T> {
   const found = await findObject<T>(db, type, id, opts);
   if (!found) throw noSuch(opts.what ?? type, id);
   return found;
@@ -102,11 +123,21 @@ export async function listObjects<T extends StripeObject>(db: DbOrTx, type: stri
 }
 
 /** Open Checkout Sessions whose `expires_at` has passed (the expiry sweep's batch), oldest first. */
-export async function listExpiredSessions(db: DbOrTx, nowSeconds: number, limit: number): Promise<{ account: string | null; id: string }[]> {
+export async function listExpiredSessions(
+  db: DbOrTx,
+  nowSeconds: number,
+  limit: number,
+): Promise<{ account: string | null; id: string }[]> {
   return db
     .select({ account: sandboxObjects.account, id: sandboxObjects.id })
     .from(sandboxObjects)
-    .where(and(eq(sandboxObjects.type, 'checkout.session'), sql`${sandboxObjects.data}->>'status' = 'open'`, sql`(${sandboxObjects.data}->>'expires_at')::bigint < ${nowSeconds}`))
+    .where(
+      and(
+        eq(sandboxObjects.type, 'checkout.session'),
+        sql`${sandboxObjects.data}->>'status' = 'open'`,
+        sql`(${sandboxObjects.data}->>'expires_at')::bigint < ${nowSeconds}`,
+      ),
+    )
     .orderBy(sandboxObjects.createdAt)
     .limit(limit);
 }

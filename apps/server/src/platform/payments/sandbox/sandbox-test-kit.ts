@@ -46,7 +46,12 @@ export async function openSandbox(opts: { receiver?: boolean } = {}) {
   if (opts.receiver !== false) receive();
 
   const form = (url: string, fields: Record<string, string>) =>
-    app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
 
   /** The delivered events of one type, in delivery order. */
   const eventsOf = (type: string) => delivered.filter((d) => d.event.type === type).map((d) => d.event);
@@ -77,10 +82,16 @@ export async function openSandbox(opts: { receiver?: boolean } = {}) {
   /** A customer with a card saved through the setup Checkout page (3-D Secure approved when the card asks). */
   const savedCard = async (accountId: string, number: string) => {
     const customer = await sandbox.createCustomer(accountId, { email: 'ana@divan.test', name: 'Ana Prueba', metadata: { patient: 'p1' } });
-    const checkout = await sandbox.checkoutSetup(accountId, { customerId: customer.id, successUrl: `${PUBLIC_URL}/ok?s={CHECKOUT_SESSION_ID}`, cancelUrl: `${PUBLIC_URL}/no`, metadata: { patient: 'p1' } });
+    const checkout = await sandbox.checkoutSetup(accountId, {
+      customerId: customer.id,
+      successUrl: `${PUBLIC_URL}/ok?s={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${PUBLIC_URL}/no`,
+      metadata: { patient: 'p1' },
+    });
     const path = new URL(checkout.url).pathname;
     let res = await form(path, { number, exp: '12/40', cvc: '123' });
-    if (res.statusCode === 200 && res.body.includes('Autenticación del banco')) res = await form(`${path}/autenticar`, { decision: 'approve' });
+    if (res.statusCode === 200 && res.body.includes('Autenticación del banco'))
+      res = await form(`${path}/autenticar`, { decision: 'approve' });
     if (res.statusCode !== 303) throw new Error(`card setup: ${res.statusCode} ${res.body}`);
     const view = await sandbox.hosted.checkout(checkout.id);
     const setupIntentId = view!.session.setup_intent!;

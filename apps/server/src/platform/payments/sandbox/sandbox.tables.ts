@@ -17,5 +17,8 @@ export const sandboxObjects = pgTable(
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sandbox_stripe_objects_type_idx').on(t.type, t.account), index('sandbox_stripe_objects_idem_idx').on(t.account, t.idempotencyKey)],
+  (t) => [
+    index('sandbox_stripe_objects_type_idx').on(t.type, t.account),
+    index('sandbox_stripe_objects_idem_idx').on(t.account, t.idempotencyKey),
+  ],
 );

@@ -18,7 +18,10 @@ const keys = {
 export const useDaySessions = (wid: string, range: { from: string; to: string }) =>
   useQuery({
     queryKey: keys.day(wid, range.from),
-    queryFn: ({ signal }) => api<{ items: Session[] }>(`/workspaces/${wid}/sessions?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ items: Session[] }>(`/workspaces/${wid}/sessions?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`, {
+        signal,
+      }),
     select: (r) => r.items,
     refetchInterval: 5 * 60_000,
   });
@@ -37,7 +40,10 @@ export const useSessionsToClose = (wid: string, enabled: boolean) =>
     queryKey: keys.past(wid),
     queryFn: ({ signal }) => {
       const range = pastRange();
-      return api<{ items: Session[] }>(`/workspaces/${wid}/sessions?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`, { signal });
+      return api<{ items: Session[] }>(
+        `/workspaces/${wid}/sessions?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+        { signal },
+      );
     },
     select: (r) => sessionsToClose(r.items),
     enabled,

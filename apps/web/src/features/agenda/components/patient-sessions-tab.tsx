@@ -24,7 +24,13 @@ function Totals({ totals: t }: { totals: PatientSessionTotals }) {
   const items = [
     { label: 'Realizadas', value: String(t.attended) },
     { label: 'Próximas', value: String(t.upcoming) },
-    { label: 'Canceladas', value: String(t.canceled), hint: [t.noShows ? `${t.noShows} sin presentarse` : '', t.lateCancellations ? `${t.lateCancellations} tardías` : ''].filter(Boolean).join(' · ') },
+    {
+      label: 'Canceladas',
+      value: String(t.canceled),
+      hint: [t.noShows ? `${t.noShows} sin presentarse` : '', t.lateCancellations ? `${t.lateCancellations} tardías` : '']
+        .filter(Boolean)
+        .join(' · '),
+    },
     { label: 'Pendientes de pago', value: String(t.pendingPayment), hint: t.pendingPayment ? formatCurrency(t.pendingPaymentAmount) : '' },
   ];
   return (
@@ -60,7 +66,9 @@ export function PatientSessionsTab({ workspaceId: wid, patient, userId, canCreat
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          {canCreate && !patient.active ? 'El paciente no está activo: no se le pueden crear sesiones.' : 'Las sesiones del paciente, de la más reciente a la más antigua.'}
+          {canCreate && !patient.active
+            ? 'El paciente no está activo: no se le pueden crear sesiones.'
+            : 'Las sesiones del paciente, de la más reciente a la más antigua.'}
         </p>
         {create}
       </div>
@@ -78,7 +86,9 @@ export function PatientSessionsTab({ workspaceId: wid, patient, userId, canCreat
       ) : data.totals.total === 0 ? (
         <Card className="grid justify-items-center gap-2 border-dashed px-6 py-12 text-center">
           <h2 className="text-base font-semibold">Sin sesiones todavía</h2>
-          <p className="max-w-sm text-sm text-muted-foreground">Cuando programes sesiones con {patient.name}, aparecerán aquí con su estado y su pago.</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Cuando programes sesiones con {patient.name}, aparecerán aquí con su estado y su pago.
+          </p>
           {create ? <div className="mt-2">{create}</div> : null}
         </Card>
       ) : (

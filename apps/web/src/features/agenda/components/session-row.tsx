@@ -22,11 +22,10 @@ export function SessionRow({ session: s, show, showTherapist, canWriteNotes }: P
   const canceled = s.status === 'canceled';
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-      <Link
-        to={links.session(s.id)}
-        className="grid min-w-0 flex-1 basis-56 gap-0.5 rounded-md outline-offset-4"
-      >
-        <span className={cn('flex flex-wrap items-baseline gap-x-2 text-sm', canceled && 'text-muted-foreground line-through decoration-1')}>
+      <Link to={links.session(s.id)} className="grid min-w-0 flex-1 basis-56 gap-0.5 rounded-md outline-offset-4">
+        <span
+          className={cn('flex flex-wrap items-baseline gap-x-2 text-sm', canceled && 'text-muted-foreground line-through decoration-1')}
+        >
           {show === 'day' ? <span className="font-medium">{formatDate(s.day)}</span> : null}
           <span className="font-medium tabular-nums">
             {s.from}–{s.to}
@@ -35,7 +34,13 @@ export function SessionRow({ session: s, show, showTherapist, canWriteNotes }: P
           <span className="sr-only">(abrir en el calendario)</span>
         </span>
         <span className="truncate text-[0.8125rem] text-muted-foreground">
-          {[showTherapist ? s.therapist.name : null, s.modality === 'online' ? 'Online' : (s.location?.name ?? 'Presencial'), formatCurrency(s.price)].filter(Boolean).join(' · ')}
+          {[
+            showTherapist ? s.therapist.name : null,
+            s.modality === 'online' ? 'Online' : (s.location?.name ?? 'Presencial'),
+            formatCurrency(s.price),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
       </Link>
       <span className="flex flex-wrap items-center gap-1.5">
@@ -44,14 +49,20 @@ export function SessionRow({ session: s, show, showTherapist, canWriteNotes }: P
         </Badge>
         {payment ? <Badge variant={payment.tone}>{payment.label}</Badge> : null}
         {s.noteMissing && canWriteNotes ? (
-          <Link to={links.note(s)} className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-[0.8125rem] font-medium text-primary hover:underline">
+          <Link
+            to={links.note(s)}
+            className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-[0.8125rem] font-medium text-primary hover:underline"
+          >
             <NotebookPen className="size-3.5" aria-hidden /> Escribir nota
           </Link>
         ) : s.noteMissing ? (
           <Badge variant="warning">Falta la nota</Badge>
         ) : null}
         {s.modality === 'online' && s.videoConference === 'own' && s.status === 'pending' ? (
-          <Link to={links.meet(s.id)} className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-[0.8125rem] font-medium text-primary hover:underline">
+          <Link
+            to={links.meet(s.id)}
+            className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-[0.8125rem] font-medium text-primary hover:underline"
+          >
             <Video className="size-3.5" aria-hidden /> Videollamada
           </Link>
         ) : null}

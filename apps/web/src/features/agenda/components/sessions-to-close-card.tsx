@@ -58,7 +58,15 @@ export function SessionsToCloseCard({ workspaceId, sessions, userId, canClose }:
         <p className="text-sm text-muted-foreground">Ya han pasado y siguen como «Pendiente». Indica cómo fueron:</p>
         <ol className="divide-y" aria-label="Sesiones por cerrar">
           {sessions.map((s) => (
-            <Row key={s.id} session={s} showTherapist={s.therapist.id !== userId} canClose={canClose(s)} busy={busy === s.id} disabled={!!busy} onClose={(o) => finish(s, o)} />
+            <Row
+              key={s.id}
+              session={s}
+              showTherapist={s.therapist.id !== userId}
+              canClose={canClose(s)}
+              busy={busy === s.id}
+              disabled={!!busy}
+              onClose={(o) => finish(s, o)}
+            />
           ))}
         </ol>
       </CardContent>
@@ -66,7 +74,14 @@ export function SessionsToCloseCard({ workspaceId, sessions, userId, canClose }:
   );
 }
 
-type RowProps = { session: Session; showTherapist: boolean; canClose: boolean; busy: boolean; disabled: boolean; onClose: (outcome: Outcome) => void };
+type RowProps = {
+  session: Session;
+  showTherapist: boolean;
+  canClose: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onClose: (outcome: Outcome) => void;
+};
 
 function Row({ session: s, showTherapist, canClose, busy, disabled, onClose }: RowProps) {
   const [canceling, setCanceling] = useState(false);
@@ -85,9 +100,21 @@ function Row({ session: s, showTherapist, canClose, busy, disabled, onClose }: R
         {showTherapist ? <span className="truncate text-[0.8125rem] text-muted-foreground">{s.therapist.name}</span> : null}
       </Link>
       {!canClose ? null : canceling ? (
-        <span role="group" aria-label={`Motivo de la cancelación de ${who}`} aria-busy={busy || undefined} className="flex flex-wrap items-center gap-1.5">
+        <span
+          role="group"
+          aria-label={`Motivo de la cancelación de ${who}`}
+          aria-busy={busy || undefined}
+          className="flex flex-wrap items-center gap-1.5"
+        >
           {CANCEL_CHOICES.map((c, i) => (
-            <Button key={c.reason} ref={i === 0 ? first : undefined} variant="outline" size="sm" disabled={disabled} onClick={() => onClose({ kind: 'canceled', reason: c.reason })}>
+            <Button
+              key={c.reason}
+              ref={i === 0 ? first : undefined}
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              onClick={() => onClose({ kind: 'canceled', reason: c.reason })}
+            >
               {c.label}
             </Button>
           ))}
@@ -98,10 +125,23 @@ function Row({ session: s, showTherapist, canClose, busy, disabled, onClose }: R
       ) : (
         // A phone: the three side by side, full width, without their icons.
         <span className="grid w-full grid-cols-3 gap-1.5 sm:flex sm:w-auto sm:flex-wrap sm:items-center [&_button]:px-2.5 max-sm:[&_svg]:hidden">
-          <Button variant="outline" size="sm" disabled={disabled} loading={busy} aria-label={`Completada: ${who}`} onClick={() => onClose({ kind: 'completed' })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={disabled}
+            loading={busy}
+            aria-label={`Completada: ${who}`}
+            onClick={() => onClose({ kind: 'completed' })}
+          >
             <Check aria-hidden /> Completada
           </Button>
-          <Button variant="ghost" size="sm" disabled={disabled} aria-label={`No asistió: ${who}`} onClick={() => onClose({ kind: 'canceled', reason: 'no_show' })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={disabled}
+            aria-label={`No asistió: ${who}`}
+            onClick={() => onClose({ kind: 'canceled', reason: 'no_show' })}
+          >
             <UserX aria-hidden /> No asistió
           </Button>
           <Button

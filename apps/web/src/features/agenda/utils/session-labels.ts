@@ -26,7 +26,8 @@ export function paymentOf(s: Pick<Session, 'status' | 'paymentStatus'>): { label
   return null;
 }
 
-export const cancellationLabel = (s: Pick<Session, 'cancellationReason'>) => (s.cancellationReason ? CANCELLATION_REASON.labels[s.cancellationReason] : '');
+export const cancellationLabel = (s: Pick<Session, 'cancellationReason'>) =>
+  s.cancellationReason ? CANCELLATION_REASON.labels[s.cancellationReason] : '';
 
 /** Links into other screens (features do not import each other: they meet by URL). */
 export const links = {

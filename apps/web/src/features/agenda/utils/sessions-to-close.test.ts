@@ -6,7 +6,13 @@ const s = (id: string, endsAt: string, status: 'pending' | 'completed' | 'cancel
 
 describe('«Sesiones por cerrar»', () => {
   it('lists the sessions already over that are still «Pendiente», oldest first', () => {
-    const list = [s('later', '2026-12-01T17:50:00Z'), s('done', '2026-11-30T10:00:00Z', 'completed'), s('old', '2026-11-20T09:50:00Z'), s('gone', '2026-11-21T09:50:00Z', 'canceled'), s('now', '2026-12-01T18:30:00Z')];
+    const list = [
+      s('later', '2026-12-01T17:50:00Z'),
+      s('done', '2026-11-30T10:00:00Z', 'completed'),
+      s('old', '2026-11-20T09:50:00Z'),
+      s('gone', '2026-11-21T09:50:00Z', 'canceled'),
+      s('now', '2026-12-01T18:30:00Z'),
+    ];
     expect(sessionsToClose(list, now).map((x) => x.id)).toEqual(['old', 'later']);
   });
 

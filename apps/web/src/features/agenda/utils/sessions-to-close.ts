@@ -9,7 +9,9 @@ export function pastRange(now = new Date()): { from: string; to: string } {
 
 /** Sessions already over and still «Pendiente»: nobody said whether they took place. Oldest first. */
 export function sessionsToClose<S extends Pick<Session, 'status' | 'endsAt'>>(sessions: readonly S[], now = new Date()): S[] {
-  return sessions.filter((s) => s.status === 'pending' && Date.parse(s.endsAt) <= now.getTime()).sort((a, b) => a.endsAt.localeCompare(b.endsAt));
+  return sessions
+    .filter((s) => s.status === 'pending' && Date.parse(s.endsAt) <= now.getTime())
+    .sort((a, b) => a.endsAt.localeCompare(b.endsAt));
 }
 
 /** How a past session is closed from the dashboard: it took place, the patient did not come, or it was canceled (and why). */

@@ -16,8 +16,7 @@ export const authApi = {
     http<AuthTokens>(`${realm}/login`, { method: 'POST', body: { ...body, ...deviceInfo } }),
   signUp: (body: SignUpBody) => http<{ userId: string }>(`${realm}/users`, { method: 'POST', body }),
   resendConfirmation: (email: string) => http<void>(`${realm}/signup/challenge`, { query: { email } }),
-  confirmEmail: (code: string) =>
-    http<AuthTokens>(`${realm}/signup/challenge`, { method: 'POST', body: { code, ...deviceInfo } }),
+  confirmEmail: (code: string) => http<AuthTokens>(`${realm}/signup/challenge`, { method: 'POST', body: { code, ...deviceInfo } }),
   requestPasswordReset: (email: string) => http<void>(`${realm}/password/challenge`, { query: { email } }),
   resetPassword: (body: { code: string; password: string }) =>
     http<AuthTokens>(`${realm}/password/challenge`, { method: 'POST', body: { ...body, ...deviceInfo } }),

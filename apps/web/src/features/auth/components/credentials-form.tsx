@@ -34,9 +34,7 @@ export function CredentialsForm({ onChallenge }: Props) {
       onChallenge(values, challenge);
     } catch (error) {
       if (isApiError(error) && error.code === 'user_email_not_verified') setUnverifiedEmail(values.email);
-      setFormError(
-        applyApiError(error, form.setError, { user_not_found: 'email', invalid_password: 'password' }, ['email', 'password']),
-      );
+      setFormError(applyApiError(error, form.setError, { user_not_found: 'email', invalid_password: 'password' }, ['email', 'password']));
     }
   });
 

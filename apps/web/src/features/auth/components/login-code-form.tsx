@@ -83,8 +83,7 @@ export function LoginCodeForm({ email, challenge, sentAt, onResend, onBack }: Pr
   return (
     <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
       <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-        Hemos enviado un código de 6 dígitos a <strong className="font-semibold text-foreground">{email}</strong>. Escríbelo
-        para entrar.
+        Hemos enviado un código de 6 dígitos a <strong className="font-semibold text-foreground">{email}</strong>. Escríbelo para entrar.
       </p>
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <Field label="Código de verificación" error={form.formState.errors.code?.message}>

@@ -31,15 +31,14 @@ export function ResendConfirmation({ email, redirect = null }: { email: string; 
       <div className="grid gap-2">
         <h1 className="font-display text-[1.75rem] font-semibold leading-tight tracking-tight">Revisa tu email</h1>
         <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-          Te hemos enviado un enlace a <strong className="font-semibold text-foreground">{email}</strong> para confirmar tu
-          cuenta. Ábrelo desde este dispositivo o cualquier otro; caduca en 24 horas.
+          Te hemos enviado un enlace a <strong className="font-semibold text-foreground">{email}</strong> para confirmar tu cuenta. Ábrelo
+          desde este dispositivo o cualquier otro; caduca en 24 horas.
           {redirect?.startsWith('/workspaces/join/') ? ' Si lo abres en este navegador, volverás directamente a la invitación.' : null}
         </p>
       </div>
       {error ? (
         <Alert variant={error.code === 'user_already_verified' ? 'info' : 'error'}>
-          {error.message}{' '}
-          {error.code === 'user_already_verified' ? <Link to={signIn}>Ir a iniciar sesión</Link> : null}
+          {error.message} {error.code === 'user_already_verified' ? <Link to={signIn}>Ir a iniciar sesión</Link> : null}
         </Alert>
       ) : null}
       <div className="grid gap-3 text-sm text-muted-foreground">

@@ -45,8 +45,7 @@ export function ResetPasswordRoute() {
       <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
         {formError ? (
           <Alert variant="error">
-            {formError.message}{' '}
-            {linkProblems.has(formError.code) ? <Link to="/forgot-password">Pedir un enlace nuevo</Link> : null}
+            {formError.message} {linkProblems.has(formError.code) ? <Link to="/forgot-password">Pedir un enlace nuevo</Link> : null}
           </Alert>
         ) : null}
         <Field label="Nueva contraseña" error={errors.password?.message}>

@@ -47,9 +47,7 @@ export function SecuritySettingsRoute() {
       <Card>
         <CardHeader>
           <CardTitle>Cambiar contraseña</CardTitle>
-          <CardDescription>
-            Usa al menos 8 caracteres y combina dos tipos: mayúsculas, minúsculas, números o símbolos.
-          </CardDescription>
+          <CardDescription>Usa al menos 8 caracteres y combina dos tipos: mayúsculas, minúsculas, números o símbolos.</CardDescription>
         </CardHeader>
         <CardContent className="grid max-w-md gap-5">
           {formError ? <Alert variant="error">{formError}</Alert> : null}

@@ -46,13 +46,14 @@ export function SignInRoute() {
           ? 'Entra para ver la invitación. Si aún no tienes cuenta, créala con el email al que te ha llegado.'
           : 'Te damos la bienvenida de nuevo a tu consulta.'}
       </AuthHeading>
-      {expired ? (
-        <Alert className="mb-5">Tu sesión ha caducado. Vuelve a iniciar sesión.</Alert>
-      ) : null}
+      {expired ? <Alert className="mb-5">Tu sesión ha caducado. Vuelve a iniciar sesión.</Alert> : null}
       <CredentialsForm onChallenge={(credentials, { challenge }) => setStep({ credentials, challenge, sentAt: Date.now() })} />
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Aún no tienes cuenta?{' '}
-        <Link to={redirect ? `/sign-up?redirect=${encodeURIComponent(redirect)}` : '/sign-up'} className="font-medium text-primary hover:underline">
+        <Link
+          to={redirect ? `/sign-up?redirect=${encodeURIComponent(redirect)}` : '/sign-up'}
+          className="font-medium text-primary hover:underline"
+        >
           Crea una gratis
         </Link>
       </p>

@@ -76,7 +76,10 @@ export function SignUpRoute() {
       </form>
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Ya tienes cuenta?{' '}
-        <Link to={redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : '/sign-in'} className="font-medium text-primary hover:underline">
+        <Link
+          to={redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : '/sign-in'}
+          className="font-medium text-primary hover:underline"
+        >
           Inicia sesión
         </Link>
       </p>

@@ -9,7 +9,8 @@ type Pending = { email: string; to: string; at: number };
 
 export function rememberAfterVerify(email: string, to: string | null): void {
   try {
-    if (to && safeRedirect(to) === to) localStorage.setItem(KEY, JSON.stringify({ email: email.toLowerCase(), to, at: Date.now() } satisfies Pending));
+    if (to && safeRedirect(to) === to)
+      localStorage.setItem(KEY, JSON.stringify({ email: email.toLowerCase(), to, at: Date.now() } satisfies Pending));
     else localStorage.removeItem(KEY);
   } catch {
     // storage unavailable (private mode): the user lands on the dashboard instead

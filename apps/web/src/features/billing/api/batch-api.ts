@@ -9,10 +9,12 @@ export type BatchPreview = InvoiceBatchPreview;
 const batchesPath = (wid: string) => `/workspaces/${wid}/invoice-batches`;
 
 /** What a batch would issue for a period: nothing is written. */
-export const usePreviewBatch = (wid: string) => useMutation({ mutationFn: (body: InvoiceBatchBody) => api<BatchPreview>(`${batchesPath(wid)}/preview`, { method: 'POST', body }) });
+export const usePreviewBatch = (wid: string) =>
+  useMutation({ mutationFn: (body: InvoiceBatchBody) => api<BatchPreview>(`${batchesPath(wid)}/preview`, { method: 'POST', body }) });
 
 /** Queues the batch; the job issues it while the screen polls its progress. */
-export const useCreateBatch = (wid: string) => useMutation({ mutationFn: (body: InvoiceBatchBody) => api<InvoiceBatch>(batchesPath(wid), { method: 'POST', body }) });
+export const useCreateBatch = (wid: string) =>
+  useMutation({ mutationFn: (body: InvoiceBatchBody) => api<InvoiceBatch>(batchesPath(wid), { method: 'POST', body }) });
 
 const finished = (b: InvoiceBatch | undefined) => b?.status === 'done' || b?.status === 'failed';
 

@@ -1,6 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createInvoiceBody, Invoice, invoiceListResponse, InvoiceListQuery, PaymentType, RectificationMethod, rectifyInvoiceBody, updateInvoiceBody } from '@divan/core';
+import type {
+  createInvoiceBody,
+  Invoice,
+  invoiceListResponse,
+  InvoiceListQuery,
+  PaymentType,
+  RectificationMethod,
+  rectifyInvoiceBody,
+  updateInvoiceBody,
+} from '@divan/core';
 import { api } from '@/lib/api-client';
 import type { Query } from '@/lib/http';
 import { workspaceKey } from '@/lib/workspace-keys';
@@ -19,7 +28,8 @@ export const invoiceListOptions = (wid: string, query: Partial<InvoiceListQuery>
     placeholderData: keepPreviousData,
   });
 
-export const useInvoiceList = (wid: string, query: Partial<InvoiceListQuery>, enabled = true) => useQuery({ ...invoiceListOptions(wid, query), enabled });
+export const useInvoiceList = (wid: string, query: Partial<InvoiceListQuery>, enabled = true) =>
+  useQuery({ ...invoiceListOptions(wid, query), enabled });
 
 export const invoiceOptions = (wid: string, id: string) =>
   queryOptions({ queryKey: invoiceKeys.detail(wid, id), queryFn: ({ signal }) => api<Invoice>(invoicePath(wid, id), { signal }) });
@@ -42,12 +52,16 @@ function useInvoiceWrite<V>(wid: string, fn: (vars: V) => Promise<Invoice>) {
   });
 }
 
-export const useCreateInvoice = (wid: string) => useInvoiceWrite(wid, (body: CreateInvoice) => api<Invoice>(invoicesPath(wid), { method: 'POST', body }));
+export const useCreateInvoice = (wid: string) =>
+  useInvoiceWrite(wid, (body: CreateInvoice) => api<Invoice>(invoicesPath(wid), { method: 'POST', body }));
 
 export const useUpdateInvoice = (wid: string) =>
-  useInvoiceWrite(wid, ({ id, body }: { id: string; body: UpdateInvoice }) => api<Invoice>(invoicePath(wid, id), { method: 'PATCH', body }));
+  useInvoiceWrite(wid, ({ id, body }: { id: string; body: UpdateInvoice }) =>
+    api<Invoice>(invoicePath(wid, id), { method: 'PATCH', body }),
+  );
 
-export const useIssueInvoice = (wid: string) => useInvoiceWrite(wid, (id: string) => api<Invoice>(`${invoicePath(wid, id)}/issue`, { method: 'POST' }));
+export const useIssueInvoice = (wid: string) =>
+  useInvoiceWrite(wid, (id: string) => api<Invoice>(`${invoicePath(wid, id)}/issue`, { method: 'POST' }));
 
 export const usePayInvoice = (wid: string) =>
   useInvoiceWrite(wid, ({ id, paymentType, paidOn }: { id: string; paymentType: PaymentType; paidOn?: string }) =>
@@ -60,7 +74,9 @@ type RectifyVars = { id: string; method: RectificationMethod; reason: string; li
 /** Answers the rectifying invoice (issued at once); the original's detail refetches. */
 export function useRectifyInvoice(wid: string) {
   const qc = useQueryClient();
-  const write = useInvoiceWrite(wid, ({ id, method, reason, lines = [] }: RectifyVars) => api<Invoice>(`${invoicePath(wid, id)}/rectify`, { method: 'POST', body: { method, reason, lines } }));
+  const write = useInvoiceWrite(wid, ({ id, method, reason, lines = [] }: RectifyVars) =>
+    api<Invoice>(`${invoicePath(wid, id)}/rectify`, { method: 'POST', body: { method, reason, lines } }),
+  );
   return {
     ...write,
     mutateAsync: async (vars: RectifyVars) => {
@@ -73,7 +89,9 @@ export function useRectifyInvoice(wid: string) {
 
 /** «Anular»: the invoice keeps its number and is marked voided, with its VERI*FACTU cancellation record. */
 export const useVoidInvoice = (wid: string) =>
-  useInvoiceWrite(wid, ({ id, reason }: { id: string; reason: string }) => api<Invoice>(`${invoicePath(wid, id)}/void`, { method: 'POST', body: { reason } }));
+  useInvoiceWrite(wid, ({ id, reason }: { id: string; reason: string }) =>
+    api<Invoice>(`${invoicePath(wid, id)}/void`, { method: 'POST', body: { reason } }),
+  );
 
 export function useDeleteInvoice(wid: string) {
   const qc = useQueryClient();
@@ -104,4 +122,8 @@ export function useRectifyingInvoices(wid: string, invoice: Invoice | undefined)
 
 /** The series of the member's invoices, for the list's filter. */
 export const useInvoiceSeries = (wid: string) =>
-  useQuery({ queryKey: [...invoiceKeys.lists(wid), 'series'], queryFn: ({ signal }) => api<{ items: string[] }>(`${invoicesPath(wid)}/series`, { signal }), select: (r) => r.items });
+  useQuery({
+    queryKey: [...invoiceKeys.lists(wid), 'series'],
+    queryFn: ({ signal }) => api<{ items: string[] }>(`${invoicesPath(wid)}/series`, { signal }),
+    select: (r) => r.items,
+  });

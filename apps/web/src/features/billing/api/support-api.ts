@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FeeBalance, type Member, type Patient, type PatientSessions, type Session, type TherapistBilling, type VerifactuStatus } from '@divan/core';
+import {
+  type FeeBalance,
+  type Member,
+  type Patient,
+  type PatientSessions,
+  type Session,
+  type TherapistBilling,
+  type VerifactuStatus,
+} from '@divan/core';
 import { api } from '@/lib/api-client';
 import { downloadFile as download } from '@/lib/file-transfer';
 import type { Query } from '@/lib/http';
@@ -58,7 +66,8 @@ export const usePatientRef = (wid: string, pid: string | null) =>
 
 export type BillingBody = z.input<typeof therapistBillingBody>;
 
-export const useMyBilling = () => useQuery({ queryKey: myBillingKey, queryFn: ({ signal }) => api<TherapistBilling>('/me/billing', { signal }) });
+export const useMyBilling = () =>
+  useQuery({ queryKey: myBillingKey, queryFn: ({ signal }) => api<TherapistBilling>('/me/billing', { signal }) });
 
 export function useUpdateMyBilling() {
   const qc = useQueryClient();
@@ -77,7 +86,8 @@ export const downloadInvoiceExport = (wid: string, query: Query, format: 'xlsx' 
   download(`/workspaces/${wid}/invoices/export`, `facturas.${format}`, { ...query, page: undefined, pageSize: undefined, format });
 
 /** The VERI*FACTU records of the member's own tax id (else the workspace's) for a period, as the AEAT's XML. */
-export const downloadVerifactuXml = (wid: string, period: { from?: string; to?: string }) => download(`/workspaces/${wid}/invoices/verifactu`, 'verifactu.xml', period);
+export const downloadVerifactuXml = (wid: string, period: { from?: string; to?: string }) =>
+  download(`/workspaces/${wid}/invoices/verifactu`, 'verifactu.xml', period);
 
 /** Where the invoice's records are in their way to the AEAT (when this server sends them). */
 export const useVerifactuStatus = (wid: string, invoiceId: string) =>
@@ -98,4 +108,5 @@ export const useFeeBalance = (wid: string, range: { from: string; to: string } |
   });
 
 /** The same, as the accountant's CSV. */
-export const downloadFeeBalanceCsv = (wid: string, range: { from: string; to: string }) => download(`/workspaces/${wid}/fee-balance`, 'saldo-honorarios.csv', { ...range, format: 'csv' });
+export const downloadFeeBalanceCsv = (wid: string, range: { from: string; to: string }) =>
+  download(`/workspaces/${wid}/fee-balance`, 'saldo-honorarios.csv', { ...range, format: 'csv' });

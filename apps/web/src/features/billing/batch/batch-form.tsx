@@ -52,10 +52,20 @@ export function BatchForm({ wid, onStarted }: { wid: string; onStarted: (batchId
             <PeriodFields state={period} errors={errors} />
             {team ? (
               <Field label="Terapeuta">
-                <NativeSelect value={therapistId} onChange={(e) => (setTherapistId(e.target.value), setPreview(null))} placeholder="Todos" options={(therapists.data ?? []).map((t) => ({ value: t.id, label: t.name }))} />
+                <NativeSelect
+                  value={therapistId}
+                  onChange={(e) => (setTherapistId(e.target.value), setPreview(null))}
+                  placeholder="Todos"
+                  options={(therapists.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                />
               </Field>
             ) : null}
-            <Button type="submit" variant="outline" disabled={previewing.isPending} className={team ? 'sm:col-span-2 lg:col-span-4 lg:w-fit' : ''}>
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={previewing.isPending}
+              className={team ? 'sm:col-span-2 lg:col-span-4 lg:w-fit' : ''}
+            >
               <Search aria-hidden /> {previewing.isPending ? 'Buscando sesiones…' : 'Ver qué se facturará'}
             </Button>
           </form>

@@ -13,7 +13,11 @@ const sessionsLabel = (n: number) => (n === 1 ? '1 sesión' : `${n} sesiones`);
 /** First: whose billing data stops their invoices, and where to complete it (a link when it is the reader's to complete). */
 function IssuerBanners({ issuers }: { issuers: BatchPreview['issuersIncomplete'] }) {
   return issuers.map((i) => (
-    <div key={`${i.kind}:${i.id}`} role="alert" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      key={`${i.kind}:${i.id}`}
+      role="alert"
+      className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
       <div className="grid gap-1">
         <p className="font-medium">{i.message}</p>
@@ -49,7 +53,11 @@ export function PreviewList({ preview, team, onIssue }: { preview: BatchPreview;
   if (preview.items.length === 0) {
     return (
       <div className="rounded-xl border border-dashed bg-card">
-        <EmptyState icon={<FileStack aria-hidden />} title="Nada que facturar" text="No hay sesiones realizadas sin facturar en ese periodo." />
+        <EmptyState
+          icon={<FileStack aria-hidden />}
+          title="Nada que facturar"
+          text="No hay sesiones realizadas sin facturar en ese periodo."
+        />
       </div>
     );
   }
@@ -65,7 +73,11 @@ export function PreviewList({ preview, team, onIssue }: { preview: BatchPreview;
             {preview.refused ? ` · ${preview.refused === 1 ? '1 no se emitirá' : `${preview.refused} no se emitirán`}` : ''}
           </p>
         ) : (
-          <p className="text-sm font-medium">{preview.refused === 1 ? 'La factura de este periodo no se puede emitir todavía.' : `Ninguna de las ${preview.refused} facturas de este periodo se puede emitir todavía.`}</p>
+          <p className="text-sm font-medium">
+            {preview.refused === 1
+              ? 'La factura de este periodo no se puede emitir todavía.'
+              : `Ninguna de las ${preview.refused} facturas de este periodo se puede emitir todavía.`}
+          </p>
         )}
         {preview.invoices > 0 ? (
           <Button onClick={onIssue}>
@@ -77,12 +89,26 @@ export function PreviewList({ preview, team, onIssue }: { preview: BatchPreview;
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/50 text-[0.8125rem] text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-2.5 text-left font-medium">Paciente</th>
-              {team ? <th scope="col" className="px-4 py-2.5 text-left font-medium">Terapeuta</th> : null}
-              <th scope="col" className="px-4 py-2.5 text-left font-medium">Emisor</th>
-              <th scope="col" className="px-4 py-2.5 text-right font-medium">Sesiones</th>
-              <th scope="col" className="px-4 py-2.5 text-right font-medium">Importe</th>
-              <th scope="col" className="px-4 py-2.5 text-left font-medium">Estado</th>
+              <th scope="col" className="px-4 py-2.5 text-left font-medium">
+                Paciente
+              </th>
+              {team ? (
+                <th scope="col" className="px-4 py-2.5 text-left font-medium">
+                  Terapeuta
+                </th>
+              ) : null}
+              <th scope="col" className="px-4 py-2.5 text-left font-medium">
+                Emisor
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                Sesiones
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                Importe
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-left font-medium">
+                Estado
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">

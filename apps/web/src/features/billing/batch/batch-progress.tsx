@@ -33,7 +33,11 @@ export function BatchProgress({ wid, id, onAnother }: { wid: string; id: string;
           {ICONS[outcome.tone]}
           {outcome.title}
         </CardTitle>
-        {batch ? <CardDescription>Sesiones del {isoDateToDmy(batch.from)} al {isoDateToDmy(batch.to)}</CardDescription> : null}
+        {batch ? (
+          <CardDescription>
+            Sesiones del {isoDateToDmy(batch.from)} al {isoDateToDmy(batch.to)}
+          </CardDescription>
+        ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
         <ProgressBar value={finished ? 1 : value} label="Progreso del lote" />

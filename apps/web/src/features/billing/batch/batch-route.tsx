@@ -9,7 +9,6 @@ import { useBillingScope } from '../components/use-billing-scope';
 import { BatchForm } from './batch-form';
 import { BatchProgress } from './batch-progress';
 
-
 /**
  * «Facturar en lote» (Advance and Team): a period's completed, not-yet-invoiced sessions, one invoice
  * per patient and therapist, previewed and then issued by a job. The batch's id stays in the URL, so a
@@ -28,7 +27,8 @@ export function BatchRoute() {
   else if (!scope.workspace.features.canCreateInvoiceBatch) {
     body = (
       <Alert variant="info">
-        {errorMessage('invoice_batch_not_allowed')}. Con el plan Premium o Team puedes emitir de una vez las facturas de todas las sesiones realizadas de un periodo.
+        {errorMessage('invoice_batch_not_allowed')}. Con el plan Premium o Team puedes emitir de una vez las facturas de todas las sesiones
+        realizadas de un periodo.
       </Alert>
     );
   } else body = <BatchForm key={scope.wid} wid={scope.wid} onStarted={(id) => setParams({ batch: id })} />;

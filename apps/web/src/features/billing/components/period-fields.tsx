@@ -43,7 +43,11 @@ export function PeriodFields({ state, errors }: { state: ReturnType<typeof usePe
   return (
     <>
       <Field label="Periodo">
-        <NativeSelect value={state.period} onChange={(e) => state.choose(e.target.value as Period)} options={[...PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] })), { value: 'custom', label: 'Otras fechas' }]} />
+        <NativeSelect
+          value={state.period}
+          onChange={(e) => state.choose(e.target.value as Period)}
+          options={[...PRESETS.map((p) => ({ value: p, label: DATE_PRESET_LABELS[p] })), { value: 'custom', label: 'Otras fechas' }]}
+        />
       </Field>
       <Field label="Desde" error={errors.from}>
         <DayInput value={state.range.from} onChange={(from) => state.edit({ from })} required />

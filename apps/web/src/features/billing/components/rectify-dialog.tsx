@@ -60,10 +60,11 @@ export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props)
     setSubmitted(false);
     setError(null);
   };
-  const close = () => discard.confirm(() => {
-    reset();
-    onOpenChange(false);
-  });
+  const close = () =>
+    discard.confirm(() => {
+      reset();
+      onOpenChange(false);
+    });
   const reasonError = submitted && !reason.trim() ? 'Escribe el motivo: figura en la factura rectificativa.' : undefined;
   const linesProblem = scope === 'correct' && (lines.length === 0 || lines.some((l) => Object.keys(lineErrors(l)).length > 0));
 
@@ -74,7 +75,12 @@ export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props)
     setError(null);
     try {
       if (scope === 'cancel') await onRectify(method, reason.trim(), []);
-      else await onRectify('substitution', reason.trim(), (bodyOf(model).lines ?? []).map(({ sessionId: _s, ...l }) => l));
+      else
+        await onRectify(
+          'substitution',
+          reason.trim(),
+          (bodyOf(model).lines ?? []).map(({ sessionId: _s, ...l }) => l),
+        );
       discard.release();
       reset();
       onOpenChange(false);
@@ -113,11 +119,20 @@ export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props)
               />
             ) : (
               <div className="grid gap-3">
-                <LinesEditor lines={lines} totals={totals.lineTotals} showErrors={submitted} onChange={setLines} buyerWithholds={withholds(buyerKindOf(model))} sessionsButton={null} />
+                <LinesEditor
+                  lines={lines}
+                  totals={totals.lineTotals}
+                  showErrors={submitted}
+                  onChange={setLines}
+                  buyerWithholds={withholds(buyerKindOf(model))}
+                  sessionsButton={null}
+                />
                 <p className="text-right text-sm">
                   Total corregido: <strong className="tabular-nums">{formatCurrency(totals.totalCents)}</strong>
                 </p>
-                {submitted && lines.length === 0 ? <p className="text-[0.8125rem] font-medium text-destructive">Deja al menos una línea, o anula la factura entera.</p> : null}
+                {submitted && lines.length === 0 ? (
+                  <p className="text-[0.8125rem] font-medium text-destructive">Deja al menos una línea, o anula la factura entera.</p>
+                ) : null}
               </div>
             )}
             <Field label="Motivo" error={reasonError} hint="P. ej.: error en los datos del paciente, sesión facturada dos veces.">
@@ -139,13 +154,38 @@ export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props)
   );
 }
 
-function Choice<T extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: { value: T; label: string; hint: string }[]; value: T; onChange: (v: T) => void }) {
+function Choice<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: { value: T; label: string; hint: string }[];
+  value: T;
+  onChange: (v: T) => void;
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {options.map((o) => (
-        <label key={o.value} className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm', value === o.value && 'border-primary/50 bg-accent/40')}>
-          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="mt-0.5 accent-[var(--color-primary)]" />
+        <label
+          key={o.value}
+          className={cn(
+            'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
+            value === o.value && 'border-primary/50 bg-accent/40',
+          )}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+            className="mt-0.5 accent-[var(--color-primary)]"
+          />
           <span className="grid gap-0.5">
             <span className="font-medium">{o.label}</span>
             <span className="text-muted-foreground">{o.hint}</span>

@@ -27,14 +27,35 @@ export function SessionsDialog({ wid, patient, onInvoice, ownSaved, open, onOpen
       {open ? (
         <DialogContent className="max-w-lg">
           <DialogHeader title="Añadir sesiones" description={`Sesiones realizadas de ${patient.name} que aún no están facturadas.`} />
-          <Picker wid={wid} patientId={patient.id} onInvoice={onInvoice} ownSaved={ownSaved} onCancel={() => onOpenChange(false)} onAdd={onAdd} />
+          <Picker
+            wid={wid}
+            patientId={patient.id}
+            onInvoice={onInvoice}
+            ownSaved={ownSaved}
+            onCancel={() => onOpenChange(false)}
+            onAdd={onAdd}
+          />
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function Picker({ wid, patientId, onInvoice, ownSaved, onCancel, onAdd }: { wid: string; patientId: string; onInvoice: string[]; ownSaved: string[]; onCancel: () => void; onAdd: (s: Session[]) => void }) {
+function Picker({
+  wid,
+  patientId,
+  onInvoice,
+  ownSaved,
+  onCancel,
+  onAdd,
+}: {
+  wid: string;
+  patientId: string;
+  onInvoice: string[];
+  ownSaved: string[];
+  onCancel: () => void;
+  onAdd: (s: Session[]) => void;
+}) {
   const q = usePatientCompletedSessions(wid, patientId);
   const offered = (q.data ?? []).filter((s) => (!s.invoiced || ownSaved.includes(s.id)) && !onInvoice.includes(s.id)).reverse();
   const [unticked, setUnticked] = useState<Set<string>>(new Set());

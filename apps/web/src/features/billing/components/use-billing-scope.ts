@@ -7,7 +7,9 @@ type Act = 'read' | 'create' | 'update' | 'delete';
 
 /** As the server decides (invoices.service mayAct): the workspace's invoices by `workspace_invoices`, a therapist's by `invoices`. */
 export function mayAct(ability: AppAbility, action: Act, invoice: Pick<Invoice, 'sellerType' | 'therapist'>): boolean {
-  return invoice.sellerType === 'workspace' ? ability.can(action, 'workspace_invoices') : canOn(ability, action, 'invoices', { ownerId: invoice.therapist.id });
+  return invoice.sellerType === 'workspace'
+    ? ability.can(action, 'workspace_invoices')
+    : canOn(ability, action, 'invoices', { ownerId: invoice.therapist.id });
 }
 
 /** The workspace the billing screens work in, and what the member may do there. */

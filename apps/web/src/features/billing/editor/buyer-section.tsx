@@ -41,8 +41,21 @@ export function BuyerSection({ wid, model, showErrors, onChange, onPatient, taxI
               ['other', 'Otro pagador', 'Tutor, empresa, profesional o aseguradora.'],
             ] as const
           ).map(([value, label, hint]) => (
-            <label key={value} className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm', model.billTo === value && 'border-primary/50 bg-accent/40')}>
-              <input type="radio" name={name} value={value} checked={model.billTo === value} onChange={() => onChange({ billTo: value })} className="mt-0.5 accent-[var(--color-primary)]" />
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
+                model.billTo === value && 'border-primary/50 bg-accent/40',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={value}
+                checked={model.billTo === value}
+                onChange={() => onChange({ billTo: value })}
+                className="mt-0.5 accent-[var(--color-primary)]"
+              />
               <span className="grid gap-0.5">
                 <span className="font-medium">{label}</span>
                 <span className="text-muted-foreground">{hint}</span>
@@ -59,7 +72,11 @@ export function BuyerSection({ wid, model, showErrors, onChange, onPatient, taxI
           <Field label="Nombre o razón social" error={nameError}>
             <Input maxLength={150} value={b.fullName} onChange={(e) => setBuyer({ fullName: e.target.value })} />
           </Field>
-          <Field label="NIF" hint={taxIdProblem ?? (b.kind === 'guardian' ? 'DNI o NIE del tutor.' : 'NIF o CIF.')} error={showErrors ? (taxIdProblem ?? undefined) : undefined}>
+          <Field
+            label="NIF"
+            hint={taxIdProblem ?? (b.kind === 'guardian' ? 'DNI o NIE del tutor.' : 'NIF o CIF.')}
+            error={showErrors ? (taxIdProblem ?? undefined) : undefined}
+          >
             <Input maxLength={20} value={b.taxId} autoCapitalize="characters" onChange={(e) => setBuyer({ taxId: e.target.value })} />
           </Field>
           <Field label="Dirección">

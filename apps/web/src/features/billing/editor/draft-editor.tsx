@@ -117,7 +117,10 @@ export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIss
   const ownSaved = (invoice?.lines ?? []).map((l) => l.sessionId).filter((x): x is string => !!x);
   const exempt = model.lines.some((l) => l.itemKind === 'therapy');
   // Another payer without a tax id, above 400,00 €: issuing will ask for it (the patient's is in their file).
-  const taxIdProblem = model.billTo === 'other' ? simplifiedInvoiceProblem({ baseCents: totals.subtotalCents, vatCents: totals.vatCents, buyerTaxId: model.buyer.taxId.trim() }) : null;
+  const taxIdProblem =
+    model.billTo === 'other'
+      ? simplifiedInvoiceProblem({ baseCents: totals.subtotalCents, vatCents: totals.vatCents, buyerTaxId: model.buyer.taxId.trim() })
+      : null;
 
   return (
     <form
@@ -128,7 +131,11 @@ export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIss
         void onSave();
       }}
     >
-      {problem && showErrors ? <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/8 px-4 py-3 text-sm text-destructive">{problem}</p> : null}
+      {problem && showErrors ? (
+        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/8 px-4 py-3 text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
       {error ? <ServerError error={error} /> : null}
 
       <Card>
@@ -137,14 +144,23 @@ export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIss
           <CardDescription>El paciente de la factura y quién la paga.</CardDescription>
         </CardHeader>
         <CardContent>
-          <BuyerSection wid={wid} model={model} showErrors={showErrors} onChange={change} onPatient={onPatient} taxIdProblem={taxIdProblem} />
+          <BuyerSection
+            wid={wid}
+            model={model}
+            showErrors={showErrors}
+            onChange={change}
+            onPatient={onPatient}
+            taxIdProblem={taxIdProblem}
+          />
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
           <CardTitle>Conceptos</CardTitle>
-          <CardDescription>La terapia psicológica está exenta de IVA; informes, formación y otros servicios llevan el 21 %.</CardDescription>
+          <CardDescription>
+            La terapia psicológica está exenta de IVA; informes, formación y otros servicios llevan el 21 %.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <LinesEditor
@@ -198,7 +214,15 @@ export function DraftEditor({ wid, invoice, initial, settings, canDelete, canIss
       </div>
 
       {model.patient ? (
-        <SessionsDialog wid={wid} patient={model.patient} onInvoice={sessionIds} ownSaved={ownSaved} open={picking} onOpenChange={setPicking} onAdd={addSessions} />
+        <SessionsDialog
+          wid={wid}
+          patient={model.patient}
+          onInvoice={sessionIds}
+          ownSaved={ownSaved}
+          open={picking}
+          onOpenChange={setPicking}
+          onAdd={addSessions}
+        />
       ) : null}
       <ConfirmDialog
         open={issuing}

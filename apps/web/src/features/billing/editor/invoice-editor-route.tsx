@@ -44,7 +44,11 @@ function Editor({ id }: { id: string | null }) {
   // Read once, when the draft editor mounts (later refetches never overwrite what is being typed). A new
   // invoice starts with the footer of the therapist's billing data.
   const patientReady = !forPatient.isLoading;
-  const initial = data ? modelOf(data) : (billing.data || billing.isError) && patientReady ? emptyModel(billing.data?.footer ?? null, forPatient.data ?? null) : null;
+  const initial = data
+    ? modelOf(data)
+    : (billing.data || billing.isError) && patientReady
+      ? emptyModel(billing.data?.footer ?? null, forPatient.data ?? null)
+      : null;
   const settings = { withholdingRate: billing.data?.withholdingRate ?? DEFAULT_INVOICE_TAX_SETTINGS.withholdingRate };
 
   if (id && invoice.isError && !data) {
@@ -73,7 +77,9 @@ function Editor({ id }: { id: string | null }) {
   }
   return (
     <Frame title={title} invoice={data}>
-      {billing.isError ? <Alert variant="error">No se pudieron cargar tus datos de facturación: los totales usan la retención general del 15 %.</Alert> : null}
+      {billing.isError ? (
+        <Alert variant="error">No se pudieron cargar tus datos de facturación: los totales usan la retención general del 15 %.</Alert>
+      ) : null}
       <DraftEditor
         wid={wid}
         invoice={data ?? null}

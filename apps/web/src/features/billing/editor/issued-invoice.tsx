@@ -20,7 +20,9 @@ import { InvoicePaymentPanel } from '../payments/components/invoice-payment-pane
 type Party = NonNullable<Invoice['buyer']>;
 
 function PartyCard({ title, party }: { title: string; party: Party | null }) {
-  const address = party ? [party.line1, party.line2, [party.zipCode, party.city].filter(Boolean).join(' '), party.country].filter(Boolean) : [];
+  const address = party
+    ? [party.line1, party.line2, [party.zipCode, party.city].filter(Boolean).join(' '), party.country].filter(Boolean)
+    : [];
   return (
     <Card>
       <CardHeader>
@@ -104,8 +106,8 @@ export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
       ) : null}
       {invoice.rectifies ? (
         <Alert variant="info">
-          Rectifica la factura <Link to={`/billing/editor/${invoice.rectifies.id}`}>{invoice.rectifies.number ?? 'original'}</Link> ({RECTIFICATION_METHOD.labels[invoice.rectifies.method].toLowerCase()}). Motivo:{' '}
-          {invoice.rectifies.reason}
+          Rectifica la factura <Link to={`/billing/editor/${invoice.rectifies.id}`}>{invoice.rectifies.number ?? 'original'}</Link> (
+          {RECTIFICATION_METHOD.labels[invoice.rectifies.method].toLowerCase()}). Motivo: {invoice.rectifies.reason}
         </Alert>
       ) : null}
       {corrections.data?.length ? (
@@ -126,7 +128,12 @@ export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
           ['Fecha de emisión', formatDate(invoice.issueDate)],
           ['Paciente', invoice.patient?.name ?? '—'],
           ['Terapeuta', invoice.therapist.name],
-          ['Pago', invoice.paymentStatus === 'paid' ? [PAYMENT_TYPE.labels[invoice.paymentType ?? 'other'], formatDate(invoice.paidAt)].filter(Boolean).join(' · ') : 'Pendiente'],
+          [
+            'Pago',
+            invoice.paymentStatus === 'paid'
+              ? [PAYMENT_TYPE.labels[invoice.paymentType ?? 'other'], formatDate(invoice.paidAt)].filter(Boolean).join(' · ')
+              : 'Pendiente',
+          ],
         ].map(([label, value]) => (
           <div key={label} className="grid gap-0.5">
             <dt className="text-[0.8125rem] text-muted-foreground">{label}</dt>
@@ -149,12 +156,24 @@ export function IssuedInvoice({ wid, invoice, canUpdate }: Props) {
           <table className="w-full min-w-[36rem] text-sm">
             <thead className="border-b bg-muted/50 text-[0.8125rem] text-muted-foreground">
               <tr>
-                <th scope="col" className="px-3 py-2.5 text-left font-medium">Concepto</th>
-                <th scope="col" className="w-20 px-3 py-2.5 text-right font-medium">Cantidad</th>
-                <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">Precio</th>
-                <th scope="col" className="w-20 px-3 py-2.5 text-right font-medium">IVA</th>
-                <th scope="col" className="w-20 px-3 py-2.5 text-right font-medium">IRPF</th>
-                <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">Total</th>
+                <th scope="col" className="px-3 py-2.5 text-left font-medium">
+                  Concepto
+                </th>
+                <th scope="col" className="w-20 px-3 py-2.5 text-right font-medium">
+                  Cantidad
+                </th>
+                <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">
+                  Precio
+                </th>
+                <th scope="col" className="w-20 px-3 py-2.5 text-right font-medium">
+                  IVA
+                </th>
+                <th scope="col" className="w-20 px-3 py-2.5 text-right font-medium">
+                  IRPF
+                </th>
+                <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y">

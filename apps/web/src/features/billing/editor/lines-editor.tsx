@@ -6,13 +6,34 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatCurrency } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import { emptyLine, lineErrors, VAT_CHOICES, WITHHOLDING_CHOICES, type LineDraft, type VatChoice, type WithholdingChoice } from '../utils/editor-model';
+import {
+  emptyLine,
+  lineErrors,
+  VAT_CHOICES,
+  WITHHOLDING_CHOICES,
+  type LineDraft,
+  type VatChoice,
+  type WithholdingChoice,
+} from '../utils/editor-model';
 
 const KIND_LABELS: Record<InvoiceItemKind, string> = { therapy: 'Terapia', report: 'Informe', training: 'Formación', other: 'Otro' };
 const KIND_OPTIONS = INVOICE_ITEM_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
-const VAT_LABELS: Record<VatChoice, string> = { auto: 'Según el tipo', E1: 'Exenta (art. 20)', '21': '21 %', '10': '10 %', '4': '4 %', '0': '0 % (no exenta)' };
+const VAT_LABELS: Record<VatChoice, string> = {
+  auto: 'Según el tipo',
+  E1: 'Exenta (art. 20)',
+  '21': '21 %',
+  '10': '10 %',
+  '4': '4 %',
+  '0': '0 % (no exenta)',
+};
 const VAT_OPTIONS = VAT_CHOICES.map((v) => ({ value: v, label: VAT_LABELS[v] }));
-const WITHHOLDING_LABELS: Record<WithholdingChoice, string> = { auto: 'Según quién paga', '0': 'Sin retención', '7': '7 %', '15': '15 %', '19': '19 %' };
+const WITHHOLDING_LABELS: Record<WithholdingChoice, string> = {
+  auto: 'Según quién paga',
+  '0': 'Sin retención',
+  '7': '7 %',
+  '15': '15 %',
+  '19': '19 %',
+};
 const WITHHOLDING_OPTIONS = WITHHOLDING_CHOICES.map((v) => ({ value: v, label: WITHHOLDING_LABELS[v] }));
 /** A private payer (the patient, a guardian) never withholds: the only choice, shown but not offered. */
 const NO_WITHHOLDING = [{ value: 'none', label: 'Sin retención' }];
@@ -47,7 +68,10 @@ export function LinesEditor({ lines, totals, showErrors, onChange, buyerWithhold
         </p>
       ) : (
         <>
-          <div className="hidden grid-cols-[minmax(0,1fr)_9rem_6rem_8rem_7rem_2.5rem] gap-2 px-1 text-[0.8125rem] font-medium text-muted-foreground md:grid" aria-hidden>
+          <div
+            className="hidden grid-cols-[minmax(0,1fr)_9rem_6rem_8rem_7rem_2.5rem] gap-2 px-1 text-[0.8125rem] font-medium text-muted-foreground md:grid"
+            aria-hidden
+          >
             <span>Concepto</span>
             <span>Tipo</span>
             <span>Cantidad</span>
@@ -61,7 +85,10 @@ export function LinesEditor({ lines, totals, showErrors, onChange, buyerWithhold
               const id = `line-${l.key}`;
               const total = totals[n] ?? null;
               return (
-                <li key={l.key} className="grid gap-2 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_9rem_6rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:p-0">
+                <li
+                  key={l.key}
+                  className="grid gap-2 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_9rem_6rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:p-0"
+                >
                   <div className="grid gap-1">
                     <span className="text-xs text-muted-foreground md:hidden" aria-hidden>
                       Concepto
@@ -82,7 +109,12 @@ export function LinesEditor({ lines, totals, showErrors, onChange, buyerWithhold
                       <span className="text-xs text-muted-foreground md:hidden" aria-hidden>
                         Tipo
                       </span>
-                      <NativeSelect aria-label={`Tipo de la línea ${n + 1}`} options={KIND_OPTIONS} value={l.itemKind} onChange={(e) => set(l.key, { itemKind: e.target.value as InvoiceItemKind })} />
+                      <NativeSelect
+                        aria-label={`Tipo de la línea ${n + 1}`}
+                        options={KIND_OPTIONS}
+                        value={l.itemKind}
+                        onChange={(e) => set(l.key, { itemKind: e.target.value as InvoiceItemKind })}
+                      />
                     </div>
                     <div className="grid content-start gap-1">
                       <span className="text-xs text-muted-foreground md:hidden" aria-hidden>
@@ -117,11 +149,22 @@ export function LinesEditor({ lines, totals, showErrors, onChange, buyerWithhold
                     </div>
                   </div>
                   <div className="flex items-center justify-between gap-2 md:contents">
-                    <span className={cn('text-sm font-medium tabular-nums md:flex md:h-10 md:items-center md:justify-end', total === null && 'text-muted-foreground')}>
+                    <span
+                      className={cn(
+                        'text-sm font-medium tabular-nums md:flex md:h-10 md:items-center md:justify-end',
+                        total === null && 'text-muted-foreground',
+                      )}
+                    >
                       <span className="text-muted-foreground md:hidden">Total: </span>
                       {total === null ? '—' : formatCurrency(total)}
                     </span>
-                    <Button type="button" variant="ghost" size="icon" aria-label={`Quitar la línea ${n + 1}`} onClick={() => onChange(lines.filter((x) => x.key !== l.key))}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Quitar la línea ${n + 1}`}
+                      onClick={() => onChange(lines.filter((x) => x.key !== l.key))}
+                    >
                       <Trash2 aria-hidden />
                     </Button>
                   </div>
@@ -129,14 +172,33 @@ export function LinesEditor({ lines, totals, showErrors, onChange, buyerWithhold
                   <div className="grid gap-2 text-[0.8125rem] text-muted-foreground sm:grid-cols-2 md:col-span-6 md:flex md:items-center md:gap-x-4 md:pb-2">
                     <label className="grid gap-1 md:flex md:items-center md:gap-2">
                       IVA
-                      <NativeSelect aria-label={`IVA de la línea ${n + 1}`} options={VAT_OPTIONS} value={l.vat} onChange={(e) => set(l.key, { vat: e.target.value as VatChoice })} className="w-full md:w-48" />
+                      <NativeSelect
+                        aria-label={`IVA de la línea ${n + 1}`}
+                        options={VAT_OPTIONS}
+                        value={l.vat}
+                        onChange={(e) => set(l.key, { vat: e.target.value as VatChoice })}
+                        className="w-full md:w-48"
+                      />
                     </label>
                     <label className="grid gap-1 md:flex md:items-center md:gap-2">
                       IRPF
                       {buyerWithholds ? (
-                        <NativeSelect aria-label={`Retención de la línea ${n + 1}`} options={WITHHOLDING_OPTIONS} value={l.withholding} onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })} className="w-full md:w-48" />
+                        <NativeSelect
+                          aria-label={`Retención de la línea ${n + 1}`}
+                          options={WITHHOLDING_OPTIONS}
+                          value={l.withholding}
+                          onChange={(e) => set(l.key, { withholding: e.target.value as WithholdingChoice })}
+                          className="w-full md:w-48"
+                        />
                       ) : (
-                        <NativeSelect aria-label={`Retención de la línea ${n + 1}`} aria-describedby={`${id}-w`} options={NO_WITHHOLDING} value="none" disabled className="w-full md:w-48" />
+                        <NativeSelect
+                          aria-label={`Retención de la línea ${n + 1}`}
+                          aria-describedby={`${id}-w`}
+                          options={NO_WITHHOLDING}
+                          value="none"
+                          disabled
+                          className="w-full md:w-48"
+                        />
                       )}
                     </label>
                     {buyerWithholds ? null : (

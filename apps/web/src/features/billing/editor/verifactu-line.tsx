@@ -26,7 +26,9 @@ export function VerifactuLine({ wid, invoice }: { wid: string; invoice: Invoice 
           {KIND[r.kind]}: {verifactuSubmissionStateLabel[r.state]}
           {r.csv ? ` · CSV ${r.csv}` : ''}
           {r.errorDescription ? ` · ${r.errorCode ? `${r.errorCode}: ` : ''}${r.errorDescription}` : ''}
-          {r.state === 'pending' && r.nextAttemptAt ? ` · próximo intento el ${formatDate(r.nextAttemptAt)} a las ${formatTime(r.nextAttemptAt)}` : ''}
+          {r.state === 'pending' && r.nextAttemptAt
+            ? ` · próximo intento el ${formatDate(r.nextAttemptAt)} a las ${formatTime(r.nextAttemptAt)}`
+            : ''}
         </p>
       ))}
     </div>

@@ -26,7 +26,8 @@ const sum = (rows: Row[], f: (r: Row) => number) => rows.reduce((s, r) => s + f(
 
 /** The verdict as it reads: who pays is the subject, so the colour says which way the money goes. */
 function Verdict({ row }: { row: Row }) {
-  const tone = row.balanceCents > 0 ? 'text-primary' : row.balanceCents < 0 ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground';
+  const tone =
+    row.balanceCents > 0 ? 'text-primary' : row.balanceCents < 0 ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground';
   return <span className={`font-medium ${tone}`}>{row.verdict}</span>;
 }
 
@@ -78,23 +79,33 @@ function BalanceTable({ rows }: { rows: Row[] }) {
       <table className="w-full min-w-[56rem] text-sm">
         <thead className="border-b bg-muted/50 text-[0.8125rem] text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-2.5 text-left font-medium">Terapeuta</th>
-            <th scope="col" className="px-4 py-2.5 text-right font-medium">Sesiones</th>
+            <th scope="col" className="px-4 py-2.5 text-left font-medium">
+              Terapeuta
+            </th>
+            <th scope="col" className="px-4 py-2.5 text-right font-medium">
+              Sesiones
+            </th>
             {COLUMNS.map((c) => (
               <th key={c.label} scope="col" className="px-4 py-2.5 text-right font-medium" title={c.hint}>
                 {c.label}
               </th>
             ))}
-            <th scope="col" className="px-4 py-2.5 text-right font-medium">Quién debe a quién</th>
+            <th scope="col" className="px-4 py-2.5 text-right font-medium">
+              Quién debe a quién
+            </th>
           </tr>
         </thead>
         {rows.map((r) => (
           <tbody key={r.therapist.id} className="border-b last:border-b-0">
             <tr>
-              <th scope="row" className="px-4 pt-2.5 text-left font-medium">{r.therapist.name}</th>
+              <th scope="row" className="px-4 pt-2.5 text-left font-medium">
+                {r.therapist.name}
+              </th>
               <td className="px-4 pt-2.5 text-right tabular-nums">{r.sessions}</td>
               {COLUMNS.map((c) => (
-                <td key={c.label} className="whitespace-nowrap px-4 pt-2.5 text-right tabular-nums">{formatCurrency(c.value(r))}</td>
+                <td key={c.label} className="whitespace-nowrap px-4 pt-2.5 text-right tabular-nums">
+                  {formatCurrency(c.value(r))}
+                </td>
               ))}
               <td className="whitespace-nowrap px-4 pt-2.5 text-right">
                 <Verdict row={r} />
@@ -109,10 +120,14 @@ function BalanceTable({ rows }: { rows: Row[] }) {
         ))}
         <tfoot className="border-t bg-muted/30 font-medium">
           <tr>
-            <th scope="row" className="px-4 py-2.5 text-left">Total</th>
+            <th scope="row" className="px-4 py-2.5 text-left">
+              Total
+            </th>
             <td className="px-4 py-2.5 text-right tabular-nums">{sum(rows, (r) => r.sessions)}</td>
             {COLUMNS.map((c) => (
-              <td key={c.label} className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">{formatCurrency(sum(rows, c.value))}</td>
+              <td key={c.label} className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">
+                {formatCurrency(sum(rows, c.value))}
+              </td>
             ))}
             <td className="px-4 py-2.5 text-right text-[0.8125rem]">
               <span className="block whitespace-nowrap">El espacio debe {formatCurrency(owedByWorkspace)}</span>
@@ -141,15 +156,29 @@ export function FeeBalanceRoute() {
 
   const rows = balance.data?.rows ?? [];
   return (
-    <BillingPage title="Saldo de honorarios" description="Por terapeuta, las sesiones realizadas del periodo: su parte y la comisión del espacio, quién cobró y, por eso, quién debe a quién." width="max-w-6xl">
+    <BillingPage
+      title="Saldo de honorarios"
+      description="Por terapeuta, las sesiones realizadas del periodo: su parte y la comisión del espacio, quién cobró y, por eso, quién debe a quién."
+      width="max-w-6xl"
+    >
       {!allowed ? (
-        <NoAccess title={scope.workspace.template === 'freelance' ? 'El saldo de honorarios es para equipos y clínicas' : 'No puedes ver el saldo de honorarios de este espacio'} />
+        <NoAccess
+          title={
+            scope.workspace.template === 'freelance'
+              ? 'El saldo de honorarios es para equipos y clínicas'
+              : 'No puedes ver el saldo de honorarios de este espacio'
+          }
+        />
       ) : (
         <>
           <Card>
             <CardContent className="grid gap-4 pt-5 sm:grid-cols-2 sm:pt-6 lg:grid-cols-4 lg:items-end">
               <PeriodFields state={period} errors={errors} />
-              <Button variant="outline" disabled={!valid || !rows.length} onClick={() => void downloadFeeBalanceCsv(scope.wid, period.range).catch((e: unknown) => toast.error(messageOf(e)))}>
+              <Button
+                variant="outline"
+                disabled={!valid || !rows.length}
+                onClick={() => void downloadFeeBalanceCsv(scope.wid, period.range).catch((e: unknown) => toast.error(messageOf(e)))}
+              >
                 <Download aria-hidden /> Exportar CSV
               </Button>
             </CardContent>
@@ -158,10 +187,16 @@ export function FeeBalanceRoute() {
             {balance.isError && !balance.data ? (
               <LoadError error={balance.error} onRetry={() => void balance.refetch()} what="el saldo de honorarios" />
             ) : !balance.data ? (
-              valid ? <div className="h-40 animate-pulse rounded-xl border bg-muted/40" aria-label="Cargando" /> : null
+              valid ? (
+                <div className="h-40 animate-pulse rounded-xl border bg-muted/40" aria-label="Cargando" />
+              ) : null
             ) : rows.length === 0 ? (
               <div className="rounded-xl border border-dashed bg-card">
-                <EmptyState icon={<Scale aria-hidden />} title="Sin sesiones realizadas en ese periodo" text="El saldo se calcula con las sesiones realizadas de cada terapeuta." />
+                <EmptyState
+                  icon={<Scale aria-hidden />}
+                  title="Sin sesiones realizadas en ese periodo"
+                  text="El saldo se calcula con las sesiones realizadas de cada terapeuta."
+                />
               </div>
             ) : (
               <div className={balance.isPlaceholderData ? 'opacity-60' : undefined}>

@@ -23,7 +23,8 @@ function useListState() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params), [params]);
   const update = useCallback(
-    (patch: Partial<ListState>, options: { replace?: boolean } = {}) => setParams((prev) => writeListState({ ...readListState(prev), page: 1, ...patch }), { replace: options.replace }),
+    (patch: Partial<ListState>, options: { replace?: boolean } = {}) =>
+      setParams((prev) => writeListState({ ...readListState(prev), page: 1, ...patch }), { replace: options.replace }),
     [setParams],
   );
   return [state, update] as const;
@@ -104,7 +105,11 @@ function BillingList() {
 
       {nothingAtAll ? (
         <div className="rounded-xl border border-dashed bg-card">
-          <EmptyState icon={<ReceiptText aria-hidden />} title="Aún no tienes facturas" text="Crea tu primera factura a partir de las sesiones realizadas de un paciente, o con conceptos libres.">
+          <EmptyState
+            icon={<ReceiptText aria-hidden />}
+            title="Aún no tienes facturas"
+            text="Crea tu primera factura a partir de las sesiones realizadas de un paciente, o con conceptos libres."
+          >
             <div className="flex flex-wrap justify-center gap-2">
               {create}
               {batch}
@@ -113,7 +118,15 @@ function BillingList() {
         </div>
       ) : (
         <>
-          <ListFilters wid={wid} state={state} update={update} therapists={team ? (therapists.data ?? null) : null} series={series.data ?? []} patient={patientName} onPatient={setPicked} />
+          <ListFilters
+            wid={wid}
+            state={state}
+            update={update}
+            therapists={team ? (therapists.data ?? null) : null}
+            series={series.data ?? []}
+            patient={patientName}
+            onPatient={setPicked}
+          />
           {data ? <TotalsSummary totals={data.totals} label="Totales de las facturas filtradas" /> : null}
           <section aria-label="Listado de facturas" aria-busy={list.isFetching} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
             {list.isError && !data ? (
@@ -133,7 +146,9 @@ function BillingList() {
                 <InvoicesTable items={data.items} actions={actions} showTherapist={team} />
               </div>
             )}
-            {data && data.total > 0 ? <Pagination page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(page) => update({ page })} /> : null}
+            {data && data.total > 0 ? (
+              <Pagination page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(page) => update({ page })} />
+            ) : null}
           </section>
         </>
       )}

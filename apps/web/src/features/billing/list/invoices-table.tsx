@@ -29,7 +29,10 @@ function RowMenu({ invoice, actions }: { invoice: InvoiceSummary; actions: RowAc
   const issued = invoice.status === 'issued';
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground" aria-label={`Acciones de la factura ${numberOf(invoice)} de ${buyerOf(invoice)}`}>
+      <DropdownMenuTrigger
+        className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+        aria-label={`Acciones de la factura ${numberOf(invoice)} de ${buyerOf(invoice)}`}
+      >
         <MoreHorizontal className="size-4" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -77,14 +80,34 @@ export function InvoicesTable({ items, actions, showTherapist }: { items: Invoic
         <table className="w-full min-w-[52rem] table-fixed text-sm">
           <thead className="border-b bg-muted/50 text-[0.8125rem] text-muted-foreground">
             <tr>
-              <th scope="col" className="w-32 px-3 py-2.5 text-left font-medium">Número</th>
-              <th scope="col" className="w-28 px-3 py-2.5 text-left font-medium">Fecha</th>
-              <th scope="col" className="px-3 py-2.5 text-left font-medium">Destinatario</th>
-              {showIssuer ? <th scope="col" className="w-[16%] px-3 py-2.5 text-left font-medium">Emisor</th> : null}
-              {showTherapist ? <th scope="col" className="w-[16%] px-3 py-2.5 text-left font-medium">Terapeuta</th> : null}
-              <th scope="col" className="w-56 px-3 py-2.5 text-left font-medium">Estado</th>
-              <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">Base</th>
-              <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">Total</th>
+              <th scope="col" className="w-32 px-3 py-2.5 text-left font-medium">
+                Número
+              </th>
+              <th scope="col" className="w-28 px-3 py-2.5 text-left font-medium">
+                Fecha
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-left font-medium">
+                Destinatario
+              </th>
+              {showIssuer ? (
+                <th scope="col" className="w-[16%] px-3 py-2.5 text-left font-medium">
+                  Emisor
+                </th>
+              ) : null}
+              {showTherapist ? (
+                <th scope="col" className="w-[16%] px-3 py-2.5 text-left font-medium">
+                  Terapeuta
+                </th>
+              ) : null}
+              <th scope="col" className="w-56 px-3 py-2.5 text-left font-medium">
+                Estado
+              </th>
+              <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">
+                Base
+              </th>
+              <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">
+                Total
+              </th>
               <th scope="col" className="w-12 px-3 py-2.5">
                 <span className="sr-only">Acciones</span>
               </th>
@@ -101,11 +124,16 @@ export function InvoicesTable({ items, actions, showTherapist }: { items: Invoic
                 }}
               >
                 <td className="truncate px-3 py-3">
-                  <Link to={pathOf(i)} className={i.number ? 'font-medium tabular-nums hover:underline' : 'italic text-muted-foreground hover:underline'}>
+                  <Link
+                    to={pathOf(i)}
+                    className={i.number ? 'font-medium tabular-nums hover:underline' : 'italic text-muted-foreground hover:underline'}
+                  >
                     {numberOf(i)}
                   </Link>
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 tabular-nums">{formatDate(i.issueDate) || <span className="text-muted-foreground">—</span>}</td>
+                <td className="whitespace-nowrap px-3 py-3 tabular-nums">
+                  {formatDate(i.issueDate) || <span className="text-muted-foreground">—</span>}
+                </td>
                 <td className="truncate px-3 py-3" title={buyerOf(i)}>
                   {buyerOf(i)}
                 </td>
@@ -118,7 +146,9 @@ export function InvoicesTable({ items, actions, showTherapist }: { items: Invoic
                 <td className="px-3 py-3">
                   <InvoiceBadges invoice={i} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-muted-foreground">{formatCurrency(i.subtotalCents)}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-muted-foreground">
+                  {formatCurrency(i.subtotalCents)}
+                </td>
                 <td className="whitespace-nowrap px-3 py-3 text-right font-medium tabular-nums">{formatCurrency(i.totalCents)}</td>
                 <td className="px-2 py-3 text-right">
                   <RowMenu invoice={i} actions={actions} />
@@ -135,7 +165,10 @@ export function InvoicesTable({ items, actions, showTherapist }: { items: Invoic
             <Card className="relative grid gap-2 p-4">
               <div className="flex items-start justify-between gap-3">
                 <div className="grid min-w-0 gap-0.5">
-                  <Link to={pathOf(i)} className={`truncate after:absolute after:inset-0 after:content-[''] ${i.number ? 'font-semibold tabular-nums' : 'italic text-muted-foreground'}`}>
+                  <Link
+                    to={pathOf(i)}
+                    className={`truncate after:absolute after:inset-0 after:content-[''] ${i.number ? 'font-semibold tabular-nums' : 'italic text-muted-foreground'}`}
+                  >
                     {numberOf(i)}
                   </Link>
                   <span className="truncate text-sm">{buyerOf(i)}</span>
@@ -148,7 +181,9 @@ export function InvoicesTable({ items, actions, showTherapist }: { items: Invoic
               <div className="flex flex-wrap items-end justify-between gap-2">
                 <div className="grid gap-1.5">
                   <InvoiceBadges invoice={i} />
-                  <span className="text-[0.8125rem] tabular-nums text-muted-foreground">{i.issueDate ? formatDate(i.issueDate) : 'Sin emitir'}</span>
+                  <span className="text-[0.8125rem] tabular-nums text-muted-foreground">
+                    {i.issueDate ? formatDate(i.issueDate) : 'Sin emitir'}
+                  </span>
                 </div>
                 <span className="font-display text-lg font-semibold tabular-nums">{formatCurrency(i.totalCents)}</span>
               </div>

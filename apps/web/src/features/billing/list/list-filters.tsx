@@ -49,7 +49,15 @@ export function ListFilters({ wid, state, update, therapists, series, patient, o
       <div className="grid gap-3 md:grid-cols-2 lg:flex lg:flex-wrap">
         <div className="relative lg:w-80">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Número o destinatario" aria-label="Buscar facturas" className="pl-9" maxLength={100} />
+          <Input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Número o destinatario"
+            aria-label="Buscar facturas"
+            className="pl-9"
+            maxLength={100}
+          />
         </div>
         <div className="lg:w-72">
           <PatientPicker
@@ -104,7 +112,10 @@ export function ListFilters({ wid, state, update, therapists, series, patient, o
             aria-label="Serie"
             className="sm:w-40"
             placeholder="Serie: todas"
-            options={(state.series && !series.includes(state.series) ? [state.series, ...series] : series).map((s) => ({ value: s, label: `Serie ${s}` }))}
+            options={(state.series && !series.includes(state.series) ? [state.series, ...series] : series).map((s) => ({
+              value: s,
+              label: `Serie ${s}`,
+            }))}
             value={state.series ?? ''}
             onChange={(e) => update({ series: e.target.value || null })}
           />

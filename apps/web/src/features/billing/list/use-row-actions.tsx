@@ -26,8 +26,19 @@ export function useRowActions(wid: string, ability: AppAbility) {
     onPay: setPaying,
     onDelete: setDeleting,
     onDownload: (i) => void downloadInvoicePdf(wid, i).catch((e: unknown) => toast.error(messageOf(e))),
-    canCharge: (i) => i.status === 'issued' && i.kind === 'ordinary' && i.paymentStatus === 'pending' && i.sellerType === 'therapist' && !!i.patient && mayAct(ability, 'update', i),
-    canRefund: (i) => i.status === 'issued' && i.kind === 'ordinary' && i.paymentStatus === 'paid' && i.paymentType === 'stripe_connect' && mayAct(ability, 'update', i),
+    canCharge: (i) =>
+      i.status === 'issued' &&
+      i.kind === 'ordinary' &&
+      i.paymentStatus === 'pending' &&
+      i.sellerType === 'therapist' &&
+      !!i.patient &&
+      mayAct(ability, 'update', i),
+    canRefund: (i) =>
+      i.status === 'issued' &&
+      i.kind === 'ordinary' &&
+      i.paymentStatus === 'paid' &&
+      i.paymentType === 'stripe_connect' &&
+      mayAct(ability, 'update', i),
     onCharge: card.onCharge,
     onRefund: card.onRefund,
   };

@@ -25,6 +25,9 @@ function usePackWrite<V>(wid: string, pid: string, fn: (v: V) => Promise<Pack>) 
   });
 }
 
-export const useSellPack = (wid: string, pid: string) => usePackWrite(wid, pid, (body: SellPack) => api<Pack>(packsPath(wid, pid), { method: 'POST', body }));
+export const useSellPack = (wid: string, pid: string) =>
+  usePackWrite(wid, pid, (body: SellPack) => api<Pack>(packsPath(wid, pid), { method: 'POST', body }));
 export const useRefundPack = (wid: string, pid: string) =>
-  usePackWrite(wid, pid, ({ packId, reason }: { packId: string; reason: string }) => api<Pack>(`${packsPath(wid, pid)}/${packId}/refund`, { method: 'POST', body: { reason } }));
+  usePackWrite(wid, pid, ({ packId, reason }: { packId: string; reason: string }) =>
+    api<Pack>(`${packsPath(wid, pid)}/${packId}/refund`, { method: 'POST', body: { reason } }),
+  );

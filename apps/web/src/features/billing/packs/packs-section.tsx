@@ -56,7 +56,10 @@ export function PacksSection({ wid, patientId, editable, sessionPriceCents }: Pr
                 <Badge variant={variantOf(p.status)}>{PACK_STATUS.labels[p.status]}</Badge>
                 <span className="ml-auto text-sm tabular-nums">{formatCurrency(p.priceCents)}</span>
               </div>
-              <ProgressBar value={p.sessionsTotal ? (p.sessionsUsed / p.sessionsTotal) * 100 : 0} label={`${p.sessionsUsed} de ${p.sessionsTotal} sesiones usadas`} />
+              <ProgressBar
+                value={p.sessionsTotal ? (p.sessionsUsed / p.sessionsTotal) * 100 : 0}
+                label={`${p.sessionsUsed} de ${p.sessionsTotal} sesiones usadas`}
+              />
               <p className="text-sm text-muted-foreground">
                 {p.sessionsUsed} de {p.sessionsTotal} usadas · quedan {p.sessionsLeft}
                 {p.refundedSessions ? ` · ${p.refundedSessions} devueltas` : ''} · {p.therapist.name}
@@ -65,7 +68,8 @@ export function PacksSection({ wid, patientId, editable, sessionPriceCents }: Pr
               <div className="flex flex-wrap items-center gap-3 text-sm">
                 {p.invoice ? (
                   <Link className="text-primary underline-offset-4 hover:underline" to={`/billing/editor/${p.invoice.id}`}>
-                    Factura {p.invoice.number} · {PAYMENT_STATUS.labels[p.invoice.paymentStatus as keyof typeof PAYMENT_STATUS.labels] ?? p.invoice.paymentStatus}
+                    Factura {p.invoice.number} ·{' '}
+                    {PAYMENT_STATUS.labels[p.invoice.paymentStatus as keyof typeof PAYMENT_STATUS.labels] ?? p.invoice.paymentStatus}
                   </Link>
                 ) : null}
                 {p.refundInvoice ? (

@@ -7,7 +7,12 @@ import { Input } from '@/components/ui/input';
 import { formatCurrency } from '@/lib/format';
 import type { SellPack } from './packs-api';
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; onSell: (body: SellPack) => Promise<unknown>; defaultPriceCents: number | null };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSell: (body: SellPack) => Promise<unknown>;
+  defaultPriceCents: number | null;
+};
 
 /** «Vender bono»: N sessions at one price; its invoice is issued at once (then charged or marked paid like any other). */
 export function SellPackDialog({ open, onOpenChange, onSell, defaultPriceCents }: Props) {
@@ -29,13 +34,19 @@ export function SellPackDialog({ open, onOpenChange, onSell, defaultPriceCents }
       description="Se emite ahora su factura, por el precio del bono. Las sesiones realizadas con este terapeuta lo irán consumiendo y no se facturarán de nuevo."
       confirmLabel={priceOk && sessionsOk ? `Emitir factura de ${formatCurrency(cents)}` : 'Emitir factura'}
       canConfirm={sessionsOk && priceOk && expiresOk}
-      onConfirm={() => onSell({ sessionsTotal: n, priceCents: cents!, expiresOn: expires || null, ...(name.trim() ? { name: name.trim() } : {}) })}
+      onConfirm={() =>
+        onSell({ sessionsTotal: n, priceCents: cents!, expiresOn: expires || null, ...(name.trim() ? { name: name.trim() } : {}) })
+      }
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Sesiones" error={sessions && !sessionsOk ? `Entre 1 y ${PACK_SESSIONS_MAX}.` : undefined}>
           <Input inputMode="numeric" value={sessions} onChange={(e) => setSessions(e.target.value.replace(/\D/g, ''))} />
         </Field>
-        <Field label="Precio del bono (€)" error={price && !priceOk ? 'Escribe un importe, por ejemplo 250,00.' : undefined} hint={priceOk && sessionsOk ? `${formatCurrency(Math.round(cents / n))} por sesión` : undefined}>
+        <Field
+          label="Precio del bono (€)"
+          error={price && !priceOk ? 'Escribe un importe, por ejemplo 250,00.' : undefined}
+          hint={priceOk && sessionsOk ? `${formatCurrency(Math.round(cents / n))} por sesión` : undefined}
+        >
           <Input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} placeholder="250,00" />
         </Field>
         <Field label="Caduca el (opcional)" error={expiresOk ? undefined : 'Escribe la fecha como DD/MM/AAAA.'}>

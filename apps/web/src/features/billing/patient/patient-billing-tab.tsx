@@ -48,8 +48,16 @@ export function PatientBillingTab({ patient, showsBillingInfo, editsBillingInfo 
           hint={due.data ? countLabel(due.data.total, 'factura pendiente', 'facturas pendientes') : undefined}
           strong
         />
-        <Summary label="Sesiones sin facturar" value={sessions.data ? String(pending.length) : null} hint={sessions.data && pending.length ? `${formatCurrency(pendingCents)} en total` : undefined} />
-        <Summary label="Facturas" value={list.data ? String(list.data.total) : null} hint={list.data ? `${formatCurrency(list.data.totals.totalCents)} facturado` : undefined} />
+        <Summary
+          label="Sesiones sin facturar"
+          value={sessions.data ? String(pending.length) : null}
+          hint={sessions.data && pending.length ? `${formatCurrency(pendingCents)} en total` : undefined}
+        />
+        <Summary
+          label="Facturas"
+          value={list.data ? String(list.data.total) : null}
+          hint={list.data ? `${formatCurrency(list.data.totals.totalCents)} facturado` : undefined}
+        />
       </dl>
 
       {canCreate && pending.length > 0 ? (
@@ -65,8 +73,16 @@ export function PatientBillingTab({ patient, showsBillingInfo, editsBillingInfo 
       ) : null}
 
       {showsBillingInfo ? <BillingInfoCard info={patient.billingInfo ?? null} patientName={patient.name} /> : null}
-      {showsBillingInfo ? <PatientCardSection wid={wid} patient={{ id: patient.id, name: patient.name, email: patient.email || null }} canUpdate={editsBillingInfo} /> : null}
-      {showsBillingInfo ? <PacksSection wid={wid} patientId={patient.id} editable={editsBillingInfo} sessionPriceCents={patient.sessionPriceCents ?? null} /> : null}
+      {showsBillingInfo ? (
+        <PatientCardSection
+          wid={wid}
+          patient={{ id: patient.id, name: patient.name, email: patient.email || null }}
+          canUpdate={editsBillingInfo}
+        />
+      ) : null}
+      {showsBillingInfo ? (
+        <PacksSection wid={wid} patientId={patient.id} editable={editsBillingInfo} sessionPriceCents={patient.sessionPriceCents ?? null} />
+      ) : null}
 
       <section aria-label="Facturas del paciente" aria-busy={list.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -92,7 +108,9 @@ export function PatientBillingTab({ patient, showsBillingInfo, editsBillingInfo 
             <InvoicesTable items={list.data.items} actions={actions} showTherapist={false} />
           </div>
         )}
-        {list.data && list.data.total > PAGE_SIZE ? <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} /> : null}
+        {list.data && list.data.total > PAGE_SIZE ? (
+          <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+        ) : null}
       </section>
       {dialogs}
     </div>
@@ -105,7 +123,9 @@ function Summary({ label, value, hint, strong }: { label: string; value: string 
   return (
     <Card className={strong ? 'grid gap-0.5 bg-accent/40 p-4' : 'grid gap-0.5 p-4'}>
       <dt className="text-[0.8125rem] text-muted-foreground">{label}</dt>
-      <dd className="font-display text-2xl font-semibold tabular-nums">{value ?? <span className="inline-block h-7 w-20 animate-pulse rounded bg-muted" aria-label="Cargando" />}</dd>
+      <dd className="font-display text-2xl font-semibold tabular-nums">
+        {value ?? <span className="inline-block h-7 w-20 animate-pulse rounded bg-muted" aria-label="Cargando" />}
+      </dd>
       {hint ? <dd className="text-[0.8125rem] text-muted-foreground">{hint}</dd> : null}
     </Card>
   );
@@ -114,7 +134,9 @@ function Summary({ label, value, hint, strong }: { label: string; value: string 
 function BillingInfoCard({ info, patientName }: { info: NonNullable<Patient['billingInfo']> | null; patientName: string }) {
   // Issuing's rule: only a missing NIF leaves the buyer unidentified; a missing billing name prints the patient's.
   const gap = patientBillingGap(info);
-  const address = info ? [info.line1, info.line2, [info.zipCode, info.city].filter(Boolean).join(' '), info.country].filter(Boolean).join(', ') : '';
+  const address = info
+    ? [info.line1, info.line2, [info.zipCode, info.city].filter(Boolean).join(' '), info.country].filter(Boolean).join(', ')
+    : '';
   return (
     <Card>
       <CardHeader className="grid-cols-[minmax(0,1fr)_auto] items-start gap-3">
@@ -134,7 +156,10 @@ function BillingInfoCard({ info, patientName }: { info: NonNullable<Patient['bil
           </p>
         ) : null}
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-          <Row label="Nombre o razón social" value={info?.fullName ? info.fullName : `${patientBuyerName(patientName, info)} (su nombre)`} />
+          <Row
+            label="Nombre o razón social"
+            value={info?.fullName ? info.fullName : `${patientBuyerName(patientName, info)} (su nombre)`}
+          />
           <Row label="NIF" value={info?.taxId} />
           <Row label="Dirección" value={address} />
         </dl>

@@ -37,7 +37,9 @@ export function AutoInvoiceCard() {
     <Card>
       <CardHeader>
         <CardTitle>Facturas automáticas</CardTitle>
-        <CardDescription>En «{scope.workspace.name}»: al marcar una sesión como realizada, se emite su factura al paciente, con sus datos de facturación.</CardDescription>
+        <CardDescription>
+          En «{scope.workspace.name}»: al marcar una sesión como realizada, se emite su factura al paciente, con sus datos de facturación.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {settings.isError ? <Alert variant="error">{messageOf(settings.error)}</Alert> : null}
@@ -53,9 +55,19 @@ export function AutoInvoiceCard() {
                   Una factura por sesión, emitida con tu serie y tus datos fiscales. Si faltan datos, no se emite y lo verás aquí.
                 </p>
               </div>
-              <Switch id={id} checked={data.autoInvoice && allowed} disabled={!allowed || save.isPending} onCheckedChange={toggle} aria-describedby={`${id}-hint`} />
+              <Switch
+                id={id}
+                checked={data.autoInvoice && allowed}
+                disabled={!allowed || save.isPending}
+                onCheckedChange={toggle}
+                aria-describedby={`${id}-hint`}
+              />
             </div>
-            {!allowed ? <Alert variant="info">{errorMessage('invoice_auto_not_allowed')}. Con el plan Premium o Team, cada sesión realizada se factura sola.</Alert> : null}
+            {!allowed ? (
+              <Alert variant="info">
+                {errorMessage('invoice_auto_not_allowed')}. Con el plan Premium o Team, cada sesión realizada se factura sola.
+              </Alert>
+            ) : null}
             {data.skipped.length ? (
               <div className="grid gap-2">
                 <h3 className="text-sm font-medium">Sesiones que no se pudieron facturar automáticamente</h3>
@@ -69,7 +81,9 @@ export function AutoInvoiceCard() {
                     </li>
                   ))}
                 </ul>
-                <p className="text-[0.8125rem] text-muted-foreground">Puedes facturarlas a mano desde Facturación, una vez completados los datos.</p>
+                <p className="text-[0.8125rem] text-muted-foreground">
+                  Puedes facturarlas a mano desde Facturación, una vez completados los datos.
+                </p>
               </div>
             ) : null}
           </>

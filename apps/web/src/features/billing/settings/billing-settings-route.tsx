@@ -2,7 +2,13 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useRoutes } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { INVOICE_WITHHOLDING_RATE_LABELS, INVOICE_WITHHOLDING_RATES, nextInvoiceText, therapistBillingBody, type TherapistBilling } from '@divan/core';
+import {
+  INVOICE_WITHHOLDING_RATE_LABELS,
+  INVOICE_WITHHOLDING_RATES,
+  nextInvoiceText,
+  therapistBillingBody,
+  type TherapistBilling,
+} from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -54,12 +60,17 @@ const toForm = (b: TherapistBilling): FormIn => ({
 export function BillingSettingsRoute() {
   usePageTitle('Facturación', 'Ajustes');
   const billing = useMyBilling();
-  if (billing.isError && !billing.data) return <LoadError error={billing.error} onRetry={() => void billing.refetch()} what="tus datos de facturación" />;
+  if (billing.isError && !billing.data)
+    return <LoadError error={billing.error} onRetry={() => void billing.refetch()} what="tus datos de facturación" />;
   if (!billing.data) return <PageSpinner />;
   return (
     <div className="grid gap-6">
       <BillingForm billing={billing.data} />
-      <PaymentAccountCard holder={ME} canEdit description="Tu cuenta, para las facturas que emites tú. Las del espacio se cobran con la cuenta del espacio (Ajustes del espacio › Facturación)." />
+      <PaymentAccountCard
+        holder={ME}
+        canEdit
+        description="Tu cuenta, para las facturas que emites tú. Las del espacio se cobran con la cuenta del espacio (Ajustes del espacio › Facturación)."
+      />
       <AutoInvoiceCard />
     </div>
   );
@@ -120,18 +131,38 @@ function BillingForm({ billing }: { billing: TherapistBilling }) {
           </Field>
           <fieldset className="grid gap-2 sm:col-span-2">
             <legend className="mb-1 text-sm font-medium">Retención de IRPF</legend>
-            <p className="text-[0.8125rem] text-muted-foreground">Solo se aplica cuando factura a una empresa, un profesional o una aseguradora; nunca a un particular.</p>
+            <p className="text-[0.8125rem] text-muted-foreground">
+              Solo se aplica cuando factura a una empresa, un profesional o una aseguradora; nunca a un particular.
+            </p>
             <div className="grid gap-2 sm:grid-cols-2">
               {INVOICE_WITHHOLDING_RATES.map((r) => (
-                <label key={r} className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm', rate === String(r) && 'border-primary/50 bg-accent/40')}>
-                  <input type="radio" value={String(r)} className="mt-0.5 accent-[var(--color-primary)]" {...form.register('withholdingRate')} />
+                <label
+                  key={r}
+                  className={cn(
+                    'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
+                    rate === String(r) && 'border-primary/50 bg-accent/40',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    value={String(r)}
+                    className="mt-0.5 accent-[var(--color-primary)]"
+                    {...form.register('withholdingRate')}
+                  />
                   <span>{INVOICE_WITHHOLDING_RATE_LABELS[r]}</span>
                 </label>
               ))}
             </div>
-            {errors.withholdingRate?.message ? <p className="text-[0.8125rem] font-medium text-destructive">{errors.withholdingRate.message}</p> : null}
+            {errors.withholdingRate?.message ? (
+              <p className="text-[0.8125rem] font-medium text-destructive">{errors.withholdingRate.message}</p>
+            ) : null}
           </fieldset>
-          <Field label="Pie de factura" error={errors.footer?.message} className="sm:col-span-2" hint="Lo que se imprime al final de cada factura nueva: forma de pago, IBAN…">
+          <Field
+            label="Pie de factura"
+            error={errors.footer?.message}
+            className="sm:col-span-2"
+            hint="Lo que se imprime al final de cada factura nueva: forma de pago, IBAN…"
+          >
             <Textarea rows={4} {...form.register('footer')} />
           </Field>
         </CardContent>

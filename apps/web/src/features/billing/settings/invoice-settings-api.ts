@@ -19,4 +19,9 @@ export function useSaveInvoiceSettings(wid: string) {
 }
 
 /** This year's counters of the therapist's own series: the settings say the next number from them (read again on each visit: an invoice issued meanwhile moves it). */
-export const useMyInvoiceSeries = () => useQuery({ queryKey: ['me', 'invoice-series'], queryFn: ({ signal }) => api<InvoiceSeriesCounters>('/me/invoice-series', { signal }), staleTime: 0 });
+export const useMyInvoiceSeries = () =>
+  useQuery({
+    queryKey: ['me', 'invoice-series'],
+    queryFn: ({ signal }) => api<InvoiceSeriesCounters>('/me/invoice-series', { signal }),
+    staleTime: 0,
+  });

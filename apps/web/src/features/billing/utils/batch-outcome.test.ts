@@ -14,7 +14,11 @@ const batch = (b: Partial<InvoiceBatchStatus>): InvoiceBatchStatus => ({
   createdAt: '2026-11-30T10:00:00.000Z',
   ...b,
 });
-const failure = (patientName: string) => ({ patientId: '00000000-0000-4000-8000-000000000002', patientName, message: 'Completa los datos de facturación de Olga (nombre y NIF) en Ajustes › Datos de facturación.' });
+const failure = (patientName: string) => ({
+  patientId: '00000000-0000-4000-8000-000000000002',
+  patientName,
+  message: 'Completa los datos de facturación de Olga (nombre y NIF) en Ajustes › Datos de facturación.',
+});
 
 describe('batchOutcome', () => {
   it('a finished batch that issued no invoice is an error, never «Lote terminado»', () => {
@@ -26,7 +30,10 @@ describe('batchOutcome', () => {
     expect(batchOutcome(batch({ status: 'failed', errors: [failure('Ana Prueba')] })).tone).toBe('error');
   });
   it('some left out is a warning; all issued a success', () => {
-    expect(batchOutcome(batch({ invoiceIds: ['00000000-0000-4000-8000-000000000003'], errors: [failure('Ana Prueba')] }))).toMatchObject({ tone: 'warning', title: 'Lote terminado con avisos' });
+    expect(batchOutcome(batch({ invoiceIds: ['00000000-0000-4000-8000-000000000003'], errors: [failure('Ana Prueba')] }))).toMatchObject({
+      tone: 'warning',
+      title: 'Lote terminado con avisos',
+    });
     expect(batchOutcome(batch({ invoiceIds: ['00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000004'] }))).toEqual({
       tone: 'success',
       title: 'Lote terminado',

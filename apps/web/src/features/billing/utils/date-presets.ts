@@ -41,8 +41,14 @@ export function presetRange(preset: DatePreset, now: Date = new Date()): { from:
     case 'lastWeek':
       return { from: iso(addDays(monday, -7)), to: iso(addDays(monday, -1)) };
     case 'thisMonth':
-      return { from: iso(new Date(today.getFullYear(), today.getMonth(), 1, 12)), to: iso(new Date(today.getFullYear(), today.getMonth() + 1, 0, 12)) };
+      return {
+        from: iso(new Date(today.getFullYear(), today.getMonth(), 1, 12)),
+        to: iso(new Date(today.getFullYear(), today.getMonth() + 1, 0, 12)),
+      };
     case 'lastMonth':
-      return { from: iso(new Date(today.getFullYear(), today.getMonth() - 1, 1, 12)), to: iso(new Date(today.getFullYear(), today.getMonth(), 0, 12)) };
+      return {
+        from: iso(new Date(today.getFullYear(), today.getMonth() - 1, 1, 12)),
+        to: iso(new Date(today.getFullYear(), today.getMonth(), 0, 12)),
+      };
   }
 }

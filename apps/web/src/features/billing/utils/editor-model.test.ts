@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, emptyModel, lineErrors, liveTotals, modelProblem, parseQuantity, sessionLine, type EditorModel } from './editor-model';
 
-const line = (over: Partial<EditorModel['lines'][number]> = {}): EditorModel['lines'][number] => ({ key: 'k', description: 'Sesión', itemKind: 'therapy', quantity: '1', price: '60', sessionId: null, vat: 'auto', withholding: 'auto', ...over });
+const line = (over: Partial<EditorModel['lines'][number]> = {}): EditorModel['lines'][number] => ({
+  key: 'k',
+  description: 'Sesión',
+  itemKind: 'therapy',
+  quantity: '1',
+  price: '60',
+  sessionId: null,
+  vat: 'auto',
+  withholding: 'auto',
+  ...over,
+});
 
 describe('invoice editor model', () => {
   it('reads quantities the Spanish way', () => {
@@ -18,7 +28,11 @@ describe('invoice editor model', () => {
   });
 
   it('totals like the server: therapy exempt, a report at 21 %, withholding only for a company', () => {
-    const m: EditorModel = { ...emptyModel(), patient: { id: 'p', name: 'Ana' }, lines: [line({ price: '62,50' }), line({ itemKind: 'report', price: '100' }), line({ price: 'x' })] };
+    const m: EditorModel = {
+      ...emptyModel(),
+      patient: { id: 'p', name: 'Ana' },
+      lines: [line({ price: '62,50' }), line({ itemKind: 'report', price: '100' }), line({ price: 'x' })],
+    };
     const t = liveTotals(m, { withholdingRate: 15 });
     expect([t.subtotalCents, t.vatCents, t.withholdingCents, t.totalCents]).toEqual([16250, 2100, 0, 18350]);
     expect(t.lineTotals).toEqual([6250, 12100, null]);
@@ -44,7 +58,11 @@ describe('invoice editor model', () => {
   });
 
   it('never withholds from a private payer: a withholding chosen for a company is neither counted nor sent once the patient pays', () => {
-    const m: EditorModel = { ...emptyModel(), patient: { id: 'p', name: 'Ana' }, lines: [line({ itemKind: 'report', price: '100', withholding: '15' })] };
+    const m: EditorModel = {
+      ...emptyModel(),
+      patient: { id: 'p', name: 'Ana' },
+      lines: [line({ itemKind: 'report', price: '100', withholding: '15' })],
+    };
     const t = liveTotals(m, { withholdingRate: 15 });
     expect([t.vatCents, t.withholdingCents, t.totalCents]).toEqual([2100, 0, 12100]);
     expect(bodyOf(m).lines?.[0]?.withholdingRate).toBeUndefined();
@@ -53,8 +71,17 @@ describe('invoice editor model', () => {
   });
 
   it('sends cents, numbers and nulls; the patient pays unless another payer is chosen', () => {
-    const m: EditorModel = { ...emptyModel('Gracias'), patient: { id: 'p1', name: 'Ana' }, lines: [line({ quantity: '2', price: '1.200,5', sessionId: 's1' })] };
-    expect(bodyOf(m)).toEqual({ patientId: 'p1', buyer: null, lines: [{ description: 'Sesión', itemKind: 'therapy', quantity: 2, unitPriceCents: 120050, sessionId: 's1' }], footer: 'Gracias' });
+    const m: EditorModel = {
+      ...emptyModel('Gracias'),
+      patient: { id: 'p1', name: 'Ana' },
+      lines: [line({ quantity: '2', price: '1.200,5', sessionId: 's1' })],
+    };
+    expect(bodyOf(m)).toEqual({
+      patientId: 'p1',
+      buyer: null,
+      lines: [{ description: 'Sesión', itemKind: 'therapy', quantity: 2, unitPriceCents: 120050, sessionId: 's1' }],
+      footer: 'Gracias',
+    });
     const other = bodyOf({ ...m, billTo: 'other', buyer: { ...m.buyer, kind: 'insurer', fullName: ' Seguros Sol ', taxId: '' } });
     expect(other.buyer).toMatchObject({ kind: 'insurer', fullName: 'Seguros Sol', taxId: null });
   });
@@ -65,6 +92,10 @@ describe('invoice editor model', () => {
   });
 
   it('words a session like the server does', () => {
-    expect(sessionLine({ id: 's', day: '2026-03-02', price: 6250, modality: 'online' })).toMatchObject({ description: 'Sesión de psicoterapia (online) del 02/03/2026', price: '62,50', sessionId: 's' });
+    expect(sessionLine({ id: 's', day: '2026-03-02', price: 6250, modality: 'online' })).toMatchObject({
+      description: 'Sesión de psicoterapia (online) del 02/03/2026',
+      price: '62,50',
+      sessionId: 's',
+    });
   });
 });

@@ -16,7 +16,16 @@ import {
 import type { UpdateInvoice } from '../api/invoices-api';
 
 /** A line as typed: amounts stay text until they are sent, so nothing the user writes is rewritten. */
-export type LineDraft = { key: string; description: string; itemKind: InvoiceItemKind; quantity: string; price: string; sessionId: string | null; vat: VatChoice; withholding: WithholdingChoice };
+export type LineDraft = {
+  key: string;
+  description: string;
+  itemKind: InvoiceItemKind;
+  quantity: string;
+  price: string;
+  sessionId: string | null;
+  vat: VatChoice;
+  withholding: WithholdingChoice;
+};
 
 /** A line's VAT: the rule of its kind ('auto'), exempt (art. 20, E1) or a rate; its withholding likewise. */
 export const VAT_CHOICES = ['auto', 'E1', '21', '10', '4', '0'] as const;
@@ -29,14 +38,26 @@ export type WithholdingChoice = (typeof WITHHOLDING_CHOICES)[number];
  * a company paid is not sent once a private person pays (`buyerWithholds` false): they never withhold,
  * and the server refuses it.
  */
-function taxChoice(l: Pick<LineDraft, 'vat' | 'withholding'>, buyerWithholds: boolean): { vatRate?: 0 | 4 | 10 | 21; exemption?: 'E1' | null; withholdingRate?: 0 | 7 | 15 | 19 } {
+function taxChoice(
+  l: Pick<LineDraft, 'vat' | 'withholding'>,
+  buyerWithholds: boolean,
+): { vatRate?: 0 | 4 | 10 | 21; exemption?: 'E1' | null; withholdingRate?: 0 | 7 | 15 | 19 } {
   const out: ReturnType<typeof taxChoice> = {};
   if (l.vat === 'E1') Object.assign(out, { vatRate: 0, exemption: 'E1' });
   else if (l.vat !== 'auto') Object.assign(out, { vatRate: Number(l.vat), exemption: null });
   if (l.withholding !== 'auto' && buyerWithholds) out.withholdingRate = Number(l.withholding) as 0 | 7 | 15 | 19;
   return out;
 }
-export type BuyerDraft = { kind: BuyerKind; fullName: string; taxId: string; line1: string; line2: string; city: string; zipCode: string; country: string };
+export type BuyerDraft = {
+  kind: BuyerKind;
+  fullName: string;
+  taxId: string;
+  line1: string;
+  line2: string;
+  city: string;
+  zipCode: string;
+  country: string;
+};
 export type EditorModel = {
   patient: { id: string; name: string } | null;
   /** Who pays: the patient (their billing data in the file) or someone else (a guardian, a company, an insurer). */
@@ -50,8 +71,26 @@ export type LineErrors = Partial<Record<'description' | 'quantity' | 'price', st
 let seq = 0;
 export const newKey = () => `l${++seq}`;
 
-export const emptyBuyer = (): BuyerDraft => ({ kind: 'guardian', fullName: '', taxId: '', line1: '', line2: '', city: '', zipCode: '', country: '' });
-export const emptyLine = (): LineDraft => ({ key: newKey(), description: '', itemKind: 'therapy', quantity: '1', price: '', sessionId: null, vat: 'auto', withholding: 'auto' });
+export const emptyBuyer = (): BuyerDraft => ({
+  kind: 'guardian',
+  fullName: '',
+  taxId: '',
+  line1: '',
+  line2: '',
+  city: '',
+  zipCode: '',
+  country: '',
+});
+export const emptyLine = (): LineDraft => ({
+  key: newKey(),
+  description: '',
+  itemKind: 'therapy',
+  quantity: '1',
+  price: '',
+  sessionId: null,
+  vat: 'auto',
+  withholding: 'auto',
+});
 
 export function emptyModel(footer: string | null = null, patient: EditorModel['patient'] = null): EditorModel {
   return { patient, billTo: 'patient', buyer: emptyBuyer(), lines: [], footer: footer ?? '' };
@@ -91,7 +130,8 @@ export function modelOf(invoice: Invoice): EditorModel {
   };
 }
 
-const buyerKindOfInvoice = (invoice: Invoice): BuyerKind => (invoice.buyer && invoice.buyer.kind !== 'patient' ? (invoice.buyer.kind as BuyerKind) : 'patient');
+const buyerKindOfInvoice = (invoice: Invoice): BuyerKind =>
+  invoice.buyer && invoice.buyer.kind !== 'patient' ? (invoice.buyer.kind as BuyerKind) : 'patient';
 
 /**
  * A saved line's taxes as choices: 'auto' where they are what the rule gives (the withholding rule

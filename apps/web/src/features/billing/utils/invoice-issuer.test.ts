@@ -3,7 +3,16 @@ import { issuerOf, showsIssuer } from './invoice-issuer';
 
 const tere = { id: '00000000-0000-4000-8000-000000000001', name: 'Tere' };
 const tomas = { id: '00000000-0000-4000-8000-000000000002', name: 'Tomás' };
-const party = (fullName: string) => ({ kind: 'therapist', fullName, taxId: '12345678Z', line1: null, line2: null, city: null, zipCode: null, country: null });
+const party = (fullName: string) => ({
+  kind: 'therapist',
+  fullName,
+  taxId: '12345678Z',
+  line1: null,
+  line2: null,
+  city: null,
+  zipCode: null,
+  country: null,
+});
 const hers = { sellerType: 'therapist' as const, seller: party('Teresa Terapeuta'), therapist: tere };
 const clinics = { sellerType: 'workspace' as const, seller: party('Clínica Lotes SL'), therapist: tomas };
 

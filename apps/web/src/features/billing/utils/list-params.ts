@@ -15,7 +15,8 @@ export type ListState = {
   page: number;
 };
 
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (v && (values as readonly string[]).includes(v) ? (v as T) : null);
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null =>
+  v && (values as readonly string[]).includes(v) ? (v as T) : null;
 const uuid = (v: string | null) => (isUuid(v) ? v : null);
 const SERIES = /^[A-Z0-9/-]{1,30}$/;
 const seriesOf = (v: string | null) => (v && SERIES.test(v) ? v : null);
@@ -63,6 +64,14 @@ export function toQuery(s: ListState, now: Date = new Date()): Partial<InvoiceLi
   return query;
 }
 
-export const hasFilters = (s: ListState) => Boolean(s.q.trim() || s.period || s.status || s.payment || s.therapist || s.patient || s.series);
-export const NO_FILTERS: Partial<ListState> = { q: '', period: null, status: null, payment: null, therapist: null, patient: null, series: null };
-
+export const hasFilters = (s: ListState) =>
+  Boolean(s.q.trim() || s.period || s.status || s.payment || s.therapist || s.patient || s.series);
+export const NO_FILTERS: Partial<ListState> = {
+  q: '',
+  period: null,
+  status: null,
+  payment: null,
+  therapist: null,
+  patient: null,
+  series: null,
+};

@@ -29,7 +29,9 @@ export function useSaveBookingService(wid: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: string | null; body: CreateBookingServiceBody | UpdateBookingServiceBody }) =>
-      v.id ? api<BookingService>(`${servicesPath(wid)}/${v.id}`, { method: 'PATCH', body: v.body }) : api<BookingService>(servicesPath(wid), { method: 'POST', body: v.body }),
+      v.id
+        ? api<BookingService>(`${servicesPath(wid)}/${v.id}`, { method: 'PATCH', body: v.body })
+        : api<BookingService>(servicesPath(wid), { method: 'POST', body: v.body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: bookingKeys.services(wid) }),
   });
 }
@@ -47,7 +49,9 @@ export const useAvailabilityOverrides = (wid: string, therapistId: string | null
   useQuery({
     queryKey: bookingKeys.overrides(wid, therapistId),
     queryFn: ({ signal }) =>
-      api<{ items: AvailabilityOverrideRecord[] }>(overridesPath(wid), { signal, query: therapistId ? { therapistId } : undefined }).then((r) => r.items),
+      api<{ items: AvailabilityOverrideRecord[] }>(overridesPath(wid), { signal, query: therapistId ? { therapistId } : undefined }).then(
+        (r) => r.items,
+      ),
   });
 
 export function useCreateOverrides(wid: string) {

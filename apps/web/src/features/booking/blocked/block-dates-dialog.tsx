@@ -116,7 +116,13 @@ function BlockDatesBody({ wid, therapistId, today, onOpenChange }: Props) {
                     </div>
                     {!r.allDay ? (
                       <div className="flex items-center gap-2">
-                        <TimeInput className="max-w-[7.5rem]" aria-label={`Fecha ${n}: desde`} value={r.from} aria-invalid={rangeError ? true : undefined} onChange={(from) => update(i, { from })} />
+                        <TimeInput
+                          className="max-w-[7.5rem]"
+                          aria-label={`Fecha ${n}: desde`}
+                          value={r.from}
+                          aria-invalid={rangeError ? true : undefined}
+                          onChange={(from) => update(i, { from })}
+                        />
                         <span aria-hidden>–</span>
                         <TimeInput
                           className="max-w-[7.5rem]"
@@ -129,7 +135,14 @@ function BlockDatesBody({ wid, therapistId, today, onOpenChange }: Props) {
                       </div>
                     ) : null}
                     {rows.length > 1 ? (
-                      <Button type="button" variant="ghost" size="icon" className="absolute right-1.5 top-1.5" aria-label={`Quitar la fecha ${n}`} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="absolute right-1.5 top-1.5"
+                        aria-label={`Quitar la fecha ${n}`}
+                        onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+                      >
                         <X aria-hidden />
                       </Button>
                     ) : null}
@@ -141,11 +154,17 @@ function BlockDatesBody({ wid, therapistId, today, onOpenChange }: Props) {
             })}
           </ul>
           {rows.length < 100 ? (
-            <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => {
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              onClick={() => {
                 // A new row is not yet wrong: its messages wait for its first change or the next «Bloquear».
                 setTried(false);
                 setRows((rs) => [...rs, newRow()]);
-              }}>
+              }}
+            >
               <Plus aria-hidden /> Añadir otra fecha
             </Button>
           ) : null}

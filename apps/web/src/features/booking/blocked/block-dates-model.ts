@@ -6,7 +6,8 @@ export type BlockRow = { key: number; day: string; allDay: boolean; from: string
 let next = 0;
 export const newRow = (day = ''): BlockRow => ({ key: next++, day, allDay: true, from: '09:00', to: '14:00' });
 
-export const entryOf = (r: BlockRow): AvailabilityOverride => (r.allDay ? { day: r.day, allDay: true } : { day: r.day, allDay: false, from: r.from, to: r.to });
+export const entryOf = (r: BlockRow): AvailabilityOverride =>
+  r.allDay ? { day: r.day, allDay: true } : { day: r.day, allDay: false, from: r.from, to: r.to };
 
 /**
  * Messages by row and field ('0.day', '1.to'): a day not yet a real date, then core's rules (repeated,

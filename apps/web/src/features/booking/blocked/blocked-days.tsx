@@ -34,11 +34,16 @@ export function BlockedDays({ today }: { today: string }) {
 
   let body;
   if (overrides.isPending) body = <Spinner label="Cargando fechas bloqueadas…" />;
-  else if (overrides.isError) body = <LoadError error={overrides.error} onRetry={() => void overrides.refetch()} what="las fechas bloqueadas" />;
+  else if (overrides.isError)
+    body = <LoadError error={overrides.error} onRetry={() => void overrides.refetch()} what="las fechas bloqueadas" />;
   else if (overrides.data.length === 0)
     body = (
       <div className="rounded-xl border bg-card">
-        <EmptyState icon={<CalendarOff />} title="No hay fechas bloqueadas" text="Bloquea vacaciones, festivos o unas horas de un día para que nadie reserve entonces." />
+        <EmptyState
+          icon={<CalendarOff />}
+          title="No hay fechas bloqueadas"
+          text="Bloquea vacaciones, festivos o unas horas de un día para que nadie reserve entonces."
+        />
       </div>
     );
   else
@@ -47,10 +52,17 @@ export function BlockedDays({ today }: { today: string }) {
         {overrides.data.map((o) => (
           <li key={o.id} className="flex items-center justify-between gap-3 px-4 py-2.5">
             <span className="text-sm">
-              <span className="font-medium tabular-nums">{isoDateToDmy(o.day)}</span> · <span className="text-muted-foreground">{when(o)}</span>
+              <span className="font-medium tabular-nums">{isoDateToDmy(o.day)}</span> ·{' '}
+              <span className="text-muted-foreground">{when(o)}</span>
             </span>
             {canUnblock ? (
-              <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Desbloquear el ${isoDateToDmy(o.day)}`} onClick={() => setRemoving(o)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-destructive"
+                aria-label={`Desbloquear el ${isoDateToDmy(o.day)}`}
+                onClick={() => setRemoving(o)}
+              >
                 <Trash2 aria-hidden />
               </Button>
             ) : null}
@@ -70,19 +82,38 @@ export function BlockedDays({ today }: { today: string }) {
       {blocksAll && team.data && team.data.length > 1 ? (
         <div className="flex flex-wrap items-center gap-2">
           <Label htmlFor="blocked-therapist">Terapeuta</Label>
-          <NativeSelect id="blocked-therapist" className="w-auto" options={team.data.map((m) => ({ value: m.id, label: m.name }))} value={therapistId} onChange={(e) => setTherapistId(e.target.value)} />
+          <NativeSelect
+            id="blocked-therapist"
+            className="w-auto"
+            options={team.data.map((m) => ({ value: m.id, label: m.name }))}
+            value={therapistId}
+            onChange={(e) => setTherapistId(e.target.value)}
+          />
         </div>
       ) : null}
       {body}
       {canBlock && overrides.data ? (
-        <HolidaySuggestions wid={wid} therapistId={therapistId === userId ? null : therapistId} today={today} blocked={new Set(overrides.data.filter((o) => o.allDay).map((o) => o.day))} />
+        <HolidaySuggestions
+          wid={wid}
+          therapistId={therapistId === userId ? null : therapistId}
+          today={today}
+          blocked={new Set(overrides.data.filter((o) => o.allDay).map((o) => o.day))}
+        />
       ) : null}
-      <BlockDatesDialog wid={wid} therapistId={therapistId === userId ? null : therapistId} today={today} open={adding} onOpenChange={setAdding} />
+      <BlockDatesDialog
+        wid={wid}
+        therapistId={therapistId === userId ? null : therapistId}
+        today={today}
+        open={adding}
+        onOpenChange={setAdding}
+      />
       <ConfirmDialog
         open={!!removing}
         onOpenChange={(o) => (o ? undefined : setRemoving(null))}
         title="¿Desbloquear la fecha?"
-        description={removing ? `El ${isoDateToDmy(removing.day)} (${when(removing).toLowerCase()}) volverá a ofrecerse en tu página de reserva.` : ''}
+        description={
+          removing ? `El ${isoDateToDmy(removing.day)} (${when(removing).toLowerCase()}) volverá a ofrecerse en tu página de reserva.` : ''
+        }
         confirmLabel="Desbloquear"
         onConfirm={async () => {
           if (!removing) return;

@@ -36,11 +36,24 @@ const weekday = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString
  * holiday is bookable until it is blocked (a service's schedule knows no holidays). Suggestions only: the official calendar moves
  * some days every year, as the note says.
  */
-export function HolidaySuggestions({ wid, therapistId, today, blocked }: { wid: string; therapistId: string | null; today: string; blocked: ReadonlySet<string> }) {
+export function HolidaySuggestions({
+  wid,
+  therapistId,
+  today,
+  blocked,
+}: {
+  wid: string;
+  therapistId: string | null;
+  today: string;
+  blocked: ReadonlySet<string>;
+}) {
   const [region, setRegion] = useState<SpanishRegion | null>(savedRegion);
   const create = useCreateOverrides(wid);
   const [busy, setBusy] = useState<string | null>(null);
-  const holidays = useMemo(() => holidaysBetween(today, shiftDay(today, 365), region).filter((h) => !blocked.has(h.day)), [today, region, blocked]);
+  const holidays = useMemo(
+    () => holidaysBetween(today, shiftDay(today, 365), region).filter((h) => !blocked.has(h.day)),
+    [today, region, blocked],
+  );
 
   async function block(days: Holiday[], key: string) {
     setBusy(key);
@@ -94,7 +107,9 @@ export function HolidaySuggestions({ wid, therapistId, today, blocked }: { wid: 
               }}
             />
           </div>
-          <p className="text-xs text-muted-foreground">Comprueba el calendario laboral oficial de tu comunidad y de tu municipio: algunos festivos cambian de día cada año.</p>
+          <p className="text-xs text-muted-foreground">
+            Comprueba el calendario laboral oficial de tu comunidad y de tu municipio: algunos festivos cambian de día cada año.
+          </p>
           {holidays.length === 0 ? (
             <p className="text-sm text-muted-foreground">Ya tienes bloqueados todos estos festivos.</p>
           ) : (
@@ -102,10 +117,18 @@ export function HolidaySuggestions({ wid, therapistId, today, blocked }: { wid: 
               {holidays.map((h) => (
                 <li key={h.day} className="flex items-center justify-between gap-3 py-2">
                   <span className="text-sm">
-                    <span className="font-medium tabular-nums">{isoDateToDmy(h.day)}</span> <span className="text-muted-foreground">({weekday(h.day)})</span> · {h.name}
+                    <span className="font-medium tabular-nums">{isoDateToDmy(h.day)}</span>{' '}
+                    <span className="text-muted-foreground">({weekday(h.day)})</span> · {h.name}
                     {h.scope === 'regional' ? <span className="text-muted-foreground"> · autonómico</span> : null}
                   </span>
-                  <Button variant="ghost" size="sm" loading={busy === h.day} disabled={!!busy} aria-label={`Bloquear ${h.name}, ${isoDateToDmy(h.day)}`} onClick={() => void block([h], h.day)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    loading={busy === h.day}
+                    disabled={!!busy}
+                    aria-label={`Bloquear ${h.name}, ${isoDateToDmy(h.day)}`}
+                    onClick={() => void block([h], h.day)}
+                  >
                     Bloquear
                   </Button>
                 </li>

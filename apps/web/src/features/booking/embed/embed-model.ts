@@ -19,7 +19,8 @@ const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
  */
 export function embedSnippet(divanOrigin: string, pageUrl: string, mode: EmbedMode, label = 'Reservar cita'): string {
   const script = `<script src="${attr(divanOrigin)}/embed.js" async></script>`;
-  if (mode === 'button') return `<div data-divan-booking="${attr(pageUrl)}" data-mode="button" data-label="${attr(label)}"></div>\n${script}`;
+  if (mode === 'button')
+    return `<div data-divan-booking="${attr(pageUrl)}" data-mode="button" data-label="${attr(label)}"></div>\n${script}`;
   return `<div data-divan-booking="${attr(pageUrl)}"></div>\n${script}`;
 }
 

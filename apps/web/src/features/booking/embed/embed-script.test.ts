@@ -10,7 +10,8 @@ const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../..
 const DIVAN = 'https://app.divan.es';
 const PAGE = `${DIVAN}/v1/reservations/8a1f8a52-6a43-4c59-9f1f-0a4f3c1b5e01`;
 const run = () => new Function(source)();
-const post = (source: unknown, origin: string, data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
+const post = (source: unknown, origin: string, data: unknown) =>
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
 
 beforeEach(() => {
   document.body.innerHTML = '';

@@ -29,18 +29,29 @@ export function EmbedSection() {
   else if (!embed.data.embeddingAllowed)
     body = (
       <Alert variant="info">
-        {errorMessage('public_service_embedding_not_allowed')} Con el plan Premium o Team puedes mostrar tu reserva online dentro de tu propia web.{' '}
-        <Link to="/settings/workspace/plan">Ver planes</Link>
+        {errorMessage('public_service_embedding_not_allowed')} Con el plan Premium o Team puedes mostrar tu reserva online dentro de tu
+        propia web. <Link to="/settings/workspace/plan">Ver planes</Link>
       </Alert>
     );
   else
     body = (
       <div className="grid gap-6 rounded-xl border bg-card/60 p-4 sm:p-5">
-        <OriginsEditor key={embed.data.allowedOrigins.join(' ')} wid={wid} saved={embed.data.allowedOrigins} canEdit={ability.can('update', 'workspace_profile')} />
+        <OriginsEditor
+          key={embed.data.allowedOrigins.join(' ')}
+          wid={wid}
+          saved={embed.data.allowedOrigins}
+          canEdit={ability.can('update', 'workspace_profile')}
+        />
         {embed.data.allowedOrigins.length === 0 ? (
-          <Alert variant="info">Añade primero tu web: hasta entonces, el código no mostrará la reserva dentro de ella (el enlace directo sí funciona).</Alert>
+          <Alert variant="info">
+            Añade primero tu web: hasta entonces, el código no mostrará la reserva dentro de ella (el enlace directo sí funciona).
+          </Alert>
         ) : null}
-        <Snippets wid={wid} services={services.data ?? []} showTherapist={readsAll && !!services.data?.some((s) => s.therapist.id !== userId)} />
+        <Snippets
+          wid={wid}
+          services={services.data ?? []}
+          showTherapist={readsAll && !!services.data?.some((s) => s.therapist.id !== userId)}
+        />
       </div>
     );
 

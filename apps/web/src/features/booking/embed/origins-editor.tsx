@@ -31,7 +31,11 @@ export function OriginsEditor({ wid, saved, canEdit }: { wid: string; saved: str
     try {
       const result = await save.mutateAsync(origins);
       setOrigins(result.allowedOrigins);
-      toast.success(result.allowedOrigins.length ? 'Webs guardadas: ya pueden mostrar tu reserva online' : 'Ninguna web puede mostrar tu reserva online');
+      toast.success(
+        result.allowedOrigins.length
+          ? 'Webs guardadas: ya pueden mostrar tu reserva online'
+          : 'Ninguna web puede mostrar tu reserva online',
+      );
     } catch (err) {
       toast.error(messageOf(err));
     }
@@ -42,7 +46,8 @@ export function OriginsEditor({ wid, saved, canEdit }: { wid: string; saved: str
       <div className="grid gap-1">
         <h3 className="font-semibold">Webs donde la muestras</h3>
         <p className="text-sm text-muted-foreground">
-          Por seguridad, tu reserva online solo se muestra dentro de las webs que indiques aquí. Escribe la dirección principal de tu web, sin rutas.
+          Por seguridad, tu reserva online solo se muestra dentro de las webs que indiques aquí. Escribe la dirección principal de tu web,
+          sin rutas.
         </p>
       </div>
       {origins.length ? (
@@ -60,7 +65,9 @@ export function OriginsEditor({ wid, saved, canEdit }: { wid: string; saved: str
           ))}
         </ul>
       ) : (
-        <p className="rounded-lg border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">Aún no has añadido ninguna web.</p>
+        <p className="rounded-lg border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
+          Aún no has añadido ninguna web.
+        </p>
       )}
       {canEdit ? (
         <>

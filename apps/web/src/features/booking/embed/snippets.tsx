@@ -31,12 +31,20 @@ export function Snippets({ wid, services, showTherapist }: { wid: string; servic
         <h3 className="font-semibold">Código para tu web</h3>
         <p className="text-sm text-muted-foreground">Copia el código y pégalo en tu web, en un bloque de «HTML personalizado» o similar.</p>
       </div>
-      <Field label="Qué quieres mostrar" hint={active.length ? undefined : 'Cuando tengas servicios activos podrás insertar también cada uno por separado.'}>
+      <Field
+        label="Qué quieres mostrar"
+        hint={active.length ? undefined : 'Cuando tengas servicios activos podrás insertar también cada uno por separado.'}
+      >
         <NativeSelect value={service ? service.id : 'index'} onChange={(e) => setChoice(e.target.value)} options={options} />
       </Field>
       <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="text-muted-foreground">Enlace directo:</span>
-        <a href={url} target="_blank" rel="noreferrer" className="inline-flex min-w-0 items-center gap-1 break-all font-medium text-primary underline-offset-4 hover:underline">
+        <a
+          href={url}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex min-w-0 items-center gap-1 break-all font-medium text-primary underline-offset-4 hover:underline"
+        >
           {url} <ExternalLink className="size-3.5 shrink-0" aria-hidden />
           <span className="sr-only">(se abre en otra pestaña)</span>
         </a>
@@ -49,7 +57,11 @@ export function Snippets({ wid, services, showTherapist }: { wid: string; servic
       <details className="rounded-lg border bg-card p-3 text-sm">
         <summary className="cursor-pointer font-medium">¿Tu web no admite scripts?</summary>
         <div className="mt-3">
-          <CodeBlock title="Solo la página, sin script" text="Se muestra con una altura fija: si la reserva es más larga, tendrá su propia barra de desplazamiento." code={plainIframe(url)} />
+          <CodeBlock
+            title="Solo la página, sin script"
+            text="Se muestra con una altura fija: si la reserva es más larga, tendrá su propia barra de desplazamiento."
+            code={plainIframe(url)}
+          />
         </div>
       </details>
     </div>

@@ -36,7 +36,11 @@ export function ScheduleEditor({ value, onChange, errors }: Props) {
                 {value[d].map((r, i) => {
                   const error = errors[`schedule.${d}.${i}`];
                   const messageId = `schedule-${d}-${i}-message`;
-                  const set = (patch: Partial<TimeRange>) => setDay(d, value[d].map((x, j) => (j === i ? { ...x, ...patch } : x)));
+                  const set = (patch: Partial<TimeRange>) =>
+                    setDay(
+                      d,
+                      value[d].map((x, j) => (j === i ? { ...x, ...patch } : x)),
+                    );
                   return (
                     <div key={i} className="grid gap-1">
                       <div className="flex flex-wrap items-center gap-2">
@@ -57,7 +61,18 @@ export function ScheduleEditor({ value, onChange, errors }: Props) {
                           aria-describedby={error ? messageId : undefined}
                           onChange={(to) => set({ to })}
                         />
-                        <Button type="button" variant="ghost" size="icon" aria-label={`Quitar el rango ${i + 1} del ${WEEKDAY_NAMES[d]}`} onClick={() => setDay(d, value[d].filter((_, j) => j !== i))}>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Quitar el rango ${i + 1} del ${WEEKDAY_NAMES[d]}`}
+                          onClick={() =>
+                            setDay(
+                              d,
+                              value[d].filter((_, j) => j !== i),
+                            )
+                          }
+                        >
                           <X aria-hidden />
                         </Button>
                       </div>
@@ -70,7 +85,14 @@ export function ScheduleEditor({ value, onChange, errors }: Props) {
                   );
                 })}
                 {value[d].length < SCHEDULE_RANGES_PER_DAY_MAX ? (
-                  <Button type="button" variant="ghost" size="sm" className="justify-self-start" aria-label={`Añadir un rango al ${WEEKDAY_NAMES[d]}`} onClick={() => addRange(d)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    className="justify-self-start"
+                    aria-label={`Añadir un rango al ${WEEKDAY_NAMES[d]}`}
+                    onClick={() => addRange(d)}
+                  >
                     <Plus aria-hidden /> Añadir rango
                   </Button>
                 ) : null}

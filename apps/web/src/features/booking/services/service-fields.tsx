@@ -36,7 +36,13 @@ function NoticeField({ label, which, form, set, errors }: Props & { label: strin
           value={form[amount]}
           onChange={(e) => set(amount, e.target.value)}
         />
-        <NativeSelect className="min-w-0 flex-1" aria-label={`${label}: unidad`} options={unitOptions} value={form[unit]} onChange={(e) => set(unit, e.target.value as TimespanUnit)} />
+        <NativeSelect
+          className="min-w-0 flex-1"
+          aria-label={`${label}: unidad`}
+          options={unitOptions}
+          value={form[unit]}
+          onChange={(e) => set(unit, e.target.value as TimespanUnit)}
+        />
       </div>
       {error ? (
         <p id={messageId} role="alert" className="text-[0.8125rem] font-medium text-destructive">
@@ -63,7 +69,11 @@ export function ServiceFields(props: Props) {
         <Input inputMode="decimal" value={form.price} placeholder="60,00" onChange={(e) => set('price', e.target.value)} />
       </Field>
       <Field label="Modalidad" error={errors.modality}>
-        <NativeSelect options={optionsOf(MODALITY)} value={form.modality} onChange={(e) => set('modality', e.target.value as ServiceForm['modality'])} />
+        <NativeSelect
+          options={optionsOf(MODALITY)}
+          value={form.modality}
+          onChange={(e) => set('modality', e.target.value as ServiceForm['modality'])}
+        />
       </Field>
       <Field label="Duración (minutos)" error={errors.duration}>
         <Input inputMode="numeric" value={form.duration} onChange={(e) => set('duration', e.target.value)} />
@@ -80,15 +90,25 @@ export function ServiceFields(props: Props) {
         <Input inputMode="numeric" value={form.limit} onChange={(e) => set('limit', e.target.value)} />
       </Field>
       <Field label="Pago al reservar" error={errors.payment}>
-        <NativeSelect options={optionsOf(BOOKING_PAYMENT)} value={form.payment} onChange={(e) => set('payment', e.target.value as ServiceForm['payment'])} />
+        <NativeSelect
+          options={optionsOf(BOOKING_PAYMENT)}
+          value={form.payment}
+          onChange={(e) => set('payment', e.target.value as ServiceForm['payment'])}
+        />
       </Field>
       <Field label="Estado" error={errors.status}>
-        <NativeSelect options={optionsOf(BOOKING_SERVICE_STATUS)} value={form.status} onChange={(e) => set('status', e.target.value as ServiceForm['status'])} />
+        <NativeSelect
+          options={optionsOf(BOOKING_SERVICE_STATUS)}
+          value={form.status}
+          onChange={(e) => set('status', e.target.value as ServiceForm['status'])}
+        />
       </Field>
       <div className="flex items-center justify-between gap-3 rounded-lg border p-3 sm:col-span-2">
         <Label htmlFor="allow-new-patients" className="grid gap-0.5">
           <span>Admite pacientes nuevos</span>
-          <span className="text-[0.8125rem] font-normal text-muted-foreground">Quien aún no es paciente puede reservar; se crea su ficha.</span>
+          <span className="text-[0.8125rem] font-normal text-muted-foreground">
+            Quien aún no es paciente puede reservar; se crea su ficha.
+          </span>
         </Label>
         <Switch id="allow-new-patients" checked={form.allowNewPatients} onCheckedChange={(v) => set('allowNewPatients', v)} />
       </div>

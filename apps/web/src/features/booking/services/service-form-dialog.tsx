@@ -20,7 +20,11 @@ export function ServiceFormDialog(props: Props) {
 }
 
 const keyOf = (key: keyof ServiceForm): string =>
-  key === 'minNoticeAmount' || key === 'minNoticeUnit' ? 'minNotice' : key === 'maxNoticeAmount' || key === 'maxNoticeUnit' ? 'maxNotice' : key;
+  key === 'minNoticeAmount' || key === 'minNoticeUnit'
+    ? 'minNotice'
+    : key === 'maxNoticeAmount' || key === 'maxNoticeUnit'
+      ? 'maxNotice'
+      : key;
 
 function ServiceFormBody({ wid, service, onOpenChange }: Props) {
   const initial = useMemo(() => (service ? formOfService(service) : newServiceForm()), [service]);

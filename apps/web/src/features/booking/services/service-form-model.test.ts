@@ -3,7 +3,15 @@ import { bodyOf, formKey, newServiceForm, problemsOf, scheduleSummary } from './
 
 describe('service form model', () => {
   it('reads days with the same ranges together, in order', () => {
-    const schedule = { 1: [{ from: '09:00', to: '14:00' }], 2: [], 3: [{ from: '09:00', to: '14:00' }], 4: [], 5: [{ from: '16:00', to: '20:00' }], 6: [], 7: [] };
+    const schedule = {
+      1: [{ from: '09:00', to: '14:00' }],
+      2: [],
+      3: [{ from: '09:00', to: '14:00' }],
+      4: [],
+      5: [{ from: '16:00', to: '20:00' }],
+      6: [],
+      7: [],
+    };
     expect(scheduleSummary(schedule)).toBe('lun, mié · 09:00–14:00 / vie · 16:00–20:00');
     expect(scheduleSummary({ 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] })).toBe('Sin horario');
   });
@@ -15,7 +23,15 @@ describe('service form model', () => {
   });
 
   it("puts core's messages at the form's fields: the range, the price box, the notice", () => {
-    const form = { ...newServiceForm(), title: 'Primera', price: 'sesenta', minNoticeAmount: '3', minNoticeUnit: 'months' as const, maxNoticeAmount: '1', maxNoticeUnit: 'months' as const };
+    const form = {
+      ...newServiceForm(),
+      title: 'Primera',
+      price: 'sesenta',
+      minNoticeAmount: '3',
+      minNoticeUnit: 'months' as const,
+      maxNoticeAmount: '1',
+      maxNoticeUnit: 'months' as const,
+    };
     form.schedule[1] = [{ from: '14:00', to: '09:00' }];
     const problems = problemsOf(form);
     expect(problems['schedule.1.0']).toBe('El rango de horas está invertido');

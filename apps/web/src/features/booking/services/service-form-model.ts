@@ -102,7 +102,14 @@ export function bodyOf(f: ServiceForm): CreateBookingServiceBody {
 }
 
 /** The body's fields named as the form shows them: 'priceCents' is the price box, 'minNotice.amount' the minimum notice. */
-const FIELD_OF: Record<string, string> = { priceCents: 'price', durationMinutes: 'duration', gapMinutes: 'gap', minNotice: 'minNotice', maxNotice: 'maxNotice', bookingLimitPerPatient: 'limit' };
+const FIELD_OF: Record<string, string> = {
+  priceCents: 'price',
+  durationMinutes: 'duration',
+  gapMinutes: 'gap',
+  minNotice: 'minNotice',
+  maxNotice: 'maxNotice',
+  bookingLimitPerPatient: 'limit',
+};
 
 /** A problem's path ('schedule.1.0.to', 'minNotice.amount') as the form's key ('schedule.1.0', 'minNotice'). */
 export function formKey(path: readonly PropertyKey[] | string): string {
@@ -133,7 +140,10 @@ export function scheduleSummary(schedule: Record<IsoWeekday, readonly TimeRange[
   for (const d of ISO_WEEKDAYS) {
     const ranges = schedule[d] ?? [];
     if (!ranges.length) continue;
-    const key = [...ranges].sort((a, b) => a.from.localeCompare(b.from)).map((r) => `${r.from}–${r.to}`).join(', ');
+    const key = [...ranges]
+      .sort((a, b) => a.from.localeCompare(b.from))
+      .map((r) => `${r.from}–${r.to}`)
+      .join(', ');
     groups.set(key, [...(groups.get(key) ?? []), d]);
   }
   if (!groups.size) return 'Sin horario';

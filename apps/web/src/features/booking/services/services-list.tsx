@@ -49,7 +49,11 @@ export function ServicesList() {
   else if (services.data.length === 0)
     body = (
       <div className="rounded-xl border bg-card">
-        <EmptyState icon={<CalendarClock />} title="Aún no hay servicios" text="Crea un servicio con su horario para que tus pacientes reserven desde tu página pública.">
+        <EmptyState
+          icon={<CalendarClock />}
+          title="Aún no hay servicios"
+          text="Crea un servicio con su horario para que tus pacientes reserven desde tu página pública."
+        >
           {newButton}
         </EmptyState>
       </div>
@@ -81,13 +85,25 @@ export function ServicesList() {
                       <Button variant="outline" size="sm" onClick={() => setEditing({ service: s })} aria-label={`Editar ${s.title}`}>
                         <Pencil aria-hidden /> Editar
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => void toggle(s)} aria-label={`${s.status === 'active' ? 'Pausar' : 'Activar'} ${s.title}`}>
-                        {s.status === 'active' ? <Pause aria-hidden /> : <Play aria-hidden />} {s.status === 'active' ? 'Pausar' : 'Activar'}
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => void toggle(s)}
+                        aria-label={`${s.status === 'active' ? 'Pausar' : 'Activar'} ${s.title}`}
+                      >
+                        {s.status === 'active' ? <Pause aria-hidden /> : <Play aria-hidden />}{' '}
+                        {s.status === 'active' ? 'Pausar' : 'Activar'}
                       </Button>
                     </>
                   ) : null}
                   {canDelete ? (
-                    <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setDeleting(s)} aria-label={`Eliminar ${s.title}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive"
+                      onClick={() => setDeleting(s)}
+                      aria-label={`Eliminar ${s.title}`}
+                    >
                       <Trash2 aria-hidden /> Eliminar
                     </Button>
                   ) : null}
@@ -108,12 +124,19 @@ export function ServicesList() {
         {services.data?.length ? newButton : null}
       </div>
       {body}
-      <ServiceFormDialog wid={wid} service={editing?.service ?? null} open={!!editing} onOpenChange={(o) => (o ? undefined : setEditing(null))} />
+      <ServiceFormDialog
+        wid={wid}
+        service={editing?.service ?? null}
+        open={!!editing}
+        onOpenChange={(o) => (o ? undefined : setEditing(null))}
+      />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => (o ? undefined : setDeleting(null))}
         title="¿Eliminar el servicio?"
-        description={deleting ? `«${deleting.title}» dejará de mostrarse en tu página de reserva. Las sesiones ya reservadas no cambian.` : ''}
+        description={
+          deleting ? `«${deleting.title}» dejará de mostrarse en tu página de reserva. Las sesiones ya reservadas no cambian.` : ''
+        }
         confirmLabel="Eliminar servicio"
         onConfirm={async () => {
           if (!deleting) return;

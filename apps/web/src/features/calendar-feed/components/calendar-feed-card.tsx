@@ -50,8 +50,8 @@ export function CalendarFeedCard({ workspaceId, workspaceName }: { workspaceId: 
           Tu agenda en otro calendario
         </CardTitle>
         <CardDescription>
-          Un enlace privado (iCal) con tus sesiones de «{workspaceName}», desde 60 días atrás hasta un año adelante, para Google Calendar, el calendario de
-          Apple u Outlook. Se actualiza solo; las sesiones canceladas aparecen como canceladas.
+          Un enlace privado (iCal) con tus sesiones de «{workspaceName}», desde 60 días atrás hasta un año adelante, para Google Calendar,
+          el calendario de Apple u Outlook. Se actualiza solo; las sesiones canceladas aparecen como canceladas.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -68,7 +68,9 @@ export function CalendarFeedCard({ workspaceId, workspaceName }: { workspaceId: 
           />
           <span className="grid gap-0.5">
             <span className="font-medium">Mostrar el nombre completo de los pacientes</span>
-            <span className="text-xs text-muted-foreground">Si no, solo sus iniciales (p. ej. «Sesión · A. P.»): tu móvil las enseña en la pantalla de bloqueo.</span>
+            <span className="text-xs text-muted-foreground">
+              Si no, solo sus iniciales (p. ej. «Sesión · A. P.»): tu móvil las enseña en la pantalla de bloqueo.
+            </span>
           </span>
         </label>
 
@@ -89,7 +91,10 @@ export function CalendarFeedCard({ workspaceId, workspaceName }: { workspaceId: 
                 <a href={url.replace(/^https?:/, 'webcal:')}>Abrir en el calendario</a>
               </Button>
             </div>
-            <Alert>Cópialo ahora: por seguridad no volveremos a mostrarlo. Quien lo tenga ve tu agenda; si lo pierdes o lo compartes por error, crea uno nuevo.</Alert>
+            <Alert>
+              Cópialo ahora: por seguridad no volveremos a mostrarlo. Quien lo tenga ve tu agenda; si lo pierdes o lo compartes por error,
+              crea uno nuevo.
+            </Alert>
           </div>
         ) : null}
 
@@ -110,7 +115,11 @@ export function CalendarFeedCard({ workspaceId, workspaceName }: { workspaceId: 
           </div>
         ) : (
           <div>
-            <Button type="button" onClick={() => make().catch((err: unknown) => toast.error(messageOf(err)))} loading={regenerate.isPending}>
+            <Button
+              type="button"
+              onClick={() => make().catch((err: unknown) => toast.error(messageOf(err)))}
+              loading={regenerate.isPending}
+            >
               Crear enlace privado
             </Button>
           </div>

@@ -7,7 +7,8 @@ import type { CalendarSession, CancelResult, Scope, SessionUpdate, SessionWrite 
 /** Every key starts with the workspace; the realtime hook invalidates `workspaceKey(wid, 'sessions')` on `session.*`. */
 export const sessionKeys = {
   all: (wid: string) => workspaceKey(wid, 'sessions'),
-  range: (wid: string, from: string, to: string, therapistId?: string) => [...sessionKeys.all(wid), 'range', from, to, therapistId ?? 'all'] as const,
+  range: (wid: string, from: string, to: string, therapistId?: string) =>
+    [...sessionKeys.all(wid), 'range', from, to, therapistId ?? 'all'] as const,
   detail: (wid: string, id: string) => [...sessionKeys.all(wid), 'detail', id] as const,
 };
 
@@ -18,7 +19,9 @@ export const useSessionRange = (wid: string, range: { from: string; to: string }
   useQuery<CalendarSession[]>({
     queryKey: sessionKeys.range(wid, range?.from ?? '', range?.to ?? '', therapistId),
     queryFn: ({ signal }) =>
-      api<{ items: CalendarSession[] }>(base(wid), { query: { from: range!.from, to: range!.to, therapistId }, signal }).then((r) => r.items),
+      api<{ items: CalendarSession[] }>(base(wid), { query: { from: range!.from, to: range!.to, therapistId }, signal }).then(
+        (r) => r.items,
+      ),
     enabled: !!range,
     // Moving to the next week keeps this one on screen until the next arrives: no flash of an empty grid.
     placeholderData: keepPreviousData,
@@ -53,13 +56,15 @@ export const useLocations = (wid: string) =>
 
 type PatientHit = { id: string; firstName: string; lastName: string | null; email: string | null; phone: string | null; status?: string };
 
-
 /** One patient's name and standard price, for a form opened with `?patientId=`. */
 export const usePatientBrief = (wid: string, id: string | null) =>
   useQuery({
     queryKey: workspaceKey(wid, 'patients', 'calendar-brief', id),
     queryFn: ({ signal }) =>
-      api<PatientHit & { treatment?: { sessionPrice: number | null; sessionModality: string | null } | null }>(`/workspaces/${wid}/patients/${id}`, { signal }),
+      api<PatientHit & { treatment?: { sessionPrice: number | null; sessionModality: string | null } | null }>(
+        `/workspaces/${wid}/patients/${id}`,
+        { signal },
+      ),
     enabled: !!id,
     staleTime: 60_000,
   });
@@ -73,10 +78,13 @@ function useSessionWrite<V, R>(wid: string, fn: (vars: V) => Promise<R>) {
 export type CreateBody = CreateSessionBody;
 export type UpdateBody = UpdateSessionBody;
 
-export const useCreateSession = (wid: string) => useSessionWrite(wid, (body: CreateBody) => api<SessionWrite>(base(wid), { method: 'POST', body }));
+export const useCreateSession = (wid: string) =>
+  useSessionWrite(wid, (body: CreateBody) => api<SessionWrite>(base(wid), { method: 'POST', body }));
 
 export const useUpdateSession = (wid: string) =>
-  useSessionWrite(wid, ({ id, body }: { id: string; body: UpdateBody }) => api<SessionUpdate>(`${base(wid)}/${id}`, { method: 'PATCH', body }));
+  useSessionWrite(wid, ({ id, body }: { id: string; body: UpdateBody }) =>
+    api<SessionUpdate>(`${base(wid)}/${id}`, { method: 'PATCH', body }),
+  );
 
 /** For an occurrence of a series, `scope` says which ones; the answer counts the canceled sessions. */
 export const useCancelSession = (wid: string) =>
@@ -84,7 +92,8 @@ export const useCancelSession = (wid: string) =>
     api<CancelResult>(`${base(wid)}/${id}/cancel`, { method: 'POST', body: scope ? { reason, scope } : { reason } }),
   );
 
-export const useCompleteSession = (wid: string) => useSessionWrite(wid, (id: string) => api<CalendarSession>(`${base(wid)}/${id}/complete`, { method: 'POST' }));
+export const useCompleteSession = (wid: string) =>
+  useSessionWrite(wid, (id: string) => api<CalendarSession>(`${base(wid)}/${id}/complete`, { method: 'POST' }));
 
 export const usePaySession = (wid: string) =>
   useSessionWrite(wid, ({ id, paymentType }: { id: string; paymentType: PaymentType }) =>

@@ -14,9 +14,25 @@ export type MoveTarget = { day: string; from: string; to: string; therapistId?: 
 export function useMoveSession(wid: string) {
   const update = useUpdateSession(wid);
   const move = useCallback(
-    async (session: CalendarSession, to: MoveTarget, scope: Scope | undefined, what: 'Sesión movida' | 'Duración cambiada' = 'Sesión movida'): Promise<boolean> => {
-      const before: MoveTarget = { day: session.day, from: session.from, to: session.to, ...(to.therapistId ? { therapistId: session.therapist.id } : {}) };
-      const body = { day: to.day, from: to.from, to: to.to, ...(to.therapistId ? { therapistId: to.therapistId } : {}), ...(scope ? { scope } : {}) };
+    async (
+      session: CalendarSession,
+      to: MoveTarget,
+      scope: Scope | undefined,
+      what: 'Sesión movida' | 'Duración cambiada' = 'Sesión movida',
+    ): Promise<boolean> => {
+      const before: MoveTarget = {
+        day: session.day,
+        from: session.from,
+        to: session.to,
+        ...(to.therapistId ? { therapistId: session.therapist.id } : {}),
+      };
+      const body = {
+        day: to.day,
+        from: to.from,
+        to: to.to,
+        ...(to.therapistId ? { therapistId: to.therapistId } : {}),
+        ...(scope ? { scope } : {}),
+      };
       try {
         const res = await update.mutateAsync({ id: session.id, body });
         const many = res.updated && res.updated > 1 ? ` (${res.updated} sesiones)` : '';
@@ -32,7 +48,8 @@ export function useMoveSession(wid: string) {
               ),
           },
         });
-        if (res.conflicts.length) toast.info('Atención: hay un solapamiento', { description: describeConflicts(res.conflicts), duration: 8000 });
+        if (res.conflicts.length)
+          toast.info('Atención: hay un solapamiento', { description: describeConflicts(res.conflicts), duration: 8000 });
         return true;
       } catch (error) {
         toast.error(messageOf(error));

@@ -6,7 +6,17 @@ import { messageOf } from '@/lib/error-message';
 import type { ViewName } from '../utils/view-state';
 
 /** Above the grid: a failed load with «Reintentar», or a hint when the visible days have no sessions. */
-export function CalendarStates({ sessions, count, view, canCreate }: { sessions: UseQueryResult<unknown>; count: number; view: ViewName; canCreate: boolean }) {
+export function CalendarStates({
+  sessions,
+  count,
+  view,
+  canCreate,
+}: {
+  sessions: UseQueryResult<unknown>;
+  count: number;
+  view: ViewName;
+  canCreate: boolean;
+}) {
   if (sessions.isError)
     return (
       <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">

@@ -33,7 +33,20 @@ const STEP_LABEL: Record<ViewName, [string, string]> = {
 };
 
 /** Title, navigation, views and the two toggles of spec §2 (whose sessions, what the colour means). */
-export function CalendarToolbar({ title, state, team, fetching, canCreate, onView, onWho, onColor, onToday, onStep, onNew, legend }: Props) {
+export function CalendarToolbar({
+  title,
+  state,
+  team,
+  fetching,
+  canCreate,
+  onView,
+  onWho,
+  onColor,
+  onToday,
+  onStep,
+  onNew,
+  legend,
+}: Props) {
   const canBooking = useCan('read', 'public_services');
   const views = (Object.keys(VIEWS) as ViewName[]).filter((v) => v !== 'team' || (team && state.who === 'all'));
   return (
@@ -73,7 +86,13 @@ export function CalendarToolbar({ title, state, team, fetching, canCreate, onVie
         <h2 className="min-w-0 flex-1 basis-40 text-base font-semibold first-letter:uppercase sm:text-lg" aria-live="polite">
           {title}
         </h2>
-        <Segmented label="Vista" value={state.view} onChange={onView} options={views.map((v) => ({ value: v, label: VIEWS[v].label }))} className="max-sm:w-full max-sm:[&>button]:flex-1" />
+        <Segmented
+          label="Vista"
+          value={state.view}
+          onChange={onView}
+          options={views.map((v) => ({ value: v, label: VIEWS[v].label }))}
+          className="max-sm:w-full max-sm:[&>button]:flex-1"
+        />
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {team ? (
@@ -97,8 +116,14 @@ export function CalendarToolbar({ title, state, team, fetching, canCreate, onVie
           ]}
         />
         {legend ? (
-          <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[0.8125rem] text-muted-foreground" aria-label="Leyenda de colores">
-            {(legend === 'status' ? SESSION_STATUS.values.map((s) => ({ id: s, name: SESSION_STATUS.labels[s], color: STATUS_COLORS[s] })) : legend.map((t, i) => ({ ...t, color: therapistColor(i) }))).map((item) => (
+          <ul
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[0.8125rem] text-muted-foreground"
+            aria-label="Leyenda de colores"
+          >
+            {(legend === 'status'
+              ? SESSION_STATUS.values.map((s) => ({ id: s, name: SESSION_STATUS.labels[s], color: STATUS_COLORS[s] }))
+              : legend.map((t, i) => ({ ...t, color: therapistColor(i) }))
+            ).map((item) => (
               <li key={item.id} className="flex items-center gap-1.5">
                 <span className="size-2.5 rounded-full" style={{ backgroundColor: item.color }} aria-hidden />
                 {item.name}

@@ -11,7 +11,10 @@ export function DragScopeDialog({ session, onChoose }: { session: CalendarSessio
     <A.Root open onOpenChange={(open) => (open ? undefined : onChoose(null))}>
       <A.Portal>
         <A.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px]" />
-        <A.Content {...focus} className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6">
+        <A.Content
+          {...focus}
+          className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6"
+        >
           <div className="grid gap-1.5">
             <A.Title className="font-display text-xl font-semibold leading-tight tracking-tight">Esta sesión es parte de una serie</A.Title>
             <A.Description className="text-sm leading-relaxed text-muted-foreground">

@@ -1,5 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { createCalendar, DayGrid, destroyCalendar, Interaction, List, ResourceTimeGrid, TimeGrid, type Calendar } from '@event-calendar/core';
+import {
+  createCalendar,
+  DayGrid,
+  destroyCalendar,
+  Interaction,
+  List,
+  ResourceTimeGrid,
+  TimeGrid,
+  type Calendar,
+} from '@event-calendar/core';
 import '@event-calendar/core/index.css';
 import './event-calendar.css';
 import { dayOf, gridDate, timeOf } from '../utils/dates';
@@ -9,7 +18,15 @@ import { eventContent, type SessionProps } from './event-content';
 
 export type GridEvent = Calendar.EventInput & { id: string; extendedProps: SessionProps };
 export type Slot = { day: string; from: string; to: string; resourceId?: string };
-export type Change = { id: string; day: string; from: string; to: string; resourceId?: string; revert: () => void; kind: 'move' | 'resize' };
+export type Change = {
+  id: string;
+  day: string;
+  from: string;
+  to: string;
+  resourceId?: string;
+  revert: () => void;
+  kind: 'move' | 'resize';
+};
 
 type Props = {
   view: ViewName;
@@ -49,7 +66,16 @@ export function EventCalendar(props: Props) {
       firstDay: 1,
       height: latest.current.height,
       headerToolbar: { start: '', center: '', end: '' },
-      buttonText: { today: 'Hoy', dayGridMonth: 'Mes', timeGridWeek: 'Semana', timeGridDay: 'Día', listWeek: 'Agenda', listDay: 'Agenda', resourceTimeGridDay: 'Equipo', resourceTimeGridWeek: 'Equipo' },
+      buttonText: {
+        today: 'Hoy',
+        dayGridMonth: 'Mes',
+        timeGridWeek: 'Semana',
+        timeGridDay: 'Día',
+        listWeek: 'Agenda',
+        listDay: 'Agenda',
+        resourceTimeGridDay: 'Equipo',
+        resourceTimeGridWeek: 'Equipo',
+      },
       allDayContent: 'Todo el día',
       allDaySlot: false,
       noEventsContent: 'No hay sesiones en estas fechas',
@@ -86,7 +112,12 @@ export function EventCalendar(props: Props) {
         calendar.unselect();
         const from = info.allDay ? '10:00' : timeOf(info.start);
         const to = info.allDay ? '10:50' : timeOf(info.end);
-        latest.current.onSelect({ day: dayOf(info.start), from, to: to === '00:00' ? '23:59' : to, resourceId: info.resource ? String(info.resource.id) : undefined });
+        latest.current.onSelect({
+          day: dayOf(info.start),
+          from,
+          to: to === '00:00' ? '23:59' : to,
+          resourceId: info.resource ? String(info.resource.id) : undefined,
+        });
       },
       dateClick: (info) => {
         // A tap on a month day: a new session that day at a usual hour.
@@ -103,7 +134,14 @@ export function EventCalendar(props: Props) {
           kind: 'move',
         }),
       eventResize: (info) =>
-        latest.current.onChange({ id: String(info.event.id), day: dayOf(info.event.start), from: timeOf(info.event.start), to: timeOf(info.event.end), revert: info.revert, kind: 'resize' }),
+        latest.current.onChange({
+          id: String(info.event.id),
+          day: dayOf(info.event.start),
+          from: timeOf(info.event.start),
+          to: timeOf(info.event.end),
+          revert: info.revert,
+          kind: 'resize',
+        }),
       datesSet: (info) => {
         // `end` is exclusive; the dates are the grid's local wall clock.
         latest.current.onRange({ startDay: dayOf(info.start), endDay: dayOf(info.end), title: info.view.title });

@@ -19,7 +19,13 @@ export function RemindersField({ value, max, error, onChange, inputRef }: Props)
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
       <legend className="mb-1.5 text-sm font-medium">Recordatorios al paciente</legend>
       <label className="flex items-center gap-2 text-sm">
-        <input ref={inputRef} type="checkbox" checked={!custom} onChange={(e) => onChange(e.target.checked ? null : [])} className="size-4 accent-[var(--primary)]" />
+        <input
+          ref={inputRef}
+          type="checkbox"
+          checked={!custom}
+          onChange={(e) => onChange(e.target.checked ? null : [])}
+          className="size-4 accent-[var(--primary)]"
+        />
         Los de mis ajustes de notificaciones
       </label>
       {custom ? (
@@ -28,13 +34,18 @@ export function RemindersField({ value, max, error, onChange, inputRef }: Props)
             const on = chosen.includes(c.minutes);
             const full = !on && chosen.length >= max;
             return (
-              <label key={c.minutes} className={`flex items-center gap-1.5 rounded-full border px-3 py-1 text-[0.8125rem] ${on ? 'border-primary bg-accent text-accent-foreground' : ''} ${full ? 'opacity-50' : 'cursor-pointer'}`}>
+              <label
+                key={c.minutes}
+                className={`flex items-center gap-1.5 rounded-full border px-3 py-1 text-[0.8125rem] ${on ? 'border-primary bg-accent text-accent-foreground' : ''} ${full ? 'opacity-50' : 'cursor-pointer'}`}
+              >
                 <input
                   type="checkbox"
                   className="size-3.5 accent-[var(--primary)]"
                   checked={on}
                   disabled={full}
-                  onChange={(e) => onChange(e.target.checked ? [...chosen, c.minutes].sort((a, b) => b - a) : chosen.filter((m) => m !== c.minutes))}
+                  onChange={(e) =>
+                    onChange(e.target.checked ? [...chosen, c.minutes].sort((a, b) => b - a) : chosen.filter((m) => m !== c.minutes))
+                  }
                 />
                 {c.label}
               </label>
@@ -48,7 +59,9 @@ export function RemindersField({ value, max, error, onChange, inputRef }: Props)
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-[0.8125rem] text-muted-foreground">
-          {max === 0 ? 'Tu plan no incluye recordatorios por email.' : `Tu plan permite ${max} ${max === 1 ? 'recordatorio' : 'recordatorios'} por sesión.`}
+          {max === 0
+            ? 'Tu plan no incluye recordatorios por email.'
+            : `Tu plan permite ${max} ${max === 1 ? 'recordatorio' : 'recordatorios'} por sesión.`}
           {custom && !chosen.length ? ' Sin ninguno marcado, no se enviará recordatorio.' : ''}
         </p>
       )}

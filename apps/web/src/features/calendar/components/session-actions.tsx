@@ -48,7 +48,8 @@ export function MovePanel({ workspaceId: wid, session: s, onDone, onMoved }: Mov
             value={from}
             onChange={(next) => {
               // The length stays: a 50-minute session moved to 16:00 ends at 16:50.
-              if (isHHmm(from) && isHHmm(to) && isHHmm(next) && minutesBetween(from, to) > 0) setTo(addToTime(next, minutesBetween(from, to)));
+              if (isHHmm(from) && isHHmm(to) && isHHmm(next) && minutesBetween(from, to) > 0)
+                setTo(addToTime(next, minutesBetween(from, to)));
               setFrom(next);
             }}
           />
@@ -102,13 +103,28 @@ export function CancelPanel({ workspaceId: wid, session: s, onDone }: PanelProps
       <fieldset className="grid gap-2">
         <legend className="mb-1.5 text-sm font-medium">Motivo</legend>
         {CANCELLATION_REASON.values.map((r) => (
-          <label key={r} className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-accent">
-            <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => { setReason(r); setError(null); }} className="size-4 accent-[var(--primary)]" />
+          <label
+            key={r}
+            className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-accent"
+          >
+            <input
+              type="radio"
+              name="reason"
+              value={r}
+              checked={reason === r}
+              onChange={() => {
+                setReason(r);
+                setError(null);
+              }}
+              className="size-4 accent-[var(--primary)]"
+            />
             {CANCELLATION_REASON.labels[r]}
           </label>
         ))}
       </fieldset>
-      {s.series ? <ScopeField name="cancel-scope" value={scope} onChange={setScope} legend="¿Qué sesiones de la serie se cancelan?" /> : null}
+      {s.series ? (
+        <ScopeField name="cancel-scope" value={scope} onChange={setScope} legend="¿Qué sesiones de la serie se cancelan?" />
+      ) : null}
       {error ? (
         <p role="alert" className="text-[0.8125rem] font-medium text-destructive">
           {error}
@@ -147,7 +163,11 @@ export function PayPanel({ workspaceId: wid, session: s, onDone }: PanelProps) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Marcar como pagada">
       <Field label="Forma de pago" error={error ?? undefined}>
-        <Select value={type} onChange={(e) => setType(e.target.value as PaymentType)} options={PAYMENT_CHOICES.map((p) => ({ value: p, label: PAYMENT_TYPE.labels[p] }))} />
+        <Select
+          value={type}
+          onChange={(e) => setType(e.target.value as PaymentType)}
+          options={PAYMENT_CHOICES.map((p) => ({ value: p, label: PAYMENT_TYPE.labels[p] }))}
+        />
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

@@ -18,7 +18,13 @@ import { CancelPanel, MovePanel, PayPanel } from './session-actions';
 type Panel = 'detail' | 'move' | 'cancel' | 'pay';
 const TITLES: Record<Panel, string> = { detail: 'Sesión', move: 'Mover sesión', cancel: 'Cancelar sesión', pay: 'Marcar como pagada' };
 
-type Props = { workspaceId: string; sessionId: string; onClose: () => void; onEdit: (s: CalendarSession) => void; onLoaded?: (s: CalendarSession) => void };
+type Props = {
+  workspaceId: string;
+  sessionId: string;
+  onClose: () => void;
+  onEdit: (s: CalendarSession) => void;
+  onLoaded?: (s: CalendarSession) => void;
+};
 
 /** A session's detail and what can be done with it; Mover/Cancelar/Pagada open in place (one dialog, one Esc). */
 export function SessionDetailDialog({ workspaceId: wid, sessionId, onClose, onEdit, onLoaded }: Props) {
@@ -45,7 +51,10 @@ export function SessionDetailDialog({ workspaceId: wid, sessionId, onClose, onEd
           }
         }}
       >
-        <DialogHeader title={title} description={panel === 'detail' ? undefined : s ? `${s.patient.name} · ${formatDayLong(s.day)}, ${s.from}–${s.to}` : undefined} />
+        <DialogHeader
+          title={title}
+          description={panel === 'detail' ? undefined : s ? `${s.patient.name} · ${formatDayLong(s.day)}, ${s.from}–${s.to}` : undefined}
+        />
         {session.isPending ? (
           <div className="grid place-items-center py-8">
             <Spinner label="Cargando la sesión…" />
@@ -75,7 +84,17 @@ function Row({ icon: Icon, children }: { icon: typeof CalendarClock; children: R
   );
 }
 
-function Detail({ workspaceId: wid, session: s, onPanel, onEdit }: { workspaceId: string; session: CalendarSession; onPanel: (p: Panel) => void; onEdit: () => void }) {
+function Detail({
+  workspaceId: wid,
+  session: s,
+  onPanel,
+  onEdit,
+}: {
+  workspaceId: string;
+  session: CalendarSession;
+  onPanel: (p: Panel) => void;
+  onEdit: () => void;
+}) {
   const ability = useAbility();
   const complete = useCompleteSession(wid);
   const canUpdate = canOn(ability, 'update', 'sessions', { ownerId: s.therapist.id });
@@ -90,9 +109,13 @@ function Detail({ workspaceId: wid, session: s, onPanel, onEdit }: { workspaceId
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap gap-1.5">
-        <Badge variant={s.status === 'completed' ? 'accent' : s.status === 'canceled' ? 'destructive' : 'neutral'}>{SESSION_STATUS.labels[s.status]}</Badge>
+        <Badge variant={s.status === 'completed' ? 'accent' : s.status === 'canceled' ? 'destructive' : 'neutral'}>
+          {SESSION_STATUS.labels[s.status]}
+        </Badge>
         <Badge variant={s.paymentStatus === 'paid' ? 'accent' : 'outline'}>
-          {s.paymentStatus === 'paid' ? `Pagada${s.paymentType ? ` · ${PAYMENT_TYPE.labels[s.paymentType]}` : ''}` : `Pago ${PAYMENT_STATUS.labels[s.paymentStatus].toLowerCase()}`}
+          {s.paymentStatus === 'paid'
+            ? `Pagada${s.paymentType ? ` · ${PAYMENT_TYPE.labels[s.paymentType]}` : ''}`
+            : `Pago ${PAYMENT_STATUS.labels[s.paymentStatus].toLowerCase()}`}
         </Badge>
         {s.noteMissing ? (
           <Badge variant="warning">
@@ -122,7 +145,10 @@ function Detail({ workspaceId: wid, session: s, onPanel, onEdit }: { workspaceId
             {s.location ? ` · ${s.location.name}` : ''}
           </p>
           {s.modality === 'online' && !canceled ? (
-            <Link to={`/meet/${s.id}`} className="mt-1 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to={`/meet/${s.id}`}
+              className="mt-1 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+            >
               <Video className="size-4" aria-hidden /> Unirse a la videollamada
             </Link>
           ) : null}

@@ -14,14 +14,26 @@ import { useCreateSession, useLocations, usePatientBrief, useUpdateSession } fro
 import type { CalendarSession, Scope } from '../api/types';
 import { describeConflicts, overlapping } from '../utils/conflicts';
 import { addToTime, formatDayShort, minutesBetween } from '../utils/dates';
-import { blankForm, checkForm, createBodyOf, formOfSession, REPEAT_LABELS, therapistOptions, type Repeat as RepeatKind, type SessionFormValues, updateBodyOf, withTimes } from '../utils/session-form';
+import {
+  blankForm,
+  checkForm,
+  createBodyOf,
+  formOfSession,
+  REPEAT_LABELS,
+  therapistOptions,
+  type Repeat as RepeatKind,
+  type SessionFormValues,
+  updateBodyOf,
+  withTimes,
+} from '../utils/session-form';
 import { DayInput, TimeInput } from './day-time-inputs';
 import { NativeSelect as Select } from '@/components/ui/native-select';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 import { RemindersField } from './reminders-field';
 import { ScopeField } from './scope-field';
 
-export type FormMode = { kind: 'create'; init: Partial<SessionFormValues>; patient: PickedPatient | null } | { kind: 'edit'; session: CalendarSession };
+export type FormMode =
+  { kind: 'create'; init: Partial<SessionFormValues>; patient: PickedPatient | null } | { kind: 'edit'; session: CalendarSession };
 
 type Props = {
   workspaceId: string;
@@ -37,7 +49,11 @@ type Props = {
 
 const KNOWN = ['patientId', 'therapistId', 'day', 'from', 'to', 'modality', 'locationId', 'price', 'reminders', 'until', 'count'] as const;
 type Known = (typeof KNOWN)[number];
-const FIELD_BY_CODE: Partial<Record<string, Known>> = { patient_not_active: 'patientId', location_not_found: 'locationId', session_reminders_limit: 'reminders' };
+const FIELD_BY_CODE: Partial<Record<string, Known>> = {
+  patient_not_active: 'patientId',
+  location_not_found: 'locationId',
+  session_reminders_limit: 'reminders',
+};
 
 /** Where a server field path lands in this form ("body.recurrence.end.until" → until). */
 function fieldOfPath(path: string): Known | null {
@@ -47,7 +63,16 @@ function fieldOfPath(path: string): Known | null {
 }
 
 /** "Nueva sesión" and "Editar sesión": nothing typed is lost on a refusal, and closing with changes asks first. */
-export function SessionFormDialog({ workspaceId: wid, mode, therapists, chooseTherapist, maxReminders, onScreen, onClose, onSaved }: Props) {
+export function SessionFormDialog({
+  workspaceId: wid,
+  mode,
+  therapists,
+  chooseTherapist,
+  maxReminders,
+  onScreen,
+  onClose,
+  onSaved,
+}: Props) {
   const initial = useMemo(() => (mode.kind === 'edit' ? formOfSession(mode.session) : blankForm(mode.init)), [mode]);
   const [values, setValues] = useState<SessionFormValues>(initial);
   const [patient, setPatient] = useState<PickedPatient | null>(mode.kind === 'edit' ? mode.session.patient : mode.patient);
@@ -63,7 +88,10 @@ export function SessionFormDialog({ workspaceId: wid, mode, therapists, chooseTh
   const brief = usePatientBrief(wid, mode.kind === 'create' ? (patient?.id ?? null) : null);
   const series = mode.kind === 'edit' ? mode.session.series : null;
   // Opened with ?patientId=: the name arrives with the patient's record.
-  const shownPatient = patient && !patient.name && brief.data ? { id: patient.id, name: [brief.data.firstName, brief.data.lastName].filter(Boolean).join(' ') } : patient;
+  const shownPatient =
+    patient && !patient.name && brief.data
+      ? { id: patient.id, name: [brief.data.firstName, brief.data.lastName].filter(Boolean).join(' ') }
+      : patient;
 
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const discard = useConfirmDiscard(dirty && !busy);
@@ -84,7 +112,17 @@ export function SessionFormDialog({ workspaceId: wid, mode, therapists, chooseTh
 
   // No therapist chosen: a new session is the caller's own (as the server books it).
   const therapistId = values.therapistId || (mode.kind === 'edit' ? mode.session.therapist.id : me);
-  const overlaps = overlapping({ id: mode.kind === 'edit' ? mode.session.id : undefined, therapistId, locationId: values.locationId, day: values.day, from: values.from, to: values.to }, onScreen);
+  const overlaps = overlapping(
+    {
+      id: mode.kind === 'edit' ? mode.session.id : undefined,
+      therapistId,
+      locationId: values.locationId,
+      day: values.day,
+      from: values.from,
+      to: values.to,
+    },
+    onScreen,
+  );
   const standardPrice = brief.data?.treatment?.sessionPrice;
 
   const place = (field: Known, message: string, focus: boolean) => {
@@ -111,7 +149,9 @@ export function SessionFormDialog({ workspaceId: wid, mode, therapists, chooseTh
     try {
       if (mode.kind === 'create') {
         const res = await create.mutateAsync(createBodyOf(typed));
-        toast.success(res.series ? `Serie creada: ${res.series.count} sesiones` : 'Sesión creada', { description: `${shownPatient?.name ?? ''} · ${formatDayShort(typed.day)} ${typed.from}` });
+        toast.success(res.series ? `Serie creada: ${res.series.count} sesiones` : 'Sesión creada', {
+          description: `${shownPatient?.name ?? ''} · ${formatDayShort(typed.day)} ${typed.from}`,
+        });
         conflictToast(res.conflicts);
         discard.release();
         onSaved(res.session);
@@ -155,127 +195,221 @@ export function SessionFormDialog({ workspaceId: wid, mode, therapists, chooseTh
 
   return (
     <>
-    <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent className="max-w-xl" onEscapeKeyDown={(e) => { e.preventDefault(); close(); }}>
-        <DialogHeader
-          title={mode.kind === 'create' ? 'Nueva sesión' : 'Editar sesión'}
-          description={mode.kind === 'edit' ? `${mode.session.patient.name}${series ? ` · ${series.description}` : ''}` : undefined}
-        />
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={mode.kind === 'create' ? 'Nueva sesión' : 'Editar sesión'}>
-          {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
+        <DialogContent
+          className="max-w-xl"
+          onEscapeKeyDown={(e) => {
+            e.preventDefault();
+            close();
+          }}
+        >
+          <DialogHeader
+            title={mode.kind === 'create' ? 'Nueva sesión' : 'Editar sesión'}
+            description={mode.kind === 'edit' ? `${mode.session.patient.name}${series ? ` · ${series.description}` : ''}` : undefined}
+          />
+          <form onSubmit={submit} noValidate className="grid gap-4" aria-label={mode.kind === 'create' ? 'Nueva sesión' : 'Editar sesión'}>
+            {formError ? <Alert variant="error">{formError}</Alert> : null}
 
-          {mode.kind === 'create' ? (
-            <Field label="Paciente" error={errors.patientId}>
-              <PatientPicker
-                workspaceId={wid}
-                value={shownPatient}
-                inputRef={reg('patientId')}
-                onChange={(p) => {
-                  setPatient(p);
-                  set('patientId', p?.id ?? '');
-                }}
+            {mode.kind === 'create' ? (
+              <Field label="Paciente" error={errors.patientId}>
+                <PatientPicker
+                  workspaceId={wid}
+                  value={shownPatient}
+                  inputRef={reg('patientId')}
+                  onChange={(p) => {
+                    setPatient(p);
+                    set('patientId', p?.id ?? '');
+                  }}
+                />
+              </Field>
+            ) : null}
+
+            {chooseTherapist && therapists.length > 1 ? (
+              <Field label="Terapeuta" error={errors.therapistId}>
+                <Select
+                  ref={reg('therapistId')}
+                  value={therapistId}
+                  onChange={(e) => set('therapistId', e.target.value)}
+                  options={therapistOptions(therapists, me)}
+                  placeholder={therapists.some((t) => t.id === therapistId) ? undefined : 'Elige terapeuta'}
+                />
+              </Field>
+            ) : null}
+
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_6rem_6rem]">
+              <Field label="Día" error={errors.day} className="col-span-2 sm:col-span-1">
+                <DayInput ref={reg('day')} value={values.day} onChange={(d) => set('day', d)} />
+              </Field>
+              <Field label="De" error={errors.from}>
+                <TimeInput ref={reg('from')} value={values.from} onChange={(t) => set('from', t)} />
+              </Field>
+              <Field label="A" error={errors.to}>
+                <TimeInput ref={reg('to')} value={values.to} onChange={(t) => set('to', t)} />
+              </Field>
+            </div>
+
+            {overlaps.length ? (
+              <div
+                role="status"
+                className="flex gap-2 rounded-lg border border-warning-fg/25 bg-warning-bg px-3 py-2 text-sm text-warning-fg"
+              >
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span>
+                  Se solapa con{' '}
+                  {overlaps
+                    .map(
+                      (o) =>
+                        `${o.session.patient.name} (${o.session.from}–${o.session.to}${o.kind === 'location' ? `, ${o.session.location?.name}` : ''})`,
+                    )
+                    .join(', ')}
+                  . Puedes guardarla igualmente.
+                </span>
+              </div>
+            ) : null}
+
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="Modalidad" error={errors.modality}>
+                <Select
+                  ref={reg('modality')}
+                  value={values.modality}
+                  onChange={(e) => set('modality', e.target.value as SessionFormValues['modality'])}
+                  options={MODALITY.values.map((m) => ({ value: m, label: MODALITY.labels[m] }))}
+                  placeholder={mode.kind === 'create' ? 'La del paciente' : undefined}
+                />
+              </Field>
+              {values.modality !== 'online' ? (
+                <Field
+                  label="Ubicación"
+                  error={errors.locationId}
+                  hint={locations.data && !locations.data.length ? 'Añade salas y direcciones en Ajustes del espacio.' : undefined}
+                >
+                  <Select
+                    ref={reg('locationId')}
+                    value={values.locationId}
+                    onChange={(e) => set('locationId', e.target.value)}
+                    options={locationOptions}
+                    placeholder="Sin ubicación"
+                  />
+                </Field>
+              ) : (
+                <p className="self-end pb-2 text-sm text-muted-foreground">
+                  Con videollamada de Diván: el paciente recibe el enlace en su recordatorio.
+                </p>
+              )}
+            </div>
+
+            <Field
+              className="sm:max-w-56"
+              label="Precio (€)"
+              error={errors.price}
+              hint={
+                mode.kind === 'create' && !values.price
+                  ? typeof standardPrice === 'number'
+                    ? `Vacío: el precio del paciente (${centsToEuros(standardPrice)} €)`
+                    : 'Vacío: el precio estándar del paciente'
+                  : undefined
+              }
+            >
+              <Input
+                ref={reg('price')}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={typeof standardPrice === 'number' ? centsToEuros(standardPrice) : 'p. ej. 60'}
+                value={values.price}
+                onChange={(e) => set('price', e.target.value)}
               />
             </Field>
-          ) : null}
 
-          {chooseTherapist && therapists.length > 1 ? (
-            <Field label="Terapeuta" error={errors.therapistId}>
-              <Select ref={reg('therapistId')} value={therapistId} onChange={(e) => set('therapistId', e.target.value)} options={therapistOptions(therapists, me)} placeholder={therapists.some((t) => t.id === therapistId) ? undefined : 'Elige terapeuta'} />
-            </Field>
-          ) : null}
+            <RemindersField
+              value={values.reminders}
+              max={maxReminders}
+              error={errors.reminders}
+              onChange={(r) => set('reminders', r)}
+              inputRef={reg('reminders')}
+            />
 
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_6rem_6rem]">
-            <Field label="Día" error={errors.day} className="col-span-2 sm:col-span-1">
-              <DayInput ref={reg('day')} value={values.day} onChange={(d) => set('day', d)} />
-            </Field>
-            <Field label="De" error={errors.from}>
-              <TimeInput ref={reg('from')} value={values.from} onChange={(t) => set('from', t)} />
-            </Field>
-            <Field label="A" error={errors.to}>
-              <TimeInput ref={reg('to')} value={values.to} onChange={(t) => set('to', t)} />
-            </Field>
-          </div>
+            {mode.kind === 'create' ? (
+              <fieldset className="grid gap-3">
+                <legend className="mb-1.5 flex items-center gap-1.5 text-sm font-medium">
+                  <Repeat className="size-4 text-muted-foreground" aria-hidden /> Repetir
+                </legend>
+                <Select
+                  aria-label="Repetir"
+                  value={values.repeat}
+                  onChange={(e) => set('repeat', e.target.value as RepeatKind)}
+                  options={(Object.keys(REPEAT_LABELS) as RepeatKind[]).map((r) => ({ value: r, label: REPEAT_LABELS[r] }))}
+                  className="sm:w-64"
+                />
+                {values.repeat !== 'none' ? (
+                  <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
+                    <label className="flex flex-wrap items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="end"
+                        checked={values.endKind === 'count'}
+                        onChange={() => set('endKind', 'count')}
+                        className="size-4 accent-[var(--primary)]"
+                      />
+                      Termina después de
+                      <span className="w-16">
+                        <Input
+                          ref={reg('count')}
+                          aria-label="Número de sesiones"
+                          inputMode="numeric"
+                          className="h-8"
+                          value={values.count}
+                          onFocus={() => set('endKind', 'count')}
+                          onChange={(e) => set('count', e.target.value)}
+                          aria-invalid={!!errors.count || undefined}
+                        />
+                      </span>
+                      sesiones
+                    </label>
+                    <label className="flex flex-wrap items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="end"
+                        checked={values.endKind === 'until'}
+                        onChange={() => set('endKind', 'until')}
+                        className="size-4 accent-[var(--primary)]"
+                      />
+                      Termina el día
+                      <span className="w-32">
+                        <DayInput
+                          ref={reg('until')}
+                          aria-label="Último día de la serie (DD/MM/AAAA)"
+                          className="h-8"
+                          value={values.until}
+                          onFocus={() => set('endKind', 'until')}
+                          onChange={(d) => set('until', d)}
+                          aria-invalid={!!errors.until || undefined}
+                        />
+                      </span>
+                    </label>
+                    {errors.count || errors.until ? (
+                      <p role="alert" className="text-[0.8125rem] font-medium text-destructive">
+                        {errors.count ?? errors.until}
+                      </p>
+                    ) : null}
+                  </div>
+                ) : null}
+              </fieldset>
+            ) : null}
 
-          {overlaps.length ? (
-            <div role="status" className="flex gap-2 rounded-lg border border-warning-fg/25 bg-warning-bg px-3 py-2 text-sm text-warning-fg">
-              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>
-                Se solapa con {overlaps.map((o) => `${o.session.patient.name} (${o.session.from}–${o.session.to}${o.kind === 'location' ? `, ${o.session.location?.name}` : ''})`).join(', ')}. Puedes guardarla igualmente.
-              </span>
-            </div>
-          ) : null}
+            {series ? <ScopeField name="edit-scope" value={scope} onChange={setScope} /> : null}
 
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Modalidad" error={errors.modality}>
-              <Select ref={reg('modality')} value={values.modality} onChange={(e) => set('modality', e.target.value as SessionFormValues['modality'])} options={MODALITY.values.map((m) => ({ value: m, label: MODALITY.labels[m] }))} placeholder={mode.kind === 'create' ? 'La del paciente' : undefined} />
-            </Field>
-            {values.modality !== 'online' ? (
-              <Field label="Ubicación" error={errors.locationId} hint={locations.data && !locations.data.length ? 'Añade salas y direcciones en Ajustes del espacio.' : undefined}>
-                <Select ref={reg('locationId')} value={values.locationId} onChange={(e) => set('locationId', e.target.value)} options={locationOptions} placeholder="Sin ubicación" />
-              </Field>
-            ) : (
-              <p className="self-end pb-2 text-sm text-muted-foreground">Con videollamada de Diván: el paciente recibe el enlace en su recordatorio.</p>
-            )}
-          </div>
-
-          <Field
-            className="sm:max-w-56"
-            label="Precio (€)"
-            error={errors.price}
-            hint={mode.kind === 'create' && !values.price ? (typeof standardPrice === 'number' ? `Vacío: el precio del paciente (${centsToEuros(standardPrice)} €)` : 'Vacío: el precio estándar del paciente') : undefined}
-          >
-            <Input ref={reg('price')} inputMode="decimal" autoComplete="off" placeholder={typeof standardPrice === 'number' ? centsToEuros(standardPrice) : 'p. ej. 60'} value={values.price} onChange={(e) => set('price', e.target.value)} />
-          </Field>
-
-          <RemindersField value={values.reminders} max={maxReminders} error={errors.reminders} onChange={(r) => set('reminders', r)} inputRef={reg('reminders')} />
-
-          {mode.kind === 'create' ? (
-            <fieldset className="grid gap-3">
-              <legend className="mb-1.5 flex items-center gap-1.5 text-sm font-medium">
-                <Repeat className="size-4 text-muted-foreground" aria-hidden /> Repetir
-              </legend>
-              <Select aria-label="Repetir" value={values.repeat} onChange={(e) => set('repeat', e.target.value as RepeatKind)} options={(Object.keys(REPEAT_LABELS) as RepeatKind[]).map((r) => ({ value: r, label: REPEAT_LABELS[r] }))} className="sm:w-64" />
-              {values.repeat !== 'none' ? (
-                <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
-                  <label className="flex flex-wrap items-center gap-2 text-sm">
-                    <input type="radio" name="end" checked={values.endKind === 'count'} onChange={() => set('endKind', 'count')} className="size-4 accent-[var(--primary)]" />
-                    Termina después de
-                    <span className="w-16">
-                      <Input ref={reg('count')} aria-label="Número de sesiones" inputMode="numeric" className="h-8" value={values.count} onFocus={() => set('endKind', 'count')} onChange={(e) => set('count', e.target.value)} aria-invalid={!!errors.count || undefined} />
-                    </span>
-                    sesiones
-                  </label>
-                  <label className="flex flex-wrap items-center gap-2 text-sm">
-                    <input type="radio" name="end" checked={values.endKind === 'until'} onChange={() => set('endKind', 'until')} className="size-4 accent-[var(--primary)]" />
-                    Termina el día
-                    <span className="w-32">
-                      <DayInput ref={reg('until')} aria-label="Último día de la serie (DD/MM/AAAA)" className="h-8" value={values.until} onFocus={() => set('endKind', 'until')} onChange={(d) => set('until', d)} aria-invalid={!!errors.until || undefined} />
-                    </span>
-                  </label>
-                  {errors.count || errors.until ? (
-                    <p role="alert" className="text-[0.8125rem] font-medium text-destructive">
-                      {errors.count ?? errors.until}
-                    </p>
-                  ) : null}
-                </div>
-              ) : null}
-            </fieldset>
-          ) : null}
-
-          {series ? <ScopeField name="edit-scope" value={scope} onChange={setScope} /> : null}
-
-          <DialogFooter className="pt-1">
-            <Button type="button" variant="outline" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={busy}>
-              {mode.kind === 'create' ? (values.repeat === 'none' ? 'Crear sesión' : 'Crear serie') : 'Guardar cambios'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-    {discard.dialog}
+            <DialogFooter className="pt-1">
+              <Button type="button" variant="outline" onClick={close}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={busy}>
+                {mode.kind === 'create' ? (values.repeat === 'none' ? 'Crear sesión' : 'Crear serie') : 'Guardar cambios'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      {discard.dialog}
     </>
   );
 }

@@ -24,7 +24,17 @@ describe('calendar dates', () => {
 describe('times typed on the 24-hour clock', () => {
   it('reads the usual ways of writing them', async () => {
     const { normalizeTime } = await import('./dates');
-    expect(['9', '09', '930', '0930', '9:30', '9.30', '9h30', '21:05', '2359'].map(normalizeTime)).toEqual(['09:00', '09:00', '09:30', '09:30', '09:30', '09:30', '09:30', '21:05', '23:59']);
+    expect(['9', '09', '930', '0930', '9:30', '9.30', '9h30', '21:05', '2359'].map(normalizeTime)).toEqual([
+      '09:00',
+      '09:00',
+      '09:30',
+      '09:30',
+      '09:30',
+      '09:30',
+      '09:30',
+      '21:05',
+      '23:59',
+    ]);
     expect(['24:00', '9:60', 'abc', '', '12:3'].map(normalizeTime)).toEqual([null, null, null, null, null]);
   });
 });

@@ -48,7 +48,9 @@ export function apiRange(startDay: string, endDay: string, tz = DEFAULT_TIME_ZON
 
 /** Today in Madrid (the sessions' default zone), 'YYYY-MM-DD'. */
 export const today = () => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   return parts;
 };
 

@@ -17,7 +17,9 @@ type Options = {
 export function toGridEvents(sessions: CalendarSession[], o: Options): GridEvent[] {
   const index = new Map(o.therapists.map((t, i) => [t.id, i]));
   return sessions.map((s) => {
-    const badges = [s.modality === 'online' ? 'online' : null, s.series ? 'series' : null, s.noteMissing ? 'note' : null].filter((b): b is string => !!b);
+    const badges = [s.modality === 'online' ? 'online' : null, s.series ? 'series' : null, s.noteMissing ? 'note' : null].filter(
+      (b): b is string => !!b,
+    );
     const sub = [o.showTherapist ? s.therapist.name : null, s.location?.name ?? null].filter(Boolean).join(' · ');
     // Said after the visible text: the day, how it stands, and the series.
     const label = [

@@ -11,7 +11,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function scrollTimeFor(sessions: readonly { from: string; status: string }[]): string {
   const starts = sessions.filter((s) => s.status !== 'canceled').map((s) => s.from);
   if (!starts.length) return WORKDAY_START;
-  const [h, m] = starts.reduce((a, b) => (b < a ? b : a)).split(':').map(Number) as [number, number];
+  const [h, m] = starts
+    .reduce((a, b) => (b < a ? b : a))
+    .split(':')
+    .map(Number) as [number, number];
   const minutes = Math.max(0, Math.floor((h * 60 + m - 30) / 30) * 30);
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }

@@ -17,13 +17,22 @@ describe('the session form', () => {
     });
   });
   it('sends the series as contract.md says', () => {
-    expect(createBodyOf({ ...base, repeat: 'weekly', endKind: 'count', count: '6' }).recurrence).toEqual({ frequency: 'weekly', end: { count: 6 } });
-    expect(createBodyOf({ ...base, repeat: 'monthly', endKind: 'until', until: '2027-06-30' }).recurrence).toEqual({ frequency: 'monthly', end: { until: '2027-06-30' } });
+    expect(createBodyOf({ ...base, repeat: 'weekly', endKind: 'count', count: '6' }).recurrence).toEqual({
+      frequency: 'weekly',
+      end: { count: 6 },
+    });
+    expect(createBodyOf({ ...base, repeat: 'monthly', endKind: 'until', until: '2027-06-30' }).recurrence).toEqual({
+      frequency: 'monthly',
+      end: { until: '2027-06-30' },
+    });
   });
   it('refuses in Spanish what is plainly wrong', () => {
     expect(checkForm(blankForm({ to: '09:00' }), 'create').map((p) => p.field)).toEqual(['patientId', 'day', 'to']);
     expect(checkForm({ ...base, price: 'sesenta' }, 'create')[0]?.message).toMatch(/euros/);
-    expect(checkForm({ ...base, repeat: 'weekly', count: '1' }, 'create')[0]).toEqual({ field: 'count', message: 'Entre 2 y 200 sesiones' });
+    expect(checkForm({ ...base, repeat: 'weekly', count: '1' }, 'create')[0]).toEqual({
+      field: 'count',
+      message: 'Entre 2 y 200 sesiones',
+    });
     expect(checkForm({ ...base, repeat: 'weekly', endKind: 'until', until: '2026-11-01' }, 'create')[0]?.field).toBe('until');
   });
   it('an edit sends the changes only, a move with its three parts', () => {

@@ -23,7 +23,12 @@ export type SessionFormValues = {
   count: string;
 };
 
-export const REPEAT_LABELS: Record<Repeat, string> = { none: 'No se repite', weekly: 'Cada semana', biweekly: 'Cada dos semanas', monthly: 'Cada mes' };
+export const REPEAT_LABELS: Record<Repeat, string> = {
+  none: 'No se repite',
+  weekly: 'Cada semana',
+  biweekly: 'Cada dos semanas',
+  monthly: 'Cada mes',
+};
 export const REMINDER_CHOICES = [
   { minutes: 2880, label: '2 días antes' },
   { minutes: 1440, label: '1 día antes' },
@@ -31,7 +36,8 @@ export const REMINDER_CHOICES = [
   { minutes: 60, label: '1 hora antes' },
   { minutes: 30, label: '30 minutos antes' },
 ];
-export const modalityOf = (m: string | null | undefined): Modality | '' => (m && (MODALITY.values as string[]).includes(m) ? (m as Modality) : '');
+export const modalityOf = (m: string | null | undefined): Modality | '' =>
+  m && (MODALITY.values as string[]).includes(m) ? (m as Modality) : '';
 
 export const blankForm = (init: Partial<SessionFormValues> = {}): SessionFormValues => ({
   patientId: '',
@@ -64,7 +70,11 @@ export const formOfSession = (s: CalendarSession): SessionFormValues =>
   });
 
 /** The times as typed, read on the 24-hour clock («930» → 09:30) before checking. */
-export const withTimes = (v: SessionFormValues): SessionFormValues => ({ ...v, from: normalizeTime(v.from) ?? v.from, to: normalizeTime(v.to) ?? v.to });
+export const withTimes = (v: SessionFormValues): SessionFormValues => ({
+  ...v,
+  from: normalizeTime(v.from) ?? v.from,
+  to: normalizeTime(v.to) ?? v.to,
+});
 
 export type FieldProblem = { field: keyof SessionFormValues; message: string };
 
@@ -78,7 +88,8 @@ export function checkForm(v: SessionFormValues, mode: 'create' | 'edit'): FieldP
   else if (!isHHmm(v.from)) problems.push({ field: 'from', message: 'Hora inválida: escríbela como HH:MM' });
   if (!v.to) problems.push({ field: 'to', message: 'Indica la hora de fin' });
   else if (!isHHmm(v.to)) problems.push({ field: 'to', message: 'Hora inválida: escríbela como HH:MM' });
-  else if (isHHmm(v.from) && minutesBetween(v.from, v.to) <= 0) problems.push({ field: 'to', message: 'La hora de inicio debe ser anterior a la hora de fin' });
+  else if (isHHmm(v.from) && minutesBetween(v.from, v.to) <= 0)
+    problems.push({ field: 'to', message: 'La hora de inicio debe ser anterior a la hora de fin' });
   if (Number.isNaN(eurosToCents(v.price))) problems.push({ field: 'price', message: 'Escribe un importe en euros, p. ej. 60 o 62,50' });
   if (mode === 'create' && v.repeat !== 'none') {
     if (v.endKind === 'until') {

@@ -9,10 +9,16 @@ import { uploadWithProgress } from '@/lib/file-transfer';
  */
 const documents = (wid: string, pid: string) => `/workspaces/${wid}/patients/${pid}/documents`;
 
-export function uploadAttachment(wid: string, pid: string, file: File, { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) {
+export function uploadAttachment(
+  wid: string,
+  pid: string,
+  file: File,
+  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+) {
   const body = new FormData();
   body.append('file', file);
   return uploadWithProgress<PatientDocument>(documents(wid, pid), body, { onProgress, signal });
 }
 
-export const deleteAttachment = (wid: string, pid: string, documentId: string) => api<null>(`${documents(wid, pid)}/${documentId}`, { method: 'DELETE' });
+export const deleteAttachment = (wid: string, pid: string, documentId: string) =>
+  api<null>(`${documents(wid, pid)}/${documentId}`, { method: 'DELETE' });

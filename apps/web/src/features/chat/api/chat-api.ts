@@ -7,7 +7,13 @@ import { chatKeys, type ChatListParams } from './chat-counters';
 export { chatKeys, useChatCounters, type ChatListParams } from './chat-counters';
 
 export type ChatList = {
-  items: { patientFileId: string; patientName: string; treatmentStatus: 'active' | 'paused' | 'inactive'; unread: number; lastMessage: { senderKind: 'member' | 'patient'; body: string; createdAt: string } }[];
+  items: {
+    patientFileId: string;
+    patientName: string;
+    treatmentStatus: 'active' | 'paused' | 'inactive';
+    unread: number;
+    lastMessage: { senderKind: 'member' | 'patient'; body: string; createdAt: string };
+  }[];
   total: number;
   page: number;
   pageSize: number;
@@ -19,7 +25,8 @@ const base = (wid: string) => `/workspaces/${wid}/chats`;
 export const useChatList = (wid: string, p: ChatListParams) =>
   useQuery({
     queryKey: chatKeys.list(wid, p),
-    queryFn: ({ signal }) => api<ChatList>(base(wid), { query: { tab: p.tab, q: p.q || undefined, page: p.page, pageSize: CHAT_LIST_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      api<ChatList>(base(wid), { query: { tab: p.tab, q: p.q || undefined, page: p.page, pageSize: CHAT_LIST_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 

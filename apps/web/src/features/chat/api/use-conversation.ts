@@ -106,7 +106,10 @@ export function useConversation(wid: string, pid: string) {
     }
   }, [wid, pid]);
 
-  const send = useCallback(async (body: string, attachmentDocumentId?: string) => add([await sendMessage(wid, pid, body, attachmentDocumentId)]), [wid, pid, add]);
+  const send = useCallback(
+    async (body: string, attachmentDocumentId?: string) => add([await sendMessage(wid, pid, body, attachmentDocumentId)]),
+    [wid, pid, add],
+  );
 
   // «Escribiendo…» on the patient's side: at most one notice per the server's interval.
   const lastTyping = useRef(0);

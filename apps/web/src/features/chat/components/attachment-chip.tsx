@@ -39,12 +39,28 @@ export function AttachButton({ onPick, disabled }: { onPick: (file: File) => voi
 }
 
 /** The chosen file before it goes: its name, the upload's progress or why it failed, and a way to take it off. */
-export function AttachmentChip({ attachment, onRemove, disabled }: { attachment: PendingAttachment; onRemove: () => void; disabled: boolean }) {
+export function AttachmentChip({
+  attachment,
+  onRemove,
+  disabled,
+}: {
+  attachment: PendingAttachment;
+  onRemove: () => void;
+  disabled: boolean;
+}) {
   const { file, status, progress, error } = attachment;
   return (
-    <div className={cn('grid gap-1.5 rounded-lg border bg-background px-3 py-2 text-sm', status === 'error' && 'border-destructive/40')} aria-label="Archivo adjunto" role="group">
+    <div
+      className={cn('grid gap-1.5 rounded-lg border bg-background px-3 py-2 text-sm', status === 'error' && 'border-destructive/40')}
+      aria-label="Archivo adjunto"
+      role="group"
+    >
       <div className="flex items-center gap-2">
-        {status === 'error' ? <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden /> : <Paperclip className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
+        {status === 'error' ? (
+          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden />
+        ) : (
+          <Paperclip className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        )}
         <span className="min-w-0 flex-1 truncate font-medium">{file.name}</span>
         {status === 'ready' ? <span className="shrink-0 text-xs text-muted-foreground">Listo para enviar</span> : null}
         <button

@@ -24,7 +24,8 @@ export function ChatList({ wid, selectedId }: { wid: string; selectedId: string 
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readChatListState(params), [params]);
   const update = useCallback(
-    (patch: Partial<ChatListState>, replace = false) => setParams((prev) => writeChatListState({ ...readChatListState(prev), page: 1, ...patch }), { replace }),
+    (patch: Partial<ChatListState>, replace = false) =>
+      setParams((prev) => writeChatListState({ ...readChatListState(prev), page: 1, ...patch }), { replace }),
     [setParams],
   );
   const onSearch = useCallback((q: string) => update({ q }, true), [update]);
@@ -37,7 +38,13 @@ export function ChatList({ wid, selectedId }: { wid: string; selectedId: string 
         <SearchBox value={state.q} onChange={onSearch} />
         <Tabs value={state.tab} onChange={(tab) => update({ tab })} />
       </div>
-      <div id="chat-list-panel" role="tabpanel" aria-label={TAB_LABELS[state.tab]} aria-busy={list.isFetching} className="min-h-0 flex-1 overflow-y-auto">
+      <div
+        id="chat-list-panel"
+        role="tabpanel"
+        aria-label={TAB_LABELS[state.tab]}
+        aria-busy={list.isFetching}
+        className="min-h-0 flex-1 overflow-y-auto"
+      >
         {list.isError && !list.data ? (
           <div className="p-3">
             <LoadError error={list.error} onRetry={() => void list.refetch()} what="las conversaciones" />
@@ -63,7 +70,17 @@ export function ChatList({ wid, selectedId }: { wid: string; selectedId: string 
   );
 }
 
-function Rows({ data, selectedId, unread, dim }: { data: ChatListData; selectedId: string | null; unread: (id: string, fromList: number) => number; dim: boolean }) {
+function Rows({
+  data,
+  selectedId,
+  unread,
+  dim,
+}: {
+  data: ChatListData;
+  selectedId: string | null;
+  unread: (id: string, fromList: number) => number;
+  dim: boolean;
+}) {
   const { search } = useLocation();
   return (
     <ul className={cn('divide-y transition-opacity', dim && 'opacity-60')}>
@@ -84,7 +101,10 @@ function Rows({ data, selectedId, unread, dim }: { data: ChatListData; selectedI
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className={cn('min-w-0 truncate text-sm', n > 0 ? 'font-semibold' : 'font-medium')}>{c.patientName}</span>
-                  <time dateTime={c.lastMessage.createdAt} className={cn('shrink-0 text-xs tabular-nums', n > 0 ? 'font-semibold text-primary' : 'text-muted-foreground')}>
+                  <time
+                    dateTime={c.lastMessage.createdAt}
+                    className={cn('shrink-0 text-xs tabular-nums', n > 0 ? 'font-semibold text-primary' : 'text-muted-foreground')}
+                  >
                     {listTime(c.lastMessage.createdAt)}
                   </time>
                 </span>
@@ -171,7 +191,15 @@ function SearchBox({ value, onChange }: { value: string; onChange: (q: string) =
   return (
     <div className="relative">
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Buscar paciente" aria-label="Buscar conversaciones por paciente" className="pl-9" maxLength={100} />
+      <Input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Buscar paciente"
+        aria-label="Buscar conversaciones por paciente"
+        className="pl-9"
+        maxLength={100}
+      />
     </div>
   );
 }

@@ -11,7 +11,11 @@ export function ChatsNavBadge({ collapsed = false }: { collapsed?: boolean }) {
       {collapsed ? (
         <span aria-hidden className="absolute right-2 top-1.5 size-2.5 rounded-full bg-primary ring-2 ring-sidebar" />
       ) : (
-        <span aria-hidden data-testid="chats-badge" className="ml-auto min-w-5 rounded-full bg-primary px-1.5 py-0.5 text-center text-xs font-semibold tabular-nums text-primary-foreground">
+        <span
+          aria-hidden
+          data-testid="chats-badge"
+          className="ml-auto min-w-5 rounded-full bg-primary px-1.5 py-0.5 text-center text-xs font-semibold tabular-nums text-primary-foreground"
+        >
           {badgeText(total)}
         </span>
       )}

@@ -96,7 +96,10 @@ export function Composer({ wid, pid, onSend, onTyping, patientName, canAttach }:
             if (e.target.value.trim()) onTyping();
           }}
           onKeyDown={onKeyDown}
-          className={cn(inputBase, 'field-sizing-content max-h-40 min-h-10 flex-1 resize-none rounded-xl py-2 text-[0.9375rem] leading-snug')}
+          className={cn(
+            inputBase,
+            'field-sizing-content max-h-40 min-h-10 flex-1 resize-none rounded-xl py-2 text-[0.9375rem] leading-snug',
+          )}
         />
         <button
           type="submit"

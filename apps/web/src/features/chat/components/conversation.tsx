@@ -100,7 +100,12 @@ export function Conversation({ wid, pid, patientName, userId, canWrite, canAttac
   const toBottom = () => scroller.current?.scrollTo({ top: scroller.current.scrollHeight, behavior: 'smooth' });
 
   return (
-    <section ref={box} style={fill ? { height } : undefined} aria-label={`Conversación con ${patientName}`} className={cn('relative flex min-h-0 flex-col overflow-hidden bg-muted/40', className)}>
+    <section
+      ref={box}
+      style={fill ? { height } : undefined}
+      aria-label={`Conversación con ${patientName}`}
+      className={cn('relative flex min-h-0 flex-col overflow-hidden bg-muted/40', className)}
+    >
       {header}
       {/* Focusable, so the keyboard scrolls it too; a log, so new messages are read out. */}
       <div
@@ -122,7 +127,11 @@ export function Conversation({ wid, pid, patientName, userId, canWrite, canAttac
           <EmptyState
             icon={<MessagesSquare aria-hidden />}
             title="Aún no hay mensajes"
-            text={canWrite ? `Lo que escribas aquí le llegará a ${patientName} en su espacio de paciente de Diván.` : 'Cuando haya mensajes, aparecerán aquí.'}
+            text={
+              canWrite
+                ? `Lo que escribas aquí le llegará a ${patientName} en su espacio de paciente de Diván.`
+                : 'Cuando haya mensajes, aparecerán aquí.'
+            }
           />
         ) : (
           <div className="grid gap-3">
@@ -133,7 +142,13 @@ export function Conversation({ wid, pid, patientName, userId, canWrite, canAttac
                   size="sm"
                   loading={c.loadingOlder}
                   // At the beginning the button goes away: the keyboard's place moves to the messages, not to the page's top.
-                  onClick={() => void c.loadOlder().then(() => setTimeout(() => document.activeElement === document.body && scroller.current?.focus({ preventScroll: true })))}
+                  onClick={() =>
+                    void c
+                      .loadOlder()
+                      .then(() =>
+                        setTimeout(() => document.activeElement === document.body && scroller.current?.focus({ preventScroll: true })),
+                      )
+                  }
                 >
                   Cargar anteriores
                 </Button>
@@ -147,22 +162,26 @@ export function Conversation({ wid, pid, patientName, userId, canWrite, canAttac
               ) : null}
             </div>
             <ol className="grid gap-2">
-                {c.messages.map((m, i) => (
-                  <Fragment key={m.id}>
-                    {i === 0 || otherDay(c.messages[i - 1]!.createdAt, m.createdAt) ? (
-                      <li className="flex justify-center py-1">
-                        <span className="rounded-full bg-card px-2.5 py-0.5 text-xs font-medium text-muted-foreground shadow-xs ring-1 ring-border">{dayLabel(m.createdAt)}</span>
-                      </li>
-                    ) : null}
-                    <MessageBubble
-                      message={m}
-                      wid={wid}
-                      mine={m.sender.kind === 'member' && m.sender.id === userId}
-                      patientName={patientName}
-                      showName={i === 0 || c.messages[i - 1]!.sender.id !== m.sender.id || otherDay(c.messages[i - 1]!.createdAt, m.createdAt)}
-                    />
-                  </Fragment>
-                ))}
+              {c.messages.map((m, i) => (
+                <Fragment key={m.id}>
+                  {i === 0 || otherDay(c.messages[i - 1]!.createdAt, m.createdAt) ? (
+                    <li className="flex justify-center py-1">
+                      <span className="rounded-full bg-card px-2.5 py-0.5 text-xs font-medium text-muted-foreground shadow-xs ring-1 ring-border">
+                        {dayLabel(m.createdAt)}
+                      </span>
+                    </li>
+                  ) : null}
+                  <MessageBubble
+                    message={m}
+                    wid={wid}
+                    mine={m.sender.kind === 'member' && m.sender.id === userId}
+                    patientName={patientName}
+                    showName={
+                      i === 0 || c.messages[i - 1]!.sender.id !== m.sender.id || otherDay(c.messages[i - 1]!.createdAt, m.createdAt)
+                    }
+                  />
+                </Fragment>
+              ))}
             </ol>
           </div>
         )}
@@ -182,7 +201,9 @@ export function Conversation({ wid, pid, patientName, userId, canWrite, canAttac
       {canWrite ? (
         <Composer wid={wid} pid={pid} onSend={c.send} onTyping={c.notifyTyping} patientName={patientName} canAttach={canAttach} />
       ) : (
-        <p className="border-t bg-card px-4 py-3 text-sm text-muted-foreground">Puedes leer esta conversación, pero tus permisos no te dejan escribir en ella.</p>
+        <p className="border-t bg-card px-4 py-3 text-sm text-muted-foreground">
+          Puedes leer esta conversación, pero tus permisos no te dejan escribir en ella.
+        </p>
       )}
     </section>
   );

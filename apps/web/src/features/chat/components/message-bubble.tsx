@@ -13,7 +13,10 @@ type Props = { message: ChatMessage; wid: string; mine: boolean; patientName: st
 const LOOK = {
   theirs: { bubble: 'rounded-bl-md border bg-card text-card-foreground', meta: 'text-muted-foreground' },
   ours: { bubble: 'rounded-br-md bg-primary text-primary-foreground', meta: 'text-primary-foreground' },
-  automatic: { bubble: 'rounded-br-md border border-dashed border-primary/60 bg-accent text-accent-foreground', meta: 'text-accent-foreground' },
+  automatic: {
+    bubble: 'rounded-br-md border border-dashed border-primary/60 bg-accent text-accent-foreground',
+    meta: 'text-accent-foreground',
+  },
 } as const;
 
 /**
@@ -40,8 +43,12 @@ export function MessageBubble({ message, wid, mine, patientName, showName }: Pro
           </span>
         ) : null}
         {/* A file sent alone carries its name as the text: the attachment's button already says it. */}
-        {repeatsAttachment(message.body, message.attachment) ? null : <p className="whitespace-pre-wrap break-words leading-snug">{message.body}</p>}
-        {message.attachment ? <Attachment wid={wid} pid={message.patientFileId} attachment={message.attachment} onPrimary={ours && !message.automatic} /> : null}
+        {repeatsAttachment(message.body, message.attachment) ? null : (
+          <p className="whitespace-pre-wrap break-words leading-snug">{message.body}</p>
+        )}
+        {message.attachment ? (
+          <Attachment wid={wid} pid={message.patientFileId} attachment={message.attachment} onPrimary={ours && !message.automatic} />
+        ) : null}
         <time dateTime={message.createdAt} className={cn('justify-self-end text-[0.6875rem] tabular-nums', look.meta)}>
           {formatTime(message.createdAt)}
         </time>
@@ -51,7 +58,17 @@ export function MessageBubble({ message, wid, mine, patientName, showName }: Pro
 }
 
 /** A patient document attached to the message: downloaded with the session's token, as in the documents tab. */
-function Attachment({ wid, pid, attachment, onPrimary }: { wid: string; pid: string; attachment: { documentId: string; name: string }; onPrimary: boolean }) {
+function Attachment({
+  wid,
+  pid,
+  attachment,
+  onPrimary,
+}: {
+  wid: string;
+  pid: string;
+  attachment: { documentId: string; name: string };
+  onPrimary: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const open = async () => {
     setBusy(true);

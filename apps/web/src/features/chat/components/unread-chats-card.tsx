@@ -25,10 +25,18 @@ export function UnreadChatsCard({ workspaceId: wid }: { workspaceId: string }) {
   const list = useChatList(wid, UNREAD);
   const counters = useChatCounters(wid, true);
   const ids = useId();
-  const rows = (list.data?.items ?? []).map((c) => ({ ...c, n: unreadOf(counters.data, c.patientFileId, c.unread) })).filter((c) => c.n > 0);
+  const rows = (list.data?.items ?? [])
+    .map((c) => ({ ...c, n: unreadOf(counters.data, c.patientFileId, c.unread) }))
+    .filter((c) => c.n > 0);
   const more = list.data ? list.data.total - list.data.items.length : 0;
   // «Sin leer» lists active patients; what the counters hold beyond them is from paused or discharged ones.
-  const others = list.data && more <= 0 ? unreadBeyond(counters.data, rows.map((c) => c.n)) : 0;
+  const others =
+    list.data && more <= 0
+      ? unreadBeyond(
+          counters.data,
+          rows.map((c) => c.n),
+        )
+      : 0;
 
   return (
     <Card role="region" aria-labelledby={`${ids}-title`}>
@@ -36,7 +44,11 @@ export function UnreadChatsCard({ workspaceId: wid }: { workspaceId: string }) {
         <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
           <MessagesSquare className="size-4 text-primary" aria-hidden /> Mensajes sin leer
         </CardTitle>
-        {list.data && rows.length ? <span className="text-[0.8125rem] text-muted-foreground">{rows.length + more === 1 ? '1 paciente' : `${rows.length + more} pacientes`}</span> : null}
+        {list.data && rows.length ? (
+          <span className="text-[0.8125rem] text-muted-foreground">
+            {rows.length + more === 1 ? '1 paciente' : `${rows.length + more} pacientes`}
+          </span>
+        ) : null}
       </CardHeader>
       <CardContent className="grid gap-3">
         {list.isError && !list.data ? (

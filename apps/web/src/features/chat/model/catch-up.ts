@@ -5,7 +5,11 @@ import type { ChatMessage, ChatMessagesPage } from '@divan/core';
  * page after page (`after` pages): what a conversation missed while its socket was down. Stops after
  * `maxPages`; the next reconnect goes on from there.
  */
-export async function catchUp(from: string | null, fetchAfter: (after: string) => Promise<ChatMessagesPage>, maxPages = 20): Promise<ChatMessage[]> {
+export async function catchUp(
+  from: string | null,
+  fetchAfter: (after: string) => Promise<ChatMessagesPage>,
+  maxPages = 20,
+): Promise<ChatMessage[]> {
   const out: ChatMessage[] = [];
   let after = from;
   for (let i = 0; after && i < maxPages; i++) {

@@ -17,7 +17,10 @@ describe('office hours form', () => {
   it('groups the weekly slots by day, in order, and gives them back as slots', () => {
     const f = toForm(saved);
     expect(f.days[0]).toEqual([{ start: '09:00', end: '14:00' }]);
-    expect(f.days[2]).toEqual([{ start: '09:00', end: '13:00' }, { start: '16:00', end: '19:00' }]);
+    expect(f.days[2]).toEqual([
+      { start: '09:00', end: '13:00' },
+      { start: '16:00', end: '19:00' },
+    ]);
     expect(f.days[6]).toEqual([]);
     expect(toBody(f).slots).toEqual([
       { weekday: 1, start: '09:00', end: '14:00' },
@@ -39,7 +42,10 @@ describe('office hours form', () => {
     const f = toForm(saved);
     f.days[1] = [{ start: '25:00', end: '10:00' }];
     f.days[3] = [{ start: '12:00', end: '11:00' }];
-    f.days[4] = [{ start: '09:00', end: '13:00' }, { start: '12:00', end: '15:00' }];
+    f.days[4] = [
+      { start: '09:00', end: '13:00' },
+      { start: '12:00', end: '15:00' },
+    ];
     f.autoReply = '  ';
     const e = validate(f);
     expect(e[rangeKey(1, 0, 'start')]).toBe('Hora no válida (HH:mm)');

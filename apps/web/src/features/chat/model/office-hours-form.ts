@@ -13,14 +13,17 @@ export const NEW_RANGE: Range = { start: '09:00', end: '14:00' };
 
 export function toForm(h: ChatOfficeHours): OfficeHoursForm {
   const days: Range[][] = WEEKDAYS.map(() => []);
-  for (const s of [...h.slots].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start))) days[s.weekday - 1]?.push({ start: s.start, end: s.end });
+  for (const s of [...h.slots].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start)))
+    days[s.weekday - 1]?.push({ start: s.start, end: s.end });
   return { enabled: h.enabled, timeZone: h.timeZone, days, autoReply: h.autoReply };
 }
 
 /** What PUT takes: the ranges as weekly slots, each day's in order. */
 export function toBody(f: OfficeHoursForm): ChatOfficeHours {
   const slots = f.days.flatMap((ranges, i) =>
-    ranges.map((r) => ({ weekday: i + 1, start: normalizeHHmm(r.start) ?? r.start, end: normalizeHHmm(r.end) ?? r.end })).sort((a, b) => a.start.localeCompare(b.start)),
+    ranges
+      .map((r) => ({ weekday: i + 1, start: normalizeHHmm(r.start) ?? r.start, end: normalizeHHmm(r.end) ?? r.end }))
+      .sort((a, b) => a.start.localeCompare(b.start)),
   );
   return { enabled: f.enabled, timeZone: f.timeZone, slots, autoReply: f.autoReply.trim() };
 }
@@ -46,14 +49,16 @@ export function validate(f: OfficeHoursForm): FormErrors {
     });
     valid.sort((a, b) => a.start.localeCompare(b.start));
     for (let i = 1; i < valid.length; i++) {
-      if (valid[i]!.start < valid[i - 1]!.end) errors[rangeKey(day, valid[i]!.index, 'start')] = `Se solapa con la franja de ${valid[i - 1]!.start} a ${valid[i - 1]!.end}`;
+      if (valid[i]!.start < valid[i - 1]!.end)
+        errors[rangeKey(day, valid[i]!.index, 'start')] = `Se solapa con la franja de ${valid[i - 1]!.start} a ${valid[i - 1]!.end}`;
     }
   });
   const count = f.days.reduce((n, d) => n + d.length, 0);
   if (count > MAX_SLOTS) errors.slots = `Como máximo ${MAX_SLOTS} franjas en la semana.`;
   const reply = f.autoReply.trim();
   if (f.enabled && !reply) errors.autoReply = 'Escribe la respuesta automática que recibirán tus pacientes.';
-  if (reply.length > CHAT_AUTO_REPLY_MAX) errors.autoReply = `La respuesta no puede superar ${CHAT_AUTO_REPLY_MAX.toLocaleString('es-ES')} caracteres.`;
+  if (reply.length > CHAT_AUTO_REPLY_MAX)
+    errors.autoReply = `La respuesta no puede superar ${CHAT_AUTO_REPLY_MAX.toLocaleString('es-ES')} caracteres.`;
   if (!f.timeZone) errors.timeZone = 'Elige una zona horaria.';
   return errors;
 }

@@ -22,12 +22,18 @@ export function ChatRoute() {
   usePageTitle(name || (patient.isError ? 'Conversación no encontrada' : null), 'Chats');
 
   if (patient.isError) {
-    const missing = isApiError(patient.error) && (patient.error.status === 404 || patient.error.status === 403 || patient.error.code === 'invalid_argument');
+    const missing =
+      isApiError(patient.error) &&
+      (patient.error.status === 404 || patient.error.status === 403 || patient.error.code === 'invalid_argument');
     return (
       <div className="grid flex-1 content-start gap-3 p-4">
         <BackToList />
         {missing ? (
-          <EmptyState icon={<FileText aria-hidden />} title="Conversación no encontrada" text="Puede que el paciente se haya eliminado o que no tengas acceso a su ficha.">
+          <EmptyState
+            icon={<FileText aria-hidden />}
+            title="Conversación no encontrada"
+            text="Puede que el paciente se haya eliminado o que no tengas acceso a su ficha."
+          >
             <Button asChild variant="outline">
               <Link to="/chats">Volver a los chats</Link>
             </Button>
@@ -61,7 +67,19 @@ export function ChatRoute() {
       </Button>
     </header>
   );
-  return <Conversation key={patientFileId} wid={wid} pid={patientFileId} patientName={name} userId={userId} canWrite={canWrite} canAttach={canAttach} header={header} className="flex-1" />;
+  return (
+    <Conversation
+      key={patientFileId}
+      wid={wid}
+      pid={patientFileId}
+      patientName={name}
+      userId={userId}
+      canWrite={canWrite}
+      canAttach={canAttach}
+      header={header}
+      className="flex-1"
+    />
+  );
 }
 
 /** Back to the list on a phone (on a wide screen the list is beside the conversation). */

@@ -29,7 +29,8 @@ export function ChatsLayout() {
       <div className="mx-auto grid w-full max-w-3xl gap-6">
         <h1 className="font-display text-3xl font-semibold tracking-tight">Chats</h1>
         <NoAccess title="No tienes acceso a los chats">
-          Los chats con pacientes son parte de su historia clínica y tus roles en este espacio no incluyen leerla. Si lo necesitas, pídeselo a quien administra el espacio.
+          Los chats con pacientes son parte de su historia clínica y tus roles en este espacio no incluyen leerla. Si lo necesitas, pídeselo
+          a quien administra el espacio.
         </NoAccess>
       </div>
     );
@@ -37,7 +38,17 @@ export function ChatsLayout() {
   return <ChatsScreen key={workspace.id} wid={workspace.id} workspaceName={workspace.name} userId={userId} patientFileId={patientFileId} />;
 }
 
-function ChatsScreen({ wid, workspaceName, userId, patientFileId }: { wid: string; workspaceName: string; userId: string; patientFileId: string | null }) {
+function ChatsScreen({
+  wid,
+  workspaceName,
+  userId,
+  patientFileId,
+}: {
+  wid: string;
+  workspaceName: string;
+  userId: string;
+  patientFileId: string | null;
+}) {
   const [box, height] = useFillHeight<HTMLDivElement>(patientFileId === null);
   const outlet: ChatsOutlet = { wid, userId };
   return (
@@ -47,7 +58,10 @@ function ChatsScreen({ wid, workspaceName, userId, patientFileId }: { wid: strin
           <h1 className="font-display text-3xl font-semibold tracking-tight">Chats</h1>
           <p className="text-sm text-muted-foreground">Mensajes con tus pacientes en «{workspaceName}».</p>
         </div>
-        <Link to="/settings/notifications" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <Link
+          to="/settings/notifications"
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           <Clock className="size-4" aria-hidden /> Horario de atención
         </Link>
       </header>
@@ -58,11 +72,19 @@ function ChatsScreen({ wid, workspaceName, userId, patientFileId }: { wid: strin
       >
         <aside
           aria-label="Lista de conversaciones"
-          className={cn('min-h-0 flex-1 flex-col overflow-hidden rounded-xl border bg-card md:rounded-none md:border-0 md:border-r', patientFileId ? 'hidden md:flex' : 'flex')}
+          className={cn(
+            'min-h-0 flex-1 flex-col overflow-hidden rounded-xl border bg-card md:rounded-none md:border-0 md:border-r',
+            patientFileId ? 'hidden md:flex' : 'flex',
+          )}
         >
           <ChatList wid={wid} selectedId={patientFileId} />
         </aside>
-        <div className={cn('min-h-0 min-w-0 flex-1 flex-col overflow-hidden rounded-xl border bg-card md:rounded-none md:border-0', patientFileId ? 'flex' : 'hidden md:flex')}>
+        <div
+          className={cn(
+            'min-h-0 min-w-0 flex-1 flex-col overflow-hidden rounded-xl border bg-card md:rounded-none md:border-0',
+            patientFileId ? 'flex' : 'hidden md:flex',
+          )}
+        >
           <Outlet context={outlet} />
         </div>
       </div>

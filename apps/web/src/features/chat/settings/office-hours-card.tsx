@@ -73,23 +73,35 @@ function OfficeHoursEditor({ saved }: { saved: ChatOfficeHours }) {
         <CardHeader>
           <CardTitle id="office-hours-title">Horario de atención del chat</CardTitle>
           <CardDescription>
-            Fuera de este horario, el paciente que te escriba recibe tu respuesta automática, una vez hasta que leáis sus mensajes. Vale para todos tus espacios de
-            trabajo.
+            Fuera de este horario, el paciente que te escriba recibe tu respuesta automática, una vez hasta que leáis sus mensajes. Vale
+            para todos tus espacios de trabajo.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <label className="flex items-start gap-3 text-sm">
-            <Switch checked={form.enabled} onCheckedChange={(enabled) => change({ ...form, enabled })} aria-describedby="office-hours-switch-hint" className="mt-0.5" />
+            <Switch
+              checked={form.enabled}
+              onCheckedChange={(enabled) => change({ ...form, enabled })}
+              aria-describedby="office-hours-switch-hint"
+              className="mt-0.5"
+            />
             <span className="grid gap-0.5">
               <span className="font-medium">Responder automáticamente fuera de mi horario</span>
               <span id="office-hours-switch-hint" className="text-[0.8125rem] text-muted-foreground">
-                {form.enabled ? 'Activado: los mensajes fuera de horario reciben la respuesta.' : 'Desactivado: no se envía ninguna respuesta automática.'}
+                {form.enabled
+                  ? 'Activado: los mensajes fuera de horario reciben la respuesta.'
+                  : 'Desactivado: no se envía ninguna respuesta automática.'}
               </span>
             </span>
           </label>
           <Field label="Zona horaria" error={errors.timeZone} className="sm:max-w-xs">
-            <NativeSelect data-field="timeZone" options={timeZoneOptions(form.timeZone)} value={form.timeZone} onChange={(e) => change({ ...form, timeZone: e.target.value })} />
+            <NativeSelect
+              data-field="timeZone"
+              options={timeZoneOptions(form.timeZone)}
+              value={form.timeZone}
+              onChange={(e) => change({ ...form, timeZone: e.target.value })}
+            />
           </Field>
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Horario semanal</legend>
@@ -100,15 +112,36 @@ function OfficeHoursEditor({ saved }: { saved: ChatOfficeHours }) {
               </p>
             ) : null}
             {form.enabled && count === 0 ? (
-              <p className="text-[0.8125rem] text-muted-foreground">Sin franjas, todos los mensajes se consideran fuera de horario y reciben la respuesta.</p>
+              <p className="text-[0.8125rem] text-muted-foreground">
+                Sin franjas, todos los mensajes se consideran fuera de horario y reciben la respuesta.
+              </p>
             ) : null}
           </fieldset>
-          <Field label="Respuesta automática" error={errors.autoReply} hint={`${form.autoReply.trim().length.toLocaleString('es-ES')} de ${CHAT_AUTO_REPLY_MAX.toLocaleString('es-ES')} caracteres. Se envía en tu nombre, marcada como automática.`}>
-            <Textarea data-field="autoReply" value={form.autoReply} onChange={(e) => change({ ...form, autoReply: e.target.value })} rows={4} />
+          <Field
+            label="Respuesta automática"
+            error={errors.autoReply}
+            hint={`${form.autoReply.trim().length.toLocaleString('es-ES')} de ${CHAT_AUTO_REPLY_MAX.toLocaleString('es-ES')} caracteres. Se envía en tu nombre, marcada como automática.`}
+          >
+            <Textarea
+              data-field="autoReply"
+              value={form.autoReply}
+              onChange={(e) => change({ ...form, autoReply: e.target.value })}
+              rows={4}
+            />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
             {dirty ? (
-              <Button type="button" variant="outline" onClick={() => discard.confirm(() => { setForm(toForm(saved)); setErrors({}); setSubmitted(false); })}>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() =>
+                  discard.confirm(() => {
+                    setForm(toForm(saved));
+                    setErrors({});
+                    setSubmitted(false);
+                  })
+                }
+              >
                 Descartar cambios
               </Button>
             ) : null}

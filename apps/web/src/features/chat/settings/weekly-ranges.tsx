@@ -14,7 +14,13 @@ export function WeeklyRanges({ days, errors, onChange, full }: Props) {
       {WEEKDAYS.map((name, day) => {
         const ranges = days[day] ?? [];
         return (
-          <li key={name} className={cn('grid gap-1 px-3 py-2.5 sm:grid-cols-[7rem_minmax(0,1fr)] sm:items-start sm:gap-2', ranges.length === 0 && 'grid-cols-[6rem_minmax(0,1fr)] items-center')}>
+          <li
+            key={name}
+            className={cn(
+              'grid gap-1 px-3 py-2.5 sm:grid-cols-[7rem_minmax(0,1fr)] sm:items-start sm:gap-2',
+              ranges.length === 0 && 'grid-cols-[6rem_minmax(0,1fr)] items-center',
+            )}
+          >
             <span id={`oh-day-${day}`} className="flex items-center text-sm font-medium sm:h-10">
               {name}
             </span>
@@ -28,36 +34,51 @@ export function WeeklyRanges({ days, errors, onChange, full }: Props) {
                   <div key={index} className="grid gap-1">
                     <div className="flex items-center gap-2">
                       <div className="w-20">
-                      <TimeInput
-                        data-field={rangeKey(day, index, 'start')}
-                        aria-label={`${name}, franja ${index + 1}: desde`}
-                        aria-invalid={startError ? true : undefined}
-                        aria-describedby={startError || endError ? errorId : undefined}
-                        value={r.start}
-                        onChange={(start) => setDay(day, ranges.map((x, i) => (i === index ? { ...x, start } : x)))}
-                        className="text-center tabular-nums"
-                      />
+                        <TimeInput
+                          data-field={rangeKey(day, index, 'start')}
+                          aria-label={`${name}, franja ${index + 1}: desde`}
+                          aria-invalid={startError ? true : undefined}
+                          aria-describedby={startError || endError ? errorId : undefined}
+                          value={r.start}
+                          onChange={(start) =>
+                            setDay(
+                              day,
+                              ranges.map((x, i) => (i === index ? { ...x, start } : x)),
+                            )
+                          }
+                          className="text-center tabular-nums"
+                        />
                       </div>
                       <span className="text-sm text-muted-foreground" aria-hidden>
                         a
                       </span>
                       <div className="w-20">
-                      <TimeInput
-                        data-field={rangeKey(day, index, 'end')}
-                        aria-label={`${name}, franja ${index + 1}: hasta`}
-                        aria-invalid={endError ? true : undefined}
-                        aria-describedby={startError || endError ? errorId : undefined}
-                        value={r.end}
-                        onChange={(end) => setDay(day, ranges.map((x, i) => (i === index ? { ...x, end } : x)))}
-                        className="text-center tabular-nums"
-                      />
+                        <TimeInput
+                          data-field={rangeKey(day, index, 'end')}
+                          aria-label={`${name}, franja ${index + 1}: hasta`}
+                          aria-invalid={endError ? true : undefined}
+                          aria-describedby={startError || endError ? errorId : undefined}
+                          value={r.end}
+                          onChange={(end) =>
+                            setDay(
+                              day,
+                              ranges.map((x, i) => (i === index ? { ...x, end } : x)),
+                            )
+                          }
+                          className="text-center tabular-nums"
+                        />
                       </div>
                       <Button
                         type="button"
                         variant="ghost"
                         size="icon"
                         aria-label={`Quitar la franja ${index + 1} del ${name.toLowerCase()}`}
-                        onClick={() => setDay(day, ranges.filter((_, i) => i !== index))}
+                        onClick={() =>
+                          setDay(
+                            day,
+                            ranges.filter((_, i) => i !== index),
+                          )
+                        }
                       >
                         <X aria-hidden />
                       </Button>

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsentEnvelope, ConsentEnvelopeList, ConsentEnvelopeState, ConsentSendCheck, SendConsentBody, SentConsent } from '@divan/core';
+import type {
+  ConsentEnvelope,
+  ConsentEnvelopeList,
+  ConsentEnvelopeState,
+  ConsentSendCheck,
+  SendConsentBody,
+  SentConsent,
+} from '@divan/core';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/file-transfer';
 import type { Query } from '@/lib/http';
@@ -10,7 +17,8 @@ export type SentListQuery = { state?: ConsentEnvelopeState; page: number; pageSi
 /** Every key starts with the workspace: switching workspace never shows another one's consents. */
 export const sentConsentKeys = {
   all: (wid: string) => workspaceKey(wid, 'sent-consents'),
-  list: (wid: string, patientId: string | null, query: SentListQuery) => [...sentConsentKeys.all(wid), 'list', patientId ?? 'all', query] as const,
+  list: (wid: string, patientId: string | null, query: SentListQuery) =>
+    [...sentConsentKeys.all(wid), 'list', patientId ?? 'all', query] as const,
 };
 
 const base = (wid: string) => `/workspaces/${wid}/consents`;
@@ -19,7 +27,11 @@ const base = (wid: string) => `/workspaces/${wid}/consents`;
 export const useSentConsents = (wid: string, patientId: string | null, query: SentListQuery, enabled = true) =>
   useQuery({
     queryKey: sentConsentKeys.list(wid, patientId, query),
-    queryFn: ({ signal }) => api<ConsentEnvelopeList>(patientId ? `/workspaces/${wid}/patients/${patientId}/consents` : base(wid), { query: query as Query, signal }),
+    queryFn: ({ signal }) =>
+      api<ConsentEnvelopeList>(patientId ? `/workspaces/${wid}/patients/${patientId}/consents` : base(wid), {
+        query: query as Query,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -48,7 +60,8 @@ export function useSaveRegistrationNumber(wid: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (registrationNumber: string) => api<unknown>('/me', { method: 'PATCH', body: { registrationNumber } }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: [...sentConsentKeys.all(wid), 'check'] }), qc.invalidateQueries({ queryKey: ['me'] })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: [...sentConsentKeys.all(wid), 'check'] }), qc.invalidateQueries({ queryKey: ['me'] })]),
   });
 }
 
@@ -61,7 +74,8 @@ export function useRevokeConsent(wid: string) {
 }
 
 /** The sealed PDF of a signed consent. */
-export const downloadSignedConsent = (wid: string, e: Pick<ConsentEnvelope, 'id' | 'documentTitle'>) => downloadFile(`${base(wid)}/${e.id}/pdf`, `${e.documentTitle}.pdf`);
+export const downloadSignedConsent = (wid: string, e: Pick<ConsentEnvelope, 'id' | 'documentTitle'>) =>
+  downloadFile(`${base(wid)}/${e.id}/pdf`, `${e.documentTitle}.pdf`);
 
 /** A patient's birthdate and email, to say who signs before sending (the patients API, read-only). */
 export type SendTarget = { id: string; name: string; email: string | null; birthdate: string | null };
@@ -69,9 +83,15 @@ export const usePatientForSending = (wid: string, patientId: string | null) =>
   useQuery({
     queryKey: workspaceKey(wid, 'patients', 'for-consent', patientId ?? ''),
     queryFn: ({ signal }) =>
-      api<{ id: string; firstName: string; lastName: string | null; email: string | null; birthdate: string | null }>(`/workspaces/${wid}/patients/${patientId}`, { signal }).then(
-        (p): SendTarget => ({ id: p.id, name: [p.firstName, p.lastName].filter(Boolean).join(' '), email: p.email, birthdate: p.birthdate }),
-      ),
+      api<{ id: string; firstName: string; lastName: string | null; email: string | null; birthdate: string | null }>(
+        `/workspaces/${wid}/patients/${patientId}`,
+        { signal },
+      ).then((p): SendTarget => ({
+        id: p.id,
+        name: [p.firstName, p.lastName].filter(Boolean).join(' '),
+        email: p.email,
+        birthdate: p.birthdate,
+      })),
     enabled: !!patientId,
     staleTime: 60_000,
   });

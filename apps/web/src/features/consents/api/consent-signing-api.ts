@@ -13,7 +13,8 @@ export type SignConsentResult = z.infer<typeof signConsentResponse>;
 const path = (token: string) => `/public/consents/${encodeURIComponent(token)}`;
 
 export const fetchConsentToSign = (token: string, signal?: AbortSignal) => http<PublicConsent>(path(token), { signal });
-export const signConsent = (token: string, body: SignConsentBody) => http<SignConsentResult>(`${path(token)}/sign`, { method: 'POST', body });
+export const signConsent = (token: string, body: SignConsentBody) =>
+  http<SignConsentResult>(`${path(token)}/sign`, { method: 'POST', body });
 
 /** Any failure as the API's error (code, Spanish message, fields). */
 export const asApiError = (error: unknown): Pick<ApiError, 'code' | 'message' | 'fields' | 'status'> =>
@@ -71,8 +72,11 @@ export function useSignConsent(token: string) {
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   const sign = useCallback(
-    async (body: SignConsentBody): Promise<{ ok: true; result: SignConsentResult } | { ok: false; error: ReturnType<typeof asApiError> }> => {
-      if (busy.current) return { ok: false, error: { code: 'in_progress', message: 'Ya estamos enviando tu firma…', fields: [], status: 0 } };
+    async (
+      body: SignConsentBody,
+    ): Promise<{ ok: true; result: SignConsentResult } | { ok: false; error: ReturnType<typeof asApiError> }> => {
+      if (busy.current)
+        return { ok: false, error: { code: 'in_progress', message: 'Ya estamos enviando tu firma…', fields: [], status: 0 } };
       busy.current = true;
       setPending(true);
       try {

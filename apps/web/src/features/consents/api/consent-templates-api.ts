@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsentTemplate, ConsentTemplateList, ConsentTemplateListQuery, CreateConsentTemplateBody, ReadyMadeConsentTemplateResponse, UpdateConsentTemplateBody } from '@divan/core';
+import type {
+  ConsentTemplate,
+  ConsentTemplateList,
+  ConsentTemplateListQuery,
+  CreateConsentTemplateBody,
+  ReadyMadeConsentTemplateResponse,
+  UpdateConsentTemplateBody,
+} from '@divan/core';
 import { api } from '@/lib/api-client';
 import type { Query } from '@/lib/http';
 import { workspaceKey } from '@/lib/workspace-keys';
@@ -53,14 +60,20 @@ function useTemplateWrite<V>(wid: string, fn: (vars: V) => Promise<ConsentTempla
   });
 }
 
-export const useCreateTemplate = (wid: string) => useTemplateWrite(wid, (body: CreateConsentTemplateBody) => api<ConsentTemplate>(templatesPath(wid), { method: 'POST', body }));
+export const useCreateTemplate = (wid: string) =>
+  useTemplateWrite(wid, (body: CreateConsentTemplateBody) => api<ConsentTemplate>(templatesPath(wid), { method: 'POST', body }));
 
 export const useUpdateTemplate = (wid: string) =>
-  useTemplateWrite(wid, ({ id, body }: { id: string; body: UpdateConsentTemplateBody }) => api<ConsentTemplate>(templatePath(wid, id), { method: 'PUT', body }));
+  useTemplateWrite(wid, ({ id, body }: { id: string; body: UpdateConsentTemplateBody }) =>
+    api<ConsentTemplate>(templatePath(wid, id), { method: 'PUT', body }),
+  );
 
 export const useCopyReadyMade = (wid: string) =>
   useTemplateWrite(wid, ({ key, therapistSignature }: { key: string; therapistSignature?: string }) =>
-    api<ConsentTemplate>(`${templatesPath(wid)}/from-ready-made/${encodeURIComponent(key)}`, { method: 'POST', body: therapistSignature ? { therapistSignature } : {} }),
+    api<ConsentTemplate>(`${templatesPath(wid)}/from-ready-made/${encodeURIComponent(key)}`, {
+      method: 'POST',
+      body: therapistSignature ? { therapistSignature } : {},
+    }),
   );
 
 export function useArchiveTemplate(wid: string) {

@@ -13,7 +13,8 @@ import { Modal } from '@/components/ui/modal';
 import { useCopyReadyMade, useReadyMadeTemplates } from '../api/consent-templates-api';
 import { SignatureInput } from './signature-input';
 
-export const signersOf = (s: Record<ConsentSigner, boolean>) => CONSENT_SIGNERS.values.filter((k) => s[k]).map((k) => CONSENT_SIGNERS.labels[k]);
+export const signersOf = (s: Record<ConsentSigner, boolean>) =>
+  CONSENT_SIGNERS.values.filter((k) => s[k]).map((k) => CONSENT_SIGNERS.labels[k]);
 
 /**
  * «Usar una plantilla de Diván»: the ready-made templates with what each is for. Copying one makes a
@@ -63,7 +64,11 @@ export function ReadyMadeDialog({ wid, open, onOpenChange }: { wid: string; open
       onOpenChange={change}
       size="lg"
       title={signing ? `Firma para «${signing.name}»` : 'Usar una plantilla de Diván'}
-      description={signing ? 'Este documento lo firma también el terapeuta: tu firma se guarda con la plantilla.' : 'Plantillas redactadas para una consulta de psicología en España. Haz una copia y adáptala.'}
+      description={
+        signing
+          ? 'Este documento lo firma también el terapeuta: tu firma se guarda con la plantilla.'
+          : 'Plantillas redactadas para una consulta de psicología en España. Haz una copia y adáptala.'
+      }
       footer={
         signing ? (
           <>
@@ -106,7 +111,13 @@ export function ReadyMadeDialog({ wid, open, onOpenChange }: { wid: string; open
                   ))}
                 </p>
               </div>
-              <Button type="button" variant="outline" onClick={() => onUse(t)} loading={copy.isPending && copy.variables?.key === t.key} aria-label={`Usar «${t.name}»`}>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => onUse(t)}
+                loading={copy.isPending && copy.variables?.key === t.key}
+                aria-label={`Usar «${t.name}»`}
+              >
                 {t.content.signatures.therapist ? <PenLine aria-hidden /> : <Copy aria-hidden />} Usar
               </Button>
             </li>

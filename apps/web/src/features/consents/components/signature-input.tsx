@@ -49,7 +49,17 @@ export function typedSignature(name: string): string | null {
   return canvas.toDataURL('image/png');
 }
 
-function DrawPad({ onDrawn, label, invalid, describedBy }: { onDrawn: (png: string | null) => void; label: string; invalid?: boolean; describedBy?: string }) {
+function DrawPad({
+  onDrawn,
+  label,
+  invalid,
+  describedBy,
+}: {
+  onDrawn: (png: string | null) => void;
+  label: string;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const onDrawnRef = useRef(onDrawn);
@@ -126,7 +136,17 @@ function DrawPad({ onDrawn, label, invalid, describedBy }: { onDrawn: (png: stri
   );
 }
 
-function TypePad({ onTyped, label, invalid, describedBy }: { onTyped: (name: string) => void; label: string; invalid?: boolean; describedBy?: string }) {
+function TypePad({
+  onTyped,
+  label,
+  invalid,
+  describedBy,
+}: {
+  onTyped: (name: string) => void;
+  label: string;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
   const [name, setName] = useState('');
   const id = useId();
   return (
@@ -147,7 +167,11 @@ function TypePad({ onTyped, label, invalid, describedBy }: { onTyped: (name: str
         }}
       />
       {name.trim() ? (
-        <p aria-label={`${label}: vista previa`} className="overflow-hidden text-ellipsis whitespace-nowrap rounded-md border bg-white px-4 py-3 text-3xl italic text-gray-800" style={{ fontFamily: SCRIPT_FONT }}>
+        <p
+          aria-label={`${label}: vista previa`}
+          className="overflow-hidden text-ellipsis whitespace-nowrap rounded-md border bg-white px-4 py-3 text-3xl italic text-gray-800"
+          style={{ fontFamily: SCRIPT_FONT }}
+        >
           {name}
         </p>
       ) : null}
@@ -205,7 +229,12 @@ export function SignatureInput({ value, onChange, label, invalid, describedBy, o
   }
   return (
     <div className="grid gap-3">
-      <div role="radiogroup" aria-label="Cómo firmar" onKeyDown={onArrows} className="inline-flex w-fit rounded-md border bg-muted/40 p-0.5">
+      <div
+        role="radiogroup"
+        aria-label="Cómo firmar"
+        onKeyDown={onArrows}
+        className="inline-flex w-fit rounded-md border bg-muted/40 p-0.5"
+      >
         {MODES.map(([m, text, Icon]) => (
           <button
             key={m}
@@ -217,7 +246,10 @@ export function SignatureInput({ value, onChange, label, invalid, describedBy, o
             aria-checked={mode === m}
             tabIndex={mode === m ? 0 : -1}
             onClick={() => choose(m)}
-            className={cn('inline-flex min-h-9 items-center gap-1.5 rounded px-3.5 py-1.5 text-sm [&_svg]:size-4', mode === m ? 'bg-card font-medium shadow-xs' : 'text-muted-foreground hover:text-foreground')}
+            className={cn(
+              'inline-flex min-h-9 items-center gap-1.5 rounded px-3.5 py-1.5 text-sm [&_svg]:size-4',
+              mode === m ? 'bg-card font-medium shadow-xs' : 'text-muted-foreground hover:text-foreground',
+            )}
           >
             <Icon aria-hidden /> {text}
           </button>

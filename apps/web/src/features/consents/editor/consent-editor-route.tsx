@@ -71,7 +71,9 @@ function Editor({ id }: { id: string | null }) {
   if (data && !canUpdate) {
     return (
       <Frame title={title} badges={badges}>
-        <p className="text-sm text-muted-foreground">Puedes consultar esta plantilla, pero no editarla. Las variables llevan datos de ejemplo.</p>
+        <p className="text-sm text-muted-foreground">
+          Puedes consultar esta plantilla, pero no editarla. Las variables llevan datos de ejemplo.
+        </p>
         <div className="rounded-xl border bg-card p-5 sm:p-8">
           <PreviewDocument model={modelOf(data)} />
         </div>

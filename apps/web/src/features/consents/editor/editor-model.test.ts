@@ -48,7 +48,14 @@ describe('consent template editor model', () => {
     m.sections[0]!.hasCheckbox = true;
     m.sections[0]!.required = true;
     expect(bodyOf(m).sections[0]!.checkbox).toEqual({ label: 'Acepto', required: true });
-    const again = modelOf({ name: m.name, documentTitle: m.documentTitle, data: m.data, signatures: m.signatures, therapistSignature: null, sections: [{ title: 'Objeto', body: m.sections[0]!.body, checkbox: { label: 'Acepto', required: true } }] });
+    const again = modelOf({
+      name: m.name,
+      documentTitle: m.documentTitle,
+      data: m.data,
+      signatures: m.signatures,
+      therapistSignature: null,
+      sections: [{ title: 'Objeto', body: m.sections[0]!.body, checkbox: { label: 'Acepto', required: true } }],
+    });
     expect(fingerprint(again)).toBe(fingerprint(m));
   });
 

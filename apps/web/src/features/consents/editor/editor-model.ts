@@ -24,7 +24,14 @@ export type EditorModel = {
 let seq = 0;
 const newKey = () => `s${++seq}`;
 
-export const emptySection = (): SectionModel => ({ key: newKey(), title: '', body: '', hasCheckbox: false, checkboxLabel: '', required: false });
+export const emptySection = (): SectionModel => ({
+  key: newKey(),
+  title: '',
+  body: '',
+  hasCheckbox: false,
+  checkboxLabel: '',
+  required: false,
+});
 
 export function emptyModel(): EditorModel {
   return {
@@ -37,12 +44,21 @@ export function emptyModel(): EditorModel {
   };
 }
 
-export function modelOf(t: Pick<ConsentTemplate, 'name' | 'documentTitle' | 'data' | 'sections' | 'signatures' | 'therapistSignature'>): EditorModel {
+export function modelOf(
+  t: Pick<ConsentTemplate, 'name' | 'documentTitle' | 'data' | 'sections' | 'signatures' | 'therapistSignature'>,
+): EditorModel {
   return {
     name: t.name,
     documentTitle: t.documentTitle,
     data: { patient: [...t.data.patient], guardian: [...t.data.guardian], secondGuardian: [...t.data.secondGuardian] },
-    sections: t.sections.map((s) => ({ key: newKey(), title: s.title, body: s.body, hasCheckbox: !!s.checkbox, checkboxLabel: s.checkbox?.label ?? '', required: s.checkbox?.required ?? false })),
+    sections: t.sections.map((s) => ({
+      key: newKey(),
+      title: s.title,
+      body: s.body,
+      hasCheckbox: !!s.checkbox,
+      checkboxLabel: s.checkbox?.label ?? '',
+      required: s.checkbox?.required ?? false,
+    })),
     signatures: { ...t.signatures },
     therapistSignature: t.therapistSignature?.image ?? null,
   };
@@ -54,7 +70,11 @@ export function bodyOf(m: EditorModel): CreateConsentTemplateBody {
     name: m.name,
     documentTitle: m.documentTitle,
     data: m.data,
-    sections: m.sections.map((s) => ({ title: s.title, body: s.body, checkbox: s.hasCheckbox ? { label: s.checkboxLabel, required: s.required } : null })),
+    sections: m.sections.map((s) => ({
+      title: s.title,
+      body: s.body,
+      checkbox: s.hasCheckbox ? { label: s.checkboxLabel, required: s.required } : null,
+    })),
     signatures: m.signatures,
     therapistSignature: m.signatures.therapist ? m.therapistSignature : null,
   };
@@ -82,7 +102,13 @@ export function problemsOf(m: EditorModel): Problems {
   for (const p of consentTemplateProblems({
     documentTitle: content?.documentTitle ?? m.documentTitle,
     data: content?.data ?? m.data,
-    sections: content?.sections ?? body.sections.map((s) => ({ title: s.title ?? '', body: s.body ?? '', checkbox: s.checkbox ? { label: s.checkbox.label, required: s.checkbox.required ?? false } : null })),
+    sections:
+      content?.sections ??
+      body.sections.map((s) => ({
+        title: s.title ?? '',
+        body: s.body ?? '',
+        checkbox: s.checkbox ? { label: s.checkbox.label, required: s.checkbox.required ?? false } : null,
+      })),
     signatures: m.signatures,
     therapistSignature: m.signatures.therapist ? m.therapistSignature : null,
   }))

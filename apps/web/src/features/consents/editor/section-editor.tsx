@@ -29,20 +29,51 @@ export function SectionEditor({ section: s, index, count, problems, onChange, on
   const sectionError = problems[base];
   const n = index + 1;
   return (
-    <li className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border bg-card p-3 sm:p-4" aria-labelledby={`${id}-heading`} data-testid="consent-section">
+    <li
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border bg-card p-3 sm:p-4"
+      aria-labelledby={`${id}-heading`}
+      data-testid="consent-section"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-heading`} className="text-sm font-semibold text-muted-foreground">
           Sección {n}
           {s.title ? <span className="font-normal">: {s.title}</span> : null}
         </h3>
         <div className="flex items-center gap-1">
-          <Button id={`${s.key}-up`} type="button" variant="ghost" size="sm" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Subir la sección ${n}`} title="Subir">
+          <Button
+            id={`${s.key}-up`}
+            type="button"
+            variant="ghost"
+            size="sm"
+            disabled={index === 0}
+            onClick={() => onMove(-1)}
+            aria-label={`Subir la sección ${n}`}
+            title="Subir"
+          >
             <ArrowUp aria-hidden />
           </Button>
-          <Button id={`${s.key}-down`} type="button" variant="ghost" size="sm" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Bajar la sección ${n}`} title="Bajar">
+          <Button
+            id={`${s.key}-down`}
+            type="button"
+            variant="ghost"
+            size="sm"
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+            aria-label={`Bajar la sección ${n}`}
+            title="Bajar"
+          >
             <ArrowDown aria-hidden />
           </Button>
-          <Button type="button" variant="ghost" size="sm" className="text-destructive" disabled={count === 1} onClick={onRemove} aria-label={`Quitar la sección ${n}`} title="Quitar">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            disabled={count === 1}
+            onClick={onRemove}
+            aria-label={`Quitar la sección ${n}`}
+            title="Quitar"
+          >
             <Trash2 aria-hidden />
           </Button>
         </div>
@@ -60,7 +91,14 @@ export function SectionEditor({ section: s, index, count, problems, onChange, on
           Texto
         </span>
         <Suspense fallback={<div className="h-32 animate-pulse rounded-md border bg-muted/40" />}>
-          <RichTextEditor value={s.body} onChange={(body) => onChange({ body })} labelledBy={bodyLabel} invalid={!!bodyError} placeholder="Escribe aquí el texto de la sección…" onEditor={onEditor} />
+          <RichTextEditor
+            value={s.body}
+            onChange={(body) => onChange({ body })}
+            labelledBy={bodyLabel}
+            invalid={!!bodyError}
+            placeholder="Escribe aquí el texto de la sección…"
+            onEditor={onEditor}
+          />
         </Suspense>
         {bodyError ? (
           <p role="alert" className="text-[0.8125rem] font-medium text-destructive">
@@ -70,16 +108,31 @@ export function SectionEditor({ section: s, index, count, problems, onChange, on
       </div>
       <div className="grid gap-3 rounded-md bg-muted/30 p-3">
         <label className="flex items-center gap-2.5 text-sm font-medium">
-          <input type="checkbox" checked={s.hasCheckbox} onChange={(e) => onChange({ hasCheckbox: e.target.checked })} className="size-4 accent-[var(--color-primary)]" />
+          <input
+            type="checkbox"
+            checked={s.hasCheckbox}
+            onChange={(e) => onChange({ hasCheckbox: e.target.checked })}
+            className="size-4 accent-[var(--color-primary)]"
+          />
           Con casilla para marcar
         </label>
         {s.hasCheckbox ? (
           <>
             <Field label="Texto de la casilla" error={problems[`${base}.checkbox.label`] ?? problemsUnder(problems, `${base}.checkbox`)[0]}>
-              <Input value={s.checkboxLabel} maxLength={CONSENT_CHECKBOX_LABEL_MAX} placeholder="Acepto…" onChange={(e) => onChange({ checkboxLabel: e.target.value })} />
+              <Input
+                value={s.checkboxLabel}
+                maxLength={CONSENT_CHECKBOX_LABEL_MAX}
+                placeholder="Acepto…"
+                onChange={(e) => onChange({ checkboxLabel: e.target.value })}
+              />
             </Field>
             <label className="flex items-center gap-2.5 text-sm">
-              <input type="checkbox" checked={s.required} onChange={(e) => onChange({ required: e.target.checked })} className="size-4 accent-[var(--color-primary)]" />
+              <input
+                type="checkbox"
+                checked={s.required}
+                onChange={(e) => onChange({ required: e.target.checked })}
+                className="size-4 accent-[var(--color-primary)]"
+              />
               Obligatoria: sin marcarla no se puede firmar
             </label>
           </>

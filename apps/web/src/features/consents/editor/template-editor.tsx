@@ -56,7 +56,8 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
   const outdated = isApiError(error) && error.code === 'consent_invalid_version';
 
   const change = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
-  const changeSection = (key: string, patch: Partial<SectionModel>) => setModel((m) => ({ ...m, sections: m.sections.map((s) => (s.key === key ? { ...s, ...patch } : s)) }));
+  const changeSection = (key: string, patch: Partial<SectionModel>) =>
+    setModel((m) => ({ ...m, sections: m.sections.map((s) => (s.key === key ? { ...s, ...patch } : s)) }));
   const toggleData = (party: keyof EditorModel['data'], field: (typeof CONSENT_DATA_FIELDS.values)[number], on: boolean) =>
     setModel((m) => {
       const set = new Set(m.data[party]);
@@ -104,7 +105,11 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
     const found = problemsOf(model);
     if (Object.keys(found).length) {
       // The first field with a problem: the user sees why nothing was saved.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[role="alert"], [aria-invalid="true"]')?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>('[role="alert"], [aria-invalid="true"]')
+          ?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+      );
       return;
     }
     setError(null);
@@ -112,7 +117,9 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
     // The therapist's signature as it was: not sent again (the server keeps who drew it and when).
     if (body.therapistSignature && body.therapistSignature === baseline.therapistSignature && template) delete body.therapistSignature;
     try {
-      const saved = template ? await update.mutateAsync({ id: template.id, body: { ...body, baseVersion: template.version } }) : await create.mutateAsync(body);
+      const saved = template
+        ? await update.mutateAsync({ id: template.id, body: { ...body, baseVersion: template.version } })
+        : await create.mutateAsync(body);
       const fresh = modelOf(saved);
       setBaseline(fresh);
       setModel(fresh);
@@ -170,7 +177,9 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
       ) : null}
       {attempted && Object.keys(all).length ? (
         <Alert variant="error">
-          <p>Revisa {Object.keys(all).length === 1 ? 'el campo marcado' : `los ${Object.keys(all).length} campos marcados`} antes de guardar:</p>
+          <p>
+            Revisa {Object.keys(all).length === 1 ? 'el campo marcado' : `los ${Object.keys(all).length} campos marcados`} antes de guardar:
+          </p>
           <ul className="mt-1 list-disc pl-5">
             {[...new Set(Object.values(all))].map((m) => (
               <li key={m}>{m}</li>
@@ -189,7 +198,11 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
             <Input value={model.name} maxLength={CONSENT_TEMPLATE_NAME_MAX} onChange={(e) => change({ name: e.target.value })} />
           </Field>
           <Field label="Título del documento" error={problems.documentTitle}>
-            <Input value={model.documentTitle} maxLength={CONSENT_DOCUMENT_TITLE_MAX} onChange={(e) => change({ documentTitle: e.target.value })} />
+            <Input
+              value={model.documentTitle}
+              maxLength={CONSENT_DOCUMENT_TITLE_MAX}
+              onChange={(e) => change({ documentTitle: e.target.value })}
+            />
           </Field>
         </CardContent>
       </Card>
@@ -199,7 +212,9 @@ export function TemplateEditor({ wid, template, initial, onReload }: Props) {
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Secciones</CardTitle>
-          <CardDescription>El texto del documento. Una sección puede llevar una casilla (aceptar la grabación, el contacto por email…), obligatoria o no.</CardDescription>
+          <CardDescription>
+            El texto del documento. Una sección puede llevar una casilla (aceptar la grabación, el contacto por email…), obligatoria o no.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <VariableChips onInsert={insertVariable} />

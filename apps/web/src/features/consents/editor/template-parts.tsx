@@ -1,4 +1,11 @@
-import { CONSENT_DATA_FIELDS, CONSENT_PARTIES, CONSENT_SIGNERS, CONSENT_VARIABLES, CONSENT_VARIABLE_NAMES, type ConsentVariable } from '@divan/core';
+import {
+  CONSENT_DATA_FIELDS,
+  CONSENT_PARTIES,
+  CONSENT_SIGNERS,
+  CONSENT_VARIABLES,
+  CONSENT_VARIABLE_NAMES,
+  type ConsentVariable,
+} from '@divan/core';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SignatureInput } from '../components/signature-input';
 import type { EditorModel } from './editor-model';
@@ -17,7 +24,15 @@ export function ErrorText({ id, children }: { id?: string; children?: string }) 
 }
 
 /** «Datos que se piden»: what each signer writes when signing. */
-export function DataAskedCard({ data, problems, onToggle }: { data: EditorModel['data']; problems: Problems; onToggle: (party: Party, field: DataField, on: boolean) => void }) {
+export function DataAskedCard({
+  data,
+  problems,
+  onToggle,
+}: {
+  data: EditorModel['data'];
+  problems: Problems;
+  onToggle: (party: Party, field: DataField, on: boolean) => void;
+}) {
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -27,7 +42,11 @@ export function DataAskedCard({ data, problems, onToggle }: { data: EditorModel[
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="grid gap-4 sm:grid-cols-3">
           {CONSENT_PARTIES.values.map((party) => (
-            <fieldset key={party} className="grid content-start gap-2 rounded-md border p-3" aria-invalid={problems[`data.${party}`] ? true : undefined}>
+            <fieldset
+              key={party}
+              className="grid content-start gap-2 rounded-md border p-3"
+              aria-invalid={problems[`data.${party}`] ? true : undefined}
+            >
               <legend className="px-1 text-sm font-semibold">{CONSENT_PARTIES.labels[party]}</legend>
               {CONSENT_DATA_FIELDS.values.map((field) => (
                 <label key={field} className="flex items-center gap-2.5 text-sm">
@@ -55,7 +74,10 @@ export function VariableChips({ onInsert }: { onInsert: (v: ConsentVariable) => 
   return (
     <div className="grid gap-2 rounded-md border border-dashed p-3" role="group" aria-labelledby="consent-variables">
       <p id="consent-variables" className="text-sm font-medium">
-        Variables <span className="font-normal text-muted-foreground">· pulsa una para insertarla en el texto donde estás escribiendo; al enviar se rellenan con los datos de la ficha.</span>
+        Variables{' '}
+        <span className="font-normal text-muted-foreground">
+          · pulsa una para insertarla en el texto donde estás escribiendo; al enviar se rellenan con los datos de la ficha.
+        </span>
       </p>
       <ul className="flex flex-wrap gap-2">
         {CONSENT_VARIABLE_NAMES.map((v) => (
@@ -94,7 +116,9 @@ export function SignaturesCard({
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Firmas</CardTitle>
-        <CardDescription>Quién firma el documento. Para un menor firman sus tutores; con dos tutores, cada uno con su enlace.</CardDescription>
+        <CardDescription>
+          Quién firma el documento. Para un menor firman sus tutores; con dos tutores, cada uno con su enlace.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <fieldset className="grid gap-2 sm:grid-cols-2">
@@ -118,8 +142,15 @@ export function SignaturesCard({
         {signatures.therapist ? (
           <div className="grid gap-2 rounded-md border p-3">
             <p className="text-sm font-medium">Tu firma</p>
-            <p className="text-[0.8125rem] text-muted-foreground">Se guarda con la plantilla y aparece en los documentos que envíes tú; otro terapeuta que la envíe firma con la suya.</p>
-            <SignatureInput value={therapistSignature} onChange={(therapistSignature) => onChange({ therapistSignature })} label="Firma del terapeuta" invalid={!!problems.therapistSignature} />
+            <p className="text-[0.8125rem] text-muted-foreground">
+              Se guarda con la plantilla y aparece en los documentos que envíes tú; otro terapeuta que la envíe firma con la suya.
+            </p>
+            <SignatureInput
+              value={therapistSignature}
+              onChange={(therapistSignature) => onChange({ therapistSignature })}
+              label="Firma del terapeuta"
+              invalid={!!problems.therapistSignature}
+            />
             <ErrorText>{problems.therapistSignature}</ErrorText>
           </div>
         ) : null}

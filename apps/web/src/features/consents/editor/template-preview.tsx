@@ -59,7 +59,9 @@ export function PreviewDocument({ model }: { model: EditorModel }) {
             {signers.map((s) => (
               <div key={s} className="grid gap-1">
                 <div className="grid h-24 place-items-center rounded-md border border-dashed bg-white">
-                  {s === 'therapist' && model.therapistSignature ? <img src={model.therapistSignature} alt="Firma del terapeuta" className="max-h-20 object-contain" /> : null}
+                  {s === 'therapist' && model.therapistSignature ? (
+                    <img src={model.therapistSignature} alt="Firma del terapeuta" className="max-h-20 object-contain" />
+                  ) : null}
                 </div>
                 <span className="text-[0.8125rem] text-muted-foreground">{CONSENT_SIGNERS.labels[s]}</span>
               </div>
@@ -72,9 +74,23 @@ export function PreviewDocument({ model }: { model: EditorModel }) {
 }
 
 /** The preview in a dialog, from the editor. */
-export function TemplatePreview({ model, open, onOpenChange }: { model: EditorModel; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function TemplatePreview({
+  model,
+  open,
+  onOpenChange,
+}: {
+  model: EditorModel;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} size="lg" title="Vista previa" description="Así verá el documento quien lo firme. Las variables llevan datos de ejemplo.">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title="Vista previa"
+      description="Así verá el documento quien lo firme. Las variables llevan datos de ejemplo."
+    >
       <PreviewDocument model={model} />
     </Modal>
   );

@@ -39,7 +39,8 @@ function useListState() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readState(params), [params]);
   const update = useCallback(
-    (patch: Partial<ListState>, options: { replace?: boolean } = {}) => setParams((prev) => writeState({ ...readState(prev), page: 1, ...patch }), { replace: options.replace }),
+    (patch: Partial<ListState>, options: { replace?: boolean } = {}) =>
+      setParams((prev) => writeState({ ...readState(prev), page: 1, ...patch }), { replace: options.replace }),
     [setParams],
   );
   return [state, update] as const;
@@ -65,7 +66,15 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   return (
     <div className="relative sm:w-[22rem]">
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Nombre o título del documento" aria-label="Buscar plantillas" className="pl-9" maxLength={100} />
+      <Input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Nombre o título del documento"
+        aria-label="Buscar plantillas"
+        className="pl-9"
+        maxLength={100}
+      />
     </div>
   );
 }
@@ -74,7 +83,10 @@ function RowMenu({ t, canDelete, onArchive }: { t: ConsentTemplateSummary; canDe
   if (!canDelete || t.archivedAt) return null;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground" aria-label={`Acciones de ${t.name}`}>
+      <DropdownMenuTrigger
+        className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+        aria-label={`Acciones de ${t.name}`}
+      >
         <MoreHorizontal className="size-4" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -86,7 +98,17 @@ function RowMenu({ t, canDelete, onArchive }: { t: ConsentTemplateSummary; canDe
   );
 }
 
-function TemplateRow({ t, canDelete, canUpdate, onArchive }: { t: ConsentTemplateSummary; canDelete: boolean; canUpdate: boolean; onArchive: () => void }) {
+function TemplateRow({
+  t,
+  canDelete,
+  canUpdate,
+  onArchive,
+}: {
+  t: ConsentTemplateSummary;
+  canDelete: boolean;
+  canUpdate: boolean;
+  onArchive: () => void;
+}) {
   return (
     <li className="flex items-start gap-3 px-4 py-3.5 sm:items-center">
       <span className="mt-0.5 grid size-9 shrink-0 place-items-center rounded-lg bg-accent text-accent-foreground sm:mt-0 [&_svg]:size-4.5">
@@ -149,7 +171,13 @@ function ListSkeleton() {
 export function TemplatesList() {
   const { wid, canCreate, canUpdate, canDelete } = useConsentsScope();
   const [state, update] = useListState();
-  const list = useConsentTemplates(wid, { q: state.q.trim() || undefined, archived: state.archived, page: state.page, pageSize: PAGE_SIZE, sort: 'name' });
+  const list = useConsentTemplates(wid, {
+    q: state.q.trim() || undefined,
+    archived: state.archived,
+    page: state.page,
+    pageSize: PAGE_SIZE,
+    sort: 'name',
+  });
   const archive = useArchiveTemplate(wid);
   const [readyMade, setReadyMade] = useState(false);
   const [archiving, setArchiving] = useState<ConsentTemplateSummary | null>(null);
@@ -173,7 +201,6 @@ export function TemplatesList() {
 
   return (
     <>
-
       {nothingAtAll ? (
         <div className="rounded-xl border border-dashed bg-card">
           <EmptyState
@@ -242,7 +269,9 @@ export function TemplatesList() {
                 ))}
               </ul>
             )}
-            {data && data.total > 0 ? <Pagination page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(page) => update({ page })} /> : null}
+            {data && data.total > 0 ? (
+              <Pagination page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(page) => update({ page })} />
+            ) : null}
           </section>
         </>
       )}
@@ -267,4 +296,3 @@ export function TemplatesList() {
     </>
   );
 }
-

@@ -41,7 +41,9 @@ function ConsentsPage() {
     <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <header className="grid gap-1">
         <h1 className="font-display text-3xl font-semibold tracking-tight">Consentimientos</h1>
-        <p className="text-sm text-muted-foreground">Las plantillas que tus pacientes firman (informado, protección de datos, menores…) y los consentimientos que has enviado.</p>
+        <p className="text-sm text-muted-foreground">
+          Las plantillas que tus pacientes firman (informado, protección de datos, menores…) y los consentimientos que has enviado.
+        </p>
       </header>
       {canReadSent ? (
         <nav aria-label="Consentimientos" className="flex gap-6 border-b">

@@ -21,9 +21,25 @@ const PLACE: Record<NonNullable<Gap['source']>, { label: string; to: (patientId:
  * way to fill it — the registration number right here, saved to the profile — or, knowingly, send it
  * so. The server refuses a blank sending without that confirmation (`confirmMissing`).
  */
-export function MissingVariables({ wid, missing, patientId, confirmed, onConfirm }: { wid: string; missing: Gap[]; patientId: string; confirmed: boolean; onConfirm: (on: boolean) => void }) {
+export function MissingVariables({
+  wid,
+  missing,
+  patientId,
+  confirmed,
+  onConfirm,
+}: {
+  wid: string;
+  missing: Gap[];
+  patientId: string;
+  confirmed: boolean;
+  onConfirm: (on: boolean) => void;
+}) {
   return (
-    <section aria-labelledby="missing-title" data-testid="missing-variables" className="grid gap-3 rounded-lg border border-warning-fg/25 bg-warning-bg p-3 text-sm text-warning-fg">
+    <section
+      aria-labelledby="missing-title"
+      data-testid="missing-variables"
+      className="grid gap-3 rounded-lg border border-warning-fg/25 bg-warning-bg p-3 text-sm text-warning-fg"
+    >
       <h3 id="missing-title" className="flex items-center gap-2 font-semibold">
         <TriangleAlert className="size-4 shrink-0" aria-hidden />
         {missing.length === 1 ? 'Al documento le falta un dato' : `Al documento le faltan ${missing.length} datos`}
@@ -75,7 +91,15 @@ function RegistrationNumber({ wid }: { wid: string }) {
           }}
           className="h-9 min-w-0 flex-1 bg-card text-foreground"
         />
-        <Button type="button" size="sm" variant="outline" className="h-9 shrink-0 text-foreground" loading={save.isPending} disabled={!value.trim()} onClick={submit}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className="h-9 shrink-0 text-foreground"
+          loading={save.isPending}
+          disabled={!value.trim()}
+          onClick={submit}
+        >
           Guardar en tu perfil
         </Button>
       </div>

@@ -1,7 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Send } from 'lucide-react';
-import { CONSENT_SIGNER_ROLE_LABELS, DEFAULT_TIME_ZONE, MINOR_EXCEPTION_REASONS, ageOn, signerRolesFor, todayIn, type ConsentSignerRole, type MinorExceptionReason, type SentConsent } from '@divan/core';
+import {
+  CONSENT_SIGNER_ROLE_LABELS,
+  DEFAULT_TIME_ZONE,
+  MINOR_EXCEPTION_REASONS,
+  ageOn,
+  signerRolesFor,
+  todayIn,
+  type ConsentSignerRole,
+  type MinorExceptionReason,
+  type SentConsent,
+} from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
@@ -34,9 +44,13 @@ const REASONS = Object.entries(MINOR_EXCEPTION_REASONS).map(([value, label]) => 
 
 /** Who signs, in words, for the therapist about to send. */
 function whoSigns(roles: ConsentSignerRole[], age: number | null, exception: boolean): string {
-  if (roles[0] === 'patient') return age !== null && age < 18 ? `Tiene ${age} años: a partir de 16 firma su propio consentimiento (Ley 41/2002, art. 9.4).` : 'Firma el paciente.';
+  if (roles[0] === 'patient')
+    return age !== null && age < 18
+      ? `Tiene ${age} años: a partir de 16 firma su propio consentimiento (Ley 41/2002, art. 9.4).`
+      : 'Firma el paciente.';
   if (exception) return 'Firma solo un tutor (art. 156 del Código Civil): queda registrado el motivo.';
-  if (roles.length === 2) return `${age !== null ? `Tiene ${age} años: f` : 'F'}irman sus dos tutores, por turnos: el segundo recibe su enlace cuando firme el primero.`;
+  if (roles.length === 2)
+    return `${age !== null ? `Tiene ${age} años: f` : 'F'}irman sus dos tutores, por turnos: el segundo recibe su enlace cuando firme el primero.`;
   return 'Firma su tutor.';
 }
 
@@ -72,11 +86,20 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
   // What the document would leave blank for this patient: said before sending, with a way to fill it.
   const check = useConsentSendCheck(wid, picked?.id ?? null, template?.id ?? null);
   const missing = check.data?.missing ?? [];
-  const plan = useMemo(() => (template ? signerRolesFor({ age, signatures: template.signatures, exception }) : null), [template, age, exception]);
+  const plan = useMemo(
+    () => (template ? signerRolesFor({ age, signatures: template.signatures, exception }) : null),
+    [template, age, exception],
+  );
   const roles = plan?.roles ?? [];
   const guardiansSign = roles[0] === 'guardian';
   const email = patientEmail ?? target.data?.email ?? '';
-  const dirty = !sent && (guardian.name + guardian.email + second.name + second.email !== '' || patientEmail !== null || exception || !!signature || (!fixed && !!picked));
+  const dirty =
+    !sent &&
+    (guardian.name + guardian.email + second.name + second.email !== '' ||
+      patientEmail !== null ||
+      exception ||
+      !!signature ||
+      (!fixed && !!picked));
   const discard = useConfirmDiscard(dirty);
 
   const reset = () => {
@@ -126,7 +149,11 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
   };
 
   const exceptionOk = !exception || (!!reason && informed);
-  const contactsOk = roles.every((r) => (r === 'patient' ? !!email.trim() : !!(r === 'guardian' ? guardian : second).name.trim() && !!(r === 'guardian' ? guardian : second).email.trim()));
+  const contactsOk = roles.every((r) =>
+    r === 'patient'
+      ? !!email.trim()
+      : !!(r === 'guardian' ? guardian : second).name.trim() && !!(r === 'guardian' ? guardian : second).email.trim(),
+  );
   const signatureOk = !template?.signatures.therapist || (!!detail.data && (!asksSignature || !!signature));
   const blanksOk = !!check.data && (!missing.length || sendBlank);
   const canSend = !!template && !!picked && !!target.data && exceptionOk && contactsOk && signatureOk && blanksOk && !send.isPending;
@@ -138,7 +165,13 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
         <Input value={value.name} onChange={(e) => set({ ...value, name: e.target.value })} maxLength={200} autoComplete="off" />
       </Field>
       <Field label="Email">
-        <Input type="email" value={value.email} onChange={(e) => set({ ...value, email: e.target.value })} maxLength={254} autoComplete="off" />
+        <Input
+          type="email"
+          value={value.email}
+          onChange={(e) => set({ ...value, email: e.target.value })}
+          maxLength={254}
+          autoComplete="off"
+        />
       </Field>
     </fieldset>
   );
@@ -185,7 +218,11 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
         >
           {error ? <Alert variant="error">{error.message}</Alert> : null}
           <Field label="Plantilla">
-            <NativeSelect value={template?.id ?? ''} onChange={(e) => setTemplateId(e.target.value)} options={items.map((t) => ({ value: t.id, label: t.name }))} />
+            <NativeSelect
+              value={template?.id ?? ''}
+              onChange={(e) => setTemplateId(e.target.value)}
+              options={items.map((t) => ({ value: t.id, label: t.name }))}
+            />
           </Field>
           {fixed ? null : (
             <Field label="Paciente">
@@ -193,12 +230,18 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
             </Field>
           )}
           {picked && target.isPending ? <Spinner /> : null}
-          {picked && missing.length ? <MissingVariables wid={wid} missing={missing} patientId={picked.id} confirmed={sendBlank} onConfirm={setSendBlank} /> : null}
+          {picked && missing.length ? (
+            <MissingVariables wid={wid} missing={missing} patientId={picked.id} confirmed={sendBlank} onConfirm={setSendBlank} />
+          ) : null}
           {picked && target.data && plan ? (
             <>
               <p className="rounded-lg bg-muted/60 px-3 py-2 text-sm">{whoSigns(roles, age, exception)}</p>
               {roles.includes('patient') ? (
-                <Field label="Email del paciente" error={error?.fields['signers.patient']} hint={target.data.email ? 'El de su ficha; cámbialo solo para este envío.' : 'Su ficha no tiene email: escríbelo aquí.'}>
+                <Field
+                  label="Email del paciente"
+                  error={error?.fields['signers.patient']}
+                  hint={target.data.email ? 'El de su ficha; cámbialo solo para este envío.' : 'Su ficha no tiene email: escríbelo aquí.'}
+                >
                   <Input type="email" value={email} onChange={(e) => setPatientEmail(e.target.value)} maxLength={254} />
                 </Field>
               ) : null}
@@ -213,10 +256,20 @@ export function SendConsentDialog({ wid, open, onOpenChange, patient: fixed }: P
                   {exception ? (
                     <>
                       <Field label="Motivo" error={error?.fields['minorException.reason']}>
-                        <NativeSelect value={reason} onChange={(e) => setReason(e.target.value as MinorExceptionReason)} options={REASONS} placeholder="Elige el motivo" />
+                        <NativeSelect
+                          value={reason}
+                          onChange={(e) => setReason(e.target.value as MinorExceptionReason)}
+                          options={REASONS}
+                          placeholder="Elige el motivo"
+                        />
                       </Field>
                       <label className="flex items-start gap-2 text-sm">
-                        <input type="checkbox" className="mt-0.5 size-4" checked={informed} onChange={(e) => setInformed(e.target.checked)} />
+                        <input
+                          type="checkbox"
+                          className="mt-0.5 size-4"
+                          checked={informed}
+                          onChange={(e) => setInformed(e.target.checked)}
+                        />
                         <span>El otro progenitor ha sido informado de la atención psicológica.</span>
                       </label>
                     </>

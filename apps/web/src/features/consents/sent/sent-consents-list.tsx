@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Ban, CheckCircle2, Circle, Download, Eye, FileSignature, MoreHorizontal, Send } from 'lucide-react';
-import { CONSENT_ENVELOPE_STATES, CONSENT_ENVELOPE_STATE_LABELS, CONSENT_SIGNER_ROLE_LABELS, type ConsentEnvelope, type ConsentEnvelopeState } from '@divan/core';
+import {
+  CONSENT_ENVELOPE_STATES,
+  CONSENT_ENVELOPE_STATE_LABELS,
+  CONSENT_SIGNER_ROLE_LABELS,
+  type ConsentEnvelope,
+  type ConsentEnvelopeState,
+} from '@divan/core';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,7 +21,12 @@ import { toast } from '@/lib/toast';
 import { downloadSignedConsent, useRevokeConsent, useSentConsents } from '../api/consent-envelopes-api';
 
 const PAGE_SIZE = 20;
-const STATE_VARIANT: Record<ConsentEnvelopeState, 'accent' | 'warning' | 'neutral' | 'destructive'> = { sent: 'warning', opened: 'warning', signed: 'accent', revoked: 'destructive' };
+const STATE_VARIANT: Record<ConsentEnvelopeState, 'accent' | 'warning' | 'neutral' | 'destructive'> = {
+  sent: 'warning',
+  opened: 'warning',
+  signed: 'accent',
+  revoked: 'destructive',
+};
 const at = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
 type Props = {
@@ -28,18 +39,43 @@ type Props = {
 };
 
 function SignerLine({ s }: { s: ConsentEnvelope['signers'][number] }) {
-  const status = s.signedAt ? `firmó el ${at(s.signedAt)}` : s.openedAt ? `lo abrió el ${at(s.openedAt)}` : s.mailedAt ? 'aún no lo ha abierto' : 'recibirá su enlace cuando firme el primer tutor';
+  const status = s.signedAt
+    ? `firmó el ${at(s.signedAt)}`
+    : s.openedAt
+      ? `lo abrió el ${at(s.openedAt)}`
+      : s.mailedAt
+        ? 'aún no lo ha abierto'
+        : 'recibirá su enlace cuando firme el primer tutor';
   return (
     <li className="flex items-start gap-1.5 text-[0.8125rem]">
-      {s.signedAt ? <CheckCircle2 className="mt-0.5 size-3.5 shrink-0 text-success" aria-hidden /> : s.openedAt ? <Eye className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden /> : <Circle className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />}
+      {s.signedAt ? (
+        <CheckCircle2 className="mt-0.5 size-3.5 shrink-0 text-success" aria-hidden />
+      ) : s.openedAt ? (
+        <Eye className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+      ) : (
+        <Circle className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+      )}
       <span className="min-w-0 break-words">
-        <span className="font-medium">{CONSENT_SIGNER_ROLE_LABELS[s.role]}</span> · {s.name}: <span className="text-muted-foreground">{status}</span>
+        <span className="font-medium">{CONSENT_SIGNER_ROLE_LABELS[s.role]}</span> · {s.name}:{' '}
+        <span className="text-muted-foreground">{status}</span>
       </span>
     </li>
   );
 }
 
-function Row({ e, wid, showPatient, canRevoke, onRevoke }: { e: ConsentEnvelope; wid: string; showPatient: boolean; canRevoke: boolean; onRevoke: () => void }) {
+function Row({
+  e,
+  wid,
+  showPatient,
+  canRevoke,
+  onRevoke,
+}: {
+  e: ConsentEnvelope;
+  wid: string;
+  showPatient: boolean;
+  canRevoke: boolean;
+  onRevoke: () => void;
+}) {
   const live = e.state === 'sent' || e.state === 'opened';
   const download = () => downloadSignedConsent(wid, e).catch((err: unknown) => toast.error(messageOf(err)));
   return (
@@ -73,15 +109,26 @@ function Row({ e, wid, showPatient, canRevoke, onRevoke }: { e: ConsentEnvelope;
           ))}
         </ul>
       </div>
-      {e.state === 'signed' && !e.documentId ? <span className="self-center text-[0.8125rem] text-muted-foreground">Sellando el PDF…</span> : null}
+      {e.state === 'signed' && !e.documentId ? (
+        <span className="self-center text-[0.8125rem] text-muted-foreground">Sellando el PDF…</span>
+      ) : null}
       {e.state === 'signed' && e.documentId ? (
-        <Button type="button" variant="outline" size="sm" onClick={() => void download()} aria-label={`Descargar el PDF firmado de ${e.documentTitle}`}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => void download()}
+          aria-label={`Descargar el PDF firmado de ${e.documentTitle}`}
+        >
           <Download aria-hidden /> <span className="hidden sm:inline">PDF firmado</span>
         </Button>
       ) : null}
       {live && canRevoke ? (
         <DropdownMenu>
-          <DropdownMenuTrigger className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground" aria-label={`Acciones de ${e.documentTitle}`}>
+          <DropdownMenuTrigger
+            className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            aria-label={`Acciones de ${e.documentTitle}`}
+          >
             <MoreHorizontal className="size-4" aria-hidden />
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
@@ -105,7 +152,8 @@ export function SentConsentsList({ wid, patientId, canSend, canRevoke, onSend }:
   const data = list.data;
   const nothingAtAll = data && data.total === 0 && !state;
 
-  if (list.isError && !data) return <LoadError error={list.error} onRetry={() => void list.refetch()} what="los consentimientos enviados" />;
+  if (list.isError && !data)
+    return <LoadError error={list.error} onRetry={() => void list.refetch()} what="los consentimientos enviados" />;
   return (
     <section aria-label="Consentimientos enviados" aria-busy={list.isFetching} className="grid gap-4">
       {nothingAtAll ? (
@@ -133,7 +181,10 @@ export function SentConsentsList({ wid, patientId, canSend, canRevoke, onSend }:
                 setState(ev.target.value as ConsentEnvelopeState | '');
                 setPage(1);
               }}
-              options={[{ value: '', label: 'Todos los estados' }, ...CONSENT_ENVELOPE_STATES.map((s) => ({ value: s, label: CONSENT_ENVELOPE_STATE_LABELS[s] }))]}
+              options={[
+                { value: '', label: 'Todos los estados' },
+                ...CONSENT_ENVELOPE_STATES.map((s) => ({ value: s, label: CONSENT_ENVELOPE_STATE_LABELS[s] })),
+              ]}
             />
             {canSend ? (
               <Button type="button" onClick={onSend}>

@@ -29,7 +29,10 @@ export function SentLinks({ sent }: { sent: SentConsent }) {
           </span>
         </span>
       </Alert>
-      <p className="text-sm text-muted-foreground">También puedes copiar cada enlace y enviarlo por otro medio. Cada uno abre la firma de una sola persona: no lo compartas con nadie más.</p>
+      <p className="text-sm text-muted-foreground">
+        También puedes copiar cada enlace y enviarlo por otro medio. Cada uno abre la firma de una sola persona: no lo compartas con nadie
+        más.
+      </p>
       <ul className="grid gap-3">
         {sent.links.map((l) => {
           const signer = sent.signers.find((s) => s.role === l.role);
@@ -38,11 +41,24 @@ export function SentLinks({ sent }: { sent: SentConsent }) {
               <span className="text-sm font-medium">
                 {CONSENT_SIGNER_ROLE_LABELS[l.role]}
                 {signer ? ` · ${signer.name}` : ''}
-                <span className="ml-2 font-normal text-muted-foreground">{l.mailed ? 'enviado por email' : 'se le enviará cuando firme el primer tutor'}</span>
+                <span className="ml-2 font-normal text-muted-foreground">
+                  {l.mailed ? 'enviado por email' : 'se le enviará cuando firme el primer tutor'}
+                </span>
               </span>
               <div className="flex gap-2">
-                <Input readOnly value={l.url} aria-label={`Enlace de firma de ${CONSENT_SIGNER_ROLE_LABELS[l.role]}`} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-                <Button type="button" variant="outline" onClick={() => void copy(l.url)} aria-label={`Copiar el enlace de ${CONSENT_SIGNER_ROLE_LABELS[l.role]}`}>
+                <Input
+                  readOnly
+                  value={l.url}
+                  aria-label={`Enlace de firma de ${CONSENT_SIGNER_ROLE_LABELS[l.role]}`}
+                  onFocus={(e) => e.currentTarget.select()}
+                  className="font-mono text-xs"
+                />
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => void copy(l.url)}
+                  aria-label={`Copiar el enlace de ${CONSENT_SIGNER_ROLE_LABELS[l.role]}`}
+                >
                   {copied === l.url ? <Check aria-hidden /> : <Copy aria-hidden />} Copiar
                 </Button>
               </div>

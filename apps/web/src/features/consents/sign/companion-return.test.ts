@@ -7,7 +7,15 @@ describe('companionReturn', () => {
     expect(companionReturn(`?volver=${encodeURIComponent(`/p/${file}/consentimientos`)}`)).toBe(`/p/${file}/consentimientos`);
   });
   it('refuses anything else: other sites, other pages, tricks', () => {
-    for (const v of ['https://malo.es/p/x', `//malo.es/p/${file}/consentimientos`, `/p/${file}/facturas`, `/p/${file}/consentimientos?x=1`, `/p/../admin/consentimientos`, `javascript:alert(1)`, ''])
+    for (const v of [
+      'https://malo.es/p/x',
+      `//malo.es/p/${file}/consentimientos`,
+      `/p/${file}/facturas`,
+      `/p/${file}/consentimientos?x=1`,
+      `/p/../admin/consentimientos`,
+      `javascript:alert(1)`,
+      '',
+    ])
       expect(companionReturn(`?volver=${encodeURIComponent(v)}`)).toBeNull();
     expect(companionReturn('')).toBeNull();
   });

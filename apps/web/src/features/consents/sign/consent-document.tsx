@@ -19,17 +19,29 @@ type Checks = {
 export function ConsentDocument({ consent, checks }: { consent: PublicConsent; checks?: Checks }) {
   const bodies = useMemo(() => consent.sections.map((s) => sanitizeHistoryHtml(s.body)), [consent.sections]);
   return (
-    <article aria-label={consent.documentTitle} className="grid gap-6 rounded-xl border bg-card px-4 py-5 shadow-xs sm:px-7 sm:py-7" data-testid="consent-document">
+    <article
+      aria-label={consent.documentTitle}
+      className="grid gap-6 rounded-xl border bg-card px-4 py-5 shadow-xs sm:px-7 sm:py-7"
+      data-testid="consent-document"
+    >
       {consent.sections.map((s, i) => (
         <section key={s.index} className="grid gap-2.5" aria-label={s.title || `Sección ${i + 1}`}>
           {s.title ? <h3 className="text-base font-semibold leading-snug">{s.title}</h3> : null}
-          {bodies[i] ? <div className="rich-text text-[0.9375rem] text-card-foreground" dangerouslySetInnerHTML={{ __html: bodies[i] }} /> : null}
-          {s.checkbox && checks ? <SectionCheckbox index={i} label={s.checkbox.label} required={s.checkbox.required} checks={checks} /> : null}
+          {bodies[i] ? (
+            <div className="rich-text text-[0.9375rem] text-card-foreground" dangerouslySetInnerHTML={{ __html: bodies[i] }} />
+          ) : null}
+          {s.checkbox && checks ? (
+            <SectionCheckbox index={i} label={s.checkbox.label} required={s.checkbox.required} checks={checks} />
+          ) : null}
         </section>
       ))}
       {consent.therapistSignature ? (
         <figure className="grid justify-items-start gap-1.5 border-t pt-5">
-          <img src={consent.therapistSignature.image} alt={`Firma de ${consent.therapistSignature.name}`} className="h-20 max-w-64 rounded-md bg-white object-contain object-left px-2 py-1" />
+          <img
+            src={consent.therapistSignature.image}
+            alt={`Firma de ${consent.therapistSignature.name}`}
+            className="h-20 max-w-64 rounded-md bg-white object-contain object-left px-2 py-1"
+          />
           <figcaption className="text-[0.8125rem] text-muted-foreground">
             Firmado por <span className="font-medium text-foreground">{consent.therapistSignature.name}</span>, terapeuta
           </figcaption>
@@ -65,7 +77,9 @@ function SectionCheckbox({ index, label, required, checks }: { index: number; la
         />
         <span className="grid gap-1">
           <span>{label}</span>
-          <span className={cn('text-[0.8125rem]', required ? 'font-medium text-foreground/80' : 'text-muted-foreground')}>{required ? 'Obligatoria para firmar' : 'Opcional'}</span>
+          <span className={cn('text-[0.8125rem]', required ? 'font-medium text-foreground/80' : 'text-muted-foreground')}>
+            {required ? 'Obligatoria para firmar' : 'Opcional'}
+          </span>
         </span>
       </label>
       {error ? (

@@ -44,7 +44,8 @@ export function ConsentSignRoute() {
         </div>
         {consent.patientSignsAsMinor ? (
           <Alert variant="info" data-testid="minor-note">
-            <strong className="font-semibold">Firmas tú, aunque seas menor de edad.</strong> A partir de los 16 años, el consentimiento para tu atención sanitaria lo das tú mismo/a, no tus padres ni tutores (Ley 41/2002, de autonomía del paciente, art. 9.4).
+            <strong className="font-semibold">Firmas tú, aunque seas menor de edad.</strong> A partir de los 16 años, el consentimiento para
+            tu atención sanitaria lo das tú mismo/a, no tus padres ni tutores (Ley 41/2002, de autonomía del paciente, art. 9.4).
           </Alert>
         ) : null}
         <Signers consent={consent} />
@@ -119,14 +120,21 @@ function AlreadySigned({ consent, signedAt }: { consent: PublicConsent; signedAt
     <>
       <StatusMessage tone="done" title={`Ya firmaste este documento el ${formatDate(signedAt)} a las ${formatTime(signedAt)}`}>
         <p>
-          «{consent.documentTitle}», de {consent.workspaceName || 'tu terapeuta'}. Un documento solo se firma una vez: no tienes que hacer nada más.
+          «{consent.documentTitle}», de {consent.workspaceName || 'tu terapeuta'}. Un documento solo se firma una vez: no tienes que hacer
+          nada más.
         </p>
-        <p className="font-medium text-foreground">{pending ? `${pending} ${COPY_LATER}` : 'Han firmado todas las personas: te hemos enviado por email una copia del documento firmado.'}</p>
+        <p className="font-medium text-foreground">
+          {pending
+            ? `${pending} ${COPY_LATER}`
+            : 'Han firmado todas las personas: te hemos enviado por email una copia del documento firmado.'}
+        </p>
       </StatusMessage>
       {consent.others.length ? <Signers consent={consent} /> : null}
       <details className="group rounded-xl border bg-card shadow-xs">
         <summary className="cursor-pointer list-none rounded-xl px-4 py-3 text-sm font-medium hover:bg-muted/50 [&::-webkit-details-marker]:hidden">
-          <span aria-hidden className="mr-2 inline-block transition-transform group-open:rotate-90">›</span>
+          <span aria-hidden className="mr-2 inline-block transition-transform group-open:rotate-90">
+            ›
+          </span>
           Volver a leer el documento
         </summary>
         <div className="border-t p-2 sm:p-3">
@@ -147,7 +155,10 @@ const TITLES: Record<string, string> = {
 
 function LinkProblem({ failure, retry }: { failure: NonNullable<ConsentToSign['failure']>; retry: ConsentToSign['reload'] }) {
   const [pending, setPending] = useState(false);
-  const text = failure.code === 'invalid_argument' ? 'Comprueba que has abierto el enlace completo del email o pide uno nuevo a tu terapeuta.' : failure.message;
+  const text =
+    failure.code === 'invalid_argument'
+      ? 'Comprueba que has abierto el enlace completo del email o pide uno nuevo a tu terapeuta.'
+      : failure.message;
   return (
     <StatusMessage
       tone="problem"

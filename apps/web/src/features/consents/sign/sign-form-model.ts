@@ -46,7 +46,11 @@ export function bodyOf(consent: PublicConsent, values: SignFormValues): SignCons
 /** Core's signing rules on what the page holds, in the page's order; no signature at all is said plainly. */
 export function problemsOf(consent: PublicConsent, values: SignFormValues): Problem[] {
   const body = bodyOf(consent, values);
-  const found = signingProblems(consent, consent.signer.role, consent.signer.data, { ...body, data: body.data ?? {}, checkboxes: body.checkboxes ?? [] });
+  const found = signingProblems(consent, consent.signer.role, consent.signer.data, {
+    ...body,
+    data: body.data ?? {},
+    checkboxes: body.checkboxes ?? [],
+  });
   return found.map(({ path, message }) => ({ path, message: path === 'signature' && !values.signature ? NO_SIGNATURE : message }));
 }
 
@@ -62,7 +66,10 @@ export function fieldPath(path: string): string | null {
 const RELOAD_CODES = new Set(['consent_invalid_sections', 'consent_already_signed', 'consent_not_your_turn']);
 
 /** The server's refusal, at the fields it names; what names no field goes above «Firmar». */
-export function refusalOf(error: { code: string; message: string; fields: { path: string; message: string }[] }): { problems: Problem[]; general: GeneralProblem | null } {
+export function refusalOf(error: { code: string; message: string; fields: { path: string; message: string }[] }): {
+  problems: Problem[];
+  general: GeneralProblem | null;
+} {
   const problems: Problem[] = [];
   for (const f of error.fields) {
     const path = fieldPath(f.path);
@@ -72,4 +79,8 @@ export function refusalOf(error: { code: string; message: string; fields: { path
   return { problems, general: problems.length ? null : { message: error.message, action: null } };
 }
 
-export const ROLE_YOU: Record<ConsentSignerRole, string> = { patient: 'como paciente', guardian: 'como tutor/a', secondGuardian: 'como segundo tutor/a' };
+export const ROLE_YOU: Record<ConsentSignerRole, string> = {
+  patient: 'como paciente',
+  guardian: 'como tutor/a',
+  secondGuardian: 'como segundo tutor/a',
+};

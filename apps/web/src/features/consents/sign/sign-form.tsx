@@ -25,7 +25,11 @@ function elementFor(path: string): HTMLElement | null {
   if (path.startsWith('data.')) return document.getElementById(dataId(path.slice(5)));
   if (path.startsWith('checkboxes.')) return document.getElementById(`sign-check-${path.slice(11)}`);
   // The typed name's input when typing, else the chosen way to sign.
-  if (path === 'signature') return document.querySelector<HTMLElement>('#sign-signature input') ?? document.querySelector<HTMLElement>('#sign-signature [role="radio"][tabindex="0"]');
+  if (path === 'signature')
+    return (
+      document.querySelector<HTMLElement>('#sign-signature input') ??
+      document.querySelector<HTMLElement>('#sign-signature [role="radio"][tabindex="0"]')
+    );
   return null;
 }
 const focusPath = (path: string) => {
@@ -39,7 +43,17 @@ const focusPath = (path: string) => {
  * rules check it all before sending; a refusal from the server lands at the same fields. Nothing typed
  * or drawn is lost on a refusal, nor when the document is loaded again.
  */
-export function SignForm({ consent, token, onSigned, onReload }: { consent: PublicConsent; token: string; onSigned: (result: SignConsentResult) => void; onReload: () => Promise<unknown> }) {
+export function SignForm({
+  consent,
+  token,
+  onSigned,
+  onReload,
+}: {
+  consent: PublicConsent;
+  token: string;
+  onSigned: (result: SignConsentResult) => void;
+  onReload: () => Promise<unknown>;
+}) {
   const [values, setValues] = useState<SignFormValues>(() => initialValues(consent));
   const [problems, setProblems] = useState<Problem[]>([]);
   const [general, setGeneral] = useState<GeneralProblem | null>(null);
@@ -102,7 +116,13 @@ export function SignForm({ consent, token, onSigned, onReload }: { consent: Publ
         <Step n={2} title="Tus datos" id="step-data" hint="Aparecerán en el documento firmado.">
           <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs sm:grid-cols-2 sm:p-5">
             {asked.map((field) => (
-              <Field key={field} label={CONSENT_DATA_FIELDS.labels[field]} error={problemAt(`data.${field}`)} hint={INPUT[field].hint} className={field === 'fullName' || field === 'address' ? 'sm:col-span-2' : undefined}>
+              <Field
+                key={field}
+                label={CONSENT_DATA_FIELDS.labels[field]}
+                error={problemAt(`data.${field}`)}
+                hint={INPUT[field].hint}
+                className={field === 'fullName' || field === 'address' ? 'sm:col-span-2' : undefined}
+              >
                 <Input
                   id={dataId(field)}
                   name={field}
@@ -147,7 +167,13 @@ export function SignForm({ consent, token, onSigned, onReload }: { consent: Publ
         {general || problems.length ? (
           <div ref={summary} tabIndex={-1} className="outline-none" data-testid="sign-problems">
             <Alert variant="error">
-              {general ? <p className="font-medium">{general.message}</p> : <p className="font-medium">{problems.length === 1 ? 'Revisa lo marcado antes de firmar:' : `Revisa estas ${problems.length} cosas antes de firmar:`}</p>}
+              {general ? (
+                <p className="font-medium">{general.message}</p>
+              ) : (
+                <p className="font-medium">
+                  {problems.length === 1 ? 'Revisa lo marcado antes de firmar:' : `Revisa estas ${problems.length} cosas antes de firmar:`}
+                </p>
+              )}
               {problems.length ? (
                 <ul className="mt-1.5 grid gap-1">
                   {problems.map((p) => (
@@ -161,7 +187,14 @@ export function SignForm({ consent, token, onSigned, onReload }: { consent: Publ
                 </ul>
               ) : null}
               {general?.action === 'reload' ? (
-                <Button type="button" variant="outline" size="sm" className="mt-2.5 text-foreground" loading={reloading} onClick={() => void reload()}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="mt-2.5 text-foreground"
+                  loading={reloading}
+                  onClick={() => void reload()}
+                >
                   Cargar de nuevo el documento
                 </Button>
               ) : null}
@@ -190,7 +223,10 @@ function Step({ n, title, hint, id, children }: { n: number; title: string; hint
     <section aria-labelledby={id} className="grid gap-3">
       <div className="grid gap-0.5">
         <h2 id={id} className="flex items-center gap-2.5 text-lg font-semibold">
-          <span aria-hidden className="grid size-7 shrink-0 place-items-center rounded-full bg-primary text-[0.8125rem] font-semibold text-primary-foreground">
+          <span
+            aria-hidden
+            className="grid size-7 shrink-0 place-items-center rounded-full bg-primary text-[0.8125rem] font-semibold text-primary-foreground"
+          >
             {n}
           </span>
           {title}

@@ -13,7 +13,10 @@ export function PageFrame({ workspaceName, evidence, children }: { workspaceName
         <div className="mx-auto flex min-h-14 w-full max-w-2xl items-center gap-3 px-4 sm:px-6">
           {workspaceName ? (
             <>
-              <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-accent font-display text-base font-semibold text-accent-foreground">
+              <span
+                aria-hidden
+                className="grid size-8 shrink-0 place-items-center rounded-full bg-accent font-display text-base font-semibold text-accent-foreground"
+              >
                 {workspaceName.trim().charAt(0).toUpperCase()}
               </span>
               <span className="min-w-0 truncate font-medium" data-testid="workspace-name">
@@ -30,7 +33,8 @@ export function PageFrame({ workspaceName, evidence, children }: { workspaceName
         {evidence ? (
           <p className="flex items-start gap-2">
             <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-            Tu firma queda registrada con la fecha, la hora y el dispositivo desde el que firmas, y el documento firmado se sella para que no pueda cambiarse.
+            Tu firma queda registrada con la fecha, la hora y el dispositivo desde el que firmas, y el documento firmado se sella para que
+            no pueda cambiarse.
           </p>
         ) : null}
         <p className="flex items-center gap-2">
@@ -44,18 +48,46 @@ export function PageFrame({ workspaceName, evidence, children }: { workspaceName
 export const h1Class = 'font-display text-[1.625rem] font-semibold leading-tight tracking-tight sm:text-[2rem]';
 
 /** An end of the road (signed, already signed), a wait (another signs first) or a link that does not open: an icon, a heading that takes focus, and what to know. */
-export function StatusMessage({ tone, title, children, actions }: { tone: 'done' | 'waiting' | 'problem'; title: string; children?: ReactNode; actions?: ReactNode }) {
+export function StatusMessage({
+  tone,
+  title,
+  children,
+  actions,
+}: {
+  tone: 'done' | 'waiting' | 'problem';
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, [title]);
   return (
     <section className="grid gap-4" role={tone === 'problem' ? undefined : 'status'} aria-labelledby="status-title">
-      <span className={cn('grid size-14 place-items-center rounded-full', tone === 'done' ? 'bg-success/10 text-success' : tone === 'waiting' ? 'bg-muted text-muted-foreground' : 'bg-destructive/10 text-destructive')}>
+      <span
+        className={cn(
+          'grid size-14 place-items-center rounded-full',
+          tone === 'done'
+            ? 'bg-success/10 text-success'
+            : tone === 'waiting'
+              ? 'bg-muted text-muted-foreground'
+              : 'bg-destructive/10 text-destructive',
+        )}
+      >
         {tone === 'waiting' ? (
           <Clock className="size-7" aria-hidden />
         ) : tone === 'done' ? (
-          <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+          <svg
+            viewBox="0 0 24 24"
+            className="size-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden
+          >
             <circle cx="12" cy="12" r="10" />
             <path d="m9 12 2 2 4-4" />
           </svg>
@@ -75,7 +107,10 @@ export function StatusMessage({ tone, title, children, actions }: { tone: 'done'
 /** Everyone who signs: this signer first, then the others and whether they have signed. */
 export function Signers({ consent, signedNow = false }: { consent: PublicConsent; signedNow?: boolean }) {
   const youSigned = signedNow || !!consent.signer.signedAt;
-  const rows = [{ key: 'you', name: consent.signer.name, role: consent.signer.role, signed: youSigned, you: true }, ...consent.others.map((o, i) => ({ key: `${o.role}-${i}`, ...o, you: false }))];
+  const rows = [
+    { key: 'you', name: consent.signer.name, role: consent.signer.role, signed: youSigned, you: true },
+    ...consent.others.map((o, i) => ({ key: `${o.role}-${i}`, ...o, you: false })),
+  ];
   return (
     <section aria-labelledby="signers-title" className="grid gap-2.5 rounded-xl border bg-card p-4 shadow-xs">
       <h2 id="signers-title" className="text-sm font-semibold">
@@ -91,7 +126,12 @@ export function Signers({ consent, signedNow = false }: { consent: PublicConsent
               </span>
               <span className="text-[0.8125rem] text-muted-foreground">{CONSENT_SIGNER_ROLE_LABELS[r.role]}</span>
             </span>
-            <span className={cn('inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-[0.8125rem] font-medium', r.signed ? 'bg-success/10 text-success' : 'bg-muted text-muted-foreground')}>
+            <span
+              className={cn(
+                'inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-[0.8125rem] font-medium',
+                r.signed ? 'bg-success/10 text-success' : 'bg-muted text-muted-foreground',
+              )}
+            >
               <span aria-hidden className={cn('size-1.5 rounded-full', r.signed ? 'bg-success' : 'bg-muted-foreground/60')} />
               {r.signed ? 'Firmado' : 'Pendiente'}
             </span>

@@ -23,7 +23,19 @@ const shortcuts = [
 ];
 
 /** `sessions` (today's), `toClose` (past ones still pending), `chats` (unread messages) and `tasks` (the member's to-do list) are composed by app/ (features do not import each other). */
-export function DashboardView({ profile, tasks, sessions, toClose, chats }: { profile: Profile; tasks?: ReactNode; sessions?: ReactNode; toClose?: ReactNode; chats?: ReactNode }) {
+export function DashboardView({
+  profile,
+  tasks,
+  sessions,
+  toClose,
+  chats,
+}: {
+  profile: Profile;
+  tasks?: ReactNode;
+  sessions?: ReactNode;
+  toClose?: ReactNode;
+  chats?: ReactNode;
+}) {
   const now = useNow();
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8">

@@ -9,7 +9,9 @@ const RELOADED_KEY = 'divan:chunk-reload';
 
 /** After a deploy, an open tab may ask for route chunks that no longer exist: one reload fixes it. */
 function isStaleChunk(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+  return (
+    error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
+  );
 }
 
 export function ServerErrorRoute() {

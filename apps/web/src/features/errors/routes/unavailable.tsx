@@ -18,8 +18,7 @@ export function UnavailableRoute() {
         </Button>
       }
     >
-      Diván no está disponible en este momento, probablemente por tareas de mantenimiento. Inténtalo de nuevo en unos
-      minutos.
+      Diván no está disponible en este momento, probablemente por tareas de mantenimiento. Inténtalo de nuevo en unos minutos.
     </ErrorScreen>
   );
 }

@@ -3,7 +3,19 @@ import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** A camera or microphone picker: the platform's select, so phones show their own picker. */
-export function DeviceSelect({ label, devices, value, onChange, dark }: { label: string; devices: MediaDeviceInfo[]; value: string | undefined; onChange: (id: string) => void; dark?: boolean }) {
+export function DeviceSelect({
+  label,
+  devices,
+  value,
+  onChange,
+  dark,
+}: {
+  label: string;
+  devices: MediaDeviceInfo[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+  dark?: boolean;
+}) {
   const id = useId();
   if (devices.length === 0) return null;
   return (
@@ -27,7 +39,13 @@ export function DeviceSelect({ label, devices, value, onChange, dark }: { label:
             </option>
           ))}
         </select>
-        <ChevronDown className={cn('pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2', dark ? 'text-white/70' : 'text-muted-foreground')} aria-hidden />
+        <ChevronDown
+          className={cn(
+            'pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2',
+            dark ? 'text-white/70' : 'text-muted-foreground',
+          )}
+          aria-hidden
+        />
       </div>
     </div>
   );

@@ -21,11 +21,27 @@ export function Lobby({ join, media, onEnter }: { join: MeetJoin; media: LocalMe
           {media.preview ? (
             <VideoTile stream={media.preview} muted mirrored label="Tu cámara" className="size-full object-cover" />
           ) : (
-            <div className="grid size-full place-items-center p-6 text-center text-sm text-white/80">{media.pending ? 'Encendiendo la cámara…' : 'Tu cámara está apagada'}</div>
+            <div className="grid size-full place-items-center p-6 text-center text-sm text-white/80">
+              {media.pending ? 'Encendiendo la cámara…' : 'Tu cámara está apagada'}
+            </div>
           )}
           <div className="absolute inset-x-0 bottom-3 flex justify-center gap-3">
-            <RoundToggle on={media.micOn && !!media.tracks.audio} disabled={!media.tracks.audio} onClick={media.toggleMic} label="Micrófono" onIcon={Mic} offIcon={MicOff} />
-            <RoundToggle on={media.camOn} disabled={media.pending} onClick={() => void media.toggleCamera()} label="Cámara" onIcon={Video} offIcon={VideoOff} />
+            <RoundToggle
+              on={media.micOn && !!media.tracks.audio}
+              disabled={!media.tracks.audio}
+              onClick={media.toggleMic}
+              label="Micrófono"
+              onIcon={Mic}
+              offIcon={MicOff}
+            />
+            <RoundToggle
+              on={media.camOn}
+              disabled={media.pending}
+              onClick={() => void media.toggleCamera()}
+              label="Cámara"
+              onIcon={Video}
+              offIcon={VideoOff}
+            />
           </div>
         </div>
         <section aria-labelledby="meet-title" className="grid content-start gap-4">
@@ -36,8 +52,18 @@ export function Lobby({ join, media, onEnter }: { join: MeetJoin; media: LocalMe
             <p className="text-[0.9375rem] text-muted-foreground">{when}</p>
           </div>
           {media.problem ? <MediaProblemNotice problem={media.problem} onRetry={() => void media.retry()} busy={media.pending} /> : null}
-          <DeviceSelect label="Cámara" devices={media.devices.video} value={media.choice.videoId} onChange={(id) => void media.choose('video', id)} />
-          <DeviceSelect label="Micrófono" devices={media.devices.audio} value={media.choice.audioId} onChange={(id) => void media.choose('audio', id)} />
+          <DeviceSelect
+            label="Cámara"
+            devices={media.devices.video}
+            value={media.choice.videoId}
+            onChange={(id) => void media.choose('video', id)}
+          />
+          <DeviceSelect
+            label="Micrófono"
+            devices={media.devices.audio}
+            value={media.choice.audioId}
+            onChange={(id) => void media.choose('audio', id)}
+          />
           <Button size="lg" className="w-full sm:w-auto sm:justify-self-start" onClick={onEnter} disabled={media.pending}>
             Entrar en la sala
           </Button>

@@ -3,13 +3,29 @@ import { CircleAlert, PhoneOff } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
 
 /** A whole-page message of the room: the link cannot be used now, the room refused, or the call was left. */
-export function MeetMessage({ title, children, actions, tone = 'error' }: { title: string; children: ReactNode; actions?: ReactNode; tone?: 'error' | 'calm' }) {
+export function MeetMessage({
+  title,
+  children,
+  actions,
+  tone = 'error',
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  tone?: 'error' | 'calm';
+}) {
   const Icon = tone === 'error' ? CircleAlert : PhoneOff;
   return (
     <main className="grid min-h-dvh place-items-center bg-background px-5 py-10">
       <div className="grid w-full max-w-md gap-6">
         <Logo />
-        <div className={tone === 'error' ? 'grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive' : 'grid size-14 place-items-center rounded-full bg-accent text-accent-foreground'}>
+        <div
+          className={
+            tone === 'error'
+              ? 'grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive'
+              : 'grid size-14 place-items-center rounded-full bg-accent text-accent-foreground'
+          }
+        >
           <Icon className="size-7" aria-hidden />
         </div>
         <div className="grid gap-2">

@@ -19,7 +19,8 @@ function stageMessage(join: MeetJoin, r: Room, other: string): string | null {
   if (r.socketStatus === 'reconnecting') return 'Se ha perdido la conexión. Reconectando…';
   if (!r.room) return 'Entrando en la sala…';
   if (!r.room.admitted) return `Estás en la sala de espera. ${join.session.therapistName} te dará paso enseguida.`;
-  if (!r.room.peer) return join.role === 'therapist' ? `${other} aún no ha entrado.` : `${other} aún no está en la sala. Espera un momento.`;
+  if (!r.room.peer)
+    return join.role === 'therapist' ? `${other} aún no ha entrado.` : `${other} aún no está en la sala. Espera un momento.`;
   if (!r.room.peer.admitted) return null; // the therapist's banner says it
   if (r.callState === 'connected') return null;
   if (r.callState === 'disconnected' || r.callState === 'failed') return 'Se ha perdido la conexión. Reconectando…';
@@ -50,17 +51,24 @@ export function RoomView({ join, media, r }: { join: MeetJoin; media: LocalMedia
             {formatTime(join.session.startsAt)}–{formatTime(join.session.endsAt)}
           </p>
         </div>
-        {r.callState === 'connected' ? <span className="rounded-full bg-emerald-500/20 px-2.5 py-1 text-xs font-medium text-emerald-200">En llamada</span> : null}
+        {r.callState === 'connected' ? (
+          <span className="rounded-full bg-emerald-500/20 px-2.5 py-1 text-xs font-medium text-emerald-200">En llamada</span>
+        ) : null}
       </header>
 
       <div className="relative min-h-0 flex-1 px-2 sm:px-4">
         <div className="relative size-full overflow-hidden rounded-2xl bg-black/40">
-          {r.remote ? <VideoTile stream={r.remote} label={`Vídeo de ${other}`} className="size-full object-cover sm:object-contain" /> : null}
+          {r.remote ? (
+            <VideoTile stream={r.remote} label={`Vídeo de ${other}`} className="size-full object-cover sm:object-contain" />
+          ) : null}
           <div aria-live="polite" className="pointer-events-none absolute inset-0 grid place-items-center p-6">
             {message ? <p className="max-w-sm text-center text-[0.9375rem] leading-relaxed text-white/85">{message}</p> : null}
           </div>
           {waiting ? (
-            <div role="status" className="absolute inset-x-3 top-3 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl bg-white p-3 pl-4 text-foreground shadow-xl">
+            <div
+              role="status"
+              className="absolute inset-x-3 top-3 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl bg-white p-3 pl-4 text-foreground shadow-xl"
+            >
               <p className="min-w-0 flex-1 text-[0.9375rem] font-medium">{other} espera para entrar</p>
               <Button onClick={r.admit} autoFocus>
                 Admitir
@@ -69,7 +77,12 @@ export function RoomView({ join, media, r }: { join: MeetJoin; media: LocalMedia
           ) : null}
           {join.role === 'therapist' && r.room && !r.room.peer && join.patientLink ? (
             <div className="absolute inset-x-0 bottom-36 flex justify-center sm:bottom-6">
-              <Button variant="outline" size="sm" className="border-white/25 bg-white/10 text-white hover:bg-white/20" onClick={() => void copyLink()}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="border-white/25 bg-white/10 text-white hover:bg-white/20"
+                onClick={() => void copyLink()}
+              >
                 <Link2 aria-hidden /> Copiar enlace del paciente
               </Button>
             </div>
@@ -85,7 +98,14 @@ export function RoomView({ join, media, r }: { join: MeetJoin; media: LocalMedia
       </div>
 
       <footer className="flex flex-wrap items-center justify-center gap-3 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
-        <RoundToggle on={media.micOn && !!media.tracks.audio} disabled={!media.tracks.audio} onClick={media.toggleMic} label="Micrófono" onIcon={Mic} offIcon={MicOff} />
+        <RoundToggle
+          on={media.micOn && !!media.tracks.audio}
+          disabled={!media.tracks.audio}
+          onClick={media.toggleMic}
+          label="Micrófono"
+          onIcon={Mic}
+          offIcon={MicOff}
+        />
         <RoundToggle on={media.camOn} onClick={() => void media.toggleCamera()} label="Cámara" onIcon={Video} offIcon={VideoOff} />
         <button
           type="button"
@@ -105,9 +125,21 @@ export function RoomView({ join, media, r }: { join: MeetJoin; media: LocalMedia
         <DialogContent className="max-w-md">
           <DialogHeader title="Cámara y micrófono" description="El cambio se aplica al momento, sin cortar la llamada." />
           {media.problem ? <MediaProblemNotice problem={media.problem} onRetry={() => void media.retry()} busy={media.pending} /> : null}
-          <DeviceSelect label="Cámara" devices={media.devices.video} value={media.choice.videoId} onChange={(id) => void media.choose('video', id)} />
-          <DeviceSelect label="Micrófono" devices={media.devices.audio} value={media.choice.audioId} onChange={(id) => void media.choose('audio', id)} />
-          {media.devices.audio.length + media.devices.video.length === 0 ? <p className="text-sm text-muted-foreground">No hay cámaras ni micrófonos disponibles.</p> : null}
+          <DeviceSelect
+            label="Cámara"
+            devices={media.devices.video}
+            value={media.choice.videoId}
+            onChange={(id) => void media.choose('video', id)}
+          />
+          <DeviceSelect
+            label="Micrófono"
+            devices={media.devices.audio}
+            value={media.choice.audioId}
+            onChange={(id) => void media.choose('audio', id)}
+          />
+          {media.devices.audio.length + media.devices.video.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No hay cámaras ni micrófonos disponibles.</p>
+          ) : null}
         </DialogContent>
       </Dialog>
       {media.problem && !devicesOpen ? (

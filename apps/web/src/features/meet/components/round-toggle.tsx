@@ -2,7 +2,21 @@ import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** A camera or microphone switch: a round button with its state said (aria-pressed) and shown (red when off). */
-export function RoundToggle({ on, onClick, label, onIcon: On, offIcon: Off, disabled }: { on: boolean; onClick: () => void; label: string; onIcon: LucideIcon; offIcon: LucideIcon; disabled?: boolean }) {
+export function RoundToggle({
+  on,
+  onClick,
+  label,
+  onIcon: On,
+  offIcon: Off,
+  disabled,
+}: {
+  on: boolean;
+  onClick: () => void;
+  label: string;
+  onIcon: LucideIcon;
+  offIcon: LucideIcon;
+  disabled?: boolean;
+}) {
   const Icon = on ? On : Off;
   return (
     <button

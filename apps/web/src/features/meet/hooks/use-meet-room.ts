@@ -42,7 +42,10 @@ export function useMeetRoom(join: MeetJoin, media: LocalMedia, rejoin: () => Pro
       clientId: meetClientId(),
       // A fresh ticket per connection: the lobby may have lasted longer than the first one.
       getTicket: async () => (await rejoin()).ticket,
-      isFinal: (error) => (isApiError(error) && error.code !== 'network_error' && error.code !== 'too_many_requests' && error.status < 500 ? { code: error.code, message: error.message } : null),
+      isFinal: (error) =>
+        isApiError(error) && error.code !== 'network_error' && error.code !== 'too_many_requests' && error.status < 500
+          ? { code: error.code, message: error.message }
+          : null,
       onStatus: setSocketStatus,
       onRefused: (code, message) => {
         call.hangUp();

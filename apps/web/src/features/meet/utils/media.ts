@@ -12,11 +12,18 @@ export function mediaProblem(error: unknown): MediaProblem {
         'Tu navegador no permite que Diván use la cámara ni el micrófono. Dale permiso desde el icono junto a la dirección de la página y pulsa «Reintentar». Puedes entrar igualmente: te verán y oirán cuando lo permitas.',
     };
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
-    return { kind: 'missing', message: 'No encontramos cámara ni micrófono en este dispositivo. Conecta uno y pulsa «Reintentar», o entra solo para ver y escuchar.' };
+    return {
+      kind: 'missing',
+      message:
+        'No encontramos cámara ni micrófono en este dispositivo. Conecta uno y pulsa «Reintentar», o entra solo para ver y escuchar.',
+    };
   if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError')
     return { kind: 'busy', message: 'La cámara o el micrófono están ocupados por otra aplicación. Ciérrala y pulsa «Reintentar».' };
   if (name === 'unsupported')
-    return { kind: 'unsupported', message: 'Este navegador no permite videollamadas en esta página. Prueba con una versión reciente de Chrome, Firefox, Safari o Edge.' };
+    return {
+      kind: 'unsupported',
+      message: 'Este navegador no permite videollamadas en esta página. Prueba con una versión reciente de Chrome, Firefox, Safari o Edge.',
+    };
   return { kind: 'other', message: 'No hemos podido encender la cámara ni el micrófono. Pulsa «Reintentar».' };
 }
 
@@ -47,7 +54,9 @@ export async function openMedia(choice: DeviceChoice): Promise<{ stream: MediaSt
 
 /** One kind again (another device chosen, or the camera turned back on). */
 export async function openTrack(kind: 'audio' | 'video', deviceId: string | undefined): Promise<MediaStreamTrack> {
-  const stream = await navigator.mediaDevices.getUserMedia(kind === 'audio' ? { audio: constraint(deviceId) } : { video: constraint(deviceId) });
+  const stream = await navigator.mediaDevices.getUserMedia(
+    kind === 'audio' ? { audio: constraint(deviceId) } : { video: constraint(deviceId) },
+  );
   return stream.getTracks()[0]!;
 }
 
@@ -57,5 +66,8 @@ export type DeviceLists = { audio: MediaDeviceInfo[]; video: MediaDeviceInfo[] }
 export async function listDevices(): Promise<DeviceLists> {
   if (!navigator.mediaDevices?.enumerateDevices) return { audio: [], video: [] };
   const all = await navigator.mediaDevices.enumerateDevices();
-  return { audio: all.filter((d) => d.kind === 'audioinput' && d.deviceId), video: all.filter((d) => d.kind === 'videoinput' && d.deviceId) };
+  return {
+    audio: all.filter((d) => d.kind === 'audioinput' && d.deviceId),
+    video: all.filter((d) => d.kind === 'videoinput' && d.deviceId),
+  };
 }

@@ -58,7 +58,8 @@ export class MeetCall {
       if ('restart' in signal) {
         if (this.deps.role === 'therapist') this.offer();
       } else if ('description' in signal) {
-        if (signal.description.type === 'offer' && this.deps.role === 'patient') await this.answer(signal.callId ?? '', signal.description.sdp);
+        if (signal.description.type === 'offer' && this.deps.role === 'patient')
+          await this.answer(signal.callId ?? '', signal.description.sdp);
         else if (signal.description.type === 'answer' && signal.callId === this.callId && this.pc?.signalingState === 'have-local-offer')
           await this.pc.setRemoteDescription(signal.description);
       } else if ('candidate' in signal && signal.callId === this.callId && this.pc) {
@@ -104,7 +105,12 @@ export class MeetCall {
     pc.onicecandidate = (e) => {
       if (pc !== this.pc) return;
       const c = e.candidate;
-      this.deps.send({ callId, candidate: c ? { candidate: c.candidate, sdpMid: c.sdpMid, sdpMLineIndex: c.sdpMLineIndex, usernameFragment: c.usernameFragment } : null });
+      this.deps.send({
+        callId,
+        candidate: c
+          ? { candidate: c.candidate, sdpMid: c.sdpMid, sdpMLineIndex: c.sdpMLineIndex, usernameFragment: c.usernameFragment }
+          : null,
+      });
     };
     pc.onconnectionstatechange = () => {
       if (pc !== this.pc) return;
@@ -112,7 +118,8 @@ export class MeetCall {
       this.deps.onState(state);
       clearTimeout(this.lostTimer);
       if (state === 'failed') this.deps.onLost();
-      else if (state === 'disconnected') this.lostTimer = setTimeout(() => pc === this.pc && pc.connectionState === 'disconnected' && this.deps.onLost(), LOST_AFTER_MS);
+      else if (state === 'disconnected')
+        this.lostTimer = setTimeout(() => pc === this.pc && pc.connectionState === 'disconnected' && this.deps.onLost(), LOST_AFTER_MS);
     };
     this.deps.onState(pc.connectionState);
     return pc;

@@ -19,7 +19,8 @@ export type MeetSocketDeps = {
 const DEAD_AFTER_MS = 40_000;
 const RETRY_MS = [500, 1000, 2000, 4000];
 
-export const meetSocketUrl = (l: Pick<Location, 'protocol' | 'host'> = window.location) => `${l.protocol === 'https:' ? 'wss' : 'ws'}://${l.host}${MEET_SOCKET_PATH}`;
+export const meetSocketUrl = (l: Pick<Location, 'protocol' | 'host'> = window.location) =>
+  `${l.protocol === 'https:' ? 'wss' : 'ws'}://${l.host}${MEET_SOCKET_PATH}`;
 
 /**
  * The room's websocket: joins with a ticket, answers the heartbeat, and comes back by itself after a

@@ -76,7 +76,13 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
   // One's own roles stay editable here so the owner hears why first (owner_must_be_admin); sending a change is refused below.
   const lockedAll = ofAdmin && !workspace.me.isAdmin && !self;
   const locked = (role: { isAdmin: boolean }) => lockedAll || (role.isAdmin && !workspace.me.isAdmin);
-  const lockReason = self ? grantRefusal.ownRoles : ofAdmin && !workspace.me.isAdmin ? grantRefusal.adminMember : !workspace.me.isAdmin ? grantRefusal.adminRole : null;
+  const lockReason = self
+    ? grantRefusal.ownRoles
+    : ofAdmin && !workspace.me.isAdmin
+      ? grantRefusal.adminMember
+      : !workspace.me.isAdmin
+        ? grantRefusal.adminRole
+        : null;
 
   // A message goes away as soon as the user acts on it.
   const clear = (key: keyof Errors) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
@@ -140,7 +146,13 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
         {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
         {editing ? null : (
           <Field label="Email" error={errors.email}>
-            <Input type="email" inputMode="email" autoComplete="off" autoFocus value={email} onChange={(e) => {
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              autoFocus
+              value={email}
+              onChange={(e) => {
                 clear('email');
                 setEmail(e.target.value);
               }}
@@ -189,18 +201,30 @@ function MemberForm({ workspace, member, onDone }: { workspace: Workspace; membe
             <p className="text-[0.8125rem] text-muted-foreground">Elige al menos uno. Puedes crear roles a medida en Roles y permisos.</p>
           )}
         </fieldset>
-        <ChoiceGroup legend="Comisión del espacio por sesión" name="commission" value={kind} options={kindOptions} onChange={(k) => {
+        <ChoiceGroup
+          legend="Comisión del espacio por sesión"
+          name="commission"
+          value={kind}
+          options={kindOptions}
+          onChange={(k) => {
             clear('commission');
             setKind(k);
-          }}>
-          <p className="text-[0.8125rem] text-muted-foreground">Lo que se queda el espacio de cada sesión; el resto es para el terapeuta.</p>
+          }}
+        >
+          <p className="text-[0.8125rem] text-muted-foreground">
+            Lo que se queda el espacio de cada sesión; el resto es para el terapeuta.
+          </p>
           {kind === 'none' ? null : (
             <Field label={amountLabel[kind]} error={errors.commission} className="max-w-72">
-              <Input inputMode="decimal" value={amount} onChange={(e) => {
+              <Input
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => {
                   clear('commission');
                   setAmount(e.target.value);
                 }}
-                placeholder={kind === 'fixed' ? '15,00' : '30'} />
+                placeholder={kind === 'fixed' ? '15,00' : '30'}
+              />
             </Field>
           )}
           {example ? (

@@ -21,8 +21,10 @@ function invitationMailNote(m: Member): string | null {
   const mail = m.mail;
   if (!mail) return null;
   const answer = mail.error ? ` (${mail.error.slice(0, 120)})` : '';
-  if (mail.status === 'bounced') return `El servidor de correo rechazó la dirección${answer}. Revisa el email, cancela la invitación y vuelve a invitar.`;
-  if (mail.status === 'failed') return `No se pudo enviar el correo tras varios intentos${answer}. Cancela la invitación y vuelve a invitar.`;
+  if (mail.status === 'bounced')
+    return `El servidor de correo rechazó la dirección${answer}. Revisa el email, cancela la invitación y vuelve a invitar.`;
+  if (mail.status === 'failed')
+    return `No se pudo enviar el correo tras varios intentos${answer}. Cancela la invitación y vuelve a invitar.`;
   if (mail.status === 'queued' && mail.error) return 'El correo aún no ha salido: lo seguimos intentando.';
   return null;
 }
@@ -58,7 +60,10 @@ export function MemberRow({ member: m, isMe, canUpdate, canDelete, onEdit, onRem
           {pending ? `Invitación enviada el ${formatDate(m.createdAt)}` : m.email}
         </p>
         {mailNote ? (
-          <p className={undelivered ? 'text-[0.8125rem] text-destructive' : 'text-[0.8125rem] text-muted-foreground'} role={undelivered ? 'status' : undefined}>
+          <p
+            className={undelivered ? 'text-[0.8125rem] text-destructive' : 'text-[0.8125rem] text-muted-foreground'}
+            role={undelivered ? 'status' : undefined}
+          >
             {mailNote}
           </p>
         ) : null}

@@ -29,7 +29,10 @@ export function SeatUsage({ used, max }: { used: number; max: number }) {
       </div>
       {full ? (
         <p className="text-[0.8125rem] text-warning-fg">
-          Tu plan no permite más miembros en este espacio. <Link to="/settings/workspace/plan" className="font-medium underline">Ver plan</Link>
+          Tu plan no permite más miembros en este espacio.{' '}
+          <Link to="/settings/workspace/plan" className="font-medium underline">
+            Ver plan
+          </Link>
         </p>
       ) : null}
     </div>

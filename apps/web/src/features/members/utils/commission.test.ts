@@ -23,8 +23,12 @@ describe('commission', () => {
     expect(describeCommission(null)).toBe('Sin comisión del espacio');
   });
   it('works the example out from what is typed, as sessions’ fees are computed', () => {
-    expect(commissionExample('percentage', '30')).toBe(eur('De una sesión de 70,00 €: 49,00 € para el terapeuta y 21,00 € para el espacio.'));
-    expect(commissionExample('percentage', '12,5')).toBe(eur('De una sesión de 70,00 €: 61,25 € para el terapeuta y 8,75 € para el espacio.'));
+    expect(commissionExample('percentage', '30')).toBe(
+      eur('De una sesión de 70,00 €: 49,00 € para el terapeuta y 21,00 € para el espacio.'),
+    );
+    expect(commissionExample('percentage', '12,5')).toBe(
+      eur('De una sesión de 70,00 €: 61,25 € para el terapeuta y 8,75 € para el espacio.'),
+    );
     expect(commissionExample('fixed', '15')).toBe(eur('De una sesión de 70,00 €: 55,00 € para el terapeuta y 15,00 € para el espacio.'));
     expect(commissionExample('fixed', '90')).toBe(eur('De una sesión de 70,00 €: 0,00 € para el terapeuta y 70,00 € para el espacio.'));
     expect(commissionExample('percentage', 'treinta')).toBeNull();

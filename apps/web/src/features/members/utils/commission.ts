@@ -18,7 +18,10 @@ export function parseDecimal(text: string): number | null {
 export function toCommission(kind: CommissionKind, text: string): { commission: Commission | null } | { error: string } {
   if (kind === 'none') return { commission: null };
   const n = parseDecimal(text);
-  if (n === null) return { error: kind === 'fixed' ? 'Escribe un importe en euros, por ejemplo 15 o 12,50' : 'Escribe un porcentaje, por ejemplo 30 o 12,5' };
+  if (n === null)
+    return {
+      error: kind === 'fixed' ? 'Escribe un importe en euros, por ejemplo 15 o 12,50' : 'Escribe un porcentaje, por ejemplo 30 o 12,5',
+    };
   if (kind === 'percentage' && n > 100) return { error: 'No puede ser mayor de 100 %' };
   return { commission: { type: kind, value: Math.round(n * 100) } };
 }
@@ -46,7 +49,8 @@ export const EXAMPLE_PRICE_CENTS = 7000;
  * not an amount.
  */
 export function commissionExample(kind: CommissionKind, text: string, priceCents = EXAMPLE_PRICE_CENTS): string | null {
-  if (kind === 'none') return `De una sesión de ${formatCurrency(priceCents)}: todo para el terapeuta; el espacio no se queda nada y no hay nada que liquidar entre ellos.`;
+  if (kind === 'none')
+    return `De una sesión de ${formatCurrency(priceCents)}: todo para el terapeuta; el espacio no se queda nada y no hay nada que liquidar entre ellos.`;
   const typed = toCommission(kind, text);
   if ('error' in typed || !typed.commission) return null;
   const cut = workspaceCut(priceCents, typed.commission);

@@ -8,7 +8,11 @@ export const notificationSettingsKey = (wid: string) => workspaceKey(wid, 'notif
 const path = (wid: string) => `/workspaces/${wid}/notification-settings`;
 
 export const useNotificationSettings = (wid: string) =>
-  useQuery({ queryKey: notificationSettingsKey(wid), queryFn: ({ signal }) => api<NotificationSettings>(path(wid), { signal }), enabled: !!wid });
+  useQuery({
+    queryKey: notificationSettingsKey(wid),
+    queryFn: ({ signal }) => api<NotificationSettings>(path(wid), { signal }),
+    enabled: !!wid,
+  });
 
 export function useSaveNotificationSettings(wid: string) {
   const qc = useQueryClient();

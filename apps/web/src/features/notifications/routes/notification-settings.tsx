@@ -12,7 +12,19 @@ import { useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notifications-api';
 import { describeOffsets, toggleOffset } from '../utils/reminder-choice';
 
-function Choice({ checked, disabled, onChange, children, hint }: { checked: boolean; disabled?: boolean; onChange: () => void; children: ReactNode; hint?: ReactNode }) {
+function Choice({
+  checked,
+  disabled,
+  onChange,
+  children,
+  hint,
+}: {
+  checked: boolean;
+  disabled?: boolean;
+  onChange: () => void;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <label
       className={cn(
@@ -21,7 +33,13 @@ function Choice({ checked, disabled, onChange, children, hint }: { checked: bool
         disabled && 'cursor-not-allowed opacity-60 hover:bg-card',
       )}
     >
-      <input type="checkbox" checked={checked} disabled={disabled} onChange={onChange} className="mt-0.5 size-4 accent-[var(--color-primary)]" />
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        className="mt-0.5 size-4 accent-[var(--color-primary)]"
+      />
       <span className="grid gap-0.5 leading-tight">
         <span className="font-medium">{children}</span>
         {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
@@ -37,7 +55,12 @@ export function NotificationSettingsRoute() {
   const save = useSaveNotificationSettings(workspace.id);
   const [form, setForm] = useState<NotificationSettingsBody | null>(null);
   useEffect(() => {
-    if (data) setForm({ reminderOffsets: data.reminderOffsets, notifyPatientCanceled: data.notifyPatientCanceled, notifyPatientBooked: data.notifyPatientBooked });
+    if (data)
+      setForm({
+        reminderOffsets: data.reminderOffsets,
+        notifyPatientCanceled: data.notifyPatientCanceled,
+        notifyPatientBooked: data.notifyPatientBooked,
+      });
   }, [data]);
 
   if (error) return <Alert variant="error">{messageOf(error)}</Alert>;
@@ -60,8 +83,8 @@ export function NotificationSettingsRoute() {
         <CardHeader>
           <CardTitle id="reminders-title">Recordatorios a tus pacientes</CardTitle>
           <CardDescription>
-            Un email al paciente antes de cada sesión, con el día, la hora, el lugar o el enlace de la videollamada. Es lo que reciben las sesiones nuevas
-            en «{workspace.name}» si no eliges otros al crearlas.
+            Un email al paciente antes de cada sesión, con el día, la hora, el lugar o el enlace de la videollamada. Es lo que reciben las
+            sesiones nuevas en «{workspace.name}» si no eliges otros al crearlas.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
@@ -99,15 +122,22 @@ export function NotificationSettingsRoute() {
         </CardHeader>
         <CardContent className="grid gap-3">
           <div className="grid gap-2 sm:grid-cols-2">
-            <Choice checked={form.notifyPatientBooked} onChange={() => setForm({ ...form, notifyPatientBooked: !form.notifyPatientBooked })}>
+            <Choice
+              checked={form.notifyPatientBooked}
+              onChange={() => setForm({ ...form, notifyPatientBooked: !form.notifyPatientBooked })}
+            >
               Cuando un paciente reserve o cambie una sesión
             </Choice>
-            <Choice checked={form.notifyPatientCanceled} onChange={() => setForm({ ...form, notifyPatientCanceled: !form.notifyPatientCanceled })}>
+            <Choice
+              checked={form.notifyPatientCanceled}
+              onChange={() => setForm({ ...form, notifyPatientCanceled: !form.notifyPatientCanceled })}
+            >
               Cuando un paciente cancele una sesión
             </Choice>
           </div>
           <p className="text-sm text-muted-foreground">
-            Cuando lo hace por su cuenta, desde tu página de reservas o desde su app de Diván. Tu calendario se actualiza al momento en cualquier caso.
+            Cuando lo hace por su cuenta, desde tu página de reservas o desde su app de Diván. Tu calendario se actualiza al momento en
+            cualquier caso.
           </p>
         </CardContent>
       </Card>

@@ -83,9 +83,11 @@ export const useDrafts = (wid: string, pid: string, enabled = true) =>
     enabled,
   });
 
-const draftPath = (wid: string, pid: string, entryId: string | null) => (entryId ? `${base(wid, pid)}/${entryId}/draft` : `${base(wid, pid)}/draft`);
+const draftPath = (wid: string, pid: string, entryId: string | null) =>
+  entryId ? `${base(wid, pid)}/${entryId}/draft` : `${base(wid, pid)}/draft`;
 
 export const putDraft = (wid: string, pid: string, entryId: string | null, body: HistoryDraftBody) =>
   api<HistoryDraft>(draftPath(wid, pid, entryId), { method: 'PUT', body });
 
-export const deleteDraft = (wid: string, pid: string, entryId: string | null) => api<null>(draftPath(wid, pid, entryId), { method: 'DELETE' });
+export const deleteDraft = (wid: string, pid: string, entryId: string | null) =>
+  api<null>(draftPath(wid, pid, entryId), { method: 'DELETE' });

@@ -12,7 +12,12 @@ function cache() {
     const stop = observer.subscribe(() => undefined);
     return { observer, stop };
   };
-  const open = [watch(patientKeys.lists('w1'), 'list'), watch(patientKeys.detail('w1', 'p1'), 'p1'), watch([...patientKeys.detail('w1', 'p1'), 'connect'], 'p1-connect'), watch(patientKeys.detail('w1', 'p2'), 'p2')];
+  const open = [
+    watch(patientKeys.lists('w1'), 'list'),
+    watch(patientKeys.detail('w1', 'p1'), 'p1'),
+    watch([...patientKeys.detail('w1', 'p1'), 'connect'], 'p1-connect'),
+    watch(patientKeys.detail('w1', 'p2'), 'p2'),
+  ];
   return { qc, reads, open, settled: () => Promise.all(open.map((o) => o.observer.refetch())).then(() => (reads.length = 0)) };
 }
 

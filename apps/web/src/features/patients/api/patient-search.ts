@@ -7,7 +7,6 @@ export const PATIENT_SEARCH_MIN = 2;
 export const PATIENT_SEARCH_DEBOUNCE_MS = 250;
 export const PATIENT_SEARCH_LIMIT = 6;
 
-
 /**
  * Patients matching what is typed (name, email, phone; DNI for who reads billing data), through the
  * list API's `q`: the server decides what each member may find. Waits for a pause in the typing and

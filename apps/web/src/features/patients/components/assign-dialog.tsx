@@ -33,7 +33,9 @@ export function AssignDialog({ target, onClose }: { target: Target | null; onClo
       { pid: target.id, therapistId: value || null },
       {
         onSuccess: (p) => {
-          toast.success(p.assignedTherapist ? `Terapeuta de ${target.name}: ${p.assignedTherapist.name}` : `${target.name} queda sin terapeuta`);
+          toast.success(
+            p.assignedTherapist ? `Terapeuta de ${target.name}: ${p.assignedTherapist.name}` : `${target.name} queda sin terapeuta`,
+          );
           onClose();
         },
         onError: (e) => setError(messageOf(e)),

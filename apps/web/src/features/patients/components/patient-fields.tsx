@@ -19,7 +19,17 @@ function useField(prefix: string) {
   };
 }
 
-export function FieldGroup({ title, description, children, className }: { title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+export function FieldGroup({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <fieldset className={cn('grid gap-4', className)}>
       <legend className="mb-4 grid gap-0.5">
@@ -31,7 +41,21 @@ export function FieldGroup({ title, description, children, className }: { title:
   );
 }
 
-function Select({ prefix, name, label, options, placeholder = 'Sin indicar', className }: { prefix: string; name: string; label: string; options: Option[]; placeholder?: string; className?: string }) {
+function Select({
+  prefix,
+  name,
+  label,
+  options,
+  placeholder = 'Sin indicar',
+  className,
+}: {
+  prefix: string;
+  name: string;
+  label: string;
+  options: Option[];
+  placeholder?: string;
+  className?: string;
+}) {
   const f = useField(prefix);
   return (
     <Field label={label} error={f.error(name)} className={className}>
@@ -105,7 +129,13 @@ export function TreatmentDetailFields({ prefix = '', withMedication = false }: {
         <Input inputMode="decimal" autoComplete="off" placeholder="0,00" {...f.reg('sessionPrice')} />
       </Field>
       <Select prefix={prefix} name="referralSource" label="¿Cómo llegó a la consulta?" options={optionsOf(REFERRAL_SOURCE)} />
-      <Select prefix={prefix} name="insuranceCompany" label="Aseguradora" options={optionsOf(INSURANCE_COMPANY, true)} placeholder="Sin aseguradora" />
+      <Select
+        prefix={prefix}
+        name="insuranceCompany"
+        label="Aseguradora"
+        options={optionsOf(INSURANCE_COMPANY, true)}
+        placeholder="Sin aseguradora"
+      />
       <Field label="Número de póliza" error={f.error('insurancePolicy')}>
         <Input autoComplete="off" {...f.reg('insurancePolicy')} />
       </Field>

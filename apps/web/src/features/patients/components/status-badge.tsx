@@ -12,8 +12,19 @@ const tones = {
 export function StatusBadge({ status }: { status: TreatmentStatus | undefined }) {
   if (!status) return null;
   return (
-    <span className={cn('inline-flex h-6 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 text-xs font-medium ring-1 ring-inset', tones[status])}>
-      <span className={cn('size-1.5 rounded-full', status === 'active' ? 'bg-success' : status === 'paused' ? 'bg-warning-fg' : 'bg-muted-foreground')} aria-hidden />
+    <span
+      className={cn(
+        'inline-flex h-6 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 text-xs font-medium ring-1 ring-inset',
+        tones[status],
+      )}
+    >
+      <span
+        className={cn(
+          'size-1.5 rounded-full',
+          status === 'active' ? 'bg-success' : status === 'paused' ? 'bg-warning-fg' : 'bg-muted-foreground',
+        )}
+        aria-hidden
+      />
       {TREATMENT_STATUS.labels[status]}
     </span>
   );

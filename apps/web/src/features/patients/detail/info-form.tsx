@@ -39,7 +39,9 @@ export function InfoForm() {
         <Card>
           <CardHeader>
             <CardTitle>Datos personales{patient.billingInfo ? ' y de facturación' : ''}</CardTitle>
-            <CardDescription>{editable ? 'Los cambios se guardan al pulsar «Guardar datos».' : 'Solo lectura: no tienes permiso para editar esta ficha.'}</CardDescription>
+            <CardDescription>
+              {editable ? 'Los cambios se guardan al pulsar «Guardar datos».' : 'Solo lectura: no tienes permiso para editar esta ficha.'}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <fieldset disabled={!editable} className="grid gap-8">

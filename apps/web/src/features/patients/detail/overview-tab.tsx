@@ -27,7 +27,17 @@ function Stat({ icon, label, value, to }: { icon: ReactNode; label: string; valu
       </span>
     </span>
   );
-  return <Card className={to ? 'transition-colors hover:border-primary/40' : undefined}>{to ? <Link to={to} className="block rounded-xl">{body}</Link> : body}</Card>;
+  return (
+    <Card className={to ? 'transition-colors hover:border-primary/40' : undefined}>
+      {to ? (
+        <Link to={to} className="block rounded-xl">
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </Card>
+  );
 }
 
 /** `tasks`: the member's tasks about this patient, composed by app/ (features do not import each other). */
@@ -40,9 +50,27 @@ export function OverviewTab({ tasks }: { tasks?: ReactNode }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        {showHistory ? <Stat icon={<NotebookPen aria-hidden />} label="Historia clínica" value={plural(patient.counts.historyEntries ?? 0, 'entrada', 'entradas')} to="../history" /> : null}
-        {showDocuments ? <Stat icon={<FolderOpen aria-hidden />} label="Documentos" value={plural(patient.counts.documents ?? 0, 'documento', 'documentos')} to="../documents" /> : null}
-        <Stat icon={<Clock aria-hidden />} label={`Última actividad · ${formatDate(patient.lastActivityAt)}`} value={timeAgo(patient.lastActivityAt)} />
+        {showHistory ? (
+          <Stat
+            icon={<NotebookPen aria-hidden />}
+            label="Historia clínica"
+            value={plural(patient.counts.historyEntries ?? 0, 'entrada', 'entradas')}
+            to="../history"
+          />
+        ) : null}
+        {showDocuments ? (
+          <Stat
+            icon={<FolderOpen aria-hidden />}
+            label="Documentos"
+            value={plural(patient.counts.documents ?? 0, 'documento', 'documentos')}
+            to="../documents"
+          />
+        ) : null}
+        <Stat
+          icon={<Clock aria-hidden />}
+          label={`Última actividad · ${formatDate(patient.lastActivityAt)}`}
+          value={timeAgo(patient.lastActivityAt)}
+        />
       </div>
 
       {tasks}
@@ -79,8 +107,23 @@ export function OverviewTab({ tasks }: { tasks?: ReactNode }) {
         </CardHeader>
         <CardContent>
           <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            <Item label="Email">{patient.email ? <a href={`mailto:${patient.email}`} className="text-primary hover:underline">{patient.email}</a> : null}</Item>
-            <Item label="Teléfono">{patient.phone ? <a href={`tel:${normalizePhone(patient.phone) ?? patient.phone.replace(/\s/g, '')}`} className="text-primary hover:underline">{formatPhone(patient.phone)}</a> : null}</Item>
+            <Item label="Email">
+              {patient.email ? (
+                <a href={`mailto:${patient.email}`} className="text-primary hover:underline">
+                  {patient.email}
+                </a>
+              ) : null}
+            </Item>
+            <Item label="Teléfono">
+              {patient.phone ? (
+                <a
+                  href={`tel:${normalizePhone(patient.phone) ?? patient.phone.replace(/\s/g, '')}`}
+                  className="text-primary hover:underline"
+                >
+                  {formatPhone(patient.phone)}
+                </a>
+              ) : null}
+            </Item>
             <Item label="Fecha de nacimiento">{formatDate(patient.birthdate)}</Item>
             <Item label="En Diván desde">{formatDate(patient.createdAt)}</Item>
           </dl>

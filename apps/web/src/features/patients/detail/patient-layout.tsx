@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
-import { CalendarDays, ChevronLeft, FileSignature, FileText, FolderOpen, LayoutDashboard, MessagesSquare, NotebookPen, ReceiptText, Settings2, UserRound, UserRoundCog } from 'lucide-react';
+import {
+  CalendarDays,
+  ChevronLeft,
+  FileSignature,
+  FileText,
+  FolderOpen,
+  LayoutDashboard,
+  MessagesSquare,
+  NotebookPen,
+  ReceiptText,
+  Settings2,
+  UserRound,
+  UserRoundCog,
+} from 'lucide-react';
 import { canOn } from '@divan/core';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -24,7 +37,12 @@ import type { PatientOutlet } from './patient-context';
 import { PatientTabs } from './patient-tabs';
 
 /** Only tabs whose feature exists and the member may see. */
-function tabsFor(can: (a: 'read' | 'delete', s: 'patient_histories' | 'patient_documents' | 'patient_files' | 'sessions' | 'invoices' | 'sent_consents') => boolean) {
+function tabsFor(
+  can: (
+    a: 'read' | 'delete',
+    s: 'patient_histories' | 'patient_documents' | 'patient_files' | 'sessions' | 'invoices' | 'sent_consents',
+  ) => boolean,
+) {
   return [
     { to: 'overview', label: 'Resumen', icon: LayoutDashboard, show: true },
     { to: 'info', label: 'Datos', icon: UserRound, show: true },
@@ -53,7 +71,11 @@ export function PatientLayout() {
         <BackLink />
         {notFound ? (
           <div className="rounded-xl border bg-card">
-            <EmptyState icon={<FileText aria-hidden />} title="Paciente no encontrado" text="Puede que se haya eliminado o que no tengas acceso a su ficha.">
+            <EmptyState
+              icon={<FileText aria-hidden />}
+              title="Paciente no encontrado"
+              text="Puede que se haya eliminado o que no tengas acceso a su ficha."
+            >
               <Button asChild variant="outline">
                 <Link to="/patients">Volver a pacientes</Link>
               </Button>
@@ -71,7 +93,11 @@ export function PatientLayout() {
   const owner = { ownerId: patient.assignedTherapist?.id ?? null };
   // Sessions, invoices and sent consents are owned by their therapist, not by the patient's: any readable one shows the tab.
   const tabs = tabsFor((a, s) =>
-    s === 'sessions' || s === 'sent_consents' ? ability.can(a, s) : s === 'invoices' ? ability.can(a, s) || ability.can(a, 'workspace_invoices') : canOn(ability, a, s, owner),
+    s === 'sessions' || s === 'sent_consents'
+      ? ability.can(a, s)
+      : s === 'invoices'
+        ? ability.can(a, s) || ability.can(a, 'workspace_invoices')
+        : canOn(ability, a, s, owner),
   );
   // In an Individual workspace every patient is the owner's: there is nobody else to assign.
   const canAssign = ability.can('update', 'patient_assignment') && workspace.template !== 'freelance';
@@ -97,7 +123,14 @@ export function PatientLayout() {
                 <UserRoundCog aria-hidden /> Asignar
               </Button>
             ) : null}
-            {canConnect ? <ConnectAction workspaceId={workspace.id} patientId={patient.id} patientName={patientName(patient)} patientEmail={patient.email} /> : null}
+            {canConnect ? (
+              <ConnectAction
+                workspaceId={workspace.id}
+                patientId={patient.id}
+                patientName={patientName(patient)}
+                patientEmail={patient.email}
+              />
+            ) : null}
           </div>
         </div>
       </header>

@@ -21,7 +21,10 @@ function ExportCard() {
   const { patient, wid } = usePatientDetail();
   const [busy, setBusy] = useState<'json' | 'pdf' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const base = patientName(patient).replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'paciente';
+  const base =
+    patientName(patient)
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .trim() || 'paciente';
 
   const download = async (kind: 'json' | 'pdf') => {
     setBusy(kind);
@@ -40,8 +43,8 @@ function ExportCard() {
       <CardHeader>
         <CardTitle>Exportar la ficha completa</CardTitle>
         <CardDescription>
-          Datos, tratamiento, historia clínica y lista de documentos, según lo que puedas ver. Las entradas privadas no se exportan. Útil si el paciente
-          ejerce su derecho de acceso o portabilidad.
+          Datos, tratamiento, historia clínica y lista de documentos, según lo que puedas ver. Las entradas privadas no se exportan. Útil si
+          el paciente ejerce su derecho de acceso o portabilidad.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -79,8 +82,9 @@ function DeleteCard() {
       <CardHeader>
         <CardTitle>Eliminar paciente</CardTitle>
         <CardDescription>
-          La ley obliga a conservar la historia clínica al menos {RETENTION_YEARS} años desde la última actividad o el fin del tratamiento. Dentro de ese
-          plazo, el paciente queda bloqueado: desaparece de tus listados y nadie puede abrir su ficha, y podrá borrarse definitivamente al terminar el plazo.
+          La ley obliga a conservar la historia clínica al menos {RETENTION_YEARS} años desde la última actividad o el fin del tratamiento.
+          Dentro de ese plazo, el paciente queda bloqueado: desaparece de tus listados y nadie puede abrir su ficha, y podrá borrarse
+          definitivamente al terminar el plazo.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -94,8 +98,9 @@ function DeleteCard() {
         title={`¿Eliminar a ${name}?`}
         description={
           <>
-            Si su historia clínica aún debe conservarse ({RETENTION_YEARS} años), su ficha quedará <strong className="text-foreground">bloqueada</strong> en
-            lugar de borrada y te diremos hasta qué fecha. Si el plazo ya pasó, se borrarán para siempre sus datos, su historia clínica y sus documentos.
+            Si su historia clínica aún debe conservarse ({RETENTION_YEARS} años), su ficha quedará{' '}
+            <strong className="text-foreground">bloqueada</strong> en lugar de borrada y te diremos hasta qué fecha. Si el plazo ya pasó, se
+            borrarán para siempre sus datos, su historia clínica y sus documentos.
           </>
         }
         confirmLabel="Eliminar"

@@ -19,7 +19,20 @@ import { treatmentFormSchema, treatmentValuesOf, type TreatmentValues } from '..
 import { usePatientDetail } from './patient-context';
 
 type Out = z.output<typeof treatmentFormSchema>;
-const known = ['status', 'startDate', 'endDate', 'endingReason', 'motive', 'sessionType', 'medication', 'referralSource', 'insuranceCompany', 'insurancePolicy', 'sessionPrice', 'sessionModality'];
+const known = [
+  'status',
+  'startDate',
+  'endDate',
+  'endingReason',
+  'motive',
+  'sessionType',
+  'medication',
+  'referralSource',
+  'insuranceCompany',
+  'insurancePolicy',
+  'sessionPrice',
+  'sessionModality',
+];
 const statusHelp = { active: 'En tratamiento', paused: 'Sin sesiones por ahora', inactive: 'Finalizar tratamiento' } as const;
 
 /** Status (ending needs date and reason), motive and practicalities: PUT …/treatment. */
@@ -42,7 +55,8 @@ export function TreatmentForm({ treatment }: { treatment: NonNullable<Patient['t
 
   const { onSubmit, formError } = useSaveForm(form, {
     save: update.mutateAsync,
-    success: (_, body) => (body.status === 'inactive' && treatment.status !== 'inactive' ? 'Tratamiento finalizado' : 'Tratamiento guardado'),
+    success: (_, body) =>
+      body.status === 'inactive' && treatment.status !== 'inactive' ? 'Tratamiento finalizado' : 'Tratamiento guardado',
     placeError: (error, setError) => placeServerError(error, setError, known),
   });
 
@@ -70,7 +84,14 @@ export function TreatmentForm({ treatment }: { treatment: NonNullable<Patient['t
                         status === s && (s === 'inactive' ? 'border-destructive/50 bg-destructive/5' : 'border-primary bg-accent/60'),
                       )}
                     >
-                      <input type="radio" name="status" value={s} checked={status === s} onChange={() => chooseStatus(s)} className="mt-0.5 accent-[var(--primary)]" />
+                      <input
+                        type="radio"
+                        name="status"
+                        value={s}
+                        checked={status === s}
+                        onChange={() => chooseStatus(s)}
+                        className="mt-0.5 accent-[var(--primary)]"
+                      />
                       <span className="grid gap-0.5">
                         <span className="font-medium">{TREATMENT_STATUS.labels[s]}</span>
                         <span className="text-[0.8125rem] text-muted-foreground">{statusHelp[s]}</span>
@@ -101,10 +122,20 @@ export function TreatmentForm({ treatment }: { treatment: NonNullable<Patient['t
           </CardContent>
           {editable ? (
             <CardFooter>
-              <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset(treatmentValuesOf(treatment))}>
+              <Button
+                type="button"
+                variant="ghost"
+                disabled={!isDirty || isSubmitting}
+                onClick={() => form.reset(treatmentValuesOf(treatment))}
+              >
                 Descartar
               </Button>
-              <Button type="submit" loading={isSubmitting} disabled={!isDirty} variant={ending && treatment.status !== 'inactive' ? 'destructive' : 'default'}>
+              <Button
+                type="submit"
+                loading={isSubmitting}
+                disabled={!isDirty}
+                variant={ending && treatment.status !== 'inactive' ? 'destructive' : 'default'}
+              >
                 {ending && treatment.status !== 'inactive' ? 'Finalizar tratamiento' : 'Guardar tratamiento'}
               </Button>
             </CardFooter>

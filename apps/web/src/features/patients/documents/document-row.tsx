@@ -1,6 +1,23 @@
-import { Download, FileImage, FileSpreadsheet, FileText, File as FileIcon, MoreHorizontal, Pencil, Tags, Trash2, Users } from 'lucide-react';
+import {
+  Download,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  File as FileIcon,
+  MoreHorizontal,
+  Pencil,
+  Tags,
+  Trash2,
+  Users,
+} from 'lucide-react';
 import type { PatientDocument } from '@divan/core';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { formatDate } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { Switch } from '@/components/ui/switch';
@@ -18,7 +35,13 @@ type Props = {
 };
 
 function TypeIcon({ type }: { type: string }) {
-  const Icon = type.startsWith('image/') ? FileImage : type.includes('spreadsheet') ? FileSpreadsheet : type === 'application/pdf' || type.includes('word') || type.includes('text') ? FileText : FileIcon;
+  const Icon = type.startsWith('image/')
+    ? FileImage
+    : type.includes('spreadsheet')
+      ? FileSpreadsheet
+      : type === 'application/pdf' || type.includes('word') || type.includes('text')
+        ? FileText
+        : FileIcon;
   return (
     <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-accent-foreground">
       <Icon className="size-5" aria-hidden />
@@ -33,7 +56,12 @@ export function DocumentRow({ doc, onDownload, onShare, sharePending, onRename, 
       <TypeIcon type={doc.contentType} />
       <div className="grid min-w-0 flex-1 basis-48 gap-1">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <button type="button" onClick={onDownload} className="min-w-0 truncate text-left font-medium hover:underline" title={`Descargar ${doc.name}`}>
+          <button
+            type="button"
+            onClick={onDownload}
+            className="min-w-0 truncate text-left font-medium hover:underline"
+            title={`Descargar ${doc.name}`}
+          >
             {doc.name}
           </button>
           {doc.shared ? (
@@ -60,13 +88,22 @@ export function DocumentRow({ doc, onDownload, onShare, sharePending, onRename, 
       <div className="ml-13 flex items-center gap-2 sm:ml-0">
         {onShare ? (
           <label htmlFor={shareId} className="flex cursor-pointer items-center gap-2 text-[0.8125rem] text-muted-foreground">
-            <Switch id={shareId} checked={doc.shared} disabled={sharePending} onCheckedChange={onShare} aria-label={`Compartir «${doc.name}» con el paciente`} />
+            <Switch
+              id={shareId}
+              checked={doc.shared}
+              disabled={sharePending}
+              onCheckedChange={onShare}
+              aria-label={`Compartir «${doc.name}» con el paciente`}
+            />
             <span className="hidden lg:inline">Compartido con el paciente</span>
             <span className="lg:hidden">Compartir</span>
           </label>
         ) : null}
         <DropdownMenu>
-          <DropdownMenuTrigger className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground" aria-label={`Acciones de «${doc.name}»`}>
+          <DropdownMenuTrigger
+            className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            aria-label={`Acciones de «${doc.name}»`}
+          >
             <MoreHorizontal className="size-4" aria-hidden />
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">

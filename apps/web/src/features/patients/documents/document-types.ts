@@ -6,7 +6,8 @@ export const ACCEPT = EXTENSIONS.map((e) => `.${e}`).join(',');
 
 export function uploadProblem(file: File): string | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!EXTENSIONS.includes(ext)) return 'Tipo de archivo no admitido. Sube un PDF, una imagen (PNG, JPG, WebP o GIF), un Word, un Excel, un ODT o un texto.';
+  if (!EXTENSIONS.includes(ext))
+    return 'Tipo de archivo no admitido. Sube un PDF, una imagen (PNG, JPG, WebP o GIF), un Word, un Excel, un ODT o un texto.';
   if (file.size > DOCUMENT_MAX_BYTES) return errorMessage('document_too_large').replace('{limit}', String(DOCUMENT_MAX_MB));
   if (file.size === 0) return 'El archivo está vacío.';
   return null;

@@ -47,7 +47,11 @@ export function DocumentsTab() {
         <Skeleton className="h-48 w-full rounded-xl" />
       ) : list.length === 0 ? (
         <div className="rounded-xl border bg-card">
-          <EmptyState icon={<FolderOpen aria-hidden />} title="Sin documentos" text="Informes, consentimientos escaneados, pruebas… Todo queda cifrado y solo lo ve quien tiene acceso a la ficha." />
+          <EmptyState
+            icon={<FolderOpen aria-hidden />}
+            title="Sin documentos"
+            text="Informes, consentimientos escaneados, pruebas… Todo queda cifrado y solo lo ve quien tiene acceso a la ficha."
+          />
         </div>
       ) : (
         <ul className="divide-y overflow-hidden rounded-xl border bg-card" aria-label="Documentos">
@@ -65,7 +69,13 @@ export function DocumentsTab() {
           ))}
         </ul>
       )}
-      <EditDocumentDialog wid={wid} pid={patient.id} doc={editing?.doc ?? null} focus={editing?.focus ?? 'name'} onClose={() => setEditing(null)} />
+      <EditDocumentDialog
+        wid={wid}
+        pid={patient.id}
+        doc={editing?.doc ?? null}
+        focus={editing?.focus ?? 'name'}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}

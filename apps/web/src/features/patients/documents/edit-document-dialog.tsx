@@ -11,7 +11,19 @@ import { messageOf } from '../utils/errors';
 import { TagInput } from './tag-input';
 
 /** Rename a document and/or change its tags: one PATCH. */
-export function EditDocumentDialog({ wid, pid, doc, focus, onClose }: { wid: string; pid: string; doc: PatientDocument | null; focus: 'name' | 'tags'; onClose: () => void }) {
+export function EditDocumentDialog({
+  wid,
+  pid,
+  doc,
+  focus,
+  onClose,
+}: {
+  wid: string;
+  pid: string;
+  doc: PatientDocument | null;
+  focus: 'name' | 'tags';
+  onClose: () => void;
+}) {
   const update = useUpdateDocument(wid, pid);
   const [name, setName] = useState('');
   const [tags, setTags] = useState<string[]>([]);

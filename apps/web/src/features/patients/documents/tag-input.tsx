@@ -61,11 +61,21 @@ export function TagInput({ wid, value, onChange, labelledBy }: Props) {
   const showList = open && suggestions.length > 0;
   return (
     <div className="relative">
-      <div className={cn(inputBase, 'flex min-h-10 flex-wrap items-center gap-1.5 py-1.5 focus-within:outline-2 focus-within:outline-ring')}>
+      <div
+        className={cn(inputBase, 'flex min-h-10 flex-wrap items-center gap-1.5 py-1.5 focus-within:outline-2 focus-within:outline-ring')}
+      >
         {value.map((tag) => (
-          <span key={tag} className="inline-flex h-7 items-center gap-1 rounded-full bg-accent pl-2.5 pr-1 text-[0.8125rem] text-accent-foreground">
+          <span
+            key={tag}
+            className="inline-flex h-7 items-center gap-1 rounded-full bg-accent pl-2.5 pr-1 text-[0.8125rem] text-accent-foreground"
+          >
             {tag}
-            <button type="button" onClick={() => onChange(value.filter((t) => t !== tag))} className="grid size-5 place-items-center rounded-full hover:bg-primary/15" aria-label={`Quitar etiqueta ${tag}`}>
+            <button
+              type="button"
+              onClick={() => onChange(value.filter((t) => t !== tag))}
+              className="grid size-5 place-items-center rounded-full hover:bg-primary/15"
+              aria-label={`Quitar etiqueta ${tag}`}
+            >
               <X className="size-3.5" aria-hidden />
             </button>
           </span>
@@ -92,7 +102,13 @@ export function TagInput({ wid, value, onChange, labelledBy }: Props) {
           className="h-7 min-w-32 flex-1 bg-transparent text-[0.9375rem] outline-none placeholder:text-muted-foreground/80"
         />
       </div>
-      <ul id={listId} role="listbox" aria-label="Etiquetas existentes" hidden={!showList} className="absolute inset-x-0 top-full z-10 mt-1 max-h-56 overflow-y-auto rounded-lg border bg-card p-1 shadow-lg">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Etiquetas existentes"
+        hidden={!showList}
+        className="absolute inset-x-0 top-full z-10 mt-1 max-h-56 overflow-y-auto rounded-lg border bg-card p-1 shadow-lg"
+      >
         {suggestions.map((t, i) => (
           <li
             key={t.id}

@@ -68,7 +68,9 @@ export function UploadDropzone({ wid, pid }: { wid: string; pid: string }) {
             <span className="hidden sm:inline">elígelos en tu equipo</span>
           </Button>
         </p>
-        <p className="text-[0.8125rem] text-muted-foreground">PDF, imágenes, Word, Excel, ODT o texto · hasta {DOCUMENT_MAX_MB} MB por archivo</p>
+        <p className="text-[0.8125rem] text-muted-foreground">
+          PDF, imágenes, Word, Excel, ODT o texto · hasta {DOCUMENT_MAX_MB} MB por archivo
+        </p>
         <input
           ref={input}
           type="file"
@@ -92,7 +94,12 @@ export function UploadDropzone({ wid, pid }: { wid: string; pid: string }) {
                 <span className="min-w-0 flex-1 truncate font-medium">{item.file.name}</span>
                 <span className="shrink-0 text-muted-foreground">{formatFileSize(item.file.size)}</span>
                 {item.error ? (
-                  <button type="button" className="grid size-6 place-items-center rounded text-muted-foreground hover:bg-muted" aria-label={`Descartar ${item.file.name}`} onClick={() => setItems((l) => l.filter((i) => i.key !== item.key))}>
+                  <button
+                    type="button"
+                    className="grid size-6 place-items-center rounded text-muted-foreground hover:bg-muted"
+                    aria-label={`Descartar ${item.file.name}`}
+                    onClick={() => setItems((l) => l.filter((i) => i.key !== item.key))}
+                  >
                     <X className="size-4" aria-hidden />
                   </button>
                 ) : null}

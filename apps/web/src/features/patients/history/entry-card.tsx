@@ -61,7 +61,10 @@ export function EntryCard({ entry, onEdit, onDelete, onRevisions }: Props) {
         </div>
         {onEdit || onDelete ? (
           <DropdownMenu>
-            <DropdownMenuTrigger className="grid size-8 shrink-0 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground" aria-label={`Acciones de «${entry.title}»`}>
+            <DropdownMenuTrigger
+              className="grid size-8 shrink-0 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+              aria-label={`Acciones de «${entry.title}»`}
+            >
               <MoreHorizontal className="size-4" aria-hidden />
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
@@ -94,7 +97,12 @@ export function EntryCard({ entry, onEdit, onDelete, onRevisions }: Props) {
         <p className="text-sm italic text-muted-foreground">Sin texto.</p>
       )}
       {overflows ? (
-        <button type="button" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} className="justify-self-start text-sm font-medium text-primary hover:underline">
+        <button
+          type="button"
+          onClick={() => setExpanded((v) => !v)}
+          aria-expanded={expanded}
+          className="justify-self-start text-sm font-medium text-primary hover:underline"
+        >
           {expanded ? 'Mostrar menos' : 'Mostrar todo'}
         </button>
       ) : null}

@@ -35,7 +35,12 @@ const valuesOf = (entry: HistoryEntry | null, session?: NoteSession): Values =>
   entry
     ? { title: entry.title, date: isoDateToDmy(entry.date), body: entry.body, private: entry.private }
     : session
-      ? { title: `Sesión del ${formatDate(session.day)}`, date: isoDateToDmy(session.day < toIsoDay(todayDmy()) ? session.day : toIsoDay(todayDmy())), body: '', private: false }
+      ? {
+          title: `Sesión del ${formatDate(session.day)}`,
+          date: isoDateToDmy(session.day < toIsoDay(todayDmy()) ? session.day : toIsoDay(todayDmy())),
+          body: '',
+          private: false,
+        }
       : { title: '', date: todayDmy(), body: '', private: false };
 const draftValues = (d: HistoryDraft): Values => ({ title: d.title, date: d.date, body: d.body, private: d.private });
 const same = (a: Values, b: Values) => a.title === b.title && a.date === b.date && a.body === b.body && a.private === b.private;
@@ -44,7 +49,11 @@ const same = (a: Values, b: Values) => a.title === b.title && a.date === b.date 
 function DraftState({ status }: { status: DraftStatus }) {
   const text = { idle: '', saving: 'Guardando borrador…', saved: 'Borrador guardado', error: 'No se pudo guardar el borrador' }[status];
   return (
-    <p role="status" aria-live="polite" className={status === 'error' ? 'mr-auto text-[0.8125rem] text-destructive' : 'mr-auto text-[0.8125rem] text-muted-foreground'}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={status === 'error' ? 'mr-auto text-[0.8125rem] text-destructive' : 'mr-auto text-[0.8125rem] text-muted-foreground'}
+    >
       {text}
     </p>
   );
@@ -172,7 +181,13 @@ export function EntryEditorDialog({ wid, pid, target, draft, canChangePrivacy, s
             render={({ field }) => (
               <Suspense fallback={<Skeleton className="h-72 w-full" />}>
                 {/* Keyed by entry: the editor reads its content once. */}
-                <RichTextEditor key={`${entry?.id ?? 'new'}-${editorKey}`} value={field.value} onChange={field.onChange} labelledBy={bodyLabel} invalid={!!errors.body} />
+                <RichTextEditor
+                  key={`${entry?.id ?? 'new'}-${editorKey}`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  labelledBy={bodyLabel}
+                  invalid={!!errors.body}
+                />
               </Suspense>
             )}
           />
@@ -204,7 +219,9 @@ export function EntryEditorDialog({ wid, pid, target, draft, canChangePrivacy, s
         open={confirming}
         onOpenChange={setConfirming}
         title={entry ? '¿Descartar los cambios?' : '¿Descartar la entrada?'}
-        description={entry ? 'Se perderán los cambios que has escrito en esta entrada.' : 'Se perderá el texto que has escrito en esta entrada.'}
+        description={
+          entry ? 'Se perderán los cambios que has escrito en esta entrada.' : 'Se perderá el texto que has escrito en esta entrada.'
+        }
         cancelLabel="Seguir editando"
         confirmLabel="Descartar"
         onConfirm={async () => {

@@ -40,8 +40,11 @@ export function HistoryTab() {
   const qc = useQueryClient();
   const draftFor = (target: HistoryEntry | 'new') => drafts.data?.find((d) => d.entryId === (target === 'new' ? null : target.id)) ?? null;
   // Drafts of entries no longer listed (deleted, or hidden now) are not offered.
-  const openDrafts = (drafts.data ?? []).filter((d) => (d.entryId === null ? canCreate : canUpdate && history.data?.some((e) => e.id === d.entryId)));
-  const targetOf = (d: HistoryDraft): HistoryEntry | 'new' | null => (d.entryId === null ? 'new' : (history.data?.find((e) => e.id === d.entryId) ?? null));
+  const openDrafts = (drafts.data ?? []).filter((d) =>
+    d.entryId === null ? canCreate : canUpdate && history.data?.some((e) => e.id === d.entryId),
+  );
+  const targetOf = (d: HistoryDraft): HistoryEntry | 'new' | null =>
+    d.entryId === null ? 'new' : (history.data?.find((e) => e.id === d.entryId) ?? null);
 
   // "Escribir nota" from a session (?session=id): its note if written, else a new entry linked to it.
   const [params, setParams] = useSearchParams();
@@ -92,7 +95,15 @@ export function HistoryTab() {
 
   const actions = canCreate ? (
     <>
-      <input ref={fileInput} type="file" accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document" className="sr-only" tabIndex={-1} aria-label="Archivo Word (.docx)" onChange={(e) => onDocx(e.target.files?.[0])} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Archivo Word (.docx)"
+        onChange={(e) => onDocx(e.target.files?.[0])}
+      />
       <Button variant="outline" loading={importDocx.isPending} onClick={() => fileInput.current?.click()}>
         {importDocx.isPending ? null : <FileUp aria-hidden />} Importar Word (.docx)
       </Button>
@@ -119,7 +130,10 @@ export function HistoryTab() {
       {openDrafts.length && !editing ? (
         <ul className="grid gap-2" aria-label="Borradores sin guardar">
           {openDrafts.map((d) => (
-            <li key={d.entryId ?? 'new'} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+            <li
+              key={d.entryId ?? 'new'}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm"
+            >
               <span>
                 Tienes un borrador sin guardar del {formatDate(d.updatedAt)} {formatTime(d.updatedAt)}
                 {d.entryId ? ' (cambios en una entrada)' : ''}
@@ -201,7 +215,13 @@ export function HistoryTab() {
           toast.success('Borrador descartado');
         }}
       />
-      <RevisionsDialog key={revisionsOf?.id ?? 'none'} wid={wid} pid={patient.id} entry={revisionsOf} onClose={() => setRevisionsOf(null)} />
+      <RevisionsDialog
+        key={revisionsOf?.id ?? 'none'}
+        wid={wid}
+        pid={patient.id}
+        entry={revisionsOf}
+        onClose={() => setRevisionsOf(null)}
+      />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}

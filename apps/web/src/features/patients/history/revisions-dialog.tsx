@@ -10,14 +10,30 @@ import { sanitizeHistoryHtml } from '@/components/rich-text/safe-html';
 import '@/components/rich-text/rich-text.css';
 
 /** Every earlier version of an entry, oldest first, with who replaced it and when. */
-export function RevisionsDialog({ wid, pid, entry, onClose }: { wid: string; pid: string; entry: HistoryEntry | null; onClose: () => void }) {
+export function RevisionsDialog({
+  wid,
+  pid,
+  entry,
+  onClose,
+}: {
+  wid: string;
+  pid: string;
+  entry: HistoryEntry | null;
+  onClose: () => void;
+}) {
   const revisions = useRevisions(wid, pid, entry?.id ?? null);
   const [selected, setSelected] = useState(0);
   const list = revisions.data ?? [];
   const current = list[selected];
 
   return (
-    <Modal open={!!entry} onOpenChange={(o) => !o && onClose()} size="xl" title="Historial de cambios" description={entry ? `«${entry.title}»: versiones anteriores` : undefined}>
+    <Modal
+      open={!!entry}
+      onOpenChange={(o) => !o && onClose()}
+      size="xl"
+      title="Historial de cambios"
+      description={entry ? `«${entry.title}»: versiones anteriores` : undefined}
+    >
       {revisions.isError ? (
         <LoadError error={revisions.error} onRetry={() => void revisions.refetch()} what="las versiones" />
       ) : !revisions.data ? (
@@ -33,7 +49,10 @@ export function RevisionsDialog({ wid, pid, entry, onClose }: { wid: string; pid
                   type="button"
                   aria-current={i === selected}
                   onClick={() => setSelected(i)}
-                  className={cn('grid w-full gap-0.5 rounded-lg px-3 py-2 text-left text-sm hover:bg-muted', i === selected && 'bg-accent text-accent-foreground')}
+                  className={cn(
+                    'grid w-full gap-0.5 rounded-lg px-3 py-2 text-left text-sm hover:bg-muted',
+                    i === selected && 'bg-accent text-accent-foreground',
+                  )}
                 >
                   <span className="font-medium">Versión {i + 1}</span>
                   <span className="text-[0.8125rem] text-muted-foreground">

@@ -38,7 +38,9 @@ export function ImportWizard({ open, onOpenChange }: { open: boolean; onOpenChan
       title={titles[step.kind]}
       description={descriptions[step.kind]}
     >
-      {step.kind === 'upload' ? <UploadStep wid={workspace.id} onUploaded={(upload) => setStep({ kind: 'mapping', upload })} onCancel={close} /> : null}
+      {step.kind === 'upload' ? (
+        <UploadStep wid={workspace.id} onUploaded={(upload) => setStep({ kind: 'mapping', upload })} onCancel={close} />
+      ) : null}
       {step.kind === 'mapping' ? (
         <MappingStep
           wid={workspace.id}
@@ -47,7 +49,15 @@ export function ImportWizard({ open, onOpenChange }: { open: boolean; onOpenChan
           onStarted={(importId) => setStep({ kind: 'running', importId, total: step.upload.totalRows })}
         />
       ) : null}
-      {step.kind === 'running' ? <ProgressStep wid={workspace.id} importId={step.importId} total={step.total} onDone={close} onAgain={() => setStep({ kind: 'upload' })} /> : null}
+      {step.kind === 'running' ? (
+        <ProgressStep
+          wid={workspace.id}
+          importId={step.importId}
+          total={step.total}
+          onDone={close}
+          onAgain={() => setStep({ kind: 'upload' })}
+        />
+      ) : null}
     </Modal>
   );
 }

@@ -11,15 +11,28 @@ import { messageOf } from '../utils/errors';
 import { formatCount } from '../utils/format';
 
 type Mapping = Partial<Record<ImportField, number | null>>;
-const letter = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `${String.fromCharCode(64 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`);
+const letter = (i: number) =>
+  i < 26 ? String.fromCharCode(65 + i) : `${String.fromCharCode(64 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`;
 
-export function MappingStep({ wid, upload, onBack, onStarted }: { wid: string; upload: ImportUpload; onBack: () => void; onStarted: (importId: string) => void }) {
+export function MappingStep({
+  wid,
+  upload,
+  onBack,
+  onStarted,
+}: {
+  wid: string;
+  upload: ImportUpload;
+  onBack: () => void;
+  onStarted: (importId: string) => void;
+}) {
   const commit = useCommitImport(wid);
   const [mapping, setMapping] = useState<Mapping>(() => ({ ...upload.suggestedMapping }));
   const [error, setError] = useState<string | null>(null);
   const idPrefix = useId();
   const columnOptions = upload.columns.map((c, i) => ({ value: String(i), label: `${letter(i)} · ${c || '(sin título)'}` }));
-  const fieldOfColumn = new Map(Object.entries(mapping).flatMap(([f, c]) => (c === null || c === undefined ? [] : [[c, f as ImportField] as const])));
+  const fieldOfColumn = new Map(
+    Object.entries(mapping).flatMap(([f, c]) => (c === null || c === undefined ? [] : [[c, f as ImportField] as const])),
+  );
 
   const choose = (field: ImportField, value: string) => {
     const column = value === '' ? null : Number(value);
@@ -35,7 +48,10 @@ export function MappingStep({ wid, upload, onBack, onStarted }: { wid: string; u
     const parsed = importCommitBody.safeParse({ mapping });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Revisa las columnas');
     setError(null);
-    commit.mutate({ importId: upload.importId, mapping }, { onSuccess: (r) => onStarted(r.importId), onError: (e) => setError(messageOf(e)) });
+    commit.mutate(
+      { importId: upload.importId, mapping },
+      { onSuccess: (r) => onStarted(r.importId), onError: (e) => setError(messageOf(e)) },
+    );
   };
 
   return (
@@ -53,7 +69,13 @@ export function MappingStep({ wid, upload, onBack, onStarted }: { wid: string; u
                   {IMPORT_FIELDS[field]}
                   {field === 'firstName' ? <span className="text-destructive"> *</span> : null}
                 </Label>
-                <NativeSelect id={id} value={mapping[field] === null || mapping[field] === undefined ? '' : String(mapping[field])} onChange={(e) => choose(field, e.target.value)} placeholder="— No importar —" options={columnOptions} />
+                <NativeSelect
+                  id={id}
+                  value={mapping[field] === null || mapping[field] === undefined ? '' : String(mapping[field])}
+                  onChange={(e) => choose(field, e.target.value)}
+                  placeholder="— No importar —"
+                  options={columnOptions}
+                />
               </div>
             );
           })}
@@ -76,8 +98,14 @@ export function MappingStep({ wid, upload, onBack, onStarted }: { wid: string; u
                 {upload.columns.map((c, i) => {
                   const field = fieldOfColumn.get(i);
                   return (
-                    <th key={i} scope="col" className={cn('whitespace-nowrap px-3 py-2 text-left align-bottom font-medium', !field && 'text-muted-foreground')}>
-                      <span className="block text-[0.6875rem] font-semibold uppercase tracking-wide text-primary">{field ? IMPORT_FIELDS[field] : 'No se importa'}</span>
+                    <th
+                      key={i}
+                      scope="col"
+                      className={cn('whitespace-nowrap px-3 py-2 text-left align-bottom font-medium', !field && 'text-muted-foreground')}
+                    >
+                      <span className="block text-[0.6875rem] font-semibold uppercase tracking-wide text-primary">
+                        {field ? IMPORT_FIELDS[field] : 'No se importa'}
+                      </span>
                       {letter(i)} · {c}
                     </th>
                   );
@@ -88,7 +116,10 @@ export function MappingStep({ wid, upload, onBack, onStarted }: { wid: string; u
               {upload.sampleRows.map((row, r) => (
                 <tr key={r}>
                   {upload.columns.map((_, i) => (
-                    <td key={i} className={cn('max-w-56 truncate whitespace-nowrap px-3 py-2', !fieldOfColumn.has(i) && 'text-muted-foreground/70')}>
+                    <td
+                      key={i}
+                      className={cn('max-w-56 truncate whitespace-nowrap px-3 py-2', !fieldOfColumn.has(i) && 'text-muted-foreground/70')}
+                    >
                       {row[i] ?? ''}
                     </td>
                   ))}

@@ -21,7 +21,8 @@ export function ProgressStep({ wid, importId, total, onDone, onAgain }: Props) {
     if (finished) void qc.invalidateQueries({ queryKey: patientKeys.lists(wid) });
   }, [finished, qc, wid]);
 
-  if (query.isError && !p) return <LoadError error={query.error} onRetry={() => void query.refetch()} what="el progreso de la importación" />;
+  if (query.isError && !p)
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} what="el progreso de la importación" />;
 
   if (!p || !isFinished(p)) {
     const validating = !p || p.status === 'validating';
@@ -31,7 +32,8 @@ export function ProgressStep({ wid, importId, total, onDone, onAgain }: Props) {
         <p className="text-sm font-medium">{validating ? 'Comprobando las filas…' : 'Guardando los pacientes…'}</p>
         <ProgressBar value={validating ? fraction * 0.9 : null} label="Progreso de la importación" />
         <p className="text-[0.8125rem] tabular-nums text-muted-foreground">
-          {formatCount(p?.processed ?? 0)} de {formatCount(p?.total ?? total)} filas comprobadas. Puedes esperar aquí; no cierres esta ventana.
+          {formatCount(p?.processed ?? 0)} de {formatCount(p?.total ?? total)} filas comprobadas. Puedes esperar aquí; no cierres esta
+          ventana.
         </p>
       </div>
     );
@@ -57,9 +59,13 @@ export function ProgressStep({ wid, importId, total, onDone, onAgain }: Props) {
       <div className="flex items-center gap-3">
         <CircleCheck className="size-8 shrink-0 text-success" aria-hidden />
         <div className="grid gap-0.5">
-          <p className="text-lg font-semibold">{p.created === 1 ? '1 paciente importado' : `${formatCount(p.created)} pacientes importados`}</p>
+          <p className="text-lg font-semibold">
+            {p.created === 1 ? '1 paciente importado' : `${formatCount(p.created)} pacientes importados`}
+          </p>
           <p className="text-sm text-muted-foreground">
-            {rejected.length === 0 ? 'Todas las filas eran válidas.' : `${formatCount(rejected.length)} ${rejected.length === 1 ? 'fila no se ha importado' : 'filas no se han importado'}: corrígelas en el Excel y vuelve a importarlas, o créalas a mano.`}
+            {rejected.length === 0
+              ? 'Todas las filas eran válidas.'
+              : `${formatCount(rejected.length)} ${rejected.length === 1 ? 'fila no se ha importado' : 'filas no se han importado'}: corrígelas en el Excel y vuelve a importarlas, o créalas a mano.`}
           </p>
         </div>
       </div>

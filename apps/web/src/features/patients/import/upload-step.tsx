@@ -23,7 +23,8 @@ export function UploadStep({ wid, onUploaded, onCancel }: { wid: string; onUploa
     if (!f) return;
     setFile(f);
     setError(null);
-    if (!/\.xlsx$/i.test(f.name)) return setError('Elige un archivo de Excel (.xlsx). Si lo tienes en .xls o .csv, ábrelo en Excel y guárdalo como .xlsx.');
+    if (!/\.xlsx$/i.test(f.name))
+      return setError('Elige un archivo de Excel (.xlsx). Si lo tienes en .xls o .csv, ábrelo en Excel y guárdalo como .xlsx.');
     if (f.size > IMPORT_MAX_MB * 1024 * 1024) return setError(`El archivo supera el tamaño máximo de ${IMPORT_MAX_MB} MB.`);
     setProgress(0);
     upload.mutate({ file: f, onProgress: setProgress }, { onSuccess: onUploaded, onError: (e) => setError(messageOf(e)) });
@@ -44,7 +45,10 @@ export function UploadStep({ wid, onUploaded, onCancel }: { wid: string; onUploa
         }}
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
-        className={cn('grid justify-items-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center', over ? 'border-primary bg-accent/60' : 'border-input')}
+        className={cn(
+          'grid justify-items-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center',
+          over ? 'border-primary bg-accent/60' : 'border-input',
+        )}
       >
         <FileSpreadsheet className="size-8 text-primary" aria-hidden />
         <p className="text-sm">Arrastra aquí tu Excel o</p>
@@ -54,10 +58,18 @@ export function UploadStep({ wid, onUploaded, onCancel }: { wid: string; onUploa
         <p className="text-[0.8125rem] text-muted-foreground">
           Hasta {IMPORT_MAX_MB} MB y {formatCount(IMPORT_MAX_ROWS)} pacientes. Nada se importa hasta que lo confirmes.
         </p>
-        <input ref={input} type="file" accept={XLSX} className="sr-only" tabIndex={-1} aria-label="Archivo de Excel" onChange={(e) => {
-          send(e.target.files?.[0]);
-          e.target.value = '';
-        }} />
+        <input
+          ref={input}
+          type="file"
+          accept={XLSX}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Archivo de Excel"
+          onChange={(e) => {
+            send(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
       </div>
       {file && (upload.isPending || error) ? (
         <div className="grid gap-2 rounded-lg border bg-card p-3 text-sm">
@@ -68,7 +80,9 @@ export function UploadStep({ wid, onUploaded, onCancel }: { wid: string; onUploa
           {upload.isPending ? (
             <>
               <ProgressBar value={progress < 1 ? progress : null} label="Subiendo el archivo" />
-              <span className="text-[0.8125rem] text-muted-foreground">{progress < 1 ? `Subiendo… ${Math.round(progress * 100)} %` : 'Leyendo el archivo…'}</span>
+              <span className="text-[0.8125rem] text-muted-foreground">
+                {progress < 1 ? `Subiendo… ${Math.round(progress * 100)} %` : 'Leyendo el archivo…'}
+              </span>
             </>
           ) : null}
         </div>

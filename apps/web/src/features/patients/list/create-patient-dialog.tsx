@@ -23,7 +23,9 @@ import type { z } from 'zod';
 type Out = z.output<typeof createPatientForm>;
 const known = ['firstName', 'lastName', 'email', 'phone', 'birthdate', 'gender', 'assignedTherapistId'].concat(
   ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country'].map((f) => `billingInfo.${f}`),
-  ['startDate', 'motive', 'sessionType', 'referralSource', 'insuranceCompany', 'insurancePolicy', 'sessionPrice', 'sessionModality'].map((f) => `treatment.${f}`),
+  ['startDate', 'motive', 'sessionType', 'referralSource', 'insuranceCompany', 'insurancePolicy', 'sessionPrice', 'sessionModality'].map(
+    (f) => `treatment.${f}`,
+  ),
 );
 
 /** "Nuevo paciente": the §3 fields, judged by the shared createPatientBody contract. */
@@ -119,7 +121,11 @@ export function CreatePatientDialog({ open, onOpenChange }: { open: boolean; onO
           {canAssign && therapists.data && therapists.data.length > 1 ? (
             <FieldGroup title="Terapeuta">
               <Field label="Terapeuta asignado" error={form.formState.errors.assignedTherapistId?.message}>
-                <NativeSelect placeholder="Sin asignar" options={therapists.data.map((t) => ({ value: t.id, label: t.name }))} {...form.register('assignedTherapistId')} />
+                <NativeSelect
+                  placeholder="Sin asignar"
+                  options={therapists.data.map((t) => ({ value: t.id, label: t.name }))}
+                  {...form.register('assignedTherapistId')}
+                />
               </Field>
             </FieldGroup>
           ) : null}

@@ -45,7 +45,9 @@ export function ListFilters({ state, update, therapists, treatment }: Props) {
     }
   }, [state.q]);
 
-  const therapistOptions = therapists ? [{ value: 'unassigned', label: 'Sin asignar' }, ...therapists.map((t) => ({ value: t.id, label: t.name }))] : [];
+  const therapistOptions = therapists
+    ? [{ value: 'unassigned', label: 'Sin asignar' }, ...therapists.map((t) => ({ value: t.id, label: t.name }))]
+    : [];
 
   return (
     <div className="grid gap-3 lg:flex lg:flex-wrap lg:items-center">
@@ -107,7 +109,11 @@ export function ListFilters({ state, update, therapists, treatment }: Props) {
           }}
         />
         {hasFilters(state) ? (
-          <Button variant="ghost" className="col-span-2 justify-self-start sm:col-span-1" onClick={() => update({ q: '', therapist: null, sessionType: null, motive: null })}>
+          <Button
+            variant="ghost"
+            className="col-span-2 justify-self-start sm:col-span-1"
+            onClick={() => update({ q: '', therapist: null, sessionType: null, motive: null })}
+          >
             <X aria-hidden /> Limpiar filtros
           </Button>
         ) : null}

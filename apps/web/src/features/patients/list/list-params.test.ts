@@ -9,7 +9,9 @@ describe('patients list state in the URL', () => {
   });
 
   it('round-trips every filter, and ignores values the API would refuse', () => {
-    const url = new URLSearchParams('q=garc%C3%ADa&status=paused&therapist=unassigned&sessionType=couple&motive=anxiety&sort=createdAt&dir=desc&page=3');
+    const url = new URLSearchParams(
+      'q=garc%C3%ADa&status=paused&therapist=unassigned&sessionType=couple&motive=anxiety&sort=createdAt&dir=desc&page=3',
+    );
     const state = readListState(url);
     expect(readListState(writeListState(state))).toEqual(state);
     expect(toQuery(state)).toMatchObject({ q: 'garcía', status: 'paused', therapistId: 'unassigned', page: 3, pageSize: 50 });

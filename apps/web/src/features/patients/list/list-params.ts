@@ -1,4 +1,14 @@
-import { isUuid, PATIENT_SORTS, SESSION_TYPE, TREATMENT_MOTIVE, TREATMENT_STATUS, type PatientListQuery, type SessionType, type TreatmentMotive, type TreatmentStatus } from '@divan/core';
+import {
+  isUuid,
+  PATIENT_SORTS,
+  SESSION_TYPE,
+  TREATMENT_MOTIVE,
+  TREATMENT_STATUS,
+  type PatientListQuery,
+  type SessionType,
+  type TreatmentMotive,
+  type TreatmentStatus,
+} from '@divan/core';
 
 export const PAGE_SIZE = 50;
 export type Sort = (typeof PATIENT_SORTS)[number];
@@ -13,7 +23,8 @@ export type ListState = {
   page: number;
 };
 
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (v && (values as readonly string[]).includes(v) ? (v as T) : null);
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null =>
+  v && (values as readonly string[]).includes(v) ? (v as T) : null;
 
 /** The list's state lives in the URL (shareable, survives reload and back); anything unknown is ignored. */
 export function readListState(params: URLSearchParams): ListState {
@@ -60,4 +71,3 @@ export function toQuery(state: ListState): PatientListQuery {
 }
 
 export const hasFilters = (s: ListState) => Boolean(s.q.trim() || s.therapist || s.sessionType || s.motive);
-

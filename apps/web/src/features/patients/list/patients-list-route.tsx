@@ -62,7 +62,13 @@ export function PatientsListRoute() {
 
   const actions = canCreate ? (
     <>
-      <Button className="flex-1 sm:flex-none" variant="outline" onClick={() => setImporting(true)} onPointerEnter={() => void loadWizard()} onFocus={() => void loadWizard()}>
+      <Button
+        className="flex-1 sm:flex-none"
+        variant="outline"
+        onClick={() => setImporting(true)}
+        onPointerEnter={() => void loadWizard()}
+        onFocus={() => void loadWizard()}
+      >
         <FileSpreadsheet aria-hidden /> Importar desde Excel
       </Button>
       <Button className="flex-1 sm:flex-none" onClick={() => setCreating(true)}>
@@ -89,7 +95,11 @@ export function PatientsListRoute() {
 
       {noPatientsAtAll ? (
         <div className="rounded-xl border border-dashed bg-card">
-          <EmptyState icon={<Users aria-hidden />} title="Aún no tienes pacientes" text="Crea tu primer paciente o importa tu listado desde un Excel: lo revisas antes de confirmar.">
+          <EmptyState
+            icon={<Users aria-hidden />}
+            title="Aún no tienes pacientes"
+            text="Crea tu primer paciente o importa tu listado desde un Excel: lo revisas antes de confirmar."
+          >
             {actions}
           </EmptyState>
         </div>
@@ -99,14 +109,24 @@ export function PatientsListRoute() {
             {readsTreatment ? <StatusTabs value={state.status} counts={data?.counts} onChange={(status) => update({ status })} /> : null}
             <ListFilters state={state} update={update} therapists={team ? (therapists.data ?? null) : null} treatment={readsTreatment} />
           </div>
-          <section id="patients-panel" role="tabpanel" aria-label="Listado de pacientes" aria-busy={list.isFetching} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+          <section
+            id="patients-panel"
+            role="tabpanel"
+            aria-label="Listado de pacientes"
+            aria-busy={list.isFetching}
+            className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4"
+          >
             {list.isError && !data ? (
               <LoadError error={list.error} onRetry={() => void list.refetch()} what="el listado de pacientes" />
             ) : !data ? (
               <PatientsTableSkeleton />
             ) : data.items.length === 0 ? (
               <div className="rounded-xl border bg-card">
-                <EmptyState icon={<SearchX aria-hidden />} title="Ningún paciente coincide" text="Prueba con otra búsqueda u otros filtros.">
+                <EmptyState
+                  icon={<SearchX aria-hidden />}
+                  title="Ningún paciente coincide"
+                  text="Prueba con otra búsqueda u otros filtros."
+                >
                   {hasFilters(state) ? (
                     <Button variant="outline" onClick={() => update({ q: '', therapist: null, sessionType: null, motive: null })}>
                       Limpiar filtros
@@ -125,7 +145,9 @@ export function PatientsListRoute() {
                 />
               </div>
             )}
-            {data && data.total > 0 ? <Pagination page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(page) => update({ page })} /> : null}
+            {data && data.total > 0 ? (
+              <Pagination page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(page) => update({ page })} />
+            ) : null}
           </section>
         </>
       )}

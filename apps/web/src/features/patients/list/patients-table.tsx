@@ -22,12 +22,32 @@ type Props = {
 
 const detailPath = (p: PatientSummary) => `/patients/${p.id}/overview`;
 
-function SortHeader({ sort, state, onSort, children, className }: { sort: Sort; state: ListState; onSort: (s: Sort) => void; children: ReactNode; className?: string }) {
+function SortHeader({
+  sort,
+  state,
+  onSort,
+  children,
+  className,
+}: {
+  sort: Sort;
+  state: ListState;
+  onSort: (s: Sort) => void;
+  children: ReactNode;
+  className?: string;
+}) {
   const active = state.sort === sort;
   const Icon = !active ? ArrowUpDown : state.dir === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <th scope="col" aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn('px-3 py-2.5 text-left font-medium', className)}>
-      <button type="button" onClick={() => onSort(sort)} className="-mx-1 inline-flex max-w-full items-center gap-1.5 rounded px-1 hover:text-foreground">
+    <th
+      scope="col"
+      aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cn('px-3 py-2.5 text-left font-medium', className)}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(sort)}
+        className="-mx-1 inline-flex max-w-full items-center gap-1.5 rounded px-1 hover:text-foreground"
+      >
         <span className="truncate">{children}</span>
         <Icon className={cn('size-3.5 shrink-0', !active && 'opacity-50')} aria-hidden />
       </button>
@@ -39,7 +59,10 @@ function RowMenu({ patient, onAssign }: { patient: PatientSummary; onAssign: Pro
   const navigate = useNavigate();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground" aria-label={`Acciones de ${patientName(patient)}`}>
+      <DropdownMenuTrigger
+        className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+        aria-label={`Acciones de ${patientName(patient)}`}
+      >
         <MoreHorizontal className="size-4" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -153,7 +176,11 @@ export function PatientsTable({ items, state, onSort, showTherapist, onAssign }:
                   <td className="px-3 py-3">
                     <Contact p={p} />
                   </td>
-                  {showTaxId ? <td className={cn('truncate px-3 py-3 tabular-nums', taxIdCell)}>{p.taxId ?? <span className="text-muted-foreground">—</span>}</td> : null}
+                  {showTaxId ? (
+                    <td className={cn('truncate px-3 py-3 tabular-nums', taxIdCell)}>
+                      {p.taxId ?? <span className="text-muted-foreground">—</span>}
+                    </td>
+                  ) : null}
                   {showTreatment ? (
                     <>
                       <td className="px-3 py-3">
@@ -162,7 +189,9 @@ export function PatientsTable({ items, state, onSort, showTherapist, onAssign }:
                       <td className="truncate px-3 py-3" title={motive ?? undefined}>
                         {motive ?? <span className="text-muted-foreground">—</span>}
                       </td>
-                      <td className="hidden whitespace-nowrap px-3 py-3 tabular-nums xl:table-cell">{formatDate(p.treatmentStartDate ?? null) || '—'}</td>
+                      <td className="hidden whitespace-nowrap px-3 py-3 tabular-nums xl:table-cell">
+                        {formatDate(p.treatmentStartDate ?? null) || '—'}
+                      </td>
                     </>
                   ) : null}
                   {showTherapist ? (

@@ -12,7 +12,15 @@ const tabs: { status: TreatmentStatus | null; label: string }[] = [
 ];
 
 /** Todos / Activos / En pausa / Inactivos with their counts; arrow keys move between them. */
-export function StatusTabs({ value, counts, onChange }: { value: TreatmentStatus | null; counts: Counts | undefined; onChange: (s: TreatmentStatus | null) => void }) {
+export function StatusTabs({
+  value,
+  counts,
+  onChange,
+}: {
+  value: TreatmentStatus | null;
+  counts: Counts | undefined;
+  onChange: (s: TreatmentStatus | null) => void;
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const countOf = (s: TreatmentStatus | null) => (counts ? (s ? counts[s] : counts.active + counts.paused + counts.inactive) : null);
   const onKeyDown = (e: KeyboardEvent, index: number) => {
@@ -49,7 +57,14 @@ export function StatusTabs({ value, counts, onChange }: { value: TreatmentStatus
           >
             {tab.label}
             {n !== null ? (
-              <span className={cn('rounded-full px-1.5 py-0.5 text-xs tabular-nums', selected ? 'bg-accent text-accent-foreground' : 'bg-muted')}>{formatCount(n)}</span>
+              <span
+                className={cn(
+                  'rounded-full px-1.5 py-0.5 text-xs tabular-nums',
+                  selected ? 'bg-accent text-accent-foreground' : 'bg-muted',
+                )}
+              >
+                {formatCount(n)}
+              </span>
             ) : null}
           </button>
         );

@@ -11,7 +11,11 @@ export type Flag = (path: PropertyKey[], message: string) => void;
  * @divan/core judges what it becomes. Its Spanish messages land on the form field at the same
  * path, so the rules live in one place and the form only converts.
  */
-export function viaContract<F extends z.ZodType, C extends z.ZodType>(form: F, toBody: (values: z.output<F>, flag: Flag) => unknown, contract: C) {
+export function viaContract<F extends z.ZodType, C extends z.ZodType>(
+  form: F,
+  toBody: (values: z.output<F>, flag: Flag) => unknown,
+  contract: C,
+) {
   return form.transform((values, ctx): z.output<C> => {
     let flagged = false;
     const body = toBody(values, (path, message) => {
@@ -20,7 +24,8 @@ export function viaContract<F extends z.ZodType, C extends z.ZodType>(form: F, t
     });
     const parsed = contract.safeParse(body);
     if (parsed.success && !flagged) return parsed.data;
-    for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
+    for (const issue of parsed.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
     return z.NEVER;
   });
 }

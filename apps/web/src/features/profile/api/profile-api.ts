@@ -32,8 +32,7 @@ function useProfileMutation<V>(mutationFn: (vars: V) => Promise<Profile>) {
   });
 }
 
-export const useUpdateProfile = () =>
-  useProfileMutation((body: UpdateProfileBody) => api<Profile>('/me', { method: 'PATCH', body }));
+export const useUpdateProfile = () => useProfileMutation((body: UpdateProfileBody) => api<Profile>('/me', { method: 'PATCH', body }));
 
 export const useUploadImage = () =>
   useProfileMutation(({ kind, file }: { kind: ImageKind; file: File }) => {
@@ -42,5 +41,4 @@ export const useUploadImage = () =>
     return api<Profile>(`/me/${kind}`, { method: 'PUT', body });
   });
 
-export const useDeleteImage = () =>
-  useProfileMutation((kind: ImageKind) => api<Profile>(`/me/${kind}`, { method: 'DELETE' }));
+export const useDeleteImage = () => useProfileMutation((kind: ImageKind) => api<Profile>(`/me/${kind}`, { method: 'DELETE' }));

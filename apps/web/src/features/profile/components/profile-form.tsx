@@ -78,7 +78,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <Field label="Número de colegiado" error={errors.registrationNumber?.message}>
             <Input placeholder="Ej. M-12345" {...form.register('registrationNumber')} />
           </Field>
-          <Field label="Biografía" error={errors.biography?.message} className="sm:col-span-2" hint="Una presentación breve de tu enfoque y tu experiencia.">
+          <Field
+            label="Biografía"
+            error={errors.biography?.message}
+            className="sm:col-span-2"
+            hint="Una presentación breve de tu enfoque y tu experiencia."
+          >
             <Textarea rows={5} {...form.register('biography')} />
           </Field>
         </CardContent>

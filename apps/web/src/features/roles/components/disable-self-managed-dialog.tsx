@@ -7,7 +7,15 @@ import { toast } from '@/lib/toast';
 import { useDisableSelfManagedRoles } from '../api/roles-api';
 
 /** Irreversible, so the owner types the word (spec §5: the field must equal DESACTIVAR). */
-export function DisableSelfManagedDialog({ workspaceId, open, onOpenChange }: { workspaceId: string; open: boolean; onOpenChange: (o: boolean) => void }) {
+export function DisableSelfManagedDialog({
+  workspaceId,
+  open,
+  onOpenChange,
+}: {
+  workspaceId: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const disable = useDisableSelfManagedRoles(workspaceId);
   const [word, setWord] = useState('');
   const valid = disableSelfManagedRolesBody.safeParse({ confirmation: word.trim() }).success;

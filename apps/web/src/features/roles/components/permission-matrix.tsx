@@ -23,7 +23,19 @@ type Props = {
 const groups = groupedSubjects();
 const ownLabel = (s: Subject) => (SUBJECTS[s].group === 'Pacientes' ? 'Solo sus pacientes' : 'Solo sus registros');
 
-function Cell({ label, checked, disabled, onChange, caption }: { label: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void; caption: string }) {
+function Cell({
+  label,
+  checked,
+  disabled,
+  onChange,
+  caption,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+  caption: string;
+}) {
   return (
     <label className={cn('flex w-16 flex-col items-center gap-1 text-xs text-muted-foreground', !disabled && 'cursor-pointer')}>
       <input
@@ -42,7 +54,17 @@ function Cell({ label, checked, disabled, onChange, caption }: { label: string; 
   );
 }
 
-function OwnSwitch({ subject, row, readOnly, onChange }: { subject: Subject; row: Row; readOnly: boolean; onChange: (on: boolean) => void }) {
+function OwnSwitch({
+  subject,
+  row,
+  readOnly,
+  onChange,
+}: {
+  subject: Subject;
+  row: Row;
+  readOnly: boolean;
+  onChange: (on: boolean) => void;
+}) {
   const disabled = readOnly || row.actions.length === 0;
   return (
     <label className={cn('flex items-center gap-2 text-[0.8125rem]', disabled ? 'text-muted-foreground' : 'cursor-pointer')}>
@@ -58,9 +80,16 @@ function OwnSwitch({ subject, row, readOnly, onChange }: { subject: Subject; row
           row.ownOnly ? 'bg-primary' : 'bg-input',
         )}
       >
-        <span className={cn('inline-block size-4 rounded-full bg-white shadow transition-transform', row.ownOnly ? 'translate-x-[1.125rem]' : 'translate-x-0.5')} />
+        <span
+          className={cn(
+            'inline-block size-4 rounded-full bg-white shadow transition-transform',
+            row.ownOnly ? 'translate-x-[1.125rem]' : 'translate-x-0.5',
+          )}
+        />
       </button>
-      <span aria-hidden className="whitespace-nowrap">{ownLabel(subject)}</span>
+      <span aria-hidden className="whitespace-nowrap">
+        {ownLabel(subject)}
+      </span>
     </label>
   );
 }

@@ -18,7 +18,14 @@ import { emptyMatrix, grantScope, toMatrix, toPermissions, type Matrix } from '.
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** Codes about the permission list, shown above the matrix; the rest go above the buttons. */
-const permissionCodes = new Set(['permission_missing', 'invalid_permission', 'invalid_action_combination', 'duplicate_permissions', 'permission_exists', 'access_denied']);
+const permissionCodes = new Set([
+  'permission_missing',
+  'invalid_permission',
+  'invalid_action_combination',
+  'duplicate_permissions',
+  'permission_exists',
+  'access_denied',
+]);
 
 function RoleForm({ role, readOnlyReason }: { role: Role | null; readOnlyReason: string | null }) {
   const ws = useCurrentWorkspace();
@@ -87,11 +94,17 @@ function RoleForm({ role, readOnlyReason }: { role: Role | null; readOnlyReason:
       ) : null}
       {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
       <Field label="Nombre del rol" error={errors.name} className="max-w-md">
-        <Input id="role-name" value={name} onChange={(e) => {
+        <Input
+          id="role-name"
+          value={name}
+          onChange={(e) => {
             setName(e.target.value);
             if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
           }}
-          readOnly={readOnly} maxLength={60} placeholder="Por ejemplo: Colaboración" />
+          readOnly={readOnly}
+          maxLength={60}
+          placeholder="Por ejemplo: Colaboración"
+        />
       </Field>
       <div className="grid gap-3">
         <div className="grid gap-1">
@@ -99,8 +112,8 @@ function RoleForm({ role, readOnlyReason }: { role: Role | null; readOnlyReason:
             Permisos
           </h3>
           <p className="text-[0.8125rem] text-muted-foreground">
-            Para crear, editar o eliminar hace falta poder ver. «Solo sus pacientes» limita el permiso a los pacientes asignados a la persona
-            (o a lo que ella misma ha creado).
+            Para crear, editar o eliminar hace falta poder ver. «Solo sus pacientes» limita el permiso a los pacientes asignados a la
+            persona (o a lo que ella misma ha creado).
           </p>
         </div>
         {errors.permissions ? (

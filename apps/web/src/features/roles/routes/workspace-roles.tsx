@@ -72,8 +72,8 @@ export function WorkspaceRolesRoute() {
         <Alert>
           <span className="flex items-start gap-2">
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
-            La gestión propia de roles está desactivada en este espacio: los roles quedan como están y no se pueden crear, editar ni eliminar.
-            Puedes seguir asignándolos a los miembros.
+            La gestión propia de roles está desactivada en este espacio: los roles quedan como están y no se pueden crear, editar ni
+            eliminar. Puedes seguir asignándolos a los miembros.
           </span>
         </Alert>
       ) : null}
@@ -118,12 +118,16 @@ export function WorkspaceRolesRoute() {
           <CardHeader>
             <CardTitle>Gestión propia de roles</CardTitle>
             <CardDescription>
-              Ahora puedes crear roles a medida y cambiar sus permisos. Si prefieres fijarlos tal como están, desactívala: es definitivo y no se
-              puede volver a activar.
+              Ahora puedes crear roles a medida y cambiar sus permisos. Si prefieres fijarlos tal como están, desactívala: es definitivo y
+              no se puede volver a activar.
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <Button variant="outline" onClick={() => setDisabling(true)} className="border-destructive/40 text-destructive hover:bg-destructive/8">
+            <Button
+              variant="outline"
+              onClick={() => setDisabling(true)}
+              className="border-destructive/40 text-destructive hover:bg-destructive/8"
+            >
               Desactivar la gestión propia de roles
             </Button>
           </CardContent>

@@ -3,7 +3,8 @@ import { checkPermissions, DEFAULT_ROLES, type Permission } from '@divan/core';
 import { emptyMatrix, groupedSubjects, toggleAction, toggleAll, toMatrix, toPermissions } from './permission-matrix';
 
 const sortKey = (p: Permission) => `${p.subject}:${p.action}:${p.ownOnly ? 1 : 0}`;
-const sorted = (ps: Permission[]) => [...ps].map((p) => ({ ...p, ownOnly: p.ownOnly || undefined })).sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+const sorted = (ps: Permission[]) =>
+  [...ps].map((p) => ({ ...p, ownOnly: p.ownOnly || undefined })).sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
 
 describe('permission matrix', () => {
   it('round-trips every default role unchanged and valid', () => {
@@ -45,6 +46,9 @@ describe('permission matrix', () => {
   });
 
   it('groups subjects with the workspace ones first', () => {
-    expect(groupedSubjects()[0]).toEqual({ group: 'Espacio de trabajo', subjects: ['workspace_profile', 'members', 'roles', 'workspace_billing'] });
+    expect(groupedSubjects()[0]).toEqual({
+      group: 'Espacio de trabajo',
+      subjects: ['workspace_profile', 'members', 'roles', 'workspace_billing'],
+    });
   });
 });

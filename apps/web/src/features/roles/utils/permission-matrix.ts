@@ -1,4 +1,14 @@
-import { defineAbility, holdsPermission, permissionsNotHeld, SUBJECT_NAMES, SUBJECTS, type Action, type AppAbility, type Permission, type Subject } from '@divan/core';
+import {
+  defineAbility,
+  holdsPermission,
+  permissionsNotHeld,
+  SUBJECT_NAMES,
+  SUBJECTS,
+  type Action,
+  type AppAbility,
+  type Permission,
+  type Subject,
+} from '@divan/core';
 
 export type SingleAction = Exclude<Action, 'manage'>;
 export const MATRIX_ACTIONS: SingleAction[] = ['read', 'create', 'update', 'delete'];

@@ -22,12 +22,23 @@ type Props = {
 function DueLabel({ task, today }: { task: Task; today: string }) {
   const state = dueState(task, today);
   if (state === 'none') return null;
-  const text = state === 'overdue' ? `Vencida · ${formatDate(task.dueDate)}` : state === 'today' ? 'Hoy' : state === 'tomorrow' ? 'Mañana' : formatDate(task.dueDate);
+  const text =
+    state === 'overdue'
+      ? `Vencida · ${formatDate(task.dueDate)}`
+      : state === 'today'
+        ? 'Hoy'
+        : state === 'tomorrow'
+          ? 'Mañana'
+          : formatDate(task.dueDate);
   return (
     <span
       className={cn(
         'rounded-full px-2 py-0.5 text-xs font-medium tabular-nums',
-        state === 'overdue' ? 'bg-destructive/10 text-destructive' : state === 'today' ? 'bg-accent text-accent-foreground' : 'bg-muted text-muted-foreground',
+        state === 'overdue'
+          ? 'bg-destructive/10 text-destructive'
+          : state === 'today'
+            ? 'bg-accent text-accent-foreground'
+            : 'bg-muted text-muted-foreground',
       )}
       title={`Fecha límite: ${formatDate(task.dueDate)}`}
     >
@@ -144,7 +155,10 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
           ref={editButton}
           type="button"
           onClick={open}
-          className={cn('min-w-0 cursor-text break-words rounded text-left text-sm leading-snug focus-visible:outline-2 focus-visible:outline-ring', task.done && 'text-muted-foreground line-through')}
+          className={cn(
+            'min-w-0 cursor-text break-words rounded text-left text-sm leading-snug focus-visible:outline-2 focus-visible:outline-ring',
+            task.done && 'text-muted-foreground line-through',
+          )}
           aria-label={`Editar tarea «${task.title}»`}
         >
           {task.title}
@@ -153,7 +167,10 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
           <div className="flex flex-wrap items-center gap-2">
             {!task.done ? <DueLabel task={task} today={today} /> : null}
             {showPatient && task.patient?.name ? (
-              <Link to={`/patients/${task.patient.id}/overview`} className="inline-flex items-center gap-1 text-xs text-primary hover:underline">
+              <Link
+                to={`/patients/${task.patient.id}/overview`}
+                className="inline-flex items-center gap-1 text-xs text-primary hover:underline"
+              >
                 <UserRound className="size-3.5" aria-hidden /> {task.patient.name}
               </Link>
             ) : null}
@@ -161,10 +178,25 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
         ) : null}
       </div>
       <div className="flex shrink-0 gap-0.5 opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-        <Button type="button" variant="ghost" size="icon" className="size-8" onClick={open} aria-label={`Editar «${task.title}»`} tabIndex={-1}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          onClick={open}
+          aria-label={`Editar «${task.title}»`}
+          tabIndex={-1}
+        >
           <Pencil aria-hidden />
         </Button>
-        <Button type="button" variant="ghost" size="icon" className="size-8 text-muted-foreground hover:text-destructive" onClick={onDelete} aria-label={`Eliminar «${task.title}»`}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground hover:text-destructive"
+          onClick={onDelete}
+          aria-label={`Eliminar «${task.title}»`}
+        >
           <Trash2 aria-hidden />
         </Button>
       </div>

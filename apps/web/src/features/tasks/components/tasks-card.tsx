@@ -73,7 +73,11 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
       { id: task.id, body: { done: isDone } },
       {
         onSuccess: () => {
-          if (isDone) toast.success('Tarea completada', { description: task.title, action: { label: 'Deshacer', onClick: () => toggle(task, false) } });
+          if (isDone)
+            toast.success('Tarea completada', {
+              description: task.title,
+              action: { label: 'Deshacer', onClick: () => toggle(task, false) },
+            });
         },
         onError: (err) => toast.error(messageOf(err)),
       },
@@ -126,7 +130,11 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
         <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
           <ListTodo className="size-4 text-primary" aria-hidden /> Tareas
         </CardTitle>
-        {pressing ? <span className="text-[0.8125rem] text-muted-foreground">{pressing === 1 ? '1 para hoy o vencida' : `${pressing} para hoy o vencidas`}</span> : null}
+        {pressing ? (
+          <span className="text-[0.8125rem] text-muted-foreground">
+            {pressing === 1 ? '1 para hoy o vencida' : `${pressing} para hoy o vencidas`}
+          </span>
+        ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={add} className="grid gap-1.5" noValidate>
@@ -185,11 +193,20 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
                 {open.map(item)}
               </ul>
             ) : (
-              <p className="py-2 text-sm text-muted-foreground">{patient ? 'No tienes tareas pendientes con este paciente.' : 'No tienes tareas pendientes.'}</p>
+              <p className="py-2 text-sm text-muted-foreground">
+                {patient ? 'No tienes tareas pendientes con este paciente.' : 'No tienes tareas pendientes.'}
+              </p>
             )}
             {done.length ? (
               <div className="grid gap-2">
-                <Button type="button" variant="link" size="none" className="justify-self-start" aria-expanded={showDone} onClick={() => setShowDone((s) => !s)}>
+                <Button
+                  type="button"
+                  variant="link"
+                  size="none"
+                  className="justify-self-start"
+                  aria-expanded={showDone}
+                  onClick={() => setShowDone((s) => !s)}
+                >
                   {showDone ? 'Ocultar completadas' : `Ver completadas (${done.length})`}
                 </Button>
                 {showDone ? (

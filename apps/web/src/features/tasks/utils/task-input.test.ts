@@ -3,7 +3,10 @@ import { checkEdit, checkNewTask } from './task-input';
 
 describe('task input as typed', () => {
   it('reads DD/MM/AAAA into a day and trims the title', () => {
-    expect(checkNewTask('  Llamar a la mutua ', '25/11/2026')).toEqual({ ok: true, value: { title: 'Llamar a la mutua', dueDate: '2026-11-25' } });
+    expect(checkNewTask('  Llamar a la mutua ', '25/11/2026')).toEqual({
+      ok: true,
+      value: { title: 'Llamar a la mutua', dueDate: '2026-11-25' },
+    });
     expect(checkNewTask('Sin fecha', '')).toEqual({ ok: true, value: { title: 'Sin fecha', dueDate: null } });
     expect(checkEdit('Otra', '1/2/2027')).toEqual({ ok: true, value: { title: 'Otra', dueDate: '2027-02-01' } });
   });

@@ -8,7 +8,11 @@ const refusal = (issue: { message: string; path: PropertyKey[] } | undefined) =>
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string; field: string };
 
 /** A title and a due day as typed (DD/MM/AAAA or empty), checked by the API's own contract. */
-export function checkNewTask(title: string, due: string, patientId?: string): Checked<{ title: string; dueDate: string | null; patientId?: string }> {
+export function checkNewTask(
+  title: string,
+  due: string,
+  patientId?: string,
+): Checked<{ title: string; dueDate: string | null; patientId?: string }> {
   const parsed = createTaskBody.safeParse({ title, dueDate: dmyToIsoDate(due), ...(patientId ? { patientId } : {}) });
   if (!parsed.success) return refusal(parsed.error.issues[0]);
   return { ok: true, value: { title: parsed.data.title, dueDate: parsed.data.dueDate ?? null, ...(patientId ? { patientId } : {}) } };

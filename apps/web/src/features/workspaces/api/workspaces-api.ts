@@ -62,7 +62,11 @@ export function useWorkspacesSync() {
 export function rememberWorkspace(queryClient: QueryClient, workspace: Workspace): Workspace {
   useWorkspacesStore.getState().upsert(workspace);
   queryClient.setQueryData<Workspace[]>(workspacesQueryKey, (list) =>
-    list ? (list.some((w) => w.id === workspace.id) ? list.map((w) => (w.id === workspace.id ? workspace : w)) : [...list, workspace]) : list,
+    list
+      ? list.some((w) => w.id === workspace.id)
+        ? list.map((w) => (w.id === workspace.id ? workspace : w))
+        : [...list, workspace]
+      : list,
   );
   return workspace;
 }
@@ -73,9 +77,7 @@ function useWorkspaceMutation<V>(mutationFn: (vars: V) => Promise<Workspace>) {
 }
 
 export const useCreateWorkspace = () =>
-  useWorkspaceMutation((body: { name: string; template: WorkspaceTemplate }) =>
-    api<Workspace>('/workspaces', { method: 'POST', body }),
-  );
+  useWorkspaceMutation((body: { name: string; template: WorkspaceTemplate }) => api<Workspace>('/workspaces', { method: 'POST', body }));
 
 export const useRenameWorkspace = (workspaceId: string) =>
   useWorkspaceMutation((name: string) => api<Workspace>(`/workspaces/${workspaceId}`, { method: 'PATCH', body: { name } }));
@@ -96,12 +98,16 @@ export const billingInfoQueryOptions = (workspaceId: string) =>
     queryFn: ({ signal }) => api<BillingInfo>(`/workspaces/${workspaceId}/billing-info`, { signal }),
   });
 
-export const useBillingInfo = (workspaceId: string, enabled: boolean) =>
-  useQuery({ ...billingInfoQueryOptions(workspaceId), enabled });
+export const useBillingInfo = (workspaceId: string, enabled: boolean) => useQuery({ ...billingInfoQueryOptions(workspaceId), enabled });
 
 /** This year's counters of the workspace's series: its billing settings say the next number from them (read again on each visit). */
 export const useWorkspaceInvoiceSeries = (workspaceId: string, enabled: boolean) =>
-  useQuery({ queryKey: workspaceKey(workspaceId, 'invoice-series'), queryFn: ({ signal }) => api<InvoiceSeriesCounters>(`/workspaces/${workspaceId}/invoice-series`, { signal }), enabled, staleTime: 0 });
+  useQuery({
+    queryKey: workspaceKey(workspaceId, 'invoice-series'),
+    queryFn: ({ signal }) => api<InvoiceSeriesCounters>(`/workspaces/${workspaceId}/invoice-series`, { signal }),
+    enabled,
+    staleTime: 0,
+  });
 
 export function useUpdateBillingInfo(workspaceId: string) {
   const queryClient = useQueryClient();
@@ -140,5 +146,4 @@ export const useAcceptInvitation = () =>
   useWorkspaceMutation((invitationId: string) => api<Workspace>(`/invitations/${invitationId}/accept`, { method: 'POST' }));
 
 /** Ends this session on the server before switching account; a failure still lets the user leave. */
-export const signOutOnServer = () =>
-  api<void>('/realms/therapists/sessions', { method: 'DELETE', auth: 'refresh' }).catch(() => undefined);
+export const signOutOnServer = () => api<void>('/realms/therapists/sessions', { method: 'DELETE', auth: 'refresh' }).catch(() => undefined);

@@ -45,9 +45,7 @@ export default function WorkspaceSwitcherItems({ collapsed, onNavigate }: Switch
             <WorkspaceLogo name={w.name} url={w.logoUrl} className="size-7 text-xs" />
             <span className="grid min-w-0 leading-tight">
               <span className="truncate font-medium">{w.name}</span>
-              <span className="truncate text-xs text-muted-foreground">
-                {TEMPLATE_LABELS[w.template]}
-              </span>
+              <span className="truncate text-xs text-muted-foreground">{TEMPLATE_LABELS[w.template]}</span>
             </span>
             <Menu.ItemIndicator className="absolute right-2.5 inline-flex">
               <Check className="size-4 text-primary" aria-hidden />

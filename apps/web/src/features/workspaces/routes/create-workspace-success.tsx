@@ -13,9 +13,19 @@ import { usePageTitle } from '@/lib/use-page-title';
 type Step = { to: string; icon: LucideIcon; title: string; text: string };
 
 const steps: Step[] = [
-  { to: '/settings/workspace/members?invite=1', icon: UserPlus, title: 'Invita a tu equipo', text: 'Envía una invitación por email y elige sus roles y comisión.' },
+  {
+    to: '/settings/workspace/members?invite=1',
+    icon: UserPlus,
+    title: 'Invita a tu equipo',
+    text: 'Envía una invitación por email y elige sus roles y comisión.',
+  },
   { to: '/settings/workspace/roles', icon: ShieldCheck, title: 'Revisa los roles', text: 'Decide qué puede ver y hacer cada persona.' },
-  { to: '/settings/workspace/billing', icon: CreditCard, title: 'Datos de facturación', text: 'Los datos fiscales con los que factura el espacio.' },
+  {
+    to: '/settings/workspace/billing',
+    icon: CreditCard,
+    title: 'Datos de facturación',
+    text: 'Los datos fiscales con los que factura el espacio.',
+  },
 ];
 
 /** Switches to the new workspace and suggests what to do next. */

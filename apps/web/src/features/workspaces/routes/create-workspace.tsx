@@ -55,14 +55,21 @@ export function CreateWorkspaceRoute() {
         </Button>
         <h1 className="font-display text-3xl font-semibold tracking-tight">Crea un espacio de trabajo</h1>
         <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-          Un espacio reúne tus pacientes, su historia clínica y sus documentos. Elige cómo trabajas: en un Equipo o una Clínica podrás invitar a más personas después.
+          Un espacio reúne tus pacientes, su historia clínica y sus documentos. Elige cómo trabajas: en un Equipo o una Clínica podrás
+          invitar a más personas después.
         </p>
       </div>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-6">
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         <TemplatePicker value={template} onChange={setTemplate} />
         <Field label="Nombre del espacio" error={nameError} hint="Lo verán los miembros que invites. Puedes cambiarlo más adelante.">
-          <Input id="workspace-name" value={name} maxLength={80} onChange={(e) => setCustomName(e.target.value)} autoComplete="organization" />
+          <Input
+            id="workspace-name"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setCustomName(e.target.value)}
+            autoComplete="organization"
+          />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline" size="lg">

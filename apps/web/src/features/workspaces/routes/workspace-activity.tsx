@@ -32,7 +32,12 @@ export function WorkspaceActivityRoute() {
   });
 
   if (!isRealWorkspace(ws.id)) return <PageSpinner />;
-  if (!allowed) return <NoAccess title="Sin acceso al registro de actividad" >El registro de actividad es para quienes administran los roles del espacio.</NoAccess>;
+  if (!allowed)
+    return (
+      <NoAccess title="Sin acceso al registro de actividad">
+        El registro de actividad es para quienes administran los roles del espacio.
+      </NoAccess>
+    );
 
   const nameOf = (userId: string) => {
     const m = members.data?.find((x) => x.userId === userId);

@@ -72,13 +72,18 @@ export function WorkspacePlanRoute() {
             Planes
           </h3>
           <p className="max-w-prose text-sm text-muted-foreground">
-            Precio por usuario activo, IVA no incluido. Lo marcado como «próximamente» llega con las próximas versiones y queda
-            incluido en tu plan.
+            Precio por usuario activo, IVA no incluido. Lo marcado como «próximamente» llega con las próximas versiones y queda incluido en
+            tu plan.
           </p>
         </div>
         <div className="grid gap-4 lg:grid-cols-3">
           {PLAN_IDS.map((id) => (
-            <PlanCard key={id} id={id} current={ws.plan.id === id} mailto={decides ? planMailto(`Plan ${PLAN_LABELS[id]} para ${ws.name}`, ws.name) : null} />
+            <PlanCard
+              key={id}
+              id={id}
+              current={ws.plan.id === id}
+              mailto={decides ? planMailto(`Plan ${PLAN_LABELS[id]} para ${ws.name}`, ws.name) : null}
+            />
           ))}
         </div>
       </section>

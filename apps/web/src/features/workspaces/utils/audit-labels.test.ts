@@ -40,10 +40,20 @@ describe('describeAuditEvent', () => {
     expect(describeAuditEvent(event('patient.exported', 'x'), names)).toContain('patient.exported');
   });
   it('names the invoice by its number and the consent template with its version', () => {
-    expect(describeAuditEvent(event('invoice.issued', 'i1', { number: '2026-0007', total: 6000 }), names)).toBe('Emitió la factura 2026-0007');
-    expect(describeAuditEvent(event('invoice.voided', 'i1', { number: '2026-0007', reason: 'Duplicada' }), names)).toBe('Anuló la factura 2026-0007');
-    expect(describeAuditEvent(event('consent.sent', 'Consentimiento informado de Lucía', { patientName: 'Lucía Romero' }), names)).toBe('Envió a firmar «Consentimiento informado de Lucía» a Lucía Romero');
-    expect(describeAuditEvent(event('consent.completed', 'Protección de datos', { patientName: 'Lucía Romero' }), names)).toBe('Quedó firmado el consentimiento «Protección de datos» de Lucía Romero');
-    expect(describeAuditEvent(event('consent_template.updated', 'Consentimiento informado', { version: 3 }), names)).toBe('Modificó la plantilla de consentimiento «Consentimiento informado» (versión 3)');
+    expect(describeAuditEvent(event('invoice.issued', 'i1', { number: '2026-0007', total: 6000 }), names)).toBe(
+      'Emitió la factura 2026-0007',
+    );
+    expect(describeAuditEvent(event('invoice.voided', 'i1', { number: '2026-0007', reason: 'Duplicada' }), names)).toBe(
+      'Anuló la factura 2026-0007',
+    );
+    expect(describeAuditEvent(event('consent.sent', 'Consentimiento informado de Lucía', { patientName: 'Lucía Romero' }), names)).toBe(
+      'Envió a firmar «Consentimiento informado de Lucía» a Lucía Romero',
+    );
+    expect(describeAuditEvent(event('consent.completed', 'Protección de datos', { patientName: 'Lucía Romero' }), names)).toBe(
+      'Quedó firmado el consentimiento «Protección de datos» de Lucía Romero',
+    );
+    expect(describeAuditEvent(event('consent_template.updated', 'Consentimiento informado', { version: 3 }), names)).toBe(
+      'Modificó la plantilla de consentimiento «Consentimiento informado» (versión 3)',
+    );
   });
 });

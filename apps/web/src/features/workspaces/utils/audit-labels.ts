@@ -12,7 +12,9 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
     case 'workspace.created':
       return `Creó el espacio «${target}»`;
     case 'workspace.renamed':
-      return typeof e.details.from === 'string' ? `Cambió el nombre del espacio de «${e.details.from}» a «${target}»` : `Cambió el nombre del espacio a «${target}»`;
+      return typeof e.details.from === 'string'
+        ? `Cambió el nombre del espacio de «${e.details.from}» a «${target}»`
+        : `Cambió el nombre del espacio a «${target}»`;
     case 'roles_manager.disabled':
       return 'Desactivó la gestión propia de roles';
     case 'role.created':
@@ -62,12 +64,15 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
     case 'patient.connected':
       return `Se conectó la ficha de ${patientOf(e)} con su cuenta de Diván`;
     case 'patient.disconnected':
-      return e.details.by === 'patient' ? `Se desconectó la ficha de ${patientOf(e)} desde su cuenta de Diván` : `Desconectó a ${patientOf(e)} de su cuenta de Diván`;
+      return e.details.by === 'patient'
+        ? `Se desconectó la ficha de ${patientOf(e)} desde su cuenta de Diván`
+        : `Desconectó a ${patientOf(e)} de su cuenta de Diván`;
     default:
       return `Acción «${e.action}»${target ? ` sobre ${target}` : ''}`;
   }
 }
 
-const patientOf = (e: AuditEvent) => (typeof e.details.patientName === 'string' && e.details.patientName ? e.details.patientName : 'un paciente');
+const patientOf = (e: AuditEvent) =>
+  typeof e.details.patientName === 'string' && e.details.patientName ? e.details.patientName : 'un paciente';
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
 const dmy = (day: string) => day.split('-').reverse().join('/');

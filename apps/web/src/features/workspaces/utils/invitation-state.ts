@@ -10,11 +10,22 @@ type Invitation = { email: string; status: 'pending' | 'accepted' | 'canceled' }
  */
 export type InvitationScreen = 'gone' | 'broken' | 'retry' | 'accepted' | 'other-account' | 'invite';
 
-export function invitationScreen({ read, accept, invitation, myEmail }: { read: Failure; accept: Failure; invitation: Invitation | undefined; myEmail: string }): InvitationScreen {
+export function invitationScreen({
+  read,
+  accept,
+  invitation,
+  myEmail,
+}: {
+  read: Failure;
+  accept: Failure;
+  invitation: Invitation | undefined;
+  myEmail: string;
+}): InvitationScreen {
   const code = (read ?? accept)?.code;
   if (code === 'invitation_not_found' || invitation?.status === 'canceled') return 'gone';
   if (read || !invitation) return read && !retryMayHelp(read.status) ? 'broken' : 'retry';
   if (invitation.status === 'accepted' || code === 'invitation_already_accepted') return 'accepted';
-  if (invitation.email.trim().toLowerCase() !== myEmail.trim().toLowerCase() || code === 'invitation_email_mismatch') return 'other-account';
+  if (invitation.email.trim().toLowerCase() !== myEmail.trim().toLowerCase() || code === 'invitation_email_mismatch')
+    return 'other-account';
   return 'invite';
 }

@@ -7,7 +7,11 @@ export type FeatureLine = { label: string; soon: boolean };
 /** The lines of a plan, read from core's PLAN_FEATURES, so the page and the rules never disagree. */
 export function featureLines(f: Features): FeatureLine[] {
   const lines: FeatureLine[] = [
-    { label: f.activePatientLimit === null ? 'Pacientes activos ilimitados' : `Hasta ${f.activePatientLimit} pacientes activos por terapeuta`, soon: false },
+    {
+      label:
+        f.activePatientLimit === null ? 'Pacientes activos ilimitados' : `Hasta ${f.activePatientLimit} pacientes activos por terapeuta`,
+      soon: false,
+    },
     { label: 'Historia clínica cifrada, documentos e importación desde Excel', soon: false },
     { label: f.sessionReminders === 1 ? '1 recordatorio por sesión' : `${f.sessionReminders} recordatorios por sesión`, soon: true },
     { label: f.canCreateInvoiceBatch ? 'Facturas automáticas y por lotes' : 'Facturas manuales', soon: true },

@@ -6,12 +6,15 @@ export type Notice = { text: string; tone: 'info' | 'warning'; dismissible: bool
 /** What the shell says about the trial or a missing plan (spec §1: days left, last day, ended). */
 export function planNotice(ws: Pick<Workspace, 'plan'>, now = new Date()): Notice | null {
   const trial = trialStatus(ws.plan, now);
-  if (trial.kind === 'days_left')
-    return { text: `Te quedan ${trial.days} días de prueba`, tone: 'info', dismissible: true };
+  if (trial.kind === 'days_left') return { text: `Te quedan ${trial.days} días de prueba`, tone: 'info', dismissible: true };
   if (trial.kind === 'last_day') return { text: 'Hoy es el último día de tu prueba', tone: 'warning', dismissible: true };
   // Once the trial is over without a plan, the reminder stays: the workspace now runs on Basic.
   if (trial.kind === 'ended')
-    return { text: 'Tu periodo de prueba ha terminado. Tu espacio sigue funcionando con las funciones de Basic.', tone: 'warning', dismissible: false };
+    return {
+      text: 'Tu periodo de prueba ha terminado. Tu espacio sigue funcionando con las funciones de Basic.',
+      tone: 'warning',
+      dismissible: false,
+    };
   if (ws.plan.promptUpgrade)
     return { text: 'Este espacio no tiene un plan activo y funciona con las funciones de Basic.', tone: 'warning', dismissible: false };
   return null;
@@ -28,10 +31,17 @@ export function planSummary(ws: Pick<Workspace, 'plan'>, now = new Date()): { na
   }
   const trialEnd = plan.freeTrialEnd ? formatDate(plan.freeTrialEnd) : '';
   if (trial.kind === 'days_left')
-    return { name: 'Prueba gratuita', status: `Te quedan ${trial.days} días de prueba (hasta el ${trialEnd}), con las funciones de Premium.`, badge: 'En prueba' };
+    return {
+      name: 'Prueba gratuita',
+      status: `Te quedan ${trial.days} días de prueba (hasta el ${trialEnd}), con las funciones de Premium.`,
+      badge: 'En prueba',
+    };
   if (trial.kind === 'last_day') return { name: 'Prueba gratuita', status: 'Hoy es el último día de tu prueba.', badge: 'Último día' };
   if (trial.kind === 'ended')
-    return { name: 'Sin plan', status: `Tu periodo de prueba ha terminado (${trialEnd}). El espacio funciona con las funciones de Basic.`, badge: 'Prueba terminada' };
+    return {
+      name: 'Sin plan',
+      status: `Tu periodo de prueba ha terminado (${trialEnd}). El espacio funciona con las funciones de Basic.`,
+      badge: 'Prueba terminada',
+    };
   return { name: 'Sin plan', status: 'El espacio funciona con las funciones de Basic.', badge: null };
 }
-

@@ -20,9 +20,16 @@ export type Reply =
   /** Registers the records, then drops the connection: the answer is lost. */
   | { kind: 'drop' };
 
-export type Received = { records: ParsedRecord[]; issuerTaxId: string; clientSubject: string; soapAction: string | undefined; contentType: string | undefined };
+export type Received = {
+  records: ParsedRecord[];
+  issuerTaxId: string;
+  clientSubject: string;
+  soapAction: string | undefined;
+  contentType: string | undefined;
+};
 
-const key = (r: { kind: string; issuerTaxId: string; number: string; issueDate: string }) => `${r.kind}|${r.issuerTaxId}|${r.number}|${r.issueDate}`;
+const key = (r: { kind: string; issuerTaxId: string; number: string; issueDate: string }) =>
+  `${r.kind}|${r.issuerTaxId}|${r.number}|${r.issueDate}`;
 
 /**
  * Validates each submission against the AEAT's XSD, recomputes every fingerprint and checks the
@@ -48,16 +55,25 @@ export class AeatEndpoint {
   }
 
   async start() {
-    this.server = createServer({ key: this.certs.server.key, cert: this.certs.server.cert, ca: this.certs.ca, requestCert: true, rejectUnauthorized: true }, (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const peer = (req.socket as TLSSocket).getPeerCertificate();
-        const answer = this.answer(Buffer.concat(chunks).toString('utf8'), { subject: String(peer.subject?.CN ?? ''), soapAction: req.headers.soapaction as string | undefined, contentType: req.headers['content-type'] });
-        if (answer === 'drop') return req.socket.destroy();
-        res.writeHead(answer.status, { 'content-type': answer.status === 503 ? 'text/html' : 'text/xml; charset=utf-8' }).end(answer.body);
-      });
-    });
+    this.server = createServer(
+      { key: this.certs.server.key, cert: this.certs.server.cert, ca: this.certs.ca, requestCert: true, rejectUnauthorized: true },
+      (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const peer = (req.socket as TLSSocket).getPeerCertificate();
+          const answer = this.answer(Buffer.concat(chunks).toString('utf8'), {
+            subject: String(peer.subject?.CN ?? ''),
+            soapAction: req.headers.soapaction as string | undefined,
+            contentType: req.headers['content-type'],
+          });
+          if (answer === 'drop') return req.socket.destroy();
+          res
+            .writeHead(answer.status, { 'content-type': answer.status === 503 ? 'text/html' : 'text/xml; charset=utf-8' })
+            .end(answer.body);
+        });
+      },
+    );
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`;
     return this;
@@ -68,7 +84,10 @@ export class AeatEndpoint {
     await new Promise((resolve) => this.server?.close(resolve));
   }
 
-  private answer(envelope: string, meta: { subject: string; soapAction: string | undefined; contentType: string | undefined }): { status: number; body: string } | 'drop' {
+  private answer(
+    envelope: string,
+    meta: { subject: string; soapAction: string | undefined; contentType: string | undefined },
+  ): { status: number; body: string } | 'drop' {
     const reply = this.replies.shift() ?? { kind: 'ok' };
     if (reply.kind === 'status') return { status: reply.status, body: '<html><body>Servicio no disponible</body></html>' };
     let records: ParsedRecord[];
@@ -84,7 +103,10 @@ export class AeatEndpoint {
       this.checkChain(records, issuerTaxId);
     } catch (err) {
       this.problems.push((err as Error).message);
-      return { status: 500, body: fault('env:Client', `Codigo[4102].El XML no cumple el esquema. ${(err as Error).message}`.slice(0, 500)) };
+      return {
+        status: 500,
+        body: fault('env:Client', `Codigo[4102].El XML no cumple el esquema. ${(err as Error).message}`.slice(0, 500)),
+      };
     }
     this.received.push({ records, issuerTaxId, clientSubject: meta.subject, soapAction: meta.soapAction, contentType: meta.contentType });
     for (const r of records) this.seen.set(r.fingerprint, r);
@@ -93,8 +115,10 @@ export class AeatEndpoint {
     const lines = records.map((r) => {
       const k = key(r);
       const before = this.registered.get(k);
-      if (before) return line(r, 'Incorrecto', { code: DUPLICATE_RECORD, description: 'Registro de facturación duplicado.', duplicate: before });
-      if (reply.kind === 'reject' && rejected.has(r.number)) return line(r, 'Incorrecto', { code: reply.code, description: reply.description });
+      if (before)
+        return line(r, 'Incorrecto', { code: DUPLICATE_RECORD, description: 'Registro de facturación duplicado.', duplicate: before });
+      if (reply.kind === 'reject' && rejected.has(r.number))
+        return line(r, 'Incorrecto', { code: reply.code, description: reply.description });
       this.registered.set(k, 'Correcta');
       return line(r, 'Correcto');
     });
@@ -118,7 +142,10 @@ export class AeatEndpoint {
 
 function headerNif(doc: string): string {
   const root = parseTree(doc).children[0]!;
-  const nif = root.children.find((c) => c.name === 'Cabecera')?.children.find((c) => c.name === 'ObligadoEmision')?.children.find((c) => c.name === 'NIF');
+  const nif = root.children
+    .find((c) => c.name === 'Cabecera')
+    ?.children.find((c) => c.name === 'ObligadoEmision')
+    ?.children.find((c) => c.name === 'NIF');
   if (!nif) throw new Error('No Cabecera/ObligadoEmision/NIF');
   return nif.text.trim();
 }
@@ -128,7 +155,9 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 function line(r: ParsedRecord, state: string, error?: { code: string; description: string; duplicate?: string }): string {
   const op = r.kind === 'registration' ? 'Alta' : 'Anulacion';
   const id = `<tikR:IDFactura><tik:IDEmisorFactura>${r.issuerTaxId}</tik:IDEmisorFactura><tik:NumSerieFactura>${esc(r.number)}</tik:NumSerieFactura><tik:FechaExpedicionFactura>${toAeatDate(r.issueDate)}</tik:FechaExpedicionFactura></tikR:IDFactura>`;
-  const err = error ? `<tikR:CodigoErrorRegistro>${error.code}</tikR:CodigoErrorRegistro><tikR:DescripcionErrorRegistro>${esc(error.description)}</tikR:DescripcionErrorRegistro>` : '';
+  const err = error
+    ? `<tikR:CodigoErrorRegistro>${error.code}</tikR:CodigoErrorRegistro><tikR:DescripcionErrorRegistro>${esc(error.description)}</tikR:DescripcionErrorRegistro>`
+    : '';
   const dup = error?.duplicate
     ? `<tikR:RegistroDuplicado><tik:IdPeticionRegistroDuplicado>202611260001</tik:IdPeticionRegistroDuplicado><tik:EstadoRegistroDuplicado>${error.duplicate}</tik:EstadoRegistroDuplicado></tikR:RegistroDuplicado>`
     : '';
@@ -136,7 +165,9 @@ function line(r: ParsedRecord, state: string, error?: { code: string; descriptio
 }
 
 function response(a: { csv: string | null; issuerTaxId: string; wait: number; status: string; lines: string[] }): string {
-  const csv = a.csv ? `<tikR:CSV>${a.csv}</tikR:CSV><tikR:DatosPresentacion><tik:NIFPresentador>${a.issuerTaxId}</tik:NIFPresentador><tik:TimestampPresentacion>2026-11-26T10:00:00+01:00</tik:TimestampPresentacion></tikR:DatosPresentacion>` : '';
+  const csv = a.csv
+    ? `<tikR:CSV>${a.csv}</tikR:CSV><tikR:DatosPresentacion><tik:NIFPresentador>${a.issuerTaxId}</tik:NIFPresentador><tik:TimestampPresentacion>2026-11-26T10:00:00+01:00</tik:TimestampPresentacion></tikR:DatosPresentacion>`
+    : '';
   return `<?xml version="1.0" encoding="UTF-8"?><env:Envelope xmlns:env="${SOAP_ENV_NS}"><env:Header/><env:Body Id="Body"><tikR:RespuestaRegFactuSistemaFacturacion xmlns:tikR="${RESPUESTA_SUMINISTRO_NS}" xmlns:tik="${SUMINISTRO_INFORMACION_NS}">${csv}<tikR:Cabecera><tik:ObligadoEmision><tik:NombreRazon>Emisor</tik:NombreRazon><tik:NIF>${a.issuerTaxId}</tik:NIF></tik:ObligadoEmision></tikR:Cabecera><tikR:TiempoEsperaEnvio>${a.wait}</tikR:TiempoEsperaEnvio><tikR:EstadoEnvio>${a.status}</tikR:EstadoEnvio>${a.lines.join('')}</tikR:RespuestaRegFactuSistemaFacturacion></env:Body></env:Envelope>`;
 }
 

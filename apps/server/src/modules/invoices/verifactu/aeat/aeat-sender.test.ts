@@ -22,10 +22,13 @@ let series = 0;
 function records(n: number): VerifactuRecord[] {
   const link = chainer();
   series++;
-  return Array.from({ length: n }, (_, i) => link(session(LUIS, `L${series}/${i + 1}`, '2026-11-26', 6000 + i, `2026-11-26T10:0${i}:00+01:00`)));
+  return Array.from({ length: n }, (_, i) =>
+    link(session(LUIS, `L${series}/${i + 1}`, '2026-11-26', 6000 + i, `2026-11-26T10:0${i}:00+01:00`)),
+  );
 }
 const batch = (recs: VerifactuRecord[]): SubmissionBatch => ({ issuer: LUIS, software: SOFTWARE, records: recs });
-const sender = (tls: Partial<AeatTls> = {}) => new AeatSoapSender({ url: aeat.url, tls: { pfx: certs.client.pfx, passphrase: certs.client.passphrase, ca: certs.ca, ...tls } });
+const sender = (tls: Partial<AeatTls> = {}) =>
+  new AeatSoapSender({ url: aeat.url, tls: { pfx: certs.client.pfx, passphrase: certs.client.passphrase, ca: certs.ca, ...tls } });
 
 beforeAll(async () => {
   if (skipTls) return;
@@ -48,13 +51,26 @@ describe.skipIf(skipTls)('AeatSoapSender', () => {
     });
     const got = aeat.received.at(-1)!;
     expect(got.records.map((r) => r.number)).toEqual(sent.map((r) => r.invoice.number));
-    expect(got).toMatchObject({ issuerTaxId: LUIS.taxId, clientSubject: '12345678Z PRUEBA', soapAction: '""', contentType: 'text/xml; charset=utf-8' });
+    expect(got).toMatchObject({
+      issuerTaxId: LUIS.taxId,
+      clientSubject: '12345678Z PRUEBA',
+      soapAction: '""',
+      contentType: 'text/xml; charset=utf-8',
+    });
   });
 
   it('with a PEM certificate and key: partially correct, one record rejected with the AEAT’s code and words', async () => {
     const sent = records(3);
-    aeat.reply({ kind: 'reject', numbers: [sent[1]!.invoice.number], code: '1100', description: 'Valor o tipo incorrecto del campo: DescripcionOperacion', wait: 30 });
-    const result = await sender({ pfx: undefined, passphrase: undefined, cert: certs.client.cert, key: certs.client.key }).send(batch(sent));
+    aeat.reply({
+      kind: 'reject',
+      numbers: [sent[1]!.invoice.number],
+      code: '1100',
+      description: 'Valor o tipo incorrecto del campo: DescripcionOperacion',
+      wait: 30,
+    });
+    const result = await sender({ pfx: undefined, passphrase: undefined, cert: certs.client.cert, key: certs.client.key }).send(
+      batch(sent),
+    );
     expect(aeat.problems).toEqual([]);
     expect(result).toMatchObject({ kind: 'answered', status: 'ParcialmenteCorrecto', waitSeconds: 30 });
     expect(result.kind === 'answered' && result.outcomes).toEqual([
@@ -67,12 +83,22 @@ describe.skipIf(skipTls)('AeatSoapSender', () => {
   it('a SOAP fault, an HTTP 503 and a certificate the AEAT does not know are failures: nothing decided', async () => {
     const sent = records(1);
     aeat.reply({ kind: 'fault', message: 'Codigo[-1].Error interno' }, { kind: 'status', status: 503 });
-    expect(await sender().send(batch(sent))).toEqual({ kind: 'failed', reason: 'verifactu_fault', detail: 'env:Server Codigo[-1].Error interno' });
+    expect(await sender().send(batch(sent))).toEqual({
+      kind: 'failed',
+      reason: 'verifactu_fault',
+      detail: 'env:Server Codigo[-1].Error interno',
+    });
     expect(await sender().send(batch(sent))).toEqual({ kind: 'failed', reason: 'verifactu_http', detail: 'HTTP 503' });
     const before = aeat.received.length;
-    expect(await sender({ pfx: undefined, passphrase: undefined, cert: certs.stranger.cert, key: certs.stranger.key }).send(batch(sent))).toMatchObject({ kind: 'failed', reason: 'verifactu_network' });
+    expect(
+      await sender({ pfx: undefined, passphrase: undefined, cert: certs.stranger.cert, key: certs.stranger.key }).send(batch(sent)),
+    ).toMatchObject({ kind: 'failed', reason: 'verifactu_network' });
     // Nor is a server whose certificate is not trusted (a PKCS#12 file's own CA certificates are trusted, so PEM here).
-    expect(await sender({ pfx: undefined, passphrase: undefined, cert: certs.client.cert, key: certs.client.key, ca: undefined }).send(batch(sent))).toMatchObject({ kind: 'failed', reason: 'verifactu_network' });
+    expect(
+      await sender({ pfx: undefined, passphrase: undefined, cert: certs.client.cert, key: certs.client.key, ca: undefined }).send(
+        batch(sent),
+      ),
+    ).toMatchObject({ kind: 'failed', reason: 'verifactu_network' });
     expect(aeat.received.length).toBe(before);
     expect(aeat.problems).toEqual([]);
   });
@@ -82,7 +108,9 @@ describe.skipIf(skipTls)('AeatSoapSender', () => {
     aeat.reply({ kind: 'drop' });
     expect(await sender().send(batch(sent))).toMatchObject({ kind: 'failed', reason: 'verifactu_network' });
     const again = await sender().send(batch(sent));
-    expect(again.kind === 'answered' && again.outcomes).toEqual(Array(2).fill({ state: 'accepted', errorCode: '3000', errorDescription: 'Registro de facturación duplicado.' }));
+    expect(again.kind === 'answered' && again.outcomes).toEqual(
+      Array(2).fill({ state: 'accepted', errorCode: '3000', errorDescription: 'Registro de facturación duplicado.' }),
+    );
     expect(aeat.problems).toEqual([]);
   });
 
@@ -96,40 +124,74 @@ describe.skipIf(skipTls)('AeatSoapSender', () => {
 describe('parseAeatAnswer', () => {
   it('reads a fault, refuses what is not an answer', () => {
     const env = (body: string) => `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${body}</s:Body></s:Envelope>`;
-    expect(parseAeatAnswer(env('<s:Fault><faultcode>s:Client</faultcode><faultstring>Codigo[4102].El XML no cumple el esquema</faultstring></s:Fault>'))).toEqual({
+    expect(
+      parseAeatAnswer(
+        env('<s:Fault><faultcode>s:Client</faultcode><faultstring>Codigo[4102].El XML no cumple el esquema</faultstring></s:Fault>'),
+      ),
+    ).toEqual({
       kind: 'fault',
       code: 's:Client',
       message: 'Codigo[4102].El XML no cumple el esquema',
     });
     expect(() => parseAeatAnswer('<html>Error</html>')).toThrow('Not a SOAP envelope');
     expect(() => parseAeatAnswer(env('<x:Otra xmlns:x="urn:x"/>'))).toThrow('RespuestaRegFactuSistemaFacturacion');
-    expect(() => parseAeatAnswer(env('<r:RespuestaRegFactuSistemaFacturacion xmlns:r="urn:r"><r:TiempoEsperaEnvio>pronto</r:TiempoEsperaEnvio><r:EstadoEnvio>Correcto</r:EstadoEnvio></r:RespuestaRegFactuSistemaFacturacion>'))).toThrow(
-      'TiempoEsperaEnvio',
-    );
+    expect(() =>
+      parseAeatAnswer(
+        env(
+          '<r:RespuestaRegFactuSistemaFacturacion xmlns:r="urn:r"><r:TiempoEsperaEnvio>pronto</r:TiempoEsperaEnvio><r:EstadoEnvio>Correcto</r:EstadoEnvio></r:RespuestaRegFactuSistemaFacturacion>',
+        ),
+      ),
+    ).toThrow('TiempoEsperaEnvio');
   });
 });
 
 describe.skipIf(skipTls)('configuration', () => {
-  const env = (vars: Record<string, string>) => ({ DATA_DIR: certs.client.caPath.replace(/\/ca\.crt$/, ''), APP_SECRET: 'x'.repeat(32), ...vars });
+  const env = (vars: Record<string, string>) => ({
+    DATA_DIR: certs.client.caPath.replace(/\/ca\.crt$/, ''),
+    APP_SECRET: 'x'.repeat(32),
+    ...vars,
+  });
   const URL_ = 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';
 
   it('is off unless VERIFACTU_AEAT_URL is set: nothing defined, listened to or queued', () => {
     expect(loadConfig(env({})).verifactuAeat).toBeUndefined();
     const calls: string[] = [];
-    const jobs = { define: () => calls.push('define'), sweep: () => calls.push('sweep'), send: () => calls.push('send') } as unknown as Jobs;
+    const jobs = {
+      define: () => calls.push('define'),
+      sweep: () => calls.push('sweep'),
+      send: () => calls.push('send'),
+    } as unknown as Jobs;
     const events = { on: () => calls.push('on') } as unknown as EventBus;
     expect(wireVerifactuSending({ db: {} as Db, jobs, events, aeat: undefined })).toBeUndefined();
     expect(calls).toEqual([]);
   });
 
   it('reads and opens the certificate at start-up; a mistake stops it with one line naming the variable', () => {
-    const on = loadConfig(env({ VERIFACTU_AEAT_URL: URL_, VERIFACTU_AEAT_PFX: certs.client.pfxPath, VERIFACTU_AEAT_PASSPHRASE: certs.client.passphrase, VERIFACTU_AEAT_CA: certs.client.caPath }));
-    expect(on.verifactuAeat).toEqual({ url: URL_, tls: { pfx: certs.client.pfx, passphrase: certs.client.passphrase, ca: certs.ca, cert: undefined, key: undefined } });
+    const on = loadConfig(
+      env({
+        VERIFACTU_AEAT_URL: URL_,
+        VERIFACTU_AEAT_PFX: certs.client.pfxPath,
+        VERIFACTU_AEAT_PASSPHRASE: certs.client.passphrase,
+        VERIFACTU_AEAT_CA: certs.client.caPath,
+      }),
+    );
+    expect(on.verifactuAeat).toEqual({
+      url: URL_,
+      tls: { pfx: certs.client.pfx, passphrase: certs.client.passphrase, ca: certs.ca, cert: undefined, key: undefined },
+    });
     expect(() => loadConfig(env({ VERIFACTU_AEAT_URL: URL_ }))).toThrow(/^Invalid environment variable VERIFACTU_AEAT_PFX: required/);
     expect(() => loadConfig(env({ VERIFACTU_AEAT_PFX: certs.client.pfxPath }))).toThrow(/^Invalid environment variable VERIFACTU_AEAT_URL/);
-    expect(() => loadConfig(env({ VERIFACTU_AEAT_URL: 'http://aeat.test/', VERIFACTU_AEAT_PFX: certs.client.pfxPath }))).toThrow(/^Invalid environment variable VERIFACTU_AEAT_URL: must be an https/);
-    expect(() => loadConfig(env({ VERIFACTU_AEAT_URL: URL_, VERIFACTU_AEAT_PFX: '/no/such.p12' }))).toThrow('Invalid environment variable VERIFACTU_AEAT_PFX: cannot read /no/such.p12');
-    expect(() => loadConfig(env({ VERIFACTU_AEAT_URL: URL_, VERIFACTU_AEAT_PFX: certs.client.pfxPath, VERIFACTU_AEAT_PASSPHRASE: 'otra' }))).toThrow(/^Invalid environment variable VERIFACTU_AEAT_PFX: the certificate does not open/);
-    expect(() => loadConfig(env({ VERIFACTU_AEAT_URL: URL_, VERIFACTU_AEAT_CERT: certs.client.caPath }))).toThrow(/^Invalid environment variable VERIFACTU_AEAT_KEY/);
+    expect(() => loadConfig(env({ VERIFACTU_AEAT_URL: 'http://aeat.test/', VERIFACTU_AEAT_PFX: certs.client.pfxPath }))).toThrow(
+      /^Invalid environment variable VERIFACTU_AEAT_URL: must be an https/,
+    );
+    expect(() => loadConfig(env({ VERIFACTU_AEAT_URL: URL_, VERIFACTU_AEAT_PFX: '/no/such.p12' }))).toThrow(
+      'Invalid environment variable VERIFACTU_AEAT_PFX: cannot read /no/such.p12',
+    );
+    expect(() =>
+      loadConfig(env({ VERIFACTU_AEAT_URL: URL_, VERIFACTU_AEAT_PFX: certs.client.pfxPath, VERIFACTU_AEAT_PASSPHRASE: 'otra' })),
+    ).toThrow(/^Invalid environment variable VERIFACTU_AEAT_PFX: the certificate does not open/);
+    expect(() => loadConfig(env({ VERIFACTU_AEAT_URL: URL_, VERIFACTU_AEAT_CERT: certs.client.caPath }))).toThrow(
+      /^Invalid environment variable VERIFACTU_AEAT_KEY/,
+    );
   });
 });

@@ -32,7 +32,10 @@ export const verifactuSubmissions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verifactu_submissions_state_idx').on(t.issuerTaxId, t.state, t.position), index('verifactu_submissions_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('verifactu_submissions_state_idx').on(t.issuerTaxId, t.state, t.position),
+    index('verifactu_submissions_invoice_idx').on(t.invoiceId),
+  ],
 );
 export type VerifactuSubmissionRow = typeof verifactuSubmissions.$inferSelect;
 

@@ -49,8 +49,10 @@ export class AeatSoapSender implements VerifactuSender {
   constructor(private readonly opts: AeatSenderOptions) {}
 
   async send(batch: SubmissionBatch): Promise<SubmissionResult> {
-    if (batch.records.length < 1 || batch.records.length > MAX_RECORDS_PER_SUBMISSION) throw new RangeError(`A submission holds 1–${MAX_RECORDS_PER_SUBMISSION} records`);
-    if (batch.records.some((r) => r.invoice.issuerTaxId !== batch.issuer.taxId)) throw new RangeError('A submission holds the records of one issuer');
+    if (batch.records.length < 1 || batch.records.length > MAX_RECORDS_PER_SUBMISSION)
+      throw new RangeError(`A submission holds 1–${MAX_RECORDS_PER_SUBMISSION} records`);
+    if (batch.records.some((r) => r.invoice.issuerTaxId !== batch.issuer.taxId))
+      throw new RangeError('A submission holds the records of one issuer');
     const envelope = soapEnvelope(buildRegFactuXml(batch));
     let answer: { status: number; body: string };
     try {
@@ -68,7 +70,13 @@ export class AeatSoapSender implements VerifactuSender {
     }
     if (parsed.kind === 'fault') return { kind: 'failed', reason: 'verifactu_fault', detail: `${parsed.code} ${parsed.message}`.trim() };
     if (answer.status !== 200) return { kind: 'failed', reason: 'verifactu_http', detail: `HTTP ${answer.status}` };
-    return { kind: 'answered', status: parsed.status, csv: parsed.csv, waitSeconds: parsed.waitSeconds, outcomes: recordOutcomes(batch.records, parsed.lines) };
+    return {
+      kind: 'answered',
+      status: parsed.status,
+      csv: parsed.csv,
+      waitSeconds: parsed.waitSeconds,
+      outcomes: recordOutcomes(batch.records, parsed.lines),
+    };
   }
 
   private post(envelope: string): Promise<{ status: number; body: string }> {

@@ -127,7 +127,8 @@ export function recordOutcomes(records: readonly VerifactuRecord[], lines: reado
     if (line.state === 'Correcto') return { state: 'accepted', ...error };
     if (line.state === 'AceptadoConErrores') return { state: 'accepted_with_errors', ...error };
     if (line.errorCode === DUPLICATE_RECORD && line.duplicateState === 'Correcta') return { state: 'accepted', ...error };
-    if (line.errorCode === DUPLICATE_RECORD && line.duplicateState === 'AceptadaConErrores') return { state: 'accepted_with_errors', ...error };
+    if (line.errorCode === DUPLICATE_RECORD && line.duplicateState === 'AceptadaConErrores')
+      return { state: 'accepted_with_errors', ...error };
     return { state: 'rejected', ...error };
   });
 }

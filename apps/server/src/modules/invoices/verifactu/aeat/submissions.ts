@@ -29,7 +29,11 @@ export async function senderOf(db: DbOrTx, issuerTaxId: string): Promise<Verifac
 }
 
 /** Ends a lease and sets when the next submission may go. */
-export async function releaseSender(db: DbOrTx, issuerTaxId: string, set: { notBefore?: Date | null; failures?: number; lastError?: string | null; now: Date }) {
+export async function releaseSender(
+  db: DbOrTx,
+  issuerTaxId: string,
+  set: { notBefore?: Date | null; failures?: number; lastError?: string | null; now: Date },
+) {
   const { now, ...rest } = set;
   await db
     .update(verifactuSenders)
@@ -80,7 +84,18 @@ export async function markAttempt(db: DbOrTx, records: VerifactuRecordRow[], now
   const issuerTaxId = records[0]!.issuerTaxId;
   await db
     .insert(verifactuSubmissions)
-    .values(records.map((r) => ({ recordId: r.id, issuerTaxId, position: r.position, invoiceId: r.invoiceId, workspaceId: r.workspaceId, attempts: 1, lastAttemptAt: now, updatedAt: now })))
+    .values(
+      records.map((r) => ({
+        recordId: r.id,
+        issuerTaxId,
+        position: r.position,
+        invoiceId: r.invoiceId,
+        workspaceId: r.workspaceId,
+        attempts: 1,
+        lastAttemptAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoUpdate({
       target: verifactuSubmissions.recordId,
       set: { attempts: sql`${verifactuSubmissions.attempts} + 1`, lastAttemptAt: now, nextAttemptAt: null, updatedAt: now },
@@ -97,7 +112,14 @@ export async function markAttempt(db: DbOrTx, records: VerifactuRecordRow[], now
  * The AEAT's answer, record by record (one UPDATE per distinct outcome, not per record). Only a pending
  * row changes: a decided record is never reopened.
  */
-export async function recordAnswer(db: DbOrTx, records: VerifactuRecordRow[], outcomes: RecordOutcome[], csv: string | null, now: Date, retryAt: Date) {
+export async function recordAnswer(
+  db: DbOrTx,
+  records: VerifactuRecordRow[],
+  outcomes: RecordOutcome[],
+  csv: string | null,
+  now: Date,
+  retryAt: Date,
+) {
   const groups = new Map<string, { outcome: RecordOutcome; ids: string[] }>();
   for (const [i, r] of records.entries()) {
     const o = outcomes[i]!;
@@ -124,11 +146,25 @@ export async function recordAnswer(db: DbOrTx, records: VerifactuRecordRow[], ou
 }
 
 /** A failed submission: the records stay pending, with why and when they go again. */
-export async function recordFailure(db: DbOrTx, records: VerifactuRecordRow[], error: { code: string; description: string }, now: Date, retryAt: Date) {
+export async function recordFailure(
+  db: DbOrTx,
+  records: VerifactuRecordRow[],
+  error: { code: string; description: string },
+  now: Date,
+  retryAt: Date,
+) {
   await db
     .update(verifactuSubmissions)
     .set({ errorCode: error.code, errorDescription: error.description, nextAttemptAt: retryAt, updatedAt: now })
-    .where(and(inArray(verifactuSubmissions.recordId, records.map((r) => r.id)), eq(verifactuSubmissions.state, 'pending')));
+    .where(
+      and(
+        inArray(
+          verifactuSubmissions.recordId,
+          records.map((r) => r.id),
+        ),
+        eq(verifactuSubmissions.state, 'pending'),
+      ),
+    );
 }
 
 /** The records of an invoice with their submission (none yet: null), oldest first. */

@@ -37,15 +37,51 @@ export function makeTestCertificates(): TestCertificates {
     ['client', '/CN=12345678Z PRUEBA/serialNumber=IDCES-12345678Z'],
   ] as const) {
     openssl(dir, ['req', '-new', ...EC, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject]);
-    openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`]);
+    openssl(dir, [
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      `${name}.crt`,
+      '-days',
+      '2',
+      '-extfile',
+      `${name}.ext`,
+    ]);
   }
-  openssl(dir, ['pkcs12', '-export', '-inkey', 'client.key', '-in', 'client.crt', '-certfile', 'ca.crt', '-out', 'client.p12', '-passout', `pass:${passphrase}`]);
+  openssl(dir, [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    'client.key',
+    '-in',
+    'client.crt',
+    '-certfile',
+    'ca.crt',
+    '-out',
+    'client.p12',
+    '-passout',
+    `pass:${passphrase}`,
+  ]);
   openssl(dir, ['req', '-x509', ...EC, '-keyout', 'stranger.key', '-out', 'stranger.crt', '-subj', '/CN=Otro', '-days', '2']);
   const read = (f: string) => readFileSync(join(dir, f));
   return {
     ca: read('ca.crt'),
     server: { key: read('server.key'), cert: read('server.crt') },
-    client: { key: read('client.key'), cert: read('client.crt'), pfx: read('client.p12'), passphrase, pfxPath: join(dir, 'client.p12'), caPath: join(dir, 'ca.crt') },
+    client: {
+      key: read('client.key'),
+      cert: read('client.crt'),
+      pfx: read('client.p12'),
+      passphrase,
+      pfxPath: join(dir, 'client.p12'),
+      caPath: join(dir, 'ca.crt'),
+    },
     stranger: { key: read('stranger.key'), cert: read('stranger.crt') },
   };
 }

@@ -48,10 +48,30 @@ beforeAll(async () => {
   aeat = await new AeatEndpoint(certs).start();
   const tls = { pfx: certs.client.pfx, passphrase: certs.client.passphrase, ca: certs.ca };
   t = await createTestApp({ runJobs: false, verifactuAeat: { url: aeat.url, tls } }, { clock });
-  sending = new VerifactuSending({ db: t.app.services.database.db, jobs: t.app.services.jobs, sender: new AeatSoapSender({ url: aeat.url, tls }), now: clock });
+  sending = new VerifactuSending({
+    db: t.app.services.database.db,
+    jobs: t.app.services.jobs,
+    sender: new AeatSoapSender({ url: aeat.url, tls }),
+    now: clock,
+  });
   c = await clinic(t, 'aeat');
-  expect((await t.put('/api/v1/me/billing', { fullName: 'Teresa Terapeuta', taxId: THERAPIST_NIF, city: 'Madrid' }, { token: c.tere.accessToken })).statusCode).toBe(200);
-  const billing = { fullName: 'Clínica Envíos SL', taxId: CLINIC_CIF, line1: 'Calle Alcalá 1', city: 'Madrid', zipCode: '28009', country: 'España' };
+  expect(
+    (
+      await t.put(
+        '/api/v1/me/billing',
+        { fullName: 'Teresa Terapeuta', taxId: THERAPIST_NIF, city: 'Madrid' },
+        { token: c.tere.accessToken },
+      )
+    ).statusCode,
+  ).toBe(200);
+  const billing = {
+    fullName: 'Clínica Envíos SL',
+    taxId: CLINIC_CIF,
+    line1: 'Calle Alcalá 1',
+    city: 'Madrid',
+    zipCode: '28009',
+    country: 'España',
+  };
   expect((await t.put(`${W(c.ws.id)}/billing-info`, billing, { token: c.owner.accessToken })).statusCode).toBe(200);
 }, 90_000);
 afterAll(async () => {
@@ -64,9 +84,18 @@ describe.skipIf(skipTls)('sending VERI*FACTU records to the AEAT', () => {
     const inv = await tereInvoice();
     // Queued by the listener of `invoice.issued`, after the commit: not necessarily before the answer.
     await expect.poll(() => t.app.services.jobs.stateOf(VERIFACTU_SEND_QUEUE, `invoice:${inv.id}`)).toBe('created');
-    expect(await status(inv)).toEqual({ sending: true, records: [expect.objectContaining({ kind: 'registration', number: inv.number, state: 'pending', attempts: 0, csv: null })] });
+    expect(await status(inv)).toEqual({
+      sending: true,
+      records: [expect.objectContaining({ kind: 'registration', number: inv.number, state: 'pending', attempts: 0, csv: null })],
+    });
     expect(await sending.work(THERAPIST_NIF)).toMatchObject({ outcome: 'answered', sent: 1 });
-    expect(await record(inv)).toMatchObject({ state: 'accepted', csv: expect.stringMatching(/^A-PRUEBA/), attempts: 1, errorCode: null, nextAttemptAt: null });
+    expect(await record(inv)).toMatchObject({
+      state: 'accepted',
+      csv: expect.stringMatching(/^A-PRUEBA/),
+      attempts: 1,
+      errorCode: null,
+      nextAttemptAt: null,
+    });
     expect(aeat.problems).toEqual([]);
   });
 
@@ -93,7 +122,12 @@ describe.skipIf(skipTls)('sending VERI*FACTU records to the AEAT', () => {
     aeat.reply({ kind: 'reject', numbers: [b.number!], code: '1239', description: 'Error en el bloque de Destinatario.' });
     expect(await sending.work(THERAPIST_NIF)).toMatchObject({ outcome: 'answered', sent: 2 });
     expect(await record(a)).toMatchObject({ state: 'accepted', csv: expect.any(String) });
-    expect(await record(b)).toMatchObject({ state: 'rejected', errorCode: '1239', errorDescription: 'Error en el bloque de Destinatario.', attempts: 1 });
+    expect(await record(b)).toMatchObject({
+      state: 'rejected',
+      errorCode: '1239',
+      errorDescription: 'Error en el bloque de Destinatario.',
+      attempts: 1,
+    });
     later(60);
     const sent = aeat.received.length;
     expect(await sending.work(THERAPIST_NIF)).toEqual({ outcome: 'nothing' });
@@ -130,7 +164,12 @@ describe.skipIf(skipTls)('sending VERI*FACTU records to the AEAT', () => {
     aeat.reply({ kind: 'drop' });
     expect(await sending.work(THERAPIST_NIF)).toMatchObject({ outcome: 'failed' });
     // A new process (no memory of the attempt) picks up where the database says.
-    const restarted = new VerifactuSending({ db: t.app.services.database.db, jobs: t.app.services.jobs, sender: new AeatSoapSender({ url: aeat.url, tls: { pfx: certs.client.pfx, passphrase: certs.client.passphrase } }), now: clock });
+    const restarted = new VerifactuSending({
+      db: t.app.services.database.db,
+      jobs: t.app.services.jobs,
+      sender: new AeatSoapSender({ url: aeat.url, tls: { pfx: certs.client.pfx, passphrase: certs.client.passphrase } }),
+      now: clock,
+    });
     later(60);
     expect(await restarted.work(THERAPIST_NIF)).toMatchObject({ outcome: 'answered', sent: 1 });
     expect(await record(inv)).toMatchObject({ state: 'accepted', errorCode: '3000', attempts: 2 });
@@ -140,7 +179,12 @@ describe.skipIf(skipTls)('sending VERI*FACTU records to the AEAT', () => {
   it('two processes at once: one submission (the lease), the other waits for it', async () => {
     later(600);
     const inv = await tereInvoice();
-    const other = new VerifactuSending({ db: t.app.services.database.db, jobs: t.app.services.jobs, sender: new AeatSoapSender({ url: aeat.url, tls: { pfx: certs.client.pfx, passphrase: certs.client.passphrase } }), now: clock });
+    const other = new VerifactuSending({
+      db: t.app.services.database.db,
+      jobs: t.app.services.jobs,
+      sender: new AeatSoapSender({ url: aeat.url, tls: { pfx: certs.client.pfx, passphrase: certs.client.passphrase } }),
+      now: clock,
+    });
     const sent = aeat.received.length;
     const outcomes = (await Promise.all([sending.work(THERAPIST_NIF), other.work(THERAPIST_NIF)])).map((r) => r.outcome).sort();
     expect(outcomes).toEqual(['answered', 'waiting']);
@@ -149,7 +193,8 @@ describe.skipIf(skipTls)('sending VERI*FACTU records to the AEAT', () => {
   });
 
   it('end to end: two invoices issued through the API, the queued jobs run, both accepted with one CSV', async () => {
-    const issueClinic = () => issue(c.owner, { therapistId: c.tomas.userId, patientId: c.bruno, lines: [{ description: 'Sesión', unitPriceCents: 5555 }] });
+    const issueClinic = () =>
+      issue(c.owner, { therapistId: c.tomas.userId, patientId: c.bruno, lines: [{ description: 'Sesión', unitPriceCents: 5555 }] });
     const [a, b] = [await issueClinic(), await issueClinic()];
     t.app.services.jobs.startWorkers();
     const deadline = Date.now() + 30_000;
@@ -163,12 +208,17 @@ describe.skipIf(skipTls)('sending VERI*FACTU records to the AEAT', () => {
     const [ra, rb] = [await record(a), await record(b)];
     expect(ra.csv).toMatch(/^A-PRUEBA/);
     expect(rb.csv).toBe(ra.csv);
-    expect(aeat.received.at(-1)).toMatchObject({ issuerTaxId: CLINIC_CIF, records: [expect.objectContaining({ number: a.number }), expect.objectContaining({ number: b.number })] });
+    expect(aeat.received.at(-1)).toMatchObject({
+      issuerTaxId: CLINIC_CIF,
+      records: [expect.objectContaining({ number: a.number }), expect.objectContaining({ number: b.number })],
+    });
     expect(aeat.problems).toEqual([]);
   });
 
   it('a draft has no record; a member who cannot read the invoice gets nothing', async () => {
-    const draft = json<Invoice>(await t.post(I(), { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] }, { token: c.tere.accessToken }));
+    const draft = json<Invoice>(
+      await t.post(I(), { patientId: c.ana, lines: [{ description: 'Sesión', unitPriceCents: 6000 }] }, { token: c.tere.accessToken }),
+    );
     expect(await status(draft)).toEqual({ sending: true, records: [] });
     const other = await t.get(`${I()}/${draft.id}/verifactu-status`, { token: c.tomas.accessToken });
     expect(other.statusCode).toBeGreaterThanOrEqual(403);

@@ -7,7 +7,17 @@ import { softwareOf, toRecord } from '../../verifactu-export';
 import type { CancellationRecord, SoftwareInfo, VerifactuRecord } from '../types';
 import { MAX_RECORDS_PER_SUBMISSION, type SubmissionBatch, type VerifactuSender } from './sender';
 import type { RecordOutcome } from './soap';
-import { hasUnsent, issuersWithUnsent, leaseSender, markAttempt, recordAnswer, recordFailure, releaseSender, senderOf, unsentRecords } from './submissions';
+import {
+  hasUnsent,
+  issuersWithUnsent,
+  leaseSender,
+  markAttempt,
+  recordAnswer,
+  recordFailure,
+  releaseSender,
+  senderOf,
+  unsentRecords,
+} from './submissions';
 
 export const VERIFACTU_SEND_QUEUE = 'verifactu.send';
 export type SendJob = { issuerTaxId: string };
@@ -65,7 +75,11 @@ export class VerifactuSending {
 
   /** After an invoice is issued (its record committed): the sending of its issuer's records is queued. */
   async onIssued(invoiceId: string) {
-    const [record] = await this.d.db.select({ issuerTaxId: verifactuRecords.issuerTaxId }).from(verifactuRecords).where(eq(verifactuRecords.invoiceId, invoiceId)).limit(1);
+    const [record] = await this.d.db
+      .select({ issuerTaxId: verifactuRecords.issuerTaxId })
+      .from(verifactuRecords)
+      .where(eq(verifactuRecords.invoiceId, invoiceId))
+      .limit(1);
     if (record) await this.d.jobs.send<SendJob>(VERIFACTU_SEND_QUEUE, { issuerTaxId: record.issuerTaxId }, { key: `invoice:${invoiceId}` });
   }
 
@@ -122,14 +136,24 @@ export class VerifactuSending {
     const notBefore = new Date(answered.getTime() + waitSeconds * 1000);
     await db.transaction(async (tx) => {
       await recordAnswer(tx, records, outcomes, result.csv, answered, notBefore);
-      await releaseSender(tx, issuerTaxId, { notBefore, failures, lastError: failures ? errorMessage('verifactu_no_answer') : null, now: answered });
+      await releaseSender(tx, issuerTaxId, {
+        notBefore,
+        failures,
+        lastError: failures ? errorMessage('verifactu_no_answer') : null,
+        now: answered,
+      });
     });
     if (await hasUnsent(db, issuerTaxId)) await this.followUp(issuerTaxId, notBefore);
     return { outcome: 'answered', sent: records.length, notBefore };
   }
 
   /** A failed submission: its records stay pending; the issuer waits a backoff that grows with each failure in a row. */
-  private async fail(issuerTaxId: string, records: VerifactuRecordRow[], failures: number, error: { code: string; description: string }): Promise<Date> {
+  private async fail(
+    issuerTaxId: string,
+    records: VerifactuRecordRow[],
+    failures: number,
+    error: { code: string; description: string },
+  ): Promise<Date> {
     const at = this.now();
     const notBefore = new Date(at.getTime() + backoffSeconds(failures) * 1000);
     await this.d.db.transaction(async (tx) => {

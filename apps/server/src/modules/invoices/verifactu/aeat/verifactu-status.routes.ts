@@ -18,7 +18,15 @@ const tags = ['invoices'];
  * Sending to the AEAT, when configured: the queue, the job queued after each issued invoice, and the
  * hourly catch-up. Unconfigured: nothing is defined, queued or sent (`undefined`).
  */
-export function wireVerifactuSending(d: { db: Db; jobs: Jobs; events: EventBus; aeat?: VerifactuAeatConfig; sender?: VerifactuSender; clock?: () => Date; software?: SoftwareInfo }) {
+export function wireVerifactuSending(d: {
+  db: Db;
+  jobs: Jobs;
+  events: EventBus;
+  aeat?: VerifactuAeatConfig;
+  sender?: VerifactuSender;
+  clock?: () => Date;
+  software?: SoftwareInfo;
+}) {
   if (!d.aeat && !d.sender) return undefined;
   const sender = d.sender ?? new AeatSoapSender({ url: d.aeat!.url, tls: d.aeat!.tls });
   const sending = new VerifactuSending({ db: d.db, jobs: d.jobs, sender, now: d.clock, software: d.software });

@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { chargeInvoiceResponse, InvoicePayments, PatientPaymentMethod, PaymentAccount, paymentLinkResponse, refundInvoiceResponse } from '@divan/core';
+import type {
+  chargeInvoiceResponse,
+  InvoicePayments,
+  PatientPaymentMethod,
+  PaymentAccount,
+  paymentLinkResponse,
+  refundInvoiceResponse,
+} from '@divan/core';
 import { api } from '@/lib/api-client';
 import { workspaceKey } from '@/lib/workspace-keys';
 import { invoiceKeys, invoicePath } from '../../api/keys';
@@ -16,7 +23,8 @@ export type RefundAnswer = z.infer<typeof refundInvoiceResponse>;
 export type AccountHolder = { kind: 'me' } | { kind: 'workspace'; workspaceId: string };
 
 const accountPath = (h: AccountHolder) => (h.kind === 'me' ? '/me/payment-account' : `/workspaces/${h.workspaceId}/payment-account`);
-export const accountKey = (h: AccountHolder) => (h.kind === 'me' ? (['me', 'payment-account'] as const) : workspaceKey(h.workspaceId, 'payment-account'));
+export const accountKey = (h: AccountHolder) =>
+  h.kind === 'me' ? (['me', 'payment-account'] as const) : workspaceKey(h.workspaceId, 'payment-account');
 
 export const paymentAccountOptions = (h: AccountHolder) =>
   queryOptions({ queryKey: accountKey(h), queryFn: ({ signal }) => api<PaymentAccount>(accountPath(h), { signal }) });
@@ -29,7 +37,8 @@ export async function onboardingUrl(h: AccountHolder, connectFirst: boolean): Pr
   return (await api<{ url: string }>(`${accountPath(h)}/onboarding-link`, { method: 'POST' })).url;
 }
 
-export const dashboardUrl = async (h: AccountHolder) => (await api<{ url: string }>(`${accountPath(h)}/dashboard-link`, { method: 'POST' })).url;
+export const dashboardUrl = async (h: AccountHolder) =>
+  (await api<{ url: string }>(`${accountPath(h)}/dashboard-link`, { method: 'POST' })).url;
 
 /** Reads the account's state from Stripe now (back from onboarding). */
 export function useSyncAccount(h: AccountHolder) {
@@ -59,9 +68,12 @@ function useMethodWrite<V>(wid: string, pid: string, fn: (vars: V) => Promise<Pa
 }
 
 export const useSetAutoCharge = (wid: string, pid: string) =>
-  useMethodWrite(wid, pid, (autoCharge: boolean) => api<PatientPaymentMethod>(methodPath(wid, pid), { method: 'PUT', body: { autoCharge } }));
+  useMethodWrite(wid, pid, (autoCharge: boolean) =>
+    api<PatientPaymentMethod>(methodPath(wid, pid), { method: 'PUT', body: { autoCharge } }),
+  );
 
-export const useRemoveCard = (wid: string, pid: string) => useMethodWrite(wid, pid, () => api<PatientPaymentMethod>(methodPath(wid, pid), { method: 'DELETE' }));
+export const useRemoveCard = (wid: string, pid: string) =>
+  useMethodWrite(wid, pid, () => api<PatientPaymentMethod>(methodPath(wid, pid), { method: 'DELETE' }));
 
 /** A link for the patient to save a card: mailed (`send`) or only returned, to copy. The tab then shows it waits. */
 export function useCardLink(wid: string, pid: string) {
@@ -77,7 +89,10 @@ export const invoicePaymentsKey = (wid: string, id: string) => [...invoiceKeys.d
 
 /** Under the invoice's key: whatever reads the invoice again reads its payments too. */
 export const useInvoicePayments = (wid: string, id: string) =>
-  useQuery({ queryKey: invoicePaymentsKey(wid, id), queryFn: ({ signal }) => api<InvoicePayments>(`${invoicePath(wid, id)}/payments`, { signal }) });
+  useQuery({
+    queryKey: invoicePaymentsKey(wid, id),
+    queryFn: ({ signal }) => api<InvoicePayments>(`${invoicePath(wid, id)}/payments`, { signal }),
+  });
 
 /** After any payment action: the invoice (its state), its payments and the lists (totals) are read again. */
 function useRefreshInvoice(wid: string) {
@@ -98,13 +113,19 @@ export function useChargeInvoice(wid: string) {
 }
 
 export const useInvoicePayLink = (wid: string) =>
-  useMutation({ mutationFn: ({ id, send }: { id: string; send: boolean }) => api<PaymentLink>(`${invoicePath(wid, id)}/pay-link`, { method: 'POST', body: { send } }) });
+  useMutation({
+    mutationFn: ({ id, send }: { id: string; send: boolean }) =>
+      api<PaymentLink>(`${invoicePath(wid, id)}/pay-link`, { method: 'POST', body: { send } }),
+  });
 
 export function useRefundInvoice(wid: string) {
   const refresh = useRefreshInvoice(wid);
   return useMutation({
     mutationFn: ({ id, amountCents, reason }: { id: string; amountCents?: number; reason: string }) =>
-      api<RefundAnswer>(`${invoicePath(wid, id)}/refund`, { method: 'POST', body: amountCents === undefined ? { reason } : { amountCents, reason } }),
+      api<RefundAnswer>(`${invoicePath(wid, id)}/refund`, {
+        method: 'POST',
+        body: amountCents === undefined ? { reason } : { amountCents, reason },
+      }),
     onSettled: (_a, _e, v) => refresh(v.id),
   });
 }

@@ -13,7 +13,14 @@ import { messageOf } from '@/lib/error-message';
 import { formatCurrency } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { invoiceKeys } from '../../api/keys';
-import { useChargeInvoice, useInvoicePayLink, useInvoicePayments, useRefundInvoice, type PaymentLink, type RefundAnswer } from '../api/payments-api';
+import {
+  useChargeInvoice,
+  useInvoicePayLink,
+  useInvoicePayments,
+  useRefundInvoice,
+  type PaymentLink,
+  type RefundAnswer,
+} from '../api/payments-api';
 import { copyLink } from '../utils/copy-text';
 import { problemOf } from '../utils/problem';
 import { LinkMade } from './patient-card-section';
@@ -50,7 +57,9 @@ export function InvoicePaymentPanel({ wid, invoice, canUpdate }: Props) {
         {data?.mode === 'test' ? <TestModeBadge /> : <span />}
       </CardHeader>
       <CardContent className="grid gap-5">
-        {payments.isError && !data ? <LoadError error={payments.error} onRetry={() => void payments.refetch()} what="los cobros de la factura" /> : null}
+        {payments.isError && !data ? (
+          <LoadError error={payments.error} onRetry={() => void payments.refetch()} what="los cobros de la factura" />
+        ) : null}
         {!data && !payments.isError ? <Spinner label="Cargando los cobros" /> : null}
         {data ? <Panel wid={wid} invoice={invoice} data={data} canUpdate={canUpdate} pending={pending} /> : null}
       </CardContent>
@@ -149,10 +158,22 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
           </div>
           <div className="grid gap-2 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center sm:gap-4">
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" disabled={!!data.payLinkBlock || !data.payLinkTo} aria-describedby={data.payLinkBlock || !data.payLinkTo ? linkReason : undefined} loading={payLink.isPending && payLink.variables?.send === true} onClick={() => void sendLink(true)}>
+              <Button
+                variant="outline"
+                disabled={!!data.payLinkBlock || !data.payLinkTo}
+                aria-describedby={data.payLinkBlock || !data.payLinkTo ? linkReason : undefined}
+                loading={payLink.isPending && payLink.variables?.send === true}
+                onClick={() => void sendLink(true)}
+              >
                 <Mail aria-hidden /> Enviar enlace de pago
               </Button>
-              <Button variant="outline" disabled={!!data.payLinkBlock} aria-describedby={data.payLinkBlock ? linkReason : undefined} loading={payLink.isPending && payLink.variables?.send === false} onClick={() => void sendLink(false)}>
+              <Button
+                variant="outline"
+                disabled={!!data.payLinkBlock}
+                aria-describedby={data.payLinkBlock ? linkReason : undefined}
+                loading={payLink.isPending && payLink.variables?.send === false}
+                onClick={() => void sendLink(false)}
+              >
                 <Copy aria-hidden /> Copiar enlace
               </Button>
             </div>
@@ -168,7 +189,9 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
                 </span>
               )
             ) : data.payLinkTo ? (
-              <p className="text-[0.8125rem] text-muted-foreground">Se envía a {data.payLinkTo}: paga con tarjeta en una página de Stripe.</p>
+              <p className="text-[0.8125rem] text-muted-foreground">
+                Se envía a {data.payLinkTo}: paga con tarjeta en una página de Stripe.
+              </p>
             ) : (
               <p id={linkReason} className="text-[0.8125rem] text-muted-foreground">
                 La factura no tiene email de destino: copia el enlace y envíaselo tú.
@@ -187,7 +210,8 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
           {refunded.rectifying ? (
             <>
               {' '}
-              Se ha emitido la factura rectificativa <Link to={`/billing/editor/${refunded.rectifying.id}`}>{refunded.rectifying.number ?? 'nueva'}</Link>.
+              Se ha emitido la factura rectificativa{' '}
+              <Link to={`/billing/editor/${refunded.rectifying.id}`}>{refunded.rectifying.number ?? 'nueva'}</Link>.
             </>
           ) : (
             ' No se pudo emitir la factura rectificativa ahora (revisa tus datos de facturación): emítela con «Rectificar».'
@@ -235,7 +259,9 @@ function Panel({ wid, invoice, data, canUpdate, pending }: Props & { data: Invoi
           // What the charge said no longer holds: the refund says what happened now.
           setNotice(null);
           setRefunded(answer);
-          toast.success(answer.rectifying?.number ? `Devolución hecha: factura rectificativa ${answer.rectifying.number}` : 'Devolución hecha');
+          toast.success(
+            answer.rectifying?.number ? `Devolución hecha: factura rectificativa ${answer.rectifying.number}` : 'Devolución hecha',
+          );
         }}
       />
     </>

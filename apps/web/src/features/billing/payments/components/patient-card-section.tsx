@@ -41,11 +41,14 @@ export function PatientCardSection({ wid, patient, canUpdate }: Props) {
           {data?.mode === 'test' ? <TestModeBadge /> : null}
         </div>
         <CardDescription>
-          Los datos de la tarjeta los guarda Stripe{data ? ` en la cuenta de ${data.therapist.name}` : ''}: ni Diván ni el equipo los ven. Es el paciente quien la guarda y acepta el mandato para cobrarle sus facturas.
+          Los datos de la tarjeta los guarda Stripe{data ? ` en la cuenta de ${data.therapist.name}` : ''}: ni Diván ni el equipo los ven.
+          Es el paciente quien la guarda y acepta el mandato para cobrarle sus facturas.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {method.isError && !data ? <LoadError error={method.error} onRetry={() => void method.refetch()} what="la tarjeta del paciente" /> : null}
+        {method.isError && !data ? (
+          <LoadError error={method.error} onRetry={() => void method.refetch()} what="la tarjeta del paciente" />
+        ) : null}
         {!data && !method.isError ? <Spinner label="Cargando la tarjeta del paciente" /> : null}
         {data ? <Body wid={wid} patient={patient} data={data} canUpdate={canUpdate} /> : null}
       </CardContent>
@@ -126,7 +129,8 @@ function Body({ wid, patient, data, canUpdate }: Props & { data: PatientPaymentM
               Cobros automáticos
             </label>
             <p id={`${switchId}-hint`} className="text-[0.8125rem] text-muted-foreground">
-              Las facturas de este paciente se cobran en su tarjeta: solas, si se emiten automáticamente, o al pulsar «Cobrar con tarjeta» en la factura. Desactivados, la tarjeta no se cobra.
+              Las facturas de este paciente se cobran en su tarjeta: solas, si se emiten automáticamente, o al pulsar «Cobrar con tarjeta»
+              en la factura. Desactivados, la tarjeta no se cobra.
             </p>
           </div>
           <Switch
@@ -147,14 +151,23 @@ function Body({ wid, patient, data, canUpdate }: Props & { data: PatientPaymentM
       {canUpdate && data.therapistCanCharge ? (
         <div className="grid gap-3">
           <div className="flex flex-wrap gap-2">
-            <Button variant={card ? 'outline' : 'default'} disabled={!patient.email} loading={link.isPending && link.variables === true} onClick={() => void makeLink(true)}>
+            <Button
+              variant={card ? 'outline' : 'default'}
+              disabled={!patient.email}
+              loading={link.isPending && link.variables === true}
+              onClick={() => void makeLink(true)}
+            >
               <Mail aria-hidden /> {card ? 'Enviar enlace para cambiar la tarjeta' : 'Enviar enlace para guardar tarjeta'}
             </Button>
             <Button variant="outline" loading={link.isPending && link.variables === false} onClick={() => void makeLink(false)}>
               <Copy aria-hidden /> Copiar enlace
             </Button>
           </div>
-          {!patient.email ? <p className="text-[0.8125rem] text-muted-foreground">El paciente no tiene email en su ficha: copia el enlace y envíaselo tú.</p> : null}
+          {!patient.email ? (
+            <p className="text-[0.8125rem] text-muted-foreground">
+              El paciente no tiene email en su ficha: copia el enlace y envíaselo tú.
+            </p>
+          ) : null}
           {sent ? <LinkMade link={sent} /> : null}
         </div>
       ) : null}

@@ -25,7 +25,13 @@ const tones: Record<PaymentAccountStatus, string> = {
 
 export function AccountStatusBadge({ status }: { status: PaymentAccountStatus }) {
   return (
-    <span className={cn('inline-flex h-6 shrink-0 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-medium ring-1 ring-inset', tones[status])} data-testid="account-status">
+    <span
+      className={cn(
+        'inline-flex h-6 shrink-0 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-medium ring-1 ring-inset',
+        tones[status],
+      )}
+      data-testid="account-status"
+    >
       {PAYMENT_ACCOUNT_STATUS.labels[status]}
     </span>
   );
@@ -40,10 +46,12 @@ export const returnMessage: Record<PaymentAccountStatus, string> = {
 };
 
 const explain: Record<PaymentAccountStatus, string> = {
-  not_connected: 'Conecta una cuenta de Stripe para cobrar las facturas con la tarjeta que guarde el paciente, o enviarle un enlace de pago. El dinero llega directamente a la cuenta bancaria que indiques en Stripe.',
+  not_connected:
+    'Conecta una cuenta de Stripe para cobrar las facturas con la tarjeta que guarde el paciente, o enviarle un enlace de pago. El dinero llega directamente a la cuenta bancaria que indiques en Stripe.',
   pending: 'La cuenta está creada, pero Stripe necesita más datos (identidad, cuenta bancaria) antes de poder cobrar.',
   restricted: 'Stripe está revisando los datos o necesita alguno más. Mientras tanto no se puede cobrar con tarjeta.',
-  active: 'Puedes cobrar con tarjeta y enviar enlaces de pago. Las transferencias a tu banco y los recibos se gestionan en el panel de Stripe.',
+  active:
+    'Puedes cobrar con tarjeta y enviar enlaces de pago. Las transferencias a tu banco y los recibos se gestionan en el panel de Stripe.',
 };
 
 type Props = {
@@ -76,7 +84,9 @@ export function PaymentAccountCard({ holder, canEdit, description }: Props) {
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent className="grid gap-4">
-        {account.isError && !account.data ? <LoadError error={account.error} onRetry={() => void account.refetch()} what="la cuenta de cobros" /> : null}
+        {account.isError && !account.data ? (
+          <LoadError error={account.error} onRetry={() => void account.refetch()} what="la cuenta de cobros" />
+        ) : null}
         {!account.data && !account.isError ? <Spinner label="Cargando la cuenta de cobros" /> : null}
         {account.data ? (
           <>
@@ -149,7 +159,11 @@ function AccountBody({ holder, account, canEdit }: { holder: AccountHolder; acco
           </Button>
         ) : null}
       </div>
-      {!canEdit && status !== 'active' ? <p className="text-[0.8125rem] text-muted-foreground">Solo quien puede editar la facturación del espacio puede conectar o completar la cuenta.</p> : null}
+      {!canEdit && status !== 'active' ? (
+        <p className="text-[0.8125rem] text-muted-foreground">
+          Solo quien puede editar la facturación del espacio puede conectar o completar la cuenta.
+        </p>
+      ) : null}
     </>
   );
 }

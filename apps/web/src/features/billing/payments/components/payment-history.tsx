@@ -20,9 +20,12 @@ export function PaymentHistory({ attempts, refunds }: Pick<InvoicePayments, 'att
                 <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                   <span>
                     <span className="text-muted-foreground">{when(a.createdAt)} · </span>
-                    {a.kind === 'charge' ? 'Tarjeta guardada' : 'Enlace de pago'} · <span className="tabular-nums">{formatCurrency(a.amountCents)}</span>
+                    {a.kind === 'charge' ? 'Tarjeta guardada' : 'Enlace de pago'} ·{' '}
+                    <span className="tabular-nums">{formatCurrency(a.amountCents)}</span>
                   </span>
-                  <StatusPill tone={a.status === 'succeeded' ? 'ok' : a.status === 'failed' || a.status === 'canceled' ? 'bad' : 'wait'}>{PAYMENT_ATTEMPT_STATUS.labels[a.status]}</StatusPill>
+                  <StatusPill tone={a.status === 'succeeded' ? 'ok' : a.status === 'failed' || a.status === 'canceled' ? 'bad' : 'wait'}>
+                    {PAYMENT_ATTEMPT_STATUS.labels[a.status]}
+                  </StatusPill>
                 </div>
                 {a.error ? <p className="text-[0.8125rem] text-muted-foreground">{a.error}</p> : null}
               </li>
@@ -46,13 +49,18 @@ export function PaymentHistory({ attempts, refunds }: Pick<InvoicePayments, 'att
                     {r.rectifying ? (
                       <>
                         {' · '}
-                        <Link className="font-medium text-primary underline-offset-4 hover:underline" to={`/billing/editor/${r.rectifying.id}`}>
+                        <Link
+                          className="font-medium text-primary underline-offset-4 hover:underline"
+                          to={`/billing/editor/${r.rectifying.id}`}
+                        >
                           Rectificativa {r.rectifying.number ?? ''}
                         </Link>
                       </>
                     ) : null}
                   </span>
-                  <StatusPill tone={r.status === 'succeeded' ? 'ok' : r.status === 'pending' ? 'wait' : 'bad'}>{REFUND_STATUS.labels[r.status]}</StatusPill>
+                  <StatusPill tone={r.status === 'succeeded' ? 'ok' : r.status === 'pending' ? 'wait' : 'bad'}>
+                    {REFUND_STATUS.labels[r.status]}
+                  </StatusPill>
                 </div>
                 <p className="text-[0.8125rem] text-muted-foreground">Motivo: {r.reason}</p>
               </li>
@@ -71,5 +79,14 @@ const pillTones = {
 };
 
 function StatusPill({ tone, children }: { tone: keyof typeof pillTones; children: string }) {
-  return <span className={cn('inline-flex h-6 shrink-0 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-medium ring-1 ring-inset', pillTones[tone])}>{children}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-flex h-6 shrink-0 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-medium ring-1 ring-inset',
+        pillTones[tone],
+      )}
+    >
+      {children}
+    </span>
+  );
 }

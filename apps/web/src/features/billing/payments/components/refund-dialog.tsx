@@ -35,7 +35,13 @@ export function RefundDialog({ open, onOpenChange, ...rest }: Props) {
   );
 }
 
-function RefundForm({ number, chargedCents, refundableCents, onRefund, onClose }: Omit<Props, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+function RefundForm({
+  number,
+  chargedCents,
+  refundableCents,
+  onRefund,
+  onClose,
+}: Omit<Props, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const [whole, setWhole] = useState(true);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -46,13 +52,14 @@ function RefundForm({ number, chargedCents, refundableCents, onRefund, onClose }
 
   const cents = whole ? refundableCents : eurosToCents(amount);
   const valid = cents !== null && !Number.isNaN(cents) && !refundProblemOf(chargedCents, chargedCents - refundableCents, cents);
-  const amountError = !submitted || whole
-    ? undefined
-    : cents === null
-      ? 'Escribe el importe a devolver.'
-      : !valid
-        ? `Escribe un importe mayor que 0 y como mucho ${formatCurrency(refundableCents)}, por ejemplo 30 o 30,50.`
-        : undefined;
+  const amountError =
+    !submitted || whole
+      ? undefined
+      : cents === null
+        ? 'Escribe el importe a devolver.'
+        : !valid
+          ? `Escribe un importe mayor que 0 y como mucho ${formatCurrency(refundableCents)}, por ejemplo 30 o 30,50.`
+          : undefined;
   const reasonError = submitted && !reason.trim() ? 'Escribe el motivo: aparece en la factura rectificativa.' : undefined;
 
   const submit = async () => {
@@ -69,7 +76,8 @@ function RefundForm({ number, chargedCents, refundableCents, onRefund, onClose }
     }
   };
 
-  const option = (checked: boolean) => cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm', checked && 'border-primary/50 bg-accent/40');
+  const option = (checked: boolean) =>
+    cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm', checked && 'border-primary/50 bg-accent/40');
   return (
     <form
       className="grid gap-5"
@@ -87,17 +95,36 @@ function RefundForm({ number, chargedCents, refundableCents, onRefund, onClose }
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Importe</legend>
         <label className={option(whole)}>
-          <input type="radio" name={name} className="mt-0.5 accent-[var(--color-primary)]" checked={whole} onChange={() => setWhole(true)} />
+          <input
+            type="radio"
+            name={name}
+            className="mt-0.5 accent-[var(--color-primary)]"
+            checked={whole}
+            onChange={() => setWhole(true)}
+          />
           <span>Todo: {formatCurrency(refundableCents)}</span>
         </label>
         <label className={option(!whole)}>
-          <input type="radio" name={name} className="mt-0.5 accent-[var(--color-primary)]" checked={!whole} onChange={() => setWhole(false)} />
+          <input
+            type="radio"
+            name={name}
+            className="mt-0.5 accent-[var(--color-primary)]"
+            checked={!whole}
+            onChange={() => setWhole(false)}
+          />
           <span>Una parte</span>
         </label>
       </fieldset>
       {!whole ? (
         <Field label="Importe a devolver (€)" error={amountError} hint={`Como mucho ${formatCurrency(refundableCents)}.`}>
-          <Input inputMode="decimal" autoComplete="off" placeholder="30,00" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="30,00"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            autoFocus
+          />
         </Field>
       ) : null}
       <Field label="Motivo" error={reasonError} hint="Aparece en la factura rectificativa.">

@@ -68,7 +68,9 @@ function RowRefund({ wid, invoice, onClose }: { wid: string; invoice: InvoiceSum
       refundableCents={payments.data.refundableCents}
       onRefund={async (r) => {
         const answer = await refund.mutateAsync({ id: invoice.id, ...r });
-        toast.success(answer.rectifying?.number ? `Devolución hecha: factura rectificativa ${answer.rectifying.number}` : 'Devolución hecha');
+        toast.success(
+          answer.rectifying?.number ? `Devolución hecha: factura rectificativa ${answer.rectifying.number}` : 'Devolución hecha',
+        );
       }}
     />
   );

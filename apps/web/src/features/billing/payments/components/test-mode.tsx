@@ -5,7 +5,10 @@ import { cn } from '@/lib/cn';
 export function TestModeBadge({ className }: { className?: string }) {
   return (
     <span
-      className={cn('inline-flex h-6 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full bg-warning-bg px-2.5 text-xs font-medium text-warning-fg ring-1 ring-inset ring-warning-fg/20', className)}
+      className={cn(
+        'inline-flex h-6 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full bg-warning-bg px-2.5 text-xs font-medium text-warning-fg ring-1 ring-inset ring-warning-fg/20',
+        className,
+      )}
       data-testid="test-mode"
     >
       <FlaskConical className="size-3.5" aria-hidden />
@@ -13,4 +16,3 @@ export function TestModeBadge({ className }: { className?: string }) {
     </span>
   );
 }
-

@@ -16,12 +16,14 @@ type LinkInfo = z.infer<typeof publicPaymentLinkResponse>;
 type Failure = { code: string; message: string };
 
 const path = (token: string) => `/public/payment-links/${encodeURIComponent(token)}`;
-const failureOf = (e: unknown): Failure => (isApiError(e) ? { code: e.code, message: e.message } : { code: 'unexpected_error', message: 'Error inesperado.' });
+const failureOf = (e: unknown): Failure =>
+  isApiError(e) ? { code: e.code, message: e.message } : { code: 'unexpected_error', message: 'Error inesperado.' };
 
 /** The patient's words for what the server says to the therapist. */
 const forPatient: Record<string, string> = {
   charge_not_connected: 'Ahora mismo no se pueden hacer pagos con tarjeta a tu terapeuta. Avísale para que lo revise.',
-  charge_amount_too_low: 'Esta factura no se puede pagar con tarjeta: el importe es demasiado pequeño. Consulta con tu terapeuta cómo pagarla.',
+  charge_amount_too_low:
+    'Esta factura no se puede pagar con tarjeta: el importe es demasiado pequeño. Consulta con tu terapeuta cómo pagarla.',
   charge_not_chargeable: 'Esta factura ya no está pendiente de pago. No tienes que hacer nada más.',
   payment_link_invalid: 'Los enlaces de pago caducan pasado un tiempo. Pide uno nuevo a tu terapeuta.',
 };
@@ -63,13 +65,24 @@ export function PublicPaymentRoute() {
   let body: ReactNode;
   // Back from Stripe: say it worked, whatever the link says now (a paid invoice, a link since expired).
   if (done === 'tarjeta') {
-    body = <Outcome title="Tarjeta guardada. Ya puedes cerrar esta página." text={info ? `${info.sellerName} podrá cobrarte en ella las facturas de tus sesiones. Cada cobro te llegará por email con su factura.` : null} />;
+    body = (
+      <Outcome
+        title="Tarjeta guardada. Ya puedes cerrar esta página."
+        text={
+          info
+            ? `${info.sellerName} podrá cobrarte en ella las facturas de tus sesiones. Cada cobro te llegará por email con su factura.`
+            : null
+        }
+      />
+    );
   } else if (done === 'pagado') {
     body = <Outcome title="Pago recibido: tu terapeuta lo verá en cuanto el banco lo confirme." text="Ya puedes cerrar esta página." />;
   } else if (failure) {
     body = (
       <Problem title={titles[failure.code] ?? 'No se puede abrir este enlace'} text={forPatient[failure.code] ?? failure.message}>
-        {['network_error', 'too_many_requests', 'unexpected_error', 'service_unavailable'].includes(failure.code) ? <Button onClick={() => setAttempt((n) => n + 1)}>Reintentar</Button> : null}
+        {['network_error', 'too_many_requests', 'unexpected_error', 'service_unavailable'].includes(failure.code) ? (
+          <Button onClick={() => setAttempt((n) => n + 1)}>Reintentar</Button>
+        ) : null}
       </Problem>
     );
   } else if (!info) {
@@ -127,7 +140,8 @@ function CardLink({ token, info }: { token: string; info: LinkInfo }) {
       <div className="grid gap-2">
         <h1 className={h1}>Guarda tu tarjeta</h1>
         <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-          <strong className="font-semibold text-foreground">{info.sellerName}</strong> te pide una tarjeta para cobrarte las facturas de tus sesiones.
+          <strong className="font-semibold text-foreground">{info.sellerName}</strong> te pide una tarjeta para cobrarte las facturas de tus
+          sesiones.
         </p>
       </div>
       <section aria-labelledby="mandate-title" className="grid gap-2 rounded-xl border bg-card p-4 text-sm leading-relaxed shadow-xs">
@@ -141,7 +155,9 @@ function CardLink({ token, info }: { token: string; info: LinkInfo }) {
         <Button size="lg" className="w-full" loading={checkout.pending} onClick={checkout.go}>
           Guardar tarjeta
         </Button>
-        <p className="text-center text-[0.8125rem] text-muted-foreground">Al continuar aceptas la autorización. Enlace válido hasta el {formatDate(info.expiresAt)}.</p>
+        <p className="text-center text-[0.8125rem] text-muted-foreground">
+          Al continuar aceptas la autorización. Enlace válido hasta el {formatDate(info.expiresAt)}.
+        </p>
       </div>
     </div>
   );
@@ -155,7 +171,9 @@ function InvoiceLink({ token, info }: { token: string; info: LinkInfo }) {
     <div className="grid gap-5">
       <div className="grid gap-2">
         <h1 className={h1}>{invoice.paid ? 'Esta factura ya está pagada' : `Factura de ${info.sellerName}`}</h1>
-        <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">{invoice.paid ? 'No tienes que hacer nada más. Gracias.' : 'Puedes pagarla con tarjeta, de forma segura, en la página de Stripe.'}</p>
+        <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
+          {invoice.paid ? 'No tienes que hacer nada más. Gracias.' : 'Puedes pagarla con tarjeta, de forma segura, en la página de Stripe.'}
+        </p>
       </div>
       <dl className="grid gap-3 rounded-xl border bg-card p-4 text-sm shadow-xs" data-testid="invoice">
         <Row label="Factura" value={invoice.number} />
@@ -192,7 +210,16 @@ function Outcome({ title, text }: { title: string; text: string | null }) {
   return (
     <div className="grid gap-4" role="status">
       <span className="grid size-14 place-items-center rounded-full bg-success/10 text-success">
-        <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden
+        >
           <circle cx="12" cy="12" r="10" />
           <path d="m9 12 2 2 4-4" />
         </svg>

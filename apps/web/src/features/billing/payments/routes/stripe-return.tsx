@@ -71,7 +71,8 @@ export function StripeOnboardingRoute() {
       return;
     }
     sync.mutate(undefined, {
-      onSuccess: (account) => void navigate(back, { replace: true, state: { stripeOnboarding: account.status } satisfies OnboardingReturn }),
+      onSuccess: (account) =>
+        void navigate(back, { replace: true, state: { stripeOnboarding: account.status } satisfies OnboardingReturn }),
       onError: (e) => setError(messageOf(e)),
     });
   };
@@ -79,8 +80,14 @@ export function StripeOnboardingRoute() {
 
   return (
     <div className="grid gap-4">
-      <h2 className="font-display text-2xl font-semibold tracking-tight">{refresh ? 'Volviendo a Stripe…' : 'Comprobando tu cuenta de Stripe…'}</h2>
-      <p className="text-sm text-muted-foreground">{refresh ? 'El enlace anterior caducó: preparamos uno nuevo para que termines de completar los datos.' : 'Leemos en Stripe el estado de la cuenta; en un momento vuelves a Facturación.'}</p>
+      <h2 className="font-display text-2xl font-semibold tracking-tight">
+        {refresh ? 'Volviendo a Stripe…' : 'Comprobando tu cuenta de Stripe…'}
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {refresh
+          ? 'El enlace anterior caducó: preparamos uno nuevo para que termines de completar los datos.'
+          : 'Leemos en Stripe el estado de la cuenta; en un momento vuelves a Facturación.'}
+      </p>
       <Waiting text={refresh ? 'Preparando el enlace de Stripe' : 'Comprobando la cuenta'} error={error} back={back} onRetry={run} />
     </div>
   );

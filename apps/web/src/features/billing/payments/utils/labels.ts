@@ -13,11 +13,15 @@ const BRANDS: Record<string, string> = {
 };
 
 /** Stripe's brand code as people write it ("visa" → "Visa"); an unknown one, as a card. */
-export const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? (brand && brand !== 'card' && brand !== 'unknown' ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Tarjeta');
+export const brandName = (brand: string) =>
+  BRANDS[brand.toLowerCase()] ??
+  (brand && brand !== 'card' && brand !== 'unknown' ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Tarjeta');
 
 /** "07/28" (month and two-digit year), or "—" when Stripe did not say. */
 export const expiryOf = (card: Pick<SavedCard, 'expMonth' | 'expYear'>) =>
-  card.expMonth >= 1 && card.expMonth <= 12 && card.expYear > 0 ? `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}` : '—';
+  card.expMonth >= 1 && card.expMonth <= 12 && card.expYear > 0
+    ? `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`
+    : '—';
 
 /** "12/05/2026 a las 10:30". */
 export const untilText = (iso: string) => `${formatDate(iso)} a las ${formatTime(iso)}`;
