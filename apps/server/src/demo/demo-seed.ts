@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { INSURANCE_COMPANY, REFERRAL_SOURCE, createPatientBody, updateTreatmentBody } from '@divan/core';
-import type { Caller } from '../modules/patients/patients.service';
+import type { Caller } from '../platform/auth/caller';
 import { DEMO_PASSWORD, DEMO_PATIENTS, DEMO_THERAPISTS, DEMO_WORKSPACE, notesFor, type DemoPatient } from './demo-data';
 
 export type DemoResult = { workspaceId: string; created: number; existing: number; entries: number };

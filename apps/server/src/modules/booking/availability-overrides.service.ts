@@ -10,7 +10,7 @@ import {
 } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { bookingRepository } from './booking.repository';
 import type { AvailabilityOverrideRow } from './booking.tables';

@@ -19,7 +19,7 @@ import {
   type Action,
 } from '@divan/core';
 import type { Access } from '../../platform/auth/access';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { AvailabilityOverridesService } from './availability-overrides.service';
 import type { BookingServicesService } from './booking-services.service';
 import type { PublicBookingService } from './public-booking.service';

@@ -1,6 +1,7 @@
 import { canOn, scopeFor, type Scope } from '@divan/core';
 import type { Membership } from '../../platform/auth/access';
-import type { Caller, PatientsService } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
+import type { PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 
 /**

@@ -15,7 +15,7 @@ import {
   workspaceIdParams,
 } from '@divan/core';
 import { z } from 'zod';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import { CHAT_SUBJECT } from './chat-access';
 import type { ChatOfficeHoursService } from './chat-office-hours';
 import type { ChatService } from './chat.service';

@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
 import { contentDisposition } from '../../platform/http/content-disposition';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { ConsentEnvelopesService, RequestMeta } from './consent-envelopes.service';
 import type { ConsentSigningService } from './consent-signing.service';
 

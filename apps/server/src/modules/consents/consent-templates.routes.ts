@@ -18,7 +18,7 @@ import {
 } from '@divan/core';
 import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { ConsentTemplatesService } from './consent-templates.service';
 
 const tags = ['consents'];

@@ -12,7 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { AuditAction, AuditService } from '../audit/audit.service';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { sanitizeRichText } from '../patients/rich-text';
 import type { UsersService } from '../users/users.service';
 import { consentTemplatesRepository, searchTextOf } from './consent-templates.repository';

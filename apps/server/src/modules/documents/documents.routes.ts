@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { streamUpload } from '../../platform/http/upload';
 import { contentDisposition } from '../../platform/http/content-disposition';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { DocumentsService } from './documents.service';
 
 const tags = ['documents'];

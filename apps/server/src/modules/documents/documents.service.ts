@@ -9,7 +9,8 @@ import { readAll, readDecrypted, writeEncrypted } from '../../platform/storage/e
 import type { StorageCleanup } from '../../platform/storage/storage-cleanup';
 import type { Storage } from '../../platform/storage/storage';
 import type { AuditService } from '../audit/audit.service';
-import type { Caller, ErasureStep, PatientsService } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
+import type { ErasureStep, PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import { DocumentSniffer, tooLarge } from './content-sniffer';
 import { documentsRepository, tagKey } from './documents.repository';

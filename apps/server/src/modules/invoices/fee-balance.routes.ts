@@ -10,7 +10,7 @@ import {
   type FeeBalance,
 } from '@divan/core';
 import { z } from 'zod';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { SessionInvoicing } from '../sessions/session-invoicing';
 import type { UsersService } from '../users/users.service';
 

@@ -1,5 +1,5 @@
 import { canOn, scopeFor, type Action } from '@divan/core';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { InvoiceScope } from './invoices.repository';
 import type { InvoiceRow } from './invoices.tables';
 

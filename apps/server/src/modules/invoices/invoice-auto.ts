@@ -3,7 +3,7 @@ import type { InvoiceSettings } from '@divan/core';
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { CompletedSession, SessionInvoicing } from '../sessions/session-invoicing';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { invoiceAutoRuns, invoiceMemberSettings } from './invoice-auto.tables';

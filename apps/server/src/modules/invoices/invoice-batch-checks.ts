@@ -1,6 +1,6 @@
 import { batchMessages, ISSUER_SETTINGS, type InvoiceIssuer } from '@divan/core';
 import { AppError } from '../../platform/errors';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { InvoiceableSession } from '../sessions/session-invoicing';
 import type { InvoiceIssuing } from './invoice-issuing';
 import type { ReadCache } from './invoice-lines';

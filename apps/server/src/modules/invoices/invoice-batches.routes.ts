@@ -7,7 +7,7 @@ import {
   invoiceBatchStatusResponse,
   workspaceIdParams,
 } from '@divan/core';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { InvoiceBatches } from './invoice-batches';
 
 const tags = ['invoices'];

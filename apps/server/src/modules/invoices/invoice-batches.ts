@@ -10,7 +10,8 @@ import {
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { JobContext, Jobs } from '../../platform/jobs/jobs';
-import type { Caller, PatientsService } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
+import type { PatientsService } from '../patients/patients.service';
 import type { SessionInvoicing } from '../sessions/session-invoicing';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { GroupOutcome, InvoiceIssuing } from './invoice-issuing';

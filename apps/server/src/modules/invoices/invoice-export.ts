@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { PAYMENT_STATUS, PAYMENT_TYPE, toLocal, type InvoiceListQuery } from '@divan/core';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { invoicesRepository } from './invoices.repository';
 import { invoiceScope } from './invoice-access';
 import type { InvoicesService } from './invoices.service';

@@ -5,7 +5,7 @@ import type { payInvoiceBody, rectifyInvoiceBody } from '@divan/core';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { issueAndRecord } from './invoice-ledger';
 import { invoicesRepository } from './invoices.repository';
 import { readOnce, type ReadCache } from './invoice-lines';

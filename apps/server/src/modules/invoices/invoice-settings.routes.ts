@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invoiceSeriesCountersResponse, invoiceSettingsBody, invoiceSettingsResponse, workspaceIdParams } from '@divan/core';
 import type { Db } from '../../platform/db/database';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { AutoInvoices } from './invoice-auto';
 import { seriesCounters } from './invoice-series';
 

@@ -1,6 +1,6 @@
 import type { Invoice } from '@divan/core';
 import { AppError } from '../../platform/errors';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { appendRecord, GENERATION_ZONE, lockChain } from './invoice-ledger';
 import { invoicesRepository } from './invoices.repository';
 import { sessionIdsOf, type InvoicesService } from './invoices.service';

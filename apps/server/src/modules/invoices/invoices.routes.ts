@@ -21,7 +21,7 @@ import {
   workspaceIdParams,
 } from '@divan/core';
 import { z } from 'zod';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { BillingProfiles } from './billing-profile';
 import type { InvoiceIssuing } from './invoice-issuing';
 import type { InvoiceVoiding } from './invoice-voiding';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { DEV_VERIFACTU_PRODUCER, type VerifactuProducerConfig } from '../../platform/verifactu-producer';
 import { AppError } from '../../platform/errors';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { mayAct } from './invoice-access';
 import type { InvoicesService } from './invoices.service';
 import { invoices, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';

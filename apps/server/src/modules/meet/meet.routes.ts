@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { meetJoinResponse, meetPatientJoinBody, meetSessionParams, meetWorkspaceParams } from '@divan/core';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { MeetService } from './meet.service';
 
 export async function meetRoutes(app: FastifyInstance, { meet, perIpPerMinute }: { meet: MeetService; perIpPerMinute: number }) {

@@ -1,6 +1,6 @@
 import { meetMessages, meetWindow, type IceServer, type MeetJoin } from '@divan/core';
 import { AppError } from '../../platform/errors';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { LinkedSession } from '../sessions/session-by-link';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UsersService } from '../users/users.service';

@@ -11,7 +11,7 @@ import {
   patientIdParams,
 } from '@divan/core';
 import { z } from 'zod';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { PatientConnectService } from './patient-connect.service';
 import { deviceOf, sessionContext } from './patient-accounts.routes';
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { randomToken } from '../../platform/auth/tokens';
 import type { SessionContext } from '../auth/auth.service';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { UsersService } from '../users/users.service';
 import { patientAccountsRepository, type PatientConnectionRow } from './patient-accounts.repository';
 import type { PatientAccountsDeps, PatientAccountsService } from './patient-accounts.service';

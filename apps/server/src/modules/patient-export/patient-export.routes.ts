@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { patientExportResponse, patientIdParams } from '@divan/core';
 import { contentDisposition } from '../../platform/http/content-disposition';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { PatientExportService } from './patient-export.service';
 
 const tags = ['patients'];

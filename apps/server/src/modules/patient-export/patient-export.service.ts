@@ -1,7 +1,8 @@
 import { canOn, type PatientExport } from '@divan/core';
 import type { DocumentsService } from '../documents/documents.service';
 import type { HistoryService } from '../patients/history.service';
-import type { Caller, PatientsService } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
+import type { PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { htmlToText } from './html-text';
 import { renderPatientPdf } from './patient-pdf';

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { readUpload } from '../../platform/http/upload';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { PatientImportService } from './patient-import.service';
 
 const tags = ['patient-import'];

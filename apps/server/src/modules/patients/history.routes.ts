@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { readUpload } from '../../platform/http/upload';
 import type { HistoryService } from './history.service';
-import { caller } from './patients.routes';
+import { caller } from '../../platform/auth/caller';
 
 const tags = ['history'];
 const H = '/api/v1/workspaces/:workspaceId/patients/:patientId/history';

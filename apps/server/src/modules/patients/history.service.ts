@@ -7,7 +7,8 @@ import { convertDocxToHtml, officeRefusal } from '../../platform/documents/offic
 import type { AuditService } from '../audit/audit.service';
 import type { UsersService } from '../users/users.service';
 import { historyRepository, type DraftRow, type HistoryRow } from './history.repository';
-import type { Caller, PatientsService } from './patients.service';
+import type { Caller } from '../../platform/auth/caller';
+import type { PatientsService } from './patients.service';
 import { plainText, sanitizeRichText } from './rich-text';
 
 type EntryInput = { title: string; date: string; body: string; private: boolean };

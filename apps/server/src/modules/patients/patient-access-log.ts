@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '../../platform/db/database';
-import type { Caller } from './patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { patientsRepository } from './patients.repository';
 import { fullName, presentAccess } from './patient-presenter';
 import type { PatientRow } from './patients.tables';

@@ -11,7 +11,7 @@ import {
 } from '@divan/core';
 import { AppError } from '../../platform/errors';
 import type { ListQuery } from './patients.repository';
-import type { Caller as Who } from './patients.service';
+import type { Caller as Who } from '../../platform/auth/caller';
 
 /**
  * A write of a field the member may not write (PATIENT_FIELDS) refuses the whole request: 403

@@ -2,7 +2,7 @@ import type { Patient } from '@divan/core';
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { DbOrTx } from '../../platform/db/database';
 import type { UsersService } from '../users/users.service';
-import type { Caller } from './patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { patientsRepository } from './patients.repository';
 import type { PatientRow } from './patients.tables';
 import { openMedication } from './patient-medication';

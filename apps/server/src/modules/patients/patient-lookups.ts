@@ -1,7 +1,7 @@
 import { canOn, taxIdKind, type Action, type Subject } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { Caller } from './patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { patientsRepository } from './patients.repository';
 import { fullName } from './patient-presenter';
 import type { PatientRow } from './patients.tables';

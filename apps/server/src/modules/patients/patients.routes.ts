@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accessLogResponse,
@@ -15,13 +15,12 @@ import {
   workspaceIdParams,
 } from '@divan/core';
 import { z } from 'zod';
-import type { Caller, PatientsService } from './patients.service';
+import { caller } from '../../platform/auth/caller';
+import type { PatientsService } from './patients.service';
 
 const tags = ['patients'];
 const W = '/api/v1/workspaces/:workspaceId';
 const P = `${W}/patients/:patientId`;
-
-export const caller = (req: FastifyRequest): Caller => ({ member: req.member!, userId: req.user!.id });
 
 export async function patientsRoutes(app: FastifyInstance, { patients }: { patients: PatientsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -13,7 +13,6 @@ import {
   type Subject,
 } from '@divan/core';
 import type { ListQuery } from './patients.repository';
-import type { Membership } from '../../platform/auth/access';
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -41,8 +40,8 @@ import { PatientAccessLog } from './patient-access-log';
 import { retentionEnd } from './patient-retention';
 import { PatientErasure, type ErasureStep } from './patient-erasure';
 import type { PatientRow } from './patients.tables';
+import type { Caller } from '../../platform/auth/caller';
 
-export type Caller = { member: Membership; userId: string };
 export type PatientIdFilter = { search?: string; statuses?: PatientRow['treatmentStatus'][]; live?: boolean };
 /** A patient row as an import writes it (everything but what this module derives). */
 export type ImportedPatient = Omit<NewPatient, 'searchText'>;

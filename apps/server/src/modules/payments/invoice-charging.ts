@@ -6,7 +6,7 @@ import { GatewayCardError, GatewayUnavailableError, type GatewayPaymentIntent } 
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
 import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import type { InvoicesService } from '../invoices/invoices.service';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { PaymentAccounts } from './payment-accounts';
 import { paymentLedger, type AttemptFact } from './payment-ledger';
 import type { PatientCards } from './patient-cards';

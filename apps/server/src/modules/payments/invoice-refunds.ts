@@ -8,7 +8,7 @@ import { GatewayCardError, GatewayUnavailableError } from '../../platform/paymen
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
 import type { InvoiceIssuing } from '../invoices/invoice-issuing';
 import type { InvoicesService } from '../invoices/invoices.service';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { PaymentAccounts } from './payment-accounts';
 import { paymentLedger } from './payment-ledger';
 import { invoicePayments, paymentRefunds } from './payments.tables';

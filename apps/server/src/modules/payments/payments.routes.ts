@@ -17,7 +17,7 @@ import {
   workspaceIdParams,
 } from '@divan/core';
 import type { Access } from '../../platform/auth/access';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { InvoiceCharging } from './invoice-charging';

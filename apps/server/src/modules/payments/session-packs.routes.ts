@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createPackBody, packIdParams, packListResponse, packResponse, patientIdParams, refundPackBody } from '@divan/core';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { SessionPacks } from './session-packs';
 
 const tags = ['payments'];

@@ -1,7 +1,8 @@
 import { PATIENT_SESSIONS_PAGE, scopeFor, type PatientSessions, type PatientSessionTotals } from '@divan/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import type { Caller, PatientsService } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
+import type { PatientsService } from '../patients/patients.service';
 import type { SessionsService } from './sessions.service';
 import { locations, sessions } from './sessions.tables';
 

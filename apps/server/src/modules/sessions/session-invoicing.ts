@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { scopeFor, toLocal, type FeeBalanceInput } from '@divan/core';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { sessions } from './sessions.tables';
 
 /** A completed session as an invoice line sees it. */

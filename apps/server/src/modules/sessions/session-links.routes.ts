@@ -8,7 +8,7 @@ import {
   patientSessionsResponse,
   sessionIdParams,
 } from '@divan/core';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { PatientSessionsService } from './patient-sessions';
 import type { SessionNotesService } from './session-notes';
 

@@ -5,7 +5,7 @@ import { gzip as gzipCb } from 'node:zlib';
 import { SESSION_FIELDS, fieldAccessKey, scopeFor, sessionResponse, type SessionListQuery } from '@divan/core';
 import { WorkspaceCache } from '../../platform/cache/workspace-cache';
 import type { EventBus } from '../../platform/events/event-bus';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { checkedRange } from './session-rules';
 import type { SessionsService } from './sessions.service';
 

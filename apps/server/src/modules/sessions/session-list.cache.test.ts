@@ -7,7 +7,7 @@ import { defineAbility, shiftDay, toInstant, type Session, type Workspace } from
 import { createSecondApp, createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import { therapist, type Therapist } from '../../test/workspace-fixtures';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import { acceptsGzip, sessionListCache, SessionListReader } from './session-list-cache';
 import type { SessionsService } from './sessions.service';
 

@@ -1,6 +1,6 @@
 import { todayIn, toLocal } from '@divan/core';
 import type { HistoryService } from '../patients/history.service';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { SessionsService } from './sessions.service';
 
 type NoteInput = { title: string; date?: string; body: string; private: boolean };

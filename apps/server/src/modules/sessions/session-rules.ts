@@ -14,7 +14,7 @@ import {
   type OwnedRecord,
 } from '@divan/core';
 import { AppError } from '../../platform/errors';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 
 const DAY_MS = 86_400_000;
 const invalid = (path: string, message: string) => new AppError('invalid_argument', [{ path, message }], message);

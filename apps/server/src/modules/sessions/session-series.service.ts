@@ -5,7 +5,8 @@ import type { cancelSessionBody, createSessionBody, updateSessionBody } from '@d
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Emit, EventBus } from '../../platform/events/event-bus';
-import type { Caller, PatientsService } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
+import type { PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { defaultReminders } from './reminders/reminder-defaults';
 import { assertPatientActive, assertWritable, checkReminders, sessionTimes } from './session-rules';

@@ -4,7 +4,7 @@ import type { updateSessionBody } from '@divan/core';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Emit } from '../../platform/events/event-bus';
-import type { Caller } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
 import type { SeriesFields } from './session-series.tables';
 import type { SessionsService } from './sessions.service';
 import type { NewSession, SessionRow } from './sessions.tables';

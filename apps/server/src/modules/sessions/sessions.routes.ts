@@ -19,7 +19,7 @@ import {
   workspaceIdParams,
 } from '@divan/core';
 import { z } from 'zod';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { LocationsService } from './locations.service';
 import { sendSessionList, type SessionListReader } from './session-list-cache';
 import type { SessionSeriesService } from './session-series.service';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTaskBody, taskIdParams, taskListQuery, taskResponse, updateTaskBody, workspaceIdParams } from '@divan/core';
 import { z } from 'zod';
-import { caller } from '../patients/patients.routes';
+import { caller } from '../../platform/auth/caller';
 import type { TasksService } from './tasks.service';
 
 const tags = ['tasks'];

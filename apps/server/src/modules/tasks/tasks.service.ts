@@ -1,7 +1,8 @@
 import type { Task } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { Caller, PatientsService } from '../patients/patients.service';
+import type { Caller } from '../../platform/auth/caller';
+import type { PatientsService } from '../patients/patients.service';
 import { tasksRepository, type TaskFilter, type TaskOwner } from './tasks.repository';
 import type { TaskRow } from './tasks.tables';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../../platform/errors';
 import { contentDisposition } from '../../../platform/http/content-disposition';
 import type { Mailer } from '../../../platform/mail/mailer';
-import { caller } from '../../patients/patients.routes';
+import { caller } from '../../../platform/auth/caller';
 import type { WorkspacesService } from '../../workspaces/workspaces.service';
 import type { InvoicesService } from '../invoices.service';
 import { invoiceMail } from './invoice-mail';

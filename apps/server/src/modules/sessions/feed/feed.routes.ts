@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarFeedBody, calendarFeedResponse, linkToken, workspaceIdParams } from '@divan/core';
-import { caller } from '../../patients/patients.routes';
+import { caller } from '../../../platform/auth/caller';
 import type { CalendarFeedService } from './feed.service';
 
 const P = '/api/v1/workspaces/:workspaceId/calendar-feed';

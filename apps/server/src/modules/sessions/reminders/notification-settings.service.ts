@@ -1,6 +1,6 @@
 import { DEFAULT_REMINDER_OFFSETS, type NotificationSettings, type NotificationSettingsBody } from '@divan/core';
 import type { Db } from '../../../platform/db/database';
-import type { Caller } from '../../patients/patients.service';
+import type { Caller } from '../../../platform/auth/caller';
 import type { WorkspacesService } from '../../workspaces/workspaces.service';
 import { checkReminders } from '../session-rules';
 import { remindersRepository } from './reminders.repository';

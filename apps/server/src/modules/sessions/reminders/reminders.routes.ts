@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationSettingsBody, notificationSettingsResponse, workspaceIdParams } from '@divan/core';
-import { caller } from '../../patients/patients.routes';
+import { caller } from '../../../platform/auth/caller';
 import type { NotificationSettingsService } from './notification-settings.service';
 
 const P = '/api/v1/workspaces/:workspaceId/notification-settings';

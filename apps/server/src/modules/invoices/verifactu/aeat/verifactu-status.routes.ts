@@ -5,7 +5,7 @@ import type { VerifactuAeatConfig } from '../../../../platform/config';
 import type { Db } from '../../../../platform/db/database';
 import type { EventBus } from '../../../../platform/events/event-bus';
 import type { Jobs } from '../../../../platform/jobs/jobs';
-import { caller } from '../../../patients/patients.routes';
+import { caller } from '../../../../platform/auth/caller';
 import type { InvoicesService } from '../../invoices.service';
 import { AeatSoapSender, type VerifactuSender } from './sender';
 import { submissionsOfInvoice } from './submissions';
