@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import divan from './tools/eslint-boundaries.js';
 
+const SQL_IN_REPOSITORIES =
+  'Las consultas viven en el repositorio del módulo (*.repository.ts) o en un *.queries.ts junto a él: este archivo no importa los constructores de consultas de drizzle-orm.';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'data/**', 'e2e/screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -27,6 +30,21 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
     plugins: { divan },
     rules: { 'divan/boundaries': 'error' },
+  },
+  {
+    // Issue 25: SQL lives in repositories, or in a `*.queries.ts` beside one when a statement is the point.
+    // Type-only imports (SQL, a column's type) are allowed anywhere.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.queries.ts', '**/*.tables.ts', '**/*.test.ts', '**/*.testkit.ts', '**/*.testing.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'warn',
+        {
+          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: SQL_IN_REPOSITORIES }],
+          patterns: [{ group: ['drizzle-orm/*'], allowTypeImports: true, message: SQL_IN_REPOSITORIES }],
+        },
+      ],
+    },
   },
   {
     files: ['packages/core/**/*.ts'],
