@@ -1,7 +1,7 @@
 import { BOOKING_HOLD_PAYMENT_MINUTES, type BookingConfirmResult } from '@divan/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors';
-import { MIN_CHARGE_CENTS, type BookingCardSaved, type BookingPaid, type BookingPayments } from '../payments/booking-payments';
+import { MIN_CHARGE_CENTS, type BookingCardSaved, type BookingPaid, type BookingPayments } from '../payments/booking-payments.service';
 import { bookHold, releaseHold } from './booking-book';
 import { holdAad, nowOf, type BookingFlowDeps, type VisitorData } from './booking-deps';
 import { bookingNotMadeMail } from './booking-mails';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import type { Jobs } from '../../platform/jobs/jobs';
-import type { BookingPayments } from '../payments/booking-payments';
+import type { BookingPayments } from '../payments/booking-payments.service';
 import type { PatientsService } from '../patients/patients.service';
 import type { BookingFlowDeps } from './booking-deps';
 import { bookingRefundedMail } from './booking-mails';

@@ -28,7 +28,7 @@ import { bookingFlowRoutes } from './booking-flow.routes';
 import { BookingPaymentFlow } from './booking-payment';
 import { BookingNotices } from './booking-notices';
 import type { BookingFlowDeps } from './booking-deps';
-import type { BookingPayments } from '../payments/booking-payments';
+import type { BookingPayments } from '../payments/booking-payments.service';
 import { SERIES_EVENTS } from '../sessions/session-series.service';
 import type { EventBus } from '../../platform/events/event-bus';
 

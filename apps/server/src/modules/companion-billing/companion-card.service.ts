@@ -1,8 +1,8 @@
 import { cardMandateText, type CompanionCard } from '@divan/core';
 import { AppError } from '../../platform/errors';
 import type { PatientAccountsService } from '../patient-accounts/patient-accounts.service';
-import type { PatientCards } from '../payments/patient-cards';
-import { holderKeyOf, type PaymentAccounts } from '../payments/payment-accounts';
+import type { PatientCards } from '../payments/patient-cards.service';
+import { holderKeyOf, type PaymentAccounts } from '../payments/payment-accounts.service';
 import type { UsersService } from '../users/users.service';
 
 type Deps = {

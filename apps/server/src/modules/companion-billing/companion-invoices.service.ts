@@ -4,8 +4,8 @@ import type { InvoicesService } from '../invoices/invoices.service';
 import { renderInvoicePdf } from '../invoices/pdf/invoice-pdf';
 import { invoiceFilename } from '../invoices/pdf/invoice-pdf-format';
 import type { PatientAccountsService } from '../patient-accounts/patient-accounts.service';
-import type { InvoicePayLinks } from '../payments/invoice-pay-links';
-import type { PaymentAccounts } from '../payments/payment-accounts';
+import type { InvoicePayLinks } from '../payments/invoice-pay-links.service';
+import type { PaymentAccounts } from '../payments/payment-accounts.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 
 type InvoiceRow = Awaited<ReturnType<InvoicesService['ofPatient']>>[number];

@@ -4,7 +4,7 @@ import type { EnvelopeRow } from './consent-envelopes.tables';
 import { signedCopyMail } from './consent-envelopes.mails';
 import { consentPdf } from './consent-pdf';
 import { openSignerSecrets } from './consent-signer-secrets';
-import type { SigningDeps } from './consent-signing.service';
+import type { SigningDeps } from './signing-deps';
 
 /** The tag of the sealed PDFs among a patient's documents. */
 export const CONSENT_DOCUMENT_TAG = 'Consentimiento';

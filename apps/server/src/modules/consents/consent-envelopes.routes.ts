@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   consentEnvelopeIdParams,
@@ -21,13 +21,13 @@ import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import { caller } from '../../platform/auth/caller';
-import type { ConsentEnvelopesService, RequestMeta } from './consent-envelopes.service';
+import { metaOf } from '../../platform/http/request-meta';
+import type { ConsentEnvelopesService } from './consent-envelopes.service';
 import type { ConsentSigningService } from './consent-signing.service';
 
 const tags = ['consents'];
 const C = '/api/v1/workspaces/:workspaceId/consents';
 const can = (action: Exclude<Action, 'manage'>): Access => ({ workspace: [action, 'sent_consents'] });
-const metaOf = (req: FastifyRequest): RequestMeta => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null });
 
 /** Sent consents (spec §2 `/consents` and the patient's `consents` tab), and the public signing page's calls. */
 export async function consentEnvelopesRoutes(

@@ -39,7 +39,7 @@ import type { ConsentSigningService } from './consent-signing.service';
 import type { ConsentTemplatesService } from './consent-templates.service';
 import type { ConsentTemplateVersionContent } from './consent-templates.tables';
 
-export type RequestMeta = { ip: string | null; userAgent: string | null };
+import type { RequestMeta } from '../../platform/http/request-meta';
 type SendInput = z.output<typeof sendConsentBody>;
 
 const DAY = 86_400_000;

@@ -9,47 +9,16 @@ import {
   type PublicConsent,
   type SignConsentInput,
 } from '@divan/core';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Cipher } from '../../platform/crypto/cipher';
-import type { Db, DbOrTx } from '../../platform/db/database';
-import type { DocumentSeal } from '../../platform/documents/seal';
+import type { DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { Jobs } from '../../platform/jobs/jobs';
-import type { Mailer } from '../../platform/mail/mailer';
-import type { Storage } from '../../platform/storage/storage';
-import type { AuditService } from '../audit/audit.service';
-import type { DocumentsService } from '../documents/documents.service';
-import type { PatientsService } from '../patients/patients.service';
-import type { UsersService } from '../users/users.service';
-import type { WorkspacesService } from '../workspaces/workspaces.service';
-import type { ConsentTemplatesService } from './consent-templates.service';
 import { shownDocument, signingTokens, type SigningTokens } from './consent-document';
 import { consentEnvelopesRepository } from './consent-envelopes.repository';
 import type { EnvelopeRow, SignerRow } from './consent-envelopes.tables';
 import { signRequestMail } from './consent-envelopes.mails';
 import { readSealedPdf, sealEnvelope } from './consent-completion';
 import { sealSignerSecrets } from './consent-signer-secrets';
-import type { RequestMeta } from './consent-envelopes.service';
-
-export type SigningDeps = {
-  db: Db;
-  appSecret: string;
-  publicUrl: string;
-  mailer: Mailer;
-  jobs: Jobs;
-  users: UsersService;
-  workspaces: WorkspacesService;
-  patients: PatientsService;
-  documents: DocumentsService;
-  audit: AuditService;
-  templates: ConsentTemplatesService;
-  storage: Storage;
-  cipher: Cipher;
-  /** The installation's seal, opened on first use. */
-  seal: () => DocumentSeal;
-  clock?: () => Date;
-  log?: FastifyBaseLogger;
-};
+import type { RequestMeta } from '../../platform/http/request-meta';
+import type { SigningDeps } from './signing-deps';
 
 const invalidLink = () =>
   new AppError('consent_not_found', undefined, 'Este enlace de firma no es válido o ha caducado. Pide uno nuevo a tu terapeuta.');
