@@ -22,13 +22,13 @@ import {
 } from '@divan/core';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/caller';
-import type { BillingProfiles } from './billing-profile';
-import type { InvoiceIssuing } from './invoice-issuing';
-import type { InvoiceVoiding } from './invoice-voiding';
+import type { BillingProfiles } from './settings/billing-profiles.service';
+import type { InvoiceIssuing } from './issuing/invoice-issuing.service';
+import type { InvoiceVoiding } from './issuing/invoice-voiding.service';
 import type { InvoicesService } from './invoices.service';
-import { exportPeriod, exportVerifactuXml } from './verifactu-export';
+import { exportPeriod, exportVerifactuXml } from './verifactu/verifactu-export.service';
 import type { SoftwareInfo } from './verifactu';
-import { exportInvoices } from './invoice-export';
+import { exportInvoices } from './invoice-export.service';
 
 const tags = ['invoices'];
 const I = '/api/v1/workspaces/:workspaceId/invoices';

@@ -18,7 +18,7 @@ import type { PatientsService } from '../patients/patients.service';
 import type { InvoiceableSession, SessionInvoicing } from '../sessions/session-invoicing';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import type { BillingProfiles } from './billing-profile';
+import type { BillingProfiles } from './settings/billing-profiles.service';
 import { bodyOf, lineRowsOf, readOnce, sessionLines, totalsOf, type LineBody, type ReadCache } from './invoice-lines';
 import { givenBuyer, patientAsBuyer } from './invoice-parties';
 import { presentInvoice, presentSummary } from './invoice-presenter';

@@ -9,7 +9,7 @@ import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import type { InvoiceCharging } from './invoice-charging';
+import type { InvoiceCharging } from './invoice-charging.service';
 import { chargeFailedMail } from './payments.mails';
 
 const QUEUE = 'payments.auto-charge';

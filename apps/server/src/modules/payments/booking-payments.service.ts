@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import type { GatewayCheckout } from '../../platform/payments/gateway';
-import { holderKeyOf, viaGateway, type PaymentAccounts } from './payment-accounts';
-import type { PatientCards } from './patient-cards';
+import { holderKeyOf, viaGateway, type PaymentAccounts } from './payment-accounts.service';
+import type { PatientCards } from './patient-cards.service';
 import { bookingCheckouts, patientCards, type BookingCheckoutRow } from './payments.tables';
 
 const idOf = (v: unknown) =>

@@ -7,9 +7,9 @@ import { invoicePaymentState } from '../invoices/invoice-payment-state';
 import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { Caller } from '../../platform/auth/caller';
-import type { PaymentAccounts } from './payment-accounts';
-import { paymentLedger, type AttemptFact } from './payment-ledger';
-import type { PatientCards } from './patient-cards';
+import type { PaymentAccounts } from './payment-accounts.service';
+import { paymentLedger, type AttemptFact } from './payment-ledger.repository';
+import type { PatientCards } from './patient-cards.service';
 import { invoicePayments, paymentRefunds, type InvoicePaymentRow } from './payments.tables';
 
 export type ChargeOutcome = { status: InvoicePaymentRow['status']; message: string };

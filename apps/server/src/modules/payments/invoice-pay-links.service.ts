@@ -10,9 +10,9 @@ import type { Caller } from '../../platform/auth/caller';
 import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { viaGateway, type PaymentAccounts } from './payment-accounts';
-import { paymentLinkStore, type PaymentLinkRow } from './payment-links';
-import type { PatientCards } from './patient-cards';
+import { viaGateway, type PaymentAccounts } from './payment-accounts.service';
+import { paymentLinkStore, type PaymentLinkRow } from './payment-links.repository';
+import type { PatientCards } from './patient-cards.service';
 import { payLinkMail } from './payments.mails';
 import { invoicePayments } from './payments.tables';
 

@@ -6,11 +6,11 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { GatewayCardError, GatewayUnavailableError } from '../../platform/payments/gateway';
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
-import type { InvoiceIssuing } from '../invoices/invoice-issuing';
+import type { InvoiceIssuing } from '../invoices/issuing/invoice-issuing.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { Caller } from '../../platform/auth/caller';
-import type { PaymentAccounts } from './payment-accounts';
-import { paymentLedger } from './payment-ledger';
+import type { PaymentAccounts } from './payment-accounts.service';
+import { paymentLedger } from './payment-ledger.repository';
 import { invoicePayments, paymentRefunds } from './payments.tables';
 
 export type RefundDeps = {

@@ -7,8 +7,8 @@ import type { Caller } from '../../platform/auth/caller';
 import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { holderKeyOf, viaGateway, type PaymentAccounts } from './payment-accounts';
-import { paymentLinkStore } from './payment-links';
+import { holderKeyOf, viaGateway, type PaymentAccounts } from './payment-accounts.service';
+import { paymentLinkStore } from './payment-links.repository';
 import { cardLinkMail } from './payments.mails';
 import { patientCards, type PatientCardRow } from './payments.tables';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { paymentLinkParams, paymentUrlResponse, publicPaymentLinkResponse } from '@divan/core';
 import { z } from 'zod';
-import type { InvoicePayLinks } from './invoice-pay-links';
-import type { PaymentWebhooks } from './payment-webhooks';
+import type { InvoicePayLinks } from './invoice-pay-links.service';
+import type { PaymentWebhooks } from './webhooks/payment-webhooks.service';
 
 const tags = ['payments'];
 

@@ -20,11 +20,11 @@ import type { Access } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/caller';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import type { InvoiceCharging } from './invoice-charging';
-import type { InvoicePayLinks } from './invoice-pay-links';
-import type { InvoiceRefunds } from './invoice-refunds';
-import type { Holder, PaymentAccounts } from './payment-accounts';
-import type { PatientCards } from './patient-cards';
+import type { InvoiceCharging } from './invoice-charging.service';
+import type { InvoicePayLinks } from './invoice-pay-links.service';
+import type { InvoiceRefunds } from './invoice-refunds.service';
+import type { Holder, PaymentAccounts } from './payment-accounts.service';
+import type { PatientCards } from './patient-cards.service';
 
 const tags = ['payments'];
 type Deps = {

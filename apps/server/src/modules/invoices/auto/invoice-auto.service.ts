@@ -1,15 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { InvoiceSettings } from '@divan/core';
-import type { Db, Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import type { Jobs } from '../../platform/jobs/jobs';
-import type { Caller } from '../../platform/auth/caller';
-import type { CompletedSession, SessionInvoicing } from '../sessions/session-invoicing';
-import type { WorkspacesService } from '../workspaces/workspaces.service';
+import type { Db, Tx } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import type { Jobs } from '../../../platform/jobs/jobs';
+import type { Caller } from '../../../platform/auth/caller';
+import type { CompletedSession, SessionInvoicing } from '../../sessions/session-invoicing';
+import type { WorkspacesService } from '../../workspaces/workspaces.service';
 import { invoiceAutoRuns, invoiceMemberSettings } from './invoice-auto.tables';
-import type { InvoiceIssuing } from './invoice-issuing';
-import type { InvoicesService } from './invoices.service';
-import type { InvoiceRow } from './invoices.tables';
+import type { InvoiceIssuing } from '../issuing/invoice-issuing.service';
+import type { InvoicesService } from '../invoices.service';
+import type { InvoiceRow } from '../invoices.tables';
 
 const QUEUE = 'invoices.auto';
 /** How many of the latest sessions left without an automatic invoice the settings screen shows. */

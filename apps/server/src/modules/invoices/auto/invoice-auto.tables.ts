@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // Foreign keys only.
-import { sessions } from '../sessions/sessions.tables';
-import { users } from '../users/users.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
-import { invoices } from './invoices.tables';
+import { sessions } from '../../sessions/sessions.tables';
+import { users } from '../../users/users.tables';
+import { workspaces } from '../../workspaces/workspaces.tables';
+import { invoices } from '../invoices.tables';
 
 /**
  * A member's invoicing settings in one workspace (plans are per workspace): «Facturas automáticas al

@@ -1,10 +1,10 @@
 import { batchMessages, ISSUER_SETTINGS, type InvoiceIssuer } from '@divan/core';
-import { AppError } from '../../platform/errors';
-import type { Caller } from '../../platform/auth/caller';
-import type { InvoiceableSession } from '../sessions/session-invoicing';
-import type { InvoiceIssuing } from './invoice-issuing';
-import type { ReadCache } from './invoice-lines';
-import type { InvoicesService } from './invoices.service';
+import { AppError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/auth/caller';
+import type { InvoiceableSession } from '../../sessions/session-invoicing';
+import type { InvoiceIssuing } from '../issuing/invoice-issuing.service';
+import type { ReadCache } from '../invoice-lines';
+import type { InvoicesService } from '../invoices.service';
 
 /** One invoice of a batch: a patient's sessions with one therapist, and who issues it. */
 export type BatchGroup = {

@@ -7,8 +7,8 @@ import {
   invoiceBatchStatusResponse,
   workspaceIdParams,
 } from '@divan/core';
-import { caller } from '../../platform/auth/caller';
-import type { InvoiceBatches } from './invoice-batches';
+import { caller } from '../../../platform/auth/caller';
+import type { InvoiceBatches } from './invoice-batches.service';
 
 const tags = ['invoices'];
 const B = '/api/v1/workspaces/:workspaceId/invoice-batches';

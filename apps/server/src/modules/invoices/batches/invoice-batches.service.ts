@@ -7,17 +7,17 @@ import {
   type InvoiceBatchPreview,
   type InvoiceBatchStatus,
 } from '@divan/core';
-import type { Db, Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import type { JobContext, Jobs } from '../../platform/jobs/jobs';
-import type { Caller } from '../../platform/auth/caller';
-import type { PatientsService } from '../patients/patients.service';
-import type { SessionInvoicing } from '../sessions/session-invoicing';
-import type { WorkspacesService } from '../workspaces/workspaces.service';
-import type { GroupOutcome, InvoiceIssuing } from './invoice-issuing';
-import { invoiceBatches, type InvoiceBatchRow } from './invoices.tables';
-import { mayAct } from './invoice-access';
-import { issuerKey, type BatchChecks, type BatchGroup } from './invoice-batch-checks';
+import type { Db, Tx } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import type { JobContext, Jobs } from '../../../platform/jobs/jobs';
+import type { Caller } from '../../../platform/auth/caller';
+import type { PatientsService } from '../../patients/patients.service';
+import type { SessionInvoicing } from '../../sessions/session-invoicing';
+import type { WorkspacesService } from '../../workspaces/workspaces.service';
+import type { GroupOutcome, InvoiceIssuing } from '../issuing/invoice-issuing.service';
+import { invoiceBatches, type InvoiceBatchRow } from '../invoices.tables';
+import { mayAct } from '../invoice-access';
+import { issuerKey, type BatchChecks, type BatchGroup } from './invoice-batch-checks.service';
 
 const QUEUE = 'invoices.batch';
 const ZONE = 'Europe/Madrid';

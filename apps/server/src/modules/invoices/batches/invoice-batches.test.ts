@@ -9,9 +9,9 @@ import {
   type InvoiceSettings,
   type Session,
 } from '@divan/core';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
-import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { clinic, nextWeek, W, type Clinic } from '../../../test/session-fixtures';
+import { createWorkspace, therapist, type Therapist } from '../../../test/workspace-fixtures';
 
 let t: TestApp;
 let c: Clinic;

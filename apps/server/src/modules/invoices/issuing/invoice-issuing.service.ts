@@ -2,18 +2,18 @@ import { isValidSpanishTaxId, normalizeTaxId, seriesPrefixes, todayIn, type Bill
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { payInvoiceBody, rectifyInvoiceBody } from '@divan/core';
-import type { EventBus } from '../../platform/events/event-bus';
-import type { Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import type { Caller } from '../../platform/auth/caller';
-import { issueAndRecord } from './invoice-ledger';
-import { invoicesRepository } from './invoices.repository';
-import { readOnce, type ReadCache } from './invoice-lines';
-import { checkBuyerTaxes, type BuyerTaxLine } from './invoice-parties';
-import { sessionIdsOf, type InvoicesService, type PlannedDraft } from './invoices.service';
-import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
-import { registrationAmounts } from './verifactu/amounts';
-import { registrationHashParts, type InvoiceType } from './verifactu/fingerprint';
+import type { EventBus } from '../../../platform/events/event-bus';
+import type { Tx } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/auth/caller';
+import { issueAndRecord } from './invoice-ledger.queries';
+import { invoicesRepository } from '../invoices.repository';
+import { readOnce, type ReadCache } from '../invoice-lines';
+import { checkBuyerTaxes, type BuyerTaxLine } from '../invoice-parties';
+import { sessionIdsOf, type InvoicesService, type PlannedDraft } from '../invoices.service';
+import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from '../invoices.tables';
+import { registrationAmounts } from '../verifactu/amounts';
+import { registrationHashParts, type InvoiceType } from '../verifactu/fingerprint';
 
 const ZONE = 'Europe/Madrid';
 

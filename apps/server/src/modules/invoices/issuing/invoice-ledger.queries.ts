@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { formatInvoiceNumber } from '@divan/core';
-import type { Tx } from '../../platform/db/database';
-import { queryPrepared } from '../../platform/db/sql-executor';
-import { type invoices, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
-import { formatGeneratedAt, sha256Upper } from './verifactu/fingerprint';
+import type { Tx } from '../../../platform/db/database';
+import { queryPrepared } from '../../../platform/db/sql-executor';
+import { type invoices, verifactuRecords, type VerifactuRecordRow } from '../invoices.tables';
+import { formatGeneratedAt, sha256Upper } from '../verifactu/fingerprint';
 
 export type SeriesKey = { sellerKey: string; kind: 'ordinary' | 'rectifying'; year: number; prefix: string };
 export type IssuedFields = Pick<

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Invoice } from '@divan/core';
-import { createSecondApp, createTestApp, type TestApp } from '../../test/test-app';
-import { clinic, W, type Clinic } from '../../test/session-fixtures';
-import { issueAndRecord } from './invoice-ledger';
-import { registrationFingerprint, registrationHashParts } from './verifactu/fingerprint';
+import { createSecondApp, createTestApp, type TestApp } from '../../../test/test-app';
+import { clinic, W, type Clinic } from '../../../test/session-fixtures';
+import { issueAndRecord } from './invoice-ledger.queries';
+import { registrationFingerprint, registrationHashParts } from '../verifactu/fingerprint';
 
 let t: TestApp;
 let c: Clinic;

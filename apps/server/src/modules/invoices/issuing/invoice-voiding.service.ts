@@ -1,10 +1,10 @@
 import type { Invoice } from '@divan/core';
-import { AppError } from '../../platform/errors';
-import type { Caller } from '../../platform/auth/caller';
-import { appendRecord, GENERATION_ZONE, lockChain } from './invoice-ledger';
-import { invoicesRepository } from './invoices.repository';
-import { sessionIdsOf, type InvoicesService } from './invoices.service';
-import { cancellationFingerprint, formatGeneratedAt } from './verifactu/fingerprint';
+import { AppError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/auth/caller';
+import { appendRecord, GENERATION_ZONE, lockChain } from './invoice-ledger.queries';
+import { invoicesRepository } from '../invoices.repository';
+import { sessionIdsOf, type InvoicesService } from '../invoices.service';
+import { cancellationFingerprint, formatGeneratedAt } from '../verifactu/fingerprint';
 
 /** What a cancellation record keeps besides its hashed fields (see verifactu-export.ts). */
 export type CancellationDetail = {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { normalizeTaxId, type TherapistBilling } from '@divan/core';
-import type { Db, DbOrTx } from '../../platform/db/database';
-import { reusableQuery } from '../../platform/db/reusable-query';
-import { therapistBilling } from './invoices.tables';
+import type { Db, DbOrTx } from '../../../platform/db/database';
+import { reusableQuery } from '../../../platform/db/reusable-query';
+import { therapistBilling } from '../invoices.tables';
 
 type Body = Partial<{ [K in keyof TherapistBilling]: TherapistBilling[K] | null }>;
 const nul = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null);

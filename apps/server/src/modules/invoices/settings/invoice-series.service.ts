@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { todayIn, type InvoiceSeriesCounters } from '@divan/core';
-import type { Db } from '../../platform/db/database';
-import { invoiceCounters } from './invoices.tables';
+import type { Db } from '../../../platform/db/database';
+import { invoiceCounters } from '../invoices.tables';
 
 /** A seller's counters of this year (Madrid): the settings say the next number from them, not «…-0001». */
 export async function seriesCounters(db: Db, sellerKey: string, now = new Date()): Promise<InvoiceSeriesCounters> {

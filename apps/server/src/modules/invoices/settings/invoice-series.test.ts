@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextInvoiceText, todayIn, type Invoice, type InvoiceSeriesCounters, type Session } from '@divan/core';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
-import type { Therapist } from '../../test/workspace-fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { clinic, nextWeek, W, type Clinic } from '../../../test/session-fixtures';
+import type { Therapist } from '../../../test/workspace-fixtures';
 
 let t: TestApp;
 let c: Clinic;

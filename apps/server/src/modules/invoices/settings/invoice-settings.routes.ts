@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invoiceSeriesCountersResponse, invoiceSettingsBody, invoiceSettingsResponse, workspaceIdParams } from '@divan/core';
-import type { Db } from '../../platform/db/database';
-import { caller } from '../../platform/auth/caller';
-import type { AutoInvoices } from './invoice-auto';
-import { seriesCounters } from './invoice-series';
+import type { Db } from '../../../platform/db/database';
+import { caller } from '../../../platform/auth/caller';
+import type { AutoInvoices } from '../auto/invoice-auto.service';
+import { seriesCounters } from './invoice-series.service';
 
 const tags = ['invoices'];
 const S = '/api/v1/workspaces/:workspaceId/invoice-settings';

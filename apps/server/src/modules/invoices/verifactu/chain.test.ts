@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { verifyChain } from './chain';
-import { twoIssuerChain, twoIssuerDocument } from './test-fixtures';
+import { twoIssuerChain, twoIssuerDocument } from './verifactu.testkit';
 import { buildRegFactuXml } from './xml';
 import { parseRegFactuXml } from './xml-parse';
-import { skipXsd, validateAgainstXsd, xsdMissing } from './xsd.testing';
+import { skipXsd, validateAgainstXsd, xsdMissing } from './xsd.testkit';
 
 const validate = validateAgainstXsd;
 

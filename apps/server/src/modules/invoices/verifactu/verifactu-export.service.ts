@@ -1,15 +1,15 @@
 import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import { normalizeTaxId, todayIn, type verifactuExportQuery } from '@divan/core';
 import type { z } from 'zod';
-import type { Db } from '../../platform/db/database';
-import { DEV_VERIFACTU_PRODUCER, type VerifactuProducerConfig } from '../../platform/verifactu-producer';
-import { AppError } from '../../platform/errors';
-import type { Caller } from '../../platform/auth/caller';
-import { mayAct } from './invoice-access';
-import type { InvoicesService } from './invoices.service';
-import { invoices, verifactuRecords, type VerifactuRecordRow } from './invoices.tables';
-import type { CancellationDetail } from './invoice-voiding';
-import { buildRegFactuXml, type CancellationRecord, type RegistrationRecord, type SoftwareInfo, type TaxLine } from './verifactu';
+import type { Db } from '../../../platform/db/database';
+import { DEV_VERIFACTU_PRODUCER, type VerifactuProducerConfig } from '../../../platform/verifactu-producer';
+import { AppError } from '../../../platform/errors';
+import type { Caller } from '../../../platform/auth/caller';
+import { mayAct } from '../invoice-access';
+import type { InvoicesService } from '../invoices.service';
+import { invoices, verifactuRecords, type VerifactuRecordRow } from '../invoices.tables';
+import type { CancellationDetail } from '../issuing/invoice-voiding.service';
+import { buildRegFactuXml, type CancellationRecord, type RegistrationRecord, type SoftwareInfo, type TaxLine } from './';
 
 /** The export's issuer and period, with their defaults; null when the caller has no issuer to export (no tax id given or set). */
 export async function exportPeriod(invoices: InvoicesService, c: Caller, q: z.infer<typeof verifactuExportQuery>) {

@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { todayIn, type Invoice, type Session } from '@divan/core';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
-import type { Therapist } from '../../test/workspace-fixtures';
-import { parseRegFactuXml, verifyChain } from './verifactu';
-import { skipXsd, validateAgainstXsd, xsdMissing } from './verifactu/xsd.testing';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { clinic, nextWeek, W, type Clinic } from '../../../test/session-fixtures';
+import type { Therapist } from '../../../test/workspace-fixtures';
+import { parseRegFactuXml, verifyChain } from './';
+import { skipXsd, validateAgainstXsd, xsdMissing } from './xsd.testkit';
 
 let t: TestApp;
 let c: Clinic;

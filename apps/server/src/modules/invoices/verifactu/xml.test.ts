@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANA, SOFTWARE, chainer, session, twoIssuerChain } from './test-fixtures';
+import { ANA, SOFTWARE, chainer, session, twoIssuerChain } from './verifactu.testkit';
 import type { RegistrationRecord, VerifactuRecord } from './types';
 import { buildRegFactuXml, recordFingerprint, SUMINISTRO_INFORMACION_NS, SUMINISTRO_LR_NS } from './xml';
 import { parseRegFactuXml } from './xml-parse';

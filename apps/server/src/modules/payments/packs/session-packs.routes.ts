@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createPackBody, packIdParams, packListResponse, packResponse, patientIdParams, refundPackBody } from '@divan/core';
-import { caller } from '../../platform/auth/caller';
-import type { SessionPacks } from './session-packs';
+import { caller } from '../../../platform/auth/caller';
+import type { SessionPacks } from './session-packs.service';
 
 const tags = ['payments'];
 const P = '/api/v1/workspaces/:workspaceId/patients/:patientId/packs';

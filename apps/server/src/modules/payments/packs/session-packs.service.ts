@@ -2,19 +2,19 @@ import { packRefundCents, packStatusOf, refundLinesOf, todayIn, toLocal, type Pa
 import { and, asc, count, eq, inArray, isNull, or, gte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createPackBody } from '@divan/core';
-import type { Db, Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import { invoicePaymentState } from '../invoices/invoice-payment-state';
-import type { InvoiceIssuing } from '../invoices/invoice-issuing';
-import type { InvoicesService } from '../invoices/invoices.service';
-import type { InvoiceRow } from '../invoices/invoice-payment-state';
-import type { Caller } from '../../platform/auth/caller';
-import type { PatientsService } from '../patients/patients.service';
-import type { CompletedSession, SessionInvoicing } from '../sessions/session-invoicing';
-import type { UsersService } from '../users/users.service';
-import type { WorkspacesService } from '../workspaces/workspaces.service';
-import type { InvoiceRefunds } from './invoice-refunds';
-import { paymentLedger } from './payment-ledger';
+import type { Db, Tx } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import { invoicePaymentState } from '../../invoices/invoice-payment-state';
+import type { InvoiceIssuing } from '../../invoices/issuing/invoice-issuing.service';
+import type { InvoicesService } from '../../invoices/invoices.service';
+import type { InvoiceRow } from '../../invoices/invoice-payment-state';
+import type { Caller } from '../../../platform/auth/caller';
+import type { PatientsService } from '../../patients/patients.service';
+import type { CompletedSession, SessionInvoicing } from '../../sessions/session-invoicing';
+import type { UsersService } from '../../users/users.service';
+import type { WorkspacesService } from '../../workspaces/workspaces.service';
+import type { InvoiceRefunds } from '../invoice-refunds.service';
+import { paymentLedger } from '../payment-ledger.repository';
 import { sessionPacks, sessionPackUses, type SessionPackRow } from './session-packs.tables';
 
 export type PacksDeps = {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // Foreign keys only.
-import { invoices } from '../invoices/invoices.tables';
-import { patients } from '../patients/patients.tables';
-import { sessions } from '../sessions/sessions.tables';
-import { users } from '../users/users.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
+import { invoices } from '../../invoices/invoices.tables';
+import { patients } from '../../patients/patients.tables';
+import { sessions } from '../../sessions/sessions.tables';
+import { users } from '../../users/users.tables';
+import { workspaces } from '../../workspaces/workspaces.tables';
 
 /**
  * A pack of sessions (bono) sold to a patient: N sessions at one price, invoiced once when sold.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDay, todayIn, type Invoice, type Pack, type Session } from '@divan/core';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { until } from '../../test/until';
-import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { until } from '../../../test/until';
+import { clinic, nextWeek, W, type Clinic } from '../../../test/session-fixtures';
 
 // Session packs (bonos): sold with an invoice, consumed by completed sessions (never invoiced again),
 // not after they expire, and their unused part refunded with a rectifying invoice.

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import type { GatewayEvent, PaymentsGateway } from '../../platform/payments/gateway';
-import type { BookingPayments } from './booking-payments';
-import type { PaymentAccounts } from './payment-accounts';
-import { paymentLedger, type AttemptFact, type Matched } from './payment-ledger';
-import type { PatientCards } from './patient-cards';
-import { paymentEvents } from './payments.tables';
+import type { Db, Tx } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import type { GatewayEvent, PaymentsGateway } from '../../../platform/payments/gateway';
+import type { BookingPayments } from '../booking-payments.service';
+import type { PaymentAccounts } from '../payment-accounts.service';
+import { paymentLedger, type AttemptFact, type Matched } from '../payment-ledger.repository';
+import type { PatientCards } from '../patient-cards.service';
+import { paymentEvents } from '../payments.tables';
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);

@@ -5,10 +5,10 @@ import type { TLSSocket } from 'node:tls';
 import { toAeatDate } from '../format';
 import { verifyChain } from '../chain';
 import { parseRegFactuXml, parseTree, type ParsedRecord } from '../xml-parse';
-import { skipXsd, validateAgainstXsd } from '../xsd.testing';
+import { skipXsd, validateAgainstXsd } from '../xsd.testkit';
 import { SUMINISTRO_INFORMACION_NS } from '../xml';
 import { bodyOfEnvelope, DUPLICATE_RECORD, RESPUESTA_SUMINISTRO_NS, SOAP_ENV_NS } from './soap';
-import type { TestCertificates } from './test-certificates.testing';
+import type { TestCertificates } from './test-certificates.testkit';
 
 /** What the endpoint answers to the next submission (default: every record correct, wait 60 s). */
 export type Reply =

@@ -6,12 +6,12 @@ import { loadConfig } from '../../../../platform/config';
 import type { Db } from '../../../../platform/db/database';
 import type { EventBus } from '../../../../platform/events/event-bus';
 import type { Jobs } from '../../../../platform/jobs/jobs';
-import { chainer, LUIS, session, SOFTWARE } from '../test-fixtures';
+import { chainer, LUIS, session, SOFTWARE } from '../verifactu.testkit';
 import type { VerifactuRecord } from '../types';
-import { AeatEndpoint } from './aeat-endpoint.testing';
+import { AeatEndpoint } from './aeat-endpoint.testkit';
 import { AeatSoapSender, type AeatTls, type SubmissionBatch } from './sender';
 import { parseAeatAnswer } from './soap';
-import { makeTestCertificates, skipTls, type TestCertificates } from './test-certificates.testing';
+import { makeTestCertificates, skipTls, type TestCertificates } from './test-certificates.testkit';
 import { wireVerifactuSending } from './verifactu-status.routes';
 
 let certs: TestCertificates;

@@ -3,7 +3,7 @@ import { errorMessage } from '@divan/core';
 import type { Db } from '../../../../platform/db/database';
 import type { Jobs } from '../../../../platform/jobs/jobs';
 import { verifactuRecords, type VerifactuRecordRow } from '../../invoices.tables';
-import { softwareOf, toRecord } from '../../verifactu-export';
+import { softwareOf, toRecord } from '../verifactu-export.service';
 import type { CancellationRecord, SoftwareInfo, VerifactuRecord } from '../types';
 import { MAX_RECORDS_PER_SUBMISSION, type SubmissionBatch, type VerifactuSender } from './sender';
 import type { RecordOutcome } from './soap';
@@ -17,7 +17,7 @@ import {
   releaseSender,
   senderOf,
   unsentRecords,
-} from './submissions';
+} from './submissions.repository';
 
 export const VERIFACTU_SEND_QUEUE = 'verifactu.send';
 export type SendJob = { issuerTaxId: string };

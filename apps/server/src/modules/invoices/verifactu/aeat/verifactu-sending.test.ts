@@ -6,10 +6,10 @@ import { type Invoice, type VerifactuStatus } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../../../test/test-app';
 import { clinic, W, type Clinic } from '../../../../test/session-fixtures';
 import type { Therapist } from '../../../../test/workspace-fixtures';
-import { AeatEndpoint } from './aeat-endpoint.testing';
+import { AeatEndpoint } from './aeat-endpoint.testkit';
 import { AeatSoapSender } from './sender';
-import { makeTestCertificates, skipTls, type TestCertificates } from './test-certificates.testing';
-import { VERIFACTU_SEND_QUEUE, VerifactuSending } from './verifactu-sending';
+import { makeTestCertificates, skipTls, type TestCertificates } from './test-certificates.testkit';
+import { VERIFACTU_SEND_QUEUE, VerifactuSending } from './verifactu-sending.service';
 
 const THERAPIST_NIF = '12345678Z';
 const CLINIC_CIF = 'B12345674';

@@ -8,8 +8,8 @@ import type { Jobs } from '../../../../platform/jobs/jobs';
 import { caller } from '../../../../platform/auth/caller';
 import type { InvoicesService } from '../../invoices.service';
 import { AeatSoapSender, type VerifactuSender } from './sender';
-import { submissionsOfInvoice } from './submissions';
-import { VerifactuSending } from './verifactu-sending';
+import { submissionsOfInvoice } from './submissions.repository';
+import { VerifactuSending } from './verifactu-sending.service';
 import type { SoftwareInfo } from '../types';
 
 const tags = ['invoices'];
