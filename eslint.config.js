@@ -62,4 +62,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // e2e tests reach the server through e2e/support/api.ts (apiAs, publicApi, site), never a raw fetch.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use e2e/support/api.ts (apiAs(token), publicApi, site) instead of a raw fetch in e2e tests.' },
+      ],
+    },
+  },
 );

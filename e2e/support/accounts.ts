@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiAs, ok, signUp, type Api } from './api';
 import { newContext } from './browser';
 import { linkIn, waitForMail } from './mail';
-
-const headers = { 'X-Client-Version': '1.0.0' };
 
 export type SignedIn = {
   context: BrowserContext;
@@ -12,25 +11,33 @@ export type SignedIn = {
   userId: string;
   /** The access token (the API as this user, outside their current workspace). */
   token: string;
-  /** The API as this therapist, in their current workspace: `call('POST', '/patients', {...})`. */
+  /** The API as this user (`/me`, `/workspaces`…); `api.in(workspaceId)` for another workspace. */
+  api: Api;
+  /** The API as this therapist, in their current workspace: `call('POST', '/patients', {...})`; fails on a status of 300 or more. */
   call: <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
 };
+
+/** A unique address for `firstName` (accents dropped): `lucia.1764638400000.k3x9a@example.com`. */
+export function emailFor(firstName: string): string {
+  return `${firstName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
 
 /**
  * A new therapist signed up through the API and signed in by confirming the mail in the browser (the
  * cheap way in: the sign-up screens have their own tests). The context's storage holds the session.
+ * `email`: the address to sign up with (a unique one by default).
  */
-export async function signUpAndIn(browser: Browser, baseUrl: string, firstName: string): Promise<SignedIn> {
-  const email = `${firstName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-    method: 'POST',
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ firstName, email, password: 'Consulta2025' }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+export async function signUpAndIn(
+  browser: Browser,
+  baseUrl: string,
+  firstName: string,
+  options: { email?: string } = {},
+): Promise<SignedIn> {
+  const email = options.email ?? emailFor(firstName);
+  await signUp(firstName, email);
   const context = await newContext(browser, baseUrl);
   const page = await context.newPage();
   const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
@@ -44,24 +51,11 @@ export async function signUpAndIn(browser: Browser, baseUrl: string, firstName: 
     userId: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { userId?: string } }).state?.userId ?? '',
     workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
   }));
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const r = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}${path}`, {
-      method,
-      headers: { ...headers, Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  const api = apiAs(token);
+  const inWorkspace = api.in(workspaceId);
+  const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    ok(inWorkspace.request<T>(method, path, body)).catch((e: Error) => {
+      throw new Error(`${method} ${path}: ${e.message}`);
     });
-    const text = await r.text();
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as T;
-  };
-  return { context, page, workspaceId, email, userId, token, call };
-}
-
-/** A day in Madrid, 'YYYY-MM-DD', `offset` days from today. */
-export function madridIsoDay(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
+  return { context, page, workspaceId, email, userId, token, api, call };
 }

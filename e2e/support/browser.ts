@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from './env';
 import { watchBrowser } from './page-errors';
@@ -58,6 +59,19 @@ export async function seedLocalStorage(context: BrowserContext, entries: { name:
 export async function shareSession(to: BrowserContext, from: BrowserContext): Promise<void> {
   const state = await from.storageState();
   await seedLocalStorage(to, state.origins[0]?.localStorage ?? []);
+}
+
+/** A 390 px wide phone signed in as the same user as `desktop`. */
+export async function phoneOf(browser: Browser, desktop: BrowserContext): Promise<BrowserContext> {
+  const phone = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+  });
+  await shareSession(phone, desktop);
+  return phone;
 }
 
 /** Screenshots are numbered in the order they are taken, for a human to page through. */

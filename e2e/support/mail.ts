@@ -26,3 +26,10 @@ export function codeIn(mail: Mail): string {
   if (!match?.[1]) throw new Error(`no 6-digit code in mail "${mail.subject}"`);
   return match[1];
 }
+
+/** Every mail to `to` in the dev outbox so far (newest first): to tell a new one from those before. */
+export async function mailsTo(baseUrl: string, to: string): Promise<Mail[]> {
+  const res = await fetch(`${baseUrl}/dev/mail/messages?to=${encodeURIComponent(to)}`);
+  if (!res.ok) throw new Error(`/dev/mail/messages: ${res.status}`);
+  return (await res.json()) as Mail[];
+}

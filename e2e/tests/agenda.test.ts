@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
-import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { madridDmy, madridIsoDay } from '../support/days';
 import { hasChromium } from '../support/env';
 
 const baseUrl = inject('baseUrl');
@@ -72,7 +73,7 @@ describe.skipIf(!hasChromium || !baseUrl)('agenda: today’s sessions, a patient
     await page.getByText('60,00 €', { exact: true }).first().waitFor();
     const rows = page.getByRole('list', { name: 'Sesiones de Pilar Ortega' }).getByRole('listitem');
     await expect(rows.count()).resolves.toBe(5);
-    await expect(rows.nth(0).textContent()).resolves.toContain(madridIsoDay(7).split('-').reverse().join('/'));
+    await expect(rows.nth(0).textContent()).resolves.toContain(madridDmy(7));
     await rows.getByText('Cancelada: no se presentó').waitFor();
     // Only the unpaid, attended one lacks its note.
     await expect(page.getByRole('link', { name: 'Escribir nota' }).count()).resolves.toBe(1);
@@ -84,7 +85,7 @@ describe.skipIf(!hasChromium || !baseUrl)('agenda: today’s sessions, a patient
     await page.getByRole('link', { name: 'Escribir nota' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nota de la sesión' });
     await dialog.waitFor();
-    const day = madridIsoDay(-7).split('-').reverse().join('/');
+    const day = madridDmy(-7);
     await expect(dialog.getByRole('textbox', { name: 'Fecha' }).inputValue()).resolves.toBe(day);
     await expect(dialog.getByRole('textbox', { name: 'Título' }).inputValue()).resolves.toBe(`Sesión del ${day}`);
     await dialog.getByRole('button', { name: 'Guardar entrada' }).click();

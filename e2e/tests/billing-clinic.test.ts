@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { ok } from '../support/api';
+import { dmy, madridIsoDay } from '../support/days';
 
 const baseUrl = inject('baseUrl');
 
@@ -19,21 +21,7 @@ describe.skipIf(!hasChromium || !baseUrl)('billing of a clinic: commission, fee 
   let page: Page;
   let clinicId = '';
   let nora = '';
-  const dmy = (iso: string) => iso.split('-').reverse().join('/');
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/v1${path}`, {
-      method,
-      headers: {
-        'X-Client-Version': '1.0.0',
-        Authorization: `Bearer ${olga.token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as T;
-  };
+  const api = <T>(method: string, path: string, body?: unknown): Promise<T> => ok(olga.api.request<T>(method, path, body));
   const inClinic = <T>(method: string, path: string, body?: unknown) => api<T>(method, `/workspaces/${clinicId}${path}`, body);
   /** The same screen at 1440 px and at 390 px, then back to the default size. */
   async function shots(name: string) {

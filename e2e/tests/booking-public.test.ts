@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, scriptKilobytes, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { site } from '../support/api';
+import { madridIsoDay } from '../support/days';
 import { codeIn, linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
@@ -140,16 +142,16 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
     // Another origin: the same machine by another name and port. Its page is whatever the therapist pastes.
     const host = new URL(baseUrl).hostname === 'localhost' ? '127.0.0.1' : 'localhost';
     let pasted = '';
-    const site: Server = createServer((_req, res) => {
+    const theirs: Server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         `<!doctype html><html lang="es"><head><title>Consulta Lucía</title></head><body><h1>Consulta Lucía</h1>${pasted}</body></html>`,
       );
     });
-    await new Promise<void>((resolve, reject) => site.once('error', reject).listen(0, host, resolve));
-    const origin = `http://${host}:${(site.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve, reject) => theirs.once('error', reject).listen(0, host, resolve));
+    const origin = `http://${host}:${(theirs.address() as AddressInfo).port}`;
     try {
-      const before = await fetch(`${baseUrl}/v1/reservations/${me.workspaceId}`, { signal: AbortSignal.timeout(30_000) });
+      const before = await site.get(`/v1/reservations/${me.workspaceId}`, { timeoutMs: 30_000 });
       expect(before.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
       expect(before.headers.get('content-security-policy')).not.toContain(origin);
 
@@ -171,7 +173,7 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
       pasted = await embed.getByLabel('Código: Dentro de tu página', { exact: true }).inputValue();
       expect(pasted).toContain(`${baseUrl}/embed.js`);
 
-      const after = await fetch(`${baseUrl}/v1/reservations/${me.workspaceId}`, { signal: AbortSignal.timeout(30_000) });
+      const after = await site.get(`/v1/reservations/${me.workspaceId}`, { timeoutMs: 30_000 });
       expect(after.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${origin}`);
 
       const outside = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1024, height: 800 } })).newPage();
@@ -197,7 +199,7 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
       await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
       await outside.context().close();
     } finally {
-      site.close();
+      theirs.close();
     }
   });
 

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { allowConsole, launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { dmy, madridIsoDay } from '../support/days';
 
 const baseUrl = inject('baseUrl');
 
 type Service = { id: string; title: string; status: string; priceCents: number; schedule: Record<string, { from: string; to: string }[]> };
 type Override = { day: string; allDay: boolean; from: string | null; to: string | null };
-
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /**
  * Open booking setup (issue 14), `/calendar/services` in Chromium: from the calendar's «Reserva online»,

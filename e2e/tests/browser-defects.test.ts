@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { allowConsole, launchBrowser, shareSession, shot } from '../support/browser';
-import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { site } from '../support/api';
+import { madridIsoDay, mondayInAWeek } from '../support/days';
 import { hasChromium } from '../support/env';
 
 /**
@@ -12,13 +14,6 @@ import { hasChromium } from '../support/env';
  */
 const baseUrl = inject('baseUrl');
 type Session = { id: string; status: string; cancellationReason: string | null };
-
-/** The Monday at least a week ahead: its week is one grid, all of it in the future. */
-function mondayInAWeek(): string {
-  const today = madridIsoDay(0);
-  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
-  return madridIsoDay(7 + (7 - weekday));
-}
 
 /** Whether `el` is inside what its scrolling box shows (the time grid scrolls, the page does not). */
 const inView = (el: Locator) =>
@@ -166,11 +161,7 @@ describe.skipIf(!hasChromium || !baseUrl)('defects met in the browser', () => {
   });
 
   it('shows «Sesiones de hoy» once after switching workspace', async () => {
-    const res = await fetch(`${baseUrl}/api/v1/workspaces`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-      body: JSON.stringify({ name: 'Clínica Olmo', template: 'clinic' }),
-    });
+    const res = await me.api.post('/workspaces', { name: 'Clínica Olmo', template: 'clinic' });
     expect(res.status).toBe(201);
     await page.goto('/');
     const today = page.getByRole('region', { name: 'Sesiones de hoy' });
@@ -235,7 +226,7 @@ describe.skipIf(!hasChromium || !baseUrl)('defects met in the browser', () => {
       new RegExp(`^Para ${me.email.replace(/[.+]/g, '\\$&')} · \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} · `),
     );
     await shot(page, 'issue24-10-dev-mail');
-    const icon = await fetch(`${baseUrl}/favicon.ico`);
+    const icon = await site.get('/favicon.ico');
     expect([icon.status, icon.headers.get('content-type')?.startsWith('image/')]).toEqual([200, true]);
   });
 });

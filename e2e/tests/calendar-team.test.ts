@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { ok } from '../support/api';
+import { dmy, madridIsoDay } from '../support/days';
 
 const baseUrl = inject('baseUrl');
 type Session = { id: string; day: string; from: string; to: string; therapist: { id: string; name: string } };
@@ -19,20 +21,7 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
   let page: Page;
   let clinicId = '';
   const day = madridIsoDay(8);
-  const api = async <T>(who: SignedIn, method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/v1${path}`, {
-      method,
-      headers: {
-        'X-Client-Version': '1.0.0',
-        Authorization: `Bearer ${who.token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as T;
-  };
+  const api = <T>(who: SignedIn, method: string, path: string, body?: unknown): Promise<T> => ok(who.api.request<T>(method, path, body));
   const inClinic = <T>(who: SignedIn, method: string, path: string, body?: unknown) =>
     api<T>(who, method, `/workspaces/${clinicId}${path}`, body);
   const eventOf = (id: string) => page.locator(`.ec-event[data-session-id="${id}"]`);
@@ -110,7 +99,7 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     await page.goto(`/calendar?view=team&date=${day}&new=1&patientId=${ana}`);
     const form = page.getByRole('dialog', { name: 'Nueva sesión' });
     await form.getByTestId('picked-patient').getByText('Ana Prueba').waitFor();
-    await form.getByLabel('Día').fill(day.split('-').reverse().join('/'));
+    await form.getByLabel('Día').fill(dmy(day));
     await form.getByLabel('De', { exact: true }).fill('09:20');
     await form.getByText('Se solapa con Ana Prueba (09:00–09:50). Puedes guardarla igualmente.').waitFor();
     await shot(page, 'calendar-10-overlap');
@@ -166,7 +155,6 @@ describe.skipIf(!hasChromium || !baseUrl)('calendar of a clinic: the team view',
     await page.goto('/billing');
     await page.getByRole('link', { name: 'Saldo de honorarios' }).click();
     await page.getByRole('heading', { name: 'Saldo de honorarios' }).waitFor();
-    const dmy = (iso: string) => iso.split('-').reverse().join('/');
     await page.getByLabel('Desde').fill(dmy(madridIsoDay(-7)));
     await page.getByLabel('Hasta').fill(dmy(madridIsoDay(0)));
     const row = page.getByRole('region', { name: 'Saldo por terapeuta' }).getByRole('row', { name: /^Tere/ });

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { allowConsole, launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { linkIn, waitForMail } from '../support/mail';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { dmy, mondayInAWeek, shiftDay } from '../support/days';
 
 const baseUrl = inject('baseUrl');
-const email = `agenda.${Date.now()}@example.com`;
-const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
 
 type Session = {
   id: string;
@@ -19,45 +18,18 @@ type Session = {
   series?: { id: string; index: number } | null;
 };
 
-/** A day in Madrid 'YYYY-MM-DD', `offset` days from today. */
-function madridDay(offset = 0): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date())
-    .split('-')
-    .map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
-}
-/** As the screens show and take a day: DD/MM/AAAA. */
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
-const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** The Monday at least a week ahead: the whole series is in the future, and its first week is one grid. */
-function mondayInAWeek(): string {
-  const today = madridDay(0);
-  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-  return shiftDay(today, 7 + (7 - weekday));
-}
-
 describe.skipIf(!hasChromium || !baseUrl)(
   'calendar: a weekly series, moved by drag and by keyboard, canceled from one on, closed and paid',
   () => {
     let browser: Browser;
     let context: BrowserContext;
     let page: Page;
-    let token = '';
-    let wid = '';
+    let me: SignedIn;
     let lucia = '';
     let pablo = '';
     const first = mondayInAWeek();
 
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${baseUrl}/api/v1/workspaces/${wid}${path}`, {
-        method,
-        headers: { ...headers, Authorization: `Bearer ${token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      expect(res.status, `${method} ${path}`).toBeLessThan(300);
-      return (await res.json()) as T;
-    };
+    const call = <T>(method: string, path: string, body?: unknown): Promise<T> => me.call<T>(method, path, body);
     /** Lucía's sessions over the series' six weeks, by start. */
     const series = async () =>
       (await call<{ items: Session[] }>('GET', `/sessions?from=${shiftDay(first, -1)}T00:00:00Z&to=${shiftDay(first, 41)}T00:00:00Z`))
@@ -69,24 +41,8 @@ describe.skipIf(!hasChromium || !baseUrl)(
 
     beforeAll(async () => {
       browser = await launchBrowser();
-      context = await newContext(browser, baseUrl);
-      page = await context.newPage();
-      const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ firstName: 'Carmen', email, password: 'Consulta2025' }),
-      });
-      expect(res.status).toBe(201);
-      const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
-      await page.goto(linkIn(mail, '/verify-email'));
-      await page.waitForURL(`${baseUrl}/`);
-      await page.waitForFunction(
-        () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
-      );
-      ({ token, wid } = await page.evaluate(() => ({
-        token: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
-        wid: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
-      })));
+      me = await signUpAndIn(browser, baseUrl, 'Carmen');
+      ({ context, page } = me);
       lucia = (await call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero' })).id;
       pablo = (await call<{ id: string }>('POST', '/patients', { firstName: 'Pablo', lastName: 'Paz' })).id;
       await call('PUT', `/patients/${pablo}/treatment`, { status: 'paused' });

@@ -3,10 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { allowConsole, launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { apiAs, ok, publicApi } from '../support/api';
 import { codeIn, linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
-const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
 const device = {
   appVersion: '1.0.0',
   deviceManufacturer: 'unknown',
@@ -15,25 +15,15 @@ const device = {
   platformVersion: '1.0.0+e2e',
 };
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body ?? {}),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 /** The patient accepts the therapist's invitation from the mailed link with the mailed code, as the companion does. */
 async function connectPatient(me: SignedIn, patientId: string, email: string): Promise<string> {
   await me.call('POST', `/patients/${patientId}/connect`, { email });
   const invitation = await waitForMail(baseUrl, email, (m) => m.text.includes('/p/connect/'));
   const token = linkIn(invitation, '/p/connect').split('/').pop()!;
-  const { challenge } = await post<{ challenge: string }>(`/api/v1/public/patient-connect/${token}/code`, {});
+  const { challenge } = await ok(publicApi.post<{ challenge: string }>(`/public/patient-connect/${token}/code`, {}));
   const code = codeIn(await waitForMail(baseUrl, email, (m) => m.id !== invitation.id && /\b\d{6}\b/.test(m.text)));
-  return (await post<{ accessToken: string }>(`/api/v1/public/patient-connect/${token}`, { challenge, code, ...device })).accessToken;
+  return (await ok(publicApi.post<{ accessToken: string }>(`/public/patient-connect/${token}`, { challenge, code, ...device })))
+    .accessToken;
 }
 
 /**
@@ -71,7 +61,7 @@ describe.skipIf(!hasChromium || !baseUrl)('chat, the therapist side', () => {
     await browser?.close();
   });
 
-  const patientSays = (body: string) => post(`/api/v1/patient/files/${irene}/chat/messages`, { body }, patientToken);
+  const patientSays = (body: string) => ok(apiAs(patientToken).post(`/patient/files/${irene}/chat/messages`, { body }));
   const badge = () => page.getByRole('navigation', { name: 'Principal' }).getByTestId('chats-badge');
   const list = () => page.getByRole('complementary', { name: 'Lista de conversaciones' });
   const thread = () => page.getByRole('log', { name: 'Mensajes' });
@@ -284,9 +274,7 @@ describe.skipIf(!hasChromium || !baseUrl)('chat, the therapist side', () => {
     await shot(page, 'chat-therapist-08-office-hours');
     await card.getByRole('button', { name: 'Aplicar horario' }).click();
     await page.getByText('Horario de atención guardado').waitFor();
-    const saved = await (
-      await fetch(`${baseUrl}/api/v1/me/chat-office-hours`, { headers: { ...headers, Authorization: `Bearer ${me.token}` } })
-    ).json();
+    const saved = (await me.api.get('/me/chat-office-hours')).body;
     expect(saved).toEqual({
       enabled: true,
       timeZone: 'Europe/Madrid',

@@ -39,18 +39,14 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
   beforeAll(async () => {
     browser = await launchBrowser();
     me = await signUpAndIn(browser, baseUrl, 'Sara');
-    const res = await fetch(`${baseUrl}/api/v1/me/billing`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-      body: JSON.stringify({
-        fullName: 'Sara López Vidal',
-        taxId: '12345678Z',
-        line1: 'Calle Mayor 1',
-        city: 'Madrid',
-        zipCode: '28013',
-        country: 'España',
-        withholdingRate: 15,
-      }),
+    const res = await me.api.put('/me/billing', {
+      fullName: 'Sara López Vidal',
+      taxId: '12345678Z',
+      line1: 'Calle Mayor 1',
+      city: 'Madrid',
+      zipCode: '28013',
+      country: 'España',
+      withholdingRate: 15,
     });
     expect(res.status).toBe(200);
     // Stripe connected through the sandbox's onboarding page, as in the payments test.

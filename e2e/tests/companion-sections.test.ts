@@ -3,19 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allowConsole, launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { madridIsoDay, signUpAndIn, type SignedIn } from '../support/accounts';
-import { codeIn, linkIn, waitForMail } from '../support/mail';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { madridDmy, madridIsoDay } from '../support/days';
+import { ok, publicApi } from '../support/api';
+import { codeIn, linkIn, mailsTo, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
-const headers = { 'X-Client-Version': '1.0.0', 'Content-Type': 'application/json' };
 const every = (from: string, to: string) => Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((d) => [d, [{ from, to }]]));
-
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/v1${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /**
  * The companion's «Sesiones» and «Documentos» (issue 15), on a phone: a patient connected once, with a
@@ -55,22 +49,22 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     const months = [madridIsoDay(0).slice(0, 7), from.slice(0, 7)];
     const slots: { day: string; startsAt: string }[] = [];
     for (const month of new Set(months)) {
-      const answer = (await (await fetch(`${baseUrl}/api/v1${svc}/slots?month=${month}`, { headers })).json()) as {
-        days: { day: string; slots: { startsAt: string }[] }[];
-      };
+      const answer = await ok(publicApi.get<{ days: { day: string; slots: { startsAt: string }[] }[] }>(`${svc}/slots?month=${month}`));
       for (const d of answer.days) for (const s of d.slots) slots.push({ day: d.day, startsAt: s.startsAt });
     }
     bookedAt = slots.find((s) => s.day >= from)!.startsAt;
-    const hold = await post<{ holdId: string }>(`${svc}/holds`, {
-      startsAt: bookedAt,
-      firstName: 'Pablo',
-      lastName: 'Ruiz',
-      email,
-      phone: '+34600111222',
-      privacyAccepted: true,
-    });
+    const hold = await ok(
+      publicApi.post<{ holdId: string }>(`${svc}/holds`, {
+        startsAt: bookedAt,
+        firstName: 'Pablo',
+        lastName: 'Ruiz',
+        email,
+        phone: '+34600111222',
+        privacyAccepted: true,
+      }),
+    );
     const code = codeIn(await waitForMail(baseUrl, email, (m) => /código/i.test(m.subject) || /código/i.test(m.text)));
-    await post(`/public/booking-holds/${hold.holdId}/confirm`, { code });
+    await ok(publicApi.post(`/public/booking-holds/${hold.holdId}/confirm`, { code }));
 
     // One the therapist booked ahead, and eleven already held (a page of ten, then «Ver más»).
     await me.call('POST', '/sessions', { patientId, day: madridIsoDay(4), from: '17:00', to: '17:50' });
@@ -80,13 +74,9 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     const upload = async (name: string, text: string) => {
       const form = new FormData();
       form.append('file', new Blob([text], { type: 'text/plain' }), name);
-      const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/patients/${patientId}/documents`, {
-        method: 'POST',
-        headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-        body: form,
-      });
-      expect(res.status, await res.clone().text()).toBe(201);
-      return ((await res.json()) as { id: string }).id;
+      const res = await me.api.in(me.workspaceId).post<{ id: string }>(`/patients/${patientId}/documents`, undefined, { form });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id;
     };
     const shared = await upload('pautas-respiracion.txt', 'Respira en cuatro tiempos.\n');
     await upload('notas-privadas.txt', 'Solo para la terapeuta.\n');
@@ -107,9 +97,7 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
       acceptDownloads: true,
     });
     patient = await phone.newPage();
-    const seen = new Set(
-      (await (await fetch(`${baseUrl}/dev/mail/messages?to=${encodeURIComponent(email)}`)).json()).map((m: { id: string }) => m.id),
-    );
+    const seen = new Set((await mailsTo(baseUrl, email)).map((m) => m.id));
     await patient.goto(linkIn(invite, '/p/connect'));
     await patient.getByRole('button', { name: 'Enviarme un código' }).click();
     const mail = await waitForMail(baseUrl, email, (m) => m.subject === 'Tu código de acceso a Diván' && !seen.has(m.id));
@@ -145,14 +133,13 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion: sessions and docum
     await byTherapist.getByRole('link', { name: 'escribe a tu terapeuta' }).waitFor();
     // Past ones latest first, ten at a time.
     const past = patient.getByTestId('sessions-past').getByTestId('session-card');
-    const ddmmyyyy = (offset: number) => madridIsoDay(offset).split('-').reverse().join('/');
     await expect.poll(() => past.count()).toBe(10);
-    expect(await past.first().textContent()).toContain(ddmmyyyy(-6));
+    expect(await past.first().textContent()).toContain(madridDmy(-6));
     await shot(patient, 'companion-sections-01-sessions-phone');
     expect(JSON.stringify(await seriousA11yViolations(patient), null, 1)).toBe('[]');
     await patient.getByTestId('sessions-past').getByRole('button', { name: 'Ver más' }).click();
     await expect.poll(() => past.count()).toBe(11);
-    expect(await past.last().textContent()).toContain(ddmmyyyy(-16));
+    expect(await past.last().textContent()).toContain(madridDmy(-16));
     expect(await patient.getByRole('button', { name: 'Ver más' }).count()).toBe(0);
   });
 

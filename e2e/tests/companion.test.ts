@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allowConsole, launchBrowser, scriptKilobytes, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
-import { codeIn, linkIn, waitForMail } from '../support/mail';
+import { site } from '../support/api';
+import { codeIn, linkIn, mailsTo, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
 /** The therapist's open conversation (the list beside it previews the same text). */
@@ -131,13 +132,9 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
   it('opens a document the therapist sends in the chat (shared with the patient by sending it)', async () => {
     const form = new FormData();
     form.append('file', new Blob(['Respira en cuatro tiempos.\n'], { type: 'text/plain' }), 'pautas-respiracion.txt');
-    const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/patients/${patientId}/documents`, {
-      method: 'POST',
-      headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-      body: form,
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const documentId = ((await res.json()) as { id: string }).id;
+    const res = await me.api.in(me.workspaceId).post<{ id: string }>(`/patients/${patientId}/documents`, undefined, { form });
+    expect(res.status, res.text).toBe(201);
+    const documentId = res.body.id;
     await me.call('POST', `/chats/${patientId}/messages`, { body: 'pautas-respiracion.txt', attachmentDocumentId: documentId });
 
     const bubble = patient
@@ -192,7 +189,7 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
     await page.goto('/p/');
     await page.getByRole('heading', { name: 'Entrar' }).waitFor();
     await shot(page, 'companion-05-sign-in-desktop');
-    const mails = (await (await fetch(`${baseUrl}/dev/mail/messages?to=${encodeURIComponent(email)}`)).json()) as { id: string }[];
+    const mails = await mailsTo(baseUrl, email);
     const seen = new Set(mails.map((m) => m.id));
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Enviarme un código' }).click();
@@ -211,7 +208,7 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
   });
 
   it('is installable: a web app manifest, icons, and a service worker that opens the shell offline', async () => {
-    const manifest = (await (await fetch(`${baseUrl}/companion.webmanifest`)).json()) as {
+    const manifest = JSON.parse((await site.get('/companion.webmanifest')).text) as {
       name: string;
       start_url: string;
       display: string;
@@ -219,7 +216,7 @@ describe.skipIf(!hasChromium || !baseUrl)('patient companion', () => {
     };
     expect(manifest).toMatchObject({ name: 'Diván', start_url: '/p/', display: 'standalone' });
     for (const icon of manifest.icons) {
-      const res = await fetch(baseUrl + icon.src);
+      const res = await site.get(icon.src);
       expect([icon.src, res.status, res.headers.get('content-type')]).toEqual([icon.src, 200, 'image/png']);
     }
     const ctx = await browser.newContext({ baseURL: baseUrl, locale: 'es-ES', viewport: { width: 390, height: 844 } });

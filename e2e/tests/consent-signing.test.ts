@@ -326,12 +326,10 @@ describe.skipIf(!hasChromium || !baseUrl)('consent signing page: two guardians, 
     const done = await envelope();
     expect(done.state).toBe('signed');
     expect(done.documentId).not.toBeNull();
-    const res = await fetch(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/consents/${envelopeId}/pdf`, {
-      headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-    });
+    const res = await me.api.in(me.workspaceId).get(`/consents/${envelopeId}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/pdf');
-    const pdf = Buffer.from(await res.arrayBuffer());
+    const pdf = res.bytes;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const report = poppler('pdfsig', pdf);
     if (report !== null) {

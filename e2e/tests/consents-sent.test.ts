@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { ok, publicApi } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
@@ -87,8 +88,8 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     await missing.getByLabel('Tu número de colegiado/a').fill('M-27431');
     await missing.getByRole('button', { name: 'Guardar en tu perfil' }).click();
     await missing.waitFor({ state: 'detached' });
-    const profile = await fetch(`${baseUrl}/api/v1/me`, { headers: { 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` } });
-    expect(((await profile.json()) as { registrationNumber: string | null }).registrationNumber).toBe('M-27431');
+    const profile = await me.api.get<{ registrationNumber: string | null }>('/me');
+    expect(profile.body.registrationNumber).toBe('M-27431');
     expect(await send.isDisabled()).toBe(false);
     await shots('consents-send-01-dialog');
     await send.click();
@@ -166,11 +167,11 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
     const sent = await me.call<Sent>('POST', '/consents', { patientId: adultId, templateId: adultTemplate });
     const token = sent.links[0]!.url.split('/').pop()!;
     // Signed as the patient would, from what the page asks (the ready-made template's data and boxes).
-    const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
-    const doc = (await (await fetch(`${baseUrl}/api/v1/public/consents/${token}`, { headers })).json()) as {
-      sections: { index: number; checkbox: { required: boolean } | null }[];
-      signer: { data: string[] };
-    };
+    const doc = await ok(
+      publicApi.get<{ sections: { index: number; checkbox: { required: boolean } | null }[]; signer: { data: string[] } }>(
+        `/public/consents/${token}`,
+      ),
+    );
     const values: Record<string, string> = {
       fullName: 'Lucía Romero',
       email: adultEmail,
@@ -178,18 +179,14 @@ describe.skipIf(!hasChromium || !baseUrl)('sending consents: patient tab, list, 
       address: 'Calle Mayor 1, Madrid',
       idNumber: '12345678Z',
     };
-    const res = await fetch(`${baseUrl}/api/v1/public/consents/${token}/sign`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        data: Object.fromEntries(doc.signer.data.map((f) => [f, values[f]])),
-        checkboxes: doc.sections.filter((x) => x.checkbox).map((x) => x.index),
-        sectionCount: doc.sections.length,
-        signature: { kind: 'typed', name: 'Lucía Romero' },
-      }),
+    const res = await publicApi.post<{ completed: boolean }>(`/public/consents/${token}/sign`, {
+      data: Object.fromEntries(doc.signer.data.map((f) => [f, values[f]])),
+      checkboxes: doc.sections.filter((x) => x.checkbox).map((x) => x.index),
+      sectionCount: doc.sections.length,
+      signature: { kind: 'typed', name: 'Lucía Romero' },
     });
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(((await res.json()) as { completed: boolean }).completed).toBe(true);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.completed).toBe(true);
 
     await page.goto(`/patients/${adultId}/consents`);
     const list = page.getByRole('region', { name: 'Consentimientos enviados' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { allowConsole, launchBrowser, newContext, scriptKilobytes, seedLocalStorage, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
+import { publicApi } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
@@ -70,17 +71,12 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
       platformType: 'web',
       platformVersion: 'e2e',
     };
-    const post = (path: string, body: unknown) =>
-      fetch(`${baseUrl}/api/v1/realms/therapists${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const post = <T = unknown>(path: string, body: unknown) => publicApi.post<T>(`/realms/therapists${path}`, body);
     expect((await post('/users', { firstName: 'Presupuesto', email, password: 'Contraseña1' })).status).toBe(201);
     const token = linkIn(await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/')), '/verify-email')
       .split('/')
       .pop();
-    const session = (await (await post('/signup/challenge', { code: token, ...device })).json()) as Record<string, unknown>;
+    const session = (await post<Record<string, unknown>>('/signup/challenge', { code: token, ...device })).body;
     const auth = {
       state: {
         userId: session.userId,

@@ -2,13 +2,11 @@
 // is kept on the server while typing (encrypted, private to its author) and offered again.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
+import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { linkIn, waitForMail } from '../support/mail';
+import { signUpAndIn } from '../support/accounts';
 
 const baseUrl = inject('baseUrl');
-const email = `borrador.${Date.now()}@example.com`;
-const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
 
 describe.skipIf(!hasChromium || !baseUrl)('a history entry being written survives Esc and a reload', () => {
   let browser: Browser;
@@ -18,35 +16,12 @@ describe.skipIf(!hasChromium || !baseUrl)('a history entry being written survive
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await (await newContext(browser, baseUrl)).newPage();
-    // Sign up through the API, confirm in the browser (which signs it in), create the patient through the API.
-    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ firstName: 'Nuria', email, password: 'Consulta2025' }),
-    });
-    expect(res.status).toBe(201);
-    const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
-    await page.goto(linkIn(mail, '/verify-email'));
-    await page.waitForURL(`${baseUrl}/`);
-    await page.waitForFunction(
-      () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
-    );
-    const { accessToken, workspaceId } = await page.evaluate(() => ({
-      accessToken: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
-      workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
-    }));
-    const auth = { ...headers, Authorization: `Bearer ${accessToken}` };
-    const created = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ firstName: 'Pilar', lastName: 'Ortega' }),
-    });
-    expect(created.status).toBe(201);
-    const patientId = ((await created.json()) as { id: string }).id;
+    const me = await signUpAndIn(browser, baseUrl, 'Nuria');
+    page = me.page;
+    // The patient comes through the API.
+    const patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Pilar', lastName: 'Ortega' })).id;
     historyUrl = `/patients/${patientId}/history`;
-    drafts = async () =>
-      (await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients/${patientId}/history/drafts`, { headers: auth })).json();
+    drafts = () => me.call('GET', `/patients/${patientId}/history/drafts`);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
+import { apiAs, signUp } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
 const email = `videollamada.${Date.now()}@example.com`;
-const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
 /** Debian Chromium's fake camera (a moving test pattern) and microphone (a beep), allowed without asking. */
 const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
@@ -90,12 +90,7 @@ describe.skipIf(!hasChromium || !baseUrl)('the video room: a therapist and a pat
     therapist = await therapistCtx.newPage();
     patient = await patientCtx.newPage();
 
-    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ firstName: 'Marta', email, password: 'Consulta2025' }),
-    });
-    expect(res.status).toBe(201);
+    await signUp('Marta', email);
     const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
     await therapist.goto(linkIn(mail, '/verify-email'));
     await therapist.waitForURL(`${baseUrl}/`);
@@ -106,25 +101,16 @@ describe.skipIf(!hasChromium || !baseUrl)('the video room: a therapist and a pat
       accessToken: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
       workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
     }));
-    const auth = { ...headers, Authorization: `Bearer ${accessToken}` };
-    const W = `${baseUrl}/api/v1/workspaces/${workspaceId}`;
-    const created = await fetch(`${W}/patients`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ firstName: 'Lucía', lastName: 'Ferrer' }),
-    });
+    const api = apiAs(accessToken).in(workspaceId);
+    const created = await api.post<{ id: string }>('/patients', { firstName: 'Lucía', lastName: 'Ferrer' });
     expect(created.status).toBe(201);
-    const patientId = ((await created.json()) as { id: string }).id;
-    const session = await fetch(`${W}/sessions`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ patientId, modality: 'online', ...aroundNow() }),
-    });
+    const patientId = created.body.id;
+    const session = await api.post<{ session: { id: string } }>('/sessions', { patientId, modality: 'online', ...aroundNow() });
     expect(session.status).toBe(201);
-    sessionId = ((await session.json()) as { session: { id: string } }).session.id;
-    const join = await fetch(`${W}/sessions/${sessionId}/meet`, { method: 'POST', headers: auth, body: '{}' });
+    sessionId = session.body.session.id;
+    const join = await api.post<{ patientLink: string }>(`/sessions/${sessionId}/meet`, {});
     expect(join.status).toBe(200);
-    patientLink = ((await join.json()) as { patientLink: string }).patientLink;
+    patientLink = join.body.patientLink;
     expect(patientLink).toMatch(new RegExp(`^${baseUrl}/meet/${sessionId}\\?t=[\\w-]+$`));
   });
   afterAll(async () => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser, newContext } from '../support/browser';
 import { hasChromium } from '../support/env';
+import { apiAs, signUp } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
-const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
 
 type StoredAuth = { state: { accessToken: string | null; refreshToken: string | null; loggedIn: boolean } };
 const readAuth = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}') as StoredAuth);
@@ -35,12 +35,7 @@ async function fourSignedInTabs(browser: Browser, name: string, opts: { withoutW
   // As on plain http at a LAN address, where browsers give no Web Locks: the BroadcastChannel fallback.
   if (opts.withoutWebLocks) await context.addInitScript(() => delete (Navigator.prototype as { locks?: unknown }).locks);
   const email = `${name}.${Date.now()}@example.com`;
-  const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ firstName: 'Inés', email, password: 'Consulta2025' }),
-  });
-  expect(res.status).toBe(201);
+  await signUp('Inés', email);
   const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
   const first = await context.newPage();
   await first.goto(linkIn(mail, '/verify-email'));
@@ -76,7 +71,7 @@ async function restoreAfterExpiry(context: BrowserContext, tabs: Page[], round: 
   expect(after.state.loggedIn).toBe(true);
   expect(after.state.refreshToken).not.toBe(before.state.refreshToken);
   // The device session is alive on the server.
-  const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { ...headers, Authorization: `Bearer ${after.state.accessToken}` } });
+  const me = await apiAs(after.state.accessToken!).get('/me');
   expect(me.status, `round ${round}`).toBe(200);
   return Promise.all(refreshes);
 }
@@ -98,9 +93,7 @@ describe.skipIf(!hasChromium || !baseUrl)('several tabs refresh an expired sessi
       expect(answers, `round ${round}: one tab refreshed, the others used what it stored`).toEqual([200]);
     }
     const { state } = await readAuth(tabs[0]!);
-    const rotated = await fetch(`${baseUrl}/api/v1/realms/therapists/token?appVersion=1.0.0`, {
-      headers: { ...headers, Authorization: `Bearer ${state.refreshToken}` },
-    });
+    const rotated = await apiAs(state.refreshToken!).get('/realms/therapists/token?appVersion=1.0.0');
     expect(rotated.status).toBe(200);
     await context.close();
   });

@@ -2,29 +2,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allowConsole, launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { linkIn, waitForMail } from '../support/mail';
+import { signUpAndIn } from '../support/accounts';
 import { fixturePath } from '../../fixtures';
 
 const baseUrl = inject('baseUrl');
-const email = `marta.${Date.now()}@example.com`;
 
 /** A one-page PDF, enough for the server to recognise the type from its bytes. */
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-/** Signs up through the API and confirms through the mailed link, which signs the browser in. */
-async function signUpAndIn(page: Page) {
-  const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' },
-    body: JSON.stringify({ firstName: 'Marta', email, password: 'Consulta2025' }),
-  });
-  expect(res.status).toBeLessThan(300);
-  const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
-  await page.goto(linkIn(mail, '/verify-email'));
-  await page.waitForURL(`${baseUrl}/`);
-}
 
 describe.skipIf(!hasChromium || !baseUrl)('a therapist looks after their patients', () => {
   let browser: Browser;
@@ -34,9 +20,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist looks after their patient
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser, baseUrl);
-    page = await context.newPage();
-    await signUpAndIn(page);
+    ({ context, page } = await signUpAndIn(browser, baseUrl, 'Marta'));
   });
   afterAll(async () => {
     await browser?.close();

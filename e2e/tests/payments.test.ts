@@ -58,18 +58,14 @@ describe.skipIf(!hasChromium || !baseUrl)('payments: connect Stripe, save a card
     browser = await launchBrowser();
     me = await signUpAndIn(browser, baseUrl, 'Marta');
     page = me.page;
-    const res = await fetch(`${baseUrl}/api/v1/me/billing`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${me.token}` },
-      body: JSON.stringify({
-        fullName: 'Marta Ruiz Sanz',
-        taxId: '12345678Z',
-        line1: 'Calle Mayor 1',
-        city: 'Madrid',
-        zipCode: '28013',
-        country: 'España',
-        withholdingRate: 15,
-      }),
+    const res = await me.api.put('/me/billing', {
+      fullName: 'Marta Ruiz Sanz',
+      taxId: '12345678Z',
+      line1: 'Calle Mayor 1',
+      city: 'Madrid',
+      zipCode: '28013',
+      country: 'España',
+      withholdingRate: 15,
     });
     expect(res.status).toBe(200);
     patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero', email: patientEmail })).id;

@@ -1,24 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
+import { launchBrowser, phoneOf, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { linkIn, waitForMail } from '../support/mail';
+import { signUpAndIn } from '../support/accounts';
 
 const baseUrl = inject('baseUrl');
-const email = `laura.${Date.now()}@example.com`;
-
-/** Signs up through the API and confirms through the mailed link, which signs the browser in. */
-async function signUpAndIn(page: Page) {
-  const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' },
-    body: JSON.stringify({ firstName: 'Laura', email, password: 'Consulta2025' }),
-  });
-  expect(res.status).toBeLessThan(300);
-  const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
-  await page.goto(linkIn(mail, '/verify-email'));
-  await page.waitForURL(`${baseUrl}/`);
-}
 
 const focused = (page: Page) =>
   page.evaluate(
@@ -31,19 +17,6 @@ const focusedLabel = (page: Page) =>
     return el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent?.trim() : null;
   });
 
-/** A 390 px wide phone signed in as the same therapist. */
-async function phoneOf(browser: Browser, desktop: BrowserContext): Promise<BrowserContext> {
-  const phone = await browser.newContext({
-    baseURL: baseUrl,
-    locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-  });
-  await shareSession(phone, desktop);
-  return phone;
-}
-
 describe.skipIf(!hasChromium || !baseUrl)('screens that keep a therapist’s work and say where they are', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -52,9 +25,7 @@ describe.skipIf(!hasChromium || !baseUrl)('screens that keep a therapist’s wor
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser, baseUrl);
-    page = await context.newPage();
-    await signUpAndIn(page);
+    ({ context, page } = await signUpAndIn(browser, baseUrl, 'Laura'));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,54 +1,22 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { linkIn, waitForMail } from '../support/mail';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { site } from '../support/api';
+import { madridIsoDay } from '../support/days';
 
 const baseUrl = inject('baseUrl');
-const email = `avisos.${Date.now()}@example.com`;
-const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
-
-/** A day in Madrid (YYYY-MM-DD), `offset` days from today. */
-function madridIso(offset: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-  const [y, m, d] = parts.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
-}
 
 describe.skipIf(!hasChromium || !baseUrl)('settings: reminders by default and the private calendar feed', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let auth = { accessToken: '', workspaceId: '' };
-  const call = (path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(`${baseUrl}/api/v1/workspaces/${auth.workspaceId}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { ...headers, Authorization: `Bearer ${auth.accessToken}` },
-      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    });
+  let me: SignedIn;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser, baseUrl);
-    page = await context.newPage();
-    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ firstName: 'Amparo', email, password: 'Consulta2025' }),
-    });
-    expect(res.status).toBe(201);
-    const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
-    await page.goto(linkIn(mail, '/verify-email'));
-    await page.waitForURL(`${baseUrl}/`);
-    await page.waitForFunction(
-      () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
-    );
-    auth = await page.evaluate(() => ({
-      accessToken: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
-      workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
-    }));
+    me = await signUpAndIn(browser, baseUrl, 'Amparo');
+    page = me.page;
   });
   afterAll(async () => {
     await browser?.close();
@@ -77,11 +45,16 @@ describe.skipIf(!hasChromium || !baseUrl)('settings: reminders by default and th
     await hour.waitFor();
     expect([await day.isChecked(), await hour.isChecked(), await quarter.isChecked()]).toEqual([true, true, false]);
 
-    const patient = await call('/patients', { method: 'POST', body: { firstName: 'Rocío', lastName: 'Blanco' } });
-    const { id: patientId } = (await patient.json()) as { id: string };
-    const made = await call('/sessions', { method: 'POST', body: { patientId, day: madridIso(9), from: '18:00', to: '18:50' } });
+    const api = me.api.in(me.workspaceId);
+    const { id: patientId } = (await api.post<{ id: string }>('/patients', { firstName: 'Rocío', lastName: 'Blanco' })).body;
+    const made = await api.post<{ session: { reminders: number[] } }>('/sessions', {
+      patientId,
+      day: madridIsoDay(9),
+      from: '18:00',
+      to: '18:50',
+    });
     expect(made.status).toBe(201);
-    expect(((await made.json()) as { session: { reminders: number[] } }).session.reminders).toEqual([1440, 60]);
+    expect(made.body.session.reminders).toEqual([1440, 60]);
   });
 
   it('makes the private calendar link, shows it once, serves the sessions in iCal with initials, and turns it off', async () => {
@@ -95,10 +68,10 @@ describe.skipIf(!hasChromium || !baseUrl)('settings: reminders by default and th
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'settings-integrations');
 
-    const feed = await fetch(new URL(new URL(url).pathname, baseUrl));
+    const feed = await site.get(new URL(url).pathname);
     expect([feed.status, feed.headers.get('content-type')]).toEqual([200, 'text/calendar; charset=utf-8']);
-    const text = (await feed.text()).replace(/\r\n[ \t]/g, '');
-    expect(text).toContain(`DTSTART;TZID=Europe/Madrid:${madridIso(9).replaceAll('-', '')}T180000`);
+    const text = feed.text.replace(/\r\n[ \t]/g, '');
+    expect(text).toContain(`DTSTART;TZID=Europe/Madrid:${madridIsoDay(9).replaceAll('-', '')}T180000`);
     expect(text).toContain('SUMMARY:Sesión · R. B.');
 
     await page.reload();
@@ -107,6 +80,6 @@ describe.skipIf(!hasChromium || !baseUrl)('settings: reminders by default and th
     await page.getByRole('button', { name: 'Desactivar' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Desactivar' }).click();
     await page.getByRole('button', { name: 'Crear enlace privado' }).waitFor();
-    expect((await fetch(new URL(new URL(url).pathname, baseUrl))).status).toBe(404);
+    expect((await site.get(new URL(url).pathname)).status).toBe(404);
   });
 });

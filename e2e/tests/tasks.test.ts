@@ -1,35 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
+import { launchBrowser, phoneOf, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { linkIn, waitForMail } from '../support/mail';
+import { signUpAndIn } from '../support/accounts';
+import { madridDmy } from '../support/days';
 
 const baseUrl = inject('baseUrl');
-const email = `tareas.${Date.now()}@example.com`;
-const headers = { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0' };
-
-/** A day in Madrid as the screens type it (DD/MM/YYYY), `offset` days from today. */
-function madridDay(offset = 0): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-  const [y, m, d] = parts.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d + offset));
-  return `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
-}
-
-/** A 390 px wide phone signed in as the same therapist. */
-async function phoneOf(browser: Browser, desktop: BrowserContext): Promise<BrowserContext> {
-  const phone = await browser.newContext({
-    baseURL: baseUrl,
-    locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-  });
-  await shareSession(phone, desktop);
-  return phone;
-}
 
 describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list on the dashboard and in a patient’s file', () => {
   let browser: Browser;
@@ -39,32 +15,10 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser, baseUrl);
-    page = await context.newPage();
     // Sign up through the API, confirm in the browser (which signs it in), create the patient through the API.
-    const res = await fetch(`${baseUrl}/api/v1/realms/therapists/users`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ firstName: 'Teresa', email, password: 'Consulta2025' }),
-    });
-    expect(res.status).toBe(201);
-    const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('/verify-email/'));
-    await page.goto(linkIn(mail, '/verify-email'));
-    await page.waitForURL(`${baseUrl}/`);
-    await page.waitForFunction(
-      () => !!(JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId,
-    );
-    const { accessToken, workspaceId } = await page.evaluate(() => ({
-      accessToken: (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
-      workspaceId: (JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: { currentId?: string } }).state?.currentId ?? '',
-    }));
-    const created = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients`, {
-      method: 'POST',
-      headers: { ...headers, Authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ firstName: 'Pilar', lastName: 'Ortega' }),
-    });
-    expect(created.status).toBe(201);
-    patientId = ((await created.json()) as { id: string }).id;
+    const me = await signUpAndIn(browser, baseUrl, 'Teresa');
+    ({ context, page } = me);
+    patientId = (await me.call<{ id: string }>('POST', '/patients', { firstName: 'Pilar', lastName: 'Ortega' })).id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -81,7 +35,7 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     // Keyboard only: type, Tab to the day, Enter.
     await title.fill('Llamar a la mutua');
     await page.keyboard.press('Tab');
-    await page.keyboard.type(madridDay(0));
+    await page.keyboard.type(madridDmy(0));
     await page.keyboard.press('Enter');
     await card().getByRole('button', { name: 'Editar tarea «Llamar a la mutua»' }).waitFor();
     // The form is ready for the next one: empty, focus back on the title.
@@ -89,14 +43,14 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Nueva tarea');
 
     await title.fill('Revisar informe de evolución');
-    await due.fill(madridDay(-2));
+    await due.fill(madridDmy(-2));
     await title.press('Enter');
     await title.fill('Renovar el seguro de la consulta');
     await title.press('Enter');
     const items = card().getByRole('list', { name: 'Tareas pendientes' }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(3);
     expect(await items.allInnerTexts()).toEqual([
-      expect.stringMatching(new RegExp(`Revisar informe de evolución[\\s\\S]*Vencida · ${madridDay(-2)}`)),
+      expect.stringMatching(new RegExp(`Revisar informe de evolución[\\s\\S]*Vencida · ${madridDmy(-2)}`)),
       expect.stringMatching(/Llamar a la mutua[\s\S]*Hoy/),
       expect.stringContaining('Renovar el seguro de la consulta'),
     ]);
@@ -130,7 +84,7 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     await card().getByRole('button', { name: 'Editar tarea «Renovar el seguro de la consulta»' }).click();
     const edit = card().getByRole('textbox', { name: 'Título de la tarea' });
     await edit.fill('Renovar el seguro de responsabilidad civil');
-    await card().getByRole('textbox', { name: 'Fecha límite (DD/MM/AAAA)' }).fill(madridDay(1));
+    await card().getByRole('textbox', { name: 'Fecha límite (DD/MM/AAAA)' }).fill(madridDmy(1));
     await edit.press('Enter');
     await card().getByRole('button', { name: 'Editar tarea «Renovar el seguro de responsabilidad civil»' }).waitFor();
     await expect
@@ -151,7 +105,7 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     await page.getByRole('button', { name: 'Deshacer' }).click();
     await card().getByRole('button', { name: 'Editar tarea «Revisar informe de evolución»' }).waitFor();
     await card()
-      .getByText(`Vencida · ${madridDay(-2)}`)
+      .getByText(`Vencida · ${madridDmy(-2)}`)
       .waitFor();
   });
 
@@ -163,7 +117,7 @@ describe.skipIf(!hasChromium || !baseUrl)('tasks: the therapist’s to-do list o
     await title.fill('Enviar el cuestionario BDI');
     await card()
       .getByRole('textbox', { name: /Fecha límite de la nueva tarea/ })
-      .fill(madridDay(3));
+      .fill(madridDmy(3));
     await title.press('Enter');
     await card().getByRole('button', { name: 'Editar tarea «Enviar el cuestionario BDI»' }).waitFor();
     // Only this patient's tasks here.

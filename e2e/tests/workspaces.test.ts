@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allowConsole, launchBrowser, newContext, seriousA11yViolations, shareSession, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
+import { apiAs } from '../support/api';
 import { linkIn, waitForMail } from '../support/mail';
 
 const baseUrl = inject('baseUrl');
@@ -257,11 +258,9 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     await shot(page, '45-therapist-billing-denied');
 
     const { accessToken, workspaceId } = await session(page);
-    const res = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/billing-info`, {
-      headers: { Authorization: `Bearer ${accessToken}`, 'X-Client-Version': '1.0.0' },
-    });
+    const res = await apiAs(accessToken).in(workspaceId).get<{ code: string }>('/billing-info');
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { code: string }).code).toBe('access_denied');
+    expect(res.body.code).toBe('access_denied');
   });
 
   it('the owner switches off self-managed roles by typing DESACTIVAR', async () => {
@@ -315,18 +314,16 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
       ['Águeda', 'eating_disorders', 'agueda'],
       ['Bernardo', 'anxiety', 'bernardo'],
     ] as const) {
-      const res = await fetch(`${baseUrl}/api/v1/workspaces/${workspaceId}/patients`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Client-Version': '1.0.0', Authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify({
+      const res = await apiAs(accessToken)
+        .in(workspaceId)
+        .post('/patients', {
           firstName,
           lastName: 'Villanueva de la Cañada',
           email: `${mail}.${stamp}@correo.example`,
           phone: '612345678',
           treatment: { motive },
-        }),
-      });
-      expect(res.status, await res.text()).toBe(201);
+        });
+      expect(res.status, res.text).toBe(201);
     }
     await page.goto('/patients');
     const table = page.locator('table');
