@@ -26,7 +26,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // ARCHITECTURE.md: no feature imports another on the web; no module uses another's repository or tables.
+    // ARCHITECTURE.md: no feature imports another on the web; no module uses another's repository or tables;
+    // the companion and the booking pages never import each other (they share public-kit/ only).
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
     plugins: { divan },
     rules: { 'divan/boundaries': 'error' },

@@ -6,12 +6,15 @@ import path from 'node:path';
  *   `components/`, `lib/`, `stores/` or `packages/core`, and only `app/` wires features together;
  * - server: a module (`apps/server/src/modules/<x>/`) reaches another only through its service or a
  *   domain event, never through its repository or tables. Only `*.tables.ts` files may name another
- *   module's tables (foreign keys).
+ *   module's tables (foreign keys);
+ * - the public bundles: the companion (`src/companion/`) and the booking pages (`src/public-booking/`)
+ *   never import each other; what they share lives in `src/public-kit/`, which imports neither.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_SRC = path.join(ROOT, 'apps/web/src');
 const FEATURES = path.join(WEB_SRC, 'features');
 const MODULES = path.join(ROOT, 'apps/server/src/modules');
+const PUBLIC_BUNDLES = ['companion', 'public-booking'];
 
 /** The first folder of `file` under `base`, or null when `file` is not inside `base`. */
 export function areaOf(base, file) {
@@ -36,6 +39,10 @@ export function boundaryProblem(file, source) {
   const toFeature = areaOf(FEATURES, target);
   if (fromFeature && toFeature && fromFeature !== toFeature)
     return `La feature "${fromFeature}" no importa la feature "${toFeature}": mueve lo compartido a components/, lib/ o packages/core, o conéctalas desde app/.`;
+  const fromArea = areaOf(WEB_SRC, file);
+  const toArea = areaOf(WEB_SRC, target);
+  if (PUBLIC_BUNDLES.includes(toArea) && fromArea !== toArea && (PUBLIC_BUNDLES.includes(fromArea) || fromArea === 'public-kit'))
+    return `"${fromArea}" no importa "${toArea}": lo que comparten el acompañante y las páginas de reserva vive en public-kit/.`;
   const fromModule = areaOf(MODULES, file);
   const toModule = areaOf(MODULES, target);
   if (fromModule && toModule && fromModule !== toModule && /\.(repository|tables)(\.ts)?$/.test(target) && !file.endsWith('.tables.ts'))

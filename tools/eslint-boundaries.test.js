@@ -16,6 +16,21 @@ describe('feature and module boundaries', () => {
     expect(boundaryProblem(at('apps/web/src/app/router.tsx'), '@/features/patients/list/patients-page')).toBeNull();
   });
 
+  it('the companion and the booking pages share only public-kit/, which imports neither', () => {
+    const companion = at('apps/web/src/companion/session-move.tsx');
+    const booking = at('apps/web/src/public-booking/manage-move.tsx');
+    const kit = at('apps/web/src/public-kit/slot-move.tsx');
+    expect(boundaryProblem(companion, '../public-booking/slot-picker')).toMatch(/"companion" no importa "public-booking"/);
+    expect(boundaryProblem(companion, '@/public-booking/format')).toMatch(/public-kit/);
+    expect(boundaryProblem(booking, '../companion/session-format')).toMatch(/"public-booking" no importa "companion"/);
+    expect(boundaryProblem(kit, '../public-booking/api')).toMatch(/"public-kit" no importa "public-booking"/);
+    expect(boundaryProblem(kit, '../companion/ui')).toMatch(/"public-kit" no importa "companion"/);
+    expect(boundaryProblem(companion, '../public-kit/slot-move')).toBeNull();
+    expect(boundaryProblem(booking, '../public-kit/slot-picker')).toBeNull();
+    expect(boundaryProblem(booking, './errors')).toBeNull();
+    expect(boundaryProblem(at('apps/web/src/features/patients/connect/connect-card.tsx'), '@/lib/format')).toBeNull();
+  });
+
   it("a server module may not use another module's repository or tables, except tables naming tables", () => {
     const service = at('apps/server/src/modules/patient-import/patient-import.service.ts');
     expect(boundaryProblem(service, '../patients/patients.repository')).toMatch(

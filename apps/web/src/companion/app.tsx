@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { AppFrame } from '../public-kit/app-frame';
 import { ConnectPage } from './connect-page';
 import { PageFrame } from './frame';
 import { HomePage } from './home-page';
@@ -36,36 +37,8 @@ export function CompanionApp() {
       );
   }
   return (
-    <LoadFailure
-      fallback={
-        <PageFrame title="Diván">
-          <ErrorState
-            message="No se ha podido cargar la página. Comprueba tu conexión y vuelve a intentarlo."
-            retry={() => location.reload()}
-          />
-        </PageFrame>
-      }
-    >
-      <Suspense
-        fallback={
-          <PageFrame title="Diván">
-            <ListSkeleton rows={3} />
-          </PageFrame>
-        }
-      >
-        {page}
-      </Suspense>
-    </LoadFailure>
+    <AppFrame frame={(children) => <PageFrame title="Diván">{children}</PageFrame>} loading={<ListSkeleton rows={3} />}>
+      {page}
+    </AppFrame>
   );
-}
-
-/** A page's code that did not arrive (offline, or a new version deployed meanwhile): say so, offer a reload. */
-class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }

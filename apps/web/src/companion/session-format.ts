@@ -4,7 +4,7 @@
  * size. Pure, with Intl only (the booking pages' helpers).
  */
 import type { CompanionSession } from '@divan/core';
-import { dayInZone, dayLabel, formatDuration, timeInZone } from '../public-booking/format';
+import { dayInZone, dayLabel, formatDuration, timeInZone } from '../public-kit/format';
 
 export type SessionWhen = { day: string; dayLabel: string; from: string; to: string; duration: string };
 

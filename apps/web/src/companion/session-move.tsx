@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import type { CompanionSession } from '@divan/core';
-import { dayInZone, dayLabel, visitorTimeZone, zoneCity } from '../public-booking/format';
-import { SlotPicker } from '../public-booking/slot-picker';
-import type { Slot } from '../public-booking/slots';
-import { lastMonth } from '../public-booking/slots';
+import { dayLabel, visitorTimeZone, zoneCity } from '../public-kit/format';
+import { MoveConfirm, MovePicker, useMoveRange, useSlotMove } from '../public-kit/slot-move';
 import { sessionsApi } from './api';
-import { asFailure, messageOf, type Failure } from './errors';
+import { messageOf, type Failure } from './errors';
 import { sessionWhen } from './session-format';
-import { Alert, Button, FocusHeading } from './ui';
 import { useMoveSlots } from './use-move-slots';
 
 type Props = {
@@ -29,39 +26,28 @@ const CLOSED = [
 /** «Cambiar hora»: the free days of the session's service, the chosen day's hours, then one confirmation. */
 export function SessionMove({ fileId, session, onMoved, onBack, onClosed }: Props) {
   const [zone] = useState(visitorTimeZone);
-  const [today] = useState(() => dayInZone(new Date(), zone ?? session.timeZone));
-  const [maxMonth] = useState(() => lastMonth(new Date(), session.timeZone, undefined));
-  const slots = useMoveSlots(fileId, session, zone, today.slice(0, 7));
-  const [day, setDay] = useState<string | null>(null);
-  const [slot, setSlot] = useState<Slot | null>(null);
-  const [notice, setNotice] = useState<{ at: 'slots' | 'confirm'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const range = useMoveRange(zone, session.timeZone);
+  const slots = useMoveSlots(fileId, session, zone, range.firstMonth);
+  const move = useSlotMove(slots, {
+    send: async (startsAt) => onMoved(await sessionsApi.move(fileId, session.id, startsAt)),
+    placeOf: (failure) =>
+      CLOSED.includes(failure.code) ? 'closed' : failure.code === 'public_service_slot_not_available' ? 'slots' : 'here',
+    messageOf,
+    onClosed,
+  });
+  const slot = move.slot;
   const when = sessionWhen(session);
-
-  const move = async () => {
-    if (!slot) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      onMoved(await sessionsApi.move(fileId, session.id, slot.startsAt));
-    } catch (error) {
-      const failure = asFailure(error);
-      setBusy(false);
-      if (CLOSED.includes(failure.code)) onClosed(failure);
-      else if (failure.code === 'public_service_slot_not_available') {
-        setSlot(null);
-        setNotice({ at: 'slots', text: messageOf(failure) });
-        slots.reload(slots.month);
-      } else setNotice({ at: 'confirm', text: messageOf(failure) });
-    }
-  };
 
   if (slot)
     return (
-      <section className="grid gap-4 rounded-2xl border bg-card p-4" aria-labelledby="move-title" data-testid="move-confirm">
-        <FocusHeading level={2} id="move-title">
-          ¿Cambiamos tu sesión?
-        </FocusHeading>
+      <MoveConfirm
+        move={move}
+        title="¿Cambiamos tu sesión?"
+        className="rounded-2xl border bg-card p-4"
+        buttonsClassName="gap-2"
+        holdWhileBusy
+        testId="move-confirm"
+      >
         <dl className="grid gap-1 text-[0.9375rem]">
           <div>
             <dt className="inline text-muted-foreground">Ahora: </dt>
@@ -77,43 +63,24 @@ export function SessionMove({ fileId, session, onMoved, onBack, onClosed }: Prop
             </dd>
           </div>
         </dl>
-        {notice?.at === 'confirm' ? <Alert>{notice.text}</Alert> : null}
-        <div className="flex flex-wrap gap-2">
-          <Button loading={busy} onClick={() => void move()}>
-            Confirmar el cambio
-          </Button>
-          <Button variant="outline" disabled={busy} onClick={() => (setSlot(null), setNotice(null))}>
-            Elegir otra hora
-          </Button>
-        </div>
-      </section>
+      </MoveConfirm>
     );
 
   return (
-    <div className="grid gap-4" data-testid="move-picker">
-      <p className="text-[0.9375rem] text-muted-foreground">
-        Tu sesión es el <span className="first-letter:uppercase">{when.dayLabel}</span> a las {when.from}. Elige otro día y hora libres
-        {session.service ? ` de «${session.service.title}»` : ''}.
-      </p>
-      <SlotPicker
-        slots={slots}
-        day={day}
-        onDay={setDay}
-        onPick={setSlot}
-        picked={null}
-        therapistTimeZone={session.timeZone}
-        visitorZone={zone}
-        minMonth={today.slice(0, 7)}
-        maxMonth={maxMonth}
-        today={today}
-        notice={notice?.at === 'slots' ? notice.text : null}
-        focusTitle
-      />
-      <div>
-        <Button variant="ghost" onClick={onBack}>
-          Mantener la hora actual
-        </Button>
-      </div>
-    </div>
+    <MovePicker
+      move={move}
+      range={range}
+      therapistTimeZone={session.timeZone}
+      visitorZone={zone}
+      intro={
+        <p className="text-[0.9375rem] text-muted-foreground">
+          Tu sesión es el <span className="first-letter:uppercase">{when.dayLabel}</span> a las {when.from}. Elige otro día y hora libres
+          {session.service ? ` de «${session.service.title}»` : ''}.
+        </p>
+      }
+      keepLabel="Mantener la hora actual"
+      onKeep={onBack}
+      testId="move-picker"
+    />
   );
 }

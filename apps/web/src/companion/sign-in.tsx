@@ -3,7 +3,7 @@ import { authApi, type Challenge } from './api';
 import { codeFailure } from './code-failure';
 import { CodeForm, noCodeFailure, type CodeFailure } from './code-form';
 import { asFailure, messageOf } from './errors';
-import { Alert, Button, FocusHeading } from './ui';
+import { Alert, Button, FieldAlert, FocusHeading, invalidField } from './ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -93,14 +93,9 @@ export function SignIn() {
               className="block min-h-12 w-full rounded-md border border-input bg-card px-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-destructive"
               value={email}
               onChange={(e) => (setEmail(e.target.value), setEmailError(null))}
-              aria-invalid={!!emailError}
-              aria-describedby={emailError ? 'email-error' : undefined}
+              {...invalidField('email-error', emailError)}
             />
-            {emailError ? (
-              <p id="email-error" role="alert" className="text-[0.8125rem] font-medium text-destructive">
-                {emailError}
-              </p>
-            ) : null}
+            <FieldAlert id="email-error" error={emailError} />
           </div>
           <Button type="submit" loading={sending} className="w-full sm:w-auto sm:justify-self-start">
             Enviarme un código

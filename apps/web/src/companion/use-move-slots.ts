@@ -1,4 +1,4 @@
-import { useSlotMonths, type MonthSlots } from '../public-booking/use-month-slots';
+import { useSlotMonths, type MonthSlots } from '../public-kit/use-slot-months';
 import { sessionsApi } from './api';
 
 /**

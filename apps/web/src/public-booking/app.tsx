@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { AppFrame } from '../public-kit/app-frame';
 import { useRoute } from './nav';
 import { PageFrame } from './frame';
 import { TherapistPage } from './therapist-page';
@@ -45,32 +46,16 @@ export function BookingApp() {
         </PageFrame>
       );
   }
-  const frame = (children: ReactNode) => (
-    <PageFrame workspace={null} title="Reserva online">
-      {children}
-    </PageFrame>
-  );
   return (
-    <LoadFailure
-      fallback={frame(
-        <ErrorState
-          message="No se ha podido cargar la página. Comprueba tu conexión y vuelve a intentarlo."
-          retry={() => location.reload()}
-        />,
+    <AppFrame
+      frame={(children) => (
+        <PageFrame workspace={null} title="Reserva online">
+          {children}
+        </PageFrame>
       )}
+      loading={<PageSkeleton />}
     >
-      <Suspense fallback={frame(<PageSkeleton />)}>{page}</Suspense>
-    </LoadFailure>
+      {page}
+    </AppFrame>
   );
-}
-
-/** A page's code that did not arrive (offline, or a new version deployed meanwhile): say so, offer a reload. */
-class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { PublicBooking } from '@divan/core';
-import { sessionLabel, timeInZone, zoneCity } from './format';
+import { timeInZone, zoneCity } from '../public-kit/format';
+import { sessionLabel } from './format';
 import { modalityText } from './service-card';
 import { Button, FocusHeading } from './ui';
 

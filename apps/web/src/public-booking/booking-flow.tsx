@@ -4,9 +4,9 @@ import { asFailure, bookingApi, type ServiceIds } from './api';
 import { embedded } from './embed';
 import { fieldMessages, messageOf, placeOf, type Failure } from './errors';
 import type { BookingForm as FormValues, FormErrors } from './form-checks';
-import { dayInZone } from './format';
-import { SlotPicker } from './slot-picker';
-import { lastMonth, type Slot } from './slots';
+import { dayInZone } from '../public-kit/format';
+import { SlotPicker } from '../public-kit/slot-picker';
+import { lastMonth, type Slot } from '../public-kit/slots';
 import { Skeleton } from './ui';
 import { useMonthSlots } from './use-month-slots';
 

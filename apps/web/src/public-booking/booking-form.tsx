@@ -2,8 +2,8 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { BOOKING_MESSAGE_MAX } from './constants';
 import type { CreateBookingHoldBody } from '@divan/core';
 import { checkForm, emptyForm, holdBody, type BookingForm as Values, type FormErrors } from './form-checks';
-import { dayLabel, zoneCity } from './format';
-import type { Slot } from './slots';
+import { dayLabel, zoneCity } from '../public-kit/format';
+import type { Slot } from '../public-kit/slots';
 import { Alert, Button, FocusHeading, cx } from './ui';
 
 type Props = {

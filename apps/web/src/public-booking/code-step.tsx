@@ -1,6 +1,5 @@
-import type { FormEvent } from 'react';
-import { useCodeField } from '../public-kit/code-field';
-import { Alert, Button, FocusHeading } from './ui';
+import { CodeEntry } from '../public-kit/code-step';
+import { FocusHeading } from './ui';
 
 type Props = {
   emailHint: string;
@@ -18,40 +17,24 @@ type Props = {
 
 /** «Te hemos enviado un código de 6 cifras a a•••@…»: the six digits, then the booking is made. */
 export function CodeStep({ emailHint, codeError, needsNewCode, notice, submitting, onConfirm, onBack }: Props) {
-  const { field, submitted } = useCodeField(codeError);
-  const submit = (e: FormEvent) => {
-    const code = submitted(e);
-    if (code) onConfirm(code);
-  };
-
   return (
     <section aria-labelledby="code-title" className="grid gap-5">
       <FocusHeading level={2} id="code-title">
         Confirma tu email
       </FocusHeading>
-      <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-        Te hemos enviado un código de 6 cifras a <strong className="font-semibold text-foreground">{emailHint}</strong>. Escríbelo aquí para
-        confirmar la reserva. Si no lo ves, mira en la carpeta de correo no deseado.
-      </p>
-      {needsNewCode ? (
-        <div className="grid justify-items-start gap-3">
-          <Alert testId="code-notice">{needsNewCode}</Alert>
-          <Button onClick={onBack}>Pedir un código nuevo</Button>
-        </div>
-      ) : (
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          {notice ? <Alert testId="code-notice">{notice}</Alert> : null}
-          {field}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" loading={submitting}>
-              Confirmar reserva
-            </Button>
-            <Button variant="ghost" onClick={onBack}>
-              No me ha llegado: volver a enviarlo
-            </Button>
-          </div>
-        </form>
-      )}
+      <CodeEntry
+        email={emailHint}
+        purpose="Escríbelo aquí para confirmar la reserva."
+        submitLabel="Confirmar reserva"
+        resendLabel="No me ha llegado: volver a enviarlo"
+        newCodeLabel="Pedir un código nuevo"
+        submitting={submitting}
+        codeError={codeError}
+        needsNewCode={needsNewCode}
+        notice={notice}
+        onSubmit={onConfirm}
+        onNewCode={onBack}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { PublicServiceSummary, PublicTherapist } from '@divan/core';
-import { formatDuration, formatPrice } from './format';
+import { formatDuration } from '../public-kit/format';
+import { formatPrice } from './format';
 import { hrefOf } from './router';
 import { Initial, Link, cx } from './ui';
 

@@ -2,17 +2,15 @@ import { useState } from 'react';
 import { bookingApi, type ServiceIds } from './api';
 import { BookingFlow } from './booking-flow';
 import { messageOf } from './errors';
-import { visitorTimeZone } from './format';
+import { visitorTimeZone } from '../public-kit/format';
 import { PageFrame } from './frame';
 import { hrefOf } from './router';
 import { ServiceFacts } from './service-card';
 import { Alert, ErrorState, FocusHeading, Link, PageSkeleton } from './ui';
 import { useLoad } from '../public-kit/use-load';
 
-// «Cambiar fecha» of the manage link (manage-move.tsx) takes the calendar from here: Rollup then keeps
+// «Cambiar fecha» of the manage link (manage-move.tsx) takes its slots from here: Rollup then keeps
 // this page and the calendar in one chunk instead of three (scripts/bundle-report.mjs).
-export { SlotPicker } from './slot-picker';
-export { lastMonth } from './slots';
 export { useMonthSlots } from './use-month-slots';
 
 /** Back from the payments gateway's checkout (`?pago=completado|cancelado`), what happened, in words. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FieldAlert, invalidField } from './ui';
 
 /** What a typed code keeps: its digits, six at the most. */
 export const cleanCode = (typed: string): string => typed.replace(/\D/g, '').slice(0, 6);
@@ -44,14 +45,9 @@ export function useCodeField(codeError: string | null, { focusFirst = false } = 
           setCode(cleanCode(e.target.value));
           setShort(false);
         }}
-        aria-invalid={!!error}
-        aria-describedby={error ? 'code-error' : undefined}
+        {...invalidField('code-error', error)}
       />
-      {error ? (
-        <p id="code-error" role="alert" className="text-[0.8125rem] font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldAlert id="code-error" error={error} />
     </div>
   );
   return { field, submitted };

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { MonthCalendar } from './calendar';
-import { messageOf } from './errors';
+import { serverMessage } from './failure';
 import { dayLabel, zoneCity } from './format';
 import { addMonths, monthOf } from './month-grid';
 import { freeDaysIn, type Slot } from './slots';
 import { Alert, Button, ErrorState, FocusHeading, Skeleton, cx } from './ui';
-import type { MonthSlots } from './use-month-slots';
+import type { MonthSlots } from './use-slot-months';
 
 type Props = {
   slots: MonthSlots;
@@ -72,7 +72,7 @@ export function SlotPicker({
             today={today}
           />
           {failure ? (
-            <ErrorState title="No se han podido cargar las horas libres" message={messageOf(failure)} retry={slots.retry} />
+            <ErrorState title="No se han podido cargar las horas libres" message={serverMessage(failure)} retry={slots.retry} />
           ) : free && !free.length ? (
             <div className="grid justify-items-start gap-3 border-t pt-4" data-testid="month-empty">
               <p role="status" className="text-[0.9375rem] font-medium">

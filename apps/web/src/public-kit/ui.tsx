@@ -98,6 +98,21 @@ export function Alert({
   );
 }
 
+/** The input's side of a field's error: marked invalid and described by the message (FieldAlert) while there is one. */
+export const invalidField = (errorId: string, error: string | null) => ({
+  'aria-invalid': !!error,
+  'aria-describedby': error ? errorId : undefined,
+});
+
+/** A field's error under it, read out as it appears. */
+export function FieldAlert({ id, error }: { id: string; error: string | null }) {
+  return error ? (
+    <p id={id} role="alert" className="text-[0.8125rem] font-medium text-destructive">
+      {error}
+    </p>
+  ) : null;
+}
+
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden className={cx('animate-pulse rounded-md bg-muted', className)} />;
 }

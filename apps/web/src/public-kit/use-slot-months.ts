@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PublicSlots } from '@divan/core';
-import { asFailure, bookingApi, isAbort, type ServiceIds } from './api';
-import type { Failure } from './errors';
+import { asFailure, isAbort, type Failure } from './failure';
 import { slotsByVisitorDay } from './slots';
 
 /**
@@ -61,9 +60,3 @@ export function useSlotMonths(
   return { month, setMonth, loaded: !!months[month], failure: months[month] ? null : failure, retry, reload, byDay };
 }
 export type MonthSlots = ReturnType<typeof useSlotMonths>;
-
-/** A service's free slots, month by month, in the visitor's time zone. */
-export function useMonthSlots(ids: ServiceIds, timeZone: string | undefined, firstMonth: string): MonthSlots {
-  const key = `${ids.workspaceId}/${ids.therapistId}/${ids.serviceId}|${timeZone ?? ''}`;
-  return useSlotMonths(key, (month, signal) => bookingApi.slots(ids, month, timeZone, signal), firstMonth);
-}

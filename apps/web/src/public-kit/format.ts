@@ -1,0 +1,82 @@
+/**
+ * Days and times as a visitor reads them (DD/MM/YYYY, HH:mm, a length, a zone's city), in a given time zone,
+ * with the browser's Intl only: no date library on the public pages. The booking pages and the companion both
+ * read sessions with these.
+ */
+import { zoneName } from '@divan/core';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dtf(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat('es-ES', { timeZone, ...options })));
+  return f;
+}
+
+type Parts = { year: string; month: string; day: string; hour: string; minute: string; weekday: string };
+
+/** An instant's wall clock in `timeZone`. */
+export function partsInZone(instant: string | Date, timeZone: string): Parts {
+  const f = dtf(timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'long',
+  });
+  const out: Record<string, string> = {};
+  for (const p of f.formatToParts(new Date(instant))) out[p.type] = p.value;
+  return out as Parts;
+}
+
+/** 'YYYY-MM-DD' of an instant in `timeZone`. */
+export function dayInZone(instant: string | Date, timeZone: string): string {
+  const p = partsInZone(instant, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 'HH:mm' of an instant in `timeZone`. */
+export function timeInZone(instant: string | Date, timeZone: string): string {
+  const p = partsInZone(instant, timeZone);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** ['jueves', ' de diciembre de 2026'] of '2026-12-03': what a screen reader says around the day's number. */
+export function spokenDay(day: string): [string, string] {
+  const at = new Date(`${day}T12:00:00Z`);
+  return [dtf('UTC', { weekday: 'long' }).format(at), ` de ${dtf('UTC', { month: 'long', year: 'numeric' }).format(at)}`];
+}
+
+/** 'jueves 03/12/2026' of a calendar day 'YYYY-MM-DD'. */
+export function dayLabel(day: string): string {
+  const [y, m, d] = day.split('-');
+  const weekday = dtf('UTC', { weekday: 'long' }).format(new Date(`${day}T12:00:00Z`));
+  return `${weekday} ${d}/${m}/${y}`;
+}
+
+/** 'diciembre de 2026' of 'YYYY-MM'. */
+export function monthLabel(month: string): string {
+  return dtf('UTC', { month: 'long', year: 'numeric' }).format(new Date(`${month}-15T12:00:00Z`));
+}
+
+/** '50 min', '1 h', '1 h 30 min'. */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (!h) return `${m} min`;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
+
+/** 'Madrid' of 'Europe/Madrid', 'Ciudad de México' of 'America/Mexico_City', 'Canarias' (core's zoneName). */
+export const zoneCity = zoneName;
+
+/** The visitor's zone, as the browser knows it; undefined when it does not. */
+export function visitorTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
