@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { INVOICE_STATUS, PAYMENT_STATUS } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, optionsOf } from '@/components/ui/native-select';
+import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '../utils/date-presets';
 import { hasFilters, NO_FILTERS, type ListState } from '../utils/list-params';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = {
   wid: string;
@@ -23,26 +21,7 @@ type Props = {
 };
 
 export function ListFilters({ wid, state, update, therapists, series, patient, onPatient }: Props) {
-  const [text, setText] = useState(state.q);
-  const sent = useRef(state.q);
-
-  // Typing updates the URL once the user pauses; replace, so Back doesn't replay every keystroke.
-  useEffect(() => {
-    if (text.trim() === sent.current.trim()) return;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      update({ q: text }, { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, update]);
-
-  // Back/forward or «Limpiar filtros» change the URL: the box follows.
-  useEffect(() => {
-    if (state.q.trim() !== sent.current.trim()) {
-      sent.current = state.q;
-      setText(state.q);
-    }
-  }, [state.q]);
+  const [text, setText] = useUrlSearchText(state.q, update);
 
   return (
     <div className="grid gap-3">

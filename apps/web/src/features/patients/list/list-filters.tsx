@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { SESSION_TYPE, TREATMENT_MOTIVE, PATIENT_SORTS } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, optionsOf } from '@/components/ui/native-select';
+import { useUrlSearchText } from '@/lib/use-url-search-text';
 import type { Therapist } from '../api/patients-api';
 import { hasFilters, type ListState, type Sort } from './list-params';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const sortLabels: Record<Sort, string> = {
   lastName: 'Apellidos',
   firstName: 'Nombre',
@@ -24,26 +23,7 @@ type Props = {
 };
 
 export function ListFilters({ state, update, therapists, treatment }: Props) {
-  const [text, setText] = useState(state.q);
-  const sent = useRef(state.q);
-
-  // Typing updates the URL once the user pauses; replace, so Back doesn't replay every keystroke.
-  useEffect(() => {
-    if (text.trim() === sent.current.trim()) return;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      update({ q: text }, { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, update]);
-
-  // Back/forward or "Limpiar filtros" change the URL: the box follows.
-  useEffect(() => {
-    if (state.q.trim() !== sent.current.trim()) {
-      sent.current = state.q;
-      setText(state.q);
-    }
-  }, [state.q]);
+  const [text, setText] = useUrlSearchText(state.q, update);
 
   const therapistOptions = therapists
     ? [{ value: 'unassigned', label: 'Sin asignar' }, ...therapists.map((t) => ({ value: t.id, label: t.name }))]
