@@ -1,9 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { PGLITE_ALSO, PGLITE_ONLY, SERVER_TESTS, serverGlob, unmatchedEntries } from './apps/server/src/test/database-suites.ts';
 
-/** Unit and API integration tests of every workspace except e2e (run by `npm run test:e2e`). */
+/**
+ * Unit and API integration tests of every workspace except e2e (run by `npm run test:e2e`).
+ * The server's database suite runs once: on PGlite without TEST_DATABASE_URL; with it (CI), on
+ * PostgreSQL, plus PGlite's own files and one smoke file per module on PGlite
+ * (apps/server/src/test/database-suites.ts).
+ */
+const postgres = process.env.TEST_DATABASE_URL;
+const ci = process.env.CI === 'true';
+// Under CI a skipped suite is a failure: the database suite must run on PostgreSQL there.
+if (ci && !postgres) throw new Error('CI=true: set TEST_DATABASE_URL (the database suite runs on PostgreSQL in CI)');
+const unmatched = unmatchedEntries(fileURLToPath(new URL('.', import.meta.url)));
+if (unmatched.length) {
+  const message = `apps/server/src/test/database-suites.ts names test files that do not exist (moved or renamed?): ${unmatched.join(', ')}`;
+  if (ci) throw new Error(message);
+  console.warn(message);
+}
+
+const server = (name: string, include: string[], extra: TestProjectInlineConfiguration['test'] = {}): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include, ...extra },
+});
+const projects: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: 'core', include: ['packages/*/src/**/*.test.ts'] } },
+  { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+  { extends: true, test: { name: 'tools', include: ['tools/**/*.test.js'] } },
+  ...(postgres
+    ? [
+        server('server-postgres', [SERVER_TESTS], { exclude: [...configDefaults.exclude, ...PGLITE_ONLY.map(serverGlob)] }),
+        // Emptied, not removed: every check reads it as "not on PostgreSQL".
+        server('server-pglite', [...PGLITE_ONLY, ...PGLITE_ALSO].map(serverGlob), { env: { TEST_DATABASE_URL: '' } }),
+      ]
+    : [server('server', [SERVER_TESTS])]),
+];
+
+/** `TEST_REPORT=<file>`: also a JSON report (`node scripts/slowest-tests.mjs <file>` lists the slowest files). */
+const report = process.env.TEST_REPORT;
+
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'tools/**/*.test.js'],
+    projects,
     // Generous: CI's two cores run three files at once, some of them spawning server processes; a test that
     // waits on the machine rather than on its own code must not fail for it (timings never belong in tests).
     testTimeout: 60_000,
@@ -15,6 +53,7 @@ export default defineConfig({
     // file (~3 s each). Every file builds its own app and database, so nothing else is shared.
     maxWorkers: 3,
     isolate: false,
-    reporters: ['default'],
+    reporters: report ? ['default', 'json'] : ['default'],
+    ...(report ? { outputFile: { json: report } } : {}),
   },
 });

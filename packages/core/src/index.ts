@@ -1,53 +1,13 @@
-export * from './version';
-export * from './constants';
-export * from './errors';
-export * from './generic-messages';
-export * from './messages';
-export * from './fields';
-export * from './person-name';
-export * from './phone/phone';
-export * from './auth/password-rule';
-export * from './auth/auth.contracts';
-export * from './profile/profile.contracts';
-export * from './realtime';
-export * from './realtime-frames';
-export * from './health';
+/**
+ * `@divan/core`: everything, for the server and the signed-in app — the rules (`./rules`: plain code, no
+ * Zod, no date library), the Zod contracts (`./contracts`) and the permissions (CASL). A public page
+ * imports `@divan/core/rules`.
+ */
+export * from './rules';
+export * from './contracts';
+
+// Who may do what, and which fields each role reads and writes.
 export * from './workspaces/permissions';
 export * from './workspaces/field-access';
-export * from './workspaces/plans';
-export * from './workspaces/default-roles';
-export * from './workspaces/workspace.contracts';
-export * from './workspaces/billing-info.contracts';
-export * from './workspaces/workspace-response.contracts';
-export * from './patients/patient.constants';
-export * from './patients/tax-id';
-export * from './patients/patient.contracts';
 export * from './patients/patient-fields';
-export * from './patients/history.contracts';
-export * from './patients/document.contracts';
-export * from './patients/import.contracts';
-export * from './patients/export.contracts';
-export * from './patients/connect.contracts';
-export * from './tasks/task.contracts';
-export * from './chat';
-export * from './companion';
-export * from './sessions/session.constants';
-export * from './sessions/session.contracts';
 export * from './sessions/session-fields';
-export * from './sessions/reminders.contracts';
-export * from './sessions/patient-sessions.contracts';
-export * from './time/zoned';
-export * from './time/zone-label';
-export * from './events';
-export * from './money/format';
-export * from './money/euros';
-export * from './meet/meet.constants';
-export * from './meet/meet-frames';
-export * from './meet/meet.contracts';
-export * from './invoices';
-export * from './invoices/invoice.contracts';
-export * from './invoices/invoice-settings.contracts';
-export * from './verifactu/verifactu-sending.contracts';
-export * from './payments';
-export * from './consents';
-export * from './booking';

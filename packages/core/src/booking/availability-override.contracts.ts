@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { dayField } from '../fields';
 import { msg } from '../messages';
-import { hhmmSchema } from '../time/zoned';
+import { hhmmSchema } from '../time/time.contracts';
 import { workspaceIdParams } from '../workspaces/workspace.contracts';
 import { AVAILABILITY_OVERRIDES_PER_REQUEST_MAX, bookingMessages } from './booking.constants';
 

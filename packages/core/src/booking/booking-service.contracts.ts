@@ -11,7 +11,8 @@ import { MODALITY } from '../patients/patient.constants';
 import { createSessionBody } from '../sessions/session.contracts';
 import { DEFAULT_REMINDER_OFFSETS } from '../sessions/reminders.contracts';
 import { SESSION_PRICE_MAX } from '../sessions/session.constants';
-import { DEFAULT_TIME_ZONE, hhmmSchema, timeZoneSchema } from '../time/zoned';
+import { DEFAULT_TIME_ZONE } from '../time/zoned';
+import { hhmmSchema, timeZoneSchema } from '../time/time.contracts';
 import { workspaceIdParams } from '../workspaces/workspace.contracts';
 import {
   BOOKING_DURATION_MAX,
@@ -27,7 +28,8 @@ import {
   type IsoWeekday,
 } from './booking.constants';
 import { bookingServiceProblems } from './booking-service.rules';
-import { timespanSchema, type Timespan } from './timespan';
+import { type Timespan } from './timespan';
+import { timespanSchema } from './timespan.contracts';
 
 const enumOf = <K extends string>(v: { values: K[] }) => z.enum(v.values as [K, ...K[]], { error: msg.invalidEnum() });
 /** An integer field; `invalid` is its Spanish message ('Precio inválido'), `maxMessage` the one above `max`. */

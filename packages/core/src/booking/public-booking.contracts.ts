@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { isPersonName, personNameMessage } from '../person-name';
-import { timeZoneSchema } from '../time/zoned';
+import { timeZoneSchema } from '../time/time.contracts';
 import { linkId, linkToken } from '../fields';
+import { isEmailAddress } from '../email';
+import { BOOKING_FORM_MAX, BOOKING_MESSAGE_MAX, EMBED_ORIGINS_MAX } from './public-booking.limits';
 
 /** The booking page's link: ids that lead nowhere are a service not found (404), like any unknown link. */
 export const publicServiceParams = z.object({
@@ -99,11 +101,7 @@ export const publicTherapistParams = publicServiceParams.pick({ workspaceId: tru
 // six-digit code is mailed), then confirms with the code; only then does the answer depend on the email
 // (not accepting new patients, patient session limit reached).
 
-/** Minutes a slot is held for the visitor once asked for (code step; extended while paying). */
-export const BOOKING_HOLD_MINUTES = 10;
-export const BOOKING_HOLD_PAYMENT_MINUTES = 30;
-export const BOOKING_CODE_ATTEMPTS_MAX = 5;
-export const BOOKING_MESSAGE_MAX = 1000;
+// The hold's minutes, the form's limits and the embed's messages: public-booking.limits.ts.
 
 /**
  * `POST /api/v1/public/reservations/:ws/:therapist/:service/holds`. Name, email and phone are checked
@@ -121,19 +119,19 @@ const visitorName = (max: number) =>
 
 export const createBookingHoldBody = z.object({
   startsAt: z.iso.datetime({ offset: true, error: msg.invalidInstant() }),
-  firstName: visitorName(100),
-  lastName: visitorName(150),
+  firstName: visitorName(BOOKING_FORM_MAX.firstName),
+  lastName: visitorName(BOOKING_FORM_MAX.lastName),
   email: z
     .string()
     .trim()
     .toLowerCase()
-    .max(254, { error: msg.maxLength(254) })
-    .refine((v) => v === '' || z.email().safeParse(v).success, { error: msg.invalidEmail() })
+    .max(BOOKING_FORM_MAX.email, { error: msg.maxLength(BOOKING_FORM_MAX.email) })
+    .refine((v) => v === '' || isEmailAddress(v), { error: msg.invalidEmail() })
     .optional(),
   phone: z
     .string()
     .trim()
-    .max(30, { error: msg.maxLength(30) })
+    .max(BOOKING_FORM_MAX.phone, { error: msg.maxLength(BOOKING_FORM_MAX.phone) })
     .optional(),
   message: z
     .string()
@@ -203,8 +201,6 @@ export const publicBookingResponse = z.object({ booking: publicBooking });
 // ---------------------------------------------------------------------------------------------------
 // Embedding on the therapist's website (plan-gated: `public_service_embedding_not_allowed`).
 
-/** Origins allowed to frame the booking pages: 'https://host[:port]', no path. */
-export const EMBED_ORIGINS_MAX = 10;
 export const embedOriginSchema = z
   .string()
   .trim()
@@ -228,8 +224,3 @@ export const bookingEmbedBody = z.object({
 });
 export const bookingEmbedResponse = z.object({ allowedOrigins: z.array(z.string()), embeddingAllowed: z.boolean() });
 export type BookingEmbed = z.infer<typeof bookingEmbedResponse>;
-
-/** The message the booking page posts to the page that frames it, so the iframe fits its content. */
-export const EMBED_RESIZE_MESSAGE = 'divan:booking-height';
-/** The message the booking page posts when Escape is pressed inside it, so the embed's dialog closes. */
-export const EMBED_CLOSE_MESSAGE = 'divan:booking-close';

@@ -2,7 +2,7 @@
  * Slots as the public booking page shows them: the month calendar's free days, and a slot in the
  * visitor's time zone beside the therapist's. Presentation only: `freeSlots` computes them.
  */
-import { tzOffset } from '@date-fns/tz';
+import { tzOffset } from '../time/tz-offset';
 import type { Slot } from './slots';
 import { DAY, MINUTE, zoneTable } from './zone-table';
 

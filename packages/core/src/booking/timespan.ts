@@ -2,10 +2,9 @@
  * Booking timespans (spec §9): an amount of months, days, hours or minutes, for a service's minimum and
  * maximum notice. Months and days are calendar units in the therapist's time zone: "1 month" after
  * 31 January 10:00 is 28/29 February 10:00, "2 days" after Saturday 18:00 is Monday 18:00 even across a
- * clock change (`addLocalMonths`, `addLocalDays`). Hours and minutes are real time.
+ * clock change (`addLocalMonths`, `addLocalDays`). Hours and minutes are real time. A form's schema of
+ * one is in timespan.contracts.ts.
  */
-import { z } from 'zod';
-import { msg } from '../messages';
 import { addLocalDays, addLocalMonths, addMinutes } from '../time/zoned';
 
 const labelled = <K extends string>(entries: Record<K, string>) => ({ values: Object.keys(entries) as K[], labels: entries });
@@ -21,17 +20,6 @@ export const TIMESPAN_MAX: Record<TimespanUnit, number> = { months: 12, days: 36
 
 /** Nominal minutes of a unit, for comparing timespans of different units (a month counts 30 days). */
 const NOMINAL_MINUTES: Record<TimespanUnit, number> = { months: 30 * 1440, days: 1440, hours: 60, minutes: 1 };
-
-/** A timespan of a form; `label` names it in the messages ('Antelación mínima'). */
-export const timespanSchema = (label: string) => {
-  const invalid = `${label}: cantidad inválida`;
-  return z
-    .object({
-      amount: z.number({ error: invalid }).int({ error: invalid }).min(0, { error: invalid }),
-      unit: z.enum(TIMESPAN_UNITS.values as [TimespanUnit, ...TimespanUnit[]], { error: msg.invalidEnum() }),
-    })
-    .refine((t) => t.amount <= TIMESPAN_MAX[t.unit], { error: `${label}: ${msg.max('1 año').toLowerCase()}`, path: ['amount'] });
-};
 
 /** The instant `span` after `instant`, months and days counted on the calendar of `timeZone`. */
 export function addTimespan(instant: Date, span: Timespan, timeZone: string): Date {

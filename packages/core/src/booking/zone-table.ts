@@ -9,7 +9,7 @@
  * moved forward by the gap, an ambiguous autumn time is its first occurrence. Nothing reads the
  * process's zone.
  */
-import { tzOffset } from '@date-fns/tz';
+import { tzOffset } from '../time/tz-offset';
 
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;

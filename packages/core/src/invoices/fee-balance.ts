@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { formatCents } from '../money/format';
-import { daysBetween, isIsoDay, isoDaySchema, todayIn } from '../time/zoned';
+import { daysBetween, isIsoDay, todayIn } from '../time/zoned';
+import { isoDaySchema } from '../time/time.contracts';
 import { INVOICE_BATCH_MAX_AGE_DAYS } from './invoice.contracts';
 
 /** The sums of one therapist's completed sessions of the period, by who received the payment. */

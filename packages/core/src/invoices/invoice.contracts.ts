@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, requiredText, textField } from '../fields';
-import { daysBetween, isIsoDay, isoDaySchema, todayIn } from '../time/zoned';
+import { daysBetween, isIsoDay, todayIn } from '../time/zoned';
+import { isoDaySchema } from '../time/time.contracts';
 import { PAYMENT_STATUS, PAYMENT_TYPE } from '../sessions/session.constants';
 import { isValidSpanishTaxId } from '../patients/tax-id';
 import { BUYER_KINDS, INVOICE_ITEM_KINDS } from './invoice-taxes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuros, eurosToCents } from './euros';
+import { centsToDecimalText, centsToEuros, eurosToCents } from './euros';
 
 describe('amounts typed in euros', () => {
   it('reads amounts written the Spanish way, or with a decimal point, into cents', () => {
@@ -24,5 +24,17 @@ describe('amounts typed in euros', () => {
     expect(centsToEuros(6250)).toBe('62,50');
     expect(centsToEuros(5)).toBe('0,05');
     expect(centsToEuros(null)).toBe('');
+  });
+});
+
+describe('cents as a spreadsheet decimal', () => {
+  it('writes the exact amount with a decimal comma, no symbol and no grouping', () => {
+    expect(centsToDecimalText(-2100)).toBe('-21,00');
+    expect(centsToDecimalText(5)).toBe('0,05');
+    expect(centsToDecimalText(-5)).toBe('-0,05');
+    expect(centsToDecimalText(0)).toBe('0,00');
+    expect(centsToDecimalText(123456)).toBe('1234,56');
+    expect(centsToDecimalText(900719925474099)).toBe('9007199254740,99');
+    expect(centsToDecimalText(4001, '.')).toBe('40.01');
   });
 });

@@ -20,3 +20,13 @@ export function centsToEuros(cents: number | null | undefined): string {
   const rest = cents % 100;
   return rest === 0 ? String(euros) : `${euros},${String(rest).padStart(2, '0')}`;
 }
+
+/**
+ * Integer cents as an exact decimal, no symbol and no grouping (no float on the way): the accountant's
+ * CSV cell with a decimal comma (-2100 → "-21,00", 5 → "0,05", 123456 → "1234,56"), or with a point
+ * where a machine reads it (Stripe's messages: "40.01").
+ */
+export function centsToDecimalText(cents: number, decimalSeparator: ',' | '.' = ','): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}${decimalSeparator}${String(abs % 100).padStart(2, '0')}`;
+}

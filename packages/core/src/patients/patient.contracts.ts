@@ -13,7 +13,8 @@ import {
   TREATMENT_STATUS,
 } from './patient.constants';
 import { isValidSpanishTaxId, normalizeTaxId } from './tax-id';
-import { phoneField } from '../phone/phone';
+import { phoneField } from '../phone/phone.contracts';
+import { EMAIL_MAX, isEmailAddress } from '../email';
 
 const enumOf = <K extends string>(v: { values: K[] }) => z.enum(v.values as [K, ...K[]], { error: msg.invalidEnum() });
 
@@ -44,8 +45,8 @@ const personal = {
   email: textField('Email')
     .trim()
     .toLowerCase()
-    .max(254)
-    .refine((v) => v === '' || z.email().safeParse(v).success, { error: msg.invalidEmail() })
+    .max(EMAIL_MAX)
+    .refine((v) => v === '' || isEmailAddress(v), { error: msg.invalidEmail() })
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v)),

@@ -2,7 +2,7 @@
 // the patient's saved card, charging, pay-by-link and refunds. Amounts are integer cents.
 import { z } from 'zod';
 import { linkToken, requiredText } from '../fields';
-import { isoDaySchema } from '../time/zoned';
+import { isoDaySchema } from '../time/time.contracts';
 import { msg } from '../messages';
 import { CHARGE_BLOCKS, PAY_LINK_BLOCKS } from './charge-rules';
 

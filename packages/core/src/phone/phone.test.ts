@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryCodeOf, formatPhone, normalizePhone, phoneField, phoneSearchDigits } from './phone';
+import { countryCodeOf, formatPhone, normalizePhone, phoneSearchDigits } from './phone';
+import { phoneField } from './phone.contracts';
 
 describe('normalizePhone', () => {
   it.each([

@@ -3,11 +3,9 @@
  * "612-345-678", "+34 612…", "0034 612…"), shown with Spanish grouping. Spain first, by hand: a Spanish
  * number has 9 digits and starts with 6, 7, 8 or 9; anything else must carry its international prefix.
  * No metadata library: the country code length comes from the ITU assignment below, and foreign
- * numbers are grouped in threes, which reads well enough without knowing each country's plan.
+ * numbers are grouped in threes, which reads well enough without knowing each country's plan. The
+ * contracts' phone field on these rules is in phone.contracts.ts.
  */
-import { z } from 'zod';
-import { textField } from '../fields';
-import { msg } from '../messages';
 
 export const DEFAULT_PHONE_COUNTRY_CODE = '34';
 
@@ -89,22 +87,3 @@ export function formatPhone(stored: string | null | undefined): string {
 export function phoneSearchDigits(text: string): string {
   return TYPED.test(text.trim()) ? text.replace(/\D/g, '') : '';
 }
-
-/**
- * The one phone field of every contract: optional, '' clears it (null), anything else is stored as
- * E.164 or refused with "Teléfono inválido".
- */
-export const phoneField = () =>
-  textField('Teléfono')
-    .trim()
-    .max(30, { error: msg.maxLength(30) })
-    .transform((v, ctx) => {
-      if (v === '') return null;
-      const e164 = normalizePhone(v);
-      if (e164) return e164;
-      ctx.addIssue({ code: 'custom', message: msg.invalid('Teléfono') });
-      return z.NEVER;
-    })
-    .meta({ description: 'Teléfono; se guarda en formato E.164 (+34612345678). Sin prefijo, se entiende español.' })
-    .nullable()
-    .optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { birthdateField, optionalPersonName, optionalText, personNameField } from '../fields';
-import { phoneField } from '../phone/phone';
+import { phoneField } from '../phone/phone.contracts';
 
 /** Therapist profile of spec §3. */
 export const profileResponse = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { instantSchema } from '../time/zoned';
+import { instantSchema } from '../time/time.contracts';
 import { sessionMessages } from './session.constants';
 
 /** The reminder offsets offered in settings and in the session form (minutes before the session). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, requiredText } from '../fields';
-import { hhmmSchema, instantSchema, isoDaySchema, timeZoneSchema } from '../time/zoned';
+import { hhmmSchema, instantSchema, isoDaySchema, timeZoneSchema } from '../time/time.contracts';
 import { MODALITY } from '../patients/patient.constants';
 import {
   CANCELLATION_REASON,

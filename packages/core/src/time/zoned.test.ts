@@ -8,11 +8,9 @@ import {
   daysBetween,
   formatDayEs,
   formatLocal,
-  hhmmSchema,
   isHHmm,
   isIsoDay,
   isValidTimeZone,
-  isoDaySchema,
   isoWeekday,
   monthRange,
   shiftDay,
@@ -22,6 +20,7 @@ import {
   todayIn,
   weekRange,
 } from './zoned';
+import { hhmmSchema, isoDaySchema } from './time.contracts';
 import { underEveryServerZone } from './testing/server-zones';
 
 const MAD = DEFAULT_TIME_ZONE;

@@ -3,7 +3,8 @@
  *
  * Vocabulary: a *day* is a calendar day 'YYYY-MM-DD', a *time* is a wall-clock 'HH:mm', an *instant*
  * is a `Date` (a point on the UTC line). Nothing here reads the process zone: no local `Date` getters,
- * no `new Date(y, m, d)`; offsets come from `tzOffset` of @date-fns/tz (Intl time-zone data).
+ * no `new Date(y, m, d)`; offsets come from `tzOffset` (tz-offset.ts: Intl time-zone data). No Zod and
+ * no date library: a rule any page may load (the schemas on these checks are in time.contracts.ts).
  *
  * DST rules for a local wall time (`toInstant`, `addLocalDays`, `addLocalMonths`, recurrences):
  * - non-existent (spring-forward gap, 2026-03-29 02:30 in Madrid): moved forward by the gap, i.e. read
@@ -12,9 +13,7 @@
  * `TZDate`'s constructor is not used for this on purpose: for an ambiguous time it returns the first or
  * the second occurrence depending on the process zone (checked on @date-fns/tz 1.5.0).
  */
-import { tzOffset } from '@date-fns/tz';
-import { z } from 'zod';
-import { msg } from '../messages';
+import { tzOffset } from './tz-offset';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
 
@@ -75,16 +74,6 @@ export function isValidTimeZone(tz: unknown): tz is string {
   knownZones.add(tz); // valid names only, so the set stays as small as the zone database
   return true;
 }
-
-/** Zod schemas on the same checks, for contracts and forms. */
-export const isoDaySchema = z.string().refine(isIsoDay, { error: msg.invalidDate() });
-/** An instant a client sends (a `before` cursor): `z.iso.datetime` (so OpenAPI says `date-time`) checked by `isIsoInstant`. */
-export const instantSchema = z.iso
-  .datetime({ offset: true, error: msg.invalidInstant() })
-  .refine(isIsoInstant, { error: msg.invalidInstant() });
-// msg.invalid() agrees in the masculine ("… inválido"); these two nouns are feminine.
-export const hhmmSchema = z.string().refine(isHHmm, { error: 'Hora inválida' });
-export const timeZoneSchema = z.string().refine(isValidTimeZone, { error: 'Zona horaria inválida' });
 
 function assertDay(day: string): void {
   if (!isIsoDay(day)) throw new RangeError(`Invalid day (YYYY-MM-DD): ${JSON.stringify(day)}`);
