@@ -1,66 +1,44 @@
-import type { Database } from './platform/db/database';
-import type { Jobs } from './platform/jobs/jobs';
-import type { Mailer } from './platform/mail/mailer';
-import type { Realtime } from './platform/realtime/realtime';
-import type { EventBus } from './platform/events/event-bus';
-import type { PrivateFileStore } from './platform/storage/private-file-store';
-import type { AuthService } from './modules/auth/auth.service';
-import type { MembersService } from './modules/workspaces/members.service';
-import type { WorkspacesService } from './modules/workspaces/workspaces.service';
-import type { Cipher } from './platform/crypto/cipher';
-import type { HistoryService } from './modules/patients/history.service';
-import type { PatientsService } from './modules/patients/patients.service';
-import type { DocumentsService } from './modules/documents/documents.service';
-import type { UsersService } from './modules/users/users.service';
-import type { wirePayments } from './modules/payments/payments.wiring';
-import type { SandboxGateway } from './platform/payments/sandbox/sandbox-gateway';
-import type { SessionsService } from './modules/sessions/sessions.service';
-import type { RemindersService } from './modules/sessions/reminders/reminders.service';
-import type { MeetService } from './modules/meet/meet.service';
-import type { ConsentTemplatesService } from './modules/consents/consent-templates.service';
-import type { DocumentSeal } from './platform/documents/seal';
-import type { ConsentEnvelopesService } from './modules/consents/consent-envelopes.service';
-import type { ConsentSigningService } from './modules/consents/consent-signing.service';
-import type { ChatService } from './modules/chat/chat.service';
-import type { ChatUnreadMail } from './modules/chat/chat-unread-mail';
-import type { PatientLink } from './modules/chat/chat.types';
+import type { Provided } from './platform/modules/define-module';
+import type { Platform } from './platform/modules/platform';
+
+/** What operator commands and tests read of the platform on `app.services`. */
+const PLATFORM_KEYS = ['database', 'realtime', 'events', 'jobs', 'mailer', 'cipher', 'privateFiles'] as const;
+/** …and of the modules' provides (each documented where its module declares it, `<module>.module.ts`). */
+const MODULE_KEYS = [
+  'users',
+  'auth',
+  'workspaces',
+  'patients',
+  'members',
+  'history',
+  'documents',
+  'sessions',
+  'reminders',
+  'meet',
+  'payments',
+  'paymentsSandbox',
+  'consentTemplates',
+  'consentEnvelopes',
+  'consentSigning',
+  'seal',
+  'chat',
+  'chatUnreadMail',
+  'linkChatPatients',
+] as const satisfies readonly (keyof Provided)[];
 
 /** The app's services, on `app.services` (operator commands and tests build data through them). */
-export type AppServices = {
-  database: Database;
-  realtime: Realtime;
-  events: EventBus;
-  jobs: Jobs;
-  mailer: Mailer;
-  users: UsersService;
-  auth: AuthService;
-  workspaces: WorkspacesService;
-  patients: PatientsService;
-  cipher: Cipher;
-  // For operator commands (`npm run demo`) and tests that build data through services.
-  members: MembersService;
-  history: HistoryService;
-  documents: DocumentsService;
-  sessions: SessionsService;
-  reminders: RemindersService;
-  /** The video room: `meet.patientLink(session)` is the patient's link (reminders put it in their emails). */
-  meet: MeetService;
-  /** Patient, invoice and contract files (no route: modules serve them after their own check). */
-  privateFiles: PrivateFileStore;
-  /** Card payments; `paymentsSandbox` is the built-in provider when no Stripe keys are set (tests drive its hosted pages). */
-  payments: ReturnType<typeof wirePayments>;
-  paymentsSandbox: SandboxGateway | null;
-  /** Consent templates; `currentVersion` and `frozen` are what sending and signing read. */
-  consentTemplates: ConsentTemplatesService;
-  /** Sent consents and their signing; `seal` is the installation's PDF seal (opened once). */
-  consentEnvelopes: ConsentEnvelopesService;
-  consentSigning: ConsentSigningService;
-  seal: () => DocumentSeal;
-  /** The chat of patient files (both sides), its unread mail job, and how the patients' accounts module links itself. */
-  chat: ChatService;
-  chatUnreadMail: ChatUnreadMail;
-  linkChatPatients: (link: PatientLink) => void;
-};
+export type AppServices = Pick<Platform, (typeof PLATFORM_KEYS)[number]> & Pick<Provided, (typeof MODULE_KEYS)[number]>;
+
+/** `app.services`, from the platform and what the modules provide (a key no module provided stops the start). */
+export function appServices(platform: Platform, provided: Partial<Provided>): AppServices {
+  const services: Record<string, unknown> = {};
+  for (const k of PLATFORM_KEYS) services[k] = platform[k];
+  for (const k of MODULE_KEYS) {
+    if (!(k in provided)) throw new Error(`app.services: no module provides ${k}`);
+    services[k] = provided[k];
+  }
+  return services as AppServices;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

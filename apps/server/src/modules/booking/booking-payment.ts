@@ -25,18 +25,14 @@ import type { BookingHoldRow } from './public-booking.tables';
  * patient's file (automatic charges as for any saved card). Nothing to refund when it cannot be booked.
  */
 export class BookingPaymentFlow {
-  private payments?: BookingPayments;
-
   constructor(
     private readonly d: BookingFlowDeps & { log?: FastifyBaseLogger },
     private readonly notices: BookingNotices,
-  ) {}
-
-  /** The payments module, wired after booking (app.ts). */
-  use(payments: BookingPayments) {
-    this.payments = payments;
-    payments.onPaid((p) => this.paid(p));
-    payments.onCardSaved((c) => this.cardSaved(c));
+    /** The payments module's port (built before booking); none: every booking is made without paying. */
+    private readonly payments?: BookingPayments,
+  ) {
+    payments?.onPaid((p) => this.paid(p));
+    payments?.onCardSaved((c) => this.cardSaved(c));
   }
 
   /** The checkout to go through before booking, or null when this booking asks for nothing now. */

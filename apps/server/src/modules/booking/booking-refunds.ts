@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { BookingPayments } from '../payments/booking-payments.service';
@@ -8,7 +7,8 @@ import type { BookingFlowDeps } from './booking-deps';
 import { bookingRefundedMail } from './booking-mails';
 import { BookingNotices } from './booking-notices';
 import { bookingRepository } from './booking.repository';
-import { publicBookings, type PublicBookingRow } from './public-booking.tables';
+import { publicBookingRepository } from './public-booking.repository';
+import type { PublicBookingRow } from './public-booking.tables';
 
 const QUEUE = 'booking.refund';
 type Job = { bookingId: string };
@@ -21,9 +21,11 @@ type Job = { bookingId: string };
  * patient is told by mail.
  */
 export class BookingRefunds {
-  private payments?: BookingPayments;
-
-  constructor(private readonly d: BookingFlowDeps & { jobs: Jobs; patients: PatientsService; log?: FastifyBaseLogger }) {
+  constructor(
+    private readonly d: BookingFlowDeps & { jobs: Jobs; patients: PatientsService; log?: FastifyBaseLogger },
+    /** The payments module's port (built before booking). */
+    private readonly payments?: BookingPayments,
+  ) {
     d.jobs.define<Job>({
       name: QUEUE,
       work: (j) => this.work(j.bookingId),
@@ -34,11 +36,6 @@ export class BookingRefunds {
     });
   }
 
-  /** The payments module, wired after booking (app.ts). */
-  use(payments: BookingPayments) {
-    this.payments = payments;
-  }
-
   /** In the cancel's transaction: a paid booking's refund is queued (once per booking). */
   async queue(tx: Tx, row: PublicBookingRow): Promise<boolean> {
     if (!row.paymentIntentId || row.refundedAt) return false;
@@ -47,7 +44,7 @@ export class BookingRefunds {
   }
 
   async work(bookingId: string): Promise<void> {
-    const [row] = await this.d.db.select().from(publicBookings).where(eq(publicBookings.id, bookingId));
+    const row = await publicBookingRepository(this.d.db).booking(bookingId);
     if (!row || row.refundedAt || !row.paymentIntentId || !row.paymentAccountId || !row.paidAmount) return;
     if (!this.payments) throw new Error('booking refunds: payments not wired');
     await this.payments.refundBooking({
@@ -57,13 +54,9 @@ export class BookingRefunds {
       amount: row.paidAmount,
     });
     const refunded = await this.d.events.transaction(this.d.db, async (tx, emit) => {
-      const [done] = await tx
-        .update(publicBookings)
-        .set({ refundedAt: new Date() })
-        .where(eq(publicBookings.id, row.id))
-        .returning({ refundedAt: publicBookings.refundedAt });
+      const done = await publicBookingRepository(tx).markRefunded(row.id);
       await this.d.booked.markRefunded(tx, emit, row.workspaceId, row.sessionId);
-      return !!done;
+      return done;
     });
     if (refunded) await this.tell(row);
   }

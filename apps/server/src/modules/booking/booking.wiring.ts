@@ -31,6 +31,7 @@ import type { BookingFlowDeps } from './booking-deps';
 import type { BookingPayments } from '../payments/booking-payments.service';
 import { SERIES_EVENTS } from '../sessions/session-series.service';
 import type { EventBus } from '../../platform/events/event-bus';
+import { handle } from '../../platform/modules/define-module';
 
 /** What booking on the public page needs besides the services' setup (booking-deps.ts). */
 type FlowDeps = Pick<BookingFlowDeps, 'therapistWants'> & {
@@ -55,6 +56,8 @@ export function wireBooking(
     locations: LocationsService;
     perIpPerMinute: number;
     clock?: () => Date;
+    /** The payments module's port: paid bookings and their refunds. */
+    payments?: BookingPayments;
   },
 ) {
   const services = new BookingServicesService({ db: d.db, users: d.users, locations: d.locations });
@@ -70,14 +73,15 @@ export function wireBooking(
     changed: (workspaceId: string) => booking.cache.changed(workspaceId),
   };
   const holds = new BookingHoldsService(flow);
-  const payment = new BookingPaymentFlow(flow, new BookingNotices(flow));
+  const payment = new BookingPaymentFlow(flow, new BookingNotices(flow), d.payments);
   const confirm = new BookingConfirmService(flow, payment);
-  const refunds = new BookingRefunds(flow);
+  const refunds = new BookingRefunds(flow, d.payments);
   const manage = new BookingManageService(flow, refunds);
-  d.jobs.sweep('booking.old-holds', holds.sweep);
+  const sweeps = { 'booking.old-holds': holds.sweep };
   // The cached months of free slots go when a therapist's time changes: sessions (any process), services, blocked days.
-  for (const name of [...SESSION_EVENTS, ...SERIES_EVENTS])
-    d.events.on(name, ({ workspaceId }) => booking.cache.changed(workspaceId), { scope: 'every-process' });
+  const on = [...SESSION_EVENTS, ...SERIES_EVENTS].map((name) =>
+    handle(name, 'every-process', ({ workspaceId }) => booking.cache.changed(workspaceId)),
+  );
   services.onChange((workspaceId) => booking.cache.changed(workspaceId));
   overrides.onChange((workspaceId) => booking.cache.changed(workspaceId));
   const pages = new PublicPagesService({ db: d.db, users: d.users, workspaces: d.workspaces, locations: d.locations });
@@ -96,11 +100,6 @@ export function wireBooking(
     await app.register(bookingEmbedRoutes, { embed });
     await app.register(bookingFlowRoutes, { holds, confirm, manage, perIpPerMinute: d.perIpPerMinute });
   };
-  /** Paid bookings, once payments is wired (after booking: it needs the invoices). */
-  const acceptPayments = (payments: BookingPayments) => {
-    payment.use(payments);
-    refunds.use(payments);
-  };
   /** The patient's own account (the companion) reads, cancels and moves sessions booked from a service through `manage`'s session-keyed methods. */
-  return { services, overrides, booking, embed, webPage, register, acceptPayments, manage };
+  return { services, overrides, booking, embed, webPage, register, manage, sweeps, on };
 }

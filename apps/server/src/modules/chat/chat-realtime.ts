@@ -14,18 +14,15 @@ const PATIENT_PREFIX = 'patient:';
  * Realtime's broker, so it reaches sockets held by any server process.
  */
 export class ChatRealtime {
-  private link: PatientLink = NO_PATIENT_LINK;
   private readonly lastTyping = new Map<string, number>();
 
   constructor(
     private readonly realtime: Realtime,
     private readonly access: ChatAccess,
     private readonly log: FastifyBaseLogger,
+    /** The patients' accounts module's link (chat.types.ts): who to tell on the patient side. */
+    private readonly link: PatientLink = NO_PATIENT_LINK,
   ) {}
-
-  linkPatients(link: PatientLink) {
-    this.link = link;
-  }
 
   /** Greets each socket with its side's counters, and relays typing; the counters are the service's. */
   start(

@@ -22,7 +22,7 @@ import type { ChatRealtime } from './chat-realtime';
 import type { ChatOfficeHoursService } from './chat-office-hours';
 import { chatRepository, peerOf, type ChatSide } from './chat.repository';
 import type { ChatMessageRow } from './chat.tables';
-import { NO_PATIENT_LINK, type ChatActor, type PatientLink } from './chat.types';
+import type { ChatActor, PatientLink } from './chat.types';
 
 export type ChatDeps = {
   db: Db;
@@ -35,6 +35,8 @@ export type ChatDeps = {
   officeHours: ChatOfficeHoursService;
   /** Claims a side effect's key in the transaction (platform/jobs): the automatic reply, once per stretch. */
   claim: (tx: Tx, key: string) => Promise<boolean>;
+  /** The patients' accounts module's link (chat.types.ts): which files an account reaches. */
+  link: PatientLink;
   clock?: () => Date;
 };
 type Sender = { kind: 'member' | 'patient'; id: string };
@@ -46,14 +48,10 @@ export type PatientCursorQuery = { before?: string; after?: string; limit?: numb
  * patient routes pass as a `ChatActor`.
  */
 export class ChatService {
-  private link: PatientLink = NO_PATIENT_LINK;
+  private readonly link: PatientLink;
 
-  constructor(private readonly d: ChatDeps) {}
-
-  /** Called by the patients' accounts module at wiring. */
-  linkPatients(link: PatientLink) {
-    this.link = link;
-    this.d.realtime.linkPatients(link);
+  constructor(private readonly d: ChatDeps) {
+    this.link = d.link;
   }
 
   // --- members --------------------------------------------------------------------------------

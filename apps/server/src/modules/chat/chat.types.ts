@@ -2,8 +2,9 @@
 export type ChatActor = { kind: 'member'; userId: string } | { kind: 'patient'; patientAccountId: string };
 
 /**
- * What the chat needs of the patients' accounts (modules/patient-accounts), given by them at wiring
- * (`ChatService.linkPatients`): the chat does not read their tables. Until linked, no file is connected.
+ * What the chat needs of the patients' accounts (modules/patient-accounts): a port the chat module
+ * declares (`chatPatientLink`) and the patients' accounts module, built before it, provides. The chat
+ * does not read their tables. Without it (NO_PATIENT_LINK), no file is connected.
  */
 export type PatientLink = {
   /** The workspace of `patientFileId` when it is connected to the account; null otherwise. */

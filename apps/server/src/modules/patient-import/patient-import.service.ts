@@ -9,17 +9,17 @@ import {
   type ImportProgress,
   type ImportUpload,
 } from '@divan/core';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, DbOrTx } from '../../platform/db/database';
-import type { Jobs } from '../../platform/jobs/jobs';
+import type { Jobs, QueueDefinition } from '../../platform/jobs/jobs';
 import { AppError } from '../../platform/errors';
 import type { Caller } from '../../platform/auth/caller';
 import type { ImportedPatient, PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { mapRow, pathOf, type Mapping } from './row-mapper';
 import { cellText, decodeRows, encodeRows, readSheet, type SheetRow } from './xlsx-reader';
-import { patientImports, type PatientImportRow } from './patient-import.tables';
+import { patientImportRepository } from './patient-import.repository';
+import type { PatientImportRow } from './patient-import.tables';
 
 /** Associated data of the uploaded rows (bound to their column; the cipher binds the workspace). */
 export const ROWS_AAD = 'patient_imports.rows';
@@ -62,48 +62,37 @@ export class PatientImportService {
     private readonly patients: PatientsService,
     private readonly workspaces: WorkspacesService,
     private readonly cipher: Cipher,
-    jobs: Jobs,
-  ) {
-    this.jobs = jobs;
-    jobs.define<ImportJob>({
-      name: QUEUE,
-      work: (data) => this.work(data.importId),
-      // An import of the largest file takes seconds: one running this long lost its process.
-      expireInSeconds: 120,
-      retryLimit: 2,
-      retryDelaySeconds: 5,
-      pollingIntervalSeconds: 2,
-    });
-    jobs.sweep('patient-imports.expired', () => this.sweep());
-  }
-  private readonly jobs: Jobs;
+    private readonly jobs: Jobs,
+  ) {}
+
+  /** Its queue, defined by the module entry (patient-import.module.ts): an import's commit runs here. */
+  readonly queue: QueueDefinition<ImportJob> = {
+    name: QUEUE,
+    work: (data) => this.work(data.importId),
+    // An import of the largest file takes seconds: one running this long lost its process.
+    expireInSeconds: 120,
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    pollingIntervalSeconds: 2,
+  };
 
   async upload(c: Caller, data: Buffer): Promise<ImportUpload> {
     const sheet = await readSheet(data);
     const ws = c.member.workspaceId;
     const rowsEnc = await this.cipher.encryptText(ws, encodeRows(sheet.rows), ROWS_AAD);
-    const [job] = await this.db.transaction(async (tx) => {
+    const job = await this.db.transaction(async (tx) => {
+      const repo = patientImportRepository(tx);
       // One file waits for its mapping per workspace and user: a new upload replaces it.
-      await tx
-        .delete(patientImports)
-        .where(and(eq(patientImports.workspaceId, ws), eq(patientImports.userId, c.userId), isNull(patientImports.progress)));
+      await repo.deleteWaiting(ws, c.userId);
       // Expired ones go too, unless an import is still running (it has rows and a recent progress).
-      await tx
-        .delete(patientImports)
-        .where(
-          and(
-            lt(patientImports.expiresAt, new Date()),
-            or(
-              isNull(patientImports.progress),
-              isNull(patientImports.rowsEnc),
-              lt(patientImports.updatedAt, new Date(Date.now() - IMPORT_TTL_MS)),
-            ),
-          ),
-        );
-      return tx
-        .insert(patientImports)
-        .values({ workspaceId: ws, userId: c.userId, columns: sheet.columns, rowsEnc, expiresAt: new Date(Date.now() + IMPORT_TTL_MS) })
-        .returning({ id: patientImports.id });
+      await repo.deleteExpired();
+      return repo.insert({
+        workspaceId: ws,
+        userId: c.userId,
+        columns: sheet.columns,
+        rowsEnc,
+        expiresAt: new Date(Date.now() + IMPORT_TTL_MS),
+      });
     });
     return {
       importId: job!.id,
@@ -135,12 +124,7 @@ export class PatientImportService {
     const progress: ImportProgress = { status: 'validating', processed: 0, total, created: 0, errors: [] };
     await this.db.transaction(async (tx) => {
       // Claimed in one statement: two commits of the same upload (two tabs, two processes) start one import.
-      const claimed = await tx
-        .update(patientImports)
-        .set({ progress, mapping, updatedAt: new Date() })
-        .where(and(eq(patientImports.id, row.id), isNull(patientImports.progress)))
-        .returning({ id: patientImports.id });
-      if (!claimed.length) throw new AppError('import_already_started');
+      if (!(await patientImportRepository(tx).claim(row.id, progress, mapping))) throw new AppError('import_already_started');
       await this.jobs.send<ImportJob>(QUEUE, { importId: row.id }, { tx, key: row.id });
     });
     return { importId: row.id };
@@ -163,7 +147,7 @@ export class PatientImportService {
    * the import done and imports nothing twice.
    */
   private async work(importId: string) {
-    const [row] = await this.db.select().from(patientImports).where(eq(patientImports.id, importId));
+    const row = await patientImportRepository(this.db).byId(importId);
     if (!row?.progress || !row.rowsEnc || row.progress.status === 'done' || row.progress.status === 'failed') return;
     const progress: ImportProgress = { status: 'validating', processed: 0, total: row.progress.total, created: 0, errors: [] };
     this.live.set(row.id, progress);
@@ -188,25 +172,17 @@ export class PatientImportService {
 
   private async saveOutcome(tx: DbOrTx, id: string, progress: ImportProgress) {
     // The rows are done with; the outcome stays readable for a while.
-    await tx
-      .update(patientImports)
-      .set({ progress, rowsEnc: null, updatedAt: new Date(), expiresAt: new Date(Date.now() + IMPORT_TTL_MS) })
-      .where(eq(patientImports.id, id));
+    await patientImportRepository(tx).saveOutcome(id, progress);
   }
 
   /** Saves how validation goes, for polls that reach another server process. */
   private async saveProgress(id: string, progress: ImportProgress) {
-    await this.db.update(patientImports).set({ progress, updatedAt: new Date() }).where(eq(patientImports.id, id));
+    await patientImportRepository(this.db).saveProgress(id, progress);
   }
 
-  /** Uploads nobody imported, and finished imports, past their time (the hourly sweep). */
-  private async sweep(): Promise<number> {
-    const batch = this.db
-      .select({ id: patientImports.id })
-      .from(patientImports)
-      .where(and(lt(patientImports.expiresAt, new Date()), or(isNull(patientImports.progress), isNull(patientImports.rowsEnc))))
-      .limit(500);
-    return (await this.db.delete(patientImports).where(inArray(patientImports.id, batch)).returning({ id: patientImports.id })).length;
+  /** Uploads nobody imported, and finished imports, past their time (the hourly sweep, patient-import.module.ts). */
+  async sweep(): Promise<number> {
+    return patientImportRepository(this.db).deletePastTime();
   }
 
   private async run(c: Caller, job: Job, rows: SheetRow[], mapping: Mapping, progress: ImportProgress) {
@@ -309,12 +285,7 @@ export class PatientImportService {
 
   /** Another user's or workspace's import does not exist for the caller. */
   private async find(c: Caller, importId: string): Promise<PatientImportRow> {
-    const [row] = await this.db
-      .select()
-      .from(patientImports)
-      .where(
-        and(eq(patientImports.id, importId), eq(patientImports.workspaceId, c.member.workspaceId), eq(patientImports.userId, c.userId)),
-      );
+    const row = await patientImportRepository(this.db).find(c.member.workspaceId, c.userId, importId);
     if (!row || (row.expiresAt.getTime() <= Date.now() && !this.live.has(row.id))) throw new AppError('import_not_found');
     return row;
   }

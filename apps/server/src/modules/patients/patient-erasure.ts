@@ -12,20 +12,15 @@ export type ErasureStep = (tx: Tx, patient: PatientRow, onCommit: OnCommit) => P
 
 /** Erasing a patient for good, with every feature's part, and the sweep that erases once retention ends. */
 export class PatientErasure {
-  private readonly steps: ErasureStep[] = [];
-
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
+    /** What other modules keep per patient, erased atomically with it (documents: patient-documents.ts). */
+    private readonly steps: () => readonly ErasureStep[],
   ) {}
 
-  /** Features that keep data per patient add how to erase it, atomically with the patient (documents). */
-  add(step: ErasureStep) {
-    this.steps.push(step);
-  }
-
   async erase(tx: Tx, p: PatientRow, emit: Emit, onCommit: OnCommit) {
-    for (const step of this.steps) await step(tx, p, onCommit);
+    for (const step of this.steps()) await step(tx, p, onCommit);
     await patientsRepository(tx).delete(p.id);
     emit('patient.erased', { workspaceId: p.workspaceId, patientId: p.id });
   }

@@ -1,6 +1,6 @@
 import type { Scope } from '@divan/core';
 import { WorkspaceCache } from '../../platform/cache/workspace-cache';
-import type { EventBus } from '../../platform/events/event-bus';
+import { handle, type Handler } from '../../platform/modules/define-module';
 import type { ListQuery } from './patients.repository';
 
 /** Serialised list pages per workspace (see WorkspaceCache): up to `entries` pages, 32 MB. */
@@ -29,16 +29,14 @@ export const PATIENT_EVENTS = [
 ] as const;
 
 /** The pages a change made stale are dropped, here and (through the cache's own note) in every process. */
-export function dropStalePages(events: EventBus, listCache: PatientListCache) {
-  // Registered first, so the pages are gone before any other module's handler runs. 'once': the cache's
-  // `changed` tells the other processes itself (WorkspaceCache.shareThrough), the event need not travel.
-  for (const name of PATIENT_EVENTS) events.on(name, ({ workspaceId }) => listCache.changed(workspaceId), { scope: 'once' });
-  // The list shows each therapist's name: a new name empties every page, in every process.
-  events.on(
-    'user.profile_updated',
-    ({ fields }) => {
+export function dropStalePages(listCache: PatientListCache): Handler[] {
+  return [
+    // Registered first, so the pages are gone before any other module's handler runs. 'once': the cache's
+    // `changed` tells the other processes itself (WorkspaceCache.shareThrough), the event need not travel.
+    ...PATIENT_EVENTS.map((name) => handle(name, 'once', ({ workspaceId }) => listCache.changed(workspaceId))),
+    // The list shows each therapist's name: a new name empties every page, in every process.
+    handle('user.profile_updated', 'every-process', ({ fields }) => {
       if (fields.includes('firstName') || fields.includes('lastName')) listCache.clear();
-    },
-    { scope: 'every-process' },
-  );
+    }),
+  ];
 }

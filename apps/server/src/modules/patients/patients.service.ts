@@ -30,7 +30,8 @@ import {
   type UpdateInfo,
   type UpdateTreatment,
 } from './patient-columns';
-import { dropStalePages, listKey, patientListCache, type PatientListCache } from './patient-list-cache';
+import { listKey, patientListCache, type PatientListCache } from './patient-list-cache';
+import { NO_PATIENT_DOCUMENTS, type PatientDocuments } from './patient-documents';
 import { assertWritable, listFieldAccess } from './patient-field-access';
 import { encryptClearMedication, sealMedication } from './patient-medication';
 import { summary } from './patient-presenter';
@@ -54,7 +55,6 @@ export type { ErasureStep, PatientProfile };
 export class PatientsService {
   private readonly erasure: PatientErasure;
   private readonly access: PatientAccessLog;
-  private documentCount: (patientId: string) => Promise<number> = async () => 0;
 
   constructor(
     private readonly db: Db,
@@ -63,9 +63,10 @@ export class PatientsService {
     private readonly events: EventBus,
     private readonly cipher: Cipher,
     private readonly listCache: PatientListCache = patientListCache(0),
+    /** The documents module's part of a file (read at use: that module is built after this one). */
+    private readonly documents: () => PatientDocuments = () => NO_PATIENT_DOCUMENTS,
   ) {
-    dropStalePages(events, listCache);
-    this.erasure = new PatientErasure(db, events);
+    this.erasure = new PatientErasure(db, events, () => [this.documents().eraseWithPatient]);
     this.access = new PatientAccessLog(db, (ids) => this.therapistNames(ids));
   }
 
@@ -92,13 +93,6 @@ export class PatientsService {
     const body = Buffer.from(JSON.stringify(patientListResponse.parse(await this.list(c, query))));
     this.listCache.set(key, ws, generation, body);
     return body;
-  }
-
-  /** Features that keep data per patient add how to erase it, atomically with the patient (documents). */
-  addErasureStep = (step: ErasureStep) => this.erasure.add(step);
-  /** A read port, not an event: the patient's file shows how many documents it has, answered now. */
-  countDocumentsWith(fn: (patientId: string) => Promise<number>) {
-    this.documentCount = fn;
   }
 
   /** Filters, sort, search and counts only by fields the member reads on every listed patient (patient-field-access.ts). */
@@ -339,5 +333,5 @@ export class PatientsService {
 
   /** The file as the caller reads it: the medication decrypted and each count made only for those who read it. */
   private present = (c: Caller, p: PatientRow) =>
-    presentFile({ db: this.db, cipher: this.cipher, users: this.users, documentCount: this.documentCount }, c, p);
+    presentFile({ db: this.db, cipher: this.cipher, users: this.users, documentCount: (id) => this.documents().count(id) }, c, p);
 }

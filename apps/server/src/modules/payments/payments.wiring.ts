@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import type { EventBus } from '../../platform/events/event-bus';
+import { handle } from '../../platform/modules/define-module';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PaymentsGateway } from '../../platform/payments/gateway';
@@ -57,7 +58,8 @@ export function wirePayments(d: Deps) {
   const webhooks = new PaymentWebhooks({ db: d.db, gateway: d.gateway, accounts, cards, bookings, log: d.log, onSettled });
   const autoCharges = new AutoCharges({ ...d, charging });
   const packs = new SessionPacks({ ...d, refunds });
-  d.events.on('session.canceled', (e) => packs.release(e.workspaceId, e.sessionId), { scope: 'once' });
+  // A canceled session gives its pack's session back (registered by the module entry).
+  const on = [handle('session.canceled', 'once', (e) => packs.release(e.workspaceId, e.sessionId))];
   // The bank asked for authentication: the patient pays through a checkout, which handles 3-D Secure.
   charging.askToAuthenticate = async (inv) => {
     await payLinks
@@ -70,5 +72,8 @@ export function wirePayments(d: Deps) {
       .register(paymentsRoutes, { accounts, cards, charging, payLinks, refunds, users: d.users, workspaces: d.workspaces })
       .register(paymentPublicRoutes, { payLinks, webhooks, perIpPerMinute: d.perIpPerMinute })
       .register(sessionPacksRoutes, { packs });
-  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, packs, bookings, register };
+  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, packs, bookings, register, on };
 }
+
+/** What the payments module offers (`app.services.payments`). */
+export type Payments = ReturnType<typeof wirePayments>;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { socketEventQuery } from '@divan/core';
 import { toast } from '@/lib/toast';
 import { onPatientEvent } from '@/features/patients/api/patient-events';
 import { meQueryKey } from '@/features/profile/api/profile-api';
@@ -39,12 +40,11 @@ export function useRealtime(): void {
         // Another member changed something this screen may show: refetch it (the API decides what it may read).
         if (frame.event === 'workspace-event') {
           const { name, workspaceId, patientId } = frame.data as { name: string; workspaceId: string; patientId?: string | null };
-          if (name.startsWith('patient')) onPatientEvent(queryClient, workspaceId, name, patientId);
-          // A session booked, moved or closed by someone else: the calendar (and any session list) refetches.
-          if (name.startsWith('session.')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'sessions') });
-          // Paid by the card provider's webhook (a charge, a pay link): the invoice screens refetch.
-          if (name.startsWith('invoice.')) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'invoices') });
-          if (name === 'workspace.access_changed') void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, 'members') });
+          // What each bridged event refreshes is core's list (SOCKET_EVENTS), the one the server sends by.
+          const query = socketEventQuery(name);
+          // A patient's: the patients' queries refetch, a patient gone is forgotten (patient-events.ts).
+          if (query === 'patients') onPatientEvent(queryClient, workspaceId, name, patientId);
+          else if (query) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, query) });
         }
       },
     });

@@ -1,0 +1,13 @@
+import { defineModule } from '../../platform/modules/define-module';
+import { patientExportRoutes } from './patient-export.routes';
+import { PatientExportService } from './patient-export.service';
+
+/** A patient's whole file as one download (the right of access). */
+export const patientExportModule = defineModule({
+  name: 'patient-export',
+  needs: ['patients', 'history', 'documents', 'workspaces'],
+  build: ({ patients, history, documents, workspaces }) => {
+    const exporter = new PatientExportService(patients, history, documents, workspaces);
+    return { provides: {}, routes: (app) => app.register(patientExportRoutes, { exporter }) };
+  },
+});

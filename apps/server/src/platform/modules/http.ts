@@ -1,0 +1,72 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import { IMAGE_MAX_BYTES } from '@divan/core';
+import { accessPlugin, type MembershipResolver } from '../auth/access';
+import { requestValidator } from '../http/absent-nulls';
+import { registerClientVersionCheck } from '../http/client-version';
+import { registerErrorHandler } from '../http/error-handler';
+import { registerMemberRateLimits } from '../http/member-rate-limit';
+import { registerOpenApi } from '../http/openapi';
+import { registerSecurityHeaders } from '../http/security-headers';
+import { refuseStrayUpgrades } from '../http/socket-paths';
+import { inlineScriptHashes, registerWebApp, type WebPage } from '../http/web-app';
+import { devJobsRoutes } from '../jobs/dev-jobs.routes';
+import { devMailRoutes } from '../mail/dev-mail.routes';
+import { filesRoutes } from '../storage/files.routes';
+import type { Platform } from './platform';
+
+/** The patient's companion (its own entry of the web build, an installable app) for /p and /p/…; no other site may frame it. */
+export const companionPage: WebPage = { prefix: '/p/', file: 'companion.html' };
+
+/** Where the built web app is: WEB_DIST, else beside the server's build when there is one. */
+export const webDistOf = (p: Platform, defaultWebDist: string) =>
+  p.config.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
+
+/**
+ * Everything before the modules' routes: logging levels, validation, errors, security headers, rate
+ * limits, uploads, sockets, who the caller is, the client's version and the OpenAPI document.
+ */
+export async function registerHttp(
+  app: FastifyInstance,
+  p: Platform,
+  o: { webDist?: string; pages: WebPage[]; resolveMembership: MembershipResolver },
+) {
+  const { config } = p;
+  // Each request is logged only at debug level; warnings and errors always.
+  if (config.logLevel !== 'debug' && config.logLevel !== 'trace') app.addHook('onRoute', (route) => void (route.logLevel ??= 'warn'));
+  // A null where a body's field is optional is that field left out (absent-nulls.ts).
+  app.setValidatorCompiler(requestValidator);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(
+    app,
+    inlineScriptHashes(
+      o.webDist,
+      o.pages.map((page) => page.file),
+    ),
+  );
+  // The plugin does not close the client it is given: we do, or the process could not exit.
+  const rateLimitRedis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+  await app.register(rateLimit, { global: false, redis: rateLimitRedis, nameSpace: 'divan:rl:ip:' });
+  await registerMemberRateLimits(app, { ...config.rateLimit, redisUrl: config.redisUrl });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(accessPlugin, { tokens: p.tokens, resolveMembership: o.resolveMembership });
+  registerClientVersionCheck(app);
+  refuseStrayUpgrades(app);
+  await registerOpenApi(app);
+  await app.register(filesRoutes, { publicImages: p.publicImages });
+}
+
+/** After the modules' routes: the development pages, the notifications socket, and the web app (its catch-all last). */
+export async function registerPlatformRoutes(app: FastifyInstance, p: Platform, o: { webDist?: string; pages: WebPage[] }) {
+  if (p.config.env !== 'production') await app.register(devJobsRoutes, { jobs: p.jobs });
+  if (p.devMail) await app.register(devMailRoutes, { mailer: p.mailer });
+  await app.register(async (scope) => p.realtime.register(scope));
+  await registerWebApp(app, o.webDist, o.pages);
+}
