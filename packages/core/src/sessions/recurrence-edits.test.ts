@@ -10,6 +10,7 @@ import {
   type SeriesEditPlan,
   type StoredOccurrence,
 } from './recurrence-edits';
+import { propertyRuns } from '../testing/deep';
 import { prng, randomStart, underServerZones } from './recurrence.testing';
 
 const MAD = 'Europe/Madrid';
@@ -200,7 +201,7 @@ underServerZones(() => {
   describe('properties over generated series', () => {
     it('"all" with a new time moves exactly the plain rows; "following" splits into the same days', () => {
       const r = prng(20270328);
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < propertyRuns(60); i++) {
         const { startDay, startTime } = randomStart(r);
         const frequency = r.pick(['weekly', 'biweekly', 'monthly'] as const);
         const def: SeriesDefinition<F> = { ...series, frequency, startDay, startTime, end: { count: r.int(2, 20) } };

@@ -10,6 +10,7 @@ import {
   type SeriesDefinition,
   type SeriesFrequency,
 } from './recurrence';
+import { propertyRuns } from '../testing/deep';
 import { prng, randomStart, underServerZones } from './recurrence.testing';
 
 const MAD = 'Europe/Madrid';
@@ -226,7 +227,7 @@ underServerZones(() => {
   describe('properties over generated series', () => {
     it('days follow the calendar oracle, the local time is kept (or pushed past the gap), durations are real', () => {
       const r = prng(20261025);
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < propertyRuns(100); i++) {
         const frequency = r.pick(['weekly', 'biweekly', 'monthly'] as const);
         const { startDay, startTime } = randomStart(r);
         const count = r.int(1, frequency === 'monthly' ? 30 : 60);
