@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_UNREAD_MAIL_AFTER_MINUTES } from '@divan/core';
 import type { Db } from '../../platform/db/database';
-import type { Jobs } from '../../platform/jobs/jobs';
+import type { Jobs, QueueDefinition } from '../../platform/jobs/jobs';
 import { renderMail, type Mail } from '../../platform/mail/layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { PatientsService } from '../patients/patients.service';
@@ -34,16 +34,17 @@ type Deps = {
  * of the conversation: it is clinical.
  */
 export class ChatUnreadMail {
-  constructor(private readonly d: Deps) {
-    d.jobs.define({
-      name: CHAT_UNREAD_QUEUE,
-      work: async () => void (await this.sendDue()),
-      retryLimit: 1,
-      expireInSeconds: 300,
-      pollingIntervalSeconds: 30,
-      cron: { expression: '* * * * *', data: {} },
-    });
-  }
+  constructor(private readonly d: Deps) {}
+
+  /** Its queue, every minute (defined by the chat module's entry). */
+  readonly queue: QueueDefinition<object> = {
+    name: CHAT_UNREAD_QUEUE,
+    work: async () => void (await this.sendDue()),
+    retryLimit: 1,
+    expireInSeconds: 300,
+    pollingIntervalSeconds: 30,
+    cron: { expression: '* * * * *', data: {} },
+  };
 
   /** Mails every conversation due at `now`; returns how many mails it wrote. */
   async sendDue(now = this.d.clock?.() ?? new Date()): Promise<number> {

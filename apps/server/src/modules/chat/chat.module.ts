@@ -73,6 +73,7 @@ export const chatModule = defineModule({
     );
     return {
       provides: { chat, chatUnreadMail, linkChatPatients: (l: PatientLink) => void (current = l) },
+      jobs: [chatUnreadMail.queue],
       routes: (app) => app.register(chatRoutes, { chat, officeHours }).register(chatPatientRoutes, { chat, link: () => link }),
     };
   },

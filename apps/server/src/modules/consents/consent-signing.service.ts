@@ -10,6 +10,7 @@ import {
   type SignConsentInput,
 } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
+import type { QueueDefinition } from '../../platform/jobs/jobs';
 import { AppError } from '../../platform/errors';
 import { shownDocument, signingTokens, type SigningTokens } from './consent-document';
 import { consentEnvelopesRepository } from './consent-envelopes.repository';
@@ -51,15 +52,17 @@ export class ConsentSigningService {
   readonly tokens: SigningTokens;
   constructor(private readonly d: SigningDeps) {
     this.tokens = signingTokens(d.appSecret);
-    d.jobs.define<SealJob>({
-      name: SEAL_QUEUE,
-      work: (j) => this.sealFromJob(j.envelopeId),
-      retryLimit: 8,
-      retryDelaySeconds: 30,
-      retryBackoff: true,
-      expireInSeconds: 300,
-    });
   }
+
+  /** The seal's queue, a safety net behind the last signature (defined by the consents module's entry). */
+  readonly queue: QueueDefinition<SealJob> = {
+    name: SEAL_QUEUE,
+    work: (j) => this.sealFromJob(j.envelopeId),
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  };
 
   private now = () => this.d.clock?.() ?? new Date();
   urlFor = (token: string) => `${this.d.publicUrl}/consents/sign/${token}`;

@@ -69,6 +69,7 @@ export const consentsModule = defineModule({
         app
           .register(consentTemplatesRoutes, { templates })
           .register(consentEnvelopesRoutes, { envelopes, signing, perIpPerMinute: config.rateLimit.perIpPerMinute }),
+      jobs: [signing.queue],
       sweeps: { 'consents.reminders': () => signing.remindDue() },
     };
   },

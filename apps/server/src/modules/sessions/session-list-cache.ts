@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCb } from 'node:zlib';
 import { SESSION_FIELDS, fieldAccessKey, scopeFor, sessionResponse, type SessionListQuery } from '@divan/core';
 import { WorkspaceCache } from '../../platform/cache/workspace-cache';
-import type { EventBus } from '../../platform/events/event-bus';
+import { handle, type Handler } from '../../platform/modules/define-module';
 import type { Caller } from '../../platform/auth/caller';
 import { checkedRange } from './session-rules';
 import type { SessionsService } from './sessions.service';
@@ -45,17 +45,15 @@ export const SESSION_LIST_EVENTS = [
 ] as const;
 
 /** Stale range reads are dropped, here and (through the cache's own note) in every process. */
-export function dropStaleSessionLists(events: EventBus, cache: SessionListCache) {
-  // 'once': the cache's `changed` tells the other processes itself (WorkspaceCache.shareThrough).
-  for (const name of SESSION_LIST_EVENTS) events.on(name, ({ workspaceId }) => cache.changed(workspaceId), { scope: 'once' });
-  // Sessions show their therapist's name: a new name empties every read, in every process.
-  events.on(
-    'user.profile_updated',
-    ({ fields }) => {
+export function dropStaleSessionLists(cache: SessionListCache): Handler[] {
+  return [
+    // 'once': the cache's `changed` tells the other processes itself (WorkspaceCache.shareThrough).
+    ...SESSION_LIST_EVENTS.map((name) => handle(name, 'once', ({ workspaceId }) => cache.changed(workspaceId))),
+    // Sessions show their therapist's name: a new name empties every read, in every process.
+    handle('user.profile_updated', 'every-process', ({ fields }) => {
       if (fields.includes('firstName') || fields.includes('lastName')) cache.clear();
-    },
-    { scope: 'every-process' },
-  );
+    }),
+  ];
 }
 
 /**

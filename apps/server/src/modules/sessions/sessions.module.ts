@@ -35,7 +35,7 @@ export const sessionsModule = defineModule({
   needs: ['patients', 'users', 'workspaces', 'history'],
   later: ['meetLink'],
   build: (d, p) => {
-    const { sessions, reminders, invoicing, locations, notificationSettings, register } = wireSessions({
+    const { sessions, reminders, invoicing, locations, notificationSettings, register, on } = wireSessions({
       db: p.db,
       config: p.config,
       log: p.log,
@@ -60,6 +60,9 @@ export const sessionsModule = defineModule({
         sessionByLink: (id: string) => sessionByLink(p.db, id),
       },
       routes: register,
+      jobs: [reminders.queue],
+      sweeps: { 'sessions.reminder-claims': reminders.purgeClaims },
+      on,
       // Reminders that fell due while no server ran go now, not at the next minute's sweep.
       start: () => reminders.catchUp(),
       sockets: [...SESSION_EVENTS, ...SERIES_EVENTS],

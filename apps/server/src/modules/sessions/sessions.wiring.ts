@@ -75,7 +75,6 @@ export function wireSessions(d: Deps) {
   const notes = new SessionNotesService(sessions, history);
   // The calendar's range reads, kept until what they show changes (docs/decisions/0015-calendar-reads.md).
   const lists = sessionListCache(config.sessionListCache ?? 200).shareThrough(d.realtime, SESSIONS_CHANGED);
-  dropStaleSessionLists(events, lists);
   // No domain event follows these: a session's note (linked, edited, its privacy, deleted) and a location's name.
   invalidateAfter(lists, history, ['create'], (c: Caller, _p: string, _i: unknown, link?: { sessionId: string }) =>
     link ? c.member.workspaceId : undefined,
@@ -94,5 +93,7 @@ export function wireSessions(d: Deps) {
     await app.register(calendarFeedRoutes, { feeds: calendarFeeds, perIpPerMinute });
     await app.register(sessionLinksRoutes, { patientSessions, notes });
   };
-  return { sessions, reminders, invoicing, locations, notificationSettings, register };
+  // What the module entry registers: the range reads' handlers, the reminders' queue and claims sweep.
+  const on = dropStaleSessionLists(lists);
+  return { sessions, reminders, invoicing, locations, notificationSettings, register, on };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../../platform/db/database';
-import type { Jobs } from '../../../platform/jobs/jobs';
+import type { Jobs, QueueDefinition } from '../../../platform/jobs/jobs';
 import type { Mailer } from '../../../platform/mail/mailer';
 import type { PatientsService } from '../../patients/patients.service';
 import type { UsersService } from '../../users/users.service';
@@ -48,21 +48,22 @@ export class RemindersService {
     private readonly opts: RemindersOptions,
   ) {
     this.now = opts.now ?? (() => new Date());
-    jobs.define({
-      name: REMINDERS_QUEUE,
-      work: async () => void (await this.sendDue()),
-      // A failed run is simply the next minute's: the cron comes back.
-      retryLimit: 1,
-      retryDelaySeconds: 30,
-      expireInSeconds: 300,
-      pollingIntervalSeconds: 15,
-      cron: { expression: '* * * * *', data: {} },
-    });
-    // A claim only matters until its session starts (the sweep reads sessions still ahead); kept a month for support.
-    jobs.sweep('sessions.reminder-claims', () =>
-      remindersRepository(this.db).purgeBefore(new Date(this.now().getTime() - CLAIMS_KEPT_DAYS * 86_400_000), 500),
-    );
   }
+
+  /** Its queue, every minute (defined by the sessions module's entry). */
+  readonly queue: QueueDefinition<object> = {
+    name: REMINDERS_QUEUE,
+    work: async () => void (await this.sendDue()),
+    // A failed run is simply the next minute's: the cron comes back.
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
+    pollingIntervalSeconds: 15,
+    cron: { expression: '* * * * *', data: {} },
+  };
+
+  /** The hourly sweep `sessions.reminder-claims`: a claim only matters until its session starts (the sweep reads sessions still ahead); kept a month for support. */
+  purgeClaims = () => remindersRepository(this.db).purgeBefore(new Date(this.now().getTime() - CLAIMS_KEPT_DAYS * 86_400_000), 500);
 
   /** After the jobs start: one run now, for what fell due while no server was running. */
   catchUp = () => this.jobs.send(REMINDERS_QUEUE, {});

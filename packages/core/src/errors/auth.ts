@@ -1,0 +1,28 @@
+import { GENERIC_MESSAGES } from '../generic-messages';
+import type { ErrorCatalogue } from './catalogue';
+
+/** Signing up, in and out; codes, links and passwords. */
+export const authErrors = {
+  // auth
+  invalid_access_token: [401, 'Tu sesión ha caducado. Vuelve a iniciar sesión.'],
+  session_not_found: [401, GENERIC_MESSAGES.session_not_found],
+  challenge_not_found: [404, 'El código o el enlace no es válido o ya se ha usado.'],
+  challenge_expired: [410, 'El código o el enlace ha caducado. Solicita uno nuevo.'],
+  recent_challenge: [429, 'Acabamos de enviarte un email. Espera un minuto antes de pedir otro.'],
+  max_attempts: [429, 'Has superado el número máximo de intentos. Solicita un código nuevo.'],
+  invalid_code: [400, 'El código no es correcto.'],
+  user_not_found: [404, 'No existe ninguna cuenta con ese email.'],
+  invalid_password: [401, 'La contraseña no es correcta.'],
+  password_equal: [400, 'La nueva contraseña debe ser distinta de la actual.'],
+  no_password: [400, 'Esta cuenta no tiene contraseña. Inicia sesión con tu proveedor.'],
+  password_conditions: [
+    400,
+    'La contraseña debe tener al menos 8 caracteres y combinar dos tipos: mayúsculas, minúsculas, números o símbolos.',
+  ],
+  user_already_verified: [409, 'Esta cuenta ya está confirmada. Inicia sesión.'],
+  user_email_already_exists: [409, 'Ya existe una cuenta con ese email.'],
+  user_email_not_verified: [403, 'Confirma tu email antes de iniciar sesión. Te hemos enviado un enlace.'],
+  provider_email_not_verified: [403, 'El email de tu proveedor no está verificado.'],
+  provider_user_error: [400, 'No se pudo iniciar sesión con el proveedor.'],
+  mail_send_failed: [502, 'Error al reenviar el email'],
+} as const satisfies ErrorCatalogue;

@@ -1,0 +1,32 @@
+import type { ErrorCatalogue } from './catalogue';
+
+/** Patients and their file: connect, clinical history, documents, tasks and the import of patients. */
+export const patientErrors = {
+  // patients (spec §8)
+  patient_already_exists: [409, 'Ya existe un paciente con ese email o DNI en este espacio.'],
+  patient_not_found: [404, 'Paciente no encontrado.'],
+  patient_limit_reached: [409, 'Tu plan permite 30 pacientes activos por terapeuta. Mejora tu plan para añadir más.'],
+  patient_blocked: [409, 'Este paciente está bloqueado por el periodo legal de conservación.'],
+  patient_not_assigned: [403, 'Este paciente no está asignado a ti.'],
+  // patients' connect (spec §2 "connect", §8): the patient's own account linked to their file
+  patient_connect_account_not_found: [404, 'Este paciente no está conectado a ninguna cuenta de Diván.'],
+  patient_already_connected: [409, 'Este paciente ya está conectado con su cuenta de Diván.'],
+  patient_connect_invitation_not_found: [
+    404,
+    'La invitación no existe, ha caducado o ya se ha usado. Pide a tu terapeuta que te envíe otra.',
+  ],
+  patient_connect_email_mismatch: [403, 'La invitación se envió a otro email. Inicia sesión con la cuenta de ese email.'],
+  patient_file_not_found: [404, 'No encontramos esa ficha entre las conectadas a tu cuenta.'],
+  therapist_not_member: [400, 'La persona elegida no es miembro de este espacio.'],
+  treatment_end_required: [400, 'Para finalizar el tratamiento indica la fecha de fin y el motivo.'],
+  history_not_found: [404, 'Entrada de historia clínica no encontrada.'],
+  // the patient's documents and tasks, and the import of patients from a spreadsheet
+  document_not_found: [404, 'Documento no encontrado.'],
+  task_not_found: [404, 'Tarea no encontrada.'],
+  document_too_large: [413, 'El archivo supera el tamaño máximo de {limit} MB.'],
+  invalid_import_file: [400, 'El archivo no es un Excel válido o no se puede leer.'],
+  invalid_docx_file: [400, 'El archivo no es un documento Word (.docx) válido o no se puede leer.'],
+  import_not_found: [404, 'La importación ha caducado. Vuelve a subir el archivo.'],
+  import_already_started: [409, 'Esta importación ya se ha iniciado.'],
+  import_not_started: [409, 'Elige las columnas y confirma la importación para empezarla.'],
+} as const satisfies ErrorCatalogue;
