@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../platform/db/database';
-import type { Jobs } from '../../platform/jobs/jobs';
+import type { Jobs, QueueDefinition } from '../../platform/jobs/jobs';
 import type { BookingPayments } from '../payments/booking-payments.service';
 import type { PatientsService } from '../patients/patients.service';
 import type { BookingFlowDeps } from './booking-deps';
@@ -25,16 +25,17 @@ export class BookingRefunds {
     private readonly d: BookingFlowDeps & { jobs: Jobs; patients: PatientsService; log?: FastifyBaseLogger },
     /** The payments module's port (built before booking). */
     private readonly payments?: BookingPayments,
-  ) {
-    d.jobs.define<Job>({
-      name: QUEUE,
-      work: (j) => this.work(j.bookingId),
-      retryLimit: 12,
-      retryDelaySeconds: 60,
-      retryBackoff: true,
-      expireInSeconds: 120,
-    });
-  }
+  ) {}
+
+  /** The refund's queue (defined by the booking module's entry). */
+  readonly job: QueueDefinition<Job> = {
+    name: QUEUE,
+    work: (j) => this.work(j.bookingId),
+    retryLimit: 12,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  };
 
   /** In the cancel's transaction: a paid booking's refund is queued (once per booking). */
   async queue(tx: Tx, row: PublicBookingRow): Promise<boolean> {

@@ -41,6 +41,7 @@ export const bookingModule = defineModule({
     return {
       provides: { bookingManage: booking.manage, bookingPage: booking.webPage },
       routes: booking.register,
+      jobs: booking.jobs,
       sweeps: booking.sweeps,
       on: booking.on,
     };

@@ -101,5 +101,5 @@ export function wireBooking(
     await app.register(bookingFlowRoutes, { holds, confirm, manage, perIpPerMinute: d.perIpPerMinute });
   };
   /** The patient's own account (the companion) reads, cancels and moves sessions booked from a service through `manage`'s session-keyed methods. */
-  return { services, overrides, booking, embed, webPage, register, manage, sweeps, on };
+  return { services, overrides, booking, embed, webPage, register, manage, jobs: [refunds.job], sweeps, on };
 }
