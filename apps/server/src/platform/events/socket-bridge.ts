@@ -1,4 +1,4 @@
-import type { DomainEventName } from '@divan/core';
+import type { DomainEventName, SocketEventName } from '@divan/core';
 import type { Realtime } from '../realtime/realtime';
 import type { EventBus, EventLog } from './event-bus';
 
@@ -6,7 +6,8 @@ import type { EventBus, EventLog } from './event-bus';
 export type WorkspaceEventFrame = { name: DomainEventName; workspaceId: string } & Record<string, string | null>;
 
 /**
- * Domain events that other members' screens show live: each becomes a `workspace-event` frame on the
+ * Domain events that other members' screens show live (core's SOCKET_EVENTS, each claimed by the module
+ * that emits it in its entry's `sockets`; the web refreshes by the same list): each becomes a `workspace-event` frame on the
  * sockets of the workspace's members (every process's sockets, through the realtime broker), so a list
  * another member changed refreshes itself. Only ids travel: what a member may read is still decided by
  * the API when the screen refetches. Sent after the handler returns, so the write never waits for it.
@@ -15,7 +16,7 @@ export function bridgeToSockets(
   events: EventBus,
   realtime: Realtime,
   memberUserIds: (workspaceId: string) => Promise<string[]>,
-  names: readonly DomainEventName[],
+  names: readonly SocketEventName[],
   log: EventLog,
 ) {
   for (const name of names)
