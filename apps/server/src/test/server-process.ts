@@ -94,7 +94,7 @@ export function runToExit(env: Record<string, string>, timeoutMs = 30_000, entry
 }
 
 /**
- * The CI's second pass over the server's tests, on PostgreSQL (TEST_DATABASE_URL). Files about PGlite's
- * own data dir, or that never touch a database, skip it: they would run again exactly as in the first pass.
+ * The server's tests run on PostgreSQL (TEST_DATABASE_URL set: CI's project server-postgres). Files about
+ * PGlite's own data dir skip it; CI runs them in its PGlite project (test/database-suites.ts).
  */
 export const onPostgresPass = !!process.env.TEST_DATABASE_URL;

@@ -18,7 +18,7 @@ describe.skipIf(!url)('npm run backup / restore (PostgreSQL)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'divan-pgbk-'));
   beforeAll(async () => {
     t = await createTestApp();
-    target = await createPostgresDatabase(url!);
+    target = await createPostgresDatabase(url!, { empty: true }); // a new server's empty database, as a restore meets it
   }, 60_000);
   afterAll(async () => {
     await t?.close();
