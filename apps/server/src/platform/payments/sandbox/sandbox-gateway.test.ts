@@ -275,7 +275,9 @@ describe('webhooks', () => {
   });
 
   it('keeps events until a receiver is plugged in, and retries one that failed', async () => {
-    const late = await openSandbox({ receiver: false });
+    // Retried at once (no delay), and the worker woken at each look instead of waiting for its next poll:
+    // the test waits for the delivery, never for a retry's delay.
+    const late = await openSandbox({ receiver: false, delivery: { retryDelaySeconds: 0 } });
     try {
       const acct = await late.readyAccount();
       const updated = (await late.db.execute(
@@ -283,16 +285,21 @@ describe('webhooks', () => {
       )) as unknown as { rows: { id: string }[] };
       const eventId = updated.rows[0]!.id;
       // No receiver: the delivery fails and waits for its retry.
-      for (let i = 0; i < 200 && (await late.jobs.stateOf(SANDBOX_WEBHOOK_QUEUE, eventId)) !== 'retry'; i++)
-        await new Promise((r) => setTimeout(r, 25));
-      expect(await late.jobs.stateOf(SANDBOX_WEBHOOK_QUEUE, eventId)).toBe('retry');
+      const state = () => late.jobs.stateOf(SANDBOX_WEBHOOK_QUEUE, eventId);
+      let seen = await state();
+      for (let i = 0; i < 400 && seen !== 'retry'; i++) seen = await new Promise((r) => setTimeout(r, 25)).then(state);
+      expect(seen).toBe('retry');
       expect(late.delivered).toEqual([]);
       let refusals = 1;
       late.sandbox.deliverTo(async (payload, signature) => {
         if (refusals-- > 0) throw new Error('receiver down');
         late.delivered.push({ payload, signature, event: late.sandbox.verifyWebhook(payload, signature) });
       });
-      await late.until(() => late.delivered.some((d) => d.event.id === eventId), 'delivered after retries', 30_000);
+      await late.until(
+        () => (late.jobs.wake(SANDBOX_WEBHOOK_QUEUE), late.delivered.some((d) => d.event.id === eventId)),
+        'delivered after retries',
+        30_000,
+      );
       expect(late.delivered.find((d) => d.event.id === eventId)!.event).toMatchObject({
         type: 'account.updated',
         account: acct,

@@ -9,9 +9,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../db/database';
 import { Jobs } from '../../jobs/jobs';
-import { createPostgresDatabase } from '../../../test/test-app';
+import { createPostgresDatabase, pgliteTemplate } from '../../../test/test-app';
 import type { GatewayEvent } from '../gateway';
 import { SandboxGateway } from './sandbox-gateway';
+import type { DeliveryOptions } from './sandbox-webhooks';
 import { sandboxPagesRoutes } from './sandbox-pages.routes';
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../drizzle');
@@ -20,9 +21,15 @@ export const PUBLIC_URL = 'http://divan.test';
 export type Delivery = { payload: string; signature: string; event: GatewayEvent };
 export type SandboxKit = Awaited<ReturnType<typeof openSandbox>>;
 
-export async function openSandbox(opts: { receiver?: boolean } = {}) {
+export async function openSandbox(opts: { receiver?: boolean; delivery?: DeliveryOptions } = {}) {
   const pg = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
-  const database = await openDatabase({ url: pg?.url, migrationsFolder, poolSize: 4 });
+  // In memory: a copy of the worker's migrated PGlite, as the test apps start from.
+  const database = await openDatabase({
+    url: pg?.url,
+    migrationsFolder,
+    poolSize: 4,
+    ...(pg ? {} : { loadDataDir: await pgliteTemplate() }),
+  });
   const jobs = new Jobs(database, { maintenanceIntervalSeconds: 1 });
   let offsetMs = 0;
   const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
@@ -32,7 +39,7 @@ export async function openSandbox(opts: { receiver?: boolean } = {}) {
     publicUrl: PUBLIC_URL,
     webhookSecret,
     clock: () => new Date(Date.now() + offsetMs),
-    delivery: { retryLimit: 20, retryDelaySeconds: 1, retryBackoff: false },
+    delivery: { retryLimit: 20, retryDelaySeconds: 1, retryBackoff: false, ...opts.delivery },
   });
   const app = Fastify({ logger: false });
   await app.register(sandboxPagesRoutes, { sandbox });
