@@ -9,6 +9,7 @@ import {
   therapistBillingBody,
   type TherapistBilling,
 } from '@divan/core';
+import { AddressFields } from '@/components/address-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +17,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
+import { PARTY_FIELDS, partyValues } from '@/lib/address-form';
 import { cn } from '@/lib/cn';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSaveForm } from '@/lib/use-save-form';
@@ -42,16 +44,10 @@ const billingForm = z.object({
 });
 type FormIn = z.input<typeof billingForm>;
 type FormOut = z.output<typeof billingForm>;
-const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer', 'seriesPrefix', 'withholdingRate'] as const;
+const names = [...PARTY_FIELDS, 'footer', 'seriesPrefix', 'withholdingRate'] as const;
 
 const toForm = (b: TherapistBilling): FormIn => ({
-  fullName: b.fullName ?? '',
-  taxId: b.taxId ?? '',
-  line1: b.line1 ?? '',
-  line2: b.line2 ?? '',
-  city: b.city ?? '',
-  zipCode: b.zipCode ?? '',
-  country: b.country ?? '',
+  ...partyValues(b),
   footer: b.footer ?? '',
   seriesPrefix: b.seriesPrefix ?? '',
   withholdingRate: String(b.withholdingRate) as '15' | '7',
@@ -107,21 +103,7 @@ function BillingForm({ billing }: { billing: TherapistBilling }) {
           <Field label="NIF" error={errors.taxId?.message} hint="DNI o NIE con su letra.">
             <Input autoCapitalize="characters" {...form.register('taxId')} />
           </Field>
-          <Field label="Dirección" error={errors.line1?.message}>
-            <Input autoComplete="address-line1" {...form.register('line1')} />
-          </Field>
-          <Field label="Dirección (línea 2)" error={errors.line2?.message}>
-            <Input autoComplete="address-line2" {...form.register('line2')} />
-          </Field>
-          <Field label="Código postal" error={errors.zipCode?.message}>
-            <Input inputMode="numeric" autoComplete="postal-code" {...form.register('zipCode')} />
-          </Field>
-          <Field label="Ciudad" error={errors.city?.message}>
-            <Input autoComplete="address-level2" {...form.register('city')} />
-          </Field>
-          <Field label="País" error={errors.country?.message}>
-            <Input autoComplete="country-name" {...form.register('country')} />
-          </Field>
+          <AddressFields input={(n) => form.register(n)} error={(n) => errors[n]?.message} autofill />
           <Field
             label="Prefijo de serie"
             error={errors.seriesPrefix?.message}

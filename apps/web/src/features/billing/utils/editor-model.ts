@@ -13,6 +13,7 @@ import {
   type InvoiceTaxSettings,
   type InvoiceTotals,
 } from '@divan/core';
+import { emptyParty, partyValues, type PartyValues } from '../../../lib/address-form'; // relative: the unit tests run without the @ alias
 import type { UpdateInvoice } from '../api/invoices-api';
 
 /** A line as typed: amounts stay text until they are sent, so nothing the user writes is rewritten. */
@@ -48,16 +49,7 @@ function taxChoice(
   if (l.withholding !== 'auto' && buyerWithholds) out.withholdingRate = Number(l.withholding) as 0 | 7 | 15 | 19;
   return out;
 }
-export type BuyerDraft = {
-  kind: BuyerKind;
-  fullName: string;
-  taxId: string;
-  line1: string;
-  line2: string;
-  city: string;
-  zipCode: string;
-  country: string;
-};
+export type BuyerDraft = { kind: BuyerKind } & PartyValues;
 export type EditorModel = {
   patient: { id: string; name: string } | null;
   /** Who pays: the patient (their billing data in the file) or someone else (a guardian, a company, an insurer). */
@@ -71,16 +63,7 @@ export type LineErrors = Partial<Record<'description' | 'quantity' | 'price', st
 let seq = 0;
 export const newKey = () => `l${++seq}`;
 
-export const emptyBuyer = (): BuyerDraft => ({
-  kind: 'guardian',
-  fullName: '',
-  taxId: '',
-  line1: '',
-  line2: '',
-  city: '',
-  zipCode: '',
-  country: '',
-});
+export const emptyBuyer = (): BuyerDraft => ({ kind: 'guardian', ...emptyParty() });
 export const emptyLine = (): LineDraft => ({
   key: newKey(),
   description: '',
@@ -105,18 +88,7 @@ export function modelOf(invoice: Invoice): EditorModel {
   return {
     patient: invoice.patient,
     billTo: other || !invoice.patient ? 'other' : 'patient',
-    buyer: other
-      ? {
-          kind: b.kind as BuyerKind,
-          fullName: b.fullName,
-          taxId: b.taxId ?? '',
-          line1: b.line1 ?? '',
-          line2: b.line2 ?? '',
-          city: b.city ?? '',
-          zipCode: b.zipCode ?? '',
-          country: b.country ?? '',
-        }
-      : emptyBuyer(),
+    buyer: other ? { kind: b.kind as BuyerKind, ...partyValues(b) } : emptyBuyer(),
     lines: invoice.lines.map((l) => ({
       key: newKey(),
       description: l.description,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { get, useFormContext, type FieldValues } from 'react-hook-form';
 import { GENDER, INSURANCE_COMPANY, MODALITY, REFERRAL_SOURCE, SESSION_TYPE, TREATMENT_MOTIVE } from '@divan/core';
+import { AddressFields } from '@/components/address-fields';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -98,21 +99,7 @@ export function BillingFields({ prefix = 'billingInfo' }: { prefix?: string }) {
       <Field label="DNI/NIE" error={f.error('taxId')}>
         <Input autoComplete="off" placeholder="12345678Z" className="uppercase" {...f.reg('taxId')} />
       </Field>
-      <Field label="Dirección" error={f.error('line1')} className="sm:col-span-2">
-        <Input autoComplete="off" {...f.reg('line1')} />
-      </Field>
-      <Field label="Piso, puerta… (opcional)" error={f.error('line2')} className="sm:col-span-2">
-        <Input autoComplete="off" {...f.reg('line2')} />
-      </Field>
-      <Field label="Código postal" error={f.error('zipCode')}>
-        <Input inputMode="numeric" autoComplete="off" {...f.reg('zipCode')} />
-      </Field>
-      <Field label="Ciudad" error={f.error('city')}>
-        <Input autoComplete="off" {...f.reg('city')} />
-      </Field>
-      <Field label="País" error={f.error('country')}>
-        <Input autoComplete="off" {...f.reg('country')} />
-      </Field>
+      <AddressFields input={f.reg} error={f.error} wide line2Label="Piso, puerta… (opcional)" />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { PARTY_FIELDS } from '@/lib/address-form';
 import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { useSaveForm } from '@/lib/use-save-form';
 import { useUpdatePatient } from '../api/patients-api';
@@ -13,9 +14,7 @@ import { infoValuesOf, patientInfoForm, type InfoValues } from '../utils/patient
 import { usePatientDetail } from './patient-context';
 
 type Out = z.output<typeof patientInfoForm>;
-const known = ['firstName', 'lastName', 'email', 'phone', 'birthdate', 'gender'].concat(
-  ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country'].map((f) => `billingInfo.${f}`),
-);
+const known = ['firstName', 'lastName', 'email', 'phone', 'birthdate', 'gender'].concat(PARTY_FIELDS.map((f) => `billingInfo.${f}`));
 
 /** Personal data and, when the member may see it, billing data: one PATCH. */
 export function InfoForm() {

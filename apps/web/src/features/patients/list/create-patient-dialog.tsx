@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { PARTY_FIELDS } from '@/lib/address-form';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreatePatient, useTherapists } from '../api/patients-api';
@@ -22,7 +23,7 @@ import type { z } from 'zod';
 
 type Out = z.output<typeof createPatientForm>;
 const known = ['firstName', 'lastName', 'email', 'phone', 'birthdate', 'gender', 'assignedTherapistId'].concat(
-  ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country'].map((f) => `billingInfo.${f}`),
+  PARTY_FIELDS.map((f) => `billingInfo.${f}`),
   ['startDate', 'motive', 'sessionType', 'referralSource', 'insuranceCompany', 'insurancePolicy', 'sessionPrice', 'sessionModality'].map(
     (f) => `treatment.${f}`,
   ),

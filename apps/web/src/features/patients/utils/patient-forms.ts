@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createPatientBody, formatPhone, msg, updatePatientBody, updateTreatmentBody, type Patient } from '@divan/core';
-import { isoDateToDmy } from '../../../lib/format'; // relative: the unit tests run without the @ alias
+import { emptyParty, partyValues } from '../../../lib/address-form'; // relative: the unit tests run without the @ alias
+import { isoDateToDmy } from '../../../lib/format';
 import { centsToEuros } from '@divan/core';
 import { cents, orNull, orUndefined, todayDmy, toIsoDay, viaContract, type Flag } from './form-schema';
 
@@ -69,8 +70,6 @@ export const createPatientForm = viaContract(
   createPatientBody,
 );
 
-const emptyBilling: BillingValues = { fullName: '', taxId: '', line1: '', line2: '', city: '', zipCode: '', country: '' };
-
 export const emptyCreateValues = (assignedTherapistId = ''): CreateValues => ({
   firstName: '',
   lastName: '',
@@ -78,7 +77,7 @@ export const emptyCreateValues = (assignedTherapistId = ''): CreateValues => ({
   phone: '',
   birthdate: '',
   gender: '',
-  billingInfo: { ...emptyBilling, country: 'España' },
+  billingInfo: { ...emptyParty(), country: 'España' },
   treatment: {
     startDate: todayDmy(),
     motive: '',
@@ -112,17 +111,7 @@ export const infoValuesOf = (p: Patient): InfoValues => ({
   phone: formatPhone(p.phone),
   birthdate: isoDateToDmy(p.birthdate),
   gender: p.gender ?? '',
-  billingInfo: p.billingInfo
-    ? {
-        fullName: p.billingInfo.fullName ?? '',
-        taxId: p.billingInfo.taxId ?? '',
-        line1: p.billingInfo.line1 ?? '',
-        line2: p.billingInfo.line2 ?? '',
-        city: p.billingInfo.city ?? '',
-        zipCode: p.billingInfo.zipCode ?? '',
-        country: p.billingInfo.country ?? '',
-      }
-    : null,
+  billingInfo: p.billingInfo ? partyValues(p.billingInfo) : null,
 });
 
 // ---- treatment (PUT) -------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { billingInfo, nextInvoiceText, type BillingInfo } from '@divan/core';
+import { AddressFields } from '@/components/address-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,6 +14,7 @@ import { NoAccess } from '@/components/ui/no-access';
 import { PageHeading } from '@/components/ui/page-heading';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAbility } from '@/lib/ability';
+import { PARTY_FIELDS } from '@/lib/address-form';
 import { isApiError } from '@/lib/api-client';
 import { useSaveForm } from '@/lib/use-save-form';
 import { workspacesQueryKey } from '@/lib/workspace-keys';
@@ -22,7 +24,7 @@ import { useUnsavedChanges } from '@/lib/unsaved-changes';
 import { usePageTitle } from '@/lib/use-page-title';
 
 type Form = z.input<typeof billingInfo>;
-const names = ['fullName', 'taxId', 'line1', 'line2', 'city', 'zipCode', 'country', 'footer', 'seriesPrefix'] as const;
+const names = [...PARTY_FIELDS, 'footer', 'seriesPrefix'] as const;
 const toForm = (b: BillingInfo): Form => Object.fromEntries(names.map((n) => [n, b[n] ?? ''])) as Form;
 
 function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info: BillingInfo; canEdit: boolean }) {
@@ -56,21 +58,15 @@ function BillingForm({ workspaceId, info, canEdit }: { workspaceId: string; info
           <Field label="NIF / CIF" error={errors.taxId?.message}>
             <Input autoCapitalize="characters" {...field('taxId')} />
           </Field>
-          <Field label="Dirección" error={errors.line1?.message} className="sm:col-span-2">
-            <Input autoComplete="address-line1" {...field('line1')} />
-          </Field>
-          <Field label="Dirección (línea 2)" error={errors.line2?.message} className="sm:col-span-2">
-            <Input autoComplete="address-line2" placeholder="Piso, puerta, oficina…" {...field('line2')} />
-          </Field>
-          <Field label="Ciudad" error={errors.city?.message}>
-            <Input autoComplete="address-level2" {...field('city')} />
-          </Field>
-          <Field label="Código postal" error={errors.zipCode?.message}>
-            <Input autoComplete="postal-code" inputMode="numeric" {...field('zipCode')} />
-          </Field>
-          <Field label="País" error={errors.country?.message}>
-            <Input autoComplete="country-name" placeholder="España" {...field('country')} />
-          </Field>
+          <AddressFields
+            input={field}
+            error={(n) => errors[n]?.message}
+            wide
+            autofill
+            line2Placeholder="Piso, puerta, oficina…"
+            countryPlaceholder="España"
+            cityFirst
+          />
           <Field
             label="Prefijo de serie"
             error={errors.seriesPrefix?.message}
