@@ -20,3 +20,13 @@ export const bookingErrors = {
   availability_restriction_not_found: [404, 'Bloqueo no encontrado.'],
   availability_restriction_limit_exceeded: [409, 'Has alcanzado el número máximo de fechas bloqueadas.'],
 } as const satisfies ErrorCatalogue;
+
+/** Sentences more precise than the catalogue's, sent with one of its codes by the call that knows more. */
+export const bookingErrorMessages = {
+  /** public_service_not_found, to the therapist who owns the services */
+  serviceNotFound: 'Servicio de reserva no encontrado.',
+  /** public_service_limit_reached */
+  servicesLimit: (max: number) => `Puedes tener hasta ${max} servicios de reserva: borra o reutiliza uno que no uses.`,
+  /** availability_restriction_limit_exceeded */
+  blockedDaysLimit: (max: number) => `Puedes tener hasta ${max} fechas bloqueadas por delante: borra alguna que ya no haga falta.`,
+} as const;

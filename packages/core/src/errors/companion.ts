@@ -19,3 +19,11 @@ export const companionErrors = {
   companion_card_not_available: [409, 'Tu terapeuta no cobra con tarjeta: no hace falta que guardes una.'],
   companion_card_not_saved: [409, 'Todavía no has guardado ninguna tarjeta.'],
 } as const satisfies ErrorCatalogue;
+
+/** Sentences more precise than the catalogue's, sent with one of its codes by the call that knows more. */
+export const companionErrorMessages = {
+  /** companion_consent_not_completed: signed, its document still being prepared */
+  signedPdfPending: 'El documento firmado se está preparando. Vuelve a intentarlo en unos segundos.',
+  /** consent_not_found: the signed document is gone */
+  signedPdfGone: 'El documento firmado ya no está disponible. Pídeselo a tu terapeuta.',
+} as const;

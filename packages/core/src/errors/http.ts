@@ -25,3 +25,17 @@ export const httpErrors = {
   stored_file_missing: [410, 'El archivo ya no está disponible en el almacenamiento. Avisa a quien administra Diván.'],
   service_unavailable: [503, GENERIC_MESSAGES.service_unavailable],
 } as const satisfies ErrorCatalogue;
+
+/** Sentences more precise than the catalogue's, sent with one of its codes by the call that knows more. */
+export const fileErrorMessages = {
+  /** invalid_type: a picture or logo that is not one of the kept types */
+  imageType: 'El archivo debe ser una imagen PNG, JPEG o WebP.',
+  /** invalid_argument: a logo is square */
+  logoNotSquare: 'El logo debe ser cuadrado',
+  /** invalid_type: a file with no bytes */
+  empty: 'El archivo está vacío.',
+  /** file_too_large: an office file past its unpacked size */
+  unpackedTooLarge: (limitMb: number) => `El archivo ocupa más de ${limitMb} MB una vez descomprimido. Divídelo en varios archivos.`,
+  /** invalid_import_file or invalid_docx_file: a zip that looks like a bomb */
+  oddlyPacked: 'El archivo está comprimido de forma anómala y no se puede leer.',
+} as const;

@@ -49,3 +49,11 @@ export function errorMessage(code: string): string {
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && code in errorCatalogue;
 }
+
+export { fileErrorMessages } from './http';
+export { bookingErrorMessages } from './booking';
+export { companionErrorMessages } from './companion';
+export { consentErrorMessages } from './consents';
+export { invoiceErrorMessages } from './invoices';
+export { patientErrorMessages } from './patients';
+export { sessionErrorMessages } from './sessions';

@@ -31,3 +31,9 @@ export const invoiceErrors = {
   verifactu_malformed: [502, 'La respuesta de la AEAT no se pudo leer: se volverá a intentar.'],
   verifactu_no_answer: [502, 'La AEAT no respondió sobre este registro: se volverá a enviar.'],
 } as const satisfies ErrorCatalogue;
+
+/** Sentences more precise than the catalogue's, sent with one of its codes by the call that knows more. */
+export const invoiceErrorMessages = {
+  /** invoice_not_issued, when sending by email */
+  sendNotIssued: 'Solo se puede enviar una factura emitida.',
+} as const;

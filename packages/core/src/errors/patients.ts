@@ -30,3 +30,18 @@ export const patientErrors = {
   import_already_started: [409, 'Esta importación ya se ha iniciado.'],
   import_not_started: [409, 'Elige las columnas y confirma la importación para empezarla.'],
 } as const satisfies ErrorCatalogue;
+
+/** Sentences more precise than the catalogue's, sent with one of its codes by the call that knows more. */
+export const patientErrorMessages = {
+  /** invalid_argument: a treatment that ends before it starts */
+  treatmentEndBeforeStart: 'La fecha de fin debe ser posterior al inicio',
+  /** invalid_type: a patient's document of a type not kept */
+  documentType: 'Tipo de archivo no válido. Se admiten PDF, imágenes (PNG, JPEG, WebP, GIF), Word, Excel, OpenDocument y texto.',
+  /** invalid_import_file: no rows, or no header */
+  importEmpty: 'El archivo no tiene datos.',
+  /** invalid_argument: an import's mapping names a column the file does not have */
+  importColumnInvalid: 'Columna inválida',
+  /** patient_limit_reached, by an import */
+  importOverLimit: (limit: number, active: number, adding: number) =>
+    `Tu plan permite ${limit} pacientes activos por terapeuta: ya tienes ${active} y el archivo añade ${adding}. No se ha importado ninguno; mejora tu plan o reduce el archivo.`,
+} as const;

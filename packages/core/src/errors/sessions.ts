@@ -15,3 +15,9 @@ export const sessionErrors = {
     'Hay sesiones pagadas, facturadas o con nota que dejarían de estar en la serie: cancélalas antes de cambiarla.',
   ],
 } as const satisfies ErrorCatalogue;
+
+/** Sentences more precise than the catalogue's, sent with one of its codes by the call that knows more. */
+export const sessionErrorMessages = {
+  /** invalid_series: a session taken out of its series meanwhile */
+  notInSeries: 'Esta sesión ya no forma parte de una serie',
+} as const;

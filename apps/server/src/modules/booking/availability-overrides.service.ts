@@ -1,12 +1,13 @@
 import {
   AVAILABILITY_OVERRIDES_MAX,
-  DEFAULT_TIME_ZONE,
+  type AvailabilityOverride,
   availabilityOverrideProblems,
+  type AvailabilityOverrideRecord,
+  bookingErrorMessages,
   canOn,
+  DEFAULT_TIME_ZONE,
   scopeFor,
   todayIn,
-  type AvailabilityOverride,
-  type AvailabilityOverrideRecord,
 } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -73,7 +74,7 @@ export class AvailabilityOverridesService {
         throw new AppError(
           'availability_restriction_limit_exceeded',
           undefined,
-          `Puedes tener hasta ${AVAILABILITY_OVERRIDES_MAX} fechas bloqueadas por delante: borra alguna que ya no haga falta.`,
+          bookingErrorMessages.blockedDaysLimit(AVAILABILITY_OVERRIDES_MAX),
         );
       return repo.insertOverrides(body.dates.map((o) => ({ workspaceId: ws, therapistId, ...columnsOf(o) }))).catch((err: unknown) => {
         // Two requests at once for the same day: the unique key decides.

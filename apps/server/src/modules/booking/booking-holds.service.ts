@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { BOOKING_HOLD_MINUTES, normalizePhone, type BookingHold, type createBookingHoldBody } from '@divan/core';
+import { BOOKING_HOLD_MINUTES, type BookingHold, type createBookingHoldBody, msg, normalizePhone } from '@divan/core';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db/database';
@@ -104,7 +104,7 @@ export class BookingHoldsService {
     const typedPhone = body.phone?.trim() ?? '';
     if (!firstName || !email || !typedPhone) throw new AppError('public_service_patient_data_missing');
     const phone = normalizePhone(typedPhone);
-    if (!phone) throw new AppError('invalid_argument', [{ path: 'phone', message: 'Teléfono inválido' }], 'Teléfono inválido');
+    if (!phone) throw new AppError('invalid_argument', [{ path: 'phone', message: msg.invalid('Teléfono') }], msg.invalid('Teléfono'));
     return {
       firstName,
       lastName: body.lastName?.trim() || null,

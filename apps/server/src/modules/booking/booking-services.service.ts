@@ -1,10 +1,11 @@
 import {
   BOOKING_SERVICES_MAX,
+  bookingErrorMessages,
+  type BookingService,
   bookingServiceProblems,
   canOn,
-  scopeFor,
-  type BookingService,
   type CreateBookingServiceBody,
+  scopeFor,
   type UpdateBookingServiceBody,
   type WorkspaceLocation,
 } from '@divan/core';
@@ -17,7 +18,7 @@ import { bookingRepository, type NewBookingService } from './booking.repository'
 import type { BookingServiceRow } from './booking.tables';
 
 type Create = Omit<NewBookingService, 'id' | 'workspaceId' | 'therapistId' | 'createdAt' | 'updatedAt'>;
-const notFound = () => new AppError('public_service_not_found', undefined, 'Servicio de reserva no encontrado.');
+const notFound = () => new AppError('public_service_not_found', undefined, bookingErrorMessages.serviceNotFound);
 const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 const duplicateTitle = (err: unknown) =>
   (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
@@ -54,11 +55,7 @@ export class BookingServicesService {
     const row = await this.d.db.transaction(async (tx) => {
       const repo = bookingRepository(tx);
       if ((await repo.countServices(ws, c.userId)) >= BOOKING_SERVICES_MAX)
-        throw new AppError(
-          'public_service_limit_reached',
-          undefined,
-          `Puedes tener hasta ${BOOKING_SERVICES_MAX} servicios de reserva: borra o reutiliza uno que no uses.`,
-        );
+        throw new AppError('public_service_limit_reached', undefined, bookingErrorMessages.servicesLimit(BOOKING_SERVICES_MAX));
       return repo.insertService({ ...values, workspaceId: ws, therapistId: c.userId }).catch((err: unknown) => {
         throw duplicateTitle(err) ? titleTaken() : err;
       });

@@ -1,3 +1,4 @@
+import { companionErrorMessages } from '@divan/core';
 import type { CompanionConsent, CompanionConsentStatus } from '@divan/core';
 import { AppError } from '../../platform/errors';
 import type { ConsentSigningService } from '../consents/consent-signing.service';
@@ -57,14 +58,9 @@ export class CompanionConsentsService {
   async pdf(accountId: string, patientFileId: string, envelopeId: string): Promise<{ name: string; pdf: Buffer }> {
     const { envelope: e } = await this.one(accountId, patientFileId, envelopeId);
     if (e.state !== 'signed') throw new AppError('companion_consent_not_completed');
-    if (!e.documentId)
-      throw new AppError(
-        'companion_consent_not_completed',
-        undefined,
-        'El documento firmado se está preparando. Vuelve a intentarlo en unos segundos.',
-      );
+    if (!e.documentId) throw new AppError('companion_consent_not_completed', undefined, companionErrorMessages.signedPdfPending);
     const pdf = await this.d.signing.storedPdf(e);
-    if (!pdf) throw new AppError('consent_not_found', undefined, 'El documento firmado ya no está disponible. Pídeselo a tu terapeuta.');
+    if (!pdf) throw new AppError('consent_not_found', undefined, companionErrorMessages.signedPdfGone);
     return { name: `${e.documentTitle}.pdf`, pdf };
   }
 

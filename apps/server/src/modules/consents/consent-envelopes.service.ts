@@ -1,27 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
-  CONSENT_LINK_DAYS,
-  CONSENT_VARIABLE_GAPS,
-  DEFAULT_TIME_ZONE,
   ageOn,
   canOn,
-  consentVariableValues,
-  dataAskedOf,
-  scopeFor,
-  signerRolesFor,
-  todayIn,
-  isValidSignatureImage,
-  missingVariables,
-  templateTexts,
+  CONSENT_LINK_DAYS,
+  CONSENT_VARIABLE_GAPS,
   type ConsentEnvelope,
-  type ConsentSendCheck,
   type ConsentEnvelopeList,
   type ConsentEnvelopeListQuery,
+  consentErrorMessages,
+  type ConsentSendCheck,
   type ConsentSignerRole,
   type ConsentVariable,
+  consentVariableValues,
+  dataAskedOf,
+  DEFAULT_TIME_ZONE,
+  isValidSignatureImage,
+  missingVariables,
+  scopeFor,
   type SendConsentBody,
   type SentConsent,
+  signerRolesFor,
+  templateTexts,
+  todayIn,
 } from '@divan/core';
 import type { z } from 'zod';
 import type { sendConsentBody } from '@divan/core';
@@ -119,7 +120,7 @@ export class ConsentEnvelopesService {
       throw new AppError(
         'consent_variables_missing',
         gaps.map((g) => ({ path: `variables.${g.variable}`, message: g.message })),
-        `${gaps.map((g) => g.message).join('. ')}. Complétalo o confirma que quieres enviarlo así.`,
+        consentErrorMessages.variablesMissing(gaps.map((g) => g.message)),
       );
     const age = patient.birthdate ? ageOn(patient.birthdate, day) : null;
     const { roles, minor } = signerRolesFor({ age, signatures: version.content.signatures, exception: !!body.minorException });
@@ -127,7 +128,7 @@ export class ConsentEnvelopesService {
       throw new AppError(
         'invalid_argument',
         [{ path: 'minorException', message: 'Solo se usa con menores de 16 años, que firman sus tutores.' }],
-        'La excepción del art. 156 del Código Civil solo se aplica cuando firman los tutores de un menor de 16 años.',
+        consentErrorMessages.minorExceptionWithoutGuardians,
       );
     const contacts = roles.map((role, position) => {
       const given = body.signers[role];
@@ -137,7 +138,7 @@ export class ConsentEnvelopesService {
         throw new AppError(
           MISSING[role].code,
           [{ path: `signers.${role}`, message: 'Indica su nombre y su email.' }],
-          `Faltan el nombre o el email ${MISSING[role].who} para enviarle el enlace de firma.`,
+          consentErrorMessages.signerContactMissing(MISSING[role].who),
         );
       return { id: randomUUID(), role, position, name, email };
     });
@@ -232,9 +233,7 @@ export class ConsentEnvelopesService {
     throw new AppError(
       'consent_therapist_signature_required',
       [{ path: 'therapistSignature', message: 'Firma aquí para enviarlo.' }],
-      kept
-        ? 'Esta plantilla la firma también el terapeuta, y la firma guardada es de otra persona: firma tú para enviarla.'
-        : 'Esta plantilla la firma también el terapeuta: firma para enviarla.',
+      kept ? consentErrorMessages.therapistSignatureOfAnother : consentErrorMessages.therapistMustSign,
     );
   }
 
@@ -264,12 +263,7 @@ export class ConsentEnvelopesService {
     const envelope = await this.d.db.transaction(async (tx) => {
       const repo = consentEnvelopesRepository(tx);
       const e = (await repo.lock(found.id))!;
-      if (e.state === 'signed')
-        throw new AppError(
-          'consent_already_signed',
-          undefined,
-          'Este consentimiento ya está firmado: no se puede anular. Si el paciente retira su consentimiento, anótalo en su historia.',
-        );
+      if (e.state === 'signed') throw new AppError('consent_already_signed', undefined, consentErrorMessages.signedNotRevocable);
       if (e.state === 'revoked') return e;
       const updated = await repo.update(e.id, { state: 'revoked', revokedAt: now, revokedBy: c.userId });
       await repo.addEvent({
@@ -296,12 +290,10 @@ export class ConsentEnvelopesService {
   /** The sealed PDF of a signed envelope, as stored among the patient's documents. */
   async pdf(c: Caller, id: string) {
     const e = await this.accessible(c, id, 'read');
-    if (e.state !== 'signed')
-      throw new AppError('consent_not_found', undefined, 'Este consentimiento aún no tiene documento firmado: faltan firmas.');
-    if (!e.documentId)
-      throw new AppError('consent_not_found', undefined, 'El documento firmado se está sellando. Vuelve a intentarlo en unos segundos.');
+    if (e.state !== 'signed') throw new AppError('consent_not_found', undefined, consentErrorMessages.pdfUnsigned);
+    if (!e.documentId) throw new AppError('consent_not_found', undefined, consentErrorMessages.pdfSealing);
     const pdf = await this.d.signing.storedPdf(e);
-    if (!pdf) throw new AppError('consent_not_found', undefined, 'El documento firmado se ha borrado de los documentos del paciente.');
+    if (!pdf) throw new AppError('consent_not_found', undefined, consentErrorMessages.pdfDeleted);
     return { name: `${e.documentTitle}.pdf`, pdf };
   }
 

@@ -1,13 +1,14 @@
 import {
+  ageOn,
   CONSENT_SELF_SIGNING_AGE,
   CONSENT_SIGNER_ROLE_LABELS,
-  ageOn,
-  signingProblems,
-  todayIn,
-  DEFAULT_TIME_ZONE,
   type ConsentDataField,
+  consentErrorMessages,
+  DEFAULT_TIME_ZONE,
   type PublicConsent,
   type SignConsentInput,
+  signingProblems,
+  todayIn,
 } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import type { QueueDefinition } from '../../platform/jobs/jobs';
@@ -21,21 +22,15 @@ import { sealSignerSecrets } from './consent-signer-secrets';
 import type { RequestMeta } from '../../platform/http/request-meta';
 import type { SigningDeps } from './signing-deps';
 
-const invalidLink = () =>
-  new AppError('consent_not_found', undefined, 'Este enlace de firma no es válido o ha caducado. Pide uno nuevo a tu terapeuta.');
-const revoked = () =>
-  new AppError(
-    'consent_not_found',
-    undefined,
-    'Este consentimiento se ha anulado y ya no se puede firmar. Si tienes dudas, escribe a tu terapeuta.',
-  );
+const invalidLink = () => new AppError('consent_not_found', undefined, consentErrorMessages.signingLinkInvalid);
+const revoked = () => new AppError('consent_not_found', undefined, consentErrorMessages.revoked);
 /** The signers before `signer` who have not signed yet: each signs in turn, by position (a second guardian after the first). */
 const aheadOf = (signers: SignerRow[], signer: SignerRow) => signers.filter((s) => s.position < signer.position && !s.signedAt);
 const notYourTurn = (ahead: SignerRow[]) =>
   new AppError(
     'consent_not_your_turn',
     undefined,
-    `Antes tiene que firmar ${ahead.map((s) => `${s.name} (${CONSENT_SIGNER_ROLE_LABELS[s.role].toLowerCase()})`).join(' y ')}: te avisaremos por email cuando te toque.`,
+    consentErrorMessages.notYourTurn(ahead.map((s) => `${s.name} (${CONSENT_SIGNER_ROLE_LABELS[s.role].toLowerCase()})`)),
   );
 const DAY = 86_400_000;
 const SEAL_QUEUE = 'consents.seal';

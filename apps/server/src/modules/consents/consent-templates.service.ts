@@ -1,12 +1,13 @@
 import {
-  READY_MADE_CONSENT_TEMPLATES,
-  consentTemplateProblems,
-  readyMadeConsentTemplate,
+  consentErrorMessages,
   type ConsentTemplate,
   type ConsentTemplateContent,
   type ConsentTemplateList,
   type ConsentTemplateListQuery,
+  consentTemplateProblems,
   type ConsentTemplateVersionSummary,
+  READY_MADE_CONSENT_TEMPLATES,
+  readyMadeConsentTemplate,
   type ReadyMadeConsentTemplateResponse,
 } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
@@ -35,7 +36,7 @@ export type ConsentTemplateVersion = {
   content: ConsentTemplateVersionContent;
 };
 
-const templateNotFound = () => new AppError('consent_not_found', undefined, 'Plantilla de consentimiento no encontrada.');
+const templateNotFound = () => new AppError('consent_not_found', undefined, consentErrorMessages.templateNotFound);
 // Consent templates' audit actions (AuditAction in the audit module does not list them yet).
 /** JSON with every object's keys sorted: a jsonb value read back (its keys reordered) compares equal to what was written. */
 const canonical = (v: unknown): string =>
@@ -91,7 +92,7 @@ export class ConsentTemplatesService {
       throw new AppError(
         'consent_invalid_version',
         undefined,
-        `La plantilla no tiene la versión ${version}: va por la versión ${t.currentVersion}.`,
+        consentErrorMessages.noSuchVersion(version ?? t.currentVersion, t.currentVersion),
       );
     return this.present(t, v);
   }
@@ -136,7 +137,7 @@ export class ConsentTemplatesService {
   /** A copy of a ready-made template, named apart from the workspace's templates of the same name. */
   async copyReadyMade(c: Caller, key: string, body: { name?: string; therapistSignature?: string | null }): Promise<ConsentTemplate> {
     const ready = readyMadeConsentTemplate(key);
-    if (!ready) throw new AppError('consent_not_found', undefined, 'Esa plantilla predefinida no existe.');
+    if (!ready) throw new AppError('consent_not_found', undefined, consentErrorMessages.readyMadeNotFound);
     const name = await this.freeName(c.member.workspaceId, body.name ?? ready.content.name);
     return this.create(c, { ...structuredClone(ready.content), name, therapistSignature: body.therapistSignature }, ready.key);
   }
@@ -160,7 +161,7 @@ export class ConsentTemplatesService {
         throw new AppError(
           'consent_invalid_version',
           [{ path: 'baseVersion', message: `La plantilla va por la versión ${current.currentVersion}.` }],
-          `Otra persona ha guardado esta plantilla mientras la editabas (ahora va por la versión ${current.currentVersion}). Vuelve a abrirla para no perder sus cambios.`,
+          consentErrorMessages.savedMeanwhile(current.currentVersion),
         );
       const latest = (await repo.version(current.id, current.currentVersion))!;
       if (canonical(latest.content) === canonical(content)) return { template: current, version: latest };

@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { DOCUMENT_MAX_MB, errorMessage, type DocumentType } from '@divan/core';
+import { DOCUMENT_MAX_MB, type DocumentType, errorMessage, fileErrorMessages, patientErrorMessages } from '@divan/core';
 import { AppError } from '../../platform/errors';
 
 const HEAD_BYTES = 512;
@@ -12,12 +12,7 @@ const ZIP_TYPES: Record<string, DocumentType> = {
 
 export const tooLarge = () =>
   new AppError('document_too_large', undefined, errorMessage('document_too_large').replace('{limit}', String(DOCUMENT_MAX_MB)));
-const invalidType = () =>
-  new AppError(
-    'invalid_type',
-    undefined,
-    'Tipo de archivo no válido. Se admiten PDF, imágenes (PNG, JPEG, WebP, GIF), Word, Excel, OpenDocument y texto.',
-  );
+const invalidType = () => new AppError('invalid_type', undefined, patientErrorMessages.documentType);
 
 /**
  * The type of a file from its first bytes, never from its name or declared type. Office files are
@@ -75,7 +70,7 @@ export class DocumentSniffer extends Transform {
   }
 
   override _flush(cb: TransformCallback) {
-    if (this.size === 0) return cb(new AppError('invalid_type', undefined, 'El archivo está vacío.'));
+    if (this.size === 0) return cb(new AppError('invalid_type', undefined, fileErrorMessages.empty));
     if (!this.contentType) {
       let failed: Error | null | undefined;
       this.decide((err, data) => {

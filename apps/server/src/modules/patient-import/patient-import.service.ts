@@ -3,11 +3,12 @@ import {
   DEFAULT_TIME_ZONE,
   IMPORT_SAMPLE_ROWS,
   IMPORT_TTL_MS,
+  type ImportProgress,
+  type ImportUpload,
+  patientErrorMessages,
   scopeFor,
   suggestImportMapping,
   todayIn,
-  type ImportProgress,
-  type ImportUpload,
 } from '@divan/core';
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db, DbOrTx } from '../../platform/db/database';
@@ -115,8 +116,8 @@ export class PatientImportService {
     if (fields.length)
       throw new AppError(
         'invalid_argument',
-        fields.map(([f]) => ({ path: `mapping.${f}`, message: 'Columna inválida' })),
-        'Columna inválida',
+        fields.map(([f]) => ({ path: `mapping.${f}`, message: patientErrorMessages.importColumnInvalid })),
+        patientErrorMessages.importColumnInvalid,
       );
     // Only fields the caller may write (PATIENT_FIELDS): Recepción imports no treatment column.
     this.patients.assertCanImport(c, mappedFields(mapping));
@@ -266,7 +267,7 @@ export class PatientImportService {
           throw new AppError(
             'patient_limit_reached',
             undefined,
-            `Tu plan permite ${activePatientLimit} pacientes activos por terapeuta: ya tienes ${active} y el archivo añade ${fresh.length}. No se ha importado ninguno; mejora tu plan o reduce el archivo.`,
+            patientErrorMessages.importOverLimit(activePatientLimit, active, fresh.length),
           );
       }
       for (let i = 0; i < fresh.length; i += INSERT_BATCH) {

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { IMPORT_MAX_ROWS } from '@divan/core';
+import { IMPORT_MAX_ROWS, patientErrorMessages } from '@divan/core';
 import { AppError } from '../../platform/errors';
 import { OfficeFileError, officeRefusal, readXlsxRows, type RawRow } from '../../platform/documents/office-files';
 
@@ -24,7 +24,7 @@ export async function readSheet(data: Buffer): Promise<Sheet> {
   } catch (err) {
     throw refusal(err);
   }
-  if (!raw.length) throw new AppError('invalid_import_file', undefined, 'El archivo no tiene datos.');
+  if (!raw.length) throw new AppError('invalid_import_file', undefined, patientErrorMessages.importEmpty);
 
   let header: Cell[] | undefined;
   const rows: SheetRow[] = [];
@@ -37,7 +37,7 @@ export async function readSheet(data: Buffer): Promise<Sheet> {
     else rows.push({ row: number, cells });
     width = Math.max(width, cells.length);
   }
-  if (!header) throw new AppError('invalid_import_file', undefined, 'El archivo no tiene datos.');
+  if (!header) throw new AppError('invalid_import_file', undefined, patientErrorMessages.importEmpty);
   const columns = Array.from({ length: width }, (_, i) => {
     const h = header![i];
     return h !== undefined && !isBlank(h) ? cellText(h) : `Columna ${columnLetter(i)}`;

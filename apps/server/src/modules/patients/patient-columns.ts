@@ -1,3 +1,4 @@
+import { patientErrorMessages } from '@divan/core';
 import type { z } from 'zod';
 import type { CreatePatientBody, createPatientBody, updatePatientBody, updateTreatmentBody } from '@divan/core';
 import { AppError } from '../../platform/errors';
@@ -84,8 +85,8 @@ export function treatmentChanges(p: PatientRow, body: UpdateTreatment): Partial<
   if (start && endDate < start)
     throw new AppError(
       'invalid_argument',
-      [{ path: 'endDate', message: 'La fecha de fin debe ser posterior al inicio' }],
-      'La fecha de fin debe ser posterior al inicio',
+      [{ path: 'endDate', message: patientErrorMessages.treatmentEndBeforeStart }],
+      patientErrorMessages.treatmentEndBeforeStart,
     );
   return { ...changes, treatmentEndDate: endDate, treatmentEndingReason: endingReason };
 }

@@ -1,4 +1,14 @@
-import { MODALITY, canOn, daysBetween, sessionFee, shiftDay, toLocal, type Modality, type Session } from '@divan/core';
+import {
+  canOn,
+  daysBetween,
+  MODALITY,
+  type Modality,
+  type Session,
+  sessionErrorMessages,
+  sessionFee,
+  shiftDay,
+  toLocal,
+} from '@divan/core';
 import { expandSeries, planSeriesCancel, planSeriesEdit, type SeriesEditPlan } from '@divan/core/series';
 import type { z } from 'zod';
 import type { cancelSessionBody, createSessionBody, updateSessionBody } from '@divan/core';
@@ -172,8 +182,8 @@ export class SessionSeriesService {
       if (!series)
         throw new AppError(
           'invalid_series',
-          [{ path: 'scope', message: 'Esta sesión ya no forma parte de una serie' }],
-          'Esta sesión ya no forma parte de una serie',
+          [{ path: 'scope', message: sessionErrorMessages.notInSeries }],
+          sessionErrorMessages.notInSeries,
         );
       const def = definitionOf(series);
       const rows = await sessionSeriesRepository(tx).occurrences(series.id);

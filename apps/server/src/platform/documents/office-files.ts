@@ -1,3 +1,4 @@
+import { fileErrorMessages } from '@divan/core';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
@@ -39,13 +40,8 @@ export async function convertDocxToHtml(data: Buffer, opts: OfficeOptions = {}):
 /** The Spanish refusal of a file that could not be read: too big once unpacked, oddly packed, or unreadable. */
 export function officeRefusal(err: unknown, code: 'invalid_import_file' | 'invalid_docx_file'): AppError {
   const reason = err instanceof OfficeFileError ? err.reason : 'invalid';
-  if (reason === 'too_large')
-    return new AppError(
-      'file_too_large',
-      undefined,
-      `El archivo ocupa más de ${unpackedLimitMb()} MB una vez descomprimido. Divídelo en varios archivos.`,
-    );
-  if (reason === 'suspicious') return new AppError(code, undefined, 'El archivo está comprimido de forma anómala y no se puede leer.');
+  if (reason === 'too_large') return new AppError('file_too_large', undefined, fileErrorMessages.unpackedTooLarge(unpackedLimitMb()));
+  if (reason === 'suspicious') return new AppError(code, undefined, fileErrorMessages.oddlyPacked);
   return new AppError(code);
 }
 

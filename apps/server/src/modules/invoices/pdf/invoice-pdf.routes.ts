@@ -1,3 +1,4 @@
+import { invoiceErrorMessages } from '@divan/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../../platform/errors';
@@ -67,7 +68,7 @@ export async function invoicePdfRoutes(app: FastifyInstance, { invoices, workspa
     async (req): Promise<SendInvoiceResult> => {
       const c = caller(req);
       const invoice = await invoices.present(c, await invoices.accessible(c, req.params.invoiceId, 'update'));
-      if (invoice.status !== 'issued') throw new AppError('invoice_not_issued', undefined, 'Solo se puede enviar una factura emitida.');
+      if (invoice.status !== 'issued') throw new AppError('invoice_not_issued', undefined, invoiceErrorMessages.sendNotIssued);
       const to = (req.body?.email ?? invoice.buyer?.email ?? '').trim();
       if (!to) {
         const message = 'El cliente de esta factura no tiene email: indica a qué dirección enviarla.';
