@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { isIsoDay, PAYMENT_TYPE, type PaymentType } from '@divan/core';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/form-dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -53,30 +52,21 @@ function PayForm({ wid, invoice, onClose }: { wid: string; invoice: Payable; onC
   };
 
   return (
-    <form
-      className="grid gap-5"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <DialogForm
+      title="Registrar pago"
+      description={`Factura ${invoice.number ?? ''} · ${formatCurrency(invoice.totalCents)}`}
+      error={error}
+      pending={pay.isPending}
+      confirmLabel="Registrar pago"
+      onConfirm={submit}
+      onCancel={onClose}
     >
-      <DialogHeader title="Registrar pago" description={`Factura ${invoice.number ?? ''} · ${formatCurrency(invoice.totalCents)}`} />
-      {error ? <Alert variant="error">{error}</Alert> : null}
       <Field label="Tipo de pago" error={typeError}>
         <NativeSelect options={TYPES} placeholder="Elige…" value={type} onChange={(e) => setType(e.target.value as PaymentType | '')} />
       </Field>
       <Field label="Fecha de pago" error={dayError} hint="Formato DD/MM/AAAA">
         <Input inputMode="numeric" placeholder="DD/MM/AAAA" value={day} onChange={(e) => setDay(e.target.value)} />
       </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={pay.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={pay.isPending}>
-          Registrar pago
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,9 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { RECTIFICATION_METHOD, withholds, type Invoice, type RectificationMethod } from '@divan/core';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
-import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/form-dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { messageOf } from '@/lib/error-message';
@@ -95,19 +94,16 @@ export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props)
     <>
       <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : pending ? undefined : close())}>
         <DialogContent className={scope === 'correct' ? 'max-w-4xl' : 'max-w-lg'}>
-          <form
-            className="grid gap-5"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
+          <DialogForm
+            title={`Rectificar la factura ${invoice.number ?? ''}`}
+            description={`Se emitirá una factura rectificativa de la factura de ${formatCurrency(invoice.totalCents)}. No se puede deshacer.`}
+            error={error}
+            pending={pending}
+            confirmLabel="Emitir rectificativa"
+            confirmVariant="destructive"
+            onConfirm={submit}
+            onCancel={close}
           >
-            <DialogHeader
-              title={`Rectificar la factura ${invoice.number ?? ''}`}
-              description={`Se emitirá una factura rectificativa de la factura de ${formatCurrency(invoice.totalCents)}. No se puede deshacer.`}
-            />
-            {error ? <Alert variant="error">{error}</Alert> : null}
             <Choice legend="Qué corrige" name={`${name}-scope`} options={SCOPES} value={scope} onChange={setScope} />
             {scope === 'cancel' ? (
               <Choice
@@ -138,15 +134,7 @@ export function RectifyDialog({ invoice, open, onOpenChange, onRectify }: Props)
             <Field label="Motivo" error={reasonError} hint="P. ej.: error en los datos del paciente, sesión facturada dos veces.">
               <Textarea rows={3} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
             </Field>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close} disabled={pending}>
-                Cancelar
-              </Button>
-              <Button type="submit" variant="destructive" loading={pending}>
-                Emitir rectificativa
-              </Button>
-            </DialogFooter>
-          </form>
+          </DialogForm>
         </DialogContent>
       </Dialog>
       {discard.dialog}

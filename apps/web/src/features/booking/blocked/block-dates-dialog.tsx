@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Plus, X } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TimeInput } from '@/components/ui/time-input';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
+import { ModalForm } from '@/components/ui/form-dialog';
 import { DayInput } from '@/components/ui/day-input';
 import { Label } from '@/components/ui/label';
-import { Modal } from '@/components/ui/modal';
 import { Switch } from '@/components/ui/switch';
 import { isApiError } from '@/lib/http';
 import { messageOf } from '@/lib/error-message';
@@ -64,112 +63,96 @@ function BlockDatesBody({ wid, therapistId, today, onOpenChange }: Props) {
   const close = () => discard.confirm(() => onOpenChange(false));
   return (
     <>
-      <Modal
-        open
-        onOpenChange={(o) => (o ? undefined : close())}
-        modalLock={dirty}
+      <ModalForm
+        id="block-dates-form"
         title="Bloquear fechas"
         description="Esos días u horas no se ofrecen en tu página de reserva. Las sesiones del calendario no cambian."
-        footer={
-          <>
-            <Button type="button" variant="ghost" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" form="block-dates-form" loading={create.isPending}>
-              Bloquear
-            </Button>
-          </>
-        }
+        dirty={dirty}
+        onClose={close}
+        error={formError}
+        pending={create.isPending}
+        confirmLabel="Bloquear"
+        onConfirm={submit}
+        className="grid gap-3"
       >
-        <form
-          id="block-dates-form"
-          noValidate
-          className="grid gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <ul className="grid gap-3">
-            {rows.map((r, i) => {
-              const n = i + 1;
-              const dayError = errorAt(i, 'day');
-              const rangeError = errorAt(i, 'to');
-              return (
-                <li key={r.key} className="relative grid gap-2 rounded-lg border p-3">
-                  <div className="flex flex-wrap items-end gap-3">
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={`block-day-${r.key}`}>Fecha {n}</Label>
-                      <DayInput
-                        id={`block-day-${r.key}`}
-                        className="max-w-36"
-                        value={r.day}
-                        onChange={(day) => update(i, { day })}
-                        aria-invalid={dayError ? true : undefined}
-                        aria-describedby={dayError ? `block-day-${r.key}-message` : undefined}
+        <ul className="grid gap-3">
+          {rows.map((r, i) => {
+            const n = i + 1;
+            const dayError = errorAt(i, 'day');
+            const rangeError = errorAt(i, 'to');
+            return (
+              <li key={r.key} className="relative grid gap-2 rounded-lg border p-3">
+                <div className="flex flex-wrap items-end gap-3">
+                  <div className="grid gap-1.5">
+                    <Label htmlFor={`block-day-${r.key}`}>Fecha {n}</Label>
+                    <DayInput
+                      id={`block-day-${r.key}`}
+                      className="max-w-36"
+                      value={r.day}
+                      onChange={(day) => update(i, { day })}
+                      aria-invalid={dayError ? true : undefined}
+                      aria-describedby={dayError ? `block-day-${r.key}-message` : undefined}
+                    />
+                  </div>
+                  <div className="flex h-10 items-center gap-2">
+                    <Switch id={`block-all-${r.key}`} checked={r.allDay} onCheckedChange={(allDay) => update(i, { allDay })} />
+                    <Label htmlFor={`block-all-${r.key}`}>Todo el día</Label>
+                  </div>
+                  {!r.allDay ? (
+                    <div className="flex items-center gap-2">
+                      <TimeInput
+                        className="max-w-[7.5rem]"
+                        aria-label={`Fecha ${n}: desde`}
+                        value={r.from}
+                        aria-invalid={rangeError ? true : undefined}
+                        onChange={(from) => update(i, { from })}
+                      />
+                      <span aria-hidden>–</span>
+                      <TimeInput
+                        className="max-w-[7.5rem]"
+                        aria-label={`Fecha ${n}: hasta`}
+                        value={r.to}
+                        aria-invalid={rangeError ? true : undefined}
+                        aria-describedby={rangeError ? `block-range-${r.key}-message` : undefined}
+                        onChange={(to) => update(i, { to })}
                       />
                     </div>
-                    <div className="flex h-10 items-center gap-2">
-                      <Switch id={`block-all-${r.key}`} checked={r.allDay} onCheckedChange={(allDay) => update(i, { allDay })} />
-                      <Label htmlFor={`block-all-${r.key}`}>Todo el día</Label>
-                    </div>
-                    {!r.allDay ? (
-                      <div className="flex items-center gap-2">
-                        <TimeInput
-                          className="max-w-[7.5rem]"
-                          aria-label={`Fecha ${n}: desde`}
-                          value={r.from}
-                          aria-invalid={rangeError ? true : undefined}
-                          onChange={(from) => update(i, { from })}
-                        />
-                        <span aria-hidden>–</span>
-                        <TimeInput
-                          className="max-w-[7.5rem]"
-                          aria-label={`Fecha ${n}: hasta`}
-                          value={r.to}
-                          aria-invalid={rangeError ? true : undefined}
-                          aria-describedby={rangeError ? `block-range-${r.key}-message` : undefined}
-                          onChange={(to) => update(i, { to })}
-                        />
-                      </div>
-                    ) : null}
-                    {rows.length > 1 ? (
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="absolute right-1.5 top-1.5"
-                        aria-label={`Quitar la fecha ${n}`}
-                        onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
-                      >
-                        <X aria-hidden />
-                      </Button>
-                    ) : null}
-                  </div>
-                  <Message id={`block-day-${r.key}-message`} text={dayError} />
-                  <Message id={`block-range-${r.key}-message`} text={rangeError} />
-                </li>
-              );
-            })}
-          </ul>
-          {rows.length < 100 ? (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              onClick={() => {
-                // A new row is not yet wrong: its messages wait for its first change or the next «Bloquear».
-                setTried(false);
-                setRows((rs) => [...rs, newRow()]);
-              }}
-            >
-              <Plus aria-hidden /> Añadir otra fecha
-            </Button>
-          ) : null}
-        </form>
-      </Modal>
+                  ) : null}
+                  {rows.length > 1 ? (
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="absolute right-1.5 top-1.5"
+                      aria-label={`Quitar la fecha ${n}`}
+                      onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+                    >
+                      <X aria-hidden />
+                    </Button>
+                  ) : null}
+                </div>
+                <Message id={`block-day-${r.key}-message`} text={dayError} />
+                <Message id={`block-range-${r.key}-message`} text={rangeError} />
+              </li>
+            );
+          })}
+        </ul>
+        {rows.length < 100 ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => {
+              // A new row is not yet wrong: its messages wait for its first change or the next «Bloquear».
+              setTried(false);
+              setRows((rs) => [...rs, newRow()]);
+            }}
+          >
+            <Plus aria-hidden /> Añadir otra fecha
+          </Button>
+        ) : null}
+      </ModalForm>
       {discard.dialog}
     </>
   );

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { BookingService } from '@divan/core';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
-import { Modal } from '@/components/ui/modal';
+import { ModalForm } from '@/components/ui/form-dialog';
 import { isApiError } from '@/lib/http';
 import { messageOf } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -70,39 +68,23 @@ function ServiceFormBody({ wid, service, onOpenChange }: Props) {
   const close = () => discard.confirm(() => onOpenChange(false));
   return (
     <>
-      <Modal
-        open
-        onOpenChange={(o) => (o ? undefined : close())}
-        size="lg"
-        modalLock={dirty}
+      <ModalForm
+        id="booking-service-form"
         title={service ? 'Editar servicio' : 'Nuevo servicio'}
         description="Lo que tus pacientes pueden reservar en tu página pública."
-        footer={
-          <>
-            <Button type="button" variant="ghost" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" form="booking-service-form" loading={save.isPending}>
-              {service ? 'Guardar cambios' : 'Crear servicio'}
-            </Button>
-          </>
-        }
+        size="lg"
+        dirty={dirty}
+        onClose={close}
+        error={formError}
+        pending={save.isPending}
+        confirmLabel={service ? 'Guardar cambios' : 'Crear servicio'}
+        onConfirm={submit}
+        className="grid gap-6"
       >
-        <form
-          id="booking-service-form"
-          noValidate
-          className="grid gap-6"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <ServiceFields form={form} set={set} errors={errors}>
-            <ScheduleEditor value={form.schedule} onChange={(v) => set('schedule', v)} errors={errors} />
-          </ServiceFields>
-        </form>
-      </Modal>
+        <ServiceFields form={form} set={set} errors={errors}>
+          <ScheduleEditor value={form.schedule} onChange={(v) => set('schedule', v)} errors={errors} />
+        </ServiceFields>
+      </ModalForm>
       {discard.dialog}
     </>
   );

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { eurosToCents, refundProblemOf } from '@divan/core';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/form-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -79,19 +78,16 @@ function RefundForm({
   const option = (checked: boolean) =>
     cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm', checked && 'border-primary/50 bg-accent/40');
   return (
-    <form
-      className="grid gap-5"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <DialogForm
+      title={`Devolver el pago de la factura ${number ?? ''}`}
+      description={`Se devuelve a la tarjeta con la que se pagó (${formatCurrency(refundableCents)} por devolver) y se emite una factura rectificativa por el importe devuelto.`}
+      error={error}
+      pending={pending}
+      confirmLabel={valid && cents !== null ? `Devolver ${formatCurrency(cents)}` : 'Devolver'}
+      confirmVariant="destructive"
+      onConfirm={submit}
+      onCancel={onClose}
     >
-      <DialogHeader
-        title={`Devolver el pago de la factura ${number ?? ''}`}
-        description={`Se devuelve a la tarjeta con la que se pagó (${formatCurrency(refundableCents)} por devolver) y se emite una factura rectificativa por el importe devuelto.`}
-      />
-      {error ? <Alert variant="error">{error}</Alert> : null}
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Importe</legend>
         <label className={option(whole)}>
@@ -130,14 +126,6 @@ function RefundForm({
       <Field label="Motivo" error={reasonError} hint="Aparece en la factura rectificativa.">
         <Textarea rows={3} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-          Cancelar
-        </Button>
-        <Button type="submit" variant="destructive" loading={pending}>
-          {valid && cents !== null ? `Devolver ${formatCurrency(cents)}` : 'Devolver'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
