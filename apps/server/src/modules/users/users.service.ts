@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { PublicImageStore } from '../../platform/storage/public-image-store';
-import { sniffImage } from '../../platform/storage/image';
+import { uploadedImage } from '../../platform/storage/image';
 import type { Realtime } from '../../platform/realtime/realtime';
 import { usersRepository, type NewUser } from './users.repository';
 import type { UserRow } from './users.tables';
@@ -81,10 +81,7 @@ export class UsersService {
   /** Pictures and logos: type read from the bytes, size limited, logos square. */
   async setImage(userId: string, kind: ImageKind, data: Buffer): Promise<Profile> {
     if (data.length > IMAGE_MAX_BYTES) throw new AppError('file_too_large');
-    const image = sniffImage(data);
-    if (!image) throw new AppError('invalid_type', undefined, 'El archivo debe ser una imagen PNG, JPEG o WebP.');
-    if (kind === 'logo' && image.width !== image.height)
-      throw new AppError('invalid_argument', [{ path: 'file', message: 'El logo debe ser cuadrado' }], 'El logo debe ser cuadrado');
+    const image = uploadedImage(data, { square: kind === 'logo' });
     const user = await this.findById(userId);
     if (!user) throw new AppError('user_not_found');
     const stored = await this.publicImages.save({ ownerUserId: userId, purpose: kind, contentType: image.contentType, data });

@@ -19,7 +19,7 @@ import type { EventBus } from '../../platform/events/event-bus';
 import type { Membership } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import type { PublicImageStore } from '../../platform/storage/public-image-store';
-import { sniffImage } from '../../platform/storage/image';
+import { uploadedImage } from '../../platform/storage/image';
 import type { AuditService } from '../audit/audit.service';
 import type { UsersService } from '../users/users.service';
 import { membersRepository } from './members.repository';
@@ -133,10 +133,7 @@ export class WorkspacesService {
     const ws = (await workspacesRepository(this.db).findById(m.workspaceId))!;
     let fileId: string | null = null;
     if (data) {
-      const image = sniffImage(data);
-      if (!image) throw new AppError('invalid_type', undefined, 'El archivo debe ser una imagen PNG, JPEG o WebP.');
-      if (image.width !== image.height)
-        throw new AppError('invalid_argument', [{ path: 'file', message: 'El logo debe ser cuadrado' }], 'El logo debe ser cuadrado');
+      const image = uploadedImage(data, { square: true });
       fileId = (await this.publicImages.save({ ownerUserId: actorId, purpose: 'workspace-logo', contentType: image.contentType, data })).id;
     }
     const updated = await workspacesRepository(this.db).update(m.workspaceId, { logoFileId: fileId });

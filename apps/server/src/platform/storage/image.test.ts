@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crc32, deflateSync } from 'node:zlib';
 import { jpeg4, png, webp4 } from '../../test/images';
-import { imageIsWhole, sniffImage } from './image';
+import { imageIsWhole, sniffImage, uploadedImage } from './image';
 
 describe('an image is read whole before it is kept', () => {
   it.each([
@@ -49,3 +49,20 @@ function chunk(type: string, body: Buffer) {
   crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), body])));
   return Buffer.concat([head, Buffer.from(type, 'latin1'), body, crc]);
 }
+
+describe('an uploaded picture or logo', () => {
+  it('is one of the kept types, and a logo is square', () => {
+    expect(uploadedImage(png(16, 9), { square: false })).toMatchObject({ contentType: 'image/png', width: 16, height: 9 });
+    expect(uploadedImage(png(8, 8), { square: true })).toMatchObject({ width: 8, height: 8 });
+    expect(() => uploadedImage(Buffer.from('not an image'), { square: false })).toThrow(
+      expect.objectContaining({ code: 'invalid_type', statusCode: 415, message: 'El archivo debe ser una imagen PNG, JPEG o WebP.' }),
+    );
+    expect(() => uploadedImage(png(16, 9), { square: true })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_argument',
+        message: 'El logo debe ser cuadrado',
+        fields: [{ path: 'file', message: 'El logo debe ser cuadrado' }],
+      }),
+    );
+  });
+});

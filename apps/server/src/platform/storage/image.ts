@@ -1,5 +1,7 @@
 import { imageSize } from 'image-size';
 import { crc32, inflateSync } from 'node:zlib';
+import { fileErrorMessages } from '@divan/core';
+import { AppError } from '../errors';
 
 export type ImageInfo = { contentType: 'image/png' | 'image/jpeg' | 'image/webp'; width: number; height: number };
 
@@ -18,6 +20,15 @@ export function sniffImage(data: Buffer): ImageInfo | null {
   } catch {
     return null;
   }
+}
+
+/** An uploaded picture or logo as kept: one of the three types (read from the bytes) and, for a logo, square. */
+export function uploadedImage(data: Buffer, { square }: { square: boolean }): ImageInfo {
+  const image = sniffImage(data);
+  if (!image) throw new AppError('invalid_type', undefined, fileErrorMessages.imageType);
+  if (square && image.width !== image.height)
+    throw new AppError('invalid_argument', [{ path: 'file', message: fileErrorMessages.logoNotSquare }], fileErrorMessages.logoNotSquare);
+  return image;
 }
 
 /** Raw pixels a kept image may inflate to (a 4096×4096 RGBA picture): past it, a small file is a bomb. */
