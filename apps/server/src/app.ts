@@ -1,13 +1,12 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appServices } from './app-services';
 import type { Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { bridgeToSockets } from './platform/events/socket-bridge';
-import { clientErrorHandler, frameworkErrors } from './platform/http/error-handler';
 import { useSpanishZodMessages } from './platform/http/zod-spanish';
-import { companionPage, registerHttp, registerPlatformRoutes, webDistOf } from './platform/modules/http';
+import { companionPage, createServer, registerHttp, registerPlatformRoutes, webDistOf } from './platform/modules/http';
 import { mountModules } from './platform/modules/mount-modules';
 import { buildPlatform, type PlatformOptions } from './platform/modules/platform';
 import { auditModule } from './modules/audit/audit.module';
@@ -83,17 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     migrationsFolder,
     loadDataDir: config.inMemoryDatabase ? opts.databaseTemplate : undefined,
   });
-  const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    trustProxy: config.trustProxy ?? false,
-    bodyLimit: 1024 * 1024,
-    // A path Fastify refuses before routing (a parameter past its length, a bad escape) is a Spanish 4xx too.
-    frameworkErrors,
-    // …and what the HTTP parser refuses (a body cut before its Content-Length, headers too big).
-    clientErrorHandler,
-    // Each request is logged at debug level only (the route hook below sets warn for the handlers' own logs).
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
-  });
+  const app = createServer(config, opts);
   try {
     const platform = await buildPlatform(config, database, app.log, opts);
     const modules = await mountModules(platform, modulesOf(opts));

@@ -1,14 +1,14 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import { IMAGE_MAX_BYTES } from '@divan/core';
 import { accessPlugin, type MembershipResolver } from '../auth/access';
 import { requestValidator } from '../http/absent-nulls';
 import { registerClientVersionCheck } from '../http/client-version';
-import { registerErrorHandler } from '../http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from '../http/error-handler';
 import { registerMemberRateLimits } from '../http/member-rate-limit';
 import { registerOpenApi } from '../http/openapi';
 import { registerSecurityHeaders } from '../http/security-headers';
@@ -17,10 +17,26 @@ import { inlineScriptHashes, registerWebApp, type WebPage } from '../http/web-ap
 import { devJobsRoutes } from '../jobs/dev-jobs.routes';
 import { devMailRoutes } from '../mail/dev-mail.routes';
 import { filesRoutes } from '../storage/files.routes';
+import type { Config } from '../config';
 import type { Platform } from './platform';
 
 /** The patient's companion (its own entry of the web build, an installable app) for /p and /p/…; no other site may frame it. */
 export const companionPage: WebPage = { prefix: '/p/', file: 'companion.html' };
+
+/** The Fastify instance: its logger, proxies, body limit and the Spanish answers to what it refuses before routing. */
+export function createServer(config: Config, opts: { logger?: boolean; logStream?: { write(line: string): unknown } }) {
+  return Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // A path Fastify refuses before routing (a parameter past its length, a bad escape) is a Spanish 4xx too.
+    frameworkErrors,
+    // …and what the HTTP parser refuses (a body cut before its Content-Length, headers too big).
+    clientErrorHandler,
+    // Each request is logged at debug level only (registerHttp's route hook sets warn for the handlers' own logs).
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+}
 
 /** Where the built web app is: WEB_DIST, else beside the server's build when there is one. */
 export const webDistOf = (p: Platform, defaultWebDist: string) =>
