@@ -1,34 +1,40 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * A list's search box kept in step with its `q` in the URL (`update` writes the URL and is stable): typing writes it once the user pauses
- * (replacing the entry, so Back doesn't replay every keystroke); Back/forward or «Limpiar filtros» change
- * the URL, and the box follows.
+ * A search box's text kept in step with the `value` the address holds: typing writes it once the user
+ * pauses (`write` is stable: the caller's list replaces the entry, so Back doesn't replay every keystroke);
+ * Back/forward or «Limpiar filtros» change the address, and the box follows.
  */
-export function useUrlSearchText(
-  q: string,
-  update: (patch: { q: string }, options: { replace: boolean }) => void,
-): [string, (text: string) => void] {
-  const [text, setText] = useState(q);
-  const sent = useRef(q);
+export function useSearchText(value: string, write: (text: string) => void): [string, (text: string) => void] {
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
 
   useEffect(() => {
     if (text.trim() === sent.current.trim()) return;
     const timer = setTimeout(() => {
       sent.current = text;
-      update({ q: text }, { replace: true });
+      write(text);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, update]);
+  }, [text, write]);
 
   useEffect(() => {
-    if (q.trim() !== sent.current.trim()) {
-      sent.current = q;
-      setText(q);
+    if (value.trim() !== sent.current.trim()) {
+      sent.current = value;
+      setText(value);
     }
-  }, [q]);
+  }, [value]);
 
   return [text, setText];
+}
+
+/** useSearchText for a list whose state holds `q`: it is written with `update({ q }, { replace: true })` (`update` is stable). */
+export function useUrlSearchText(
+  q: string,
+  update: (patch: { q: string }, options: { replace: boolean }) => void,
+): [string, (text: string) => void] {
+  const write = useCallback((text: string) => update({ q: text }, { replace: true }), [update]);
+  return useSearchText(q, write);
 }

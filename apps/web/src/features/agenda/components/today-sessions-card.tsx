@@ -1,11 +1,9 @@
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
-import { CalendarDays, Plus, RotateCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { CalendarDays, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/error-message';
+import { ListStates } from '@/components/ui/list-states';
 import { useDaySessions } from '../api/agenda-api';
 import { links, todayRange } from '../utils/session-labels';
 import { SessionRow } from './session-row';
@@ -33,26 +31,18 @@ export function TodaySessionsCard({ workspaceId: wid, userId, canCreate, canWrit
         </span>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {sessions.isError && !sessions.data ? (
-          <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>No se pudieron cargar las sesiones de hoy. {messageOf(sessions.error)}</span>
-            <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-              <RotateCw aria-hidden /> Reintentar
-            </Button>
-          </Alert>
-        ) : !sessions.data ? (
-          <div className="flex items-center gap-2 py-4 text-sm text-muted-foreground" aria-busy="true">
-            <Spinner /> Cargando sesiones…
-          </div>
-        ) : items.length === 0 ? (
-          <p className="py-2 text-sm text-muted-foreground">No hay sesiones hoy.</p>
-        ) : (
+        <ListStates
+          query={sessions}
+          failed="No se pudieron cargar las sesiones de hoy."
+          loading="Cargando sesiones…"
+          empty={items.length === 0 ? 'No hay sesiones hoy.' : null}
+        >
           <ol className="divide-y" aria-label="Sesiones de hoy">
             {items.map((s) => (
               <SessionRow key={s.id} session={s} show="patient" showTherapist={s.therapist.id !== userId} canWriteNotes={canWriteNotes} />
             ))}
           </ol>
-        )}
+        </ListStates>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
             <Link to="/calendar">Abrir el calendario</Link>

@@ -1,8 +1,8 @@
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { INVOICE_STATUS, PAYMENT_STATUS } from '@divan/core';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { NativeSelect, optionsOf } from '@/components/ui/native-select';
+import { SearchInput } from '@/components/ui/search-input';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '../utils/date-presets';
@@ -26,18 +26,13 @@ export function ListFilters({ wid, state, update, therapists, series, patient, o
   return (
     <div className="grid gap-3">
       <div className="grid gap-3 md:grid-cols-2 lg:flex lg:flex-wrap">
-        <div className="relative lg:w-80">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Número o destinatario"
-            aria-label="Buscar facturas"
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
+        <SearchInput
+          className="lg:w-80"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Número o destinatario"
+          aria-label="Buscar facturas"
+        />
         <div className="lg:w-72">
           <PatientPicker
             workspaceId={wid}

@@ -1,18 +1,18 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Inbox, Search, SearchX } from 'lucide-react';
+import { Inbox, SearchX } from 'lucide-react';
 import { CHAT_TABS, type ChatTab } from '@divan/core';
 import { Avatar } from '@/components/ui/avatar';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { cn } from '@/lib/cn';
+import { useSearchText } from '@/lib/use-url-search-text';
 import { CHAT_LIST_PAGE_SIZE, useChatCounters, useChatList, type ChatList as ChatListData } from '../api/chat-api';
 import { badgeText, unreadOf } from '../model/counters';
 import { readChatListState, TAB_LABELS, writeChatListState, type ChatListState } from '../model/list-params';
 import { listTime, preview } from '../model/messages';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const EMPTY: Record<ChatTab, { title: string; text: string }> = {
   unread: { title: 'Todo leído', text: 'No tienes mensajes sin leer de tus pacientes.' },
   read: { title: 'Sin conversaciones', text: 'Aquí aparecen las conversaciones con pacientes activos que ya has leído.' },
@@ -172,35 +172,15 @@ function Tabs({ value, onChange }: { value: ChatTab; onChange: (t: ChatTab) => v
 
 /** Typing updates the address once the user pauses (replacing, so Back does not replay every key). */
 function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  useEffect(() => {
-    if (text.trim() === sent.current.trim()) return;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      onChange(text.trim());
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, onChange]);
-  useEffect(() => {
-    if (value.trim() !== sent.current.trim()) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
+  const write = useCallback((text: string) => onChange(text.trim()), [onChange]);
+  const [text, setText] = useSearchText(value, write);
   return (
-    <div className="relative">
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Buscar paciente"
-        aria-label="Buscar conversaciones por paciente"
-        className="pl-9"
-        maxLength={100}
-      />
-    </div>
+    <SearchInput
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      placeholder="Buscar paciente"
+      aria-label="Buscar conversaciones por paciente"
+    />
   );
 }
 

@@ -1,12 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { MessagesSquare, RotateCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { MessagesSquare } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { messageOf } from '@/lib/error-message';
+import { ListStates } from '@/components/ui/list-states';
 import { useChatCounters, useChatList } from '../api/chat-api';
 import { badgeText, unreadBeyond, unreadOf } from '../model/counters';
 import { listTime, preview } from '../model/messages';
@@ -51,46 +49,40 @@ export function UnreadChatsCard({ workspaceId: wid }: { workspaceId: string }) {
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-3">
-        {list.isError && !list.data ? (
-          <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
-            <span>No se pudieron cargar los mensajes sin leer. {messageOf(list.error)}</span>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              <RotateCw aria-hidden /> Reintentar
-            </Button>
-          </Alert>
-        ) : !list.data ? (
-          <div className="flex items-center gap-2 py-4 text-sm text-muted-foreground" aria-busy="true">
-            <Spinner /> Cargando mensajes…
-          </div>
-        ) : rows.length === 0 && others <= 0 ? (
-          <p className="py-2 text-sm text-muted-foreground">No tienes mensajes sin leer.</p>
-        ) : rows.length === 0 ? null : (
-          <ul className="-mx-2 grid" aria-label="Pacientes con mensajes sin leer">
-            {rows.slice(0, SHOWN).map((c) => (
-              <li key={c.patientFileId}>
-                <Link
-                  to={`/chats/${c.patientFileId}`}
-                  className="flex items-center gap-3 rounded-lg px-2 py-2 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <Avatar name={c.patientName} className="size-9" />
-                  <span className="grid min-w-0 flex-1 gap-0.5">
-                    <span className="flex items-baseline justify-between gap-2">
-                      <span className="min-w-0 truncate text-sm font-semibold">{c.patientName}</span>
-                      <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs tabular-nums text-muted-foreground">
-                        {listTime(c.lastMessage.createdAt)}
-                      </time>
+        <ListStates
+          query={list}
+          failed="No se pudieron cargar los mensajes sin leer."
+          loading="Cargando mensajes…"
+          empty={rows.length === 0 && others <= 0 ? 'No tienes mensajes sin leer.' : null}
+        >
+          {rows.length === 0 ? null : (
+            <ul className="-mx-2 grid" aria-label="Pacientes con mensajes sin leer">
+              {rows.slice(0, SHOWN).map((c) => (
+                <li key={c.patientFileId}>
+                  <Link
+                    to={`/chats/${c.patientFileId}`}
+                    className="flex items-center gap-3 rounded-lg px-2 py-2 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <Avatar name={c.patientName} className="size-9" />
+                    <span className="grid min-w-0 flex-1 gap-0.5">
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className="min-w-0 truncate text-sm font-semibold">{c.patientName}</span>
+                        <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs tabular-nums text-muted-foreground">
+                          {listTime(c.lastMessage.createdAt)}
+                        </time>
+                      </span>
+                      <span className="min-w-0 truncate text-[0.8125rem] text-muted-foreground">{preview(c.lastMessage.body)}</span>
                     </span>
-                    <span className="min-w-0 truncate text-[0.8125rem] text-muted-foreground">{preview(c.lastMessage.body)}</span>
-                  </span>
-                  <span className="min-w-5 shrink-0 rounded-full bg-primary px-1.5 py-0.5 text-center text-xs font-semibold tabular-nums text-primary-foreground">
-                    <span aria-hidden>{badgeText(c.n)}</span>
-                    <span className="sr-only">, {c.n === 1 ? '1 mensaje sin leer' : `${c.n} mensajes sin leer`}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+                    <span className="min-w-5 shrink-0 rounded-full bg-primary px-1.5 py-0.5 text-center text-xs font-semibold tabular-nums text-primary-foreground">
+                      <span aria-hidden>{badgeText(c.n)}</span>
+                      <span className="sr-only">, {c.n === 1 ? '1 mensaje sin leer' : `${c.n} mensajes sin leer`}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListStates>
         {list.data && others > 0 ? (
           <Link to="/chats?tab=inactive" className="text-sm font-medium text-primary underline-offset-2 hover:underline">
             {others === 1 ? '1 mensaje sin leer' : `${others} mensajes sin leer`} de pacientes en pausa o de alta

@@ -1,24 +1,24 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Archive, FileSignature, LibraryBig, MoreHorizontal, Pencil, Plus, Search, SearchX } from 'lucide-react';
+import { Archive, FileSignature, LibraryBig, MoreHorizontal, Pencil, Plus, SearchX } from 'lucide-react';
 import type { ConsentTemplateSummary } from '@divan/core';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
 import { messageOf } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
+import { useSearchText } from '@/lib/use-url-search-text';
 import { useArchiveTemplate, useConsentTemplates } from '../api/consent-templates-api';
 import { ReadyMadeDialog, signersOf } from '../components/ready-made-dialog';
 import { useConsentsScope } from '../components/use-consents-scope';
 
 const PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
 
 type ListState = { q: string; archived: boolean; page: number };
 
@@ -47,35 +47,15 @@ function useListState() {
 }
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  useEffect(() => {
-    if (text.trim() === sent.current.trim()) return;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      onSearch(text);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, onSearch]);
-  useEffect(() => {
-    if (value.trim() !== sent.current.trim()) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
+  const [text, setText] = useSearchText(value, onSearch);
   return (
-    <div className="relative sm:w-[22rem]">
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Nombre o título del documento"
-        aria-label="Buscar plantillas"
-        className="pl-9"
-        maxLength={100}
-      />
-    </div>
+    <SearchInput
+      className="sm:w-[22rem]"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      placeholder="Nombre o título del documento"
+      aria-label="Buscar plantillas"
+    />
   );
 }
 

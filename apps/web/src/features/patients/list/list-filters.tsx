@@ -1,8 +1,8 @@
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { SESSION_TYPE, TREATMENT_MOTIVE, PATIENT_SORTS } from '@divan/core';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { NativeSelect, optionsOf } from '@/components/ui/native-select';
+import { SearchInput } from '@/components/ui/search-input';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import type { Therapist } from '../api/patients-api';
 import { hasFilters, type ListState, type Sort } from './list-params';
@@ -31,18 +31,13 @@ export function ListFilters({ state, update, therapists, treatment }: Props) {
 
   return (
     <div className="grid gap-3 lg:flex lg:flex-wrap lg:items-center">
-      <div className="relative lg:w-[25rem]">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Nombre, email, teléfono o DNI"
-          aria-label="Buscar pacientes"
-          className="pl-9"
-          maxLength={100}
-        />
-      </div>
+      <SearchInput
+        className="lg:w-[25rem]"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Nombre, email, teléfono o DNI"
+        aria-label="Buscar pacientes"
+      />
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
         {therapists ? (
           <NativeSelect
