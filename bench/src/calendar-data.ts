@@ -4,11 +4,11 @@
 // patient's price, the therapist's fee and payments receiver from their membership, statuses that follow
 // the time (past sessions mostly completed and paid, a few canceled with a reason; future ones pending).
 import pg from 'pg';
-import { shiftDay, todayIn, weekRange } from '@divan/core';
+import { DEFAULT_TIME_ZONE, shiftDay, todayIn, weekRange } from '@divan/core';
 import type { Dataset } from './dataset';
 import { seedPatients } from './patients';
 
-export const CALENDAR_TZ = 'Europe/Madrid';
+export const CALENDAR_TZ = DEFAULT_TIME_ZONE;
 const FIRST = ['Alba', 'Bruno', 'Clara', 'Diego', 'Eva', 'Fermín', 'Gala', 'Héctor', 'Inés', 'Jorge'];
 const LAST = ['Aranda', 'Benítez', 'Cortés', 'Duarte', 'Escobar', 'Ferrer', 'Galán', 'Herrera', 'Iglesias', 'Lozano'];
 

@@ -5,13 +5,13 @@
 // writes (the drafts are copies of the API's draft, with each patient as the buyer as `buyerOf` builds
 // it), then checked after the runs: numbers without gap or duplicate, the chain unbroken.
 import pg from 'pg';
-import { formatInvoiceNumber, shiftDay, todayIn } from '@divan/core';
+import { DEFAULT_TIME_ZONE, formatInvoiceNumber, shiftDay, todayIn } from '@divan/core';
 // The server's own fingerprint (the AEAT's "huella"; its three published examples are its unit tests).
 import { registrationFingerprint, type InvoiceType } from '../../apps/server/src/modules/invoices/verifactu/fingerprint';
 import type { Dataset } from './dataset';
 import { seedPatients } from './patients';
 
-const ZONE = 'Europe/Madrid';
+const ZONE = DEFAULT_TIME_ZONE;
 /** A valid NIF (DNI 12345678 + letter Z). */
 export const SELLER_TAX_ID = '12345678Z';
 

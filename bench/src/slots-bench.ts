@@ -12,12 +12,12 @@
  * ratio = month / baseline. Target: a month well under a millisecond (< 1000 µs at the median).
  * Also, informational: the very first call (Intl formatters created) and a 2-year window.
  */
-import { freeSlots, toInstant, type FreeSlotsInput } from '@divan/core';
+import { DEFAULT_TIME_ZONE, freeSlots, toInstant, type FreeSlotsInput } from '@divan/core';
 import { resolve } from 'node:path';
 import { Report } from './report';
 import { envInt, root } from './util';
 
-const TZ = 'Europe/Madrid';
+const TZ = DEFAULT_TIME_ZONE;
 const ROUNDS = envInt('BENCH_SLOTS_ROUNDS', 40);
 const CALLS = envInt('BENCH_SLOTS_CALLS', 50);
 const WORKDAY = [

@@ -5,6 +5,7 @@
 import {
   COMPANION_CONSENT_STATUS_LABELS,
   COMPANION_INVOICE_PAYMENT_STATUS_LABELS,
+  displayDayEs,
   type CompanionConsent,
   type CompanionInvoice,
   type SavedCard,
@@ -44,8 +45,7 @@ export function invoiceBadge(i: Pick<CompanionInvoice, 'status' | 'paymentStatus
 
 /** '2026-11-03' → '03/11/2026' (a calendar day: no time zone can move it). */
 export function formatDay(ymd: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(ymd);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : ymd;
+  return displayDayEs(ymd);
 }
 
 const BRANDS: Record<string, string> = {

@@ -4,7 +4,7 @@
  * ~12 KB gzipped. Output is the same as date-fns' `dd/MM/yyyy`, `HH:mm` and `EEEE, d 'de' MMMM 'de' yyyy`
  * (see format.test.ts), in the browser's time zone like date-fns.
  */
-import { formatCents } from '@divan/core';
+import { formatCents, formatDayEs, isIsoDay } from '@divan/core';
 
 const dmy = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const hm = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -57,9 +57,7 @@ export const formatCurrency = (cents: number): string => formatCents(cents);
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' ('' when empty). */
 export function isoDateToDmy(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const [y, m, d] = iso.split('-');
-  return y && m && d ? `${d}/${m}/${y}` : '';
+  return iso && isIsoDay(iso) ? formatDayEs(iso) : '';
 }
 
 /**

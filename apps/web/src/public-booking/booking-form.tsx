@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { BOOKING_MESSAGE_MAX } from './constants';
+import { BOOKING_MESSAGE_MAX } from '@divan/core/rules';
 import type { CreateBookingHoldBody } from '@divan/core';
 import { checkForm, emptyForm, holdBody, type BookingForm as Values, type FormErrors } from './form-checks';
 import { dayLabel, zoneCity } from '../public-kit/format';

@@ -1,4 +1,4 @@
-import { EMBED_CLOSE_MESSAGE, EMBED_RESIZE_MESSAGE } from './constants';
+import { EMBED_CLOSE_MESSAGE, EMBED_RESIZE_MESSAGE } from '@divan/core/rules';
 
 /** Inside an iframe on the therapist's website. */
 export const embedded = (() => {

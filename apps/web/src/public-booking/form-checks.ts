@@ -1,10 +1,9 @@
 /**
- * The booking form's own checks, before anything is sent: the same limits as the contract
- * (createBookingHoldBody) without shipping Zod to the public page. The server checks again.
+ * The booking form's own checks, before anything is sent: the contract's (createBookingHoldBody) limits
+ * and its letters-only and e-mail rules, taken from core's rules (no Zod on the public page). The server
+ * checks again.
  */
-// A plain function of core (no Zod): the same letters-only rule as the contract's.
-import { isPersonName, personNameMessage } from '@divan/core';
-import { BOOKING_MESSAGE_MAX } from './constants';
+import { BOOKING_FORM_MAX, BOOKING_MESSAGE_MAX, isEmailAddress, isPersonName, personNameMessage } from '@divan/core/rules';
 
 export type BookingForm = {
   firstName: string;
@@ -29,8 +28,7 @@ export const emptyForm: BookingForm = {
 
 export type FormErrors = Partial<Record<keyof BookingForm, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** Digits with the usual separators and one + at most; 6 to 15 digits. */
+/** Digits with the usual separators and one + at most; 6 to 15 digits (the server then reads it with core's normalizePhone). */
 const PHONE = /^[^+]*\+?[^+]*$/;
 const PHONE_CHARS = /^[\d\s()+.-]+$/;
 
@@ -41,12 +39,12 @@ export function checkForm(f: BookingForm): FormErrors {
     if (!v) e[key] = `Escribe tu ${label}`;
     else if (v.length > max) e[key] = `No puede tener más de ${max} caracteres`;
   };
-  required('firstName', 'nombre', 100);
-  required('lastName', 'apellido', 150);
+  required('firstName', 'nombre', BOOKING_FORM_MAX.firstName);
+  required('lastName', 'apellido', BOOKING_FORM_MAX.lastName);
   for (const key of ['firstName', 'lastName'] as const) if (!e[key] && !isPersonName(f[key].trim())) e[key] = personNameMessage();
-  required('email', 'email', 254);
-  required('phone', 'teléfono', 30);
-  if (!e.email && !EMAIL.test(f.email.trim())) e.email = 'Escribe un email válido, como nombre@ejemplo.com';
+  required('email', 'email', BOOKING_FORM_MAX.email);
+  required('phone', 'teléfono', BOOKING_FORM_MAX.phone);
+  if (!e.email && !isEmailAddress(f.email.trim())) e.email = 'Escribe un email válido, como nombre@ejemplo.com';
   const digits = f.phone.replace(/\D/g, '').length;
   if (!e.phone && (!PHONE_CHARS.test(f.phone.trim()) || !PHONE.test(f.phone) || digits < 6 || digits > 15))
     e.phone = 'Escribe un teléfono válido, como 600 123 456';

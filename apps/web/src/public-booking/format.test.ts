@@ -8,6 +8,7 @@ describe('format', () => {
 
   it('writes prices in euros', () => {
     expect(formatPrice(6000).replace(/\s/g, ' ')).toBe('60,00 €');
+    expect(formatPrice(123456).replace(/\s/g, ' ')).toBe('1.234,56 €');
     expect(formatPrice(0)).toBe('Gratuita');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Days and times as a visitor reads them (DD/MM/YYYY, HH:mm, a length, a zone's city), in a given time zone,
  * with the browser's Intl only: no date library on the public pages. The booking pages and the companion both
- * read sessions with these.
+ * read sessions with these. The wall clock in a zone and the DD/MM/YYYY are core's rules (`@divan/core/rules`:
+ * no Zod, no date library), as everywhere else.
  */
-import { zoneName } from '@divan/core';
+import { formatDayEs, toLocal, zoneName } from '@divan/core/rules';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function dtf(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -13,34 +14,14 @@ function dtf(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTi
   return f;
 }
 
-type Parts = { year: string; month: string; day: string; hour: string; minute: string; weekday: string };
-
-/** An instant's wall clock in `timeZone`. */
-export function partsInZone(instant: string | Date, timeZone: string): Parts {
-  const f = dtf(timeZone, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    weekday: 'long',
-  });
-  const out: Record<string, string> = {};
-  for (const p of f.formatToParts(new Date(instant))) out[p.type] = p.value;
-  return out as Parts;
-}
-
 /** 'YYYY-MM-DD' of an instant in `timeZone`. */
 export function dayInZone(instant: string | Date, timeZone: string): string {
-  const p = partsInZone(instant, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
+  return toLocal(new Date(instant), timeZone).day;
 }
 
 /** 'HH:mm' of an instant in `timeZone`. */
 export function timeInZone(instant: string | Date, timeZone: string): string {
-  const p = partsInZone(instant, timeZone);
-  return `${p.hour}:${p.minute}`;
+  return toLocal(new Date(instant), timeZone).time;
 }
 
 /** ['jueves', ' de diciembre de 2026'] of '2026-12-03': what a screen reader says around the day's number. */
@@ -51,9 +32,8 @@ export function spokenDay(day: string): [string, string] {
 
 /** 'jueves 03/12/2026' of a calendar day 'YYYY-MM-DD'. */
 export function dayLabel(day: string): string {
-  const [y, m, d] = day.split('-');
   const weekday = dtf('UTC', { weekday: 'long' }).format(new Date(`${day}T12:00:00Z`));
-  return `${weekday} ${d}/${m}/${y}`;
+  return `${weekday} ${formatDayEs(day)}`;
 }
 
 /** 'diciembre de 2026' of 'YYYY-MM'. */

@@ -3,6 +3,8 @@
  * sent: `{{paciente.nombre}}` and the others below, written with or without spaces inside the braces.
  * Any other `{{…}}` is a mistake the editor reports (unknownVariables), never text sent to a patient.
  */
+import { formatDayEs } from '../time/zoned';
+
 export const CONSENT_VARIABLES = {
   'paciente.nombre': 'Nombre completo del paciente',
   'terapeuta.nombre': 'Nombre completo del terapeuta',
@@ -57,9 +59,6 @@ export function fillVariables(text: string, values: ConsentVariableValues, opts:
   });
 }
 
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY', the format of spec §1. */
-const dmy = (day: string) => day.split('-').reverse().join('/');
-
 /**
  * The values of a document from what the file holds: names as they are written, the day in the
  * Spanish format. Who calls it (sending a consent) reads the patient, the therapist and the workspace.
@@ -77,7 +76,7 @@ export function consentVariableValues(input: {
     'terapeuta.nombre': input.therapistName,
     'terapeuta.colegiado': input.registrationNumber,
     'espacio.nombre': input.workspaceName,
-    fecha: dmy(input.day),
+    fecha: formatDayEs(input.day),
   };
 }
 

@@ -20,7 +20,17 @@
  */
 import { RRuleTemporal } from 'rrule-temporal';
 import { RECURRENCE_MAX_COUNT, RECURRENCE_MAX_YEARS } from '../time/recurrence';
-import { DEFAULT_TIME_ZONE, addMinutes, isHHmm, isIsoDay, isValidTimeZone, isoWeekday, toInstant, toLocal } from '../time/zoned';
+import {
+  DEFAULT_TIME_ZONE,
+  addMinutes,
+  formatDayEs,
+  isHHmm,
+  isIsoDay,
+  isValidTimeZone,
+  isoWeekday,
+  toInstant,
+  toLocal,
+} from '../time/zoned';
 
 export { RECURRENCE_MAX_COUNT, RECURRENCE_MAX_YEARS };
 export const SERIES_FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const;
@@ -131,7 +141,7 @@ export function checkSeries<F extends object>(def: SeriesDefinition<F>): SeriesD
     if (!isIsoDay(end.until)) throw new SeriesError('La fecha final de la serie no es válida.');
     if (end.until < def.startDay) throw new SeriesError('La fecha final no puede ser anterior al inicio de la serie.');
     if (end.until > latest)
-      throw new SeriesError(`Una serie puede durar como máximo ${RECURRENCE_MAX_YEARS} años (hasta el ${formatEs(latest)}).`);
+      throw new SeriesError(`Una serie puede durar como máximo ${RECURRENCE_MAX_YEARS} años (hasta el ${formatDayEs(latest)}).`);
   } else {
     const c = end.count;
     if (typeof c !== 'number' || !Number.isInteger(c) || c < 1 || c > RECURRENCE_MAX_COUNT) {
@@ -140,8 +150,6 @@ export function checkSeries<F extends object>(def: SeriesDefinition<F>): SeriesD
   }
   return { ...def, tz };
 }
-
-const formatEs = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** RRULE text (no DTSTART; the start and TZID travel beside it), e.g. FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU;COUNT=10. */
 export function seriesRrule(def: SeriesDefinition<object>): string {
@@ -171,7 +179,7 @@ function seriesDays(s: SeriesDefinition<object> & { tz: string }): string[] {
   // A monthly start that is not itself on its rule (impossible by construction) would be left out by RFC 5545.
   if (days[0] !== s.startDay) throw new SeriesError('La fecha de inicio no encaja con la frecuencia de la serie.');
   if ('count' in s.end && days.length < s.end.count) {
-    throw new SeriesError(`Una serie puede durar como máximo ${RECURRENCE_MAX_YEARS} años (hasta el ${formatEs(latest)}).`);
+    throw new SeriesError(`Una serie puede durar como máximo ${RECURRENCE_MAX_YEARS} años (hasta el ${formatDayEs(latest)}).`);
   }
   return days;
 }

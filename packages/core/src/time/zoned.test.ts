@@ -6,6 +6,7 @@ import {
   addMinutes,
   dayRange,
   daysBetween,
+  displayDayEs,
   formatDayEs,
   formatLocal,
   isHHmm,
@@ -179,6 +180,14 @@ underEveryServerZone(() => {
       expect(formatLocal(at('2026-03-29T16:00:00Z'), MAD)).toBe('29/03/2026 18:00');
       expect(formatLocal(at('2026-12-31T23:30:00Z'), MAD)).toBe('01/01/2027 00:30');
       expect(() => formatDayEs('2026-02-30')).toThrow(RangeError);
+    });
+
+    it('shows the day at the start of a text, and text with no day as it is', () => {
+      expect(displayDayEs('2026-11-03')).toBe('03/11/2026');
+      expect(displayDayEs('2026-11-03T10:00:00Z')).toBe('03/11/2026');
+      expect(displayDayEs('2026-02-30')).toBe('2026-02-30');
+      expect(displayDayEs('mañana')).toBe('mañana');
+      expect(displayDayEs('')).toBe('');
     });
   });
 

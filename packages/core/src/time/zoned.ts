@@ -182,11 +182,21 @@ export function isoWeekday(day: string): number {
   return new Date(dayToWall(day)).getUTCDay() || 7;
 }
 
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY' (spec §1), the one conversion of every screen, mail and document. */
 export function formatDayEs(day: string): string {
   assertDay(day);
   const [y, m, d] = day.split('-');
   return `${d}/${m}/${y}`;
+}
+
+/**
+ * `formatDayEs` for text a screen only shows (an audit event's details, a response's field): the day at
+ * its start ('2026-11-03' or '2026-11-03T10:00:00Z') as 'DD/MM/YYYY', and text that holds no day as it is,
+ * instead of throwing.
+ */
+export function displayDayEs(text: string): string {
+  const day = text.slice(0, 10);
+  return isIsoDay(day) ? formatDayEs(day) : text;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   CONSENT_DATA_FIELDS,
   formatLocal,
   CONSENT_SIGNER_ROLE_LABELS,
@@ -15,7 +16,7 @@ import type { ShownDocument } from './consent-document';
 import type { ConsentEventType, StoredSignature } from './consent-envelopes.tables';
 
 type Doc = PDFKit.PDFDocument;
-const TZ = 'Europe/Madrid';
+const TZ = DEFAULT_TIME_ZONE;
 /** Local time in Madrid, and the exact UTC instant with seconds (evidence). */
 const when = (d: Date) => `${formatLocal(d, TZ)} h (${d.toISOString().replace('T', ' ').slice(0, 19)} UTC)`;
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_TIME_ZONE,
+  centsToDecimalText,
   feeBalanceQuery,
   feeBalanceResponse,
   feeBalances,
@@ -14,10 +16,7 @@ import { caller } from '../../platform/auth/caller';
 import type { SessionInvoicing } from '../sessions/session-invoicing';
 import type { UsersService } from '../users/users.service';
 
-const ZONE = 'Europe/Madrid';
-/** Integer cents as the accountant's decimal, exactly (no float on the way): -2100 → "-21,00". */
-const euros = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const ZONE = DEFAULT_TIME_ZONE;
 const cell = (v: string | number) => (typeof v === 'number' ? String(v) : /[";\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The accountant's CSV: Spanish headers, `;` separated, decimal comma, a BOM so Excel reads the accents. */
@@ -40,14 +39,14 @@ export function feeBalanceCsv(b: FeeBalance): string {
     [
       r.therapist.name,
       r.sessions,
-      euros(r.billedCents),
-      euros(r.feeCents),
-      euros(r.commissionCents),
-      euros(r.collectedByWorkspaceCents),
-      euros(r.collectedByTherapistCents),
-      euros(r.workspaceOwesCents),
-      euros(r.therapistOwesCents),
-      euros(r.balanceCents),
+      centsToDecimalText(r.billedCents),
+      centsToDecimalText(r.feeCents),
+      centsToDecimalText(r.commissionCents),
+      centsToDecimalText(r.collectedByWorkspaceCents),
+      centsToDecimalText(r.collectedByTherapistCents),
+      centsToDecimalText(r.workspaceOwesCents),
+      centsToDecimalText(r.therapistOwesCents),
+      centsToDecimalText(r.balanceCents),
       r.verdict,
       r.reasons.join(' '),
     ]

@@ -1,5 +1,13 @@
 import ExcelJS from 'exceljs';
-import { PAYMENT_STATUS, PAYMENT_TYPE, toLocal, type InvoiceListQuery } from '@divan/core';
+import {
+  formatDayEs,
+  centsToDecimalText,
+  DEFAULT_TIME_ZONE,
+  PAYMENT_STATUS,
+  PAYMENT_TYPE,
+  toLocal,
+  type InvoiceListQuery,
+} from '@divan/core';
 import type { Caller } from '../../platform/auth/caller';
 import { invoicesRepository } from './invoices.repository';
 import { invoiceScope } from './invoice-access';
@@ -27,8 +35,7 @@ const HEAD = [
   'Fecha de pago',
   'Rectifica a',
 ] as const;
-const dmy = (iso: string | null) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
-const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+const dmy = (iso: string | null) => (iso ? formatDayEs(iso.slice(0, 10)) : '');
 const cell = (v: string) => (/[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 type Line = { row: InvoiceRow; rectified: string };
@@ -73,7 +80,7 @@ export async function exportInvoices(
 }
 
 function values({ row: r, rectified }: Line, text: boolean): (string | number)[] {
-  const money = (cents: number) => (text ? euros(cents) : cents / 100);
+  const money = (cents: number) => (text ? centsToDecimalText(cents) : cents / 100);
   return [
     r.number ?? '',
     dmy(r.issueDate),
@@ -89,7 +96,7 @@ function values({ row: r, rectified }: Line, text: boolean): (string | number)[]
     money(r.total),
     PAYMENT_STATUS.labels[r.paymentStatus],
     r.paymentType ? PAYMENT_TYPE.labels[r.paymentType] : '',
-    r.paidAt ? dmy(toLocal(r.paidAt, 'Europe/Madrid').day) : '',
+    r.paidAt ? dmy(toLocal(r.paidAt, DEFAULT_TIME_ZONE).day) : '',
     rectified,
   ];
 }

@@ -1,4 +1,13 @@
-import { lineTotals, resolveLineTaxes, quantityHundredths, withholdingProblem, type BuyerKind, type createInvoiceBody } from '@divan/core';
+import {
+  formatDayEs,
+  invoiceTotals,
+  lineTotals,
+  resolveLineTaxes,
+  quantityHundredths,
+  withholdingProblem,
+  type BuyerKind,
+  type createInvoiceBody,
+} from '@divan/core';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { InvoiceLineRow } from './invoices.tables';
@@ -52,9 +61,24 @@ export function lineRowsOf(lines: LineBody[], buyerKind: BuyerKind, withholdingR
 export const withholdingRefused = (position: number, message: string) =>
   new AppError('invalid_argument', [{ path: `lines.${position}.withholdingRate`, message }], message);
 
-export function totalsOf(rows: { base: number; vat: number; withholding: number; total: number }[]) {
-  const sum = (k: 'base' | 'vat' | 'withholding' | 'total') => rows.reduce((s, r) => s + r[k], 0);
-  return { subtotal: sum('base'), vat: sum('vat'), withholding: sum('withholding'), total: sum('total') };
+type StoredLine = Pick<
+  ReturnType<typeof lineRowsOf>[number],
+  'description' | 'unitPrice' | 'quantityHundredths' | 'vatRate' | 'withholdingRate' | 'exemption'
+>;
+
+/** The invoice's totals as stored, from its lines by core's invoiceTotals (each the exact sum of the rounded lines). */
+export function totalsOf(rows: StoredLine[]) {
+  const t = invoiceTotals(
+    rows.map((r) => ({
+      description: r.description,
+      unitPriceCents: r.unitPrice,
+      quantity: r.quantityHundredths / 100,
+      vatRate: r.vatRate,
+      withholdingRate: r.withholdingRate,
+      exemption: r.exemption,
+    })),
+  );
+  return { subtotal: t.subtotalCents, vat: t.vatCents, withholding: t.withholdingCents, total: t.totalCents };
 }
 
 /** A stored line as a line body again (the draft's lines rewritten for a new buyer). */
@@ -71,9 +95,8 @@ export const bodyOf = (l: InvoiceLineRow): LineBody => ({
 
 /** One line per session, at its price (a draft from sessions, a batch, an automatic invoice). */
 export function sessionLines(sessions: { id: string; day: string; price: number; modality: 'online' | 'presential' }[]): LineBody[] {
-  const day = (iso: string) => iso.split('-').reverse().join('/');
   return sessions.map((s) => ({
-    description: `Sesión de psicoterapia (${s.modality === 'online' ? 'online' : 'presencial'}) del ${day(s.day)}`,
+    description: `Sesión de psicoterapia (${s.modality === 'online' ? 'online' : 'presencial'}) del ${formatDayEs(s.day)}`,
     itemKind: 'therapy',
     unitPriceCents: s.price,
     quantity: 1,

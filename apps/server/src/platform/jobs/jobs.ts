@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@divan/core';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +10,7 @@ import { loadPgBoss } from './load-pg-boss';
 
 export const JOBS_SCHEMA = 'pgboss';
 /** Crons are written in the practice's time: "every night at 03:00" is 03:00 in Madrid, summer and winter. */
-export const CRON_TIME_ZONE = 'Europe/Madrid';
+export const CRON_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 export type JobContext = { id: string; name: string; retryCount: number };
 

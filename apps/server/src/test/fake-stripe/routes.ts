@@ -1,4 +1,5 @@
 // Test support: the endpoints of Stripe's API the gateway uses, on the fake's Ledger.
+import { centsToDecimalText } from '@divan/core';
 import { bool, list, metadata, obj, str, type Form } from './form';
 import { confirm, invalid, missingParam, newId, now, paymentIntent, PLATFORM, type Ledger, type StripeObject } from './objects';
 
@@ -239,7 +240,7 @@ function refund(c: RouteContext): StripeObject {
   const left = (pi.amount_received as number) - refunded.reduce((sum, r) => sum + (r.amount as number), 0);
   const amount = amountParam(c.params, 'amount', false) ?? left;
   if (amount <= 0 || amount > left) {
-    const eur = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+    const eur = (cents: number) => `€${centsToDecimalText(cents, '.')}`;
     throw invalid(`Refund amount (${eur(amount)}) is greater than unrefunded amount on charge (${eur(left)})`, {
       code: left <= 0 ? 'charge_already_refunded' : 'amount_too_large',
       param: 'amount',

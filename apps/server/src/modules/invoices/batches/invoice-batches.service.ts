@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  DEFAULT_TIME_ZONE,
   batchMessages,
   startOfLocalDay,
   shiftDay,
@@ -20,7 +21,7 @@ import { mayAct } from '../invoice-access';
 import { issuerKey, type BatchChecks, type BatchGroup } from './invoice-batch-checks.service';
 
 const QUEUE = 'invoices.batch';
-const ZONE = 'Europe/Madrid';
+const ZONE = DEFAULT_TIME_ZONE;
 const RETRY_LIMIT = 2;
 /** A chunk (one transaction) is this many invoices: its commit shows the progress (~0.1 s each on PostgreSQL). */
 const CHUNK_INVOICES = 25;

@@ -1,4 +1,12 @@
-import { isValidSpanishTaxId, normalizeTaxId, seriesPrefixes, todayIn, type BillingInfo, type Invoice } from '@divan/core';
+import {
+  DEFAULT_TIME_ZONE,
+  isValidSpanishTaxId,
+  normalizeTaxId,
+  seriesPrefixes,
+  todayIn,
+  type BillingInfo,
+  type Invoice,
+} from '@divan/core';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { payInvoiceBody, rectifyInvoiceBody } from '@divan/core';
@@ -15,7 +23,7 @@ import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } fro
 import { registrationAmounts } from '../verifactu/amounts';
 import { registrationHashParts, type InvoiceType } from '../verifactu/fingerprint';
 
-const ZONE = 'Europe/Madrid';
+const ZONE = DEFAULT_TIME_ZONE;
 
 export type IssueOptions = {
   /** The draft's lines, when this transaction just wrote them (not read again). */

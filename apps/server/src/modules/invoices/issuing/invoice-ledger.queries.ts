@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { formatInvoiceNumber } from '@divan/core';
+import { DEFAULT_TIME_ZONE, formatInvoiceNumber } from '@divan/core';
 import type { Tx } from '../../../platform/db/database';
 import { queryPrepared } from '../../../platform/db/sql-executor';
 import { type invoices, verifactuRecords, type VerifactuRecordRow } from '../invoices.tables';
@@ -137,7 +137,7 @@ export async function issueAndRecord(
 }
 
 /** FechaHoraHusoGenRegistro is Madrid's wall clock with its offset (formatGeneratedAt's, which checks what the database writes). */
-export const GENERATION_ZONE = 'Europe/Madrid';
+export const GENERATION_ZONE = DEFAULT_TIME_ZONE;
 /** The database's clock to the second (formatGeneratedAt drops the fraction too): the generation time's source. */
 const NOW_SECOND = sql`date_trunc('second', clock_timestamp())`;
 

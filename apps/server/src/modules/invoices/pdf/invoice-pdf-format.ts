@@ -1,14 +1,22 @@
 // How an invoice's values read in Spanish on paper: DD/MM/YYYY, "1.234,56 €", "21 %", "1,5".
-import { formatCents, PAYMENT_STATUS, PAYMENT_TYPE, RECTIFICATION_METHOD, type Invoice } from '@divan/core';
+import {
+  DEFAULT_TIME_ZONE,
+  formatCents,
+  formatDayEs,
+  PAYMENT_STATUS,
+  PAYMENT_TYPE,
+  RECTIFICATION_METHOD,
+  toLocal,
+  type Invoice,
+} from '@divan/core';
 
 export const euros = (cents: number) => formatCents(cents);
 
 /** DD/MM/YYYY from an ISO day (YYYY-MM-DD). */
-export const dmy = (isoDay: string) => isoDay.slice(0, 10).split('-').reverse().join('/');
+export const dmy = (isoDay: string) => formatDayEs(isoDay.slice(0, 10));
 
-const madridDay = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' });
 /** DD/MM/YYYY of an instant, as the day it was in Madrid. */
-export const dmyOfInstant = (iso: string) => madridDay.format(new Date(iso));
+export const dmyOfInstant = (iso: string) => formatDayEs(toLocal(new Date(iso), DEFAULT_TIME_ZONE).day);
 
 const quantityFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2, useGrouping: 'always' });
 export const quantity = (q: number) => quantityFormat.format(q);

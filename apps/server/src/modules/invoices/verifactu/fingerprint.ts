@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@divan/core';
 import { createHash } from 'node:crypto';
 import { formatAmount, toAeatDate } from './format';
 
@@ -197,7 +198,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  * FechaHoraHusoGenRegistro: the wall-clock time of `instant` in `timeZone`, to the second, with
  * that zone's offset at that instant (`2024-01-01T19:20:30+01:00`, `2024-07-01T19:20:30+02:00`).
  */
-export function formatGeneratedAt(instant: Date, timeZone = 'Europe/Madrid'): string {
+export function formatGeneratedAt(instant: Date, timeZone = DEFAULT_TIME_ZONE): string {
   const ms = instant.getTime();
   if (!Number.isFinite(ms)) throw new RangeError('formatGeneratedAt needs a valid Date');
   const seconds = Math.floor(ms / 1000) * 1000;

@@ -1,3 +1,4 @@
+import { centsToDecimalText } from '@divan/core';
 import type { DbOrTx } from '../../db/database';
 import type { Metadata } from '../gateway';
 import { CARD_MESSAGES, testCardByFingerprint, type CardOutcome } from './sandbox-cards';
@@ -156,7 +157,7 @@ export function newPaymentIntent(input: {
 /** Stripe's smallest charge in euros (0,50 €). */
 export const MIN_AMOUNT = 50;
 
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+const euros = (cents: number) => `€${centsToDecimalText(cents, '.')}`;
 
 /**
  * A refund of a succeeded PaymentIntent's charge, succeeded at once; more than is left to refund is an

@@ -1,4 +1,4 @@
-import { formatCents } from '@divan/core';
+import { DEFAULT_TIME_ZONE, formatCents } from '@divan/core';
 import { escapeHtml as e } from '../../mail/layout';
 import { groupDigits, TEST_CARDS } from './sandbox-cards';
 import type { CheckoutView, OnboardingView } from './sandbox-hosted';
@@ -123,7 +123,7 @@ const STATUS: Record<string, string> = {
   canceled: 'Cancelado',
 };
 const dateOf = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'short', timeStyle: 'short' });
+  new Date(seconds * 1000).toLocaleString('es-ES', { timeZone: DEFAULT_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 
 type DashboardData = {
   account: SandboxAccount;

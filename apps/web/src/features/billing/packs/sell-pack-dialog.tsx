@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { eurosToCents, isIsoDay, PACK_SESSIONS_MAX } from '@divan/core';
+import { centsToDecimalText, eurosToCents, isIsoDay, PACK_SESSIONS_MAX } from '@divan/core';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DayInput } from '@/components/ui/day-input';
 import { Field } from '@/components/ui/field';
@@ -17,7 +17,7 @@ type Props = {
 /** «Vender bono»: N sessions at one price; its invoice is issued at once (then charged or marked paid like any other). */
 export function SellPackDialog({ open, onOpenChange, onSell, defaultPriceCents }: Props) {
   const [sessions, setSessions] = useState('5');
-  const [price, setPrice] = useState(defaultPriceCents ? ((defaultPriceCents * 5) / 100).toFixed(2).replace('.', ',') : '');
+  const [price, setPrice] = useState(defaultPriceCents ? centsToDecimalText(defaultPriceCents * 5) : '');
   const [expires, setExpires] = useState('');
   const [name, setName] = useState('');
   const n = Number(sessions);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EMBED_CLOSE_MESSAGE, EMBED_RESIZE_MESSAGE } from '../../../../../../packages/core/src/booking/public-booking.contracts';
+import { EMBED_CLOSE_MESSAGE, EMBED_RESIZE_MESSAGE } from '@divan/core/rules';
 
 /** The snippet therapists paste on their website (apps/web/public/embed.js), run as the browser would. */
 const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../../public/embed.js'), 'utf8');

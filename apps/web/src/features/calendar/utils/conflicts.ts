@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@divan/core';
 import type { SessionConflict } from '@divan/core';
 import type { CalendarSession } from '../api/types';
 
@@ -19,8 +20,8 @@ export function overlapping(slot: Slot, sessions: CalendarSession[]): { session:
   return out;
 }
 
-const hm = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/Madrid' });
-const dm = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', timeZone: 'Europe/Madrid' });
+const hm = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: DEFAULT_TIME_ZONE });
+const dm = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', timeZone: DEFAULT_TIME_ZONE });
 
 /** "Se solapa con 2 sesiones: 24 nov 10:00 (mismo terapeuta), …" for the toast after a save. */
 export function describeConflicts(conflicts: SessionConflict[]): string {

@@ -1,4 +1,4 @@
-import { PLAN_LABELS, type PlanId } from '@divan/core';
+import { PLAN_LABELS, displayDayEs, type PlanId } from '@divan/core';
 import type { AuditEvent } from '../api/workspaces-api';
 
 /**
@@ -36,7 +36,7 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
     case 'plan.changed':
       return target in PLAN_LABELS ? `Cambió el plan a ${PLAN_LABELS[target as PlanId]}` : 'Quitó el plan del espacio';
     case 'history_entry.deleted':
-      return `Eliminó una entrada de la historia clínica de ${patientOf(e)}${typeof e.details.entryDate === 'string' ? ` (del ${dmy(e.details.entryDate)})` : ''}`;
+      return `Eliminó una entrada de la historia clínica de ${patientOf(e)}${typeof e.details.entryDate === 'string' ? ` (del ${displayDayEs(e.details.entryDate)})` : ''}`;
     case 'document.deleted':
       return `Eliminó el documento ${typeof e.details.name === 'string' ? `«${e.details.name}» ` : ''}de ${patientOf(e)}`;
     case 'invoice.issued':
@@ -74,5 +74,3 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
 
 const patientOf = (e: AuditEvent) =>
   typeof e.details.patientName === 'string' && e.details.patientName ? e.details.patientName : 'un paciente';
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
-const dmy = (day: string) => day.split('-').reverse().join('/');
