@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { workspaceColumn } from '../../platform/db/columns';
 // Foreign keys only.
 import { sessions } from '../sessions/sessions.tables';
 import { users } from '../users/users.tables';
@@ -17,9 +18,7 @@ export const bookingHolds = pgTable(
   'booking_holds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(workspaces),
     therapistId: uuid('therapist_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -56,9 +55,7 @@ export type BookingHoldRow = typeof bookingHolds.$inferSelect;
  */
 export const publicBookings = pgTable('public_bookings', {
   id: uuid('id').primaryKey().defaultRandom(),
-  workspaceId: uuid('workspace_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: workspaceColumn(workspaces),
   sessionId: uuid('session_id')
     .notNull()
     .unique('public_bookings_session_key')

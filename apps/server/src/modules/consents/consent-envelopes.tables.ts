@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { patientColumn, workspaceColumn } from '../../platform/db/columns';
 import type { ConsentDataField, ConsentEnvelopeState, ConsentSignerRole, ConsentVariable, MinorExceptionReason } from '@divan/core';
 // Foreign keys only.
 import { patientDocuments } from '../documents/documents.tables';
@@ -15,12 +16,8 @@ export const consentEnvelopes = pgTable(
   'consent_envelopes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(workspaces),
+    patientId: patientColumn(patients),
     templateId: uuid('template_id')
       .notNull()
       .references(() => consentTemplates.id),

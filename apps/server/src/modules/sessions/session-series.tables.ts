@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantColumns } from '../../platform/db/columns';
 // Foreign keys only.
 import { patients } from '../patients/patients.tables';
 import { users } from '../users/users.tables';
@@ -24,15 +25,7 @@ export const sessionSeries = pgTable(
   'session_series',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
-    therapistId: uuid('therapist_id')
-      .notNull()
-      .references(() => users.id),
+    ...tenantColumns({ workspaces, patients, users }),
     frequency: text('frequency', { enum: ['weekly', 'biweekly', 'monthly'] }).notNull(),
     startDay: date('start_day', { mode: 'string' }).notNull(),
     /** Local 'HH:mm' in `time_zone`. */

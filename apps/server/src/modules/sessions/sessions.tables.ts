@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { tenantColumns, workspaceColumn } from '../../platform/db/columns';
 // Foreign keys only.
 import { patients } from '../patients/patients.tables';
 import { users } from '../users/users.tables';
@@ -11,9 +12,7 @@ export const locations = pgTable(
   'locations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceColumn(workspaces),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['room', 'address'] })
       .notNull()
@@ -34,15 +33,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
-    therapistId: uuid('therapist_id')
-      .notNull()
-      .references(() => users.id),
+    ...tenantColumns({ workspaces, patients, users }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantColumns } from '../../../platform/db/columns';
 // Foreign keys only.
 import { invoices } from '../../invoices/invoices.tables';
 import { patients } from '../../patients/patients.tables';
@@ -16,15 +17,7 @@ export const sessionPacks = pgTable(
   'session_packs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
-    therapistId: uuid('therapist_id')
-      .notNull()
-      .references(() => users.id),
+    ...tenantColumns({ workspaces, patients, users }),
     name: text('name').notNull(),
     sessionsTotal: integer('sessions_total').notNull(),
     priceCents: integer('price_cents').notNull(),
