@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import {
-  formatDayEs,
-  centsToDecimalText,
   DEFAULT_TIME_ZONE,
   PAYMENT_STATUS,
+  centsToDecimalText,
+  formatDayEs,
   PAYMENT_TYPE,
   toLocal,
   type InvoiceListQuery,
@@ -11,7 +11,7 @@ import {
 import type { Caller } from '../../platform/auth/caller';
 import { invoicesRepository } from './invoices.repository';
 import { invoiceScope } from './invoice-access';
-import type { InvoicesService } from './invoices.service';
+import type { Db } from '../../platform/db/database';
 import type { InvoiceRow } from './invoices.tables';
 
 /** The most rows one export holds (a year of a large clinic). */
@@ -41,18 +41,21 @@ const cell = (v: string) => (/[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` :
 type Line = { row: InvoiceRow; rectified: string };
 
 /** The invoice list for the accountant, with the list's filters: issued invoices only (drafts are not invoices yet). */
-export async function exportInvoices(
-  invoices: InvoicesService,
-  c: Caller,
-  q: InvoiceListQuery,
-  format: 'csv' | 'xlsx',
-): Promise<{ body: Buffer; type: string; ext: string }> {
-  const { rows } = await invoicesRepository(invoices.d.db).list(c.member.workspaceId, invoiceScope(c), {
-    ...q,
-    status: 'issued',
-    page: 1,
-    pageSize: INVOICE_EXPORT_MAX,
-  });
+export class InvoiceExport {
+  constructor(private readonly db: Db) {}
+
+  async export(c: Caller, q: InvoiceListQuery, format: 'csv' | 'xlsx'): Promise<{ body: Buffer; type: string; ext: string }> {
+    const { rows } = await invoicesRepository(this.db).list(c.member.workspaceId, invoiceScope(c), {
+      ...q,
+      status: 'issued',
+      page: 1,
+      pageSize: INVOICE_EXPORT_MAX,
+    });
+    return fileOf(rows, format);
+  }
+}
+
+async function fileOf(rows: InvoiceRow[], format: 'csv' | 'xlsx'): Promise<{ body: Buffer; type: string; ext: string }> {
   const numbers = new Map(rows.map((r) => [r.id, r.number ?? '']));
   const lines: Line[] = rows.reverse().map((row) => ({ row, rectified: row.rectifiesId ? (numbers.get(row.rectifiesId) ?? '') : '' }));
   if (format === 'csv') {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL
 import type { InvoiceListQuery } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { reusableQuery } from '../../platform/db/reusable-query';
-import { invoiceLines, invoices, verifactuRecords, type InvoiceLineRow, type InvoiceRow } from './invoices.tables';
+import { invoiceCounters, invoiceLines, invoices, verifactuRecords, type InvoiceLineRow, type InvoiceRow } from './invoices.tables';
 
 /**
  * Which invoices a member reads: a therapist's (seller "therapist") as their `invoices` permission says
@@ -119,6 +119,31 @@ export function invoicesRepository(db: DbOrTx) {
       const ownerId = s.therapist.kind === 'own' ? s.therapist.ownerId : null;
       const [found] = await findWithLinesQuery(db, shape, { workspaceId, id, ownerId });
       return found;
+    },
+    /** Any invoice by its id, without a member's scope (the payments module's jobs and webhooks, through invoice-payment-state.ts). */
+    async byId(id: string, lock = false): Promise<InvoiceRow | undefined> {
+      const q = db.select().from(invoices).where(eq(invoices.id, id));
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+    /** The payment fields, the only ones an issued invoice lets change (the migration's trigger refuses the rest). */
+    async setPayment(
+      id: string,
+      values: { paymentStatus: InvoiceRow['paymentStatus']; paymentType?: InvoiceRow['paymentType']; paidAt?: Date | null },
+    ): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .update(invoices)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(invoices.id, id))
+        .returning();
+      return row;
+    },
+    /** A seller's series counters of one year: the last number each gave. */
+    seriesCounters(sellerKey: string, year: number) {
+      return db
+        .select({ kind: invoiceCounters.kind, prefix: invoiceCounters.prefix, last: invoiceCounters.last })
+        .from(invoiceCounters)
+        .where(and(eq(invoiceCounters.sellerKey, sellerKey), eq(invoiceCounters.year, year)));
     },
     async lines(invoiceId: string): Promise<InvoiceLineRow[]> {
       return db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));

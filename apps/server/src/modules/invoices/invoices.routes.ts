@@ -26,24 +26,23 @@ import type { BillingProfiles } from './settings/billing-profiles.service';
 import type { InvoiceIssuing } from './issuing/invoice-issuing.service';
 import type { InvoiceVoiding } from './issuing/invoice-voiding.service';
 import type { InvoicesService } from './invoices.service';
-import { exportPeriod, exportVerifactuXml } from './verifactu/verifactu-export.service';
-import type { SoftwareInfo } from './verifactu';
-import { exportInvoices } from './invoice-export.service';
+import type { VerifactuExport } from './verifactu/verifactu-export.service';
+import type { InvoiceExport } from './invoice-export.service';
 
 const tags = ['invoices'];
 const I = '/api/v1/workspaces/:workspaceId/invoices';
 const ONE = `${I}/:invoiceId`;
 
-/** `software`: what the VERI*FACTU export says of the software (the configured producer). */
 type Deps = {
   invoices: InvoicesService;
   issuing: InvoiceIssuing;
   voiding: InvoiceVoiding;
   billing: BillingProfiles;
-  software: SoftwareInfo;
+  invoiceExport: InvoiceExport;
+  verifactuExport: VerifactuExport;
 };
 
-export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, voiding, billing, software }: Deps) {
+export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, voiding, billing, invoiceExport, verifactuExport }: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -121,8 +120,8 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
     },
     async (req, reply) => {
       const c = caller(req);
-      const q = await exportPeriod(invoices, c, req.query);
-      const out = q && (await exportVerifactuXml(invoices.d.db, c, q, software));
+      const q = await verifactuExport.period(c, req.query);
+      const out = q && (await verifactuExport.xml(c, q));
       // Nothing to export (no records of that issuer the member reads in the period, or no issuer at all).
       if (!q || !out) return reply.status(204).send(null);
       const { xml } = out;
@@ -145,7 +144,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
     },
     async (req, reply) => {
       const { format, ...filters } = req.query;
-      const file = await exportInvoices(invoices, caller(req), filters, format);
+      const file = await invoiceExport.export(caller(req), filters, format);
       const day = todayIn(DEFAULT_TIME_ZONE);
       return reply
         .type(file.type)

@@ -54,7 +54,7 @@ export type PlannedDraft = {
  * are in invoice-issuing.ts. Seller: the owner therapist's membership decides (payments receiver, §6).
  */
 export class InvoicesService {
-  constructor(readonly d: InvoiceDeps) {}
+  constructor(private readonly d: InvoiceDeps) {}
 
   /** The invoice if the member may do `action` on it; 404 when they may not read it. */
   async accessible(

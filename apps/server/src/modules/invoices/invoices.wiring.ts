@@ -11,6 +11,7 @@ import type { Jobs } from '../../platform/jobs/jobs';
 import { AutoInvoices } from './auto/invoice-auto.service';
 import { InvoiceBatches } from './batches/invoice-batches.service';
 import { BatchChecks } from './batches/invoice-batch-checks.service';
+import { BatchIssuing } from './batches/batch-issuing.service';
 import { invoiceBatchesRoutes } from './batches/invoice-batches.routes';
 import { feeBalanceRoutes } from './fee-balance.routes';
 import { InvoiceIssuing } from './issuing/invoice-issuing.service';
@@ -22,8 +23,12 @@ import { InvoicesService } from './invoices.service';
 import { VERIFACTU_QR_BASE_URL } from './verifactu/qr';
 import type { VerifactuAeatConfig } from '../../platform/config';
 import type { VerifactuProducerConfig } from '../../platform/verifactu-producer';
-import { softwareOf } from './verifactu/verifactu-export.service';
-import { verifactuStatusRoutes, wireVerifactuSending } from './verifactu/aeat/verifactu-status.routes';
+import { softwareOf, VerifactuExport } from './verifactu/verifactu-export.service';
+import { verifactuStatusRoutes } from './verifactu/aeat/verifactu-status.routes';
+import { wireVerifactuSending } from './verifactu/aeat/verifactu-sending.service';
+import { VerifactuStatusService } from './verifactu/aeat/verifactu-status.service';
+import { InvoiceExport } from './invoice-export.service';
+import { InvoiceSeries } from './settings/invoice-series.service';
 
 type Deps = {
   db: Db;
@@ -47,19 +52,28 @@ type Deps = {
 export function wireInvoices(d: Deps) {
   const billing = new BillingProfiles(d.db);
   const invoices = new InvoicesService({ ...d, billing, qrBase: d.verifactuQrBase ?? VERIFACTU_QR_BASE_URL });
-  const issuing = new InvoiceIssuing(invoices, d.events, d.clock);
-  const voiding = new InvoiceVoiding(invoices, d.clock);
-  const batches = new InvoiceBatches(d.db, d.jobs, issuing, d.sessions, d.patients, d.workspaces, new BatchChecks(invoices, issuing));
+  const issuing = new InvoiceIssuing({ ...d, invoices, billing });
+  const voiding = new InvoiceVoiding({ ...d, invoices });
+  const checks = new BatchChecks({ ...d, invoices, issuing, billing });
+  const batchIssuing = new BatchIssuing({ ...d, invoices, issuing });
+  const batches = new InvoiceBatches(d.db, d.jobs, batchIssuing, d.sessions, d.patients, d.workspaces, checks);
   const auto = new AutoInvoices(d.db, d.jobs, invoices, issuing, d.workspaces, d.sessions);
   const software = softwareOf(d.verifactuProducer);
   const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, events: d.events, aeat: d.verifactuAeat, clock: d.clock, software });
   const register = (app: FastifyInstance) =>
     app
-      .register(invoicesRoutes, { invoices, issuing, voiding, billing, software })
+      .register(invoicesRoutes, {
+        invoices,
+        issuing,
+        voiding,
+        billing,
+        invoiceExport: new InvoiceExport(d.db),
+        verifactuExport: new VerifactuExport({ ...d, billing, software }),
+      })
       .register(invoiceBatchesRoutes, { batches })
-      .register(invoiceSettingsRoutes, { auto, db: d.db })
+      .register(invoiceSettingsRoutes, { auto, series: new InvoiceSeries(d.db) })
       .register(feeBalanceRoutes, { sessions: d.sessions, users: d.users })
       .register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer })
-      .register(verifactuStatusRoutes, { invoices, sending: !!sending });
+      .register(verifactuStatusRoutes, { status: new VerifactuStatusService({ db: d.db, invoices, sending: !!sending }) });
   return { invoices, issuing, voiding, billing, batches, auto, sending, register };
 }

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import type { GatewayCheckout } from '../../platform/payments/gateway';
 import { holderKeyOf, viaGateway, type PaymentAccounts } from './payment-accounts.service';
 import type { PatientCards } from './patient-cards.service';
-import { bookingCheckouts, patientCards, type BookingCheckoutRow } from './payments.tables';
+import { paymentsRepository } from './payments.repository';
+import type { BookingCheckoutRow } from './payments.tables';
 
 const idOf = (v: unknown) =>
   typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id: unknown }).id === 'string' ? (v as { id: string }).id : null;
@@ -134,16 +134,19 @@ export class BookingPayments {
   }
 
   private async keep(row: Omit<BookingCheckoutRow, 'currency' | 'createdAt'>) {
-    await this.db.insert(bookingCheckouts).values(row).onConflictDoNothing();
+    await paymentsRepository(this.db).keepBookingCheckout(row);
   }
 
   /** The booked patient's card: the customer becomes theirs on the therapist's account, and its card is read back. */
   async adoptCard(c: BookingCardSaved, patientId: string, therapistId: string): Promise<void> {
     const holderKey = holderKeyOf({ kind: 'therapist', userId: therapistId });
-    await this.db
-      .insert(patientCards)
-      .values({ patientId, holderKey, workspaceId: c.workspaceId, accountId: c.accountId, customerId: c.customerId })
-      .onConflictDoNothing();
+    await paymentsRepository(this.db).insertCustomer({
+      patientId,
+      holderKey,
+      workspaceId: c.workspaceId,
+      accountId: c.accountId,
+      customerId: c.customerId,
+    });
     await this.cards.onSetupSucceeded(c.accountId, c.setupIntentId, c.at);
   }
 
@@ -192,7 +195,7 @@ export class BookingPayments {
   async checkoutEvent(type: string, accountId: string | null, o: Record<string, unknown>): Promise<string | null> {
     const meta = (o.metadata ?? {}) as Record<string, string>;
     const sessionId = idOf(o.id);
-    const [kept] = sessionId ? await this.db.select().from(bookingCheckouts).where(eq(bookingCheckouts.checkoutId, sessionId)) : [];
+    const kept = sessionId ? await paymentsRepository(this.db).bookingCheckout(sessionId) : undefined;
     if (!kept) return meta.purpose === 'booking' ? `booking checkout session ${sessionId ?? '(none)'} was not created here` : null;
     const why = mismatchOf(kept, accountId, o);
     if (why) return why;

@@ -1,5 +1,4 @@
 import { chargeBlockOf, errorMessage, type ChargeFacts, type InvoicePayments, type PayLinkBlock } from '@divan/core';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { GatewayCardError, GatewayUnavailableError, type GatewayPaymentIntent } from '../../platform/payments/gateway';
@@ -8,9 +7,9 @@ import type { InvoiceRow } from '../invoices/invoice-payment-state';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { Caller } from '../../platform/auth/caller';
 import type { PaymentAccounts } from './payment-accounts.service';
-import { paymentLedger, type AttemptFact } from './payment-ledger.repository';
+import { paymentLedgerRepository, type AttemptFact } from './payment-ledger.repository';
 import type { PatientCards } from './patient-cards.service';
-import { invoicePayments, paymentRefunds, type InvoicePaymentRow } from './payments.tables';
+import type { InvoicePaymentRow } from './payments.tables';
 
 export type ChargeOutcome = { status: InvoicePaymentRow['status']; message: string };
 export type ChargingDeps = {
@@ -82,9 +81,9 @@ export class InvoiceCharging {
     const inv = await this.d.invoices.accessible(c, id, 'read');
     const [facts, attempts, refunds, sums, linkBlock, linkTo] = await Promise.all([
       this.facts(inv),
-      this.d.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv.id)).orderBy(desc(invoicePayments.createdAt)),
-      this.d.db.select().from(paymentRefunds).where(eq(paymentRefunds.invoiceId, inv.id)).orderBy(desc(paymentRefunds.createdAt)),
-      paymentLedger.sums(this.d.db, inv.id),
+      paymentLedgerRepository(this.d.db).attemptsOf(inv.id),
+      paymentLedgerRepository(this.d.db).refundsOf(inv.id),
+      paymentLedgerRepository(this.d.db).sums(inv.id),
       links.blockOf(inv),
       links.recipientOf(inv),
     ]);
@@ -155,7 +154,7 @@ export class InvoiceCharging {
         declineCode: err.declineCode,
       };
     }
-    const row = await this.d.db.transaction((tx) => paymentLedger.attempt(tx, attempt.id, fact));
+    const row = await this.d.db.transaction((tx) => paymentLedgerRepository(tx).attempt(attempt.id, fact));
     if (fact.errorCode === 'authentication_required') await this.askToAuthenticate(inv);
     if (fact.status === 'failed') throw new AppError('card_declined');
     return { status: row?.status ?? fact.status, message: OUTCOME[fact.status] };
@@ -168,30 +167,21 @@ export class InvoiceCharging {
   private async nextAttempt(tx: Tx, inv: InvoiceRow, accountId: string, createdBy: string | null): Promise<InvoicePaymentRow> {
     const fresh = await invoicePaymentState.find(tx, inv.id, true);
     if (!fresh || fresh.paymentStatus !== 'pending') throw new AppError('charge_not_chargeable');
-    const [last] = await tx
-      .select()
-      .from(invoicePayments)
-      .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.kind, 'charge')))
-      .orderBy(desc(invoicePayments.attempt))
-      .limit(1);
+    const last = await paymentLedgerRepository(tx).lastAttempt(inv.id, 'charge');
     if (last?.status === 'processing') return last;
     if (last?.status === 'succeeded') throw new AppError('charge_not_chargeable');
     const n = (last?.attempt ?? 0) + 1;
-    const [row] = await tx
-      .insert(invoicePayments)
-      .values({
-        invoiceId: inv.id,
-        workspaceId: inv.workspaceId,
-        holderKey: inv.sellerKey,
-        accountId,
-        kind: 'charge',
-        attempt: n,
-        idempotencyKey: `invoice-${inv.id}-charge-${n}`,
-        amount: fresh.total,
-        status: 'processing',
-        createdBy,
-      })
-      .returning();
-    return row!;
+    return paymentLedgerRepository(tx).insertAttempt({
+      invoiceId: inv.id,
+      workspaceId: inv.workspaceId,
+      holderKey: inv.sellerKey,
+      accountId,
+      kind: 'charge',
+      attempt: n,
+      idempotencyKey: `invoice-${inv.id}-charge-${n}`,
+      amount: fresh.total,
+      status: 'processing',
+      createdBy,
+    });
   }
 }

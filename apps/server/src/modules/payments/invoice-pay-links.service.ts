@@ -1,5 +1,4 @@
 import { cardMandateText, payLinkBlockOf, type PayLinkBlock } from '@divan/core';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -11,10 +10,10 @@ import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { viaGateway, type PaymentAccounts } from './payment-accounts.service';
-import { paymentLinkStore, type PaymentLinkRow } from './payment-links.repository';
+import { paymentLedgerRepository } from './payment-ledger.repository';
+import { paymentLinksRepository, type PaymentLinkRow } from './payment-links.repository';
 import type { PatientCards } from './patient-cards.service';
 import { payLinkMail } from './payments.mails';
-import { invoicePayments } from './payments.tables';
 
 export type PayLinkDeps = {
   db: Db;
@@ -78,8 +77,7 @@ export class InvoicePayLinks {
     const brand = await this.d.workspaces.brandOf(inv.workspaceId);
     const seller = inv.seller?.fullName ?? brand.name;
     return this.d.db.transaction(async (tx) => {
-      const { token, expiresAt } = await paymentLinkStore.create(
-        tx,
+      const { token, expiresAt } = await paymentLinksRepository(tx).create(
         { kind: 'invoice', workspaceId: inv.workspaceId, holderKey: inv.sellerKey, invoiceId: inv.id, mailedTo: to, createdBy },
         this.now(),
       );
@@ -97,7 +95,7 @@ export class InvoicePayLinks {
 
   /** The public page of a link: who asks, and the mandate (card) or the invoice. */
   async info(token: string) {
-    const link = await paymentLinkStore.resolve(this.d.db, token, this.now());
+    const link = await paymentLinksRepository(this.d.db).resolve(token, this.now());
     const mode = this.d.accounts.gateway.mode;
     if (link.kind === 'card') {
       const seller = await this.holderName(link);
@@ -123,7 +121,7 @@ export class InvoicePayLinks {
 
   /** «Continuar»: a fresh Checkout Session (setup mode for a card, payment mode for an invoice). */
   async checkout(token: string): Promise<{ url: string }> {
-    const link = await paymentLinkStore.resolve(this.d.db, token, this.now());
+    const link = await paymentLinksRepository(this.d.db).resolve(token, this.now());
     const back = `${this.d.publicUrl}/pago/${token}`;
     if (!(await this.d.accounts.chargeable(link.holderKey))) throw new AppError('charge_not_connected');
     if (link.kind === 'card')
@@ -147,29 +145,20 @@ export class InvoicePayLinks {
     if (!account) throw new AppError('charge_not_connected');
     const attempt = await this.d.db.transaction(async (tx) => {
       await invoicePaymentState.find(tx, inv.id, true);
-      const [last] = await tx
-        .select()
-        .from(invoicePayments)
-        .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.kind, 'checkout')))
-        .orderBy(desc(invoicePayments.attempt))
-        .limit(1);
+      const last = await paymentLedgerRepository(tx).lastAttempt(inv.id, 'checkout');
       if (last && last.status === 'processing' && this.now().getTime() - last.createdAt.getTime() < CHECKOUT_REUSE_MS) return last;
       const n = (last?.attempt ?? 0) + 1;
-      const [row] = await tx
-        .insert(invoicePayments)
-        .values({
-          invoiceId: inv.id,
-          workspaceId: inv.workspaceId,
-          holderKey: inv.sellerKey,
-          accountId: account.accountId,
-          kind: 'checkout',
-          attempt: n,
-          idempotencyKey: `invoice-${inv.id}-checkout-${n}`,
-          amount: inv.total,
-          status: 'processing',
-        })
-        .returning();
-      return row!;
+      return paymentLedgerRepository(tx).insertAttempt({
+        invoiceId: inv.id,
+        workspaceId: inv.workspaceId,
+        holderKey: inv.sellerKey,
+        accountId: account.accountId,
+        kind: 'checkout',
+        attempt: n,
+        idempotencyKey: `invoice-${inv.id}-checkout-${n}`,
+        amount: inv.total,
+        status: 'processing',
+      });
     });
     const session = await viaGateway(() =>
       this.d.accounts.gateway.checkoutPayment(account.accountId, {
@@ -182,10 +171,7 @@ export class InvoicePayLinks {
         idempotencyKey: attempt.idempotencyKey,
       }),
     );
-    await this.d.db
-      .update(invoicePayments)
-      .set({ checkoutId: session.id, updatedAt: new Date() })
-      .where(eq(invoicePayments.id, attempt.id));
+    await paymentLedgerRepository(this.d.db).setCheckout(attempt.id, session.id);
     return { url: session.url };
   }
 

@@ -1,5 +1,4 @@
 import { refundLinesOf, refundProblemOf, type InvoiceItemKind } from '@divan/core';
-import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { refundInvoiceBody } from '@divan/core';
 import type { Db } from '../../platform/db/database';
@@ -10,8 +9,7 @@ import type { InvoiceIssuing } from '../invoices/issuing/invoice-issuing.service
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { Caller } from '../../platform/auth/caller';
 import type { PaymentAccounts } from './payment-accounts.service';
-import { paymentLedger } from './payment-ledger.repository';
-import { invoicePayments, paymentRefunds } from './payments.tables';
+import { paymentLedgerRepository } from './payment-ledger.repository';
 
 export type RefundDeps = {
   db: Db;
@@ -32,14 +30,9 @@ export class InvoiceRefunds {
   async refund(c: Caller, id: string, b: z.output<typeof refundInvoiceBody>) {
     const inv = await this.d.invoices.accessible(c, id, 'update');
     if (inv.status !== 'issued' || inv.kind !== 'ordinary') throw new AppError('refund_not_allowed');
-    const [payment] = await this.d.db
-      .select()
-      .from(invoicePayments)
-      .where(and(eq(invoicePayments.invoiceId, inv.id), eq(invoicePayments.status, 'succeeded')))
-      .orderBy(desc(invoicePayments.updatedAt))
-      .limit(1);
+    const payment = await paymentLedgerRepository(this.d.db).lastSucceeded(inv.id);
     if (!payment?.intentId) throw new AppError('refund_not_allowed');
-    const sums = await paymentLedger.sums(this.d.db, inv.id);
+    const sums = await paymentLedgerRepository(this.d.db).sums(inv.id);
     const left = sums.charged - sums.refunded - sums.refunding;
     const wanted = b.amountCents ?? left;
     const problem = refundProblemOf(sums.charged, sums.refunded + sums.refunding, wanted);
@@ -57,29 +50,33 @@ export class InvoiceRefunds {
     );
     // What is returned is what the rectifying invoice says (the same, but for a cent a tax rounding cannot reach).
     const amount = Math.min(-plan.totalCents, left);
-    const [row] = await this.d.db
-      .insert(paymentRefunds)
-      .values({ invoiceId: inv.id, paymentId: payment.id, amount, status: 'pending', reason: b.reason, createdBy: c.userId })
-      .returning();
+    const row = await paymentLedgerRepository(this.d.db).insertRefund({
+      invoiceId: inv.id,
+      paymentId: payment.id,
+      amount,
+      status: 'pending',
+      reason: b.reason,
+      createdBy: c.userId,
+    });
     let refund;
     try {
       refund = await this.d.accounts.gateway.refund(payment.accountId, {
         paymentIntentId: payment.intentId,
         amount,
-        metadata: { refundRowId: row!.id, invoiceId: inv.id },
-        idempotencyKey: `refund-${row!.id}`,
+        metadata: { refundRowId: row.id, invoiceId: inv.id },
+        idempotencyKey: `refund-${row.id}`,
       });
     } catch (err) {
-      await this.d.db.update(paymentRefunds).set({ status: 'failed', updatedAt: new Date() }).where(eq(paymentRefunds.id, row!.id));
+      await paymentLedgerRepository(this.d.db).updateRefund(row.id, { status: 'failed' });
       if (err instanceof GatewayUnavailableError || err instanceof GatewayCardError) throw new AppError('payment_provider_error');
       throw err;
     }
     const recorded = await this.d.db.transaction(async (tx) => {
       // The provider's answer to our own request: on the payment's account, in its currency.
       const r = (
-        await paymentLedger.refund(tx, {
+        await paymentLedgerRepository(tx).refund({
           account: payment.accountId,
-          refundRowId: row!.id,
+          refundRowId: row.id,
           refundId: refund.id,
           amount: refund.amount,
           currency: payment.currency,
@@ -87,7 +84,7 @@ export class InvoiceRefunds {
           paymentIntentId: payment.intentId!,
         })
       ).row;
-      await paymentLedger.settle(tx, inv.id);
+      await paymentLedgerRepository(tx).settle(inv.id);
       return r;
     });
     // The money is back whatever happens next: a rectifying invoice that cannot be issued now (the
@@ -98,10 +95,7 @@ export class InvoiceRefunds {
     });
     if (rectifying)
       await this.d.db.transaction(async (tx) => {
-        await tx
-          .update(paymentRefunds)
-          .set({ rectifyingInvoiceId: rectifying.id, updatedAt: new Date() })
-          .where(eq(paymentRefunds.id, row!.id));
+        await paymentLedgerRepository(tx).updateRefund(row.id, { rectifyingInvoiceId: rectifying.id });
         // The rectifying invoice is settled by the refund itself.
         await invoicePaymentState.set(tx, rectifying.id, { paymentStatus: 'refunded', paymentType: 'stripe_connect', paidAt: new Date() });
       });

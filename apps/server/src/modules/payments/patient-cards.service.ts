@@ -1,5 +1,4 @@
 import type { PatientPaymentMethod } from '@divan/core';
-import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -8,9 +7,10 @@ import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { holderKeyOf, viaGateway, type PaymentAccounts } from './payment-accounts.service';
-import { paymentLinkStore } from './payment-links.repository';
+import { paymentLinksRepository } from './payment-links.repository';
 import { cardLinkMail } from './payments.mails';
-import { patientCards, type PatientCardRow } from './payments.tables';
+import { paymentsRepository } from './payments.repository';
+import type { PatientCardRow } from './payments.tables';
 
 export type CardsDeps = {
   db: Db;
@@ -40,11 +40,7 @@ export class PatientCards {
   }
 
   async row(patientId: string, holderKey: string, db: DbOrTx = this.d.db): Promise<PatientCardRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(patientCards)
-      .where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey)));
-    return row;
+    return paymentsRepository(db).card(patientId, holderKey);
   }
 
   async get(c: Caller, patientId: string): Promise<PatientPaymentMethod> {
@@ -55,7 +51,7 @@ export class PatientCards {
       this.row(patient.id, key),
       this.d.accounts.chargeable(key),
       this.d.users.findById(therapistId),
-      paymentLinkStore.pendingCardLink(this.d.db, patient.id, key, this.now()),
+      paymentLinksRepository(this.d.db).pendingCardLink(patient.id, key, this.now()),
     ]);
     return {
       mode: this.d.accounts.gateway.mode,
@@ -82,8 +78,7 @@ export class PatientCards {
     const [therapist, brand] = await Promise.all([this.d.users.findById(therapistId), this.d.workspaces.brandOf(c.member.workspaceId)]);
     const seller = nameOf(therapist);
     return this.d.db.transaction(async (tx) => {
-      const { token, expiresAt } = await paymentLinkStore.create(
-        tx,
+      const { token, expiresAt } = await paymentLinksRepository(tx).create(
         { kind: 'card', workspaceId: c.member.workspaceId, holderKey: key, patientId: patient.id, mailedTo: to, createdBy: c.userId },
         this.now(),
       );
@@ -114,12 +109,7 @@ export class PatientCards {
 
   /** «Cobros automáticos» on or off; false when the patient has no customer on the holder's account yet. */
   async switchAutoCharge(patientId: string, holderKey: string, on: boolean): Promise<boolean> {
-    const updated = await this.d.db
-      .update(patientCards)
-      .set({ autoCharge: on, updatedAt: new Date() })
-      .where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey)))
-      .returning();
-    return updated.length > 0;
+    return paymentsRepository(this.d.db).setAutoCharge(patientId, holderKey, on);
   }
 
   /** Detaches and forgets the saved card, if any (nothing saved: already as asked). */
@@ -127,18 +117,14 @@ export class PatientCards {
     const card = await this.row(patientId, holderKey);
     if (!card?.paymentMethodId) return;
     await viaGateway(() => this.d.accounts.gateway.detachPaymentMethod(card.accountId, card.paymentMethodId!));
-    await this.d.db
-      .update(patientCards)
-      .set({
-        paymentMethodId: null,
-        brand: null,
-        last4: null,
-        expMonth: null,
-        expYear: null,
-        mandateAcceptedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(patientCards.patientId, patientId), eq(patientCards.holderKey, holderKey)));
+    await paymentsRepository(this.d.db).setCard(patientId, holderKey, {
+      paymentMethodId: null,
+      brand: null,
+      last4: null,
+      expMonth: null,
+      expYear: null,
+      mandateAcceptedAt: null,
+    });
   }
 
   /**
@@ -183,11 +169,13 @@ export class PatientCards {
         metadata: { patientId: patient.id, workspaceId },
       }),
     );
-    const [row] = await this.d.db
-      .insert(patientCards)
-      .values({ patientId: patient.id, holderKey, workspaceId, accountId, customerId: customer.id })
-      .onConflictDoNothing()
-      .returning();
+    const row = await paymentsRepository(this.d.db).insertCustomer({
+      patientId: patient.id,
+      holderKey,
+      workspaceId,
+      accountId,
+      customerId: customer.id,
+    });
     return row?.customerId ?? (await this.row(patient.id, holderKey))!.customerId;
   }
 
@@ -198,24 +186,17 @@ export class PatientCards {
   async onSetupSucceeded(accountId: string, setupIntentId: string, createdAt: Date): Promise<void> {
     const { customerId, card } = await this.d.accounts.gateway.setupIntentCard(accountId, setupIntentId);
     if (!customerId || !card) return;
-    const [row] = await this.d.db
-      .select()
-      .from(patientCards)
-      .where(and(eq(patientCards.accountId, accountId), eq(patientCards.customerId, customerId)));
+    const row = await paymentsRepository(this.d.db).cardOfCustomer(accountId, customerId);
     if (!row || (row.cardSetAt && row.cardSetAt > createdAt)) return;
-    await this.d.db
-      .update(patientCards)
-      .set({
-        paymentMethodId: card.paymentMethodId,
-        brand: card.brand,
-        last4: card.last4,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        mandateAcceptedAt: createdAt,
-        cardSetAt: createdAt,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(patientCards.patientId, row.patientId), eq(patientCards.holderKey, row.holderKey)));
+    await paymentsRepository(this.d.db).setCard(row.patientId, row.holderKey, {
+      paymentMethodId: card.paymentMethodId,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      mandateAcceptedAt: createdAt,
+      cardSetAt: createdAt,
+    });
   }
 
   private now() {

@@ -1,9 +1,9 @@
 import type { PaymentAccount } from '@divan/core';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { GatewayCardError, GatewayUnavailableError, type GatewayAccount, type PaymentsGateway } from '../../platform/payments/gateway';
-import { paymentAccounts, type PaymentAccountRow } from './payments.tables';
+import { paymentsRepository } from './payments.repository';
+import type { PaymentAccountRow } from './payments.tables';
 
 /** Who receives card payments: a therapist or a workspace (the same keys as an invoice's seller). */
 export type Holder = { kind: 'therapist'; userId: string } | { kind: 'workspace'; workspaceId: string };
@@ -36,8 +36,7 @@ export class PaymentAccounts {
   ) {}
 
   async row(holderKey: string, db: DbOrTx = this.db): Promise<PaymentAccountRow | undefined> {
-    const [row] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.holderKey, holderKey));
-    return row;
+    return paymentsRepository(db).accountOf(holderKey);
   }
 
   /** The account of a holder that can take card payments, or undefined. */
@@ -55,11 +54,12 @@ export class PaymentAccounts {
     const key = holderKeyOf(h);
     if (await this.row(key)) throw new AppError('payment_account_already_connected');
     const account = await viaGateway(() => this.gateway.createAccount({ ...who, metadata: { holder: key } }));
-    const [row] = await this.db
-      .insert(paymentAccounts)
-      .values({ holderKey: key, provider: this.gateway.provider, accountId: account.id, ...stateOf(account) })
-      .onConflictDoNothing()
-      .returning();
+    const row = await paymentsRepository(this.db).insertAccount({
+      holderKey: key,
+      provider: this.gateway.provider,
+      accountId: account.id,
+      ...stateOf(account),
+    });
     // Two clicks at once: the other request connected first (the account made here stays unused at the provider).
     if (!row) throw new AppError('payment_account_already_connected');
     return this.present(h, row);
@@ -89,18 +89,12 @@ export class PaymentAccounts {
 
   /** `account.updated`: the state is read from the provider, so an old event arriving late cannot undo a newer one. */
   async onAccountEvent(accountId: string): Promise<void> {
-    const [row] = await this.db.select().from(paymentAccounts).where(eq(paymentAccounts.accountId, accountId));
-    if (!row) return;
+    if (!(await paymentsRepository(this.db).accountById(accountId))) return;
     await this.write(await this.gateway.retrieveAccount(accountId));
   }
 
   private async write(account: GatewayAccount) {
-    const [row] = await this.db
-      .update(paymentAccounts)
-      .set({ ...stateOf(account), updatedAt: new Date() })
-      .where(eq(paymentAccounts.accountId, account.id))
-      .returning();
-    return row;
+    return paymentsRepository(this.db).setAccountState(account.id, stateOf(account));
   }
 
   private async required(h: Holder) {

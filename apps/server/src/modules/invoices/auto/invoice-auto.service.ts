@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { InvoiceSettings } from '@divan/core';
 import type { Db, Tx } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
@@ -6,7 +5,7 @@ import type { Jobs } from '../../../platform/jobs/jobs';
 import type { Caller } from '../../../platform/auth/caller';
 import type { CompletedSession, SessionInvoicing } from '../../sessions/session-invoicing';
 import type { WorkspacesService } from '../../workspaces/workspaces.service';
-import { invoiceAutoRuns, invoiceMemberSettings } from './invoice-auto.tables';
+import { invoiceAutoRepository } from './invoice-auto.repository';
 import type { InvoiceIssuing } from '../issuing/invoice-issuing.service';
 import type { InvoicesService } from '../invoices.service';
 import type { InvoiceRow } from '../invoices.tables';
@@ -47,20 +46,11 @@ export class AutoInvoices {
 
   async settings(c: Caller): Promise<InvoiceSettings> {
     const { workspaceId } = c.member;
-    const [row] = await this.db
-      .select()
-      .from(invoiceMemberSettings)
-      .where(and(eq(invoiceMemberSettings.workspaceId, workspaceId), eq(invoiceMemberSettings.userId, c.userId)));
-    const skipped = await this.db
-      .select()
-      .from(invoiceAutoRuns)
-      .where(
-        and(eq(invoiceAutoRuns.workspaceId, workspaceId), eq(invoiceAutoRuns.therapistId, c.userId), eq(invoiceAutoRuns.status, 'skipped')),
-      )
-      .orderBy(desc(invoiceAutoRuns.createdAt))
-      .limit(SKIPPED_SHOWN);
+    const repo = invoiceAutoRepository(this.db);
+    const autoInvoice = await repo.autoInvoice(workspaceId, c.userId);
+    const skipped = await repo.skipped(workspaceId, c.userId, SKIPPED_SHOWN);
     return {
-      autoInvoice: row?.autoInvoice ?? false,
+      autoInvoice: autoInvoice ?? false,
       autoInvoiceAllowed: await this.allowed(workspaceId),
       skipped: skipped.map((r) => ({ sessionId: r.sessionId, reason: r.reason ?? '', at: r.createdAt.toISOString() })),
     };
@@ -69,24 +59,14 @@ export class AutoInvoices {
   /** The caller's own setting in this workspace; turning it on needs the plan (Basic: `invoice_auto_not_allowed`). */
   async update(c: Caller, b: { autoInvoice: boolean }): Promise<InvoiceSettings> {
     if (b.autoInvoice && !(await this.allowed(c.member.workspaceId))) throw new AppError('invoice_auto_not_allowed');
-    const values = { workspaceId: c.member.workspaceId, userId: c.userId, autoInvoice: b.autoInvoice, updatedAt: new Date() };
-    await this.db
-      .insert(invoiceMemberSettings)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [invoiceMemberSettings.workspaceId, invoiceMemberSettings.userId],
-        set: { autoInvoice: b.autoInvoice, updatedAt: values.updatedAt },
-      });
+    await invoiceAutoRepository(this.db).setAutoInvoice(c.member.workspaceId, c.userId, b.autoInvoice, new Date());
     return this.settings(c);
   }
 
   /** In the completing transaction (only `tx`: PGlite has one connection): the job, when the therapist wants it and the plan allows it. */
   private async queueIn(tx: Tx, s: CompletedSession) {
-    const [row] = await tx
-      .select({ on: invoiceMemberSettings.autoInvoice })
-      .from(invoiceMemberSettings)
-      .where(and(eq(invoiceMemberSettings.workspaceId, s.workspaceId), eq(invoiceMemberSettings.userId, s.therapistId)));
-    if (!row?.on || !(await this.workspaces.featuresOf(s.workspaceId, tx)).canCreateInvoiceBatch) return;
+    const on = await invoiceAutoRepository(tx).autoInvoice(s.workspaceId, s.therapistId);
+    if (!on || !(await this.workspaces.featuresOf(s.workspaceId, tx)).canCreateInvoiceBatch) return;
     // Paid by a session pack (its hook runs first): nothing to invoice.
     if (await this.sessions.isInvoiced(tx, s.id)) return;
     await this.jobs.send<Job>(
@@ -98,16 +78,9 @@ export class AutoInvoices {
 
   /** The job: re-reads the setting, the plan and the therapist's permissions, then drafts and issues the invoice. */
   async work(d: Job): Promise<void> {
-    const [done] = await this.db
-      .select({ status: invoiceAutoRuns.status })
-      .from(invoiceAutoRuns)
-      .where(eq(invoiceAutoRuns.sessionId, d.sessionId));
-    if (done) return;
-    const [setting] = await this.db
-      .select({ on: invoiceMemberSettings.autoInvoice })
-      .from(invoiceMemberSettings)
-      .where(and(eq(invoiceMemberSettings.workspaceId, d.workspaceId), eq(invoiceMemberSettings.userId, d.therapistId)));
-    if (!setting?.on) return; // turned off since
+    const repo = invoiceAutoRepository(this.db);
+    if (await repo.ran(d.sessionId)) return;
+    if (!(await repo.autoInvoice(d.workspaceId, d.therapistId))) return; // turned off since
     if (!(await this.allowed(d.workspaceId))) return this.skip(d, new AppError('invoice_auto_not_allowed').message);
     if (!d.patientId) return this.skip(d, 'La sesión no tiene paciente a quien facturar.');
     const member = await this.workspaces.resolveMembership(d.workspaceId, d.therapistId);
@@ -118,15 +91,15 @@ export class AutoInvoices {
     try {
       const issued = await this.db.transaction(async (tx) => {
         // The claim: a second run of this session (a retry, another process) stops here.
-        const [claim] = await tx
-          .insert(invoiceAutoRuns)
-          .values({ sessionId: d.sessionId, workspaceId: d.workspaceId, therapistId: d.therapistId, status: 'issued' })
-          .onConflictDoNothing()
-          .returning();
-        if (!claim) return null;
+        const claimed = await invoiceAutoRepository(tx).claim({
+          sessionId: d.sessionId,
+          workspaceId: d.workspaceId,
+          therapistId: d.therapistId,
+        });
+        if (!claimed) return null;
         const draft = await this.invoices.draftFromSessionsIn(tx, c, patientId, [d.sessionId]);
         const row = await this.issuing.issueIn(tx, c, draft.row, workspaceBilling, { lines: draft.lines, sessionsMarked: true });
-        await tx.update(invoiceAutoRuns).set({ invoiceId: row.id }).where(eq(invoiceAutoRuns.sessionId, d.sessionId));
+        await invoiceAutoRepository(tx).setInvoice(d.sessionId, row.id);
         return row;
       });
       if (issued) {
@@ -147,10 +120,7 @@ export class AutoInvoices {
   }
 
   private async skip(d: Job, reason: string) {
-    await this.db
-      .insert(invoiceAutoRuns)
-      .values({ sessionId: d.sessionId, workspaceId: d.workspaceId, therapistId: d.therapistId, status: 'skipped', reason })
-      .onConflictDoNothing();
+    await invoiceAutoRepository(this.db).skip({ sessionId: d.sessionId, workspaceId: d.workspaceId, therapistId: d.therapistId }, reason);
   }
 
   private async allowed(workspaceId: string) {

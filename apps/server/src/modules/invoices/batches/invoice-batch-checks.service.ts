@@ -1,5 +1,9 @@
 import { batchMessages, ISSUER_SETTINGS, type InvoiceIssuer } from '@divan/core';
+import type { Db } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
+import type { UsersService } from '../../users/users.service';
+import type { WorkspacesService } from '../../workspaces/workspaces.service';
+import type { BillingProfiles } from '../settings/billing-profiles.service';
 import type { Caller } from '../../../platform/auth/caller';
 import type { InvoiceableSession } from '../../sessions/session-invoicing';
 import type { InvoiceIssuing } from '../issuing/invoice-issuing.service';
@@ -24,16 +28,28 @@ const issuerKey = (i: Pick<InvoiceIssuer, 'kind' | 'id'>) => `${i.kind}:${i.id}`
  * in a transaction that writes nothing. So the preview refuses exactly what «Emitir» would, the new tax
  * rules included, and a refusal for the seller's data names the issuer and where to complete it.
  */
+export type BatchChecksDeps = {
+  db: Db;
+  invoices: InvoicesService;
+  issuing: InvoiceIssuing;
+  workspaces: WorkspacesService;
+  billing: BillingProfiles;
+  users: UsersService;
+};
+
 export class BatchChecks {
-  constructor(
-    private readonly invoices: InvoicesService,
-    private readonly issuing: InvoiceIssuing,
-  ) {}
+  private readonly invoices: InvoicesService;
+  private readonly issuing: InvoiceIssuing;
+
+  constructor(private readonly d: BatchChecksDeps) {
+    this.invoices = d.invoices;
+    this.issuing = d.issuing;
+  }
 
   /** Each group's refusal (null: it would be issued), in the groups' order. */
   async judge(c: Caller, groups: BatchGroup[], issuers: Map<string, string>): Promise<(AppError | null)[]> {
     if (!groups.length) return [];
-    return this.invoices.d.db.transaction(async (tx) => {
+    return this.d.db.transaction(async (tx) => {
       const cache: ReadCache = new Map();
       const buyers = await this.invoices.buyersOf(c, [...new Set(groups.map((g) => g.patientId))], tx);
       const out: (AppError | null)[] = [];
@@ -69,7 +85,7 @@ export class BatchChecks {
    * workspace's own name: a seller with no data yet is still named.
    */
   async issuerNames(c: Caller, groups: Pick<BatchGroup, 'issuer'>[]): Promise<Map<string, string>> {
-    const d = this.invoices.d;
+    const d = this.d;
     const therapists = [...new Set(groups.filter((g) => g.issuer.kind === 'therapist').map((g) => g.issuer.id))];
     const names = new Map<string, string>();
     if (groups.some((g) => g.issuer.kind === 'workspace')) {
@@ -88,7 +104,7 @@ export class BatchChecks {
   /** The therapists' names (first and last), by user id. */
   async therapistNames(ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    return new Map((await this.invoices.d.users.namesByIds(ids)).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+    return new Map((await this.d.users.namesByIds(ids)).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
   }
 
   /** The issuers whose data issuing refused, once each, with where the caller completes it (a link only to their own settings). */

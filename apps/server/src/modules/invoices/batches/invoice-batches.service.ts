@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
   batchMessages,
@@ -15,8 +14,9 @@ import type { Caller } from '../../../platform/auth/caller';
 import type { PatientsService } from '../../patients/patients.service';
 import type { SessionInvoicing } from '../../sessions/session-invoicing';
 import type { WorkspacesService } from '../../workspaces/workspaces.service';
-import type { GroupOutcome, InvoiceIssuing } from '../issuing/invoice-issuing.service';
-import { invoiceBatches, type InvoiceBatchRow } from '../invoices.tables';
+import type { BatchIssuing, GroupOutcome } from './batch-issuing.service';
+import type { InvoiceBatchRow } from '../invoices.tables';
+import { invoiceBatchesRepository } from './invoice-batches.repository';
 import { mayAct } from '../invoice-access';
 import { issuerKey, type BatchChecks, type BatchGroup } from './invoice-batch-checks.service';
 
@@ -33,7 +33,7 @@ const FAILED =
  * not-yet-invoiced sessions, previewed with issuing's own checks (`BatchChecks`: what «Emitir» would refuse
  * is said first, naming the patient and the issuer), then issued by a job in chunks: one transaction per chunk, whose
  * invoices are checked before anything is written (one that would fail is left out and listed in the
- * errors; see `InvoiceIssuing.invoiceGroups`), the chunk's progress written in it. The job re-resolves the member's permissions when it
+ * errors; see `BatchIssuing.invoiceGroups`), the chunk's progress written in it. The job re-resolves the member's permissions when it
  * runs, a retry picks up what is left (issued sessions are invoiced, so they are not grouped again), and
  * the last failed attempt marks the batch failed.
  */
@@ -41,7 +41,7 @@ export class InvoiceBatches {
   constructor(
     private readonly db: Db,
     private readonly jobs: Jobs,
-    private readonly issuing: InvoiceIssuing,
+    private readonly issuing: BatchIssuing,
     private readonly sessions: SessionInvoicing,
     private readonly patients: PatientsService,
     private readonly workspaces: WorkspacesService,
@@ -96,28 +96,22 @@ export class InvoiceBatches {
     if (problems.every(Boolean))
       throw new AppError('invoice_batch_nothing_issuable', undefined, batchMessages.nothingIssuable(problems[0]!.message));
     const row = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(invoiceBatches)
-        .values({
-          workspaceId: c.member.workspaceId,
-          createdBy: c.userId,
-          from: b.from,
-          to: b.to,
-          therapistId: b.therapistId ?? null,
-          total: groups.length,
-        })
-        .returning();
-      await this.jobs.send(QUEUE, { batchId: row!.id }, { key: row!.id, tx });
-      return row!;
+      const row = await invoiceBatchesRepository(tx).insert({
+        workspaceId: c.member.workspaceId,
+        createdBy: c.userId,
+        from: b.from,
+        to: b.to,
+        therapistId: b.therapistId ?? null,
+        total: groups.length,
+      });
+      await this.jobs.send(QUEUE, { batchId: row.id }, { key: row.id, tx });
+      return row;
     });
     return this.present(row);
   }
 
   async get(c: Caller, id: string): Promise<InvoiceBatchStatus> {
-    const [row] = await this.db
-      .select()
-      .from(invoiceBatches)
-      .where(and(eq(invoiceBatches.workspaceId, c.member.workspaceId), eq(invoiceBatches.id, id)));
+    const row = await invoiceBatchesRepository(this.db).find(c.member.workspaceId, id);
     if (!row) throw new AppError('invoice_batch_not_found');
     return this.present(row);
   }
@@ -152,17 +146,14 @@ export class InvoiceBatches {
 
   /** The job: the groups drafted and issued chunk by chunk; each chunk's progress committed with its invoices. */
   async work(batchId: string): Promise<void> {
-    const [batch] = await this.db.select().from(invoiceBatches).where(eq(invoiceBatches.id, batchId));
+    const batch = await invoiceBatchesRepository(this.db).byId(batchId);
     if (!batch || batch.status === 'done' || batch.status === 'failed') return;
     const member = await this.workspaces.resolveMembership(batch.workspaceId, batch.createdBy);
     if (!member || !member.ability.can('create', 'invoices'))
       return this.finish(batchId, [{ patientId: batch.createdBy, message: batchMessages.lostPermission }]);
     const c: Caller = { member, userId: batch.createdBy };
     const groups = await this.groups(c, { from: batch.from, to: batch.to, therapistId: batch.therapistId ?? undefined });
-    await this.db
-      .update(invoiceBatches)
-      .set({ status: 'running', total: batch.done + groups.length, updatedAt: new Date() })
-      .where(eq(invoiceBatches.id, batchId));
+    await invoiceBatchesRepository(this.db).running(batchId, batch.done + groups.length);
     const workspaceBilling = await this.workspaces.billingInfo(batch.workspaceId);
     const issuers = await this.checks.issuerNames(c, groups);
     for (let next = 0; next < groups.length;) {
@@ -185,40 +176,16 @@ export class InvoiceBatches {
   private async progress(tx: Tx, batchId: string, out: GroupOutcome[]) {
     const ids = out.flatMap((o) => ('row' in o ? [o.row.id] : []));
     const errors = out.flatMap((o) => ('error' in o ? [{ patientId: o.patientId, message: o.error.message }] : []));
-    await tx
-      .update(invoiceBatches)
-      .set({
-        done: sql`${invoiceBatches.done} + ${out.length}`,
-        invoiceIds: ids.length ? sql`${invoiceBatches.invoiceIds} || ${JSON.stringify(ids)}::jsonb` : undefined,
-        errors: errors.length ? sql`${invoiceBatches.errors} || ${JSON.stringify(errors)}::jsonb` : undefined,
-        updatedAt: new Date(),
-      })
-      .where(eq(invoiceBatches.id, batchId));
+    await invoiceBatchesRepository(tx).progress(batchId, out.length, ids, errors);
   }
 
   private async failed(batchId: string) {
-    await this.db
-      .update(invoiceBatches)
-      .set({
-        status: 'failed',
-        errors: sql`${invoiceBatches.errors} || jsonb_build_array(jsonb_build_object('patientId', ${invoiceBatches.createdBy}, 'message', ${FAILED}::text))`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(invoiceBatches.id, batchId), sql`${invoiceBatches.status} in ('queued', 'running')`));
+    await invoiceBatchesRepository(this.db).failed(batchId, FAILED);
   }
 
   /** Done, or failed when nothing was issued (a batch that issued no invoice is no success); `errors` replace the list when given. */
   private async finish(batchId: string, errors?: { patientId: string; message: string }[]) {
-    await this.db
-      .update(invoiceBatches)
-      .set({
-        status: errors
-          ? 'failed'
-          : sql`case when jsonb_array_length(${invoiceBatches.invoiceIds}) = 0 and jsonb_array_length(${invoiceBatches.errors}) > 0 then 'failed' else 'done' end`,
-        ...(errors ? { errors } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(invoiceBatches.id, batchId));
+    await invoiceBatchesRepository(this.db).finish(batchId, errors);
   }
 
   private async assertAllowed(c: Caller) {

@@ -7,18 +7,21 @@ import {
   type BillingInfo,
   type Invoice,
 } from '@divan/core';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { payInvoiceBody, rectifyInvoiceBody } from '@divan/core';
 import type { EventBus } from '../../../platform/events/event-bus';
-import type { Tx } from '../../../platform/db/database';
+import type { Db, Tx } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
+import type { AuditService } from '../../audit/audit.service';
+import type { SessionInvoicing } from '../../sessions/session-invoicing';
+import type { WorkspacesService } from '../../workspaces/workspaces.service';
+import type { BillingProfiles } from '../settings/billing-profiles.service';
 import type { Caller } from '../../../platform/auth/caller';
-import { issueAndRecord } from './invoice-ledger.queries';
+import { issueAndRecord, issuedAuditDetails } from './invoice-ledger.queries';
 import { invoicesRepository } from '../invoices.repository';
 import { readOnce, type ReadCache } from '../invoice-lines';
 import { checkBuyerTaxes, type BuyerTaxLine } from '../invoice-parties';
-import { sessionIdsOf, type InvoicesService, type PlannedDraft } from '../invoices.service';
+import { sessionIdsOf, type InvoicesService } from '../invoices.service';
 import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from '../invoices.tables';
 import { registrationAmounts } from '../verifactu/amounts';
 import { registrationHashParts, type InvoiceType } from '../verifactu/fingerprint';
@@ -41,23 +44,30 @@ type IssuableDraft = Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'> 
   total?: number;
   buyer?: InvoiceParty | null;
 };
-/** One group of a batch: a patient's sessions, invoiced together. */
-export type SessionGroup = { patientId: string; sessionIds: string[] };
-export type GroupOutcome = { patientId: string; row: InvoiceRow } | { patientId: string; error: AppError };
+export type IssuingDeps = {
+  db: Db;
+  invoices: InvoicesService;
+  events: EventBus;
+  audit: AuditService;
+  sessions: SessionInvoicing;
+  workspaces: WorkspacesService;
+  billing: BillingProfiles;
+  clock?: () => Date;
+};
 
 /**
  * Issuing (number, seller and buyer frozen, VERI*FACTU registration record chained on the issuer's
  * last one, all in one transaction), recording a payment, and correcting by a rectifying invoice.
  */
 export class InvoiceIssuing {
-  constructor(
-    private readonly invoices: InvoicesService,
-    private readonly events: EventBus,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly invoices: InvoicesService;
+  private readonly events: EventBus;
+  private readonly now: () => Date;
 
-  private get d() {
-    return this.invoices.d;
+  constructor(private readonly d: IssuingDeps) {
+    this.invoices = d.invoices;
+    this.events = d.events;
+    this.now = d.clock ?? (() => new Date());
   }
 
   async issue(c: Caller, id: string): Promise<Invoice> {
@@ -113,7 +123,7 @@ export class InvoiceIssuing {
       actorId: c.userId,
       action: 'invoice.issued',
       target: draft.id,
-      details: sql`jsonb_build_object('number', (select number from numbered), 'total', ${draft.total}::int)`,
+      details: issuedAuditDetails(draft.total),
     });
     const { sequence, number, record } = await issueAndRecord(
       tx,
@@ -155,68 +165,6 @@ export class InvoiceIssuing {
     const issued: InvoiceRow = { ...draft, ...fields, sequence, number };
     if (!opts.sessionsMarked) await this.d.sessions.setInvoiced(tx, issued.workspaceId, sessionIdsOf(lines), true);
     return { row: issued, lines, record };
-  }
-
-  /**
-   * A chunk of a batch in one transaction, in three steps:
-   * 1. its sessions locked and read (one statement, before any number, as drafting from sessions does),
-   *    its patients read (one statement);
-   * 2. each group's draft checked and computed, and what issuing would refuse checked too: a group that
-   *    fails here (an AppError) is answered as its error and nothing of it is written;
-   * 3. the other groups' drafts written together (three statements), then issued one by one (one
-   *    statement each). An error there rolls the whole chunk back and is thrown: nothing is left half done.
-   * `inTx` runs last in the same transaction (the batch's progress).
-   */
-  async invoiceGroups(
-    c: Caller,
-    groups: SessionGroup[],
-    workspaceBilling: BillingInfo,
-    opts: { inTx?: (tx: Tx, outcomes: GroupOutcome[]) => Promise<void> } = {},
-  ): Promise<GroupOutcome[]> {
-    const cache: ReadCache = new Map();
-    const outcomes = await this.d.db.transaction(async (tx) => {
-      const sessions = await this.d.sessions.lockForInvoices(tx, c, groups);
-      const buyers = await this.invoices.buyersOf(
-        c,
-        groups.map((g) => g.patientId),
-        tx,
-      );
-      const planned: (PlannedDraft | AppError)[] = [];
-      for (const [i, g] of groups.entries()) {
-        try {
-          const buyer = buyers.get(g.patientId)!;
-          if (buyer instanceof AppError) throw buyer;
-          const plan = await this.invoices.planFromSessions(tx, c, g.patientId, sessions[i]!, cache, buyer);
-          await this.issuable(tx, plan.values, plan.lines, workspaceBilling, cache);
-          planned.push(plan);
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          planned.push(err);
-        }
-      }
-      const drafted = await this.invoices.writeDrafts(
-        tx,
-        planned.filter((p): p is PlannedDraft => !(p instanceof AppError)),
-      );
-      const issued = new Map<string, InvoiceRow>();
-      for (const d of drafted) {
-        try {
-          issued.set(d.row.id, await this.issueIn(tx, c, d.row, workspaceBilling, { lines: d.lines, sessionsMarked: true, cache }));
-        } catch (err) {
-          // Checked before anything was written: a refusal now would leave the chunk's drafts half issued.
-          throw err instanceof AppError ? new Error(`a batch's draft refused after the checks: ${err.code}`, { cause: err }) : err;
-        }
-      }
-      const out: GroupOutcome[] = groups.map((g, i) => {
-        const p = planned[i]!;
-        return p instanceof AppError ? { patientId: g.patientId, error: p } : { patientId: g.patientId, row: issued.get(p.values.id)! };
-      });
-      await opts.inTx?.(tx, out);
-      return out;
-    });
-    for (const o of outcomes) if ('row' in o) this.events.emit('invoice.issued', issuedEvent(o.row));
-    if (outcomes.some((o) => 'row' in o)) this.d.sessions.afterCommit(c.member.workspaceId);
-    return outcomes;
   }
 
   afterIssue(row: InvoiceRow) {
@@ -363,7 +311,8 @@ export class InvoiceIssuing {
   }
 }
 
-const issuedEvent = (row: InvoiceRow) => ({
+/** The `invoice.issued` event of an issued invoice. */
+export const issuedEvent = (row: InvoiceRow) => ({
   workspaceId: row.workspaceId,
   invoiceId: row.id,
   patientId: row.patientId,

@@ -136,6 +136,10 @@ export async function issueAndRecord(
   return { sequence, number: row.number, record };
 }
 
+/** The issue's audit details, read from the statement's CTE `numbered` (the number exists only inside it). */
+export const issuedAuditDetails = (totalCents: number): SQL =>
+  sql`jsonb_build_object('number', (select number from numbered), 'total', ${totalCents}::int)`;
+
 /** FechaHoraHusoGenRegistro is Madrid's wall clock with its offset (formatGeneratedAt's, which checks what the database writes). */
 export const GENERATION_ZONE = DEFAULT_TIME_ZONE;
 /** The database's clock to the second (formatGeneratedAt drops the fraction too): the generation time's source. */

@@ -1,5 +1,8 @@
 import type { Invoice } from '@divan/core';
+import type { Db } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
+import type { AuditService } from '../../audit/audit.service';
+import type { SessionInvoicing } from '../../sessions/session-invoicing';
 import type { Caller } from '../../../platform/auth/caller';
 import { appendRecord, GENERATION_ZONE, lockChain } from './invoice-ledger.queries';
 import { invoicesRepository } from '../invoices.repository';
@@ -20,14 +23,19 @@ export type CancellationDetail = {
  * invoiced again, and an audit entry. An invoice whose amount was wrong is corrected by a rectifying
  * invoice instead; this is for one that should not exist (issued twice, to the wrong person…).
  */
+export type VoidingDeps = { db: Db; invoices: InvoicesService; audit: AuditService; sessions: SessionInvoicing; clock?: () => Date };
+
 export class InvoiceVoiding {
-  constructor(
-    private readonly invoices: InvoicesService,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly invoices: InvoicesService;
+  private readonly now: () => Date;
+
+  constructor(private readonly d: VoidingDeps) {
+    this.invoices = d.invoices;
+    this.now = d.clock ?? (() => new Date());
+  }
 
   async void(c: Caller, id: string, reason: string): Promise<Invoice> {
-    const d = this.invoices.d;
+    const d = this.d;
     const row = await d.db.transaction(async (tx) => {
       const inv = await this.invoices.accessible(c, id, 'update', tx, true);
       if (inv.status === 'draft') throw new AppError('invoice_void_draft');

@@ -1,26 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
 import { normalizeTaxId, type TherapistBilling } from '@divan/core';
 import type { Db, DbOrTx } from '../../../platform/db/database';
-import { reusableQuery } from '../../../platform/db/reusable-query';
-import { therapistBilling } from '../invoices.tables';
+import { billingProfilesRepository } from './billing-profiles.repository';
 
 type Body = Partial<{ [K in keyof TherapistBilling]: TherapistBilling[K] | null }>;
 const nul = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null);
-
-/** Read on every issue: built once (see reusableQuery). */
-const billingOf = reusableQuery<{ userId: string }, (typeof therapistBilling.$inferSelect)[]>('therapist_billing', (db) =>
-  db
-    .select()
-    .from(therapistBilling)
-    .where(eq(therapistBilling.userId, sql.placeholder('userId'))),
-);
 
 /** The therapist's own billing data (settings «Facturación»): the seller of the invoices they receive payment for. */
 export class BillingProfiles {
   constructor(private readonly db: Db) {}
 
   async get(userId: string, tx: DbOrTx = this.db): Promise<TherapistBilling> {
-    const [row] = await billingOf(tx, 'one', { userId });
+    const row = await billingProfilesRepository(tx).find(userId);
     return {
       fullName: row?.billingFullName ?? null,
       taxId: row?.billingTaxId ?? null,
@@ -49,10 +39,7 @@ export class BillingProfiles {
       seriesPrefix: b.seriesPrefix ?? undefined,
       updatedAt: new Date(),
     };
-    await this.db
-      .insert(therapistBilling)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: therapistBilling.userId, set: values });
+    await billingProfilesRepository(this.db).upsert(userId, values);
     return this.get(userId);
   }
 }

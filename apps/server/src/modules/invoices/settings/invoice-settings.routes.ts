@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invoiceSeriesCountersResponse, invoiceSettingsBody, invoiceSettingsResponse, workspaceIdParams } from '@divan/core';
-import type { Db } from '../../../platform/db/database';
 import { caller } from '../../../platform/auth/caller';
 import type { AutoInvoices } from '../auto/invoice-auto.service';
-import { seriesCounters } from './invoice-series.service';
+import type { InvoiceSeries } from './invoice-series.service';
 
 const tags = ['invoices'];
 const S = '/api/v1/workspaces/:workspaceId/invoice-settings';
@@ -13,7 +12,7 @@ const S = '/api/v1/workspaces/:workspaceId/invoice-settings';
  * The caller's own invoicing settings in a workspace (automatic invoices when a session is completed), and
  * the series' counters the billing settings say the next number from (the caller's own, the workspace's).
  */
-export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, db }: { auto: AutoInvoices; db: Db }) {
+export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, series }: { auto: AutoInvoices; series: InvoiceSeries }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/v1/me/invoice-series',
@@ -26,7 +25,7 @@ export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, db }: 
         response: { 200: invoiceSeriesCountersResponse },
       },
     },
-    (req) => seriesCounters(db, `user:${req.user!.id}`),
+    (req) => series.counters(`user:${req.user!.id}`),
   );
   r.get(
     '/api/v1/workspaces/:workspaceId/invoice-series',
@@ -40,7 +39,7 @@ export async function invoiceSettingsRoutes(app: FastifyInstance, { auto, db }: 
         response: { 200: invoiceSeriesCountersResponse },
       },
     },
-    (req) => seriesCounters(db, `workspace:${caller(req).member.workspaceId}`),
+    (req) => series.counters(`workspace:${caller(req).member.workspaceId}`),
   );
   r.get(
     S,

@@ -1,26 +1,16 @@
-import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm';
-import { normalizeTaxId, todayIn, type verifactuExportQuery } from '@divan/core';
+import { DEFAULT_TIME_ZONE, normalizeTaxId, todayIn, type verifactuExportQuery } from '@divan/core';
 import type { z } from 'zod';
 import type { Db } from '../../../platform/db/database';
 import { DEV_VERIFACTU_PRODUCER, type VerifactuProducerConfig } from '../../../platform/verifactu-producer';
 import { AppError } from '../../../platform/errors';
 import type { Caller } from '../../../platform/auth/caller';
 import { mayAct } from '../invoice-access';
-import type { InvoicesService } from '../invoices.service';
-import { invoices, verifactuRecords, type VerifactuRecordRow } from '../invoices.tables';
+import type { VerifactuRecordRow } from '../invoices.tables';
+import type { BillingProfiles } from '../settings/billing-profiles.service';
+import type { WorkspacesService } from '../../workspaces/workspaces.service';
+import { verifactuRecordsRepository } from './verifactu-records.repository';
 import type { CancellationDetail } from '../issuing/invoice-voiding.service';
-import { buildRegFactuXml, type CancellationRecord, type RegistrationRecord, type SoftwareInfo, type TaxLine } from './';
-
-/** The export's issuer and period, with their defaults; null when the caller has no issuer to export (no tax id given or set). */
-export async function exportPeriod(invoices: InvoicesService, c: Caller, q: z.infer<typeof verifactuExportQuery>) {
-  const today = todayIn('Europe/Madrid');
-  const issuerTaxId =
-    q.issuerTaxId ||
-    (await invoices.d.billing.get(c.userId)).taxId ||
-    (await invoices.d.workspaces.billingInfo(c.member.workspaceId)).taxId;
-  if (!issuerTaxId) return null;
-  return { issuerTaxId, from: q.from ?? `${today.slice(0, 4)}-01-01`, to: q.to ?? today };
-}
+import { buildRegFactuXml, type CancellationRecord, type RegistrationRecord, type SoftwareInfo, type TaxLine } from '.';
 
 /** One AEAT submission holds at most 1,000 records. */
 export const VERIFACTU_EXPORT_MAX = 1000;
@@ -45,49 +35,36 @@ type Detail = {
   description: string;
 };
 
+export type VerifactuExportDeps = { db: Db; billing: BillingProfiles; workspaces: WorkspacesService; software: SoftwareInfo };
+
 /**
  * The VERI*FACTU records of one issuer in a workspace, for a period, as the AEAT's XML
  * (RegFactuSistemaFacturacion): what the accountant or the AEAT asks for. Only records of invoices the
  * member may read; each record carries its previous one's reference, so a period's slice still chains.
  */
-export async function exportVerifactuXml(
-  db: Db,
-  c: Caller,
-  q: { issuerTaxId: string; from: string; to: string },
-  software: SoftwareInfo,
-): Promise<{ xml: string; count: number } | null> {
-  const issuer = normalizeTaxId(q.issuerTaxId);
-  const rows = await db
-    .select({ record: verifactuRecords, sellerType: invoices.sellerType, ownerId: invoices.ownerId })
-    .from(verifactuRecords)
-    .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))
-    .where(
-      and(
-        eq(verifactuRecords.workspaceId, c.member.workspaceId),
-        eq(verifactuRecords.issuerTaxId, issuer),
-        // A registration by its invoice's date (the day it was generated); a cancellation by the day it was generated (in Madrid).
-        or(
-          and(
-            eq(verifactuRecords.recordType, 'registration'),
-            gte(verifactuRecords.issueDate, q.from),
-            lte(verifactuRecords.issueDate, q.to),
-          ),
-          and(
-            eq(verifactuRecords.recordType, 'cancellation'),
-            sql`substr(${verifactuRecords.generatedAt}, 1, 10) between ${q.from} and ${q.to}`,
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(verifactuRecords.position))
-    .limit(VERIFACTU_EXPORT_MAX + 1);
-  const readable = rows.filter((r) => mayAct(c, 'read', r));
-  if (readable.length > VERIFACTU_EXPORT_MAX)
-    throw new AppError('invalid_argument', [{ path: 'to', message: `Más de ${VERIFACTU_EXPORT_MAX} registros: acota el periodo.` }]);
-  if (!readable.length) return null;
-  const records = readable.map((r) => toRecord(r.record));
-  const xml = buildRegFactuXml({ issuer: { name: readable[0]!.record.issuerName, taxId: issuer }, software, records });
-  return { xml, count: records.length };
+export class VerifactuExport {
+  constructor(private readonly d: VerifactuExportDeps) {}
+
+  /** The export's issuer and period, with their defaults; null when the caller has no issuer to export (no tax id given or set). */
+  async period(c: Caller, q: z.infer<typeof verifactuExportQuery>) {
+    const today = todayIn(DEFAULT_TIME_ZONE);
+    const issuerTaxId =
+      q.issuerTaxId || (await this.d.billing.get(c.userId)).taxId || (await this.d.workspaces.billingInfo(c.member.workspaceId)).taxId;
+    if (!issuerTaxId) return null;
+    return { issuerTaxId, from: q.from ?? `${today.slice(0, 4)}-01-01`, to: q.to ?? today };
+  }
+
+  async xml(c: Caller, q: { issuerTaxId: string; from: string; to: string }): Promise<{ xml: string; count: number } | null> {
+    const issuer = normalizeTaxId(q.issuerTaxId);
+    const rows = await verifactuRecordsRepository(this.d.db).ofPeriod(c.member.workspaceId, issuer, q.from, q.to, VERIFACTU_EXPORT_MAX + 1);
+    const readable = rows.filter((r) => mayAct(c, 'read', r));
+    if (readable.length > VERIFACTU_EXPORT_MAX)
+      throw new AppError('invalid_argument', [{ path: 'to', message: `Más de ${VERIFACTU_EXPORT_MAX} registros: acota el periodo.` }]);
+    if (!readable.length) return null;
+    const records = readable.map((r) => toRecord(r.record));
+    const xml = buildRegFactuXml({ issuer: { name: readable[0]!.record.issuerName, taxId: issuer }, software: this.d.software, records });
+    return { xml, count: records.length };
+  }
 }
 
 /** A stored registration record as the XML builder takes it. */

@@ -6,7 +6,7 @@ import { todayIn, type Invoice, type Session } from '@divan/core';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../../test/session-fixtures';
 import type { Therapist } from '../../../test/workspace-fixtures';
-import { parseRegFactuXml, verifyChain } from './';
+import { parseRegFactuXml, verifyChain } from '.';
 import { skipXsd, validateAgainstXsd, xsdMissing } from './xsd.testkit';
 
 let t: TestApp;

@@ -1,5 +1,4 @@
-import { packRefundCents, packStatusOf, refundLinesOf, todayIn, toLocal, type Pack } from '@divan/core';
-import { and, asc, count, eq, inArray, isNull, or, gte } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, packRefundCents, packStatusOf, refundLinesOf, todayIn, toLocal, type Pack } from '@divan/core';
 import type { z } from 'zod';
 import type { createPackBody } from '@divan/core';
 import type { Db, Tx } from '../../../platform/db/database';
@@ -14,8 +13,9 @@ import type { CompletedSession, SessionInvoicing } from '../../sessions/session-
 import type { UsersService } from '../../users/users.service';
 import type { WorkspacesService } from '../../workspaces/workspaces.service';
 import type { InvoiceRefunds } from '../invoice-refunds.service';
-import { paymentLedger } from '../payment-ledger.repository';
-import { sessionPacks, sessionPackUses, type SessionPackRow } from './session-packs.tables';
+import { paymentLedgerRepository } from '../payment-ledger.repository';
+import { sessionPacksRepository } from './session-packs.repository';
+import type { SessionPackRow } from './session-packs.tables';
 
 export type PacksDeps = {
   db: Db;
@@ -28,8 +28,6 @@ export type PacksDeps = {
   sessions: SessionInvoicing;
   clock?: () => Date;
 };
-
-const ZONE = 'Europe/Madrid';
 
 /**
  * Session packs (bonos): sold to a patient with an invoice issued at once (paid by card or by hand
@@ -46,18 +44,14 @@ export class SessionPacks {
 
   async list(c: Caller, patientId: string): Promise<{ items: Pack[] }> {
     const patient = await this.d.patients.accessible(c, patientId, 'read', 'patient_billing');
-    const rows = await this.d.db
-      .select()
-      .from(sessionPacks)
-      .where(and(eq(sessionPacks.workspaceId, c.member.workspaceId), eq(sessionPacks.patientId, patient.id)))
-      .orderBy(asc(sessionPacks.createdAt));
+    const rows = await sessionPacksRepository(this.d.db).ofPatient(c.member.workspaceId, patient.id);
     return { items: await this.present(rows) };
   }
 
   /** Sells a pack: its invoice (one line, the pack's price) is drafted and issued in the same transaction. */
   async sell(c: Caller, patientId: string, b: z.output<typeof createPackBody>): Promise<Pack> {
     const patient = await this.d.patients.accessible(c, patientId, 'update', 'patient_billing');
-    if (b.expiresOn && b.expiresOn < todayIn(ZONE)) throw new AppError('pack_expiry_past');
+    if (b.expiresOn && b.expiresOn < todayIn(DEFAULT_TIME_ZONE)) throw new AppError('pack_expiry_past');
     const therapistId = b.therapistId ?? patient.assignedTherapistId ?? c.userId;
     const name = b.name?.trim() || `Bono de ${b.sessionsTotal} ${b.sessionsTotal === 1 ? 'sesión' : 'sesiones'}`;
     const workspaceBilling = await this.d.workspaces.billingInfo(c.member.workspaceId);
@@ -68,21 +62,18 @@ export class SessionPacks {
         lines: [{ description: name, itemKind: 'therapy', unitPriceCents: b.priceCents, quantity: 1 }],
       });
       const invoice = await this.d.issuing.issueIn(tx, c, draft.row, workspaceBilling, { lines: draft.lines, sessionsMarked: true });
-      const [row] = await tx
-        .insert(sessionPacks)
-        .values({
-          workspaceId: c.member.workspaceId,
-          patientId: patient.id,
-          therapistId,
-          name,
-          sessionsTotal: b.sessionsTotal,
-          priceCents: b.priceCents,
-          invoiceId: invoice.id,
-          expiresOn: b.expiresOn ?? null,
-          createdBy: c.userId,
-        })
-        .returning();
-      return { row: row!, invoice };
+      const row = await sessionPacksRepository(tx).insert({
+        workspaceId: c.member.workspaceId,
+        patientId: patient.id,
+        therapistId,
+        name,
+        sessionsTotal: b.sessionsTotal,
+        priceCents: b.priceCents,
+        invoiceId: invoice.id,
+        expiresOn: b.expiresOn ?? null,
+        createdBy: c.userId,
+      });
+      return { row, invoice };
     });
     this.d.issuing.afterIssue(invoice);
     return (await this.present([row]))[0]!;
@@ -91,17 +82,14 @@ export class SessionPacks {
   /** Refunds the sessions not used: a rectifying invoice for their share of the price (and the card refund when paid by card here). */
   async refund(c: Caller, patientId: string, packId: string, reason: string): Promise<Pack> {
     const patient = await this.d.patients.accessible(c, patientId, 'update', 'patient_billing');
-    const [pack] = await this.d.db
-      .select()
-      .from(sessionPacks)
-      .where(and(eq(sessionPacks.id, packId), eq(sessionPacks.patientId, patient.id), eq(sessionPacks.workspaceId, c.member.workspaceId)));
+    const pack = await sessionPacksRepository(this.d.db).find(c.member.workspaceId, patient.id, packId);
     if (!pack) throw new AppError('pack_not_found');
-    const used = await this.usedOf(this.d.db, pack.id);
+    const used = await sessionPacksRepository(this.d.db).usedOf(pack.id);
     const unused = pack.sessionsTotal - used - pack.refundedSessions;
     if (unused <= 0 || pack.refundedSessions > 0 || !pack.invoiceId) throw new AppError('pack_nothing_to_refund');
     const amount = packRefundCents(pack.priceCents, pack.sessionsTotal, unused);
     const why = `${reason} (${unused} ${unused === 1 ? 'sesión' : 'sesiones'} sin usar del ${pack.name.toLowerCase()})`;
-    const { charged, refunded } = await paymentLedger.sums(this.d.db, pack.invoiceId);
+    const { charged, refunded } = await paymentLedgerRepository(this.d.db).sums(pack.invoiceId);
     let rectifyingId: string | null;
     if (charged - refunded >= amount) {
       rectifyingId = (await this.d.refunds.refund(c, pack.invoiceId, { amountCents: amount, reason: why })).rectifying?.id ?? null;
@@ -130,12 +118,8 @@ export class SessionPacks {
       });
       rectifyingId = rect.id;
     }
-    const [row] = await this.d.db
-      .update(sessionPacks)
-      .set({ refundedSessions: unused, refundInvoiceId: rectifyingId })
-      .where(eq(sessionPacks.id, pack.id))
-      .returning();
-    return (await this.present([row!]))[0]!;
+    const row = await sessionPacksRepository(this.d.db).setRefunded(pack.id, unused, rectifyingId);
+    return (await this.present([row]))[0]!;
   }
 
   /**
@@ -145,27 +129,14 @@ export class SessionPacks {
   async consumeIn(tx: Tx, s: CompletedSession): Promise<void> {
     if (!s.patientId) return;
     const day = toLocal(s.startsAt, s.timeZone).day;
-    const packs = await tx
-      .select()
-      .from(sessionPacks)
-      .where(
-        and(
-          eq(sessionPacks.workspaceId, s.workspaceId),
-          eq(sessionPacks.patientId, s.patientId),
-          eq(sessionPacks.therapistId, s.therapistId),
-          eq(sessionPacks.refundedSessions, 0),
-          or(isNull(sessionPacks.expiresOn), gte(sessionPacks.expiresOn, day)),
-        ),
-      )
-      .orderBy(asc(sessionPacks.createdAt))
-      .for('update');
+    const repo = sessionPacksRepository(tx);
+    const packs = await repo.usableOn({ workspaceId: s.workspaceId, patientId: s.patientId, therapistId: s.therapistId }, day);
     if (!packs.length) return;
-    const [already] = await tx.select().from(sessionPackUses).where(eq(sessionPackUses.sessionId, s.id));
-    if (already) return;
+    if (await repo.usedBy(s.id)) return;
     if (await this.d.sessions.isInvoiced(tx, s.id)) return;
     for (const p of packs) {
-      if ((await this.usedOf(tx, p.id)) >= p.sessionsTotal) continue;
-      await tx.insert(sessionPackUses).values({ sessionId: s.id, packId: p.id });
+      if ((await repo.usedOf(p.id)) >= p.sessionsTotal) continue;
+      await repo.use(s.id, p.id);
       await this.d.sessions.setInvoiced(tx, s.workspaceId, [s.id], true);
       return;
     }
@@ -174,26 +145,15 @@ export class SessionPacks {
   /** A session that consumed a pack was canceled after all: the pack gets it back, and it is no longer invoiced. */
   async release(workspaceId: string, sessionId: string): Promise<void> {
     await this.d.db.transaction(async (tx) => {
-      const gone = await tx.delete(sessionPackUses).where(eq(sessionPackUses.sessionId, sessionId)).returning();
-      if (gone.length) await this.d.sessions.setInvoiced(tx, workspaceId, [sessionId], false);
+      if (await sessionPacksRepository(tx).release(sessionId)) await this.d.sessions.setInvoiced(tx, workspaceId, [sessionId], false);
     });
     this.d.sessions.afterCommit(workspaceId);
-  }
-
-  private async usedOf(db: Db | Tx, packId: string): Promise<number> {
-    const [r] = await db.select({ n: count() }).from(sessionPackUses).where(eq(sessionPackUses.packId, packId));
-    return Number(r?.n ?? 0);
   }
 
   private async present(rows: SessionPackRow[]): Promise<Pack[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const uses = await this.d.db
-      .select({ packId: sessionPackUses.packId, n: count() })
-      .from(sessionPackUses)
-      .where(inArray(sessionPackUses.packId, ids))
-      .groupBy(sessionPackUses.packId);
-    const used = new Map(uses.map((u) => [u.packId, Number(u.n)]));
+    const used = await sessionPacksRepository(this.d.db).usedOfMany(ids);
     const invoiceIds = rows.flatMap((r) => [r.invoiceId, r.refundInvoiceId]).filter((x): x is string => !!x);
     const invoices = new Map(
       (await Promise.all(invoiceIds.map((id) => invoicePaymentState.find(this.d.db, id))))
@@ -206,7 +166,7 @@ export class SessionPacks {
         [u.firstName, u.lastName].filter(Boolean).join(' '),
       ]),
     );
-    const today = todayIn(ZONE);
+    const today = todayIn(DEFAULT_TIME_ZONE);
     return rows.map((r) => {
       const n = used.get(r.id) ?? 0;
       const inv = r.invoiceId ? invoices.get(r.invoiceId) : undefined;

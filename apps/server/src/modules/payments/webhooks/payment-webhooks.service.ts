@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
 import type { GatewayEvent, PaymentsGateway } from '../../../platform/payments/gateway';
 import type { BookingPayments } from '../booking-payments.service';
 import type { PaymentAccounts } from '../payment-accounts.service';
-import { paymentLedger, type AttemptFact, type Matched } from '../payment-ledger.repository';
+import { paymentLedgerRepository, type AttemptFact, type Matched } from '../payment-ledger.repository';
 import type { PatientCards } from '../patient-cards.service';
-import { paymentEvents } from '../payments.tables';
+import { paymentsRepository } from '../payments.repository';
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -37,7 +36,7 @@ export type WebhookDeps = {
 
 /**
  * One endpoint for the provider's events. The signature is checked over the raw body; each event id is
- * handled once (`payment_events`); handlers record facts (paymentLedger) or read the latest state from
+ * handled once (`payment_events`); handlers record facts (the payment ledger) or read the latest state from
  * the provider (accounts, cards), so a replay changes nothing and events in any order end the same.
  * An event changes only what it is about: the attempt, refund or booking checkout whose connected
  * account, object id, amount and currency it agrees with — metadata alone (which any connected account
@@ -56,14 +55,15 @@ export class PaymentWebhooks {
     // Reads from the provider first (PGlite: no outside call inside a transaction).
     const before = await this.beforeRecording(event);
     const settled = await this.d.db.transaction(async (tx) => {
-      const [first] = await tx
-        .insert(paymentEvents)
-        .values({ eventId: event.id, type: event.type, account: event.account, ignored: before })
-        .onConflictDoNothing()
-        .returning();
+      const first = await paymentsRepository(tx).recordEvent({
+        eventId: event.id,
+        type: event.type,
+        account: event.account,
+        ignored: before,
+      });
       if (!first) return null;
       const { invoiceIds, ignored } = await this.record(tx, event);
-      if (ignored && !before) await tx.update(paymentEvents).set({ ignored }).where(eq(paymentEvents.eventId, event.id));
+      if (ignored && !before) await paymentsRepository(tx).setEventIgnored(event.id, ignored);
       const why = before ?? ignored;
       // Acknowledged (a 2xx: the provider must not send it for ever), and said.
       if (why)
@@ -73,7 +73,7 @@ export class PaymentWebhooks {
         );
       const out = [];
       for (const id of invoiceIds) {
-        const s = await paymentLedger.settle(tx, id);
+        const s = await paymentLedgerRepository(tx).settle(id);
         if (s) out.push(s);
       }
       return out;
@@ -124,7 +124,7 @@ export class PaymentWebhooks {
         currency: str(o.currency),
       };
       return outcome(
-        await paymentLedger.attemptOfEvent(tx, claim, {
+        await paymentLedgerRepository(tx).attemptOfEvent(claim, {
           status: piStatus,
           intentId: str(o.id),
           errorCode: err ? str(err.code) : null,
@@ -143,7 +143,7 @@ export class PaymentWebhooks {
         amount: numOrNull(o.amount_total),
         currency: str(o.currency),
       };
-      return outcome(await paymentLedger.attemptOfEvent(tx, claim, fact));
+      return outcome(await paymentLedgerRepository(tx).attemptOfEvent(claim, fact));
     }
     if (e.type === 'charge.refunded' || e.type === 'charge.refund.updated') {
       const refunds = ((o.refunds as Obj | undefined)?.data as Obj[] | undefined) ?? [];
@@ -170,7 +170,7 @@ export class PaymentWebhooks {
     const id = str(r.id);
     if (!id || !paymentIntentId || !status || !REFUND_STATUS.has(status)) return { invoiceIds: [] };
     return outcome(
-      await paymentLedger.refund(tx, {
+      await paymentLedgerRepository(tx).refund({
         account,
         refundRowId: meta(r).refundRowId,
         refundId: id,

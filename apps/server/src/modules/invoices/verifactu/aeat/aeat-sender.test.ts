@@ -12,7 +12,7 @@ import { AeatEndpoint } from './aeat-endpoint.testkit';
 import { AeatSoapSender, type AeatTls, type SubmissionBatch } from './sender';
 import { parseAeatAnswer } from './soap';
 import { makeTestCertificates, skipTls, type TestCertificates } from './test-certificates.testkit';
-import { wireVerifactuSending } from './verifactu-status.routes';
+import { wireVerifactuSending } from './verifactu-sending.service';
 
 let certs: TestCertificates;
 let aeat: AeatEndpoint;

@@ -1,23 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { errorMessage } from '@divan/core';
 import type { Db } from '../../../../platform/db/database';
 import type { Jobs } from '../../../../platform/jobs/jobs';
-import { verifactuRecords, type VerifactuRecordRow } from '../../invoices.tables';
+import type { VerifactuAeatConfig } from '../../../../platform/config';
+import type { EventBus } from '../../../../platform/events/event-bus';
+import type { VerifactuRecordRow } from '../../invoices.tables';
+import { verifactuRecordsRepository } from '../verifactu-records.repository';
 import { softwareOf, toRecord } from '../verifactu-export.service';
 import type { CancellationRecord, SoftwareInfo, VerifactuRecord } from '../types';
-import { MAX_RECORDS_PER_SUBMISSION, type SubmissionBatch, type VerifactuSender } from './sender';
+import { AeatSoapSender, MAX_RECORDS_PER_SUBMISSION, type SubmissionBatch, type VerifactuSender } from './sender';
 import type { RecordOutcome } from './soap';
-import {
-  hasUnsent,
-  issuersWithUnsent,
-  leaseSender,
-  markAttempt,
-  recordAnswer,
-  recordFailure,
-  releaseSender,
-  senderOf,
-  unsentRecords,
-} from './submissions.repository';
+import { submissionsRepository } from './submissions.repository';
 
 export const VERIFACTU_SEND_QUEUE = 'verifactu.send';
 export type SendJob = { issuerTaxId: string };
@@ -75,18 +67,14 @@ export class VerifactuSending {
 
   /** After an invoice is issued (its record committed): the sending of its issuer's records is queued. */
   async onIssued(invoiceId: string) {
-    const [record] = await this.d.db
-      .select({ issuerTaxId: verifactuRecords.issuerTaxId })
-      .from(verifactuRecords)
-      .where(eq(verifactuRecords.invoiceId, invoiceId))
-      .limit(1);
-    if (record) await this.d.jobs.send<SendJob>(VERIFACTU_SEND_QUEUE, { issuerTaxId: record.issuerTaxId }, { key: `invoice:${invoiceId}` });
+    const issuerTaxId = await verifactuRecordsRepository(this.d.db).issuerOfInvoice(invoiceId);
+    if (issuerTaxId) await this.d.jobs.send<SendJob>(VERIFACTU_SEND_QUEUE, { issuerTaxId }, { key: `invoice:${invoiceId}` });
   }
 
   /** The hourly sweep: a job for each issuer with something unsent (an event lost with its process). */
   async catchUp(): Promise<number> {
     const hour = this.now().toISOString().slice(0, 13);
-    for (const issuerTaxId of await issuersWithUnsent(this.d.db, 500)) {
+    for (const issuerTaxId of await submissionsRepository(this.d.db).issuersWithUnsent(500)) {
       await this.d.jobs.send<SendJob>(VERIFACTU_SEND_QUEUE, { issuerTaxId }, { key: `catch-up:${issuerTaxId}:${hour}` });
     }
     return 0; // one pass an hour is enough: the jobs do the rest
@@ -96,23 +84,23 @@ export class VerifactuSending {
   async work(issuerTaxId: string): Promise<WorkResult> {
     const { db } = this.d;
     const started = this.now();
-    const lease = await leaseSender(db, issuerTaxId, started, LEASE_MS);
+    const lease = await submissionsRepository(db).leaseSender(issuerTaxId, started, LEASE_MS);
     if (!lease) {
-      const s = await senderOf(db, issuerTaxId);
+      const s = await submissionsRepository(db).senderOf(issuerTaxId);
       const until = latest(s?.notBefore, s?.leaseUntil);
-      if (await hasUnsent(db, issuerTaxId)) await this.followUp(issuerTaxId, until ?? started);
+      if (await submissionsRepository(db).hasUnsent(issuerTaxId)) await this.followUp(issuerTaxId, until ?? started);
       return { outcome: 'waiting', until };
     }
     let records: VerifactuRecordRow[];
     try {
-      records = await unsentRecords(db, issuerTaxId, lease.sentThrough, MAX_RECORDS_PER_SUBMISSION);
-      if (records.length) await db.transaction((tx) => markAttempt(tx, records, started));
+      records = await submissionsRepository(db).unsentRecords(issuerTaxId, lease.sentThrough, MAX_RECORDS_PER_SUBMISSION);
+      if (records.length) await db.transaction((tx) => submissionsRepository(tx).markAttempt(records, started));
     } catch (err) {
-      await releaseSender(db, issuerTaxId, { now: started });
+      await submissionsRepository(db).releaseSender(issuerTaxId, { now: started });
       throw err;
     }
     if (!records.length) {
-      await releaseSender(db, issuerTaxId, { now: started });
+      await submissionsRepository(db).releaseSender(issuerTaxId, { now: started });
       return { outcome: 'nothing' };
     }
     let result;
@@ -135,15 +123,15 @@ export class VerifactuSending {
     const waitSeconds = Math.max(result.waitSeconds, failures ? backoffSeconds(failures) : 0);
     const notBefore = new Date(answered.getTime() + waitSeconds * 1000);
     await db.transaction(async (tx) => {
-      await recordAnswer(tx, records, outcomes, result.csv, answered, notBefore);
-      await releaseSender(tx, issuerTaxId, {
+      await submissionsRepository(tx).recordAnswer(records, outcomes, result.csv, answered, notBefore);
+      await submissionsRepository(tx).releaseSender(issuerTaxId, {
         notBefore,
         failures,
         lastError: failures ? errorMessage('verifactu_no_answer') : null,
         now: answered,
       });
     });
-    if (await hasUnsent(db, issuerTaxId)) await this.followUp(issuerTaxId, notBefore);
+    if (await submissionsRepository(db).hasUnsent(issuerTaxId)) await this.followUp(issuerTaxId, notBefore);
     return { outcome: 'answered', sent: records.length, notBefore };
   }
 
@@ -157,8 +145,8 @@ export class VerifactuSending {
     const at = this.now();
     const notBefore = new Date(at.getTime() + backoffSeconds(failures) * 1000);
     await this.d.db.transaction(async (tx) => {
-      await recordFailure(tx, records, error, at, notBefore);
-      await releaseSender(tx, issuerTaxId, { notBefore, failures, lastError: error.description, now: at });
+      await submissionsRepository(tx).recordFailure(records, error, at, notBefore);
+      await submissionsRepository(tx).releaseSender(issuerTaxId, { notBefore, failures, lastError: error.description, now: at });
     });
     await this.followUp(issuerTaxId, notBefore);
     return notBefore;
@@ -168,6 +156,28 @@ export class VerifactuSending {
   private async followUp(issuerTaxId: string, at: Date) {
     await this.d.jobs.send<SendJob>(VERIFACTU_SEND_QUEUE, { issuerTaxId }, { key: `${issuerTaxId}@${at.toISOString()}`, startAfter: at });
   }
+}
+
+/**
+ * Sending to the AEAT, when configured: the queue, the job queued after each issued invoice, and the
+ * hourly catch-up. Unconfigured: nothing is defined, queued or sent (`undefined`).
+ */
+export function wireVerifactuSending(d: {
+  db: Db;
+  jobs: Jobs;
+  events: EventBus;
+  aeat?: VerifactuAeatConfig;
+  sender?: VerifactuSender;
+  clock?: () => Date;
+  software?: SoftwareInfo;
+}) {
+  if (!d.aeat && !d.sender) return undefined;
+  const sender = d.sender ?? new AeatSoapSender({ url: d.aeat!.url, tls: d.aeat!.tls });
+  const sending = new VerifactuSending({ db: d.db, jobs: d.jobs, sender, now: d.clock, software: d.software });
+  sending.define();
+  d.events.on('invoice.issued', (e) => sending.onIssued(e.invoiceId), { scope: 'once' });
+  d.jobs.sweep('verifactu.catch-up', () => sending.catchUp());
+  return sending;
 }
 
 const latest = (...dates: (Date | null | undefined)[]) => dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
