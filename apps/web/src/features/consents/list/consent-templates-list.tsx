@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Archive, FileSignature, LibraryBig, MoreHorizontal, Pencil, Plus, SearchX } from 'lucide-react';
+import { Archive, FileSignature, LibraryBig, Pencil, Plus, SearchX } from 'lucide-react';
 import type { ConsentTemplateSummary } from '@divan/core';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
+import { RowDangerAction } from '@/components/ui/row-actions';
 import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
@@ -61,21 +61,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
 
 function RowMenu({ t, canDelete, onArchive }: { t: ConsentTemplateSummary; canDelete: boolean; onArchive: () => void }) {
   if (!canDelete || t.archivedAt) return null;
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-        aria-label={`Acciones de ${t.name}`}
-      >
-        <MoreHorizontal className="size-4" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={onArchive} className="text-destructive">
-          <Archive aria-hidden /> Archivar…
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
+  return <RowDangerAction label={`Acciones de ${t.name}`} icon={<Archive aria-hidden />} action="Archivar…" onSelect={onArchive} />;
 }
 
 function TemplateRow({

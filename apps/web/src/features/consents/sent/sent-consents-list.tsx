@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Ban, CheckCircle2, Circle, Download, Eye, FileSignature, MoreHorizontal, Send } from 'lucide-react';
+import { Ban, CheckCircle2, Circle, Download, Eye, FileSignature, Send } from 'lucide-react';
 import {
   CONSENT_ENVELOPE_STATES,
   CONSENT_ENVELOPE_STATE_LABELS,
@@ -11,7 +11,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { RowDangerAction } from '@/components/ui/row-actions';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, LoadError } from '@/components/ui/states';
@@ -124,19 +124,7 @@ function Row({
         </Button>
       ) : null}
       {live && canRevoke ? (
-        <DropdownMenu>
-          <DropdownMenuTrigger
-            className="grid size-8 place-items-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-            aria-label={`Acciones de ${e.documentTitle}`}
-          >
-            <MoreHorizontal className="size-4" aria-hidden />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={onRevoke} className="text-destructive">
-              <Ban aria-hidden /> Anular…
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <RowDangerAction label={`Acciones de ${e.documentTitle}`} icon={<Ban aria-hidden />} action="Anular…" onSelect={onRevoke} />
       ) : null}
     </li>
   );
