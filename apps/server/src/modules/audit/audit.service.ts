@@ -1,7 +1,6 @@
-import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { UsersService } from '../users/users.service';
-import { auditRepository } from './audit.repository';
+import { auditRepository, type AuditDetails, type AuditStatement } from './audit.repository';
 
 export type AuditAction =
   | 'workspace.created'
@@ -59,7 +58,7 @@ export class AuditService {
   }
 
   /** `record` as a statement not yet run, for a caller that sends it with its own write (one round trip less on a hot path). */
-  statement(tx: DbOrTx, event: Omit<AuditEvent, 'details'> & { details?: Record<string, unknown> | SQL }): SQL {
+  statement(tx: DbOrTx, event: Omit<AuditEvent, 'details'> & { details?: AuditDetails }): AuditStatement {
     return auditRepository(tx).insertStatement({ ...event, target: event.target ?? null, details: event.details ?? {} });
   }
 

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { BookingEmbed } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { bookingEmbeds } from './booking-embed.tables';
+import { bookingEmbedRepository } from './booking-embed.repository';
 
 /** An origin as CSP may carry it: scheme, host, optional port; nothing that could end or add a directive. */
 const SAFE_ORIGIN = /^https?:\/\/[A-Za-z0-9.[\]:-]+$/;
@@ -27,10 +26,7 @@ export class BookingEmbedService {
     if (!(await this.d.workspaces.featuresOf(workspaceId)).canEmbedPublicServices)
       throw new AppError('public_service_embedding_not_allowed');
     const origins = [...new Set(allowedOrigins)];
-    await this.d.db
-      .insert(bookingEmbeds)
-      .values({ workspaceId, allowedOrigins: origins })
-      .onConflictDoUpdate({ target: bookingEmbeds.workspaceId, set: { allowedOrigins: origins, updatedAt: new Date() } });
+    await bookingEmbedRepository(this.d.db).put(workspaceId, origins);
     return { allowedOrigins: origins, embeddingAllowed: true };
   }
 
@@ -51,10 +47,6 @@ export class BookingEmbedService {
   }
 
   private async origins(workspaceId: string): Promise<string[]> {
-    const [row] = await this.d.db
-      .select({ origins: bookingEmbeds.allowedOrigins })
-      .from(bookingEmbeds)
-      .where(eq(bookingEmbeds.workspaceId, workspaceId));
-    return row?.origins ?? [];
+    return (await bookingEmbedRepository(this.d.db).origins(workspaceId)) ?? [];
   }
 }

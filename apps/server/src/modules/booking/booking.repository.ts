@@ -26,6 +26,20 @@ export function bookingRepository(db: DbOrTx) {
         )
         .orderBy(asc(bookingServices.title), asc(bookingServices.id));
     },
+    /** The workspace's active services (one therapist's, when given), by title: what the public pages offer. */
+    activeServices(workspaceId: string, therapistId?: string): Promise<BookingServiceRow[]> {
+      return db
+        .select()
+        .from(bookingServices)
+        .where(
+          and(
+            eq(bookingServices.workspaceId, workspaceId),
+            eq(bookingServices.status, 'active'),
+            therapistId ? eq(bookingServices.therapistId, therapistId) : undefined,
+          ),
+        )
+        .orderBy(asc(bookingServices.title), asc(bookingServices.id));
+    },
     async service(workspaceId: string, id: string): Promise<BookingServiceRow | undefined> {
       const [row] = await db
         .select()

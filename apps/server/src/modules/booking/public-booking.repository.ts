@@ -98,6 +98,21 @@ export function publicBookingRepository(db: DbOrTx) {
       return row!;
     },
 
+    async booking(id: string): Promise<PublicBookingRow | undefined> {
+      const [row] = await db.select().from(publicBookings).where(eq(publicBookings.id, id));
+      return row;
+    },
+
+    /** The booking's money went back; false if no such booking. */
+    async markRefunded(id: string): Promise<boolean> {
+      const [done] = await db
+        .update(publicBookings)
+        .set({ refundedAt: new Date() })
+        .where(eq(publicBookings.id, id))
+        .returning({ refundedAt: publicBookings.refundedAt });
+      return !!done;
+    },
+
     async bookingByToken(tokenHash: string): Promise<PublicBookingRow | undefined> {
       const [row] = await db.select().from(publicBookings).where(eq(publicBookings.tokenHash, tokenHash));
       return row;

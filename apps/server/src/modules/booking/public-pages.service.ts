@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type {
   PublicServicePage,
   PublicServiceSummary,
@@ -12,7 +11,8 @@ import { AppError } from '../../platform/errors';
 import type { LocationsService } from '../sessions/locations.service';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { bookingServices, type BookingServiceRow } from './booking.tables';
+import { bookingRepository } from './booking.repository';
+import type { BookingServiceRow } from './booking.tables';
 
 const notFound = () => new AppError('public_service_not_found');
 const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -62,17 +62,7 @@ export class PublicPagesService {
 
   /** Active services of the workspace (of one therapist), by title. */
   private active(workspaceId: string, therapistId?: string): Promise<BookingServiceRow[]> {
-    return this.d.db
-      .select()
-      .from(bookingServices)
-      .where(
-        and(
-          eq(bookingServices.workspaceId, workspaceId),
-          eq(bookingServices.status, 'active'),
-          therapistId ? eq(bookingServices.therapistId, therapistId) : undefined,
-        ),
-      )
-      .orderBy(asc(bookingServices.title), asc(bookingServices.id));
+    return bookingRepository(this.d.db).activeServices(workspaceId, therapistId);
   }
 
   /** The services' therapists who still belong to the workspace, by name, each with their services. */

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_CHAT_AUTO_REPLY, DEFAULT_TIME_ZONE, outsideOfficeHours, type ChatOfficeHours } from '@divan/core';
 import type { Db } from '../../platform/db/database';
-import { chatOfficeHours } from './chat.tables';
+import { chatOfficeHoursRepository } from './chat.repository';
 
 const DEFAULTS: ChatOfficeHours = { enabled: false, timeZone: DEFAULT_TIME_ZONE, slots: [], autoReply: DEFAULT_CHAT_AUTO_REPLY };
 
@@ -10,16 +9,13 @@ export class ChatOfficeHoursService {
   constructor(private readonly db: Db) {}
 
   async get(userId: string): Promise<ChatOfficeHours> {
-    const [row] = await this.db.select().from(chatOfficeHours).where(eq(chatOfficeHours.userId, userId));
+    const row = await chatOfficeHoursRepository(this.db).get(userId);
     return row ? { enabled: row.enabled, timeZone: row.timeZone, slots: row.slots, autoReply: row.autoReply } : DEFAULTS;
   }
 
   async put(userId: string, h: ChatOfficeHours): Promise<ChatOfficeHours> {
     const values = { enabled: h.enabled, timeZone: h.timeZone, slots: h.slots, autoReply: h.autoReply, updatedAt: new Date() };
-    await this.db
-      .insert(chatOfficeHours)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: chatOfficeHours.userId, set: values });
+    await chatOfficeHoursRepository(this.db).put(userId, values);
     return this.get(userId);
   }
 

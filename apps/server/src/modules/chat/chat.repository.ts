@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChatCursor, ChatSenderKind, ChatTab } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
-import { chatConversations, chatMessages, type ChatMessageRow } from './chat.tables';
+import { chatConversations, chatMessages, chatOfficeHours, type ChatMessageRow } from './chat.tables';
 
 /** The two sides of a conversation: the workspace's members (one shared cursor) and the patient. */
 export type ChatSide = 'members' | 'patient';
@@ -130,6 +130,22 @@ export function chatRepository(db: DbOrTx) {
         .groupBy(c.patientFileId, c.workspaceId, readId(side))
         .having(sql`min(${m.createdAt}) < ${olderThan.toISOString()}::timestamptz`)
         .limit(limit);
+    },
+  };
+}
+
+/** A therapist's chat office hours (their own setting, across workspaces). */
+export function chatOfficeHoursRepository(db: DbOrTx) {
+  return {
+    async get(userId: string) {
+      const [row] = await db.select().from(chatOfficeHours).where(eq(chatOfficeHours.userId, userId));
+      return row;
+    },
+    async put(userId: string, values: Omit<typeof chatOfficeHours.$inferInsert, 'userId'>) {
+      await db
+        .insert(chatOfficeHours)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: chatOfficeHours.userId, set: values });
     },
   };
 }

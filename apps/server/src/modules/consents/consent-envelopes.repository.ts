@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ConsentEnvelopeListQuery } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { consentTemplates } from './consent-templates.tables';
@@ -19,7 +19,7 @@ export type EnvelopeListed = { envelope: EnvelopeRow; templateName: string };
  * Who may be listed: every envelope or those the caller sent, and of the patients the caller sees
  * (`patientIds`, the patients module's subquery; null when the caller sees them all).
  */
-export type EnvelopeScope = { therapistId: string | null; patientIds: SQL | null };
+export type EnvelopeScope = { therapistId: string | null; patientIds: SQLWrapper | null };
 
 export function consentEnvelopesRepository(db: DbOrTx) {
   return {
@@ -62,7 +62,7 @@ export function consentEnvelopesRepository(db: DbOrTx) {
     ): Promise<{ items: EnvelopeListed[]; total: number }> {
       const where: (SQL | undefined)[] = [eq(consentEnvelopes.workspaceId, workspaceId)];
       if (scope.therapistId) where.push(eq(consentEnvelopes.therapistId, scope.therapistId));
-      if (scope.patientIds) where.push(inArray(consentEnvelopes.patientId, scope.patientIds));
+      if (scope.patientIds) where.push(inArray(consentEnvelopes.patientId, sql`(${scope.patientIds})`));
       if (q.state) where.push(eq(consentEnvelopes.state, q.state));
       if (q.patientId) where.push(eq(consentEnvelopes.patientId, q.patientId));
       if (q.templateId) where.push(eq(consentEnvelopes.templateId, q.templateId));

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   ageOn,
@@ -244,7 +243,7 @@ export class ConsentEnvelopesService {
     if (own.kind === 'none') throw new AppError('access_denied');
     const scope = {
       therapistId: own.kind === 'own' ? c.userId : null,
-      patientIds: patientsScope.kind === 'all' ? null : sql`(${this.d.patients.idsInScope(c.member.workspaceId, patientsScope)})`,
+      patientIds: patientsScope.kind === 'all' ? null : this.d.patients.idsInScope(c.member.workspaceId, patientsScope),
     };
     const repo = consentEnvelopesRepository(this.d.db);
     const { items, total } = await repo.list(c.member.workspaceId, scope, { ...query, ...(patientId ? { patientId } : {}) });

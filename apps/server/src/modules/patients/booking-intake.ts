@@ -1,11 +1,10 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, todayIn } from '@divan/core';
 import type { DbOrTx, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Emit } from '../../platform/events/event-bus';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { patientsRepository, searchTextOf, type NewPatient } from './patients.repository';
-import { patients, type PatientRow } from './patients.tables';
+import type { PatientRow } from './patients.tables';
 
 export type BookingPatient = { id: string; firstName: string; treatmentStatus: PatientRow['treatmentStatus'] };
 export type BookingVisitor = { firstName: string; lastName: string | null; email: string; phone: string };
@@ -23,13 +22,7 @@ export class BookingIntake {
 
   /** The file of this (lower-case) email in the workspace, whatever the case it was typed in: the most recent one when several share it. */
   async findByEmail(db: DbOrTx, workspaceId: string, email: string): Promise<BookingPatient | undefined> {
-    const [row] = await db
-      .select({ id: patients.id, firstName: patients.firstName, treatmentStatus: patients.treatmentStatus })
-      .from(patients)
-      .where(and(eq(patients.workspaceId, workspaceId), sql`lower(${patients.email}) = ${email}`, isNull(patients.blockedAt)))
-      .orderBy(desc(patients.createdAt))
-      .limit(1);
-    return row;
+    return patientsRepository(db).findByEmail(workspaceId, email);
   }
 
   /** Inside the booking's transaction: the visitor's file, found again under the workspace's lock, or created. */

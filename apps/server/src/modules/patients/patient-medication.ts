@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db } from '../../platform/db/database';
+import {
+  clearColumnExists,
+  clearMedication,
+  dropClearColumn,
+  lockPatientsTable,
+  writeSealedMedication,
+} from './patient-medication.queries';
 
 /**
  * The treatment's free-text clinical field (medication) is kept encrypted with the workspace's key,
@@ -32,16 +38,6 @@ export async function openMedication(
   return stored === null ? null : cipher.decryptText(workspaceId, stored, medicationAad(patientId));
 }
 
-type ClearRow = { id: string; workspace_id: string; treatment_medication: string };
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
-const clearColumnExists = async (db: Pick<Db, 'execute'>) =>
-  rowsOf(
-    await db.execute(
-      sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'patients' and column_name = 'treatment_medication'`,
-    ),
-  ).length > 0;
-
 /**
  * Start-up, once per database: medication written in clear by earlier versions is encrypted into
  * `treatment_medication_enc` and the clear column is dropped, in one transaction under a table lock
@@ -53,9 +49,7 @@ const clearColumnExists = async (db: Pick<Db, 'execute'>) =>
 export async function encryptClearMedication(db: Db, cipher: Cipher): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt++) {
     if (!(await clearColumnExists(db))) return 0;
-    const clear = rowsOf<ClearRow>(
-      await db.execute(sql`select id, workspace_id, treatment_medication from patients where treatment_medication is not null`),
-    );
+    const clear = await clearMedication(db);
     const sealed = new Map<string, { text: string; enc: string }>();
     for (const r of clear)
       sealed.set(r.id, {
@@ -63,19 +57,16 @@ export async function encryptClearMedication(db: Db, cipher: Cipher): Promise<nu
         enc: (await sealMedication(cipher, r.workspace_id, r.id, r.treatment_medication))!,
       });
     const done = await db.transaction(async (tx) => {
-      await tx.execute(sql`lock table patients in access exclusive mode`);
+      await lockPatientsTable(tx);
       // Another process may have finished while this one waited for the lock.
       if (!(await clearColumnExists(tx))) return 0;
-      const now = rowsOf<ClearRow>(
-        await tx.execute(sql`select id, workspace_id, treatment_medication from patients where treatment_medication is not null`),
-      );
+      const now = await clearMedication(tx);
       if (now.length !== sealed.size || now.some((r) => sealed.get(r.id)?.text !== r.treatment_medication)) return undefined;
-      const values = [...sealed].map(([id, v]) => sql`(${id}::uuid, ${v.enc})`);
-      for (let i = 0; i < values.length; i += 500)
-        await tx.execute(
-          sql`update patients set treatment_medication_enc = v.enc from (values ${sql.join(values.slice(i, i + 500), sql`, `)}) as v(id, enc) where patients.id = v.id`,
-        );
-      await tx.execute(sql`alter table patients drop column treatment_medication`);
+      await writeSealedMedication(
+        tx,
+        [...sealed].map(([id, v]) => [id, v.enc]),
+      );
+      await dropClearColumn(tx);
       return sealed.size;
     });
     if (done !== undefined) return done;

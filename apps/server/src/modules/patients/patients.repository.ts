@@ -163,6 +163,16 @@ export function patientsRepository(db: DbOrTx) {
       }
       return found;
     },
+    /** The live file of this (lower-case) email, whatever the case it was typed in; the most recent when several share it. */
+    async findByEmail(workspaceId: string, email: string) {
+      const [row] = await db
+        .select({ id: patients.id, firstName: patients.firstName, treatmentStatus: patients.treatmentStatus })
+        .from(patients)
+        .where(and(eq(patients.workspaceId, workspaceId), sql`lower(${patients.email}) = ${email}`, isNull(patients.blockedAt)))
+        .orderBy(desc(patients.createdAt))
+        .limit(1);
+      return row;
+    },
     /** Active patients counted against a therapist's plan limit (unassigned ones count for who created them). */
     async countActiveFor(workspaceId: string, therapistId: string): Promise<number> {
       const [row] = await db

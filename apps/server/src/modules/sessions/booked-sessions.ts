@@ -1,11 +1,10 @@
-import { and, count, eq, gt, ne } from 'drizzle-orm';
 import { sessionFee, todayIn, type Modality } from '@divan/core';
 import type { DbOrTx, Tx } from '../../platform/db/database';
 import type { Emit } from '../../platform/events/event-bus';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import type { SessionsService } from './sessions.service';
 import { sessionsRepository } from './sessions.repository';
-import { locations, sessions, type SessionRow } from './sessions.tables';
+import type { SessionRow } from './sessions.tables';
 
 /** A session booked on the public page, as the booking module reads it (no clinical field). */
 export type BookedSession = Pick<
@@ -65,27 +64,11 @@ export class BookedSessions {
 
   /** The patient's sessions booked through the service that have not started yet and are not canceled. */
   async countUpcoming(tx: DbOrTx, workspaceId: string, patientId: string, serviceId: string, now: Date): Promise<number> {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.workspaceId, workspaceId),
-          eq(sessions.publicServiceId, serviceId),
-          eq(sessions.patientId, patientId),
-          ne(sessions.status, 'canceled'),
-          gt(sessions.startsAt, now),
-        ),
-      );
-    return row?.n ?? 0;
+    return sessionsRepository(tx).countUpcomingBooked(workspaceId, patientId, serviceId, now);
   }
 
   async find(db: DbOrTx, workspaceId: string, id: string): Promise<BookedSession | undefined> {
-    const [row] = await db
-      .select({ s: sessions, name: locations.name, address: locations.address })
-      .from(sessions)
-      .leftJoin(locations, eq(locations.id, sessions.locationId))
-      .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.id, id)));
+    const row = await sessionsRepository(db).withPlace(workspaceId, id);
     if (!row) return undefined;
     const { s } = row;
     return {
@@ -109,65 +92,55 @@ export class BookedSessions {
   async create(tx: Tx, emit: Emit, b: BookSession): Promise<string> {
     const terms = await this.sessionsService.therapistTerms(b.workspaceId, b.therapistId, tx);
     const maxReminders = (await this.workspaces.featuresOf(b.workspaceId, tx)).sessionReminders;
-    const [row] = await tx
-      .insert(sessions)
-      .values({
-        workspaceId: b.workspaceId,
-        patientId: b.patientId,
-        therapistId: b.therapistId,
-        startsAt: b.startsAt,
-        endsAt: b.endsAt,
-        timeZone: b.timeZone,
-        price: b.priceCents,
-        fee: sessionFee(b.priceCents, terms.commission),
-        paymentsReceiver: terms.paymentsReceiver,
-        modality: b.modality,
-        locationId: b.modality === 'presential' ? b.locationId : null,
-        reminders: b.reminders.slice(0, Math.max(0, maxReminders)),
-        videoConference: b.modality === 'online' ? 'own' : null,
-        publicServiceId: b.serviceId,
-        ...(b.paidAt
-          ? {
-              paymentStatus: 'paid' as const,
-              paymentType: 'stripe_connect' as const,
-              paidAt: b.paidAt,
-              chargeDate: todayIn(b.timeZone, b.paidAt),
-            }
-          : {}),
-      })
-      .returning();
+    const row = await sessionsRepository(tx).insert({
+      workspaceId: b.workspaceId,
+      patientId: b.patientId,
+      therapistId: b.therapistId,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      timeZone: b.timeZone,
+      price: b.priceCents,
+      fee: sessionFee(b.priceCents, terms.commission),
+      paymentsReceiver: terms.paymentsReceiver,
+      modality: b.modality,
+      locationId: b.modality === 'presential' ? b.locationId : null,
+      reminders: b.reminders.slice(0, Math.max(0, maxReminders)),
+      videoConference: b.modality === 'online' ? 'own' : null,
+      publicServiceId: b.serviceId,
+      ...(b.paidAt
+        ? {
+            paymentStatus: 'paid' as const,
+            paymentType: 'stripe_connect' as const,
+            paidAt: b.paidAt,
+            chargeDate: todayIn(b.timeZone, b.paidAt),
+          }
+        : {}),
+    });
     emit('session.created', {
       workspaceId: b.workspaceId,
-      sessionId: row!.id,
+      sessionId: row.id,
       patientId: b.patientId,
       therapistId: b.therapistId,
       startsAt: iso(b.startsAt),
       endsAt: iso(b.endsAt),
     });
-    return row!.id;
+    return row.id;
   }
 
   async move(tx: Tx, emit: Emit, s: BookedSession, startsAt: Date, endsAt: Date): Promise<void> {
-    const [row] = await tx.update(sessions).set({ startsAt, endsAt, updatedAt: new Date() }).where(eq(sessions.id, s.id)).returning();
-    this.sessionsService.emitUpdated(emit, row!, true);
+    const row = await sessionsRepository(tx).update(s.id, { startsAt, endsAt });
+    this.sessionsService.emitUpdated(emit, row, true);
   }
 
   /** A session paid at booking whose money went back (the patient cancelled it). */
   async markRefunded(tx: Tx, emit: Emit, workspaceId: string, sessionId: string): Promise<void> {
-    const [row] = await tx
-      .update(sessions)
-      .set({ paymentStatus: 'refunded', updatedAt: new Date() })
-      .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.id, sessionId), eq(sessions.paymentStatus, 'paid')))
-      .returning();
+    const row = await sessionsRepository(tx).markRefunded(workspaceId, sessionId);
     if (row) this.sessionsService.emitUpdated(emit, row, false);
   }
 
   /** Canceled by the patient from the manage link. */
   async cancel(tx: Tx, emit: Emit, s: BookedSession, now: Date): Promise<void> {
-    await tx
-      .update(sessions)
-      .set({ status: 'canceled', cancellationReason: 'patient', canceledAt: now, updatedAt: new Date() })
-      .where(eq(sessions.id, s.id));
+    await sessionsRepository(tx).update(s.id, { status: 'canceled', cancellationReason: 'patient', canceledAt: now });
     emit('session.canceled', {
       workspaceId: s.workspaceId,
       sessionId: s.id,

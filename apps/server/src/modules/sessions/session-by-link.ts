@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { sessions } from './sessions.tables';
+import { sessionsRepository } from './sessions.repository';
 
 /** What a link that proves itself (the video room's patient token) may learn of its session: times and state, no clinical field. */
 export type LinkedSession = {
@@ -19,18 +18,5 @@ export type LinkedSession = {
  * right to this one session otherwise (modules/meet checks the patient's link token before asking).
  */
 export async function sessionByLink(db: DbOrTx, sessionId: string): Promise<LinkedSession | undefined> {
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      workspaceId: sessions.workspaceId,
-      therapistId: sessions.therapistId,
-      startsAt: sessions.startsAt,
-      endsAt: sessions.endsAt,
-      timeZone: sessions.timeZone,
-      status: sessions.status,
-      videoConference: sessions.videoConference,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId));
-  return row;
+  return sessionsRepository(db).byId(sessionId);
 }

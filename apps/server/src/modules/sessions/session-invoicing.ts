@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { scopeFor, toLocal, type FeeBalanceInput } from '@divan/core';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database';
 import type { Caller } from '../../platform/auth/caller';
-import { sessions } from './sessions.tables';
+import { sessionInvoicingRepository } from './session-invoicing.repository';
+import type { SessionRow } from './sessions.tables';
 
 /** A completed session as an invoice line sees it. */
 /** A session that has just been completed, as the completion hooks see it. */
@@ -48,8 +48,7 @@ export class SessionInvoicing {
 
   /** Whether a session is marked invoiced (inside a completing transaction: a pack may have just paid it). */
   async isInvoiced(tx: DbOrTx, id: string): Promise<boolean> {
-    const [row] = await tx.select({ invoiced: sessions.invoiced }).from(sessions).where(eq(sessions.id, id));
-    return !!row?.invoiced;
+    return sessionInvoicingRepository(tx).isInvoiced(id);
   }
 
   /** Called by the sessions service inside the completing transaction. */
@@ -61,47 +60,13 @@ export class SessionInvoicing {
   async uninvoiced(c: Caller, patientId: string, range?: { from?: Date; to?: Date }): Promise<InvoiceableSession[]> {
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     if (scope.kind === 'none') return [];
-    const rows = await this.db
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.workspaceId, c.member.workspaceId),
-          eq(sessions.patientId, patientId),
-          eq(sessions.status, 'completed'),
-          eq(sessions.invoiced, false),
-          scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined,
-          range?.from ? sql`${sessions.startsAt} >= ${range.from}` : undefined,
-          range?.to ? sql`${sessions.startsAt} < ${range.to}` : undefined,
-        ),
-      )
-      .orderBy(asc(sessions.startsAt))
-      .limit(500);
+    const rows = await sessionInvoicingRepository(this.db).uninvoiced(c.member.workspaceId, scope, patientId, range);
     return rows.map(present);
   }
 
   /** The fee balance's sums: completed sessions started in [from, to), by therapist and payments receiver. */
   async feeSums(workspaceId: string, from: Date, to: Date): Promise<FeeBalanceInput[]> {
-    const rows = await this.db
-      .select({
-        therapistId: sessions.therapistId,
-        receiver: sessions.paymentsReceiver,
-        sessions: sql<number>`count(*)::int`,
-        priceCents: sql<number>`coalesce(sum(${sessions.price}), 0)::int`,
-        feeCents: sql<number>`coalesce(sum(${sessions.fee}), 0)::int`,
-        pricedWithFeeCents: sql<number>`coalesce(sum(${sessions.price}) filter (where ${sessions.fee} is not null), 0)::int`,
-        sessionsWithFee: sql<number>`(count(*) filter (where ${sessions.fee} is not null))::int`,
-      })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.workspaceId, workspaceId),
-          eq(sessions.status, 'completed'),
-          sql`${sessions.startsAt} >= ${from} and ${sessions.startsAt} < ${to}`,
-        ),
-      )
-      .groupBy(sessions.therapistId, sessions.paymentsReceiver);
-    return rows;
+    return sessionInvoicingRepository(this.db).feeSums(workspaceId, from, to);
   }
 
   /**
@@ -111,21 +76,7 @@ export class SessionInvoicing {
   async uninvoicedInRange(c: Caller, from: Date, to: Date, therapistId?: string): Promise<(InvoiceableSession & { patientId: string })[]> {
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     if (scope.kind === 'none') return [];
-    const rows = await this.db
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.workspaceId, c.member.workspaceId),
-          eq(sessions.status, 'completed'),
-          eq(sessions.invoiced, false),
-          sql`${sessions.startsAt} >= ${from} and ${sessions.startsAt} < ${to}`,
-          scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined,
-          therapistId ? eq(sessions.therapistId, therapistId) : undefined,
-        ),
-      )
-      .orderBy(asc(sessions.patientId), asc(sessions.startsAt))
-      .limit(20_000);
+    const rows = await sessionInvoicingRepository(this.db).uninvoicedInRange(c.member.workspaceId, scope, from, to, therapistId);
     return rows.map((s) => ({ ...present(s), patientId: s.patientId }));
   }
 
@@ -137,20 +88,7 @@ export class SessionInvoicing {
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     if (scope.kind === 'none' || ids.length === 0) return null;
     const unique = [...new Set(ids)];
-    const rows = await tx
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.workspaceId, c.member.workspaceId),
-          eq(sessions.patientId, patientId),
-          eq(sessions.status, 'completed'),
-          inArray(sessions.id, unique),
-          scope.kind === 'own' ? eq(sessions.therapistId, scope.ownerId) : undefined,
-        ),
-      )
-      .orderBy(asc(sessions.startsAt), asc(sessions.id))
-      .for('update');
+    const rows = await sessionInvoicingRepository(tx).lockCompleted(c.member.workspaceId, scope, patientId, unique);
     return rows.length === unique.length ? rows.map(present) : null;
   }
 
@@ -168,12 +106,7 @@ export class SessionInvoicing {
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     const all = [...new Set(groups.flatMap((g) => g.sessionIds))];
     if (!all.length) return groups.map(() => null);
-    const rows = await tx
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.workspaceId, c.member.workspaceId), inArray(sessions.id, all)))
-      .orderBy(asc(sessions.startsAt), asc(sessions.id))
-      .for('update');
+    const rows = await sessionInvoicingRepository(tx).lockMany(c.member.workspaceId, all);
     return groups.map((g) => {
       const wanted = new Set(g.sessionIds);
       const mine = rows.filter((s) => wanted.has(s.id));
@@ -188,10 +121,7 @@ export class SessionInvoicing {
   /** Sets the sessions' `invoiced` flag inside the invoice's transaction; `afterCommit` tells the calendar. */
   async setInvoiced(tx: DbOrTx, workspaceId: string, ids: string[], invoiced: boolean): Promise<void> {
     if (!ids.length) return;
-    await tx
-      .update(sessions)
-      .set({ invoiced, updatedAt: new Date() })
-      .where(and(eq(sessions.workspaceId, workspaceId), inArray(sessions.id, ids)));
+    await sessionInvoicingRepository(tx).setInvoiced(workspaceId, ids, invoiced);
   }
 
   afterCommit(workspaceId: string) {
@@ -199,7 +129,7 @@ export class SessionInvoicing {
   }
 }
 
-function present(s: typeof sessions.$inferSelect): InvoiceableSession {
+function present(s: SessionRow): InvoiceableSession {
   const start = toLocal(s.startsAt, s.timeZone);
   return {
     id: s.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, lt, ne, or, type SQL } from 'drizzle-orm';
 import { SESSION_MAX_MINUTES, type Scope } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { sessionSeries, type SessionSeriesRow } from './session-series.tables';
@@ -116,6 +116,48 @@ export function sessionsRepository(db: DbOrTx) {
         .orderBy(asc(sessions.startsAt))
         .limit(50);
     },
+    /** A session by id in the workspace, whoever may read it, with its location's name and address (the booking's reads). */
+    async withPlace(workspaceId: string, id: string) {
+      const [row] = await db
+        .select({ s: sessions, name: locations.name, address: locations.address })
+        .from(sessions)
+        .leftJoin(locations, eq(locations.id, sessions.locationId))
+        .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.id, id)));
+      return row;
+    },
+    /** A session by its id alone, for a caller that proved its right to it otherwise (no clinical field). */
+    async byId(sessionId: string) {
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          workspaceId: sessions.workspaceId,
+          therapistId: sessions.therapistId,
+          startsAt: sessions.startsAt,
+          endsAt: sessions.endsAt,
+          timeZone: sessions.timeZone,
+          status: sessions.status,
+          videoConference: sessions.videoConference,
+        })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      return row;
+    },
+    /** The patient's sessions booked through the public service that have not started at `now` and are not canceled. */
+    async countUpcomingBooked(workspaceId: string, patientId: string, serviceId: string, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.workspaceId, workspaceId),
+            eq(sessions.publicServiceId, serviceId),
+            eq(sessions.patientId, patientId),
+            ne(sessions.status, 'canceled'),
+            gt(sessions.startsAt, now),
+          ),
+        );
+      return row?.n ?? 0;
+    },
     async insert(values: NewSession): Promise<SessionRow> {
       const [row] = await db.insert(sessions).values(values).returning();
       return row!;
@@ -127,6 +169,15 @@ export function sessionsRepository(db: DbOrTx) {
         .where(eq(sessions.id, id))
         .returning();
       return row!;
+    },
+    /** A session paid at booking whose money went back; undefined unless it was `paid`. */
+    async markRefunded(workspaceId: string, id: string): Promise<SessionRow | undefined> {
+      const [row] = await db
+        .update(sessions)
+        .set({ paymentStatus: 'refunded', updatedAt: new Date() })
+        .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.id, id), eq(sessions.paymentStatus, 'paid')))
+        .returning();
+      return row;
     },
   };
 }
