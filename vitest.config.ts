@@ -36,7 +36,10 @@ const projects: TestProjectInlineConfiguration[] = [
     : [server('server', [SERVER_TESTS])]),
 ];
 
-/** `TEST_REPORT=<file>`: also a JSON report (`node scripts/slowest-tests.mjs <file>` lists the slowest files). */
+/**
+ * `TEST_REPORT=<file>.json`: also vitest's JSON report, and each file's whole time (import, hooks, tests) in
+ * <file>.files.json; `node scripts/slowest-tests.mjs <file>.json` lists the slowest files.
+ */
 const report = process.env.TEST_REPORT;
 
 export default defineConfig({
@@ -53,7 +56,7 @@ export default defineConfig({
     // file (~3 s each). Every file builds its own app and database, so nothing else is shared.
     maxWorkers: 3,
     isolate: false,
-    reporters: report ? ['default', 'json'] : ['default'],
+    reporters: report ? ['default', 'json', './scripts/file-times-reporter.mjs'] : ['default'],
     ...(report ? { outputFile: { json: report } } : {}),
   },
 });

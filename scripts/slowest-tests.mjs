@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The slowest test files of one or more vitest JSON reports (`--reporter=json --outputFile=…`):
-//   node scripts/slowest-tests.mjs /tmp/divan-unit.json [/tmp/divan-pg.json …] [--top 20]
-// Prints each file's wall time (its start to its end), its test count, and the passes' totals.
-import { readFileSync } from 'node:fs';
+// The slowest test files of one or more vitest JSON reports (`TEST_REPORT=<file>.json`, or `--reporter=json --outputFile=…`):
+//   node scripts/slowest-tests.mjs /tmp/divan-unit.json [/tmp/other.json …] [--top 20]
+// With <file>.files.json beside a report (scripts/file-times-reporter.mjs), a file's time is all of it: import,
+// set-up hooks and tests, and its project is shown; without, only its tests' time (vitest's JSON leaves hooks out).
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -16,23 +17,26 @@ if (args.length === 0) {
 const files = [];
 for (const report of args) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
-  const seconds = (r.testResults ?? []).reduce((s, f) => s + Math.max(0, f.endTime - f.startTime), 0) / 1000;
   const wall = r.testResults?.length ? (Math.max(...r.testResults.map((f) => f.endTime)) - r.startTime) / 1000 : 0;
+  const whole = report.replace(/\.json$/, '') + '.files.json';
+  const rows = existsSync(whole)
+    ? JSON.parse(readFileSync(whole, 'utf8')).map((f) => ({ name: f.file, s: f.seconds, tests: f.tests, project: f.project }))
+    : (r.testResults ?? []).map((f) => ({
+        name: f.name,
+        s: Math.max(0, f.endTime - f.startTime) / 1000,
+        tests: f.assertionResults?.length ?? 0,
+      }));
+  const sum = rows.reduce((s, f) => s + f.s, 0);
   console.log(
-    `${report}: ${r.numTotalTestSuites ?? '?'} suites, ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped; ` +
-      `files sum ${seconds.toFixed(0)} s, wall ${wall.toFixed(0)} s`,
+    `${report}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped; ` +
+      `${rows.length} files, ${existsSync(whole) ? 'their whole times' : 'their tests alone'} sum to ${sum.toFixed(0)} s; wall ${wall.toFixed(0)} s`,
   );
-  for (const f of r.testResults ?? [])
-    files.push({
-      name: relative(process.cwd(), f.name),
-      s: Math.max(0, f.endTime - f.startTime) / 1000,
-      tests: f.assertionResults?.length ?? 0,
-      report,
-    });
+  for (const f of rows) files.push({ ...f, name: relative(process.cwd(), f.name), report });
 }
 files.sort((a, b) => b.s - a.s);
 const width = Math.max(...files.slice(0, top).map((f) => f.name.length));
 for (const f of files.slice(0, top))
   console.log(
-    `${f.s.toFixed(1).padStart(7)} s  ${String(f.tests).padStart(4)} tests  ${f.name.padEnd(width)}${args.length > 1 ? `  (${f.report})` : ''}`,
+    `${f.s.toFixed(1).padStart(7)} s  ${String(f.tests).padStart(4)} tests  ${f.name.padEnd(width)}` +
+      `${f.project ? `  ${f.project}` : ''}${args.length > 1 ? `  (${f.report})` : ''}`,
   );
