@@ -20,10 +20,11 @@ export const invoicesModule = defineModule({
   name: 'invoices',
   needs: ['audit', 'patients', 'users', 'workspaces', 'sessionInvoicing'],
   build: (d, p) => {
-    const { invoices, issuing, auto, register } = wireInvoices({
+    const { invoices, issuing, auto, register, jobs, on, sweeps } = wireInvoices({
       db: p.db,
       events: p.events,
       jobs: p.jobs,
+      mailer: p.mailer,
       audit: d.audit,
       patients: d.patients,
       users: d.users,
@@ -33,6 +34,6 @@ export const invoicesModule = defineModule({
       verifactuAeat: p.config.verifactuAeat,
       verifactuProducer: p.config.verifactuProducer,
     });
-    return { provides: { invoices, invoiceIssuing: issuing, autoInvoices: auto }, routes: register };
+    return { provides: { invoices, invoiceIssuing: issuing, autoInvoices: auto }, routes: register, jobs, on, sweeps };
   },
 });

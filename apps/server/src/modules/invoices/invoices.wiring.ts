@@ -8,6 +8,7 @@ import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { BillingProfiles } from './settings/billing-profiles.service';
 import type { Jobs } from '../../platform/jobs/jobs';
+import type { Mailer } from '../../platform/mail/mailer';
 import { AutoInvoices } from './auto/invoice-auto.service';
 import { InvoiceBatches } from './batches/invoice-batches.service';
 import { BatchChecks } from './batches/invoice-batch-checks.service';
@@ -41,6 +42,7 @@ type Deps = {
   /** The AEAT's QR validation URL (default production). */
   verifactuQrBase?: string;
   jobs: Jobs;
+  mailer: Mailer;
   clock?: () => Date;
   /** Sending VERI*FACTU records to the AEAT; unset: off. */
   verifactuAeat?: VerifactuAeatConfig;
@@ -59,7 +61,7 @@ export function wireInvoices(d: Deps) {
   const batches = new InvoiceBatches(d.db, d.jobs, batchIssuing, d.sessions, d.patients, d.workspaces, checks);
   const auto = new AutoInvoices(d.db, d.jobs, invoices, issuing, d.workspaces, d.sessions);
   const software = softwareOf(d.verifactuProducer);
-  const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, events: d.events, aeat: d.verifactuAeat, clock: d.clock, software });
+  const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, aeat: d.verifactuAeat, clock: d.clock, software });
   const register = (app: FastifyInstance) =>
     app
       .register(invoicesRoutes, {
@@ -73,7 +75,9 @@ export function wireInvoices(d: Deps) {
       .register(invoiceBatchesRoutes, { batches })
       .register(invoiceSettingsRoutes, { auto, series: new InvoiceSeries(d.db) })
       .register(feeBalanceRoutes, { sessions: d.sessions, users: d.users })
-      .register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: app.services.mailer })
+      .register(invoicePdfRoutes, { invoices, workspaces: d.workspaces, mailer: d.mailer })
       .register(verifactuStatusRoutes, { status: new VerifactuStatusService({ db: d.db, invoices, sending: !!sending }) });
-  return { invoices, issuing, voiding, billing, batches, auto, sending, register };
+  // What the module entry registers: the batches', automatic invoices' and (when configured) the AEAT sending's queues, its handler and sweep.
+  const jobs = [batches.queue, auto.queue, ...(sending?.jobs ?? [])];
+  return { invoices, issuing, voiding, billing, batches, auto, register, jobs, on: sending?.on ?? [], sweeps: sending?.sweeps ?? {} };
 }

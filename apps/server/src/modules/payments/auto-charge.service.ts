@@ -2,7 +2,7 @@ import { errorMessage } from '@divan/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { Jobs } from '../../platform/jobs/jobs';
+import type { Jobs, QueueDefinition } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail/mailer';
 import { invoicePaymentState } from '../invoices/invoice-payment-state';
 import type { InvoiceRow } from '../invoices/invoice-payment-state';
@@ -33,16 +33,17 @@ export type AutoChargeDeps = {
  * A patient without a card or with the switch off is simply not charged.
  */
 export class AutoCharges {
-  constructor(private readonly d: AutoChargeDeps) {
-    d.jobs.define<Job>({
-      name: QUEUE,
-      work: (j) => this.work(j.invoiceId),
-      retryLimit: 3,
-      retryDelaySeconds: 60,
-      expireInSeconds: 120,
-      pollingIntervalSeconds: 5,
-    });
-  }
+  constructor(private readonly d: AutoChargeDeps) {}
+
+  /** The automatic charge's queue (defined by the payments module's entry). */
+  readonly queue: QueueDefinition<Job> = {
+    name: QUEUE,
+    work: (j) => this.work(j.invoiceId),
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 120,
+    pollingIntervalSeconds: 5,
+  };
 
   /** After an automatic invoice is committed. */
   onAutoIssued = (row: InvoiceRow) => {

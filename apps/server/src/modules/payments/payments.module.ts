@@ -59,6 +59,7 @@ export const paymentsModule = defineModule({
         await payments.register(app);
         if (sandbox) await app.register(sandboxPagesRoutes, { sandbox });
       },
+      jobs: payments.jobs,
       on: payments.on,
       sockets: ['invoice.paid'],
     };

@@ -72,7 +72,7 @@ export function wirePayments(d: Deps) {
       .register(paymentsRoutes, { accounts, cards, charging, payLinks, refunds, users: d.users, workspaces: d.workspaces })
       .register(paymentPublicRoutes, { payLinks, webhooks, perIpPerMinute: d.perIpPerMinute })
       .register(sessionPacksRoutes, { packs });
-  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, packs, bookings, register, on };
+  return { accounts, cards, charging, payLinks, refunds, webhooks, autoCharges, packs, bookings, register, on, jobs: [autoCharges.queue] };
 }
 
 /** What the payments module offers (`app.services.payments`). */

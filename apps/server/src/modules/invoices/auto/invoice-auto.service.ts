@@ -1,7 +1,7 @@
 import type { InvoiceSettings } from '@divan/core';
 import type { Db, Tx } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
-import type { Jobs } from '../../../platform/jobs/jobs';
+import type { Jobs, QueueDefinition } from '../../../platform/jobs/jobs';
 import type { Caller } from '../../../platform/auth/caller';
 import type { CompletedSession, SessionInvoicing } from '../../sessions/session-invoicing';
 import type { WorkspacesService } from '../../workspaces/workspaces.service';
@@ -33,16 +33,18 @@ export class AutoInvoices {
     private readonly workspaces: WorkspacesService,
     private readonly sessions: SessionInvoicing,
   ) {
-    jobs.define<Job>({
-      name: QUEUE,
-      work: (d) => this.work(d),
-      expireInSeconds: 120,
-      retryLimit: 3,
-      retryDelaySeconds: 10,
-      pollingIntervalSeconds: 5,
-    });
     sessions.onCompleted((tx, s) => this.queueIn(tx, s));
   }
+
+  /** The automatic invoice's queue (defined by the invoices module's entry). */
+  readonly queue: QueueDefinition<Job> = {
+    name: QUEUE,
+    work: (d) => this.work(d),
+    expireInSeconds: 120,
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    pollingIntervalSeconds: 5,
+  };
 
   async settings(c: Caller): Promise<InvoiceSettings> {
     const { workspaceId } = c.member;

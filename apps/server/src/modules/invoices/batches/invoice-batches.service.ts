@@ -9,7 +9,7 @@ import {
 } from '@divan/core';
 import type { Db, Tx } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
-import type { JobContext, Jobs } from '../../../platform/jobs/jobs';
+import type { JobContext, Jobs, QueueDefinition } from '../../../platform/jobs/jobs';
 import type { Caller } from '../../../platform/auth/caller';
 import type { PatientsService } from '../../patients/patients.service';
 import type { SessionInvoicing } from '../../sessions/session-invoicing';
@@ -46,16 +46,17 @@ export class InvoiceBatches {
     private readonly patients: PatientsService,
     private readonly workspaces: WorkspacesService,
     private readonly checks: BatchChecks,
-  ) {
-    jobs.define<{ batchId: string }>({
-      name: QUEUE,
-      work: (d, job) => this.run(d.batchId, job),
-      expireInSeconds: 900,
-      retryLimit: RETRY_LIMIT,
-      retryDelaySeconds: 5,
-      pollingIntervalSeconds: 2,
-    });
-  }
+  ) {}
+
+  /** The batch's queue (defined by the invoices module's entry). */
+  readonly queue: QueueDefinition<{ batchId: string }> = {
+    name: QUEUE,
+    work: (d, job) => this.run(d.batchId, job),
+    expireInSeconds: 900,
+    retryLimit: RETRY_LIMIT,
+    retryDelaySeconds: 5,
+    pollingIntervalSeconds: 2,
+  };
 
   async preview(c: Caller, b: InvoiceBatchBody): Promise<InvoiceBatchPreview> {
     await this.assertAllowed(c);

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../platform/config';
 import type { Db } from '../../../../platform/db/database';
-import type { EventBus } from '../../../../platform/events/event-bus';
 import type { Jobs } from '../../../../platform/jobs/jobs';
 import { chainer, LUIS, session, SOFTWARE } from '../verifactu.testkit';
 import type { VerifactuRecord } from '../types';
@@ -161,8 +160,7 @@ describe.skipIf(skipTls)('configuration', () => {
       sweep: () => calls.push('sweep'),
       send: () => calls.push('send'),
     } as unknown as Jobs;
-    const events = { on: () => calls.push('on') } as unknown as EventBus;
-    expect(wireVerifactuSending({ db: {} as Db, jobs, events, aeat: undefined })).toBeUndefined();
+    expect(wireVerifactuSending({ db: {} as Db, jobs, aeat: undefined })).toBeUndefined();
     expect(calls).toEqual([]);
   });
 

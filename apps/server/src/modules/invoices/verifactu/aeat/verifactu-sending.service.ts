@@ -1,8 +1,8 @@
 import { errorMessage } from '@divan/core';
 import type { Db } from '../../../../platform/db/database';
-import type { Jobs } from '../../../../platform/jobs/jobs';
+import type { Jobs, QueueDefinition } from '../../../../platform/jobs/jobs';
 import type { VerifactuAeatConfig } from '../../../../platform/config';
-import type { EventBus } from '../../../../platform/events/event-bus';
+import { handle } from '../../../../platform/modules/define-module';
 import type { VerifactuRecordRow } from '../../invoices.tables';
 import { verifactuRecordsRepository } from '../verifactu-records.repository';
 import { softwareOf, toRecord } from '../verifactu-export.service';
@@ -53,17 +53,15 @@ export class VerifactuSending {
     this.now = d.now ?? (() => new Date());
   }
 
-  /** Declares the queue; call before the jobs start. */
-  define() {
-    this.d.jobs.define<SendJob>({
-      name: VERIFACTU_SEND_QUEUE,
-      work: async ({ issuerTaxId }) => void (await this.work(issuerTaxId)),
-      expireInSeconds: 180,
-      retryLimit: 5,
-      retryDelaySeconds: 60,
-      pollingIntervalSeconds: 5,
-    });
-  }
+  /** The sending's queue (defined by the invoices module's entry, before the jobs start). */
+  readonly queue: QueueDefinition<SendJob> = {
+    name: VERIFACTU_SEND_QUEUE,
+    work: async ({ issuerTaxId }) => void (await this.work(issuerTaxId)),
+    expireInSeconds: 180,
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    pollingIntervalSeconds: 5,
+  };
 
   /** After an invoice is issued (its record committed): the sending of its issuer's records is queued. */
   async onIssued(invoiceId: string) {
@@ -159,13 +157,13 @@ export class VerifactuSending {
 }
 
 /**
- * Sending to the AEAT, when configured: the queue, the job queued after each issued invoice, and the
- * hourly catch-up. Unconfigured: nothing is defined, queued or sent (`undefined`).
+ * Sending to the AEAT, when configured: the queue, the handler that queues a job after each issued
+ * invoice, and the hourly catch-up, for the invoices module's entry to register. Unconfigured: nothing
+ * to define, listen to or queue (`undefined`).
  */
 export function wireVerifactuSending(d: {
   db: Db;
   jobs: Jobs;
-  events: EventBus;
   aeat?: VerifactuAeatConfig;
   sender?: VerifactuSender;
   clock?: () => Date;
@@ -174,10 +172,12 @@ export function wireVerifactuSending(d: {
   if (!d.aeat && !d.sender) return undefined;
   const sender = d.sender ?? new AeatSoapSender({ url: d.aeat!.url, tls: d.aeat!.tls });
   const sending = new VerifactuSending({ db: d.db, jobs: d.jobs, sender, now: d.clock, software: d.software });
-  sending.define();
-  d.events.on('invoice.issued', (e) => sending.onIssued(e.invoiceId), { scope: 'once' });
-  d.jobs.sweep('verifactu.catch-up', () => sending.catchUp());
-  return sending;
+  return {
+    sending,
+    jobs: [sending.queue],
+    on: [handle('invoice.issued', 'once', (e) => sending.onIssued(e.invoiceId))],
+    sweeps: { 'verifactu.catch-up': () => sending.catchUp() },
+  };
 }
 
 const latest = (...dates: (Date | null | undefined)[]) => dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
