@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -28,13 +28,4 @@ export function useSearchText(value: string, write: (text: string) => void): [st
   }, [value]);
 
   return [text, setText];
-}
-
-/** useSearchText for a list whose state holds `q`: it is written with `update({ q }, { replace: true })` (`update` is stable). */
-export function useUrlSearchText(
-  q: string,
-  update: (patch: { q: string }, options: { replace: boolean }) => void,
-): [string, (text: string) => void] {
-  const write = useCallback((text: string) => update({ q: text }, { replace: true }), [update]);
-  return useSearchText(q, write);
 }

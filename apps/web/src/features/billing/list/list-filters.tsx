@@ -1,9 +1,9 @@
+import { useCallback } from 'react';
 import { X } from 'lucide-react';
 import { INVOICE_STATUS, PAYMENT_STATUS } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, optionsOf } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
-import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 import { DATE_PRESET_LABELS, DATE_PRESETS, type DatePreset } from '../utils/date-presets';
 import { hasFilters, NO_FILTERS, type ListState } from '../utils/list-params';
@@ -21,15 +21,16 @@ type Props = {
 };
 
 export function ListFilters({ wid, state, update, therapists, series, patient, onPatient }: Props) {
-  const [text, setText] = useUrlSearchText(state.q, update);
+  // Typing writes q once the user pauses, replacing the entry: Back doesn't replay every keystroke.
+  const search = useCallback((q: string) => update({ q }, { replace: true }), [update]);
 
   return (
     <div className="grid gap-3">
       <div className="grid gap-3 md:grid-cols-2 lg:flex lg:flex-wrap">
         <SearchInput
           className="lg:w-80"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          value={state.q}
+          onSearch={search}
           placeholder="Número o destinatario"
           aria-label="Buscar facturas"
         />

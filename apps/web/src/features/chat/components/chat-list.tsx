@@ -7,7 +7,6 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { cn } from '@/lib/cn';
-import { useSearchText } from '@/lib/use-url-search-text';
 import { CHAT_LIST_PAGE_SIZE, useChatCounters, useChatList, type ChatList as ChatListData } from '../api/chat-api';
 import { badgeText, unreadOf } from '../model/counters';
 import { readChatListState, TAB_LABELS, writeChatListState, type ChatListState } from '../model/list-params';
@@ -28,14 +27,15 @@ export function ChatList({ wid, selectedId }: { wid: string; selectedId: string 
       setParams((prev) => writeChatListState({ ...readChatListState(prev), page: 1, ...patch }), { replace }),
     [setParams],
   );
-  const onSearch = useCallback((q: string) => update({ q }, true), [update]);
+  // Typing updates the address once the user pauses (replacing, so Back does not replay every key).
+  const onSearch = useCallback((q: string) => update({ q: q.trim() }, true), [update]);
   const list = useChatList(wid, state);
   const counters = useChatCounters(wid, true);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="grid gap-3 border-b px-3 pt-3 sm:px-4">
-        <SearchBox value={state.q} onChange={onSearch} />
+        <SearchInput value={state.q} onSearch={onSearch} placeholder="Buscar paciente" aria-label="Buscar conversaciones por paciente" />
         <Tabs value={state.tab} onChange={(tab) => update({ tab })} />
       </div>
       <div
@@ -167,20 +167,6 @@ function Tabs({ value, onChange }: { value: ChatTab; onChange: (t: ChatTab) => v
         );
       })}
     </div>
-  );
-}
-
-/** Typing updates the address once the user pauses (replacing, so Back does not replay every key). */
-function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
-  const write = useCallback((text: string) => onChange(text.trim()), [onChange]);
-  const [text, setText] = useSearchText(value, write);
-  return (
-    <SearchInput
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      placeholder="Buscar paciente"
-      aria-label="Buscar conversaciones por paciente"
-    />
   );
 }
 

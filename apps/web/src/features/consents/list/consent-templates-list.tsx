@@ -13,7 +13,6 @@ import { EmptyState, LoadError } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
 import { messageOf } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
-import { useSearchText } from '@/lib/use-url-search-text';
 import { useArchiveTemplate, useConsentTemplates } from '../api/consent-templates-api';
 import { ReadyMadeDialog, signersOf } from '../components/ready-made-dialog';
 import { useConsentsScope } from '../components/use-consents-scope';
@@ -44,19 +43,6 @@ function useListState() {
     [setParams],
   );
   return [state, update] as const;
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useSearchText(value, onSearch);
-  return (
-    <SearchInput
-      className="sm:w-[22rem]"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      placeholder="Nombre o título del documento"
-      aria-label="Buscar plantillas"
-    />
-  );
 }
 
 function RowMenu({ t, canDelete, onArchive }: { t: ConsentTemplateSummary; canDelete: boolean; onArchive: () => void }) {
@@ -198,7 +184,13 @@ export function TemplatesList() {
       ) : (
         <>
           <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
-            <SearchBox value={state.q} onSearch={onSearch} />
+            <SearchInput
+              className="sm:w-[22rem]"
+              value={state.q}
+              onSearch={onSearch}
+              placeholder="Nombre o título del documento"
+              aria-label="Buscar plantillas"
+            />
             <NativeSelect
               aria-label="Estado"
               className="sm:w-44"

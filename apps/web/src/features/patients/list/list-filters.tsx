@@ -1,9 +1,9 @@
+import { useCallback } from 'react';
 import { X } from 'lucide-react';
 import { SESSION_TYPE, TREATMENT_MOTIVE, PATIENT_SORTS } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, optionsOf } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
-import { useUrlSearchText } from '@/lib/use-url-search-text';
 import type { Therapist } from '../api/patients-api';
 import { hasFilters, type ListState, type Sort } from './list-params';
 
@@ -23,7 +23,8 @@ type Props = {
 };
 
 export function ListFilters({ state, update, therapists, treatment }: Props) {
-  const [text, setText] = useUrlSearchText(state.q, update);
+  // Typing writes q once the user pauses, replacing the entry: Back doesn't replay every keystroke.
+  const search = useCallback((q: string) => update({ q }, { replace: true }), [update]);
 
   const therapistOptions = therapists
     ? [{ value: 'unassigned', label: 'Sin asignar' }, ...therapists.map((t) => ({ value: t.id, label: t.name }))]
@@ -33,8 +34,8 @@ export function ListFilters({ state, update, therapists, treatment }: Props) {
     <div className="grid gap-3 lg:flex lg:flex-wrap lg:items-center">
       <SearchInput
         className="lg:w-[25rem]"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        value={state.q}
+        onSearch={search}
         placeholder="Nombre, email, teléfono o DNI"
         aria-label="Buscar pacientes"
       />
