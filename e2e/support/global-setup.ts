@@ -52,6 +52,7 @@ export default async function setup(project: TestProject) {
   for (const file of [serverEntry, webIndex]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm run test:e2e does).`);
   }
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
   const port = await freePort();
   // Mail goes out over real SMTP through the outbox and its relay job (and stays readable at /dev/mail).
   const smtp = await startTestSmtp(await freePort());
@@ -70,6 +71,9 @@ export default async function setup(project: TestProject) {
       WEB_DIST: webDist,
       SMTP_URL: smtp.url,
       DEV_MAIL: 'on',
+      // Every file calls from 127.0.0.1: with files running side by side, each keeps the per-IP budget of
+      // the public and auth routes it had alone (the default 30 a minute, times the files at once).
+      AUTH_RATE_LIMIT_IP: process.env.AUTH_RATE_LIMIT_IP ?? String(30 * workers),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
