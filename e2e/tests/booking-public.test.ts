@@ -217,4 +217,30 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
     expect(index).toBeLessThanOrEqual(80);
     expect(service).toBeLessThanOrEqual(80);
   });
+
+  it('writes a price of a thousand euros or more with the thousands point, «1.234,56 €», on the index and the service page', async () => {
+    const intensive = (
+      await me.call<{ id: string }>('POST', '/booking-services', {
+        title: 'Programa intensivo',
+        schedule: every('15:00', '19:00'),
+        priceCents: 123456,
+        modality: 'online',
+        durationMinutes: 50,
+        gapMinutes: 10,
+        minNotice: { amount: 1, unit: 'hours' },
+        maxNotice: { amount: 2, unit: 'months' },
+      })
+    ).id;
+    const price = /^1\.234,56\s€$/;
+    await page.goto(`/v1/reservations/${me.workspaceId}`);
+    await page.getByRole('link', { name: 'Reservar Programa intensivo' }).waitFor();
+    await page.getByText(price).first().waitFor();
+    await page.goto(`/v1/reservations/${me.workspaceId}/${me.userId}/${intensive}`);
+    await page
+      .getByRole('heading', { name: /Programa intensivo/ })
+      .first()
+      .waitFor();
+    await page.getByText(price).first().waitFor();
+    await shot(page, 'booking-public-07-thousands-phone');
+  });
 });

@@ -239,4 +239,19 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
     await dialog.waitFor({ state: 'detached' });
     expect(await block.getByRole('switch').count()).toBe(0);
   });
+
+  it('writes an amount of a thousand euros or more with the thousands point, «1.234,56 €», as every screen does', async () => {
+    const draft = await me.call<Invoice>('POST', '/invoices', {
+      therapistId: me.userId,
+      patientId,
+      lines: [{ description: 'Bono de veinte sesiones', unitPriceCents: 123456 }],
+    });
+    const big = await me.call<Invoice & { totalCents: number }>('POST', `/invoices/${draft.id}/issue`);
+    expect(big.totalCents).toBe(123456);
+    await page.goto(`/p/${patientId}/facturas`);
+    const row = page.getByTestId('invoice-row').filter({ hasText: big.number! });
+    await row.getByTestId('invoice-status').getByText('Pendiente de pago').waitFor();
+    expect(await row.getByTestId('invoice-due').textContent()).toMatch(new RegExp(`^${money('1.234,56 €').replace('.', '\\.')}$`));
+    await row.getByRole('button', { name: new RegExp(`^Pagar ${money('1.234,56 €').replace('.', '\\.')}`) }).waitFor();
+  });
 });
