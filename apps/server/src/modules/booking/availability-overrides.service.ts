@@ -1,4 +1,5 @@
 import {
+  formatDayEs,
   AVAILABILITY_OVERRIDES_MAX,
   type AvailabilityOverride,
   availabilityOverrideProblems,
@@ -23,7 +24,7 @@ const exists = (days: string[]) =>
   new AppError('availability_restriction_exists', [
     {
       path: 'dates',
-      message: `Ya hay un bloqueo ${days.length > 1 ? 'en esas fechas' : 'en esa fecha'}: ${days.map((d) => d.split('-').reverse().join('/')).join(', ')}.`,
+      message: `Ya hay un bloqueo ${days.length > 1 ? 'en esas fechas' : 'en esa fecha'}: ${days.map(formatDayEs).join(', ')}.`,
     },
   ]);
 

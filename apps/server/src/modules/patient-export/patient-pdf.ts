@@ -1,4 +1,5 @@
 import {
+  displayDayEs,
   ENDING_REASON,
   GENDER,
   INSURANCE_COMPANY,
@@ -18,7 +19,7 @@ import { table } from '../../platform/documents/pdf-table';
 import { htmlToBlocks } from './html-text';
 
 /** DD/MM/YYYY from an ISO day or instant. */
-export const dmy = (iso: string | null | undefined) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
+export const dmy = (iso: string | null | undefined) => (iso ? displayDayEs(iso) : '');
 const label = (vocab: { labels: Record<string, string> }, key: string | null | undefined) => (key ? (vocab.labels[key] ?? key) : '');
 const euros = (cents: number | null) => (cents === null ? '' : formatCents(cents));
 const size = (bytes: number) =>

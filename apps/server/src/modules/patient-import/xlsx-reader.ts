@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { IMPORT_MAX_ROWS, patientErrorMessages } from '@divan/core';
+import { displayDayEs, IMPORT_MAX_ROWS, patientErrorMessages } from '@divan/core';
 import { AppError } from '../../platform/errors';
 import { OfficeFileError, officeRefusal, readXlsxRows, type RawRow } from '../../platform/documents/office-files';
 
@@ -56,7 +56,7 @@ function refusal(err: unknown): AppError {
 /** How a cell is shown to the user while mapping: dates as DD/MM/YYYY, numbers without exponent. */
 export function cellText(c: Cell | undefined): string {
   if (c === null || c === undefined) return '';
-  if (c instanceof Date) return c.toISOString().slice(0, 10).split('-').reverse().join('/');
+  if (c instanceof Date) return displayDayEs(c.toISOString());
   if (typeof c === 'number') return Number.isInteger(c) ? c.toFixed(0) : String(c);
   if (typeof c === 'boolean') return c ? 'Sí' : 'No';
   return c.trim();

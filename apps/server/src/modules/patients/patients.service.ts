@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatDayEs,
   DEFAULT_TIME_ZONE,
   PATIENT_FIELDS,
   fieldAccessKey,
@@ -272,7 +273,7 @@ export class PatientsService {
         return {
           result: 'blocked' as const,
           retainedUntil: until,
-          message: `La ley obliga a conservar la historia clínica 5 años. El paciente queda bloqueado (oculto y sin acceso) y podrá borrarse a partir del ${until.split('-').reverse().join('/')}.`,
+          message: `La ley obliga a conservar la historia clínica 5 años. El paciente queda bloqueado (oculto y sin acceso) y podrá borrarse a partir del ${formatDayEs(until)}.`,
         };
       }
       await this.erasure.erase(tx, p, emit, onCommit);

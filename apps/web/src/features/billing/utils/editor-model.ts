@@ -1,4 +1,5 @@
 import {
+  formatDayEs,
   centsToEuros,
   eurosToCents,
   GENERAL_VAT_RATE,
@@ -203,7 +204,7 @@ export function modelProblem(m: EditorModel): string | null {
 
 /** The line a session becomes, worded as the server words it (POST …/from-sessions). */
 export function sessionLine(s: { id: string; day: string; price: number; modality: string }): LineDraft {
-  const day = s.day.split('-').reverse().join('/');
+  const day = formatDayEs(s.day);
   return {
     key: newKey(),
     description: `Sesión de psicoterapia (${s.modality === 'online' ? 'online' : 'presencial'}) del ${day}`,

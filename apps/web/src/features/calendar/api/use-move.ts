@@ -1,3 +1,4 @@
+import { formatDayEs } from '@divan/core';
 import { useCallback } from 'react';
 import { toast } from '@/lib/toast';
 import { messageOf } from '@/lib/error-message';
@@ -37,7 +38,7 @@ export function useMoveSession(wid: string) {
         const res = await update.mutateAsync({ id: session.id, body });
         const many = res.updated && res.updated > 1 ? ` (${res.updated} sesiones)` : '';
         toast.success(`${what}${many}`, {
-          description: `${session.patient.name} · ${to.day.split('-').reverse().join('/')} ${to.from}–${to.to}`,
+          description: `${session.patient.name} · ${formatDayEs(to.day)} ${to.from}–${to.to}`,
           action: {
             label: 'Deshacer',
             // mutateAsync, not mutate's callbacks: the dialog that moved it may be gone by now (its callbacks with it).
