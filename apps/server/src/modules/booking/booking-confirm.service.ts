@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { BOOKING_CODE_ATTEMPTS_MAX, type BookingConfirmResult } from '@divan/core';
 import { AppError } from '../../platform/errors';
-import { activeService, holdAad, nowOf, type BookingFlowDeps, type VisitorData } from './booking-deps';
-import { holdCodeHash } from './booking-holds.service';
-import { atLimit, bookHold, releaseHold } from './booking-book';
-import { BookingNotices } from './booking-notices';
-import type { BookingPaymentFlow } from './booking-payment';
+import type { BookHoldService } from './book-hold.service';
+import { nowOf, type BookingFlowDeps, type VisitorData } from './booking-deps';
+import type { BookingNotices } from './booking-notices.service';
+import type { BookingPaymentService } from './booking-payment.service';
+import { holdAad, holdCodeHash } from './booking-secrets';
+import type { BookingServicesService } from './booking-services.service';
 import { presentBooking } from './booking-presenter';
 import { publicBookingRepository } from './public-booking.repository';
 import type { BookingHoldRow } from './public-booking.tables';
@@ -16,38 +17,37 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  * The second step: the mailed code proves the email, and only now does the answer depend on it. The
  * patient file of that email in the workspace is the patient (found through the patients module);
  * none, and the service takes no new patients: 403; the patient's upcoming bookings through the service
- * at its limit: 409. Otherwise a paid service sends the visitor to pay first (booking-payment.ts), and
- * the others are booked now (booking-book.ts: the slot checked again under the therapist's lock, the
+ * at its limit: 409. Otherwise a paid service sends the visitor to pay first (booking-payment.service.ts), and
+ * the others are booked now (book-hold.service.ts: the slot checked again under the therapist's lock, the
  * file created if new, the session, the manage link; then the mails).
  */
 export class BookingConfirmService {
-  private readonly notices: BookingNotices;
-
   constructor(
-    private readonly d: BookingFlowDeps,
-    private readonly payment: BookingPaymentFlow,
-  ) {
-    this.notices = new BookingNotices(d);
-  }
+    private readonly d: Pick<BookingFlowDeps, 'db' | 'cipher' | 'intake' | 'hash' | 'clock'>,
+    private readonly services: BookingServicesService,
+    private readonly booking: BookHoldService,
+    private readonly payment: BookingPaymentService,
+    private readonly notices: BookingNotices,
+  ) {}
 
   async confirm(holdId: string, code: string): Promise<BookingConfirmResult> {
     const now = nowOf(this.d);
     const hold = await this.checkCode(holdId, code, now);
     const ws = hold.workspaceId;
-    const service = await activeService(this.d, { workspaceId: ws, serviceId: hold.serviceId }).catch(async (e: unknown) => {
-      await releaseHold(this.d, hold, nowOf(this.d));
+    const service = await this.services.active({ workspaceId: ws, serviceId: hold.serviceId }).catch(async (e: unknown) => {
+      await this.booking.release(hold, nowOf(this.d));
       throw e;
     });
     const v = JSON.parse(await this.d.cipher.decryptText(ws, hold.dataEnc, holdAad(hold.id))) as VisitorData;
     const existing = await this.d.intake.findByEmail(this.d.db, ws, v.email);
     if (!existing && !service.allowNewPatients) return this.refuse(hold, 'public_service_not_accepting_new_patients');
-    if (existing && (await atLimit(this.d, service, existing.id, now)))
+    if (existing && (await this.booking.atLimit(service, existing.id, now)))
       return this.refuse(hold, 'public_service_patient_session_limit_reached');
 
-    // A paid service goes through the gateway's checkout first (booking-payment.ts); the webhook books it.
+    // A paid service goes through the gateway's checkout first (booking-payment.service.ts); the webhook books it.
     const payment = await this.payment.start(hold, service, v, now);
     if (payment) return payment;
-    const session = await bookHold(this.d, this.notices, hold, service, v, now);
+    const session = await this.booking.book(hold, service, v, now);
     if (session === 'already') throw new AppError('challenge_not_found');
     const { facts, workspaceName } = await this.notices.facts(service, session);
     return { status: 'booked', booking: presentBooking(service, session, { therapistName: facts.therapistName, workspaceName }, now) };
@@ -65,7 +65,7 @@ export class BookingConfirmService {
     const attempts = await repo.countAttempt(hold.id);
     if (attempts === 0) throw new AppError('challenge_not_found');
     if (attempts > BOOKING_CODE_ATTEMPTS_MAX) {
-      await releaseHold(this.d, hold, nowOf(this.d));
+      await this.booking.release(hold, nowOf(this.d));
       throw new AppError('max_attempts');
     }
     if (!same(holdCodeHash(this.d.hash, hold.id, code), hold.codeHash)) throw new AppError('invalid_code');
@@ -76,7 +76,7 @@ export class BookingConfirmService {
     hold: BookingHoldRow,
     code: 'public_service_not_accepting_new_patients' | 'public_service_patient_session_limit_reached',
   ): Promise<never> {
-    await releaseHold(this.d, hold, nowOf(this.d));
+    await this.booking.release(hold, nowOf(this.d));
     throw new AppError(code);
   }
 }

@@ -1,15 +1,12 @@
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { BookingIntake } from '../patients/booking-intake';
 import type { BookedSessions } from '../sessions/booked-sessions';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import type { BookingSlots } from './booking-slots';
-import { bookingRepository } from './booking.repository';
-import type { BookingServiceRow } from './booking.tables';
+import type { BookingSlots } from './booking-slots.service';
 
 /** What the booking flow (holds, confirmation, the manage link) is built from. */
 export type BookingFlowDeps = {
@@ -35,17 +32,6 @@ export type BookingFlowDeps = {
 
 export const nowOf = (d: { clock?: () => Date }) => d.clock?.() ?? new Date();
 
-/** An active service at this path (workspace, therapist), or `public_service_not_found`: nothing is learnt of others. */
-export async function activeService(
-  d: { db: Db },
-  ids: { workspaceId: string; therapistId?: string; serviceId: string },
-): Promise<BookingServiceRow> {
-  const service = await bookingRepository(d.db).service(ids.workspaceId, ids.serviceId);
-  if (!service || (ids.therapistId && service.therapistId !== ids.therapistId) || service.status !== 'active')
-    throw new AppError('public_service_not_found');
-  return service;
-}
-
 /** What a visitor typed, kept encrypted in the hold until the code proves the email. */
 export type VisitorData = {
   firstName: string;
@@ -55,4 +41,3 @@ export type VisitorData = {
   message: string | null;
   timeZone: string;
 };
-export const holdAad = (holdId: string) => `booking_holds:${holdId}:data`;

@@ -3,7 +3,9 @@ import { BOOKING_HOLD_MINUTES, type BookingHold, type createBookingHoldBody, msg
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db/database';
-import { activeService, holdAad, nowOf, type BookingFlowDeps, type VisitorData } from './booking-deps';
+import { nowOf, type BookingFlowDeps, type VisitorData } from './booking-deps';
+import { emailHash, holdAad, holdCodeHash } from './booking-secrets';
+import type { BookingServicesService } from './booking-services.service';
 import { emailHint, holdCodeMail } from './booking-mails';
 import { publicBookingRepository } from './public-booking.repository';
 
@@ -13,9 +15,6 @@ type ServicePath = { workspaceId: string; therapistId: string; serviceId: string
 /** Holds asked for by one email address in an hour, at most (429 past it). */
 export const HOLDS_PER_EMAIL_PER_HOUR = 5;
 const HOUR = 3_600_000;
-
-export const holdCodeHash = (hash: BookingFlowDeps['hash'], holdId: string, code: string) => hash(`booking-hold:${holdId}:${code}`);
-export const emailHash = (hash: BookingFlowDeps['hash'], email: string) => hash(`booking-email:${email}`);
 
 /**
  * The first step of a booking on the public page: the visitor asks for one of the service's free slots
@@ -27,11 +26,14 @@ export const emailHash = (hash: BookingFlowDeps['hash'], email: string) => hash(
  * first), so HOLDS_PER_EMAIL_PER_HOUR holds under races too.
  */
 export class BookingHoldsService {
-  constructor(private readonly d: BookingFlowDeps) {}
+  constructor(
+    private readonly d: BookingFlowDeps,
+    private readonly services: BookingServicesService,
+  ) {}
 
   async hold(path: ServicePath, body: HoldBody): Promise<BookingHold> {
     const now = nowOf(this.d);
-    const service = await activeService(this.d, path);
+    const service = await this.services.active(path);
     const startsAt = new Date(body.startsAt);
     const expiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
     // The honeypot: a robot filled the field no person sees. It is told what a person would be, and nothing happens.

@@ -4,9 +4,9 @@ import { AppError } from '../../platform/errors';
 import type { PatientsService } from '../patients/patients.service';
 import type { BookedSession } from '../sessions/booked-sessions';
 import { nowOf, type BookingFlowDeps } from './booking-deps';
-import { manageTokenHash } from './booking-book';
-import { BookingNotices, type Patient } from './booking-notices';
-import type { BookingRefunds } from './booking-refunds';
+import type { BookingNotices, Patient } from './booking-notices.service';
+import type { BookingRefundsService } from './booking-refunds.service';
+import { manageTokenHash } from './booking-secrets';
 import { changeableUntil, paymentOf, presentBooking } from './booking-presenter';
 import { bookingRepository } from './booking.repository';
 import type { BookingServiceRow } from './booking.tables';
@@ -32,14 +32,11 @@ export type SessionBooking = {
  * The patient's own account (the companion) does the same keyed by the session, once it proved the file.
  */
 export class BookingManageService {
-  private readonly notices: BookingNotices;
-
   constructor(
     private readonly d: BookingFlowDeps & { patients: PatientsService },
-    private readonly refunds?: BookingRefunds,
-  ) {
-    this.notices = new BookingNotices(d);
-  }
+    private readonly notices: BookingNotices,
+    private readonly refunds?: BookingRefundsService,
+  ) {}
 
   async get(token: string): Promise<PublicBooking> {
     const f = await this.find(token);

@@ -2,10 +2,10 @@ import { BOOKING_HOLD_PAYMENT_MINUTES, type BookingConfirmResult } from '@divan/
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { MIN_CHARGE_CENTS, type BookingCardSaved, type BookingPaid, type BookingPayments } from '../payments/booking-payments.service';
-import { bookHold, releaseHold } from './booking-book';
-import { holdAad, nowOf, type BookingFlowDeps, type VisitorData } from './booking-deps';
+import type { BookHoldService } from './book-hold.service';
+import { nowOf, type BookingFlowDeps, type VisitorData } from './booking-deps';
 import { bookingNotMadeMail } from './booking-mails';
-import type { BookingNotices } from './booking-notices';
+import { holdAad } from './booking-secrets';
 import { bookingRepository } from './booking.repository';
 import type { BookingServiceRow } from './booking.tables';
 import { publicBookingRepository } from './public-booking.repository';
@@ -24,10 +24,10 @@ import type { BookingHoldRow } from './public-booking.tables';
  * account (where patients' cards live); the webhook's "saved" books it and keeps the card on the
  * patient's file (automatic charges as for any saved card). Nothing to refund when it cannot be booked.
  */
-export class BookingPaymentFlow {
+export class BookingPaymentService {
   constructor(
     private readonly d: BookingFlowDeps & { log?: FastifyBaseLogger },
-    private readonly notices: BookingNotices,
+    private readonly booking: BookHoldService,
     /** The payments module's port (built before booking); none: every booking is made without paying. */
     private readonly payments?: BookingPayments,
   ) {
@@ -88,11 +88,11 @@ export class BookingPaymentFlow {
     try {
       if (!service || service.status !== 'active') throw new AppError('public_service_not_found');
       if (hold.consumedAt) throw new AppError('challenge_not_found');
-      const session = await bookHold(this.d, this.notices, hold, service, v, now);
+      const session = await this.booking.book(hold, service, v, now);
       if (session !== 'already') await this.payments!.adoptCard(c, session.patientId, session.therapistId);
     } catch (err) {
       if (!(err instanceof AppError) || (await publicBookingRepository(this.d.db).hold(hold.id))?.booked) throw err;
-      await releaseHold(this.d, hold, now);
+      await this.booking.release(hold, now);
       if (service) await this.tellNotBooked(hold, service, v, false);
     }
   }
@@ -112,7 +112,7 @@ export class BookingPaymentFlow {
       if (!service || service.status !== 'active') throw new AppError('public_service_not_found');
       // The hold may have run out while paying: the slot is checked again, the hold itself aside.
       if (hold.consumedAt) throw new AppError('challenge_not_found');
-      await bookHold(this.d, this.notices, hold, service, v, now, {
+      await this.booking.book(hold, service, v, now, {
         at: now,
         accountId: p.accountId,
         paymentIntentId: p.paymentIntentId,
@@ -121,7 +121,7 @@ export class BookingPaymentFlow {
     } catch (err) {
       // Only a booking refused (a failure after the commit, a mail, leaves it booked: never refunded).
       if (!(err instanceof AppError) || (await publicBookingRepository(this.d.db).hold(hold.id))?.booked) throw err;
-      await releaseHold(this.d, hold, now);
+      await this.booking.release(hold, now);
       await this.payments!.refund(p);
       if (service) await this.tellNotBooked(hold, service, v, true);
     }

@@ -5,7 +5,7 @@ import type { BookingPayments } from '../payments/booking-payments.service';
 import type { PatientsService } from '../patients/patients.service';
 import type { BookingFlowDeps } from './booking-deps';
 import { bookingRefundedMail } from './booking-mails';
-import { BookingNotices } from './booking-notices';
+import type { BookingNotices } from './booking-notices.service';
 import { bookingRepository } from './booking.repository';
 import { publicBookingRepository } from './public-booking.repository';
 import type { PublicBookingRow } from './public-booking.tables';
@@ -20,11 +20,12 @@ type Job = { bookingId: string };
  * the booking's idempotency key (a retry never refunds twice). Then the session reads «refunded» and the
  * patient is told by mail.
  */
-export class BookingRefunds {
+export class BookingRefundsService {
   constructor(
     private readonly d: BookingFlowDeps & { jobs: Jobs; patients: PatientsService; log?: FastifyBaseLogger },
     /** The payments module's port (built before booking). */
-    private readonly payments?: BookingPayments,
+    private readonly payments: BookingPayments | undefined,
+    private readonly notices: BookingNotices,
   ) {}
 
   /** The refund's queue (defined by the booking module's entry). */
@@ -71,7 +72,7 @@ export class BookingRefunds {
       this.d.patients.contactOf(row.workspaceId, session.patientId),
     ]);
     if (!service || !contact?.email) return;
-    const { facts, brand } = await new BookingNotices(this.d).facts(service, session);
+    const { facts, brand } = await this.notices.facts(service, session);
     await this.d.mailer.send(bookingRefundedMail(contact.email, contact.firstName, facts, brand, row.paidAmount!), {
       purpose: 'booking_refunded',
       workspaceId: row.workspaceId,

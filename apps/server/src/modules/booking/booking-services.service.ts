@@ -37,6 +37,14 @@ export class BookingServicesService {
 
   constructor(private readonly d: { db: Db; users: UsersService; locations: LocationsService }) {}
 
+  /** An active service at this path (workspace, therapist), or `public_service_not_found`: nothing is learnt of others (the public flow). */
+  async active(ids: { workspaceId: string; therapistId?: string; serviceId: string }): Promise<BookingServiceRow> {
+    const service = await bookingRepository(this.d.db).service(ids.workspaceId, ids.serviceId);
+    if (!service || (ids.therapistId && service.therapistId !== ids.therapistId) || service.status !== 'active')
+      throw new AppError('public_service_not_found');
+    return service;
+  }
+
   async list(c: Caller, therapistId?: string): Promise<BookingService[]> {
     const scope = scopeFor(c.member.ability, 'read', 'public_services', c.userId);
     if (scope.kind === 'none') throw new AppError('access_denied');

@@ -19,14 +19,15 @@ import type { PatientsService } from '../patients/patients.service';
 import type { Cipher } from '../../platform/crypto/cipher';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { BookingSlots } from './booking-slots';
+import { BookingSlots } from './booking-slots.service';
 import { BookingHoldsService } from './booking-holds.service';
 import { BookingConfirmService } from './booking-confirm.service';
 import { BookingManageService } from './booking-manage.service';
-import { BookingRefunds } from './booking-refunds';
+import { BookingRefundsService } from './booking-refunds.service';
 import { bookingFlowRoutes } from './booking-flow.routes';
-import { BookingPaymentFlow } from './booking-payment';
-import { BookingNotices } from './booking-notices';
+import { BookingPaymentService } from './booking-payment.service';
+import { BookHoldService } from './book-hold.service';
+import { BookingNotices } from './booking-notices.service';
 import type { BookingFlowDeps } from './booking-deps';
 import type { BookingPayments } from '../payments/booking-payments.service';
 import { SERIES_EVENTS } from '../sessions/session-series.service';
@@ -72,11 +73,14 @@ export function wireBooking(
     intake: new BookingIntake(d.workspaces),
     changed: (workspaceId: string) => booking.cache.changed(workspaceId),
   };
-  const holds = new BookingHoldsService(flow);
-  const payment = new BookingPaymentFlow(flow, new BookingNotices(flow), d.payments);
-  const confirm = new BookingConfirmService(flow, payment);
-  const refunds = new BookingRefunds(flow, d.payments);
-  const manage = new BookingManageService(flow, refunds);
+  // One of each, shared by the flow's steps: the notices (mails after a commit) and the booking of a hold.
+  const notices = new BookingNotices(flow);
+  const book = new BookHoldService(flow, notices);
+  const holds = new BookingHoldsService(flow, services);
+  const payment = new BookingPaymentService(flow, book, d.payments);
+  const confirm = new BookingConfirmService(flow, services, book, payment, notices);
+  const refunds = new BookingRefundsService(flow, d.payments, notices);
+  const manage = new BookingManageService(flow, notices, refunds);
   const sweeps = { 'booking.old-holds': holds.sweep };
   // The cached months of free slots go when a therapist's time changes: sessions (any process), services, blocked days.
   const on = [...SESSION_EVENTS, ...SERIES_EVENTS].map((name) =>

@@ -1,7 +1,7 @@
 import { addTimespan, monthRange, presentSlots, publicSlotsResponse, type PublicSlots, type PublicSlotsQuery } from '@divan/core';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { BookingSlots, SlotsOptions } from './booking-slots';
+import type { BookingSlots, SlotsOptions } from './booking-slots.service';
 import type { BookingServiceRow } from './booking.tables';
 import { bookingRepository } from './booking.repository';
 import { PublicSlotsCache } from './public-slots-cache';
@@ -10,7 +10,7 @@ const notFound = () => new AppError('public_service_not_found');
 
 /**
  * What the public booking page reads, without an account (spec §2 `/v1/reservations/…`): a month of a
- * service's free slots (booking-slots.ts). Every session of the therapist takes its time (booked online or
+ * service's free slots (booking-slots.service.ts). Every session of the therapist takes its time (booked online or
  * not), and so does every active hold, widened by the service's gap; blocked days and ranges offer
  * nothing; notice counts from now. A paused service, or one whose path does not match (workspace,
  * therapist), is not found: nothing is learnt of others.
