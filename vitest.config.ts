@@ -25,7 +25,12 @@ const server = (name: string, include: string[], extra: TestProjectInlineConfigu
 });
 const projects: TestProjectInlineConfiguration[] = [
   { extends: true, test: { name: 'core', include: ['packages/*/src/**/*.test.ts'] } },
-  { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+  {
+    extends: true,
+    // The web's `@/` (apps/web/vite.config.ts), for its component tests (`*.test.tsx`, each on jsdom by its own comment).
+    resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+    test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+  },
   { extends: true, test: { name: 'tools', include: ['tools/**/*.test.js'] } },
   ...(postgres
     ? [
