@@ -30,7 +30,7 @@ import { BookHoldService } from './book-hold.service';
 import { BookingNotices } from './booking-notices.service';
 import type { BookingFlowDeps } from './booking-deps';
 import type { BookingPayments } from '../payments/booking-payments.service';
-import { SERIES_EVENTS } from '../sessions/session-series.service';
+import { SERIES_EVENTS } from '../sessions/series/session-series.service';
 import type { EventBus } from '../../platform/events/event-bus';
 import { handle } from '../../platform/modules/define-module';
 

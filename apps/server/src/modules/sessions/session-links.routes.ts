@@ -9,8 +9,8 @@ import {
   sessionIdParams,
 } from '@divan/core';
 import { caller } from '../../platform/auth/caller';
-import type { PatientSessionsService } from './patient-sessions';
-import type { SessionNotesService } from './session-notes';
+import type { PatientSessionsService } from './patient-sessions.service';
+import type { SessionNotesService } from './session-notes.service';
 
 /** Where sessions meet the patient's file: the patient's sessions tab and a session's clinical note. */
 export async function sessionLinksRoutes(

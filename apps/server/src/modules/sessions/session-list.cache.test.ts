@@ -8,7 +8,7 @@ import { createSecondApp, createTestApp, json, type TestApp } from '../../test/t
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import { therapist, type Therapist } from '../../test/workspace-fixtures';
 import type { Caller } from '../../platform/auth/caller';
-import { acceptsGzip, sessionListCache, SessionListReader } from './session-list-cache';
+import { acceptsGzip, sessionListCache, SessionListReader } from './session-list.cache';
 import type { SessionsService } from './sessions.service';
 
 let t: TestApp;

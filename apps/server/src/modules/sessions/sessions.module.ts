@@ -4,7 +4,7 @@ import type { NotificationSettingsService } from './reminders/notification-setti
 import type { RemindersService } from './reminders/reminders.service';
 import { sessionByLink, type LinkedSession } from './session-by-link';
 import type { SessionInvoicing } from './session-invoicing';
-import { SERIES_EVENTS } from './session-series.service';
+import { SERIES_EVENTS } from './series/session-series.service';
 import { SESSION_EVENTS, type SessionsService } from './sessions.service';
 import { wireSessions } from './sessions.wiring';
 

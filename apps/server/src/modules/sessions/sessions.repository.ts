@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, lt, ne, or, type SQL } from 'drizzle-orm';
 import { SESSION_MAX_MINUTES, type Scope } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
-import { sessionSeries, type SessionSeriesRow } from './session-series.tables';
+import { sessionSeries, type SessionSeriesRow } from './series/session-series.tables';
 import { locations, sessions, type NewSession, type SessionRow } from './sessions.tables';
 
 /** What a session's response says of its series. */

@@ -21,8 +21,8 @@ import {
 import { z } from 'zod';
 import { caller } from '../../platform/auth/caller';
 import type { LocationsService } from './locations.service';
-import { sendSessionList, type SessionListReader } from './session-list-cache';
-import type { SessionSeriesService } from './session-series.service';
+import { sendSessionList, type SessionListReader } from './session-list.cache';
+import type { SessionSeriesService } from './series/session-series.service';
 import type { SessionsService } from './sessions.service';
 
 const W = '/api/v1/workspaces/:workspaceId';

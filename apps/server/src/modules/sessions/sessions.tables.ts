@@ -5,7 +5,7 @@ import { tenantColumns, workspaceColumn } from '../../platform/db/columns';
 import { patients } from '../patients/patients.tables';
 import { users } from '../users/users.tables';
 import { workspaces } from '../workspaces/workspaces.tables';
-import { sessionSeries } from './session-series.tables';
+import { sessionSeries } from './series/session-series.tables';
 
 /** A workspace's rooms and addresses, where presential sessions happen. */
 export const locations = pgTable(

@@ -12,18 +12,18 @@ import {
 import { expandSeries, planSeriesCancel, planSeriesEdit, type SeriesEditPlan } from '@divan/core/series';
 import type { z } from 'zod';
 import type { cancelSessionBody, createSessionBody, updateSessionBody } from '@divan/core';
-import type { Db, Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import type { Emit, EventBus } from '../../platform/events/event-bus';
-import type { Caller } from '../../platform/auth/caller';
-import type { PatientsService } from '../patients/patients.service';
-import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { defaultReminders } from './reminders/reminder-defaults';
-import { assertPatientActive, assertWritable, checkReminders, sessionTimes } from './session-rules';
+import type { Db, Tx } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import type { Emit, EventBus } from '../../../platform/events/event-bus';
+import type { Caller } from '../../../platform/auth/caller';
+import type { PatientsService } from '../../patients/patients.service';
+import type { WorkspacesService } from '../../workspaces/workspaces.service';
+import { defaultReminders } from '../reminders/reminder-defaults';
+import { assertPatientActive, assertWritable, checkReminders, sessionTimes } from '../session-rules';
 import { asAppError, changeOf, definitionOf, fieldsOf, isFrozen, seriesColumns, storedOf, type Definition } from './session-series.model';
 import { sessionSeriesRepository } from './session-series.repository';
 import type { SeriesFields } from './session-series.tables';
-import { sessionsRepository } from './sessions.repository';
+import { sessionsRepository } from '../sessions.repository';
 import {
   assertOwnsAll,
   conflictsOver,
@@ -33,8 +33,8 @@ import {
   seriesRefusal,
   termsCache,
 } from './session-series.writes';
-import type { SessionWrite, SessionsService } from './sessions.service';
-import type { NewSession, SessionRow } from './sessions.tables';
+import type { SessionWrite, SessionsService } from '../sessions.service';
+import type { NewSession, SessionRow } from '../sessions.tables';
 
 type Create = z.output<typeof createSessionBody>;
 type Update = z.output<typeof updateSessionBody>;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
+import type { DbOrTx } from '../../../platform/db/database';
 import { sessionSeries, type NewSessionSeries, type SessionSeriesRow } from './session-series.tables';
-import { sessions, type SessionRow } from './sessions.tables';
+import { sessions, type SessionRow } from '../sessions.tables';
 
 export function sessionSeriesRepository(db: DbOrTx) {
   return {

@@ -1,13 +1,13 @@
 import { canOn, sessionFee, type SessionConflict } from '@divan/core';
 import type { z } from 'zod';
 import type { updateSessionBody } from '@divan/core';
-import type { Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import type { Emit } from '../../platform/events/event-bus';
-import type { Caller } from '../../platform/auth/caller';
+import type { Tx } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import type { Emit } from '../../../platform/events/event-bus';
+import type { Caller } from '../../../platform/auth/caller';
 import type { SeriesFields } from './session-series.tables';
-import type { SessionsService } from './sessions.service';
-import type { NewSession, SessionRow } from './sessions.tables';
+import type { SessionsService } from '../sessions.service';
+import type { NewSession, SessionRow } from '../sessions.tables';
 
 /** The row-level pieces of a series write (session-series.service.ts). */
 export type Terms = Awaited<ReturnType<SessionsService['therapistTerms']>>;

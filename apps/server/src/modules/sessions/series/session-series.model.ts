@@ -1,8 +1,8 @@
 import { toLocal, type RecurrenceInput } from '@divan/core';
 import { SeriesError, type MonthlyWeek, type SeriesChange, type SeriesDefinition, type StoredOccurrence } from '@divan/core/series';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../../platform/errors';
 import type { NewSessionSeries, SeriesFields, SessionSeriesRow } from './session-series.tables';
-import type { SessionRow } from './sessions.tables';
+import type { SessionRow } from '../sessions.tables';
 
 /**
  * Between the stored series and the pure planner of @divan/core/series. The definition lives in

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../platform/db/columns';
+import { tenantColumns } from '../../../platform/db/columns';
 // Foreign keys only.
-import { patients } from '../patients/patients.tables';
-import { users } from '../users/users.tables';
-import { workspaces } from '../workspaces/workspaces.tables';
+import { patients } from '../../patients/patients.tables';
+import { users } from '../../users/users.tables';
+import { workspaces } from '../../workspaces/workspaces.tables';
 
 /** What every occurrence of a series inherits (the `fields` of @divan/core/series' SeriesDefinition). */
 export type SeriesFields = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isoWeekday, shiftDay, todayIn, toInstant, type DomainEvents, type Session, type SessionConflict } from '@divan/core';
-import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
+import { createTestApp, json, type TestApp } from '../../../test/test-app';
+import { clinic, nextWeek, W, type Clinic } from '../../../test/session-fixtures';
 
 type Created = { session: Session; conflicts: SessionConflict[]; series?: { id: string; count: number } };
 type Updated = { session: Session; conflicts: SessionConflict[]; updated: number; removed: number };
