@@ -11,4 +11,3 @@ export * from './workspaces/permissions';
 export * from './workspaces/field-access';
 export * from './patients/patient-fields';
 export * from './sessions/session-fields';
-export * from './socket-events';

@@ -15,6 +15,8 @@ export * from './email';
 export * from './phone/phone';
 export * from './auth/password-rule';
 export * from './realtime';
+// The domain events that reach other members' screens, and the queries each refreshes.
+export * from './socket-events';
 
 // Time: days, wall clocks and instants in a named zone; the zones' names.
 export * from './time/tz-offset';
