@@ -232,8 +232,23 @@ describe.skipIf(!hasChromium || !baseUrl)('public booking', () => {
       })
     ).id;
     const price = /^1\.234,56\s€$/;
+    // The index may have been served before the service existed: read again until it lists it.
     await page.goto(`/v1/reservations/${me.workspaceId}`);
-    await page.getByRole('link', { name: 'Reservar Programa intensivo' }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .getByRole('link', { name: 'Reservar Programa intensivo' })
+            .waitFor({ timeout: 5000 })
+            .then(
+              () => true,
+              () => false,
+            );
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(true);
     await page.getByText(price).first().waitFor();
     await page.goto(`/v1/reservations/${me.workspaceId}/${me.userId}/${intensive}`);
     await page

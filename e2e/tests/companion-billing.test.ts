@@ -244,6 +244,8 @@ describe.skipIf(!hasChromium || !baseUrl)('companion: consents, invoices and the
     const draft = await me.call<Invoice>('POST', '/invoices', {
       therapistId: me.userId,
       patientId,
+      // Past 400 € an invoice names its buyer with a NIF.
+      buyer: { kind: 'patient', fullName: 'Elena Martín', taxId: '12345678Z' },
       lines: [{ description: 'Bono de veinte sesiones', unitPriceCents: 123456 }],
     });
     const big = await me.call<Invoice & { totalCents: number }>('POST', `/invoices/${draft.id}/issue`);
