@@ -31,6 +31,7 @@ export const realtimeClientFrames = {
   [CHAT_TYPING_EVENT]: dataFrame(CHAT_TYPING_EVENT, chatTypingData),
 } as const satisfies FrameContract;
 export type RealtimeClientFrame = FrameOf<typeof realtimeClientFrames>;
+export type RealtimeInEvent = RealtimeClientFrame['event'];
 
 /**
  * One text frame against a socket's contract: the typed frame, or why it is refused (not JSON, not an

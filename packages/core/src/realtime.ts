@@ -1,18 +1,15 @@
 /**
  * Websocket frames of spec §4/§7: `{event, data}` JSON both ways, on `/api/v1/notifications`. What a
- * client may send is a Zod contract in realtime-frames.ts (the server validates every frame with it);
+ * client may send is a Zod contract in realtime-frames.ts (the server validates every frame with it; its
+ * types, RealtimeClientFrame and RealtimeInEvent, live there too);
  * this module stays free of Zod so the web shell can load it. Decision 0009 describes the contract.
  */
-import type { RealtimeClientFrame } from './realtime-frames';
-
 export const REALTIME_PATH = '/api/v1/notifications';
 /** The app socket takes no frame longer than this (its longest is an access token): longer ones are refused. */
 export const REALTIME_FRAME_MAX_BYTES = 16 * 1024;
 /** Invalid frames one socket may send in a minute (either socket); one more and it is closed. */
 export const SOCKET_INVALID_FRAME_LIMIT = 20;
 
-export type { RealtimeClientFrame };
-export type RealtimeInEvent = RealtimeClientFrame['event'];
 export type RealtimeOutEvent =
   | 'authenticated'
   | 'disconnect'
