@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'divan-demo-'));
 afterAll(() => [dir, `${dir}.clinical-key`].forEach((d) => rmSync(d, { recursive: true, force: true })));
 // Always the embedded database in its own data dir, whatever the caller's environment.
 const env = { DATA_DIR: dir, DATABASE_URL: '', PUBLIC_URL: 'http://localhost:3000' };
-const demo = () => runToExit(env, 240_000, ['src/ops.ts', 'demo']);
+const demo = () => runToExit(env, 240_000, ['ops', 'demo']);
 
 describe.skipIf(onPostgresPass)('npm run demo', () => {
   it('creates a clinic with two therapists and forty patients, and running it again adds nothing', async () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, onPostgresPass } from '../test/server-process';
+import { entryArgs, freePort, onPostgresPass } from '../test/server-process';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = mkdtempSync(join(tmpdir(), 'divan-logpipe-'));
@@ -29,7 +29,7 @@ describe.skipIf(onPostgresPass)('a log pipe nobody reads', () => {
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     // stdout and stderr are pipes this test never reads: once their buffers are full, every write would wait.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, entryArgs('main'), { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
     try {
       // A new PGlite cluster, its migrations and tsx's first compile: up to 90 s on a loaded 2-core machine (as startServerProcess allows).

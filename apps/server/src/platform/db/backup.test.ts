@@ -11,7 +11,7 @@ const newDir = () => {
   return d;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const ops = (env: Record<string, string>, ...args: string[]) => runToExit(env, 180_000, ['src/ops.ts', ...args]);
+const ops = (env: Record<string, string>, ...args: string[]) => runToExit(env, 180_000, ['ops', ...args]);
 
 describe.skipIf(onPostgresPass)('npm run backup / restore (PGlite)', () => {
   it('writes an encrypted backup that brings accounts back in a new data dir, given its passphrase and the master key', async () => {
