@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { Caller } from '../../platform/auth/caller';
-import { patientsRepository } from './patients.repository';
+import { accessLogRepository } from './patient-access-log.repository';
 import { fullName, presentAccess } from './patient-presenter';
 import type { PatientRow } from './patients.tables';
 
@@ -12,10 +12,10 @@ export class PatientAccessLog {
   ) {}
 
   record = (c: Caller, p: Pick<PatientRow, 'id' | 'workspaceId' | 'firstName' | 'lastName'>, action: string, tx: DbOrTx = this.db) =>
-    patientsRepository(tx).logAccess({ workspaceId: p.workspaceId, patientId: p.id, patientName: fullName(p), userId: c.userId, action });
+    accessLogRepository(tx).insert({ workspaceId: p.workspaceId, patientId: p.id, patientName: fullName(p), userId: c.userId, action });
 
   async read(workspaceId: string, patientId: string | undefined, limit: number, before?: string) {
-    const rows = await patientsRepository(this.db).accessLog(workspaceId, patientId, limit, before ? new Date(before) : undefined);
+    const rows = await accessLogRepository(this.db).list(workspaceId, patientId, limit, before ? new Date(before) : undefined);
     const names = await this.names(rows.map((r) => r.userId));
     return rows.map((r) => presentAccess(r, names));
   }

@@ -3,7 +3,7 @@ import { RETENTION_YEARS, normalizeTaxId, normalizeText, phoneSearchDigits, type
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
 import { reusableQuery } from '../../platform/db/reusable-query';
-import { clinicalAccessLog, historyEntries, patients, type PatientRow } from './patients.tables';
+import { historyEntries, patients, type PatientRow } from './patients.tables';
 
 export type NewPatient = typeof patients.$inferInsert;
 export type ListQuery = z.output<typeof patientListQuery>;
@@ -242,23 +242,6 @@ export function patientsRepository(db: DbOrTx) {
           ),
         );
       return row?.n ?? 0;
-    },
-    async logAccess(values: { workspaceId: string; patientId: string; patientName: string; userId: string; action: string }) {
-      await db.insert(clinicalAccessLog).values(values);
-    },
-    async accessLog(workspaceId: string, patientId: string | undefined, limit: number, before?: Date) {
-      return db
-        .select()
-        .from(clinicalAccessLog)
-        .where(
-          and(
-            eq(clinicalAccessLog.workspaceId, workspaceId),
-            patientId ? eq(clinicalAccessLog.patientId, patientId) : undefined,
-            before ? sql`${clinicalAccessLog.createdAt} < ${before}` : undefined,
-          ),
-        )
-        .orderBy(desc(clinicalAccessLog.createdAt))
-        .limit(limit);
     },
     /** Name and birthdate of the workspace's patients among `ids`. */
     async namesIn(workspaceId: string, ids: string[]): Promise<PatientName[]> {
