@@ -7,6 +7,7 @@ import {
   sessionErrorMessages,
   sessionFee,
   shiftDay,
+  formatDayEs,
   toLocal,
 } from '@divan/core';
 import { expandSeries, planSeriesCancel, planSeriesEdit, type SeriesEditPlan } from '@divan/core/series';
@@ -65,7 +66,6 @@ const SERIES_KEYS = [
 ] as const;
 const isModality = (v: unknown): v is Modality => (MODALITY.values as unknown[]).includes(v);
 const iso = (d: Date) => d.toISOString();
-const esDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /**
  * Recurring series of sessions (spec §3): created with all their occurrences at once; edited or
@@ -299,7 +299,7 @@ export class SessionSeriesService {
     const drop = removed.filter((r) => !isFrozen(r, now));
     const kept = drop.find((r) => r.paymentStatus !== 'pending' || r.invoiced || noted.has(r.id));
     if (kept) {
-      const message = `La sesión del ${esDay(toLocal(kept.startsAt, kept.timeZone).day)} está pagada, facturada o tiene nota y dejaría de estar en la serie: cámbiala o cancélala antes de cambiar la serie.`;
+      const message = `La sesión del ${formatDayEs(toLocal(kept.startsAt, kept.timeZone).day)} está pagada, facturada o tiene nota y dejaría de estar en la serie: cámbiala o cancélala antes de cambiar la serie.`;
       throw new AppError('series_session_protected', [{ path: 'recurrence', message }], message);
     }
 
