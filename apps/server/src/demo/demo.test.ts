@@ -1,16 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { patientListQuery } from '@divan/core';
 import { buildApp } from '../app';
 import { loadConfig } from '../platform/config';
+import { migratedDataDir } from '../test/pglite-data-dir';
 import { runToExit, onPostgresPass } from '../test/server-process';
 import { DEMO_PASSWORD, DEMO_THERAPISTS, DEMO_WORKSPACE } from './demo-data';
 
-const dir = mkdtempSync(join(tmpdir(), 'divan-demo-'));
+// Its database migrated already (test/pglite-data-dir.ts): the test is about the demo's data.
+const dir = onPostgresPass ? '' : await migratedDataDir('divan-demo-');
 // The clinical key file the first start creates beside the data dir goes too.
-afterAll(() => [dir, `${dir}.clinical-key`].forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => [dir, `${dir}.clinical-key`].forEach((d) => d && rmSync(d, { recursive: true, force: true })));
 // Always the embedded database in its own data dir, whatever the caller's environment.
 const env = { DATA_DIR: dir, DATABASE_URL: '', PUBLIC_URL: 'http://localhost:3000' };
 const demo = () => runToExit(env, 240_000, ['ops', 'demo']);

@@ -2,15 +2,16 @@
 // still stops on SIGTERM within its grace period: logging never blocks the event loop.
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migratedDataDir } from '../test/pglite-data-dir';
 import { entryArgs, freePort, onPostgresPass } from '../test/server-process';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const dir = mkdtempSync(join(tmpdir(), 'divan-logpipe-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Its database migrated already (test/pglite-data-dir.ts): the test is about the running server.
+const dir = onPostgresPass ? '' : await migratedDataDir('divan-logpipe-');
+afterAll(() => [dir, `${dir}.clinical-key`].forEach((d) => d && rmSync(d, { recursive: true, force: true })));
 
 describe.skipIf(onPostgresPass)('a log pipe nobody reads', () => {
   it('blocks neither requests nor SIGTERM', async () => {
@@ -32,7 +33,7 @@ describe.skipIf(onPostgresPass)('a log pipe nobody reads', () => {
     const child = spawn(process.execPath, entryArgs('main'), { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
     try {
-      // A new PGlite cluster, its migrations and tsx's first compile: up to 90 s on a loaded 2-core machine (as startServerProcess allows).
+      // Start-up (tsx's first compile when there is no fresh build): up to 90 s on a loaded 2-core machine (as startServerProcess allows).
       let up = false;
       for (const until = Date.now() + 90_000; Date.now() < until && !up;) {
         up = await fetch(`${url}/api/v1/health`).then(

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp, migrationsFolder, type BuildOptions } from '../app';
 import { migratedPgliteDump, openDatabase } from '../platform/db/database';
+import { seedMigratedDatabase } from './pglite-data-dir';
 import { JOBS_SCHEMA } from '../platform/jobs/jobs';
 import type { Config } from '../platform/config';
 
@@ -26,6 +27,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
   // In memory (no database URL given): a copy of this worker's migrated template, not a new cluster.
   const inMemory = !pgDb && !overrides.databaseUrl && overrides.inMemoryDatabase !== false;
   if (inMemory) opts = { databaseTemplate: await pgliteTemplate(), ...opts };
+  // On disk in its own new data dir: a copy of a migrated database too (test/pglite-data-dir.ts).
+  else if (!pgDb && !overrides.databaseUrl && !overrides.dataDir) await seedMigratedDatabase(dataDir);
   const config: Config = {
     env: 'test',
     port: 0,
@@ -112,12 +115,17 @@ function clientFor(app: FastifyInstance) {
 /**
  * A new PostgreSQL database on the server of `adminUrl`, dropped by `drop()`: a copy of the migrated
  * template (`CREATE DATABASE … TEMPLATE`, ~0.1 s instead of every migration and pg-boss's schema), or
- * `empty` for a test about an empty database.
+ * `empty` for a test about an empty database; its commits do not wait for the disk.
  */
 export async function createPostgresDatabase(adminUrl: string, opts: { empty?: boolean } = {}) {
   const name = `divan_t_${randomBytes(6).toString('hex')}`;
   const template = opts.empty ? undefined : await postgresTemplate(adminUrl);
-  await onAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  await onAdmin(adminUrl, async (admin) => {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    // A test database is thrown away: its commits need not wait for the disk (each still reaches the
+    // server's memory and WAL buffers before it is acknowledged, so every other process sees it at once).
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  });
   return {
     url: databaseUrlOf(adminUrl, name),
     async drop() {

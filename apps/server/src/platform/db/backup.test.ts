@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { migratedDataDir } from '../../test/pglite-data-dir';
 import { runToExit, startServerProcess, onPostgresPass } from '../../test/server-process';
 
 const dirs: string[] = [];
@@ -10,12 +11,18 @@ const newDir = () => {
   dirs.push(d);
   return d;
 };
+/** A data dir whose database is migrated already (test/pglite-data-dir.ts): what a backup holds is what comes after. */
+const migratedDir = async () => {
+  const d = await migratedDataDir('divan-bk-');
+  dirs.push(d);
+  return d;
+};
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const ops = (env: Record<string, string>, ...args: string[]) => runToExit(env, 180_000, ['ops', ...args]);
 
 describe.skipIf(onPostgresPass)('npm run backup / restore (PGlite)', () => {
   it('writes an encrypted backup that brings accounts back in a new data dir, given its passphrase and the master key', async () => {
-    const dir = newDir();
+    const dir = await migratedDir();
     dirs.push(`${dir}.clinical-key`);
     const server = await startServerProcess({ DATA_DIR: dir });
     expect(server.output()).toContain(`Clave maestra clínica creada en ${dir}.clinical-key`);
@@ -71,7 +78,7 @@ describe.skipIf(onPostgresPass)('npm run backup / restore (PGlite)', () => {
   }, 300_000);
 
   it('npm run admin sets a workspace plan from the command line', async () => {
-    const dir = newDir();
+    const dir = await migratedDir();
     dirs.push(`${dir}.clinical-key`);
     const server = await startServerProcess({ DATA_DIR: dir });
     await fetch(`${server.url}/api/v1/realms/therapists/users`, {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migratedDataDir } from '../../test/pglite-data-dir';
 import { runToExit, startServerProcess, onPostgresPass } from '../../test/server-process';
 
 /** The embedded database must not lose an acknowledged write, and only one process may own it. */
@@ -11,12 +12,18 @@ const newDir = () => {
   dirs.push(d);
   return d;
 };
+/** A data dir whose database is migrated already (test/pglite-data-dir.ts): these tests are about what comes after. */
+const migratedDir = async () => {
+  const d = await migratedDataDir('divan-dur-');
+  dirs.push(d, `${d}.clinical-key`);
+  return d;
+};
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const env = (dir: string) => ({ DATA_DIR: dir, AUTH_RATE_LIMIT_IP: '100000', AUTH_RATE_LIMIT_EMAIL: '100000' });
 
 describe.skipIf(onPostgresPass)('embedded PGlite data dir', () => {
   it('keeps every acknowledged write after the server is killed with SIGKILL mid-stream', async () => {
-    const dir = newDir();
+    const dir = await migratedDir();
     const server = await startServerProcess(env(dir));
     const acknowledged: string[] = [];
     let stop = false;
@@ -60,7 +67,7 @@ describe.skipIf(onPostgresPass)('embedded PGlite data dir', () => {
   }, 300_000);
 
   it('refuses a second process on the same data dir, and SIGTERM closes cleanly and releases it', async () => {
-    const dir = newDir();
+    const dir = await migratedDir();
     const first = await startServerProcess(env(dir));
     const second = await runToExit(env(dir));
     expect(second.code).toBe(1);

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from '../db/database';
 import { createPostgresDatabase } from '../../test/test-app';
 import { openTestJobs, TEST_QUEUE, type EffectJob } from '../../test/job-worker';
+import { migratedDataDir } from '../../test/pglite-data-dir';
 import { CRON_TIME_ZONE, Jobs, jobId } from './jobs';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -20,14 +21,14 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-/** A fresh database for one test: a PGlite data dir, or a new PostgreSQL database. */
+/** A fresh database for one test: a PGlite data dir (migrated already: test/pglite-data-dir.ts), or a new PostgreSQL database. */
 async function freshDatabase(): Promise<NodeJS.ProcessEnv> {
   if (pgAdmin) {
     const db = await createPostgresDatabase(pgAdmin);
     cleanups.push(db.drop);
     return { DATABASE_URL: db.url };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'divan-jobs-'));
+  const dir = await migratedDataDir('divan-jobs-');
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return { DATA_DIR: dir };
 }
