@@ -1,11 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { PGLITE_ALSO, PGLITE_ONLY, SERVER_TESTS, serverGlob, unmatchedEntries } from './apps/server/src/test/database-suites.ts';
+import {
+  MODULES_ON_PGLITE,
+  PGLITE_ALSO,
+  PGLITE_ONLY,
+  SERVER_TESTS,
+  serverGlob,
+  unmatchedEntries,
+} from './apps/server/src/test/database-suites.ts';
 
 /**
  * Unit and API integration tests of every workspace except e2e (run by `npm run test:e2e`).
- * The server's database suite runs once: on PGlite without TEST_DATABASE_URL; with it (CI), on
- * PostgreSQL, plus PGlite's own files and one smoke file per module on PGlite
+ * The server's database suite runs once: on PGlite without TEST_DATABASE_URL; with it (CI), each file
+ * once, on PostgreSQL or (PGlite's own files and each module's main API test) on PGlite, a few on both
  * (apps/server/src/test/database-suites.ts).
  */
 const postgres = process.env.TEST_DATABASE_URL;
@@ -34,9 +41,11 @@ const projects: TestProjectInlineConfiguration[] = [
   { extends: true, test: { name: 'tools', include: ['tools/**/*.test.js'] } },
   ...(postgres
     ? [
-        server('server-postgres', [SERVER_TESTS], { exclude: [...configDefaults.exclude, ...PGLITE_ONLY.map(serverGlob)] }),
+        server('server-postgres', [SERVER_TESTS], {
+          exclude: [...configDefaults.exclude, ...[...PGLITE_ONLY, ...MODULES_ON_PGLITE].map(serverGlob)],
+        }),
         // Emptied, not removed: every check reads it as "not on PostgreSQL".
-        server('server-pglite', [...PGLITE_ONLY, ...PGLITE_ALSO].map(serverGlob), { env: { TEST_DATABASE_URL: '' } }),
+        server('server-pglite', [...PGLITE_ONLY, ...MODULES_ON_PGLITE, ...PGLITE_ALSO].map(serverGlob), { env: { TEST_DATABASE_URL: '' } }),
       ]
     : [server('server', [SERVER_TESTS])]),
 ];
