@@ -74,8 +74,13 @@ export async function phoneOf(browser: Browser, desktop: BrowserContext): Promis
   return phone;
 }
 
-/** Screenshots are numbered in the order they are taken, for a human to page through. */
+/**
+ * With E2E_SCREENSHOTS=1, a full-page picture in e2e/screenshots/, numbered in the order they are taken,
+ * for a human to page through (`E2E_SCREENSHOTS=1 npm run test:e2e`). Otherwise nothing: the pictures are
+ * for people, nothing asserts on them, and the ~190 of a run cost about a sixth of its time.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
   mkdirSync(screenshots, { recursive: true });
   // A quiet network for the picture, but never the 30 s default: a page that polls (a payment waiting for
   // its webhook, an embedded page posting its height) is never idle, and each shot would wait it out.
@@ -89,14 +94,21 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
-  // Colours mid-transition (a toast fading in) are not what a person reads: let finite animations end
-  // first (a spinner's never does; at most 2 s).
+/**
+ * Until the page's finite animations have ended (a dialog opening, a toast sliding in; a spinner's never
+ * does; at most 2 s): what a person sees settle before pressing the next key.
+ */
+export async function animationsEnded(page: Page): Promise<void> {
   await page.evaluate(() => {
     const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
     return Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((r) => setTimeout(r, 2000))]);
   });
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Colours mid-transition (a toast fading in) are not what a person reads.
+  await animationsEnded(page);
   // Evaluated over the DevTools protocol: an inline <script> tag would be (rightly) blocked by the CSP.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

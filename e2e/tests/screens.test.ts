@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneOf, seriousA11yViolations, shot } from '../support/browser';
+import { animationsEnded, launchBrowser, phoneOf, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
 import { signUpAndIn } from '../support/accounts';
 
@@ -59,6 +59,7 @@ describe.skipIf(!hasChromium || !baseUrl)('screens that keep a therapist’s wor
     await expect.poll(() => focused(page)).toBe('Seguir editando');
     await shot(page, 'screens-01-discard-new-patient');
     // Esc (or Enter on «Seguir editando») keeps the work.
+    await animationsEnded(page);
     await page.keyboard.press('Escape');
     await ask.waitFor({ state: 'detached' });
     expect(await dialog.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Laura');

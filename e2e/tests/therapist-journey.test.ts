@@ -125,6 +125,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist signs up and looks after 
     expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
     expect(await page.locator('aside[data-collapsed="true"]').count()).toBe(1);
     await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: /Lucía/ }).waitFor();
     await shot(page, '10-dashboard-dark-collapsed');
     // The palette switches back to the light theme.
     await page.keyboard.press('Control+k');

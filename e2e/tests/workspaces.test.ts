@@ -292,12 +292,23 @@ describe.skipIf(!hasChromium || !baseUrl)('a clinic: workspace, invitation, role
     const email = `nadie.${stamp}@rebota.test`;
     await inviteReception(page, email);
     const row = page.getByTestId('member-row').filter({ hasText: email });
-    // The relay job sends it in the background: the list shows what happened once it has.
-    for (let i = 0; i < 40 && !(await row.getByText('Correo no entregado').count()); i++) {
-      await page.waitForTimeout(250);
-      await page.reload();
-    }
-    await row.getByText('Correo no entregado').waitFor();
+    // The relay job sends it in the background: the list shows what happened once it has. Each reload waits
+    // for the list's answer (a reload at once would cut the one before short and never see it).
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return row
+            .getByText('Correo no entregado')
+            .waitFor({ timeout: 2000 })
+            .then(
+              () => true,
+              () => false,
+            );
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
     await row.getByText(/El servidor de correo rechazó la dirección/).waitFor();
     await shot(page, '50b-members-mail-bounced');
     expect(await seriousA11yViolations(page)).toEqual([]);
