@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import divan from './tools/eslint-boundaries.js';
 
+const ROUTES_REGISTER_NO_JOBS =
+  'Un *.routes.ts solo atiende peticiones: los trabajos, barridos y manejadores del módulo se registran en su <módulo>.module.ts.';
 const SQL_IN_REPOSITORIES =
   'Las consultas viven en el repositorio del módulo (*.repository.ts) o en un *.queries.ts junto a él: este archivo no importa los constructores de consultas de drizzle-orm.';
 
@@ -43,6 +45,24 @@ export default tseslint.config(
         {
           paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: SQL_IN_REPOSITORIES }],
           patterns: [{ group: ['drizzle-orm/*'], allowTypeImports: true, message: SQL_IN_REPOSITORIES }],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 25: a module's jobs, sweeps and handlers are registered in its `<module>.module.ts`, never in a
+    // `.routes.ts` (which serves requests only). Repeats the SQL rule above: a later block's
+    // no-restricted-imports replaces an earlier one's for the files both match.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: SQL_IN_REPOSITORIES }],
+          patterns: [
+            { group: ['drizzle-orm/*'], allowTypeImports: true, message: SQL_IN_REPOSITORIES },
+            { group: ['**/platform/jobs/*'], allowTypeImports: true, message: ROUTES_REGISTER_NO_JOBS },
+          ],
         },
       ],
     },
