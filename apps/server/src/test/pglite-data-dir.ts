@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../platform/db/database';
+import { hashMigrations } from './migrations-digest';
 
 /**
  * A new DATA_DIR (in the OS temp dir) whose PGlite database is already migrated, for the tests that start
@@ -49,10 +50,7 @@ async function makeTemplate(): Promise<string> {
   let pkg = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!existsSync(join(pkg, 'package.json'))) pkg = dirname(pkg);
   hash.update(readFileSync(join(pkg, 'package.json')));
-  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
-    const path = join(migrationsFolder, file);
-    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
-  }
+  hashMigrations(hash, migrationsFolder);
   const name = `divan-pgdata-${hash.digest('hex').slice(0, 16)}`;
   const final = join(tmpdir(), name);
   if (existsSync(final)) return final;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp, migrationsFolder, type BuildOptions } from '../app';
 import { migratedPgliteDump, openDatabase } from '../platform/db/database';
+import { hashMigrations } from './migrations-digest';
 import { seedMigratedDatabase } from './pglite-data-dir';
 import { JOBS_SCHEMA } from '../platform/jobs/jobs';
 import type { Config } from '../platform/config';
@@ -171,11 +172,7 @@ const TEMPLATE_LOCK = 0x64697661; // "diva"
 async function makePostgresTemplate(adminUrl: string): Promise<string> {
   const { default: PgBoss } = await import('pg-boss');
   const bossSchema = PgBoss.getConstructionPlans(JOBS_SCHEMA);
-  const hash = createHash('sha256').update(bossSchema);
-  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
-    const path = join(migrationsFolder, file);
-    if (statSync(path).isFile()) hash.update(`${file}\n`).update(readFileSync(path));
-  }
+  const hash = hashMigrations(createHash('sha256').update(bossSchema), migrationsFolder);
   const name = `divan_template_${hash.digest('hex').slice(0, 16)}`;
   return onAdmin(adminUrl, async (admin) => {
     await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
