@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's old headless shell (`chromium-headless-shell`, what Playwright itself runs headless) when it is
+ * there, else the full browser: the same engine without the desktop browser's machinery — measured on the
+ * whole suite, its processes spent about 60% of the full browser's CPU (500 s against 790 s) and the run
+ * went from 625 s to 493 s.
+ */
+const headlessShell = '/usr/bin/chromium-headless-shell';
+export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 export const isCi = process.env.CI === 'true';
 export const hasChromium = existsSync(chromiumPath);
 

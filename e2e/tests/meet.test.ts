@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium || !baseUrl)('the video room: a therapist and a pat
   });
 
   it('a browser that refuses the camera and microphone says so in Spanish, and still lets the patient in', async () => {
-    const denying = await launchBrowser([FAKE_MEDIA[0]!, '--deny-permission-prompts']);
+    const denying = await launchBrowser([FAKE_MEDIA[0]!, '--use-fake-ui-for-media-stream=deny']);
     try {
       const page = await (await newContext(denying, baseUrl, { mobile: true })).newPage();
       await page.goto(patientLink);
