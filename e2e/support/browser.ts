@@ -29,12 +29,6 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   });
-  // Every context prefers reduced motion unless a test asks otherwise: the app's CSS then stops its
-  // spinners and pulses after one pass (index.css). An endless animation keeps the headless shell's
-  // compositor and renderer drawing ~10% of a core per open page; and a dialog that opens or closes at
-  // once leaves no animation for a keypress to race.
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
   return watchBrowser(browser);
 }
 

@@ -48,8 +48,9 @@ describe.skipIf(!hasChromium || !baseUrl)('screens that keep a therapist’s wor
     await expect.poll(() => focused(page)).toContain('Nuevo paciente');
 
     // A person's pace: reopened within the same frame as Esc closed it, the dialog can stay shut (a known
-    // Radix focus-return race, noted in the issue); at any human speed it opens.
-    await page.waitForTimeout(300);
+    // Radix focus-return race, noted in the issue). As a person sees it: the close has ended and been drawn.
+    await animationsEnded(page);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.keyboard.press('Enter');
     await dialog.getByLabel('Nombre', { exact: true }).fill('Laura');
     await dialog.getByLabel('Teléfono').fill('612-345-678');
