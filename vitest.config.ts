@@ -59,17 +59,18 @@ const report = process.env.TEST_REPORT;
 export default defineConfig({
   test: {
     projects,
-    // Generous: CI's two cores run four files at once, some of them spawning server processes; a test that
+    // Generous: CI's two cores run three files at once, some of them spawning server processes; a test that
     // waits on the machine rather than on its own code must not fail for it (timings never belong in tests).
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most files wait (on the database, jobs, timers, child processes) more than they compute: four at
-    // once on CI's two cores, instead of vitest's default of one (cores - 1); measured there, the whole pass
-    // took 381–412 s with four against 428 s with three. Files share their worker's
+    // Most files wait (on the database, jobs, timers, child processes) more than they compute: three at
+    // once on CI's two cores, instead of vitest's default of one (cores - 1). Four measured faster in a warm
+    // checkout (381–412 s against 428 s) but slower in a fresh clone's CI run (497 s against 395 s: each
+    // worker transforms the server's graph again), so three. Files share their worker's
     // module cache (no per-file isolation): the server's module graph is loaded once per worker, not per
     // file (~3 s each). Every file builds its own app and database, so nothing else is shared.
-    maxWorkers: 4,
+    maxWorkers: 3,
     isolate: false,
     reporters: report ? ['default', 'json', './scripts/file-times-reporter.mjs'] : ['default'],
     ...(report ? { outputFile: { json: report } } : {}),
