@@ -48,8 +48,9 @@ const TARGETS = {
   p99Ms: 50,
   startupMs: 2000,
   idleRssMb: 150,
-  signInKb: 120,
-  shellKb: 200,
+  // Issue 26's targets (the tests guard 120 and 170, what is reached today).
+  signInKb: 110,
+  shellKb: 150,
 };
 const LABEL: Record<DatabaseKind, string> = { pglite: 'GET /me · PGlite', postgres: 'GET /me · PostgreSQL' };
 const HEALTH = 'GET /health · no auth, no DB';

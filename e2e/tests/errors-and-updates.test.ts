@@ -95,6 +95,6 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
     console.log(`gzipped JS loaded: / (signed in) ${shell.toFixed(1)} KB`);
     await context.close();
     // Menus, toasts, the palette and the phone sheet load on first use, not with the shell.
-    expect(shell).toBeLessThanOrEqual(200);
+    expect(shell).toBeLessThanOrEqual(170);
   });
 });

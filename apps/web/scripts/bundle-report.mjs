@@ -27,7 +27,8 @@ const screens = {
     later: { 'form schemas (first input)': ['src/features/auth/schemas.ts'] },
   },
   'shell (dashboard)': {
-    budget: 200,
+    // 162 KB on 02/12/2026 (199 before Zod and CASL left the dashboard); issue 26 aims at 150.
+    budget: 170,
     // screens.ts: the signed-in screens' imports, loaded before the first of them.
     modules: ['src/app/screens.ts', 'src/app/layouts/shell-layout.tsx', 'src/app/routes/dashboard.tsx'],
     later: {
@@ -39,7 +40,6 @@ const screens = {
       'toasts (first press or key)': ['../../node_modules/sonner/dist/index.mjs', 'src/app/components/app-toaster.tsx'],
       'command palette': ['src/app/components/command-palette.tsx'],
       'phone menu': ['src/app/components/mobile-nav.tsx'],
-      'plan notice for non-owners': ['src/lib/can.tsx'],
       // Right after the dashboard shows, for members who read chats (not for Recepción).
       '«Mensajes sin leer» card': ['src/features/chat/components/unread-chats-card.tsx'],
     },

@@ -8,6 +8,7 @@ export * from './contracts';
 
 // Who may do what, and which fields each role reads and writes.
 export * from './workspaces/permissions';
+export * from './workspaces/permits';
 export * from './workspaces/field-access';
 export * from './patients/patient-fields';
 export * from './sessions/session-fields';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { defineAbility, type Action, type AppAbility, type Permission, type Subject } from '@divan/core';
+import { defineAbility, type AppAbility, type Permission } from '@divan/core';
 import { useAuthStore } from '@/stores/auth-store';
 import { useCurrentWorkspace } from '@/stores/workspaces-store';
 
@@ -15,9 +15,4 @@ export function useAbility(): AppAbility {
     () => defineAbility({ userId, isAdmin: workspace.me.isAdmin, permissions: workspace.me.permissions as Permission[] }),
     [userId, workspace.me],
   );
-}
-
-/** `useCan('update', 'members')`: whether the member may do it on some record. */
-export function useCan(action: Action, subject: Subject): boolean {
-  return useAbility().can(action, subject);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPermissions, canOn, defineAbility, scopeFor, type Permission } from './permissions';
+import { ACTIONS, SUBJECT_NAMES, checkPermissions, canOn, defineAbility, scopeFor, type Permission } from './permissions';
+import { permitsAny, permitsOn } from './permits';
 import { DEFAULT_ROLES } from './default-roles';
 import { featuresOf, maxSeatsOf, trialStatus } from './plans';
 
@@ -36,6 +37,40 @@ describe('permission lists', () => {
 });
 
 describe('abilities', () => {
+  it('permitsAny and permitsOn answer as the CASL ability does, for every action, subject and owner', () => {
+    const lists: { isAdmin: boolean; permissions: Permission[] }[] = [
+      { isAdmin: true, permissions: [] },
+      { isAdmin: false, permissions: [] },
+      ...Object.values(DEFAULT_ROLES)
+        .flat()
+        .map((r) => ({ isAdmin: false, permissions: r.permissions as Permission[] })),
+      {
+        isAdmin: false,
+        permissions: [
+          { action: 'manage', subject: 'sessions', ownOnly: true },
+          { action: 'read', subject: 'patient_files', ownOnly: true },
+          { action: 'update', subject: 'invoices' },
+        ],
+      },
+    ];
+    let yes = 0;
+    for (const input of lists) {
+      const ability = defineAbility({ userId: 'u1', ...input });
+      for (const action of ACTIONS)
+        for (const subject of SUBJECT_NAMES) {
+          expect(permitsAny(input, action, subject), `${action} ${subject}`).toBe(ability.can(action, subject));
+          for (const ownerId of ['u1', 'u2', null])
+            expect(permitsOn({ userId: 'u1', ...input }, action, subject, { ownerId }), `${action} ${subject} of ${ownerId}`).toBe(
+              canOn(ability, action, subject, { ownerId }),
+            );
+          if (permitsAny(input, action, subject)) yes++;
+        }
+    }
+    // Both answers occur: the comparison is not between two constant functions.
+    expect(yes).toBeGreaterThan(0);
+    expect(yes).toBeLessThan(lists.length * ACTIONS.length * SUBJECT_NAMES.length);
+  });
+
   const clinicTherapist = DEFAULT_ROLES.clinic.find((r) => r.name === 'Terapeuta')!;
   const reception = DEFAULT_ROLES.clinic.find((r) => r.name === 'Recepción')!;
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { CalendarDays, FileSignature, House, MessagesSquare, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
-import type { AppAbility } from '@divan/core';
+import type { Permits } from '@divan/core';
 import { ChatsNavBadge } from '@/features/chat/components/chats-nav-badge';
 
 /** `visible`: whether the member's roles open the section (the server refuses it anyway). */
@@ -9,7 +9,7 @@ export type NavItem = {
   label: string;
   icon: LucideIcon;
   end?: boolean;
-  visible?: (ability: AppAbility) => boolean;
+  visible?: (can: Pick<Permits, 'can'>) => boolean;
   /** A live count next to the label (e.g. unread chats). */
   badge?: ComponentType<{ collapsed: boolean }>;
 };

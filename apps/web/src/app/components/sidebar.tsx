@@ -2,13 +2,13 @@ import { NavLink } from 'react-router';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Logo } from '@/components/ui/logo';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
-import { useAbility } from '@/lib/ability';
+import { usePermits } from '@/lib/permits';
 import { cn } from '@/lib/cn';
 import { useSettingsStore } from '@/stores/settings-store';
 import { navItems } from './nav-items';
 
 export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
-  const ability = useAbility();
+  const ability = usePermits();
   return (
     <nav aria-label="Principal" className="grid gap-1">
       {navItems

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { canOn } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DashboardView } from '@/features/dashboard/components/dashboard-view';
@@ -8,7 +7,7 @@ import { TasksCard } from '@/features/tasks/components/tasks-card';
 import { TodaySessionsCard } from '@/features/agenda/components/today-sessions-card';
 import { useSessionsToClose } from '@/features/agenda/api/agenda-api';
 import { useChatUnreadTotal } from '@/features/chat/api/use-chat-live';
-import { useAbility } from '@/lib/ability';
+import { usePermits } from '@/lib/permits';
 import { useAuthStore } from '@/stores/auth-store';
 import { screens } from '../screens';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -23,7 +22,7 @@ export function DashboardRoute() {
   usePageTitle('Inicio');
   const me = useMe();
   const workspace = useCurrentWorkspace();
-  const ability = useAbility();
+  const ability = usePermits();
   const userId = useAuthStore((s) => s.userId) ?? '';
   const real = isRealWorkspace(workspace.id);
   // The sidebar's count (0 for who does not read chats): the card shows only when there is something to read.
@@ -49,7 +48,7 @@ export function DashboardRoute() {
           workspaceId={workspace.id}
           sessions={toClose.data}
           userId={userId}
-          canClose={(s) => canOn(ability, 'update', 'sessions', { ownerId: s.therapist.id })}
+          canClose={(s) => ability.canOn('update', 'sessions', { ownerId: s.therapist.id })}
         />
       </Suspense>
     ) : null;

@@ -1,10 +1,10 @@
 import { CreditCard, Gem, History, Settings2, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
-import type { AppAbility, Workspace } from '@divan/core';
+import type { Permits, Workspace } from '@divan/core';
 import { isRealWorkspace } from '@/stores/workspaces-store';
 
 export type WorkspaceSettingsItem = { to: string; label: string; icon: LucideIcon; keywords: string[] };
 
-const items: (WorkspaceSettingsItem & { visible: (ability: AppAbility, ws: Workspace) => boolean })[] = [
+const items: (WorkspaceSettingsItem & { visible: (can: Pick<Permits, 'can'>, ws: Workspace) => boolean })[] = [
   {
     to: '/settings/workspace/general',
     label: 'General',
@@ -45,7 +45,7 @@ const items: (WorkspaceSettingsItem & { visible: (ability: AppAbility, ws: Works
 ];
 
 /** The workspace settings this member may open, in menu order; the placeholder workspace offers none. */
-export function workspaceSettingsItems(ability: AppAbility, workspace: Workspace): WorkspaceSettingsItem[] {
+export function workspaceSettingsItems(ability: Pick<Permits, 'can'>, workspace: Workspace): WorkspaceSettingsItem[] {
   if (!isRealWorkspace(workspace.id)) return [];
   return items.filter((i) => i.visible(ability, workspace)).map(({ visible: _v, ...item }) => item);
 }

@@ -3,7 +3,7 @@ import { CalendarClock, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { SESSION_STATUS } from '@divan/core';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useCan } from '@/lib/ability';
+import { useCan } from '@/lib/permits';
 import { STATUS_COLORS, therapistColor } from '../utils/colors';
 import { VIEWS, type ColorBy, type ViewName, type ViewState, type Who } from '../utils/view-state';
 import { Segmented } from './controls';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatCounterEvent, ChatCounters } from '@divan/core';
-import { useCan } from '@/lib/ability';
+import { useCan } from '@/lib/permits';
 import { realtimeBus } from '@/lib/realtime-bus';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { applyCounter, totalUnread } from '../model/counters';

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { formatDate, isoDateToDmy } from '@/lib/format';
 import { dueState } from '../utils/due';
-import { checkEdit } from '../utils/task-input';
+import { checkEdit, loadTaskSchemas } from '../utils/task-input';
 
 type Props = {
   task: Task;
@@ -64,22 +64,28 @@ export function TaskItem({ task, today, showPatient, onToggle, onSave, onDelete 
   }, [editing]);
 
   const open = () => {
+    void loadTaskSchemas();
     setTitle(task.title);
     setDue(isoDateToDmy(task.dueDate));
     setError(null);
     setEditing(true);
   };
+  // One save at a time: a second Enter while the first is checked or sent does nothing.
+  const busy = useRef(false);
   const save = async () => {
-    const checked = checkEdit(title, due);
-    if (!checked.ok) return setError({ message: checked.error, field: checked.field });
-    if (checked.value.title === task.title && checked.value.dueDate === task.dueDate) return setEditing(false);
-    setSaving(true);
+    if (busy.current) return;
+    busy.current = true;
     try {
+      const checked = await checkEdit(title, due);
+      if (!checked.ok) return setError({ message: checked.error, field: checked.field });
+      if (checked.value.title === task.title && checked.value.dueDate === task.dueDate) return setEditing(false);
+      setSaving(true);
       await onSave(checked.value);
       setEditing(false);
     } catch {
       // The card shows the server's refusal; the editor stays open with what was typed.
     } finally {
+      busy.current = false;
       setSaving(false);
     }
   };

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { useCreateTask, useDeleteTask, useTasks, useUpdateTask } from '../api/tasks-api';
 import { localDay, sortTasks } from '../utils/due';
 import { messageOf } from '../utils/errors';
-import { checkNewTask } from '../utils/task-input';
+import { checkNewTask, loadTaskSchemas } from '../utils/task-input';
 import { TaskItem } from './task-item';
 
 type Props = {
@@ -44,9 +44,13 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
   }, [tasks.data]);
   const pressing = open.filter((t) => t.dueDate && t.dueDate <= today).length;
 
-  const add = (e: FormEvent) => {
+  // The check waits for the contracts on a first Enter; a second Enter meanwhile is the same task.
+  const checking = useRef(false);
+  const add = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkNewTask(title, due, patient?.id);
+    if (checking.current) return;
+    checking.current = true;
+    const checked = await checkNewTask(title, due, patient?.id).finally(() => (checking.current = false));
     if (!checked.ok) {
       setFormError({ message: checked.error, field: checked.field });
       (checked.field === 'dueDate' ? dueInput : titleInput).current?.focus();
@@ -137,7 +141,7 @@ export function TasksCard({ workspaceId: wid, patient, className }: Props) {
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form onSubmit={add} className="grid gap-1.5" noValidate>
+        <form onSubmit={(e) => void add(e)} onFocus={() => void loadTaskSchemas()} className="grid gap-1.5" noValidate>
           <div className="flex flex-wrap gap-2">
             <div className="min-w-0 flex-1 basis-48">
               <Input

@@ -1,20 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Sparkles, X } from 'lucide-react';
+import { useCan } from '@/lib/permits';
 import { cn } from '@/lib/cn';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { planNotice } from '../utils/plan-status';
 
 const dismissedKey = (id: string) => `divan:plan-notice-dismissed:${id}`;
-const Can = lazy(() => import('@/lib/can'));
 
 /** A slim line under the top bar for whoever decides on the plan (the owner or billing managers). */
 export function TrialBanner() {
   const ws = useCurrentWorkspace();
+  // The owner always decides on the plan; anyone else needs the billing permission.
+  const decides = useCan('update', 'workspace_billing') || ws.isOwner;
   const [dismissed, setDismissed] = useState(() => new Set<string>());
   if (!isRealWorkspace(ws.id)) return null;
   const notice = planNotice(ws);
-  if (!notice) return null;
+  if (!notice || !decides) return null;
   if (notice.dismissible && (dismissed.has(ws.id) || sessionStorage.getItem(dismissedKey(ws.id)))) return null;
 
   const dismiss = () => {
@@ -50,14 +52,5 @@ export function TrialBanner() {
       ) : null}
     </div>
   );
-  // The owner always decides on the plan. Anyone else needs the billing permission, which takes CASL
-  // (~6 KB gzipped) to check: it loads only then, not for the owner's dashboard.
-  if (ws.isOwner) return banner;
-  return (
-    <Suspense fallback={null}>
-      <Can action="update" subject="workspace_billing">
-        {banner}
-      </Can>
-    </Suspense>
-  );
+  return banner;
 }
