@@ -7,7 +7,8 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { measureBundle, WebNotBuilt } from './bundle';
 import { copyDataDir, createDataset, tempDataDir, type Dataset, type DatabaseKind } from './dataset';
-import { loadProblem, measurePair, type Endpoint } from './load';
+import { loadProblem, measurePair, type Endpoint, type Pair } from './load';
+import { cpuDuring } from './proc-cpu';
 import { Report, resultsFile, smokeResultsFile } from './report';
 import { runBench } from './run-bench';
 import { startBare, startDivan, type Managed } from './servers';
@@ -307,13 +308,27 @@ async function main() {
         const uncached = await startDivan({ dataDir: ds.dataDir, databaseUrl: ds.databaseUrl, env: { PATIENT_LIST_CACHE: '0' } });
         try {
           const url = list.url.replace(ds.server.url, uncached.url);
-          await pair(
+          // Issue 26: where each request's time goes — the server's CPU and PostgreSQL's, per request.
+          const { serverMs, postgresMs } = await cpuDuring(ds.databaseUrl ?? '', uncached.serverPid(), () =>
+            pair(
+              PATIENTS_UNCACHED,
+              'patients-uncached',
+              { url, headers: list!.headers },
+              bare,
+              undefined,
+              'informational: every request queries',
+            ),
+          );
+          const p = report.details['patients-uncached'] as Pair;
+          // The warm-up's requests are not in the pair's total: estimated at the measured rate.
+          const requests = p.target.total + p.target.reqPerSec * cfg.warmupSec;
+          report.add(
             PATIENTS_UNCACHED,
-            'patients-uncached',
-            { url, headers: list.headers },
-            bare,
+            'CPU per request',
+            (serverMs + postgresMs) / requests,
+            'ms',
             undefined,
-            'informational: every request queries',
+            `server ${(serverMs / requests).toFixed(2)} ms + PostgreSQL ${(postgresMs / requests).toFixed(2)} ms (/proc, warm-up included at its rate)`,
           );
         } finally {
           await uncached.stop();

@@ -1,12 +1,13 @@
 import { PATIENT_FIELDS, canOn, readableView, type AppAbility, type Patient, type PatientSummary } from '@divan/core';
+import type { PatientSummaryRow } from './patient-search.queries';
 import type { PatientRow } from './patients.tables';
 
-const ownerOf = (p: PatientRow) => ({ ownerId: p.assignedTherapistId });
+const ownerOf = (p: Pick<PatientRow, 'assignedTherapistId'>) => ({ ownerId: p.assignedTherapistId });
 
 /** «Nombre Apellidos», as a person or a patient is shown and logged. */
 export const fullName = (p: { firstName: string; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
-function fullSummary(p: PatientRow, names: Map<string, string>): Required<PatientSummary> {
+function fullSummary(p: PatientSummaryRow, names: Map<string, string>): Required<PatientSummary> {
   return {
     id: p.id,
     firstName: p.firstName,
@@ -24,7 +25,7 @@ function fullSummary(p: PatientRow, names: Map<string, string>): Required<Patien
 }
 
 /** A row of the list as `ability` may read it (PATIENT_FIELDS): no treatment field without Tratamiento, no tax id without facturación. */
-export function summary(ability: AppAbility, p: PatientRow, names: Map<string, string>): PatientSummary {
+export function summary(ability: AppAbility, p: PatientSummaryRow, names: Map<string, string>): PatientSummary {
   return readableView(ability, PATIENT_FIELDS, ownerOf(p), fullSummary(p, names));
 }
 

@@ -3,6 +3,7 @@ import { RETENTION_YEARS, normalizeTaxId, normalizeText, phoneSearchDigits, type
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
 import { reusableQuery } from '../../platform/db/reusable-query';
+import { searchedPage, type PatientSummaryRow } from './patient-search.queries';
 import { historyEntries, patients, type PatientRow } from './patients.tables';
 
 export type NewPatient = typeof patients.$inferInsert;
@@ -68,6 +69,23 @@ const nameOne = reusableQuery<{ workspaceId: string; id: string }, PatientName[]
     .from(patients)
     .where(and(eq(patients.workspaceId, sql.placeholder('workspaceId')), eq(patients.id, sql.placeholder('id')))),
 );
+
+/** The list's columns (PatientSummaryRow). */
+const summaryColumns = {
+  id: patients.id,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  email: patients.email,
+  phone: patients.phone,
+  billingTaxId: patients.billingTaxId,
+  treatmentStatus: patients.treatmentStatus,
+  treatmentMotive: patients.treatmentMotive,
+  treatmentSessionType: patients.treatmentSessionType,
+  assignedTherapistId: patients.assignedTherapistId,
+  treatmentStartDate: patients.treatmentStartDate,
+  createdAt: patients.createdAt,
+} satisfies Record<keyof PatientSummaryRow, unknown>;
+export type { PatientSummaryRow };
 
 export function patientsRepository(db: DbOrTx) {
   return {
@@ -210,13 +228,25 @@ export function patientsRepository(db: DbOrTx) {
         q.sessionType ? eq(patients.treatmentSessionType, q.sessionType) : undefined,
         q.motive ? eq(patients.treatmentMotive, q.motive) : undefined,
       );
+      // A search: the page and the counts from its matches, found once (patient-search.queries.ts).
+      if (term) {
+        const { items, counts } = await searchedPage(db, {
+          matches: base,
+          status: q.status,
+          sort: q.sort,
+          dir: q.dir,
+          limit: q.pageSize,
+          offset: (q.page - 1) * q.pageSize,
+        });
+        return { items, counts, total: q.status ? counts[q.status] : counts.active + counts.paused + counts.inactive };
+      }
       const where = and(base, q.status ? eq(patients.treatmentStatus, q.status) : undefined);
       const order = (q.dir === 'desc' ? SORTS[q.sort].map((c) => sql`${c} desc nulls last`) : SORTS[q.sort].map((c) => asc(c))).concat(
         q.dir === 'desc' ? desc(patients.id) : asc(patients.id),
       );
       const [items, statusRows] = await Promise.all([
         db
-          .select()
+          .select(summaryColumns)
           .from(patients)
           .where(where)
           .orderBy(...order)
