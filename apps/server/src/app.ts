@@ -40,6 +40,8 @@ export type BuildOptions = PlatformOptions & {
   logStream?: { write(line: string): unknown };
   /** Tests: the in-memory database starts from this migrated dump (`migratedPgliteDump`). */
   databaseTemplate?: Blob;
+  /** Tests: told of every statement the app sends through Drizzle (statements-per-request tests). */
+  onStatement?: (sql: string) => void;
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
     migrationsFolder,
     loadDataDir: config.inMemoryDatabase ? opts.databaseTemplate : undefined,
+    onStatement: opts.onStatement,
   });
   const app = createServer(config, opts);
   try {

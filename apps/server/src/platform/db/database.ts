@@ -27,7 +27,13 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** In-memory PGlite only (tests): start from this dumped data dir, already migrated (`migratedPgliteDump`), instead of a new cluster. */
   loadDataDir?: Blob;
+  /** Tests: told of every statement Drizzle sends (after the migrations), to count the statements of a request. */
+  onStatement?: (sql: string) => void;
 };
+
+/** Drizzle's logger option for `onStatement`. */
+const statementLogger = (onStatement?: (sql: string) => void) =>
+  onStatement ? { logger: { logQuery: (query: string) => onStatement(query) } } : {};
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts) : openPglite(opts);
@@ -42,8 +48,8 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   ]);
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   pool.on('error', (err) => console.error('postgres pool error', err.message));
-  const db = drizzlePg(pool) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder: opts.migrationsFolder });
+  await migratePg(drizzlePg(pool) as never, { migrationsFolder: opts.migrationsFolder });
+  const db = drizzlePg(pool, statementLogger(opts.onStatement)) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -104,7 +110,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   } else {
     client = await PGlite.create({ startParams, extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   }
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = drizzlePglite(client, statementLogger(opts.onStatement)) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: opts.migrationsFolder });
   return {
     db,

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftDay, toInstant } from '@divan/core';
+import { createTestApp, type TestApp } from './test/test-app';
+import { clinic, nextWeek, W, type Clinic } from './test/session-fixtures';
+import { patientsRepository, searchTextOf } from './modules/patients/patients.repository';
+
+// Issue 26: a hot read sends a fixed, small number of statements whatever the data size — no query per
+// row (N+1). Each read is counted with its caches off, after one warm-up request (the member's access,
+// resolved once and kept, is not what is counted), at two data sizes.
+let t: TestApp;
+let c: Clinic;
+let log: string[] | null = null;
+
+beforeAll(async () => {
+  t = await createTestApp({ patientListCache: 0, sessionListCache: 0 }, { onStatement: (sql) => log?.push(sql) });
+  c = await clinic(t, 'statements');
+}, 60_000);
+afterAll(() => t?.close());
+
+/** A query per row shows as the same statement sent many times. */
+const repeated = (sent: string[]) => sent.filter((q, i) => sent.indexOf(q) !== i);
+const letters = (i: number) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[i % 26]! + 'abcdefghij'[Math.floor(i / 26)]!;
+
+async function statementsOf(path: string, token = c.owner.accessToken) {
+  expect((await t.get(path, { token })).statusCode).toBe(200);
+  log = [];
+  const res = await t.get(path, { token });
+  const sent = log;
+  log = null;
+  expect(res.statusCode, res.body).toBe(200);
+  return sent;
+}
+
+async function addPatients(n: number, from: number) {
+  const rows = Array.from({ length: n }, (_, i) => {
+    const p = {
+      workspaceId: c.ws.id,
+      assignedTherapistId: i % 2 ? c.tere.userId : c.tomas.userId,
+      firstName: `Paciente${letters(from + i)}`,
+      lastName: 'García',
+      email: `p${from + i}@correo.test`,
+      phone: null,
+    };
+    return { ...p, searchText: searchTextOf(p) };
+  });
+  await patientsRepository(t.app.services.database.db).insertMany(rows);
+}
+
+describe('statements per request', () => {
+  it('the patient list, searched or not: the same few statements for 2 patients or 60', async () => {
+    const paths = [`${W(c.ws.id)}/patients?pageSize=50`, `${W(c.ws.id)}/patients?q=garcia&pageSize=50`];
+    const small = [];
+    for (const p of paths) small.push(await statementsOf(p));
+    await addPatients(58, 0);
+    for (const [i, p] of paths.entries()) {
+      const sent = await statementsOf(p);
+      // The therapists' names may come from the users' cache or one statement: never one per row.
+      expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(Math.max(small[i]!.length, 2));
+      expect(repeated(sent)).toEqual([]);
+    }
+    // Also for a therapist who sees only the patients assigned to them.
+    const tere = await statementsOf(paths[1]!, c.tere.accessToken);
+    expect(tere.length).toBeLessThanOrEqual(2);
+    expect(repeated(tere)).toEqual([]);
+  });
+
+  it('the calendar week: the same statements for 2 sessions or 30, of 30 patients and two therapists', async () => {
+    const day = nextWeek();
+    const week = `${W(c.ws.id)}/sessions?from=${toInstant(day, '00:00', 'Europe/Madrid').toISOString()}&to=${toInstant(shiftDay(day, 7), '00:00', 'Europe/Madrid').toISOString()}`;
+    const book = async (i: number, patientId: string, therapistId: string) => {
+      const at = `${String(8 + (i % 12)).padStart(2, '0')}:00`;
+      const res = await t.post(
+        `${W(c.ws.id)}/sessions`,
+        { patientId, therapistId, day: shiftDay(day, Math.floor(i / 12)), from: at, to: at.replace(':00', ':45') },
+        { token: c.owner.accessToken },
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await book(0, c.ana, c.tere.userId);
+    await book(1, c.bruno, c.tomas.userId);
+    const small = await statementsOf(week);
+    for (let i = 2; i < 30; i++) {
+      const pid = await c.patient(`Sesión${letters(i)}`, i % 2 ? c.tere.userId : c.tomas.userId);
+      await book(i, pid, i % 2 ? c.tere.userId : c.tomas.userId);
+    }
+    const big = await statementsOf(week);
+    expect(big.length, big.join('\n')).toBeLessThanOrEqual(Math.max(small.length, 2));
+    expect(repeated(big)).toEqual([]);
+  }, 60_000);
+});
