@@ -1,7 +1,18 @@
 import { useMemo } from 'react';
-import { permitsOf, type Action, type Permission, type Permits, type Subject } from '@divan/core';
+import { permitsOf, type AbilityInput, type Action, type Permission, type Permits, type Subject } from '@divan/core';
 import { useAuthStore } from '@/stores/auth-store';
 import { useCurrentWorkspace } from '@/stores/workspaces-store';
+
+/** Who asks and what the server granted them in the current workspace (kept while they do not change). */
+export function useAbilityInput(): AbilityInput {
+  const workspace = useCurrentWorkspace();
+  const userId = useAuthStore((s) => s.userId) ?? '';
+  // The response schema types `subject` as string; its values are the core's subjects.
+  return useMemo(
+    () => ({ userId, isAdmin: workspace.me.isAdmin, permissions: workspace.me.permissions as Permission[] }),
+    [userId, workspace.me],
+  );
+}
 
 /**
  * What the member may do in the current workspace, read off the permissions the server sent with it
@@ -10,12 +21,8 @@ import { useCurrentWorkspace } from '@/stores/workspaces-store';
  * needs more (field maps, scopes). The server is the guard; the web only avoids offering what would be refused.
  */
 export function usePermits(): Permits {
-  const workspace = useCurrentWorkspace();
-  const userId = useAuthStore((s) => s.userId) ?? '';
-  return useMemo(
-    () => permitsOf({ userId, isAdmin: workspace.me.isAdmin, permissions: workspace.me.permissions as Permission[] }),
-    [userId, workspace.me],
-  );
+  const input = useAbilityInput();
+  return useMemo(() => permitsOf(input), [input]);
 }
 
 /** `useCan('update', 'members')`: whether the member may do it on some record. */
