@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { measureBundle, WebNotBuilt } from './bundle';
 import { copyDataDir, createDataset, tempDataDir, type Dataset, type DatabaseKind } from './dataset';
 import { loadProblem, measurePair, type Endpoint, type Pair } from './load';
-import { cpuDuring } from './proc-cpu';
+import { cpuDuring, cpuMs } from './proc-cpu';
 import { Report, resultsFile, smokeResultsFile } from './report';
 import { runBench } from './run-bench';
 import { startBare, startDivan, type Managed } from './servers';
@@ -35,6 +35,7 @@ const cfg = {
   jobsSettleMs: size(3000, 500),
   adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   patients: envInt('BENCH_PATIENTS', size(20_000, 500)),
+  pglitePatients: envInt('BENCH_PGLITE_PATIENTS', size(5_000, 200)),
   patientSearch: process.env.BENCH_PATIENT_SEARCH || 'garcia',
   skip: (process.env.BENCH_SKIP ?? '')
     .split(',')
@@ -52,6 +53,8 @@ const TARGETS = {
   // Issue 26's targets (the tests guard 120 and 170, what is reached today).
   signInKb: 110,
   shellKb: 150,
+  /** Issue 26: the PGlite patient list (5,000 patients), cache off. */
+  pgliteListP99Ms: 100,
 };
 const LABEL: Record<DatabaseKind, string> = { pglite: 'GET /me · PGlite', postgres: 'GET /me · PostgreSQL' };
 const HEALTH = 'GET /health · no auth, no DB';
@@ -59,6 +62,7 @@ const PATIENTS = 'Patient list · PostgreSQL';
 const JOBS_IDLE = 'Job runner idle · PGlite';
 const ME_JOBS_OFF = 'GET /me · PGlite, runner on vs off';
 const PATIENTS_UNCACHED = 'Patient list, cache off · PostgreSQL';
+const PATIENTS_PGLITE = 'Patient list, cache off · PGlite';
 /** The parts (names for BENCH_SKIP) and their titles in the table. */
 const TITLES: Record<string, string> = {
   baseline: 'Baseline (bare Fastify)',
@@ -70,6 +74,7 @@ const TITLES: Record<string, string> = {
   postgres: LABEL.postgres,
   patients: PATIENTS,
   'patients-uncached': PATIENTS_UNCACHED,
+  'patients-pglite': PATIENTS_PGLITE,
 };
 
 const report = new Report();
@@ -241,6 +246,44 @@ async function main() {
       report.add(ME_JOBS_OFF, 'ratio on/off', p.ratio, '', { min: TARGETS.jobsKeepsRatio }, `p99 ${p.target.p99Ms} ms with the runner`);
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
+    }
+  });
+
+  // Issue 26: the patient list on PGlite with its cache off, a workspace of `pglitePatients` (5,000).
+  await section('patients-pglite', async () => {
+    if (!pglite) return report.skip(PATIENTS_PGLITE, 'needs the PGlite dataset');
+    step(
+      `${PATIENTS_PGLITE}: ${cfg.pglitePatients} patients written with the server stopped, then the page of 50 searching "${cfg.patientSearch}"`,
+    );
+    const restarted = await startDivan({ dataDir: pglite.dataDir });
+    const seeded = await seedPatients({ ...pglite, server: restarted }, cfg.pglitePatients, {
+      stopped: async () => void (await restarted.stop()),
+    });
+    report.add(
+      PATIENTS_PGLITE,
+      'dataset',
+      seeded.patients,
+      'patients',
+      undefined,
+      `written and analysed in ${seeded.seconds.toFixed(1)} s`,
+    );
+    const uncached = await startDivan({ dataDir: pglite.dataDir, env: { PATIENT_LIST_CACHE: '0' } });
+    try {
+      const url = `${uncached.url}/api/v1/workspaces/${seeded.workspaceId}/patients?q=${encodeURIComponent(cfg.patientSearch)}&pageSize=50`;
+      const headers = { authorization: `Bearer ${pglite.session.accessToken}` };
+      const body = (await (await fetch(url, { headers })).json()) as { total?: number; items?: unknown[] };
+      if (!body.items?.length) throw new Error(`the list answered ${body.items?.length ?? 0} items`);
+      report.add(PATIENTS_PGLITE, 'matches for the term', body.total ?? 0, 'patients', undefined, `page of ${body.items.length}`);
+      const pid = uncached.serverPid();
+      const cpu0 = pid ? cpuMs(pid) : NaN;
+      await pair(PATIENTS_PGLITE, 'patients-pglite', { url, headers }, bare, undefined, 'informational: every request queries');
+      const serverMs = (pid ? cpuMs(pid) : NaN) - cpu0;
+      const p = report.details['patients-pglite'] as Pair;
+      const requests = p.target.total + p.target.reqPerSec * cfg.warmupSec;
+      report.add(PATIENTS_PGLITE, 'CPU per request', serverMs / requests, 'ms', undefined, 'the server and its PGlite, one process');
+      report.add(PATIENTS_PGLITE, 'p99 (target)', p.target.p99Ms, 'ms', { max: TARGETS.pgliteListP99Ms });
+    } finally {
+      await uncached.stop();
     }
   });
 

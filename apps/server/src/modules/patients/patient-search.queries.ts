@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { queryPrepared } from '../../platform/db/sql-executor';
 import type { PatientRow } from './patients.tables';
 
 /** What a row of the list shows (patient-presenter.ts `summary`): 12 of the table's 40 columns. */
@@ -18,7 +19,6 @@ export type PatientSummaryRow = Pick<
   | 'treatmentStartDate'
   | 'createdAt'
 >;
-type Exec = Pick<DbOrTx, 'execute'>;
 type Counts = { active: number; paused: number; inactive: number };
 type Row = {
   n_active: number;
@@ -59,7 +59,7 @@ const SORT_COLUMNS = {
  * `matches`: the list's conditions but the status; `status`: the tab shown, if any.
  */
 export async function searchedPage(
-  db: Exec,
+  db: DbOrTx,
   o: {
     matches: SQL | undefined;
     status?: PatientSummaryRow['treatmentStatus'];
@@ -73,7 +73,10 @@ export async function searchedPage(
     o.dir === 'desc' ? sql`${sql.identifier(c)} desc nulls last` : sql`${sql.identifier(c)} asc`,
   );
   const order = sql.join(keys, sql`, `);
-  const result = await db.execute(sql`
+  // Prepared (named) on PostgreSQL: parsed and planned once per connection and shape of the filters.
+  const rows = await queryPrepared<Row>(
+    db,
+    sql`
     with m as materialized (
       select id, last_name, first_name, created_at, treatment_start_date, treatment_status
       from patients where ${o.matches ?? sql`true`}
@@ -94,8 +97,8 @@ export async function searchedPage(
            p.treatment_session_type, p.assigned_therapist_id, p.treatment_start_date::text as treatment_start_date,
            to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
     from c left join (pg join patients p on p.id = pg.id) on true
-    order by pg.rn`);
-  const rows = (result as unknown as { rows: Row[] }).rows;
+    order by pg.rn`,
+  );
   const first = rows[0];
   const counts = { active: first?.n_active ?? 0, paused: first?.n_paused ?? 0, inactive: first?.n_inactive ?? 0 };
   const items = rows

@@ -54,6 +54,8 @@ const statementNames = new Map<string, string>();
 export async function queryPrepared<T>(d: DbOrTx, query: SQL): Promise<T[]> {
   const { sql: text, params } = (d as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   const client = rawClient(d);
+  // Told to the handle's logger as drizzle's own statements are (a test counts a request's: `onStatement`).
+  (d as unknown as { session?: { logger?: { logQuery(q: string, p: unknown[]): void } } }).session?.logger?.logQuery(text, params);
   if (client.exec) return (await client.query(text, params)).rows as T[];
   let name = statementNames.get(text);
   if (!name) {
