@@ -3,7 +3,7 @@
 // once — in the same process, and in a second process sharing the database and Redis.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineAbility, shiftDay, toInstant, type Session, type Workspace } from '@divan/core';
+import { defineAbility, sessionResponse, shiftDay, toInstant, type Session, type Workspace } from '@divan/core';
 import { createSecondApp, createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import { therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -18,7 +18,10 @@ const week = `from=${toInstant(day, '00:00', 'Europe/Madrid').toISOString()}&to=
 const sessionsOf = (app: Pick<TestApp, 'get'>, ws: string, who: Therapist) => async () => {
   const res = await app.get(`${W(ws)}/sessions?${week}`, { token: who.accessToken });
   expect(res.statusCode, res.body).toBe(200);
-  return json<{ items: Session[] }>(res).items;
+  const items = json<{ items: Session[] }>(res).items;
+  // Written by the compiled contract: each item is what the Zod contract accepts, unchanged by it.
+  for (const item of items) expect(sessionResponse.parse(item)).toEqual(item);
+  return items;
 };
 let read: (who?: Therapist) => Promise<Session[]>;
 const one = async (id: string, who?: Therapist) => (await read(who)).find((s) => s.id === id);
