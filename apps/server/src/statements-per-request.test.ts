@@ -28,7 +28,8 @@ async function statementsOf(path: string, token = c.owner.accessToken) {
   expect((await t.get(path, { token })).statusCode).toBe(200);
   log = [];
   const res = await t.get(path, { token });
-  const sent = log;
+  // The outbox's mail relay runs in the background: its statements are not the read's.
+  const sent = log.filter((q) => !q.includes('"mail_outbox"'));
   log = null;
   expect(res.statusCode, res.body).toBe(200);
   return sent;
@@ -121,9 +122,11 @@ describe('statements per request', () => {
     const firstRead = async (n: number) => {
       const held = await k.hold(service, (await slots())[0]!, `mira${n}@correo.test`);
       expect(held.statusCode, held.body).toBe(201);
+      // Its code mail relayed first: the outbox's relay is background work, not the read's.
+      await k.codeFor(`mira${n}@correo.test`);
       log = [];
       const res = await t.get(month);
-      const sent = log;
+      const sent = log.filter((q) => !q.includes('"mail_outbox"'));
       log = null;
       expect(res.statusCode, res.body).toBe(200);
       return sent;
