@@ -31,7 +31,8 @@ const cfg = {
     .map((s) => s.trim())
     .filter(Boolean),
 };
-const TARGETS = { p99Ms: 50 };
+/** Issue 26: the grid's week, one therapist p99 < 50 ms and all 50 < 150 ms, cache off; the cached read as before. */
+const TARGETS = { p99Ms: 50, teamP99Ms: 150 };
 const resultsFile = resolve(root, 'bench/results/calendar.json');
 
 const report = new Report();
@@ -53,7 +54,7 @@ async function section(title: string, fn: () => Promise<void>) {
 }
 
 /** The week read and the baseline in alternating slices; req/s, the ratio to bare, p99 (target with the cache on). */
-async function pair(label: string, key: string, target: Endpoint, bare: Managed, checked: boolean) {
+async function pair(label: string, key: string, target: Endpoint, bare: Managed, checked: boolean, p99Max: number | null = TARGETS.p99Ms) {
   step(
     `${label}: ${cfg.warmupSec} s warm-up each, then ${cfg.durationSec} s each of it and the baseline, alternating, at ${cfg.connections} connections`,
   );
@@ -76,7 +77,7 @@ async function pair(label: string, key: string, target: Endpoint, bare: Managed,
     'p99 latency',
     p.target.p99Ms,
     'ms',
-    problem ? undefined : { max: TARGETS.p99Ms },
+    problem || p99Max === null ? undefined : { max: p99Max },
     problem
       ? `INVALID: ${problem}`
       : `p50 ${p.target.p50Ms.toFixed(0)} ms; p99 of all requests; worst slice ${p.target.worstSliceP99Ms.toFixed(0)} ms`,
@@ -84,6 +85,7 @@ async function pair(label: string, key: string, target: Endpoint, bare: Managed,
 }
 
 async function sizes(e: Endpoint): Promise<{ items: number; json: number; gzip: number }> {
+  type Answer = { items?: unknown[]; sessions?: { id: unknown[] } };
   const plain = await fetch(e.url, { headers: { ...e.headers, 'accept-encoding': 'identity' } });
   const text = await plain.text();
   if (!plain.ok) throw new Error(`the week answered ${plain.status}: ${text.slice(0, 200)}`);
@@ -92,7 +94,7 @@ async function sizes(e: Endpoint): Promise<{ items: number; json: number; gzip: 
   const wire = Number(zipped.headers.get('content-length') ?? NaN);
   await zipped.arrayBuffer();
   return {
-    items: (JSON.parse(text) as { items: unknown[] }).items.length,
+    items: (({ items, sessions }: Answer) => items?.length ?? sessions?.id.length ?? 0)(JSON.parse(text) as Answer),
     json: Buffer.byteLength(text),
     gzip: zipped.headers.get('content-encoding') === 'gzip' ? wire : Buffer.byteLength(text),
   };
@@ -132,20 +134,24 @@ async function main() {
   });
   if (!clinic) return;
   const auth = { authorization: `Bearer ${ds.session.accessToken}` };
-  const week = (base: string, one: boolean): Endpoint => ({
-    url: `${base}/api/v1/workspaces/${clinic!.workspaceId}/sessions?from=${encodeURIComponent(clinic!.week.from)}&to=${encodeURIComponent(clinic!.week.to)}${one ? `&therapistId=${clinic!.oneTherapistId}` : ''}`,
+  // The grid's columns (…/sessions/grid) are what the web calendar reads; `full` is the API's whole sessions.
+  const week = (base: string, one: boolean, view: 'grid' | 'full' = 'grid'): Endpoint => ({
+    url: `${base}/api/v1/workspaces/${clinic!.workspaceId}/sessions${view === 'grid' ? '/grid' : ''}?from=${encodeURIComponent(clinic!.week.from)}&to=${encodeURIComponent(clinic!.week.to)}${one ? `&therapistId=${clinic!.oneTherapistId}` : ''}`,
     headers: { ...auth, ...BROWSER },
   });
 
   await section('Payload', async () => {
-    for (const one of [false, true]) {
-      const s = await sizes(week(ds.server.url, one));
-      const label = one ? 'week, one therapist' : 'week, all therapists';
-      const expected = one ? clinic!.weekOne : clinic!.weekAll;
-      if (s.items !== expected) throw new Error(`${label}: ${s.items} sessions answered, ${expected} in the database`);
-      report.add('Payload', `${label}: JSON`, s.json / 1024, 'KB', undefined, `${s.items} sessions`);
-      report.add('Payload', `${label}: gzip on the wire`, s.gzip / 1024, 'KB');
-    }
+    for (const view of ['grid', 'full'] as const)
+      for (const one of [false, true]) {
+        const s = await sizes(week(ds.server.url, one, view));
+        const label = `${view === 'grid' ? 'grid' : 'full sessions'}, ${one ? 'one therapist' : 'all therapists'}`;
+        const expected = one ? clinic!.weekOne : clinic!.weekAll;
+        if (s.items !== expected) throw new Error(`${label}: ${s.items} sessions answered, ${expected} in the database`);
+        // Issue 26: the team week the calendar reads under 300 KB of JSON before gzip.
+        const max = view === 'grid' && !one ? { max: 300 } : undefined;
+        report.add('Payload', `${label}: JSON`, s.json / 1024, 'KB', max, `${s.items} sessions`);
+        report.add('Payload', `${label}: gzip on the wire`, s.gzip / 1024, 'KB');
+      }
   });
 
   await section('Plans', async () => {
@@ -179,7 +185,9 @@ async function main() {
     try {
       // One therapist first: the all-therapists flood leaves a backlog of builds behind it.
       await pair('Week, one therapist · cache off', 'week-one-uncached', week(off.url, true), bare, false);
-      await pair('Week, all therapists · cache off', 'week-all-uncached', week(off.url, false), bare, false);
+      await pair('Week, all therapists · cache off', 'week-all-uncached', week(off.url, false), bare, false, TARGETS.teamP99Ms);
+      // The whole sessions, as the API still answers them (no screen reads them for a week any more).
+      await pair('Full sessions, one therapist · cache off', 'full-one-uncached', week(off.url, true, 'full'), bare, false, null);
     } finally {
       await off.stop();
     }

@@ -32,6 +32,8 @@ export * from './workspaces/default-roles';
 export * from './patients/patient.constants';
 export * from './patients/tax-id';
 export * from './sessions/session.constants';
+// The calendar grid's compact week.
+export * from './sessions/session-grid';
 export * from './meet/meet.constants';
 
 // Chat: limits, the list's cursor, attachments.

@@ -220,6 +220,29 @@ export const sessionUpdateResponse = sessionWriteResponse.extend({ updated: z.nu
 export const sessionCancelResponse = z.object({ session: sessionResponse, canceled: z.number().int() });
 export const sessionListResponse = z.object({ items: z.array(sessionResponse) });
 
+/** The calendar grid's week (sessions/session-grid.ts): the same range read, as columns with each name once. */
+const named = z.object({ id: z.uuid(), name: z.string() });
+const column = z.array(z.number().int());
+export const sessionGridResponse = z.object({
+  days: z.array(z.string()),
+  therapists: z.array(named),
+  patients: z.array(z.string()),
+  locations: z.array(named),
+  series: z.array(z.object({ id: z.uuid(), description: z.string() })),
+  sessions: z.object({
+    id: z.array(z.uuid()),
+    day: column,
+    from: column,
+    to: column,
+    status: column,
+    therapist: column,
+    patient: column,
+    location: column,
+    series: column,
+    flags: column,
+  }),
+});
+
 // Locations: the workspace's rooms and addresses.
 export const LOCATION_KIND = { values: ['room', 'address'] as ('room' | 'address')[], labels: { room: 'Sala', address: 'Dirección' } };
 export const locationBody = z.object({

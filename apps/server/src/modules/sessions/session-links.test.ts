@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryEntry, PatientSessions, Session } from '@divan/core';
+import {
+  decodeSessionGrid,
+  GRID_FLAG,
+  shiftDay,
+  toInstant,
+  type HistoryEntry,
+  type PatientSessions,
+  type Session,
+  type SessionGrid,
+} from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import type { Therapist } from '../../test/workspace-fixtures';
@@ -79,6 +88,24 @@ describe("a session's clinical note", () => {
     expect('noteId' in seen || 'noteMissing' in seen).toBe(false);
     const res = await note(c.rosa, s.id);
     expect([res.statusCode, codeOf(res)]).toEqual([403, 'access_denied']);
+  });
+
+  it('the calendar grid flags a completed session without its note only to who reads clinical history', async () => {
+    const day = nextWeek(-2);
+    const s = await book(c.owner, { patientId: c.bruno, therapistId: c.tomas.userId, day, from: '16:00', to: '16:50' });
+    await t.post(`${W(c.ws.id)}/sessions/${s.id}/complete`, undefined, { token: c.owner.accessToken });
+    const gridOf = async (who: Therapist) => {
+      const [from, to] = [day, shiftDay(day, 1)].map((d) => toInstant(d, '00:00', 'Europe/Madrid').toISOString());
+      const res = await t.get(`${W(c.ws.id)}/sessions/grid?from=${from}&to=${to}`, { token: who.accessToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return json<SessionGrid>(res);
+    };
+    const owners = await gridOf(c.owner);
+    expect(decodeSessionGrid(owners).find((g) => g.id === s.id)).toMatchObject({ status: 'completed', noteMissing: true });
+    // Recepción reads the session, never the clinical bit: no session of the range carries it for them.
+    const reception = await gridOf(c.rosa);
+    expect(decodeSessionGrid(reception).find((g) => g.id === s.id)).toMatchObject({ status: 'completed', noteMissing: false });
+    expect(reception.sessions.flags.some((f) => (f & GRID_FLAG.noteMissing) !== 0)).toBe(false);
   });
 
   it('a Terapeuta cannot note a colleague’s session (404, it does not exist for them), nor one of another workspace', async () => {

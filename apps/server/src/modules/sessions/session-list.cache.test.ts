@@ -3,7 +3,18 @@
 // once — in the same process, and in a second process sharing the database and Redis.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineAbility, sessionResponse, shiftDay, toInstant, type Session, type Workspace } from '@divan/core';
+import {
+  decodeSessionGrid,
+  defineAbility,
+  sessionGridResponse,
+  sessionResponse,
+  shiftDay,
+  toInstant,
+  type GridSession,
+  type Session,
+  type SessionGrid,
+  type Workspace,
+} from '@divan/core';
 import { createSecondApp, createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import { therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -21,8 +32,27 @@ const sessionsOf = (app: Pick<TestApp, 'get'>, ws: string, who: Therapist) => as
   const items = json<{ items: Session[] }>(res).items;
   // Written by the compiled contract: each item is what the Zod contract accepts, unchanged by it.
   for (const item of items) expect(sessionResponse.parse(item)).toEqual(item);
+  // The grid's columns (GET …/sessions/grid) are the same read: the same sessions in the same order, each
+  // as the full one shows it, through the same cache.
+  const grid = await app.get(`${W(ws)}/sessions/grid?${week}`, { token: who.accessToken });
+  expect(grid.statusCode, grid.body).toBe(200);
+  expect(sessionGridResponse.parse(json(grid))).toEqual(json(grid));
+  expect(decodeSessionGrid(json<SessionGrid>(grid))).toEqual(items.map(asGridSession));
   return items;
 };
+const asGridSession = (s: Session): GridSession => ({
+  id: s.id,
+  day: s.day,
+  from: s.from,
+  to: s.to,
+  status: s.status,
+  modality: s.modality,
+  patient: { name: s.patient.name },
+  therapist: s.therapist,
+  location: s.location,
+  series: s.series && { id: s.series.id, description: s.series.description },
+  noteMissing: s.noteMissing ?? false,
+});
 let read: (who?: Therapist) => Promise<Session[]>;
 const one = async (id: string, who?: Therapist) => (await read(who)).find((s) => s.id === id);
 const ok = (res: { statusCode: number; body: string }, code = 200) => expect(res.statusCode, res.body).toBe(code);

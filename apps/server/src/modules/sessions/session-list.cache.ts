@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gzip as gzipCb } from 'node:zlib';
-import { SESSION_FIELDS, fieldAccessKey, scopeFor, sessionResponse, type SessionListQuery } from '@divan/core';
+import { SESSION_FIELDS, fieldAccessKey, scopeFor, sessionGridResponse, sessionResponse, type SessionListQuery } from '@divan/core';
 import { z } from 'zod';
 import { compiledSerializer } from '../../platform/http/compiled-serializer';
 import { WorkspaceCache } from '../../platform/cache/workspace-cache';
@@ -13,6 +13,7 @@ import type { SessionsService } from './sessions.service';
 
 /** The sessions' contract compiled once (platform/http/compiled-serializer.ts): no Zod pass over a clinic's week. */
 const serializeSessions = compiledSerializer(z.array(sessionResponse));
+const serializeGrid = compiledSerializer(sessionGridResponse);
 const gzip = promisify(gzipCb);
 
 /** A range read as sent: its JSON, and the same gzipped when it is worth it (a clinic's week is ~2.5 MB of JSON). */
@@ -84,8 +85,11 @@ export function invalidateAfter<S extends object, K extends keyof S>(
   }
 }
 
+/** The range read's two shapes: the full sessions (GET …/sessions) and the grid's columns (GET …/sessions/grid). */
+export type SessionListView = 'list' | 'grid';
+
 /**
- * The calendar's range read (GET …/sessions) as bytes. Reads are kept until a session, patient, note,
+ * The calendar's range read (GET …/sessions and …/sessions/grid) as bytes. Reads are kept until a session, patient, note,
  * location or therapist name of the workspace changes (docs/decisions/0015-calendar-reads.md). The key
  * holds who reads (their scope, the field groups they read, and themselves when they read notes, whose
  * ids depend on the reader) and the whole range; the generation is taken before the query, so a read
@@ -100,7 +104,12 @@ export class SessionListReader {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async read(c: Caller, q: SessionListQuery, acceptsGzip: boolean): Promise<{ body: Buffer; gzipped: boolean }> {
+  async read(
+    c: Caller,
+    q: SessionListQuery,
+    acceptsGzip: boolean,
+    view: SessionListView = 'list',
+  ): Promise<{ body: Buffer; gzipped: boolean }> {
     const ws = c.member.workspaceId;
     const generation = this.cache.generation(ws);
     const { start, end } = checkedRange(q.from, q.to);
@@ -108,6 +117,7 @@ export class SessionListReader {
     const who = [scope.kind === 'own' ? `own:${scope.ownerId}` : scope.kind, fieldAccessKey(c.member.ability, SESSION_FIELDS, c.userId)];
     if (c.member.ability.can('read', 'patient_histories')) who.push(c.userId);
     const key = [
+      view,
       ws,
       generation,
       ...who,
@@ -120,8 +130,8 @@ export class SessionListReader {
     const hit = this.cache.get(key);
     // A read kept for a while is read again in the background while it is still served, so the cache's
     // age bound (for a change another process could not tell) never leaves a busy calendar waiting.
-    if (hit && this.now() - hit.builtAt > this.refreshAfterMs) void this.load(key, ws, generation, c, q, true).catch(() => undefined);
-    const body = hit ?? (await this.load(key, ws, generation, c, q, acceptsGzip));
+    if (hit && this.now() - hit.builtAt > this.refreshAfterMs) void this.load(key, ws, generation, c, q, true, view).catch(() => undefined);
+    const body = hit ?? (await this.load(key, ws, generation, c, q, acceptsGzip, view));
     return acceptsGzip && body.gzip ? { body: body.gzip, gzipped: true } : { body: body.json, gzipped: false };
   }
 
@@ -139,11 +149,12 @@ export class SessionListReader {
     c: Caller,
     q: SessionListQuery,
     acceptsGzip: boolean,
+    view: SessionListView,
   ): Promise<SessionListBody> {
     let pending = this.cache.enabled ? this.inflight.get(key) : undefined;
     if (!pending) {
       const { start, end } = checkedRange(q.from, q.to);
-      pending = this.build(c, { ...q, from: start.toISOString(), to: end.toISOString() }, acceptsGzip)
+      pending = this.build(c, { ...q, from: start.toISOString(), to: end.toISOString() }, acceptsGzip, view)
         .then((body) => {
           this.cache.set(key, ws, generation, body);
           return body;
@@ -155,21 +166,25 @@ export class SessionListReader {
   }
 
   /** A miss is written by the response contract compiled to a serialiser, then kept as the bytes sent. */
-  private async build(c: Caller, q: SessionListQuery, acceptsGzip: boolean): Promise<SessionListBody> {
+  private async build(c: Caller, q: SessionListQuery, acceptsGzip: boolean, view: SessionListView): Promise<SessionListBody> {
     const builtAt = this.now();
-    const { items } = await this.sessions.list(c, q);
-    // Written in slices like the presentation: a clinic's week never holds the loop for long.
-    const parts: string[] = [];
-    for (let i = 0; i < items.length; i += JSON_SLICE) {
-      if (i > 0) await yieldToLoop();
-      parts.push(serializeSessions(items.slice(i, i + JSON_SLICE)).slice(1, -1));
-    }
-    const json = Buffer.from(`{"items":[${parts.join(',')}]}`);
+    const json = Buffer.from(view === 'grid' ? serializeGrid(await this.sessions.grid(c, q)) : await this.listJson(c, q));
     return {
       json,
       gzip: json.length >= GZIP_FROM_BYTES && (acceptsGzip || this.cache.enabled) ? await gzip(json, { level: 6 }) : undefined,
       builtAt,
     };
+  }
+
+  /** The full sessions, written in slices like their presentation: a clinic's week never holds the loop for long. */
+  private async listJson(c: Caller, q: SessionListQuery): Promise<string> {
+    const { items } = await this.sessions.list(c, q);
+    const parts: string[] = [];
+    for (let i = 0; i < items.length; i += JSON_SLICE) {
+      if (i > 0) await yieldToLoop();
+      parts.push(serializeSessions(items.slice(i, i + JSON_SLICE)).slice(1, -1));
+    }
+    return `{"items":[${parts.join(',')}]}`;
   }
 }
 
@@ -191,8 +206,9 @@ export async function sendSessionList(
   c: Caller,
   q: SessionListQuery,
   acceptEncoding: string | string[] | undefined,
+  view: SessionListView = 'list',
 ) {
-  const { body, gzipped } = await reader.read(c, q, acceptsGzip(acceptEncoding));
+  const { body, gzipped } = await reader.read(c, q, acceptsGzip(acceptEncoding), view);
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   if (gzipped) reply.header('content-encoding', 'gzip');
   return reply.send(body as never);

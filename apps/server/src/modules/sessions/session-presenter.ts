@@ -1,7 +1,18 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { SESSION_FIELDS, readableView, toLocal, type AppAbility, type Session, type SessionConflict } from '@divan/core';
+import {
+  SESSION_FIELDS,
+  canReadField,
+  encodeSessionGrid,
+  readableView,
+  toLocal,
+  type AppAbility,
+  type GridEntry,
+  type Session,
+  type SessionConflict,
+  type SessionGrid,
+} from '@divan/core';
 import { describeFrequency, type MonthlyWeek } from '@divan/core/series';
-import type { SessionWithLocation } from './sessions.repository';
+import type { GridRow, SeriesInfo, SessionWithLocation } from './sessions.repository';
 import type { SessionRow } from './sessions.tables';
 
 /** A session with the names it is shown with. */
@@ -68,18 +79,66 @@ export async function presentSessionsInSlices(ability: AppAbility, sessions: Ses
 function presentSeries(s: SessionWithLocation, start: { day: string; time: string }): Session['series'] {
   const info = s.seriesInfo;
   if (!s.seriesId || s.seriesIndex === null || !info) return null;
-  let description: string;
+  const moved = start.day !== s.seriesOriginalDay || start.time !== info.startTime;
+  return { id: s.seriesId, index: s.seriesIndex, frequency: info.frequency, description: describeSeries(info), moved };
+}
+
+/** "Cada semana, los martes": a series' pattern in Spanish ('' for one the rules no longer describe). */
+function describeSeries(info: Pick<SeriesInfo, 'frequency' | 'startDay' | 'monthlyWeek'>): string {
   try {
-    description = describeFrequency({
+    return describeFrequency({
       frequency: info.frequency,
       startDay: info.startDay,
       monthlyWeek: (info.monthlyWeek ?? undefined) as MonthlyWeek | undefined,
     });
   } catch {
-    description = '';
+    return '';
   }
-  const moved = start.day !== s.seriesOriginalDay || start.time !== info.startTime;
-  return { id: s.seriesId, index: s.seriesIndex, frequency: info.frequency, description, moved };
+}
+
+/** A grid row with the names it is shown with (SessionsService.grid). */
+export type GridView = GridRow & Omit<SessionView, keyof SessionWithLocation>;
+
+/**
+ * The calendar grid's columns (core's session-grid). The clinical flag (a completed session without its
+ * note) is written only where the reader may read it, as `presentSession` leaves `noteMissing` out.
+ */
+export function presentGrid(ability: AppAbility, rows: GridView[]): SessionGrid {
+  const notesReadable = new Map<string, boolean>();
+  const readsNotes = (ownerId: string) => {
+    let ok = notesReadable.get(ownerId);
+    if (ok === undefined) notesReadable.set(ownerId, (ok = canReadField(ability, SESSION_FIELDS, 'noteMissing', { ownerId })));
+    return ok;
+  };
+  const descriptions = new Map<string, string>();
+  const entries = rows.map((s): GridEntry => {
+    const start = toLocal(s.startsAt, s.timeZone);
+    let series: GridEntry['series'] = null;
+    if (s.seriesId && s.frequency && s.startDay) {
+      let description = descriptions.get(s.seriesId);
+      if (description === undefined)
+        descriptions.set(
+          s.seriesId,
+          (description = describeSeries({ frequency: s.frequency, startDay: s.startDay, monthlyWeek: s.monthlyWeek })),
+        );
+      series = { id: s.seriesId, description };
+    }
+    return {
+      id: s.id,
+      patientId: s.patientId,
+      day: start.day,
+      from: start.time,
+      to: toLocal(s.endsAt, s.timeZone).time,
+      status: s.status,
+      modality: s.modality,
+      patient: { name: s.patientName },
+      therapist: { id: s.therapistId, name: s.therapistName },
+      location: s.locationId ? { id: s.locationId, name: s.locationName ?? '' } : null,
+      series,
+      noteMissing: s.status === 'completed' && s.note?.exists === false && readsNotes(s.therapistId),
+    };
+  });
+  return encodeSessionGrid(entries);
 }
 
 /** Overlaps as warnings: by therapist first, else by location. */

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOCATIONS_PER_WORKSPACE, toInstant, type WorkspaceLocation, type Session, type SessionConflict } from '@divan/core';
+import {
+  MAX_LOCATIONS_PER_WORKSPACE,
+  decodeSessionGrid,
+  toInstant,
+  type WorkspaceLocation,
+  type Session,
+  type SessionConflict,
+  type SessionGrid,
+} from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
 import { addMember, createWorkspace, type Therapist } from '../../test/workspace-fixtures';
@@ -12,8 +20,14 @@ let tereSession: Session;
 let tomasSession: Session;
 const day = nextWeek();
 const range = `from=${encodeURIComponent(toInstant(day, '00:00', 'Europe/Madrid').toISOString())}&to=${encodeURIComponent(toInstant(nextWeek(1), '00:00', 'Europe/Madrid').toISOString())}`;
-const list = async (who: Therapist, query = '', ws = c.ws.id) =>
-  json<{ items: Session[] }>(await t.get(`${W(ws)}/sessions?${range}${query}`, { token: who.accessToken })).items;
+/** The range read, checked against the calendar grid's: the same sessions for the same reader and filters. */
+const list = async (who: Therapist, query = '', ws = c.ws.id) => {
+  const items = json<{ items: Session[] }>(await t.get(`${W(ws)}/sessions?${range}${query}`, { token: who.accessToken })).items;
+  const grid = await t.get(`${W(ws)}/sessions/grid?${range}${query}`, { token: who.accessToken });
+  expect(grid.statusCode, grid.body).toBe(200);
+  expect(decodeSessionGrid(json<SessionGrid>(grid)).map((g) => [g.id, g.therapist.id])).toEqual(items.map((s) => [s.id, s.therapist.id]));
+  return items;
+};
 const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
 
 beforeAll(async () => {
@@ -163,6 +177,10 @@ describe('the calendar range read is bounded', () => {
       token: c.owner.accessToken,
     });
     expect([wide.statusCode, (wide.json() as { message: string }).message]).toEqual([400, 'El intervalo no puede superar 42 días']);
+    const wideGrid = await t.get(`${W(c.ws.id)}/sessions/grid?${q(from, new Date(from.getTime() + 43 * 86_400_000))}`, {
+      token: c.owner.accessToken,
+    });
+    expect([wideGrid.statusCode, (wideGrid.json() as { message: string }).message]).toEqual([400, 'El intervalo no puede superar 42 días']);
     const week = await t.get(`${W(c.ws.id)}/sessions`, { token: c.owner.accessToken });
     expect(week.statusCode).toBe(200);
     // A week ahead is next week: not in this one.

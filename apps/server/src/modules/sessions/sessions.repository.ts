@@ -9,6 +9,17 @@ export type SeriesInfo = Pick<SessionSeriesRow, 'frequency' | 'startDay' | 'star
 /** A session with its location's name and its series' pattern (the patient's and therapist's names come through their services). */
 export type SessionWithLocation = SessionRow & { locationName: string | null; seriesInfo?: SeriesInfo | null };
 
+/** A session as the calendar grid reads it (session-grid): the columns its box draws. */
+export type GridRow = Pick<
+  SessionRow,
+  'id' | 'patientId' | 'therapistId' | 'startsAt' | 'endsAt' | 'timeZone' | 'status' | 'modality' | 'locationId' | 'seriesId'
+> & {
+  locationName: string | null;
+  frequency: SeriesInfo['frequency'] | null;
+  startDay: SeriesInfo['startDay'] | null;
+  monthlyWeek: SeriesInfo['monthlyWeek'] | null;
+};
+
 /** "Is owner" for sessions is the therapist: an `own` scope is a WHERE on it, never a post-filter. */
 function scoped(scope: Scope, ...conds: (SQL | undefined)[]): SQL | undefined {
   if (scope.kind === 'own') conds.push(eq(sessions.therapistId, scope.ownerId));
@@ -62,6 +73,46 @@ export function sessionsRepository(db: DbOrTx) {
         .orderBy(asc(sessions.startsAt), asc(sessions.id))
         .limit(f.limit);
       return rows.map(toView);
+    },
+    /**
+     * The calendar grid's range read (session-grid): the range's sessions as `range` reads them, only the
+     * columns a box draws, with the location's name and the series' pattern.
+     */
+    gridRange(workspaceId: string, scope: Scope, f: RangeFilter): Promise<GridRow[]> {
+      if (scope.kind === 'none') return Promise.resolve([]);
+      return db
+        .select({
+          id: sessions.id,
+          patientId: sessions.patientId,
+          therapistId: sessions.therapistId,
+          startsAt: sessions.startsAt,
+          endsAt: sessions.endsAt,
+          timeZone: sessions.timeZone,
+          status: sessions.status,
+          modality: sessions.modality,
+          locationId: sessions.locationId,
+          locationName: locations.name,
+          seriesId: sessions.seriesId,
+          frequency: sessionSeries.frequency,
+          startDay: sessionSeries.startDay,
+          monthlyWeek: sessionSeries.monthlyWeek,
+        })
+        .from(sessions)
+        .leftJoin(locations, eq(locations.id, sessions.locationId))
+        .leftJoin(sessionSeries, eq(sessionSeries.id, sessions.seriesId))
+        .where(
+          scoped(
+            scope,
+            eq(sessions.workspaceId, workspaceId),
+            gte(sessions.startsAt, f.from),
+            lt(sessions.startsAt, f.to),
+            f.therapistId ? eq(sessions.therapistId, f.therapistId) : undefined,
+            f.patientId ? eq(sessions.patientId, f.patientId) : undefined,
+            f.status ? eq(sessions.status, f.status) : undefined,
+          ),
+        )
+        .orderBy(asc(sessions.startsAt), asc(sessions.id))
+        .limit(f.limit);
     },
     /**
      * A therapist's time taken in [from, to): every session not canceled, whatever its origin, by start

@@ -11,6 +11,7 @@ import {
   sessionListQuery,
   sessionCancelResponse,
   sessionCreateResponse,
+  sessionGridResponse,
   sessionListResponse,
   sessionResponse,
   sessionUpdateResponse,
@@ -56,6 +57,22 @@ export async function sessionsRoutes(
       },
     },
     (req, reply) => sendSessionList(reply, listReader, caller(req), req.query, req.headers['accept-encoding']),
+  );
+  r.get(
+    `${W}/sessions/grid`,
+    {
+      config: { access: { workspace: ['read', 'sessions'] } },
+      schema: {
+        operationId: 'listSessionGrid',
+        tags,
+        description:
+          "The same range read as listSessions, as the calendar grid draws it: columns of ids, days, minutes, statuses and indexes into the names (each patient's display name, therapist, location and series pattern once). Open a session for the rest.",
+        params: workspaceIdParams,
+        querystring: sessionListQuery,
+        response: { 200: sessionGridResponse },
+      },
+    },
+    (req, reply) => sendSessionList(reply, listReader, caller(req), req.query, req.headers['accept-encoding'], 'grid'),
   );
   r.post(
     `${W}/sessions`,

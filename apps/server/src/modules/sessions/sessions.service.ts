@@ -12,6 +12,7 @@ import {
   type PaymentType,
   type Session,
   type SessionConflict,
+  type SessionGrid,
   type SessionListQuery,
 } from '@divan/core';
 import type { z } from 'zod';
@@ -25,7 +26,7 @@ import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { assertPatientActive, assertWritable, checkedRange, checkReminders, sessionTimes } from './session-rules';
 import { defaultReminders } from './reminders/reminder-defaults';
-import { presentConflicts, presentSession, presentSessionsInSlices, type SessionView } from './session-presenter';
+import { presentConflicts, presentGrid, presentSession, presentSessionsInSlices, type SessionView } from './session-presenter';
 import { locationsRepository, sessionsRepository, type SessionWithLocation } from './sessions.repository';
 import type { NewSession, SessionRow } from './sessions.tables';
 
@@ -68,6 +69,15 @@ export class SessionsService {
       limit: SESSION_LIST_MAX,
     });
     return { items: await presentSessionsInSlices(c.member.ability, await this.named(c.member.workspaceId, rows, c)) };
+  }
+
+  /** The same range read as the calendar grid's columns (core's session-grid): what a box draws, each name once. */
+  async grid(c: Caller, q: SessionListQuery): Promise<SessionGrid> {
+    const { start, end } = checkedRange(q.from, q.to);
+    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+    const filter = { from: start, to: end, therapistId: q.therapistId, patientId: q.patientId, status: q.status };
+    const rows = await sessionsRepository(this.db).gridRange(c.member.workspaceId, scope, { ...filter, limit: SESSION_LIST_MAX });
+    return presentGrid(c.member.ability, await this.named(c.member.workspaceId, rows, c));
   }
 
   /**
@@ -314,7 +324,12 @@ export class SessionsService {
   private completedHook?: (tx: Tx, s: SessionRow) => Promise<void>;
 
   /** The patients' and therapists' names, through their services; the notes only for who may read them. */
-  private async named(workspaceId: string, rows: SessionWithLocation[], c?: Caller): Promise<SessionView[]> {
+  /** Rows with their patient's and therapist's names (and, for a reader of clinical history, their notes). */
+  private async named<R extends Pick<SessionRow, 'id' | 'patientId' | 'therapistId'>>(
+    workspaceId: string,
+    rows: R[],
+    c?: Caller,
+  ): Promise<(R & Omit<SessionView, keyof SessionWithLocation>)[]> {
     const readsNotes = c && this.notesOf && c.member.ability.can('read', 'patient_histories');
     const [patients, therapists, notes] = await Promise.all([
       this.patients.namesOf(workspaceId, [...new Set(rows.map((s) => s.patientId))]),

@@ -8,7 +8,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAuthStore } from '@/stores/auth-store';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useSessionRange, useTherapists } from './api/sessions-api';
-import type { CalendarSession, Scope } from './api/types';
+import type { GridSession, Scope } from './api/types';
 import { useMoveSession } from './api/use-move';
 import { CalendarToolbar } from './components/calendar-toolbar';
 import { DragScopeDialog } from './components/drag-scope-dialog';
@@ -61,7 +61,7 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
   const scrollTime = useOpeningTime(range, sessions.isPlaceholderData ? undefined : sessions.data);
 
   const [form, setForm] = useState<FormMode | null>(null);
-  const [drag, setDrag] = useState<{ session: CalendarSession; change: Change } | null>(null);
+  const [drag, setDrag] = useState<{ session: GridSession; change: Change } | null>(null);
   const detailId = params.get('session');
   const { move } = useMoveSession(wid);
 
@@ -231,7 +231,7 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
  * Where the grid opens for a range: decided once, when its sessions first arrive (a session created or
  * moved afterwards does not make the grid jump under the pointer).
  */
-function useOpeningTime(range: { startDay: string; endDay: string } | null, sessions: CalendarSession[] | undefined): string {
+function useOpeningTime(range: { startDay: string; endDay: string } | null, sessions: GridSession[] | undefined): string {
   const key = range ? `${range.startDay}/${range.endDay}` : '';
   const [opening, setOpening] = useState({ key: '', time: WORKDAY_START });
   if (sessions && key && opening.key !== key) setOpening({ key, time: scrollTimeFor(sessions) });

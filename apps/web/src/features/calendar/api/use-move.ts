@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { messageOf } from '@/lib/error-message';
 import { describeConflicts } from '../utils/conflicts';
 import { useUpdateSession } from './sessions-api';
-import type { CalendarSession, Scope } from './types';
+import type { GridSession, Scope } from './types';
 
 export type MoveTarget = { day: string; from: string; to: string; therapistId?: string };
 
@@ -16,7 +16,7 @@ export function useMoveSession(wid: string) {
   const update = useUpdateSession(wid);
   const move = useCallback(
     async (
-      session: CalendarSession,
+      session: GridSession,
       to: MoveTarget,
       scope: Scope | undefined,
       what: 'Sesión movida' | 'Duración cambiada' = 'Sesión movida',

@@ -1,11 +1,11 @@
 import { AlertDialog as A } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
-import type { CalendarSession, Scope } from '../api/types';
+import type { GridSession, Scope } from '../api/types';
 import { SCOPE_LABELS } from './scope-field';
 
 /** After dragging an occurrence of a series: move only it, it and the following, or all. Esc puts it back. */
-export function DragScopeDialog({ session, onChoose }: { session: CalendarSession; onChoose: (scope: Scope | null) => void }) {
+export function DragScopeDialog({ session, onChoose }: { session: GridSession; onChoose: (scope: Scope | null) => void }) {
   const focus = useDialogFocus({ firstField: false });
   return (
     <A.Root open onOpenChange={(open) => (open ? undefined : onChoose(null))}>

@@ -11,7 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import { useCreateSession, useLocations, usePatientBrief, useUpdateSession } from '../api/sessions-api';
-import type { CalendarSession, Scope } from '../api/types';
+import type { CalendarSession, GridSession, Scope } from '../api/types';
 import { describeConflicts, overlapping } from '../utils/conflicts';
 import { addToTime, formatDayShort, minutesBetween } from '../utils/dates';
 import {
@@ -42,7 +42,7 @@ type Props = {
   /** Whether the member may book for others (else the session is theirs). */
   chooseTherapist: boolean;
   maxReminders: number;
-  onScreen: CalendarSession[];
+  onScreen: GridSession[];
   onClose: () => void;
   onSaved: (session: CalendarSession) => void;
 };

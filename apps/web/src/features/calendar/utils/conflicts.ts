@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@divan/core';
 import type { SessionConflict } from '@divan/core';
-import type { CalendarSession } from '../api/types';
+import type { GridSession } from '../api/types';
 
 type Slot = { id?: string; therapistId: string; locationId: string; day: string; from: string; to: string };
 
@@ -8,9 +8,9 @@ type Slot = { id?: string; therapistId: string; locationId: string; day: string;
  * Sessions already on screen that overlap the one being written (same therapist or same room): shown
  * as a warning while typing. The server answers the full list on save; this is a preview.
  */
-export function overlapping(slot: Slot, sessions: CalendarSession[]): { session: CalendarSession; kind: 'therapist' | 'location' }[] {
+export function overlapping(slot: Slot, sessions: GridSession[]): { session: GridSession; kind: 'therapist' | 'location' }[] {
   if (!slot.day || !slot.from || !slot.to || slot.from >= slot.to) return [];
-  const out: { session: CalendarSession; kind: 'therapist' | 'location' }[] = [];
+  const out: { session: GridSession; kind: 'therapist' | 'location' }[] = [];
   for (const s of sessions) {
     if (s.id === slot.id || s.status === 'canceled' || s.day !== slot.day) continue;
     if (!(s.from < slot.to && slot.from < s.to)) continue;

@@ -1,5 +1,5 @@
 import { SESSION_STATUS } from '@divan/core';
-import type { CalendarSession } from '../api/types';
+import type { GridSession } from '../api/types';
 import type { GridEvent } from '../components/event-calendar';
 import { STATUS_COLORS, therapistColor } from './colors';
 import { formatDayLong } from './dates';
@@ -10,11 +10,11 @@ type Options = {
   therapists: { id: string; name: string }[];
   /** A team's calendar names the therapist on each session. */
   showTherapist: boolean;
-  editable: (s: CalendarSession) => boolean;
+  editable: (s: GridSession) => boolean;
 };
 
 /** Sessions as the grid's events: at their own wall clock, coloured, labelled for screen readers. */
-export function toGridEvents(sessions: CalendarSession[], o: Options): GridEvent[] {
+export function toGridEvents(sessions: GridSession[], o: Options): GridEvent[] {
   const index = new Map(o.therapists.map((t, i) => [t.id, i]));
   return sessions.map((s) => {
     const badges = [s.modality === 'online' ? 'online' : null, s.series ? 'series' : null, s.noteMissing ? 'note' : null].filter(
