@@ -103,3 +103,6 @@ export function sessionLines(sessions: { id: string; day: string; price: number;
     sessionId: s.id,
   }));
 }
+
+/** The sessions a stored invoice's lines invoice. */
+export const sessionIdsOf = (lines: InvoiceLineRow[]) => lines.map((l) => l.sessionId).filter((x): x is string => !!x);

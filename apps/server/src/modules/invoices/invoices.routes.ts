@@ -25,6 +25,7 @@ import { caller } from '../../platform/auth/caller';
 import type { BillingProfiles } from './settings/billing-profiles.service';
 import type { InvoiceIssuing } from './issuing/invoice-issuing.service';
 import type { InvoiceVoiding } from './issuing/invoice-voiding.service';
+import type { InvoiceDraftsService } from './invoice-drafts.service';
 import type { InvoicesService } from './invoices.service';
 import type { VerifactuExport } from './verifactu/verifactu-export.service';
 import type { InvoiceExport } from './invoice-export.service';
@@ -35,6 +36,7 @@ const ONE = `${I}/:invoiceId`;
 
 type Deps = {
   invoices: InvoicesService;
+  drafts: InvoiceDraftsService;
   issuing: InvoiceIssuing;
   voiding: InvoiceVoiding;
   billing: BillingProfiles;
@@ -42,7 +44,10 @@ type Deps = {
   verifactuExport: VerifactuExport;
 };
 
-export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, voiding, billing, invoiceExport, verifactuExport }: Deps) {
+export async function invoicesRoutes(
+  app: FastifyInstance,
+  { invoices, drafts, issuing, voiding, billing, invoiceExport, verifactuExport }: Deps,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -87,7 +92,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
         response: { 201: invoiceResponse },
       },
     },
-    async (req, reply) => reply.status(201).send(await invoices.createDraft(caller(req), req.body)),
+    async (req, reply) => reply.status(201).send(await drafts.createDraft(caller(req), req.body)),
   );
   r.post(
     `${I}/from-sessions`,
@@ -102,7 +107,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
         response: { 201: invoiceResponse },
       },
     },
-    async (req, reply) => reply.status(201).send(await invoices.fromSessions(caller(req), req.body.patientId, req.body.sessionIds)),
+    async (req, reply) => reply.status(201).send(await drafts.fromSessions(caller(req), req.body.patientId, req.body.sessionIds)),
   );
   r.get(
     `${I}/verifactu`,
@@ -187,7 +192,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
         response: { 200: invoiceResponse },
       },
     },
-    (req) => invoices.updateDraft(caller(req), req.params.invoiceId, req.body),
+    (req) => drafts.updateDraft(caller(req), req.params.invoiceId, req.body),
   );
   r.delete(
     ONE,
@@ -202,7 +207,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices, issuing, 
       },
     },
     async (req, reply) => {
-      await invoices.deleteDraft(caller(req), req.params.invoiceId);
+      await drafts.deleteDraft(caller(req), req.params.invoiceId);
       return reply.status(204).send(null);
     },
   );

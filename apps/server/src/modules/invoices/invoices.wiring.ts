@@ -20,6 +20,7 @@ import { invoiceSettingsRoutes } from './settings/invoice-settings.routes';
 import { InvoiceVoiding } from './issuing/invoice-voiding.service';
 import { invoicesRoutes } from './invoices.routes';
 import { invoicePdfRoutes } from './pdf/invoice-pdf.routes';
+import { InvoiceDraftsService } from './invoice-drafts.service';
 import { InvoicesService } from './invoices.service';
 import { VERIFACTU_QR_BASE_URL } from './verifactu/qr';
 import type { VerifactuAeatConfig } from '../../platform/config';
@@ -53,19 +54,21 @@ type Deps = {
 /** Invoices: billing profiles, drafts, issuing with VERI*FACTU records, payments, rectifying invoices. */
 export function wireInvoices(d: Deps) {
   const billing = new BillingProfiles(d.db);
-  const invoices = new InvoicesService({ ...d, billing, qrBase: d.verifactuQrBase ?? VERIFACTU_QR_BASE_URL });
-  const issuing = new InvoiceIssuing({ ...d, invoices, billing });
+  const invoices = new InvoicesService({ ...d, qrBase: d.verifactuQrBase ?? VERIFACTU_QR_BASE_URL });
+  const drafts = new InvoiceDraftsService({ ...d, invoices, billing });
+  const issuing = new InvoiceIssuing({ ...d, invoices, drafts, billing });
   const voiding = new InvoiceVoiding({ ...d, invoices });
-  const checks = new BatchChecks({ ...d, invoices, issuing, billing });
-  const batchIssuing = new BatchIssuing({ ...d, invoices, issuing });
+  const checks = new BatchChecks({ ...d, drafts, issuing, billing });
+  const batchIssuing = new BatchIssuing({ ...d, drafts, issuing });
   const batches = new InvoiceBatches(d.db, d.jobs, batchIssuing, d.sessions, d.patients, d.workspaces, checks);
-  const auto = new AutoInvoices(d.db, d.jobs, invoices, issuing, d.workspaces, d.sessions);
+  const auto = new AutoInvoices(d.db, d.jobs, drafts, issuing, d.workspaces, d.sessions);
   const software = softwareOf(d.verifactuProducer);
   const sending = wireVerifactuSending({ db: d.db, jobs: d.jobs, aeat: d.verifactuAeat, clock: d.clock, software });
   const register = (app: FastifyInstance) =>
     app
       .register(invoicesRoutes, {
         invoices,
+        drafts,
         issuing,
         voiding,
         billing,
@@ -79,5 +82,17 @@ export function wireInvoices(d: Deps) {
       .register(verifactuStatusRoutes, { status: new VerifactuStatusService({ db: d.db, invoices, sending: !!sending }) });
   // What the module entry registers: the batches', automatic invoices' and (when configured) the AEAT sending's queues, its handler and sweep.
   const jobs = [batches.queue, auto.queue, ...(sending?.jobs ?? [])];
-  return { invoices, issuing, voiding, billing, batches, auto, register, jobs, on: sending?.on ?? [], sweeps: sending?.sweeps ?? {} };
+  return {
+    invoices,
+    drafts,
+    issuing,
+    voiding,
+    billing,
+    batches,
+    auto,
+    register,
+    jobs,
+    on: sending?.on ?? [],
+    sweeps: sending?.sweeps ?? {},
+  };
 }

@@ -23,7 +23,7 @@ declare module '../../platform/modules/define-module' {
  */
 export const paymentsModule = defineModule({
   name: 'payments',
-  needs: ['patients', 'users', 'workspaces', 'invoices', 'invoiceIssuing', 'autoInvoices', 'sessionInvoicing'],
+  needs: ['patients', 'users', 'workspaces', 'invoices', 'invoiceDrafts', 'invoiceIssuing', 'autoInvoices', 'sessionInvoicing'],
   build: (d, p) => {
     const { config } = p;
     const { gateway, sandbox } = createPaymentsGateway({
@@ -45,6 +45,7 @@ export const paymentsModule = defineModule({
       users: d.users,
       workspaces: d.workspaces,
       invoices: d.invoices,
+      drafts: d.invoiceDrafts,
       issuing: d.invoiceIssuing,
       auto: d.autoInvoices,
       sessions: d.sessionInvoicing,

@@ -7,6 +7,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import type { PaymentsGateway } from '../../platform/payments/gateway';
 import type { AutoInvoices } from '../invoices/auto/invoice-auto.service';
 import type { InvoiceIssuing } from '../invoices/issuing/invoice-issuing.service';
+import type { InvoiceDraftsService } from '../invoices/invoice-drafts.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { PatientsService } from '../patients/patients.service';
 import type { UsersService } from '../users/users.service';
@@ -36,6 +37,7 @@ type Deps = {
   users: UsersService;
   workspaces: WorkspacesService;
   invoices: InvoicesService;
+  drafts: InvoiceDraftsService;
   issuing: InvoiceIssuing;
   auto: AutoInvoices;
   sessions: SessionInvoicing;

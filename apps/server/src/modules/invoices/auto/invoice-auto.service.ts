@@ -7,7 +7,7 @@ import type { CompletedSession, SessionInvoicing } from '../../sessions/session-
 import type { WorkspacesService } from '../../workspaces/workspaces.service';
 import { invoiceAutoRepository } from './invoice-auto.repository';
 import type { InvoiceIssuing } from '../issuing/invoice-issuing.service';
-import type { InvoicesService } from '../invoices.service';
+import type { InvoiceDraftsService } from '../invoice-drafts.service';
 import type { InvoiceRow } from '../invoices.tables';
 
 const QUEUE = 'invoices.auto';
@@ -28,7 +28,7 @@ export class AutoInvoices {
   constructor(
     private readonly db: Db,
     private readonly jobs: Jobs,
-    private readonly invoices: InvoicesService,
+    private readonly drafts: InvoiceDraftsService,
     private readonly issuing: InvoiceIssuing,
     private readonly workspaces: WorkspacesService,
     private readonly sessions: SessionInvoicing,
@@ -99,7 +99,7 @@ export class AutoInvoices {
           therapistId: d.therapistId,
         });
         if (!claimed) return null;
-        const draft = await this.invoices.draftFromSessionsIn(tx, c, patientId, [d.sessionId]);
+        const draft = await this.drafts.draftFromSessionsIn(tx, c, patientId, [d.sessionId]);
         const row = await this.issuing.issueIn(tx, c, draft.row, workspaceBilling, { lines: draft.lines, sessionsMarked: true });
         await invoiceAutoRepository(tx).setInvoice(d.sessionId, row.id);
         return row;

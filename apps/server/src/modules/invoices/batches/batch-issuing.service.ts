@@ -5,7 +5,7 @@ import type { EventBus } from '../../../platform/events/event-bus';
 import type { Caller } from '../../../platform/auth/caller';
 import type { SessionInvoicing } from '../../sessions/session-invoicing';
 import type { ReadCache } from '../invoice-lines';
-import type { InvoicesService, PlannedDraft } from '../invoices.service';
+import type { InvoiceDraftsService, PlannedDraft } from '../invoice-drafts.service';
 import type { InvoiceRow } from '../invoices.tables';
 import { issuedEvent, type InvoiceIssuing } from '../issuing/invoice-issuing.service';
 
@@ -13,7 +13,13 @@ import { issuedEvent, type InvoiceIssuing } from '../issuing/invoice-issuing.ser
 export type SessionGroup = { patientId: string; sessionIds: string[] };
 export type GroupOutcome = { patientId: string; row: InvoiceRow } | { patientId: string; error: AppError };
 
-export type BatchIssuingDeps = { db: Db; invoices: InvoicesService; issuing: InvoiceIssuing; events: EventBus; sessions: SessionInvoicing };
+export type BatchIssuingDeps = {
+  db: Db;
+  drafts: InvoiceDraftsService;
+  issuing: InvoiceIssuing;
+  events: EventBus;
+  sessions: SessionInvoicing;
+};
 
 /** A batch's chunk drafted and issued with issuing's own checks and statement. */
 export class BatchIssuing {
@@ -38,7 +44,7 @@ export class BatchIssuing {
     const cache: ReadCache = new Map();
     const outcomes = await this.d.db.transaction(async (tx) => {
       const sessions = await this.d.sessions.lockForInvoices(tx, c, groups);
-      const buyers = await this.d.invoices.buyersOf(
+      const buyers = await this.d.drafts.buyersOf(
         c,
         groups.map((g) => g.patientId),
         tx,
@@ -48,7 +54,7 @@ export class BatchIssuing {
         try {
           const buyer = buyers.get(g.patientId)!;
           if (buyer instanceof AppError) throw buyer;
-          const plan = await this.d.invoices.planFromSessions(tx, c, g.patientId, sessions[i]!, cache, buyer);
+          const plan = await this.d.drafts.planFromSessions(tx, c, g.patientId, sessions[i]!, cache, buyer);
           await this.d.issuing.issuable(tx, plan.values, plan.lines, workspaceBilling, cache);
           planned.push(plan);
         } catch (err) {
@@ -56,7 +62,7 @@ export class BatchIssuing {
           planned.push(err);
         }
       }
-      const drafted = await this.d.invoices.writeDrafts(
+      const drafted = await this.d.drafts.writeDrafts(
         tx,
         planned.filter((p): p is PlannedDraft => !(p instanceof AppError)),
       );

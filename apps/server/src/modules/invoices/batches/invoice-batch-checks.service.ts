@@ -8,7 +8,7 @@ import type { Caller } from '../../../platform/auth/caller';
 import type { InvoiceableSession } from '../../sessions/session-invoicing';
 import type { InvoiceIssuing } from '../issuing/invoice-issuing.service';
 import type { ReadCache } from '../invoice-lines';
-import type { InvoicesService } from '../invoices.service';
+import type { InvoiceDraftsService } from '../invoice-drafts.service';
 
 /** One invoice of a batch: a patient's sessions with one therapist, and who issues it. */
 export type BatchGroup = {
@@ -30,7 +30,7 @@ const issuerKey = (i: Pick<InvoiceIssuer, 'kind' | 'id'>) => `${i.kind}:${i.id}`
  */
 export type BatchChecksDeps = {
   db: Db;
-  invoices: InvoicesService;
+  drafts: InvoiceDraftsService;
   issuing: InvoiceIssuing;
   workspaces: WorkspacesService;
   billing: BillingProfiles;
@@ -38,11 +38,11 @@ export type BatchChecksDeps = {
 };
 
 export class BatchChecks {
-  private readonly invoices: InvoicesService;
+  private readonly drafts: InvoiceDraftsService;
   private readonly issuing: InvoiceIssuing;
 
   constructor(private readonly d: BatchChecksDeps) {
-    this.invoices = d.invoices;
+    this.drafts = d.drafts;
     this.issuing = d.issuing;
   }
 
@@ -51,13 +51,13 @@ export class BatchChecks {
     if (!groups.length) return [];
     return this.d.db.transaction(async (tx) => {
       const cache: ReadCache = new Map();
-      const buyers = await this.invoices.buyersOf(c, [...new Set(groups.map((g) => g.patientId))], tx);
+      const buyers = await this.drafts.buyersOf(c, [...new Set(groups.map((g) => g.patientId))], tx);
       const out: (AppError | null)[] = [];
       for (const g of groups) {
         try {
           const buyer = buyers.get(g.patientId);
           if (buyer instanceof AppError) throw buyer;
-          const plan = await this.invoices.planFromSessions(tx, c, g.patientId, g.sessions, cache, buyer ?? null);
+          const plan = await this.drafts.planFromSessions(tx, c, g.patientId, g.sessions, cache, buyer ?? null);
           // Issuing's own checks, called rather than copied, so the preview refuses exactly what issuing would.
           await this.issuing.issuable(tx, plan.values, plan.lines, undefined, cache);
           out.push(null);

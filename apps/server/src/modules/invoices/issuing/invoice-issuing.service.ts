@@ -19,9 +19,10 @@ import type { BillingProfiles } from '../settings/billing-profiles.service';
 import type { Caller } from '../../../platform/auth/caller';
 import { issueAndRecord, issuedAuditDetails } from './invoice-ledger.queries';
 import { invoicesRepository } from '../invoices.repository';
-import { readOnce, type ReadCache } from '../invoice-lines';
+import { readOnce, sessionIdsOf, type ReadCache } from '../invoice-lines';
 import { checkBuyerTaxes, type BuyerTaxLine } from '../invoice-parties';
-import { sessionIdsOf, type InvoicesService } from '../invoices.service';
+import type { InvoiceDraftsService } from '../invoice-drafts.service';
+import type { InvoicesService } from '../invoices.service';
 import type { InvoiceLineRow, InvoiceParty, InvoiceRow, VerifactuRecordRow } from '../invoices.tables';
 import { registrationAmounts } from '../verifactu/amounts';
 import { registrationHashParts, type InvoiceType } from '../verifactu/fingerprint';
@@ -47,6 +48,7 @@ type IssuableDraft = Pick<InvoiceRow, 'sellerType' | 'workspaceId' | 'ownerId'> 
 export type IssuingDeps = {
   db: Db;
   invoices: InvoicesService;
+  drafts: InvoiceDraftsService;
   events: EventBus;
   audit: AuditService;
   sessions: SessionInvoicing;
@@ -61,11 +63,13 @@ export type IssuingDeps = {
  */
 export class InvoiceIssuing {
   private readonly invoices: InvoicesService;
+  private readonly drafts: InvoiceDraftsService;
   private readonly events: EventBus;
   private readonly now: () => Date;
 
   constructor(private readonly d: IssuingDeps) {
     this.invoices = d.invoices;
+    this.drafts = d.drafts;
     this.events = d.events;
     this.now = d.clock ?? (() => new Date());
   }
@@ -93,7 +97,7 @@ export class InvoiceIssuing {
   async issueWith(tx: Tx, c: Caller, draft: InvoiceRow, workspaceBilling?: BillingInfo, opts: IssueOptions = {}): Promise<Issued> {
     const repo = invoicesRepository(tx);
     const lines = opts.lines ?? (await repo.lines(draft.id));
-    const read = draft.buyer ?? (draft.patientId ? await this.invoices.buyerOf(c, draft.patientId, null, tx) : null);
+    const read = draft.buyer ?? (draft.patientId ? await this.drafts.buyerOf(c, draft.patientId, null, tx) : null);
     const issuable = await this.issuable(tx, { ...draft, buyer: read }, lines, workspaceBilling, opts.cache);
     const { buyer } = issuable;
     const { prefix: sellerPrefix, ...seller } = issuable.seller;
@@ -232,7 +236,7 @@ export class InvoiceIssuing {
         rectificationReason: b.reason,
         createdBy: c.userId,
       });
-      await this.invoices.writeLinesOf(
+      await this.drafts.writeLinesOf(
         tx,
         c,
         draft,

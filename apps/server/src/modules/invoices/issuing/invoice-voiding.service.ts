@@ -6,7 +6,8 @@ import type { SessionInvoicing } from '../../sessions/session-invoicing';
 import type { Caller } from '../../../platform/auth/caller';
 import { appendRecord, GENERATION_ZONE, lockChain } from './invoice-ledger.queries';
 import { invoicesRepository } from '../invoices.repository';
-import { sessionIdsOf, type InvoicesService } from '../invoices.service';
+import { sessionIdsOf } from '../invoice-lines';
+import type { InvoicesService } from '../invoices.service';
 import { cancellationFingerprint, formatGeneratedAt } from '../verifactu/fingerprint';
 
 /** What a cancellation record keeps besides its hashed fields (see verifactu-export.ts). */

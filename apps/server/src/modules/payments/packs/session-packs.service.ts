@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
 import { invoicePaymentState } from '../../invoices/invoice-payment-state';
 import type { InvoiceIssuing } from '../../invoices/issuing/invoice-issuing.service';
-import type { InvoicesService } from '../../invoices/invoices.service';
+import type { InvoiceDraftsService } from '../../invoices/invoice-drafts.service';
 import type { InvoiceRow } from '../../invoices/invoice-payment-state';
 import type { Caller } from '../../../platform/auth/caller';
 import type { PatientsService } from '../../patients/patients.service';
@@ -19,7 +19,7 @@ import type { SessionPackRow } from './session-packs.tables';
 
 export type PacksDeps = {
   db: Db;
-  invoices: InvoicesService;
+  drafts: InvoiceDraftsService;
   issuing: InvoiceIssuing;
   refunds: InvoiceRefunds;
   patients: PatientsService;
@@ -56,7 +56,7 @@ export class SessionPacks {
     const name = b.name?.trim() || `Bono de ${b.sessionsTotal} ${b.sessionsTotal === 1 ? 'sesión' : 'sesiones'}`;
     const workspaceBilling = await this.d.workspaces.billingInfo(c.member.workspaceId);
     const { row, invoice } = await this.d.db.transaction(async (tx) => {
-      const draft = await this.d.invoices.draftIn(tx, c, {
+      const draft = await this.d.drafts.draftIn(tx, c, {
         therapistId,
         patientId: patient.id,
         lines: [{ description: name, itemKind: 'therapy', unitPriceCents: b.priceCents, quantity: 1 }],
