@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { idIn } from '../../platform/db/id-in';
 import { historyDrafts, historyEntries, historyRevisions } from './patients.tables';
 
 export type HistoryRow = typeof historyEntries.$inferSelect;
@@ -35,7 +36,7 @@ export function historyRepository(db: DbOrTx) {
           private: historyEntries.private,
         })
         .from(historyEntries)
-        .where(and(inArray(historyEntries.sessionId, sessionIds), live));
+        .where(and(idIn(historyEntries.sessionId, sessionIds), live));
     },
     async insert(values: typeof historyEntries.$inferInsert): Promise<HistoryRow> {
       const [row] = await db.insert(historyEntries).values(values).returning();

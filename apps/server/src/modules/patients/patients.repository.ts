@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQ
 import { RETENTION_YEARS, normalizeTaxId, normalizeText, phoneSearchDigits, type patientListQuery, type Scope } from '@divan/core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
+import { idIn } from '../../platform/db/id-in';
 import { reusableQuery } from '../../platform/db/reusable-query';
 import { searchedPage, type PatientSummaryRow } from './patient-search.queries';
 import { historyEntries, patients, type PatientRow } from './patients.tables';
@@ -280,7 +281,7 @@ export function patientsRepository(db: DbOrTx) {
       return db
         .select(nameColumns)
         .from(patients)
-        .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)));
+        .where(and(eq(patients.workspaceId, workspaceId), idIn(patients.id, ids)));
     },
     /** The ids of the workspace's patients in `scope`, as a subquery for another module's WHERE … IN. */
     /** The ids a scope sees, optionally only those whose name or contact matches `search`, in `statuses`, and not blocked (`live`; the chat list). */

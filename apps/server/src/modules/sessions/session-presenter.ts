@@ -96,14 +96,19 @@ function describeSeries(info: Pick<SeriesInfo, 'frequency' | 'startDay' | 'month
   }
 }
 
-/** A grid row with the names it is shown with (SessionsService.grid). */
-export type GridView = GridRow & Omit<SessionView, keyof SessionWithLocation>;
+/** A range read's names, each looked up once (SessionsService): a patient's, a therapist's, a session's note. */
+export type SessionNames = {
+  patient: (patientId: string) => string;
+  therapist: (therapistId: string) => string;
+  /** Undefined unless the reader reads clinical history. */
+  note: (sessionId: string) => SessionView['note'];
+};
 
 /**
  * The calendar grid's columns (core's session-grid). The clinical flag (a completed session without its
  * note) is written only where the reader may read it, as `presentSession` leaves `noteMissing` out.
  */
-export function presentGrid(ability: AppAbility, rows: GridView[]): SessionGrid {
+export function presentGrid(ability: AppAbility, rows: GridRow[], names: SessionNames): SessionGrid {
   const notesReadable = new Map<string, boolean>();
   const readsNotes = (ownerId: string) => {
     let ok = notesReadable.get(ownerId);
@@ -111,8 +116,17 @@ export function presentGrid(ability: AppAbility, rows: GridView[]): SessionGrid 
     return ok;
   };
   const descriptions = new Map<string, string>();
+  // A clinic's week starts and ends its sessions at a few hundred instants: each is read in its zone once
+  // (Intl's zone offset was a quarter of the read's CPU).
+  const wallClocks = new Map<string, { day: string; time: string }>();
+  const local = (at: Date, zone: string) => {
+    const key = `${at.getTime()}|${zone}`;
+    let wall = wallClocks.get(key);
+    if (!wall) wallClocks.set(key, (wall = toLocal(at, zone)));
+    return wall;
+  };
   const entries = rows.map((s): GridEntry => {
-    const start = toLocal(s.startsAt, s.timeZone);
+    const start = local(s.startsAt, s.timeZone);
     let series: GridEntry['series'] = null;
     if (s.seriesId && s.frequency && s.startDay) {
       let description = descriptions.get(s.seriesId);
@@ -128,14 +142,14 @@ export function presentGrid(ability: AppAbility, rows: GridView[]): SessionGrid 
       patientId: s.patientId,
       day: start.day,
       from: start.time,
-      to: toLocal(s.endsAt, s.timeZone).time,
+      to: local(s.endsAt, s.timeZone).time,
       status: s.status,
       modality: s.modality,
-      patient: { name: s.patientName },
-      therapist: { id: s.therapistId, name: s.therapistName },
+      patient: { name: names.patient(s.patientId) },
+      therapist: { id: s.therapistId, name: names.therapist(s.therapistId) },
       location: s.locationId ? { id: s.locationId, name: s.locationName ?? '' } : null,
       series,
-      noteMissing: s.status === 'completed' && s.note?.exists === false && readsNotes(s.therapistId),
+      noteMissing: s.status === 'completed' && names.note(s.id)?.exists === false && readsNotes(s.therapistId),
     };
   });
   return encodeSessionGrid(entries);

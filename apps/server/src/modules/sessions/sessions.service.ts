@@ -26,7 +26,14 @@ import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { assertPatientActive, assertWritable, checkedRange, checkReminders, sessionTimes } from './session-rules';
 import { defaultReminders } from './reminders/reminder-defaults';
-import { presentConflicts, presentGrid, presentSession, presentSessionsInSlices, type SessionView } from './session-presenter';
+import {
+  presentConflicts,
+  presentGrid,
+  presentSession,
+  presentSessionsInSlices,
+  type SessionNames,
+  type SessionView,
+} from './session-presenter';
 import { locationsRepository, sessionsRepository, type SessionWithLocation } from './sessions.repository';
 import type { NewSession, SessionRow } from './sessions.tables';
 
@@ -77,7 +84,7 @@ export class SessionsService {
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     const filter = { from: start, to: end, therapistId: q.therapistId, patientId: q.patientId, status: q.status };
     const rows = await sessionsRepository(this.db).gridRange(c.member.workspaceId, scope, { ...filter, limit: SESSION_LIST_MAX });
-    return presentGrid(c.member.ability, await this.named(c.member.workspaceId, rows, c));
+    return presentGrid(c.member.ability, rows, await this.lookups(c.member.workspaceId, rows, c));
   }
 
   /**
@@ -324,12 +331,23 @@ export class SessionsService {
   private completedHook?: (tx: Tx, s: SessionRow) => Promise<void>;
 
   /** The patients' and therapists' names, through their services; the notes only for who may read them. */
-  /** Rows with their patient's and therapist's names (and, for a reader of clinical history, their notes). */
-  private async named<R extends Pick<SessionRow, 'id' | 'patientId' | 'therapistId'>>(
+  /** Sessions with their patient's and therapist's names (and, for a reader of clinical history, their notes). */
+  private async named(workspaceId: string, rows: SessionWithLocation[], c?: Caller): Promise<SessionView[]> {
+    const names = await this.lookups(workspaceId, rows, c);
+    return rows.map((s) => ({
+      ...s,
+      patientName: names.patient(s.patientId),
+      therapistName: names.therapist(s.therapistId),
+      note: names.note(s.id),
+    }));
+  }
+
+  /** The names a range read shows, each looked up once; the notes only for a reader of clinical history. */
+  private async lookups(
     workspaceId: string,
-    rows: R[],
+    rows: Pick<SessionRow, 'id' | 'patientId' | 'therapistId'>[],
     c?: Caller,
-  ): Promise<(R & Omit<SessionView, keyof SessionWithLocation>)[]> {
+  ): Promise<SessionNames> {
     const readsNotes = c && this.notesOf && c.member.ability.can('read', 'patient_histories');
     const [patients, therapists, notes] = await Promise.all([
       this.patients.namesOf(workspaceId, [...new Set(rows.map((s) => s.patientId))]),
@@ -343,11 +361,10 @@ export class SessionsService {
         : undefined,
     ]);
     const names = new Map(therapists.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
-    return rows.map((s) => ({
-      ...s,
-      patientName: patients.get(s.patientId) ?? '',
-      therapistName: names.get(s.therapistId) ?? 'Usuario eliminado',
-      note: notes ? { exists: notes.has(s.id), id: notes.get(s.id) ?? null } : undefined,
-    }));
+    return {
+      patient: (id) => patients.get(id) ?? '',
+      therapist: (id) => names.get(id) ?? 'Usuario eliminado',
+      note: (id) => (notes ? { exists: notes.has(id), id: notes.get(id) ?? null } : undefined),
+    };
   }
 }
