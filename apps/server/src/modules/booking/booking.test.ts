@@ -8,7 +8,7 @@ import {
   type Workspace,
 } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { createWorkspace, therapist, withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 
 const now = new Date('2026-11-28T10:00:00Z');
 let t: TestApp;
@@ -46,14 +46,19 @@ const SERVICE: CreateBookingServiceBody = {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock: () => now });
-  owner = await therapist(t, 'olga@reservas.test', 'Olga');
-  colleague = await therapist(t, 'marta@reservas.test', 'Marta');
-  reception = await therapist(t, 'rosa@reservas.test', 'Rosa');
+  ({
+    owner,
+    ws,
+    members: { colleague, reception },
+  } = await withWorkspace(t, 'Clínica Reservas', {
+    owner: { email: 'olga@reservas.test', firstName: 'Olga' },
+    plan: { id: 'team', seats: 10 },
+    members: {
+      colleague: { email: 'marta@reservas.test', firstName: 'Marta', role: 'Terapeuta' },
+      reception: { email: 'rosa@reservas.test', firstName: 'Rosa', role: 'Recepción' },
+    },
+  }));
   stranger = await therapist(t, 'otro@reservas.test', 'Óscar');
-  ws = await createWorkspace(t, owner, 'Clínica Reservas', 'clinic');
-  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
-  await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
-  await addMember(t, owner, ws.id, reception, [ws.roles.find((r) => r.name === 'Recepción')!.id]);
   await createWorkspace(t, stranger, 'Otra consulta', 'freelance');
   S = `/api/v1/workspaces/${ws.id}/booking-services`;
   O = `/api/v1/workspaces/${ws.id}/availability-overrides`;

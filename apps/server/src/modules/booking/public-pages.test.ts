@@ -14,7 +14,7 @@ import type {
 } from '@divan/core';
 import { png } from '../../test/images';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { createWorkspace, therapist, withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 
 let t: TestApp;
 let owner: Therapist;
@@ -53,14 +53,19 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'booking.html'), `<!doctype html><title>Reserva</title><script>${INLINE}</script><div id="booking"></div>`);
   writeFileSync(join(dist, 'embed.js'), '(function(){})();');
   t = await createTestApp({ webDist: dist });
-  owner = await therapist(t, 'olga@paginas.test', 'Olga');
-  colleague = await therapist(t, 'marta@paginas.test', 'Marta');
-  quiet = await therapist(t, 'quieta@paginas.test', 'Quieta');
+  ({
+    owner,
+    ws,
+    members: { colleague, quiet },
+  } = await withWorkspace(t, 'Clínica Páginas', {
+    owner: { email: 'olga@paginas.test', firstName: 'Olga' },
+    plan: { id: 'team', seats: 10 },
+    members: {
+      colleague: { email: 'marta@paginas.test', firstName: 'Marta', role: 'Terapeuta' },
+      quiet: { email: 'quieta@paginas.test', firstName: 'Quieta', role: 'Terapeuta' },
+    },
+  }));
   solo = await therapist(t, 'solo@paginas.test', 'Sol');
-  ws = await createWorkspace(t, owner, 'Clínica Páginas', 'clinic');
-  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
-  await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
-  await addMember(t, owner, ws.id, quiet, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
   basic = await createWorkspace(t, solo, 'Consulta Básica', 'freelance');
   await t.app.services.workspaces.setPlan(basic.id, { id: 'basic' });
   await t.app.services.users.updateProfile(owner.userId, { biography: 'Psicóloga sanitaria.', phone: '+34600111222' });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ConsentEnvelope, ConsentEnvelopeList, PublicConsent, Workspace } from '@divan/core';
 import { png } from '../../test/images';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { createWorkspace, therapist, withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { ADULT_TEMPLATE, DRAWN, MINOR_TEMPLATE, consentKit, expectRefused, mailedToken, tokenOf } from './consent-test-kit';
 
 let now = new Date('2026-11-26T10:00:00Z');
@@ -26,12 +26,16 @@ const guardians = {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock: () => now });
-  owner = await therapist(t, 'olga@envios.test', 'Olga');
-  marta = await therapist(t, 'marta@envios.test', 'Marta');
+  ({
+    owner,
+    ws,
+    members: { marta },
+  } = await withWorkspace(t, 'Clínica Envíos', {
+    owner: { email: 'olga@envios.test', firstName: 'Olga' },
+    plan: { id: 'team', seats: 10 },
+    members: { marta: { email: 'marta@envios.test', firstName: 'Marta', role: 'Terapeuta' } },
+  }));
   outsider = await therapist(t, 'otro@envios.test', 'Óscar');
-  ws = await createWorkspace(t, owner, 'Clínica Envíos', 'clinic');
-  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
-  await addMember(t, owner, ws.id, marta, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
   await createWorkspace(t, outsider, 'Otra consulta', 'freelance');
   kit = consentKit(
     t,

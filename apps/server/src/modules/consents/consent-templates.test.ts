@@ -13,7 +13,7 @@ import {
 } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { png } from '../../test/images';
-import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { createWorkspace, therapist, withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 
 let t: TestApp;
 let owner: Therapist;
@@ -50,20 +50,31 @@ function expectRefused(res: LightMyRequestResponse, status: number, code: string
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'irene@consentimientos.test', 'Irene');
-  colleague = await therapist(t, 'marta@consentimientos.test', 'Marta');
-  editor = await therapist(t, 'eva@consentimientos.test', 'Eva');
-  outsider = await therapist(t, 'otro@consentimientos.test', 'Óscar');
+  ({
+    owner,
+    ws,
+    members: { colleague, editor },
+  } = await withWorkspace(t, 'Clínica Consentimientos', {
+    owner: { email: 'irene@consentimientos.test', firstName: 'Irene' },
+    plan: { id: 'team', seats: 10 },
+    members: {
+      // The clinic's therapist reads templates and may not edit them (the default role).
+      colleague: { email: 'marta@consentimientos.test', firstName: 'Marta', role: 'Terapeuta' },
+      editor: {
+        email: 'eva@consentimientos.test',
+        firstName: 'Eva',
+        role: {
+          name: 'Plantillas',
+          permissions: [
+            { action: 'read', subject: 'consent_templates' },
+            { action: 'update', subject: 'consent_templates' },
+          ],
+        },
+      },
+    },
+  }));
   await t.app.services.users.updateProfile(owner.userId, { lastName: 'Martín', registrationNumber: 'M-12345' });
-  ws = await createWorkspace(t, owner, 'Clínica Consentimientos', 'clinic');
-  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
-  // The clinic's therapist reads templates and may not edit them (the default role).
-  await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
-  const editorRole = await createRole(t, owner, ws.id, 'Plantillas', [
-    { action: 'read', subject: 'consent_templates' },
-    { action: 'update', subject: 'consent_templates' },
-  ]);
-  await addMember(t, owner, ws.id, editor, [editorRole.id]);
+  outsider = await therapist(t, 'otro@consentimientos.test', 'Óscar');
   other = await createWorkspace(t, outsider, 'Gabinete Óscar', 'team');
   T = `/api/v1/workspaces/${ws.id}/consent-templates`;
 }, 60_000);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Patient, PatientDocument, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { multipart, png } from '../../test/images';
 import { FILE_OVERHEAD_BYTES } from '../../platform/crypto/cipher';
 
@@ -13,7 +13,7 @@ let owner: Therapist;
 let ana: Therapist;
 let rosa: Therapist;
 let ws: Workspace;
-let patient: Patient;
+let patientId: string;
 let D: string;
 const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
 const pdf = (text: string, pad = 0) =>
@@ -45,17 +45,21 @@ async function upload(name: string, data: Buffer, opts: { token?: string; path?:
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'nuria@clinica.test', 'Nuria');
-  ana = await therapist(t, 'ana@clinica.test', 'Ana');
-  rosa = await therapist(t, 'rosa@clinica.test', 'Rosa');
-  ws = await createWorkspace(t, owner, 'Clínica Arce', 'clinic');
-  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
-  await addMember(t, owner, ws.id, ana, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
-  await addMember(t, owner, ws.id, rosa, [ws.roles.find((r) => r.name === 'Recepción')!.id]);
-  patient = json<Patient>(
-    await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Tomás', lastName: 'Vidal' }, { token: owner.accessToken }),
-  );
-  D = `/api/v1/workspaces/${ws.id}/patients/${patient.id}/documents`;
+  ({
+    owner,
+    ws,
+    patientId,
+    members: { ana, rosa },
+  } = await withWorkspace(t, 'Clínica Arce', {
+    owner: { email: 'nuria@clinica.test', firstName: 'Nuria' },
+    plan: { id: 'team', seats: 10 },
+    members: {
+      ana: { email: 'ana@clinica.test', firstName: 'Ana', role: 'Terapeuta' },
+      rosa: { email: 'rosa@clinica.test', firstName: 'Rosa', role: 'Recepción' },
+    },
+    patient: { firstName: 'Tomás', lastName: 'Vidal' },
+  }));
+  D = `/api/v1/workspaces/${ws.id}/patients/${patientId}/documents`;
 });
 afterAll(() => t?.close());
 
@@ -166,7 +170,7 @@ describe('patient documents', () => {
   it('deleting a document hides it everywhere but keeps its row and encrypted bytes (retention), with an audit event', async () => {
     const list = json<PatientDocument[]>(await t.get(D, { token: owner.accessToken }));
     const countNow = async () =>
-      json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${patient.id}`, { token: owner.accessToken })).counts.documents;
+      json<Patient>(await t.get(`/api/v1/workspaces/${ws.id}/patients/${patientId}`, { token: owner.accessToken })).counts.documents;
     expect(await countNow()).toBe(list.length);
     const before = storedFiles().length;
     const doc = list[0]!;
@@ -184,7 +188,7 @@ describe('patient documents', () => {
       await t.get(`/api/v1/workspaces/${ws.id}/audit-events`, { token: owner.accessToken }),
     );
     expect(events.find((e) => e.action === 'document.deleted' && e.target === doc.id)).toMatchObject({
-      details: { name: doc.name, patientId: patient.id },
+      details: { name: doc.name, patientId },
     });
   });
 
@@ -203,7 +207,7 @@ describe('patient documents', () => {
 
   it('writes lists and downloads to the clinical access log', async () => {
     const log = json<{ action: string; patient: { id: string } }[]>(
-      await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patient.id}&limit=200`, { token: owner.accessToken }),
+      await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patientId}&limit=200`, { token: owner.accessToken }),
     );
     const actions = log.map((l) => l.action);
     expect(actions).toContain('documents.read');

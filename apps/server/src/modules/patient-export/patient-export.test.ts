@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient, PatientExport, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
 import { pdfInfo, pdfText, skipPdfChecks } from '../../test/pdf-tools';
 
@@ -10,35 +10,35 @@ let owner: Therapist;
 let ana: Therapist;
 let rosa: Therapist;
 let ws: Workspace;
-let patient: Patient;
+let patientId: string;
 let P: string;
 const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'carmen@clinica.test', 'Carmen');
-  ana = await therapist(t, 'ana@clinica.test', 'Ana');
-  rosa = await therapist(t, 'rosa@clinica.test', 'Rosa');
-  ws = await createWorkspace(t, owner, 'Clínica Mar', 'clinic');
-  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
-  await addMember(t, owner, ws.id, ana, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
-  await addMember(t, owner, ws.id, rosa, [ws.roles.find((r) => r.name === 'Recepción')!.id]);
-  patient = json<Patient>(
-    await t.post(
-      `/api/v1/workspaces/${ws.id}/patients`,
-      {
-        firstName: 'Begoña',
-        lastName: 'Ibáñez Ruiz',
-        email: 'begona@correo.es',
-        birthdate: '1988-03-14',
-        gender: 'female',
-        billingInfo: { taxId: '12345678Z', line1: 'Calle Real 5', city: 'Cádiz', zipCode: '11001' },
-        treatment: { motive: 'anxiety', sessionType: 'individual', sessionPrice: 123456, startDate: '2026-09-01' },
-      },
-      { token: owner.accessToken },
-    ),
-  );
-  P = `/api/v1/workspaces/${ws.id}/patients/${patient.id}`;
+  ({
+    owner,
+    ws,
+    patientId,
+    members: { ana, rosa },
+  } = await withWorkspace(t, 'Clínica Mar', {
+    owner: { email: 'carmen@clinica.test', firstName: 'Carmen' },
+    plan: { id: 'team', seats: 10 },
+    members: {
+      ana: { email: 'ana@clinica.test', firstName: 'Ana', role: 'Terapeuta' },
+      rosa: { email: 'rosa@clinica.test', firstName: 'Rosa', role: 'Recepción' },
+    },
+    patient: {
+      firstName: 'Begoña',
+      lastName: 'Ibáñez Ruiz',
+      email: 'begona@correo.es',
+      birthdate: '1988-03-14',
+      gender: 'female',
+      billingInfo: { taxId: '12345678Z', line1: 'Calle Real 5', city: 'Cádiz', zipCode: '11001' },
+      treatment: { motive: 'anxiety', sessionType: 'individual', sessionPrice: 123456, startDate: '2026-09-01' },
+    },
+  }));
+  P = `/api/v1/workspaces/${ws.id}/patients/${patientId}`;
   const entry = (title: string, date: string, body: string, priv = false) =>
     t.post(`${P}/history`, { title, date, body, private: priv }, { token: owner.accessToken });
   await entry(
@@ -122,7 +122,7 @@ describe('patient file export', () => {
 
   it('writes every export to the clinical access log', async () => {
     const log = json<{ action: string; user: { name: string } }[]>(
-      await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patient.id}&limit=200`, { token: owner.accessToken }),
+      await t.get(`/api/v1/workspaces/${ws.id}/clinical-access-log?patientId=${patientId}&limit=200`, { token: owner.accessToken }),
     );
     expect(
       log

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, todayIn } from '@divan/core';
 import type { Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { therapist, withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
 import { dni, importPatients, xlsx, XLSX_TYPE } from '../../test/spreadsheets';
 import { readFixture } from '../../../../../fixtures';
@@ -24,11 +24,16 @@ const patientsNamed = async (q: string, workspaceId = ws.id) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'pilar@clinica.test', 'Pilar');
-  colleague = await therapist(t, 'jon@clinica.test', 'Jon');
-  ws = await createWorkspace(t, owner, 'Clínica Import', 'team');
-  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 5 });
-  await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
+  ({
+    owner,
+    ws,
+    members: { colleague },
+  } = await withWorkspace(t, 'Clínica Import', {
+    owner: { email: 'pilar@clinica.test', firstName: 'Pilar' },
+    template: 'team',
+    plan: { id: 'team', seats: 5 },
+    members: { colleague: { email: 'jon@clinica.test', firstName: 'Jon', role: 'Terapeuta' } },
+  }));
   I = `/api/v1/workspaces/${ws.id}/patient-imports`;
 });
 afterAll(() => t?.close());

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { HistoryDraft, HistoryEntry, Patient, Workspace } from '@divan/core';
+import type { HistoryDraft, HistoryEntry, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 
 let t: TestApp;
 let owner: Therapist;
@@ -15,20 +15,28 @@ const drafts = async (who: Therapist) => json<HistoryDraft[]>(await t.get(`${H}/
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'elena@equipo.test', 'Elena');
-  colleague = await therapist(t, 'pablo@equipo.test', 'Pablo');
-  reader = await therapist(t, 'ines@equipo.test', 'Inés');
-  ws = await createWorkspace(t, owner, 'Equipo Sur', 'team');
-  await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
-  const readOnly = await createRole(t, owner, ws.id, 'Solo lectura de historia', [
-    { action: 'read', subject: 'patient_files' },
-    { action: 'read', subject: 'patient_histories' },
-  ]);
-  await addMember(t, owner, ws.id, reader, [readOnly.id]);
-  const p = json<Patient>(
-    await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Tomás', lastName: 'Gil' }, { token: owner.accessToken }),
-  );
-  H = `/api/v1/workspaces/${ws.id}/patients/${p.id}/history`;
+  const set = await withWorkspace(t, 'Equipo Sur', {
+    owner: { email: 'elena@equipo.test', firstName: 'Elena' },
+    template: 'team',
+    members: {
+      colleague: { email: 'pablo@equipo.test', firstName: 'Pablo', role: 'Terapeuta' },
+      reader: {
+        email: 'ines@equipo.test',
+        firstName: 'Inés',
+        role: {
+          name: 'Solo lectura de historia',
+          permissions: [
+            { action: 'read', subject: 'patient_files' },
+            { action: 'read', subject: 'patient_histories' },
+          ],
+        },
+      },
+    },
+    patient: { firstName: 'Tomás', lastName: 'Gil' },
+  });
+  ({ owner, ws } = set);
+  ({ colleague, reader } = set.members);
+  H = `/api/v1/workspaces/${ws.id}/patients/${set.patientId}/history`;
 });
 afterAll(() => t?.close());
 

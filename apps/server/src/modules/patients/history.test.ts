@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { HistoryEntry, Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
 import { readFixture } from '../../../../../fixtures';
 
@@ -15,14 +15,15 @@ const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).co
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'luis@equipo.test', 'Luis');
-  colleague = await therapist(t, 'marta@equipo.test', 'Marta');
-  ws = await createWorkspace(t, owner, 'Equipo Norte', 'team');
-  await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
-  const p = json<Patient>(
-    await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Campos' }, { token: owner.accessToken }),
-  );
-  H = `/api/v1/workspaces/${ws.id}/patients/${p.id}/history`;
+  const set = await withWorkspace(t, 'Equipo Norte', {
+    owner: { email: 'luis@equipo.test', firstName: 'Luis' },
+    template: 'team',
+    members: { colleague: { email: 'marta@equipo.test', firstName: 'Marta', role: 'Terapeuta' } },
+    patient: { firstName: 'Irene', lastName: 'Campos' },
+  });
+  ({ owner, ws } = set);
+  colleague = set.members.colleague;
+  H = `/api/v1/workspaces/${ws.id}/patients/${set.patientId}/history`;
 });
 afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient, Task, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { createWorkspace, withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 
 let t: TestApp;
 let owner: Therapist;
@@ -10,24 +10,32 @@ let reception: Therapist;
 let ws: Workspace;
 let other: Workspace;
 let T: string;
-let irene: Patient;
+/** The first patient's id. */
+let irene: string;
 const codeOf = (res: { json(): unknown }) => (res.json() as { code: string }).code;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'luis@tareas.test', 'Luis');
-  colleague = await therapist(t, 'marta@tareas.test', 'Marta');
-  reception = await therapist(t, 'recep@tareas.test', 'Rosa');
-  ws = await createWorkspace(t, owner, 'Clínica Tareas', 'clinic');
-  await t.app.services.workspaces.setPlan(ws.id, { id: 'team', seats: 10 });
-  await addMember(t, owner, ws.id, colleague, [ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
-  // A member who reads no patient at all.
-  const none = await createRole(t, owner, ws.id, 'Sin pacientes', [{ action: 'read', subject: 'workspace_profile' }]);
-  await addMember(t, owner, ws.id, reception, [none.id]);
+  ({
+    owner,
+    ws,
+    patientId: irene,
+    members: { colleague, reception },
+  } = await withWorkspace(t, 'Clínica Tareas', {
+    owner: { email: 'luis@tareas.test', firstName: 'Luis' },
+    plan: { id: 'team', seats: 10 },
+    members: {
+      colleague: { email: 'marta@tareas.test', firstName: 'Marta', role: 'Terapeuta' },
+      // A member who reads no patient at all.
+      reception: {
+        email: 'recep@tareas.test',
+        firstName: 'Rosa',
+        role: { name: 'Sin pacientes', permissions: [{ action: 'read', subject: 'workspace_profile' }] },
+      },
+    },
+    patient: { firstName: 'Irene', lastName: 'Campos' },
+  }));
   other = await createWorkspace(t, owner, 'Otra consulta', 'clinic');
-  irene = json<Patient>(
-    await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Campos' }, { token: owner.accessToken }),
-  );
   T = `/api/v1/workspaces/${ws.id}/tasks`;
 }, 60_000);
 afterAll(() => t?.close());
@@ -38,9 +46,9 @@ describe('tasks', () => {
     expect(a.statusCode, a.body).toBe(201);
     expect(json<Task>(a)).toMatchObject({ title: 'Llamar a la mutua', dueDate: '2026-11-25', done: false, doneAt: null, patient: null });
     const b = json<Task>(
-      await t.post(T, { title: 'Preparar informe', dueDate: '2026-11-20', patientId: irene.id }, { token: owner.accessToken }),
+      await t.post(T, { title: 'Preparar informe', dueDate: '2026-11-20', patientId: irene }, { token: owner.accessToken }),
     );
-    expect(b.patient).toEqual({ id: irene.id, name: 'Irene Campos' });
+    expect(b.patient).toEqual({ id: irene, name: 'Irene Campos' });
     const c = json<Task>(await t.post(T, { title: 'Sin fecha', dueDate: '' }, { token: owner.accessToken }));
     expect(c.dueDate).toBeNull();
     const list = async (q = '') => json<Task[]>(await t.get(`${T}${q}`, { token: owner.accessToken })).map((x) => x.title);
@@ -52,7 +60,7 @@ describe('tasks', () => {
     expect(await list()).toEqual(['Llamar a la mutua', 'Sin fecha', 'Preparar informe']);
     expect(await list('?status=open')).toEqual(['Llamar a la mutua', 'Sin fecha']);
     expect(await list('?status=done')).toEqual(['Preparar informe']);
-    expect(await list(`?patientId=${irene.id}`)).toEqual(['Preparar informe']);
+    expect(await list(`?patientId=${irene}`)).toEqual(['Preparar informe']);
     expect(await list('?dueBefore=2026-11-24')).toEqual(['Preparar informe']);
 
     const edited = json<Task>(
@@ -87,14 +95,14 @@ describe('tasks', () => {
     const res = await t.patch(`${O}/${mine.id}`, { done: true }, { token: owner.accessToken });
     expect([res.statusCode, codeOf(res)]).toEqual([404, 'task_not_found']);
     expect((await t.del(`${O}/${mine.id}`, { token: owner.accessToken })).statusCode).toBe(404);
-    const elsewhere = await t.post(O, { title: 'Con paciente ajeno', patientId: irene.id }, { token: owner.accessToken });
+    const elsewhere = await t.post(O, { title: 'Con paciente ajeno', patientId: irene }, { token: owner.accessToken });
     expect([elsewhere.statusCode, codeOf(elsewhere)]).toEqual([404, 'patient_not_found']);
-    const filtered = await t.get(`${O}?patientId=${irene.id}`, { token: owner.accessToken });
+    const filtered = await t.get(`${O}?patientId=${irene}`, { token: owner.accessToken });
     expect(filtered.statusCode).toBe(404);
   });
 
   it('links a patient only if the member may read them, and hides the name once they may not', async () => {
-    const refused = await t.post(T, { title: 'Revisar a Irene', patientId: irene.id }, { token: reception.accessToken });
+    const refused = await t.post(T, { title: 'Revisar a Irene', patientId: irene }, { token: reception.accessToken });
     expect([refused.statusCode, codeOf(refused)]).toEqual([404, 'patient_not_found']);
     // A Terapeuta reads the patients assigned to them: Nora, until she is assigned to the owner.
     const assignable = json<Patient>(

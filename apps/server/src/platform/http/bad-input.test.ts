@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
 
 /**
@@ -15,14 +15,15 @@ let t: TestApp;
 let owner: Therapist;
 let ws: Workspace;
 let W: string;
-let patient: Patient;
+let patientId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'irene@entrada.test', 'Irene');
-  ws = await createWorkspace(t, owner, 'Consulta Entrada');
+  ({ owner, ws, patientId } = await withWorkspace(t, 'Consulta Entrada', {
+    owner: { email: 'irene@entrada.test', firstName: 'Irene' },
+    patient: { firstName: 'Sara' },
+  }));
   W = `/api/v1/workspaces/${ws.id}`;
-  patient = json<Patient>(await t.post(`${W}/patients`, { firstName: 'Sara' }, { token: owner.accessToken }));
 });
 afterAll(() => t?.close());
 
@@ -51,7 +52,7 @@ describe('a NUL in text is a Spanish 400', () => {
 
   it('in billing fields, medication, insurance policy, a role name, the biography and the patient search', async () => {
     const token = owner.accessToken;
-    const P = `${W}/patients/${patient.id}`;
+    const P = `${W}/patients/${patientId}`;
     expectSpanish400(
       await t.put(`${W}/billing-info`, { footer: `Gracias${NUL}` }, { token }),
       'Pie de factura contiene caracteres no permitidos',
@@ -79,7 +80,7 @@ describe('a day that only matches the pattern is a Spanish 400', () => {
     '%s as a birthdate, a treatment date and a history date',
     async (day) => {
       const token = owner.accessToken;
-      const P = `${W}/patients/${patient.id}`;
+      const P = `${W}/patients/${patientId}`;
       const created = expectSpanish400(await t.post(`${W}/patients`, { firstName: 'Ana', birthdate: day }, { token }), 'Fecha inválida');
       expect(created.fields?.[0]?.path).toBe('birthdate');
       expectSpanish400(await t.patch('/api/v1/me', { birthdate: day }, { token }), 'Fecha inválida');
@@ -98,7 +99,7 @@ describe('a day that only matches the pattern is a Spanish 400', () => {
     ]);
     const res = await t.app.inject({
       method: 'POST',
-      url: `${W}/patients/${patient.id}/history/import-docx`,
+      url: `${W}/patients/${patientId}/history/import-docx`,
       payload,
       headers: { ...headers, authorization: `Bearer ${owner.accessToken}` },
     });
@@ -158,8 +159,8 @@ describe('a broken multipart upload is a Spanish 400 on every upload route', () 
       ['PUT', '/api/v1/me/picture'],
       ['PUT', '/api/v1/me/logo'],
       ['PUT', `${W}/logo`],
-      ['POST', `${W}/patients/${patient.id}/documents`],
-      ['POST', `${W}/patients/${patient.id}/history/import-docx`],
+      ['POST', `${W}/patients/${patientId}/documents`],
+      ['POST', `${W}/patients/${patientId}/history/import-docx`],
       ['POST', `${W}/patient-imports`],
     ];
     const cut = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n';

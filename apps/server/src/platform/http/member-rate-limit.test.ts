@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { therapist, withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { multipart, png } from '../../test/images';
 
 /** Uploads and exports are limited per member per minute (here 3 uploads and 2 exports). */
@@ -12,11 +12,14 @@ let P: string;
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { perIpPerMinute: 10_000, perEmailPer15Min: 10_000, uploadsPerMinute: 3, exportsPerMinute: 2 } });
-  owner = await therapist(t, 'limites@divan.test', 'Límites');
+  const set = await withWorkspace(t, 'Consulta Límites', {
+    owner: { email: 'limites@divan.test', firstName: 'Límites' },
+    patient: { firstName: 'Sara' },
+  });
+  owner = set.owner;
   other = await therapist(t, 'otra@divan.test', 'Otra');
-  const ws = await createWorkspace(t, owner, 'Consulta Límites');
-  W = `/api/v1/workspaces/${ws.id}`;
-  P = `${W}/patients/${json<{ id: string }>(await t.post(`${W}/patients`, { firstName: 'Sara' }, { token: owner.accessToken })).id}`;
+  W = `/api/v1/workspaces/${set.ws.id}`;
+  P = `${W}/patients/${set.patientId}`;
 });
 afterAll(() => t?.close());
 

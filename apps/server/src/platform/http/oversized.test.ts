@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, errorMessage } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { operationsOf, validCase, type OpenApiDoc } from '../../test/fuzz/fuzz-cases';
 import { rawRequest, type RawAnswer } from '../../test/raw-http';
 
@@ -21,13 +21,15 @@ let doc: OpenApiDoc;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'grande@divan.test', 'Grande');
-  const ws = await createWorkspace(t, owner, 'Consulta Grande');
-  W = `/api/v1/workspaces/${ws.id}`;
-  const patient = json<{ id: string }>(await t.post(`${W}/patients`, { firstName: 'Sara' }, { token: owner.accessToken }));
-  P = `${W}/patients/${patient.id}`;
+  const set = await withWorkspace(t, 'Consulta Grande', {
+    owner: { email: 'grande@divan.test', firstName: 'Grande' },
+    patient: { firstName: 'Sara' },
+  });
+  owner = set.owner;
+  W = `/api/v1/workspaces/${set.ws.id}`;
+  P = `${W}/patients/${set.patientId}`;
   // The ids a route checks before it reads its body (its workspace's membership); the others may be any.
-  ids = { workspaceId: ws.id, patientId: patient.id };
+  ids = { workspaceId: set.ws.id, patientId: set.patientId };
   doc = json<OpenApiDoc>(await t.get('/api/v1/openapi.json'));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);

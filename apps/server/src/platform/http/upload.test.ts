@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { png } from '../../test/images';
 import { XLSX_TYPE, xlsx } from '../../test/spreadsheets';
 import { rawRequest } from '../../test/raw-http';
@@ -19,10 +19,13 @@ let P: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await therapist(t, 'subidas@divan.test', 'Subidas');
-  ws = await createWorkspace(t, owner, 'Consulta Subidas');
+  const set = await withWorkspace(t, 'Consulta Subidas', {
+    owner: { email: 'subidas@divan.test', firstName: 'Subidas' },
+    patient: { firstName: 'Sara' },
+  });
+  ({ owner, ws } = set);
   W = `/api/v1/workspaces/${ws.id}`;
-  P = `${W}/patients/${json<{ id: string }>(await t.post(`${W}/patients`, { firstName: 'Sara' }, { token: owner.accessToken })).id}`;
+  P = `${W}/patients/${set.patientId}`;
 });
 afterAll(() => t?.close());
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { errorMessage } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { multipart, png } from '../../test/images';
 import { localDiskStorage, StoredFileMissing } from './storage';
 import { readAll } from './encrypted-files';
@@ -23,10 +23,13 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ logLevel: 'error' }, { logger: true, logStream: { write: (line: string) => logs.push(line) } });
-  owner = await therapist(t, 'perdido@divan.test', 'Perdido');
-  const ws = await createWorkspace(t, owner, 'Consulta Perdida');
-  W = `/api/v1/workspaces/${ws.id}`;
-  P = `${W}/patients/${json<{ id: string }>(await t.post(`${W}/patients`, { firstName: 'Sara' }, { token: owner.accessToken })).id}`;
+  const set = await withWorkspace(t, 'Consulta Perdida', {
+    owner: { email: 'perdido@divan.test', firstName: 'Perdido' },
+    patient: { firstName: 'Sara' },
+  });
+  owner = set.owner;
+  W = `/api/v1/workspaces/${set.ws.id}`;
+  P = `${W}/patients/${set.patientId}`;
 }, 60_000);
 afterAll(() => t?.close());
 
