@@ -45,3 +45,11 @@ export async function connectSocket(baseUrl: string, path = '/api/v1/notificatio
     close: () => socket.close(),
   };
 }
+
+/** A socket on the notifications path signed in as `token`'s user of `realm`: `authenticate` sent and its `authenticated` frame taken. */
+export async function authenticatedSocket(baseUrl: string, token: string, realm: 'therapists' | 'patients' = 'therapists') {
+  const socket = await connectSocket(baseUrl);
+  socket.send('authenticate', { token, realm });
+  await socket.next('authenticated');
+  return socket;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
-import { connectSocket } from '../../test/ws-client';
+import { authenticatedSocket, connectSocket } from '../../test/ws-client';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { connectedPatient, type PatientSession } from '../patient-accounts/patient-accounts.testkit';
 
@@ -37,19 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const socketOf = async (token: string, realm: 'therapists' | 'patients') => {
-  const s = await connectSocket(base);
-  s.send('authenticate', { token, realm });
-  await s.next('authenticated');
-  return s;
-};
-
 describe('the patient’s socket (realm patients)', () => {
   it('gets its counters at connection, the therapist’s messages live, and relays its typing to the therapist', async () => {
     await t.post(`${C}/${irene.id}/messages`, { body: 'Hola Irene' }, { token: owner.accessToken });
-    const p = await socketOf(session.accessToken, 'patients');
+    const p = await authenticatedSocket(base, session.accessToken, 'patients');
     expect((await p.next('chat-notification-counters')).data).toEqual({ counters: { [irene.id]: { count: 1 } } });
-    const eva = await socketOf(owner.accessToken, 'therapists');
+    const eva = await authenticatedSocket(base, owner.accessToken);
     await eva.next('chat-notification-counters');
 
     const sent = json<ChatMessage>(

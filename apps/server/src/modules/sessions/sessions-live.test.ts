@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { clinic, nextWeek, W, type Clinic } from '../../test/session-fixtures';
-import { therapist, type Therapist } from '../../test/workspace-fixtures';
-import { connectSocket } from '../../test/ws-client';
+import { therapist } from '../../test/workspace-fixtures';
+import { authenticatedSocket } from '../../test/ws-client';
 
 let t: TestApp;
 let base: string;
@@ -16,17 +16,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const socketOf = async (who: Therapist) => {
-  const s = await connectSocket(base);
-  s.send('authenticate', { token: who.accessToken, realm: 'therapists' });
-  await s.next('authenticated');
-  return s;
-};
-
 describe('session changes on the members’ sockets', () => {
   it('a session booked and canceled by reception reaches the therapist’s calendar, with ids only, and nobody outside', async () => {
     const outsider = await therapist(t, 'fuera@directo.test', 'Fuera');
-    const [mine, theirs] = [await socketOf(c.tere), await socketOf(outsider)];
+    const [mine, theirs] = [await authenticatedSocket(base, c.tere.accessToken), await authenticatedSocket(base, outsider.accessToken)];
     const res = await t.post(
       `${W(c.ws.id)}/sessions`,
       { patientId: c.ana, therapistId: c.tere.userId, day: nextWeek(), from: '10:00', to: '10:50' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient, Workspace } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
-import { connectSocket } from '../../test/ws-client';
+import { authenticatedSocket } from '../../test/ws-client';
 
 let t: TestApp;
 let base: string;
@@ -23,16 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const socketOf = async (who: Therapist) => {
-  const s = await connectSocket(base);
-  s.send('authenticate', { token: who.accessToken, realm: 'therapists' });
-  await s.next('authenticated');
-  return s;
-};
-
 describe("domain events on the members' sockets", () => {
   it('tells the other members that a patient was created, with its ids only, and nobody outside', async () => {
-    const [mine, theirs] = [await socketOf(colleague), await socketOf(outsider)];
+    const [mine, theirs] = [await authenticatedSocket(base, colleague.accessToken), await authenticatedSocket(base, outsider.accessToken)];
     const patient = json<Patient>(
       await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Confidencial' }, { token: owner.accessToken }),
     );
