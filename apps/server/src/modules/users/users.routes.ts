@@ -12,8 +12,10 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = (req: FastifyRequest) => req.user!.id;
 
-  r.get('/api/v1/me', { config: { access: 'user' }, schema: { operationId: 'getMe', tags, response: { 200: profileResponse } } }, (req) =>
-    users.getProfile(user(req)),
+  r.get(
+    '/api/v1/me',
+    { config: { access: 'user' }, schema: { operationId: 'getMe', tags, response: { 200: profileResponse } } },
+    async (req, reply) => reply.type('application/json; charset=utf-8').send((await users.profileJson(user(req))) as never),
   );
   r.patch(
     '/api/v1/me',

@@ -1,7 +1,8 @@
 import type { DomainEvents, Profile, UpdateProfileBody } from '@divan/core';
-import { IMAGE_MAX_BYTES } from '@divan/core';
+import { IMAGE_MAX_BYTES, profileResponse } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { compiledSerializer } from '../../platform/http/compiled-serializer';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { PublicImageStore } from '../../platform/storage/public-image-store';
 import { uploadedImage } from '../../platform/storage/image';
@@ -10,6 +11,9 @@ import { usersRepository, type NewUser } from './users.repository';
 import type { UserRow } from './users.tables';
 
 export type { UserRow };
+
+/** `GET /me`'s body, written by its contract compiled once (no Zod parse per request). */
+const serializeProfile = compiledSerializer(profileResponse);
 
 const fileUrl = (id: string | null) => (id ? `/api/v1/files/${id}` : null);
 
@@ -37,7 +41,7 @@ export class UsersService {
    * `GET /me` is the hottest route: profiles are cached by user id. Every change publishes
    * `profile-updated` through the broker, which drops the entry in every server process.
    */
-  private readonly profiles = new Map<string, Profile>();
+  private readonly profiles = new Map<string, { profile: Profile; json: string }>();
   private static readonly CACHE_MAX = 10_000;
 
   constructor(
@@ -60,15 +64,21 @@ export class UsersService {
   markVerified = (id: string, tx: DbOrTx = this.db) => usersRepository(tx).update(id, { emailVerifiedAt: new Date() });
   setPasswordHash = (id: string, passwordHash: string, tx: DbOrTx = this.db) => usersRepository(tx).update(id, { passwordHash });
 
-  async getProfile(userId: string): Promise<Profile> {
+  getProfile = async (userId: string): Promise<Profile> => (await this.cachedProfile(userId)).profile;
+
+  /** The profile as `GET /me` answers it: its JSON, written once per change. */
+  profileJson = async (userId: string): Promise<string> => (await this.cachedProfile(userId)).json;
+
+  private async cachedProfile(userId: string) {
     const cached = this.profiles.get(userId);
     if (cached) return cached;
     const user = await this.findById(userId);
     if (!user) throw new AppError('user_not_found');
     const profile = toProfile(user);
+    const entry = { profile, json: serializeProfile(profile) };
     if (this.profiles.size >= UsersService.CACHE_MAX) this.profiles.delete(this.profiles.keys().next().value!);
-    this.profiles.set(userId, profile);
-    return profile;
+    this.profiles.set(userId, entry);
+    return entry;
   }
 
   async updateProfile(userId: string, changes: UpdateProfileBody): Promise<Profile> {

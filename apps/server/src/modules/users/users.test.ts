@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileResponse } from '@divan/core';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { signUpConfirmed } from '../../test/auth-flows';
 import { multipart, png } from '../../test/images';
@@ -41,6 +42,16 @@ describe('therapist profile', () => {
       lastName: 'Martín Ruiz',
       registrationNumber: 'M-12345',
     });
+  });
+
+  it('writes GET /me with its compiled contract exactly as Zod writes the same profile', async () => {
+    await t.patch('/api/v1/me', { biography: 'Comillas " y \\ barras, acentos: ñ €', phone: '' }, { token });
+    const res = await t.get('/api/v1/me', { token });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const profile = await t.app.services.users.getProfile(json<{ id: string }>(res).id);
+    expect(res.body).toBe(JSON.stringify(profileResponse.parse(profile)));
+    // A cached answer is the same bytes.
+    expect((await t.get('/api/v1/me', { token })).body).toBe(res.body);
   });
 
   it('refuses invalid fields with Spanish messages and never changes the email here', async () => {
