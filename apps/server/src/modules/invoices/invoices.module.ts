@@ -1,9 +1,25 @@
 import { defineModule } from '../../platform/modules/define-module';
-import type { AutoInvoices } from './auto/invoice-auto.service';
-import type { InvoiceIssuing } from './issuing/invoice-issuing.service';
-import type { InvoiceDraftsService } from './invoice-drafts.service';
-import type { InvoicesService } from './invoices.service';
-import { wireInvoices } from './invoices.wiring';
+import { AutoInvoices } from './auto/invoice-auto.service';
+import { BatchIssuing } from './batches/batch-issuing.service';
+import { BatchChecks } from './batches/invoice-batch-checks.service';
+import { InvoiceBatches } from './batches/invoice-batches.service';
+import { invoiceBatchesRoutes } from './batches/invoice-batches.routes';
+import { feeBalanceRoutes } from './fee-balance.routes';
+import { InvoiceDraftsService } from './invoice-drafts.service';
+import { InvoiceExport } from './invoice-export.service';
+import { InvoiceIssuing } from './issuing/invoice-issuing.service';
+import { InvoiceVoiding } from './issuing/invoice-voiding.service';
+import { invoicesRoutes } from './invoices.routes';
+import { InvoicesService } from './invoices.service';
+import { invoicePdfRoutes } from './pdf/invoice-pdf.routes';
+import { BillingProfiles } from './settings/billing-profiles.service';
+import { InvoiceSeries } from './settings/invoice-series.service';
+import { invoiceSettingsRoutes } from './settings/invoice-settings.routes';
+import { wireVerifactuSending } from './verifactu/aeat/verifactu-sending.service';
+import { verifactuStatusRoutes } from './verifactu/aeat/verifactu-status.routes';
+import { VerifactuStatusService } from './verifactu/aeat/verifactu-status.service';
+import { VERIFACTU_QR_BASE_URL } from './verifactu/qr';
+import { softwareOf, VerifactuExport } from './verifactu/verifactu-export.service';
 
 declare module '../../platform/modules/define-module' {
   interface Provided {
@@ -23,26 +39,45 @@ export const invoicesModule = defineModule({
   name: 'invoices',
   needs: ['audit', 'patients', 'users', 'workspaces', 'sessionInvoicing'],
   build: (d, p) => {
-    const { invoices, drafts, issuing, auto, register, jobs, on, sweeps } = wireInvoices({
-      db: p.db,
-      events: p.events,
-      jobs: p.jobs,
-      mailer: p.mailer,
-      audit: d.audit,
-      patients: d.patients,
-      users: d.users,
-      workspaces: d.workspaces,
-      sessions: d.sessionInvoicing,
-      clock: p.clock,
-      verifactuAeat: p.config.verifactuAeat,
-      verifactuProducer: p.config.verifactuProducer,
-    });
+    const { db, jobs, clock, config } = p;
+    const { patients, users, workspaces } = d;
+    const sessions = d.sessionInvoicing;
+    const base = { db, events: p.events, jobs, mailer: p.mailer, audit: d.audit, patients, users, workspaces, sessions, clock };
+    const billing = new BillingProfiles(db);
+    const invoices = new InvoicesService({ ...base, qrBase: VERIFACTU_QR_BASE_URL });
+    const drafts = new InvoiceDraftsService({ ...base, invoices, billing });
+    const issuing = new InvoiceIssuing({ ...base, invoices, drafts, billing });
+    const voiding = new InvoiceVoiding({ ...base, invoices });
+    const checks = new BatchChecks({ ...base, drafts, issuing, billing });
+    const batchIssuing = new BatchIssuing({ ...base, drafts, issuing });
+    const batches = new InvoiceBatches(db, jobs, batchIssuing, sessions, patients, workspaces, checks);
+    const auto = new AutoInvoices(db, jobs, drafts, issuing, workspaces, sessions);
+    // The software producer the records name; unset: the development values (refused by the AEAT).
+    const software = softwareOf(config.verifactuProducer);
+    // Sending VERI*FACTU records to the AEAT; unset: off.
+    const sending = wireVerifactuSending({ db, jobs, aeat: config.verifactuAeat, clock, software });
     return {
       provides: { invoices, invoiceDrafts: drafts, invoiceIssuing: issuing, autoInvoices: auto },
-      routes: register,
-      jobs,
-      on,
-      sweeps,
+      routes: (app) =>
+        app
+          .register(invoicesRoutes, {
+            invoices,
+            drafts,
+            issuing,
+            voiding,
+            billing,
+            invoiceExport: new InvoiceExport(db),
+            verifactuExport: new VerifactuExport({ ...base, billing, software }),
+          })
+          .register(invoiceBatchesRoutes, { batches })
+          .register(invoiceSettingsRoutes, { auto, series: new InvoiceSeries(db) })
+          .register(feeBalanceRoutes, { sessions, users })
+          .register(invoicePdfRoutes, { invoices, workspaces, mailer: p.mailer })
+          .register(verifactuStatusRoutes, { status: new VerifactuStatusService({ db, invoices, sending: !!sending }) }),
+      // The batches', automatic invoices' and (when configured) the AEAT sending's queues, its handler and sweep.
+      jobs: [batches.queue, auto.queue, ...(sending?.jobs ?? [])],
+      on: sending?.on ?? [],
+      sweeps: sending?.sweeps ?? {},
     };
   },
 });

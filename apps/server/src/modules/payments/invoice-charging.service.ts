@@ -50,7 +50,7 @@ export const intentFact = (pi: Pick<GatewayPaymentIntent, 'id' | 'status' | 'err
  * idempotency key (`invoice-<id>-charge-<n>`) makes a double click, or two processes, one charge.
  */
 export class InvoiceCharging {
-  /** Set by the wiring: mail the patient a pay link when their bank asks for authentication. */
+  /** Set by the module entry (payments.module.ts): mail the patient a pay link when their bank asks for authentication. */
   askToAuthenticate: (inv: InvoiceRow) => Promise<void> = async () => {};
 
   constructor(private readonly d: ChargingDeps) {}

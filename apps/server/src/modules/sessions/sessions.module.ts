@@ -1,12 +1,20 @@
+import type { Caller } from '../../platform/auth/caller';
 import { defineModule } from '../../platform/modules/define-module';
-import type { LocationsService } from './locations.service';
-import type { NotificationSettingsService } from './reminders/notification-settings.service';
-import type { RemindersService } from './reminders/reminders.service';
+import { calendarFeedRoutes } from './feed/feed.routes';
+import { CalendarFeedService } from './feed/feed.service';
+import { LocationsService } from './locations.service';
+import { PatientSessionsService } from './patient-sessions.service';
+import { NotificationSettingsService } from './reminders/notification-settings.service';
+import { notificationSettingsRoutes } from './reminders/reminders.routes';
+import { RemindersService } from './reminders/reminders.service';
 import { sessionByLink, type LinkedSession } from './session-by-link';
-import type { SessionInvoicing } from './session-invoicing';
-import { SERIES_EVENTS } from './series/session-series.service';
-import { SESSION_EVENTS, type SessionsService } from './sessions.service';
-import { wireSessions } from './sessions.wiring';
+import { SessionInvoicing } from './session-invoicing';
+import { sessionLinksRoutes } from './session-links.routes';
+import { dropStaleSessionLists, invalidateAfter, SessionListReader, sessionListCache } from './session-list.cache';
+import { SessionNotesService } from './session-notes.service';
+import { SERIES_EVENTS, SessionSeriesService } from './series/session-series.service';
+import { sessionsRoutes } from './sessions.routes';
+import { SESSION_EVENTS, SessionsService } from './sessions.service';
 
 declare module '../../platform/modules/define-module' {
   interface Provided {
@@ -25,6 +33,9 @@ declare module '../../platform/modules/define-module' {
   }
 }
 
+/** The broker topic of "a workspace's sessions, or what they show, changed" (the calendar's range reads). */
+const SESSIONS_CHANGED = 'sessions-changed';
+
 /**
  * Sessions and what hangs off them (series, locations, notes, reminders, the calendar feed, the
  * calendar's range-read cache). The reminders put the meet module's link in their mails: meet is built
@@ -35,21 +46,42 @@ export const sessionsModule = defineModule({
   needs: ['patients', 'users', 'workspaces', 'history'],
   later: ['meetLink'],
   build: (d, p) => {
-    const { sessions, reminders, invoicing, locations, notificationSettings, register, on } = wireSessions({
-      db: p.db,
-      config: p.config,
+    const { db, config, events } = p;
+    const { patients, users, workspaces, history } = d;
+    const sessions = new SessionsService(db, patients, users, workspaces, events);
+    const reminders = new RemindersService(db, p.jobs, p.mailer, patients, users, workspaces, {
+      publicUrl: config.publicUrl,
+      // The clock of the reminders' sweep (tests move it).
+      now: p.clock,
       log: p.log,
-      clock: p.clock,
-      realtime: p.realtime,
-      events: p.events,
-      jobs: p.jobs,
-      mailer: p.mailer,
-      patients: d.patients,
-      users: d.users,
-      workspaces: d.workspaces,
-      history: d.history,
       meetLink: (session) => d.meetLink()(session),
     });
+    const notificationSettings = new NotificationSettingsService(db, workspaces);
+    const calendarFeeds = new CalendarFeedService(db, patients, workspaces, config.publicUrl);
+    const locations = new LocationsService(db, workspaces);
+    const series = new SessionSeriesService(
+      db,
+      sessions,
+      patients,
+      workspaces,
+      events,
+      async (ws, ids) => new Set((await history.notesOfSessions(ws, ids, '')).keys()),
+    );
+    sessions.readNotesWith((ws, ids, viewer) => history.notesOfSessions(ws, ids, viewer));
+    const patientSessions = new PatientSessionsService(db, patients, sessions);
+    const notes = new SessionNotesService(sessions, history);
+    // The calendar's range reads, kept until what they show changes (docs/decisions/0015-calendar-reads.md).
+    const lists = sessionListCache(config.sessionListCache ?? 200).shareThrough(p.realtime, SESSIONS_CHANGED);
+    // No domain event follows these: a session's note (linked, edited, its privacy, deleted) and a location's name.
+    invalidateAfter(lists, history, ['create'], (c: Caller, _p: string, _i: unknown, link?: { sessionId: string }) =>
+      link ? c.member.workspaceId : undefined,
+    );
+    invalidateAfter(lists, history, ['update', 'delete'], (c: Caller) => c.member.workspaceId);
+    invalidateAfter(lists, locations, ['update', 'delete'], (workspaceId: string) => workspaceId);
+    const listReader = new SessionListReader(sessions, lists);
+    // Invoicing sets the `invoiced` flag in its own transactions, then tells the calendar's reads.
+    const invoicing = new SessionInvoicing(db, (workspaceId) => lists.changed(workspaceId));
+    sessions.whenCompleted((tx, s) => invoicing.completedIn(tx, s));
     return {
       provides: {
         sessions,
@@ -59,10 +91,17 @@ export const sessionsModule = defineModule({
         notificationSettings,
         sessionByLink: (id: string) => sessionByLink(p.db, id),
       },
-      routes: register,
+      routes: async (app) => {
+        const perIpPerMinute = config.rateLimit.perIpPerMinute;
+        await app.register(sessionsRoutes, { sessions, locations, series, listReader });
+        await app.register(notificationSettingsRoutes, { settings: notificationSettings });
+        await app.register(calendarFeedRoutes, { feeds: calendarFeeds, perIpPerMinute });
+        await app.register(sessionLinksRoutes, { patientSessions, notes });
+      },
       jobs: [reminders.queue],
       sweeps: { 'sessions.reminder-claims': reminders.purgeClaims },
-      on,
+      // The range reads' handlers: stale pages dropped here and, through the cache's note, in every process.
+      on: dropStaleSessionLists(lists),
       // Reminders that fell due while no server ran go now, not at the next minute's sweep.
       start: () => reminders.catchUp(),
       sockets: [...SESSION_EVENTS, ...SERIES_EVENTS],
