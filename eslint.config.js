@@ -9,6 +9,26 @@ const ROUTES_REGISTER_NO_JOBS =
 const SQL_IN_REPOSITORIES =
   'Las consultas viven en el repositorio del módulo (*.repository.ts) o en un *.queries.ts junto a él: este archivo no importa los constructores de consultas de drizzle-orm.';
 
+const LOADED_AT_FIRST_USE =
+  'Esta biblioteca pesa en el arranque y en la memoria en reposo (issue 26, decisión 0007): se carga al usarla, con `await import(…)`; aquí solo `import type`.';
+/** Libraries a server may never use (exports, documents, card payments, Redis, PostgreSQL…): loaded when first needed. */
+const HEAVY_AT_START = [
+  'exceljs',
+  'mammoth',
+  'pdfkit',
+  'pdf-lib',
+  '@signpdf/placeholder-pdf-lib',
+  'stripe',
+  'nodemailer',
+  'ioredis',
+  'pg',
+  'sanitize-html',
+  'node-forge',
+  'ical-generator',
+  '@touch4it/ical-timezones',
+  'luxon',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'data/**', 'e2e/screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -33,6 +53,18 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
     plugins: { divan },
     rules: { 'divan/boundaries': 'error' },
+  },
+  {
+    // Issue 26: what start-up does not need loads at first use. A separate rule from the SQL one below, so
+    // neither replaces the other. Tests and their kits load what they like.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.testkit.ts', '**/*.testing.ts', 'apps/server/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: HEAVY_AT_START.map((name) => ({ name, allowTypeImports: true, message: LOADED_AT_FIRST_USE })) },
+      ],
+    },
   },
   {
     // Issue 25: SQL lives in repositories, or in a `*.queries.ts` beside one when a statement is the point.

@@ -18,9 +18,9 @@ const base = {
 };
 
 describe('the booking invitation (.ics)', () => {
-  it("is a REQUEST for one event in the therapist's zone, with its VTIMEZONE, the patient as attendee, a stable UID", () => {
+  it("is a REQUEST for one event in the therapist's zone, with its VTIMEZONE, the patient as attendee, a stable UID", async () => {
     // Unfolded: long lines are folded at 75 octets.
-    const ics = bookingInvite(base).replace(/\r\n[ \t]/g, '');
+    const ics = (await bookingInvite(base)).replace(/\r\n[ \t]/g, '');
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain('UID:booking-7d0c5c2e-4a43-4d1e-9d3f-0f4d2a9b6c11@divan');
     expect(ics).toContain('SEQUENCE:0');
@@ -33,8 +33,8 @@ describe('the booking invitation (.ics)', () => {
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
   });
 
-  it('a move keeps the UID and raises the SEQUENCE; the times follow', () => {
-    const moved = bookingInvite({
+  it('a move keeps the UID and raises the SEQUENCE; the times follow', async () => {
+    const moved = await bookingInvite({
       ...base,
       sequence: 1,
       startsAt: new Date('2026-03-30T07:00:00Z'),

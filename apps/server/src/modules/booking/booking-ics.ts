@@ -1,6 +1,4 @@
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { DateTime } from 'luxon';
+import { loadIcal } from '../../platform/documents/ical';
 
 export type BookingInvite = {
   sessionId: string;
@@ -27,7 +25,9 @@ export const inviteUid = (sessionId: string) => `booking-${sessionId}@divan`;
  * event, DTSTART;TZID=<the therapist's zone> as a zoned date-time (a native Date would come out in the
  * server's zone), the patient as the attendee. The organizer is the sending address, not the therapist's.
  */
-export function bookingInvite(b: BookingInvite): string {
+export async function bookingInvite(b: BookingInvite): Promise<string> {
+  const { ical, generator, getVtimezoneComponent, DateTime } = await loadIcal();
+  const { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } = generator;
   const cal = ical({ prodId: { company: 'Diván', product: 'Reservas', language: 'ES' } });
   cal.method(b.canceled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
   cal.timezone({ name: null, generator: getVtimezoneComponent });

@@ -44,7 +44,7 @@ export class BookingNotices {
   async confirmed(service: BookingServiceRow, s: BookedSession, n: ConfirmedNotice): Promise<void> {
     const { facts, therapist, brand } = await this.facts(service, s);
     if (n.patient.email) {
-      const ics = bookingInvite({
+      const ics = await bookingInvite({
         sessionId: s.id,
         sequence: n.sequence,
         startsAt: s.startsAt,
@@ -88,7 +88,7 @@ export class BookingNotices {
   ): Promise<void> {
     const { facts, therapist, brand } = await this.facts(service, s);
     if (patient.email) {
-      const ics = bookingInvite({
+      const ics = await bookingInvite({
         sessionId: s.id,
         sequence: c.sequence,
         startsAt: s.startsAt,

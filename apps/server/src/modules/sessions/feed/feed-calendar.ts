@@ -1,6 +1,4 @@
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { DateTime } from 'luxon';
+import { loadIcal } from '../../../platform/documents/ical';
 import { MODALITY } from '@divan/core';
 import type { FeedSession } from './feed.repository';
 
@@ -25,7 +23,9 @@ export type FeedInput = {
  * a native Date would come out in the server's zone. Canceled sessions stay, marked CANCELLED, so
  * subscribed calendars drop them instead of keeping a stale copy.
  */
-export function feedCalendar(f: FeedInput): string {
+export async function feedCalendar(f: FeedInput): Promise<string> {
+  const { ical, generator, getVtimezoneComponent, DateTime } = await loadIcal();
+  const { ICalCalendarMethod, ICalEventStatus } = generator;
   const cal = ical({ name: f.calendarName, prodId: { company: 'Diván', product: 'Agenda', language: 'ES' }, ttl: 60 * 60 });
   cal.method(ICalCalendarMethod.PUBLISH);
   cal.timezone({ name: null, generator: getVtimezoneComponent });
