@@ -138,7 +138,7 @@ export interface PaymentsGateway {
 
   /**
    * The event of a webhook request, its signature checked over the raw body (`constructEvent`);
-   * throws on a bad or stale signature.
+   * rejects on a bad or stale signature. Async: the Stripe SDK that checks it loads at first use.
    */
-  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): GatewayEvent;
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent>;
 }

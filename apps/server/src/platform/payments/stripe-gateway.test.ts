@@ -377,22 +377,22 @@ describe('StripeGateway against the fake Stripe', () => {
     const paid = await charge(s, key('charge'));
     const object = fake.get(paid.id);
     const { payload, header, id } = fake.event('payment_intent.succeeded', object, s.account);
-    expect(gateway.verifyWebhook(Buffer.from(payload), header)).toEqual({
+    expect(await gateway.verifyWebhook(Buffer.from(payload), header)).toEqual({
       id,
       type: 'payment_intent.succeeded',
       account: s.account,
       created: expect.any(Number),
       object,
     });
-    expect(gateway.verifyWebhook(payload, header).object).toMatchObject({ id: paid.id, metadata: { invoiceId: 'inv-1' } });
+    expect((await gateway.verifyWebhook(payload, header)).object).toMatchObject({ id: paid.id, metadata: { invoiceId: 'inv-1' } });
 
     const platform = fake.event('account.updated', fake.get(s.account));
-    expect(gateway.verifyWebhook(platform.payload, platform.header).account).toBeNull();
+    expect((await gateway.verifyWebhook(platform.payload, platform.header)).account).toBeNull();
 
-    expect(() => gateway.verifyWebhook(payload.replace('"succeeded"', '"canceled"'), header)).toThrow(/Invalid Stripe webhook/);
+    await expect(gateway.verifyWebhook(payload.replace('"succeeded"', '"canceled"'), header)).rejects.toThrow(/Invalid Stripe webhook/);
     const forged = fake.event('payment_intent.succeeded', object, s.account, 'whsec_someone_else');
-    expect(() => gateway.verifyWebhook(forged.payload, forged.header)).toThrow(/Invalid Stripe webhook/);
-    expect(() => gateway.verifyWebhook(payload, undefined)).toThrow(/Invalid Stripe webhook/);
+    await expect(gateway.verifyWebhook(forged.payload, forged.header)).rejects.toThrow(/Invalid Stripe webhook/);
+    await expect(gateway.verifyWebhook(payload, undefined)).rejects.toThrow(/Invalid Stripe webhook/);
   });
 });
 

@@ -4,7 +4,7 @@
  * the seller's connected account, so those calls send `Stripe-Account` (`stripeAccount`). Charges and
  * refunds carry the caller's idempotency key; the SDK keys its own retries of other POSTs.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../config';
 import {
   GatewayUnavailableError,
@@ -18,6 +18,7 @@ import {
   type PaymentsGateway,
 } from './gateway';
 import { toAccount, toCard, toEvent, toGatewayError, toPaymentIntent, toRefund } from './stripe-mapping';
+import { loadStripe, type StripeSdk } from './stripe-sdk';
 
 /** Tuning for tests; production uses the defaults. */
 export type StripeGatewayOptions = {
@@ -49,34 +50,51 @@ const orUndefined = <T>(v: T | null): T | undefined => v ?? undefined;
 export class StripeGateway implements PaymentsGateway {
   readonly provider = 'stripe' as const;
   readonly mode: 'test' | 'live';
-  private readonly stripe: Stripe;
+  private readonly secretKey: string;
   private readonly webhookSecret: string;
+  private readonly sdkConfig: Stripe.StripeConfig;
+  private loaded: Promise<{ sdk: StripeSdk; stripe: Stripe }> | undefined;
 
   constructor(config: StripeConfig, options: StripeGatewayOptions = {}) {
     this.mode = stripeMode(config.secretKey);
+    this.secretKey = config.secretKey;
     this.webhookSecret = config.webhookSecret;
-    this.stripe = new Stripe(config.secretKey, {
+    // Checked here (a bad STRIPE_API_BASE fails at start); the SDK and its client wait for the first call.
+    this.sdkConfig = {
       ...apiBaseOptions(config.apiBase),
       timeout: options.timeoutMs ?? 30_000,
       maxNetworkRetries: options.maxNetworkRetries ?? 2,
       telemetry: false,
       appInfo: { name: 'Divan' },
-    });
+    };
+  }
+
+  /** The SDK (loaded at the first call: stripe-sdk.ts) and the client made with it, once; a failure is tried again next time. */
+  private client(): Promise<{ sdk: StripeSdk; stripe: Stripe }> {
+    this.loaded ??= loadStripe().then(
+      (sdk) => ({ sdk, stripe: new sdk(this.secretKey, this.sdkConfig) }),
+      (err: unknown) => {
+        this.loaded = undefined;
+        throw err;
+      },
+    );
+    return this.loaded;
   }
 
   /** Runs one SDK call, its errors in the gateway's terms. */
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
+  private async call<T>(fn: (stripe: Stripe, sdk: StripeSdk) => Promise<T>): Promise<T> {
+    const { sdk, stripe } = await this.client();
     try {
-      return await fn();
+      return await fn(stripe, sdk);
     } catch (err) {
-      throw toGatewayError(err);
+      throw toGatewayError(err, sdk);
     }
   }
 
   createAccount(input: { email: string | null; businessName: string | null; metadata: Metadata }): Promise<GatewayAccount> {
-    return this.call(async () =>
+    return this.call(async (stripe) =>
       toAccount(
-        await this.stripe.accounts.create({
+        await stripe.accounts.create({
           type: 'express',
           country: 'ES',
           email: orUndefined(input.email),
@@ -89,12 +107,12 @@ export class StripeGateway implements PaymentsGateway {
   }
 
   retrieveAccount(accountId: string): Promise<GatewayAccount> {
-    return this.call(async () => toAccount(await this.stripe.accounts.retrieve(accountId)));
+    return this.call(async (stripe) => toAccount(await stripe.accounts.retrieve(accountId)));
   }
 
   onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<{ url: string }> {
-    return this.call(async () => {
-      const link = await this.stripe.accountLinks.create({
+    return this.call(async (stripe) => {
+      const link = await stripe.accountLinks.create({
         account: accountId,
         refresh_url: urls.refreshUrl,
         return_url: urls.returnUrl,
@@ -105,12 +123,12 @@ export class StripeGateway implements PaymentsGateway {
   }
 
   dashboardLink(accountId: string): Promise<{ url: string }> {
-    return this.call(async () => ({ url: (await this.stripe.accounts.createLoginLink(accountId)).url }));
+    return this.call(async (stripe) => ({ url: (await stripe.accounts.createLoginLink(accountId)).url }));
   }
 
   createCustomer(accountId: string, input: { email: string | null; name: string; metadata: Metadata }): Promise<{ id: string }> {
-    return this.call(async () => {
-      const customer = await this.stripe.customers.create(
+    return this.call(async (stripe) => {
+      const customer = await stripe.customers.create(
         { email: orUndefined(input.email), name: input.name, metadata: input.metadata },
         onAccount(accountId),
       );
@@ -122,8 +140,8 @@ export class StripeGateway implements PaymentsGateway {
     accountId: string,
     input: { customerId: string; successUrl: string; cancelUrl: string; metadata: Metadata },
   ): Promise<GatewayCheckout> {
-    return this.call(async () => {
-      const session = await this.stripe.checkout.sessions.create(
+    return this.call(async (stripe) => {
+      const session = await stripe.checkout.sessions.create(
         {
           mode: 'setup',
           currency: 'eur',
@@ -154,8 +172,8 @@ export class StripeGateway implements PaymentsGateway {
       idempotencyKey: string;
     },
   ): Promise<GatewayCheckout> {
-    return this.call(async () => {
-      const session = await this.stripe.checkout.sessions.create(
+    return this.call(async (stripe) => {
+      const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           line_items: [
@@ -174,19 +192,19 @@ export class StripeGateway implements PaymentsGateway {
   }
 
   setupIntentCard(accountId: string, setupIntentId: string): Promise<{ customerId: string | null; card: GatewayCard | null }> {
-    return this.call(async () => {
-      const si = await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }, onAccount(accountId));
+    return this.call(async (stripe) => {
+      const si = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }, onAccount(accountId));
       const customer = si.customer;
       const customerId = typeof customer === 'string' ? customer : (customer?.id ?? null);
       let pm = si.payment_method;
-      if (typeof pm === 'string') pm = await this.stripe.paymentMethods.retrieve(pm, {}, onAccount(accountId));
+      if (typeof pm === 'string') pm = await stripe.paymentMethods.retrieve(pm, {}, onAccount(accountId));
       return { customerId, card: pm ? toCard(pm) : null };
     });
   }
 
   retrievePaymentMethod(accountId: string, paymentMethodId: string): Promise<GatewayCard> {
-    return this.call(async () => {
-      const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId, {}, onAccount(accountId));
+    return this.call(async (stripe) => {
+      const pm = await stripe.paymentMethods.retrieve(paymentMethodId, {}, onAccount(accountId));
       const card = toCard(pm);
       if (!card) throw new GatewayUnavailableError(`Stripe payment method ${pm.id} is a ${pm.type}, not a card`);
       return card;
@@ -194,8 +212,8 @@ export class StripeGateway implements PaymentsGateway {
   }
 
   detachPaymentMethod(accountId: string, paymentMethodId: string): Promise<void> {
-    return this.call(async () => {
-      await this.stripe.paymentMethods.detach(paymentMethodId, {}, onAccount(accountId));
+    return this.call(async (stripe) => {
+      await stripe.paymentMethods.detach(paymentMethodId, {}, onAccount(accountId));
     });
   }
 
@@ -203,9 +221,9 @@ export class StripeGateway implements PaymentsGateway {
     accountId: string,
     input: { customerId: string; paymentMethodId: string; amount: number; description: string; metadata: Metadata; idempotencyKey: string },
   ): Promise<GatewayPaymentIntent> {
-    return this.call(async () =>
+    return this.call(async (stripe) =>
       toPaymentIntent(
-        await this.stripe.paymentIntents.create(
+        await stripe.paymentIntents.create(
           {
             amount: input.amount,
             currency: 'eur',
@@ -223,17 +241,17 @@ export class StripeGateway implements PaymentsGateway {
   }
 
   retrievePaymentIntent(accountId: string, paymentIntentId: string): Promise<GatewayPaymentIntent> {
-    return this.call(async () => toPaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId, {}, onAccount(accountId))));
+    return this.call(async (stripe) => toPaymentIntent(await stripe.paymentIntents.retrieve(paymentIntentId, {}, onAccount(accountId))));
   }
 
   /** Cancels a PaymentIntent; one already canceled is fine. */
   cancelPaymentIntent(accountId: string, paymentIntentId: string): Promise<void> {
-    return this.call(async () => {
+    return this.call(async (stripe, sdk) => {
       try {
-        await this.stripe.paymentIntents.cancel(paymentIntentId, {}, onAccount(accountId));
+        await stripe.paymentIntents.cancel(paymentIntentId, {}, onAccount(accountId));
       } catch (err) {
         const alreadyCanceled =
-          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          err instanceof sdk.errors.StripeInvalidRequestError &&
           err.code === 'payment_intent_unexpected_state' &&
           err.payment_intent?.status === 'canceled';
         if (!alreadyCanceled) throw err;
@@ -245,9 +263,9 @@ export class StripeGateway implements PaymentsGateway {
     accountId: string,
     input: { paymentIntentId: string; amount: number; metadata: Metadata; idempotencyKey: string },
   ): Promise<GatewayRefund> {
-    return this.call(async () =>
+    return this.call(async (stripe) =>
       toRefund(
-        await this.stripe.refunds.create(
+        await stripe.refunds.create(
           { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
           onAccount(accountId, input.idempotencyKey),
         ),
@@ -255,11 +273,12 @@ export class StripeGateway implements PaymentsGateway {
     );
   }
 
-  /** Checks the `Stripe-Signature` header over the raw body (5 minutes' tolerance); throws otherwise. */
-  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): GatewayEvent {
+  /** Checks the `Stripe-Signature` header over the raw body (5 minutes' tolerance); rejects otherwise. */
+  async verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
+    const { stripe } = await this.client();
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+      event = stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
     } catch (err) {
       throw new Error(`Invalid Stripe webhook: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }

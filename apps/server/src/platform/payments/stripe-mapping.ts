@@ -1,7 +1,7 @@
 /**
  * Stripe's objects and errors in the gateway's terms (stripe-gateway.ts): the SDK's types stay here.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   GatewayCardError,
   GatewayUnavailableError,
@@ -12,6 +12,7 @@ import {
   type GatewayRefund,
   type PaymentIntentStatus,
 } from './gateway';
+import type { StripeSdk } from './stripe-sdk';
 
 export function toAccount(a: Stripe.Account): GatewayAccount {
   return {
@@ -99,22 +100,23 @@ function errorPaymentIntent(err: Stripe.errors.StripeError): GatewayPaymentInten
  * A card error (402: declined, authentication required…) is the payer's bank answering:
  * GatewayCardError with its codes and the PaymentIntent left behind. Anything else the SDK throws
  * (network, timeout, 5xx, 429, a bad key, a request Stripe refused) is GatewayUnavailableError with
- * Stripe's message. Errors that are not Stripe's are bugs of ours and pass unchanged.
+ * Stripe's message. Errors that are not Stripe's are bugs of ours and pass unchanged. `sdk`: the loaded
+ * SDK, whose error classes these are (stripe-sdk.ts).
  */
-export function toGatewayError(err: unknown): unknown {
+export function toGatewayError(err: unknown, sdk: StripeSdk): unknown {
   if (err instanceof GatewayCardError || err instanceof GatewayUnavailableError) return err;
-  if (!(err instanceof Stripe.errors.StripeError)) return err;
-  if (err instanceof Stripe.errors.StripeCardError) {
+  if (!(err instanceof sdk.errors.StripeError)) return err;
+  if (err instanceof sdk.errors.StripeCardError) {
     return new GatewayCardError(err.code ?? 'card_declined', err.decline_code ?? null, errorPaymentIntent(err), err.message);
   }
   const what =
-    err instanceof Stripe.errors.StripeConnectionError
+    err instanceof sdk.errors.StripeConnectionError
       ? 'unreachable'
-      : err instanceof Stripe.errors.StripeRateLimitError
+      : err instanceof sdk.errors.StripeRateLimitError
         ? 'rate limited'
-        : err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError
+        : err instanceof sdk.errors.StripeAuthenticationError || err instanceof sdk.errors.StripePermissionError
           ? 'refused the key'
-          : err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeIdempotencyError
+          : err instanceof sdk.errors.StripeInvalidRequestError || err instanceof sdk.errors.StripeIdempotencyError
             ? 'refused the request'
             : 'failed';
   const status = err.statusCode ? ` (HTTP ${err.statusCode}${err.code ? `, ${err.code}` : ''})` : '';

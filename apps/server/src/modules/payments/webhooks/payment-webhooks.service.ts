@@ -48,7 +48,7 @@ export class PaymentWebhooks {
   async receive(raw: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
     let event: GatewayEvent;
     try {
-      event = this.d.gateway.verifyWebhook(raw, signature);
+      event = await this.d.gateway.verifyWebhook(raw, signature);
     } catch {
       throw new AppError('webhook_signature_invalid');
     }

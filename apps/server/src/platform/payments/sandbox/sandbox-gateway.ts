@@ -325,7 +325,7 @@ export class SandboxGateway implements PaymentsGateway {
     return toGatewayRefund(refund);
   }
 
-  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): GatewayEvent {
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
     return this.webhooks.verify(rawBody, signature);
   }
 

@@ -48,7 +48,7 @@ export async function openSandbox(opts: { receiver?: boolean; delivery?: Deliver
   const delivered: Delivery[] = [];
   const receive = () =>
     sandbox.deliverTo(async (payload, signature) => {
-      delivered.push({ payload, signature, event: sandbox.verifyWebhook(payload, signature) });
+      delivered.push({ payload, signature, event: await sandbox.verifyWebhook(payload, signature) });
     });
   if (opts.receiver !== false) receive();
 

@@ -1,7 +1,7 @@
-import Stripe from 'stripe';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Jobs } from '../../jobs/jobs';
 import type { GatewayEvent } from '../gateway';
+import { loadStripe } from '../stripe-sdk';
 import { findObject, insertObject, newId, type StripeObject } from './sandbox-store';
 
 export const SANDBOX_WEBHOOK_QUEUE = 'payments.sandbox-webhook';
@@ -64,12 +64,13 @@ export class SandboxWebhooks {
 
   /** Stores an event and enqueues its delivery, in the caller's transaction: a rollback sends nothing. */
   async emit(tx: DbOrTx, account: string | null, type: string, object: StripeObject, created: number): Promise<SandboxEvent> {
+    const sdk = await loadStripe();
     const event: SandboxEvent = {
       id: newId('evt_'),
       object: 'event',
       type,
       account,
-      api_version: Stripe.API_VERSION,
+      api_version: sdk.API_VERSION,
       created,
       // A snapshot: later changes to the object do not reach an event already emitted.
       data: { object: structuredClone(object) },
@@ -87,12 +88,14 @@ export class SandboxWebhooks {
     const event = await findObject<SandboxEvent>(this.db, 'event', eventId);
     if (!event) throw new Error(`sandbox webhook: no event ${eventId}`);
     const payload = JSON.stringify(event);
-    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret }) };
+    const sdk = await loadStripe();
+    return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret: this.secret }) };
   }
 
-  /** `constructEvent` of the installed SDK, exactly as the Stripe gateway checks a real webhook. */
-  verify(rawBody: Buffer | string, signature: string | undefined): GatewayEvent {
-    const event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', this.secret) as unknown as SandboxEvent;
+  /** `constructEvent` of the installed SDK, exactly as the Stripe gateway checks a real webhook; rejects otherwise. */
+  async verify(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
+    const sdk = await loadStripe();
+    const event = sdk.webhooks.constructEvent(rawBody, signature ?? '', this.secret) as unknown as SandboxEvent;
     return { id: event.id, type: event.type, account: event.account ?? null, created: event.created, object: event.data.object };
   }
 
