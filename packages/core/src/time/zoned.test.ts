@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIME_ZONE,
@@ -13,6 +14,7 @@ import {
   isIsoDay,
   isValidTimeZone,
   isoWeekday,
+  localClock,
   monthRange,
   shiftDay,
   startOfLocalDay,
@@ -23,6 +25,7 @@ import {
 } from './zoned';
 import { hhmmSchema, isoDaySchema } from './time.contracts';
 import { underEveryServerZone } from './testing/server-zones';
+import { propertyRuns } from '../testing/deep';
 
 const MAD = DEFAULT_TIME_ZONE;
 const at = (iso: string) => new Date(iso);
@@ -274,6 +277,47 @@ underEveryServerZone(() => {
       expect(addMinutes(autumn, 60)).toEqual(at('2026-10-25T01:30:00Z'));
       expect(toLocal(addMinutes(autumn, 60), MAD).time).toBe('02:30');
       expect(() => addMinutes(new Date(NaN), 5)).toThrow(RangeError);
+    });
+  });
+  describe('localClock', () => {
+    /** Zones with a clock change near these days, a half-hour one (Lord Howe), a 45-minute offset and none. */
+    const ZONES = ['Europe/Madrid', 'America/Santiago', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC'];
+    const ANCHORS = ['2026-03-29', '2026-10-25', '2026-04-05', '2026-09-06', '2026-03-08', '2026-11-01', '2026-06-10'].map((d) =>
+      Date.parse(`${d}T00:00:00Z`),
+    );
+    const DAY_MS = 86_400_000;
+
+    it('reads every instant of a range up to 8 days as toLocal does, across clock changes', () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...ZONES),
+          fc.constantFrom(...ANCHORS),
+          fc.integer({ min: -4 * DAY_MS, max: 0 }),
+          fc.integer({ min: 0, max: 8 * DAY_MS }),
+          fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 40 }),
+          (zone, anchor, shift, span, picks) => {
+            const first = anchor + shift;
+            const clock = localClock(zone, new Date(first), new Date(first + span));
+            for (const p of picks) {
+              const at = new Date(first + Math.round(p * span));
+              expect(clock(at)).toEqual(toLocal(at, zone));
+            }
+          },
+        ),
+        { numRuns: propertyRuns(400) },
+      );
+    });
+
+    it('finds the change to the millisecond, and reads outside its range or past 8 days as toLocal', () => {
+      // Madrid, 29/03/2026: 01:00 UTC is 03:00 local; a millisecond before is 01:59 local.
+      const clock = localClock(MAD, at('2026-03-27T00:00:00Z'), at('2026-04-02T00:00:00Z'));
+      expect(clock(at('2026-03-29T00:59:59.999Z'))).toEqual({ day: '2026-03-29', time: '01:59' });
+      expect(clock(at('2026-03-29T01:00:00Z'))).toEqual({ day: '2026-03-29', time: '03:00' });
+      expect(clock(at('2026-05-01T10:00:00Z'))).toEqual(toLocal(at('2026-05-01T10:00:00Z'), MAD));
+      const wide = localClock(MAD, at('2026-03-01T00:00:00Z'), at('2026-11-30T00:00:00Z'));
+      for (const iso of ['2026-03-02T10:00:00Z', '2026-07-01T10:00:00Z', '2026-11-29T10:00:00Z'])
+        expect(wide(at(iso))).toEqual(toLocal(at(iso), MAD));
+      expect(() => localClock('Nada/Ninguna', at('2026-01-01T00:00:00Z'), at('2026-01-02T00:00:00Z'))).toThrow(RangeError);
     });
   });
 });

@@ -1,6 +1,9 @@
 import { and, asc, count, eq, gt, gte, lt, ne, or, type SQL } from 'drizzle-orm';
 import { SESSION_MAX_MINUTES, type Scope } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
+import { gridRows, type GridRow } from './session-grid.queries';
+
+export type { GridRow };
 import { sessionSeries, type SessionSeriesRow } from './series/session-series.tables';
 import { locations, sessions, type NewSession, type SessionRow } from './sessions.tables';
 
@@ -10,16 +13,6 @@ export type SeriesInfo = Pick<SessionSeriesRow, 'frequency' | 'startDay' | 'star
 export type SessionWithLocation = SessionRow & { locationName: string | null; seriesInfo?: SeriesInfo | null };
 
 /** A session as the calendar grid reads it (session-grid): the columns its box draws. */
-export type GridRow = Pick<
-  SessionRow,
-  'id' | 'patientId' | 'therapistId' | 'startsAt' | 'endsAt' | 'timeZone' | 'status' | 'modality' | 'locationId' | 'seriesId'
-> & {
-  locationName: string | null;
-  frequency: SeriesInfo['frequency'] | null;
-  startDay: SeriesInfo['startDay'] | null;
-  monthlyWeek: SeriesInfo['monthlyWeek'] | null;
-};
-
 /** "Is owner" for sessions is the therapist: an `own` scope is a WHERE on it, never a post-filter. */
 function scoped(scope: Scope, ...conds: (SQL | undefined)[]): SQL | undefined {
   if (scope.kind === 'own') conds.push(eq(sessions.therapistId, scope.ownerId));
@@ -80,39 +73,16 @@ export function sessionsRepository(db: DbOrTx) {
      */
     gridRange(workspaceId: string, scope: Scope, f: RangeFilter): Promise<GridRow[]> {
       if (scope.kind === 'none') return Promise.resolve([]);
-      return db
-        .select({
-          id: sessions.id,
-          patientId: sessions.patientId,
-          therapistId: sessions.therapistId,
-          startsAt: sessions.startsAt,
-          endsAt: sessions.endsAt,
-          timeZone: sessions.timeZone,
-          status: sessions.status,
-          modality: sessions.modality,
-          locationId: sessions.locationId,
-          locationName: locations.name,
-          seriesId: sessions.seriesId,
-          frequency: sessionSeries.frequency,
-          startDay: sessionSeries.startDay,
-          monthlyWeek: sessionSeries.monthlyWeek,
-        })
-        .from(sessions)
-        .leftJoin(locations, eq(locations.id, sessions.locationId))
-        .leftJoin(sessionSeries, eq(sessionSeries.id, sessions.seriesId))
-        .where(
-          scoped(
-            scope,
-            eq(sessions.workspaceId, workspaceId),
-            gte(sessions.startsAt, f.from),
-            lt(sessions.startsAt, f.to),
-            f.therapistId ? eq(sessions.therapistId, f.therapistId) : undefined,
-            f.patientId ? eq(sessions.patientId, f.patientId) : undefined,
-            f.status ? eq(sessions.status, f.status) : undefined,
-          ),
-        )
-        .orderBy(asc(sessions.startsAt), asc(sessions.id))
-        .limit(f.limit);
+      const where = scoped(
+        scope,
+        eq(sessions.workspaceId, workspaceId),
+        gte(sessions.startsAt, f.from),
+        lt(sessions.startsAt, f.to),
+        f.therapistId ? eq(sessions.therapistId, f.therapistId) : undefined,
+        f.patientId ? eq(sessions.patientId, f.patientId) : undefined,
+        f.status ? eq(sessions.status, f.status) : undefined,
+      );
+      return gridRows(db, where, f.limit);
     },
     /**
      * A therapist's time taken in [from, to): every session not canceled, whatever its origin, by start
