@@ -21,6 +21,18 @@ function scoped(scope: Scope, ...conds: (SQL | undefined)[]): SQL | undefined {
 
 export type RangeFilter = { from: Date; to: Date; therapistId?: string; patientId?: string; status?: SessionRow['status']; limit: number };
 
+/** The sessions starting in the filter's [from, to) that `scope` may read, with its other filters. */
+const inRange = (workspaceId: string, scope: Scope, f: RangeFilter) =>
+  scoped(
+    scope,
+    eq(sessions.workspaceId, workspaceId),
+    gte(sessions.startsAt, f.from),
+    lt(sessions.startsAt, f.to),
+    f.therapistId ? eq(sessions.therapistId, f.therapistId) : undefined,
+    f.patientId ? eq(sessions.patientId, f.patientId) : undefined,
+    f.status ? eq(sessions.status, f.status) : undefined,
+  );
+
 export function sessionsRepository(db: DbOrTx) {
   const selectView = () =>
     db
@@ -52,17 +64,7 @@ export function sessionsRepository(db: DbOrTx) {
     async range(workspaceId: string, scope: Scope, f: RangeFilter): Promise<SessionWithLocation[]> {
       if (scope.kind === 'none') return [];
       const rows = await selectView()
-        .where(
-          scoped(
-            scope,
-            eq(sessions.workspaceId, workspaceId),
-            gte(sessions.startsAt, f.from),
-            lt(sessions.startsAt, f.to),
-            f.therapistId ? eq(sessions.therapistId, f.therapistId) : undefined,
-            f.patientId ? eq(sessions.patientId, f.patientId) : undefined,
-            f.status ? eq(sessions.status, f.status) : undefined,
-          ),
-        )
+        .where(inRange(workspaceId, scope, f))
         .orderBy(asc(sessions.startsAt), asc(sessions.id))
         .limit(f.limit);
       return rows.map(toView);
@@ -73,16 +75,7 @@ export function sessionsRepository(db: DbOrTx) {
      */
     gridRange(workspaceId: string, scope: Scope, f: RangeFilter): Promise<GridRow[]> {
       if (scope.kind === 'none') return Promise.resolve([]);
-      const where = scoped(
-        scope,
-        eq(sessions.workspaceId, workspaceId),
-        gte(sessions.startsAt, f.from),
-        lt(sessions.startsAt, f.to),
-        f.therapistId ? eq(sessions.therapistId, f.therapistId) : undefined,
-        f.patientId ? eq(sessions.patientId, f.patientId) : undefined,
-        f.status ? eq(sessions.status, f.status) : undefined,
-      );
-      return gridRows(db, where, f.limit);
+      return gridRows(db, inRange(workspaceId, scope, f), f.limit);
     },
     /**
      * A therapist's time taken in [from, to): every session not canceled, whatever its origin, by start
