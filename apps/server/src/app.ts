@@ -93,14 +93,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Core's SOCKET_EVENTS, each published by one module, reach the members of the event's workspace.
     bridgeToSockets(platform.events, platform.realtime, workspaces!.memberUserIds, modules.sockets, app.log);
     app.decorate('services', appServices(platform, modules.provided));
-
     const web = { webDist: webDistOf(platform, defaultWebDist), pages: [bookingPage!, companionPage] };
     await registerHttp(app, platform, { ...web, resolveMembership: workspaces!.resolveMembership });
     await modules.routes(app);
     // A running job (an import, a mail being relayed) finishes before the database closes.
     app.addHook('preClose', () => platform.jobs.stop());
     await registerPlatformRoutes(app, platform, web);
-
     await platform.jobs.start();
     await platform.realtime.start();
     await modules.start();
