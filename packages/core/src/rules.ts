@@ -28,6 +28,7 @@ export * from './money/format';
 export * from './money/euros';
 
 export * from './workspaces/plans';
+export * from './workspaces/divan-tax';
 export * from './workspaces/default-roles';
 export * from './patients/patient.constants';
 export * from './patients/tax-id';
