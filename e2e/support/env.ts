@@ -9,6 +9,8 @@ import { existsSync } from 'node:fs';
 const headlessShell = '/usr/bin/chromium-headless-shell';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 export const isCi = process.env.CI === 'true';
+/** The e2e server's OPERATOR_EMAIL: comments from Ajustes → Ayuda are mailed there (read at /dev/mail). */
+export const OPERATOR_EMAIL = 'soporte@divan.example';
 export const hasChromium = existsSync(chromiumPath);
 
 /** Without Chromium the suite skips with a clear message; under CI that is a failure, not a skip. */

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { assertBrowserOrSkip } from './env';
+import { assertBrowserOrSkip, OPERATOR_EMAIL } from './env';
 import { startTestSmtp } from './smtp';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -71,6 +71,7 @@ export default async function setup(project: TestProject) {
       WEB_DIST: webDist,
       SMTP_URL: smtp.url,
       DEV_MAIL: 'on',
+      OPERATOR_EMAIL,
       // Every file calls from 127.0.0.1: with files running side by side, each keeps the per-IP budget of
       // the public and auth routes it had alone (the default 30 a minute, times the files at once).
       AUTH_RATE_LIMIT_IP: process.env.AUTH_RATE_LIMIT_IP ?? String(30 * workers),

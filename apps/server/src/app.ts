@@ -17,6 +17,7 @@ import { companionBillingModule } from './modules/companion-billing/companion-bi
 import { companionModule } from './modules/companion/companion.module';
 import { consentsModule } from './modules/consents/consents.module';
 import { documentsModule } from './modules/documents/documents.module';
+import { feedbackModule } from './modules/feedback/feedback.module';
 import { healthModule } from './modules/health/health.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
 import { meetModule } from './modules/meet/meet.module';
@@ -64,6 +65,7 @@ const modulesOf = (opts: BuildOptions) => [
   patientImportModule,
   patientExportModule,
   tasksModule,
+  feedbackModule,
   sessionsModule,
   meetModule(opts.meet),
   invoicesModule,

@@ -21,6 +21,7 @@ export * from './patients/import.contracts';
 export * from './patients/export.contracts';
 export * from './patients/connect.contracts';
 export * from './tasks/task.contracts';
+export * from './feedback/feedback.contracts';
 export * from './chat/chat.contracts';
 export * from './chat/chat-office-hours';
 // The patient's own side of Diván (issue 15): contracts of /api/v1/patient/… that the companion (/p/…) reads.

@@ -29,6 +29,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Diván <no-reply@divan.local>'),
+  /** Where users' comments (Ajustes → Ayuda) are mailed, and the contact address that screen shows; unset: kept only, no address shown. */
+  OPERATOR_EMAIL: z.email('must be an email address').optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The clinical master key (32 bytes, base64 or hex); unset: the key file below. */
   CLINICAL_KEY: z
@@ -120,6 +122,8 @@ export type Config = {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** OPERATOR_EMAIL: the operator's address (comments are mailed there; shown as the help contact); unset: none. */
+  operatorEmail?: string;
   appSecret: string;
   /** CLINICAL_KEY, CLINICAL_KEY_PREVIOUS and CLINICAL_KEY_FILE as given (resolved by openCipher at start-up). */
   clinicalKey?: { key?: string; previous?: string; file?: string };
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    operatorEmail: e.OPERATOR_EMAIL,
     appSecret: e.APP_SECRET ?? persistedSecret(dataDir),
     clinicalKey: { key: e.CLINICAL_KEY, previous: e.CLINICAL_KEY_PREVIOUS, file: e.CLINICAL_KEY_FILE },
     logLevel: e.LOG_LEVEL,

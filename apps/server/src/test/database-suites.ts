@@ -41,6 +41,7 @@ export const MODULES_ON_PGLITE = [
   'companion-invoices.test.ts',
   'consent-templates.test.ts',
   'documents.test.ts',
+  'feedback.test.ts',
   'invoices.test.ts',
   'meet.test.ts',
   'patient-accounts.test.ts',

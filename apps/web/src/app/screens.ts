@@ -41,5 +41,6 @@ export const screens = {
   notificationSettings: () => import('./routes/notification-settings'),
   integrationsSettings: () => import('./routes/integrations-settings'),
   billingSettings: () => import('@/features/billing/settings/billing-settings-route'),
+  helpSettings: () => import('@/features/help/routes/help-settings'),
   workspaceSettings: () => import('./routes/workspace-settings'),
 } satisfies Record<string, () => Promise<object>>;

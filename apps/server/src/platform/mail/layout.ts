@@ -1,7 +1,15 @@
 /** The one layout of every mail Diván sends: HTML and plain text from the same blocks, in Spanish. */
 /** A file sent with a mail: bytes as base64 (the outbox keeps the mail as JSON); nodemailer's own fields. */
 export type MailAttachment = { filename: string; contentType: string; content: string; encoding: 'base64' };
-export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+  /** Where an answer goes instead of the sender (nodemailer's field): a comment to the operator answers its author. */
+  replyTo?: { name: string; address: string };
+};
 
 export type MailBrand = {
   /** Who the mail comes from, as the reader knows them: the workspace or the therapist (default Diván). */

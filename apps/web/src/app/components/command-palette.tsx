@@ -6,6 +6,7 @@ import {
   CalendarDays,
   CalendarPlus,
   House,
+  LifeBuoy,
   Monitor,
   Moon,
   Palette,
@@ -155,6 +156,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       icon: ReceiptText,
       keywords: ['ajustes', 'nif', 'retención', 'irpf', 'pie de factura'],
       run: go('/settings/billing'),
+    },
+    {
+      id: 'nav-help',
+      label: 'Ayuda',
+      icon: LifeBuoy,
+      keywords: ['soporte', 'contacto', 'comentario', 'sugerencia', 'ajustes'],
+      run: go('/settings/help'),
     },
   ];
   // The list opens its "Nuevo paciente" dialog on ?create=1, the calendar its "Nueva sesión" on ?new=1, consents «Enviar» on ?enviar=1.

@@ -1,5 +1,6 @@
-import { NavLink, Outlet } from 'react-router';
-import { Bell, Palette, Plug, ReceiptText, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Bell, LifeBuoy, Palette, Plug, ReceiptText, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { workspaceSettingsItems } from '@/features/workspaces/nav';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
@@ -14,6 +15,7 @@ const tabs: Tab[] = [
   { to: 'notifications', label: 'Notificaciones', icon: Bell },
   { to: 'integrations', label: 'Integraciones', icon: Plug },
   { to: 'billing', label: 'Datos de facturación', icon: ReceiptText },
+  { to: 'help', label: 'Ayuda', icon: LifeBuoy },
 ];
 
 function TabList({ items, label }: { items: Tab[]; label: string }) {
@@ -43,13 +45,23 @@ export function SettingsLayout() {
   const workspace = useCurrentWorkspace();
   // Only the workspace pages this member's roles open (the server refuses the others anyway).
   const workspaceTabs = workspaceSettingsItems(useAbility(), workspace);
+  // On a phone the tabs scroll sideways: the open one (Ayuda is the last of its row) is brought into view.
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const n = nav.current;
+    const active = n?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!n || !active || n.scrollWidth <= n.clientWidth) return;
+    const [box, tab] = [n.getBoundingClientRect(), active.getBoundingClientRect()];
+    if (tab.left < box.left || tab.right > box.right) n.scrollLeft += tab.left - box.left - 16;
+  }, [pathname]);
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-10">
       <div className="grid content-start gap-4 md:col-span-2">
         <h1 className="font-display text-3xl font-semibold tracking-tight">Ajustes</h1>
       </div>
-      <nav aria-label="Ajustes" className="-mx-4 grid content-start gap-3 overflow-x-auto px-4 md:mx-0 md:gap-5 md:px-0">
+      <nav ref={nav} aria-label="Ajustes" className="-mx-4 grid content-start gap-3 overflow-x-auto px-4 md:mx-0 md:gap-5 md:px-0">
         <div className="grid gap-1.5">
           <p className="hidden px-3 text-xs font-medium uppercase tracking-wide text-muted-foreground md:block">Tu cuenta</p>
           <TabList items={tabs} label="Tu cuenta" />
