@@ -32,8 +32,6 @@ import { tasksModule } from './modules/tasks/tasks.module';
 import { usersModule } from './modules/users/users.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
 
-export type { AppServices } from './app-services';
-
 export type BuildOptions = PlatformOptions & {
   meet?: MeetHubOptions;
   logger?: boolean;
