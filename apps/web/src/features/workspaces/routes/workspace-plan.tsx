@@ -16,8 +16,8 @@ function featureRows(ws: Workspace): { label: string; value: string | boolean }[
   const f = ws.features;
   return [
     { label: 'Pacientes activos por terapeuta', value: f.activePatientLimit === null ? 'Ilimitados' : String(f.activePatientLimit) },
-    { label: 'Recordatorios por sesión (próximamente)', value: String(f.sessionReminders) },
-    { label: 'Facturas automáticas y por lotes (próximamente)', value: f.canCreateInvoiceBatch },
+    { label: 'Recordatorios por sesión', value: String(f.sessionReminders) },
+    { label: 'Facturas automáticas y por lotes', value: f.canCreateInvoiceBatch },
     { label: 'Tu agenda de reservas en tu web', value: f.canEmbedPublicServices },
     { label: 'Plazas (miembros e invitaciones)', value: String(ws.maxSeats) },
   ];
@@ -71,10 +71,7 @@ export function WorkspacePlanRoute() {
           <h3 id="plans-heading" className="font-display text-xl font-semibold tracking-tight">
             Planes
           </h3>
-          <p className="max-w-prose text-sm text-muted-foreground">
-            Precio por usuario activo, IVA no incluido. Lo marcado como «próximamente» llega con las próximas versiones y queda incluido en
-            tu plan.
-          </p>
+          <p className="max-w-prose text-sm text-muted-foreground">Precio por usuario activo, IVA no incluido.</p>
         </div>
         <div className="grid gap-4 lg:grid-cols-3">
           {PLAN_IDS.map((id) => (
@@ -145,10 +142,7 @@ function PlanCard({ id, current, mailto }: { id: PlanId; current: boolean; mailt
           {planLines(id).map((line) => (
             <li key={line.label} className="flex items-start gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-              <span>
-                {line.label}
-                {line.soon ? <span className="text-muted-foreground"> (próximamente)</span> : null}
-              </span>
+              <span>{line.label}</span>
             </li>
           ))}
         </ul>

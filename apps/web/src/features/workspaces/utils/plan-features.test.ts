@@ -3,16 +3,16 @@ import { PLAN_FEATURES } from '@divan/core';
 import { featureLines, planLines, planMailto, priceLines } from './plan-features';
 
 describe('plan lines', () => {
-  it('say what each plan gives, from core’s features, and mark what is not built yet', () => {
+  it('say what each plan gives, from core’s features', () => {
     expect(featureLines(PLAN_FEATURES.basic).map((l) => l.label)).toEqual([
       'Hasta 30 pacientes activos por terapeuta',
       'Historia clínica cifrada, documentos e importación desde Excel',
       '1 recordatorio por sesión',
       'Facturas manuales',
     ]);
-    expect(planLines('advance')).toContainEqual({ label: 'Pacientes activos ilimitados', soon: false });
-    expect(planLines('advance')).toContainEqual({ label: 'Facturas automáticas y por lotes', soon: true });
-    expect(planLines('team').at(-1)).toEqual({ label: 'Comisión y cobro por terapeuta', soon: false });
+    expect(planLines('advance')).toContainEqual({ label: 'Pacientes activos ilimitados' });
+    expect(planLines('advance')).toContainEqual({ label: 'Facturas automáticas y por lotes' });
+    expect(planLines('team').at(-1)).toEqual({ label: 'Comisión y cobro por terapeuta' });
   });
 
   it('price Basic and Premium per month and year, and Team on contact', () => {

@@ -1,8 +1,8 @@
 import { PLAN_FEATURES, PLAN_PRICES, SUPPORT_EMAIL, TEAM_EXTRAS, type Features, type PlanId } from '@divan/core';
 import { formatCurrency } from '../../../lib/format'; // relative: the unit tests run without the @ alias
 
-/** One line of a plan: what it gives, and whether Diván does it today (sessions and invoices come later). */
-export type FeatureLine = { label: string; soon: boolean };
+/** One line of a plan: what it gives. */
+export type FeatureLine = { label: string };
 
 /** The lines of a plan, read from core's PLAN_FEATURES, so the page and the rules never disagree. */
 export function featureLines(f: Features): FeatureLine[] {
@@ -10,19 +10,18 @@ export function featureLines(f: Features): FeatureLine[] {
     {
       label:
         f.activePatientLimit === null ? 'Pacientes activos ilimitados' : `Hasta ${f.activePatientLimit} pacientes activos por terapeuta`,
-      soon: false,
     },
-    { label: 'Historia clínica cifrada, documentos e importación desde Excel', soon: false },
-    { label: f.sessionReminders === 1 ? '1 recordatorio por sesión' : `${f.sessionReminders} recordatorios por sesión`, soon: true },
-    { label: f.canCreateInvoiceBatch ? 'Facturas automáticas y por lotes' : 'Facturas manuales', soon: true },
+    { label: 'Historia clínica cifrada, documentos e importación desde Excel' },
+    { label: f.sessionReminders === 1 ? '1 recordatorio por sesión' : `${f.sessionReminders} recordatorios por sesión` },
+    { label: f.canCreateInvoiceBatch ? 'Facturas automáticas y por lotes' : 'Facturas manuales' },
   ];
-  if (f.canEmbedPublicServices) lines.push({ label: 'Tu agenda de reservas en tu web', soon: false });
+  if (f.canEmbedPublicServices) lines.push({ label: 'Tu agenda de reservas en tu web' });
   return lines;
 }
 
 export function planLines(id: PlanId): FeatureLine[] {
   const lines = featureLines(PLAN_FEATURES[id]);
-  return id === 'team' ? [...lines, ...TEAM_EXTRAS.map((label) => ({ label, soon: false }))] : lines;
+  return id === 'team' ? [...lines, ...TEAM_EXTRAS.map((label) => ({ label }))] : lines;
 }
 
 /** "19,00 €" a month (per active user, VAT apart) and the yearly price, or null for Team (price on contact). */
