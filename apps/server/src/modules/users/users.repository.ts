@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { reusableQuery } from '../../platform/db/reusable-query';
 import { users, type UserRow } from './users.tables';
@@ -7,6 +7,10 @@ export type NewUser = { email: string; firstName: string; passwordHash: string |
 export type ProfileChanges = Partial<
   Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'biography' | 'birthdate' | 'registrationNumber' | 'pictureFileId' | 'logoFileId'>
 >;
+
+/** A user as other modules read them: every column but the password's hash, which stays in users and auth. */
+export type PublicUser = Omit<UserRow, 'passwordHash'>;
+const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
 
 type UserName = { id: string; firstName: string; lastName: string | null };
 /** One user's name: read to present nearly every record a member made (built once, see reusableQuery). */
@@ -23,9 +27,9 @@ export function usersRepository(db: DbOrTx) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
     },
-    async findManyByIds(ids: string[]): Promise<UserRow[]> {
+    async findManyByIds(ids: string[]): Promise<PublicUser[]> {
       if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, ids));
+      return db.select(publicColumns).from(users).where(inArray(users.id, ids));
     },
     /** Only their names (a list or a document names people: no need for the whole row). */
     async namesByIds(ids: string[]): Promise<UserName[]> {

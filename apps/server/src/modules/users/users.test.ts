@@ -44,6 +44,14 @@ describe('therapist profile', () => {
     });
   });
 
+  it('gives other modules every column of a user but the password hash', async () => {
+    const id = json<{ id: string }>(await t.get('/api/v1/me', { token })).id;
+    const [user] = await t.app.services.users.findManyByIds([id]);
+    expect(user).toMatchObject({ id, email: 'irene@example.com', firstName: 'Irene' });
+    expect(user).not.toHaveProperty('passwordHash');
+    expect((await t.app.services.users.findById(id))?.passwordHash).toMatch(/^\$argon2/);
+  });
+
   it('writes GET /me with its compiled contract exactly as Zod writes the same profile', async () => {
     await t.patch('/api/v1/me', { biography: 'Comillas " y \\ barras, acentos: ñ €', phone: '' }, { token });
     const res = await t.get('/api/v1/me', { token });
