@@ -18,6 +18,9 @@ export const EU_MEMBER_STATES = [
   'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
 ] as const; // prettier-ignore
 
+export type EuMemberState = (typeof EU_MEMBER_STATES)[number];
+const isEuMember = (country: string): country is EuMemberState => (EU_MEMBER_STATES as readonly string[]).includes(country);
+
 export const REVERSE_CHARGE_LEGEND = 'Inversión del sujeto pasivo';
 export const OUTSIDE_VAT_TERRITORY_LEGEND = 'Operación no sujeta a IVA: Canarias, Ceuta o Melilla';
 export const NOT_SUBJECT_LEGEND = 'Operación no sujeta a IVA por las reglas de localización';
@@ -41,14 +44,14 @@ const OUTSIDE_VAT_TERRITORY = /^(35|38|51|52)\d{3}$/;
  * An EU VAT id's shape: the member state's prefix (EL for Greece) and 2 to 12 letters or digits. Its
  * registration (VIES) is checked by the payment provider when the id is saved, not here.
  */
-export function euVatIdCountry(raw: string): (typeof EU_MEMBER_STATES)[number] | null {
+export function euVatIdCountry(raw: string): EuMemberState | null {
   const id = raw.replace(/[\s.-]/g, '').toUpperCase();
   const match = /^([A-Z]{2})([0-9A-Z]{2,12})$/.exec(id);
   if (!match) return null;
   // Greece's VAT ids start with EL, never with its ISO code.
   if (match[1] === 'GR') return null;
   const country = match[1] === 'EL' ? 'GR' : match[1]!;
-  return (EU_MEMBER_STATES as readonly string[]).includes(country) ? (country as (typeof EU_MEMBER_STATES)[number]) : null;
+  return isEuMember(country) ? country : null;
 }
 
 /** The tax case, IVA rate and legend of Diván's invoice to `customer`. */
@@ -59,7 +62,7 @@ export function divanTax(customer: DivanCustomer): DivanTax {
     if (OUTSIDE_VAT_TERRITORY.test(postal)) return { case: 'outside_vat_territory', vatRate: 0, legend: OUTSIDE_VAT_TERRITORY_LEGEND };
     return { case: 'spain', vatRate: 21, legend: null };
   }
-  if (!(EU_MEMBER_STATES as readonly string[]).includes(country)) return { case: 'outside_eu', vatRate: 0, legend: NOT_SUBJECT_LEGEND };
+  if (!isEuMember(country)) return { case: 'outside_eu', vatRate: 0, legend: NOT_SUBJECT_LEGEND };
   if (customer.vatId && euVatIdCountry(customer.vatId) === country)
     return { case: 'reverse_charge', vatRate: 0, legend: REVERSE_CHARGE_LEGEND };
   return { case: 'eu_consumer', vatRate: 21, legend: null };

@@ -49,6 +49,14 @@ export type NotesOf = (workspaceId: string, sessionIds: string[], viewerId: stri
 const isModality = (v: unknown): v is Modality => (MODALITY.values as unknown[]).includes(v);
 const instantOf = (d: Date) => d.toISOString();
 
+/** A range read's checked bounds, filters and the sessions the caller reads (list and grid alike). */
+function rangeOf(c: Caller, q: SessionListQuery) {
+  const { start, end } = checkedRange(q.from, q.to);
+  const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
+  const filter = { from: start, to: end, therapistId: q.therapistId, patientId: q.patientId, status: q.status, limit: SESSION_LIST_MAX };
+  return { scope, filter };
+}
+
 /**
  * Sessions of spec §3: a patient's appointment with a therapist. "Is owner" is the therapist: a
  * clinic's Terapeuta reads and edits their own (a WHERE on the therapist), Recepción all of them
@@ -65,25 +73,15 @@ export class SessionsService {
   ) {}
 
   async list(c: Caller, q: SessionListQuery): Promise<{ items: Session[] }> {
-    const { start, end } = checkedRange(q.from, q.to);
-    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
-    const rows = await sessionsRepository(this.db).range(c.member.workspaceId, scope, {
-      from: start,
-      to: end,
-      therapistId: q.therapistId,
-      patientId: q.patientId,
-      status: q.status,
-      limit: SESSION_LIST_MAX,
-    });
+    const { scope, filter } = rangeOf(c, q);
+    const rows = await sessionsRepository(this.db).range(c.member.workspaceId, scope, filter);
     return { items: await presentSessionsInSlices(c.member.ability, await this.named(c.member.workspaceId, rows, c)) };
   }
 
   /** The same range read as the calendar grid's columns (core's session-grid): what a box draws, each name once. */
   async grid(c: Caller, q: SessionListQuery): Promise<SessionGrid> {
-    const { start, end } = checkedRange(q.from, q.to);
-    const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
-    const filter = { from: start, to: end, therapistId: q.therapistId, patientId: q.patientId, status: q.status };
-    const rows = await sessionsRepository(this.db).gridRange(c.member.workspaceId, scope, { ...filter, limit: SESSION_LIST_MAX });
+    const { scope, filter } = rangeOf(c, q);
+    const rows = await sessionsRepository(this.db).gridRange(c.member.workspaceId, scope, filter);
     return presentGrid(c.member.ability, rows, await this.lookups(c.member.workspaceId, rows, c));
   }
 
@@ -330,7 +328,6 @@ export class SessionsService {
   }
   private completedHook?: (tx: Tx, s: SessionRow) => Promise<void>;
 
-  /** The patients' and therapists' names, through their services; the notes only for who may read them. */
   /** Sessions with their patient's and therapist's names (and, for a reader of clinical history, their notes). */
   private async named(workspaceId: string, rows: SessionWithLocation[], c?: Caller): Promise<SessionView[]> {
     const names = await this.lookups(workspaceId, rows, c);
@@ -351,7 +348,7 @@ export class SessionsService {
     const readsNotes = c && this.notesOf && c.member.ability.can('read', 'patient_histories');
     const [patients, therapists, notes] = await Promise.all([
       this.patients.namesOf(workspaceId, [...new Set(rows.map((s) => s.patientId))]),
-      this.users.findManyByIds([...new Set(rows.map((s) => s.therapistId))]),
+      this.users.namesByIds(rows.map((s) => s.therapistId)),
       readsNotes
         ? this.notesOf!(
             workspaceId,
