@@ -4,7 +4,7 @@ import { socketEventQuery } from '@divan/core';
 import { toast } from '@/lib/toast';
 import { onPatientEvent } from '@/features/patients/api/patient-events';
 import { meQueryKey } from '@/features/profile/api/profile-api';
-import { workspaceKey, workspacesQueryKey } from '@/lib/workspace-keys';
+import { refreshWorkspaceArea, workspacesQueryKey } from '@/lib/workspace-keys';
 import { endLocalSession, getAccessToken, refreshSession } from '@/lib/auth-session';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
 import { realtimeBus } from '@/lib/realtime-bus';
@@ -44,7 +44,7 @@ export function useRealtime(): void {
           const query = socketEventQuery(name);
           // A patient's: the patients' queries refetch, a patient gone is forgotten (patient-events.ts).
           if (query === 'patients') onPatientEvent(queryClient, workspaceId, name, patientId);
-          else if (query) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId, query) });
+          else if (query) void refreshWorkspaceArea(queryClient, workspaceId, query);
         }
       },
     });

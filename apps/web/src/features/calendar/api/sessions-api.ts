@@ -10,7 +10,7 @@ import {
   type WorkspaceLocation,
 } from '@divan/core';
 import { api } from '@/lib/api-client';
-import { workspaceKey } from '@/lib/workspace-keys';
+import { refreshWorkspaceArea, workspaceKey } from '@/lib/workspace-keys';
 import type { CalendarSession, CancelResult, GridSession, Scope, SessionUpdate, SessionWrite } from './types';
 
 /** Every key starts with the workspace; the realtime hook invalidates `workspaceKey(wid, 'sessions')` on `session.*`. */
@@ -80,10 +80,10 @@ export const usePatientBrief = (wid: string, id: string | null) =>
     staleTime: 60_000,
   });
 
-/** A write refreshes every session read of the workspace (ranges and details). */
+/** A write refreshes every session read of the workspace (ranges; details forgotten unless on screen). */
 function useSessionWrite<V, R>(wid: string, fn: (vars: V) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: sessionKeys.all(wid) }) });
+  return useMutation({ mutationFn: fn, onSettled: () => refreshWorkspaceArea(qc, wid, 'sessions') });
 }
 
 export type CreateBody = CreateSessionBody;
