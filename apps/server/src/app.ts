@@ -11,6 +11,7 @@ import { mountModules } from './platform/modules/mount-modules';
 import { buildPlatform, type PlatformOptions } from './platform/modules/platform';
 import { auditModule } from './modules/audit/audit.module';
 import { authModule } from './modules/auth/auth.module';
+import { billingModule } from './modules/billing/billing.module';
 import { bookingModule } from './modules/booking/booking.module';
 import { chatModule } from './modules/chat/chat.module';
 import { companionBillingModule } from './modules/companion-billing/companion-billing.module';
@@ -68,6 +69,7 @@ const modulesOf = (opts: BuildOptions) => [
   meetModule(opts.meet),
   invoicesModule,
   paymentsModule,
+  billingModule,
   bookingModule,
   patientAccountsModule,
   chatModule,

@@ -51,6 +51,8 @@ export * from './invoices/patient-buyer';
 export * from './payments/charge-rules';
 export * from './payments/refund-lines';
 export * from './payments/packs';
+// Diván's own plans (issue 27): intervals, self-serve plans, prices per interval.
+export * from './billing/billing-plans';
 
 // Consents (issue 13): the templates' and envelopes' rules, variables, signatures, the ready-made templates.
 export * from './consents/consent-template.rules';

@@ -46,6 +46,8 @@ const envSchema = z.object({
   CLINICAL_KEY_FILE: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The signing secret (`whsec_…`) of the platform endpoint `/api/v1/billing/webhook`: Diván's own plans (issue 27). */
+  STRIPE_BILLING_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -161,7 +163,14 @@ export type Config = {
 
 export type SealConfig = { p12: Buffer; passphrase?: string };
 
-export type StripeConfig = { secretKey: string; webhookSecret: string; apiBase?: string };
+export type StripeConfig = {
+  secretKey: string;
+  /** The Connect endpoint's secret (`/api/v1/payments/webhook`, patients' payments). */
+  webhookSecret: string;
+  /** STRIPE_BILLING_WEBHOOK_SECRET: the platform endpoint's (`/api/v1/billing/webhook`, Diván's plans); unset: plans cannot be bought. */
+  billingWebhookSecret?: string;
+  apiBase?: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -230,19 +239,30 @@ function sealConfig(e: z.infer<typeof envSchema>): SealConfig | undefined {
   return { p12, passphrase: e.SEAL_P12_PASSPHRASE };
 }
 
-/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (a webhook that cannot be verified would never mark a payment). */
+/**
+ * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (a webhook that cannot be verified would never mark a payment);
+ * STRIPE_BILLING_WEBHOOK_SECRET is optional, and only with them.
+ */
 function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
   const fail = (name: string, why: string): never => {
     throw new ConfigError(`Invalid environment variable ${name}: ${why}`);
   };
   if (!e.STRIPE_SECRET_KEY)
-    return e.STRIPE_WEBHOOK_SECRET || e.STRIPE_API_BASE
-      ? fail('STRIPE_SECRET_KEY', 'required with STRIPE_WEBHOOK_SECRET or STRIPE_API_BASE')
+    return e.STRIPE_WEBHOOK_SECRET || e.STRIPE_BILLING_WEBHOOK_SECRET || e.STRIPE_API_BASE
+      ? fail('STRIPE_SECRET_KEY', 'required with STRIPE_WEBHOOK_SECRET, STRIPE_BILLING_WEBHOOK_SECRET or STRIPE_API_BASE')
       : undefined;
   if (!/^(sk|rk)_(test|live)_/.test(e.STRIPE_SECRET_KEY))
     fail('STRIPE_SECRET_KEY', 'expected a Stripe secret key (sk_test_… or sk_live_…)');
   if (!e.STRIPE_WEBHOOK_SECRET) return fail('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY (whsec_… from the webhook endpoint)');
-  return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE };
+  // Each endpoint has its own secret: one shared would let a Connect event verify on the platform endpoint.
+  if (e.STRIPE_BILLING_WEBHOOK_SECRET && e.STRIPE_BILLING_WEBHOOK_SECRET === e.STRIPE_WEBHOOK_SECRET)
+    fail('STRIPE_BILLING_WEBHOOK_SECRET', 'the platform endpoint’s own secret (/api/v1/billing/webhook), not STRIPE_WEBHOOK_SECRET');
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    billingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
+    apiBase: e.STRIPE_API_BASE,
+  };
 }
 
 /** The software producer; in production with VERIFACTU_AEAT_URL, none of its values may be missing. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authErrors } from './auth';
+import { billingErrors } from './billing';
 import { bookingErrors } from './booking';
 import { chatErrors } from './chat';
 import { companionErrors } from './companion';
@@ -24,6 +25,7 @@ const parts = {
   meetErrors,
   invoiceErrors,
   paymentErrors,
+  billingErrors,
   consentErrors,
   bookingErrors,
   companionErrors,

@@ -1,4 +1,5 @@
 import { authErrors } from './auth';
+import { billingErrors } from './billing';
 import { bookingErrors } from './booking';
 import { chatErrors } from './chat';
 import { companionErrors } from './companion';
@@ -27,6 +28,7 @@ export const errorCatalogue = {
   ...meetErrors,
   ...invoiceErrors,
   ...paymentErrors,
+  ...billingErrors,
   ...consentErrors,
   ...bookingErrors,
   ...companionErrors,

@@ -47,6 +47,16 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   batchId: () => records.invoiceBatch(t, owner.accessToken, workspaceId),
   packId: ({ params }) => records.pack(t, owner.accessToken, workspaceId, params.patientId!),
   templateId: () => records.consentTemplate(t, owner.accessToken, workspaceId),
+  // A Checkout of Diván's plans the owner started (Premium monthly).
+  checkoutId: async () => {
+    const res = await t.post(
+      `/api/v1/workspaces/${workspaceId}/billing/checkout`,
+      { planId: 'advance', interval: 'month' },
+      { token: owner.accessToken },
+    );
+    if (res.statusCode !== 200) throw new Error(`checkout: ${res.body}`);
+    return (res.json() as { sessionId: string }).sessionId;
+  },
   // A ready-made consent template the therapist does not sign: copied without a signature.
   key: async () => 'proteccion-datos',
   // Sent by the owner and signed, so its PDF downloads.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { invitations, memberRoles, members, roles } from './workspaces.tables';
 
@@ -50,6 +50,15 @@ export function membersRepository(db: DbOrTx) {
     },
     async count(workspaceId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(members).where(eq(members.workspaceId, workspaceId));
+      return row?.n ?? 0;
+    },
+    /** Members holding at least one role (the users a plan is billed for). */
+    async countWithRole(workspaceId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: countDistinct(members.id) })
+        .from(members)
+        .innerJoin(memberRoles, eq(memberRoles.memberId, members.id))
+        .where(eq(members.workspaceId, workspaceId));
       return row?.n ?? 0;
     },
 

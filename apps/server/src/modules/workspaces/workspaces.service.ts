@@ -174,8 +174,17 @@ export class WorkspacesService {
   }
 
   /** Operator command (`npm run admin -- set-plan`): paying for a plan comes with a later issue. */
-  async setPlan(workspaceId: string, plan: { id: PlanId | null; seats?: number; periodEnd?: Date | null; renovationEnabled?: boolean }) {
-    return this.db.transaction(async (tx) => {
+  /**
+   * The workspace's plan (an operator's command, or Diván's billing when the provider says so). Inside
+   * the caller's transaction when given; audited only when something changed.
+   */
+  async setPlan(
+    workspaceId: string,
+    plan: { id: PlanId | null; seats?: number; periodEnd?: Date | null; renovationEnabled?: boolean },
+    outer?: DbOrTx,
+  ) {
+    const run = <T>(fn: (tx: DbOrTx) => Promise<T>) => (outer ? fn(outer) : this.db.transaction(fn));
+    return run(async (tx) => {
       const current = await workspacesRepository(tx).lock(workspaceId);
       if (!current) throw new AppError('workspace_not_found');
       const row = await workspacesRepository(tx).update(workspaceId, {
@@ -184,6 +193,12 @@ export class WorkspacesService {
         planPeriodEnd: plan.periodEnd ?? null,
         planRenovationEnabled: plan.renovationEnabled ?? !!plan.id,
       });
+      const same =
+        current.planId === row!.planId &&
+        current.planSeats === row!.planSeats &&
+        current.planRenovationEnabled === row!.planRenovationEnabled &&
+        current.planPeriodEnd?.getTime() === row!.planPeriodEnd?.getTime();
+      if (same) return row!;
       await this.audit.record(tx, {
         workspaceId,
         actorId: null,
@@ -193,6 +208,11 @@ export class WorkspacesService {
       });
       return row!;
     });
+  }
+
+  /** Users Diván bills the workspace for: members holding a role (pending invitations do not count). */
+  async activeUsers(workspaceId: string, tx: DbOrTx = this.db): Promise<number> {
+    return membersRepository(tx).countWithRole(workspaceId);
   }
 
   /** Seats in use (members and pending invitations) against the plan's. */

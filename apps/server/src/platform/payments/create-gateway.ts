@@ -24,6 +24,7 @@ export function createPaymentsGateway(o: {
     jobs: o.jobs,
     publicUrl: o.publicUrl,
     webhookSecret: sandboxWebhookSecret(o.appSecret),
+    billingWebhookSecret: sandboxBillingWebhookSecret(o.appSecret),
     clock: o.clock,
   });
   return { gateway: sandbox, sandbox };
@@ -32,3 +33,7 @@ export function createPaymentsGateway(o: {
 /** The sandbox's webhook signing secret (tests sign their own events with it). */
 export const sandboxWebhookSecret = (appSecret: string) =>
   `whsec_${createHmac('sha256', appSecret).update('divan:payments-sandbox-webhook').digest('base64url')}`;
+
+/** The sandbox's platform endpoint secret (Diván's billing events), another than the Connect one's. */
+export const sandboxBillingWebhookSecret = (appSecret: string) =>
+  `whsec_${createHmac('sha256', appSecret).update('divan:billing-sandbox-webhook').digest('base64url')}`;

@@ -14,6 +14,24 @@ describe('STRIPE_* configuration', () => {
         .stripe,
     ).toEqual({ secretKey: 'sk_test_123', webhookSecret: 'whsec_abc', apiBase: 'http://127.0.0.1:12111' });
   });
+  it('takes the platform endpoint’s secret for Diván’s plans, optional, only with the secret key and not the Connect one', () => {
+    const both = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig(env(both)).stripe?.billingWebhookSecret).toBeUndefined();
+    expect(loadConfig(env({ ...both, STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_plans' })).stripe).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_abc',
+      billingWebhookSecret: 'whsec_plans',
+    });
+    expect(() => loadConfig(env({ STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_plans' }))).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: required with .*STRIPE_BILLING_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig(env({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_plans' }))).toThrow(
+      /^Invalid environment variable STRIPE_WEBHOOK_SECRET: required/,
+    );
+    expect(() => loadConfig(env({ ...both, STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_abc' }))).toThrow(
+      /^Invalid environment variable STRIPE_BILLING_WEBHOOK_SECRET: the platform endpoint’s own secret/,
+    );
+  });
   it('stops start-up with one line naming the variable', () => {
     expect(() => loadConfig(env({ STRIPE_SECRET_KEY: 'sk_test_123' }))).toThrow(
       /^Invalid environment variable STRIPE_WEBHOOK_SECRET: required/,

@@ -1,10 +1,12 @@
 // Test support: a local HTTP server that speaks the subset of Stripe's API the payments gateway uses
-// (stripe-gateway.ts), for tests with the real SDK and no network. Like Stripe: bearer test keys,
-// objects per connected account (`Stripe-Account`), idempotency keys replayed (`Idempotent-Replayed`)
-// or refused with other parameters, test cards' declines, errors in Stripe's JSON shape.
+// (stripe-gateway.ts) and Diván's own billing uses (stripe-billing.ts; billing.ts here), for tests with
+// the real SDK and no network. Like Stripe: bearer test keys, objects per connected account
+// (`Stripe-Account`), idempotency keys replayed (`Idempotent-Replayed`) or refused with other
+// parameters, test cards' declines, errors in Stripe's JSON shape.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { completeSubscriptionCheckout } from './billing';
 import { canonical, parseForm, type Form } from './form';
 import {
   ApiError,
@@ -17,6 +19,7 @@ import {
   paymentIntent,
   paymentMethod,
   PLATFORM,
+  TEST_CARDS,
   type StripeObject,
 } from './objects';
 import { ROUTES, type CheckoutPlan, type RouteContext } from './routes';
@@ -225,6 +228,9 @@ export class FakeStripe {
    * The payer finished the Checkout page with a test card. Setup mode: the card is saved on the
    * session's customer through a succeeded SetupIntent. Payment mode: a PaymentIntent is confirmed
    * on-session (3-D Secure passes); a declined card leaves the session open and the PaymentIntent failed.
+   * Subscription mode: the card is saved on the customer (one is made if the session had none) and an
+   * active subscription is created with the session's prices, quantities and `subscription_data[metadata]`
+   * (read it with `get(session.subscription)`); a declined card leaves the session open.
    */
   completeCheckout(sessionId: string, card = '4242424242424242'): StripeObject {
     const found = this.ledger.find(sessionId);
@@ -234,6 +240,11 @@ export class FakeStripe {
     const number = cardNumber(card);
     const customer = session.customer as string | null;
     const plan = this.plans.get(sessionId)!;
+    if (session.mode === 'subscription') {
+      if (!TEST_CARDS[number]!.charge)
+        completeSubscriptionCheckout(this.ledger, owner, session, plan, (c) => this.newCard(owner, number, c).id);
+      return structuredClone(session);
+    }
     if (session.mode === 'setup') {
       const pm = this.newCard(owner, number, customer);
       const si = this.ledger.put(owner, {

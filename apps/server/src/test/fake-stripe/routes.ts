@@ -1,5 +1,6 @@
-// Test support: the endpoints of Stripe's API the gateway uses, on the fake's Ledger.
+// Test support: the endpoints of Stripe's API the gateway uses, on the fake's Ledger (Billing's: billing.ts).
 import { centsToDecimalText } from '@divan/core';
+import { BILLING_ROUTES, subscriptionItems } from './billing';
 import { bool, list, metadata, obj, str, type Form } from './form';
 import { confirm, invalid, missingParam, newId, now, paymentIntent, PLATFORM, type Ledger, type StripeObject } from './objects';
 
@@ -20,9 +21,14 @@ export type RouteContext = {
   plans: Map<string, CheckoutPlan>;
 };
 
-export type CheckoutPlan = { metadata: Record<string, string>; setupFutureUsage: string | null };
+export type CheckoutPlan = {
+  metadata: Record<string, string>;
+  setupFutureUsage: string | null;
+  /** Subscription mode: the prices and quantities the subscription will have. */
+  items?: { price: string; quantity: number }[];
+};
 
-type Route = { method: 'GET' | 'POST'; pattern: RegExp; handle: (c: RouteContext) => StripeObject; platformOnly?: boolean };
+export type Route = { method: 'GET' | 'POST'; pattern: RegExp; handle: (c: RouteContext) => StripeObject; platformOnly?: boolean };
 
 const amountParam = (params: Form, key: string, required: boolean): number | null => {
   const raw = str(params, key);
@@ -104,13 +110,18 @@ function createCustomer(c: RouteContext): StripeObject {
 
 function createSession(c: RouteContext): StripeObject {
   const mode = str(c.params, 'mode');
-  if (mode !== 'setup' && mode !== 'payment') throw invalid(`Invalid mode: ${mode ?? ''}`, { param: 'mode' });
+  if (mode !== 'setup' && mode !== 'payment' && mode !== 'subscription') throw invalid(`Invalid mode: ${mode ?? ''}`, { param: 'mode' });
   if (!str(c.params, 'success_url')) throw missingParam('success_url');
   const customer = ref(c, 'customer', 'customer');
   if (customer && str(c.params, 'customer_email'))
     throw invalid('You may only specify one of these parameters: customer, customer_email.', { param: 'customer_email' });
+  if (!customer && Object.keys(obj(c.params, 'customer_update')).length > 0)
+    throw invalid('customer_update can only be used with customer.', { param: 'customer_update' });
   let amount: number | null = null;
-  if (mode === 'payment') {
+  let subscription: CheckoutPlan['items'];
+  if (mode === 'subscription') {
+    ({ items: subscription, amount } = subscriptionItems(c));
+  } else if (mode === 'payment') {
     const items = list(c.params, 'line_items') as Form[];
     if (items.length === 0) throw missingParam('line_items');
     amount = items.reduce((sum, item, i) => {
@@ -143,13 +154,21 @@ function createSession(c: RouteContext): StripeObject {
     cancel_url: str(c.params, 'cancel_url'),
     payment_intent: null,
     setup_intent: null,
+    subscription: null,
     url: `${c.base}/c/pay/${id}`,
     created: now(),
     expires_at: now() + 24 * 3600,
     livemode: false,
   });
-  const data = obj(c.params, mode === 'payment' ? 'payment_intent_data' : 'setup_intent_data');
-  c.plans.set(id, { metadata: metadata(data), setupFutureUsage: mode === 'payment' ? str(data, 'setup_future_usage') : null });
+  const data = obj(
+    c.params,
+    mode === 'payment' ? 'payment_intent_data' : mode === 'subscription' ? 'subscription_data' : 'setup_intent_data',
+  );
+  c.plans.set(id, {
+    metadata: metadata(data),
+    setupFutureUsage: mode === 'payment' ? str(data, 'setup_future_usage') : null,
+    items: subscription,
+  });
   return session;
 }
 
@@ -283,4 +302,5 @@ export const ROUTES: Route[] = [
   { method: 'GET', pattern: new RegExp(`^/v1/payment_intents/${ID}$`), handle: get('payment_intent', 'intent') },
   { method: 'POST', pattern: new RegExp(`^/v1/payment_intents/${ID}/cancel$`), handle: cancel },
   { method: 'POST', pattern: /^\/v1\/refunds$/, handle: refund },
+  ...BILLING_ROUTES,
 ];

@@ -12,6 +12,7 @@ import {
   type PaymentsGateway,
 } from '../gateway';
 import { confirmPayment, MIN_AMOUNT, newPaymentIntent, nowOf, refundPayment, type SandboxContext } from './sandbox-charges';
+import { SandboxBilling } from './sandbox-billing';
 import { SandboxHosted } from './sandbox-hosted';
 import {
   newCheckoutSession,
@@ -48,6 +49,8 @@ export type SandboxGatewayOptions = {
   publicUrl: string;
   /** Signs the events the sandbox delivers; `verifyWebhook` checks them with it. */
   webhookSecret: string;
+  /** Signs the platform's own events (Diván's billing, `billing.verifyWebhook`); unset: no billing events are delivered. */
+  billingWebhookSecret?: string;
   clock?: () => Date;
   delivery?: DeliveryOptions;
 };
@@ -66,6 +69,8 @@ export class SandboxGateway implements PaymentsGateway {
   readonly mode = 'test' as const;
   /** The hosted pages' actions (`sandboxPagesRoutes` calls them). */
   readonly hosted: SandboxHosted;
+  /** Stripe Billing on the platform account: Diván's own plans. */
+  readonly billing: SandboxBilling;
   private readonly db: Db;
   private readonly webhooks: SandboxWebhooks;
   private readonly ctx: SandboxContext;
@@ -74,15 +79,24 @@ export class SandboxGateway implements PaymentsGateway {
   constructor(opts: SandboxGatewayOptions) {
     this.db = opts.db;
     this.base = `${opts.publicUrl.replace(/\/+$/, '')}/sandbox/stripe`;
-    this.webhooks = new SandboxWebhooks(opts.db, opts.jobs, opts.webhookSecret, opts.delivery);
+    this.webhooks = new SandboxWebhooks(opts.db, opts.jobs, opts.webhookSecret, {
+      ...opts.delivery,
+      ...(opts.billingWebhookSecret ? { platformSecret: opts.billingWebhookSecret } : {}),
+    });
     this.ctx = { webhooks: this.webhooks, clock: opts.clock ?? (() => new Date()) };
     this.hosted = new SandboxHosted(opts.db, this.ctx);
+    this.billing = new SandboxBilling(opts.db, this.ctx, this.webhooks, this.base);
     opts.jobs.sweep('payments.sandbox-checkout-expiry', () => this.hosted.expireSessions());
   }
 
   /** Where events go: the app's webhook handler (it throws unless it took the event; then the job retries). */
   deliverTo(receiver: WebhookReceiver) {
     this.webhooks.deliverTo(receiver);
+  }
+
+  /** Where the platform's own events go: the billing module's endpoint handler. */
+  deliverBillingTo(receiver: WebhookReceiver) {
+    this.webhooks.deliverPlatformTo(receiver);
   }
 
   /** An event's body and signature as delivered (tests, and a person replaying one by hand). */

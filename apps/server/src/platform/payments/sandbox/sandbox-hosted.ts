@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/database';
 import { CARD_MESSAGES, parseCardForm } from './sandbox-cards';
+import { startSubscription } from './sandbox-subscriptions';
 import { authenticatePayment, cardError, confirmPayment, newPaymentIntent, nowOf, type SandboxContext } from './sandbox-charges';
 import {
   newPaymentMethod,
@@ -105,64 +106,118 @@ export class SandboxHosted {
   // --- Checkout ---
 
   async checkout(sessionId: string): Promise<CheckoutView | null> {
-    return this.inSession(sessionId, (tx, session, account) => this.view(tx, session, account));
+    return this.inSession(
+      sessionId,
+      (tx, session, account) => this.view(tx, session, account),
+      (tx, session) => this.view(tx, session, null),
+    );
   }
 
   /** The card form's submit: saves the card (setup) or pays (payment), or asks the bank's authentication. */
   async submitCard(sessionId: string, form: CardForm): Promise<CheckoutView | Redirect | null> {
-    return this.inSession(sessionId, async (tx, session, account) => {
-      if (session.status !== 'open') return this.afterSubmit(tx, session, account);
-      const parsed = parseCardForm(form, this.ctx.clock());
-      if ('error' in parsed) return this.view(tx, session, account, { title: 'Revisa los datos de la tarjeta', message: parsed.error });
-      const now = nowOf(this.ctx);
-      // The card is a new PaymentMethod each time, as Checkout makes one per attempt.
-      const newCard = () => insertObject(tx, newPaymentMethod(parsed, null, now), { account });
-      if (session.mode === 'setup') {
-        const si = await this.setupIntentOf(tx, session, account);
-        if (si.status === 'requires_action') return this.view(tx, session, account);
-        const pm = await newCard();
-        if (parsed.card.setup === 'ok') return this.completeSetup(tx, session, account, si, pm);
-        if (parsed.card.setup === 'authenticate') {
-          Object.assign(si, {
-            status: 'requires_action',
-            payment_method: pm.id,
-            next_action: { type: 'use_stripe_sdk' },
-            last_setup_error: null,
-          });
-          await saveObject(tx, si);
-          await this.ctx.webhooks.emit(tx, account, 'setup_intent.requires_action', si, now);
-          return this.view(tx, session, account);
+    return this.inSession(
+      sessionId,
+      async (tx, session, account) => {
+        if (session.status !== 'open') return this.afterSubmit(tx, session, account);
+        const parsed = parseCardForm(form, this.ctx.clock());
+        if ('error' in parsed) return this.view(tx, session, account, { title: 'Revisa los datos de la tarjeta', message: parsed.error });
+        const now = nowOf(this.ctx);
+        // The card is a new PaymentMethod each time, as Checkout makes one per attempt.
+        const newCard = () => insertObject(tx, newPaymentMethod(parsed, null, now), { account });
+        if (session.mode === 'setup') {
+          const si = await this.setupIntentOf(tx, session, account);
+          if (si.status === 'requires_action') return this.view(tx, session, account);
+          const pm = await newCard();
+          if (parsed.card.setup === 'ok') return this.completeSetup(tx, session, account, si, pm);
+          if (parsed.card.setup === 'authenticate') {
+            Object.assign(si, {
+              status: 'requires_action',
+              payment_method: pm.id,
+              next_action: { type: 'use_stripe_sdk' },
+              last_setup_error: null,
+            });
+            await saveObject(tx, si);
+            await this.ctx.webhooks.emit(tx, account, 'setup_intent.requires_action', si, now);
+            return this.view(tx, session, account);
+          }
+          return this.failSetup(
+            tx,
+            session,
+            account,
+            si,
+            cardError('card_declined', parsed.card.declineCode ?? 'generic_decline', pm, null),
+          );
         }
-        return this.failSetup(tx, session, account, si, cardError('card_declined', parsed.card.declineCode ?? 'generic_decline', pm, null));
-      }
-      const pi = await this.paymentIntentOf(tx, session, account);
-      if (pi.status === 'requires_action') return this.view(tx, session, account);
-      if (pi.status === 'canceled') return this.expire(tx, session, account);
-      await confirmPayment(tx, this.ctx, account, pi, await newCard(), 'on');
-      return this.afterPayment(tx, session, account, pi);
-    });
+        const pi = await this.paymentIntentOf(tx, session, account);
+        if (pi.status === 'requires_action') return this.view(tx, session, account);
+        if (pi.status === 'canceled') return this.expire(tx, session, account);
+        await confirmPayment(tx, this.ctx, account, pi, await newCard(), 'on');
+        return this.afterPayment(tx, session, account, pi);
+      },
+      (tx, session) => this.submitSubscriptionCard(tx, session, form),
+    );
   }
 
   /** The bank's step: «Autorizar» completes what waited for it, «Rechazar» fails it (the form again). */
   async authenticate(sessionId: string, approve: boolean): Promise<CheckoutView | Redirect | null> {
-    return this.inSession(sessionId, async (tx, session, account) => {
-      if (session.status !== 'open') return this.afterSubmit(tx, session, account);
-      if (session.mode === 'setup') {
-        const si = session.setup_intent
-          ? await getObject<SandboxSetupIntent>(tx, 'setup_intent', session.setup_intent, { account, lock: true })
+    return this.inSession(
+      sessionId,
+      async (tx, session, account) => {
+        if (session.status !== 'open') return this.afterSubmit(tx, session, account);
+        if (session.mode === 'setup') {
+          const si = session.setup_intent
+            ? await getObject<SandboxSetupIntent>(tx, 'setup_intent', session.setup_intent, { account, lock: true })
+            : null;
+          if (si?.status !== 'requires_action') return this.view(tx, session, account);
+          const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', si.payment_method!, { account });
+          if (approve) return this.completeSetup(tx, session, account, si, pm);
+          return this.failSetup(tx, session, account, si, cardError('setup_intent_authentication_failure', null, pm, null));
+        }
+        const pi = session.payment_intent
+          ? await getObject<SandboxPaymentIntent>(tx, 'payment_intent', session.payment_intent, { account, lock: true })
           : null;
-        if (si?.status !== 'requires_action') return this.view(tx, session, account);
-        const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', si.payment_method!, { account });
-        if (approve) return this.completeSetup(tx, session, account, si, pm);
-        return this.failSetup(tx, session, account, si, cardError('setup_intent_authentication_failure', null, pm, null));
-      }
-      const pi = session.payment_intent
-        ? await getObject<SandboxPaymentIntent>(tx, 'payment_intent', session.payment_intent, { account, lock: true })
-        : null;
-      if (pi?.status !== 'requires_action') return this.view(tx, session, account);
-      await authenticatePayment(tx, this.ctx, account, pi, approve);
-      return this.afterPayment(tx, session, account, pi);
-    });
+        if (pi?.status !== 'requires_action') return this.view(tx, session, account);
+        await authenticatePayment(tx, this.ctx, account, pi, approve);
+        return this.afterPayment(tx, session, account, pi);
+      },
+      (tx, session) => this.authenticateSubscription(tx, session, approve),
+    );
+  }
+
+  // --- Checkout in subscription mode, on the platform account (Diván's own plans) ---
+
+  /** The card pays the first period: the subscription starts, or the bank asks first, or it is declined. */
+  private async submitSubscriptionCard(tx: DbOrTx, session: SandboxCheckoutSession, form: CardForm): Promise<CheckoutView | Redirect> {
+    if (session.status !== 'open') return this.afterSubmit(tx, session, null);
+    if (session.pending_payment_method) return this.view(tx, session, null);
+    const parsed = parseCardForm(form, this.ctx.clock());
+    if ('error' in parsed) return this.view(tx, session, null, { title: 'Revisa los datos de la tarjeta', message: parsed.error });
+    const pm = await insertObject(tx, newPaymentMethod(parsed, null, nowOf(this.ctx)), { account: null });
+    if (parsed.card.onSession === 'decline') {
+      const code = parsed.card.declineCode ?? 'generic_decline';
+      return this.view(tx, session, null, { title: 'Tarjeta rechazada', message: CARD_MESSAGES[code] ?? CARD_MESSAGES.generic_decline! });
+    }
+    if (parsed.card.onSession === 'authenticate') {
+      await saveObject(tx, Object.assign(session, { pending_payment_method: pm.id }));
+      return this.view(tx, session, null);
+    }
+    await startSubscription(tx, this.ctx, session, pm);
+    return successRedirect(session);
+  }
+
+  private async authenticateSubscription(tx: DbOrTx, session: SandboxCheckoutSession, approve: boolean): Promise<CheckoutView | Redirect> {
+    if (session.status !== 'open') return this.afterSubmit(tx, session, null);
+    if (!session.pending_payment_method) return this.view(tx, session, null);
+    const pm = await getObject<SandboxPaymentMethod>(tx, 'payment_method', session.pending_payment_method, { account: null });
+    if (!approve) {
+      await saveObject(tx, Object.assign(session, { pending_payment_method: null }));
+      return this.view(tx, session, null, {
+        title: 'Autenticación rechazada',
+        message: CARD_MESSAGES.payment_intent_authentication_failure!,
+      });
+    }
+    await startSubscription(tx, this.ctx, session, pm);
+    return successRedirect(session);
   }
 
   /** Open sessions past their `expires_at` expire (checkout.session.expired), their pending PaymentIntent canceled: a batch per call. */
@@ -172,22 +227,27 @@ export class SandboxHosted {
     return due.length;
   }
 
-  /** Runs `fn` on an open session (locked), after expiring it if its time is up. */
-  private async inSession<T>(
+  /**
+   * Runs `fn` on an open session (locked), after expiring it if its time is up; a session of the
+   * platform account (Diván's own plans, account null) goes to `platform`.
+   */
+  private async inSession<T, P = never>(
     sessionId: string,
     fn: (tx: DbOrTx, session: SandboxCheckoutSession, account: string) => Promise<T>,
-  ): Promise<T | CheckoutView | null> {
+    platform?: (tx: DbOrTx, session: SandboxCheckoutSession) => Promise<P>,
+  ): Promise<T | P | CheckoutView | null> {
     if (!looksLikeId(sessionId, 'cs_test_')) return null;
     return this.db.transaction(async (tx) => {
       const found = await findWithAccount<SandboxCheckoutSession>(tx, 'checkout.session', sessionId, { lock: true });
-      if (!found?.account) return null;
+      if (!found) return null;
       const { data: session, account } = found;
       if (session.status === 'open' && nowOf(this.ctx) > session.expires_at) return this.expire(tx, session, account);
+      if (account === null) return platform ? platform(tx, session) : null;
       return fn(tx, session, account);
     });
   }
 
-  private async expire(tx: DbOrTx, session: SandboxCheckoutSession, account: string): Promise<CheckoutView> {
+  private async expire(tx: DbOrTx, session: SandboxCheckoutSession, account: string | null): Promise<CheckoutView> {
     const now = nowOf(this.ctx);
     if (session.payment_intent) {
       const pi = await getObject<SandboxPaymentIntent>(tx, 'payment_intent', session.payment_intent, { account, lock: true });
@@ -204,7 +264,7 @@ export class SandboxHosted {
   }
 
   /** A submit on a session no longer open: a double submit of a completed one goes where the first did. */
-  private afterSubmit(tx: DbOrTx, session: SandboxCheckoutSession, account: string): Promise<CheckoutView | Redirect> {
+  private afterSubmit(tx: DbOrTx, session: SandboxCheckoutSession, account: string | null): Promise<CheckoutView | Redirect> {
     if (session.status === 'complete') return Promise.resolve(successRedirect(session));
     return this.view(tx, session, account);
   }
@@ -299,11 +359,19 @@ export class SandboxHosted {
     return pi;
   }
 
-  private async view(tx: DbOrTx, session: SandboxCheckoutSession, account: string, error?: CheckoutView['error']): Promise<CheckoutView> {
-    const seller = await findObject<SandboxAccount>(tx, 'account', account);
-    const base = { kind: 'checkout' as const, session, sellerName: seller?.business_profile.name ?? null, ...(error ? { error } : {}) };
+  private async view(
+    tx: DbOrTx,
+    session: SandboxCheckoutSession,
+    account: string | null,
+    error?: CheckoutView['error'],
+  ): Promise<CheckoutView> {
+    // The platform's own Checkout sells Diván; a connected account's, its business.
+    const seller = account ? await findObject<SandboxAccount>(tx, 'account', account) : null;
+    const sellerName = account ? (seller?.business_profile.name ?? null) : 'Diván';
+    const base = { kind: 'checkout' as const, session, sellerName, ...(error ? { error } : {}) };
     if (session.status === 'complete') return { ...base, step: 'complete' };
     if (session.status === 'expired') return { ...base, step: 'expired' };
+    if (session.mode === 'subscription') return { ...base, step: session.pending_payment_method ? 'authenticate' : 'card' };
     const pendingId = session.mode === 'setup' ? session.setup_intent : session.payment_intent;
     const pending = pendingId
       ? await findObject<SandboxSetupIntent | SandboxPaymentIntent>(

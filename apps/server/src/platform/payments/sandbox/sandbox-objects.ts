@@ -129,7 +129,7 @@ export type SandboxCharge = Base<'charge'> & {
 };
 
 export type SandboxCheckoutSession = Base<'checkout.session'> & {
-  mode: 'setup' | 'payment';
+  mode: 'setup' | 'payment' | 'subscription';
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   currency: 'eur';
@@ -144,6 +144,12 @@ export type SandboxCheckoutSession = Base<'checkout.session'> & {
   cancel_url: string;
   url: string | null;
   expires_at: number;
+  /** Subscription mode: the subscription it started once complete, and what it sells. */
+  subscription?: string | null;
+  line_items?: { price: string; quantity: number; description: string; unit_amount: number; interval: 'month' | 'year' }[];
+  subscription_data?: { metadata: Metadata };
+  /** Subscription mode: the card waiting for the bank's authentication of the first payment. */
+  pending_payment_method?: string | null;
 };
 
 /** Unix seconds, as Stripe writes times. */
@@ -220,7 +226,7 @@ const CHECKOUT_TTL_S = 24 * 3600;
 /** A Checkout Session, open for 24 hours, its page under `base` (`…/sandbox/stripe`). */
 export function newCheckoutSession(
   input: {
-    mode: 'setup' | 'payment';
+    mode: 'setup' | 'payment' | 'subscription';
     customer: string | null;
     customerEmail: string | null;
     amount: number | null;

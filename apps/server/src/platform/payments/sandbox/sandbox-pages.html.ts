@@ -75,12 +75,16 @@ ${account.email ? `<label>Correo</label><p class="muted">${e(account.email)}</p>
 
 export function checkoutPage(view: CheckoutView, form?: { number?: string; exp?: string; cvc?: string }, now = new Date()): string {
   const s = view.session;
-  const payment = s.mode === 'payment';
+  // A subscription (Diván's own plans) pays its first period now, as a payment does.
+  const item = s.mode === 'subscription' ? s.line_items?.[0] : undefined;
+  const payment = s.mode === 'payment' || !!item;
   const amount = payment ? formatCents(s.amount_total ?? 0) : '';
   const seller = view.sellerName ? `<p class="muted">${payment ? 'Pago a' : 'Para'} <strong>${e(view.sellerName)}</strong></p>` : '';
-  const head = payment
-    ? `${seller}<h1>${e(s.payment_intent_data?.description || 'Pago')}</h1><p class="amount">${e(amount)}</p>`
-    : `${seller}<h1>Guardar tarjeta para pagos futuros</h1><p class="muted">${e(view.sellerName ?? 'El profesional')} podrá cobrar con esta tarjeta los importes acordados sin que tengas que estar presente.</p>`;
+  const head = item
+    ? `${seller}<h1>${e(item.description)}</h1><p class="amount">${e(amount)} <span class="muted">+ IVA ${item.interval === 'year' ? 'al año' : 'al mes'}</span></p><p class="muted">${item.quantity} ${item.quantity === 1 ? 'usuario' : 'usuarios'} × ${e(formatCents(item.unit_amount))}. Se renueva sola hasta que la canceles.</p>`
+    : payment
+      ? `${seller}<h1>${e(s.payment_intent_data?.description || 'Pago')}</h1><p class="amount">${e(amount)}</p>`
+      : `${seller}<h1>Guardar tarjeta para pagos futuros</h1><p class="muted">${e(view.sellerName ?? 'El profesional')} podrá cobrar con esta tarjeta los importes acordados sin que tengas que estar presente.</p>`;
   const back = (label: string, url: string) => `<a class="back" href="${e(url)}">${label}</a>`;
   if (view.step === 'complete')
     return page(
@@ -109,7 +113,7 @@ ${back('Cancelar y volver', s.cancel_url)}</div>`,
 <label for="number">Número de tarjeta</label><input id="number" name="number" value="${e(form?.number ?? '4242 4242 4242 4242')}" inputmode="numeric" autocomplete="cc-number" required>
 <div class="row"><div><label for="exp">Caducidad (MM/AA)</label><input id="exp" name="exp" value="${e(form?.exp ?? `12/${year}`)}" inputmode="numeric" autocomplete="cc-exp" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="${e(form?.cvc ?? '123')}" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required></div></div>
-<button type="submit">${payment ? `Pagar ${e(amount)}` : 'Guardar tarjeta'}</button>
+<button type="submit">${item ? 'Suscribirse' : payment ? `Pagar ${e(amount)}` : 'Guardar tarjeta'}</button>
 </form>
 ${back('Cancelar y volver', s.cancel_url)}</div>
 <div class="box"><h2>Tarjetas de prueba</h2><p class="muted">Cualquier fecha futura y cualquier CVC.</p><ul class="cards">${cards}</ul></div>`,

@@ -23,6 +23,12 @@ export type SandboxEvent = {
 };
 
 export type DeliveryOptions = {
+  /**
+   * Signs the platform's own events (account null: Diván's billing), which go to the platform endpoint
+   * (`deliverPlatformTo`), as Stripe sends a platform event to a normal endpoint and a connected
+   * account's to the Connect one. Unset: platform events wait, undelivered.
+   */
+  platformSecret?: string;
   /** Attempts after the first failure (default 12: with backoff from 10 s, about eleven hours). */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -38,6 +44,8 @@ export type DeliveryOptions = {
  */
 export class SandboxWebhooks {
   private receiver: WebhookReceiver | undefined;
+  private platformReceiver: WebhookReceiver | undefined;
+  private readonly platformSecret: string | undefined;
 
   constructor(
     private readonly db: Db,
@@ -46,6 +54,9 @@ export class SandboxWebhooks {
     opts: DeliveryOptions = {},
   ) {
     if (!secret.trim()) throw new Error('sandbox payments: a webhook secret is required');
+    if (opts.platformSecret !== undefined && (!opts.platformSecret.trim() || opts.platformSecret === secret))
+      throw new Error('sandbox payments: the platform endpoint needs a secret of its own');
+    this.platformSecret = opts.platformSecret;
     jobs.define<{ id: string }>({
       name: SANDBOX_WEBHOOK_QUEUE,
       work: ({ id }) => this.deliver(id),
@@ -56,9 +67,16 @@ export class SandboxWebhooks {
     });
   }
 
+  /** The Connect endpoint: events of connected accounts (the patients' payments). */
   deliverTo(receiver: WebhookReceiver) {
     this.receiver = receiver;
     // Events that waited for a receiver go at their next retry; a fresh send wakes the worker.
+    this.jobs.wake(SANDBOX_WEBHOOK_QUEUE);
+  }
+
+  /** The platform endpoint: the platform account's own events (Diván's billing). */
+  deliverPlatformTo(receiver: WebhookReceiver) {
+    this.platformReceiver = receiver;
     this.jobs.wake(SANDBOX_WEBHOOK_QUEUE);
   }
 
@@ -83,26 +101,39 @@ export class SandboxWebhooks {
     return event;
   }
 
-  /** The body and `Stripe-Signature` header of an event, as its delivery sends them. */
-  async signed(eventId: string): Promise<{ payload: string; signature: string }> {
+  /** The body and `Stripe-Signature` header of an event, as its delivery sends them (signed for its endpoint). */
+  async signed(eventId: string): Promise<{ payload: string; signature: string; platform: boolean }> {
     const event = await findObject<SandboxEvent>(this.db, 'event', eventId);
     if (!event) throw new Error(`sandbox webhook: no event ${eventId}`);
+    const platform = event.account === null;
+    const secret = platform ? this.platformSecret : this.secret;
+    if (!secret) throw new Error(`sandbox webhook: no platform endpoint secret for ${eventId}`);
     const payload = JSON.stringify(event);
     const sdk = await loadStripe();
-    return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret: this.secret }) };
+    return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret }), platform };
   }
 
   /** `constructEvent` of the installed SDK, exactly as the Stripe gateway checks a real webhook; rejects otherwise. */
   async verify(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
+    return this.check(rawBody, signature, this.secret);
+  }
+
+  /** The same for the platform endpoint, with its own secret. */
+  async verifyPlatform(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
+    if (!this.platformSecret) throw new Error('sandbox webhook: no platform endpoint secret');
+    return this.check(rawBody, signature, this.platformSecret);
+  }
+
+  private async check(rawBody: Buffer | string, signature: string | undefined, secret: string): Promise<GatewayEvent> {
     const sdk = await loadStripe();
-    const event = sdk.webhooks.constructEvent(rawBody, signature ?? '', this.secret) as unknown as SandboxEvent;
+    const event = sdk.webhooks.constructEvent(rawBody, signature ?? '', secret) as unknown as SandboxEvent;
     return { id: event.id, type: event.type, account: event.account ?? null, created: event.created, object: event.data.object };
   }
 
   private async deliver(eventId: string) {
-    const receiver = this.receiver;
-    if (!receiver) throw new Error('sandbox webhook: no receiver set yet (deliverTo)');
-    const { payload, signature } = await this.signed(eventId);
+    const { payload, signature, platform } = await this.signed(eventId);
+    const receiver = platform ? this.platformReceiver : this.receiver;
+    if (!receiver) throw new Error(`sandbox webhook: no receiver set yet (${platform ? 'deliverPlatformTo' : 'deliverTo'})`);
     await receiver(payload, signature);
   }
 }

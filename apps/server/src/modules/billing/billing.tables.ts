@@ -1,0 +1,72 @@
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// Foreign keys only: this module reads workspaces and users through their services.
+import { users } from '../users/users.tables';
+import { workspaces } from '../workspaces/workspaces.tables';
+
+/**
+ * Diván's own billing (issue 27, decision 0026): the provider's customer of each paying workspace, its
+ * subscription as the provider last said it, the Checkout sessions started from `/plans`, and every
+ * platform webhook event taken (its id the key: a replay is a no-op).
+ */
+export const billingCustomers = pgTable('billing_customers', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** `cus_…` on the platform account. */
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    /** One subscription per workspace (a new one replaces a canceled one). */
+    workspaceId: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id').notNull().unique(),
+    planId: text('plan_id', { enum: ['basic', 'advance', 'team'] }).notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    status: text('status').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the provider's state was last read (each event reads it again: replays and disorder converge). */
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_subscriptions_status_idx').on(t.status)],
+);
+
+export const billingCheckouts = pgTable(
+  'billing_checkouts',
+  {
+    /** `cs_…`: the provider's Checkout Session. */
+    sessionId: text('session_id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    planId: text('plan_id', { enum: ['basic', 'advance', 'team'] }).notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    quantity: integer('quantity').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the provider's `checkout.session.completed` was taken and the plan applied. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    subscriptionId: text('subscription_id'),
+  },
+  (t) => [index('billing_checkouts_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+export const billingEvents = pgTable('billing_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  /** The provider's `created` (Unix seconds). */
+  created: bigint('created', { mode: 'number' }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Why it changed nothing (unknown customer, another kind of event), or null. */
+  ignored: text('ignored'),
+});
+
+export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
+export type BillingCheckoutRow = typeof billingCheckouts.$inferSelect;

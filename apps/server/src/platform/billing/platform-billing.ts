@@ -1,0 +1,66 @@
+/**
+ * Diván's own billing (issue 27, decision 0026) on the **platform** Stripe account: no `Stripe-Account`
+ * header, unlike the patients' payments (`platform/payments/gateway.ts`, connected accounts). Two
+ * implementations: Stripe Billing through the official SDK (`stripe-billing.ts`, STRIPE_SECRET_KEY) and
+ * the built-in sandbox (`platform/payments/sandbox/sandbox-billing.ts`, no keys). Each has its own webhook
+ * endpoint and secret: a platform event never reaches the Connect handler, nor the other way round.
+ * Nothing here touches the app's tables: the billing module keeps its rows and reads the provider's state.
+ */
+import type { BillingInterval, SelfServePlan, SubscriptionStatus } from '@divan/core';
+import type { GatewayCheckout, GatewayEvent, Metadata, PaymentsProvider } from '../payments/gateway';
+
+/** A price of Diván's catalogue: one per plan × interval, found by its lookup key (`divan_advance_year`). */
+export type BillingPriceSpec = { plan: SelfServePlan; interval: BillingInterval; unitAmount: number; productName: string };
+export const priceLookupKey = (plan: SelfServePlan, interval: BillingInterval) => `divan_${plan}_${interval}`;
+
+/** A subscription as the app needs it (from `Stripe.Subscription` and its single item). */
+export type BillingSubscriptionFact = {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  /** The item's price: its id and lookup key (`divan_<plan>_<interval>`, null for a price we did not create). */
+  priceId: string;
+  lookupKey: string | null;
+  unitAmount: number;
+  quantity: number;
+  /** Unix seconds (the item's `current_period_end`; Stripe moved it off the subscription in 2025). */
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  metadata: Metadata;
+};
+
+export type BillingCheckoutFact = {
+  id: string;
+  mode: 'subscription' | 'payment' | 'setup';
+  status: 'open' | 'complete' | 'expired';
+  customerId: string | null;
+  subscriptionId: string | null;
+  metadata: Metadata;
+};
+
+export interface PlatformBilling {
+  readonly provider: PaymentsProvider;
+  readonly mode: 'test' | 'live';
+
+  /** A Customer on the platform account (one per paying workspace). */
+  createCustomer(input: { email: string | null; name: string; metadata: Metadata; idempotencyKey: string }): Promise<{ id: string }>;
+  /** The Price with the spec's lookup key, created (with its Product) the first time it is asked for. */
+  ensurePrice(spec: BillingPriceSpec): Promise<{ id: string }>;
+  /**
+   * Stripe-hosted Checkout in `subscription` mode: one item, `quantity` active users. The same
+   * `idempotencyKey` answers the same session (a double click opens one).
+   */
+  checkoutSubscription(input: {
+    customerId: string;
+    priceId: string;
+    quantity: number;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Metadata;
+    idempotencyKey: string;
+  }): Promise<GatewayCheckout>;
+  retrieveCheckout(sessionId: string): Promise<BillingCheckoutFact>;
+  retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact>;
+  /** The platform endpoint's event, its signature checked over the raw body; rejects otherwise. */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent>;
+}

@@ -1,0 +1,354 @@
+// Issue 27, decision 0026: Diván's own subscription on Stripe Billing through the official SDK, spoken to
+// the local fake of Stripe's API (test/fake-stripe): everything on the platform (no Stripe-Account),
+// the caller's idempotency keys, prices found by lookup key, Checkout in subscription mode, the item's
+// period, the platform endpoint's webhook secret, outages.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { GatewayUnavailableError } from '../payments/gateway';
+import { loadStripe } from '../payments/stripe-sdk';
+import type { BillingPriceSpec } from './platform-billing';
+import { StripeBilling, toCheckoutFact, toSubscriptionFact } from './stripe-billing';
+
+const KEY = 'sk_test_divan_billing';
+const BILLING_SECRET = 'whsec_divan_billing_platform';
+let fake: FakeStripe;
+let billing: StripeBilling;
+let seq = 0;
+
+const billingOn = (apiBase: string, secretKey = KEY) =>
+  new StripeBilling({ secretKey, billingWebhookSecret: BILLING_SECRET, apiBase }, { maxNetworkRetries: 0, timeoutMs: 5_000 });
+const last = () => fake.requests.at(-1)!;
+const since = (n: number) => fake.requests.slice(n);
+const key = (what: string) => `workspace-${++seq}-${what}`;
+
+const spec = (plan: BillingPriceSpec['plan'], interval: BillingPriceSpec['interval'], unitAmount: number): BillingPriceSpec => ({
+  plan,
+  interval,
+  unitAmount,
+  productName: plan === 'basic' ? 'Diván Basic' : 'Diván Premium',
+});
+
+const pricesWithKey = (lookupKey: string) => fake.list(null, 'price').filter((p) => p.lookup_key === lookupKey);
+const productsOf = (plan: string) => fake.list(null, 'product').filter((p) => (p.metadata as Record<string, string>).divan_plan === plan);
+
+async function customer(name = 'Consulta Ana') {
+  return billing.createCustomer({ email: 'ana@example.com', name, metadata: { workspaceId: 'w1' }, idempotencyKey: key('customer') });
+}
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  billing = billingOn(fake.url);
+});
+afterAll(() => fake?.close());
+
+describe('StripeBilling against the fake Stripe', () => {
+  it('a customer on the platform: no Stripe-Account, the caller’s idempotency key, one customer for a repeated key', async () => {
+    const k = key('customer');
+    const input = { email: 'ana@example.com', name: 'Consulta Ana', metadata: { workspaceId: 'w7' }, idempotencyKey: k };
+    const created = await billing.createCustomer(input);
+    expect(created).toEqual({ id: expect.stringMatching(/^cus_/) });
+    expect(last()).toMatchObject({ method: 'POST', path: '/v1/customers', account: null, idempotencyKey: k, status: 200, replayed: false });
+    expect(last().headers).not.toHaveProperty('stripe-account');
+    expect(last().headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(last().body).toEqual({ email: 'ana@example.com', name: 'Consulta Ana', metadata: { workspaceId: 'w7' } });
+    expect(fake.list(null, 'customer').map((c) => c.id)).toContain(created.id);
+
+    expect(await billing.createCustomer(input)).toEqual(created);
+    expect(last()).toMatchObject({ idempotencyKey: k, replayed: true });
+
+    // No email: left out, not sent empty.
+    await billing.createCustomer({ email: null, name: 'Sin correo', metadata: {}, idempotencyKey: key('customer') });
+    expect(last().body).toEqual({ name: 'Sin correo' });
+  });
+
+  it('ensurePrice makes the Product and the Price once, then finds the Price by its lookup key', async () => {
+    const basicMonth = spec('basic', 'month', 1900);
+    const before = fake.requests.length;
+    const price = await billing.ensurePrice(basicMonth);
+    expect(price).toEqual({ id: expect.stringMatching(/^price_/) });
+    const made = since(before);
+    expect(made.map((r) => [r.method, r.path, r.account])).toEqual([
+      ['GET', '/v1/prices', null],
+      ['POST', '/v1/products', null],
+      ['POST', '/v1/prices', null],
+    ]);
+    expect(made.every((r) => r.headers['stripe-account'] === undefined)).toBe(true);
+    expect(made[0]!.body).toEqual({ lookup_keys: ['divan_basic_month'], active: 'true', limit: '1' });
+    expect(made[1]!.body).toEqual({ name: 'Diván Basic', metadata: { divan_plan: 'basic' } });
+    const product = fake.list(null, 'product').find((p) => p.name === 'Diván Basic')!;
+    expect(made[2]!.body).toEqual({
+      currency: 'eur',
+      unit_amount: '1900',
+      recurring: { interval: 'month' },
+      product: product.id,
+      lookup_key: 'divan_basic_month',
+      tax_behavior: 'exclusive',
+      metadata: { divan_plan: 'basic', divan_interval: 'month' },
+    });
+    // Keys from the lookup key and the amount: another server making them at the same time makes the same ones.
+    expect(made[1]!.idempotencyKey).toContain('divan_basic_month-1900');
+    expect(made[2]!.idempotencyKey).toContain('divan_basic_month-1900');
+    expect(made[1]!.idempotencyKey).not.toBe(made[2]!.idempotencyKey);
+    expect(fake.get(price.id)).toMatchObject({ lookup_key: 'divan_basic_month', unit_amount: 1900, product: product.id, active: true });
+
+    // Again in this process: from memory, no request.
+    const cached = fake.requests.length;
+    expect(await billing.ensurePrice(basicMonth)).toEqual(price);
+    expect(fake.requests.length).toBe(cached);
+
+    // Another server (a fresh instance) finds it by its lookup key and creates nothing.
+    const other = billingOn(fake.url);
+    const listed = fake.requests.length;
+    expect(await other.ensurePrice(basicMonth)).toEqual(price);
+    expect(since(listed).map((r) => [r.method, r.path])).toEqual([['GET', '/v1/prices']]);
+    expect(pricesWithKey('divan_basic_month')).toHaveLength(1);
+    expect(productsOf('basic')).toHaveLength(1);
+  });
+
+  it('two servers starting at once make one Product and one Price; a changed amount takes the lookup key to a new Price', async () => {
+    const advanceYear = spec('advance', 'year', 29_000);
+    const start = fake.requests.length;
+    const [a, b] = await Promise.all([billingOn(fake.url).ensurePrice(advanceYear), billingOn(fake.url).ensurePrice(advanceYear)]);
+    expect(a).toEqual(b);
+    expect(pricesWithKey('divan_advance_year').map((p) => p.id)).toEqual([a.id]);
+    expect(productsOf('advance')).toHaveLength(1);
+    // The second server's creations were answered from the first's (the same idempotency keys).
+    expect(
+      since(start)
+        .filter((r) => r.method === 'POST')
+        .map((r) => [r.path, r.replayed]),
+    ).toEqual([
+      ['/v1/products', false],
+      ['/v1/products', true],
+      ['/v1/prices', false],
+      ['/v1/prices', true],
+    ]);
+
+    // The catalogue's amount changed: a new Price on the same Product, the lookup key moved to it.
+    const before = fake.requests.length;
+    const raised = await billingOn(fake.url).ensurePrice({ ...advanceYear, unitAmount: 31_000 });
+    expect(raised.id).not.toBe(a.id);
+    expect(since(before).map((r) => [r.method, r.path])).toEqual([
+      ['GET', '/v1/prices'],
+      ['POST', '/v1/prices'],
+    ]);
+    expect(last().body).toMatchObject({
+      unit_amount: '31000',
+      lookup_key: 'divan_advance_year',
+      transfer_lookup_key: 'true',
+      product: fake.get(a.id).product,
+    });
+    expect(fake.get(a.id)).toMatchObject({ lookup_key: null, active: true });
+    expect(fake.get(raised.id)).toMatchObject({ lookup_key: 'divan_advance_year', unit_amount: 31_000 });
+    expect(productsOf('advance')).toHaveLength(1);
+    expect(await billingOn(fake.url).ensurePrice({ ...advanceYear, unitAmount: 31_000 })).toEqual(raised);
+  });
+
+  it('Checkout in subscription mode, then the subscription its completion made, read from the session and by id', async () => {
+    const cus = await customer();
+    const price = await billing.ensurePrice(spec('advance', 'month', 2900));
+    const k = key('checkout');
+    const input = {
+      customerId: cus.id,
+      priceId: price.id,
+      quantity: 3,
+      successUrl: 'https://divan.test/plans/payment-success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://divan.test/plans',
+      metadata: { workspaceId: 'w1', plan: 'advance', interval: 'month' },
+      idempotencyKey: k,
+    };
+    const session = await billing.checkoutSubscription(input);
+    expect(session).toEqual({ id: expect.stringMatching(/^cs_test_/), url: expect.stringContaining(session.id) });
+    expect(last()).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', account: null, idempotencyKey: k, status: 200 });
+    expect(last().headers).not.toHaveProperty('stripe-account');
+    expect(last().body).toEqual({
+      mode: 'subscription',
+      customer: cus.id,
+      line_items: [{ price: price.id, quantity: '3' }],
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      metadata: input.metadata,
+      subscription_data: { metadata: input.metadata },
+      locale: 'es',
+      billing_address_collection: 'required',
+      tax_id_collection: { enabled: 'true' },
+      customer_update: { address: 'auto', name: 'auto' },
+    });
+    // A double click: the same key answers the same session.
+    expect(await billing.checkoutSubscription(input)).toEqual(session);
+    expect(last().replayed).toBe(true);
+
+    expect(await billing.retrieveCheckout(session.id)).toEqual({
+      id: session.id,
+      mode: 'subscription',
+      status: 'open',
+      customerId: cus.id,
+      subscriptionId: null,
+      metadata: input.metadata,
+    });
+    expect(last()).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${session.id}`, account: null });
+
+    // A declined card leaves it open; a good one completes it with a subscription.
+    expect(fake.completeCheckout(session.id, '4000000000000002').status).toBe('open');
+    const done = fake.completeCheckout(session.id);
+    const fact = await billing.retrieveCheckout(session.id);
+    expect(fact).toEqual({
+      id: session.id,
+      mode: 'subscription',
+      status: 'complete',
+      customerId: cus.id,
+      subscriptionId: done.subscription,
+      metadata: input.metadata,
+    });
+    expect(fact.subscriptionId).toMatch(/^sub_/);
+
+    const subscriptionId = fact.subscriptionId!;
+    const item = (fake.get(subscriptionId).items as { data: Array<{ current_period_start: number; current_period_end: number }> }).data[0]!;
+    const sub = await billing.retrieveSubscription(subscriptionId);
+    expect(last()).toMatchObject({ method: 'GET', path: `/v1/subscriptions/${subscriptionId}`, account: null });
+    expect(sub).toEqual({
+      id: subscriptionId,
+      customerId: cus.id,
+      status: 'active',
+      priceId: price.id,
+      lookupKey: 'divan_advance_month',
+      unitAmount: 2900,
+      quantity: 3,
+      currentPeriodEnd: item.current_period_end,
+      cancelAtPeriodEnd: false,
+      metadata: input.metadata,
+    });
+    // A month on (28 to 31 days).
+    expect(item.current_period_end - item.current_period_start).toBeGreaterThanOrEqual(28 * 86_400);
+    expect(item.current_period_end - item.current_period_start).toBeLessThanOrEqual(31 * 86_400);
+  });
+
+  it('Stripe’s refusals keep their words: an unknown price, an unknown subscription', async () => {
+    const cus = await customer();
+    const err = await billing
+      .checkoutSubscription({
+        customerId: cus.id,
+        priceId: 'price_nope',
+        quantity: 1,
+        successUrl: 'https://divan.test/ok',
+        cancelUrl: 'https://divan.test/no',
+        metadata: {},
+        idempotencyKey: key('checkout'),
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayUnavailableError);
+    expect((err as Error).message).toMatch(/refused the request \(HTTP 404, resource_missing\).*price_nope/);
+    await expect(billing.retrieveSubscription('sub_nope')).rejects.toThrow(/HTTP 404/);
+  });
+
+  it('webhooks: an event signed with the platform endpoint’s secret is read; the Connect secret, a tampered body or none are refused', async () => {
+    const sdk = await loadStripe();
+    const object = { id: 'sub_123', object: 'subscription', status: 'active', metadata: { workspaceId: 'w1' } };
+    const payload = JSON.stringify({
+      id: 'evt_billing_1',
+      object: 'event',
+      api_version: sdk.API_VERSION,
+      created: 1_760_000_000,
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'customer.subscription.updated',
+    });
+    const header = sdk.webhooks.generateTestHeaderString({ payload, secret: BILLING_SECRET });
+    const event = { id: 'evt_billing_1', type: 'customer.subscription.updated', account: null, created: 1_760_000_000, object };
+    expect(await billing.verifyWebhook(Buffer.from(payload), header)).toEqual(event);
+    expect(await billing.verifyWebhook(payload, header)).toEqual(event);
+
+    const connect = sdk.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret });
+    await expect(billing.verifyWebhook(payload, connect)).rejects.toThrow(/Invalid Stripe webhook/);
+    await expect(billing.verifyWebhook(payload.replace('"active"', '"canceled"'), header)).rejects.toThrow(/Invalid Stripe webhook/);
+    await expect(billing.verifyWebhook(payload, undefined)).rejects.toThrow(/Invalid Stripe webhook/);
+  });
+
+  it('Stripe unavailable: a 500, a refused key and a closed port are GatewayUnavailableError; a failed price is looked for again', async () => {
+    fake.failNext(500);
+    const err = await customer().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayUnavailableError);
+    expect((err as Error).message).toMatch(/HTTP 500/);
+
+    const live = billingOn(fake.url, 'sk_live_not_for_the_fake');
+    expect(live.mode).toBe('live');
+    await expect(live.retrieveSubscription('sub_x')).rejects.toThrow(/refused the key \(HTTP 401\)/);
+
+    const port = await new Promise<number>((ok) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const p = (probe.address() as { port: number }).port;
+        probe.close(() => ok(p));
+      });
+    });
+    const closed = billingOn(`http://127.0.0.1:${port}`);
+    await expect(closed.retrieveCheckout('cs_test_x')).rejects.toThrow(GatewayUnavailableError);
+    await expect(closed.ensurePrice(spec('basic', 'year', 19_000))).rejects.toThrow(/Stripe unreachable/);
+
+    // The outage is not remembered: the next call looks again and makes the price.
+    const fresh = billingOn(fake.url);
+    fake.failNext(503);
+    await expect(fresh.ensurePrice(spec('basic', 'year', 19_000))).rejects.toThrow(/HTTP 503/);
+    expect(await fresh.ensurePrice(spec('basic', 'year', 19_000))).toEqual({ id: expect.stringMatching(/^price_/) });
+    expect(pricesWithKey('divan_basic_year')).toHaveLength(1);
+  });
+});
+
+describe('StripeBilling mapping and configuration', () => {
+  it('reads expanded objects as their ids, an unknown status as not in force, the item’s period', () => {
+    const session = {
+      id: 'cs_test_1',
+      mode: 'subscription',
+      status: null,
+      customer: { id: 'cus_1', object: 'customer' },
+      subscription: { id: 'sub_1', object: 'subscription' },
+      metadata: null,
+    } as unknown as Stripe.Checkout.Session;
+    expect(toCheckoutFact(session)).toEqual({
+      id: 'cs_test_1',
+      mode: 'subscription',
+      status: 'open',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      metadata: {},
+    });
+    expect(() => toCheckoutFact({ ...session, mode: 'later' } as unknown as Stripe.Checkout.Session)).toThrow(GatewayUnavailableError);
+
+    const subscription = {
+      id: 'sub_1',
+      object: 'subscription',
+      customer: { id: 'cus_1', object: 'customer' },
+      status: 'paused_forever',
+      cancel_at_period_end: true,
+      metadata: { workspaceId: 'w1' },
+      items: {
+        data: [
+          { id: 'si_1', price: { id: 'price_1', lookup_key: null, unit_amount: 1900 }, quantity: 2, current_period_end: 1_800_000_000 },
+        ],
+      },
+    } as unknown as Stripe.Subscription;
+    expect(toSubscriptionFact(subscription)).toEqual({
+      id: 'sub_1',
+      customerId: 'cus_1',
+      status: 'incomplete',
+      priceId: 'price_1',
+      lookupKey: null,
+      unitAmount: 1900,
+      quantity: 2,
+      currentPeriodEnd: 1_800_000_000,
+      cancelAtPeriodEnd: true,
+      metadata: { workspaceId: 'w1' },
+    });
+    expect(toSubscriptionFact({ ...subscription, status: 'past_due' } as Stripe.Subscription).status).toBe('past_due');
+    expect(() => toSubscriptionFact({ ...subscription, items: { data: [] } } as unknown as Stripe.Subscription)).toThrow(/no items/);
+  });
+
+  it('mode from the key; a bad STRIPE_API_BASE fails when made, before any call', () => {
+    expect(billingOn('http://127.0.0.1:1').mode).toBe('test');
+    expect(billingOn('http://127.0.0.1:1', 'sk_live_x')).toMatchObject({ provider: 'stripe', mode: 'live' });
+    expect(() => billingOn('ftp://example.com')).toThrow(/STRIPE_API_BASE must be http/);
+  });
+});

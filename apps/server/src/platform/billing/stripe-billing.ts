@@ -1,0 +1,231 @@
+/**
+ * PlatformBilling on Stripe Billing, through the official SDK (issue 27, decision 0026). Everything here
+ * is on the **platform** account: no call sends `Stripe-Account` (`stripeAccount`), unlike the patients'
+ * gateway (payments/stripe-gateway.ts). The SDK loads at the first call (payments/stripe-sdk.ts); its
+ * errors read as the gateway's (GatewayUnavailableError with Stripe's words). API 2026-10-28: a
+ * subscription's period lives on its item (`items.data[0].current_period_end`).
+ */
+import type Stripe from 'stripe';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@divan/core';
+import { GatewayUnavailableError, type GatewayCheckout, type GatewayEvent, type Metadata } from '../payments/gateway';
+import { apiBaseOptions, stripeMode, type StripeGatewayOptions } from '../payments/stripe-gateway';
+import { toEvent, toGatewayError } from '../payments/stripe-mapping';
+import { loadStripe, type StripeSdk } from '../payments/stripe-sdk';
+import {
+  priceLookupKey,
+  type BillingCheckoutFact,
+  type BillingPriceSpec,
+  type BillingSubscriptionFact,
+  type PlatformBilling,
+} from './platform-billing';
+
+export type StripeBillingConfig = {
+  secretKey: string;
+  /** STRIPE_BILLING_WEBHOOK_SECRET: the platform endpoint's (`/api/v1/billing/webhook`), not the Connect one. */
+  billingWebhookSecret: string;
+  apiBase?: string;
+};
+
+/** Tuning for tests; production uses the defaults (the gateway's). */
+export type StripeBillingOptions = StripeGatewayOptions;
+
+/** Stripe leaves out a parameter sent as undefined; null would be sent as '' (a reset). */
+const orUndefined = <T>(v: T | null): T | undefined => v ?? undefined;
+
+const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+const STATUSES = new Set<string>(SUBSCRIPTION_STATUSES);
+/** A status this API version does not name reads as `incomplete`: not in force until Stripe says so in known words. */
+const toStatus = (s: string): SubscriptionStatus => (STATUSES.has(s) ? (s as SubscriptionStatus) : 'incomplete');
+
+export class StripeBilling implements PlatformBilling {
+  readonly provider = 'stripe' as const;
+  readonly mode: 'test' | 'live';
+  private readonly secretKey: string;
+  private readonly webhookSecret: string;
+  private readonly sdkConfig: Stripe.StripeConfig;
+  private loaded: Promise<{ sdk: StripeSdk; stripe: Stripe }> | undefined;
+  /** Price ids by lookup key and amount, found or made once per process; a failure is tried again. */
+  private readonly prices = new Map<string, Promise<{ id: string }>>();
+
+  constructor(config: StripeBillingConfig, options: StripeBillingOptions = {}) {
+    this.mode = stripeMode(config.secretKey);
+    this.secretKey = config.secretKey;
+    this.webhookSecret = config.billingWebhookSecret;
+    // Checked here (a bad STRIPE_API_BASE fails at start); the SDK and its client wait for the first call.
+    this.sdkConfig = {
+      ...apiBaseOptions(config.apiBase),
+      timeout: options.timeoutMs ?? 30_000,
+      maxNetworkRetries: options.maxNetworkRetries ?? 2,
+      telemetry: false,
+      appInfo: { name: 'Divan' },
+    };
+  }
+
+  /** The SDK (loaded at the first call) and the client made with it, once; a failure is tried again next time. */
+  private client(): Promise<{ sdk: StripeSdk; stripe: Stripe }> {
+    this.loaded ??= loadStripe().then(
+      (sdk) => ({ sdk, stripe: new sdk(this.secretKey, this.sdkConfig) }),
+      (err: unknown) => {
+        this.loaded = undefined;
+        throw err;
+      },
+    );
+    return this.loaded;
+  }
+
+  /** Runs one SDK call, its errors in the gateway's terms. */
+  private async call<T>(fn: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const { sdk, stripe } = await this.client();
+    try {
+      return await fn(stripe);
+    } catch (err) {
+      throw toGatewayError(err, sdk);
+    }
+  }
+
+  createCustomer(input: { email: string | null; name: string; metadata: Metadata; idempotencyKey: string }): Promise<{ id: string }> {
+    return this.call(async (stripe) => {
+      const customer = await stripe.customers.create(
+        { email: orUndefined(input.email), name: input.name, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: customer.id };
+    });
+  }
+
+  ensurePrice(spec: BillingPriceSpec): Promise<{ id: string }> {
+    const cacheKey = `${priceLookupKey(spec.plan, spec.interval)}:${spec.unitAmount}`;
+    let found = this.prices.get(cacheKey);
+    if (!found) {
+      found = this.findOrCreatePrice(spec);
+      this.prices.set(cacheKey, found);
+      found.catch(() => this.prices.delete(cacheKey));
+    }
+    return found;
+  }
+
+  /**
+   * The active price with the spec's lookup key when it still says what the spec does (amount, euros,
+   * interval); else a new one. Its Product too the first time. Keys derived from the lookup key and the
+   * amount make two servers starting at once create one Product and one Price (Stripe keeps a key 24 h).
+   * A changed amount makes a new Price on the same Product that takes the lookup key over
+   * (`transfer_lookup_key`): subscriptions on the old one keep it, new ones get the new amount.
+   */
+  private findOrCreatePrice(spec: BillingPriceSpec): Promise<{ id: string }> {
+    const lookupKey = priceLookupKey(spec.plan, spec.interval);
+    const idempotency = `divan-billing-${lookupKey}-${spec.unitAmount}`;
+    return this.call(async (stripe) => {
+      const listed = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+      const current = listed.data[0];
+      if (current && current.unit_amount === spec.unitAmount && current.currency === 'eur' && current.recurring?.interval === spec.interval)
+        return { id: current.id };
+      let productId = idOf(current?.product);
+      if (!productId) {
+        const product = await stripe.products.create(
+          { name: spec.productName, metadata: { divan_plan: spec.plan } },
+          { idempotencyKey: `${idempotency}-product` },
+        );
+        productId = product.id;
+      }
+      const price = await stripe.prices.create(
+        {
+          currency: 'eur',
+          unit_amount: spec.unitAmount,
+          recurring: { interval: spec.interval },
+          product: productId,
+          lookup_key: lookupKey,
+          ...(current ? { transfer_lookup_key: true } : {}),
+          tax_behavior: 'exclusive',
+          metadata: { divan_plan: spec.plan, divan_interval: spec.interval },
+        },
+        { idempotencyKey: `${idempotency}-price` },
+      );
+      return { id: price.id };
+    });
+  }
+
+  checkoutSubscription(input: {
+    customerId: string;
+    priceId: string;
+    quantity: number;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Metadata;
+    idempotencyKey: string;
+  }): Promise<GatewayCheckout> {
+    return this.call(async (stripe) => {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: input.customerId,
+          line_items: [{ price: input.priceId, quantity: input.quantity }],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+          subscription_data: { metadata: input.metadata },
+          locale: 'es',
+          billing_address_collection: 'required',
+          tax_id_collection: { enabled: true },
+          customer_update: { address: 'auto', name: 'auto' },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new GatewayUnavailableError(`Stripe checkout session ${session.id} has no url`);
+      return { id: session.id, url: session.url };
+    });
+  }
+
+  retrieveCheckout(sessionId: string): Promise<BillingCheckoutFact> {
+    return this.call(async (stripe) => toCheckoutFact(await stripe.checkout.sessions.retrieve(sessionId)));
+  }
+
+  retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact> {
+    return this.call(async (stripe) => toSubscriptionFact(await stripe.subscriptions.retrieve(subscriptionId)));
+  }
+
+  /** Checks the `Stripe-Signature` header over the raw body with the platform endpoint's secret (5 minutes' tolerance). */
+  async verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
+    const { stripe } = await this.client();
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+    } catch (err) {
+      throw new Error(`Invalid Stripe webhook: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+    return toEvent(event);
+  }
+}
+
+const CHECKOUT_MODES = new Set<string>(['subscription', 'payment', 'setup']);
+
+export function toCheckoutFact(s: Stripe.Checkout.Session): BillingCheckoutFact {
+  if (!CHECKOUT_MODES.has(s.mode)) throw new GatewayUnavailableError(`Stripe checkout session ${s.id} has an unknown mode: ${s.mode}`);
+  return {
+    id: s.id,
+    mode: s.mode as BillingCheckoutFact['mode'],
+    // `null` only for sessions of the old embedded flows; an unknown word is not complete.
+    status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
+    customerId: idOf(s.customer),
+    subscriptionId: idOf(s.subscription),
+    metadata: { ...(s.metadata ?? {}) },
+  };
+}
+
+/** Diván's subscriptions have one item (the plan, `quantity` active users); the first is read. */
+export function toSubscriptionFact(s: Stripe.Subscription): BillingSubscriptionFact {
+  const item = s.items.data[0];
+  if (!item) throw new GatewayUnavailableError(`Stripe subscription ${s.id} has no items`);
+  return {
+    id: s.id,
+    customerId: idOf(s.customer)!,
+    status: toStatus(s.status),
+    priceId: item.price.id,
+    lookupKey: item.price.lookup_key ?? null,
+    unitAmount: item.price.unit_amount ?? 0,
+    quantity: item.quantity ?? 1,
+    currentPeriodEnd: item.current_period_end ?? null,
+    cancelAtPeriodEnd: s.cancel_at_period_end === true,
+    metadata: { ...(s.metadata ?? {}) },
+  };
+}

@@ -1,0 +1,201 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@divan/core';
+import type { Db, DbOrTx } from '../../db/database';
+import {
+  priceLookupKey,
+  type BillingCheckoutFact,
+  type BillingPriceSpec,
+  type BillingSubscriptionFact,
+  type PlatformBilling,
+} from '../../billing/platform-billing';
+import type { GatewayCheckout, GatewayEvent, Metadata } from '../gateway';
+import { nowOf, type SandboxContext } from './sandbox-charges';
+import { newCheckoutSession, type SandboxCheckoutSession, type SandboxCustomer } from './sandbox-objects';
+import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
+import type { SandboxPrice, SandboxProduct, SandboxSubscription } from './sandbox-subscriptions';
+import type { SandboxWebhooks } from './sandbox-webhooks';
+import { sandboxObjects } from './sandbox.tables';
+
+/**
+ * Stripe Billing on the platform account, in the sandbox (no Stripe keys): customers, products and
+ * prices found by lookup key, Checkout in subscription mode (its hosted page is the sandbox's Checkout,
+ * `sandbox-hosted.ts`), subscriptions. Objects live with the Connect side's in `sandbox_stripe_objects`,
+ * with account null; their events are signed with the platform endpoint's own secret.
+ */
+export class SandboxBilling implements PlatformBilling {
+  readonly provider = 'sandbox' as const;
+  readonly mode = 'test' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ctx: SandboxContext,
+    private readonly webhooks: SandboxWebhooks,
+    /** `${publicUrl}/sandbox/stripe`: where the hosted Checkout lives. */
+    private readonly base: string,
+  ) {}
+
+  async createCustomer(input: { email: string | null; name: string; metadata: Metadata; idempotencyKey: string }): Promise<{ id: string }> {
+    return this.db.transaction(async (tx) => {
+      await lockKey(tx, null, input.idempotencyKey);
+      const again = await findByKey<SandboxCustomer>(tx, null, input.idempotencyKey);
+      if (again) return { id: again.id };
+      const customer: SandboxCustomer = {
+        id: newId('cus_'),
+        object: 'customer',
+        email: input.email,
+        name: input.name,
+        metadata: { ...input.metadata },
+        created: nowOf(this.ctx),
+        livemode: false,
+      };
+      await insertObject(tx, customer, { account: null, idempotencyKey: input.idempotencyKey });
+      return { id: customer.id };
+    });
+  }
+
+  async ensurePrice(spec: BillingPriceSpec): Promise<{ id: string }> {
+    const key = priceLookupKey(spec.plan, spec.interval);
+    return this.db.transaction(async (tx) => {
+      // Two servers asking at once make one price (the lock), and a new amount makes a new price.
+      await lockKey(tx, null, `price:${key}`);
+      const found = await platformPrice(tx, key);
+      if (found && found.unit_amount === spec.unitAmount) return { id: found.id };
+      const now = nowOf(this.ctx);
+      const product: SandboxProduct = {
+        id: newId('prod_'),
+        object: 'product',
+        name: spec.productName,
+        active: true,
+        metadata: { divan_plan: spec.plan },
+        created: now,
+        livemode: false,
+      };
+      await insertObject(tx, product, { account: null });
+      if (found) {
+        // Stripe moves a lookup key with `transfer_lookup_key`: the old price keeps its subscribers.
+        await saveObject(tx, { ...found, lookup_key: null, active: false });
+      }
+      const price: SandboxPrice = {
+        id: newId('price_'),
+        object: 'price',
+        active: true,
+        currency: 'eur',
+        lookup_key: key,
+        unit_amount: spec.unitAmount,
+        tax_behavior: 'exclusive',
+        product: product.id,
+        recurring: { interval: spec.interval, interval_count: 1 },
+        metadata: { divan_plan: spec.plan, divan_interval: spec.interval },
+        created: now,
+        livemode: false,
+      };
+      await insertObject(tx, price, { account: null });
+      return { id: price.id };
+    });
+  }
+
+  async checkoutSubscription(input: {
+    customerId: string;
+    priceId: string;
+    quantity: number;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Metadata;
+    idempotencyKey: string;
+  }): Promise<GatewayCheckout> {
+    if (!Number.isInteger(input.quantity) || input.quantity < 1)
+      throw new Error(`sandbox billing: quantity must be a positive integer (${input.quantity})`);
+    return this.db.transaction(async (tx) => {
+      await lockKey(tx, null, input.idempotencyKey);
+      const again = await findByKey<SandboxCheckoutSession>(tx, null, input.idempotencyKey);
+      if (again) return { id: again.id, url: again.url ?? '' };
+      await getObject<SandboxCustomer>(tx, 'customer', input.customerId, { account: null });
+      const price = await getObject<SandboxPrice>(tx, 'price', input.priceId, { account: null });
+      const product = await getObject<SandboxProduct>(tx, 'product', price.product, { account: null });
+      const unit = price.unit_amount ?? 0;
+      const session: SandboxCheckoutSession = {
+        ...newCheckoutSession(
+          {
+            mode: 'subscription',
+            customer: input.customerId,
+            customerEmail: null,
+            amount: unit * input.quantity,
+            description: null,
+            successUrl: input.successUrl,
+            cancelUrl: input.cancelUrl,
+            metadata: input.metadata,
+          },
+          this.base,
+          nowOf(this.ctx),
+        ),
+        subscription: null,
+        line_items: [
+          { price: price.id, quantity: input.quantity, description: product.name, unit_amount: unit, interval: price.recurring.interval },
+        ],
+        subscription_data: { metadata: { ...input.metadata } },
+        pending_payment_method: null,
+      };
+      await insertObject(tx, session, { account: null, idempotencyKey: input.idempotencyKey });
+      return { id: session.id, url: session.url! };
+    });
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<BillingCheckoutFact> {
+    if (!looksLikeId(sessionId, 'cs_test_')) throw noSuch('checkout.session', sessionId);
+    const s = await getObject<SandboxCheckoutSession>(this.db, 'checkout.session', sessionId, { account: null });
+    return {
+      id: s.id,
+      mode: s.mode,
+      status: s.status,
+      customerId: s.customer,
+      subscriptionId: s.subscription ?? null,
+      metadata: { ...s.metadata },
+    };
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact> {
+    if (!looksLikeId(subscriptionId, 'sub_')) throw noSuch('subscription', subscriptionId);
+    return subscriptionFact(await getObject<SandboxSubscription>(this.db, 'subscription', subscriptionId, { account: null }));
+  }
+
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
+    return this.webhooks.verifyPlatform(rawBody, signature);
+  }
+}
+
+/** The platform's active price with this lookup key (there is at most one, as on Stripe). */
+async function platformPrice(db: DbOrTx, lookupKey: string): Promise<SandboxPrice | null> {
+  const [row] = await db
+    .select({ data: sandboxObjects.data })
+    .from(sandboxObjects)
+    .where(
+      and(
+        eq(sandboxObjects.type, 'price'),
+        isNull(sandboxObjects.account),
+        sql`${sandboxObjects.data}->>'lookup_key' = ${lookupKey}`,
+        sql`${sandboxObjects.data}->>'active' = 'true'`,
+      ),
+    )
+    .limit(1);
+  return (row?.data as SandboxPrice | undefined) ?? null;
+}
+
+const isStatus = (s: string): s is SubscriptionStatus => (SUBSCRIPTION_STATUSES as readonly string[]).includes(s);
+
+export function subscriptionFact(sub: SandboxSubscription): BillingSubscriptionFact {
+  const item = sub.items.data[0];
+  if (!item) throw new Error(`sandbox billing: subscription ${sub.id} has no item`);
+  if (!isStatus(sub.status)) throw new Error(`sandbox billing: unknown status ${sub.status}`);
+  return {
+    id: sub.id,
+    customerId: sub.customer,
+    status: sub.status,
+    priceId: item.price.id,
+    lookupKey: item.price.lookup_key,
+    unitAmount: item.price.unit_amount ?? 0,
+    quantity: item.quantity ?? 1,
+    currentPeriodEnd: item.current_period_end ?? null,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    metadata: { ...sub.metadata },
+  };
+}

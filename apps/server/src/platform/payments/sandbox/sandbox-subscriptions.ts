@@ -1,0 +1,185 @@
+/**
+ * The sandbox's Billing objects on the platform account (account null): products, prices, subscriptions
+ * and their invoices, in Stripe's shapes. Each type picks its fields from the SDK's own types
+ * (`Stripe.Subscription`, `Stripe.Invoice`…), so a field Stripe renames or retypes fails `tsc` here
+ * before it fails in production.
+ */
+import type Stripe from 'stripe';
+import type { DbOrTx } from '../../db/database';
+import type { Metadata } from '../gateway';
+import { nowOf, type SandboxContext } from './sandbox-charges';
+import type { SandboxCheckoutSession, SandboxPaymentMethod } from './sandbox-objects';
+import { getObject, insertObject, newId, saveObject } from './sandbox-store';
+
+type Interval = 'month' | 'year';
+type Obj<T> = T & { [key: string]: unknown };
+
+export type SandboxProduct = Obj<
+  Pick<Stripe.Product, 'id' | 'object' | 'name' | 'active' | 'created' | 'livemode'> & { metadata: Metadata }
+>;
+
+export type SandboxPrice = Obj<
+  Pick<Stripe.Price, 'id' | 'object' | 'active' | 'currency' | 'lookup_key' | 'unit_amount' | 'tax_behavior' | 'created' | 'livemode'> & {
+    product: string;
+    recurring: Pick<Stripe.Price.Recurring, 'interval' | 'interval_count'> & { interval: Interval };
+    metadata: Metadata;
+  }
+>;
+
+export type SandboxSubscriptionItem = Pick<
+  Stripe.SubscriptionItem,
+  'id' | 'object' | 'quantity' | 'current_period_start' | 'current_period_end' | 'created'
+> & { price: Pick<SandboxPrice, 'id' | 'object' | 'lookup_key' | 'unit_amount' | 'currency' | 'recurring'> };
+
+export type SandboxSubscription = Obj<
+  Pick<Stripe.Subscription, 'id' | 'object' | 'status' | 'cancel_at_period_end' | 'created' | 'start_date' | 'livemode' | 'currency'> & {
+    customer: string;
+    items: { object: 'list'; data: SandboxSubscriptionItem[] };
+    default_payment_method: string | null;
+    latest_invoice: string | null;
+    metadata: Metadata;
+  }
+>;
+
+export type SandboxInvoice = Obj<
+  Pick<
+    Stripe.Invoice,
+    | 'id'
+    | 'object'
+    | 'status'
+    | 'currency'
+    | 'amount_due'
+    | 'amount_paid'
+    | 'subtotal'
+    | 'total'
+    | 'billing_reason'
+    | 'created'
+    | 'livemode'
+  > & {
+    customer: string;
+    /** Where the invoice came from (Stripe 2025+: `parent.subscription_details.subscription`). */
+    parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Metadata } };
+    lines: {
+      object: 'list';
+      data: {
+        id: string;
+        object: 'line_item';
+        amount: number;
+        quantity: number;
+        description: string;
+        period: { start: number; end: number };
+      }[];
+    };
+    status_transitions: { paid_at: number | null };
+  }
+>;
+
+/**
+ * The end of a period that starts at `start` (Unix seconds): the same day and time one month or one year
+ * later, the day clamped to the month's last (Stripe's billing anchor: 31 January → 28/29 February).
+ */
+export function periodEnd(start: number, interval: Interval): number {
+  const d = new Date(start * 1000);
+  const months = interval === 'month' ? 1 : 12;
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return Math.floor(target.getTime() / 1000);
+}
+
+/**
+ * A subscription Checkout paid: the card attached to the customer, the subscription active for its first
+ * period, its first invoice paid, and the events Stripe sends (in its order: the subscription, the
+ * invoice, then the session).
+ */
+export async function startSubscription(
+  tx: DbOrTx,
+  ctx: SandboxContext,
+  session: SandboxCheckoutSession,
+  pm: SandboxPaymentMethod,
+): Promise<SandboxSubscription> {
+  const now = nowOf(ctx);
+  const item = session.line_items?.[0];
+  if (!session.customer || !item) throw new Error(`sandbox checkout ${session.id}: a subscription session needs a customer and an item`);
+  const price = await getObject<SandboxPrice>(tx, 'price', item.price, { account: null });
+  pm.customer = session.customer;
+  await saveObject(tx, pm);
+  await ctx.webhooks.emit(tx, null, 'payment_method.attached', pm, now);
+  const end = periodEnd(now, price.recurring.interval);
+  const subscriptionId = newId('sub_');
+  const invoiceId = newId('in_');
+  const metadata = { ...(session.subscription_data?.metadata ?? session.metadata) };
+  const subscription: SandboxSubscription = {
+    id: subscriptionId,
+    object: 'subscription',
+    status: 'active',
+    customer: session.customer,
+    currency: 'eur',
+    cancel_at_period_end: false,
+    default_payment_method: pm.id,
+    latest_invoice: invoiceId,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: newId('si_'),
+          object: 'subscription_item',
+          price: {
+            id: price.id,
+            object: 'price',
+            lookup_key: price.lookup_key,
+            unit_amount: price.unit_amount,
+            currency: price.currency,
+            recurring: price.recurring,
+          },
+          quantity: item.quantity,
+          current_period_start: now,
+          current_period_end: end,
+          created: now,
+        },
+      ],
+    },
+    metadata,
+    start_date: now,
+    created: now,
+    livemode: false,
+  };
+  await insertObject(tx, subscription, { account: null });
+  await ctx.webhooks.emit(tx, null, 'customer.subscription.created', subscription, now);
+  const amount = (price.unit_amount ?? 0) * item.quantity;
+  const invoice: SandboxInvoice = {
+    id: invoiceId,
+    object: 'invoice',
+    status: 'paid',
+    customer: session.customer,
+    currency: 'eur',
+    billing_reason: 'subscription_create',
+    amount_due: amount,
+    amount_paid: amount,
+    subtotal: amount,
+    total: amount,
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata } },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: newId('il_'),
+          object: 'line_item',
+          amount,
+          quantity: item.quantity,
+          description: item.description,
+          period: { start: now, end },
+        },
+      ],
+    },
+    status_transitions: { paid_at: now },
+    created: now,
+    livemode: false,
+  };
+  await insertObject(tx, invoice, { account: null });
+  await ctx.webhooks.emit(tx, null, 'invoice.paid', invoice, now);
+  Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscriptionId, pending_payment_method: null });
+  await saveObject(tx, session);
+  await ctx.webhooks.emit(tx, null, 'checkout.session.completed', session, now);
+  return subscription;
+}

@@ -1,0 +1,13 @@
+import type { ErrorCatalogue } from './catalogue';
+
+/** Diván's own subscription (spec §8 therapist: customer not created, already has plan, plan not found, invalid, already cancelled, already subscribed). */
+export const billingErrors = {
+  therapist_customer_not_created: [409, 'Este espacio todavía no tiene datos de pago en Diván: contrata antes un plan.'],
+  therapist_already_has_plan: [409, 'Este espacio ya tiene ese plan.'],
+  therapist_plan_not_found: [404, 'Ese plan no existe.'],
+  therapist_plan_invalid: [400, 'El plan Team se contrata hablando con nosotros: usa «Consultar precio».'],
+  therapist_already_cancelled: [409, 'La renovación de este plan ya está desactivada.'],
+  therapist_already_subscribed: [409, 'Este espacio ya tiene un plan contratado: cámbialo desde Ajustes › Plan.'],
+  billing_unavailable: [503, 'Los pagos de Diván no están disponibles en este servidor todavía.'],
+  billing_checkout_not_found: [404, 'No encontramos ese pago. Vuelve a Planes e inténtalo de nuevo.'],
+} as const satisfies ErrorCatalogue;
