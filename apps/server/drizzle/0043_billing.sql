@@ -35,6 +35,8 @@ CREATE TABLE "billing_subscriptions" (
 	"unit_amount" integer NOT NULL,
 	"current_period_end" timestamp with time zone,
 	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
+	"paid_plan_id" text,
+	"paid_until" timestamp with time zone,
 	"synced_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "billing_subscriptions_subscription_id_unique" UNIQUE("subscription_id")
 );

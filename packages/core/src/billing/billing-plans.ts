@@ -37,3 +37,6 @@ export function yearlySavingOf(plan: PlanId): number {
   const p = PLAN_PRICES[plan];
   return p ? Math.max(0, p.monthly * 12 - p.yearly) : 0;
 }
+
+/** Basic < Premium: a move up applies at once, a move down at the renewal. */
+export const SELF_SERVE_RANK: Record<SelfServePlan, number> = { basic: 1, advance: 2 };

@@ -27,6 +27,8 @@ export const billingSubscriptionResponse = z.object({
   currentPeriodEnd: z.string().nullable(),
   /** «Renovación desactivada»: it ends at the period's end. */
   cancelAtPeriodEnd: z.boolean(),
+  /** After a downgrade: the plan already paid for, in force until `until` (then `planId`). */
+  paidPlan: z.object({ planId: z.enum(PLAN_IDS), until: z.string() }).nullable(),
 });
 export type BillingSubscription = z.infer<typeof billingSubscriptionResponse>;
 
@@ -54,3 +56,22 @@ export const billingCheckoutStatusResponse = z.object({
   interval: z.enum(BILLING_INTERVALS).nullable(),
 });
 export type BillingCheckoutStatus = z.infer<typeof billingCheckoutStatusResponse>;
+
+/** PUT /workspaces/:id/billing/subscription and its preview: the plan and interval to change to. */
+export const billingChangeBody = billingCheckoutBody;
+export type BillingChangeBody = BillingCheckoutBody;
+
+/**
+ * What a change would do: `now` (an upgrade, or monthly → yearly: the features at once, the rest of the
+ * period prorated) or `period_end` (a downgrade: the plan paid for stays until the renewal), and the
+ * next invoice as the provider computes it (cents, VAT apart).
+ */
+export const billingPreviewResponse = z.object({
+  effective: z.enum(['now', 'period_end']),
+  /** ISO instant the next invoice is billed. */
+  nextPaymentAt: z.string(),
+  subtotal: z.number().int(),
+  proration: z.number().int(),
+  lines: z.array(z.object({ description: z.string(), amount: z.number().int(), proration: z.boolean() })),
+});
+export type BillingChangePreview = z.infer<typeof billingPreviewResponse>;

@@ -9,5 +9,9 @@ export const billingErrors = {
   therapist_already_cancelled: [409, 'La renovación de este plan ya está desactivada.'],
   therapist_already_subscribed: [409, 'Este espacio ya tiene un plan contratado: cámbialo desde Ajustes › Plan.'],
   billing_unavailable: [503, 'Los pagos de Diván no están disponibles en este servidor todavía.'],
+  billing_change_at_renewal: [
+    409,
+    'El paso de anual a mensual se hace al renovar: desactiva la renovación y elige el plan mensual cuando termine el año.',
+  ],
   billing_checkout_not_found: [404, 'No encontramos ese pago. Vuelve a Planes e inténtalo de nuevo.'],
 } as const satisfies ErrorCatalogue;

@@ -1,8 +1,11 @@
 import { StripeBilling } from '../../platform/billing/stripe-billing';
 import type { PlatformBilling } from '../../platform/billing/platform-billing';
 import { defineModule } from '../../platform/modules/define-module';
+import { BillingSync } from './billing-sync';
+import { BillingWebhooks } from './billing-webhooks.service';
 import { billingRoutes } from './billing.routes';
 import { BillingService } from './billing.service';
+import { SubscriptionChanges } from './subscription-changes.service';
 
 declare module '../../platform/modules/define-module' {
   interface Provided {
@@ -26,17 +29,12 @@ export const billingModule = defineModule({
         ? new StripeBilling({ secretKey: stripe.secretKey, billingWebhookSecret: stripe.billingWebhookSecret, apiBase: stripe.apiBase })
         : null
       : (paymentsSandbox?.billing ?? null);
-    const billing = new BillingService({
-      db: p.db,
-      billing: provider,
-      workspaces,
-      users,
-      realtime: p.realtime,
-      log: p.log,
-      publicUrl: p.config.publicUrl,
-      clock: p.clock ?? (() => new Date()),
-    });
-    paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await billing.receive(raw, signature)));
-    return { provides: { billing }, routes: (app) => app.register(billingRoutes, { billing }) };
+    const clock = p.clock ?? (() => new Date());
+    const sync = new BillingSync({ workspaces, realtime: p.realtime, clock });
+    const billing = new BillingService({ db: p.db, billing: provider, workspaces, users, publicUrl: p.config.publicUrl, clock });
+    const changes = new SubscriptionChanges({ db: p.db, billing: provider, sync, clock });
+    const webhooks = new BillingWebhooks({ db: p.db, billing: provider, sync, log: p.log });
+    paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await webhooks.receive(raw, signature)));
+    return { provides: { billing }, routes: (app) => app.register(billingRoutes, { billing, changes, webhooks }) };
   },
 });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  billingChangeBody,
+  billingPreviewResponse,
   billingCheckoutBody,
   billingCheckoutResponse,
   billingCheckoutStatusResponse,
@@ -9,7 +11,9 @@ import {
   workspaceIdParams,
 } from '@divan/core';
 import { caller } from '../../platform/auth/caller';
+import type { BillingWebhooks } from './billing-webhooks.service';
 import type { BillingService } from './billing.service';
+import type { SubscriptionChanges } from './subscription-changes.service';
 
 const tags = ['billing'];
 /** The provider's Checkout Session id (`cs_test_…`, `cs_live_…`). */
@@ -17,7 +21,10 @@ const checkoutIdParam = z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, { error: 'P
 const W = '/api/v1/workspaces/:workspaceId/billing';
 
 /** Diván's own plans: what a workspace has, Checkout to buy one, and the provider's platform webhook. */
-export async function billingRoutes(app: FastifyInstance, { billing }: { billing: BillingService }) {
+export async function billingRoutes(
+  app: FastifyInstance,
+  { billing, changes, webhooks }: { billing: BillingService; changes: SubscriptionChanges; webhooks: BillingWebhooks },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Every member sees the plan; buying it checks the owner or workspace billing in the service.
@@ -59,6 +66,53 @@ export async function billingRoutes(app: FastifyInstance, { billing }: { billing
     (req) => billing.checkoutStatus(caller(req).member, req.params.checkoutId),
   );
 
+  const manage = { config: { access: { workspace: ['update', 'workspace_billing'] as ['update', 'workspace_billing'] } } };
+  const S = `${W}/subscription`;
+  r.post(
+    `${S}/preview`,
+    {
+      ...manage,
+      schema: {
+        operationId: 'previewPlanChange',
+        tags,
+        description: 'What changing to this plan and interval would bill next (the provider’s preview), and when it takes effect.',
+        params: workspaceIdParams,
+        body: billingChangeBody,
+        response: { 200: billingPreviewResponse },
+      },
+    },
+    (req) => changes.preview(caller(req).member, req.body),
+  );
+  r.put(
+    S,
+    {
+      ...manage,
+      schema: {
+        operationId: 'changePlan',
+        tags,
+        description: 'Another plan or interval: up now (prorated), down at the renewal (the plan paid for kept until then).',
+        params: workspaceIdParams,
+        body: billingChangeBody,
+        response: { 200: billingOverviewResponse },
+      },
+    },
+    async (req) => {
+      await changes.change(caller(req).member, req.body);
+      return billing.overview(caller(req).member);
+    },
+  );
+  const renewal = (action: 'cancel' | 'reactivate', operationId: string, description: string) =>
+    r.post(
+      `${S}/${action}`,
+      { ...manage, schema: { operationId, tags, description, params: workspaceIdParams, response: { 200: billingOverviewResponse } } },
+      async (req) => {
+        await changes[action](caller(req).member);
+        return billing.overview(caller(req).member);
+      },
+    );
+  renewal('cancel', 'cancelPlanRenewal', 'Renewal off («renovación desactivada»): the plan ends at the period’s end.');
+  renewal('reactivate', 'reactivatePlanRenewal', 'Renewal on again, before the period ends.');
+
   // The signature covers the exact bytes: this route (alone, in its own context) keeps the body raw.
   await app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
@@ -74,7 +128,7 @@ export async function billingRoutes(app: FastifyInstance, { billing }: { billing
           response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
         },
       },
-      (req) => billing.receive(req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
+      (req) => webhooks.receive(req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
     );
   });
 }

@@ -1,25 +1,19 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
-  BILLING_INTERVALS,
   isSelfServePlan,
-  LIVE_SUBSCRIPTION_STATUSES,
   PLAN_LABELS,
   unitPriceOf,
   type BillingCheckout,
   type BillingCheckoutBody,
   type BillingCheckoutStatus,
-  type BillingInterval,
   type BillingOverview,
-  type SelfServePlan,
 } from '@divan/core';
 import type { Membership } from '../../platform/auth/access';
-import type { BillingSubscriptionFact, PlatformBilling } from '../../platform/billing/platform-billing';
-import type { Db, Tx } from '../../platform/db/database';
+import type { PlatformBilling } from '../../platform/billing/platform-billing';
+import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { GatewayEvent } from '../../platform/payments/gateway';
-import type { Realtime } from '../../platform/realtime/realtime';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
+import { isLive } from './billing-sync';
 import { billingRepository } from './billing.repository';
 import type { BillingSubscriptionRow } from './billing.tables';
 
@@ -29,34 +23,20 @@ export type BillingDeps = {
   billing: PlatformBilling | null;
   workspaces: WorkspacesService;
   users: UsersService;
-  realtime: Realtime;
-  log: FastifyBaseLogger;
   publicUrl: string;
   clock: () => Date;
 };
 
-type Obj = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const idOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? str((v as Obj).id) : null);
-
-/** `divan_advance_year` → the plan and interval; null for a price Diván did not create. */
-export function planOfLookupKey(key: string | null): { plan: SelfServePlan; interval: BillingInterval } | null {
-  const m = /^divan_([a-z]+)_([a-z]+)$/.exec(key ?? '');
-  if (!m || !isSelfServePlan(m[1]!) || !(BILLING_INTERVALS as readonly string[]).includes(m[2]!)) return null;
-  return { plan: m[1], interval: m[2] as BillingInterval };
-}
-
-const isLive = (status: string) => (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+/** The owner, or a role that updates workspace billing, buys and changes the plan; every member sees it. */
+export const canManageBilling = (m: Membership) => m.isOwner || m.ability.can('update', 'workspace_billing');
 
 /**
- * Diván's own plans bought through the provider's Checkout (issue 27, decision 0026, slice 1). The
- * database keeps what the provider last said; every webhook event reads the subscription again from the
- * provider, so replays and events out of order end in the same state, and the workspace's plan follows.
+ * Diván's own plans (issue 27, decision 0026): what a workspace has, and a plan bought through the
+ * provider's hosted Checkout. The plan goes on only when the provider's webhook says it is paid
+ * (`BillingWebhooks`), never on the redirect.
  */
 export class BillingService {
   constructor(private readonly d: BillingDeps) {}
-
-  private canManage = (m: Membership) => m.isOwner || m.ability.can('update', 'workspace_billing');
 
   async overview(m: Membership): Promise<BillingOverview> {
     const repo = billingRepository(this.d.db);
@@ -64,7 +44,7 @@ export class BillingService {
     return {
       available: !!this.d.billing,
       mode: this.d.billing?.mode ?? 'test',
-      canManage: this.canManage(m),
+      canManage: canManageBilling(m),
       activeUsers,
       subscription: sub ? present(sub) : null,
     };
@@ -74,7 +54,7 @@ export class BillingService {
   async checkout(m: Membership, userId: string, body: BillingCheckoutBody): Promise<BillingCheckout> {
     const billing = this.d.billing;
     if (!billing) throw new AppError('billing_unavailable');
-    if (!this.canManage(m)) throw new AppError('access_denied');
+    if (!canManageBilling(m)) throw new AppError('access_denied');
     if (!isSelfServePlan(body.planId)) throw new AppError('therapist_plan_invalid');
     const wid = m.workspaceId;
     const repo = billingRepository(this.d.db);
@@ -126,38 +106,6 @@ export class BillingService {
     return { status: fact.status, applied: false, ...plan };
   }
 
-  /** The platform endpoint: checks the signature, takes each event once, and syncs what it names. */
-  async receive(raw: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
-    const billing = this.d.billing;
-    if (!billing) throw new AppError('billing_unavailable');
-    let event: GatewayEvent;
-    try {
-      event = await billing.verifyWebhook(raw, signature);
-    } catch {
-      throw new AppError('webhook_signature_invalid');
-    }
-    // A platform endpoint takes no connected account's event.
-    if (event.account) return this.ignore(event, 'connected account event on the platform endpoint');
-    const subscriptionId = subscriptionOfEvent(event);
-    if (!subscriptionId) return this.ignore(event, null);
-    // Read from the provider before the transaction: the latest state, whatever this event's age.
-    const sub = await billing.retrieveSubscription(subscriptionId);
-    const notify = { workspaceId: '', users: new Set<string>() };
-    const taken = await this.d.db.transaction(async (tx) => {
-      const repo = billingRepository(tx);
-      if (!(await repo.recordEvent({ eventId: event.id, type: event.type, created: event.created, ignored: null }))) return false;
-      const why = await this.sync(tx, sub, event, notify);
-      if (why) {
-        await repo.setEventIgnored(event.id, why);
-        this.d.log.warn({ eventId: event.id, type: event.type, reason: why }, 'billing webhook event ignored');
-      }
-      return true;
-    });
-    // Their screens refetch the workspace (its plan and features) at once.
-    for (const userId of notify.users) this.d.realtime.toUser(userId, 'workspace-updated', { workspaceId: notify.workspaceId });
-    return { received: true, duplicate: !taken };
-  }
-
   /** The customer of a workspace, created on the provider the first time. */
   private async customerFor(workspaceId: string): Promise<string> {
     const repo = billingRepository(this.d.db);
@@ -175,81 +123,9 @@ export class BillingService {
     await repo.insertCustomer(workspaceId, created.id);
     return (await repo.customerOf(workspaceId))!;
   }
-
-  /** Puts the provider's subscription on our rows and the workspace's plan; the reason when it changes nothing. */
-  private async sync(
-    tx: Tx,
-    sub: BillingSubscriptionFact,
-    event: GatewayEvent,
-    notify: { workspaceId: string; users: Set<string> },
-  ): Promise<string | null> {
-    const repo = billingRepository(tx);
-    const wid = await repo.workspaceOfCustomer(sub.customerId);
-    if (!wid) return 'unknown customer';
-    if (sub.metadata.divan_workspace && sub.metadata.divan_workspace !== wid) return 'workspace of the metadata is not the customer’s';
-    const plan = planOfLookupKey(sub.lookupKey);
-    if (!plan) return `price not of Diván's catalogue (${sub.lookupKey ?? sub.priceId})`;
-    const current = await repo.subscriptionOf(wid);
-    // A workspace has one subscription: an older one that ends does not undo the one in force.
-    if (current && current.subscriptionId !== sub.id && isLive(current.status) && !isLive(sub.status)) return 'an older subscription';
-    const periodEnd = sub.currentPeriodEnd ? new Date(sub.currentPeriodEnd * 1000) : null;
-    await repo.saveSubscription({
-      workspaceId: wid,
-      subscriptionId: sub.id,
-      planId: plan.plan,
-      interval: plan.interval,
-      status: sub.status,
-      quantity: sub.quantity,
-      unitAmount: sub.unitAmount,
-      currentPeriodEnd: periodEnd,
-      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-      syncedAt: this.d.clock(),
-    });
-    await this.d.workspaces.setPlan(
-      wid,
-      isLive(sub.status)
-        ? { id: plan.plan, seats: sub.quantity, periodEnd, renovationEnabled: !sub.cancelAtPeriodEnd }
-        : { id: null, seats: 1, periodEnd: null, renovationEnabled: false },
-      tx,
-    );
-    if (event.type === 'checkout.session.completed') {
-      const sessionId = str(event.object.id);
-      const row = sessionId ? await repo.checkoutById(sessionId) : null;
-      if (row && row.workspaceId === wid) {
-        await repo.completeCheckout(row.sessionId, sub.id, this.d.clock());
-        if (row.createdBy) notify.users.add(row.createdBy);
-      }
-    }
-    notify.workspaceId = wid;
-    notify.users.add(await this.d.workspaces.ownerOf(wid, tx));
-    return null;
-  }
-
-  private async ignore(event: GatewayEvent, why: string | null): Promise<{ received: true; duplicate: boolean }> {
-    const taken = await billingRepository(this.d.db).recordEvent({
-      eventId: event.id,
-      type: event.type,
-      created: event.created,
-      ignored: why ?? 'not about a subscription',
-    });
-    if (why) this.d.log.warn({ eventId: event.id, type: event.type, reason: why }, 'billing webhook event ignored');
-    return { received: true, duplicate: !taken };
-  }
 }
 
-/** The subscription an event is about: the subscription itself, a subscription Checkout, or an invoice of one. */
-function subscriptionOfEvent(event: GatewayEvent): string | null {
-  const o = event.object;
-  if (event.type.startsWith('customer.subscription.')) return str(o.id);
-  if (event.type === 'checkout.session.completed') return o.mode === 'subscription' ? idOf(o.subscription) : null;
-  if (event.type.startsWith('invoice.')) {
-    const parent = o.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
-    return idOf(parent?.subscription_details?.subscription) ?? idOf(o.subscription);
-  }
-  return null;
-}
-
-function present(row: BillingSubscriptionRow): BillingOverview['subscription'] {
+export function present(row: BillingSubscriptionRow): BillingOverview['subscription'] {
   return {
     planId: row.planId,
     interval: row.interval,
@@ -258,5 +134,6 @@ function present(row: BillingSubscriptionRow): BillingOverview['subscription'] {
     unitAmount: row.unitAmount,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    paidPlan: row.paidPlanId && row.paidUntil ? { planId: row.paidPlanId, until: row.paidUntil.toISOString() } : null,
   };
 }

@@ -32,6 +32,9 @@ export const billingSubscriptions = pgTable(
     unitAmount: integer('unit_amount').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** After a downgrade: the plan already paid for, whose features stay until `paidUntil` (the period's end). */
+    paidPlanId: text('paid_plan_id', { enum: ['basic', 'advance', 'team'] }),
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
     /** When the provider's state was last read (each event reads it again: replays and disorder converge). */
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },

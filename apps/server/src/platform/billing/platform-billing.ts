@@ -29,6 +29,17 @@ export type BillingSubscriptionFact = {
   metadata: Metadata;
 };
 
+/** The next invoice as the provider would write it now (cents, VAT apart). */
+export type BillingPreview = {
+  /** Its subtotal: the next period at the new terms plus the prorations. */
+  subtotal: number;
+  /** The proration lines together (negative when the change credits more than it charges). */
+  proration: number;
+  /** Unix seconds: when it is billed (the current period's end). */
+  nextPaymentAt: number;
+  lines: { description: string; amount: number; proration: boolean }[];
+};
+
 export type BillingCheckoutFact = {
   id: string;
   mode: 'subscription' | 'payment' | 'setup';
@@ -60,6 +71,30 @@ export interface PlatformBilling {
     idempotencyKey: string;
   }): Promise<GatewayCheckout>;
   retrieveCheckout(sessionId: string): Promise<BillingCheckoutFact>;
+  /**
+   * Changes the subscription's single item (its price and/or quantity) and/or its renewal, as
+   * `subscriptions.update` does: `proration` `create_prorations` bills the rest of the period at the new
+   * terms on the next invoice (unused time credited, remaining time charged, to the second), `none`
+   * leaves the current period as paid (the new price applies from the next one). Same key, same result.
+   */
+  updateSubscription(
+    subscriptionId: string,
+    input: {
+      priceId?: string;
+      quantity?: number;
+      proration: 'create_prorations' | 'none';
+      cancelAtPeriodEnd?: boolean;
+      idempotencyKey: string;
+    },
+  ): Promise<BillingSubscriptionFact>;
+  /**
+   * What the next invoice would be after such a change (`invoices.createPreview` with
+   * `subscription_details`): its total before tax and the part that is proration.
+   */
+  previewUpdate(
+    subscriptionId: string,
+    input: { priceId?: string; quantity?: number; proration: 'create_prorations' | 'none' },
+  ): Promise<BillingPreview>;
   retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact>;
   /** The platform endpoint's event, its signature checked over the raw body; rejects otherwise. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent>;

@@ -1,7 +1,8 @@
 // Issue 27, decision 0026: Diván's own subscription on Stripe Billing through the official SDK, spoken to
 // the local fake of Stripe's API (test/fake-stripe): everything on the platform (no Stripe-Account),
 // the caller's idempotency keys, prices found by lookup key, Checkout in subscription mode, the item's
-// period, the platform endpoint's webhook secret, outages.
+// period, changes of quantity, price and renewal with the preview of the next invoice (prorations to the
+// second), the platform endpoint's webhook secret, outages.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
@@ -9,7 +10,7 @@ import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { GatewayUnavailableError } from '../payments/gateway';
 import { loadStripe } from '../payments/stripe-sdk';
 import type { BillingPriceSpec } from './platform-billing';
-import { StripeBilling, toCheckoutFact, toSubscriptionFact } from './stripe-billing';
+import { itemChange, StripeBilling, toBillingPreview, toCheckoutFact, toSubscriptionFact } from './stripe-billing';
 
 const KEY = 'sk_test_divan_billing';
 const BILLING_SECRET = 'whsec_divan_billing_platform';
@@ -35,6 +36,41 @@ const productsOf = (plan: string) => fake.list(null, 'product').filter((p) => (p
 
 async function customer(name = 'Consulta Ana') {
   return billing.createCustomer({ email: 'ana@example.com', name, metadata: { workspaceId: 'w1' }, idempotencyKey: key('customer') });
+}
+
+type FakeItem = { id: string; quantity: number; current_period_start: number; current_period_end: number; price: { id: string } };
+const itemOf = (subscriptionId: string) => (fake.get(subscriptionId).items as { data: FakeItem[] }).data[0]!;
+const pendingOf = (subscriptionId: string) =>
+  fake
+    .list(null, 'invoiceitem')
+    .filter(
+      (ii) =>
+        ii.invoice === null &&
+        (ii.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === subscriptionId,
+    );
+const seconds = () => Math.floor(Date.now() / 1000);
+
+/** A subscription as Checkout makes it: `quantity` users on the spec's price, its period from now. */
+async function subscribed(priceSpec: BillingPriceSpec, quantity: number) {
+  const cus = await customer();
+  const price = await billing.ensurePrice(priceSpec);
+  const session = await billing.checkoutSubscription({
+    customerId: cus.id,
+    priceId: price.id,
+    quantity,
+    successUrl: 'https://divan.test/ok',
+    cancelUrl: 'https://divan.test/no',
+    metadata: { workspaceId: 'w1' },
+    idempotencyKey: key('checkout'),
+  });
+  const subscriptionId = fake.completeCheckout(session.id).subscription as string;
+  return { customerId: cus.id, priceId: price.id, subscriptionId, item: itemOf(subscriptionId) };
+}
+
+/** Stripe's proration for the part of the item's period left at `t`: the old terms credited, the new charged. */
+function prorated(item: FakeItem, t: number, old: number, next: number) {
+  const f = (item.current_period_end - t) / (item.current_period_end - item.current_period_start);
+  return { credit: -Math.round(old * f), charge: Math.round(next * f) };
 }
 
 beforeAll(async () => {
@@ -243,6 +279,212 @@ describe('StripeBilling against the fake Stripe', () => {
     await expect(billing.retrieveSubscription('sub_nope')).rejects.toThrow(/HTTP 404/);
   });
 
+  it('a quantity change 3 → 4 with prorations: previewed at this second, applied under the caller’s key on the platform, then pending on the next invoice', async () => {
+    const { customerId, priceId, subscriptionId, item } = await subscribed(spec('advance', 'month', 2900), 3);
+
+    // The preview first: nothing changes, the prorations computed at the proration_date sent.
+    const from = fake.requests.length;
+    const t0 = seconds();
+    const preview = await billing.previewUpdate(subscriptionId, { quantity: 4, proration: 'create_prorations' });
+    const t1 = seconds();
+    expect(since(from).map((r) => [r.method, r.path, r.account])).toEqual([
+      ['GET', `/v1/subscriptions/${subscriptionId}`, null],
+      ['POST', '/v1/invoices/create_preview', null],
+    ]);
+    expect(last().headers).not.toHaveProperty('stripe-account');
+    expect(last().body).toEqual({
+      customer: customerId,
+      subscription: subscriptionId,
+      subscription_details: {
+        items: [{ id: item.id, quantity: '4' }],
+        proration_behavior: 'create_prorations',
+        proration_date: expect.stringMatching(/^\d+$/),
+      },
+    });
+    const at = Number((last().body.subscription_details as { proration_date: string }).proration_date);
+    expect(at).toBeGreaterThanOrEqual(t0);
+    expect(at).toBeLessThanOrEqual(t1);
+    const asked = prorated(item, at, 2900 * 3, 2900 * 4);
+    expect(asked.credit).toBeLessThan(-8000); // most of a month left: nearly all of 3 × 29 €
+    expect(preview).toEqual({
+      subtotal: 11_600 + asked.credit + asked.charge,
+      proration: asked.credit + asked.charge,
+      nextPaymentAt: item.current_period_end,
+      lines: [
+        {
+          description: expect.stringMatching(/^Unused time on 3 × Diván Premium after \d+ \w{3} \d{4}$/),
+          amount: asked.credit,
+          proration: true,
+        },
+        { description: expect.stringMatching(/^Remaining time on 4 × Diván Premium after /), amount: asked.charge, proration: true },
+        { description: '4 × Diván Premium (at €29.00 / month)', amount: 11_600, proration: false },
+      ],
+    });
+    // round(29 € × 4 × f) − round(29 € × 3 × f): about one user's month.
+    const f = (item.current_period_end - at) / (item.current_period_end - item.current_period_start);
+    expect(preview.proration).toBe(Math.round(2900 * 4 * f) - Math.round(2900 * 3 * f));
+    expect(preview.proration).toBeGreaterThan(2800);
+    expect(pendingOf(subscriptionId)).toEqual([]);
+    expect(itemOf(subscriptionId).quantity).toBe(3);
+
+    // Applied: the item by its id, the caller's key, on the platform.
+    const k = key('quantity');
+    const applying = fake.requests.length;
+    const fact = await billing.updateSubscription(subscriptionId, { quantity: 4, proration: 'create_prorations', idempotencyKey: k });
+    const t2 = seconds();
+    expect(since(applying).map((r) => [r.method, r.path, r.account])).toEqual([
+      ['GET', `/v1/subscriptions/${subscriptionId}`, null],
+      ['POST', `/v1/subscriptions/${subscriptionId}`, null],
+    ]);
+    expect(last()).toMatchObject({ idempotencyKey: k, status: 200, replayed: false });
+    expect(last().headers).not.toHaveProperty('stripe-account');
+    expect(last().body).toEqual({ items: [{ id: item.id, quantity: '4' }], proration_behavior: 'create_prorations' });
+    expect(fact).toMatchObject({
+      id: subscriptionId,
+      priceId,
+      quantity: 4,
+      unitAmount: 2900,
+      currentPeriodEnd: item.current_period_end,
+      cancelAtPeriodEnd: false,
+    });
+
+    // The same key again: Stripe's answer replayed, nothing prorated twice.
+    expect(await billing.updateSubscription(subscriptionId, { quantity: 4, proration: 'create_prorations', idempotencyKey: k })).toEqual(
+      fact,
+    );
+    expect(last()).toMatchObject({ idempotencyKey: k, replayed: true });
+
+    // Its prorations wait for the next invoice, computed at the second of the update.
+    const pending = pendingOf(subscriptionId);
+    expect(pending).toHaveLength(2);
+    const done = pending[0]!.date as number;
+    expect(done).toBeGreaterThanOrEqual(at);
+    expect(done).toBeLessThanOrEqual(t2);
+    const applied = prorated(item, done, 2900 * 3, 2900 * 4);
+    expect(pending.map((ii) => [ii.amount, ii.quantity, ii.proration])).toEqual([
+      [applied.credit, 3, true],
+      [applied.charge, 4, true],
+    ]);
+
+    // The next invoice without a change: those two lines pending, then the period at 4 users.
+    const after = await billing.previewUpdate(subscriptionId, { proration: 'create_prorations' });
+    expect(last().body).toEqual({
+      customer: customerId,
+      subscription: subscriptionId,
+      subscription_details: { proration_behavior: 'create_prorations', proration_date: expect.stringMatching(/^\d+$/) },
+    });
+    expect(after).toEqual({
+      subtotal: 11_600 + applied.credit + applied.charge,
+      proration: applied.credit + applied.charge,
+      nextPaymentAt: item.current_period_end,
+      lines: [
+        { description: pending[0]!.description, amount: applied.credit, proration: true },
+        { description: pending[1]!.description, amount: applied.charge, proration: true },
+        { description: '4 × Diván Premium (at €29.00 / month)', amount: 11_600, proration: false },
+      ],
+    });
+    // What was previewed, within a cent per second between the preview and the update.
+    expect(Math.abs(after.proration - preview.proration)).toBeLessThanOrEqual(1 + (done - at));
+  });
+
+  it('renewal off and back on: cancelAtPeriodEnd round-trips; a subscription ending with its period has no next invoice', async () => {
+    const { subscriptionId, item } = await subscribed(spec('advance', 'month', 2900), 2);
+    const off = key('cancel');
+    const cancelled = await billing.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true, proration: 'none', idempotencyKey: off });
+    expect(last()).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subscriptionId}`, account: null, idempotencyKey: off });
+    expect(last().body).toEqual({ proration_behavior: 'none', cancel_at_period_end: 'true' });
+    expect(cancelled).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, quantity: 2, currentPeriodEnd: item.current_period_end });
+    expect(fake.get(subscriptionId)).toMatchObject({ cancel_at_period_end: true, cancel_at: item.current_period_end });
+    expect((await billing.retrieveSubscription(subscriptionId)).cancelAtPeriodEnd).toBe(true);
+
+    // Stripe has no upcoming invoice for it: its words kept.
+    await expect(billing.previewUpdate(subscriptionId, { proration: 'none' })).rejects.toThrow(/HTTP 404, invoice_upcoming_none/);
+
+    const on = key('reactivate');
+    const renewed = await billing.updateSubscription(subscriptionId, { cancelAtPeriodEnd: false, proration: 'none', idempotencyKey: on });
+    expect(last().body).toEqual({ proration_behavior: 'none', cancel_at_period_end: 'false' });
+    expect(renewed).toEqual({ ...cancelled, cancelAtPeriodEnd: false });
+    expect(fake.get(subscriptionId)).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null });
+    expect((await billing.retrieveSubscription(subscriptionId)).cancelAtPeriodEnd).toBe(false);
+    expect(pendingOf(subscriptionId)).toEqual([]);
+    expect((await billing.previewUpdate(subscriptionId, { proration: 'none' })).subtotal).toBe(5800);
+  });
+
+  it('a price change without proration: the quantity kept, nothing prorated, the next period at the new price', async () => {
+    const { subscriptionId, item } = await subscribed(spec('basic', 'month', 1900), 2);
+    const premium = await billing.ensurePrice(spec('advance', 'month', 2900));
+
+    const preview = await billing.previewUpdate(subscriptionId, { priceId: premium.id, proration: 'none' });
+    // The price alone would set the quantity to 1 on Stripe: the item's quantity goes with it.
+    expect(last().body.subscription_details).toEqual({
+      items: [{ id: item.id, price: premium.id, quantity: '2' }],
+      proration_behavior: 'none',
+      proration_date: expect.stringMatching(/^\d+$/),
+    });
+    const nextPeriod = { description: '2 × Diván Premium (at €29.00 / month)', amount: 5800, proration: false };
+    expect(preview).toEqual({ subtotal: 5800, proration: 0, nextPaymentAt: item.current_period_end, lines: [nextPeriod] });
+
+    const k = key('price');
+    const fact = await billing.updateSubscription(subscriptionId, { priceId: premium.id, proration: 'none', idempotencyKey: k });
+    expect(last()).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subscriptionId}`, account: null, idempotencyKey: k });
+    expect(last().body).toEqual({ items: [{ id: item.id, price: premium.id, quantity: '2' }], proration_behavior: 'none' });
+    expect(fact).toMatchObject({
+      priceId: premium.id,
+      lookupKey: 'divan_advance_month',
+      unitAmount: 2900,
+      quantity: 2,
+      currentPeriodEnd: item.current_period_end,
+    });
+    expect(pendingOf(subscriptionId)).toEqual([]);
+    expect(await billing.previewUpdate(subscriptionId, { proration: 'create_prorations' })).toEqual(preview);
+  });
+
+  it('the fake keeps Stripe’s rules: a new price alone sets the quantity to 1; a long run of changes is read past the first 10 lines', async () => {
+    const { subscriptionId, item } = await subscribed(spec('basic', 'month', 1900), 3);
+    const premium = await billing.ensurePrice(spec('advance', 'month', 2900));
+    const stripe = new (await loadStripe())(KEY, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+    const raw = await stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: item.id, price: premium.id }],
+      proration_behavior: 'none',
+    });
+    expect(raw.items.data[0]).toMatchObject({ price: { id: premium.id }, quantity: 1 });
+
+    // Five changes: ten pending lines, and the period's: Stripe embeds ten, the rest are listed.
+    for (const quantity of [2, 3, 4, 5, 6])
+      await billing.updateSubscription(subscriptionId, { quantity, proration: 'create_prorations', idempotencyKey: key('quantity') });
+    const pending = pendingOf(subscriptionId);
+    expect(pending).toHaveLength(10);
+    const from = fake.requests.length;
+    const preview = await billing.previewUpdate(subscriptionId, { proration: 'create_prorations' });
+    expect(since(from).map((r) => [r.method, r.path.replace(/upcoming_in_\w+/, 'upcoming_in_x')])).toEqual([
+      ['GET', `/v1/subscriptions/${subscriptionId}`],
+      ['POST', '/v1/invoices/create_preview'],
+      ['GET', '/v1/invoices/upcoming_in_x/lines'],
+    ]);
+    expect(preview.lines).toHaveLength(11);
+    const prorationSum = pending.reduce((sum, ii) => sum + (ii.amount as number), 0);
+    expect(preview.proration).toBe(prorationSum);
+    expect(preview.subtotal).toBe(6 * 2900 + prorationSum);
+    expect(preview.lines.at(-1)).toEqual({ description: '6 × Diván Premium (at €29.00 / month)', amount: 17_400, proration: false });
+  });
+
+  it('changes Stripe refuses keep its words: an unknown subscription, an unknown price, another billing interval', async () => {
+    await expect(billing.updateSubscription('sub_nope', { quantity: 2, proration: 'none', idempotencyKey: key('x') })).rejects.toThrow(
+      /HTTP 404, resource_missing.*sub_nope/,
+    );
+    await expect(billing.previewUpdate('sub_nope', { quantity: 2, proration: 'none' })).rejects.toThrow(GatewayUnavailableError);
+    const { subscriptionId } = await subscribed(spec('basic', 'month', 1900), 1);
+    await expect(
+      billing.updateSubscription(subscriptionId, { priceId: 'price_nope', proration: 'none', idempotencyKey: key('x') }),
+    ).rejects.toThrow(/HTTP 404, resource_missing.*price_nope/);
+    await expect(billing.previewUpdate(subscriptionId, { priceId: 'price_nope', proration: 'none' })).rejects.toThrow(/price_nope/);
+    const yearly = await billing.ensurePrice(spec('basic', 'year', 19_000));
+    await expect(
+      billing.updateSubscription(subscriptionId, { priceId: yearly.id, proration: 'create_prorations', idempotencyKey: key('x') }),
+    ).rejects.toThrow(/HTTP 400.*billing interval/);
+    expect(itemOf(subscriptionId).quantity).toBe(1);
+  });
+
   it('webhooks: an event signed with the platform endpoint’s secret is read; the Connect secret, a tampered body or none are refused', async () => {
     const sdk = await loadStripe();
     const object = { id: 'sub_123', object: 'subscription', status: 'active', metadata: { workspaceId: 'w1' } };
@@ -344,6 +586,56 @@ describe('StripeBilling mapping and configuration', () => {
     });
     expect(toSubscriptionFact({ ...subscription, status: 'past_due' } as Stripe.Subscription).status).toBe('past_due');
     expect(() => toSubscriptionFact({ ...subscription, items: { data: [] } } as unknown as Stripe.Subscription)).toThrow(/no items/);
+  });
+
+  it('reads a preview: proration by the line’s parent (or an older top-level flag), the lines together, billed at the period’s end', () => {
+    const line = (amount: number, parent: unknown, extra: object = {}) =>
+      ({
+        id: `il_${amount}`,
+        object: 'line_item',
+        amount,
+        description: `line ${amount}`,
+        parent,
+        ...extra,
+      }) as unknown as Stripe.InvoiceLineItem;
+    const lines = [
+      line(-900, { type: 'subscription_item_details', subscription_item_details: { proration: true }, invoice_item_details: null }),
+      line(1200, { type: 'invoice_item_details', invoice_item_details: { proration: true }, subscription_item_details: null }),
+      line(300, null, { proration: true }),
+      line(5800, { type: 'subscription_item_details', subscription_item_details: { proration: false }, invoice_item_details: null }),
+      line(100, null),
+    ];
+    const invoice = {
+      id: 'upcoming_in_1',
+      subtotal: 6500,
+      period_end: 1_800_000_000,
+      next_payment_attempt: 1_800_003_600,
+    } as Stripe.Invoice;
+    expect(toBillingPreview(invoice, lines, 1_799_000_000)).toEqual({
+      subtotal: 6500,
+      proration: 600,
+      nextPaymentAt: 1_800_000_000,
+      lines: [
+        { description: 'line -900', amount: -900, proration: true },
+        { description: 'line 1200', amount: 1200, proration: true },
+        { description: 'line 300', amount: 300, proration: true },
+        { description: 'line 5800', amount: 5800, proration: false },
+        { description: 'line 100', amount: 100, proration: false },
+      ],
+    });
+    const noPeriod = { ...invoice, period_end: 0 } as Stripe.Invoice;
+    expect(toBillingPreview(noPeriod, [], 1_799_000_000).nextPaymentAt).toBe(1_799_000_000);
+    expect(toBillingPreview(noPeriod, [], null).nextPaymentAt).toBe(1_800_003_600);
+    expect(() => toBillingPreview({ ...noPeriod, next_payment_attempt: null } as Stripe.Invoice, [], null)).toThrow(/no billing date/);
+  });
+
+  it('the item of a change: by its id, a price carrying the item’s quantity, none when nothing changes', () => {
+    const sub = { id: 'sub_1', items: { data: [{ id: 'si_1', quantity: 3 }] } } as unknown as Stripe.Subscription;
+    expect(itemChange(sub, {})).toBeUndefined();
+    expect(itemChange(sub, { quantity: 4 })).toEqual([{ id: 'si_1', quantity: 4 }]);
+    expect(itemChange(sub, { priceId: 'price_2' })).toEqual([{ id: 'si_1', price: 'price_2', quantity: 3 }]);
+    expect(itemChange(sub, { priceId: 'price_2', quantity: 1 })).toEqual([{ id: 'si_1', price: 'price_2', quantity: 1 }]);
+    expect(() => itemChange({ ...sub, items: { data: [] } } as unknown as Stripe.Subscription, { quantity: 1 })).toThrow(/no items/);
   });
 
   it('mode from the key; a bad STRIPE_API_BASE fails when made, before any call', () => {

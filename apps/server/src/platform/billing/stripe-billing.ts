@@ -14,6 +14,7 @@ import { loadStripe, type StripeSdk } from '../payments/stripe-sdk';
 import {
   priceLookupKey,
   type BillingCheckoutFact,
+  type BillingPreview,
   type BillingPriceSpec,
   type BillingSubscriptionFact,
   type PlatformBilling,
@@ -180,6 +181,63 @@ export class StripeBilling implements PlatformBilling {
     return this.call(async (stripe) => toCheckoutFact(await stripe.checkout.sessions.retrieve(sessionId)));
   }
 
+  /**
+   * `subscriptions.update` of the single item (read first for its id) and/or its renewal, under the
+   * caller's key. A new price without a quantity keeps the item's quantity: Stripe would set it to 1.
+   */
+  updateSubscription(
+    subscriptionId: string,
+    input: {
+      priceId?: string;
+      quantity?: number;
+      proration: 'create_prorations' | 'none';
+      cancelAtPeriodEnd?: boolean;
+      idempotencyKey: string;
+    },
+  ): Promise<BillingSubscriptionFact> {
+    return this.call(async (stripe) => {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const items = itemChange(current, input);
+      const updated = await stripe.subscriptions.update(
+        subscriptionId,
+        {
+          ...(items ? { items } : {}),
+          proration_behavior: input.proration,
+          ...(input.cancelAtPeriodEnd === undefined ? {} : { cancel_at_period_end: input.cancelAtPeriodEnd }),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toSubscriptionFact(updated);
+    });
+  }
+
+  /**
+   * `invoices.createPreview` of the subscription's next invoice with the change in `subscription_details`,
+   * prorated at this second (`proration_date`). All its lines are read (Stripe embeds the first 10).
+   */
+  previewUpdate(
+    subscriptionId: string,
+    input: { priceId?: string; quantity?: number; proration: 'create_prorations' | 'none' },
+  ): Promise<BillingPreview> {
+    return this.call(async (stripe) => {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const items = itemChange(current, input);
+      const preview = await stripe.invoices.createPreview({
+        customer: idOf(current.customer)!,
+        subscription: subscriptionId,
+        subscription_details: {
+          ...(items ? { items } : {}),
+          proration_behavior: input.proration,
+          proration_date: Math.floor(Date.now() / 1000),
+        },
+      });
+      let lines = preview.lines.data;
+      if (preview.lines.has_more && preview.id)
+        lines = await stripe.invoices.listLineItems(preview.id, { limit: 100 }).autoPagingToArray({ limit: 10_000 });
+      return toBillingPreview(preview, lines, singleItem(current).current_period_end ?? null);
+    });
+  }
+
   retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact> {
     return this.call(async (stripe) => toSubscriptionFact(await stripe.subscriptions.retrieve(subscriptionId)));
   }
@@ -213,9 +271,68 @@ export function toCheckoutFact(s: Stripe.Checkout.Session): BillingCheckoutFact 
 }
 
 /** Diván's subscriptions have one item (the plan, `quantity` active users); the first is read. */
-export function toSubscriptionFact(s: Stripe.Subscription): BillingSubscriptionFact {
+function singleItem(s: Stripe.Subscription): Stripe.SubscriptionItem {
   const item = s.items.data[0];
   if (!item) throw new GatewayUnavailableError(`Stripe subscription ${s.id} has no items`);
+  return item;
+}
+
+/**
+ * The `items` of an update or a preview: the single item by its id with the new price and/or quantity,
+ * or none when neither changes. A price alone carries the item's quantity along (Stripe sets a changed
+ * price's quantity to 1 unless one is given).
+ */
+export function itemChange(
+  s: Stripe.Subscription,
+  input: { priceId?: string; quantity?: number },
+): Array<{ id: string; price?: string; quantity?: number }> | undefined {
+  if (input.priceId === undefined && input.quantity === undefined) return undefined;
+  const item = singleItem(s);
+  const quantity = input.quantity ?? item.quantity;
+  return [
+    { id: item.id, ...(input.priceId === undefined ? {} : { price: input.priceId }), ...(quantity === undefined ? {} : { quantity }) },
+  ];
+}
+
+/**
+ * A line is a proration by `parent.subscription_item_details.proration` (API 2026-10-28; Stripe's advice
+ * for previews), or `parent.invoice_item_details.proration` (a one-off item's), or an older line's
+ * top-level `proration`.
+ */
+function isProration(line: Stripe.InvoiceLineItem): boolean {
+  const parent = line.parent;
+  return (
+    parent?.subscription_item_details?.proration ??
+    parent?.invoice_item_details?.proration ??
+    (line as unknown as { proration?: boolean }).proration === true
+  );
+}
+
+/**
+ * A preview of the next invoice as the app needs it: its subtotal, its lines, the proration lines
+ * together. It is billed at its `period_end` (a renewal's invoice looks back on the current period and is
+ * made at its end; `next_payment_attempt` is about an hour later, and null when invoices are sent), else
+ * at the item's `current_period_end`.
+ */
+export function toBillingPreview(
+  invoice: Stripe.Invoice,
+  lines: Stripe.InvoiceLineItem[],
+  currentPeriodEnd: number | null,
+): BillingPreview {
+  const mapped = lines.map((l) => ({ description: l.description ?? '', amount: l.amount, proration: isProration(l) }));
+  const nextPaymentAt = invoice.period_end || currentPeriodEnd || invoice.next_payment_attempt;
+  if (!nextPaymentAt) throw new GatewayUnavailableError(`Stripe's invoice preview ${invoice.id ?? ''} has no billing date`);
+  return {
+    subtotal: invoice.subtotal,
+    proration: mapped.filter((l) => l.proration).reduce((sum, l) => sum + l.amount, 0),
+    nextPaymentAt,
+    lines: mapped,
+  };
+}
+
+/** A subscription as the app needs it, read from its single item. */
+export function toSubscriptionFact(s: Stripe.Subscription): BillingSubscriptionFact {
+  const item = singleItem(s);
   return {
     id: s.id,
     customerId: idOf(s.customer)!,

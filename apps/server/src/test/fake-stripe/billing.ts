@@ -1,9 +1,12 @@
 // Test support: the Billing endpoints of Stripe's API that Diván's own subscription uses
 // (platform/billing/stripe-billing.ts), on the fake's Ledger: products, prices found by lookup key,
 // Checkout in subscription mode and the subscription its completion makes (one item, a quantity, the
-// item's `current_period_end` as in API 2026-10-28). Called on the platform (no Stripe-Account), like Diván.
+// item's `current_period_end` as in API 2026-10-28), its update (price, quantity, renewal; prorations kept
+// as pending invoice items, to the second) and the preview of its next invoice (`invoices/create_preview`,
+// with or without a change). Called on the platform (no Stripe-Account), like Diván.
+import { centsToDecimalText } from '@divan/core';
 import { list, metadata, obj, str, type Form } from './form';
-import { invalid, missingParam, newId, now, type Ledger, type StripeObject } from './objects';
+import { ApiError, invalid, missing, missingParam, newId, now, type Ledger, type StripeObject } from './objects';
 import type { CheckoutPlan, Route, RouteContext } from './routes';
 
 const INTERVALS = ['day', 'week', 'month', 'year'];
@@ -217,6 +220,370 @@ export function completeSubscriptionCheckout(
   return subscription;
 }
 
+type Item = {
+  id: string;
+  price: StripeObject;
+  quantity: number;
+  current_period_start: number;
+  current_period_end: number;
+};
+type Recurring = { interval: string; interval_count: number };
+
+/** What an update (or a preview's `subscription_details`) asks of the subscription, read as Stripe reads it. */
+type Change = {
+  item: Item;
+  /** The item's price and quantity after the change (the same as now when it changes neither). */
+  price: StripeObject;
+  quantity: number;
+  changed: boolean;
+  prorate: boolean;
+  /** Unix seconds the prorations are computed at (`proration_date`, else now). */
+  at: number;
+  /** The renewal asked for, or null (left as it is). */
+  cancelAtPeriodEnd: boolean | null;
+};
+
+const PRORATION_BEHAVIORS = ['create_prorations', 'none', 'always_invoice'];
+
+function boolParam(form: Form, key: string, param: string): boolean | null {
+  const raw = str(form, key);
+  if (raw === null) return null;
+  if (raw !== 'true' && raw !== 'false') throw invalid(`Invalid boolean: ${raw}`, { param });
+  return raw === 'true';
+}
+
+const itemsOf = (sub: StripeObject) => (sub.items as { data: Item[] }).data;
+
+/**
+ * The change in `form` (an update's parameters, or a preview's `subscription_details`, `prefix` naming
+ * them in errors). As Stripe: an item named by its id; a new price without a quantity sets it to 1;
+ * `proration_behavior` defaults to `create_prorations`. The fake changes an existing item only, within
+ * the same billing interval (Stripe would reset the billing cycle and invoice at once: not modelled).
+ */
+function readChange(c: RouteContext, sub: StripeObject, form: Form, prefix: (param: string) => string): Change {
+  if (sub.status === 'canceled' || sub.status === 'incomplete_expired')
+    throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+  const items = list(form, 'items') as Form[];
+  if (items.length > 1) throw invalid('The fake Stripe changes one item at a time.', { param: prefix('items') });
+  const current = itemsOf(sub)[0]!;
+  let item = current;
+  let price = current.price;
+  let quantity = current.quantity;
+  const asked = items[0];
+  if (asked) {
+    const itemId = str(asked, 'id');
+    if (!itemId) throw invalid('The fake Stripe only updates existing items: pass items[0][id].', { param: prefix('items[0][id]') });
+    const found = itemsOf(sub).find((i) => i.id === itemId);
+    if (!found) throw missing('subscription_item', itemId, prefix('items[0][id]'));
+    item = found;
+    price = found.price;
+    quantity = found.quantity;
+    const priceId = str(asked, 'price');
+    if (priceId) {
+      const p = c.ledger.get(c.owner, 'price', priceId, prefix('items[0][price]'));
+      if (!p.active)
+        throw invalid('The price specified is inactive. This field only accepts active prices.', { param: prefix('items[0][price]') });
+      if (!p.recurring)
+        throw invalid(`The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`, {
+          param: prefix('items[0][price]'),
+        });
+      const [from, to] = [found.price.recurring as Recurring, p.recurring as Recurring];
+      if (from.interval !== to.interval || from.interval_count !== to.interval_count)
+        throw invalid('The fake Stripe does not change a billing interval (Stripe would reset the billing cycle and invoice at once).', {
+          param: prefix('items[0][price]'),
+        });
+      if (p.id !== found.price.id) {
+        price = structuredClone(p);
+        quantity = 1;
+      }
+    }
+    quantity = intParam(asked, 'quantity', prefix('items[0][quantity]'), false, 0) ?? quantity;
+  }
+  const behavior = str(form, 'proration_behavior') ?? 'create_prorations';
+  if (!PRORATION_BEHAVIORS.includes(behavior))
+    throw invalid(`Invalid proration_behavior: ${behavior}`, { param: prefix('proration_behavior') });
+  if (behavior === 'always_invoice')
+    throw invalid('The fake Stripe keeps prorations for the next invoice: always_invoice is not modelled.', {
+      param: prefix('proration_behavior'),
+    });
+  const at = intParam(form, 'proration_date', prefix('proration_date'), false) ?? now();
+  if (at < item.current_period_start)
+    throw invalid('proration_date must be within the current billing period.', { param: prefix('proration_date') });
+  return {
+    item,
+    price,
+    quantity,
+    changed: price.id !== item.price.id || quantity !== item.quantity,
+    prorate: behavior === 'create_prorations',
+    at,
+    cancelAtPeriodEnd: boolParam(form, 'cancel_at_period_end', prefix('cancel_at_period_end')),
+  };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** As Stripe writes a date in a line's description: `12 Oct 2026` (UTC). */
+const day = (t: number) => {
+  const d = new Date(t * 1000);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+};
+
+const productName = (c: RouteContext, price: StripeObject) => {
+  const product = c.ledger.list(c.owner, 'product').find((p) => p.id === price.product);
+  return (product?.name as string | undefined) ?? String(price.product);
+};
+
+type Proration = { amount: number; description: string; price: StripeObject; quantity: number; period: { start: number; end: number } };
+
+/**
+ * The prorations of a change, as Stripe computes them to the second: for the fraction f of the period
+ * left at `at`, a credit of the old terms' unused time and a charge of the new terms' remaining time.
+ */
+export function prorations(c: RouteContext, change: Change): Proration[] {
+  const { item, at } = change;
+  const length = item.current_period_end - item.current_period_start;
+  if (!change.prorate || !change.changed || length <= 0 || at >= item.current_period_end) return [];
+  const f = (item.current_period_end - at) / length;
+  const period = { start: at, end: item.current_period_end };
+  const unit = (p: StripeObject) => p.unit_amount as number;
+  return [
+    {
+      amount: -Math.round(unit(item.price) * item.quantity * f),
+      description: `Unused time on ${item.quantity} × ${productName(c, item.price)} after ${day(at)}`,
+      price: item.price,
+      quantity: item.quantity,
+      period,
+    },
+    {
+      amount: Math.round(unit(change.price) * change.quantity * f),
+      description: `Remaining time on ${change.quantity} × ${productName(c, change.price)} after ${day(at)}`,
+      price: change.price,
+      quantity: change.quantity,
+      period,
+    },
+  ];
+}
+
+const pricing = (price: StripeObject) => ({
+  type: 'price_details',
+  price_details: { price: price.id, product: price.product },
+  unit_amount_decimal: String(price.unit_amount),
+});
+
+/**
+ * `POST /v1/subscriptions/:id`: the item's price and/or quantity (`items[0][id|price|quantity]`),
+ * `proration_behavior`, `proration_date`, `cancel_at_period_end`. With `create_prorations` a change
+ * leaves its two proration lines as pending invoice items, billed on the next invoice.
+ */
+function updateSubscription(c: RouteContext): StripeObject {
+  const sub = c.ledger.get(c.owner, 'subscription', c.ids[0]!, 'id');
+  const change = readChange(c, sub, c.params, (p) => p);
+  for (const p of prorations(c, change)) {
+    c.ledger.put(c.owner, {
+      id: newId('ii'),
+      object: 'invoiceitem',
+      amount: p.amount,
+      currency: 'eur',
+      customer: sub.customer,
+      customer_account: null,
+      date: change.at,
+      description: p.description,
+      discountable: false,
+      discounts: [],
+      invoice: null,
+      livemode: false,
+      metadata: {},
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, subscription_item: change.item.id } },
+      period: p.period,
+      pricing: pricing(p.price),
+      proration: true,
+      proration_details: { credited_items: null, discount_amounts: [] },
+      quantity: p.quantity,
+      quantity_decimal: String(p.quantity),
+      tax_rates: [],
+      test_clock: null,
+    });
+  }
+  Object.assign(change.item, { price: change.price, quantity: change.quantity });
+  if (change.cancelAtPeriodEnd !== null) {
+    Object.assign(sub, {
+      cancel_at_period_end: change.cancelAtPeriodEnd,
+      cancel_at: change.cancelAtPeriodEnd ? change.item.current_period_end : null,
+      canceled_at: change.cancelAtPeriodEnd ? now() : null,
+    });
+  }
+  const metadataForm = obj(c.params, 'metadata');
+  if (Object.keys(metadataForm).length > 0) sub.metadata = { ...(sub.metadata as object), ...metadata(c.params) };
+  return sub;
+}
+
+/** A line of a preview, as API 2026-10-28 writes it: whether it is a proration under `parent.subscription_item_details`. */
+function line(
+  invoiceId: string,
+  sub: StripeObject,
+  itemId: string,
+  l: { amount: number; description: string; price: StripeObject; quantity: number; period: { start: number; end: number } },
+  proration: boolean,
+  invoiceItem: string | null,
+) {
+  return {
+    id: `il_tmp_${newId('x').slice(2)}`,
+    object: 'line_item',
+    amount: l.amount,
+    currency: 'eur',
+    description: l.description,
+    discount_amounts: [],
+    discountable: !proration,
+    discounts: [],
+    invoice: invoiceId,
+    livemode: false,
+    metadata: {},
+    parent: {
+      type: 'subscription_item_details',
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: invoiceItem,
+        proration,
+        proration_details: { credited_items: null },
+        subscription: sub.id,
+        subscription_item: itemId,
+      },
+    },
+    period: l.period,
+    pretax_credit_amounts: [],
+    pricing: pricing(l.price),
+    quantity: l.quantity,
+    quantity_decimal: String(l.quantity),
+    subscription: sub.id,
+    subtotal: l.amount,
+    taxes: [],
+  };
+}
+
+/** Stripe's list of an invoice's lines holds the first 10; the rest are read from `/v1/invoices/:id/lines`. */
+const EMBEDDED_LINES = 10;
+const linesPage = (invoiceId: string, data: unknown[], hasMore: boolean) => ({
+  object: 'list',
+  data,
+  has_more: hasMore,
+  url: `/v1/invoices/${invoiceId}/lines`,
+});
+
+/**
+ * `POST /v1/invoices/create_preview` for a subscription: its next invoice as Stripe would write it now —
+ * the pending invoice items of the subscription (prorations of past changes), the prorations the change in
+ * `subscription_details` would add (at its `proration_date`), and the next period at the new terms. No
+ * upcoming invoice for a subscription that ends at the period's end (`invoice_upcoming_none`).
+ */
+function createPreview(c: RouteContext): StripeObject {
+  const subId = str(c.params, 'subscription');
+  if (!subId) throw invalid('The fake Stripe previews the next invoice of a subscription: pass subscription.', { param: 'subscription' });
+  const sub = c.ledger.get(c.owner, 'subscription', subId, 'subscription');
+  const customer = str(c.params, 'customer');
+  if (customer && customer !== sub.customer)
+    throw invalid(`The subscription ${sub.id} does not belong to the customer ${customer}.`, { param: 'customer' });
+  const details = obj(c.params, 'subscription_details');
+  const change = readChange(c, sub, details, (p) => `subscription_details[${p}]`);
+  const endsAtPeriodEnd = change.cancelAtPeriodEnd ?? (sub.cancel_at_period_end as boolean);
+  if (endsAtPeriodEnd || sub.status === 'canceled')
+    throw new ApiError(404, {
+      type: 'invalid_request_error',
+      code: 'invoice_upcoming_none',
+      message: `No upcoming invoices for customer: ${String(sub.customer)}`,
+    });
+  const id = `upcoming_in_${newId('x').slice(2)}`;
+  const item = change.item;
+  const pending = c.ledger
+    .list(c.owner, 'invoiceitem')
+    .filter(
+      (ii) =>
+        ii.invoice === null &&
+        (ii.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === sub.id,
+    );
+  const recurring = change.price.recurring as Recurring;
+  const unit = change.price.unit_amount as number;
+  const every = recurring.interval_count === 1 ? `/ ${recurring.interval}` : `every ${recurring.interval_count} ${recurring.interval}s`;
+  const lines = [
+    ...pending.map((ii) =>
+      line(
+        id,
+        sub,
+        (ii.parent as { subscription_details: { subscription_item: string } }).subscription_details.subscription_item,
+        {
+          amount: ii.amount as number,
+          description: ii.description as string,
+          price: c.ledger.get(c.owner, 'price', (ii.pricing as { price_details: { price: string } }).price_details.price),
+          quantity: ii.quantity as number,
+          period: ii.period as { start: number; end: number },
+        },
+        true,
+        ii.id,
+      ),
+    ),
+    ...prorations(c, change).map((p) => line(id, sub, item.id, p, true, null)),
+    line(
+      id,
+      sub,
+      item.id,
+      {
+        amount: unit * change.quantity,
+        description: `${change.quantity} × ${productName(c, change.price)} (at €${centsToDecimalText(unit, '.')} ${every})`,
+        price: change.price,
+        quantity: change.quantity,
+        period: {
+          start: item.current_period_end,
+          end: addInterval(item.current_period_end, recurring.interval, recurring.interval_count),
+        },
+      },
+      false,
+      null,
+    ),
+  ];
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  const invoice = c.ledger.put(c.owner, {
+    id,
+    object: 'invoice',
+    status: 'draft',
+    billing_reason: 'upcoming',
+    collection_method: sub.collection_method,
+    currency: 'eur',
+    customer: sub.customer,
+    parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+    // The invoice the renewal makes: it looks back on the current period and is made at its end.
+    created: item.current_period_end,
+    period_start: item.current_period_start,
+    period_end: item.current_period_end,
+    next_payment_attempt: sub.collection_method === 'charge_automatically' ? item.current_period_end + 3600 : null,
+    subtotal,
+    subtotal_excluding_tax: subtotal,
+    total: subtotal,
+    total_excluding_tax: subtotal,
+    amount_due: Math.max(0, subtotal),
+    amount_paid: 0,
+    amount_remaining: Math.max(0, subtotal),
+    starting_balance: 0,
+    total_taxes: [],
+    lines: linesPage(id, lines, false),
+    livemode: false,
+  });
+  return { ...invoice, lines: linesPage(id, lines.slice(0, EMBEDDED_LINES), lines.length > EMBEDDED_LINES) };
+}
+
+/** `GET /v1/invoices/:id/lines` (a preview's too): `limit` (default 10, up to 100) after `starting_after`. */
+function listInvoiceLines(c: RouteContext): StripeObject {
+  const invoice = c.ledger.get(c.owner, 'invoice', c.ids[0]!, 'invoice');
+  const all = (invoice.lines as { data: Array<{ id: string }> }).data;
+  const limit = intParam(c.params, 'limit', 'limit', false, 1) ?? 10;
+  if (limit > 100) throw invalid('This value must be less than or equal to 100.', { param: 'limit' });
+  const after = str(c.params, 'starting_after');
+  let from = 0;
+  if (after) {
+    const at = all.findIndex((l) => l.id === after);
+    if (at < 0) throw invalid(`Invalid starting_after: ${after}`, { param: 'starting_after' });
+    from = at + 1;
+  }
+  return linesPage(invoice.id, all.slice(from, from + limit), from + limit < all.length) as unknown as StripeObject;
+}
+
 const ID = '([A-Za-z0-9_]+)';
 const retrieve = (object: string, param: string) => (c: RouteContext) => c.ledger.get(c.owner, object, c.ids[0]!, param);
 
@@ -227,4 +594,7 @@ export const BILLING_ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/v1\/prices$/, handle: listPrices },
   { method: 'GET', pattern: new RegExp(`^/v1/prices/${ID}$`), handle: retrieve('price', 'price') },
   { method: 'GET', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), handle: retrieve('subscription', 'id') },
+  { method: 'POST', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), handle: updateSubscription },
+  { method: 'POST', pattern: /^\/v1\/invoices\/create_preview$/, handle: createPreview },
+  { method: 'GET', pattern: new RegExp(`^/v1/invoices/${ID}/lines$`), handle: listInvoiceLines },
 ];

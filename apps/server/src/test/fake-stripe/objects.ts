@@ -34,6 +34,7 @@ const NOUNS: Record<string, string> = {
   setup_intent: 'setupintent',
   payment_method: 'PaymentMethod',
   payment_intent: 'payment_intent',
+  subscription_item: 'subscription item',
 };
 
 export const missing = (object: string, id: string, param = 'id') =>

@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@divan/core';
 import type { Db, DbOrTx } from '../../db/database';
 import {
   priceLookupKey,
@@ -12,7 +11,8 @@ import type { GatewayCheckout, GatewayEvent, Metadata } from '../gateway';
 import { nowOf, type SandboxContext } from './sandbox-charges';
 import { newCheckoutSession, type SandboxCheckoutSession, type SandboxCustomer } from './sandbox-objects';
 import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
-import type { SandboxPrice, SandboxProduct, SandboxSubscription } from './sandbox-subscriptions';
+import { SandboxSubscriptionChanges } from './sandbox-subscription-changes';
+import { subscriptionFact, type SandboxPrice, type SandboxProduct, type SandboxSubscription } from './sandbox-subscriptions';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 import { sandboxObjects } from './sandbox.tables';
 
@@ -32,7 +32,11 @@ export class SandboxBilling implements PlatformBilling {
     private readonly webhooks: SandboxWebhooks,
     /** `${publicUrl}/sandbox/stripe`: where the hosted Checkout lives. */
     private readonly base: string,
-  ) {}
+  ) {
+    this.changes = new SandboxSubscriptionChanges(db, ctx, webhooks);
+  }
+
+  private readonly changes: SandboxSubscriptionChanges;
 
   async createCustomer(input: { email: string | null; name: string; metadata: Metadata; idempotencyKey: string }): Promise<{ id: string }> {
     return this.db.transaction(async (tx) => {
@@ -158,6 +162,14 @@ export class SandboxBilling implements PlatformBilling {
     return subscriptionFact(await getObject<SandboxSubscription>(this.db, 'subscription', subscriptionId, { account: null }));
   }
 
+  updateSubscription(...args: Parameters<PlatformBilling['updateSubscription']>) {
+    return this.changes.update(...args);
+  }
+
+  previewUpdate(...args: Parameters<PlatformBilling['previewUpdate']>) {
+    return this.changes.preview(...args);
+  }
+
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
     return this.webhooks.verifyPlatform(rawBody, signature);
   }
@@ -178,24 +190,4 @@ async function platformPrice(db: DbOrTx, lookupKey: string): Promise<SandboxPric
     )
     .limit(1);
   return (row?.data as SandboxPrice | undefined) ?? null;
-}
-
-const isStatus = (s: string): s is SubscriptionStatus => (SUBSCRIPTION_STATUSES as readonly string[]).includes(s);
-
-export function subscriptionFact(sub: SandboxSubscription): BillingSubscriptionFact {
-  const item = sub.items.data[0];
-  if (!item) throw new Error(`sandbox billing: subscription ${sub.id} has no item`);
-  if (!isStatus(sub.status)) throw new Error(`sandbox billing: unknown status ${sub.status}`);
-  return {
-    id: sub.id,
-    customerId: sub.customer,
-    status: sub.status,
-    priceId: item.price.id,
-    lookupKey: item.price.lookup_key,
-    unitAmount: item.price.unit_amount ?? 0,
-    quantity: item.quantity ?? 1,
-    currentPeriodEnd: item.current_period_end ?? null,
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
-    metadata: { ...sub.metadata },
-  };
 }

@@ -5,6 +5,8 @@
  * before it fails in production.
  */
 import type Stripe from 'stripe';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@divan/core';
+import type { BillingSubscriptionFact } from '../../billing/platform-billing';
 import type { DbOrTx } from '../../db/database';
 import type { Metadata } from '../gateway';
 import { nowOf, type SandboxContext } from './sandbox-charges';
@@ -182,4 +184,69 @@ export async function startSubscription(
   await saveObject(tx, session);
   await ctx.webhooks.emit(tx, null, 'checkout.session.completed', session, now);
   return subscription;
+}
+
+/** A pending invoice line (proration) waiting for the subscription's next invoice, as Stripe's `invoiceitem`. */
+export type SandboxInvoiceItem = Obj<
+  Pick<Stripe.InvoiceItem, 'id' | 'object' | 'amount' | 'currency' | 'description' | 'date' | 'livemode'> & {
+    customer: string;
+    subscription: string;
+    proration: boolean;
+    quantity: number;
+    /** The invoice it went on (null: pending). */
+    invoice: string | null;
+    period: { start: number; end: number };
+    created: number;
+  }
+>;
+
+type Terms = { unitAmount: number; quantity: number; description: string };
+
+/**
+ * Stripe's proration of a change at `at` inside the item's period: the unused time of the old terms
+ * credited and the remaining time at the new ones charged, each rounded to the cent, to the second.
+ */
+export function prorationLines(
+  item: Pick<SandboxSubscriptionItem, 'current_period_start' | 'current_period_end'>,
+  from: Terms,
+  to: Terms,
+  at: number,
+): { description: string; amount: number; quantity: number }[] {
+  const start = item.current_period_start;
+  const end = item.current_period_end;
+  if (at >= end || end <= start) return [];
+  const f = (end - Math.max(at, start)) / (end - start);
+  const day = new Date(at * 1000).toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' });
+  return [
+    {
+      description: `Tiempo no usado de ${from.quantity} × ${from.description} desde el ${day}`,
+      amount: -Math.round(from.unitAmount * from.quantity * f),
+      quantity: from.quantity,
+    },
+    {
+      description: `Tiempo restante de ${to.quantity} × ${to.description} desde el ${day}`,
+      amount: Math.round(to.unitAmount * to.quantity * f),
+      quantity: to.quantity,
+    },
+  ];
+}
+
+const isStatus = (s: string): s is SubscriptionStatus => (SUBSCRIPTION_STATUSES as readonly string[]).includes(s);
+
+export function subscriptionFact(sub: SandboxSubscription): BillingSubscriptionFact {
+  const item = sub.items.data[0];
+  if (!item) throw new Error(`sandbox billing: subscription ${sub.id} has no item`);
+  if (!isStatus(sub.status)) throw new Error(`sandbox billing: unknown status ${sub.status}`);
+  return {
+    id: sub.id,
+    customerId: sub.customer,
+    status: sub.status,
+    priceId: item.price.id,
+    lookupKey: item.price.lookup_key,
+    unitAmount: item.price.unit_amount ?? 0,
+    quantity: item.quantity ?? 1,
+    currentPeriodEnd: item.current_period_end ?? null,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    metadata: { ...sub.metadata },
+  };
 }

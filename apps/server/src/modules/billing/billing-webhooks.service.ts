@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PlatformBilling } from '../../platform/billing/platform-billing';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { GatewayEvent } from '../../platform/payments/gateway';
+import type { BillingSync } from './billing-sync';
+import { toNotify } from './billing-sync';
+import { billingRepository } from './billing.repository';
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+const idOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? str((v as Obj).id) : null);
+
+/** The subscription an event is about: the subscription itself, a subscription Checkout, or an invoice of one. */
+function subscriptionOfEvent(event: GatewayEvent): string | null {
+  const o = event.object;
+  if (event.type.startsWith('customer.subscription.')) return str(o.id);
+  if (event.type === 'checkout.session.completed') return o.mode === 'subscription' ? idOf(o.subscription) : null;
+  if (event.type.startsWith('invoice.')) {
+    const parent = o.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    return idOf(parent?.subscription_details?.subscription) ?? idOf(o.subscription);
+  }
+  return null;
+}
+
+/**
+ * The platform endpoint (`POST /api/v1/billing/webhook`): the signature checked over the raw body, each
+ * event taken once (`billing_events`), and the subscription it names read again from the provider — so
+ * replays and events out of order end in the same state — then applied by BillingSync.
+ */
+export class BillingWebhooks {
+  constructor(private readonly d: { db: Db; billing: PlatformBilling | null; sync: BillingSync; log: FastifyBaseLogger }) {}
+
+  async receive(raw: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    const billing = this.d.billing;
+    if (!billing) throw new AppError('billing_unavailable');
+    let event: GatewayEvent;
+    try {
+      event = await billing.verifyWebhook(raw, signature);
+    } catch {
+      throw new AppError('webhook_signature_invalid');
+    }
+    // A platform endpoint takes no connected account's event.
+    if (event.account) return this.ignore(event, 'connected account event on the platform endpoint');
+    const subscriptionId = subscriptionOfEvent(event);
+    if (!subscriptionId) return this.ignore(event, null);
+    // Read from the provider before the transaction (PGlite: one connection): the latest state, whatever this event's age.
+    const sub = await billing.retrieveSubscription(subscriptionId);
+    const notify = toNotify();
+    const taken = await this.d.db.transaction(async (tx) => {
+      const repo = billingRepository(tx);
+      if (!(await repo.recordEvent({ eventId: event.id, type: event.type, created: event.created, ignored: null }))) return false;
+      const checkoutSessionId = event.type === 'checkout.session.completed' ? str(event.object.id) : null;
+      const why = await this.d.sync.apply(tx, sub, notify, { checkoutSessionId });
+      if (why) {
+        await repo.setEventIgnored(event.id, why);
+        this.d.log.warn({ eventId: event.id, type: event.type, reason: why }, 'billing webhook event ignored');
+      }
+      return true;
+    });
+    this.d.sync.tell(notify);
+    return { received: true, duplicate: !taken };
+  }
+
+  private async ignore(event: GatewayEvent, why: string | null): Promise<{ received: true; duplicate: boolean }> {
+    const taken = await billingRepository(this.d.db).recordEvent({
+      eventId: event.id,
+      type: event.type,
+      created: event.created,
+      ignored: why ?? 'not about a subscription',
+    });
+    if (why) this.d.log.warn({ eventId: event.id, type: event.type, reason: why }, 'billing webhook event ignored');
+    return { received: true, duplicate: !taken };
+  }
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import {
+  isSelfServePlan,
+  PLAN_LABELS,
+  SELF_SERVE_RANK,
+  unitPriceOf,
+  type BillingChangeBody,
+  type BillingChangePreview,
+  type SelfServePlan,
+} from '@divan/core';
+import type { Membership } from '../../platform/auth/access';
+import type { PlatformBilling } from '../../platform/billing/platform-billing';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { isLive, toNotify, type BillingSync } from './billing-sync';
+import { canManageBilling } from './billing.service';
+import { billingRepository } from './billing.repository';
+import type { BillingSubscriptionRow } from './billing.tables';
+
+type Plan = { effective: 'now' | 'period_end'; proration: 'create_prorations' | 'none' };
+
+/**
+ * What a change of plan or interval does (decision 0026 §5): up (Basic → Premium) or monthly → yearly
+ * applies now, the rest of the period prorated by the provider; down (Premium → Basic) waits for the
+ * renewal, the plan paid for kept until then; back to the plan still paid for costs nothing. Yearly →
+ * monthly would restart the year at once on Stripe, so it is done at the renewal by the person.
+ */
+export function changePlan(row: Pick<BillingSubscriptionRow, 'planId' | 'interval' | 'paidPlanId'>, to: BillingChangeBody): Plan {
+  if (!isSelfServePlan(to.planId)) throw new AppError('therapist_plan_invalid');
+  if (row.planId === to.planId && row.interval === to.interval) throw new AppError('therapist_already_has_plan');
+  if (row.interval === 'year' && to.interval === 'month') throw new AppError('billing_change_at_renewal');
+  if (row.paidPlanId === to.planId && row.interval === to.interval) return { effective: 'now', proration: 'none' };
+  if (row.interval === 'month' && to.interval === 'year') return { effective: 'now', proration: 'create_prorations' };
+  const up = SELF_SERVE_RANK[to.planId as SelfServePlan] > SELF_SERVE_RANK[row.planId as SelfServePlan];
+  return up ? { effective: 'now', proration: 'create_prorations' } : { effective: 'period_end', proration: 'none' };
+}
+
+/**
+ * Changes to a subscription made from Workspace › Plan: another plan or interval (with the provider's
+ * preview of the next invoice first), renewal off («renovación desactivada») and back on. Each is
+ * applied from the provider's answer at once, and again by its webhook (the same state either way).
+ */
+export class SubscriptionChanges {
+  constructor(private readonly d: { db: Db; billing: PlatformBilling | null; sync: BillingSync; clock: () => Date }) {}
+
+  async preview(m: Membership, body: BillingChangeBody): Promise<BillingChangePreview> {
+    const { billing, row } = await this.renewing(m);
+    const plan = changePlan(row, body);
+    const price = await this.price(billing, body);
+    const p = await billing.previewUpdate(row.subscriptionId, { priceId: price, proration: plan.proration });
+    return {
+      effective: plan.effective,
+      subtotal: p.subtotal,
+      proration: p.proration,
+      lines: p.lines,
+      nextPaymentAt: new Date(p.nextPaymentAt * 1000).toISOString(),
+    };
+  }
+
+  async change(m: Membership, body: BillingChangeBody): Promise<void> {
+    const { billing, row } = await this.renewing(m);
+    const plan = changePlan(row, body);
+    const priceId = await this.price(billing, body);
+    const fact = await billing.updateSubscription(row.subscriptionId, {
+      priceId,
+      proration: plan.proration,
+      idempotencyKey: `divan-change:${randomUUID()}`,
+    });
+    // A downgrade keeps what was paid for (the plan in force now) until the period's end.
+    const inForce = (row.paidPlanId ?? row.planId) as SelfServePlan;
+    const paid = plan.effective === 'period_end' && row.currentPeriodEnd ? { planId: inForce, until: row.currentPeriodEnd } : undefined;
+    await this.apply(fact, paid);
+  }
+
+  async cancel(m: Membership): Promise<void> {
+    const { billing, row } = await this.live(m);
+    if (row.cancelAtPeriodEnd) throw new AppError('therapist_already_cancelled');
+    await this.apply(
+      await billing.updateSubscription(row.subscriptionId, {
+        cancelAtPeriodEnd: true,
+        proration: 'none',
+        idempotencyKey: `divan-cancel:${randomUUID()}`,
+      }),
+    );
+  }
+
+  async reactivate(m: Membership): Promise<void> {
+    const { billing, row } = await this.live(m);
+    if (!row.cancelAtPeriodEnd) throw new AppError('therapist_already_subscribed');
+    await this.apply(
+      await billing.updateSubscription(row.subscriptionId, {
+        cancelAtPeriodEnd: false,
+        proration: 'none',
+        idempotencyKey: `divan-reactivate:${randomUUID()}`,
+      }),
+    );
+  }
+
+  private async live(m: Membership) {
+    const billing = this.d.billing;
+    if (!billing) throw new AppError('billing_unavailable');
+    if (!canManageBilling(m)) throw new AppError('access_denied');
+    const row = await billingRepository(this.d.db).subscriptionOf(m.workspaceId);
+    if (!row || !isLive(row.status)) throw new AppError('therapist_customer_not_created');
+    return { billing, row };
+  }
+
+  /** A plan changes while it renews: with renewal off there is no next invoice to change (reactivate first). */
+  private async renewing(m: Membership) {
+    const live = await this.live(m);
+    if (live.row.cancelAtPeriodEnd) throw new AppError('therapist_already_cancelled');
+    return live;
+  }
+
+  private async price(billing: PlatformBilling, body: BillingChangeBody): Promise<string> {
+    const unitAmount = unitPriceOf(body.planId, body.interval);
+    if (unitAmount === null) throw new AppError('therapist_plan_invalid');
+    const plan = body.planId as SelfServePlan;
+    const productName = `Diván ${PLAN_LABELS[plan]} ${body.interval === 'year' ? 'anual' : 'mensual'}`;
+    return (await billing.ensurePrice({ plan, interval: body.interval, unitAmount, productName })).id;
+  }
+
+  private async apply(fact: Parameters<BillingSync['apply']>[1], paid?: { planId: SelfServePlan; until: Date }) {
+    const notify = toNotify();
+    await this.d.db.transaction((tx) => this.d.sync.apply(tx, fact, notify, paid ? { paid } : {}));
+    this.d.sync.tell(notify);
+  }
+}

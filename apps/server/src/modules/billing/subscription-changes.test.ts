@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { BillingChangePreview, BillingOverview, Workspace } from '@divan/core';
+import { subscribe } from '../../test/billing-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
+import { changePlan } from './subscription-changes.service';
+
+// Workspace › Plan (issue 27, slice 2) on the sandbox's Billing: up now with the provider's proration,
+// down at the renewal keeping what was paid for, monthly → yearly, renewal off and on, and what is refused.
+let t: TestApp;
+let owner: Therapist;
+let tere: Therapist;
+let ws: Workspace;
+const B = () => `/api/v1/workspaces/${ws.id}/billing`;
+const ok = async <T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>, status = 200) => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  return r.json() as T;
+};
+const refused = async (res: Promise<{ statusCode: number; json(): unknown }>) => {
+  const r = await res;
+  return [r.statusCode, (r.json() as { code: string }).code];
+};
+const workspace = () => ok<Workspace>(t.get(`/api/v1/workspaces/${ws.id}`, { token: owner.accessToken }));
+const overview = () => ok<BillingOverview>(t.get(B(), { token: owner.accessToken }));
+const preview = (body: object) => ok<BillingChangePreview>(t.post(`${B()}/subscription/preview`, body, { token: owner.accessToken }));
+const change = (body: object) => ok<BillingOverview>(t.put(`${B()}/subscription`, body, { token: owner.accessToken }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const set = await withWorkspace(t, 'Consulta Cambios', {
+    owner: { email: 'olga@cambios.test', firstName: 'Olga' },
+    members: { tere: { email: 'tere@cambios.test', firstName: 'Tere', role: 'Terapeuta' } },
+  });
+  ({ owner, ws } = set);
+  tere = set.members.tere;
+  await subscribe(t, owner, ws.id, { planId: 'basic', interval: 'month' });
+});
+afterAll(() => t?.close());
+
+describe('what a change does', () => {
+  const row = (planId: 'basic' | 'advance', interval: 'month' | 'year', paidPlanId: 'basic' | 'advance' | null = null) => ({
+    planId,
+    interval,
+    paidPlanId,
+  });
+  it('up now, down at the renewal, monthly → yearly now, back to what is paid for free, yearly → monthly at the renewal', () => {
+    expect(changePlan(row('basic', 'month'), { planId: 'advance', interval: 'month' })).toEqual({
+      effective: 'now',
+      proration: 'create_prorations',
+    });
+    expect(changePlan(row('advance', 'month'), { planId: 'basic', interval: 'month' })).toEqual({
+      effective: 'period_end',
+      proration: 'none',
+    });
+    expect(changePlan(row('advance', 'month'), { planId: 'basic', interval: 'year' })).toEqual({
+      effective: 'now',
+      proration: 'create_prorations',
+    });
+    expect(changePlan(row('basic', 'month', 'advance'), { planId: 'advance', interval: 'month' })).toEqual({
+      effective: 'now',
+      proration: 'none',
+    });
+    expect(() => changePlan(row('advance', 'year'), { planId: 'advance', interval: 'month' })).toThrow(/al renovar/);
+    expect(() => changePlan(row('basic', 'month'), { planId: 'basic', interval: 'month' })).toThrow(/ya tiene ese plan/);
+    expect(() => changePlan(row('basic', 'month'), { planId: 'team', interval: 'month' })).toThrow(/Team/);
+  });
+});
+
+describe('Workspace › Plan on the sandbox', () => {
+  it('Basic → Premium now: the preview is the provider’s proration, the features at once', async () => {
+    const p = await preview({ planId: 'advance', interval: 'month' });
+    expect(p.effective).toBe('now');
+    // Two users, a month just begun: about the whole difference, 2 × (29 − 19) €, less the seconds gone.
+    expect(p.proration).toBeGreaterThan(1990);
+    expect(p.proration).toBeLessThanOrEqual(2000);
+    expect(p.subtotal).toBe(2 * 2900 + p.proration);
+    expect(p.lines.filter((l) => l.proration).map((l) => Math.sign(l.amount))).toEqual([-1, 1]);
+    const after = await change({ planId: 'advance', interval: 'month' });
+    expect(after.subscription).toMatchObject({ planId: 'advance', interval: 'month', quantity: 2, unitAmount: 2900, paidPlan: null });
+    expect((await workspace()).plan.id).toBe('advance');
+    // The proration waits on the next invoice: it is what the preview said (to the cent per second gone).
+    const pending = await t.rows<{ amount: number }>(
+      sql`select (data->>'amount')::int as amount from sandbox_stripe_objects where type = 'invoiceitem' and data->>'invoice' is null`,
+    );
+    expect(Math.abs(pending.reduce((a, r) => a + r.amount, 0) - p.proration)).toBeLessThanOrEqual(2);
+  });
+
+  it('renewal off, refused twice, on again', async () => {
+    const off = await ok<BillingOverview>(t.post(`${B()}/subscription/cancel`, undefined, { token: owner.accessToken }));
+    expect(off.subscription?.cancelAtPeriodEnd).toBe(true);
+    expect((await workspace()).plan).toMatchObject({ id: 'advance', renovationEnabled: false });
+    expect(await refused(t.post(`${B()}/subscription/cancel`, undefined, { token: owner.accessToken }))).toEqual([
+      409,
+      'therapist_already_cancelled',
+    ]);
+    // With renewal off there is no next invoice to change: reactivate first.
+    const put = t.put(`${B()}/subscription`, { planId: 'basic', interval: 'month' }, { token: owner.accessToken });
+    expect(await refused(put)).toEqual([409, 'therapist_already_cancelled']);
+    const on = await ok<BillingOverview>(t.post(`${B()}/subscription/reactivate`, undefined, { token: owner.accessToken }));
+    expect(on.subscription?.cancelAtPeriodEnd).toBe(false);
+    expect((await workspace()).plan.renovationEnabled).toBe(true);
+    expect(await refused(t.post(`${B()}/subscription/reactivate`, undefined, { token: owner.accessToken }))).toEqual([
+      409,
+      'therapist_already_subscribed',
+    ]);
+  });
+
+  it('Premium → Basic waits for the renewal: Premium kept until then, and back to Premium costs nothing', async () => {
+    const p = await preview({ planId: 'basic', interval: 'month' });
+    expect(p).toMatchObject({ effective: 'period_end', proration: expect.any(Number) });
+    expect(p.lines.at(-1)).toMatchObject({ amount: 2 * 1900, proration: false });
+    const down = await change({ planId: 'basic', interval: 'month' });
+    expect(down.subscription).toMatchObject({
+      planId: 'basic',
+      paidPlan: { planId: 'advance', until: down.subscription!.currentPeriodEnd },
+    });
+    expect((await workspace()).plan.id).toBe('advance');
+    expect((await workspace()).features.canCreateInvoiceBatch).toBe(true);
+    // The webhooks of that change, arriving after, keep it so.
+    await until(
+      () =>
+        t.rows<{ waiting: number }>(
+          sql`select count(*)::int as waiting from sandbox_stripe_objects o where o.type = 'event' and o.account is null
+            and not exists (select 1 from billing_events e where e.event_id = o.id)`,
+        ),
+      ([r]) => r!.waiting === 0,
+    );
+    expect((await workspace()).plan.id).toBe('advance');
+    const back = await preview({ planId: 'advance', interval: 'month' });
+    expect(back).toMatchObject({ effective: 'now' });
+    expect(
+      back.lines.filter((l) => l.proration && l.description.includes('restante') && l.amount > 0 && !l.description.includes('Premium'))
+        .length,
+    ).toBe(0);
+    const again = await change({ planId: 'advance', interval: 'month' });
+    expect(again.subscription).toMatchObject({ planId: 'advance', paidPlan: null });
+  });
+
+  it('monthly → yearly now: the year billed at once less the month’s unused time; yearly → monthly refused', async () => {
+    const p = await preview({ planId: 'advance', interval: 'year' });
+    expect(p.effective).toBe('now');
+    expect(p.lines.at(-1)).toMatchObject({ amount: 2 * 29000, proration: false });
+    const year = await change({ planId: 'advance', interval: 'year' });
+    expect(year.subscription).toMatchObject({ planId: 'advance', interval: 'year' });
+    const days = (Date.parse((await workspace()).plan.periodEnd!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    const [paid] = await t.rows<{ total: number }>(
+      sql`select (data->>'total')::int as total from sandbox_stripe_objects where type = 'invoice' and data->>'billing_reason' = 'subscription_update'`,
+    );
+    expect(paid!.total).toBe(2 * 29000 + p.proration);
+    expect(await refused(t.put(`${B()}/subscription`, { planId: 'advance', interval: 'month' }, { token: owner.accessToken }))).toEqual([
+      409,
+      'billing_change_at_renewal',
+    ]);
+  });
+
+  it('refuses Team, the same plan, and a member without workspace billing', async () => {
+    expect(await refused(t.put(`${B()}/subscription`, { planId: 'team', interval: 'year' }, { token: owner.accessToken }))).toEqual([
+      400,
+      'therapist_plan_invalid',
+    ]);
+    expect(await refused(t.put(`${B()}/subscription`, { planId: 'advance', interval: 'year' }, { token: owner.accessToken }))).toEqual([
+      409,
+      'therapist_already_has_plan',
+    ]);
+    expect(await refused(t.post(`${B()}/subscription/cancel`, undefined, { token: tere.accessToken }))).toEqual([403, 'access_denied']);
+    expect((await overview()).subscription?.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('refuses a change before any plan was bought', async () => {
+    const other = await withWorkspace(t, 'Sin plan', { owner: { email: 'sinplan@cambios.test', firstName: 'Sin' } });
+    const res = t.post(`/api/v1/workspaces/${other.ws.id}/billing/subscription/cancel`, undefined, { token: other.owner.accessToken });
+    expect(await refused(res)).toEqual([409, 'therapist_customer_not_created']);
+  });
+});

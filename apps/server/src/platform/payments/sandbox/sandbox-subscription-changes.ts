@@ -1,0 +1,258 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/database';
+import type { BillingPreview, BillingSubscriptionFact } from '../../billing/platform-billing';
+import { nowOf, type SandboxContext } from './sandbox-charges';
+import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, SandboxRequestError, saveObject } from './sandbox-store';
+import {
+  periodEnd,
+  prorationLines,
+  subscriptionFact,
+  type SandboxInvoice,
+  type SandboxInvoiceItem,
+  type SandboxPrice,
+  type SandboxProduct,
+  type SandboxSubscription,
+} from './sandbox-subscriptions';
+import type { SandboxWebhooks } from './sandbox-webhooks';
+import { sandboxObjects } from './sandbox.tables';
+
+/**
+ * `subscriptions.update` and `invoices.createPreview` of the sandbox's Billing: another price or
+ * quantity, prorated as Stripe does (pending invoice items on the next invoice), a new interval that
+ * restarts the cycle and bills at once, renewal on or off; and the next invoice as it would be.
+ */
+export class SandboxSubscriptionChanges {
+  constructor(
+    private readonly db: Db,
+    private readonly ctx: SandboxContext,
+    private readonly webhooks: SandboxWebhooks,
+  ) {}
+
+  async update(
+    subscriptionId: string,
+    input: {
+      priceId?: string;
+      quantity?: number;
+      proration: 'create_prorations' | 'none';
+      cancelAtPeriodEnd?: boolean;
+      idempotencyKey: string;
+    },
+  ): Promise<BillingSubscriptionFact> {
+    if (!looksLikeId(subscriptionId, 'sub_')) throw noSuch('subscription', subscriptionId);
+    if (input.quantity !== undefined && (!Number.isInteger(input.quantity) || input.quantity < 1))
+      throw new Error(`sandbox billing: quantity must be a positive integer (${input.quantity})`);
+    return this.db.transaction(async (tx) => {
+      await lockKey(tx, null, input.idempotencyKey);
+      const sub = await getObject<SandboxSubscription>(tx, 'subscription', subscriptionId, { account: null, lock: true });
+      // A replayed request answers the subscription as it is, changing nothing again.
+      if (await findByKey(tx, null, input.idempotencyKey)) return subscriptionFact(sub);
+      await insertObject(
+        tx,
+        { id: newId('idem_'), object: 'idempotency_record', subscription: sub.id },
+        {
+          account: null,
+          idempotencyKey: input.idempotencyKey,
+        },
+      );
+      if (sub.status === 'canceled')
+        throw new SandboxRequestError('resource_missing', `A canceled subscription can only update its cancellation_details and metadata.`);
+      const now = nowOf(this.ctx);
+      const change = await this.change(tx, sub, input, now);
+      if (change) {
+        const item = sub.items.data[0]!;
+        if (change.intervalChanged) {
+          // A new interval restarts the billing cycle now and bills the new period at once (Stripe's rule).
+          const lines = input.proration === 'create_prorations' ? [change.lines[0]!] : [];
+          Object.assign(item, {
+            price: change.price,
+            quantity: change.to.quantity,
+            current_period_start: now,
+            current_period_end: periodEnd(now, change.price.recurring.interval),
+          });
+          await this.invoiceNow(
+            tx,
+            sub,
+            [
+              ...lines.map((l) => ({ ...l, proration: true })),
+              {
+                description: change.to.description,
+                amount: change.to.unitAmount * change.to.quantity,
+                quantity: change.to.quantity,
+                proration: false,
+              },
+            ],
+            now,
+            'subscription_update',
+          );
+        } else {
+          if (input.proration === 'create_prorations')
+            for (const line of change.lines) await this.pendingItem(tx, sub, line, { start: now, end: item.current_period_end }, now);
+          Object.assign(item, { price: change.price, quantity: change.to.quantity });
+        }
+      }
+      if (input.cancelAtPeriodEnd !== undefined) sub.cancel_at_period_end = input.cancelAtPeriodEnd;
+      await saveObject(tx, sub);
+      await this.webhooks.emit(tx, null, 'customer.subscription.updated', sub, now);
+      return subscriptionFact(sub);
+    });
+  }
+
+  async preview(
+    subscriptionId: string,
+    input: { priceId?: string; quantity?: number; proration: 'create_prorations' | 'none' },
+  ): Promise<BillingPreview> {
+    if (!looksLikeId(subscriptionId, 'sub_')) throw noSuch('subscription', subscriptionId);
+    const sub = await getObject<SandboxSubscription>(this.db, 'subscription', subscriptionId, { account: null });
+    const item = sub.items.data[0]!;
+    const now = nowOf(this.ctx);
+    const change = await this.change(this.db, sub, input, now);
+    const pending = (await pendingItems(this.db, sub.id)).map((i) => ({
+      description: i.description ?? '',
+      amount: i.amount,
+      proration: i.proration,
+    }));
+    const unit = change?.to.unitAmount ?? item.price.unit_amount ?? 0;
+    const quantity = change?.to.quantity ?? item.quantity ?? 1;
+    const description = change?.to.description ?? (await this.productName(this.db, item.price.id));
+    const prorations =
+      input.proration === 'create_prorations' && change
+        ? change.lines.map((l) => ({ description: l.description, amount: l.amount, proration: true }))
+        : [];
+    const lines = change?.intervalChanged
+      ? [...prorations.slice(0, 1), { description, amount: unit * quantity, proration: false }]
+      : [...pending, ...prorations, { description, amount: unit * quantity, proration: false }];
+    return {
+      subtotal: lines.reduce((a, l) => a + l.amount, 0),
+      proration: lines.filter((l) => l.proration).reduce((a, l) => a + l.amount, 0),
+      nextPaymentAt: change?.intervalChanged ? now : item.current_period_end,
+      lines,
+    };
+  }
+
+  /** What a change of price or quantity would be: the new price, the terms before and after, Stripe's proration lines. */
+  private async change(db: DbOrTx, sub: SandboxSubscription, input: { priceId?: string; quantity?: number }, now: number) {
+    const item = sub.items.data[0];
+    if (!item) throw new Error(`sandbox billing: subscription ${sub.id} has no item`);
+    const priceChanged = !!input.priceId && input.priceId !== item.price.id;
+    const quantityChanged = input.quantity !== undefined && input.quantity !== item.quantity;
+    if (!priceChanged && !quantityChanged) return null;
+    const price = priceChanged ? await getObject<SandboxPrice>(db, 'price', input.priceId!, { account: null }) : null;
+    const next = price
+      ? {
+          id: price.id,
+          object: 'price' as const,
+          lookup_key: price.lookup_key,
+          unit_amount: price.unit_amount,
+          currency: price.currency,
+          recurring: price.recurring,
+        }
+      : item.price;
+    const from = {
+      unitAmount: item.price.unit_amount ?? 0,
+      quantity: item.quantity ?? 1,
+      description: await this.productName(db, item.price.id),
+    };
+    const to = {
+      unitAmount: next.unit_amount ?? 0,
+      quantity: input.quantity ?? item.quantity ?? 1,
+      description: await this.productName(db, next.id),
+    };
+    return {
+      price: next,
+      from,
+      to,
+      intervalChanged: next.recurring.interval !== item.price.recurring.interval,
+      lines: prorationLines(item, from, to, now),
+    };
+  }
+
+  private async productName(db: DbOrTx, priceId: string): Promise<string> {
+    const price = await getObject<SandboxPrice>(db, 'price', priceId, { account: null });
+    return (await getObject<SandboxProduct>(db, 'product', price.product, { account: null })).name;
+  }
+
+  private async pendingItem(
+    tx: DbOrTx,
+    sub: SandboxSubscription,
+    line: { description: string; amount: number; quantity: number },
+    period: { start: number; end: number },
+    now: number,
+  ) {
+    const item: SandboxInvoiceItem = {
+      id: newId('ii_'),
+      object: 'invoiceitem',
+      amount: line.amount,
+      currency: 'eur',
+      description: line.description,
+      date: now,
+      customer: sub.customer,
+      subscription: sub.id,
+      proration: true,
+      quantity: line.quantity,
+      invoice: null,
+      period,
+      created: now,
+      livemode: false,
+    };
+    await insertObject(tx, item, { account: null });
+  }
+
+  /** An invoice billed at once to the subscription's card (a new interval's first period). */
+  private async invoiceNow(
+    tx: DbOrTx,
+    sub: SandboxSubscription,
+    lines: { description: string; amount: number; quantity: number; proration: boolean }[],
+    now: number,
+    reason: 'subscription_update',
+  ) {
+    const item = sub.items.data[0]!;
+    const amount = lines.reduce((a, l) => a + l.amount, 0);
+    const invoice: SandboxInvoice = {
+      id: newId('in_'),
+      object: 'invoice',
+      status: 'paid',
+      customer: sub.customer,
+      currency: 'eur',
+      billing_reason: reason,
+      amount_due: Math.max(0, amount),
+      amount_paid: Math.max(0, amount),
+      subtotal: amount,
+      total: amount,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+      lines: {
+        object: 'list',
+        data: lines.map((l) => ({
+          id: newId('il_'),
+          object: 'line_item' as const,
+          amount: l.amount,
+          quantity: l.quantity,
+          description: l.description,
+          period: { start: now, end: item.current_period_end },
+        })),
+      },
+      status_transitions: { paid_at: now },
+      created: now,
+      livemode: false,
+    };
+    await insertObject(tx, invoice, { account: null });
+    sub.latest_invoice = invoice.id;
+    await this.webhooks.emit(tx, null, 'invoice.paid', invoice, now);
+  }
+}
+
+/** The proration lines of a subscription not yet on an invoice. */
+async function pendingItems(db: DbOrTx, subscriptionId: string): Promise<SandboxInvoiceItem[]> {
+  const rows = await db
+    .select({ data: sandboxObjects.data })
+    .from(sandboxObjects)
+    .where(
+      and(
+        eq(sandboxObjects.type, 'invoiceitem'),
+        isNull(sandboxObjects.account),
+        sql`${sandboxObjects.data}->>'subscription' = ${subscriptionId}`,
+        sql`${sandboxObjects.data}->>'invoice' IS NULL`,
+      ),
+    )
+    .orderBy(sandboxObjects.createdAt);
+  return rows.map((r) => r.data as SandboxInvoiceItem);
+}
