@@ -40,3 +40,9 @@ export function yearlySavingOf(plan: PlanId): number {
 
 /** Basic < Premium: a move up applies at once, a move down at the renewal. */
 export const SELF_SERVE_RANK: Record<SelfServePlan, number> = { basic: 1, advance: 2 };
+
+/**
+ * Users a workspace may have on Basic or Premium, each billed (the subscription's quantity follows the
+ * members holding a role); beyond it, Team. Ours: the spec gives no number.
+ */
+export const SELF_SERVE_MAX_SEATS = 50;

@@ -1,4 +1,11 @@
-import { BILLING_INTERVALS, isSelfServePlan, LIVE_SUBSCRIPTION_STATUSES, type BillingInterval, type SelfServePlan } from '@divan/core';
+import {
+  BILLING_INTERVALS,
+  isSelfServePlan,
+  LIVE_SUBSCRIPTION_STATUSES,
+  SELF_SERVE_MAX_SEATS,
+  type BillingInterval,
+  type SelfServePlan,
+} from '@divan/core';
 import type { BillingSubscriptionFact } from '../../platform/billing/platform-billing';
 import type { Tx } from '../../platform/db/database';
 import type { Realtime } from '../../platform/realtime/realtime';
@@ -39,7 +46,8 @@ export class BillingSync {
     if (sub.metadata.divan_workspace && sub.metadata.divan_workspace !== wid) return 'workspace of the metadata is not the customer’s';
     const plan = planOfLookupKey(sub.lookupKey);
     if (!plan) return `price not of Diván's catalogue (${sub.lookupKey ?? sub.priceId})`;
-    const current = await repo.subscriptionOf(wid);
+    // Locked: a webhook and the change it reports, applied at once, would otherwise lose the plan kept until the renewal.
+    const current = await repo.subscriptionOf(wid, { lock: true });
     // A workspace has one subscription: an older one that ends does not undo the one in force.
     if (current && current.subscriptionId !== sub.id && isLive(current.status) && !isLive(sub.status)) return 'an older subscription';
     const now = this.d.clock();
@@ -68,7 +76,8 @@ export class BillingSync {
     await this.d.workspaces.setPlan(
       wid,
       isLive(sub.status)
-        ? { id: paid?.planId ?? plan.plan, seats: sub.quantity, periodEnd, renovationEnabled: !sub.cancelAtPeriodEnd }
+        ? // Seats are billed as they are used (the quantity follows the members), up to the self-serve cap.
+          { id: paid?.planId ?? plan.plan, seats: SELF_SERVE_MAX_SEATS, periodEnd, renovationEnabled: !sub.cancelAtPeriodEnd }
         : { id: null, seats: 1, periodEnd: null, renovationEnabled: false },
       tx,
     );

@@ -29,7 +29,16 @@ function subscriptionOfEvent(event: GatewayEvent): string | null {
  * replays and events out of order end in the same state — then applied by BillingSync.
  */
 export class BillingWebhooks {
-  constructor(private readonly d: { db: Db; billing: PlatformBilling | null; sync: BillingSync; log: FastifyBaseLogger }) {}
+  constructor(
+    private readonly d: {
+      db: Db;
+      billing: PlatformBilling | null;
+      sync: BillingSync;
+      log: FastifyBaseLogger;
+      /** After a subscription was applied: its quantity checked against the members (the database is the truth). */
+      afterSync: (workspaceId: string) => Promise<unknown>;
+    },
+  ) {}
 
   async receive(raw: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
     const billing = this.d.billing;
@@ -59,6 +68,7 @@ export class BillingWebhooks {
       return true;
     });
     this.d.sync.tell(notify);
+    if (taken && notify.workspaceId) await this.d.afterSync(notify.workspaceId);
     return { received: true, duplicate: !taken };
   }
 

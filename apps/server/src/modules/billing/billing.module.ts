@@ -1,6 +1,7 @@
 import { StripeBilling } from '../../platform/billing/stripe-billing';
 import type { PlatformBilling } from '../../platform/billing/platform-billing';
-import { defineModule } from '../../platform/modules/define-module';
+import { defineModule, handle } from '../../platform/modules/define-module';
+import { BillingSeats } from './billing-seats.service';
 import { BillingSync } from './billing-sync';
 import { BillingWebhooks } from './billing-webhooks.service';
 import { billingRoutes } from './billing.routes';
@@ -33,8 +34,15 @@ export const billingModule = defineModule({
     const sync = new BillingSync({ workspaces, realtime: p.realtime, clock });
     const billing = new BillingService({ db: p.db, billing: provider, workspaces, users, publicUrl: p.config.publicUrl, clock });
     const changes = new SubscriptionChanges({ db: p.db, billing: provider, sync, clock });
-    const webhooks = new BillingWebhooks({ db: p.db, billing: provider, sync, log: p.log });
+    const seats = new BillingSeats({ db: p.db, billing: provider, jobs: p.jobs, workspaces, sync, log: p.log });
+    const webhooks = new BillingWebhooks({ db: p.db, billing: provider, sync, log: p.log, afterSync: seats.changed });
     paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await webhooks.receive(raw, signature)));
-    return { provides: { billing }, routes: (app) => app.register(billingRoutes, { billing, changes, webhooks }) };
+    return {
+      provides: { billing },
+      routes: (app) => app.register(billingRoutes, { billing, changes, webhooks }),
+      jobs: [seats.queue],
+      // Members or roles changed: the subscription's quantity follows.
+      on: [handle('workspace.access_changed', 'once', (e) => seats.changed(e.workspaceId))],
+    };
   },
 });

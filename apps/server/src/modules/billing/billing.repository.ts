@@ -23,8 +23,10 @@ export const billingRepository = (db: DbOrTx) => ({
     await db.insert(billingCustomers).values({ workspaceId, customerId }).onConflictDoNothing();
   },
 
-  async subscriptionOf(workspaceId: string): Promise<BillingSubscriptionRow | null> {
-    const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.workspaceId, workspaceId));
+  /** With `lock`, held until the transaction ends: two applies of one workspace's subscription run one after the other. */
+  async subscriptionOf(workspaceId: string, opts: { lock?: boolean } = {}): Promise<BillingSubscriptionRow | null> {
+    const q = db.select().from(billingSubscriptions).where(eq(billingSubscriptions.workspaceId, workspaceId));
+    const [row] = opts.lock ? await q.for('update') : await q;
     return row ?? null;
   },
   async saveSubscription(row: Omit<BillingSubscriptionRow, 'syncedAt'> & { syncedAt: Date }): Promise<void> {

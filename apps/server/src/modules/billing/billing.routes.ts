@@ -8,6 +8,7 @@ import {
   billingCheckoutResponse,
   billingCheckoutStatusResponse,
   billingOverviewResponse,
+  SELF_SERVE_MAX_SEATS,
   workspaceIdParams,
 } from '@divan/core';
 import { caller } from '../../platform/auth/caller';
@@ -100,6 +101,21 @@ export async function billingRoutes(
       await changes.change(caller(req).member, req.body);
       return billing.overview(caller(req).member);
     },
+  );
+  r.get(
+    `${W}/next-invoice`,
+    {
+      config: { access: { workspace: ['read', 'workspace_billing'] } },
+      schema: {
+        operationId: 'previewNextPlanInvoice',
+        tags,
+        description: 'The next invoice of the plan as the provider would write it now, or with `quantity` users (prorated).',
+        params: workspaceIdParams,
+        querystring: z.object({ quantity: z.coerce.number().int().min(1).max(SELF_SERVE_MAX_SEATS).optional() }),
+        response: { 200: billingPreviewResponse.nullable() },
+      },
+    },
+    (req) => changes.nextInvoice(caller(req).member, req.query.quantity),
   );
   const renewal = (action: 'cancel' | 'reactivate', operationId: string, description: string) =>
     r.post(

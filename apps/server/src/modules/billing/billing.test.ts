@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { BillingCheckout, BillingCheckoutStatus, BillingOverview, Workspace } from '@divan/core';
+import { SELF_SERVE_MAX_SEATS, type BillingCheckout, type BillingCheckoutStatus, type BillingOverview, type Workspace } from '@divan/core';
 import { sandboxBillingWebhookSecret, sandboxWebhookSecret } from '../../platform/payments/create-gateway';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
@@ -132,7 +132,7 @@ describe("Diván's plans on the sandbox's Billing", () => {
     );
     expect(status).toEqual({ status: 'complete', applied: true, planId: 'advance', interval: 'year' });
     const after = await workspace();
-    expect(after.plan).toMatchObject({ id: 'advance', seats: 3, renovationEnabled: true, promptUpgrade: false });
+    expect(after.plan).toMatchObject({ id: 'advance', seats: SELF_SERVE_MAX_SEATS, renovationEnabled: true, promptUpgrade: false });
     const days = (Date.parse(after.plan.periodEnd!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThan(367);
@@ -163,7 +163,7 @@ describe("Diván's plans on the sandbox's Billing", () => {
       const res = await post('/api/v1/billing/webhook', { payload, header: signature });
       expect(res.json()).toEqual({ received: true, duplicate: true });
     }
-    expect((await workspace()).plan).toMatchObject({ id: 'advance', seats: 3 });
+    expect((await workspace()).plan).toMatchObject({ id: 'advance', seats: SELF_SERVE_MAX_SEATS });
   });
 
   it('refuses a bad signature, and the Connect endpoint refuses a platform event (each endpoint its own secret)', async () => {

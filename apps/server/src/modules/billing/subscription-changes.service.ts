@@ -57,6 +57,22 @@ export class SubscriptionChanges {
     };
   }
 
+  /** The next invoice as it stands, or with `quantity` users (what adding a member would add, prorated); null without one. */
+  async nextInvoice(m: Membership, quantity?: number): Promise<BillingChangePreview | null> {
+    const billing = this.d.billing;
+    const row = billing ? await billingRepository(this.d.db).subscriptionOf(m.workspaceId) : null;
+    // No plan bought, or one that ends: no next invoice.
+    if (!billing || !row || !isLive(row.status) || row.cancelAtPeriodEnd) return null;
+    const p = await billing.previewUpdate(row.subscriptionId, { ...(quantity ? { quantity } : {}), proration: 'create_prorations' });
+    return {
+      effective: 'now',
+      subtotal: p.subtotal,
+      proration: p.proration,
+      lines: p.lines,
+      nextPaymentAt: new Date(p.nextPaymentAt * 1000).toISOString(),
+    };
+  }
+
   async change(m: Membership, body: BillingChangeBody): Promise<void> {
     const { billing, row } = await this.renewing(m);
     const plan = changePlan(row, body);
