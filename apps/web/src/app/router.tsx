@@ -52,6 +52,8 @@ export const router = createBrowserRouter([
         children: [
           // One task outside the shell: create a workspace, or join one from an invitation (spec §2).
           { path: 'workspaces/*', lazy: screen('focusLayout') },
+          // Back from paying a plan (Checkout's success URL): waits for the payment to be confirmed, outside the shell.
+          { path: 'plans/payment-success', lazy: screen('paymentSuccess') },
           {
             lazy: screen('shellLayout'),
             children: [
@@ -103,6 +105,7 @@ export const router = createBrowserRouter([
                   { path: 'fee-balance', lazy: screen('feeBalance') },
                 ],
               },
+              { path: 'plans', lazy: screen('plans') },
               {
                 path: 'consents',
                 children: [

@@ -17,6 +17,13 @@ export const feedbackMessages = {
   sent: 'Gracias: hemos recibido tu comentario',
 } as const;
 
+/**
+ * What a message to Diván's team is about: a comment from Ajustes → Ayuda, or a question about the Team
+ * plan from /plans («Consultar precio»), which the operator's mail names in its subject.
+ */
+export const FEEDBACK_TOPICS = ['comment', 'team_plan'] as const;
+export type FeedbackTopic = (typeof FEEDBACK_TOPICS)[number];
+
 export const feedbackBody = z.object({
   message: textField('comentario', { error: msg.required('comentario') })
     .trim()
@@ -25,6 +32,8 @@ export const feedbackBody = z.object({
     .max(FEEDBACK_MESSAGE_MAX, { error: msg.maxLength(FEEDBACK_MESSAGE_MAX) }),
   /** The app's path the comment was written from ('/settings/help'); optional. */
   page: optionalText('página', FEEDBACK_PAGE_MAX),
+  /** 'comment' unless said otherwise. */
+  topic: z.enum(FEEDBACK_TOPICS, { error: msg.invalidEnum() }).default('comment'),
 });
 export type FeedbackBody = z.input<typeof feedbackBody>;
 

@@ -72,6 +72,33 @@ describe('feedback: POST /me/feedback', () => {
     expect(mail.html).not.toContain('<b>no</b>');
   });
 
+  it('a question about the Team plan (topic team_plan) is mailed with its own subject and kept marked as such', async () => {
+    // Her own account: the others' hourly budget stays theirs.
+    const nora = await therapist(t, 'nora@ayuda.test', 'Nora');
+    const message = 'Consulta del plan Team para «Centro Nora».\nTerapeutas: 6\n\nTrabajamos en dos sedes.';
+    const res = await t.post(F, { message, page: '/plans', topic: 'team_plan' }, { token: nora.accessToken });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await stored(t, json<FeedbackReceipt>(res).id);
+    expect(row).toMatchObject({ user_id: nora.userId, message: `[Consulta del plan Team]\n${message}`, page: '/plans' });
+    const mail = (await t.lastMail(OPERATOR)) as Awaited<ReturnType<TestApp['lastMail']>> & { replyTo?: unknown };
+    expect(mail.subject).toBe('Consulta del plan Team');
+    expect(mail.replyTo).toEqual({ name: 'Nora', address: 'nora@ayuda.test' });
+    // The operator reads the therapist's words, not the stored marker.
+    expect(mail.text).toContain('Terapeutas: 6');
+    expect(mail.text).toContain('Trabajamos en dos sedes.');
+    expect(mail.text).not.toContain('[Consulta del plan Team]');
+
+    // A comment is the default, and may be said; any other topic is refused in Spanish.
+    expect((await t.post(F, { message: 'Un comentario con su tema', topic: 'comment' }, { token: nora.accessToken })).statusCode).toBe(201);
+    expect((await t.lastMail(OPERATOR)).subject).toBe('Comentario de Nora en Diván');
+    const refused = await t.post(F, { message: 'Un tema que no existe', topic: 'gold' }, { token: nora.accessToken });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([400, 'invalid_argument']);
+    expect(json<{ fields: { path: string; message: string }[] }>(refused).fields).toContainEqual({
+      path: 'topic',
+      message: 'Opción inválida',
+    });
+  });
+
   it('without OPERATOR_EMAIL keeps the comment and mails nothing; the page is optional', async () => {
     const res = await bare.post(F, { message: 'Echo de menos un modo compacto.' }, { token: pablo.accessToken });
     expect(res.statusCode, res.body).toBe(201);

@@ -25,6 +25,7 @@ import {
   CalendarClock,
   MessagesSquare,
   Clock,
+  Gem,
   type LucideIcon,
 } from 'lucide-react';
 import { formatPhone } from '@divan/core';
@@ -140,6 +141,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           },
         ]
       : []),
+    {
+      id: 'nav-plans',
+      label: 'Planes',
+      icon: Gem,
+      keywords: ['precios', 'contratar', 'premium', 'basic', 'team', 'suscripción', 'prueba gratuita'],
+      run: go('/plans'),
+    },
     { id: 'nav-profile', label: 'Perfil', icon: UserRound, keywords: ['ajustes', 'datos', 'foto'], run: go('/settings/profile') },
     { id: 'nav-security', label: 'Seguridad', icon: ShieldCheck, keywords: ['contraseña', 'ajustes'], run: go('/settings/security') },
     {

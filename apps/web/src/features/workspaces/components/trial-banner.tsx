@@ -36,8 +36,8 @@ export function TrialBanner() {
       <Sparkles className="size-4 shrink-0" aria-hidden />
       <p className="min-w-0 flex-1">
         <span className="font-medium">{notice.text}</span>{' '}
-        <Link to="/settings/workspace/plan" className="whitespace-nowrap font-medium underline underline-offset-2">
-          {notice.tone === 'info' ? 'Ver planes' : 'Elegir un plan'}
+        <Link to="/plans" className="whitespace-nowrap font-medium underline underline-offset-2">
+          {notice.tone === 'info' ? 'Ver planes' : 'Contratar'}
         </Link>
       </p>
       {notice.dismissible ? (

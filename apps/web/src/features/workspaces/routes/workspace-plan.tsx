@@ -1,5 +1,6 @@
-import { Check, Mail, Minus } from 'lucide-react';
-import { PLAN_IDS, PLAN_LABELS, SUPPORT_EMAIL, type PlanId, type Workspace } from '@divan/core';
+import { Link } from 'react-router';
+import { Check, LifeBuoy, Minus } from 'lucide-react';
+import type { Workspace } from '@divan/core';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,8 +9,6 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useAbility } from '@/lib/ability';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { planSummary } from '../utils/plan-status';
-import { planLines, planMailto, priceLines } from '../utils/plan-features';
-import { cn } from '@/lib/cn';
 import { usePageTitle } from '@/lib/use-page-title';
 
 function featureRows(ws: Workspace): { label: string; value: string | boolean }[] {
@@ -66,45 +65,27 @@ export function WorkspacePlanRoute() {
           </dl>
         </CardContent>
       </Card>
-      <section className="grid gap-4" aria-labelledby="plans-heading">
-        <div className="grid gap-1">
-          <h3 id="plans-heading" className="font-display text-xl font-semibold tracking-tight">
-            Planes
-          </h3>
-          <p className="max-w-prose text-sm text-muted-foreground">Precio por usuario activo, IVA no incluido.</p>
-        </div>
-        <div className="grid gap-4 lg:grid-cols-3">
-          {PLAN_IDS.map((id) => (
-            <PlanCard
-              key={id}
-              id={id}
-              current={ws.plan.id === id}
-              mailto={decides ? planMailto(`Plan ${PLAN_LABELS[id]} para ${ws.name}`, ws.name) : null}
-            />
-          ))}
-        </div>
-      </section>
       <Card>
-        <CardContent className="flex items-start gap-3 pt-5 text-sm sm:pt-6">
-          <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <p className="leading-relaxed">
-            {decides ? (
-              <>
-                Contratar, cambiar o cancelar el plan se hace de momento por email: escríbenos a{' '}
-                <a className="font-medium text-primary underline underline-offset-2" href={planMailto(`Plan de ${ws.name}`, ws.name)}>
-                  {SUPPORT_EMAIL}
-                </a>{' '}
-                y te ayudamos a elegir el que encaja con tu consulta.
-              </>
-            ) : (
-              <>
-                Los cambios de plan los decide {ws.owner.firstName || 'quien administra el espacio'}. Para cualquier duda, escríbenos a{' '}
-                <a className="font-medium text-primary underline underline-offset-2" href={`mailto:${SUPPORT_EMAIL}`}>
-                  {SUPPORT_EMAIL}
-                </a>
-                .
-              </>
-            )}
+        <CardHeader>
+          <CardTitle className="font-display text-xl tracking-tight">Planes</CardTitle>
+          <CardDescription className="max-w-prose">
+            {decides
+              ? 'Compara Basic, Premium y Team con el precio para tu espacio, y contrata al mes o al año con tarjeta, en una página de pago segura.'
+              : `Los cambios de plan los decide ${ws.owner.firstName || 'quien administra el espacio'}. Puedes ver los planes, qué incluye cada uno y su precio.`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-center justify-between gap-3">
+          <Button asChild variant={decides ? 'default' : 'outline'} className="w-full sm:w-auto">
+            <Link to="/plans">{decides ? 'Ver planes y contratar' : 'Ver planes'}</Link>
+          </Button>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <LifeBuoy className="size-4 shrink-0" aria-hidden />
+            <span>
+              ¿Dudas sobre tu plan?{' '}
+              <Link to="/settings/help" className="font-medium text-primary underline underline-offset-2">
+                Escríbenos
+              </Link>
+            </span>
           </p>
         </CardContent>
       </Card>
@@ -113,45 +94,3 @@ export function WorkspacePlanRoute() {
 }
 
 export { WorkspacePlanRoute as Component };
-
-function PlanCard({ id, current, mailto }: { id: PlanId; current: boolean; mailto: string | null }) {
-  const price = priceLines(id);
-  return (
-    <Card className={cn('flex flex-col', current && 'border-primary ring-1 ring-primary')} data-testid={`plan-${id}`}>
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle className="text-lg">{PLAN_LABELS[id]}</CardTitle>
-          {current ? <Badge variant="accent">Tu plan</Badge> : null}
-        </div>
-        {price ? (
-          <div className="grid gap-0.5">
-            <p className="text-2xl font-semibold tracking-tight">
-              {price.monthly} <span className="text-sm font-normal text-muted-foreground">al mes por usuario + IVA</span>
-            </p>
-            <p className="text-[0.8125rem] text-muted-foreground">{price.yearly} (dos meses gratis)</p>
-          </div>
-        ) : (
-          <div className="grid gap-0.5">
-            <p className="text-2xl font-semibold tracking-tight">A medida</p>
-            <p className="text-[0.8125rem] text-muted-foreground">Según el tamaño de tu equipo: te damos precio por email.</p>
-          </div>
-        )}
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-4">
-        <ul className="grid gap-2 text-sm">
-          {planLines(id).map((line) => (
-            <li key={line.label} className="flex items-start gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-              <span>{line.label}</span>
-            </li>
-          ))}
-        </ul>
-        {mailto && !current ? (
-          <Button asChild variant={id === 'advance' ? 'default' : 'outline'} className="mt-auto">
-            <a href={mailto}>{price ? `Pedir ${PLAN_LABELS[id]}` : 'Pedir precio'}</a>
-          </Button>
-        ) : null}
-      </CardContent>
-    </Card>
-  );
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_FEATURES } from '@divan/core';
-import { featureLines, planLines, planMailto, priceLines } from './plan-features';
+import { featureLines, intervalPriceLines, planLines, priceLines } from './plan-features';
 
 describe('plan lines', () => {
   it('say what each plan gives, from core’s features', () => {
@@ -21,9 +21,17 @@ describe('plan lines', () => {
     expect(priceLines('team')).toBeNull();
   });
 
-  it('writes to support naming the workspace', () => {
-    const href = planMailto('Cambiar al plan Premium', 'Consulta de Laura');
-    expect(href.startsWith('mailto:soporte@divan.app?subject=Cambiar%20al%20plan%20Premium&body=')).toBe(true);
-    expect(decodeURIComponent(href)).toContain('«Consulta de Laura»');
+  it('price a plan for the interval chosen, with the other one beside it, and Team on contact', () => {
+    expect(intervalPriceLines('advance', 'month')).toEqual({
+      amount: '29,00\u00a0€',
+      per: 'al mes por usuario + IVA',
+      other: 'o 290,00\u00a0€ al año',
+    });
+    expect(intervalPriceLines('basic', 'year')).toEqual({
+      amount: '190,00\u00a0€',
+      per: 'al año por usuario + IVA',
+      other: 'o 19,00\u00a0€ al mes',
+    });
+    expect(intervalPriceLines('team', 'month')).toBeNull();
   });
 });

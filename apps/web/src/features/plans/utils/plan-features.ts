@@ -1,4 +1,4 @@
-import { PLAN_FEATURES, PLAN_PRICES, SUPPORT_EMAIL, TEAM_EXTRAS, type Features, type PlanId } from '@divan/core';
+import { PLAN_FEATURES, PLAN_PRICES, TEAM_EXTRAS, unitPriceOf, type BillingInterval, type Features, type PlanId } from '@divan/core';
 import { formatCurrency } from '../../../lib/format'; // relative: the unit tests run without the @ alias
 
 /** One line of a plan: what it gives. */
@@ -31,8 +31,15 @@ export function priceLines(id: PlanId): { monthly: string; yearly: string } | nu
   return { monthly: formatCurrency(price.monthly), yearly: `o ${formatCurrency(price.yearly)} al año` };
 }
 
-/** A mail to support about a plan, with the workspace named so nobody has to ask which one. */
-export function planMailto(subject: string, workspaceName: string): string {
-  const body = `Hola:\n\nQuería hablar del plan de mi espacio «${workspaceName}».\n\n`;
-  return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+/**
+ * The price of a plan for the interval chosen on /plans: the amount («190,00 €»), what it is for («al año por
+ * usuario + IVA») and the other interval beside it («o 19,00 € al mes»); null for Team (price on contact).
+ */
+export function intervalPriceLines(id: PlanId, interval: BillingInterval): { amount: string; per: string; other: string } | null {
+  const lines = priceLines(id);
+  const unit = unitPriceOf(id, interval);
+  if (!lines || unit === null) return null;
+  return interval === 'month'
+    ? { amount: lines.monthly, per: 'al mes por usuario + IVA', other: lines.yearly }
+    : { amount: formatCurrency(unit), per: 'al año por usuario + IVA', other: `o ${lines.monthly} al mes` };
 }

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import type {
+  BillingCheckout,
+  BillingCheckoutBody,
+  BillingCheckoutStatus,
+  BillingOverview,
+  FeedbackBody,
+  FeedbackReceipt,
+  SupportContact,
+  Workspace,
+} from '@divan/core';
+import { api } from '@/lib/api-client';
+import { workspaceKey, workspacesQueryKey } from '@/lib/workspace-keys';
+import { useAuthStore } from '@/stores/auth-store';
+import { useWorkspacesStore } from '@/stores/workspaces-store';
+import { keepsPolling } from '../utils/plan-offer';
+
+/** Diván's own billing of one workspace (its plan, not the invoices it issues to patients). */
+export const billingOverviewKey = (wid: string) => workspaceKey(wid, 'plan-billing');
+// Not under the overview's key: refreshing the overview must not ask about the Checkout again.
+const checkoutStatusKey = (wid: string, sessionId: string) => workspaceKey(wid, 'plan-checkout', sessionId);
+
+/** GET /workspaces/:wid/billing: whether billing works, who may buy, active users, the subscription. */
+export const useBillingOverview = (wid: string, enabled = true) =>
+  useQuery({
+    queryKey: billingOverviewKey(wid),
+    queryFn: ({ signal }) => api<BillingOverview>(`/workspaces/${wid}/billing`, { signal }),
+    enabled,
+  });
+
+/** POST …/billing/checkout: where to send the browser to pay (the provider's hosted Checkout). */
+export const useStartCheckout = (wid: string) =>
+  useMutation({
+    mutationFn: (body: BillingCheckoutBody) => api<BillingCheckout>(`/workspaces/${wid}/billing/checkout`, { method: 'POST', body }),
+  });
+
+/** Leaves Diván for the Checkout page. */
+export const goToCheckout = (url: string) => window.location.assign(url);
+
+/**
+ * GET …/billing/checkout/:sessionId every `pollMs` while `polling`, until the webhook has put the plan on the
+ * workspace (`applied`) or the Checkout expired. A failure stops it (the page offers «Reintentar»).
+ */
+export const useCheckoutStatus = (wid: string, sessionId: string, { pollMs, polling }: { pollMs: number; polling: boolean }) =>
+  useQuery({
+    queryKey: checkoutStatusKey(wid, sessionId),
+    queryFn: ({ signal }) => api<BillingCheckoutStatus>(`/workspaces/${wid}/billing/checkout/${encodeURIComponent(sessionId)}`, { signal }),
+    enabled: !!wid && !!sessionId,
+    refetchInterval: (q) => (polling && q.state.status !== 'error' && keepsPolling(q.state.data) ? pollMs : false),
+    // A tab in the background keeps asking: the payment is what the person is waiting for.
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+
+/**
+ * The plan is on the workspace: the list of workspaces is read again (GET /workspaces) and the store fed
+ * with it, so every screen shows the new plan and features — the shell's own copy is marked stale too.
+ */
+export async function refreshWorkspaces(qc: QueryClient, wid: string): Promise<void> {
+  await qc.invalidateQueries({ queryKey: billingOverviewKey(wid) });
+  await qc.invalidateQueries({ queryKey: workspacesQueryKey });
+  const list = await qc.fetchQuery({
+    queryKey: workspacesQueryKey,
+    queryFn: ({ signal }) => api<Workspace[]>('/workspaces', { signal }),
+    staleTime: 0,
+  });
+  const userId = useAuthStore.getState().userId;
+  if (userId) useWorkspacesStore.getState().setWorkspaces(userId, list);
+  useWorkspacesStore.getState().select(wid);
+}
+
+/** GET /support: the installation's contact address. Same key as Ajustes › Ayuda's, so it is asked once. */
+export const useSupportContact = () =>
+  useQuery({
+    queryKey: ['support'] as const,
+    queryFn: ({ signal }) => api<SupportContact>('/support', { signal }),
+    staleTime: Infinity,
+  });
+
+/** POST /me/feedback with topic team_plan: «Consultar precio» of Team, mailed to Diván's team. */
+export const useSendTeamInquiry = () =>
+  useMutation({ mutationFn: (body: FeedbackBody) => api<FeedbackReceipt>('/me/feedback', { method: 'POST', body }) });
