@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import type { BillingCheckout, BillingCheckoutBody, BillingCheckoutStatus } from '@divan/core';
+import { sandboxBillingWebhookSecret } from '../platform/payments/create-gateway';
 import type { TestApp } from './test-app';
 import { until } from './until';
 import type { Therapist } from './workspace-fixtures';
@@ -21,4 +24,26 @@ export async function subscribe(t: TestApp, who: Therapist, workspaceId: string,
     (s) => s.applied,
   );
   return sessionId;
+}
+
+/**
+ * A platform event posted to the billing endpoint as Stripe would send it: signed with the sandbox's
+ * billing secret (or `secret`), `object` as its `data.object`. The answer, as the endpoint gave it.
+ */
+export async function postPlatformEvent(t: TestApp, type: string, object: Record<string, unknown>, secret?: string) {
+  const payload = JSON.stringify({
+    id: `evt_test_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+  });
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: secret ?? sandboxBillingWebhookSecret(t.config.appSecret) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    payload,
+  });
 }

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import type { BillingChangePreview, BillingOverview, Workspace } from '@divan/core';
-import { sandboxBillingWebhookSecret } from '../../platform/payments/create-gateway';
-import { subscribe } from '../../test/billing-fixtures';
+import { postPlatformEvent, subscribe } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { addMember, therapist, withWorkspace, type Therapist } from '../../test/workspace-fixtures';
@@ -74,21 +72,7 @@ describe('seats billed as they are used', () => {
   it('puts back a quantity changed at the provider (its dashboard): the members decide', async () => {
     const [sub] = await t.rows<{ id: string }>(sql`select subscription_id as id from billing_subscriptions where workspace_id = ${ws.id}`);
     await t.rows(sql`update sandbox_stripe_objects set data = jsonb_set(data, '{items,data,0,quantity}', '5') where id = ${sub!.id}`);
-    const payload = JSON.stringify({
-      id: `evt_test_${Date.now()}`,
-      object: 'event',
-      type: 'customer.subscription.updated',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { id: sub!.id, object: 'subscription' } },
-      livemode: false,
-    });
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxBillingWebhookSecret(t.config.appSecret) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/billing/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload,
-    });
+    const res = await postPlatformEvent(t, 'customer.subscription.updated', { id: sub!.id, object: 'subscription' });
     expect(res.json()).toEqual({ received: true, duplicate: false });
     await quantityIs(1);
   });
