@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { BillingCheckout, BillingCheckoutBody, BillingCheckoutStatus } from '@divan/core';
 import { sandboxBillingWebhookSecret } from '../platform/payments/create-gateway';
@@ -46,4 +47,17 @@ export async function postPlatformEvent(t: TestApp, type: string, object: Record
     headers: { 'content-type': 'application/json', 'stripe-signature': header },
     payload,
   });
+}
+
+/** Waits until the billing endpoint has taken every platform event the sandbox emitted (deliveries are jobs). */
+export async function platformEventsTaken(t: TestApp) {
+  const [left] = await until(
+    () =>
+      t.rows<{ waiting: number }>(
+        sql`select count(*)::int as waiting from sandbox_stripe_objects o where o.type = 'event' and o.account is null
+            and not exists (select 1 from billing_events e where e.event_id = o.id)`,
+      ),
+    ([r]) => r!.waiting === 0,
+  );
+  if (left!.waiting) throw new Error(`${left!.waiting} platform events not delivered`);
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { SELF_SERVE_MAX_SEATS, type BillingCheckout, type BillingCheckoutStatus, type BillingOverview, type Workspace } from '@divan/core';
 import { sandboxBillingWebhookSecret, sandboxWebhookSecret } from '../../platform/payments/create-gateway';
+import { platformEventsTaken } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
@@ -154,6 +155,7 @@ describe("Diván's plans on the sandbox's Billing", () => {
   });
 
   it('takes every event once: the sandbox’s own deliveries replayed change nothing', async () => {
+    await platformEventsTaken(t);
     const events = await t.rows<{ id: string }>(
       sql`select id from sandbox_stripe_objects where type = 'event' and account is null order by created_at`,
     );

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BillingChangePreview, BillingOverview, Workspace } from '@divan/core';
-import { subscribe } from '../../test/billing-fixtures';
+import { platformEventsTaken, subscribe } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { until } from '../../test/until';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 import { changePlan } from './subscription-changes.service';
 
@@ -120,14 +119,7 @@ describe('Workspace › Plan on the sandbox', () => {
     expect((await workspace()).plan.id).toBe('advance');
     expect((await workspace()).features.canCreateInvoiceBatch).toBe(true);
     // The webhooks of that change, arriving after, keep it so.
-    await until(
-      () =>
-        t.rows<{ waiting: number }>(
-          sql`select count(*)::int as waiting from sandbox_stripe_objects o where o.type = 'event' and o.account is null
-            and not exists (select 1 from billing_events e where e.event_id = o.id)`,
-        ),
-      ([r]) => r!.waiting === 0,
-    );
+    await platformEventsTaken(t);
     expect((await workspace()).plan.id).toBe('advance');
     const back = await preview({ planId: 'advance', interval: 'month' });
     expect(back).toMatchObject({ effective: 'now' });
