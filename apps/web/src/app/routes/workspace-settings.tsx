@@ -9,7 +9,7 @@ const Members = page(() => import('@/features/members/routes/workspace-members')
 const Roles = page(() => import('@/features/roles/routes/workspace-roles'));
 const RoleEditor = page(() => import('@/features/roles/routes/role-editor'));
 const Billing = page(() => import('./workspace-billing'));
-const Plan = page(() => import('@/features/workspaces/routes/workspace-plan'));
+const Plan = page(() => import('@/features/plans/routes/workspace-plan-route'));
 const Activity = page(() => import('@/features/workspaces/routes/workspace-activity'));
 const NotFound = page(() => import('@/features/errors/routes/not-found'));
 

@@ -1,5 +1,7 @@
-import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  BillingChangeBody,
+  BillingChangePreview,
   BillingCheckout,
   BillingCheckoutBody,
   BillingCheckoutStatus,
@@ -58,6 +60,10 @@ export const useCheckoutStatus = (wid: string, sessionId: string, { pollMs, poll
  */
 export async function refreshWorkspaces(qc: QueryClient, wid: string): Promise<void> {
   await qc.invalidateQueries({ queryKey: billingOverviewKey(wid) });
+  await refreshWorkspaceList(qc, wid);
+}
+
+async function refreshWorkspaceList(qc: QueryClient, wid: string): Promise<void> {
   await qc.invalidateQueries({ queryKey: workspacesQueryKey });
   const list = await qc.fetchQuery({
     queryKey: workspacesQueryKey,
@@ -68,6 +74,64 @@ export async function refreshWorkspaces(qc: QueryClient, wid: string): Promise<v
   if (userId) useWorkspacesStore.getState().setWorkspaces(userId, list);
   useWorkspacesStore.getState().select(wid);
 }
+
+// Under the overview's key: whatever refreshes the overview refreshes these too.
+const nextInvoiceKey = (wid: string) => [...billingOverviewKey(wid), 'next-invoice'] as const;
+const changePreviewsKey = (wid: string) => [...billingOverviewKey(wid), 'change-preview'] as const;
+
+/**
+ * GET …/billing/next-invoice: the plan's next invoice as the provider would write it now (null without one).
+ * Needs workspace billing (a 403 otherwise): `enabled` only for who may manage the plan.
+ */
+export const useNextInvoice = (wid: string, enabled: boolean) =>
+  useQuery({
+    queryKey: nextInvoiceKey(wid),
+    queryFn: ({ signal }) => api<BillingChangePreview | null>(`/workspaces/${wid}/billing/next-invoice`, { signal }),
+    enabled,
+  });
+
+/** POST …/billing/subscription/preview: what changing to `to` would do and bill (null: nothing chosen to preview). */
+export const useChangePreview = (wid: string, to: BillingChangeBody | null) =>
+  useQuery({
+    queryKey: [...changePreviewsKey(wid), to?.planId, to?.interval],
+    queryFn: ({ signal }) =>
+      api<BillingChangePreview>(`/workspaces/${wid}/billing/subscription/preview`, { method: 'POST', body: to, signal }),
+    enabled: !!to,
+    // The provider prorates to the second: a preview is read afresh each time the dialog asks for it.
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+
+/**
+ * After a change, cancellation or reactivation: the overview the server answered is shown at once, the next
+ * invoice and the previews are read again, and so is the list of workspaces (the plan and features every
+ * screen reads) — in the background: the change is made whether or not that last read succeeds.
+ */
+function changed(qc: QueryClient, wid: string, overview: BillingOverview): void {
+  qc.setQueryData(billingOverviewKey(wid), overview);
+  qc.removeQueries({ queryKey: changePreviewsKey(wid) });
+  void qc.invalidateQueries({ queryKey: nextInvoiceKey(wid) });
+  refreshWorkspaceList(qc, wid).catch(() => undefined);
+}
+
+/** PUT …/billing/subscription: another plan or interval (up now, down at the renewal). */
+export const useChangePlan = (wid: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BillingChangeBody) => api<BillingOverview>(`/workspaces/${wid}/billing/subscription`, { method: 'PUT', body }),
+    onSuccess: (overview) => changed(qc, wid, overview),
+  });
+};
+
+/** POST …/billing/subscription/cancel or /reactivate: the renewal off («renovación desactivada») or on again. */
+export const useRenewal = (wid: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'cancel' | 'reactivate') =>
+      api<BillingOverview>(`/workspaces/${wid}/billing/subscription/${action}`, { method: 'POST' }),
+    onSuccess: (overview) => changed(qc, wid, overview),
+  });
+};
 
 /** GET /support: the installation's contact address. Same key as Ajustes › Ayuda's, so it is asked once. */
 export const useSupportContact = () =>

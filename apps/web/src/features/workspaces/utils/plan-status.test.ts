@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Workspace } from '@divan/core';
-import { planNotice, planSummary } from './plan-status';
+import { planNotice } from './plan-status';
 
 const now = new Date('2025-03-10T10:00:00Z');
 const plan = (p: Partial<Workspace['plan']>): Pick<Workspace, 'plan'> => ({
@@ -15,13 +15,11 @@ describe('plan status', () => {
     expect(ended?.text).toMatch(/^Tu periodo de prueba ha terminado/);
     expect(ended?.dismissible).toBe(false);
   });
-  it('says nothing on a paid plan, and names it as the app does', () => {
+  it('says nothing on a paid plan', () => {
     const paid = plan({ id: 'advance', periodEnd: '2025-04-01T12:00:00Z', renovationEnabled: true, promptUpgrade: false });
     expect(planNotice(paid, now)).toBeNull();
-    expect(planSummary(paid, now)).toEqual({ name: 'Premium', status: 'Se renueva el 01/04/2025.', badge: null });
   });
   it('prompts gently when there is no plan and no trial', () => {
     expect(planNotice(plan({}), now)?.dismissible).toBe(false);
-    expect(planSummary(plan({}), now).name).toBe('Sin plan');
   });
 });

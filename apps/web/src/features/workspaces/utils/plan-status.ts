@@ -1,5 +1,4 @@
-import { PLAN_LABELS, trialStatus, type Workspace } from '@divan/core';
-import { formatDate } from '../../../lib/format';
+import { trialStatus, type Workspace } from '@divan/core';
 
 export type Notice = { text: string; tone: 'info' | 'warning'; dismissible: boolean };
 
@@ -18,30 +17,4 @@ export function planNotice(ws: Pick<Workspace, 'plan'>, now = new Date()): Notic
   if (ws.plan.promptUpgrade)
     return { text: 'Este espacio no tiene un plan activo y funciona con las funciones de Basic.', tone: 'warning', dismissible: false };
   return null;
-}
-
-/** The plan as the member should read it: its name, and what the trial or the period says. */
-export function planSummary(ws: Pick<Workspace, 'plan'>, now = new Date()): { name: string; status: string; badge: string | null } {
-  const { plan } = ws;
-  const trial = trialStatus(plan, now);
-  if (plan.id) {
-    const end = plan.periodEnd ? formatDate(plan.periodEnd) : null;
-    const status = end ? (plan.renovationEnabled ? `Se renueva el ${end}.` : `Activo hasta el ${end}; no se renovará.`) : 'Plan activo.';
-    return { name: PLAN_LABELS[plan.id], status, badge: null };
-  }
-  const trialEnd = plan.freeTrialEnd ? formatDate(plan.freeTrialEnd) : '';
-  if (trial.kind === 'days_left')
-    return {
-      name: 'Prueba gratuita',
-      status: `Te quedan ${trial.days} días de prueba (hasta el ${trialEnd}), con las funciones de Premium.`,
-      badge: 'En prueba',
-    };
-  if (trial.kind === 'last_day') return { name: 'Prueba gratuita', status: 'Hoy es el último día de tu prueba.', badge: 'Último día' };
-  if (trial.kind === 'ended')
-    return {
-      name: 'Sin plan',
-      status: `Tu periodo de prueba ha terminado (${trialEnd}). El espacio funciona con las funciones de Basic.`,
-      badge: 'Prueba terminada',
-    };
-  return { name: 'Sin plan', status: 'El espacio funciona con las funciones de Basic.', badge: null };
 }
