@@ -75,3 +75,7 @@ export const billingPreviewResponse = z.object({
   lines: z.array(z.object({ description: z.string(), amount: z.number().int(), proration: z.boolean() })),
 });
 export type BillingChangePreview = z.infer<typeof billingPreviewResponse>;
+
+/** POST /workspaces/:id/billing/portal — the provider's Customer Portal (cards, receipts), to send the browser to. */
+export const billingPortalResponse = z.object({ url: z.string() });
+export type BillingPortal = z.infer<typeof billingPortalResponse>;

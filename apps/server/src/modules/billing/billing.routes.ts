@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   billingChangeBody,
+  billingPortalResponse,
   billingPreviewResponse,
   billingCheckoutBody,
   billingCheckoutResponse,
@@ -101,6 +102,20 @@ export async function billingRoutes(
       await changes.change(caller(req).member, req.body);
       return billing.overview(caller(req).member);
     },
+  );
+  r.post(
+    `${W}/portal`,
+    {
+      ...manage,
+      schema: {
+        operationId: 'openBillingPortal',
+        tags,
+        description: 'The provider’s Customer Portal for the workspace’s cards and receipts (owner or workspace billing only).',
+        params: workspaceIdParams,
+        response: { 200: billingPortalResponse },
+      },
+    },
+    (req) => billing.portal(caller(req).member),
   );
   r.get(
     `${W}/next-invoice`,

@@ -6,6 +6,7 @@ import {
   type BillingCheckoutBody,
   type BillingCheckoutStatus,
   type BillingOverview,
+  type BillingPortal,
 } from '@divan/core';
 import type { Membership } from '../../platform/auth/access';
 import type { PlatformBilling } from '../../platform/billing/platform-billing';
@@ -93,6 +94,16 @@ export class BillingService {
       createdBy: userId,
     });
     return { url: session.url, sessionId: session.id };
+  }
+
+  /** The provider's Customer Portal of the workspace's customer: its cards and receipts (Ajustes › Espacio › Plan comes back). */
+  async portal(m: Membership): Promise<BillingPortal> {
+    const billing = this.d.billing;
+    if (!billing) throw new AppError('billing_unavailable');
+    if (!canManageBilling(m)) throw new AppError('access_denied');
+    const customerId = await billingRepository(this.d.db).customerOf(m.workspaceId);
+    if (!customerId) throw new AppError('therapist_customer_not_created');
+    return billing.portal(customerId, `${this.d.publicUrl.replace(/\/+$/, '')}/settings/workspace/plan`);
   }
 
   /** What `/plans/payment-success` waits for: applied once the provider's webhook put the plan on. */

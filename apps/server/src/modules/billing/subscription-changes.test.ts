@@ -162,9 +162,41 @@ describe('Workspace › Plan on the sandbox', () => {
     expect((await overview()).subscription?.cancelAtPeriodEnd).toBe(false);
   });
 
+  it('opens the Customer Portal for the owner: cards added and removed there, the default kept; not for a member', async () => {
+    const { url } = await ok<{ url: string }>(t.post(`${B()}/portal`, undefined, { token: owner.accessToken }));
+    const path = new URL(url).pathname;
+    expect(path).toMatch(/^\/sandbox\/stripe\/portal\/bps_/);
+    const form = (to: string, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: to,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const first = await t.app.inject({ method: 'GET', url: path });
+    expect(first.body).toContain('Visa ···· 4242 · caduca 12/30 <strong>(la que paga tu plan)</strong>');
+    expect(first.body).toContain('Volver a Diván');
+    const declined = await form(path, { number: '4000 0000 0000 0002', exp: '12/30', cvc: '123' });
+    expect([declined.statusCode, declined.body.includes('rechazada')]).toEqual([422, true]);
+    const added = await form(path, { number: '5555 5555 5555 4444', exp: '12/30', cvc: '123' });
+    expect(added.body).toContain('Tarjeta ···· 4444 añadida');
+    expect(added.body).toContain('Mastercard ···· 4444 · caduca 12/30 <strong>(la que paga tu plan)</strong>');
+    const oldCard = /name="paymentMethod" value="(pm_\w+)"/.exec(added.body)![1]!;
+    expect((await form(`${path}/quitar`, { paymentMethod: oldCard })).body).toContain('Tarjeta ···· 4242 eliminada');
+    const [sub] = await t.rows<{ id: string }>(
+      sql`select data->>'default_payment_method' as id from sandbox_stripe_objects where type = 'subscription' and data->'metadata'->>'divan_workspace' = ${ws.id}`,
+    );
+    const refusedRemoval = await form(`${path}/quitar`, { paymentMethod: sub!.id });
+    expect([refusedRemoval.statusCode, refusedRemoval.body.includes('añade otra antes de quitarla')]).toEqual([422, true]);
+    expect(await refused(t.post(`${B()}/portal`, undefined, { token: tere.accessToken }))).toEqual([403, 'access_denied']);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/stripe/portal/bps_000000000000000000000000' })).statusCode).toBe(404);
+  });
+
   it('refuses a change before any plan was bought', async () => {
     const other = await withWorkspace(t, 'Sin plan', { owner: { email: 'sinplan@cambios.test', firstName: 'Sin' } });
     const res = t.post(`/api/v1/workspaces/${other.ws.id}/billing/subscription/cancel`, undefined, { token: other.owner.accessToken });
     expect(await refused(res)).toEqual([409, 'therapist_customer_not_created']);
+    const portal = t.post(`/api/v1/workspaces/${other.ws.id}/billing/portal`, undefined, { token: other.owner.accessToken });
+    expect(await refused(portal)).toEqual([409, 'therapist_customer_not_created']);
   });
 });

@@ -72,6 +72,11 @@ export interface PlatformBilling {
   }): Promise<GatewayCheckout>;
   retrieveCheckout(sessionId: string): Promise<BillingCheckoutFact>;
   /**
+   * The provider's hosted Customer Portal for this customer (cards, receipts), short-lived; the person
+   * comes back to `returnUrl`. No card form in Diván.
+   */
+  portal(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /**
    * Changes the subscription's single item (its price and/or quantity) and/or its renewal, as
    * `subscriptions.update` does: `proration` `create_prorations` bills the rest of the period at the new
    * terms on the next invoice (unused time credited, remaining time charged, to the second), `none`

@@ -80,6 +80,14 @@ beforeAll(async () => {
 afterAll(() => fake?.close());
 
 describe('StripeBilling against the fake Stripe', () => {
+  it('opens the Customer Portal on the platform, in Spanish, back to Diván', async () => {
+    const { id } = await billing.createCustomer({ email: null, name: 'Consulta Portal', metadata: {}, idempotencyKey: key('portal') });
+    const { url } = await billing.portal(id, 'http://divan.test/settings/workspace/plan');
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/test_/);
+    expect(last()).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', account: null });
+    expect(last().body).toEqual({ customer: id, return_url: 'http://divan.test/settings/workspace/plan', locale: 'es' });
+  });
+
   it('a customer on the platform: no Stripe-Account, the caller’s idempotency key, one customer for a repeated key', async () => {
     const k = key('customer');
     const input = { email: 'ana@example.com', name: 'Consulta Ana', metadata: { workspaceId: 'w7' }, idempotencyKey: k };
@@ -88,7 +96,12 @@ describe('StripeBilling against the fake Stripe', () => {
     expect(last()).toMatchObject({ method: 'POST', path: '/v1/customers', account: null, idempotencyKey: k, status: 200, replayed: false });
     expect(last().headers).not.toHaveProperty('stripe-account');
     expect(last().headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(last().body).toEqual({ email: 'ana@example.com', name: 'Consulta Ana', metadata: { workspaceId: 'w7' } });
+    expect(last().body).toEqual({
+      email: 'ana@example.com',
+      name: 'Consulta Ana',
+      metadata: { workspaceId: 'w7' },
+      preferred_locales: ['es'],
+    });
     expect(fake.list(null, 'customer').map((c) => c.id)).toContain(created.id);
 
     expect(await billing.createCustomer(input)).toEqual(created);
@@ -96,7 +109,7 @@ describe('StripeBilling against the fake Stripe', () => {
 
     // No email: left out, not sent empty.
     await billing.createCustomer({ email: null, name: 'Sin correo', metadata: {}, idempotencyKey: key('customer') });
-    expect(last().body).toEqual({ name: 'Sin correo' });
+    expect(last().body).toEqual({ name: 'Sin correo', preferred_locales: ['es'] });
   });
 
   it('ensurePrice makes the Product and the Price once, then finds the Price by its lookup key', async () => {

@@ -88,10 +88,18 @@ export class StripeBilling implements PlatformBilling {
   createCustomer(input: { email: string | null; name: string; metadata: Metadata; idempotencyKey: string }): Promise<{ id: string }> {
     return this.call(async (stripe) => {
       const customer = await stripe.customers.create(
-        { email: orUndefined(input.email), name: input.name, metadata: input.metadata },
+        // Spanish: the portal, the receipts and the invoice lines the provider writes (a proration's) read in Spanish.
+        { email: orUndefined(input.email), name: input.name, metadata: input.metadata, preferred_locales: ['es'] },
         { idempotencyKey: input.idempotencyKey },
       );
       return { id: customer.id };
+    });
+  }
+
+  portal(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    return this.call(async (stripe) => {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'es' });
+      return { url: session.url };
     });
   }
 

@@ -587,7 +587,26 @@ function listInvoiceLines(c: RouteContext): StripeObject {
 const ID = '([A-Za-z0-9_]+)';
 const retrieve = (object: string, param: string) => (c: RouteContext) => c.ledger.get(c.owner, object, c.ids[0]!, param);
 
+/** `billing_portal.sessions.create`: a hosted page's address for a platform customer. */
+function createPortalSession(c: RouteContext): StripeObject {
+  const customer = str(c.params, 'customer');
+  if (!customer) throw missingParam('customer');
+  c.ledger.get(c.owner, 'customer', customer);
+  const id = newId('bps');
+  return {
+    id,
+    object: 'billing_portal.session',
+    customer,
+    return_url: str(c.params, 'return_url'),
+    locale: str(c.params, 'locale'),
+    url: `https://billing.stripe.com/p/session/test_${id}`,
+    created: now(),
+    livemode: false,
+  };
+}
+
 export const BILLING_ROUTES: Route[] = [
+  { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, handle: createPortalSession, platformOnly: true },
   { method: 'POST', pattern: /^\/v1\/products$/, handle: createProduct },
   { method: 'GET', pattern: new RegExp(`^/v1/products/${ID}$`), handle: retrieve('product', 'id') },
   { method: 'POST', pattern: /^\/v1\/prices$/, handle: createPrice },

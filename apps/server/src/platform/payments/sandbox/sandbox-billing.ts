@@ -11,6 +11,7 @@ import type { GatewayCheckout, GatewayEvent, Metadata } from '../gateway';
 import { nowOf, type SandboxContext } from './sandbox-charges';
 import { newCheckoutSession, type SandboxCheckoutSession, type SandboxCustomer } from './sandbox-objects';
 import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
+import { SandboxPortal } from './sandbox-portal';
 import { SandboxSubscriptionChanges } from './sandbox-subscription-changes';
 import { subscriptionFact, type SandboxPrice, type SandboxProduct, type SandboxSubscription } from './sandbox-subscriptions';
 import type { SandboxWebhooks } from './sandbox-webhooks';
@@ -34,9 +35,16 @@ export class SandboxBilling implements PlatformBilling {
     private readonly base: string,
   ) {
     this.changes = new SandboxSubscriptionChanges(db, ctx, webhooks);
+    this.portals = new SandboxPortal(db, ctx, base);
   }
 
   private readonly changes: SandboxSubscriptionChanges;
+  /** The Customer Portal's actions (`sandboxPagesRoutes` calls them). */
+  readonly portals: SandboxPortal;
+
+  portal(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    return this.portals.create(customerId, returnUrl);
+  }
 
   async createCustomer(input: { email: string | null; name: string; metadata: Metadata; idempotencyKey: string }): Promise<{ id: string }> {
     return this.db.transaction(async (tx) => {

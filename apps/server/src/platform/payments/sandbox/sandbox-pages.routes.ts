@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { CheckoutView, Redirect } from './sandbox-hosted';
 import type { SandboxGateway } from './sandbox-gateway';
 import { checkoutPage, dashboardPage, errorPage, notFoundPage, onboardingPage } from './sandbox-pages.html';
+import { portalPage, type PortalView } from './sandbox-portal';
 
 type Form = Record<string, unknown> | undefined;
 const field = (body: unknown, name: string): string | undefined => {
@@ -58,6 +59,21 @@ export async function sandboxPagesRoutes(app: FastifyInstance, { sandbox }: { sa
     if (decision !== 'approve' && decision !== 'reject') return html(reply, errorPage(400), 400);
     return checkoutAnswer(reply, await hosted.authenticate(req.params.sessionId, decision === 'approve'));
   });
+
+  // The Customer Portal of the platform's customers (Diván's own plans).
+  const portals = sandbox.billing.portals;
+  const portalAnswer = (reply: FastifyReply, view: PortalView | null) =>
+    view ? html(reply, portalPage(view), view.error ? 422 : 200) : html(reply, notFoundPage(), 404);
+  app.get<{ Params: { sessionId: string } }>('/sandbox/stripe/portal/:sessionId', opts, async (req, reply) =>
+    portalAnswer(reply, await portals.view(req.params.sessionId)),
+  );
+  app.post<{ Params: { sessionId: string } }>('/sandbox/stripe/portal/:sessionId', opts, async (req, reply) => {
+    const form = { number: field(req.body, 'number'), exp: field(req.body, 'exp'), cvc: field(req.body, 'cvc') };
+    return portalAnswer(reply, await portals.addCard(req.params.sessionId, form));
+  });
+  app.post<{ Params: { sessionId: string } }>('/sandbox/stripe/portal/:sessionId/quitar', opts, async (req, reply) =>
+    portalAnswer(reply, await portals.removeCard(req.params.sessionId, field(req.body, 'paymentMethod') ?? '')),
+  );
 
   app.get<{ Params: { accountId: string } }>('/sandbox/stripe/dashboard/:accountId', opts, async (req, reply) => {
     const data = await hosted.dashboard(req.params.accountId);

@@ -6,6 +6,7 @@ import type {
   BillingCheckoutBody,
   BillingCheckoutStatus,
   BillingOverview,
+  BillingPortal,
   FeedbackBody,
   FeedbackReceipt,
   SupportContact,
@@ -144,3 +145,10 @@ export const useSupportContact = () =>
 /** POST /me/feedback with topic team_plan: «Consultar precio» of Team, mailed to Diván's team. */
 export const useSendTeamInquiry = () =>
   useMutation({ mutationFn: (body: FeedbackBody) => api<FeedbackReceipt>('/me/feedback', { method: 'POST', body }) });
+
+/** The provider's Customer Portal (cards, receipts): asked for, then the browser goes there. */
+export const useOpenPortal = (wid: string) =>
+  useMutation({
+    mutationFn: () => api<BillingPortal>(`/workspaces/${wid}/billing/portal`, { method: 'POST' }),
+    onSuccess: ({ url }) => goToCheckout(url),
+  });

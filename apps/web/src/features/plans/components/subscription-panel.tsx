@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CircleAlert, FlaskConical, Info, LifeBuoy, RotateCw } from 'lucide-react';
+import { CircleAlert, CreditCard, FlaskConical, Info, LifeBuoy, RotateCw } from 'lucide-react';
 import type { BillingOverview, BillingSubscription } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { messageOf } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useNextInvoice, useRenewal } from '../api/plans-api';
+import { useNextInvoice, useOpenPortal, useRenewal } from '../api/plans-api';
 import { planTexts } from '../utils/plan-offer';
 import {
   billedUsersOf,
@@ -46,6 +46,7 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
   const status = subscriptionStatusOf(s);
   const next = useNextInvoice(wid, actions.nextInvoice);
   const renewal = useRenewal(wid);
+  const portal = useOpenPortal(wid);
   const [changing, setChanging] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +62,11 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
       setError(messageOf(e));
     }
   }
+
+  const openPortal = () => {
+    setError(null);
+    portal.mutate(undefined, { onError: (e) => setError(messageOf(e)) });
+  };
 
   const askToCancel = () => {
     setError(null);
@@ -166,6 +172,12 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
                   onClick={actions.reactivate ? () => void reactivate() : askToCancel}
                 >
                   {actions.reactivate ? 'Reactivar renovación' : 'Desactivar renovación'}
+                </Button>
+              ) : null}
+              {/* Cards and receipts live on the provider's portal: no card form in Diván. */}
+              {actions.amounts ? (
+                <Button type="button" variant="outline" loading={portal.isPending || portal.isSuccess} onClick={openPortal}>
+                  <CreditCard aria-hidden /> Tarjetas y recibos
                 </Button>
               ) : null}
             </div>

@@ -20,6 +20,7 @@ const PREVIEW = `POST /workspaces/${WID}/billing/subscription/preview`;
 const CHANGE = `PUT /workspaces/${WID}/billing/subscription`;
 const CANCEL = `POST /workspaces/${WID}/billing/subscription/cancel`;
 const REACTIVATE = `POST /workspaces/${WID}/billing/subscription/reactivate`;
+const PORTAL = `POST /workspaces/${WID}/billing/portal`;
 
 const premium: Workspace['plan'] = {
   id: 'advance',
@@ -233,6 +234,26 @@ describe('Ajustes › Espacio › Plan with a plan bought', () => {
     expect(panel().queryByRole('button')).toBeNull();
     expect(screen.queryByText(planTexts.testMode)).toBeNull();
     expect(api.requests).toEqual([]);
+  });
+
+  it('«Tarjetas y recibos» opens the provider’s portal (no card form in Diván); a refusal shows in place', async () => {
+    enter(paying());
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = stubRoutes({
+      [NEXT_INVOICE]: [200, nextInvoice],
+      [PORTAL]: (_body, n) =>
+        n === 1
+          ? [503, { code: 'billing_unavailable', message: 'Los pagos de Diván no están disponibles en este servidor todavía.' }]
+          : [200, { url: 'https://billing.stripe.test/p/session/test_1' }],
+    });
+    const { user } = open(withSubscription());
+    await user.click(panel().getByRole('button', { name: 'Tarjetas y recibos' }));
+    expect(await panel().findByText('Los pagos de Diván no están disponibles en este servidor todavía.')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    await user.click(panel().getByRole('button', { name: 'Tarjetas y recibos' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/p/session/test_1'));
+    expect(api.count(PORTAL)).toBe(2);
   });
 
   it('says when the last payment is pending', () => {
