@@ -143,6 +143,11 @@ describe('Workspace › Plan on the sandbox', () => {
       sql`select (data->>'total')::int as total from sandbox_stripe_objects where type = 'invoice' and data->>'billing_reason' = 'subscription_update'`,
     );
     expect(paid!.total).toBe(2 * 29000 + p.proration);
+    // The earlier changes' prorations went on that invoice: none left waiting.
+    const [waiting] = await t.rows<{ n: number }>(
+      sql`select count(*)::int as n from sandbox_stripe_objects where type = 'invoiceitem' and data->>'invoice' is null`,
+    );
+    expect(waiting!.n).toBe(0);
     expect(await refused(t.put(`${B()}/subscription`, { planId: 'advance', interval: 'month' }, { token: owner.accessToken }))).toEqual([
       409,
       'billing_change_at_renewal',

@@ -69,10 +69,13 @@ export class SandboxSubscriptionChanges {
             current_period_start: now,
             current_period_end: periodEnd(now, change.price.recurring.interval),
           });
+          // The invoice made now takes the pending invoice items with it, as Stripe's does.
+          const pending = await pendingItems(tx, sub.id);
           await this.invoiceNow(
             tx,
             sub,
             [
+              ...pending.map((i) => ({ description: i.description ?? '', amount: i.amount, quantity: i.quantity, proration: i.proration })),
               ...lines.map((l) => ({ ...l, proration: true })),
               {
                 description: change.to.description,
@@ -119,7 +122,7 @@ export class SandboxSubscriptionChanges {
         ? change.lines.map((l) => ({ description: l.description, amount: l.amount, proration: true }))
         : [];
     const lines = change?.intervalChanged
-      ? [...prorations.slice(0, 1), { description, amount: unit * quantity, proration: false }]
+      ? [...pending, ...prorations.slice(0, 1), { description, amount: unit * quantity, proration: false }]
       : [...pending, ...prorations, { description, amount: unit * quantity, proration: false }];
     return {
       subtotal: lines.reduce((a, l) => a + l.amount, 0),
@@ -235,6 +238,7 @@ export class SandboxSubscriptionChanges {
       livemode: false,
     };
     await insertObject(tx, invoice, { account: null });
+    for (const pending of await pendingItems(tx, sub.id)) await saveObject(tx, { ...pending, invoice: invoice.id });
     sub.latest_invoice = invoice.id;
     await this.webhooks.emit(tx, null, 'invoice.paid', invoice, now);
   }
