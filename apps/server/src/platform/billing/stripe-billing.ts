@@ -8,9 +8,8 @@
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@divan/core';
 import { GatewayUnavailableError, type GatewayCheckout, type GatewayEvent, type Metadata } from '../payments/gateway';
-import { apiBaseOptions, stripeMode, type StripeGatewayOptions } from '../payments/stripe-gateway';
-import { toEvent, toGatewayError } from '../payments/stripe-mapping';
-import { loadStripe, type StripeSdk } from '../payments/stripe-sdk';
+import { StripeClient, type StripeClientOptions } from '../payments/stripe-client';
+import type { StripeSdk } from '../payments/stripe-sdk';
 import {
   priceLookupKey,
   type BillingCheckoutFact,
@@ -28,7 +27,7 @@ export type StripeBillingConfig = {
 };
 
 /** Tuning for tests; production uses the defaults (the gateway's). */
-export type StripeBillingOptions = StripeGatewayOptions;
+export type StripeBillingOptions = StripeClientOptions;
 
 /** Stripe leaves out a parameter sent as undefined; null would be sent as '' (a reset). */
 const orUndefined = <T>(v: T | null): T | undefined => v ?? undefined;
@@ -42,47 +41,18 @@ const toStatus = (s: string): SubscriptionStatus => (STATUSES.has(s) ? (s as Sub
 export class StripeBilling implements PlatformBilling {
   readonly provider = 'stripe' as const;
   readonly mode: 'test' | 'live';
-  private readonly secretKey: string;
-  private readonly webhookSecret: string;
-  private readonly sdkConfig: Stripe.StripeConfig;
-  private loaded: Promise<{ sdk: StripeSdk; stripe: Stripe }> | undefined;
+  private readonly api: StripeClient;
   /** Price ids by lookup key and amount, found or made once per process; a failure is tried again. */
   private readonly prices = new Map<string, Promise<{ id: string }>>();
 
   constructor(config: StripeBillingConfig, options: StripeBillingOptions = {}) {
-    this.mode = stripeMode(config.secretKey);
-    this.secretKey = config.secretKey;
-    this.webhookSecret = config.billingWebhookSecret;
-    // Checked here (a bad STRIPE_API_BASE fails at start); the SDK and its client wait for the first call.
-    this.sdkConfig = {
-      ...apiBaseOptions(config.apiBase),
-      timeout: options.timeoutMs ?? 30_000,
-      maxNetworkRetries: options.maxNetworkRetries ?? 2,
-      telemetry: false,
-      appInfo: { name: 'Divan' },
-    };
-  }
-
-  /** The SDK (loaded at the first call) and the client made with it, once; a failure is tried again next time. */
-  private client(): Promise<{ sdk: StripeSdk; stripe: Stripe }> {
-    this.loaded ??= loadStripe().then(
-      (sdk) => ({ sdk, stripe: new sdk(this.secretKey, this.sdkConfig) }),
-      (err: unknown) => {
-        this.loaded = undefined;
-        throw err;
-      },
-    );
-    return this.loaded;
+    this.api = new StripeClient(config.secretKey, config.billingWebhookSecret, config.apiBase, options);
+    this.mode = this.api.mode;
   }
 
   /** Runs one SDK call, its errors in the gateway's terms. */
-  private async call<T>(fn: (stripe: Stripe) => Promise<T>): Promise<T> {
-    const { sdk, stripe } = await this.client();
-    try {
-      return await fn(stripe);
-    } catch (err) {
-      throw toGatewayError(err, sdk);
-    }
+  private call<T>(fn: (stripe: Stripe, sdk: StripeSdk) => Promise<T>): Promise<T> {
+    return this.api.call(fn);
   }
 
   createCustomer(input: { email: string | null; name: string; metadata: Metadata; idempotencyKey: string }): Promise<{ id: string }> {
@@ -251,15 +221,8 @@ export class StripeBilling implements PlatformBilling {
   }
 
   /** Checks the `Stripe-Signature` header over the raw body with the platform endpoint's secret (5 minutes' tolerance). */
-  async verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
-    const { stripe } = await this.client();
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
-    } catch (err) {
-      throw new Error(`Invalid Stripe webhook: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-    }
-    return toEvent(event);
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
+    return this.api.verify(rawBody, signature);
   }
 }
 

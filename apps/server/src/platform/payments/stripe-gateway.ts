@@ -17,29 +17,13 @@ import {
   type Metadata,
   type PaymentsGateway,
 } from './gateway';
-import { toAccount, toCard, toEvent, toGatewayError, toPaymentIntent, toRefund } from './stripe-mapping';
-import { loadStripe, type StripeSdk } from './stripe-sdk';
+import { toAccount, toCard, toPaymentIntent, toRefund } from './stripe-mapping';
+import { apiBaseOptions, StripeClient, stripeMode, type StripeClientOptions } from './stripe-client';
+import type { StripeSdk } from './stripe-sdk';
 
 /** Tuning for tests; production uses the defaults. */
-export type StripeGatewayOptions = {
-  /** Per request, in ms (default 30 s; the SDK's own is 80 s). */
-  timeoutMs?: number;
-  /** Retries of network errors, 409 and 5xx, with backoff (default 2). */
-  maxNetworkRetries?: number;
-};
-
-/** `http://127.0.0.1:4567` → the SDK's host, port and protocol; unset: api.stripe.com. */
-export function apiBaseOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
-  if (!apiBase) return {};
-  const url = new URL(apiBase);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRIPE_API_BASE must be http(s): ${apiBase}`);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
-}
-
-export function stripeMode(secretKey: string): 'test' | 'live' {
-  return /^(sk|rk)_test_/.test(secretKey) ? 'test' : 'live';
-}
+export type StripeGatewayOptions = StripeClientOptions;
+export { apiBaseOptions, stripeMode };
 
 const onAccount = (accountId: string, idempotencyKey?: string): Stripe.RequestOptions =>
   idempotencyKey ? { stripeAccount: accountId, idempotencyKey } : { stripeAccount: accountId };
@@ -50,45 +34,16 @@ const orUndefined = <T>(v: T | null): T | undefined => v ?? undefined;
 export class StripeGateway implements PaymentsGateway {
   readonly provider = 'stripe' as const;
   readonly mode: 'test' | 'live';
-  private readonly secretKey: string;
-  private readonly webhookSecret: string;
-  private readonly sdkConfig: Stripe.StripeConfig;
-  private loaded: Promise<{ sdk: StripeSdk; stripe: Stripe }> | undefined;
+  private readonly api: StripeClient;
 
   constructor(config: StripeConfig, options: StripeGatewayOptions = {}) {
-    this.mode = stripeMode(config.secretKey);
-    this.secretKey = config.secretKey;
-    this.webhookSecret = config.webhookSecret;
-    // Checked here (a bad STRIPE_API_BASE fails at start); the SDK and its client wait for the first call.
-    this.sdkConfig = {
-      ...apiBaseOptions(config.apiBase),
-      timeout: options.timeoutMs ?? 30_000,
-      maxNetworkRetries: options.maxNetworkRetries ?? 2,
-      telemetry: false,
-      appInfo: { name: 'Divan' },
-    };
-  }
-
-  /** The SDK (loaded at the first call: stripe-sdk.ts) and the client made with it, once; a failure is tried again next time. */
-  private client(): Promise<{ sdk: StripeSdk; stripe: Stripe }> {
-    this.loaded ??= loadStripe().then(
-      (sdk) => ({ sdk, stripe: new sdk(this.secretKey, this.sdkConfig) }),
-      (err: unknown) => {
-        this.loaded = undefined;
-        throw err;
-      },
-    );
-    return this.loaded;
+    this.api = new StripeClient(config.secretKey, config.webhookSecret, config.apiBase, options);
+    this.mode = this.api.mode;
   }
 
   /** Runs one SDK call, its errors in the gateway's terms. */
-  private async call<T>(fn: (stripe: Stripe, sdk: StripeSdk) => Promise<T>): Promise<T> {
-    const { sdk, stripe } = await this.client();
-    try {
-      return await fn(stripe, sdk);
-    } catch (err) {
-      throw toGatewayError(err, sdk);
-    }
+  private call<T>(fn: (stripe: Stripe, sdk: StripeSdk) => Promise<T>): Promise<T> {
+    return this.api.call(fn);
   }
 
   createAccount(input: { email: string | null; businessName: string | null; metadata: Metadata }): Promise<GatewayAccount> {
@@ -274,15 +229,8 @@ export class StripeGateway implements PaymentsGateway {
   }
 
   /** Checks the `Stripe-Signature` header over the raw body (5 minutes' tolerance); rejects otherwise. */
-  async verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
-    const { stripe } = await this.client();
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
-    } catch (err) {
-      throw new Error(`Invalid Stripe webhook: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-    }
-    return toEvent(event);
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
+    return this.api.verify(rawBody, signature);
   }
 }
 
