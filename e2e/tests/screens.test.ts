@@ -134,8 +134,7 @@ describe.skipIf(!hasChromium || !baseUrl)('screens that keep a therapist’s wor
     await shot(page, 'screens-05-members-individual');
 
     await page.getByTestId('individual-invite-note').getByRole('link', { name: 'Ver planes' }).click();
-    await page.waitForURL(/\/settings\/workspace\/plan$/);
-    await page.goto('/plans');
+    await page.waitForURL(/\/plans$/);
     await page.getByRole('heading', { name: 'Planes', level: 1 }).waitFor();
     await page.getByTestId('plan-basic').getByText('19,00 €').first().waitFor();
     await page.getByTestId('plan-advance').getByText('29,00 €').first().waitFor();

@@ -30,7 +30,7 @@ export function EmbedSection() {
     body = (
       <Alert variant="info">
         {errorMessage('public_service_embedding_not_allowed')} Con el plan Premium o Team puedes mostrar tu reserva online dentro de tu
-        propia web. <Link to="/settings/workspace/plan">Ver planes</Link>
+        propia web. <Link to="/plans">Ver planes</Link>
       </Alert>
     );
   else

@@ -141,7 +141,7 @@ export function WorkspaceMembersRoute() {
                   <Link to="/workspaces/create">Crear un espacio de equipo</Link>
                 </Button>
                 <Button asChild variant="outline">
-                  <Link to="/settings/workspace/plan">Ver planes</Link>
+                  <Link to="/plans">Ver planes</Link>
                 </Button>
               </div>
             </Card>

@@ -96,7 +96,7 @@ export function CreatePatientDialog({ open, onOpenChange }: { open: boolean; onO
               {formError.limit ? (
                 <>
                   {' '}
-                  <Link to="/settings/workspace/plan" onClick={closeNow}>
+                  <Link to="/plans" onClick={closeNow}>
                     Ver planes
                   </Link>
                 </>
