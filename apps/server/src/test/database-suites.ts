@@ -35,6 +35,7 @@ export const PGLITE_ONLY = [
 export const MODULES_ON_PGLITE = [
   'audit.test.ts',
   'auth.test.ts',
+  'billing.test.ts',
   'booking.test.ts',
   'chat.test.ts',
   'companion-sessions.test.ts',

@@ -8,8 +8,8 @@ import { isLive, toNotify, type BillingSync } from './billing-sync';
 import { billingRepository } from './billing.repository';
 
 const QUEUE = 'billing.push-quantity';
-/** A burst of changes (an owner accepting three invitations) pushes once, this long after the last. */
-const SETTLE_MS = 3_000;
+/** A burst of changes (roles edited one after another, a member removed and another added) pushes once, this long after the last. */
+const SETTLE_MS = 1_000;
 
 type Job = { workspaceId: string; nonce: string };
 

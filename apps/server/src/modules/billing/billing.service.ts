@@ -61,6 +61,8 @@ export class BillingService {
     const repo = billingRepository(this.d.db);
     const current = await repo.subscriptionOf(wid);
     if (current && isLive(current.status)) throw new AppError('therapist_already_subscribed');
+    // Team is agreed with Diván's team (an operator sets it): buying Basic or Premium would undo it.
+    if ((await this.d.workspaces.get(wid, userId)).plan.id === 'team') throw new AppError('therapist_already_subscribed');
     const unitAmount = unitPriceOf(body.planId, body.interval);
     if (unitAmount === null) throw new AppError('therapist_plan_not_found');
 

@@ -193,6 +193,19 @@ describe("Diván's plans on the sandbox's Billing", () => {
     expect((await ok<BillingOverview>(t.get(B(), { token: owner.accessToken }))).subscription?.status).toBe('canceled');
   });
 
+  it('does not sell Basic or Premium over a Team plan an operator set', async () => {
+    const team = await withWorkspace(t, 'Clínica Team', {
+      owner: { email: 'team@planes.test', firstName: 'Teo' },
+      plan: { id: 'team', seats: 5 },
+    });
+    const res = await t.post(
+      `/api/v1/workspaces/${team.ws.id}/billing/checkout`,
+      { planId: 'advance', interval: 'year' },
+      { token: team.owner.accessToken },
+    );
+    expect([res.statusCode, res.json().code]).toEqual([409, 'therapist_already_subscribed']);
+  });
+
   it('answers another workspace’s Checkout as not found', async () => {
     const other = await withWorkspace(t, 'Otra consulta', { owner: { email: 'otra@planes.test', firstName: 'Otra' } });
     const res = await t.get(`/api/v1/workspaces/${other.ws.id}/billing/checkout/${checkout.sessionId}`, { token: other.owner.accessToken });

@@ -144,7 +144,7 @@ function Plans() {
             key={id}
             id={id}
             interval={interval}
-            action={cardActionOf(id, overview.isError ? null : billing)}
+            action={cardActionOf(id, overview.isError ? null : billing, ws.plan.id)}
             current={ws.plan.id === id}
             trying={standing.trying && id === 'advance'}
             estimate={billing ? estimateOf(id, interval, billing.activeUsers) : null}

@@ -76,6 +76,9 @@ describe('which button a plan’s card shows', () => {
   it('offers Checkout to whoever manages the workspace, while billing works and nothing is paid yet', () => {
     expect(cardActionOf('basic', overview())).toEqual({ kind: 'checkout' });
     expect(cardActionOf('advance', overview())).toEqual({ kind: 'checkout' });
+    // A Team plan (set by Diván's team) is not replaced from here; Team's own card still offers the contact.
+    expect(cardActionOf('advance', overview(), 'team')).toEqual({ kind: 'disabled', reason: planTexts.onTeam });
+    expect(cardActionOf('team', overview(), 'team')).toEqual({ kind: 'contact' });
   });
 
   it('says why not: a member who may not manage, billing unavailable', () => {

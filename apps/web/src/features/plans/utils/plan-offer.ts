@@ -24,6 +24,7 @@ export const planTexts = {
   canceled: 'Has cancelado el pago: no se ha cobrado nada',
   testMode: 'Modo de prueba: no se cobra nada real',
   inquirySent: 'Te escribiremos pronto',
+  onTeam: 'Tu espacio tiene el plan Team: para cambiarlo, escríbenos',
 } as const;
 
 /**
@@ -115,8 +116,11 @@ export type CardAction =
 export function cardActionOf(
   plan: PlanId,
   overview: Pick<BillingOverview, 'available' | 'canManage' | 'subscription'> | null | undefined,
+  /** The workspace's plan now: Team, agreed with Diván's team, is not replaced by buying another. */
+  current: PlanId | null = null,
 ): CardAction {
   if (!isSelfServePlan(plan)) return { kind: 'contact' };
+  if (current === 'team') return { kind: 'disabled', reason: planTexts.onTeam };
   if (overview === undefined) return { kind: 'loading' };
   if (overview === null) return { kind: 'disabled', reason: 'No hemos podido comprobar el plan de tu espacio.' };
   if (!overview.canManage) return { kind: 'disabled', reason: planTexts.notManager };
