@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS, type Action, type Subject } from '@divan/core';
 import type { Access } from '../../platform/auth/access';
@@ -47,15 +48,15 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   batchId: () => records.invoiceBatch(t, owner.accessToken, workspaceId),
   packId: ({ params }) => records.pack(t, owner.accessToken, workspaceId, params.patientId!),
   templateId: () => records.consentTemplate(t, owner.accessToken, workspaceId),
-  // A Checkout of Diván's plans the owner started (Premium monthly).
+  // A Checkout of Diván's plans, already applied (the matrix's workspace is on Team, which is not sold by
+  // Checkout; the billing tests start real ones).
   checkoutId: async () => {
-    const res = await t.post(
-      `/api/v1/workspaces/${workspaceId}/billing/checkout`,
-      { planId: 'advance', interval: 'month' },
-      { token: owner.accessToken },
+    const id = `cs_test_matrix${crypto.randomUUID().replaceAll('-', '')}`;
+    await t.app.services.database.db.execute(
+      sql`insert into billing_checkouts (session_id, workspace_id, plan_id, interval, quantity, completed_at)
+          values (${id}, ${workspaceId}, 'advance', 'month', 1, now())`,
     );
-    if (res.statusCode !== 200) throw new Error(`checkout: ${res.body}`);
-    return (res.json() as { sessionId: string }).sessionId;
+    return id;
   },
   // A ready-made consent template the therapist does not sign: copied without a signature.
   key: async () => 'proteccion-datos',
