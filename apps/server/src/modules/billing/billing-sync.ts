@@ -2,7 +2,9 @@ import {
   BILLING_INTERVALS,
   isSelfServePlan,
   LIVE_SUBSCRIPTION_STATUSES,
+  PLAN_LABELS,
   SELF_SERVE_MAX_SEATS,
+  unitPriceOf,
   type BillingInterval,
   type SelfServePlan,
 } from '@divan/core';
@@ -18,6 +20,14 @@ export function planOfLookupKey(key: string | null): { plan: SelfServePlan; inte
   if (!m || !isSelfServePlan(m[1]!) || !(BILLING_INTERVALS as readonly string[]).includes(m[2]!)) return null;
   return { plan: m[1], interval: m[2] as BillingInterval };
 }
+
+/** The catalogue's price of a self-serve plan and interval as the provider keeps it (`ensurePrice`). */
+export const priceSpecOf = (plan: SelfServePlan, interval: BillingInterval) => ({
+  plan,
+  interval,
+  unitAmount: unitPriceOf(plan, interval)!,
+  productName: `Diván ${PLAN_LABELS[plan]} ${interval === 'year' ? 'anual' : 'mensual'}`,
+});
 
 export const isLive = (status: string) => (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 

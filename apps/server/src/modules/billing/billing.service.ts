@@ -1,6 +1,5 @@
 import {
   isSelfServePlan,
-  PLAN_LABELS,
   unitPriceOf,
   type BillingCheckout,
   type BillingCheckoutBody,
@@ -14,7 +13,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { isLive } from './billing-sync';
+import { isLive, priceSpecOf } from './billing-sync';
 import { billingRepository } from './billing.repository';
 import type { BillingSubscriptionRow } from './billing.tables';
 
@@ -69,12 +68,7 @@ export class BillingService {
     // The provider is called outside any transaction (PGlite has one connection); its idempotency keys
     // and our unique rows make a double click, or two servers, end with one customer and one session.
     const customerId = await this.customerFor(wid);
-    const price = await billing.ensurePrice({
-      plan: body.planId,
-      interval: body.interval,
-      unitAmount,
-      productName: `Diván ${PLAN_LABELS[body.planId]} ${body.interval === 'year' ? 'anual' : 'mensual'}`,
-    });
+    const price = await billing.ensurePrice(priceSpecOf(body.planId, body.interval));
     const quantity = Math.max(1, await this.d.workspaces.activeUsers(wid));
     const hour = Math.floor(this.d.clock().getTime() / 3_600_000);
     const base = this.d.publicUrl.replace(/\/+$/, '');

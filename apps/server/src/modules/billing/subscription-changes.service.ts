@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import {
-  isSelfServePlan,
-  PLAN_LABELS,
-  SELF_SERVE_RANK,
-  unitPriceOf,
-  type BillingChangeBody,
-  type BillingChangePreview,
-  type SelfServePlan,
-} from '@divan/core';
+import { isSelfServePlan, SELF_SERVE_RANK, type BillingChangeBody, type BillingChangePreview, type SelfServePlan } from '@divan/core';
 import type { Membership } from '../../platform/auth/access';
-import type { PlatformBilling } from '../../platform/billing/platform-billing';
+import type { BillingPreview, PlatformBilling } from '../../platform/billing/platform-billing';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { isLive, toNotify, type BillingSync } from './billing-sync';
+import { isLive, priceSpecOf, toNotify, type BillingSync } from './billing-sync';
 import { canManageBilling } from './billing.service';
 import { billingRepository } from './billing.repository';
 import type { BillingSubscriptionRow } from './billing.tables';
+
+/** The provider's preview as the API answers it. */
+const previewOf = (p: BillingPreview, effective: BillingChangePreview['effective']): BillingChangePreview => ({
+  effective,
+  subtotal: p.subtotal,
+  proration: p.proration,
+  lines: p.lines,
+  nextPaymentAt: new Date(p.nextPaymentAt * 1000).toISOString(),
+});
 
 type Plan = { effective: 'now' | 'period_end'; proration: 'create_prorations' | 'none' };
 
@@ -48,13 +49,7 @@ export class SubscriptionChanges {
     const plan = changePlan(row, body);
     const price = await this.price(billing, body);
     const p = await billing.previewUpdate(row.subscriptionId, { priceId: price, proration: plan.proration });
-    return {
-      effective: plan.effective,
-      subtotal: p.subtotal,
-      proration: p.proration,
-      lines: p.lines,
-      nextPaymentAt: new Date(p.nextPaymentAt * 1000).toISOString(),
-    };
+    return previewOf(p, plan.effective);
   }
 
   /** The next invoice as it stands, or with `quantity` users (what adding a member would add, prorated); null without one. */
@@ -64,13 +59,7 @@ export class SubscriptionChanges {
     // No plan bought, or one that ends: no next invoice.
     if (!billing || !row || !isLive(row.status) || row.cancelAtPeriodEnd) return null;
     const p = await billing.previewUpdate(row.subscriptionId, { ...(quantity ? { quantity } : {}), proration: 'create_prorations' });
-    return {
-      effective: 'now',
-      subtotal: p.subtotal,
-      proration: p.proration,
-      lines: p.lines,
-      nextPaymentAt: new Date(p.nextPaymentAt * 1000).toISOString(),
-    };
+    return previewOf(p, 'now');
   }
 
   async change(m: Membership, body: BillingChangeBody): Promise<void> {
@@ -129,11 +118,7 @@ export class SubscriptionChanges {
   }
 
   private async price(billing: PlatformBilling, body: BillingChangeBody): Promise<string> {
-    const unitAmount = unitPriceOf(body.planId, body.interval);
-    if (unitAmount === null) throw new AppError('therapist_plan_invalid');
-    const plan = body.planId as SelfServePlan;
-    const productName = `Diván ${PLAN_LABELS[plan]} ${body.interval === 'year' ? 'anual' : 'mensual'}`;
-    return (await billing.ensurePrice({ plan, interval: body.interval, unitAmount, productName })).id;
+    return (await billing.ensurePrice(priceSpecOf(body.planId as SelfServePlan, body.interval))).id;
   }
 
   private async apply(fact: Parameters<BillingSync['apply']>[1], paid?: { planId: SelfServePlan; until: Date }) {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CircleAlert, CreditCard, FlaskConical, Info, LifeBuoy, RotateCw } from 'lucide-react';
+import { CircleAlert, CreditCard, Info, LifeBuoy, RotateCw } from 'lucide-react';
 import type { BillingOverview, BillingSubscription } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +11,6 @@ import { messageOf } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useNextInvoice, useOpenPortal, useRenewal } from '../api/plans-api';
-import { planTexts } from '../utils/plan-offer';
 import {
   billedUsersOf,
   cancelRenewalText,
@@ -25,6 +24,7 @@ import {
 } from '../utils/subscription';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { InvoiceLines } from './invoice-lines';
+import { TestModeBadge } from './test-mode-badge';
 
 type Props = { wid: string; overview: BillingOverview; subscription: BillingSubscription };
 
@@ -88,15 +88,7 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
           <CardTitle id="subscription-title" className="font-display text-xl tracking-tight">
             Tu suscripción
           </CardTitle>
-          {overview.mode === 'test' ? (
-            <span
-              data-testid="test-mode"
-              className="inline-flex items-center gap-1.5 rounded-full bg-warning-bg px-3 py-1 text-[0.8125rem] font-medium text-warning-fg ring-1 ring-inset ring-warning-fg/20"
-            >
-              <FlaskConical className="size-4" aria-hidden />
-              {planTexts.testMode}
-            </span>
-          ) : null}
+          {overview.mode === 'test' ? <TestModeBadge /> : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <p className="text-lg font-semibold">{planAndIntervalOf(s)}</p>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { FlaskConical, Gem, Mail, X } from 'lucide-react';
+import { Gem, Mail, X } from 'lucide-react';
 import { PLAN_IDS, type BillingInterval, type PlanId } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/lib/cn';
@@ -13,6 +13,7 @@ import { goToCheckout, useBillingOverview, useStartCheckout, useSupportContact }
 import { IntervalToggle } from '../components/interval-toggle';
 import { PlanCard } from '../components/plan-card';
 import { cardActionOf, estimateOf, isStandingSubscription, planStandingOf, planTexts } from '../utils/plan-offer';
+import { TestModeBadge } from '../components/test-mode-badge';
 
 // Its form (react-hook-form, the dialog) loads when someone asks for Team's price.
 const TeamContactDialog = lazy(() => import('../components/team-contact-dialog').then((m) => ({ default: m.TeamContactDialog })));
@@ -85,15 +86,7 @@ function Plans() {
             invitaciones pendientes no cuentan.
           </p>
         </div>
-        {billing?.mode === 'test' ? (
-          <span
-            data-testid="test-mode"
-            className="inline-flex items-center gap-1.5 rounded-full bg-warning-bg px-3 py-1 text-[0.8125rem] font-medium text-warning-fg ring-1 ring-inset ring-warning-fg/20"
-          >
-            <FlaskConical className="size-4" aria-hidden />
-            {planTexts.testMode}
-          </span>
-        ) : null}
+        {billing?.mode === 'test' ? <TestModeBadge /> : null}
       </div>
 
       {params.get('canceled') ? (
