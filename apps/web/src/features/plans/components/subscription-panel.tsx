@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CircleAlert, CreditCard, Info, LifeBuoy, RotateCw } from 'lucide-react';
+import { CircleAlert, Info, LifeBuoy, RotateCw } from 'lucide-react';
 import type { BillingOverview, BillingSubscription } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { messageOf } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useNextInvoice, useOpenPortal, useRenewal } from '../api/plans-api';
+import { useNextInvoice, useRenewal } from '../api/plans-api';
 import {
   billedUsersOf,
   cancelRenewalText,
@@ -24,6 +24,7 @@ import {
 } from '../utils/subscription';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { InvoiceLines } from './invoice-lines';
+import { PortalButton } from './portal-button';
 import { TestModeBadge } from './test-mode-badge';
 
 type Props = { wid: string; overview: BillingOverview; subscription: BillingSubscription };
@@ -46,7 +47,6 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
   const status = subscriptionStatusOf(s);
   const next = useNextInvoice(wid, actions.nextInvoice);
   const renewal = useRenewal(wid);
-  const portal = useOpenPortal(wid);
   const [changing, setChanging] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -62,11 +62,6 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
       setError(messageOf(e));
     }
   }
-
-  const openPortal = () => {
-    setError(null);
-    portal.mutate(undefined, { onError: (e) => setError(messageOf(e)) });
-  };
 
   const askToCancel = () => {
     setError(null);
@@ -166,11 +161,10 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
                   {actions.reactivate ? 'Reactivar renovación' : 'Desactivar renovación'}
                 </Button>
               ) : null}
-              {/* Cards and receipts live on the provider's portal: no card form in Diván. */}
               {actions.amounts ? (
-                <Button type="button" variant="outline" loading={portal.isPending || portal.isSuccess} onClick={openPortal}>
-                  <CreditCard aria-hidden /> Tarjetas y recibos
-                </Button>
+                <PortalButton wid={wid} onOpen={() => setError(null)} onError={setError}>
+                  Tarjetas y recibos
+                </PortalButton>
               ) : null}
             </div>
           ) : null}
