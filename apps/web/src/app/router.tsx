@@ -124,6 +124,7 @@ export const router = createBrowserRouter([
                   { path: 'notifications', lazy: screen('notificationSettings') },
                   { path: 'integrations', lazy: screen('integrationsSettings') },
                   { path: 'billing/*', lazy: screen('billingSettings') },
+                  { path: 'payments', lazy: screen('paymentsSettings') },
                   { path: 'help', lazy: screen('helpSettings') },
                   { path: 'workspace/*', lazy: screen('workspaceSettings') },
                 ],

@@ -43,6 +43,7 @@ export const screens = {
   notificationSettings: () => import('./routes/notification-settings'),
   integrationsSettings: () => import('./routes/integrations-settings'),
   billingSettings: () => import('@/features/billing/settings/billing-settings-route'),
+  paymentsSettings: () => import('@/features/plans/routes/payments-settings-route'),
   helpSettings: () => import('@/features/help/routes/help-settings'),
   workspaceSettings: () => import('./routes/workspace-settings'),
 } satisfies Record<string, () => Promise<object>>;

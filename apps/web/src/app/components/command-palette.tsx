@@ -26,6 +26,7 @@ import {
   MessagesSquare,
   Clock,
   Gem,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import { formatPhone } from '@divan/core';
@@ -164,6 +165,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       icon: ReceiptText,
       keywords: ['ajustes', 'nif', 'retención', 'irpf', 'pie de factura'],
       run: go('/settings/billing'),
+    },
+    {
+      id: 'nav-payments',
+      label: 'Pagos',
+      icon: Wallet,
+      keywords: ['ajustes', 'tarjetas', 'facturas de diván', 'suscripción', 'datos de facturación del plan'],
+      run: go('/settings/payments'),
     },
     {
       id: 'nav-help',

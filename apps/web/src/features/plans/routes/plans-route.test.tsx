@@ -243,3 +243,79 @@ describe('/plans: «Consultar precio» of Team', () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 });
+
+describe('/plans: a first Checkout without billing data', () => {
+  const CHECKOUT = `POST /workspaces/${WID}/billing/checkout`;
+  const DETAILS = `PUT /workspaces/${WID}/billing/details`;
+  const missing: [number, unknown] = [
+    409,
+    { code: 'billing_details_missing', message: 'Antes de contratar, completa los datos de facturación.' },
+  ];
+  const saved = {
+    details: {
+      name: 'Alba Ruiz Sanz',
+      country: 'ES',
+      taxId: '12345678Z',
+      vatId: null,
+      line1: 'Calle Mayor 1',
+      city: 'Madrid',
+      postalCode: '28001',
+      email: null,
+    },
+    tax: { case: 'spain', vatRate: 21, legend: null },
+  };
+
+  it('asks for them in a dialog with Ajustes › Pagos’ form, saves them and goes on to the same Checkout', async () => {
+    enter();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = stubRoutes({
+      [CHECKOUT]: (_body, n) =>
+        n === 1 ? missing : [200, { url: 'https://checkout.stripe.test/c/pay/cs_test_2', sessionId: 'cs_test_2' }],
+      [DETAILS]: [200, saved],
+    });
+    const { user } = open();
+    await user.click(screen.getByRole('radio', { name: /Anual/ }));
+    await user.click(contratar('advance'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Datos de facturación' }, { timeout: 5000 }));
+    expect(dialog.getByText(/a ese nombre y NIF irán las facturas de Diván/)).toBeTruthy();
+    // Not a refusal: nothing on the card, which can be bought again.
+    expect(card('advance').queryByRole('alert')).toBeNull();
+
+    // The shared form checks with core's messages before anything is sent.
+    await user.click(dialog.getByRole('button', { name: 'Guardar y continuar al pago' }));
+    expect(await dialog.findByText('Escribe el NIF, NIE o CIF')).toBeTruthy();
+    expect(dialog.getByText('El campo nombre o razón social es obligatorio')).toBeTruthy();
+    expect(api.count(DETAILS)).toBe(0);
+
+    await user.type(dialog.getByLabelText('Nombre o razón social'), 'Alba Ruiz Sanz');
+    await user.type(dialog.getByLabelText('NIF, NIE o CIF'), '12345678z');
+    await user.type(dialog.getByLabelText('Dirección'), 'Calle Mayor 1');
+    await user.type(dialog.getByLabelText('Código postal'), '28001');
+    await user.type(dialog.getByLabelText('Ciudad'), 'Madrid');
+    await user.click(dialog.getByRole('button', { name: 'Guardar y continuar al pago' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_2'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests).toEqual([
+      { route: CHECKOUT, body: { planId: 'advance', interval: 'year' } },
+      { route: DETAILS, body: { ...saved.details } },
+      { route: CHECKOUT, body: { planId: 'advance', interval: 'year' } },
+    ]);
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+
+  it('closed without saving, goes nowhere: the plans are there to buy again', async () => {
+    enter();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = stubRoutes({ [CHECKOUT]: missing });
+    const { user } = open();
+    await user.click(contratar('basic'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Datos de facturación' }, { timeout: 5000 }));
+    await user.click(dialog.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(assign).not.toHaveBeenCalled();
+    expect(api.count(CHECKOUT)).toBe(1);
+    expect(contratar('basic').disabled).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { cn } from '@/lib/cn';
 import { PageSpinner } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/states';
+import { isApiError } from '@/lib/api-client';
 import { messageOf } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
@@ -17,6 +18,8 @@ import { TestModeBadge } from '../components/test-mode-badge';
 
 // Its form (react-hook-form, the dialog) loads when someone asks for Team's price.
 const TeamContactDialog = lazy(() => import('../components/team-contact-dialog').then((m) => ({ default: m.TeamContactDialog })));
+// The billing data's form, when a first Checkout finds none (409 billing_details_missing).
+const BillingDetailsDialog = lazy(() => import('../components/billing-details-dialog').then((m) => ({ default: m.BillingDetailsDialog })));
 
 /** /plans: Basic, Premium and Team side by side, the workspace's own marked, and Checkout for the first two. */
 export function PlansRoute() {
@@ -40,6 +43,8 @@ function Plans() {
   const [leavingFor, setLeavingFor] = useState<PlanId | null>(null);
   const [refusal, setRefusal] = useState<{ plan: PlanId; message: string } | null>(null);
   const [asking, setAsking] = useState(false);
+  // The plan whose Checkout waits for the billing data.
+  const [detailsFor, setDetailsFor] = useState<PlanId | null>(null);
   const standing = planStandingOf(ws.plan);
 
   // Back from Checkout through the browser's cache: the page is as it was left, button spinning; start again.
@@ -59,6 +64,8 @@ function Plans() {
       goToCheckout(url);
     } catch (error) {
       setLeavingFor(null);
+      // Diván's invoices need a name and a tax id first: asked here, then on to the same Checkout.
+      if (isApiError(error) && error.code === 'billing_details_missing') return setDetailsFor(plan);
       setRefusal({ plan, message: messageOf(error) });
       // «Ya tienes un plan», «solo quien administra…»: the cards learn the state that explains it.
       void overview.refetch();
@@ -156,6 +163,18 @@ function Plans() {
       {asking ? (
         <Suspense fallback={null}>
           <TeamContactDialog workspaceName={ws.name} page={pathname} onClose={() => setAsking(false)} />
+        </Suspense>
+      ) : null}
+      {detailsFor ? (
+        <Suspense fallback={null}>
+          <BillingDetailsDialog
+            wid={ws.id}
+            onClose={() => setDetailsFor(null)}
+            onSaved={() => {
+              setDetailsFor(null);
+              void buy(detailsFor);
+            }}
+          />
         </Suspense>
       ) : null}
     </div>
