@@ -10,9 +10,9 @@ import { toast } from '@/lib/toast';
 import { downloadDivanInvoicePdf, useDivanInvoices } from '../api/payments-api';
 import { paymentsTexts } from '../utils/billing-details';
 
-/** «29,00 € + IVA 21 % 6,09 €», or «Sin IVA» for an invoice under reverse charge or outside the IVA territory. */
+/** «29,00 € + 6,09 € de IVA (21 %)», or «Sin IVA» for an invoice under reverse charge or outside the IVA territory. */
 export const taxBreakdownOf = (i: DivanInvoiceSummary) =>
-  i.vatRate > 0 ? `${formatCurrency(i.subtotal)} + IVA ${i.vatRate}\u00a0% ${formatCurrency(i.vat)}` : 'Sin IVA';
+  i.vatRate > 0 ? `${formatCurrency(i.subtotal)} + ${formatCurrency(i.vat)} de IVA (${i.vatRate}\u00a0%)` : 'Sin IVA';
 
 /** «Facturas de Diván»: the invoices Diván issued to this workspace, newest first, each with its PDF. */
 export function DivanInvoices({ wid }: { wid: string }) {

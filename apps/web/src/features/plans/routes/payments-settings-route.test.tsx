@@ -286,7 +286,7 @@ describe('Ajustes › Pagos: Diván’s invoices', () => {
     expect(text(rows[0]!)).toContain('03/12/2026');
     expect(text(rows[0]!)).toContain('Diván Premium mensual · 1 usuario');
     expect(text(within(rows[0]!).getByTestId('divan-invoice-total'))).toBe('35,09 €');
-    expect(text(rows[0]!)).toContain('29,00 € + IVA 21 % 6,09 €');
+    expect(text(rows[0]!)).toContain('29,00 € + 6,09 € de IVA (21 %)');
     expect(text(rows[1]!)).toContain('03/11/2026');
     expect(text(rows[1]!)).toContain('Sin IVA');
 
