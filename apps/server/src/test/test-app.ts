@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp, migrationsFolder, type BuildOptions } from '../app';
-import { migratedPgliteDump, openDatabase } from '../platform/db/database';
+import { openDatabase } from '../platform/db/database';
 import { hashMigrations } from './migrations-digest';
-import { seedMigratedDatabase } from './pglite-data-dir';
+import { migratedPgliteDumpFile, seedMigratedDatabase } from './pglite-data-dir';
 import { JOBS_SCHEMA } from '../platform/jobs/jobs';
 import type { Config } from '../platform/config';
 
@@ -59,10 +59,13 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: Build
   return { app, config, close, rows, ...clientFor(app), database: app.services.database.kind, clock: opts.clock };
 }
 
-/** The migrated, empty PGlite data dir every in-memory test app of this worker starts from (made once: files share the worker's modules). */
+/**
+ * The migrated, empty PGlite data dir every in-memory test app of this worker starts from (read once: files
+ * share the worker's modules), made once for every worker (test/pglite-data-dir.ts).
+ */
 let template: Promise<Blob> | undefined;
 export function pgliteTemplate(): Promise<Blob> {
-  template ??= migratedPgliteDump(migrationsFolder).catch((err: unknown) => {
+  template ??= migratedPgliteDumpFile().catch((err: unknown) => {
     template = undefined;
     throw err;
   });
