@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { migratedDataDir } from '../../test/pglite-data-dir';
-import { runToExit, startServerProcess, onPostgresPass } from '../../test/server-process';
+import { runToExit, startServerProcess, onPostgresPass, type ServerProcess } from '../../test/server-process';
 
 const dirs: string[] = [];
 const newDir = () => {
@@ -20,19 +20,31 @@ const migratedDir = async () => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const ops = (env: Record<string, string>, ...args: string[]) => runToExit(env, 180_000, ['ops', ...args]);
 
+const signUp = (server: ServerProcess, firstName: string, email: string) =>
+  fetch(`${server.url}/api/v1/realms/therapists/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName, email, password: 'Consulta2026' }),
+  });
+
 describe.skipIf(onPostgresPass)('npm run backup / restore (PGlite)', () => {
-  it('writes an encrypted backup that brings accounts back in a new data dir, given its passphrase and the master key', async () => {
-    const dir = await migratedDir();
+  // One server start for both tests (each start of a process on PGlite costs seconds): the backup's account
+  // and the admin test's; the backup test stops it, the admin test's commands need it stopped.
+  let dir: string;
+  let server: ServerProcess;
+  let signedUp: number[];
+  beforeAll(async () => {
+    dir = await migratedDir();
     dirs.push(`${dir}.clinical-key`);
-    const server = await startServerProcess({ DATA_DIR: dir });
+    server = await startServerProcess({ DATA_DIR: dir });
+    signedUp = [(await signUp(server, 'Copia', 'copia@example.com')).status, (await signUp(server, 'Plan', 'plan@example.com')).status];
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it('writes an encrypted backup that brings accounts back in a new data dir, given its passphrase and the master key', async () => {
     expect(server.output()).toContain(`Clave maestra clínica creada en ${dir}.clinical-key`);
     const email = 'copia@example.com';
-    const res = await fetch(`${server.url}/api/v1/realms/therapists/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Copia', email, password: 'Consulta2026' }),
-    });
-    expect(res.status).toBe(201);
+    expect(signedUp[0]).toBe(201);
     const pass = { BACKUP_PASSPHRASE: 'una frase larga de copia' };
     const refused = await ops({ DATA_DIR: dir, ...pass }, 'backup', join(dir, 'bk'));
     expect(refused.code).toBe(1);
@@ -78,15 +90,7 @@ describe.skipIf(onPostgresPass)('npm run backup / restore (PGlite)', () => {
   }, 300_000);
 
   it('npm run admin sets a workspace plan from the command line', async () => {
-    const dir = await migratedDir();
-    dirs.push(`${dir}.clinical-key`);
-    const server = await startServerProcess({ DATA_DIR: dir });
-    await fetch(`${server.url}/api/v1/realms/therapists/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Plan', email: 'plan@example.com', password: 'Consulta2026' }),
-    });
-    await server.stop();
+    await server.stop(); // stopped already when the backup test ran first
     const listed = await ops({ DATA_DIR: dir }, 'admin', 'list-workspaces');
     const id = listed.output.match(/^([0-9a-f-]{36}) +sin plan .*Consulta de Plan \(plan@example.com\)$/m)?.[1];
     expect(id, listed.output).toBeTruthy();
