@@ -50,10 +50,11 @@ describe('jobs in one process', () => {
     const env = await freshDatabase();
     const seen: string[] = [];
     const a = await openTestJobs(env, (k) => seen.push(k));
-    await a.jobs.send<EffectJob>(TEST_QUEUE, { key: 'late' }, { key: 'late', startAfter: new Date(Date.now() + 1200) });
+    const due = Date.now() + 1200;
+    await a.jobs.send<EffectJob>(TEST_QUEUE, { key: 'late' }, { key: 'late', startAfter: new Date(due) });
     await a.jobs.stop();
     await a.database.close();
-    await pause(1800); // due now, and nobody is running
+    await until(() => Date.now() > due, 5_000, 'the job due'); // due now, and nobody is running
     const b = await openTestJobs(env, (k) => seen.push(k));
     try {
       await until(() => seen.length === 1, 10_000, 'the delayed job ran');
