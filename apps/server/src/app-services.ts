@@ -24,6 +24,7 @@ const MODULE_KEYS = [
   'chat',
   'chatUnreadMail',
   'linkChatPatients',
+  'operatorInvoicing',
 ] as const satisfies readonly (keyof Provided)[];
 
 /** The app's services, on `app.services` (operator commands and tests build data through them). */

@@ -5,6 +5,7 @@ import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
 import { isValidSpanishTaxId, normalizeTaxId, parseIceServers, type IceServer } from '@divan/core';
 import { verifactuProducer, type VerifactuProducerConfig } from './verifactu-producer';
+import { operatorSeller, type OperatorSeller } from './operator-seller';
 import { CLINICAL_KEY_FORMAT, parseKey } from './crypto/master-key';
 import { readP12, SealCertificateError } from './documents/seal/certificate';
 
@@ -31,6 +32,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Diván <no-reply@divan.local>'),
   /** Where users' comments (Ajustes → Ayuda) are mailed, and the contact address that screen shows; unset: kept only, no address shown. */
   OPERATOR_EMAIL: z.email('must be an email address').optional(),
+  /** Diván as the seller of its own invoices (all five, or none: the development seller). */
+  OPERATOR_NAME: z.string().optional(),
+  OPERATOR_NIF: z.string().optional(),
+  OPERATOR_ADDRESS: z.string().optional(),
+  OPERATOR_POSTAL_CODE: z.string().optional(),
+  OPERATOR_CITY: z.string().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The clinical master key (32 bytes, base64 or hex); unset: the key file below. */
   CLINICAL_KEY: z
@@ -126,6 +133,8 @@ export type Config = {
   mailFrom: string;
   /** OPERATOR_EMAIL: the operator's address (comments are mailed there; shown as the help contact); unset: none. */
   operatorEmail?: string;
+  /** OPERATOR_NAME, _NIF, _ADDRESS, _POSTAL_CODE, _CITY: the seller of Diván's own invoices; unset: the development seller. */
+  operatorSeller?: OperatorSeller;
   appSecret: string;
   /** CLINICAL_KEY, CLINICAL_KEY_PREVIOUS and CLINICAL_KEY_FILE as given (resolved by openCipher at start-up). */
   clinicalKey?: { key?: string; previous?: string; file?: string };
@@ -195,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
+    operatorSeller: operatorSellerConfig(e),
     appSecret: e.APP_SECRET ?? persistedSecret(dataDir),
     clinicalKey: { key: e.CLINICAL_KEY, previous: e.CLINICAL_KEY_PREVIOUS, file: e.CLINICAL_KEY_FILE },
     logLevel: e.LOG_LEVEL,
@@ -263,6 +273,17 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
     billingWebhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
     apiBase: e.STRIPE_API_BASE,
   };
+}
+
+/** Diván's seller: all five variables or none; in production with Stripe Billing, required. */
+function operatorSellerConfig(e: z.infer<typeof envSchema>): OperatorSeller | undefined {
+  const { seller, problem } = operatorSeller(e);
+  if (problem) throw new ConfigError(`Invalid environment variable ${problem}`);
+  if (!seller && e.NODE_ENV === 'production' && e.STRIPE_SECRET_KEY && e.STRIPE_BILLING_WEBHOOK_SECRET)
+    throw new ConfigError(
+      'Invalid environment variable OPERATOR_NIF: OPERATOR_NAME, OPERATOR_NIF, OPERATOR_ADDRESS, OPERATOR_POSTAL_CODE and OPERATOR_CITY are required in production with STRIPE_BILLING_WEBHOOK_SECRET (Diván invoices every charge)',
+    );
+  return seller ?? undefined;
 }
 
 /** The software producer; in production with VERIFACTU_AEAT_URL, none of its values may be missing. */

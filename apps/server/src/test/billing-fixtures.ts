@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { BillingCheckout, BillingCheckoutBody, BillingCheckoutStatus } from '@divan/core';
+import type { BillingCheckout, BillingCheckoutBody, BillingCheckoutStatus, BillingDetailsBody, BillingDetailsResponse } from '@divan/core';
 import { sandboxBillingWebhookSecret } from '../platform/payments/create-gateway';
 import type { TestApp } from './test-app';
 import { until } from './until';
@@ -12,6 +12,8 @@ import type { Therapist } from './workspace-fixtures';
  * the sandbox's hosted page with a test card, the plan applied by the platform webhook.
  */
 export async function subscribe(t: TestApp, who: Therapist, workspaceId: string, body: BillingCheckoutBody, card = '4242 4242 4242 4242') {
+  const given = await t.get(`/api/v1/workspaces/${workspaceId}/billing/details`, { token: who.accessToken });
+  if (given.statusCode === 200 && !(given.json() as BillingDetailsResponse).details) await giveBillingDetails(t, who, workspaceId);
   const res = await t.post(`/api/v1/workspaces/${workspaceId}/billing/checkout`, body, { token: who.accessToken });
   if (res.statusCode !== 200) throw new Error(`checkout: ${res.body}`);
   const { sessionId } = res.json() as BillingCheckout;
@@ -25,6 +27,22 @@ export async function subscribe(t: TestApp, who: Therapist, workspaceId: string,
     (s) => s.applied,
   );
   return sessionId;
+}
+
+/** Ajustes › Pagos' billing data of a workspace (by default a therapist in Madrid: 21 % IVA). */
+export async function giveBillingDetails(t: TestApp, who: Therapist, workspaceId: string, details: Partial<BillingDetailsBody> = {}) {
+  const body: BillingDetailsBody = {
+    name: 'Olga Ruiz Martín',
+    country: 'ES',
+    taxId: '12345678Z',
+    line1: 'Calle Mayor 1',
+    city: 'Madrid',
+    postalCode: '28001',
+    ...details,
+  };
+  const res = await t.put(`/api/v1/workspaces/${workspaceId}/billing/details`, body, { token: who.accessToken });
+  if (res.statusCode !== 200) throw new Error(`billing details: ${res.body}`);
+  return res.json() as BillingDetailsResponse;
 }
 
 /**

@@ -14,4 +14,6 @@ export const billingErrors = {
     'El paso de anual a mensual se hace al renovar: desactiva la renovación y elige el plan mensual cuando termine el año.',
   ],
   billing_checkout_not_found: [404, 'No encontramos ese pago. Vuelve a Planes e inténtalo de nuevo.'],
+  billing_details_missing: [409, 'Antes de contratar, completa los datos de facturación: a ese nombre y NIF irán las facturas de Diván.'],
+  billing_invoice_not_found: [404, 'No encontramos esa factura de Diván.'],
 } as const satisfies ErrorCatalogue;

@@ -14,8 +14,13 @@ export const VAT_RATES = [0, 4, 10, 21] as const;
 export const WITHHOLDING_RATES = [0, 7, 15, 19] as const;
 export type VatRate = (typeof VAT_RATES)[number];
 export type WithholdingRate = (typeof WITHHOLDING_RATES)[number];
-/** E1: exempt under art. 20 of the VAT law (health care by psychologists: art. 20.Uno.3º). */
-export type VatExemption = 'E1';
+/**
+ * A line's VAT other than a rate: E1, exempt under art. 20 of the VAT law (health care by psychologists:
+ * art. 20.Uno.3º); N2, not subject by the place-of-supply rules (Diván's own invoices to a business
+ * elsewhere in the EU, to the Canary Islands, Ceuta and Melilla, or outside the EU). Both have rate 0.
+ */
+export type VatExemption = 'E1' | 'N2';
+export const VAT_EXEMPTIONS = ['E1', 'N2'] as const;
 
 export type InvoiceLineInput = {
   description: string;
@@ -79,8 +84,10 @@ function checkLine(line: InvoiceLineInput): void {
   if (!(WITHHOLDING_RATES as readonly number[]).includes(line.withholdingRate)) {
     throw new RangeError(`Withholding rate must be one of ${WITHHOLDING_RATES.join(', ')}, got ${String(line.withholdingRate)}`);
   }
-  if (line.exemption !== null && line.exemption !== 'E1') throw new RangeError(`Unknown VAT exemption ${String(line.exemption)}`);
-  if (line.exemption === 'E1' && line.vatRate !== 0) throw new RangeError(`An exempt (E1) line has VAT rate 0, got ${line.vatRate}`);
+  if (line.exemption !== null && !VAT_EXEMPTIONS.includes(line.exemption))
+    throw new RangeError(`Unknown VAT exemption ${String(line.exemption)}`);
+  if (line.exemption !== null && line.vatRate !== 0)
+    throw new RangeError(`A line with exemption ${line.exemption} has VAT rate 0, got ${line.vatRate}`);
 }
 
 /**

@@ -8,6 +8,7 @@ import { isoDaySchema } from '../time/time.contracts';
 import { PAYMENT_STATUS, PAYMENT_TYPE } from '../sessions/session.constants';
 import { isValidSpanishTaxId } from '../patients/tax-id';
 import { BUYER_KINDS, INVOICE_ITEM_KINDS } from './invoice-taxes';
+import { VAT_EXEMPTIONS } from './invoice-math';
 import { seriesPrefixSchema } from './invoice-settings.contracts';
 
 const enumOf = <K extends string>(values: readonly K[]) => z.enum(values as unknown as [K, ...K[]], { error: msg.invalid('valor') });
@@ -76,7 +77,7 @@ export const invoiceLineInput = z.object({
   withholdingRate: z
     .union([z.literal(0), z.literal(7), z.literal(15), z.literal(19)], { error: 'Retención no válida (0, 7, 15 o 19 %).' })
     .optional(),
-  exemption: z.literal('E1').nullable().optional(),
+  exemption: z.enum(VAT_EXEMPTIONS).nullable().optional(),
   sessionId: z
     .uuid({ error: msg.invalid('Sesión') })
     .nullable()
@@ -155,7 +156,7 @@ export const invoiceLineResponse = z.object({
   quantity: z.number(),
   vatRate: z.number().int(),
   withholdingRate: z.number().int(),
-  exemption: z.literal('E1').nullable(),
+  exemption: z.enum(VAT_EXEMPTIONS).nullable(),
   baseCents: z.number().int(),
   vatCents: z.number().int(),
   withholdingCents: z.number().int(),
@@ -180,7 +181,12 @@ export const invoiceResponse = z.object({
   withholdingCents: z.number().int(),
   totalCents: z.number().int(),
   vatBreakdown: z.array(
-    z.object({ vatRate: z.number().int(), exemption: z.literal('E1').nullable(), baseCents: z.number().int(), vatCents: z.number().int() }),
+    z.object({
+      vatRate: z.number().int(),
+      exemption: z.enum(VAT_EXEMPTIONS).nullable(),
+      baseCents: z.number().int(),
+      vatCents: z.number().int(),
+    }),
   ),
   legends: z.array(z.string()),
   paymentStatus: enumOf(PAYMENT_STATUS.values),

@@ -37,6 +37,8 @@ export class BillingWebhooks {
       log: FastifyBaseLogger;
       /** After a subscription was applied: its quantity checked against the members (the database is the truth). */
       afterSync: (workspaceId: string) => Promise<unknown>;
+      /** A charge paid (`invoice.paid`): Diván's invoice for it, once per provider invoice (safe to call again). */
+      invoicePaid: (providerInvoiceId: string) => Promise<string>;
     },
   ) {}
 
@@ -69,6 +71,13 @@ export class BillingWebhooks {
     });
     this.d.sync.tell(notify);
     if (taken && notify.workspaceId) await this.d.afterSync(notify.workspaceId);
+    // Also for a replay: a delivery whose invoice failed is answered with an error, and the provider's retry issues it.
+    if (event.type === 'invoice.paid') {
+      const invoiceId = str(event.object.id);
+      const outcome = invoiceId ? await this.d.invoicePaid(invoiceId) : 'no invoice id';
+      if (outcome !== 'issued' && outcome !== 'duplicate')
+        this.d.log.warn({ eventId: event.id, reason: outcome }, 'billing: no Diván invoice for this charge');
+    }
     return { received: true, duplicate: !taken };
   }
 

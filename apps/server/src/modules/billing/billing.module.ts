@@ -1,6 +1,8 @@
 import { StripeBilling } from '../../platform/billing/stripe-billing';
 import type { PlatformBilling } from '../../platform/billing/platform-billing';
 import { defineModule, handle } from '../../platform/modules/define-module';
+import { billingDetailsRoutes } from './billing-details.routes';
+import { BillingDetailsService } from './billing-details.service';
 import { BillingSeats } from './billing-seats.service';
 import { BillingSync } from './billing-sync';
 import { BillingWebhooks } from './billing-webhooks.service';
@@ -22,8 +24,8 @@ declare module '../../platform/modules/define-module' {
  */
 export const billingModule = defineModule({
   name: 'billing',
-  needs: ['workspaces', 'users', 'paymentsSandbox'],
-  build: ({ workspaces, users, paymentsSandbox }, p) => {
+  needs: ['workspaces', 'users', 'paymentsSandbox', 'operatorInvoicing'],
+  build: ({ workspaces, users, paymentsSandbox, operatorInvoicing }, p) => {
     const stripe = p.config.stripe;
     const provider: PlatformBilling | null = stripe
       ? stripe.billingWebhookSecret
@@ -32,14 +34,30 @@ export const billingModule = defineModule({
       : (paymentsSandbox?.billing ?? null);
     const clock = p.clock ?? (() => new Date());
     const sync = new BillingSync({ workspaces, realtime: p.realtime, clock });
-    const billing = new BillingService({ db: p.db, billing: provider, workspaces, users, publicUrl: p.config.publicUrl, clock });
+    const details = new BillingDetailsService({ db: p.db, billing: provider, operator: operatorInvoicing, log: p.log });
+    const billing = new BillingService({
+      db: p.db,
+      billing: provider,
+      workspaces,
+      users,
+      publicUrl: p.config.publicUrl,
+      clock,
+      taxRateIdsOf: (wid) => details.taxRateIdsOf(wid),
+    });
     const changes = new SubscriptionChanges({ db: p.db, billing: provider, sync, clock });
     const seats = new BillingSeats({ db: p.db, billing: provider, jobs: p.jobs, workspaces, sync, log: p.log });
-    const webhooks = new BillingWebhooks({ db: p.db, billing: provider, sync, log: p.log, afterSync: seats.changed });
+    const webhooks = new BillingWebhooks({
+      db: p.db,
+      billing: provider,
+      sync,
+      log: p.log,
+      afterSync: seats.changed,
+      invoicePaid: (id) => details.invoicePaid(id),
+    });
     paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await webhooks.receive(raw, signature)));
     return {
       provides: { billing },
-      routes: (app) => app.register(billingRoutes, { billing, changes, webhooks }),
+      routes: (app) => app.register(billingRoutes, { billing, changes, webhooks }).register(billingDetailsRoutes, { details }),
       jobs: [seats.queue],
       // Members or roles changed: the subscription's quantity follows.
       on: [handle('workspace.access_changed', 'once', (e) => seats.changed(e.workspaceId))],

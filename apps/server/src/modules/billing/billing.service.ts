@@ -25,6 +25,8 @@ export type BillingDeps = {
   users: UsersService;
   publicUrl: string;
   clock: () => Date;
+  /** The provider's tax rates for the workspace's billing data (`billing_details_missing` without them). */
+  taxRateIdsOf: (workspaceId: string) => Promise<string[]>;
 };
 
 /** The owner, or a role that updates workspace billing, buys and changes the plan; every member sees it. */
@@ -65,6 +67,8 @@ export class BillingService {
     const unitAmount = unitPriceOf(body.planId, body.interval);
     if (unitAmount === null) throw new AppError('therapist_plan_not_found');
 
+    // Diván's invoice needs whom to invoice, and its tax follows them: asked before paying.
+    const taxRateIds = await this.d.taxRateIdsOf(wid);
     // The provider is called outside any transaction (PGlite has one connection); its idempotency keys
     // and our unique rows make a double click, or two servers, end with one customer and one session.
     const customerId = await this.customerFor(wid);
@@ -79,6 +83,7 @@ export class BillingService {
       successUrl: `${base}/plans/payment-success?session_id={CHECKOUT_SESSION_ID}&workspace=${wid}`,
       cancelUrl: `${base}/plans?canceled=1`,
       metadata: { divan_workspace: wid, divan_plan: body.planId, divan_interval: body.interval },
+      taxRateIds,
       idempotencyKey: `divan-checkout:${wid}:${body.planId}:${body.interval}:${quantity}:${hour}`,
     });
     await repo.insertCheckout({

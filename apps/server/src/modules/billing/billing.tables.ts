@@ -73,3 +73,51 @@ export const billingEvents = pgTable('billing_events', {
 
 export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
 export type BillingCheckoutRow = typeof billingCheckouts.$inferSelect;
+
+/** Ajustes › Pagos: who Diván invoices for the workspace's plan (the tax case of each invoice follows them). */
+export const billingDetails = pgTable('billing_details', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country').notNull(),
+  taxId: text('tax_id'),
+  /** An EU VAT id with its prefix (a business elsewhere in the EU: reverse charge). */
+  vatId: text('vat_id'),
+  line1: text('line1').notNull(),
+  city: text('city').notNull(),
+  postalCode: text('postal_code').notNull(),
+  email: text('email'),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type BillingDetailsRow = typeof billingDetails.$inferSelect;
+
+/**
+ * Each charge of the provider (its invoice, `in_…`) and Diván's invoice for it: the key makes a replayed
+ * or doubled `invoice.paid` issue one invoice. Written in the transaction that issues it.
+ */
+export const billingInvoices = pgTable(
+  'billing_invoices',
+  {
+    providerInvoiceId: text('provider_invoice_id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Diván's invoice (in Diván's own workspace: the invoicing module's). */
+    invoiceId: uuid('invoice_id').notNull(),
+    number: text('number').notNull(),
+    issueDate: text('issue_date').notNull(),
+    description: text('description').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    vat: integer('vat').notNull(),
+    total: integer('total').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    /** The provider's total when it differs from Diván's arithmetic (logged; null when they agree). */
+    providerTotal: integer('provider_total'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_invoices_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+export type BillingInvoiceRow = typeof billingInvoices.$inferSelect;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { SELF_SERVE_MAX_SEATS, type BillingCheckout, type BillingCheckoutStatus, type BillingOverview, type Workspace } from '@divan/core';
 import { sandboxBillingWebhookSecret, sandboxWebhookSecret } from '../../platform/payments/create-gateway';
-import { platformEventsTaken } from '../../test/billing-fixtures';
+import { giveBillingDetails, platformEventsTaken } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
@@ -53,6 +53,7 @@ beforeAll(async () => {
   });
   ({ owner, ws } = set);
   ({ tere, rosa } = set.members);
+  await giveBillingDetails(t, owner, ws.id);
   // A pending invitation is not an active user.
   await ok(
     t.post(
@@ -102,11 +103,11 @@ describe("Diván's plans on the sandbox's Billing", () => {
     expect(a.url).toMatch(/\/sandbox\/stripe\/checkout\/cs_test_/);
     const view = await sandbox().hosted.checkout(lastSegment(a.url));
     expect(view).toMatchObject({ kind: 'checkout', step: 'card', sellerName: 'Diván' });
-    // Three users at 290 € a year, VAT apart; on the platform (no connected account).
+    // Three users at 290 € a year, VAT apart (and 21 % IVA on top: a customer in Madrid); on the platform (no connected account).
     const session = (view as { session: Record<string, unknown> }).session;
     expect(session).toMatchObject({
       mode: 'subscription',
-      amount_total: 87000,
+      amount_total: 105270,
       line_items: [{ quantity: 3, unit_amount: 29000, interval: 'year' }],
     });
     const [row] = await t.rows<{ account: string | null }>(sql`select account from sandbox_stripe_objects where id = ${a.sessionId}`);

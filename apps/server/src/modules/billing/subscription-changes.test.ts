@@ -4,6 +4,7 @@ import type { BillingChangePreview, BillingOverview, Workspace } from '@divan/co
 import { platformEventsTaken, subscribe } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
+import { until } from '../../test/until';
 import { changePlan } from './subscription-changes.service';
 
 // Workspace › Plan (issue 27, slice 2) on the sandbox's Billing: up now with the provider's proration,
@@ -139,10 +140,18 @@ describe('Workspace › Plan on the sandbox', () => {
     expect(year.subscription).toMatchObject({ planId: 'advance', interval: 'year' });
     const days = (Date.parse((await workspace()).plan.periodEnd!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(364);
-    const [paid] = await t.rows<{ total: number }>(
-      sql`select (data->>'total')::int as total from sandbox_stripe_objects where type = 'invoice' and data->>'billing_reason' = 'subscription_update'`,
+    const [paid] = await t.rows<{ id: string; subtotal: number; total: number }>(
+      sql`select id, (data->>'subtotal')::int as subtotal, (data->>'total')::int as total from sandbox_stripe_objects
+          where type = 'invoice' and data->>'billing_reason' = 'subscription_update'`,
     );
-    expect(paid!.total).toBe(2 * 29000 + p.proration);
+    expect(paid!.subtotal).toBe(2 * 29000 + p.proration);
+    // Charged with 21 % IVA (a customer in Madrid), and Diván's own invoice for it says the same total.
+    await platformEventsTaken(t);
+    const [divan] = await until(
+      () => t.rows<{ total: number; vat: number }>(sql`select total, vat from billing_invoices where provider_invoice_id = ${paid!.id}`),
+      (rows) => rows.length === 1,
+    );
+    expect(divan).toEqual({ total: paid!.total, vat: paid!.total - paid!.subtotal });
     // The earlier changes' prorations went on that invoice: none left waiting.
     const [waiting] = await t.rows<{ n: number }>(
       sql`select count(*)::int as n from sandbox_stripe_objects where type = 'invoiceitem' and data->>'invoice' is null`,

@@ -1,4 +1,4 @@
-import { invoiceLegends, type Invoice } from '@divan/core';
+import { invoiceLegends, type Invoice, type VatExemption } from '@divan/core';
 import { verifactuQrUrl } from './verifactu/qr';
 import type { InvoiceLineRow, InvoiceRow, VerifactuRecordRow } from './invoices.tables';
 
@@ -25,7 +25,7 @@ export function presentInvoice(
   qrBase: string,
   rectifiedBy: RectifiedBy = [],
 ): Invoice {
-  const breakdown = new Map<string, { vatRate: number; exemption: 'E1' | null; baseCents: number; vatCents: number }>();
+  const breakdown = new Map<string, { vatRate: number; exemption: VatExemption | null; baseCents: number; vatCents: number }>();
   for (const l of lines) {
     const key = `${l.vatRate}|${l.exemption ?? ''}`;
     const b = breakdown.get(key) ?? { vatRate: l.vatRate, exemption: l.exemption ?? null, baseCents: 0, vatCents: 0 };

@@ -9,6 +9,8 @@ import { InvoiceDraftsService } from './invoice-drafts.service';
 import { InvoiceExport } from './invoice-export.service';
 import { InvoiceIssuing } from './issuing/invoice-issuing.service';
 import { InvoiceVoiding } from './issuing/invoice-voiding.service';
+import { DEV_OPERATOR_EMAIL, OperatorInvoicing } from './operator/operator-invoicing.service';
+import { DEV_OPERATOR_SELLER } from '../../platform/operator-seller';
 import { invoicesRoutes } from './invoices.routes';
 import { InvoicesService } from './invoices.service';
 import { invoicePdfRoutes } from './pdf/invoice-pdf.routes';
@@ -31,6 +33,8 @@ declare module '../../platform/modules/define-module' {
     invoiceIssuing: InvoiceIssuing;
     /** The automatic invoice after a completed session (payments charges it: `onIssued`). */
     autoInvoices: AutoInvoices;
+    /** Diván as a seller: the invoice of each paid charge of a plan, in Diván's own workspace and series. */
+    operatorInvoicing: OperatorInvoicing;
   }
 }
 
@@ -57,7 +61,21 @@ export const invoicesModule = defineModule({
     // Sending VERI*FACTU records to the AEAT; unset: off.
     const sending = wireVerifactuSending({ db, jobs, aeat: config.verifactuAeat, clock, software });
     return {
-      provides: { invoices, invoiceDrafts: drafts, invoiceIssuing: issuing, autoInvoices: auto },
+      provides: {
+        invoices,
+        invoiceDrafts: drafts,
+        invoiceIssuing: issuing,
+        autoInvoices: auto,
+        operatorInvoicing: new OperatorInvoicing({
+          db,
+          users,
+          workspaces,
+          issuing,
+          invoices,
+          seller: config.operatorSeller ?? DEV_OPERATOR_SELLER,
+          operatorEmail: config.operatorEmail ?? DEV_OPERATOR_EMAIL,
+        }),
+      },
       routes: (app) =>
         app
           .register(invoicesRoutes, {

@@ -18,6 +18,8 @@ export type InvoiceParty = {
   zipCode: string | null;
   country: string | null;
   email?: string | null;
+  /** ISO 3166-1 alpha-2 of a buyer outside Spain (Diván's own invoices): VERI*FACTU names them by IDOtro, not by NIF. */
+  countryCode?: string | null;
 };
 
 /** The therapist's own billing data (settings «Facturación»): who they invoice as when they receive payments. */
@@ -129,7 +131,7 @@ export const invoiceLines = pgTable(
     quantityHundredths: integer('quantity_hundredths').notNull(),
     vatRate: integer('vat_rate').notNull(),
     withholdingRate: integer('withholding_rate').notNull(),
-    exemption: text('exemption', { enum: ['E1'] }),
+    exemption: text('exemption', { enum: ['E1', 'N2'] }),
     base: integer('base').notNull(),
     vat: integer('vat').notNull(),
     withholding: integer('withholding').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBJECTS, type Action, type Subject } from '@divan/core';
+import { divanTax, SUBJECTS, type Action, type Subject } from '@divan/core';
 import type { Access } from '../../platform/auth/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addMember, createRole, createWorkspace, insertRole, therapist, type Therapist } from '../../test/workspace-fixtures';
@@ -57,6 +57,34 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
           values (${id}, ${workspaceId}, 'advance', 'month', 1, now())`,
     );
     return id;
+  },
+  // One of Diván's invoices to the matrix's workspace (issued as a paid charge's would be).
+  divanInvoiceId: async () => {
+    const operator = t.app.services.operatorInvoicing;
+    const op = await operator.ensureOperator();
+    const db = t.app.services.database.db;
+    const row = await db.transaction((tx) =>
+      operator.issueIn(tx, op, {
+        buyer: {
+          name: 'Matriz',
+          taxId: '12345678Z',
+          line1: 'Calle 1',
+          city: 'Madrid',
+          postalCode: '28001',
+          countryCode: 'ES',
+          countryName: 'España',
+          email: null,
+        },
+        lines: [{ description: 'Premium (mensual)', amountCents: 2900 }],
+        tax: divanTax({ country: 'ES' }),
+        paidAt: new Date(),
+      }),
+    );
+    await db.execute(
+      sql`insert into billing_invoices (provider_invoice_id, workspace_id, invoice_id, number, issue_date, description, subtotal, vat, total, vat_rate)
+          values (${`in_matrix${crypto.randomUUID().replaceAll('-', '')}`}, ${workspaceId}, ${row.id}, ${row.number}, ${row.issueDate}, 'Premium', ${row.subtotal}, ${row.vat}, ${row.total}, 21)`,
+    );
+    return row.id;
   },
   // A ready-made consent template the therapist does not sign: copied without a signature.
   key: async () => 'proteccion-datos',

@@ -85,6 +85,11 @@ export class WorkspacesService {
     return this.get(id, userId);
   }
 
+  /** A workspace made by the server for one of its own purposes (Diván's own invoices), inside the caller's transaction. */
+  createIn(tx: DbOrTx, ownerId: string, name: string, template: WorkspaceTemplate): Promise<string> {
+    return this.insertWorkspace(tx, ownerId, name, template);
+  }
+
   private async insertWorkspace(tx: DbOrTx, ownerId: string, name: string, template: WorkspaceTemplate): Promise<string> {
     const ws = await workspacesRepository(tx).insert({
       name,

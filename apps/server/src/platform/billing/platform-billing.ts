@@ -40,6 +40,32 @@ export type BillingPreview = {
   lines: { description: string; amount: number; proration: boolean }[];
 };
 
+/**
+ * A tax rate of Diván's invoices (Stripe's Tax Rates: `exclusive`, added to the prices, which are VAT
+ * apart), found by its key (`divan_iva_21`) and created the first time it is asked for.
+ */
+export type BillingTaxRateSpec = { key: string; percentage: number; displayName: string; country: string; jurisdiction: string };
+
+/** Spain's general IVA as a provider tax rate (exclusive: the plans' prices are VAT apart). */
+export const IVA_21: BillingTaxRateSpec = { key: 'divan_iva_21', percentage: 21, displayName: 'IVA', country: 'ES', jurisdiction: 'ES' };
+
+/** A paid or open invoice of Diván's subscription as the provider wrote it (cents). */
+export type BillingInvoiceFact = {
+  id: string;
+  customerId: string;
+  subscriptionId: string | null;
+  status: string;
+  /** Before tax; `tax` the taxes added; `total` what is charged. */
+  subtotal: number;
+  tax: number;
+  total: number;
+  amountPaid: number;
+  /** Unix seconds. */
+  paidAt: number | null;
+  created: number;
+  lines: { description: string; amount: number; tax: number; quantity: number; period: { start: number; end: number } }[];
+};
+
 export type BillingCheckoutFact = {
   id: string;
   mode: 'subscription' | 'payment' | 'setup';
@@ -68,8 +94,13 @@ export interface PlatformBilling {
     successUrl: string;
     cancelUrl: string;
     metadata: Metadata;
+    /** The subscription's `default_tax_rates` (none: no tax, e.g. reverse charge). */
+    taxRateIds: string[];
     idempotencyKey: string;
   }): Promise<GatewayCheckout>;
+  /** The tax rate with the spec's key, created the first time it is asked for. */
+  ensureTaxRate(spec: BillingTaxRateSpec): Promise<{ id: string }>;
+  retrieveInvoice(invoiceId: string): Promise<BillingInvoiceFact>;
   retrieveCheckout(sessionId: string): Promise<BillingCheckoutFact>;
   /**
    * The provider's hosted Customer Portal for this customer (cards, receipts), short-lived; the person
@@ -89,6 +120,8 @@ export interface PlatformBilling {
       quantity?: number;
       proration: 'create_prorations' | 'none';
       cancelAtPeriodEnd?: boolean;
+      /** Replaces the subscription's `default_tax_rates` (the customer's tax case changed): from its next invoice. */
+      taxRateIds?: string[];
       idempotencyKey: string;
     },
   ): Promise<BillingSubscriptionFact>;

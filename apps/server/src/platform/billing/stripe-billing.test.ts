@@ -9,8 +9,8 @@ import type Stripe from 'stripe';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { GatewayUnavailableError } from '../payments/gateway';
 import { loadStripe } from '../payments/stripe-sdk';
-import type { BillingPriceSpec } from './platform-billing';
-import { itemChange, StripeBilling, toBillingPreview, toCheckoutFact, toSubscriptionFact } from './stripe-billing';
+import { IVA_21 as IVA, type BillingPriceSpec } from './platform-billing';
+import { itemChange, StripeBilling, toBillingPreview, toCheckoutFact, toInvoiceFact, toSubscriptionFact } from './stripe-billing';
 
 const KEY = 'sk_test_divan_billing';
 const BILLING_SECRET = 'whsec_divan_billing_platform';
@@ -61,6 +61,7 @@ async function subscribed(priceSpec: BillingPriceSpec, quantity: number) {
     successUrl: 'https://divan.test/ok',
     cancelUrl: 'https://divan.test/no',
     metadata: { workspaceId: 'w1' },
+    taxRateIds: [],
     idempotencyKey: key('checkout'),
   });
   const subscriptionId = fake.completeCheckout(session.id).subscription as string;
@@ -206,6 +207,7 @@ describe('StripeBilling against the fake Stripe', () => {
       successUrl: 'https://divan.test/plans/payment-success?session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'https://divan.test/plans',
       metadata: { workspaceId: 'w1', plan: 'advance', interval: 'month' },
+      taxRateIds: [(await billing.ensureTaxRate(IVA)).id],
       idempotencyKey: k,
     };
     const session = await billing.checkoutSubscription(input);
@@ -219,11 +221,9 @@ describe('StripeBilling against the fake Stripe', () => {
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
       metadata: input.metadata,
-      subscription_data: { metadata: input.metadata },
+      // The tax follows Diván's own billing data (Ajustes › Pagos): a rate given, no address asked on Stripe's page.
+      subscription_data: { metadata: input.metadata, default_tax_rates: input.taxRateIds },
       locale: 'es',
-      billing_address_collection: 'required',
-      tax_id_collection: { enabled: 'true' },
-      customer_update: { address: 'auto', name: 'auto' },
     });
     // A double click: the same key answers the same session.
     expect(await billing.checkoutSubscription(input)).toEqual(session);
@@ -274,6 +274,43 @@ describe('StripeBilling against the fake Stripe', () => {
     expect(item.current_period_end - item.current_period_start).toBeLessThanOrEqual(31 * 86_400);
   });
 
+  it('a tax rate made once and found again by its key; the subscription takes it at Checkout and drops it on an update', async () => {
+    const made = await billing.ensureTaxRate(IVA);
+    // Made once (by the Checkout test before, or now), on the platform.
+    const creations = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/tax_rates');
+    expect(creations).toHaveLength(1);
+    expect(creations[0]).toMatchObject({ account: null, status: 200, idempotencyKey: 'divan-tax-divan_iva_21-21' });
+    expect(creations[0]!.body).toEqual({
+      display_name: 'IVA',
+      percentage: '21',
+      inclusive: 'false',
+      country: 'ES',
+      jurisdiction: 'ES',
+      tax_type: 'vat',
+      metadata: { divan_tax: 'divan_iva_21' },
+    });
+    // Another server (no cache) finds it by its key in the list.
+    expect(await billingOn(fake.url).ensureTaxRate(IVA)).toEqual(made);
+    expect(last()).toMatchObject({ method: 'GET', path: '/v1/tax_rates' });
+    const cus = await customer();
+    const price = await billing.ensurePrice(spec('advance', 'month', 2900));
+    const session = await billing.checkoutSubscription({
+      customerId: cus.id,
+      priceId: price.id,
+      quantity: 1,
+      successUrl: 'https://divan.test/ok',
+      cancelUrl: 'https://divan.test/no',
+      metadata: {},
+      taxRateIds: [made.id],
+      idempotencyKey: key('checkout'),
+    });
+    const subId = fake.completeCheckout(session.id).subscription as string;
+    expect(fake.get(subId).default_tax_rates).toEqual([expect.objectContaining({ id: made.id, percentage: 21 })]);
+    await billing.updateSubscription(subId, { proration: 'none', taxRateIds: [], idempotencyKey: key('tax') });
+    expect(last().body).toMatchObject({ default_tax_rates: '' });
+    expect(fake.get(subId).default_tax_rates).toEqual([]);
+  });
+
   it('Stripe’s refusals keep their words: an unknown price, an unknown subscription', async () => {
     const cus = await customer();
     const err = await billing
@@ -284,6 +321,7 @@ describe('StripeBilling against the fake Stripe', () => {
         successUrl: 'https://divan.test/ok',
         cancelUrl: 'https://divan.test/no',
         metadata: {},
+        taxRateIds: [],
         idempotencyKey: key('checkout'),
       })
       .catch((e: unknown) => e);
@@ -640,6 +678,46 @@ describe('StripeBilling mapping and configuration', () => {
     expect(toBillingPreview(noPeriod, [], 1_799_000_000).nextPaymentAt).toBe(1_799_000_000);
     expect(toBillingPreview(noPeriod, [], null).nextPaymentAt).toBe(1_800_003_600);
     expect(() => toBillingPreview({ ...noPeriod, next_payment_attempt: null } as Stripe.Invoice, [], null)).toThrow(/no billing date/);
+  });
+
+  it('reads an invoice: its taxes from `total_taxes` and each line’s `taxes`, the subscription from `parent`', () => {
+    const tax = (amount: number) => ({
+      amount,
+      tax_behavior: 'exclusive',
+      tax_rate_details: { tax_rate: 'txr_1' },
+      taxability_reason: 'standard_rated',
+      taxable_amount: 2900,
+      type: 'tax_rate_details',
+    });
+    const invoice = {
+      id: 'in_1',
+      customer: { id: 'cus_1' },
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1' } },
+      status: 'paid',
+      subtotal: 5800,
+      total: 7018,
+      amount_paid: 7018,
+      total_taxes: [tax(1218)],
+      status_transitions: { paid_at: 1_800_000_000 },
+      created: 1_799_999_990,
+      lines: { data: [], has_more: false },
+    } as unknown as Stripe.Invoice;
+    const lines = [
+      { description: '2 × Premium', amount: 5800, quantity: 2, taxes: [tax(1218)], period: { start: 1, end: 2 } },
+    ] as unknown as Stripe.InvoiceLineItem[];
+    expect(toInvoiceFact(invoice, lines)).toEqual({
+      id: 'in_1',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      status: 'paid',
+      subtotal: 5800,
+      tax: 1218,
+      total: 7018,
+      amountPaid: 7018,
+      paidAt: 1_800_000_000,
+      created: 1_799_999_990,
+      lines: [{ description: '2 × Premium', amount: 5800, tax: 1218, quantity: 2, period: { start: 1, end: 2 } }],
+    });
   });
 
   it('the item of a change: by its id, a price carrying the item’s quantity, none when nothing changes', () => {

@@ -13,7 +13,9 @@ import type { StripeSdk } from '../payments/stripe-sdk';
 import {
   priceLookupKey,
   type BillingCheckoutFact,
+  type BillingInvoiceFact,
   type BillingPreview,
+  type BillingTaxRateSpec,
   type BillingPriceSpec,
   type BillingSubscriptionFact,
   type PlatformBilling,
@@ -44,6 +46,8 @@ export class StripeBilling implements PlatformBilling {
   private readonly api: StripeClient;
   /** Price ids by lookup key and amount, found or made once per process; a failure is tried again. */
   private readonly prices = new Map<string, Promise<{ id: string }>>();
+  /** Tax rate ids by key, the same way. */
+  private readonly taxRates = new Map<string, Promise<{ id: string }>>();
 
   constructor(config: StripeBillingConfig, options: StripeBillingOptions = {}) {
     this.api = new StripeClient(config.secretKey, config.billingWebhookSecret, config.apiBase, options);
@@ -131,9 +135,11 @@ export class StripeBilling implements PlatformBilling {
     successUrl: string;
     cancelUrl: string;
     metadata: Metadata;
+    taxRateIds: string[];
     idempotencyKey: string;
   }): Promise<GatewayCheckout> {
     return this.call(async (stripe) => {
+      // The billing data (name, NIF or VAT id, address) are Diván's, asked before: the tax is the rate given, not Stripe Tax.
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'subscription',
@@ -142,16 +148,56 @@ export class StripeBilling implements PlatformBilling {
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           metadata: input.metadata,
-          subscription_data: { metadata: input.metadata },
+          subscription_data: { metadata: input.metadata, default_tax_rates: input.taxRateIds },
           locale: 'es',
-          billing_address_collection: 'required',
-          tax_id_collection: { enabled: true },
-          customer_update: { address: 'auto', name: 'auto' },
         },
         { idempotencyKey: input.idempotencyKey },
       );
       if (!session.url) throw new GatewayUnavailableError(`Stripe checkout session ${session.id} has no url`);
       return { id: session.id, url: session.url };
+    });
+  }
+
+  ensureTaxRate(spec: BillingTaxRateSpec): Promise<{ id: string }> {
+    let found = this.taxRates.get(spec.key);
+    if (!found) {
+      found = this.findOrCreateTaxRate(spec);
+      this.taxRates.set(spec.key, found);
+      found.catch(() => this.taxRates.delete(spec.key));
+    }
+    return found;
+  }
+
+  /** The active exclusive rate whose metadata names the key and the percentage, else a new one (keyed: two servers make one). */
+  private findOrCreateTaxRate(spec: BillingTaxRateSpec): Promise<{ id: string }> {
+    return this.call(async (stripe) => {
+      const listed = await stripe.taxRates.list({ active: true, inclusive: false, limit: 100 }).autoPagingToArray({ limit: 1000 });
+      const current = listed.find((r) => r.metadata?.divan_tax === spec.key && r.percentage === spec.percentage);
+      if (current) return { id: current.id };
+      const rate = await stripe.taxRates.create(
+        {
+          display_name: spec.displayName,
+          percentage: spec.percentage,
+          inclusive: false,
+          country: spec.country,
+          jurisdiction: spec.jurisdiction,
+          tax_type: 'vat',
+          metadata: { divan_tax: spec.key },
+        },
+        { idempotencyKey: `divan-tax-${spec.key}-${spec.percentage}` },
+      );
+      return { id: rate.id };
+    });
+  }
+
+  /** An invoice with all its lines (Stripe embeds the first 10). */
+  retrieveInvoice(invoiceId: string): Promise<BillingInvoiceFact> {
+    return this.call(async (stripe) => {
+      const invoice = await stripe.invoices.retrieve(invoiceId);
+      let lines = invoice.lines.data;
+      if (invoice.lines.has_more)
+        lines = await stripe.invoices.listLineItems(invoiceId, { limit: 100 }).autoPagingToArray({ limit: 10_000 });
+      return toInvoiceFact(invoice, lines);
     });
   }
 
@@ -170,6 +216,7 @@ export class StripeBilling implements PlatformBilling {
       quantity?: number;
       proration: 'create_prorations' | 'none';
       cancelAtPeriodEnd?: boolean;
+      taxRateIds?: string[];
       idempotencyKey: string;
     },
   ): Promise<BillingSubscriptionFact> {
@@ -182,6 +229,8 @@ export class StripeBilling implements PlatformBilling {
           ...(items ? { items } : {}),
           proration_behavior: input.proration,
           ...(input.cancelAtPeriodEnd === undefined ? {} : { cancel_at_period_end: input.cancelAtPeriodEnd }),
+          // An empty list is sent as '' by the SDK: the subscription's rates cleared.
+          ...(input.taxRateIds === undefined ? {} : { default_tax_rates: input.taxRateIds.length ? input.taxRateIds : '' }),
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -298,6 +347,32 @@ export function toBillingPreview(
     proration: mapped.filter((l) => l.proration).reduce((sum, l) => sum + l.amount, 0),
     nextPaymentAt,
     lines: mapped,
+  };
+}
+
+const taxOf = (taxes: { amount: number }[] | null | undefined) => (taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
+
+/** An invoice as the app needs it (API 2026-10-28: taxes in `total_taxes` and each line's `taxes`, the subscription under `parent`). */
+export function toInvoiceFact(invoice: Stripe.Invoice, lines: Stripe.InvoiceLineItem[]): BillingInvoiceFact {
+  if (!invoice.id) throw new GatewayUnavailableError('Stripe invoice without an id');
+  return {
+    id: invoice.id,
+    customerId: idOf(invoice.customer)!,
+    subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+    status: invoice.status ?? 'draft',
+    subtotal: invoice.subtotal,
+    tax: taxOf(invoice.total_taxes),
+    total: invoice.total,
+    amountPaid: invoice.amount_paid,
+    paidAt: invoice.status_transitions?.paid_at ?? null,
+    created: invoice.created,
+    lines: lines.map((l) => ({
+      description: l.description ?? '',
+      amount: l.amount,
+      tax: taxOf(l.taxes),
+      quantity: l.quantity ?? 1,
+      period: { start: l.period.start, end: l.period.end },
+    })),
   };
 }
 

@@ -213,6 +213,7 @@ export function completeSubscriptionCheckout(
     latest_invoice: null,
     metadata: plan.metadata,
     items: { object: 'list', data: items, has_more: false, total_count: items.length, url: `/v1/subscription_items?subscription=${id}` },
+    default_tax_rates: (plan.taxRates ?? []).map((r) => structuredClone(ledger.get(owner, 'tax_rate', r))),
     created: start,
     livemode: false,
   });
@@ -413,7 +414,63 @@ function updateSubscription(c: RouteContext): StripeObject {
   }
   const metadataForm = obj(c.params, 'metadata');
   if (Object.keys(metadataForm).length > 0) sub.metadata = { ...(sub.metadata as object), ...metadata(c.params) };
+  // `default_tax_rates=''` clears them; a list replaces them (expanded on the subscription, as Stripe answers).
+  if (c.params.default_tax_rates !== undefined)
+    sub.default_tax_rates = taxRatesOf(c, c.params.default_tax_rates === '' ? [] : list(c.params, 'default_tax_rates'));
   return sub;
+}
+
+/** The tax rates a request names, each one that exists (an unknown id: Stripe's resource_missing). */
+function taxRatesOf(c: RouteContext, ids: unknown[]): StripeObject[] {
+  return ids.map((id, i) => structuredClone(c.ledger.get(c.owner, 'tax_rate', String(id), `default_tax_rates[${i}]`)));
+}
+
+/** `tax_rates.create`: a percentage (exclusive or inclusive) with its display name and jurisdiction. */
+function createTaxRate(c: RouteContext): StripeObject {
+  const displayName = str(c.params, 'display_name');
+  if (!displayName) throw missingParam('display_name');
+  const raw = str(c.params, 'percentage');
+  if (raw === null) throw missingParam('percentage');
+  const percentage = Number(raw);
+  if (!Number.isFinite(percentage) || percentage < 0 || percentage > 100)
+    throw invalid(`Invalid percentage: ${raw}`, { param: 'percentage' });
+  const inclusive = str(c.params, 'inclusive');
+  if (inclusive === null) throw missingParam('inclusive');
+  return c.ledger.put(c.owner, {
+    id: newId('txr'),
+    object: 'tax_rate',
+    active: true,
+    display_name: displayName,
+    percentage,
+    effective_percentage: percentage,
+    inclusive: inclusive === 'true',
+    country: str(c.params, 'country'),
+    jurisdiction: str(c.params, 'jurisdiction'),
+    tax_type: str(c.params, 'tax_type'),
+    metadata: metadata(c.params),
+    created: now(),
+    livemode: false,
+  });
+}
+
+/** `tax_rates.list`: newest first, by `active` and `inclusive`, paged by `starting_after`. */
+function listTaxRates(c: RouteContext): StripeObject {
+  const active = str(c.params, 'active');
+  const inclusive = str(c.params, 'inclusive');
+  const limit = intParam(c.params, 'limit', 'limit', false, 1) ?? 10;
+  if (limit > 100) throw invalid('This value must be less than or equal to 100.', { param: 'limit' });
+  const all = c.ledger
+    .list(c.owner, 'tax_rate')
+    .reverse()
+    .filter((r) => (active === null || String(r.active) === active) && (inclusive === null || String(r.inclusive) === inclusive));
+  const after = str(c.params, 'starting_after');
+  const from = after ? all.findIndex((r) => r.id === after) + 1 : 0;
+  return {
+    object: 'list',
+    data: all.slice(from, from + limit),
+    has_more: from + limit < all.length,
+    url: '/v1/tax_rates',
+  } as unknown as StripeObject;
 }
 
 /** A line of a preview, as API 2026-10-28 writes it: whether it is a proration under `parent.subscription_item_details`. */
@@ -615,5 +672,8 @@ export const BILLING_ROUTES: Route[] = [
   { method: 'GET', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), handle: retrieve('subscription', 'id') },
   { method: 'POST', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), handle: updateSubscription },
   { method: 'POST', pattern: /^\/v1\/invoices\/create_preview$/, handle: createPreview },
+  { method: 'GET', pattern: new RegExp(`^/v1/invoices/${ID}$`), handle: retrieve('invoice', 'invoice') },
+  { method: 'POST', pattern: /^\/v1\/tax_rates$/, handle: createTaxRate, platformOnly: true },
+  { method: 'GET', pattern: /^\/v1\/tax_rates$/, handle: listTaxRates, platformOnly: true },
   { method: 'GET', pattern: new RegExp(`^/v1/invoices/${ID}/lines$`), handle: listInvoiceLines },
 ];

@@ -26,6 +26,8 @@ export type CheckoutPlan = {
   setupFutureUsage: string | null;
   /** Subscription mode: the prices and quantities the subscription will have. */
   items?: { price: string; quantity: number }[];
+  /** Subscription mode: `subscription_data[default_tax_rates]`, checked to exist. */
+  taxRates?: string[];
 };
 
 export type Route = { method: 'GET' | 'POST'; pattern: RegExp; handle: (c: RouteContext) => StripeObject; platformOnly?: boolean };
@@ -168,6 +170,13 @@ function createSession(c: RouteContext): StripeObject {
     metadata: metadata(data),
     setupFutureUsage: mode === 'payment' ? str(data, 'setup_future_usage') : null,
     items: subscription,
+    ...(mode === 'subscription'
+      ? {
+          taxRates: list(data, 'default_tax_rates').map(
+            (r, i) => c.ledger.get(c.owner, 'tax_rate', String(r), `subscription_data[default_tax_rates][${i}]`).id,
+          ),
+        }
+      : {}),
   });
   return session;
 }

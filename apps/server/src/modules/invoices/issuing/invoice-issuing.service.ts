@@ -146,7 +146,7 @@ export class InvoiceIssuing {
         total: totalCents,
         hashParts: registrationHashParts({ issuerTaxId: seller.taxId, issueDate, invoiceType, vatTotalCents, totalCents }),
         detail: {
-          buyer: { name: buyer.fullName, taxId: buyer.taxId },
+          buyer: { name: buyer.fullName, taxId: buyer.taxId, ...(buyer.countryCode ? { countryCode: buyer.countryCode } : {}) },
           lines: lines.map((l) => ({ vatRate: l.vatRate, exemption: l.exemption, base: l.base, vat: l.vat })),
           rectifies: rectified
             ? {

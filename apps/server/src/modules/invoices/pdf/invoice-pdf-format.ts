@@ -1,5 +1,6 @@
 // How an invoice's values read in Spanish on paper: DD/MM/YYYY, "1.234,56 €", "21 %", "1,5".
 import {
+  type VatExemption,
   DEFAULT_TIME_ZONE,
   formatCents,
   formatDayEs,
@@ -25,8 +26,8 @@ export const quantity = (q: number) => quantityFormat.format(q);
 export const percent = (rate: number) => `${rate} %`;
 
 /** A VAT rate as a breakdown row names it: "Exenta (E1)" or "21 %". */
-export const vatLabel = (row: { vatRate: number; exemption: 'E1' | null }) =>
-  row.exemption ? `Exenta (${row.exemption})` : percent(row.vatRate);
+export const vatLabel = (row: { vatRate: number; exemption: VatExemption | null }) =>
+  row.exemption === 'N2' ? 'No sujeta' : row.exemption ? `Exenta (${row.exemption})` : percent(row.vatRate);
 
 export const documentTitle = (invoice: Invoice) => (invoice.kind === 'rectifying' ? 'Factura rectificativa' : 'Factura');
 

@@ -69,7 +69,7 @@ export async function renderInvoicePdf(invoice: Invoice, opts: InvoicePdfOptions
       quantity(l.quantity),
       euros(l.unitPriceCents),
       euros(l.baseCents),
-      l.exemption ? 'Exenta' : percent(l.vatRate),
+      l.exemption === 'N2' ? 'No sujeta' : l.exemption ? 'Exenta' : percent(l.vatRate),
       l.withholdingRate ? percent(l.withholdingRate) : '—',
       euros(l.totalCents),
     ]),

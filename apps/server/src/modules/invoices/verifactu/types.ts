@@ -31,7 +31,9 @@ export type Recipient = { name: string; taxId: string } | { name: string; otherI
 export type TaxLine =
   | { kind: 'taxed'; /** percent, e.g. 21 */ ratePercent: number; baseCents: number; vatCents: number }
   /** Exempt: E1 is art. 20 LIVA (health care by psychologists and other professionals). */
-  | { kind: 'exempt'; exemption: 'E1' | 'E2' | 'E3' | 'E4' | 'E5' | 'E6'; baseCents: number };
+  | { kind: 'exempt'; exemption: 'E1' | 'E2' | 'E3' | 'E4' | 'E5' | 'E6'; baseCents: number }
+  /** Not subject: N1 (arts. 7, 14 and others), N2 (place-of-supply rules: the service is taxed elsewhere, or by the buyer). */
+  | { kind: 'not_subject'; code: 'N1' | 'N2'; baseCents: number };
 
 /** For R1–R5: what is rectified and how (S: by substitution, I: by differences). */
 export type Rectification = {

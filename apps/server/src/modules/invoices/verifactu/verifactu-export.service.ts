@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, normalizeTaxId, todayIn, type verifactuExportQuery } from '@divan/core';
+import { DEFAULT_TIME_ZONE, euVatIdCountry, normalizeTaxId, todayIn, type VatExemption, type verifactuExportQuery } from '@divan/core';
 import type { z } from 'zod';
 import type { Db } from '../../../platform/db/database';
 import { DEV_VERIFACTU_PRODUCER, type VerifactuProducerConfig } from '../../../platform/verifactu-producer';
@@ -29,8 +29,9 @@ export function softwareOf(producer: VerifactuProducerConfig = DEV_VERIFACTU_PRO
 
 type Detail = {
   previous: { issuerTaxId: string; number: string; issueDate: string } | null;
-  buyer: { name: string; taxId: string | null };
-  lines: { vatRate: number; exemption: 'E1' | null; base: number; vat: number }[];
+  /** `countryCode`: set for a buyer outside Spain (ISO alpha-2), whose id is not a NIF. */
+  buyer: { name: string; taxId: string | null; countryCode?: string | null };
+  lines: { vatRate: number; exemption: VatExemption | null; base: number; vat: number }[];
   rectifies: { number: string; issueDate: string; method: 'difference' | 'substitution'; base: number; vat: number } | null;
   description: string;
 };
@@ -84,7 +85,8 @@ export function toRecord(r: VerifactuRecordRow): RegistrationRecord | Cancellati
   for (const l of d.lines) {
     const key = l.exemption ? `E|${l.exemption}` : `T|${l.vatRate}`;
     const prev = lines.get(key);
-    if (l.exemption) lines.set(key, { kind: 'exempt', exemption: l.exemption, baseCents: (prev?.baseCents ?? 0) + l.base });
+    if (l.exemption === 'N2') lines.set(key, { kind: 'not_subject', code: 'N2', baseCents: (prev?.baseCents ?? 0) + l.base });
+    else if (l.exemption) lines.set(key, { kind: 'exempt', exemption: l.exemption, baseCents: (prev?.baseCents ?? 0) + l.base });
     else
       lines.set(key, {
         kind: 'taxed',
@@ -106,7 +108,7 @@ export function toRecord(r: VerifactuRecordRow): RegistrationRecord | Cancellati
         }
       : undefined,
     description: d.description || 'Servicios de psicología',
-    recipients: d.buyer.taxId ? [{ name: d.buyer.name, taxId: d.buyer.taxId }] : undefined,
+    recipients: recipientsOf(d.buyer),
     lines: [...lines.values()],
     vatTotalCents: r.vatTotal,
     totalCents: r.total,
@@ -114,4 +116,16 @@ export function toRecord(r: VerifactuRecordRow): RegistrationRecord | Cancellati
     generatedAt: r.generatedAt,
     fingerprint: r.fingerprint,
   };
+}
+
+/**
+ * IDDestinatario: a Spanish buyer by NIF; one from elsewhere by IDOtro — 02 (NIF-IVA) for an EU VAT id,
+ * 04 (an official id of their country) otherwise; none without an id (a simplified invoice).
+ */
+function recipientsOf(buyer: Detail['buyer']): RegistrationRecord['recipients'] {
+  if (!buyer.taxId) return undefined;
+  const country = buyer.countryCode?.toUpperCase();
+  if (!country || country === 'ES') return [{ name: buyer.name, taxId: buyer.taxId }];
+  const idType = euVatIdCountry(buyer.taxId) === country ? '02' : '04';
+  return [{ name: buyer.name, otherId: { countryCode: country, idType, id: buyer.taxId } }];
 }

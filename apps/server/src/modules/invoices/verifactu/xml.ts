@@ -118,6 +118,13 @@ function recipient(r: Recipient): XmlNode {
 
 function taxLine(line: TaxLine): XmlNode {
   const head = [s1('Impuesto', '01'), s1('ClaveRegimen', '01')];
+  if (line.kind === 'not_subject') {
+    return s1('DetalleDesglose', [
+      ...head,
+      s1('CalificacionOperacion', line.code),
+      s1('BaseImponibleOimporteNoSujeto', formatAmount(line.baseCents)),
+    ]);
+  }
   if (line.kind === 'exempt') {
     return s1('DetalleDesglose', [
       ...head,

@@ -3,7 +3,9 @@ import type { Db, DbOrTx } from '../../db/database';
 import {
   priceLookupKey,
   type BillingCheckoutFact,
+  type BillingInvoiceFact,
   type BillingPriceSpec,
+  type BillingTaxRateSpec,
   type BillingSubscriptionFact,
   type PlatformBilling,
 } from '../../billing/platform-billing';
@@ -12,8 +14,16 @@ import { nowOf, type SandboxContext } from './sandbox-charges';
 import { newCheckoutSession, type SandboxCheckoutSession, type SandboxCustomer } from './sandbox-objects';
 import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
 import { SandboxPortal } from './sandbox-portal';
-import { SandboxSubscriptionChanges } from './sandbox-subscription-changes';
-import { subscriptionFact, type SandboxPrice, type SandboxProduct, type SandboxSubscription } from './sandbox-subscriptions';
+import { SandboxSubscriptionChanges, taxRateRefs } from './sandbox-subscription-changes';
+import {
+  invoiceFact,
+  subscriptionFact,
+  type SandboxInvoice,
+  type SandboxPrice,
+  type SandboxProduct,
+  type SandboxSubscription,
+  type SandboxTaxRate,
+} from './sandbox-subscriptions';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 import { sandboxObjects } from './sandbox.tables';
 
@@ -113,6 +123,7 @@ export class SandboxBilling implements PlatformBilling {
     successUrl: string;
     cancelUrl: string;
     metadata: Metadata;
+    taxRateIds: string[];
     idempotencyKey: string;
   }): Promise<GatewayCheckout> {
     if (!Number.isInteger(input.quantity) || input.quantity < 1)
@@ -125,13 +136,17 @@ export class SandboxBilling implements PlatformBilling {
       const price = await getObject<SandboxPrice>(tx, 'price', input.priceId, { account: null });
       const product = await getObject<SandboxProduct>(tx, 'product', price.product, { account: null });
       const unit = price.unit_amount ?? 0;
+      const taxRates = await taxRateRefs(tx, input.taxRateIds);
+      // What the hosted page charges: the amount and its taxes, each rounded as on the invoice.
+      const base = unit * input.quantity;
+      const tax = taxRates.reduce((a, r) => a + Math.round((base * Math.round(r.percentage * 100)) / 10_000), 0);
       const session: SandboxCheckoutSession = {
         ...newCheckoutSession(
           {
             mode: 'subscription',
             customer: input.customerId,
             customerEmail: null,
-            amount: unit * input.quantity,
+            amount: base + tax,
             description: null,
             successUrl: input.successUrl,
             cancelUrl: input.cancelUrl,
@@ -144,12 +159,51 @@ export class SandboxBilling implements PlatformBilling {
         line_items: [
           { price: price.id, quantity: input.quantity, description: product.name, unit_amount: unit, interval: price.recurring.interval },
         ],
-        subscription_data: { metadata: { ...input.metadata } },
+        subscription_data: { metadata: { ...input.metadata }, default_tax_rates: taxRates },
         pending_payment_method: null,
       };
       await insertObject(tx, session, { account: null, idempotencyKey: input.idempotencyKey });
       return { id: session.id, url: session.url! };
     });
+  }
+
+  async ensureTaxRate(spec: BillingTaxRateSpec): Promise<{ id: string }> {
+    return this.db.transaction(async (tx) => {
+      await lockKey(tx, null, `tax_rate:${spec.key}`);
+      const [row] = await tx
+        .select({ data: sandboxObjects.data })
+        .from(sandboxObjects)
+        .where(
+          and(
+            eq(sandboxObjects.type, 'tax_rate'),
+            isNull(sandboxObjects.account),
+            sql`${sandboxObjects.data}->'metadata'->>'divan_tax' = ${spec.key}`,
+            sql`(${sandboxObjects.data}->>'percentage')::numeric = ${spec.percentage}`,
+          ),
+        )
+        .limit(1);
+      if (row) return { id: (row.data as SandboxTaxRate).id };
+      const rate: SandboxTaxRate = {
+        id: newId('txr_'),
+        object: 'tax_rate',
+        active: true,
+        percentage: spec.percentage,
+        inclusive: false,
+        display_name: spec.displayName,
+        country: spec.country,
+        jurisdiction: spec.jurisdiction,
+        metadata: { divan_tax: spec.key },
+        created: nowOf(this.ctx),
+        livemode: false,
+      };
+      await insertObject(tx, rate, { account: null });
+      return { id: rate.id };
+    });
+  }
+
+  async retrieveInvoice(invoiceId: string): Promise<BillingInvoiceFact> {
+    if (!looksLikeId(invoiceId, 'in_')) throw noSuch('invoice', invoiceId);
+    return invoiceFact(await getObject<SandboxInvoice>(this.db, 'invoice', invoiceId, { account: null }));
   }
 
   async retrieveCheckout(sessionId: string): Promise<BillingCheckoutFact> {

@@ -1,3 +1,4 @@
+import type { SandboxTaxRateRef } from './sandbox-subscriptions';
 import type { GatewayAccount, GatewayCard, GatewayPaymentIntent, GatewayRefund, Metadata, PaymentIntentStatus } from '../gateway';
 import { fingerprintOf, type CardInput } from './sandbox-cards';
 import { newId } from './sandbox-store';
@@ -147,7 +148,7 @@ export type SandboxCheckoutSession = Base<'checkout.session'> & {
   /** Subscription mode: the subscription it started once complete, and what it sells. */
   subscription?: string | null;
   line_items?: { price: string; quantity: number; description: string; unit_amount: number; interval: 'month' | 'year' }[];
-  subscription_data?: { metadata: Metadata };
+  subscription_data?: { metadata: Metadata; default_tax_rates?: SandboxTaxRateRef[] };
   /** Subscription mode: the card waiting for the bank's authentication of the first payment. */
   pending_payment_method?: string | null;
 };

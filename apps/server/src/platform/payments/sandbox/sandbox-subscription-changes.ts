@@ -4,11 +4,12 @@ import type { BillingPreview, BillingSubscriptionFact } from '../../billing/plat
 import { nowOf, type SandboxContext } from './sandbox-charges';
 import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, SandboxRequestError, saveObject } from './sandbox-store';
 import {
+  paidSubscriptionInvoice,
   periodEnd,
   prorationLines,
   subscriptionFact,
-  type SandboxInvoice,
   type SandboxInvoiceItem,
+  type SandboxTaxRate,
   type SandboxPrice,
   type SandboxProduct,
   type SandboxSubscription,
@@ -35,6 +36,7 @@ export class SandboxSubscriptionChanges {
       quantity?: number;
       proration: 'create_prorations' | 'none';
       cancelAtPeriodEnd?: boolean;
+      taxRateIds?: string[];
       idempotencyKey: string;
     },
   ): Promise<BillingSubscriptionFact> {
@@ -94,6 +96,7 @@ export class SandboxSubscriptionChanges {
         }
       }
       if (input.cancelAtPeriodEnd !== undefined) sub.cancel_at_period_end = input.cancelAtPeriodEnd;
+      if (input.taxRateIds) sub.default_tax_rates = await taxRateRefs(tx, input.taxRateIds);
       await saveObject(tx, sub);
       await this.webhooks.emit(tx, null, 'customer.subscription.updated', sub, now);
       return subscriptionFact(sub);
@@ -209,39 +212,30 @@ export class SandboxSubscriptionChanges {
     reason: 'subscription_update',
   ) {
     const item = sub.items.data[0]!;
-    const amount = lines.reduce((a, l) => a + l.amount, 0);
-    const invoice: SandboxInvoice = {
-      id: newId('in_'),
-      object: 'invoice',
-      status: 'paid',
-      customer: sub.customer,
-      currency: 'eur',
-      billing_reason: reason,
-      amount_due: Math.max(0, amount),
-      amount_paid: Math.max(0, amount),
-      subtotal: amount,
-      total: amount,
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
-      lines: {
-        object: 'list',
-        data: lines.map((l) => ({
-          id: newId('il_'),
-          object: 'line_item' as const,
-          amount: l.amount,
-          quantity: l.quantity,
-          description: l.description,
-          period: { start: now, end: item.current_period_end },
-        })),
-      },
-      status_transitions: { paid_at: now },
-      created: now,
-      livemode: false,
-    };
+    const invoice = paidSubscriptionInvoice(
+      { id: newId('in_'), subscription: sub, reason, now },
+      lines.map((l) => ({
+        description: l.description,
+        amount: l.amount,
+        quantity: l.quantity,
+        period: { start: now, end: item.current_period_end },
+      })),
+    );
     await insertObject(tx, invoice, { account: null });
     for (const pending of await pendingItems(tx, sub.id)) await saveObject(tx, { ...pending, invoice: invoice.id });
     sub.latest_invoice = invoice.id;
     await this.webhooks.emit(tx, null, 'invoice.paid', invoice, now);
   }
+}
+
+/** The tax rates' references a subscription keeps (each must exist on the platform account). */
+export async function taxRateRefs(db: DbOrTx, ids: readonly string[]) {
+  const refs = [];
+  for (const id of ids) {
+    const r = await getObject<SandboxTaxRate>(db, 'tax_rate', id, { account: null });
+    refs.push({ id: r.id, object: r.object, percentage: r.percentage, inclusive: r.inclusive, display_name: r.display_name });
+  }
+  return refs;
 }
 
 /** The proration lines of a subscription not yet on an invoice. */

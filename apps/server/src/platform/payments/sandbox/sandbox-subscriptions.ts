@@ -6,7 +6,7 @@
  */
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@divan/core';
-import type { BillingSubscriptionFact } from '../../billing/platform-billing';
+import type { BillingInvoiceFact, BillingSubscriptionFact } from '../../billing/platform-billing';
 import type { DbOrTx } from '../../db/database';
 import type { Metadata } from '../gateway';
 import { nowOf, type SandboxContext } from './sandbox-charges';
@@ -28,6 +28,17 @@ export type SandboxPrice = Obj<
   }
 >;
 
+export type SandboxTaxRate = Obj<
+  Pick<
+    Stripe.TaxRate,
+    'id' | 'object' | 'active' | 'percentage' | 'inclusive' | 'display_name' | 'country' | 'jurisdiction' | 'created' | 'livemode'
+  > & {
+    metadata: Metadata;
+  }
+>;
+/** What a subscription keeps of each of its `default_tax_rates` (Stripe expands them on the subscription). */
+export type SandboxTaxRateRef = Pick<Stripe.TaxRate, 'id' | 'object' | 'percentage' | 'inclusive' | 'display_name'>;
+
 export type SandboxSubscriptionItem = Pick<
   Stripe.SubscriptionItem,
   'id' | 'object' | 'quantity' | 'current_period_start' | 'current_period_end' | 'created'
@@ -39,9 +50,17 @@ export type SandboxSubscription = Obj<
     items: { object: 'list'; data: SandboxSubscriptionItem[] };
     default_payment_method: string | null;
     latest_invoice: string | null;
+    default_tax_rates: SandboxTaxRateRef[];
     metadata: Metadata;
   }
 >;
+
+/** A tax of an invoice or of one of its lines (`total_taxes[]`, `lines.data[].taxes[]`), from a tax rate. */
+export type SandboxTax = Pick<Stripe.Invoice.TotalTax, 'amount' | 'taxable_amount' | 'type'> & {
+  tax_behavior: 'exclusive';
+  taxability_reason: 'standard_rated';
+  tax_rate_details: { tax_rate: string };
+};
 
 export type SandboxInvoice = Obj<
   Pick<
@@ -54,6 +73,7 @@ export type SandboxInvoice = Obj<
     | 'amount_paid'
     | 'subtotal'
     | 'total'
+    | 'total_excluding_tax'
     | 'billing_reason'
     | 'created'
     | 'livemode'
@@ -70,8 +90,10 @@ export type SandboxInvoice = Obj<
         quantity: number;
         description: string;
         period: { start: number; end: number };
+        taxes: SandboxTax[];
       }[];
     };
+    total_taxes: SandboxTax[];
     status_transitions: { paid_at: number | null };
   }
 >;
@@ -120,6 +142,7 @@ export async function startSubscription(
     cancel_at_period_end: false,
     default_payment_method: pm.id,
     latest_invoice: invoiceId,
+    default_tax_rates: session.subscription_data?.default_tax_rates ?? [],
     items: {
       object: 'list',
       data: [
@@ -149,41 +172,98 @@ export async function startSubscription(
   await insertObject(tx, subscription, { account: null });
   await ctx.webhooks.emit(tx, null, 'customer.subscription.created', subscription, now);
   const amount = (price.unit_amount ?? 0) * item.quantity;
-  const invoice: SandboxInvoice = {
-    id: invoiceId,
-    object: 'invoice',
-    status: 'paid',
-    customer: session.customer,
-    currency: 'eur',
-    billing_reason: 'subscription_create',
-    amount_due: amount,
-    amount_paid: amount,
-    subtotal: amount,
-    total: amount,
-    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata } },
-    lines: {
-      object: 'list',
-      data: [
-        {
-          id: newId('il_'),
-          object: 'line_item',
-          amount,
-          quantity: item.quantity,
-          description: item.description,
-          period: { start: now, end },
-        },
-      ],
-    },
-    status_transitions: { paid_at: now },
-    created: now,
-    livemode: false,
-  };
+  const invoice = paidSubscriptionInvoice({ id: invoiceId, subscription, reason: 'subscription_create', now }, [
+    { amount, quantity: item.quantity, description: item.description, period: { start: now, end } },
+  ]);
   await insertObject(tx, invoice, { account: null });
   await ctx.webhooks.emit(tx, null, 'invoice.paid', invoice, now);
   Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscriptionId, pending_payment_method: null });
   await saveObject(tx, session);
   await ctx.webhooks.emit(tx, null, 'checkout.session.completed', session, now);
   return subscription;
+}
+
+/** A line's tax at each rate: its amount × the percentage, rounded half away from zero to the cent (per line, as Stripe does). */
+function taxesOf(amount: number, rates: readonly SandboxTaxRateRef[]): SandboxTax[] {
+  return rates.map((r) => {
+    const tax = Math.sign(amount) * Math.round((Math.abs(amount) * Math.round(r.percentage * 100)) / 10_000);
+    return {
+      amount: tax,
+      taxable_amount: amount,
+      type: 'tax_rate_details',
+      tax_behavior: 'exclusive',
+      taxability_reason: 'standard_rated',
+      tax_rate_details: { tax_rate: r.id },
+    };
+  });
+}
+
+/**
+ * An invoice of a subscription charged at once to its card and paid: the lines, each line's taxes at the
+ * subscription's `default_tax_rates` (exclusive: added to the amounts), the invoice's taxes by rate, its
+ * total. A total below zero is due as 0 (Stripe keeps the credit on the customer's balance).
+ */
+export function paidSubscriptionInvoice(
+  at: {
+    id: string;
+    subscription: SandboxSubscription;
+    reason: 'subscription_create' | 'subscription_update' | 'subscription_cycle';
+    now: number;
+  },
+  lines: { description: string; amount: number; quantity: number; period: { start: number; end: number } }[],
+): SandboxInvoice {
+  const { subscription: sub, now } = at;
+  const rates = sub.default_tax_rates;
+  const taxed = lines.map((l) => ({ id: newId('il_'), object: 'line_item' as const, ...l, taxes: taxesOf(l.amount, rates) }));
+  const subtotal = taxed.reduce((a, l) => a + l.amount, 0);
+  const totalTaxes = rates.map((r) => {
+    const mine = taxed.flatMap((l) => l.taxes.filter((t) => t.tax_rate_details.tax_rate === r.id));
+    return { ...mine[0]!, amount: mine.reduce((a, t) => a + t.amount, 0), taxable_amount: subtotal };
+  });
+  const total = subtotal + totalTaxes.reduce((a, t) => a + t.amount, 0);
+  return {
+    id: at.id,
+    object: 'invoice',
+    status: 'paid',
+    customer: sub.customer,
+    currency: 'eur',
+    billing_reason: at.reason,
+    amount_due: Math.max(0, total),
+    amount_paid: Math.max(0, total),
+    subtotal,
+    total_excluding_tax: subtotal,
+    total,
+    total_taxes: totalTaxes,
+    parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+    lines: { object: 'list', data: taxed },
+    status_transitions: { paid_at: now },
+    created: now,
+    livemode: false,
+  };
+}
+
+/** The invoice as the app reads it (`stripe-billing.ts` maps Stripe's the same way). */
+export function invoiceFact(invoice: SandboxInvoice): BillingInvoiceFact {
+  const sum = (taxes: SandboxTax[]) => taxes.reduce((a, t) => a + t.amount, 0);
+  return {
+    id: invoice.id,
+    customerId: invoice.customer,
+    subscriptionId: invoice.parent.subscription_details.subscription,
+    status: invoice.status ?? 'draft',
+    subtotal: invoice.subtotal,
+    tax: sum(invoice.total_taxes),
+    total: invoice.total,
+    amountPaid: invoice.amount_paid,
+    paidAt: invoice.status_transitions.paid_at,
+    created: invoice.created,
+    lines: invoice.lines.data.map((l) => ({
+      description: l.description,
+      amount: l.amount,
+      tax: sum(l.taxes),
+      quantity: l.quantity,
+      period: l.period,
+    })),
+  };
 }
 
 /** A pending invoice line (proration) waiting for the subscription's next invoice, as Stripe's `invoiceitem`. */

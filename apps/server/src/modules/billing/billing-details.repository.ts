@@ -1,0 +1,50 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { billingDetails, billingInvoices, type BillingDetailsRow, type BillingInvoiceRow } from './billing.tables';
+
+/** Ajustes › Pagos' rows: the billing data of a workspace, and Diván's invoices to it. */
+export const billingDetailsRepository = (db: DbOrTx) => ({
+  async detailsOf(workspaceId: string): Promise<BillingDetailsRow | null> {
+    const [row] = await db.select().from(billingDetails).where(eq(billingDetails.workspaceId, workspaceId));
+    return row ?? null;
+  },
+  async saveDetails(row: Omit<BillingDetailsRow, 'updatedAt'>): Promise<BillingDetailsRow> {
+    const values = { ...row, updatedAt: new Date() };
+    const [saved] = await db
+      .insert(billingDetails)
+      .values(values)
+      .onConflictDoUpdate({ target: billingDetails.workspaceId, set: values })
+      .returning();
+    return saved!;
+  },
+  /**
+   * Takes a provider invoice for this transaction (an advisory lock on its id) and says whether Diván's
+   * invoice for it exists: a replayed or concurrent `invoice.paid` waits here, then finds it and stops.
+   */
+  async takeInvoice(providerInvoiceId: string): Promise<boolean> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`divan:billing_invoice:${providerInvoiceId}`}))`);
+    const [row] = await db
+      .select({ id: billingInvoices.providerInvoiceId })
+      .from(billingInvoices)
+      .where(eq(billingInvoices.providerInvoiceId, providerInvoiceId));
+    return !row;
+  },
+  async insertInvoice(row: Omit<BillingInvoiceRow, 'createdAt'>): Promise<void> {
+    await db.insert(billingInvoices).values(row);
+  },
+  async invoiceOf(workspaceId: string, invoiceId: string): Promise<BillingInvoiceRow | null> {
+    const [row] = await db
+      .select()
+      .from(billingInvoices)
+      .where(and(eq(billingInvoices.workspaceId, workspaceId), eq(billingInvoices.invoiceId, invoiceId)));
+    return row ?? null;
+  },
+  invoicesOf(workspaceId: string, limit = 200): Promise<BillingInvoiceRow[]> {
+    return db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.workspaceId, workspaceId))
+      .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.number))
+      .limit(limit);
+  },
+});

@@ -1,0 +1,173 @@
+import {
+  BILLING_COUNTRIES,
+  divanTax,
+  type BillingDetails,
+  type BillingDetailsResponse,
+  type DivanInvoices,
+  type DivanTax,
+} from '@divan/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Membership } from '../../platform/auth/access';
+import { IVA_21, type PlatformBilling } from '../../platform/billing/platform-billing';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { OperatorInvoicing } from '../invoices/operator/operator-invoicing.service';
+import { billingDetailsRepository } from './billing-details.repository';
+import { isLive } from './billing-sync';
+import { billingRepository } from './billing.repository';
+import type { BillingDetailsRow } from './billing.tables';
+import { canManageBilling } from './billing.service';
+
+const countryName = (code: string) => BILLING_COUNTRIES.find((c) => c.code === code)?.name ?? code;
+
+export const taxOfDetails = (d: Pick<BillingDetailsRow, 'country' | 'postalCode' | 'vatId'>): DivanTax =>
+  divanTax({ country: d.country, postalCode: d.postalCode, vatId: d.vatId });
+
+function present(row: BillingDetailsRow | null): BillingDetailsResponse {
+  if (!row) return { details: null, tax: null };
+  const { name, country, taxId, vatId, line1, city, postalCode, email } = row;
+  return { details: { name, country, taxId, vatId, line1, city, postalCode, email }, tax: taxOfDetails(row) };
+}
+
+export type BillingDetailsDeps = {
+  db: Db;
+  billing: PlatformBilling | null;
+  operator: OperatorInvoicing;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Ajustes › Pagos (issue 27, slice 3): who Diván invoices for a workspace (name, NIF or EU VAT id,
+ * address), the provider's tax rates that follow from it (`divanTax`), and Diván's invoices: one for each
+ * paid charge (`invoice.paid`), issued in Diván's own series with its VERI*FACTU record.
+ */
+export class BillingDetailsService {
+  constructor(private readonly d: BillingDetailsDeps) {}
+
+  async get(m: Membership): Promise<BillingDetailsResponse> {
+    if (!canManageBilling(m)) throw new AppError('access_denied');
+    return present(await billingDetailsRepository(this.d.db).detailsOf(m.workspaceId));
+  }
+
+  /** Saves the data; a live subscription's tax rates follow a changed tax case from its next invoice. */
+  async put(m: Membership, userId: string, body: BillingDetails): Promise<BillingDetailsResponse> {
+    if (!canManageBilling(m)) throw new AppError('access_denied');
+    const repo = billingDetailsRepository(this.d.db);
+    const before = await repo.detailsOf(m.workspaceId);
+    const saved = await repo.saveDetails({ workspaceId: m.workspaceId, ...body, updatedBy: userId });
+    const changed = !before || taxOfDetails(before).vatRate !== taxOfDetails(saved).vatRate;
+    const sub = await billingRepository(this.d.db).subscriptionOf(m.workspaceId);
+    if (changed && sub && isLive(sub.status) && this.d.billing) {
+      await this.d.billing.updateSubscription(sub.subscriptionId, {
+        proration: 'none',
+        taxRateIds: await this.taxRateIds(saved),
+        idempotencyKey: `divan-tax:${sub.subscriptionId}:${saved.updatedAt.getTime()}`,
+      });
+    }
+    return present(saved);
+  }
+
+  /** The provider's tax rates of a workspace's subscription; `billing_details_missing` before the data are given. */
+  async taxRateIdsOf(workspaceId: string): Promise<string[]> {
+    const row = await billingDetailsRepository(this.d.db).detailsOf(workspaceId);
+    if (!row) throw new AppError('billing_details_missing');
+    return this.taxRateIds(row);
+  }
+
+  private async taxRateIds(row: BillingDetailsRow): Promise<string[]> {
+    if (taxOfDetails(row).vatRate === 0 || !this.d.billing) return [];
+    return [(await this.d.billing.ensureTaxRate(IVA_21)).id];
+  }
+
+  async invoices(m: Membership): Promise<DivanInvoices> {
+    if (!canManageBilling(m)) throw new AppError('access_denied');
+    const rows = await billingDetailsRepository(this.d.db).invoicesOf(m.workspaceId);
+    return {
+      items: rows.map((r) => ({
+        id: r.invoiceId,
+        number: r.number,
+        issueDate: r.issueDate,
+        description: r.description,
+        subtotal: r.subtotal,
+        vat: r.vat,
+        total: r.total,
+        vatRate: r.vatRate,
+      })),
+    };
+  }
+
+  async pdf(m: Membership, invoiceId: string): Promise<{ pdf: Buffer; filename: string }> {
+    if (!canManageBilling(m)) throw new AppError('access_denied');
+    const row = await billingDetailsRepository(this.d.db).invoiceOf(m.workspaceId, invoiceId);
+    const file = row ? await this.d.operator.pdf(row.invoiceId) : null;
+    if (!file) throw new AppError('billing_invoice_not_found');
+    return file;
+  }
+
+  /**
+   * Diván's invoice for a paid charge of the provider (`invoice.paid`): once per provider invoice
+   * whatever the webhooks do (the key is locked and checked in the issuing transaction), nothing for a
+   * charge of 0 (a free month, a credit), the lines before tax as the provider wrote them, the tax by the
+   * workspace's billing data. Diván's arithmetic is the invoice's; a provider total that differs is kept
+   * beside it and logged.
+   */
+  async invoicePaid(providerInvoiceId: string): Promise<'issued' | 'duplicate' | string> {
+    const billing = this.d.billing;
+    if (!billing) return 'billing not configured';
+    const fact = await billing.retrieveInvoice(providerInvoiceId);
+    if (fact.status !== 'paid') return `invoice ${fact.status}`;
+    if (fact.amountPaid <= 0) return 'nothing charged';
+    const workspaceId = await billingRepository(this.d.db).workspaceOfCustomer(fact.customerId);
+    if (!workspaceId) return 'unknown customer';
+    const details = await billingDetailsRepository(this.d.db).detailsOf(workspaceId);
+    if (!details) return 'no billing data';
+    const tax = taxOfDetails(details);
+    const op = await this.d.operator.ensureOperator();
+    const lines = fact.lines.filter((l) => l.amount !== 0).map((l) => ({ description: l.description, amountCents: l.amount }));
+    const issued = await this.d.db.transaction(async (tx) => {
+      const repo = billingDetailsRepository(tx);
+      if (!(await repo.takeInvoice(fact.id))) return null;
+      const row = await this.d.operator.issueIn(tx, op, {
+        buyer: {
+          name: details.name,
+          taxId: details.vatId ?? details.taxId,
+          line1: details.line1,
+          city: details.city,
+          postalCode: details.postalCode,
+          countryCode: details.country,
+          countryName: countryName(details.country),
+          email: details.email,
+        },
+        lines,
+        tax,
+        paidAt: new Date((fact.paidAt ?? fact.created) * 1000),
+      });
+      const differs = row.total !== fact.total;
+      if (differs)
+        this.d.log.error(
+          { providerInvoiceId: fact.id, providerTotal: fact.total, total: row.total },
+          "billing: the provider charged a total other than Diván's invoice",
+        );
+      await repo.insertInvoice({
+        providerInvoiceId: fact.id,
+        workspaceId,
+        invoiceId: row.id,
+        number: row.number!,
+        issueDate: row.issueDate!,
+        description: lines
+          .map((l) => l.description)
+          .join('; ')
+          .slice(0, 300),
+        subtotal: row.subtotal,
+        vat: row.vat,
+        total: row.total,
+        vatRate: tax.vatRate,
+        providerTotal: differs ? fact.total : null,
+      });
+      return row;
+    });
+    if (!issued) return 'duplicate';
+    this.d.operator.afterIssue(op, issued);
+    return 'issued';
+  }
+}
