@@ -35,7 +35,15 @@ describe.skipIf(!hasChromium || !baseUrl)('plans: managing Premium in a team wor
     teamId = ws.id;
     roleId = ws.roles.find((r) => r.name === 'Terapeuta')!.id;
     page = olga.page;
-    // Premium monthly, bought through the hosted Checkout; the success page switches to the workspace paid for.
+    // Premium monthly, bought through the hosted Checkout (whom Diván invoices given first); the success page switches to the workspace paid for.
+    await api(olga, 'PUT', `/workspaces/${teamId}/billing/details`, {
+      name: 'Equipo del Retiro S.L.',
+      country: 'ES',
+      taxId: 'B12345674',
+      line1: 'Paseo del Prado 1',
+      city: 'Madrid',
+      postalCode: '28014',
+    });
     const { url } = await api<{ url: string }>(olga, 'POST', `/workspaces/${teamId}/billing/checkout`, {
       planId: 'advance',
       interval: 'month',
