@@ -39,6 +39,8 @@ export class BillingWebhooks {
       afterSync: (workspaceId: string) => Promise<unknown>;
       /** A charge paid (`invoice.paid`): Diván's invoice for it, once per provider invoice (safe to call again). */
       invoicePaid: (providerInvoiceId: string) => Promise<string>;
+      /** A charge declined (`invoice.payment_failed`): the owner mailed once per invoice. */
+      paymentFailed: (providerInvoiceId: string) => Promise<string>;
     },
   ) {}
 
@@ -77,6 +79,11 @@ export class BillingWebhooks {
       const outcome = invoiceId ? await this.d.invoicePaid(invoiceId) : 'no invoice id';
       if (outcome !== 'issued' && outcome !== 'duplicate')
         this.d.log.warn({ eventId: event.id, reason: outcome }, 'billing: no Diván invoice for this charge');
+    }
+    if (event.type === 'invoice.payment_failed' && taken) {
+      const invoiceId = str(event.object.id);
+      const outcome = invoiceId ? await this.d.paymentFailed(invoiceId) : 'no invoice id';
+      if (outcome !== 'mailed') this.d.log.warn({ eventId: event.id, reason: outcome }, 'billing: no mail for this declined charge');
     }
     return { received: true, duplicate: !taken };
   }

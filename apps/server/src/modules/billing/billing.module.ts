@@ -3,6 +3,7 @@ import type { PlatformBilling } from '../../platform/billing/platform-billing';
 import { defineModule, handle } from '../../platform/modules/define-module';
 import { billingDetailsRoutes } from './billing-details.routes';
 import { BillingDetailsService } from './billing-details.service';
+import { BillingDunning } from './billing-dunning';
 import { BillingSeats } from './billing-seats.service';
 import { BillingSync } from './billing-sync';
 import { BillingWebhooks } from './billing-webhooks.service';
@@ -34,6 +35,7 @@ export const billingModule = defineModule({
       : (paymentsSandbox?.billing ?? null);
     const clock = p.clock ?? (() => new Date());
     const sync = new BillingSync({ workspaces, realtime: p.realtime, clock });
+    const dunning = new BillingDunning({ db: p.db, billing: provider, mailer: p.mailer, users, workspaces, publicUrl: p.config.publicUrl });
     const details = new BillingDetailsService({ db: p.db, billing: provider, operator: operatorInvoicing, log: p.log });
     const billing = new BillingService({
       db: p.db,
@@ -53,6 +55,7 @@ export const billingModule = defineModule({
       log: p.log,
       afterSync: seats.changed,
       invoicePaid: (id) => details.invoicePaid(id),
+      paymentFailed: (id) => dunning.paymentFailed(id),
     });
     paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await webhooks.receive(raw, signature)));
     return {

@@ -14,6 +14,7 @@ import { nowOf, type SandboxContext } from './sandbox-charges';
 import { newCheckoutSession, type SandboxCheckoutSession, type SandboxCustomer } from './sandbox-objects';
 import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
 import { SandboxPortal } from './sandbox-portal';
+import { SandboxRenewals } from './sandbox-renewals';
 import { SandboxSubscriptionChanges, taxRateRefs } from './sandbox-subscription-changes';
 import {
   invoiceFact,
@@ -45,8 +46,12 @@ export class SandboxBilling implements PlatformBilling {
     private readonly base: string,
   ) {
     this.changes = new SandboxSubscriptionChanges(db, ctx, webhooks);
-    this.portals = new SandboxPortal(db, ctx, base);
+    this.renewals = new SandboxRenewals(db, ctx);
+    this.portals = new SandboxPortal(db, ctx, base, this.renewals);
   }
+
+  /** The test clock: renewals, retries of a declined one and the end of a subscription, played up to a moment. */
+  readonly renewals: SandboxRenewals;
 
   private readonly changes: SandboxSubscriptionChanges;
   /** The Customer Portal's actions (`sandboxPagesRoutes` calls them). */

@@ -62,6 +62,14 @@ export async function sandboxPagesRoutes(app: FastifyInstance, { sandbox }: { sa
 
   // The Customer Portal of the platform's customers (Diván's own plans).
   const portals = sandbox.billing.portals;
+  // The test clock (Stripe's is `test_helpers.test_clocks.advance`): a subscription's renewals, retries and end played up to `frozen_time`.
+  app.post('/sandbox/stripe/test_clocks/advance', opts, async (req, reply) => {
+    const subscription = field(req.body, 'subscription') ?? '';
+    const frozen = Number(field(req.body, 'frozen_time'));
+    if (!Number.isSafeInteger(frozen)) return reply.status(400).send({ error: { message: 'frozen_time: segundos Unix' } });
+    const sub = await sandbox.billing.renewals.advance(subscription, frozen);
+    return { id: sub.id, status: sub.status, current_period_end: sub.items.data[0]?.current_period_end ?? null };
+  });
   const portalAnswer = (reply: FastifyReply, view: PortalView | null) =>
     view ? html(reply, portalPage(view), view.error ? 422 : 200) : html(reply, notFoundPage(), 404);
   app.get<{ Params: { sessionId: string } }>('/sandbox/stripe/portal/:sessionId', opts, async (req, reply) =>

@@ -4,6 +4,7 @@
  * the subscription's default), remove one that is not the default. Its page is `portalPage`; the id in
  * the path is the token, usable for an hour, as Stripe's portal sessions are short-lived.
  */
+import type { SandboxRenewals } from './sandbox-renewals';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, formatCents } from '@divan/core';
 import type { Db, DbOrTx } from '../../db/database';
@@ -56,6 +57,7 @@ export class SandboxPortal {
     private readonly ctx: SandboxContext,
     /** `${publicUrl}/sandbox/stripe`. */
     private readonly base: string,
+    private readonly renewals: SandboxRenewals,
   ) {}
 
   async create(customerId: string, returnUrl: string): Promise<{ id: string; url: string }> {
@@ -95,6 +97,8 @@ export class SandboxPortal {
         sub.default_payment_method = pm.id;
         await saveObject(tx, sub);
         await this.ctx.webhooks.emit(tx, null, 'customer.subscription.updated', sub, now);
+        // An invoice left open by a declined renewal is tried with it at once.
+        await this.renewals.retryWithNewCard(tx, sub, now);
       }
       return this.load(tx, s, { notice: `Tarjeta ···· ${pm.card.last4} añadida: es la que se cobrará a partir de ahora.` });
     });

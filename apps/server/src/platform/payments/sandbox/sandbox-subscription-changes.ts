@@ -239,7 +239,7 @@ export async function taxRateRefs(db: DbOrTx, ids: readonly string[]) {
 }
 
 /** The proration lines of a subscription not yet on an invoice. */
-async function pendingItems(db: DbOrTx, subscriptionId: string): Promise<SandboxInvoiceItem[]> {
+export async function pendingItems(db: DbOrTx, subscriptionId: string): Promise<SandboxInvoiceItem[]> {
   const rows = await db
     .select({ data: sandboxObjects.data })
     .from(sandboxObjects)

@@ -74,6 +74,8 @@ export type SandboxInvoice = Obj<
     | 'subtotal'
     | 'total'
     | 'total_excluding_tax'
+    | 'attempt_count'
+    | 'next_payment_attempt'
     | 'billing_reason'
     | 'created'
     | 'livemode'
@@ -230,6 +232,8 @@ export function paidSubscriptionInvoice(
     billing_reason: at.reason,
     amount_due: Math.max(0, total),
     amount_paid: Math.max(0, total),
+    attempt_count: 1,
+    next_payment_attempt: null,
     subtotal,
     total_excluding_tax: subtotal,
     total,

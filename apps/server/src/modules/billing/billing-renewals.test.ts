@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { BillingOverview, DivanInvoices, Workspace } from '@divan/core';
+import { platformEventsTaken, subscribe } from '../../test/billing-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
+
+// The sandbox's test clock (issue 27, slice 4; decision 0026 §6): a renewal paid, and a renewal whose
+// card is declined (4000 0000 0000 0341) — the owner mailed once, the plan kept while the provider
+// retries (1, 3, 5 and 7 days later), Basic when the retries end (nothing deleted), and Premium back
+// when a new card pays the open invoice; each paid charge with its Diván invoice.
+let t: TestApp;
+const DAY = 86_400;
+const B = (wid: string) => `/api/v1/workspaces/${wid}/billing`;
+const sandbox = () => t.app.services.paymentsSandbox!.billing!;
+
+type Subscribed = { owner: Therapist; wid: string; subscriptionId: string; periodEnd: number };
+async function subscribed(name: string, email: string): Promise<Subscribed> {
+  const { owner, ws } = await withWorkspace(t, name, { owner: { email, firstName: name.split(' ')[1]! } });
+  await subscribe(t, owner, ws.id, { planId: 'advance', interval: 'month' });
+  await platformEventsTaken(t);
+  const [row] = await t.rows<{ id: string; end: string }>(
+    sql`select subscription_id as id, extract(epoch from current_period_end)::bigint::text as end from billing_subscriptions where workspace_id = ${ws.id}`,
+  );
+  return { owner, wid: ws.id, subscriptionId: row!.id, periodEnd: Number(row!.end) };
+}
+const workspace = async (s: Subscribed) => (await t.get(`/api/v1/workspaces/${s.wid}`, { token: s.owner.accessToken })).json() as Workspace;
+const overview = async (s: Subscribed) => (await t.get(B(s.wid), { token: s.owner.accessToken })).json() as BillingOverview;
+const invoices = async (s: Subscribed) =>
+  ((await t.get(`${B(s.wid)}/invoices`, { token: s.owner.accessToken })).json() as DivanInvoices).items;
+async function advance(s: Subscribed, to: number) {
+  const sub = await sandbox().renewals.advance(s.subscriptionId, to);
+  await platformEventsTaken(t);
+  return sub;
+}
+/** A card added on the provider's portal (it becomes the subscription's default), as the owner does it. */
+async function addCard(s: Subscribed, number: string) {
+  const { url } = (await t.post(`${B(s.wid)}/portal`, {}, { token: s.owner.accessToken })).json() as { url: string };
+  const view = await sandbox().portals.addCard(new URL(url).pathname.split('/').pop()!, { number, exp: '12/30', cvc: '123' });
+  expect(view).toMatchObject({ notice: expect.stringContaining('añadida') });
+  await platformEventsTaken(t);
+}
+const failureMails = (s: Subscribed) =>
+  t.rows<{ key: string }>(sql`select key from mail_outbox where purpose = 'billing' and workspace_id = ${s.wid}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('renewals on the test clock', () => {
+  it('renews at the period’s end: charged to the card, the next period, its own Diván invoice', async () => {
+    const s = await subscribed('Consulta Rita', 'rita@renueva.test');
+    // Through the sandbox's endpoint, as a person testing by hand would (Stripe's test_clocks.advance).
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/stripe/test_clocks/advance',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ subscription: s.subscriptionId, frozen_time: String(s.periodEnd + 60) }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: s.subscriptionId, status: 'active', current_period_end: expect.any(Number) });
+    await platformEventsTaken(t);
+    const after = await overview(s);
+    expect(Date.parse(after.subscription!.currentPeriodEnd!) / 1000).toBeGreaterThan(s.periodEnd + 27 * DAY);
+    expect((await workspace(s)).plan.id).toBe('advance');
+    const items = await invoices(s);
+    expect(items.map((i) => i.number)).toHaveLength(2);
+    expect(new Set(items.map((i) => i.number)).size).toBe(2);
+    // Nothing more happens until the next period ends.
+    await advance(s, s.periodEnd + 10 * DAY);
+    expect(await invoices(s)).toHaveLength(2);
+  });
+
+  it('a declined renewal: one mail, Premium kept while retried, Basic after the last retry, Premium back when a new card pays', async () => {
+    const s = await subscribed('Consulta Dalia', 'dalia@renueva.test');
+    // Its trial long over (a workspace without a plan would otherwise be back in it).
+    await t.rows(sql`update workspaces set free_trial_end = now() - interval '1 day' where id = ${s.wid}`);
+    await addCard(s, '4000 0000 0000 0341');
+    // The renewal is declined: past due, the plan in force, the owner told once.
+    expect((await advance(s, s.periodEnd + 60)).status).toBe('past_due');
+    expect((await overview(s)).subscription).toMatchObject({ status: 'past_due', planId: 'advance' });
+    expect((await workspace(s)).plan.id).toBe('advance');
+    expect(await failureMails(s)).toEqual([{ key: expect.stringMatching(/^billing-renewal-failed:in_/) }]);
+    // Retried after 1, 3 and 5 days: still declined, still Premium, no second mail.
+    expect((await advance(s, s.periodEnd + 6 * DAY)).status).toBe('past_due');
+    expect((await workspace(s)).plan.id).toBe('advance');
+    const [open] = await t.rows<{ attempts: number }>(
+      sql`select (data->>'attempt_count')::int as attempts from sandbox_stripe_objects
+          where type = 'invoice' and data->>'status' = 'open' and data->'parent'->'subscription_details'->>'subscription' = ${s.subscriptionId}`,
+    );
+    expect(open!.attempts).toBe(4);
+    expect(await failureMails(s)).toHaveLength(1);
+    // The last retry, a week after the renewal, fails too: Basic's features, nothing deleted.
+    expect((await advance(s, s.periodEnd + 8 * DAY)).status).toBe('unpaid');
+    const lapsed = await workspace(s);
+    expect(lapsed.plan).toMatchObject({ id: null });
+    expect(lapsed.features).toMatchObject({ activePatientLimit: 30, canCreateInvoiceBatch: false });
+    expect(await invoices(s)).toHaveLength(1);
+    // A working card on the portal pays the open invoice at once: Premium again, and its Diván invoice.
+    await addCard(s, '4242 4242 4242 4242');
+    expect((await overview(s)).subscription).toMatchObject({ status: 'active', planId: 'advance' });
+    expect((await workspace(s)).plan.id).toBe('advance');
+    expect(await invoices(s)).toHaveLength(2);
+  });
+
+  it('ends at the period’s end when the renewal is off: nothing charged, Basic after', async () => {
+    const s = await subscribed('Consulta Fina', 'fina@renueva.test');
+    expect((await t.post(`${B(s.wid)}/subscription/cancel`, {}, { token: s.owner.accessToken })).statusCode).toBe(200);
+    await platformEventsTaken(t);
+    expect((await advance(s, s.periodEnd + DAY)).status).toBe('canceled');
+    expect((await workspace(s)).plan.id).toBeNull();
+    expect(await invoices(s)).toHaveLength(1);
+  });
+});
