@@ -34,6 +34,8 @@ export type BillingDetailsDeps = {
   billing: PlatformBilling | null;
   operator: OperatorInvoicing;
   log: FastifyBaseLogger;
+  /** Where Diván's invoices go when the billing data name no email: the workspace owner's. */
+  ownerEmailOf: (workspaceId: string) => Promise<string | null>;
 };
 
 /**
@@ -168,6 +170,8 @@ export class BillingDetailsService {
     });
     if (!issued) return 'duplicate';
     this.d.operator.afterIssue(op, issued);
+    const to = details.email ?? (await this.d.ownerEmailOf(workspaceId));
+    if (to) await this.d.operator.mail(issued.id, to, workspaceId);
     return 'issued';
   }
 }

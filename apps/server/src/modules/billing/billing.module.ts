@@ -36,7 +36,13 @@ export const billingModule = defineModule({
     const clock = p.clock ?? (() => new Date());
     const sync = new BillingSync({ workspaces, realtime: p.realtime, clock });
     const dunning = new BillingDunning({ db: p.db, billing: provider, mailer: p.mailer, users, workspaces, publicUrl: p.config.publicUrl });
-    const details = new BillingDetailsService({ db: p.db, billing: provider, operator: operatorInvoicing, log: p.log });
+    const details = new BillingDetailsService({
+      db: p.db,
+      billing: provider,
+      operator: operatorInvoicing,
+      log: p.log,
+      ownerEmailOf: async (wid) => (await users.findManyByIds([await workspaces.ownerOf(wid)]))[0]?.email ?? null,
+    });
     const billing = new BillingService({
       db: p.db,
       billing: provider,

@@ -122,6 +122,9 @@ describe("Diván's invoice for each charge", () => {
     );
     // The card was charged exactly the invoice's total (the provider's arithmetic agreed).
     expect(row).toEqual({ provider_total: null, amount_paid: MONTH + vat });
+    // And the invoice was mailed (its PDF attached) to the owner, once.
+    const mails = await t.rows<{ key: string }>(sql`select key from mail_outbox where purpose = 'invoice' and workspace_id = ${spain.wid}`);
+    expect(mails).toEqual([{ key: `divan-invoice:${spain.invoices.items[0]!.id}` }]);
   });
 
   it('is not subject for an EU business with a VAT id (reverse charge) and for the Canary Islands, with each legend', async () => {

@@ -74,6 +74,7 @@ export const invoicesModule = defineModule({
           invoices,
           seller: config.operatorSeller ?? DEV_OPERATOR_SELLER,
           operatorEmail: config.operatorEmail ?? DEV_OPERATOR_EMAIL,
+          mailer: p.mailer,
         }),
       },
       routes: (app) =>

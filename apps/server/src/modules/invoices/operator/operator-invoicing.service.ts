@@ -8,7 +8,9 @@ import type { InvoiceIssuing } from '../issuing/invoice-issuing.service';
 import { invoicesRepository } from '../invoices.repository';
 import type { InvoicesService } from '../invoices.service';
 import type { InvoiceParty, InvoiceRow } from '../invoices.tables';
+import type { Mailer } from '../../../platform/mail/mailer';
 import { renderInvoicePdf } from '../pdf/invoice-pdf';
+import { invoiceMail } from '../pdf/invoice-mail';
 import { invoiceFilename } from '../pdf/invoice-pdf-format';
 import { operatorRepository } from './operator.repository';
 
@@ -52,6 +54,7 @@ export type OperatorInvoicingDeps = {
   invoices: InvoicesService;
   seller: OperatorSeller;
   operatorEmail: string;
+  mailer: Mailer;
 };
 
 /**
@@ -146,6 +149,18 @@ export class OperatorInvoicing {
   /** After the commit of `issueIn`'s transaction: the issue's event (the operator's own screens follow). */
   afterIssue(op: Operator, row: OperatorInvoice) {
     this.d.issuing.afterIssue({ ...(row as InvoiceRow), workspaceId: op.workspaceId, patientId: null });
+  }
+
+  /** Mails one of Diván's invoices, its PDF attached, once (the outbox's key), through the outbox. */
+  async mail(invoiceId: string, to: string, workspaceId: string): Promise<void> {
+    const op = await this.ensureOperator();
+    const row = await invoicesRepository(this.d.db).find(op.workspaceId, invoiceId, { therapist: { kind: 'all' }, workspace: true });
+    if (!row || row.status === 'draft') return;
+    const invoice = await this.d.invoices.presentIn(op.workspaceId, row);
+    const pdf = await renderInvoicePdf(invoice);
+    const sellerName = this.d.seller.name;
+    const mail = invoiceMail({ to, invoice, sellerName, brand: { name: 'Diván' }, pdf, filename: invoiceFilename(invoice) });
+    await this.d.mailer.send(mail, { key: `divan-invoice:${invoiceId}`, purpose: 'invoice', workspaceId });
   }
 
   /** One of Diván's invoices as a PDF, with the file name the download takes. */
