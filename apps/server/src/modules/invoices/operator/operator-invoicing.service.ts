@@ -153,23 +153,19 @@ export class OperatorInvoicing {
 
   /** Mails one of Diván's invoices, its PDF attached, once (the outbox's key), through the outbox. */
   async mail(invoiceId: string, to: string, workspaceId: string): Promise<void> {
-    const op = await this.ensureOperator();
-    const row = await invoicesRepository(this.d.db).find(op.workspaceId, invoiceId, { therapist: { kind: 'all' }, workspace: true });
-    if (!row || row.status === 'draft') return;
-    const invoice = await this.d.invoices.presentIn(op.workspaceId, row);
-    const pdf = await renderInvoicePdf(invoice);
-    const sellerName = this.d.seller.name;
-    const mail = invoiceMail({ to, invoice, sellerName, brand: { name: 'Diván' }, pdf, filename: invoiceFilename(invoice) });
+    const file = await this.pdf(invoiceId);
+    if (!file) return;
+    const mail = invoiceMail({ to, sellerName: this.d.seller.name, brand: { name: 'Diván' }, ...file });
     await this.d.mailer.send(mail, { key: `divan-invoice:${invoiceId}`, purpose: 'invoice', workspaceId });
   }
 
-  /** One of Diván's invoices as a PDF, with the file name the download takes. */
-  async pdf(invoiceId: string): Promise<{ pdf: Buffer; filename: string } | null> {
+  /** One of Diván's invoices (issued) as a PDF, with the file name the download takes; null for none. */
+  async pdf(invoiceId: string): Promise<{ invoice: Invoice; pdf: Buffer; filename: string } | null> {
     const op = await this.ensureOperator();
     const row = await invoicesRepository(this.d.db).find(op.workspaceId, invoiceId, { therapist: { kind: 'all' }, workspace: true });
     if (!row || row.status === 'draft') return null;
-    const invoice: Invoice = await this.d.invoices.presentIn(op.workspaceId, row);
-    return { pdf: await renderInvoicePdf(invoice), filename: invoiceFilename(invoice) };
+    const invoice = await this.d.invoices.presentIn(op.workspaceId, row);
+    return { invoice, pdf: await renderInvoicePdf(invoice), filename: invoiceFilename(invoice) };
   }
 }
 
