@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BillingOverview, DivanInvoices, Workspace } from '@divan/core';
-import { platformEventsTaken, subscribe } from '../../test/billing-fixtures';
+import { giveBillingDetails, platformEventsTaken, subscribe } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 
@@ -102,6 +102,30 @@ describe('renewals on the test clock', () => {
     expect((await overview(s)).subscription).toMatchObject({ status: 'active', planId: 'advance' });
     expect((await workspace(s)).plan.id).toBe('advance');
     expect(await invoices(s)).toHaveLength(2);
+  });
+
+  it('new billing data in another tax case: the next renewal is charged and invoiced by it (an EU business: no IVA)', async () => {
+    const s = await subscribed('Consulta Lore', 'lore@renueva.test');
+    expect((await invoices(s))[0]).toMatchObject({ vatRate: 21 });
+    await giveBillingDetails(t, s.owner, s.wid, {
+      name: 'Cabinet Lore SARL',
+      country: 'FR',
+      taxId: null,
+      vatId: 'FR12345678901',
+      line1: '3 rue de Rivoli',
+      city: 'París',
+      postalCode: '75001',
+    });
+    await advance(s, s.periodEnd + 60);
+    const [renewal, first] = await invoices(s);
+    expect(renewal).toMatchObject({ vatRate: 0, vat: 0, total: renewal!.subtotal });
+    expect(first).toMatchObject({ vatRate: 21 });
+    const [charged] = await t.rows<{ total: number; subtotal: number }>(
+      sql`select (data->>'total')::int as total, (data->>'subtotal')::int as subtotal from sandbox_stripe_objects
+          where type = 'invoice' and data->>'billing_reason' = 'subscription_cycle' and data->>'customer' = (
+            select customer_id from billing_customers where workspace_id = ${s.wid})`,
+    );
+    expect(charged!.total).toBe(charged!.subtotal);
   });
 
   it('ends at the period’s end when the renewal is off: nothing charged, Basic after', async () => {
