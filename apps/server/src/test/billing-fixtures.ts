@@ -78,4 +78,17 @@ export async function platformEventsTaken(t: TestApp) {
     ([r]) => r!.waiting === 0,
   );
   if (left!.waiting) throw new Error(`${left!.waiting} platform events not delivered`);
+  // An event is recorded before what follows it (Diván's invoice for a paid charge) is done: wait for those too.
+  const [unbilled] = await until(
+    () =>
+      t.rows<{ waiting: number }>(
+        sql`select count(*)::int as waiting from sandbox_stripe_objects o
+            where o.type = 'invoice' and o.account is null and o.data->>'status' = 'paid' and (o.data->>'amount_paid')::int > 0
+              and not exists (select 1 from billing_invoices b where b.provider_invoice_id = o.id)
+              and exists (select 1 from billing_customers c join billing_details d on d.workspace_id = c.workspace_id
+                          where c.customer_id = o.data->>'customer')`,
+      ),
+    ([r]) => r!.waiting === 0,
+  );
+  if (unbilled!.waiting) throw new Error(`${unbilled!.waiting} paid charges without Diván's invoice`);
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { BillingOverview, DivanInvoices, Workspace } from '@divan/core';
 import { giveBillingDetails, platformEventsTaken, subscribe } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
 
 // The sandbox's test clock (issue 27, slice 4; decision 0026 §6): a renewal paid, and a renewal whose
@@ -81,7 +82,13 @@ describe('renewals on the test clock', () => {
     expect((await advance(s, s.periodEnd + 60)).status).toBe('past_due');
     expect((await overview(s)).subscription).toMatchObject({ status: 'past_due', planId: 'advance' });
     expect((await workspace(s)).plan.id).toBe('advance');
-    expect(await failureMails(s)).toEqual([{ key: expect.stringMatching(/^billing-renewal-failed:in_/) }]);
+    // Mailed after the event is recorded: waited for.
+    expect(
+      await until(
+        () => failureMails(s),
+        (m) => m.length > 0,
+      ),
+    ).toEqual([{ key: expect.stringMatching(/^billing-renewal-failed:in_/) }]);
     // Retried after 1, 3 and 5 days: still declined, still Premium, no second mail.
     expect((await advance(s, s.periodEnd + 6 * DAY)).status).toBe('past_due');
     expect((await workspace(s)).plan.id).toBe('advance');
