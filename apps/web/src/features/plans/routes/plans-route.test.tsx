@@ -185,7 +185,7 @@ describe('/plans: «Consultar precio» of Team', () => {
     });
     const { user } = open();
     await user.click(card('team').getByRole('button', { name: 'Consultar precio' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Consultar el precio de Team' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Consultar el precio de Team' }, { timeout: 5000 }));
     // Nothing typed: Spanish, and nothing sent.
     await user.click(dialog.getByRole('button', { name: 'Enviar consulta' }));
     expect(await dialog.findByText('Indica cuántos terapeutas sois')).toBeTruthy();
