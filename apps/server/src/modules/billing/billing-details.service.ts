@@ -57,6 +57,7 @@ export class BillingDetailsService {
     const repo = billingDetailsRepository(this.d.db);
     const before = await repo.detailsOf(m.workspaceId);
     const saved = await repo.saveDetails({ workspaceId: m.workspaceId, ...body, updatedBy: userId });
+    await this.pushToCustomer(saved);
     const changed = !before || taxOfDetails(before).vatRate !== taxOfDetails(saved).vatRate;
     const sub = await billingRepository(this.d.db).subscriptionOf(m.workspaceId);
     if (changed && sub && isLive(sub.status) && this.d.billing) {
@@ -67,6 +68,24 @@ export class BillingDetailsService {
       });
     }
     return present(saved);
+  }
+
+  /** A customer just made for the workspace: given its billing data at once. */
+  async customerCreated(workspaceId: string, customerId: string): Promise<void> {
+    const row = await billingDetailsRepository(this.d.db).detailsOf(workspaceId);
+    if (row) await this.pushToCustomer(row, customerId);
+  }
+
+  /** The provider's customer says what the billing data say (its receipts and portal), once there is one. */
+  async pushToCustomer(row: BillingDetailsRow, customerId?: string): Promise<void> {
+    const customer = customerId ?? (await billingRepository(this.d.db).customerOf(row.workspaceId));
+    if (!customer || !this.d.billing) return;
+    await this.d.billing.updateCustomer(customer, {
+      name: row.name,
+      email: row.email,
+      address: { line1: row.line1, city: row.city, postalCode: row.postalCode, country: row.country },
+      idempotencyKey: `divan-customer-details:${row.workspaceId}:${row.updatedAt.getTime()}`,
+    });
   }
 
   /** The provider's tax rates of a workspace's subscription; `billing_details_missing` before the data are given. */

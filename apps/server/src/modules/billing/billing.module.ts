@@ -51,6 +51,7 @@ export const billingModule = defineModule({
       publicUrl: p.config.publicUrl,
       clock,
       taxRateIdsOf: (wid) => details.taxRateIdsOf(wid),
+      customerCreated: (wid, customerId) => details.customerCreated(wid, customerId),
     });
     const changes = new SubscriptionChanges({ db: p.db, billing: provider, sync, clock });
     const seats = new BillingSeats({ db: p.db, billing: provider, jobs: p.jobs, workspaces, sync, log: p.log });

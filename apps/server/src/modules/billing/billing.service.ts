@@ -27,6 +27,8 @@ export type BillingDeps = {
   clock: () => Date;
   /** The provider's tax rates for the workspace's billing data (`billing_details_missing` without them). */
   taxRateIdsOf: (workspaceId: string) => Promise<string[]>;
+  /** A customer just made on the provider: its name and address from the billing data. */
+  customerCreated: (workspaceId: string, customerId: string) => Promise<void>;
 };
 
 /** The owner, or a role that updates workspace billing, buys and changes the plan; every member sees it. */
@@ -133,7 +135,9 @@ export class BillingService {
       idempotencyKey: `divan-customer:${workspaceId}`,
     });
     await repo.insertCustomer(workspaceId, created.id);
-    return (await repo.customerOf(workspaceId))!;
+    const kept = (await repo.customerOf(workspaceId))!;
+    await this.d.customerCreated(workspaceId, kept);
+    return kept;
   }
 }
 

@@ -127,6 +127,17 @@ describe("Diván's invoice for each charge", () => {
     expect(mails).toEqual([{ key: `divan-invoice:${spain.invoices.items[0]!.id}` }]);
   });
 
+  it('gives the provider’s customer the billing data (its receipts and portal say the same)', async () => {
+    const [customer] = await t.rows<{ name: string; address: Record<string, string> }>(
+      sql`select data->>'name' as name, data->'address' as address from sandbox_stripe_objects
+          where id = (select customer_id from billing_customers where workspace_id = ${france.wid})`,
+    );
+    expect(customer).toEqual({
+      name: 'Cabinet Marie SARL',
+      address: { line1: '3 rue de Rivoli', city: 'París', postal_code: '75001', country: 'FR' },
+    });
+  });
+
   it('is not subject for an EU business with a VAT id (reverse charge) and for the Canary Islands, with each legend', async () => {
     for (const [paid, number, legend] of [
       [france, 2, REVERSE_CHARGE_LEGEND],

@@ -49,6 +49,13 @@ export type BillingTaxRateSpec = { key: string; percentage: number; displayName:
 /** Spain's general IVA as a provider tax rate (exclusive: the plans' prices are VAT apart). */
 export const IVA_21: BillingTaxRateSpec = { key: 'divan_iva_21', percentage: 21, displayName: 'IVA', country: 'ES', jurisdiction: 'ES' };
 
+/** A customer's name, invoice email and address (ISO country), as the provider keeps them. */
+export type BillingCustomerDetails = {
+  name: string;
+  email: string | null;
+  address: { line1: string; city: string; postalCode: string; country: string };
+};
+
 /** A paid or open invoice of Diván's subscription as the provider wrote it (cents). */
 export type BillingInvoiceFact = {
   id: string;
@@ -81,6 +88,11 @@ export interface PlatformBilling {
 
   /** A Customer on the platform account (one per paying workspace). */
   createCustomer(input: { email: string | null; name: string; metadata: Metadata; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * Whom the provider's receipts and portal name: the billing data of Ajustes › Pagos (Diván's own invoice
+   * is the legal one; this keeps Stripe's papers saying the same). Same key, same result.
+   */
+  updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<void>;
   /** The Price with the spec's lookup key, created (with its Product) the first time it is asked for. */
   ensurePrice(spec: BillingPriceSpec): Promise<{ id: string }>;
   /**

@@ -113,6 +113,23 @@ describe('StripeBilling against the fake Stripe', () => {
     expect(last().body).toEqual({ name: 'Sin correo', preferred_locales: ['es'] });
   });
 
+  it('updates the customer’s name, email and address on the platform, under the caller’s key', async () => {
+    const cus = await customer();
+    const k = key('details');
+    await billing.updateCustomer(cus.id, {
+      name: 'Cabinet Marie SARL',
+      email: null,
+      address: { line1: '3 rue de Rivoli', city: 'París', postalCode: '75001', country: 'FR' },
+      idempotencyKey: k,
+    });
+    expect(last()).toMatchObject({ method: 'POST', path: `/v1/customers/${cus.id}`, account: null, idempotencyKey: k, status: 200 });
+    expect(last().body).toEqual({
+      name: 'Cabinet Marie SARL',
+      address: { line1: '3 rue de Rivoli', city: 'París', postal_code: '75001', country: 'FR' },
+    });
+    expect(fake.get(cus.id)).toMatchObject({ name: 'Cabinet Marie SARL', address: { country: 'FR' } });
+  });
+
   it('ensurePrice makes the Product and the Price once, then finds the Price by its lookup key', async () => {
     const basicMonth = spec('basic', 'month', 1900);
     const before = fake.requests.length;

@@ -13,6 +13,7 @@ import type { StripeSdk } from '../payments/stripe-sdk';
 import {
   priceLookupKey,
   type BillingCheckoutFact,
+  type BillingCustomerDetails,
   type BillingInvoiceFact,
   type BillingPreview,
   type BillingTaxRateSpec,
@@ -67,6 +68,17 @@ export class StripeBilling implements PlatformBilling {
         { idempotencyKey: input.idempotencyKey },
       );
       return { id: customer.id };
+    });
+  }
+
+  updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<void> {
+    return this.call(async (stripe) => {
+      const { line1, city, postalCode, country } = input.address;
+      await stripe.customers.update(
+        customerId,
+        { name: input.name, email: orUndefined(input.email), address: { line1, city, postal_code: postalCode, country } },
+        { idempotencyKey: input.idempotencyKey },
+      );
     });
   }
 

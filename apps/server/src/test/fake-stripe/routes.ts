@@ -110,6 +110,16 @@ function createCustomer(c: RouteContext): StripeObject {
   });
 }
 
+/** `customers.update`: name, email and address (the fields Diván sends). */
+function updateCustomer(c: RouteContext): StripeObject {
+  const customer = c.ledger.get(c.owner, 'customer', c.ids[0]!, 'customer');
+  if (str(c.params, 'name') !== null) customer.name = str(c.params, 'name');
+  if (str(c.params, 'email') !== null) customer.email = str(c.params, 'email');
+  const address = obj(c.params, 'address');
+  if (Object.keys(address).length > 0) customer.address = { ...address };
+  return customer;
+}
+
 function createSession(c: RouteContext): StripeObject {
   const mode = str(c.params, 'mode');
   if (mode !== 'setup' && mode !== 'payment' && mode !== 'subscription') throw invalid(`Invalid mode: ${mode ?? ''}`, { param: 'mode' });
@@ -302,6 +312,7 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v1\/account_links$/, handle: accountLink, platformOnly: true },
   { method: 'POST', pattern: new RegExp(`^/v1/accounts/${ID}/login_links$`), handle: loginLink, platformOnly: true },
   { method: 'POST', pattern: /^\/v1\/customers$/, handle: createCustomer },
+  { method: 'POST', pattern: new RegExp(`^/v1/customers/${ID}$`), handle: updateCustomer },
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: createSession },
   { method: 'GET', pattern: new RegExp(`^/v1/checkout/sessions/${ID}$`), handle: get('checkout.session', 'session') },
   { method: 'GET', pattern: new RegExp(`^/v1/setup_intents/${ID}$`), handle: get('setup_intent', 'intent') },

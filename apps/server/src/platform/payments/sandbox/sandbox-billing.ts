@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import {
   priceLookupKey,
   type BillingCheckoutFact,
+  type BillingCustomerDetails,
   type BillingInvoiceFact,
   type BillingPriceSpec,
   type BillingTaxRateSpec,
@@ -77,6 +78,20 @@ export class SandboxBilling implements PlatformBilling {
       };
       await insertObject(tx, customer, { account: null, idempotencyKey: input.idempotencyKey });
       return { id: customer.id };
+    });
+  }
+
+  async updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const customer = await getObject<SandboxCustomer>(tx, 'customer', customerId, { account: null });
+      const { line1, city, postalCode, country } = input.address;
+      Object.assign(customer, {
+        name: input.name,
+        email: input.email ?? customer.email,
+        address: { line1, city, postal_code: postalCode, country },
+      });
+      await saveObject(tx, customer);
+      await this.webhooks.emit(tx, null, 'customer.updated', customer, nowOf(this.ctx));
     });
   }
 

@@ -36,7 +36,12 @@ export type SandboxAccountLink = Base<'account_link'> & {
   used_at: number | null;
 };
 
-export type SandboxCustomer = Base<'customer'> & { email: string | null; name: string; metadata: Metadata };
+export type SandboxCustomer = Base<'customer'> & {
+  email: string | null;
+  name: string;
+  metadata: Metadata;
+  address?: { line1: string; city: string; postal_code: string; country: string } | null;
+};
 
 type CardDetails = {
   brand: string;
