@@ -29,6 +29,17 @@ export async function subscribe(t: TestApp, who: Therapist, workspaceId: string,
   return sessionId;
 }
 
+/** A business in France with its EU VAT id: Diván's invoices to it are not subject (reverse charge). */
+export const FRENCH_BUSINESS: Partial<BillingDetailsBody> = {
+  name: 'Cabinet Marie SARL',
+  country: 'FR',
+  taxId: null,
+  vatId: 'FR12345678901',
+  line1: '3 rue de Rivoli',
+  city: 'París',
+  postalCode: '75001',
+};
+
 /** Ajustes › Pagos' billing data of a workspace (by default a therapist in Madrid: 21 % IVA). */
 export async function giveBillingDetails(t: TestApp, who: Therapist, workspaceId: string, details: Partial<BillingDetailsBody> = {}) {
   const body: BillingDetailsBody = {

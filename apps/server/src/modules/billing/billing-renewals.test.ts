@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BillingOverview, DivanInvoices, Workspace } from '@divan/core';
-import { giveBillingDetails, platformEventsTaken, subscribe } from '../../test/billing-fixtures';
+import { FRENCH_BUSINESS, giveBillingDetails, platformEventsTaken, subscribe } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
@@ -114,15 +114,7 @@ describe('renewals on the test clock', () => {
   it('new billing data in another tax case: the next renewal is charged and invoiced by it (an EU business: no IVA)', async () => {
     const s = await subscribed('Consulta Lore', 'lore@renueva.test');
     expect((await invoices(s))[0]).toMatchObject({ vatRate: 21 });
-    await giveBillingDetails(t, s.owner, s.wid, {
-      name: 'Cabinet Lore SARL',
-      country: 'FR',
-      taxId: null,
-      vatId: 'FR12345678901',
-      line1: '3 rue de Rivoli',
-      city: 'París',
-      postalCode: '75001',
-    });
+    await giveBillingDetails(t, s.owner, s.wid, FRENCH_BUSINESS);
     await advance(s, s.periodEnd + 60);
     const [renewal, first] = await invoices(s);
     expect(renewal).toMatchObject({ vatRate: 0, vat: 0, total: renewal!.subtotal });

@@ -7,7 +7,7 @@ import {
   type BillingDetailsResponse,
   type DivanInvoices,
 } from '@divan/core';
-import { giveBillingDetails, platformEventsTaken, postPlatformEvent, subscribe } from '../../test/billing-fixtures';
+import { FRENCH_BUSINESS, giveBillingDetails, platformEventsTaken, postPlatformEvent, subscribe } from '../../test/billing-fixtures';
 import { pdfText, skipPdfChecks } from '../../test/pdf-tools';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
@@ -93,15 +93,7 @@ describe("Diván's invoice for each charge", () => {
   beforeAll(async () => {
     // One after the other: their numbers follow in Diván's series.
     spain = await paidWorkspace('Consulta Ana', 'ana@pagos.test', {});
-    france = await paidWorkspace('Cabinet Marie', 'marie@pagos.test', {
-      name: 'Cabinet Marie SARL',
-      country: 'FR',
-      taxId: null,
-      vatId: 'FR12345678901',
-      line1: '3 rue de Rivoli',
-      city: 'París',
-      postalCode: '75001',
-    });
+    france = await paidWorkspace('Cabinet Marie', 'marie@pagos.test', FRENCH_BUSINESS);
     canarias = await paidWorkspace('Consulta Nayra', 'nayra@pagos.test', {
       name: 'Nayra Santana',
       taxId: '00000000T',
