@@ -23,11 +23,15 @@ export const billingDetailsRepository = (db: DbOrTx) => ({
    */
   async takeInvoice(providerInvoiceId: string): Promise<boolean> {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`divan:billing_invoice:${providerInvoiceId}`}))`);
+    return !(await this.hasInvoice(providerInvoiceId));
+  },
+  /** Whether Diván's invoice for this provider invoice exists. */
+  async hasInvoice(providerInvoiceId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: billingInvoices.providerInvoiceId })
       .from(billingInvoices)
       .where(eq(billingInvoices.providerInvoiceId, providerInvoiceId));
-    return !row;
+    return !!row;
   },
   async insertInvoice(row: Omit<BillingInvoiceRow, 'createdAt'>): Promise<void> {
     await db.insert(billingInvoices).values(row);

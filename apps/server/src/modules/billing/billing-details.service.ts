@@ -135,6 +135,8 @@ export class BillingDetailsService {
   async invoicePaid(providerInvoiceId: string): Promise<'issued' | 'duplicate' | string> {
     const billing = this.d.billing;
     if (!billing) return 'billing not configured';
+    // A replay of a charge already invoiced asks the provider nothing (the lock below still decides a race).
+    if (await billingDetailsRepository(this.d.db).hasInvoice(providerInvoiceId)) return 'duplicate';
     const fact = await billing.retrieveInvoice(providerInvoiceId);
     if (fact.status !== 'paid') return `invoice ${fact.status}`;
     if (fact.amountPaid <= 0) return 'nothing charged';
@@ -188,7 +190,7 @@ export class BillingDetailsService {
       return row;
     });
     if (!issued) return 'duplicate';
-    this.d.operator.afterIssue(op, issued);
+    this.d.operator.afterIssue(issued);
     const to = details.email ?? (await this.d.ownerEmailOf(workspaceId));
     if (to) await this.d.operator.mail(issued.id, to, workspaceId);
     return 'issued';

@@ -41,7 +41,8 @@ export type OperatorInvoiceInput = {
   paidAt: Date;
 };
 
-export type OperatorInvoice = Pick<InvoiceRow, 'id' | 'number' | 'issueDate' | 'subtotal' | 'vat' | 'total'>;
+/** Diván's invoice as issued (a row of Diván's own workspace). */
+export type OperatorInvoice = InvoiceRow;
 
 /** The operator's workspace and a caller acting in it as its owner (resolved outside any transaction). */
 export type Operator = { workspaceId: string; caller: Caller };
@@ -147,8 +148,8 @@ export class OperatorInvoicing {
   }
 
   /** After the commit of `issueIn`'s transaction: the issue's event (the operator's own screens follow). */
-  afterIssue(op: Operator, row: OperatorInvoice) {
-    this.d.issuing.afterIssue({ ...(row as InvoiceRow), workspaceId: op.workspaceId, patientId: null });
+  afterIssue(row: OperatorInvoice) {
+    this.d.issuing.afterIssue(row);
   }
 
   /** Mails one of Diván's invoices, its PDF attached, once (the outbox's key), through the outbox. */

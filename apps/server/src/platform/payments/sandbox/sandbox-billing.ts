@@ -20,6 +20,7 @@ import { SandboxSubscriptionChanges, taxRateRefs } from './sandbox-subscription-
 import {
   invoiceFact,
   subscriptionFact,
+  taxOf,
   type SandboxInvoice,
   type SandboxPrice,
   type SandboxProduct,
@@ -159,7 +160,7 @@ export class SandboxBilling implements PlatformBilling {
       const taxRates = await taxRateRefs(tx, input.taxRateIds);
       // What the hosted page charges: the amount and its taxes, each rounded as on the invoice.
       const base = unit * input.quantity;
-      const tax = taxRates.reduce((a, r) => a + Math.round((base * Math.round(r.percentage * 100)) / 10_000), 0);
+      const tax = taxRates.reduce((a, r) => a + taxOf(base, r.percentage), 0);
       const session: SandboxCheckoutSession = {
         ...newCheckoutSession(
           {

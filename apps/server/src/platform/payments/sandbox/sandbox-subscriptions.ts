@@ -185,19 +185,20 @@ export async function startSubscription(
   return subscription;
 }
 
-/** A line's tax at each rate: its amount × the percentage, rounded half away from zero to the cent (per line, as Stripe does). */
+/** An amount's tax at a percentage, rounded half away from zero to the cent (per line, as Stripe does). */
+export const taxOf = (amount: number, percentage: number) =>
+  Math.sign(amount) * Math.round((Math.abs(amount) * Math.round(percentage * 100)) / 10_000);
+
+/** A line's tax at each rate. */
 function taxesOf(amount: number, rates: readonly SandboxTaxRateRef[]): SandboxTax[] {
-  return rates.map((r) => {
-    const tax = Math.sign(amount) * Math.round((Math.abs(amount) * Math.round(r.percentage * 100)) / 10_000);
-    return {
-      amount: tax,
-      taxable_amount: amount,
-      type: 'tax_rate_details',
-      tax_behavior: 'exclusive',
-      taxability_reason: 'standard_rated',
-      tax_rate_details: { tax_rate: r.id },
-    };
-  });
+  return rates.map((r) => ({
+    amount: taxOf(amount, r.percentage),
+    taxable_amount: amount,
+    type: 'tax_rate_details',
+    tax_behavior: 'exclusive',
+    taxability_reason: 'standard_rated',
+    tax_rate_details: { tax_rate: r.id },
+  }));
 }
 
 /**
