@@ -23,6 +23,7 @@ export * from './patients/connect.contracts';
 export * from './tasks/task.contracts';
 export * from './billing/billing.contracts';
 export * from './billing/billing-details.contracts';
+export * from './billing/referral.contracts';
 export * from './feedback/feedback.contracts';
 export * from './chat/chat.contracts';
 export * from './chat/chat-office-hours';

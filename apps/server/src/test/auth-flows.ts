@@ -3,8 +3,8 @@ import { AUTH, device, json, type TestApp } from './test-app';
 export const PASSWORD = 'Consulta2026';
 
 /** Real flows through the API, for tests of other features: a confirmed therapist, signed in. */
-export async function signUpConfirmed(t: TestApp, email: string, firstName = 'Lucía') {
-  const res = await t.post(`${AUTH}/users`, { firstName, email, password: PASSWORD });
+export async function signUpConfirmed(t: TestApp, email: string, firstName = 'Lucía', extra: { referralCode?: string } = {}) {
+  const res = await t.post(`${AUTH}/users`, { firstName, email, password: PASSWORD, ...extra });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
   const token = linkToken((await t.lastMail(email)).text);
   const confirmed = await t.post(`${AUTH}/signup/challenge`, { code: token, ...device });

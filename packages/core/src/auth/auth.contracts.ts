@@ -4,6 +4,7 @@ import { linkToken, personNameField, textField } from '../fields';
 import { USER_AGENT_MAX } from '../constants';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from './password-rule';
 import { profileResponse } from '../profile/profile.contracts';
+import { referralCodeField } from '../billing/referral.contracts';
 
 export const emailField = textField('email', { error: msg.required('email') })
   .trim()
@@ -45,6 +46,13 @@ export const signUpBody = z.object({
   email: emailField,
   // The rule is checked by the server to answer `password_conditions`; forms use `newPasswordField`.
   password: passwordField,
+  /** A colleague's invitation code (`/sign-up?ref=CODE`): 30 more days of trial. Empty: none. */
+  referralCode: z
+    .literal('')
+    .transform(() => null)
+    .or(referralCodeField)
+    .nullable()
+    .optional(),
 });
 export const signUpForm = signUpBody
   .extend({ password: newPasswordField, repeatPassword: z.string() })

@@ -16,4 +16,8 @@ export const billingErrors = {
   billing_checkout_not_found: [404, 'No encontramos ese pago. Vuelve a Planes e inténtalo de nuevo.'],
   billing_details_missing: [409, 'Antes de contratar, completa los datos de facturación: a ese nombre y NIF irán las facturas de Diván.'],
   billing_invoice_not_found: [404, 'No encontramos esa factura de Diván.'],
+  referral_code_not_found: [404, 'Ese código de invitación no existe: revisa que esté bien escrito.'],
+  referral_self: [409, 'Ese código es tuyo: compártelo con un colega para que lo use al registrarse.'],
+  referral_not_eligible: [409, 'El mes gratis es para quien nunca ha tenido un plan de Diván, y este espacio ya tuvo uno.'],
+  referral_already_used: [409, 'Ya usaste un código de invitación: solo se puede usar uno por cuenta.'],
 } as const satisfies ErrorCatalogue;

@@ -15,6 +15,8 @@ export type AuditAction =
   | 'member.updated'
   | 'member.removed'
   | 'plan.changed'
+  // A referred friend's free month: details `{ until, days }` (ISO end of the trial).
+  | 'plan.trial_extended'
   // Clinical records are tombstoned, never destroyed inside the retention period; each delete is recorded.
   // Details name the patient and the record (date, file name), never clinical text.
   | 'history_entry.deleted'

@@ -12,7 +12,9 @@ declare module '../../platform/modules/define-module' {
 export const authModule = defineModule({
   name: 'auth',
   needs: ['users', 'workspaces'],
-  build: async ({ users, workspaces }, p) => {
+  // The billing module (later in the list) keeps the invitation codes a sign-up may bring.
+  later: ['referrals'],
+  build: async ({ users, workspaces, referrals }, p) => {
     const auth = new AuthService({
       db: p.db,
       users,
@@ -22,7 +24,11 @@ export const authModule = defineModule({
       revoked: p.revoked,
       emailLimiter: p.emailLimiter,
       publicUrl: p.config.publicUrl,
-      onUserCreated: (tx, user) => workspaces.createPersonal(tx, user),
+      onUserCreated: async (tx, user, { referralCode }) => {
+        const workspaceId = await workspaces.createPersonal(tx, user);
+        // A colleague's code: the friend's free month, in the sign-up's transaction (a wrong code refuses it).
+        if (referralCode) await referrals().joinAtSignUp(tx, user, workspaceId, referralCode);
+      },
     });
     // After the platform listens to the broker: a revocation is either in the database read here or heard later.
     await auth.loadRevokedSessions();

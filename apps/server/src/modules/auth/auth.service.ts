@@ -34,7 +34,7 @@ type Deps = {
   emailLimiter: RateLimiter;
   publicUrl: string;
   /** Runs inside the sign-up transaction (the new therapist's own workspace). */
-  onUserCreated?: (tx: DbOrTx, user: UserRow) => Promise<unknown>;
+  onUserCreated?: (tx: DbOrTx, user: UserRow, signUp: { referralCode: string | null }) => Promise<unknown>;
 };
 
 const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -56,14 +56,14 @@ export class AuthService {
   logout = (refreshToken: string) => this.sessions.logout(refreshToken);
   loadRevokedSessions = () => this.sessions.loadRevoked();
 
-  async signUp(input: { firstName: string; email: string; password: string }): Promise<{ userId: string }> {
+  async signUp(input: { firstName: string; email: string; password: string; referralCode?: string | null }): Promise<{ userId: string }> {
     await this.d.emailLimiter.hit(input.email);
     assertPasswordRule(input.password, 'password');
     const passwordHash = await argon2.hash(input.password, ARGON2);
     const { user } = await this.d.db.transaction(async (tx) => {
       const user = await this.d.users.create({ email: input.email, firstName: input.firstName, passwordHash }, tx);
       if (!user) throw new AppError('user_email_already_exists', [{ path: 'email', message: 'Ya existe una cuenta con ese email' }]);
-      await this.d.onUserCreated?.(tx, user);
+      await this.d.onUserCreated?.(tx, user, { referralCode: input.referralCode ?? null });
       const token = await this.linkChallenge(tx, 'signup', user.id, EMAIL_TOKEN_TTL_MS);
       // In the outbox, in this transaction: slow or absent SMTP never fails a sign-up, and the mail is retried.
       await this.d.mailer.send(confirmEmailMail(user.email, user.firstName, `${this.d.publicUrl}/verify-email/${token}`), {

@@ -39,6 +39,8 @@ export class BillingWebhooks {
       afterSync: (workspaceId: string) => Promise<unknown>;
       /** A charge paid (`invoice.paid`): Diván's invoice for it, once per provider invoice (safe to call again). */
       invoicePaid: (providerInvoiceId: string) => Promise<string>;
+      /** A charge paid: a referred friend's first one earns their referrer a month off (once, whatever the replays). */
+      chargePaid: (providerInvoiceId: string) => Promise<string>;
       /** A charge declined (`invoice.payment_failed`): the owner mailed once per invoice. */
       paymentFailed: (providerInvoiceId: string) => Promise<string>;
     },
@@ -79,6 +81,7 @@ export class BillingWebhooks {
       const outcome = invoiceId ? await this.d.invoicePaid(invoiceId) : 'no invoice id';
       if (outcome !== 'issued' && outcome !== 'duplicate')
         this.d.log.warn({ eventId: event.id, reason: outcome }, 'billing: no Diván invoice for this charge');
+      if (invoiceId) await this.d.chargePaid(invoiceId);
     }
     if (event.type === 'invoice.payment_failed' && taken) {
       const invoiceId = str(event.object.id);

@@ -8,6 +8,8 @@ import { BillingSeats } from './billing-seats.service';
 import { BillingSync } from './billing-sync';
 import { BillingWebhooks } from './billing-webhooks.service';
 import { billingRoutes } from './billing.routes';
+import { referralRoutes } from './referral.routes';
+import { ReferralService } from './referral.service';
 import { BillingService } from './billing.service';
 import { SubscriptionChanges } from './subscription-changes.service';
 
@@ -15,6 +17,8 @@ declare module '../../platform/modules/define-module' {
   interface Provided {
     /** Diván's own plans: Checkout, the subscription, the platform webhook. */
     billing: BillingService;
+    /** Invitation codes: a friend's free month at sign-up, the referrer's month off. */
+    referrals: ReferralService;
   }
 }
 
@@ -55,19 +59,36 @@ export const billingModule = defineModule({
     });
     const changes = new SubscriptionChanges({ db: p.db, billing: provider, sync, clock });
     const seats = new BillingSeats({ db: p.db, billing: provider, jobs: p.jobs, workspaces, sync, log: p.log });
+    const referrals = new ReferralService({
+      db: p.db,
+      billing: provider,
+      workspaces,
+      users,
+      publicUrl: p.config.publicUrl,
+      log: p.log,
+      clock,
+    });
     const webhooks = new BillingWebhooks({
       db: p.db,
       billing: provider,
       sync,
       log: p.log,
-      afterSync: seats.changed,
+      afterSync: async (wid) => {
+        await seats.changed(wid);
+        await referrals.subscriptionChanged(wid);
+      },
       invoicePaid: (id) => details.invoicePaid(id),
+      chargePaid: (id) => referrals.chargePaid(id),
       paymentFailed: (id) => dunning.paymentFailed(id),
     });
     paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await webhooks.receive(raw, signature)));
     return {
-      provides: { billing },
-      routes: (app) => app.register(billingRoutes, { billing, changes, webhooks }).register(billingDetailsRoutes, { details }),
+      provides: { billing, referrals },
+      routes: (app) =>
+        app
+          .register(billingRoutes, { billing, changes, webhooks })
+          .register(billingDetailsRoutes, { details })
+          .register(referralRoutes, { referrals, perIpPerMinute: p.config.rateLimit.perIpPerMinute }),
       jobs: [seats.queue],
       // Members or roles changed: the subscription's quantity follows.
       on: [handle('workspace.access_changed', 'once', (e) => seats.changed(e.workspaceId))],

@@ -121,3 +121,45 @@ export const billingInvoices = pgTable(
   (t) => [index('billing_invoices_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 export type BillingInvoiceRow = typeof billingInvoices.$inferSelect;
+
+/** Each therapist's personal invitation code (Ajustes › Invitar), made the first time it is asked for. */
+export const referralCodes = pgTable('referral_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A friend who joined with a code (one per friend: `friend_id` unique), and the referrer's month off:
+ * earned once, when the friend's first non-zero invoice is paid (`rewarded_at` set by a conditional
+ * update, whatever the webhooks do), then placed as a credit line on the referrer's subscription
+ * (`credit_item_id`, under the provider's idempotency key of the referral).
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: uuid('friend_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The friend's workspace whose trial got the free month. */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The friend's first paid, non-zero charge (the provider's invoice) and when it was taken. */
+    rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
+    rewardInvoiceId: text('reward_invoice_id'),
+    /** The month off placed on the referrer's next invoice: its amount (cents before VAT, positive) and the provider's line. */
+    creditAmount: integer('credit_amount'),
+    creditItemId: text('credit_item_id'),
+    creditWorkspaceId: uuid('credit_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerId, t.joinedAt)],
+);
+export type ReferralRow = typeof referrals.$inferSelect;

@@ -25,6 +25,10 @@ export function workspacesRepository(db: DbOrTx) {
       const [row] = await db.update(workspaces).set(values).where(eq(workspaces.id, id)).returning();
       return row;
     },
+    async ownedBy(userId: string): Promise<string[]> {
+      const rows = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, userId));
+      return rows.map((r) => r.id);
+    },
     async countOwnedBy(userId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(workspaces).where(eq(workspaces.ownerId, userId));
       return row?.n ?? 0;

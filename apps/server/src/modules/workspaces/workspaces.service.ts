@@ -215,6 +215,28 @@ export class WorkspacesService {
     });
   }
 
+  /**
+   * A referred friend's free month (issue 27): the trial ends `days` later — counted from now when it had
+   * already ended — inside the caller's transaction, audited. Answers the new end.
+   */
+  async extendTrial(workspaceId: string, days: number, tx: DbOrTx): Promise<Date> {
+    const current = await workspacesRepository(tx).lock(workspaceId);
+    if (!current) throw new AppError('workspace_not_found');
+    const until = new Date(Math.max(current.freeTrialEnd?.getTime() ?? 0, Date.now()) + days * 86_400_000);
+    await workspacesRepository(tx).update(workspaceId, { freeTrialEnd: until });
+    await this.audit.record(tx, {
+      workspaceId,
+      actorId: null,
+      action: 'plan.trial_extended',
+      target: until.toISOString(),
+      details: { until: until.toISOString(), days },
+    });
+    return until;
+  }
+
+  /** The workspaces a user owns (a referred friend must never have had a plan on any of them). */
+  ownedBy = (userId: string, tx: DbOrTx = this.db): Promise<string[]> => workspacesRepository(tx).ownedBy(userId);
+
   /** Users Diván bills the workspace for: members holding a role (pending invitations do not count). */
   async activeUsers(workspaceId: string, tx: DbOrTx = this.db): Promise<number> {
     return membersRepository(tx).countWithRole(workspaceId);

@@ -146,6 +146,20 @@ export interface PlatformBilling {
     input: { priceId?: string; quantity?: number; proration: 'create_prorations' | 'none' },
   ): Promise<BillingPreview>;
   retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact>;
+  /** Whether the customer ever had a subscription, in any status (a referred friend must never have had one). */
+  hasHadSubscription(customerId: string): Promise<boolean>;
+  /**
+   * A one-off line on the subscription's next invoice (`invoiceItems.create`): negative, a credit before
+   * tax — the referrer's month off — so the invoice's taxable base drops. Same key, same item.
+   */
+  addInvoiceItem(input: {
+    customerId: string;
+    subscriptionId: string;
+    amount: number;
+    description: string;
+    metadata: Metadata;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
   /** The platform endpoint's event, its signature checked over the raw body; rejects otherwise. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent>;
 }

@@ -478,6 +478,41 @@ describe('StripeBilling against the fake Stripe', () => {
     expect((await billing.previewUpdate(subscriptionId, { proration: 'none' })).subtotal).toBe(5800);
   });
 
+  it('a referral’s month off: a credit line pending for the next invoice under the caller’s key; whether a customer ever subscribed', async () => {
+    const { customerId, subscriptionId } = await subscribed(spec('advance', 'month', 2900), 2);
+    const credit = key('referral-credit');
+    const input = {
+      customerId,
+      subscriptionId,
+      amount: -5800,
+      description: 'Un mes gratis por invitar a Laia',
+      metadata: { divan_referral: 'r1' },
+      idempotencyKey: credit,
+    };
+    const item = await billing.addInvoiceItem(input);
+    expect(last()).toMatchObject({ method: 'POST', path: '/v1/invoiceitems', account: null, idempotencyKey: credit });
+    expect(last().body).toEqual({
+      customer: customerId,
+      subscription: subscriptionId,
+      amount: '-5800',
+      currency: 'eur',
+      description: 'Un mes gratis por invitar a Laia',
+      metadata: { divan_referral: 'r1' },
+    });
+    // The same key answers the same line: a retried placement makes one.
+    expect(await billing.addInvoiceItem(input)).toEqual(item);
+    expect(pendingOf(subscriptionId).map((i) => [i.id, i.amount])).toEqual([[item.id, -5800]]);
+    // On the next invoice, not a proration: the period's 58 € less the month off.
+    const next = await billing.previewUpdate(subscriptionId, { proration: 'none' });
+    expect([next.subtotal, next.proration]).toEqual([0, 0]);
+    expect(next.lines).toContainEqual({ description: 'Un mes gratis por invitar a Laia', amount: -5800, proration: false });
+
+    expect(await billing.hasHadSubscription(customerId)).toBe(true);
+    expect(last()).toMatchObject({ method: 'GET', path: '/v1/subscriptions', account: null });
+    expect(last().body).toMatchObject({ customer: customerId, status: 'all', limit: '1' });
+    expect(await billing.hasHadSubscription((await customer('Consulta nueva')).id)).toBe(false);
+  });
+
   it('a price change without proration: the quantity kept, nothing prorated, the next period at the new price', async () => {
     const { subscriptionId, item } = await subscribed(spec('basic', 'month', 1900), 2);
     const premium = await billing.ensurePrice(spec('advance', 'month', 2900));

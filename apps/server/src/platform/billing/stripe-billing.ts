@@ -281,6 +281,29 @@ export class StripeBilling implements PlatformBilling {
     return this.call(async (stripe) => toSubscriptionFact(await stripe.subscriptions.retrieve(subscriptionId)));
   }
 
+  hasHadSubscription(customerId: string): Promise<boolean> {
+    return this.call(
+      async (stripe) => (await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 1 })).data.length > 0,
+    );
+  }
+
+  addInvoiceItem(input: Parameters<PlatformBilling['addInvoiceItem']>[0]): Promise<{ id: string }> {
+    return this.call(async (stripe) => {
+      const item = await stripe.invoiceItems.create(
+        {
+          customer: input.customerId,
+          subscription: input.subscriptionId,
+          amount: input.amount,
+          currency: 'eur',
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: item.id };
+    });
+  }
+
   /** Checks the `Stripe-Signature` header over the raw body with the platform endpoint's secret (5 minutes' tolerance). */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
     return this.api.verify(rawBody, signature);

@@ -478,7 +478,7 @@ function line(
   invoiceId: string,
   sub: StripeObject,
   itemId: string,
-  l: { amount: number; description: string; price: StripeObject; quantity: number; period: { start: number; end: number } },
+  l: { amount: number; description: string; price: StripeObject | null; quantity: number; period: { start: number; end: number } },
   proration: boolean,
   invoiceItem: string | null,
 ) {
@@ -507,7 +507,7 @@ function line(
     },
     period: l.period,
     pretax_credit_amounts: [],
-    pricing: pricing(l.price),
+    pricing: l.price ? pricing(l.price) : null,
     quantity: l.quantity,
     quantity_decimal: String(l.quantity),
     subscription: sub.id,
@@ -568,11 +568,14 @@ function createPreview(c: RouteContext): StripeObject {
         {
           amount: ii.amount as number,
           description: ii.description as string,
-          price: c.ledger.get(c.owner, 'price', (ii.pricing as { price_details: { price: string } }).price_details.price),
+          // A one-off amount (a credit) has no price.
+          price: ii.pricing
+            ? c.ledger.get(c.owner, 'price', (ii.pricing as { price_details: { price: string } }).price_details.price)
+            : null,
           quantity: ii.quantity as number,
           period: ii.period as { start: number; end: number },
         },
-        true,
+        ii.proration as boolean,
         ii.id,
       ),
     ),
@@ -641,6 +644,60 @@ function listInvoiceLines(c: RouteContext): StripeObject {
   return linesPage(invoice.id, all.slice(from, from + limit), from + limit < all.length) as unknown as StripeObject;
 }
 
+/**
+ * `POST /v1/invoiceitems` for a subscription: a one-off amount (negative: a credit) pending for its next
+ * invoice, taxed there at the invoice's rates, as Stripe does.
+ */
+function createInvoiceItem(c: RouteContext): StripeObject {
+  const customer = str(c.params, 'customer');
+  if (!customer) throw missingParam('customer');
+  c.ledger.get(c.owner, 'customer', customer, 'customer');
+  const subId = str(c.params, 'subscription');
+  if (!subId) throw invalid('The fake Stripe adds invoice items to a subscription: pass subscription.', { param: 'subscription' });
+  const sub = c.ledger.get(c.owner, 'subscription', subId, 'subscription');
+  if (sub.customer !== customer)
+    throw invalid(`The subscription ${subId} does not belong to the customer ${customer}.`, { param: 'subscription' });
+  const amount = intParam(c.params, 'amount', 'amount', true, -99_999_999);
+  if (str(c.params, 'currency') !== 'eur') throw invalid('The fake Stripe bills in eur.', { param: 'currency' });
+  const item = itemsOf(sub)[0]!;
+  return c.ledger.put(c.owner, {
+    id: newId('ii'),
+    object: 'invoiceitem',
+    amount,
+    currency: 'eur',
+    customer,
+    customer_account: null,
+    date: now(),
+    description: str(c.params, 'description'),
+    discountable: true,
+    discounts: [],
+    invoice: null,
+    livemode: false,
+    metadata: metadata(c.params),
+    parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, subscription_item: item.id } },
+    period: { start: item.current_period_end, end: item.current_period_end },
+    pricing: null,
+    proration: false,
+    proration_details: { credited_items: null, discount_amounts: [] },
+    quantity: 1,
+    quantity_decimal: '1',
+    tax_rates: [],
+    test_clock: null,
+  });
+}
+
+/** `GET /v1/subscriptions?customer=…&status=all`: newest first (the fake keeps no canceled ones apart). */
+function listSubscriptions(c: RouteContext): StripeObject {
+  const customer = str(c.params, 'customer');
+  const status = str(c.params, 'status') ?? 'active';
+  const limit = intParam(c.params, 'limit', 'limit', false, 1) ?? 10;
+  const all = c.ledger
+    .list(c.owner, 'subscription')
+    .reverse()
+    .filter((s) => (!customer || s.customer === customer) && (status === 'all' ? true : s.status === status));
+  return { object: 'list', data: all.slice(0, limit), has_more: all.length > limit, url: '/v1/subscriptions' } as unknown as StripeObject;
+}
+
 const ID = '([A-Za-z0-9_]+)';
 const retrieve = (object: string, param: string) => (c: RouteContext) => c.ledger.get(c.owner, object, c.ids[0]!, param);
 
@@ -669,7 +726,9 @@ export const BILLING_ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v1\/prices$/, handle: createPrice },
   { method: 'GET', pattern: /^\/v1\/prices$/, handle: listPrices },
   { method: 'GET', pattern: new RegExp(`^/v1/prices/${ID}$`), handle: retrieve('price', 'price') },
+  { method: 'GET', pattern: /^\/v1\/subscriptions$/, handle: listSubscriptions, platformOnly: true },
   { method: 'GET', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), handle: retrieve('subscription', 'id') },
+  { method: 'POST', pattern: /^\/v1\/invoiceitems$/, handle: createInvoiceItem, platformOnly: true },
   { method: 'POST', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), handle: updateSubscription },
   { method: 'POST', pattern: /^\/v1\/invoices\/create_preview$/, handle: createPreview },
   { method: 'GET', pattern: new RegExp(`^/v1/invoices/${ID}$`), handle: retrieve('invoice', 'invoice') },

@@ -22,6 +22,7 @@ import {
   subscriptionFact,
   taxOf,
   type SandboxInvoice,
+  type SandboxInvoiceItem,
   type SandboxPrice,
   type SandboxProduct,
   type SandboxSubscription,
@@ -243,6 +244,54 @@ export class SandboxBilling implements PlatformBilling {
   async retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact> {
     if (!looksLikeId(subscriptionId, 'sub_')) throw noSuch('subscription', subscriptionId);
     return subscriptionFact(await getObject<SandboxSubscription>(this.db, 'subscription', subscriptionId, { account: null }));
+  }
+
+  async hasHadSubscription(customerId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sandboxObjects.id })
+      .from(sandboxObjects)
+      .where(
+        and(
+          eq(sandboxObjects.type, 'subscription'),
+          isNull(sandboxObjects.account),
+          sql`${sandboxObjects.data}->>'customer' = ${customerId}`,
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
+  addInvoiceItem(input: Parameters<PlatformBilling['addInvoiceItem']>[0]): Promise<{ id: string }> {
+    return this.db.transaction(async (tx) => {
+      await lockKey(tx, null, input.idempotencyKey);
+      const again = await findByKey<SandboxInvoiceItem>(tx, null, input.idempotencyKey);
+      if (again) return { id: again.id };
+      const sub = await getObject<SandboxSubscription>(tx, 'subscription', input.subscriptionId, { account: null });
+      if (sub.customer !== input.customerId)
+        throw new Error(`sandbox billing: subscription ${sub.id} is not of customer ${input.customerId}`);
+      const now = nowOf(this.ctx);
+      const item = sub.items.data[0]!;
+      const line: SandboxInvoiceItem = {
+        id: newId('ii_'),
+        object: 'invoiceitem',
+        amount: input.amount,
+        currency: 'eur',
+        description: input.description,
+        date: now,
+        customer: sub.customer,
+        subscription: sub.id,
+        proration: false,
+        quantity: 1,
+        invoice: null,
+        // On the next invoice, which bills the next period.
+        period: { start: item.current_period_end, end: item.current_period_end },
+        metadata: { ...input.metadata },
+        created: now,
+        livemode: false,
+      };
+      await insertObject(tx, line, { account: null, idempotencyKey: input.idempotencyKey });
+      return { id: line.id };
+    });
   }
 
   updateSubscription(...args: Parameters<PlatformBilling['updateSubscription']>) {
