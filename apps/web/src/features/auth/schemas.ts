@@ -8,8 +8,9 @@ export const credentialsForm = loginCodeBody;
 
 export const codeForm = z.object({ code: loginBody.shape.code });
 
+// The invitation code is a text box like the others (empty: none); the contract turns '' into null.
 export const signUpForm = signUpBody
-  .extend({ repeatPassword: z.string() })
+  .extend({ repeatPassword: z.string(), referralCode: signUpBody.shape.referralCode.unwrap().unwrap() })
   .refine((v) => v.password === v.repeatPassword, { error: msg.passwordsMismatch(), path: ['repeatPassword'] });
 
 export const forgotPasswordForm = emailQuery;

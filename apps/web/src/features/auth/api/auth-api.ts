@@ -1,4 +1,4 @@
-import type { AuthTokens, LoginCodeBody, SignUpBody } from '@divan/core';
+import type { AuthTokens, LoginCodeBody, ReferralInviter, SignUpBody } from '@divan/core';
 import { deviceInfo } from '@/lib/device-info';
 import { http } from '@/lib/http';
 
@@ -20,4 +20,6 @@ export const authApi = {
   requestPasswordReset: (email: string) => http<void>(`${realm}/password/challenge`, { query: { email } }),
   resetPassword: (body: { code: string; password: string }) =>
     http<AuthTokens>(`${realm}/password/challenge`, { method: 'POST', body: { ...body, ...deviceInfo } }),
+  /** Who a colleague's invitation code belongs to (public), for the sign-up page's welcome; 404 referral_code_not_found. */
+  referralInviter: (code: string, signal?: AbortSignal) => http<ReferralInviter>(`/referrals/${encodeURIComponent(code)}`, { signal }),
 };

@@ -7,6 +7,7 @@ import { authApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 import { CredentialsForm } from '../components/credentials-form';
 import { LoginCodeForm } from '../components/login-code-form';
+import { authPath } from '../utils/auth-links';
 import { usePageTitle } from '@/lib/use-page-title';
 
 type Step = { credentials: Credentials; challenge: string; sentAt: number };
@@ -15,7 +16,7 @@ export function SignInRoute() {
   usePageTitle('Iniciar sesión');
   const [step, setStep] = useState<Step | null>(null);
   const expired = useAuthStore((s) => s.lastSignOut === 'expired');
-  // The guest guard takes the user to `redirect` once signed in; sign-up keeps it too.
+  // The guest guard takes the user to `redirect` once signed in; sign-up keeps it too, and a colleague's `ref`.
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const invited = redirect?.startsWith('/workspaces/join/');
@@ -50,10 +51,7 @@ export function SignInRoute() {
       <CredentialsForm onChallenge={(credentials, { challenge }) => setStep({ credentials, challenge, sentAt: Date.now() })} />
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Aún no tienes cuenta?{' '}
-        <Link
-          to={redirect ? `/sign-up?redirect=${encodeURIComponent(redirect)}` : '/sign-up'}
-          className="font-medium text-primary hover:underline"
-        >
+        <Link to={authPath('/sign-up', { redirect, ref: params.get('ref') })} className="font-medium text-primary hover:underline">
           Crea una gratis
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { normalizeReferralCode, REFERRAL_FRIEND_DAYS } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -9,8 +10,10 @@ import { applyApiError } from '@/lib/form-errors';
 import { lazySchema, useLightForm } from '@/lib/use-light-form';
 import { useSignUp } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
+import { ReferralNote, useReferralInviter } from '../components/referral-note';
 import { rememberAfterVerify } from '../utils/after-verify';
 import { ResendConfirmation } from '../components/resend-confirmation';
+import { authPath } from '../utils/auth-links';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.signUpForm));
@@ -21,24 +24,34 @@ export function SignUpRoute() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const invited = redirect?.startsWith('/workspaces/join/');
+  // A colleague's link (`/sign-up?ref=CODE`): the code is filled in and who invites is greeted.
+  const ref = normalizeReferralCode(params.get('ref') ?? '');
+  const [showCode, setShowCode] = useState(ref !== '');
+  const [codeOpened, setCodeOpened] = useState(false);
+  const { inviter, check, edited } = useReferralInviter(ref);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useLightForm({ schema, defaultValues: { firstName: '', email: '', password: '', repeatPassword: '' } });
+  const form = useLightForm({
+    schema,
+    defaultValues: { firstName: '', email: '', password: '', repeatPassword: '', referralCode: ref },
+  });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ repeatPassword: _repeat, ...body }) => {
+  const onSubmit = form.handleSubmit(async ({ repeatPassword: _repeat, referralCode, ...account }) => {
     setFormError(null);
     try {
-      await signUp.mutateAsync(body);
-      rememberAfterVerify(body.email, redirect);
-      setSentTo(body.email);
+      // No code: none sent (the field is optional).
+      await signUp.mutateAsync(referralCode ? { ...account, referralCode } : account);
+      rememberAfterVerify(account.email, redirect);
+      setSentTo(account.email);
     } catch (error) {
       setFormError(
-        applyApiError(error, form.setError, { user_email_already_exists: 'email', password_conditions: 'password' }, [
-          'firstName',
-          'email',
-          'password',
-        ]),
+        applyApiError(
+          error,
+          form.setError,
+          { user_email_already_exists: 'email', password_conditions: 'password', referral_code_not_found: 'referralCode' },
+          ['firstName', 'email', 'password', 'referralCode'],
+        ),
       );
     }
   });
@@ -52,6 +65,7 @@ export function SignUpRoute() {
           ? 'Usa el email al que te ha llegado la invitación. Al confirmarlo volverás a ella para unirte al espacio.'
           : 'Organiza tu consulta en un solo lugar. Empieza en un minuto.'}
       </AuthHeading>
+      <ReferralNote inviter={inviter} />
       <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         <Field label="Nombre" error={errors.firstName?.message}>
@@ -70,16 +84,45 @@ export function SignUpRoute() {
         <Field label="Repite la contraseña" error={errors.repeatPassword?.message}>
           <PasswordInput autoComplete="new-password" {...form.register('repeatPassword')} />
         </Field>
+        {showCode ? (
+          <Field
+            label="Código de invitación"
+            aside={<span className="text-[0.8125rem] text-muted-foreground">Opcional</span>}
+            error={errors.referralCode?.message}
+            hint={`El que te ha pasado un colega: ${REFERRAL_FRIEND_DAYS} días más de prueba gratis.`}
+          >
+            <Input
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              // Opened by «¿Tienes un código…?»: the caret goes there.
+              autoFocus={codeOpened}
+              className="font-mono uppercase tracking-[0.15em]"
+              {...form.register('referralCode', { onChange: (e) => edited(e.target.value) })}
+              onBlur={(e) => check(e.target.value)}
+            />
+          </Field>
+        ) : (
+          <Button
+            type="button"
+            variant="link"
+            size="none"
+            className="justify-self-start"
+            onClick={() => {
+              setShowCode(true);
+              setCodeOpened(true);
+            }}
+          >
+            ¿Tienes un código de invitación?
+          </Button>
+        )}
         <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
           Crear cuenta
         </Button>
       </form>
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Ya tienes cuenta?{' '}
-        <Link
-          to={redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : '/sign-in'}
-          className="font-medium text-primary hover:underline"
-        >
+        <Link to={authPath('/sign-in', { redirect, ref })} className="font-medium text-primary hover:underline">
           Inicia sesión
         </Link>
       </p>
