@@ -125,6 +125,7 @@ export const router = createBrowserRouter([
                   { path: 'integrations', lazy: screen('integrationsSettings') },
                   { path: 'billing/*', lazy: screen('billingSettings') },
                   { path: 'payments', lazy: screen('paymentsSettings') },
+                  { path: 'invite', lazy: screen('inviteSettings') },
                   { path: 'help', lazy: screen('helpSettings') },
                   { path: 'workspace/*', lazy: screen('workspaceSettings') },
                 ],

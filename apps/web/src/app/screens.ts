@@ -44,6 +44,7 @@ export const screens = {
   integrationsSettings: () => import('./routes/integrations-settings'),
   billingSettings: () => import('@/features/billing/settings/billing-settings-route'),
   paymentsSettings: () => import('@/features/plans/routes/payments-settings-route'),
+  inviteSettings: () => import('@/features/referral/routes/invite-settings-route'),
   helpSettings: () => import('@/features/help/routes/help-settings'),
   workspaceSettings: () => import('./routes/workspace-settings'),
 } satisfies Record<string, () => Promise<object>>;

@@ -26,6 +26,7 @@ import {
   MessagesSquare,
   Clock,
   Gem,
+  Gift,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
@@ -172,6 +173,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       icon: Wallet,
       keywords: ['ajustes', 'tarjetas', 'facturas de diván', 'suscripción', 'datos de facturación del plan'],
       run: go('/settings/payments'),
+    },
+    {
+      id: 'nav-invite',
+      label: 'Invitar a un colega',
+      icon: Gift,
+      keywords: ['ajustes', 'invitar', 'código de invitación', 'enlace', 'recomendar', 'mes gratis', 'referido'],
+      run: go('/settings/invite'),
     },
     {
       id: 'nav-help',

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { Bell, LifeBuoy, Palette, Plug, ReceiptText, ShieldCheck, UserRound, Wallet, type LucideIcon } from 'lucide-react';
+import { Bell, Gift, LifeBuoy, Palette, Plug, ReceiptText, ShieldCheck, UserRound, Wallet, type LucideIcon } from 'lucide-react';
 import { workspaceSettingsItems } from '@/features/workspaces/nav';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
@@ -17,6 +17,8 @@ const tabs: Tab[] = [
   { to: 'billing', label: 'Datos de facturación', icon: ReceiptText },
   // Diván's own payments for the workspace's plan (the page explains itself to who may not manage it).
   { to: 'payments', label: 'Pagos', icon: Wallet },
+  // The referral programme: one's own link and code, whoever's workspace is open.
+  { to: 'invite', label: 'Invitar', icon: Gift },
   { to: 'help', label: 'Ayuda', icon: LifeBuoy },
 ];
 

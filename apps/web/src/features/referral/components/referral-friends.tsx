@@ -1,0 +1,52 @@
+import { UsersRound } from 'lucide-react';
+import type { ReferralFriend } from '@divan/core';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/states';
+import { formatCurrency, formatDate } from '@/lib/format';
+
+const STATUS: Record<ReferralFriend['status'], string> = { joined: 'En prueba', rewarded: 'Ha contratado' };
+
+/** What the month off of one colleague is, or will be. */
+function rewardText(friend: ReferralFriend): { amount: string | null; when: string } {
+  if (!friend.reward) return { amount: null, when: 'Tu mes gratis llegará cuando pague su primera factura' };
+  return {
+    amount: formatCurrency(friend.reward.amount),
+    when: friend.reward.state === 'applied' ? 'En tu próxima factura' : 'Cuando contrates un plan',
+  };
+}
+
+/** «Colegas que se han unido»: each one's name, masked email, day joined, status and the month off earned. */
+export function ReferralFriends({ friends }: { friends: ReferralFriend[] }) {
+  if (friends.length === 0)
+    return (
+      <EmptyState
+        icon={<UsersRound aria-hidden />}
+        title="Aún no se ha unido nadie con tu código"
+        text="Cuando un colega se registre con tu enlace o tu código, aparecerá aquí."
+      />
+    );
+  return (
+    <ul className="grid divide-y rounded-lg border" aria-label="Colegas que se han unido">
+      {friends.map((f) => {
+        const reward = rewardText(f);
+        return (
+          <li key={f.id} className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-6">
+            <div className="grid min-w-0 gap-0.5">
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-medium">{f.firstName}</span>
+                <Badge variant={f.status === 'rewarded' ? 'accent' : 'neutral'}>{STATUS[f.status]}</Badge>
+              </p>
+              <p className="truncate text-[0.8125rem] text-muted-foreground">
+                {f.email} · se unió el {formatDate(f.joinedAt)}
+              </p>
+            </div>
+            <div className="grid gap-0.5 sm:justify-items-end sm:text-right">
+              {reward.amount ? <p className="font-medium tabular-nums">{reward.amount}</p> : null}
+              <p className="text-[0.8125rem] text-muted-foreground">{reward.when}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
