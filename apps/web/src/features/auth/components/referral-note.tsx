@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Gift } from 'lucide-react';
-import { isReferralCode, normalizeReferralCode, REFERRAL_FRIEND_DAYS } from '@divan/core';
 import { isApiError } from '@/lib/http';
 import { authApi } from '../api/auth-api';
+import { FRIEND_DAYS, isCode, normalizeCode } from '../utils/referral-code';
 
 type Inviter = { state: 'idle' } | { state: 'found'; code: string; firstName: string } | { state: 'missing'; code: string };
 
@@ -17,14 +17,14 @@ export function useReferralInviter(initial: string) {
   const asked = useRef<{ code: string; abort: AbortController } | null>(null);
 
   const check = useCallback((raw: string, arrival = false) => {
-    const code = normalizeReferralCode(raw);
+    const code = normalizeCode(raw);
     if (asked.current?.code === code) return;
     asked.current?.abort.abort();
     asked.current = null;
     setInviter({ state: 'idle' });
     // A half-typed code is not asked about (the form says what a code looks like when it is sent); a
     // link's code that cannot be one does not exist.
-    if (!isReferralCode(code)) {
+    if (!isCode(code)) {
       if (arrival && code) setInviter({ state: 'missing', code });
       return;
     }
@@ -42,7 +42,7 @@ export function useReferralInviter(initial: string) {
 
   /** The code is being edited: what was said about the previous one no longer holds. */
   const edited = useCallback((raw: string) => {
-    setInviter((i) => (i.state !== 'idle' && normalizeReferralCode(raw) !== i.code ? { state: 'idle' } : i));
+    setInviter((i) => (i.state !== 'idle' && normalizeCode(raw) !== i.code ? { state: 'idle' } : i));
   }, []);
 
   useEffect(() => {
@@ -64,8 +64,8 @@ export function ReferralNote({ inviter }: { inviter: Inviter }) {
         <p className="flex items-start gap-3 rounded-lg border border-primary/25 bg-accent px-4 py-3 text-sm leading-relaxed text-accent-foreground">
           <Gift className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            <strong className="font-semibold">{inviter.firstName}</strong> te ha invitado a Diván: tendrás {REFERRAL_FRIEND_DAYS} días más
-            de prueba gratis.
+            <strong className="font-semibold">{inviter.firstName}</strong> te ha invitado a Diván: tendrás {FRIEND_DAYS} días más de prueba
+            gratis.
           </span>
         </p>
       ) : inviter.state === 'missing' ? (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { normalizeReferralCode, REFERRAL_FRIEND_DAYS } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -14,6 +13,7 @@ import { ReferralNote, useReferralInviter } from '../components/referral-note';
 import { rememberAfterVerify } from '../utils/after-verify';
 import { ResendConfirmation } from '../components/resend-confirmation';
 import { authPath } from '../utils/auth-links';
+import { FRIEND_DAYS, normalizeCode } from '../utils/referral-code';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.signUpForm));
@@ -25,7 +25,7 @@ export function SignUpRoute() {
   const redirect = params.get('redirect');
   const invited = redirect?.startsWith('/workspaces/join/');
   // A colleague's link (`/sign-up?ref=CODE`): the code is filled in and who invites is greeted.
-  const ref = normalizeReferralCode(params.get('ref') ?? '');
+  const ref = normalizeCode(params.get('ref') ?? '');
   const [showCode, setShowCode] = useState(ref !== '');
   const [codeOpened, setCodeOpened] = useState(false);
   const { inviter, check, edited } = useReferralInviter(ref);
@@ -89,7 +89,7 @@ export function SignUpRoute() {
             label="Código de invitación"
             aside={<span className="text-[0.8125rem] text-muted-foreground">Opcional</span>}
             error={errors.referralCode?.message}
-            hint={`El que te ha pasado un colega: ${REFERRAL_FRIEND_DAYS} días más de prueba gratis.`}
+            hint={`El que te ha pasado un colega: ${FRIEND_DAYS} días más de prueba gratis.`}
           >
             <Input
               autoComplete="off"
