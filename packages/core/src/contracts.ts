@@ -24,6 +24,7 @@ export * from './tasks/task.contracts';
 export * from './billing/billing.contracts';
 export * from './billing/billing-details.contracts';
 export * from './billing/referral.contracts';
+export * from './billing/gift.contracts';
 export * from './feedback/feedback.contracts';
 export * from './chat/chat.contracts';
 export * from './chat/chat-office-hours';

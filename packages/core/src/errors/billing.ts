@@ -19,5 +19,13 @@ export const billingErrors = {
   referral_code_not_found: [404, 'Ese código de invitación no existe: revisa que esté bien escrito.'],
   referral_self: [409, 'Ese código es tuyo: compártelo con un colega para que lo use al registrarse.'],
   referral_not_eligible: [409, 'El mes gratis es para quien nunca ha tenido un plan de Diván, y este espacio ya tuvo uno.'],
+  gift_not_found: [404, 'Ese código de regalo no existe: revisa el enlace o el código.'],
+  gift_redeemed: [409, 'Este regalo ya se canjeó: cada código vale una sola vez.'],
+  gift_expired: [410, 'Este regalo ha caducado: se podía canjear durante un año desde su compra.'],
+  gift_workspace_subscribed: [
+    409,
+    'Este espacio ya tiene un plan de pago: canjea el regalo en un espacio sin plan, o cuando termine el tuyo.',
+  ],
+  gift_checkout_not_found: [404, 'No encontramos esa compra de regalo. Vuelve a Ajustes › Invitar e inténtalo de nuevo.'],
   referral_already_used: [409, 'Ya usaste un código de invitación: solo se puede usar uno por cuenta.'],
 } as const satisfies ErrorCatalogue;

@@ -15,7 +15,7 @@ export type AuditAction =
   | 'member.updated'
   | 'member.removed'
   | 'plan.changed'
-  // A referred friend's free month: details `{ until, days }` (ISO end of the trial).
+  // More free trial: a referred friend's month or a gift redeemed; details `{ until, why, days | months }`.
   | 'plan.trial_extended'
   // Clinical records are tombstoned, never destroyed inside the retention period; each delete is recorded.
   // Details name the patient and the record (date, file name), never clinical text.

@@ -142,14 +142,36 @@ export class BillingDetailsService {
     if (fact.amountPaid <= 0) return 'nothing charged';
     const workspaceId = await billingRepository(this.d.db).workspaceOfCustomer(fact.customerId);
     if (!workspaceId) return 'unknown customer';
+    return this.issueCharge({
+      key: fact.id,
+      workspaceId,
+      lines: fact.lines.filter((l) => l.amount !== 0).map((l) => ({ description: l.description, amountCents: l.amount })),
+      paidAt: new Date((fact.paidAt ?? fact.created) * 1000),
+      providerTotal: fact.total,
+    });
+  }
+
+  /**
+   * Diván's invoice for one paid charge — a provider invoice of the plan (`in_…`) or a gift's Checkout
+   * (`cs_…`) — once per key whatever the webhooks do (the key locked and checked in the issuing
+   * transaction), taxed by the workspace's billing data, mailed with its PDF.
+   */
+  async issueCharge(c: {
+    key: string;
+    workspaceId: string;
+    lines: { description: string; amountCents: number }[];
+    paidAt: Date;
+    providerTotal: number;
+  }): Promise<'issued' | 'duplicate' | string> {
+    const { workspaceId, lines } = c;
+    if (await billingDetailsRepository(this.d.db).hasInvoice(c.key)) return 'duplicate';
     const details = await billingDetailsRepository(this.d.db).detailsOf(workspaceId);
     if (!details) return 'no billing data';
     const tax = taxOfDetails(details);
     const op = await this.d.operator.ensureOperator();
-    const lines = fact.lines.filter((l) => l.amount !== 0).map((l) => ({ description: l.description, amountCents: l.amount }));
     const issued = await this.d.db.transaction(async (tx) => {
       const repo = billingDetailsRepository(tx);
-      if (!(await repo.takeInvoice(fact.id))) return null;
+      if (!(await repo.takeInvoice(c.key))) return null;
       const row = await this.d.operator.issueIn(tx, op, {
         buyer: {
           name: details.name,
@@ -163,16 +185,16 @@ export class BillingDetailsService {
         },
         lines,
         tax,
-        paidAt: new Date((fact.paidAt ?? fact.created) * 1000),
+        paidAt: c.paidAt,
       });
-      const differs = row.total !== fact.total;
+      const differs = row.total !== c.providerTotal;
       if (differs)
         this.d.log.error(
-          { providerInvoiceId: fact.id, providerTotal: fact.total, total: row.total },
+          { providerInvoiceId: c.key, providerTotal: c.providerTotal, total: row.total },
           "billing: the provider charged a total other than Diván's invoice",
         );
       await repo.insertInvoice({
-        providerInvoiceId: fact.id,
+        providerInvoiceId: c.key,
         workspaceId,
         invoiceId: row.id,
         number: row.number!,
@@ -185,7 +207,7 @@ export class BillingDetailsService {
         vat: row.vat,
         total: row.total,
         vatRate: tax.vatRate,
-        providerTotal: differs ? fact.total : null,
+        providerTotal: differs ? c.providerTotal : null,
       });
       return row;
     });

@@ -41,6 +41,8 @@ export class BillingWebhooks {
       invoicePaid: (providerInvoiceId: string) => Promise<string>;
       /** A charge paid: a referred friend's first one earns their referrer a month off (once, whatever the replays). */
       chargePaid: (providerInvoiceId: string) => Promise<string>;
+      /** A gift's Checkout paid: the gift made redeemable, invoiced and mailed (safe to call again). */
+      giftPaid: (checkoutSessionId: string) => Promise<string>;
       /** A charge declined (`invoice.payment_failed`): the owner mailed once per invoice. */
       paymentFailed: (providerInvoiceId: string) => Promise<string>;
     },
@@ -57,6 +59,15 @@ export class BillingWebhooks {
     }
     // A platform endpoint takes no connected account's event.
     if (event.account) return this.ignore(event, 'connected account event on the platform endpoint');
+    if (event.type === 'checkout.session.completed' && event.object.mode === 'payment') {
+      const taken = await this.ignore(event, null, 'a gift’s payment');
+      // Also for a replay: a delivery whose gift failed to finish is answered with an error, and redelivered.
+      const sessionId = str(event.object.id);
+      const outcome = sessionId ? await this.d.giftPaid(sessionId) : 'no session id';
+      if (outcome !== 'paid')
+        this.d.log.warn({ eventId: event.id, reason: outcome }, 'billing: a payment Checkout that is no gift of ours');
+      return taken;
+    }
     const subscriptionId = subscriptionOfEvent(event);
     if (!subscriptionId) return this.ignore(event, null);
     // Read from the provider before the transaction (PGlite: one connection): the latest state, whatever this event's age.
@@ -91,12 +102,16 @@ export class BillingWebhooks {
     return { received: true, duplicate: !taken };
   }
 
-  private async ignore(event: GatewayEvent, why: string | null): Promise<{ received: true; duplicate: boolean }> {
+  private async ignore(
+    event: GatewayEvent,
+    why: string | null,
+    what = 'not about a subscription',
+  ): Promise<{ received: true; duplicate: boolean }> {
     const taken = await billingRepository(this.d.db).recordEvent({
       eventId: event.id,
       type: event.type,
       created: event.created,
-      ignored: why ?? 'not about a subscription',
+      ignored: why ?? what,
     });
     if (why) this.d.log.warn({ eventId: event.id, type: event.type, reason: why }, 'billing webhook event ignored');
     return { received: true, duplicate: !taken };

@@ -8,6 +8,8 @@ import { BillingSeats } from './billing-seats.service';
 import { BillingSync } from './billing-sync';
 import { BillingWebhooks } from './billing-webhooks.service';
 import { billingRoutes } from './billing.routes';
+import { giftRoutes } from './gift.routes';
+import { GiftService } from './gift.service';
 import { referralRoutes } from './referral.routes';
 import { ReferralService } from './referral.service';
 import { BillingService } from './billing.service';
@@ -68,6 +70,19 @@ export const billingModule = defineModule({
       log: p.log,
       clock,
     });
+    const gifts = new GiftService({
+      db: p.db,
+      billing: provider,
+      tokens: p.tokens,
+      mailer: p.mailer,
+      workspaces,
+      users,
+      details,
+      customerFor: (wid) => billing.customerFor(wid),
+      publicUrl: p.config.publicUrl,
+      log: p.log,
+      clock,
+    });
     const webhooks = new BillingWebhooks({
       db: p.db,
       billing: provider,
@@ -79,6 +94,7 @@ export const billingModule = defineModule({
       },
       invoicePaid: (id) => details.invoicePaid(id),
       chargePaid: (id) => referrals.chargePaid(id),
+      giftPaid: (id) => gifts.checkoutPaid(id),
       paymentFailed: (id) => dunning.paymentFailed(id),
     });
     paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await webhooks.receive(raw, signature)));
@@ -88,7 +104,8 @@ export const billingModule = defineModule({
         app
           .register(billingRoutes, { billing, changes, webhooks })
           .register(billingDetailsRoutes, { details })
-          .register(referralRoutes, { referrals, perIpPerMinute: p.config.rateLimit.perIpPerMinute }),
+          .register(referralRoutes, { referrals, perIpPerMinute: p.config.rateLimit.perIpPerMinute })
+          .register(giftRoutes, { gifts, perIpPerMinute: p.config.rateLimit.perIpPerMinute }),
       jobs: [seats.queue],
       // Members or roles changed: the subscription's quantity follows.
       on: [handle('workspace.access_changed', 'once', (e) => seats.changed(e.workspaceId))],

@@ -121,7 +121,7 @@ export class BillingService {
   }
 
   /** The customer of a workspace, created on the provider the first time. */
-  private async customerFor(workspaceId: string): Promise<string> {
+  async customerFor(workspaceId: string): Promise<string> {
     const repo = billingRepository(this.d.db);
     const known = await repo.customerOf(workspaceId);
     if (known) return known;

@@ -163,3 +163,37 @@ export const referrals = pgTable(
   (t) => [index('referrals_referrer_idx').on(t.referrerId, t.joinedAt)],
 );
 export type ReferralRow = typeof referrals.$inferSelect;
+
+/**
+ * A gift of months of Diván (`/gift/{code}`): bought through a Checkout in payment mode by a workspace
+ * (invoiced to its billing data), its code derived from the row's id with the server's key and stored
+ * only as its keyed hash, shown once to the buyer (`revealed_at`) and mailed, redeemed once.
+ */
+export const giftCodes = pgTable(
+  'gift_codes',
+  {
+    id: uuid('id').primaryKey(),
+    codeHash: text('code_hash').notNull().unique(),
+    checkoutSessionId: text('checkout_session_id').notNull().unique(),
+    buyerWorkspaceId: uuid('buyer_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    buyerUserId: uuid('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    months: integer('months').notNull(),
+    /** Cents: before VAT, the VAT at the sale, the total charged. */
+    subtotal: integer('subtotal').notNull(),
+    vat: integer('vat').notNull(),
+    total: integer('total').notNull(),
+    recipientEmail: text('recipient_email'),
+    recipientName: text('recipient_name'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the provider's webhook only (the redirect proves nothing). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedWorkspaceId: uuid('redeemed_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('gift_codes_buyer_idx').on(t.buyerWorkspaceId, t.createdAt)],
+);
+export type GiftCodeRow = typeof giftCodes.$inferSelect;

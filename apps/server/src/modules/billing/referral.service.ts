@@ -107,7 +107,7 @@ export class ReferralService {
   async joinAtSignUp(tx: DbOrTx, friend: { id: string; email: string }, workspaceId: string, code: string): Promise<void> {
     const referrerId = await this.referrerOf(code, friend, 'referralCode', tx);
     const row = await referralRepository(tx).insert({ referrerId, friendId: friend.id, workspaceId });
-    if (row) await this.d.workspaces.extendTrial(workspaceId, REFERRAL_FRIEND_DAYS, tx);
+    if (row) await this.d.workspaces.extendTrial(workspaceId, { days: REFERRAL_FRIEND_DAYS }, 'referral', tx);
   }
 
   /**
@@ -128,7 +128,7 @@ export class ReferralService {
     const until = await this.d.db.transaction(async (tx) => {
       const row = await referralRepository(tx).insert({ referrerId, friendId: userId, workspaceId: m.workspaceId });
       if (!row) throw new AppError('referral_already_used');
-      return this.d.workspaces.extendTrial(m.workspaceId, REFERRAL_FRIEND_DAYS, tx);
+      return this.d.workspaces.extendTrial(m.workspaceId, { days: REFERRAL_FRIEND_DAYS }, 'referral', tx);
     });
     return { freeTrialEnd: until.toISOString() };
   }

@@ -50,6 +50,15 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   templateId: () => records.consentTemplate(t, owner.accessToken, workspaceId),
   // A Checkout of Diván's plans, already applied (the matrix's workspace is on Team, which is not sold by
   // Checkout; the billing tests start real ones).
+  // A gift bought by the matrix's workspace, its Checkout not yet paid.
+  giftCheckoutId: async ({ caller }) => {
+    const id = `cs_test_gift${crypto.randomUUID().replaceAll('-', '')}`;
+    await t.app.services.database.db.execute(
+      sql`insert into gift_codes (id, code_hash, checkout_session_id, buyer_workspace_id, buyer_user_id, months, subtotal, vat, total)
+          values (${crypto.randomUUID()}, ${id}, ${id}, ${workspaceId}, ${caller.userId}, 1, 2900, 609, 3509)`,
+    );
+    return id;
+  },
   checkoutId: async () => {
     const id = `cs_test_matrix${crypto.randomUUID().replaceAll('-', '')}`;
     await t.app.services.database.db.execute(

@@ -216,20 +216,21 @@ export class WorkspacesService {
   }
 
   /**
-   * A referred friend's free month (issue 27): the trial ends `days` later — counted from now when it had
-   * already ended — inside the caller's transaction, audited. Answers the new end.
+   * More free trial (issue 27): a referred friend's 30 days, or the months of a gift redeemed — counted
+   * from now when it had already ended — inside the caller's transaction, audited. Answers the new end.
    */
-  async extendTrial(workspaceId: string, days: number, tx: DbOrTx): Promise<Date> {
+  async extendTrial(workspaceId: string, by: { days: number } | { months: number }, why: 'referral' | 'gift', tx: DbOrTx): Promise<Date> {
     const current = await workspacesRepository(tx).lock(workspaceId);
     if (!current) throw new AppError('workspace_not_found');
-    const until = new Date(Math.max(current.freeTrialEnd?.getTime() ?? 0, Date.now()) + days * 86_400_000);
+    const from = new Date(Math.max(current.freeTrialEnd?.getTime() ?? 0, Date.now()));
+    const until = 'days' in by ? new Date(from.getTime() + by.days * 86_400_000) : addMonths(from, by.months);
     await workspacesRepository(tx).update(workspaceId, { freeTrialEnd: until });
     await this.audit.record(tx, {
       workspaceId,
       actorId: null,
       action: 'plan.trial_extended',
       target: until.toISOString(),
-      details: { until: until.toISOString(), days },
+      details: { until: until.toISOString(), why, ...by },
     });
     return until;
   }
@@ -314,3 +315,11 @@ export class WorkspacesService {
 }
 
 const nameTaken = () => new AppError('workspace_already_exists', [{ path: 'name', message: 'Ya tienes un espacio con ese nombre' }]);
+
+/** The same day and time `months` later, the day clamped to the month's last (31 January + 1 → 28/29 February). */
+function addMonths(d: Date, months: number): Date {
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), last));
+  return target;
+}

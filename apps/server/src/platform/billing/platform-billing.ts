@@ -77,6 +77,10 @@ export type BillingCheckoutFact = {
   id: string;
   mode: 'subscription' | 'payment' | 'setup';
   status: 'open' | 'complete' | 'expired';
+  /** Whether what it charges was paid (`payment_status: 'paid'`). */
+  paid: boolean;
+  /** What it charged, taxes included (cents; null for a setup). */
+  amountTotal: number | null;
   customerId: string | null;
   subscriptionId: string | null;
   metadata: Metadata;
@@ -108,6 +112,20 @@ export interface PlatformBilling {
     metadata: Metadata;
     /** The subscription's `default_tax_rates` (none: no tax, e.g. reverse charge). */
     taxRateIds: string[];
+    idempotencyKey: string;
+  }): Promise<GatewayCheckout>;
+  /**
+   * Stripe-hosted Checkout in `payment` mode for one thing sold once (a gift of months of Diván):
+   * `amount` before tax, the tax rates added (exclusive). Same key, same session.
+   */
+  checkoutPayment(input: {
+    customerId: string;
+    description: string;
+    amount: number;
+    taxRateIds: string[];
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Metadata;
     idempotencyKey: string;
   }): Promise<GatewayCheckout>;
   /** The tax rate with the spec's key, created the first time it is asked for. */

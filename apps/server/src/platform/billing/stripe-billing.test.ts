@@ -250,6 +250,8 @@ describe('StripeBilling against the fake Stripe', () => {
       id: session.id,
       mode: 'subscription',
       status: 'open',
+      paid: false,
+      amountTotal: 8700,
       customerId: cus.id,
       subscriptionId: null,
       metadata: input.metadata,
@@ -264,6 +266,8 @@ describe('StripeBilling against the fake Stripe', () => {
       id: session.id,
       mode: 'subscription',
       status: 'complete',
+      paid: true,
+      amountTotal: 8700,
       customerId: cus.id,
       subscriptionId: done.subscription,
       metadata: input.metadata,
@@ -513,6 +517,44 @@ describe('StripeBilling against the fake Stripe', () => {
     expect(await billing.hasHadSubscription((await customer('Consulta nueva')).id)).toBe(false);
   });
 
+  it('a gift’s Checkout in payment mode on the platform: one line before tax with its tax rate, the total charged with IVA, paid once completed', async () => {
+    const cus = await customer();
+    const rate = await billing.ensureTaxRate(IVA);
+    const k = key('gift');
+    const session = await billing.checkoutPayment({
+      customerId: cus.id,
+      description: 'Regalo: 3 meses de Diván Premium',
+      amount: 8700,
+      taxRateIds: [rate.id],
+      successUrl: 'https://divan.test/gift/purchased?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://divan.test/gift?canceled=1',
+      metadata: { divan_gift: 'g1' },
+      idempotencyKey: k,
+    });
+    expect(last()).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', account: null, idempotencyKey: k });
+    expect(last().body).toMatchObject({
+      mode: 'payment',
+      customer: cus.id,
+      line_items: [
+        {
+          price_data: {
+            currency: 'eur',
+            unit_amount: '8700',
+            tax_behavior: 'exclusive',
+            product_data: { name: 'Regalo: 3 meses de Diván Premium' },
+          },
+          quantity: '1',
+          tax_rates: [rate.id],
+        },
+      ],
+      payment_intent_data: { metadata: { divan_gift: 'g1' } },
+      locale: 'es',
+    });
+    expect(await billing.retrieveCheckout(session.id)).toMatchObject({ mode: 'payment', status: 'open', paid: false, amountTotal: 10527 });
+    fake.completeCheckout(session.id);
+    expect(await billing.retrieveCheckout(session.id)).toMatchObject({ status: 'complete', paid: true, amountTotal: 10527 });
+  });
+
   it('a price change without proration: the quantity kept, nothing prorated, the next period at the new price', async () => {
     const { subscriptionId, item } = await subscribed(spec('basic', 'month', 1900), 2);
     const premium = await billing.ensurePrice(spec('advance', 'month', 2900));
@@ -656,6 +698,8 @@ describe('StripeBilling mapping and configuration', () => {
       id: 'cs_test_1',
       mode: 'subscription',
       status: 'open',
+      paid: false,
+      amountTotal: null,
       customerId: 'cus_1',
       subscriptionId: 'sub_1',
       metadata: {},

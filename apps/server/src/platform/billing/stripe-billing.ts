@@ -170,6 +170,37 @@ export class StripeBilling implements PlatformBilling {
     });
   }
 
+  checkoutPayment(input: Parameters<PlatformBilling['checkoutPayment']>[0]): Promise<GatewayCheckout> {
+    return this.call(async (stripe) => {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer: input.customerId,
+          line_items: [
+            {
+              price_data: {
+                currency: 'eur',
+                unit_amount: input.amount,
+                tax_behavior: 'exclusive',
+                product_data: { name: input.description },
+              },
+              quantity: 1,
+              tax_rates: input.taxRateIds,
+            },
+          ],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+          payment_intent_data: { metadata: input.metadata, description: input.description },
+          locale: 'es',
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new GatewayUnavailableError(`Stripe checkout session ${session.id} has no url`);
+      return { id: session.id, url: session.url };
+    });
+  }
+
   ensureTaxRate(spec: BillingTaxRateSpec): Promise<{ id: string }> {
     let found = this.taxRates.get(spec.key);
     if (!found) {
@@ -319,6 +350,8 @@ export function toCheckoutFact(s: Stripe.Checkout.Session): BillingCheckoutFact 
     mode: s.mode as BillingCheckoutFact['mode'],
     // `null` only for sessions of the old embedded flows; an unknown word is not complete.
     status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
+    paid: s.payment_status === 'paid',
+    amountTotal: s.amount_total ?? null,
     customerId: idOf(s.customer),
     subscriptionId: idOf(s.subscription),
     metadata: { ...(s.metadata ?? {}) },

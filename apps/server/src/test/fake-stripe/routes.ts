@@ -140,7 +140,13 @@ function createSession(c: RouteContext): StripeObject {
       const priceData = obj(item, 'price_data');
       if (str(priceData, 'currency') !== 'eur') throw invalid('Only eur in the fake.', { param: `line_items[${i}][price_data][currency]` });
       if (!str(obj(priceData, 'product_data'), 'name')) throw missingParam(`line_items[${i}][price_data][product_data][name]`);
-      return sum + amountParam(priceData, 'unit_amount', true)! * (amountParam(item, 'quantity', true) ?? 1);
+      const base = amountParam(priceData, 'unit_amount', true)! * (amountParam(item, 'quantity', true) ?? 1);
+      // Exclusive tax rates of the line are added to what the page charges, each rounded to the cent.
+      const tax = list(item, 'tax_rates').reduce<number>((t, r, j) => {
+        const rate = c.ledger.get(c.owner, 'tax_rate', String(r), `line_items[${i}][tax_rates][${j}]`);
+        return t + (rate.inclusive ? 0 : Math.round((base * (rate.percentage as number)) / 100));
+      }, 0);
+      return sum + base + tax;
     }, 0);
   } else if (
     !str(c.params, 'currency') &&

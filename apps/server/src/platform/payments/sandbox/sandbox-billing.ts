@@ -189,6 +189,36 @@ export class SandboxBilling implements PlatformBilling {
     });
   }
 
+  /** A platform Checkout in payment mode: its hosted page charges the amount and its taxes once (`sandbox-hosted.ts`). */
+  async checkoutPayment(input: Parameters<PlatformBilling['checkoutPayment']>[0]): Promise<GatewayCheckout> {
+    if (!Number.isInteger(input.amount) || input.amount < 50)
+      throw new Error(`sandbox billing: amount must be at least 50 cents (${input.amount})`);
+    return this.db.transaction(async (tx) => {
+      await lockKey(tx, null, input.idempotencyKey);
+      const again = await findByKey<SandboxCheckoutSession>(tx, null, input.idempotencyKey);
+      if (again) return { id: again.id, url: again.url ?? '' };
+      await getObject<SandboxCustomer>(tx, 'customer', input.customerId, { account: null });
+      const taxRates = await taxRateRefs(tx, input.taxRateIds);
+      const tax = taxRates.reduce((a, r) => a + taxOf(input.amount, r.percentage), 0);
+      const session = newCheckoutSession(
+        {
+          mode: 'payment',
+          customer: input.customerId,
+          customerEmail: null,
+          amount: input.amount + tax,
+          description: input.description,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          metadata: input.metadata,
+        },
+        this.base,
+        nowOf(this.ctx),
+      );
+      await insertObject(tx, session, { account: null, idempotencyKey: input.idempotencyKey });
+      return { id: session.id, url: session.url! };
+    });
+  }
+
   async ensureTaxRate(spec: BillingTaxRateSpec): Promise<{ id: string }> {
     return this.db.transaction(async (tx) => {
       await lockKey(tx, null, `tax_rate:${spec.key}`);
@@ -235,6 +265,8 @@ export class SandboxBilling implements PlatformBilling {
       id: s.id,
       mode: s.mode,
       status: s.status,
+      paid: s.payment_status === 'paid',
+      amountTotal: s.amount_total,
       customerId: s.customer,
       subscriptionId: s.subscription ?? null,
       metadata: { ...s.metadata },

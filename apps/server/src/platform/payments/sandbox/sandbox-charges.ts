@@ -48,7 +48,7 @@ export function cardError(code: string, declineCode: string | null, pm: SandboxP
 export async function confirmPayment(
   tx: DbOrTx,
   ctx: SandboxContext,
-  account: string,
+  account: string | null,
   pi: SandboxPaymentIntent,
   pm: SandboxPaymentMethod,
   presence: 'on' | 'off',
@@ -74,7 +74,7 @@ export async function confirmPayment(
 export async function authenticatePayment(
   tx: DbOrTx,
   ctx: SandboxContext,
-  account: string,
+  account: string | null,
   pi: SandboxPaymentIntent,
   approve: boolean,
 ): Promise<SandboxPaymentIntent> {
@@ -84,7 +84,7 @@ export async function authenticatePayment(
   return fail(tx, ctx, account, pi, pm, 'payment_intent_authentication_failure', null, false);
 }
 
-async function succeed(tx: DbOrTx, ctx: SandboxContext, account: string, pi: SandboxPaymentIntent, pm: SandboxPaymentMethod) {
+async function succeed(tx: DbOrTx, ctx: SandboxContext, account: string | null, pi: SandboxPaymentIntent, pm: SandboxPaymentMethod) {
   const now = nowOf(ctx);
   const charge = await insertObject(tx, newCharge(pi, pm, now, null), { account });
   Object.assign(pi, {
@@ -103,7 +103,7 @@ async function succeed(tx: DbOrTx, ctx: SandboxContext, account: string, pi: San
 async function fail(
   tx: DbOrTx,
   ctx: SandboxContext,
-  account: string,
+  account: string | null,
   pi: SandboxPaymentIntent,
   pm: SandboxPaymentMethod,
   code: string,

@@ -233,7 +233,7 @@ export class SandboxHosted {
    */
   private async inSession<T, P = never>(
     sessionId: string,
-    fn: (tx: DbOrTx, session: SandboxCheckoutSession, account: string) => Promise<T>,
+    fn: (tx: DbOrTx, session: SandboxCheckoutSession, account: string | null) => Promise<T>,
     platform?: (tx: DbOrTx, session: SandboxCheckoutSession) => Promise<P>,
   ): Promise<T | P | CheckoutView | null> {
     if (!looksLikeId(sessionId, 'cs_test_')) return null;
@@ -242,7 +242,8 @@ export class SandboxHosted {
       if (!found) return null;
       const { data: session, account } = found;
       if (session.status === 'open' && nowOf(this.ctx) > session.expires_at) return this.expire(tx, session, account);
-      if (account === null) return platform ? platform(tx, session) : null;
+      // The platform's own subscriptions have their page; its payments (a gift of Diván) are paid like a connected account's.
+      if (account === null && session.mode !== 'payment') return platform ? platform(tx, session) : null;
       return fn(tx, session, account);
     });
   }
@@ -272,7 +273,7 @@ export class SandboxHosted {
   private async afterPayment(
     tx: DbOrTx,
     session: SandboxCheckoutSession,
-    account: string,
+    account: string | null,
     pi: SandboxPaymentIntent,
   ): Promise<CheckoutView | Redirect> {
     if (pi.status === 'requires_action') return this.view(tx, session, account);
@@ -291,7 +292,7 @@ export class SandboxHosted {
   private async completeSetup(
     tx: DbOrTx,
     session: SandboxCheckoutSession,
-    account: string,
+    account: string | null,
     si: SandboxSetupIntent,
     pm: SandboxPaymentMethod,
   ): Promise<Redirect> {
@@ -311,7 +312,7 @@ export class SandboxHosted {
   private async failSetup(
     tx: DbOrTx,
     session: SandboxCheckoutSession,
-    account: string,
+    account: string | null,
     si: SandboxSetupIntent,
     error: ReturnType<typeof cardError>,
   ): Promise<CheckoutView> {
@@ -322,7 +323,7 @@ export class SandboxHosted {
     return this.view(tx, session, account, { title, message: error.message });
   }
 
-  private async setupIntentOf(tx: DbOrTx, session: SandboxCheckoutSession, account: string): Promise<SandboxSetupIntent> {
+  private async setupIntentOf(tx: DbOrTx, session: SandboxCheckoutSession, account: string | null): Promise<SandboxSetupIntent> {
     if (session.setup_intent) return getObject<SandboxSetupIntent>(tx, 'setup_intent', session.setup_intent, { account, lock: true });
     const si: SandboxSetupIntent = {
       id: newId('seti_'),
@@ -343,7 +344,7 @@ export class SandboxHosted {
   }
 
   /** One PaymentIntent per session, confirmed again after a decline (as Checkout does). */
-  private async paymentIntentOf(tx: DbOrTx, session: SandboxCheckoutSession, account: string): Promise<SandboxPaymentIntent> {
+  private async paymentIntentOf(tx: DbOrTx, session: SandboxCheckoutSession, account: string | null): Promise<SandboxPaymentIntent> {
     if (session.payment_intent)
       return getObject<SandboxPaymentIntent>(tx, 'payment_intent', session.payment_intent, { account, lock: true });
     const data = session.payment_intent_data ?? { description: '', metadata: {} };

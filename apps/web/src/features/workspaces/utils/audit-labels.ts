@@ -36,7 +36,7 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
     case 'plan.changed':
       return target in PLAN_LABELS ? `Cambió el plan a ${PLAN_LABELS[target as PlanId]}` : 'Quitó el plan del espacio';
     case 'plan.trial_extended':
-      return `Amplió la prueba gratuita hasta el ${typeof e.details.until === 'string' ? displayDayEs(e.details.until.slice(0, 10)) : ''} (invitación de un colega)`;
+      return `Amplió la prueba gratuita hasta el ${typeof e.details.until === 'string' ? displayDayEs(e.details.until.slice(0, 10)) : ''} (${e.details.why === 'gift' ? 'regalo canjeado' : 'invitación de un colega'})`;
     case 'history_entry.deleted':
       return `Eliminó una entrada de la historia clínica de ${patientOf(e)}${typeof e.details.entryDate === 'string' ? ` (del ${displayDayEs(e.details.entryDate)})` : ''}`;
     case 'document.deleted':

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatCents,
+  formatGiftCode,
+  GIFT_VALID_MONTHS,
+  giftPriceOf,
+  isGiftCode,
+  type GiftCheckout,
+  type GiftCheckoutBody,
+  type GiftPurchase,
+  type GiftView,
+  type RedeemGift,
+} from '@divan/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Membership } from '../../platform/auth/access';
+import type { TokenService } from '../../platform/auth/tokens';
+import type { PlatformBilling } from '../../platform/billing/platform-billing';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { renderMail, type Mail } from '../../platform/mail/layout';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { UsersService } from '../users/users.service';
+import type { WorkspacesService } from '../workspaces/workspaces.service';
+import { taxOfDetails, type BillingDetailsService } from './billing-details.service';
+import { billingDetailsRepository } from './billing-details.repository';
+import { isLive } from './billing-sync';
+import { billingRepository } from './billing.repository';
+import type { GiftCodeRow } from './billing.tables';
+import { canManageBilling } from './billing.service';
+import { giftRepository } from './gift.repository';
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** 128 bits as 26 characters of RFC 4648 base32 (the last carries 3 bits). */
+function base32(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+const addMonths = (d: Date, months: number) => {
+  const t = new Date(d);
+  t.setUTCMonth(t.getUTCMonth() + months);
+  return t;
+};
+
+export function giftMail(
+  to: string,
+  o: { months: number; from: string; message: string | null; code: string; url: string; until: Date },
+): Mail {
+  const months = o.months === 1 ? 'un mes' : `${o.months} meses`;
+  return renderMail({
+    to,
+    subject: `${o.from} te regala ${months} de Diván Premium`,
+    greeting: 'Hola:',
+    blocks: [
+      { kind: 'p', text: `${o.from} te regala ${months} de Diván Premium, la consulta de psicología en un solo sitio.` },
+      ...(o.message ? [{ kind: 'note' as const, text: `«${o.message}»` }] : []),
+      { kind: 'p', text: 'Tu código de regalo:' },
+      { kind: 'code', code: formatGiftCode(o.code) },
+      { kind: 'button', url: o.url, label: 'Canjear el regalo' },
+    ],
+    footer: `Se puede canjear una vez, hasta el ${o.until.toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' })}, en un espacio sin plan de pago.`,
+  });
+}
+
+export type GiftDeps = {
+  db: Db;
+  billing: PlatformBilling | null;
+  tokens: TokenService;
+  mailer: Mailer;
+  workspaces: WorkspacesService;
+  users: UsersService;
+  details: BillingDetailsService;
+  customerFor: (workspaceId: string) => Promise<string>;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+};
+
+/**
+ * Gift codes (issue 27 slice 5, decision 0026 §9): months of Premium bought through a Checkout in
+ * payment mode by a workspace — Diván's invoice with IVA at the sale, to its billing data — the code
+ * derived from the gift's id with the server's key (so it is never stored: only its keyed hash is),
+ * shown once to the buyer and mailed; redeemed once by the owner of a workspace without a paid plan,
+ * as months of free trial (the trial has Premium's features).
+ */
+export class GiftService {
+  constructor(private readonly d: GiftDeps) {}
+
+  private codeOf = (giftId: string) =>
+    base32(Buffer.from(this.d.tokens.hashSecret(`divan-gift-code:${giftId}`), 'base64url').subarray(0, 16));
+  private hashOf = (code: string) => this.d.tokens.hashSecret(`divan-gift:${code}`);
+  private linkOf = (code: string) => `${this.d.publicUrl.replace(/\/+$/, '')}/gift/${code}`;
+
+  async checkout(m: Membership, userId: string, body: { months: number } & Omit<GiftCheckoutBody, 'months'>): Promise<GiftCheckout> {
+    const billing = this.d.billing;
+    if (!billing) throw new AppError('billing_unavailable');
+    if (!canManageBilling(m)) throw new AppError('access_denied');
+    const wid = m.workspaceId;
+    const details = await billingDetailsRepository(this.d.db).detailsOf(wid);
+    const taxRateIds = await this.d.details.taxRateIdsOf(wid);
+    const tax = taxOfDetails(details!);
+    const subtotal = giftPriceOf(body.months);
+    const vat = Math.round((subtotal * tax.vatRate) / 100);
+    const customerId = await this.d.customerFor(wid);
+    const id = randomUUID();
+    const base = this.d.publicUrl.replace(/\/+$/, '');
+    const session = await billing.checkoutPayment({
+      customerId,
+      description: `Regalo: ${body.months === 1 ? '1 mes' : `${body.months} meses`} de Diván Premium`,
+      amount: subtotal,
+      taxRateIds,
+      successUrl: `${base}/gift/purchased?session_id={CHECKOUT_SESSION_ID}&workspace=${wid}`,
+      cancelUrl: `${base}/gift?canceled=1`,
+      metadata: { divan_gift: id, divan_workspace: wid },
+      idempotencyKey: `divan-gift:${id}`,
+    });
+    await giftRepository(this.d.db).insert({
+      id,
+      codeHash: this.hashOf(this.codeOf(id)),
+      checkoutSessionId: session.id,
+      buyerWorkspaceId: wid,
+      buyerUserId: userId,
+      months: body.months,
+      subtotal,
+      vat,
+      total: subtotal + vat,
+      recipientEmail: body.recipientEmail ?? null,
+      recipientName: body.recipientName ?? null,
+      message: body.message ?? null,
+    });
+    return { url: session.url, sessionId: session.id };
+  }
+
+  /** The buyer's return page: paid once the webhook said so; the code on the first read after that, to its buyer only. */
+  async purchase(m: Membership, userId: string, sessionId: string): Promise<GiftPurchase> {
+    const row = await giftRepository(this.d.db).ofSession(sessionId);
+    if (!row || row.buyerWorkspaceId !== m.workspaceId) throw new AppError('gift_checkout_not_found');
+    const common = {
+      months: row.months,
+      subtotal: row.subtotal,
+      vat: row.vat,
+      total: row.total,
+      recipientEmail: row.recipientEmail,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+    };
+    if (!row.paidAt) {
+      // Not paid yet: whether the provider's page expired (the provider out of reach: still waiting).
+      const fact = await this.d.billing?.retrieveCheckout(sessionId).catch((err: unknown) => {
+        this.d.log.warn({ err, sessionId }, 'gift: the provider could not say how its Checkout is');
+        return null;
+      });
+      return { ...common, status: fact?.status === 'expired' ? 'expired' : 'open', code: null, link: null, revealed: false };
+    }
+    const shown = row.buyerUserId === userId && (await giftRepository(this.d.db).markRevealed(row.id, this.d.clock()));
+    const code = shown ? this.codeOf(row.id) : null;
+    return { ...common, status: 'paid', code, link: code ? this.linkOf(code) : null, revealed: !shown };
+  }
+
+  /**
+   * The provider's `checkout.session.completed` of a gift: paid only when the provider says so (read
+   * again), once (a replay finds it paid); Diván's invoice and the mails are keyed, so a redelivery after
+   * a failure finishes them and never doubles them.
+   */
+  async checkoutPaid(sessionId: string): Promise<'paid' | string> {
+    const billing = this.d.billing;
+    if (!billing) return 'billing not configured';
+    const row = await giftRepository(this.d.db).ofSession(sessionId);
+    if (!row) return 'not a gift';
+    const fact = await billing.retrieveCheckout(sessionId);
+    if (fact.mode !== 'payment' || !fact.paid) return 'not paid';
+    if (!row.buyerWorkspaceId) return 'buyer workspace gone';
+    // Its invoice and mails first, then paid: the buyer's page shows the code once all of it is done,
+    // and a failure leaves it unpaid for the provider's redelivery to finish (each keyed: never twice).
+    const paidAt = row.paidAt ?? this.d.clock();
+    const paid = { ...row, paidAt, expiresAt: row.expiresAt ?? addMonths(paidAt, GIFT_VALID_MONTHS) };
+    const invoiced = await this.d.details.issueCharge({
+      key: sessionId,
+      workspaceId: row.buyerWorkspaceId,
+      lines: [
+        {
+          description: `Tarjeta regalo: ${row.months === 1 ? '1 mes' : `${row.months} meses`} de Diván Premium`,
+          amountCents: row.subtotal,
+        },
+      ],
+      paidAt,
+      providerTotal: fact.amountTotal ?? row.total,
+    });
+    if (invoiced !== 'issued' && invoiced !== 'duplicate')
+      this.d.log.warn({ sessionId, reason: invoiced }, 'gift: no Diván invoice for this sale');
+    await this.mail(paid);
+    await giftRepository(this.d.db).markPaid(row.id, paidAt, paid.expiresAt);
+    return 'paid';
+  }
+
+  private async mail(row: GiftCodeRow) {
+    const code = this.codeOf(row.id);
+    const from = await this.fromName(row);
+    const content = { months: row.months, from, message: row.message, code, url: this.linkOf(code), until: row.expiresAt! };
+    const [buyer] = row.buyerUserId ? await this.d.users.findManyByIds([row.buyerUserId]) : [];
+    const opts = { purpose: 'billing', workspaceId: row.buyerWorkspaceId ?? undefined };
+    if (buyer) await this.d.mailer.send(giftMail(buyer.email, content), { ...opts, key: `divan-gift-buyer:${row.id}` });
+    if (row.recipientEmail && row.recipientEmail !== buyer?.email)
+      await this.d.mailer.send(giftMail(row.recipientEmail, content), { ...opts, key: `divan-gift-recipient:${row.id}` });
+  }
+
+  private async fromName(row: GiftCodeRow): Promise<string> {
+    const [buyer] = row.buyerUserId ? await this.d.users.namesByIds([row.buyerUserId]) : [];
+    return buyer ? [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') : 'Un colega';
+  }
+
+  /** The `/gift/{code}` page: what the gift is and whether it can still be redeemed. */
+  async view(code: string): Promise<GiftView> {
+    if (!isGiftCode(code)) throw new AppError('gift_not_found');
+    const row = await giftRepository(this.d.db).paidOfHash(this.hashOf(code));
+    if (!row) throw new AppError('gift_not_found');
+    return {
+      status: row.redeemedAt ? 'redeemed' : row.expiresAt! <= this.d.clock() ? 'expired' : 'available',
+      months: row.months,
+      fromName: await this.fromName(row),
+      recipientName: row.recipientName,
+      message: row.message,
+      expiresAt: row.expiresAt!.toISOString(),
+    };
+  }
+
+  /** Redeemed once, by the owner, on a workspace without a paid plan in force: its trial runs the gift's months longer. */
+  async redeem(m: Membership, userId: string, code: string): Promise<RedeemGift> {
+    if (!m.isOwner) throw new AppError('access_denied');
+    const sub = await billingRepository(this.d.db).subscriptionOf(m.workspaceId);
+    if (sub && isLive(sub.status)) throw new AppError('gift_workspace_subscribed');
+    return this.d.db.transaction(async (tx) => {
+      const row = await giftRepository(tx).paidOfHash(this.hashOf(code), { lock: true });
+      if (!row) throw new AppError('gift_not_found');
+      if (row.redeemedAt) throw new AppError('gift_redeemed');
+      const at = this.d.clock();
+      if (row.expiresAt! <= at) throw new AppError('gift_expired');
+      const until = await this.d.workspaces.extendTrial(m.workspaceId, { months: row.months }, 'gift', tx);
+      await giftRepository(tx).markRedeemed(row.id, { userId, workspaceId: m.workspaceId, at });
+      this.d.log.info({ giftId: row.id, workspaceId: m.workspaceId, value: formatCents(row.subtotal) }, 'gift redeemed');
+      return { months: row.months, freeTrialEnd: until.toISOString() };
+    });
+  }
+}

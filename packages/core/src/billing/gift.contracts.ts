@@ -1,0 +1,104 @@
+// Gift codes (issue 27 slice 5; spec §2 `/gift/{code}`): months of Premium bought for someone — Checkout
+// in payment mode, Diván's invoice with IVA at the sale (a single-purpose voucher) — a random code shown
+// once to the buyer and mailed, stored as its keyed hash, redeemed once: the months are added to the
+// free trial of a workspace without a paid plan (the trial has Premium's features).
+import { z } from 'zod';
+import { PLAN_PRICES } from '../workspaces/plans';
+
+/** How many months of Premium a gift can hold. */
+export const GIFT_MONTHS = [1, 3, 6, 12] as const;
+export type GiftMonths = (typeof GIFT_MONTHS)[number];
+/** A gift not redeemed within this many months of its purchase expires. */
+export const GIFT_VALID_MONTHS = 12;
+export const GIFT_MESSAGE_MAX = 300;
+
+/** What a gift of `months` costs before VAT: one person's Premium, month by month. */
+export const giftPriceOf = (months: number) => (PLAN_PRICES.advance?.monthly ?? 0) * months;
+
+/** A code as printed (`ABCD-EFGH-…`) or typed in any case: the 26 characters of its 128 bits in base32. */
+export const normalizeGiftCode = (raw: string) => raw.replace(/[\s-]/g, '').toUpperCase();
+export const isGiftCode = (code: string) => /^[A-Z2-7]{26}$/.test(code);
+/** `ABCDEFGHIJKLMNOPQRSTUVWXYZ` → `ABCDE-FGHIJ-…`: easier to read aloud. */
+export const formatGiftCode = (code: string) => code.match(/.{1,5}/g)!.join('-');
+/** In a path, a malformed code reads as one that does not exist (`gift_not_found`): the page says the same. */
+export const giftCodeParam = z.object({
+  code: z.string().max(200, { error: 'El código de regalo no es válido' }).transform(normalizeGiftCode),
+});
+
+/** POST /workspaces/:id/gifts/checkout — paid by the workspace (invoiced to its billing data). */
+export const giftCheckoutBody = z.object({
+  months: z.union(
+    GIFT_MONTHS.map((m) => z.literal(m)),
+    { error: 'Elige 1, 3, 6 o 12 meses' },
+  ),
+  /** Mailed the code too (the buyer always is). */
+  recipientEmail: z
+    .email({ error: 'El email no es válido' })
+    .max(254)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  recipientName: z
+    .string()
+    .trim()
+    .max(100, { error: 'Como mucho 100 caracteres' })
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  message: z
+    .string()
+    .trim()
+    .max(GIFT_MESSAGE_MAX, { error: `Como mucho ${GIFT_MESSAGE_MAX} caracteres` })
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+});
+export type GiftCheckoutBody = z.input<typeof giftCheckoutBody>;
+
+export const giftCheckoutResponse = z.object({ url: z.string(), sessionId: z.string() });
+export type GiftCheckout = z.infer<typeof giftCheckoutResponse>;
+
+/**
+ * GET /workspaces/:id/gifts/checkout/:sessionId — what the buyer's return page waits for: `paid` once the
+ * provider's webhook said so; the code itself the first time it is asked for after that (then null).
+ */
+export const giftPurchaseResponse = z.object({
+  status: z.enum(['open', 'paid', 'expired']),
+  months: z.number().int(),
+  /** Cents: before VAT, the VAT, what was charged. */
+  subtotal: z.number().int(),
+  vat: z.number().int(),
+  total: z.number().int(),
+  recipientEmail: z.string().nullable(),
+  /** Shown once: the code and its link, on the first read after payment. */
+  code: z.string().nullable(),
+  link: z.string().nullable(),
+  /** The code was already shown (it is in the buyer's mail). */
+  revealed: z.boolean(),
+  /** ISO: redeemable until then. */
+  expiresAt: z.string().nullable(),
+});
+export type GiftPurchase = z.infer<typeof giftPurchaseResponse>;
+
+/** GET /gifts/:code (public) — the `/gift/{code}` page. */
+export const giftViewResponse = z.object({
+  status: z.enum(['available', 'redeemed', 'expired']),
+  months: z.number().int(),
+  fromName: z.string(),
+  recipientName: z.string().nullable(),
+  message: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type GiftView = z.infer<typeof giftViewResponse>;
+
+/** POST /workspaces/:id/gifts/redeem {code} — the trial's new end. */
+export const redeemGiftBody = z.object({
+  code: z
+    .string({ error: 'Escribe el código de regalo' })
+    .max(60, { error: 'El código de regalo tiene 26 letras y números' })
+    .transform(normalizeGiftCode)
+    .refine(isGiftCode, { error: 'El código de regalo tiene 26 letras y números' }),
+});
+export type RedeemGiftBody = z.input<typeof redeemGiftBody>;
+export const redeemGiftResponse = z.object({ months: z.number().int(), freeTrialEnd: z.string() });
+export type RedeemGift = z.infer<typeof redeemGiftResponse>;
