@@ -70,7 +70,7 @@ export function ReferralNote({ inviter }: { inviter: Inviter }) {
         </p>
       ) : inviter.state === 'missing' ? (
         <p className="rounded-lg border bg-muted/60 px-4 py-3 text-sm leading-relaxed text-muted-foreground">
-          Ese código de invitación no existe. Revísalo o bórralo en «Código de invitación»: puedes crear tu cuenta igualmente.
+          Ese código de invitación no existe. Puedes corregirlo más abajo o dejarlo vacío: tu cuenta se crea igualmente.
         </p>
       ) : null}
     </div>

@@ -89,7 +89,11 @@ export function SignUpRoute() {
             label="Código de invitación"
             aside={<span className="text-[0.8125rem] text-muted-foreground">Opcional</span>}
             error={errors.referralCode?.message}
-            hint={`El que te ha pasado un colega: ${FRIEND_DAYS} días más de prueba gratis.`}
+            hint={
+              inviter.state === 'missing'
+                ? 'Ese código no existe: corrígelo o déjalo vacío.'
+                : `El que te ha pasado un colega: ${FRIEND_DAYS} días más de prueba gratis.`
+            }
           >
             <Input
               autoComplete="off"

@@ -61,7 +61,8 @@ export function CopyField({
           value={value}
           aria-describedby={hint ? `${id}-hint` : undefined}
           onFocus={(e) => e.currentTarget.select()}
-          className={cn('min-w-0 flex-1', mono && 'font-mono tracking-[0.2em]')}
+          // Read-only, but not disabled-looking: this is the text to share (Input greys read-only text).
+          className={cn('min-w-0 read-only:text-foreground! sm:flex-1', mono && 'font-mono font-semibold tracking-widest')}
         />
         <Button type="button" variant="outline" onClick={() => void copy()} className="sm:w-40">
           <Copy aria-hidden />

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REFERRAL_FRIEND_DAYS, redeemReferralBody, type RedeemReferral, type Workspace } from '@divan/core';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { applyApiError } from '@/lib/form-errors';
 import { useRedeemReferral } from '../api/referral-api';
 
@@ -30,6 +30,8 @@ export function RedeemReferralForm({ workspace, onRedeemed }: { workspace: Works
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(redeemReferralBody), defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
+  const error = errors.code?.message;
+  const id = useId();
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null);
@@ -47,21 +49,30 @@ export function RedeemReferralForm({ workspace, onRedeemed }: { workspace: Works
         gratis. Vale si el espacio nunca ha tenido un plan de Diván.
       </p>
       {formError ? <Alert variant="error">{formError}</Alert> : null}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label="Código de invitación" error={errors.code?.message} className="sm:w-64">
+      {/* Field's shape, with the button beside the input and the message under both (a long refusal reads on one line). */}
+      <div className="grid max-w-xl gap-1.5">
+        <Label htmlFor={id}>Código de invitación</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
           <Input
+            id={id}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="Por ejemplo: K7M2QX9P"
-            className="font-mono uppercase tracking-[0.15em] placeholder:normal-case placeholder:tracking-normal"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-message` : undefined}
+            className="font-mono uppercase tracking-widest placeholder:font-sans placeholder:normal-case placeholder:tracking-normal sm:w-56"
             {...form.register('code')}
           />
-        </Field>
-        {/* Lined up with the input, below the label. */}
-        <Button type="submit" loading={isSubmitting} className="sm:mt-[1.375rem]">
-          Usar código
-        </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Usar código
+          </Button>
+        </div>
+        {error ? (
+          <p id={`${id}-message`} role="alert" className="text-[0.8125rem] font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
       </div>
     </form>
   );

@@ -8,7 +8,7 @@ const STATUS: Record<ReferralFriend['status'], string> = { joined: 'En prueba', 
 
 /** What the month off of one colleague is, or will be. */
 function rewardText(friend: ReferralFriend): { amount: string | null; when: string } {
-  if (!friend.reward) return { amount: null, when: 'Tu mes gratis llegará cuando pague su primera factura' };
+  if (!friend.reward) return { amount: null, when: 'Cuando pague su primera factura' };
   return {
     amount: formatCurrency(friend.reward.amount),
     when: friend.reward.state === 'applied' ? 'En tu próxima factura' : 'Cuando contrates un plan',
@@ -36,11 +36,13 @@ export function ReferralFriends({ friends }: { friends: ReferralFriend[] }) {
                 <span className="font-medium">{f.firstName}</span>
                 <Badge variant={f.status === 'rewarded' ? 'accent' : 'neutral'}>{STATUS[f.status]}</Badge>
               </p>
-              <p className="truncate text-[0.8125rem] text-muted-foreground">
-                {f.email} · se unió el {formatDate(f.joinedAt)}
+              <p className="flex flex-wrap gap-x-1.5 text-[0.8125rem] text-muted-foreground">
+                <span className="break-all">{f.email}</span>
+                <span aria-hidden>·</span>
+                <span className="whitespace-nowrap">se unió el {formatDate(f.joinedAt)}</span>
               </p>
             </div>
-            <div className="grid gap-0.5 sm:justify-items-end sm:text-right">
+            <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 sm:grid sm:justify-items-end sm:text-right">
               {reward.amount ? <p className="font-medium tabular-nums">{reward.amount}</p> : null}
               <p className="text-[0.8125rem] text-muted-foreground">{reward.when}</p>
             </div>
