@@ -36,7 +36,7 @@ const optional = (label: string, max: number) =>
 /**
  * PUT /workspaces/:id/billing/details. In Spain a valid NIF (or NIE, CIF) is required; a business
  * elsewhere in the EU gives its VAT id with the country's prefix (then Diván's invoice is under reverse
- * charge); outside the EU a tax id of that country is optional.
+ * charge); anyone else the tax id of their country (Diván's invoice is a full one, never simplified).
  */
 export const billingDetailsBody = z
   .object({
@@ -63,6 +63,14 @@ export const billingDetailsBody = z
       if (!/^\d{5}$/.test(b.postalCode.replace(/\s/g, '')))
         ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'El código postal español tiene 5 cifras' });
     }
+    // Diván's invoice names its buyer by a tax id: without one it would be simplified (F2), which the law
+    // caps at 400 € — a yearly plan of a few users goes past it.
+    else if (!b.taxId && !b.vatId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taxId'],
+        message: 'Escribe tu número de identificación fiscal (o el NIF-IVA): sin él, la factura de Diván no puede ir a tu nombre',
+      });
     if (b.vatId) {
       if (!isEu(b.country)) ctx.addIssue({ code: 'custom', path: ['vatId'], message: 'El NIF-IVA es para empresas de otro país de la UE' });
       else if (euVatIdCountry(b.vatId) !== b.country)

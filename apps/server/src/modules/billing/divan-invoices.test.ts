@@ -70,6 +70,9 @@ describe('the billing data of Ajustes › Pagos', () => {
     const wrongCountry = await put({ ...base, country: 'FR', postalCode: '75001', vatId: 'DE123456789' });
     expect(wrongCountry.statusCode).toBe(400);
     expect(wrongCountry.json().fields[0]).toMatchObject({ path: 'vatId' });
+    // Outside Spain, a tax number or the VAT id: Diván's invoice is never a simplified one.
+    const none = await put({ ...base, country: 'US', postalCode: '10001', city: 'Nueva York' });
+    expect(none.json().fields).toEqual([{ path: 'taxId', message: expect.stringContaining('número de identificación fiscal') }]);
     // Nothing was saved by the refusals.
     expect(await ok<BillingDetailsResponse>(t.get(`${B(ws.id)}/details`, { token: owner.accessToken }))).toEqual({
       details: null,

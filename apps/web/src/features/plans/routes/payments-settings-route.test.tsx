@@ -151,7 +151,7 @@ describe('Ajustes › Pagos: the billing data', () => {
     // Spain asks no NIF-IVA.
     expect(form().queryByLabelText('NIF-IVA (opcional)')).toBeNull();
     await user.selectOptions(form().getByLabelText('País'), 'FR');
-    expect(form().getByLabelText('Número fiscal (opcional)')).toBeTruthy();
+    expect(form().getByLabelText('Número de identificación fiscal')).toBeTruthy();
     await user.type(form().getByLabelText('NIF-IVA (opcional)'), 'DE123456789');
     await user.clear(form().getByLabelText('Código postal'));
     await user.type(form().getByLabelText('Código postal'), '75001');

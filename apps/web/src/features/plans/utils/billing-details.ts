@@ -24,7 +24,7 @@ export function billingDetailsValues(details: BillingDetailsResponse['details'] 
 export const asksVatId = (country: string) => country !== 'ES' && (EU_MEMBER_STATES as readonly string[]).includes(country);
 
 /** The tax id's label: Spain requires one; elsewhere it is optional. */
-export const taxIdLabelOf = (country: string) => (country === 'ES' ? 'NIF, NIE o CIF' : 'Número fiscal (opcional)');
+export const taxIdLabelOf = (country: string) => (country === 'ES' ? 'NIF, NIE o CIF' : 'Número de identificación fiscal');
 
 /** The line under the form: how Diván's invoices to these data are taxed (null before any are saved). */
 export function taxLineOf(tax: BillingDetailsResponse['tax'] | undefined): string | null {
