@@ -8,7 +8,7 @@ import {
 } from '@divan/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Membership } from '../../platform/auth/access';
-import { IVA_21, type PlatformBilling } from '../../platform/billing/platform-billing';
+import { IVA_21, type BillingCustomerDetails, type PlatformBilling } from '../../platform/billing/platform-billing';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { OperatorInvoicing } from '../invoices/operator/operator-invoicing.service';
@@ -22,6 +22,14 @@ const countryName = (code: string) => BILLING_COUNTRIES.find((c) => c.code === c
 
 export const taxOfDetails = (d: Pick<BillingDetailsRow, 'country' | 'postalCode' | 'vatId'>): DivanTax =>
   divanTax({ country: d.country, postalCode: d.postalCode, vatId: d.vatId });
+
+/** The tax id the provider keeps for its receipts and its VIES check: an EU VAT id, or a Spanish company's CIF. */
+export function providerTaxIdOf(row: Pick<BillingDetailsRow, 'country' | 'taxId' | 'vatId'>): BillingCustomerDetails['taxId'] {
+  if (row.vatId) return { type: 'eu_vat', value: row.vatId };
+  if (row.country === 'ES' && row.taxId && /^[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J]$/.test(row.taxId))
+    return { type: 'es_cif', value: row.taxId };
+  return null;
+}
 
 function present(row: BillingDetailsRow | null): BillingDetailsResponse {
   if (!row) return { details: null, tax: null };
@@ -80,12 +88,14 @@ export class BillingDetailsService {
   async pushToCustomer(row: BillingDetailsRow, customerId?: string): Promise<void> {
     const customer = customerId ?? (await billingRepository(this.d.db).customerOf(row.workspaceId));
     if (!customer || !this.d.billing) return;
-    await this.d.billing.updateCustomer(customer, {
+    const { taxIdRefused } = await this.d.billing.updateCustomer(customer, {
       name: row.name,
       email: row.email,
       address: { line1: row.line1, city: row.city, postalCode: row.postalCode, country: row.country },
+      taxId: providerTaxIdOf(row),
       idempotencyKey: `divan-customer-details:${row.workspaceId}:${row.updatedAt.getTime()}`,
     });
+    if (taxIdRefused) this.d.log.warn({ workspaceId: row.workspaceId, reason: taxIdRefused }, 'billing: the provider refused the tax id');
   }
 
   /** The provider's tax rates of a workspace's subscription; `billing_details_missing` before the data are given. */

@@ -122,14 +122,16 @@ describe("Diván's invoice for each charge", () => {
     expect(mails).toEqual([{ key: `divan-invoice:${spain.invoices.items[0]!.id}` }]);
   });
 
-  it('gives the provider’s customer the billing data (its receipts and portal say the same)', async () => {
-    const [customer] = await t.rows<{ name: string; address: Record<string, string> }>(
-      sql`select data->>'name' as name, data->'address' as address from sandbox_stripe_objects
+  it('gives the provider’s customer the billing data and the VAT id (its receipts and portal say the same)', async () => {
+    const [customer] = await t.rows<{ name: string; address: Record<string, string>; tax_ids: unknown }>(
+      sql`select data->>'name' as name, data->'address' as address, data->'tax_ids' as tax_ids from sandbox_stripe_objects
           where id = (select customer_id from billing_customers where workspace_id = ${france.wid})`,
     );
     expect(customer).toEqual({
       name: 'Cabinet Marie SARL',
       address: { line1: '3 rue de Rivoli', city: 'París', postal_code: '75001', country: 'FR' },
+      // The VAT id too, which Stripe checks against VIES.
+      tax_ids: [{ type: 'eu_vat', value: 'FR12345678901', verification: { status: 'pending' } }],
     });
   });
 

@@ -54,6 +54,11 @@ export type BillingCustomerDetails = {
   name: string;
   email: string | null;
   address: { line1: string; city: string; postalCode: string; country: string };
+  /**
+   * The customer's tax id as Stripe types it (an EU VAT id: `eu_vat`, which Stripe checks against VIES;
+   * a Spanish company's CIF: `es_cif`), or none: the provider's list is made to hold exactly this one.
+   */
+  taxId: { type: 'eu_vat' | 'es_cif'; value: string } | null;
 };
 
 /** A paid or open invoice of Diván's subscription as the provider wrote it (cents). */
@@ -96,7 +101,7 @@ export interface PlatformBilling {
    * Whom the provider's receipts and portal name: the billing data of Ajustes › Pagos (Diván's own invoice
    * is the legal one; this keeps Stripe's papers saying the same). Same key, same result.
    */
-  updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<void>;
+  updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<{ taxIdRefused: string | null }>;
   /** The Price with the spec's lookup key, created (with its Product) the first time it is asked for. */
   ensurePrice(spec: BillingPriceSpec): Promise<{ id: string }>;
   /**

@@ -116,18 +116,59 @@ describe('StripeBilling against the fake Stripe', () => {
   it('updates the customer’s name, email and address on the platform, under the caller’s key', async () => {
     const cus = await customer();
     const k = key('details');
+    const n = fake.requests.length;
     await billing.updateCustomer(cus.id, {
       name: 'Cabinet Marie SARL',
       email: null,
       address: { line1: '3 rue de Rivoli', city: 'París', postalCode: '75001', country: 'FR' },
+      taxId: null,
       idempotencyKey: k,
     });
-    expect(last()).toMatchObject({ method: 'POST', path: `/v1/customers/${cus.id}`, account: null, idempotencyKey: k, status: 200 });
-    expect(last().body).toEqual({
+    expect(fake.requests[n]).toMatchObject({
+      method: 'POST',
+      path: `/v1/customers/${cus.id}`,
+      account: null,
+      idempotencyKey: k,
+      status: 200,
+    });
+    expect(last()).toMatchObject({ method: 'GET', path: `/v1/customers/${cus.id}/tax_ids`, account: null });
+    const update = fake.requests[n]!;
+    expect(update.body).toEqual({
       name: 'Cabinet Marie SARL',
       address: { line1: '3 rue de Rivoli', city: 'París', postal_code: '75001', country: 'FR' },
     });
     expect(fake.get(cus.id)).toMatchObject({ name: 'Cabinet Marie SARL', address: { country: 'FR' } });
+  });
+
+  it('the customer holds exactly the tax id of the billing data: added (Stripe’s VIES check pending), kept, replaced, removed; a refused format said', async () => {
+    const cus = await customer();
+    const details = (taxId: { type: 'eu_vat' | 'es_cif'; value: string } | null) => ({
+      name: 'Cabinet Marie SARL',
+      email: null,
+      address: { line1: '3 rue de Rivoli', city: 'París', postalCode: '75001', country: 'FR' },
+      taxId,
+      idempotencyKey: key('details'),
+    });
+    const held = () => fake.list(null, 'tax_id').filter((t) => t.customer === cus.id && !t.deleted);
+    expect(await billing.updateCustomer(cus.id, details({ type: 'eu_vat', value: 'FR12345678901' }))).toEqual({ taxIdRefused: null });
+    expect(held()).toEqual([
+      expect.objectContaining({ type: 'eu_vat', value: 'FR12345678901', verification: expect.objectContaining({ status: 'pending' }) }),
+    ]);
+    const first = held()[0]!.id;
+    // The same again: nothing made or removed.
+    const n = fake.requests.length;
+    await billing.updateCustomer(cus.id, details({ type: 'eu_vat', value: 'FR12345678901' }));
+    expect(since(n).map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(held().map((t) => t.id)).toEqual([first]);
+    await billing.updateCustomer(cus.id, details({ type: 'eu_vat', value: 'FR98765432109' }));
+    expect(held().map((t) => t.value)).toEqual(['FR98765432109']);
+    expect(await billing.updateCustomer(cus.id, details({ type: 'es_cif', value: 'no-vale' }))).toEqual({
+      taxIdRefused: expect.stringContaining('Invalid value'),
+    });
+    expect(held()).toEqual([]);
+    await billing.updateCustomer(cus.id, details({ type: 'es_cif', value: 'B12345674' }));
+    await billing.updateCustomer(cus.id, details(null));
+    expect(held()).toEqual([]);
   });
 
   it('ensurePrice makes the Product and the Price once, then finds the Price by its lookup key', async () => {

@@ -71,14 +71,32 @@ export class StripeBilling implements PlatformBilling {
     });
   }
 
-  updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<void> {
-    return this.call(async (stripe) => {
+  updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<{ taxIdRefused: string | null }> {
+    return this.call(async (stripe, sdk) => {
       const { line1, city, postalCode, country } = input.address;
       await stripe.customers.update(
         customerId,
         { name: input.name, email: orUndefined(input.email), address: { line1, city, postal_code: postalCode, country } },
         { idempotencyKey: input.idempotencyKey },
       );
+      // The tax ids: exactly the one of the billing data (Stripe checks an EU VAT id against VIES).
+      const wanted = input.taxId;
+      const held = (await stripe.customers.listTaxIds(customerId, { limit: 20 })).data;
+      const same = (t: { type: string; value: string }) => !!wanted && t.type === wanted.type && t.value === wanted.value;
+      for (const t of held) if (!same(t)) await stripe.customers.deleteTaxId(customerId, t.id);
+      if (!wanted || held.some(same)) return { taxIdRefused: null };
+      try {
+        await stripe.customers.createTaxId(
+          customerId,
+          { type: wanted.type, value: wanted.value },
+          { idempotencyKey: `${input.idempotencyKey}:tax-id` },
+        );
+        return { taxIdRefused: null };
+      } catch (err) {
+        // Its format refused (`tax_id_invalid`): the rest is saved; Diván's invoice still names it.
+        if (err instanceof sdk.errors.StripeInvalidRequestError) return { taxIdRefused: err.message };
+        throw err;
+      }
     });
   }
 

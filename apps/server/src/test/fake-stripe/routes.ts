@@ -30,7 +30,12 @@ export type CheckoutPlan = {
   taxRates?: string[];
 };
 
-export type Route = { method: 'GET' | 'POST'; pattern: RegExp; handle: (c: RouteContext) => StripeObject; platformOnly?: boolean };
+export type Route = {
+  method: 'GET' | 'POST' | 'DELETE';
+  pattern: RegExp;
+  handle: (c: RouteContext) => StripeObject;
+  platformOnly?: boolean;
+};
 
 const amountParam = (params: Form, key: string, required: boolean): number | null => {
   const raw = str(params, key);
@@ -118,6 +123,46 @@ function updateCustomer(c: RouteContext): StripeObject {
   const address = obj(c.params, 'address');
   if (Object.keys(address).length > 0) customer.address = { ...address };
   return customer;
+}
+
+const TAX_ID_FORMATS: Record<string, RegExp> = { eu_vat: /^[A-Z]{2}[0-9A-Z]{2,12}$/, es_cif: /^[A-Z]\d{7}[0-9A-Z]$/ };
+const taxIdsOf = (c: RouteContext, customerId: string) =>
+  c.ledger.list(c.owner, 'tax_id').filter((t) => t.customer === customerId && !t.deleted);
+
+/** `customers.createTaxId`: Stripe checks the type's format at once (an EU VAT id's VIES check comes later, pending here). */
+function createTaxId(c: RouteContext): StripeObject {
+  const customer = c.ledger.get(c.owner, 'customer', c.ids[0]!, 'customer');
+  const type = str(c.params, 'type');
+  const value = str(c.params, 'value');
+  if (!type) throw missingParam('type');
+  if (!value) throw missingParam('value');
+  const format = TAX_ID_FORMATS[type];
+  if (!format) throw invalid(`The fake Stripe knows no tax id type ${type}.`, { param: 'type' });
+  if (!format.test(value)) throw invalid(`Invalid value for ${type}.`, { param: 'value', code: 'tax_id_invalid' });
+  return c.ledger.put(c.owner, {
+    id: newId('txi'),
+    object: 'tax_id',
+    type,
+    value,
+    country: value.slice(0, 2),
+    customer: customer.id,
+    verification: type === 'eu_vat' ? { status: 'pending', verified_address: null, verified_name: null } : null,
+    created: now(),
+    livemode: false,
+  });
+}
+
+function listTaxIds(c: RouteContext): StripeObject {
+  c.ledger.get(c.owner, 'customer', c.ids[0]!, 'customer');
+  const data = taxIdsOf(c, c.ids[0]!);
+  return { object: 'list', data, has_more: false, url: `/v1/customers/${c.ids[0]}/tax_ids` } as unknown as StripeObject;
+}
+
+function deleteTaxId(c: RouteContext): StripeObject {
+  const taxId = taxIdsOf(c, c.ids[0]!).find((t) => t.id === c.ids[1]);
+  if (!taxId) throw invalid(`No such tax id: '${c.ids[1]}'`, { code: 'resource_missing', param: 'id' });
+  taxId.deleted = true;
+  return { id: taxId.id, object: 'tax_id', deleted: true } as StripeObject;
 }
 
 function createSession(c: RouteContext): StripeObject {
@@ -319,6 +364,9 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: new RegExp(`^/v1/accounts/${ID}/login_links$`), handle: loginLink, platformOnly: true },
   { method: 'POST', pattern: /^\/v1\/customers$/, handle: createCustomer },
   { method: 'POST', pattern: new RegExp(`^/v1/customers/${ID}$`), handle: updateCustomer },
+  { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}/tax_ids$`), handle: listTaxIds, platformOnly: true },
+  { method: 'POST', pattern: new RegExp(`^/v1/customers/${ID}/tax_ids$`), handle: createTaxId, platformOnly: true },
+  { method: 'DELETE', pattern: new RegExp(`^/v1/customers/${ID}/tax_ids/${ID}$`), handle: deleteTaxId, platformOnly: true },
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: createSession },
   { method: 'GET', pattern: new RegExp(`^/v1/checkout/sessions/${ID}$`), handle: get('checkout.session', 'session') },
   { method: 'GET', pattern: new RegExp(`^/v1/setup_intents/${ID}$`), handle: get('setup_intent', 'intent') },

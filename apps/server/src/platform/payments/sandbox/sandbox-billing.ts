@@ -83,17 +83,23 @@ export class SandboxBilling implements PlatformBilling {
     });
   }
 
-  async updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async updateCustomer(
+    customerId: string,
+    input: BillingCustomerDetails & { idempotencyKey: string },
+  ): Promise<{ taxIdRefused: string | null }> {
+    return this.db.transaction(async (tx) => {
       const customer = await getObject<SandboxCustomer>(tx, 'customer', customerId, { account: null });
       const { line1, city, postalCode, country } = input.address;
       Object.assign(customer, {
         name: input.name,
         email: input.email ?? customer.email,
         address: { line1, city, postal_code: postalCode, country },
+        // As Stripe keeps them (its VIES check of an EU VAT id stays pending in the sandbox).
+        tax_ids: input.taxId ? [{ type: input.taxId.type, value: input.taxId.value, verification: { status: 'pending' } }] : [],
       });
       await saveObject(tx, customer);
       await this.webhooks.emit(tx, null, 'customer.updated', customer, nowOf(this.ctx));
+      return { taxIdRefused: null };
     });
   }
 

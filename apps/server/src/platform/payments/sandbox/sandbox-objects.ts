@@ -41,6 +41,7 @@ export type SandboxCustomer = Base<'customer'> & {
   name: string;
   metadata: Metadata;
   address?: { line1: string; city: string; postal_code: string; country: string } | null;
+  tax_ids?: { type: string; value: string; verification: { status: string } }[];
 };
 
 type CardDetails = {
