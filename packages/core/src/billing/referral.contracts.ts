@@ -2,17 +2,7 @@
 // free month (30 more trial days) and the referrer's month off once the friend pays a first non-zero
 // invoice — a credit line on the referrer's next invoice, so the taxable base drops.
 import { z } from 'zod';
-
-/** Days of trial a referred friend gets on top of theirs. */
-export const REFERRAL_FRIEND_DAYS = 30;
-/** A code: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
-export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const REFERRAL_CODE_LENGTH = 8;
-const CODE_RE = new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{${REFERRAL_CODE_LENGTH}}$`);
-
-/** What a person types or pastes: spaces and dashes dropped, upper-cased; then its shape is checked. */
-export const normalizeReferralCode = (raw: string) => raw.replace(/[\s-]/g, '').toUpperCase();
-export const isReferralCode = (code: string) => CODE_RE.test(code);
+import { isReferralCode, normalizeReferralCode } from './referral-code';
 
 export const referralCodeField = z
   .string({ error: 'Escribe el código de invitación' })
