@@ -47,6 +47,8 @@ export const router = createBrowserRouter([
       { path: 'pago/:token', lazy: () => import('@/features/billing/payments/routes/public-payment-route') },
       // A mailed consent signing link (spec §2 `consents/sign/{token}`): the signer has no account.
       { path: 'consents/sign/:token', lazy: () => import('@/features/consents/sign/consent-sign-route') },
+      // A gift's link (spec §2 `/gift/{code}`): what it holds, signed out or in; redeemed once signed in.
+      { path: 'gift/:code', lazy: () => import('@/features/gift/routes/gift-code-route') },
       {
         element: <RequireAuth />,
         children: [
@@ -54,6 +56,8 @@ export const router = createBrowserRouter([
           { path: 'workspaces/*', lazy: screen('focusLayout') },
           // Back from paying a plan (Checkout's success URL): waits for the payment to be confirmed, outside the shell.
           { path: 'plans/payment-success', lazy: screen('paymentSuccess') },
+          // Back from paying a gift: waits for the payment, then shows its code once, outside the shell.
+          { path: 'gift/purchased', lazy: screen('giftPurchased') },
           {
             lazy: screen('shellLayout'),
             children: [
@@ -106,6 +110,7 @@ export const router = createBrowserRouter([
                 ],
               },
               { path: 'plans', lazy: screen('plans') },
+              { path: 'gift', lazy: screen('gift') },
               {
                 path: 'consents',
                 children: [

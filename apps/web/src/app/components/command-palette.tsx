@@ -182,6 +182,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       run: go('/settings/invite'),
     },
     {
+      id: 'nav-gift',
+      label: 'Regalar Diván',
+      icon: Gift,
+      keywords: ['regalo', 'tarjeta regalo', 'código de regalo', 'premium', 'colega', 'meses'],
+      run: go('/gift'),
+    },
+    {
       id: 'nav-help',
       label: 'Ayuda',
       icon: LifeBuoy,
