@@ -41,7 +41,7 @@ export function CopyButtons({ items, className }: { items: Copyable[]; className
   };
 
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center', className)}>
       <div className="flex flex-col gap-2 sm:flex-row">
         {items.map((item) => (
           <Button key={item.label} type="button" variant="outline" onClick={() => void copy(item)}>
@@ -53,7 +53,7 @@ export function CopyButtons({ items, className }: { items: Copyable[]; className
       <p
         role="status"
         className={cn(
-          'inline-flex min-h-5 items-center gap-1 text-[0.8125rem] font-medium',
+          'inline-flex min-h-5 items-center gap-1 text-[0.8125rem] font-medium sm:ml-1',
           outcome?.kind === 'copied' ? 'text-success' : 'text-foreground',
         )}
       >

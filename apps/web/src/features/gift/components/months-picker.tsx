@@ -47,9 +47,10 @@ export function MonthsPicker({
             <span className="font-medium">{formatCurrency(giftPriceOf(months))}</span>
             <span className="text-muted-foreground"> + IVA</span>
           </span>
+          {/* The chosen card's check, on its corner. */}
           <span
             aria-hidden
-            className="absolute right-3 top-3 grid size-5 place-items-center rounded-full border bg-card text-primary-foreground peer-checked:border-primary peer-checked:bg-primary [&>svg]:hidden peer-checked:[&>svg]:block"
+            className="absolute -right-2 -top-2 hidden size-6 place-items-center rounded-full bg-primary text-primary-foreground shadow-sm ring-2 ring-card peer-checked:grid"
           >
             <Check className="size-3.5" />
           </span>

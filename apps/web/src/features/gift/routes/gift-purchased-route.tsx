@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CircleAlert, Clock, Gift, MailCheck, RotateCw, TriangleAlert } from 'lucide-react';
@@ -228,9 +228,21 @@ function Revealed({ purchase, code }: { purchase: GiftPurchase; code: string }) 
               ref={codeRef}
               tabIndex={-1}
               data-testid="gift-code"
-              className="select-all break-all rounded-lg bg-muted px-4 py-3 text-center font-mono text-xl font-semibold tracking-wider outline-none sm:text-2xl"
+              className="select-all rounded-lg bg-muted px-4 py-3 text-center font-mono text-xl font-semibold tracking-wider outline-none sm:text-2xl"
             >
-              {formatGiftCode(code)}
+              {/* On a phone it wraps after a dash, never inside a group. */}
+              {formatGiftCode(code)
+                .split('-')
+                .map((group, i, all) => (
+                  <Fragment key={i}>
+                    {group}
+                    {i < all.length - 1 ? (
+                      <>
+                        -<wbr />
+                      </>
+                    ) : null}
+                  </Fragment>
+                ))}
             </p>
           </div>
           <div className="grid gap-1.5">
@@ -301,8 +313,11 @@ function Amounts({ purchase }: { purchase: GiftPurchase }) {
           </div>
         </dl>
         <p className="text-muted-foreground">
-          {purchase.expiresAt ? `Se puede canjear hasta el ${formatDate(purchase.expiresAt)}. ` : ''}La factura de Diván está en Ajustes ›
-          Pagos.
+          {purchase.expiresAt ? `Se puede canjear hasta el ${formatDate(purchase.expiresAt)}. ` : ''}La factura de Diván está en{' '}
+          <Link to="/settings/payments" className="whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline">
+            Ajustes › Pagos
+          </Link>
+          .
         </p>
       </CardContent>
     </Card>
