@@ -30,6 +30,7 @@ export * from './money/euros';
 export * from './workspaces/plans';
 export * from './workspaces/divan-tax';
 export * from './billing/referral-code';
+export * from './billing/gift-code';
 export * from './workspaces/default-roles';
 export * from './patients/patient.constants';
 export * from './patients/tax-id';

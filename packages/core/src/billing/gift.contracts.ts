@@ -3,23 +3,8 @@
 // once to the buyer and mailed, stored as its keyed hash, redeemed once: the months are added to the
 // free trial of a workspace without a paid plan (the trial has Premium's features).
 import { z } from 'zod';
-import { PLAN_PRICES } from '../workspaces/plans';
+import { GIFT_MESSAGE_MAX, GIFT_MONTHS, isGiftCode, normalizeGiftCode } from './gift-code';
 
-/** How many months of Premium a gift can hold. */
-export const GIFT_MONTHS = [1, 3, 6, 12] as const;
-export type GiftMonths = (typeof GIFT_MONTHS)[number];
-/** A gift not redeemed within this many months of its purchase expires. */
-export const GIFT_VALID_MONTHS = 12;
-export const GIFT_MESSAGE_MAX = 300;
-
-/** What a gift of `months` costs before VAT: one person's Premium, month by month. */
-export const giftPriceOf = (months: number) => (PLAN_PRICES.advance?.monthly ?? 0) * months;
-
-/** A code as printed (`ABCD-EFGH-…`) or typed in any case: the 26 characters of its 128 bits in base32. */
-export const normalizeGiftCode = (raw: string) => raw.replace(/[\s-]/g, '').toUpperCase();
-export const isGiftCode = (code: string) => /^[A-Z2-7]{26}$/.test(code);
-/** `ABCDEFGHIJKLMNOPQRSTUVWXYZ` → `ABCDE-FGHIJ-…`: easier to read aloud. */
-export const formatGiftCode = (code: string) => code.match(/.{1,5}/g)!.join('-');
 /** In a path, a malformed code reads as one that does not exist (`gift_not_found`): the page says the same. */
 export const giftCodeParam = z.object({
   code: z.string().max(200, { error: 'El código de regalo no es válido' }).transform(normalizeGiftCode),

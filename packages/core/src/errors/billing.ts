@@ -26,6 +26,6 @@ export const billingErrors = {
     409,
     'Este espacio ya tiene un plan de pago: canjea el regalo en un espacio sin plan, o cuando termine el tuyo.',
   ],
-  gift_checkout_not_found: [404, 'No encontramos esa compra de regalo. Vuelve a Ajustes › Invitar e inténtalo de nuevo.'],
+  gift_checkout_not_found: [404, 'No encontramos esa compra de regalo. Vuelve a Regalar Diván e inténtalo de nuevo.'],
   referral_already_used: [409, 'Ya usaste un código de invitación: solo se puede usar uno por cuenta.'],
 } as const satisfies ErrorCatalogue;

@@ -5,6 +5,7 @@ import {
   GIFT_VALID_MONTHS,
   giftPriceOf,
   isGiftCode,
+  monthsLabel,
   type GiftCheckout,
   type GiftCheckoutBody,
   type GiftPurchase,
@@ -117,7 +118,7 @@ export class GiftService {
     const base = this.d.publicUrl.replace(/\/+$/, '');
     const session = await billing.checkoutPayment({
       customerId,
-      description: `Regalo: ${body.months === 1 ? '1 mes' : `${body.months} meses`} de Diván Premium`,
+      description: `Regalo: ${monthsLabel(body.months)} de Diván Premium`,
       amount: subtotal,
       taxRateIds,
       successUrl: `${base}/gift/purchased?session_id={CHECKOUT_SESSION_ID}&workspace=${wid}`,
@@ -189,7 +190,7 @@ export class GiftService {
       workspaceId: row.buyerWorkspaceId,
       lines: [
         {
-          description: `Tarjeta regalo: ${row.months === 1 ? '1 mes' : `${row.months} meses`} de Diván Premium`,
+          description: `Tarjeta regalo: ${monthsLabel(row.months)} de Diván Premium`,
           amountCents: row.subtotal,
         },
       ],

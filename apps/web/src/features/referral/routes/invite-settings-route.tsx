@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CalendarPlus, Gift, Infinity as Unlimited, Sparkles, UserCheck } from 'lucide-react';
 import { REFERRAL_FRIEND_DAYS, type RedeemReferral, type Referral } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
@@ -84,6 +85,12 @@ function Share({ referral }: { referral: Referral }) {
             mono
           />
         </div>
+        <p className="text-sm text-muted-foreground">
+          ¿Prefieres regalarle meses de Premium?{' '}
+          <Link to="/gift" className="font-medium text-primary underline-offset-4 hover:underline">
+            Regalar Diván
+          </Link>
+        </p>
       </CardContent>
     </Card>
   );
