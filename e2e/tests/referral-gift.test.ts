@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium } from '../support/env';
-import { ok } from '../support/api';
+import { apiAs, ok } from '../support/api';
 import { emailFor, signUpAndIn, type SignedIn } from '../support/accounts';
 import { linkIn, waitForMail } from '../support/mail';
 
@@ -59,8 +59,7 @@ describe.skipIf(!hasChromium || !baseUrl)('referral: a colleague signs up with t
     const token = await friend.evaluate(
       () => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { state?: { accessToken?: string } }).state?.accessToken ?? '',
     );
-    const res = await fetch(`${baseUrl}/api/v1/workspaces`, { headers: { authorization: `Bearer ${token}`, 'X-Client-Version': '1.0.0' } });
-    const [ws] = (await res.json()) as WorkspaceRow[];
+    const [ws] = await ok(apiAs(token).request<WorkspaceRow[]>('GET', '/workspaces'));
     const trial = Date.parse(ws!.plan.freeTrialEnd!);
     expect(trial).toBeGreaterThan(before + 43 * DAY);
     expect(trial).toBeLessThan(Date.now() + 45 * DAY);
