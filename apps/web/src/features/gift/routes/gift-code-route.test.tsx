@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import type { Workspace } from '@divan/core';
 import { renderScreen } from '@/test/render';
@@ -8,6 +8,8 @@ import { useWorkspacesStore } from '@/stores/workspaces-store';
 import { GiftCode } from './gift-code-route';
 import { CODE, enter, FORMATTED, giftOf, leave, stubRoutes, WID, workspaceOf } from './gift-test-kit';
 
+// Whatever another file of this worker left (isolate: false): signed out, no workspace, at the start too.
+beforeEach(() => leave());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

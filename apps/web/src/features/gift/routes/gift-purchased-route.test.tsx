@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { StrictMode } from 'react';
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GiftPurchase } from '@divan/core';
 import { renderScreen } from '@/test/render';
 import { workspaceKey } from '@/lib/workspace-keys';
@@ -9,6 +9,8 @@ import { draftOf, keepDraft } from '../utils/gift-storage';
 import { GiftPurchased } from './gift-purchased-route';
 import { CODE, enter, FORMATTED, leave, purchaseOf, stubRoutes, WID } from './gift-test-kit';
 
+// Whatever another file of this worker left (isolate: false): signed out, no workspace, at the start too.
+beforeEach(() => leave());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

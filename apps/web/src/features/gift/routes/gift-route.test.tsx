@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
 import { workspaceKey } from '@/lib/workspace-keys';
 import { enter, leave, overviewOf, stubRoutes, WID, workspaceOf } from './gift-test-kit';
 import { GiftRoute, giftTexts } from './gift-route';
 
+// Whatever another file of this worker left (isolate: false): signed out, no workspace, at the start too.
+beforeEach(() => leave());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
