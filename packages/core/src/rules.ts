@@ -22,6 +22,7 @@ export * from './socket-events';
 export * from './time/tz-offset';
 export * from './time/zoned';
 export * from './time/zone-label';
+export * from './time/add-months';
 
 // Money: integer cents as Spanish euros, and back.
 export * from './money/format';

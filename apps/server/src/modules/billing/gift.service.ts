@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  addMonthsUtc,
   formatCents,
   formatGiftCode,
   GIFT_VALID_MONTHS,
@@ -47,12 +48,6 @@ function base32(bytes: Buffer): string {
   if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
   return out;
 }
-
-const addMonths = (d: Date, months: number) => {
-  const t = new Date(d);
-  t.setUTCMonth(t.getUTCMonth() + months);
-  return t;
-};
 
 export function giftMail(
   to: string,
@@ -184,7 +179,7 @@ export class GiftService {
     // Its invoice and mails first, then paid: the buyer's page shows the code once all of it is done,
     // and a failure leaves it unpaid for the provider's redelivery to finish (each keyed: never twice).
     const paidAt = row.paidAt ?? this.d.clock();
-    const paid = { ...row, paidAt, expiresAt: row.expiresAt ?? addMonths(paidAt, GIFT_VALID_MONTHS) };
+    const paid = { ...row, paidAt, expiresAt: row.expiresAt ?? addMonthsUtc(paidAt, GIFT_VALID_MONTHS) };
     const invoiced = await this.d.details.issueCharge({
       key: sessionId,
       workspaceId: row.buyerWorkspaceId,

@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE_NAME,
+  addMonthsUtc,
   DEFAULT_ROLES,
   FREE_TRIAL_DAYS,
   MAX_OWNED_WORKSPACES,
@@ -223,7 +224,7 @@ export class WorkspacesService {
     const current = await workspacesRepository(tx).lock(workspaceId);
     if (!current) throw new AppError('workspace_not_found');
     const from = new Date(Math.max(current.freeTrialEnd?.getTime() ?? 0, Date.now()));
-    const until = 'days' in by ? new Date(from.getTime() + by.days * 86_400_000) : addMonths(from, by.months);
+    const until = 'days' in by ? new Date(from.getTime() + by.days * 86_400_000) : addMonthsUtc(from, by.months);
     await workspacesRepository(tx).update(workspaceId, { freeTrialEnd: until });
     await this.audit.record(tx, {
       workspaceId,
@@ -315,11 +316,3 @@ export class WorkspacesService {
 }
 
 const nameTaken = () => new AppError('workspace_already_exists', [{ path: 'name', message: 'Ya tienes un espacio con ese nombre' }]);
-
-/** The same day and time `months` later, the day clamped to the month's last (31 January + 1 → 28/29 February). */
-function addMonths(d: Date, months: number): Date {
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d.getUTCDate(), last));
-  return target;
-}

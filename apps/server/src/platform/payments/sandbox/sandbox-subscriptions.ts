@@ -5,7 +5,7 @@
  * before it fails in production.
  */
 import type Stripe from 'stripe';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@divan/core';
+import { addMonthsUtc, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@divan/core';
 import type { BillingInvoiceFact, BillingSubscriptionFact } from '../../billing/platform-billing';
 import type { DbOrTx } from '../../db/database';
 import type { Metadata } from '../gateway';
@@ -105,12 +105,7 @@ export type SandboxInvoice = Obj<
  * later, the day clamped to the month's last (Stripe's billing anchor: 31 January → 28/29 February).
  */
 export function periodEnd(start: number, interval: Interval): number {
-  const d = new Date(start * 1000);
-  const months = interval === 'month' ? 1 : 12;
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
-  return Math.floor(target.getTime() / 1000);
+  return Math.floor(addMonthsUtc(new Date(start * 1000), interval === 'month' ? 1 : 12).getTime() / 1000);
 }
 
 /**
