@@ -29,6 +29,8 @@ export const billingSubscriptionResponse = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** After a downgrade: the plan already paid for, in force until `until` (then `planId`). */
   paidPlan: z.object({ planId: z.enum(PLAN_IDS), until: z.string() }).nullable(),
+  /** Yearly → monthly: the plan and interval the subscription moves to at `at` (its renewal), already arranged. */
+  scheduledChange: z.object({ planId: z.enum(PLAN_IDS), interval: z.enum(BILLING_INTERVALS), at: z.string() }).nullable(),
 });
 export type BillingSubscription = z.infer<typeof billingSubscriptionResponse>;
 
@@ -63,7 +65,8 @@ export type BillingChangeBody = BillingCheckoutBody;
 
 /**
  * What a change would do: `now` (an upgrade, or monthly → yearly: the features at once, the rest of the
- * period prorated) or `period_end` (a downgrade: the plan paid for stays until the renewal), and the
+ * period prorated) or `period_end` (a downgrade, or yearly → monthly: the plan paid for stays until the
+ * renewal), and the
  * next invoice as the provider computes it (cents, VAT apart).
  */
 export const billingPreviewResponse = z.object({

@@ -9,10 +9,7 @@ export const billingErrors = {
   therapist_already_cancelled: [409, 'La renovación de este plan ya está desactivada.'],
   therapist_already_subscribed: [409, 'Este espacio ya tiene un plan contratado: cámbialo desde Ajustes › Plan.'],
   billing_unavailable: [503, 'Los pagos de Diván no están disponibles en este servidor todavía.'],
-  billing_change_at_renewal: [
-    409,
-    'El paso de anual a mensual se hace al renovar: desactiva la renovación y elige el plan mensual cuando termine el año.',
-  ],
+  billing_no_scheduled_change: [409, 'No hay ningún cambio de plan pendiente para la renovación.'],
   billing_checkout_not_found: [404, 'No encontramos ese pago. Vuelve a Planes e inténtalo de nuevo.'],
   billing_details_missing: [409, 'Antes de contratar, completa los datos de facturación: a ese nombre y NIF irán las facturas de Diván.'],
   billing_invoice_not_found: [404, 'No encontramos esa factura de Diván.'],
@@ -24,7 +21,7 @@ export const billingErrors = {
   gift_expired: [410, 'Este regalo ha caducado: se podía canjear durante un año desde su compra.'],
   gift_workspace_subscribed: [
     409,
-    'Este espacio ya tiene un plan de pago: canjea el regalo en un espacio sin plan, o cuando termine el tuyo.',
+    'El último cobro del plan de este espacio está pendiente: cambia la tarjeta en Ajustes › Plan y vuelve a canjear el regalo cuando se haya cobrado.',
   ],
   gift_checkout_not_found: [404, 'No encontramos esa compra de regalo. Vuelve a Regalar Diván e inténtalo de nuevo.'],
   referral_already_used: [409, 'Ya usaste un código de invitación: solo se puede usar uno por cuenta.'],

@@ -16,9 +16,9 @@ const B = (wid: string) => `/api/v1/workspaces/${wid}/billing`;
 const sandbox = () => t.app.services.paymentsSandbox!.billing!;
 
 type Subscribed = { owner: Therapist; wid: string; subscriptionId: string; periodEnd: number };
-async function subscribed(name: string, email: string): Promise<Subscribed> {
+async function subscribed(name: string, email: string, interval: 'month' | 'year' = 'month'): Promise<Subscribed> {
   const { owner, ws } = await withWorkspace(t, name, { owner: { email, firstName: name.split(' ')[1]! } });
-  await subscribe(t, owner, ws.id, { planId: 'advance', interval: 'month' });
+  await subscribe(t, owner, ws.id, { planId: 'advance', interval });
   await platformEventsTaken(t);
   const [row] = await t.rows<{ id: string; end: string }>(
     sql`select subscription_id as id, extract(epoch from current_period_end)::bigint::text as end from billing_subscriptions where workspace_id = ${ws.id}`,
@@ -134,5 +134,33 @@ describe('renewals on the test clock', () => {
     expect((await advance(s, s.periodEnd + DAY)).status).toBe('canceled');
     expect((await workspace(s)).plan.id).toBeNull();
     expect(await invoices(s)).toHaveLength(1);
+  });
+
+  it('yearly → monthly at the renewal: the year kept, then a month charged on the monthly price for the users billed then', async () => {
+    const s = await subscribed('Consulta Nieves', 'nieves@renueva.test', 'year');
+    const put = await t.put(`${B(s.wid)}/subscription`, { planId: 'advance', interval: 'month' }, { token: s.owner.accessToken });
+    expect(put.statusCode, put.body).toBe(200);
+    await platformEventsTaken(t);
+    // A second user joins before the renewal (the seats job pushes the quantity): the schedule's month takes it too.
+    await sandbox().updateSubscription(s.subscriptionId, { quantity: 2, proration: 'none', idempotencyKey: 'renewals-test:seat' });
+    await advance(s, s.periodEnd - DAY);
+    expect((await overview(s)).subscription).toMatchObject({ interval: 'year', quantity: 2, scheduledChange: { interval: 'month' } });
+    const sub = await advance(s, s.periodEnd + 60);
+    expect(sub.items.data[0]).toMatchObject({ quantity: 2, price: { lookup_key: 'divan_advance_month' } });
+    expect(sub.schedule).toBeNull();
+    const after = await overview(s);
+    expect(after.subscription).toMatchObject({ planId: 'advance', interval: 'month', quantity: 2, scheduledChange: null });
+    const end = Date.parse(after.subscription!.currentPeriodEnd!) / 1000;
+    expect(end - s.periodEnd).toBeGreaterThan(27 * DAY);
+    expect(end - s.periodEnd).toBeLessThan(32 * DAY);
+    expect((await workspace(s)).plan.id).toBe('advance');
+    // The renewal's Diván invoice: 2 × 29 € and its IVA.
+    const [renewal] = await invoices(s);
+    expect(renewal).toMatchObject({ subtotal: 2 * 2900, vatRate: 21, vat: 1218, total: 2 * 2900 + 1218 });
+    // The month after renews monthly, with no schedule left.
+    await advance(s, end + 60);
+    const [next] = await invoices(s);
+    expect(next).toMatchObject({ subtotal: 2 * 2900 });
+    expect(await invoices(s)).toHaveLength(3);
   });
 });

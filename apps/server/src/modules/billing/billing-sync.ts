@@ -69,6 +69,8 @@ export class BillingSync {
         ? { planId: current.paidPlanId, until: current.paidUntil }
         : null);
     const paid = kept && kept.until.getTime() > now.getTime() && kept.planId !== plan.plan ? kept : null;
+    // What the provider's schedule waits to change at the renewal (a price not of the catalogue: none shown).
+    const scheduled = sub.scheduledChange ? planOfLookupKey(sub.scheduledChange.lookupKey) : null;
     await repo.saveSubscription({
       workspaceId: wid,
       subscriptionId: sub.id,
@@ -81,6 +83,9 @@ export class BillingSync {
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       paidPlanId: paid?.planId ?? null,
       paidUntil: paid?.until ?? null,
+      scheduledPlanId: scheduled?.plan ?? null,
+      scheduledInterval: scheduled?.interval ?? null,
+      scheduledAt: scheduled ? new Date(sub.scheduledChange!.at * 1000) : null,
       syncedAt: now,
     });
     await this.d.workspaces.setPlan(

@@ -11,10 +11,14 @@ type Obj = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const idOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? str((v as Obj).id) : null);
 
-/** The subscription an event is about: the subscription itself, a subscription Checkout, or an invoice of one. */
+/**
+ * The subscription an event is about: the subscription itself, its schedule (a change waiting for the
+ * renewal made, released or done), a subscription Checkout, or an invoice of one.
+ */
 function subscriptionOfEvent(event: GatewayEvent): string | null {
   const o = event.object;
   if (event.type.startsWith('customer.subscription.')) return str(o.id);
+  if (event.type.startsWith('subscription_schedule.')) return idOf(o.subscription) ?? idOf(o.released_subscription);
   if (event.type === 'checkout.session.completed') return o.mode === 'subscription' ? idOf(o.subscription) : null;
   if (event.type.startsWith('invoice.')) {
     const parent = o.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;

@@ -92,7 +92,8 @@ export async function billingRoutes(
       schema: {
         operationId: 'changePlan',
         tags,
-        description: 'Another plan or interval: up now (prorated), down at the renewal (the plan paid for kept until then).',
+        description:
+          'Another plan or interval: up now (prorated), down or yearly → monthly at the renewal (the plan paid for kept until then).',
         params: workspaceIdParams,
         body: billingChangeBody,
         response: { 200: billingOverviewResponse },
@@ -143,6 +144,23 @@ export async function billingRoutes(
     );
   renewal('cancel', 'cancelPlanRenewal', 'Renewal off («renovación desactivada»): the plan ends at the period’s end.');
   renewal('reactivate', 'reactivatePlanRenewal', 'Renewal on again, before the period ends.');
+  r.delete(
+    `${S}/scheduled-change`,
+    {
+      ...manage,
+      schema: {
+        operationId: 'dropScheduledPlanChange',
+        tags,
+        description: 'The change waiting for the renewal (yearly → monthly) dropped: the subscription renews as it is.',
+        params: workspaceIdParams,
+        response: { 200: billingOverviewResponse },
+      },
+    },
+    async (req) => {
+      await changes.dropScheduled(caller(req).member);
+      return billing.overview(caller(req).member);
+    },
+  );
 
   // The signature covers the exact bytes: this route (alone, in its own context) keeps the body raw.
   await app.register(async (raw) => {

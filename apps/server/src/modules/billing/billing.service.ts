@@ -151,5 +151,9 @@ export function present(row: BillingSubscriptionRow): BillingOverview['subscript
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     paidPlan: row.paidPlanId && row.paidUntil ? { planId: row.paidPlanId, until: row.paidUntil.toISOString() } : null,
+    scheduledChange:
+      row.scheduledPlanId && row.scheduledInterval && row.scheduledAt
+        ? { planId: row.scheduledPlanId, interval: row.scheduledInterval, at: row.scheduledAt.toISOString() }
+        : null,
   };
 }

@@ -35,6 +35,13 @@ export const billingSubscriptions = pgTable(
     /** After a downgrade: the plan already paid for, whose features stay until `paidUntil` (the period's end). */
     paidPlanId: text('paid_plan_id', { enum: ['basic', 'advance', 'team'] }),
     paidUntil: timestamp('paid_until', { withTimezone: true }),
+    /**
+     * A change waiting for the renewal (yearly → monthly, the provider's subscription schedule): the plan and
+     * interval it moves to at `scheduledAt` (the period's end), as the provider last said it; null without one.
+     */
+    scheduledPlanId: text('scheduled_plan_id', { enum: ['basic', 'advance', 'team'] }),
+    scheduledInterval: text('scheduled_interval', { enum: ['month', 'year'] }),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     /** When the provider's state was last read (each event reads it again: replays and disorder converge). */
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isSelfServePlan, SELF_SERVE_RANK, type BillingChangeBody, type BillingChangePreview, type SelfServePlan } from '@divan/core';
+import {
+  isSelfServePlan,
+  SELF_SERVE_RANK,
+  unitPriceOf,
+  type BillingChangeBody,
+  type BillingChangePreview,
+  type SelfServePlan,
+} from '@divan/core';
 import type { Membership } from '../../platform/auth/access';
 import type { BillingPreview, PlatformBilling } from '../../platform/billing/platform-billing';
 import type { Db } from '../../platform/db/database';
@@ -18,18 +25,31 @@ const previewOf = (p: BillingPreview, effective: BillingChangePreview['effective
   nextPaymentAt: new Date(p.nextPaymentAt * 1000).toISOString(),
 });
 
-type Plan = { effective: 'now' | 'period_end'; proration: 'create_prorations' | 'none' };
+type Plan = {
+  effective: 'now' | 'period_end';
+  proration: 'create_prorations' | 'none';
+  /** `schedule`: the provider's schedule makes it at the renewal; `release`: the one waiting is dropped (back to the plan in force). */
+  via?: 'schedule' | 'release';
+};
 
 /**
  * What a change of plan or interval does (decision 0026 §5): up (Basic → Premium) or monthly → yearly
  * applies now, the rest of the period prorated by the provider; down (Premium → Basic) waits for the
  * renewal, the plan paid for kept until then; back to the plan still paid for costs nothing. Yearly →
- * monthly would restart the year at once on Stripe, so it is done at the renewal by the person.
+ * monthly (to any plan) waits for the renewal through the provider's subscription schedule: Stripe would
+ * restart the cycle and bill at once, the rest of the year lost. Choosing the plan in force again while
+ * such a change waits drops it.
  */
-export function changePlan(row: Pick<BillingSubscriptionRow, 'planId' | 'interval' | 'paidPlanId'>, to: BillingChangeBody): Plan {
+export function changePlan(
+  row: Pick<BillingSubscriptionRow, 'planId' | 'interval' | 'paidPlanId' | 'scheduledPlanId'>,
+  to: BillingChangeBody,
+): Plan {
   if (!isSelfServePlan(to.planId)) throw new AppError('therapist_plan_invalid');
-  if (row.planId === to.planId && row.interval === to.interval) throw new AppError('therapist_already_has_plan');
-  if (row.interval === 'year' && to.interval === 'month') throw new AppError('billing_change_at_renewal');
+  if (row.planId === to.planId && row.interval === to.interval) {
+    if (row.scheduledPlanId) return { effective: 'now', proration: 'none', via: 'release' };
+    throw new AppError('therapist_already_has_plan');
+  }
+  if (row.interval === 'year' && to.interval === 'month') return { effective: 'period_end', proration: 'none', via: 'schedule' };
   if (row.paidPlanId === to.planId && row.interval === to.interval) return { effective: 'now', proration: 'none' };
   if (row.interval === 'month' && to.interval === 'year') return { effective: 'now', proration: 'create_prorations' };
   const up = SELF_SERVE_RANK[to.planId as SelfServePlan] > SELF_SERVE_RANK[row.planId as SelfServePlan];
@@ -47,6 +67,19 @@ export class SubscriptionChanges {
   async preview(m: Membership, body: BillingChangeBody): Promise<BillingChangePreview> {
     const { billing, row } = await this.renewing(m);
     const plan = changePlan(row, body);
+    if (plan.via) {
+      // The renewal's invoice as it stands (its pending lines kept), its plan line on the new terms —
+      // or, dropping a waiting change, on the plan in force.
+      const p = await billing.previewUpdate(row.subscriptionId, { proration: 'none' });
+      const unit = plan.via === 'schedule' ? unitPriceOf(body.planId, body.interval)! : row.unitAmount;
+      const spec = priceSpecOf(body.planId as SelfServePlan, body.interval);
+      const lines = [
+        ...p.lines.filter((l) => !l.plan),
+        { description: `${row.quantity} × ${spec.productName}`, amount: unit * row.quantity, proration: false },
+      ];
+      const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+      return previewOf({ ...p, lines, subtotal }, plan.effective);
+    }
     const price = await this.price(billing, body);
     const p = await billing.previewUpdate(row.subscriptionId, { priceId: price, proration: plan.proration });
     return previewOf(p, plan.effective);
@@ -65,7 +98,15 @@ export class SubscriptionChanges {
   async change(m: Membership, body: BillingChangeBody): Promise<void> {
     const { billing, row } = await this.renewing(m);
     const plan = changePlan(row, body);
+    if (plan.via === 'release') return this.dropScheduled(m);
     const priceId = await this.price(billing, body);
+    if (plan.via === 'schedule') {
+      return this.apply(
+        await billing.scheduleRenewalChange(row.subscriptionId, { priceId, idempotencyKey: `divan-schedule:${randomUUID()}` }),
+      );
+    }
+    // Another change now replaces the one waiting for the renewal.
+    if (row.scheduledPlanId) await this.release(billing, row);
     const fact = await billing.updateSubscription(row.subscriptionId, {
       priceId,
       proration: plan.proration,
@@ -77,9 +118,18 @@ export class SubscriptionChanges {
     await this.apply(fact, paid);
   }
 
+  /** «Anular el cambio»: the change waiting for the renewal dropped; the subscription renews as it is. */
+  async dropScheduled(m: Membership): Promise<void> {
+    const { billing, row } = await this.live(m);
+    if (!row.scheduledPlanId) throw new AppError('billing_no_scheduled_change');
+    await this.apply(await this.release(billing, row));
+  }
+
   async cancel(m: Membership): Promise<void> {
     const { billing, row } = await this.live(m);
     if (row.cancelAtPeriodEnd) throw new AppError('therapist_already_cancelled');
+    // With the renewal off nothing is renewed: a change waiting for it goes (the provider refuses both at once).
+    if (row.scheduledPlanId) await this.release(billing, row);
     await this.apply(
       await billing.updateSubscription(row.subscriptionId, {
         cancelAtPeriodEnd: true,
@@ -115,6 +165,10 @@ export class SubscriptionChanges {
     const live = await this.live(m);
     if (live.row.cancelAtPeriodEnd) throw new AppError('therapist_already_cancelled');
     return live;
+  }
+
+  private release(billing: PlatformBilling, row: BillingSubscriptionRow) {
+    return billing.releaseSchedule(row.subscriptionId, { idempotencyKey: `divan-release:${randomUUID()}` });
   }
 
   private async price(billing: PlatformBilling, body: BillingChangeBody): Promise<string> {

@@ -45,6 +45,7 @@ describe('what a change does', () => {
     planId,
     interval,
     paidPlanId,
+    scheduledPlanId: null,
   });
   it('up now, down at the renewal, monthly → yearly now, back to what is paid for free, yearly → monthly at the renewal', () => {
     expect(changePlan(row('basic', 'month'), { planId: 'advance', interval: 'month' })).toEqual({
@@ -63,7 +64,16 @@ describe('what a change does', () => {
       effective: 'now',
       proration: 'none',
     });
-    expect(() => changePlan(row('advance', 'year'), { planId: 'advance', interval: 'month' })).toThrow(/al renovar/);
+    expect(changePlan(row('advance', 'year'), { planId: 'basic', interval: 'month' })).toEqual({
+      effective: 'period_end',
+      proration: 'none',
+      via: 'schedule',
+    });
+    expect(changePlan({ ...row('advance', 'year'), scheduledPlanId: 'advance' }, { planId: 'advance', interval: 'year' })).toEqual({
+      effective: 'now',
+      proration: 'none',
+      via: 'release',
+    });
     expect(() => changePlan(row('basic', 'month'), { planId: 'basic', interval: 'month' })).toThrow(/ya tiene ese plan/);
     expect(() => changePlan(row('basic', 'month'), { planId: 'team', interval: 'month' })).toThrow(/Team/);
   });
@@ -132,7 +142,7 @@ describe('Workspace › Plan on the sandbox', () => {
     expect(again.subscription).toMatchObject({ planId: 'advance', paidPlan: null });
   });
 
-  it('monthly → yearly now: the year billed at once less the month’s unused time; yearly → monthly refused', async () => {
+  it('monthly → yearly now: the year billed at once less the month’s unused time', async () => {
     const p = await preview({ planId: 'advance', interval: 'year' });
     expect(p.effective).toBe('now');
     expect(p.lines.at(-1)).toMatchObject({ amount: 2 * 29000, proration: false });
@@ -157,10 +167,49 @@ describe('Workspace › Plan on the sandbox', () => {
       sql`select count(*)::int as n from sandbox_stripe_objects where type = 'invoiceitem' and data->>'invoice' is null`,
     );
     expect(waiting!.n).toBe(0);
-    expect(await refused(t.put(`${B()}/subscription`, { planId: 'advance', interval: 'month' }, { token: owner.accessToken }))).toEqual([
+  });
+
+  it('yearly → monthly waits for the renewal (the provider’s schedule); dropped on request, by the renewal off, or by choosing the year again', async () => {
+    const end = (await overview()).subscription!.currentPeriodEnd!;
+    const p = await preview({ planId: 'advance', interval: 'month' });
+    expect(p).toMatchObject({ effective: 'period_end', proration: 0, nextPaymentAt: end });
+    expect(p.lines.at(-1)).toEqual({ description: '2 × Diván Premium mensual', amount: 2 * 2900, proration: false });
+    const scheduled = { planId: 'advance', interval: 'month', at: end };
+    const monthly = await change({ planId: 'advance', interval: 'month' });
+    // Nothing charged, the year kept to its end; the provider's schedule holds the change.
+    expect(monthly.subscription).toMatchObject({ planId: 'advance', interval: 'year', currentPeriodEnd: end, scheduledChange: scheduled });
+    expect((await workspace()).plan).toMatchObject({ id: 'advance', periodEnd: end });
+    const [updates] = await t.rows<{ n: number }>(
+      sql`select count(*)::int as n from sandbox_stripe_objects where type = 'invoice' and data->>'billing_reason' = 'subscription_update'`,
+    );
+    expect(updates!.n).toBe(1);
+    // The webhooks of the schedule, taken after, say the same; the next invoice is the month's.
+    await platformEventsTaken(t);
+    expect((await overview()).subscription?.scheduledChange).toEqual(scheduled);
+    const next = await ok<BillingChangePreview>(t.get(`${B()}/next-invoice`, { token: owner.accessToken }));
+    expect(next).toMatchObject({ nextPaymentAt: end, subtotal: 2 * 2900 });
+
+    // «Anular el cambio»; twice is refused.
+    const dropped = await ok<BillingOverview>(t.del(`${B()}/subscription/scheduled-change`, { token: owner.accessToken }));
+    expect(dropped.subscription).toMatchObject({ interval: 'year', scheduledChange: null });
+    expect(await refused(t.del(`${B()}/subscription/scheduled-change`, { token: owner.accessToken }))).toEqual([
       409,
-      'billing_change_at_renewal',
+      'billing_no_scheduled_change',
     ]);
+    // The renewal off drops it too (nothing renews), and on again renews the year.
+    await change({ planId: 'advance', interval: 'month' });
+    const off = await ok<BillingOverview>(t.post(`${B()}/subscription/cancel`, undefined, { token: owner.accessToken }));
+    expect(off.subscription).toMatchObject({ cancelAtPeriodEnd: true, scheduledChange: null });
+    await ok<BillingOverview>(t.post(`${B()}/subscription/reactivate`, undefined, { token: owner.accessToken }));
+    // Choosing the plan in force again drops the change, at no cost.
+    await change({ planId: 'basic', interval: 'month' });
+    const back = await preview({ planId: 'advance', interval: 'year' });
+    expect(back).toMatchObject({ effective: 'now', subtotal: 2 * 29000 });
+    const year = await change({ planId: 'advance', interval: 'year' });
+    expect(year.subscription).toMatchObject({ planId: 'advance', interval: 'year', scheduledChange: null, cancelAtPeriodEnd: false });
+    await platformEventsTaken(t);
+    expect((await overview()).subscription?.scheduledChange).toBeNull();
+    expect(await refused(t.del(`${B()}/subscription/scheduled-change`, { token: tere.accessToken }))).toEqual([403, 'access_denied']);
   });
 
   it('refuses Team, the same plan, and a member without workspace billing', async () => {

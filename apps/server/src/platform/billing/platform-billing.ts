@@ -26,6 +26,11 @@ export type BillingSubscriptionFact = {
   /** Unix seconds (the item's `current_period_end`; Stripe moved it off the subscription in 2025). */
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
+  /**
+   * A change waiting for the renewal (yearly → monthly): the subscription schedule's next phase, its price
+   * and when it starts (Unix seconds, the current period's end); null without one.
+   */
+  scheduledChange: { scheduleId: string; priceId: string; lookupKey: string | null; at: number } | null;
   metadata: Metadata;
 };
 
@@ -37,7 +42,8 @@ export type BillingPreview = {
   proration: number;
   /** Unix seconds: when it is billed (the current period's end). */
   nextPaymentAt: number;
-  lines: { description: string; amount: number; proration: boolean }[];
+  /** `plan`: the subscription's own line for the next period (not a proration nor a one-off item). */
+  lines: { description: string; amount: number; proration: boolean; plan?: boolean }[];
 };
 
 /**
@@ -168,6 +174,16 @@ export interface PlatformBilling {
     subscriptionId: string,
     input: { priceId?: string; quantity?: number; proration: 'create_prorations' | 'none' },
   ): Promise<BillingPreview>;
+  /**
+   * A change of price at the renewal, not before (yearly → monthly: Stripe would restart the cycle and bill
+   * at once on `subscriptions.update`): a subscription schedule made from the subscription, its current
+   * phase kept as it is to the period's end, the next with `priceId` and the same quantity, released after
+   * it (the subscription then renews on the new price). While it waits, a quantity change goes through the
+   * schedule (both phases); another price or the renewal off must `releaseSchedule` first. Same key, same result.
+   */
+  scheduleRenewalChange(subscriptionId: string, input: { priceId: string; idempotencyKey: string }): Promise<BillingSubscriptionFact>;
+  /** The change waiting for the renewal dropped (`subscription_schedules.release`): the subscription renews as it is. */
+  releaseSchedule(subscriptionId: string, input: { idempotencyKey: string }): Promise<BillingSubscriptionFact>;
   retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact>;
   /** Whether the customer ever had a subscription, in any status (a referred friend must never have had one). */
   hasHadSubscription(customerId: string): Promise<boolean>;

@@ -329,6 +329,7 @@ describe('StripeBilling against the fake Stripe', () => {
       quantity: 3,
       currentPeriodEnd: item.current_period_end,
       cancelAtPeriodEnd: false,
+      scheduledChange: null,
       metadata: input.metadata,
     });
     // A month on (28 to 31 days).
@@ -430,7 +431,7 @@ describe('StripeBilling against the fake Stripe', () => {
           proration: true,
         },
         { description: expect.stringMatching(/^Remaining time on 4 × Diván Premium after /), amount: asked.charge, proration: true },
-        { description: '4 × Diván Premium (at €29.00 / month)', amount: 11_600, proration: false },
+        { description: '4 × Diván Premium (at €29.00 / month)', amount: 11_600, proration: false, plan: true },
       ],
     });
     // round(29 € × 4 × f) − round(29 € × 3 × f): about one user's month.
@@ -493,7 +494,7 @@ describe('StripeBilling against the fake Stripe', () => {
       lines: [
         { description: pending[0]!.description, amount: applied.credit, proration: true },
         { description: pending[1]!.description, amount: applied.charge, proration: true },
-        { description: '4 × Diván Premium (at €29.00 / month)', amount: 11_600, proration: false },
+        { description: '4 × Diván Premium (at €29.00 / month)', amount: 11_600, proration: false, plan: true },
       ],
     });
     // What was previewed, within a cent per second between the preview and the update.
@@ -596,6 +597,79 @@ describe('StripeBilling against the fake Stripe', () => {
     expect(await billing.retrieveCheckout(session.id)).toMatchObject({ status: 'complete', paid: true, amountTotal: 10527 });
   });
 
+  it('yearly → monthly at the renewal: a schedule from the subscription, two phases, a seat change through it, released on request', async () => {
+    const { subscriptionId, item, priceId } = await subscribed(spec('advance', 'year', 31_000), 2);
+    const monthly = await billing.ensurePrice(spec('advance', 'month', 2900));
+    const k = key('schedule');
+    const n = fake.requests.length;
+    const fact = await billing.scheduleRenewalChange(subscriptionId, { priceId: monthly.id, idempotencyKey: k });
+    const [create, update] = since(n).filter((r) => r.method === 'POST');
+    expect(create).toMatchObject({ path: '/v1/subscription_schedules', account: null, idempotencyKey: `${k}:from` });
+    expect(create!.body).toEqual({ from_subscription: subscriptionId });
+    expect(update).toMatchObject({ path: expect.stringMatching(/^\/v1\/subscription_schedules\/sub_sched_/), idempotencyKey: k });
+    expect(update!.body).toEqual({
+      end_behavior: 'release',
+      proration_behavior: 'none',
+      phases: [
+        {
+          start_date: String(item.current_period_start),
+          end_date: String(item.current_period_end),
+          items: [{ price: priceId, quantity: '2' }],
+          default_tax_rates: '',
+        },
+        {
+          items: [{ price: monthly.id, quantity: '2' }],
+          duration: { interval: 'month', interval_count: '1' },
+          proration_behavior: 'none',
+          default_tax_rates: '',
+        },
+      ],
+    });
+    // The year kept as it is; the change read back from the schedule (its next phase's Price expanded).
+    expect(fact).toMatchObject({ priceId, lookupKey: 'divan_advance_year', quantity: 2, currentPeriodEnd: item.current_period_end });
+    expect(fact.scheduledChange).toEqual({
+      scheduleId: expect.stringMatching(/^sub_sched_/),
+      priceId: monthly.id,
+      lookupKey: 'divan_advance_month',
+      at: item.current_period_end,
+    });
+    expect(await billing.retrieveSubscription(subscriptionId)).toEqual(fact);
+    expect(pendingOf(subscriptionId)).toEqual([]);
+
+    // Stripe refuses the renewal off while a schedule manages it: the app releases first, and so does this client.
+    await expect(
+      billing.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true, proration: 'none', idempotencyKey: key('cancel') }),
+    ).rejects.toThrow(/release its schedule first/);
+    // A third user: through the schedule, both phases, prorated now.
+    const seat = await billing.updateSubscription(subscriptionId, {
+      quantity: 3,
+      proration: 'create_prorations',
+      idempotencyKey: key('seat'),
+    });
+    expect(last()).toMatchObject({ method: 'GET', path: `/v1/subscription_schedules/${fact.scheduledChange!.scheduleId}` });
+    expect(seat).toMatchObject({ quantity: 3, priceId, scheduledChange: { priceId: monthly.id } });
+    const phases = fake.get(fact.scheduledChange!.scheduleId).phases as { items: { price: string; quantity: number }[] }[];
+    expect(phases.map((p) => p.items[0])).toEqual([
+      { price: priceId, quantity: 3 },
+      { price: monthly.id, quantity: 3 },
+    ]);
+    expect(pendingOf(subscriptionId).map((i) => Math.sign(i.amount as number))).toEqual([-1, 1]);
+    // Scheduled twice: the schedule it has is rewritten, no second one.
+    await billing.scheduleRenewalChange(subscriptionId, { priceId: monthly.id, idempotencyKey: key('schedule-again') });
+    expect(fake.list(null, 'subscription_schedule').filter((s) => s.subscription === subscriptionId)).toHaveLength(1);
+
+    const r = key('release');
+    const released = await billing.releaseSchedule(subscriptionId, { idempotencyKey: r });
+    expect(since(n).find((q) => q.path.endsWith('/release'))).toMatchObject({ account: null, idempotencyKey: r });
+    expect(released).toMatchObject({ priceId, quantity: 3, scheduledChange: null });
+    expect(fake.get(subscriptionId).schedule).toBeNull();
+    expect(fake.get(fact.scheduledChange!.scheduleId)).toMatchObject({ status: 'released', released_subscription: subscriptionId });
+    // Nothing to release: the subscription as it is, no call to the schedules.
+    const calls = fake.requests.length;
+    expect(await billing.releaseSchedule(subscriptionId, { idempotencyKey: key('release-again') })).toEqual(released);
+    expect(since(calls).map((q) => q.path)).toEqual([`/v1/subscriptions/${subscriptionId}`]);
+  });
+
   it('a price change without proration: the quantity kept, nothing prorated, the next period at the new price', async () => {
     const { subscriptionId, item } = await subscribed(spec('basic', 'month', 1900), 2);
     const premium = await billing.ensurePrice(spec('advance', 'month', 2900));
@@ -607,7 +681,7 @@ describe('StripeBilling against the fake Stripe', () => {
       proration_behavior: 'none',
       proration_date: expect.stringMatching(/^\d+$/),
     });
-    const nextPeriod = { description: '2 × Diván Premium (at €29.00 / month)', amount: 5800, proration: false };
+    const nextPeriod = { description: '2 × Diván Premium (at €29.00 / month)', amount: 5800, proration: false, plan: true };
     expect(preview).toEqual({ subtotal: 5800, proration: 0, nextPaymentAt: item.current_period_end, lines: [nextPeriod] });
 
     const k = key('price');
@@ -651,7 +725,12 @@ describe('StripeBilling against the fake Stripe', () => {
     const prorationSum = pending.reduce((sum, ii) => sum + (ii.amount as number), 0);
     expect(preview.proration).toBe(prorationSum);
     expect(preview.subtotal).toBe(6 * 2900 + prorationSum);
-    expect(preview.lines.at(-1)).toEqual({ description: '6 × Diván Premium (at €29.00 / month)', amount: 17_400, proration: false });
+    expect(preview.lines.at(-1)).toEqual({
+      description: '6 × Diván Premium (at €29.00 / month)',
+      amount: 17_400,
+      proration: false,
+      plan: true,
+    });
   });
 
   it('changes Stripe refuses keep its words: an unknown subscription, an unknown price, another billing interval', async () => {
@@ -770,6 +849,7 @@ describe('StripeBilling mapping and configuration', () => {
       quantity: 2,
       currentPeriodEnd: 1_800_000_000,
       cancelAtPeriodEnd: true,
+      scheduledChange: null,
       metadata: { workspaceId: 'w1' },
     });
     expect(toSubscriptionFact({ ...subscription, status: 'past_due' } as Stripe.Subscription).status).toBe('past_due');
@@ -807,7 +887,7 @@ describe('StripeBilling mapping and configuration', () => {
         { description: 'line -900', amount: -900, proration: true },
         { description: 'line 1200', amount: 1200, proration: true },
         { description: 'line 300', amount: 300, proration: true },
-        { description: 'line 5800', amount: 5800, proration: false },
+        { description: 'line 5800', amount: 5800, proration: false, plan: true },
         { description: 'line 100', amount: 100, proration: false },
       ],
     });

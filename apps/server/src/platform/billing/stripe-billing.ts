@@ -283,6 +283,21 @@ export class StripeBilling implements PlatformBilling {
   ): Promise<BillingSubscriptionFact> {
     return this.call(async (stripe) => {
       const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const scheduleId = idOf(current.schedule);
+      if (scheduleId) {
+        // A schedule manages it: Stripe refuses the renewal off, and the next phase would undo a quantity.
+        if (input.priceId !== undefined || input.cancelAtPeriodEnd !== undefined)
+          throw new Error(`Stripe subscription ${subscriptionId} waits for a change at its renewal: release its schedule first`);
+        const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
+        await this.writePhases(stripe, current, schedule, {
+          next: nextPhaseOf(schedule)?.price ?? singleItem(current).price.id,
+          quantity: input.quantity ?? singleItem(current).quantity ?? 1,
+          taxRateIds: input.taxRateIds,
+          proration: input.proration,
+          idempotencyKey: input.idempotencyKey,
+        });
+        return this.factOf(stripe, await stripe.subscriptions.retrieve(subscriptionId));
+      }
       const items = itemChange(current, input);
       const updated = await stripe.subscriptions.update(
         subscriptionId,
@@ -295,8 +310,87 @@ export class StripeBilling implements PlatformBilling {
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      return toSubscriptionFact(updated);
+      return this.factOf(stripe, updated);
     });
+  }
+
+  /**
+   * `subscription_schedules.create` from the subscription (or the one it already has), then its phases
+   * written: the current one as it is up to the period's end, the next on `priceId` for one period of
+   * that price, then `release` (the subscription goes on as it is then). Keys derived from the caller's.
+   */
+  scheduleRenewalChange(subscriptionId: string, input: { priceId: string; idempotencyKey: string }): Promise<BillingSubscriptionFact> {
+    return this.call(async (stripe) => {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const known = idOf(current.schedule);
+      const schedule = known
+        ? await stripe.subscriptionSchedules.retrieve(known)
+        : await stripe.subscriptionSchedules.create(
+            { from_subscription: subscriptionId },
+            { idempotencyKey: `${input.idempotencyKey}:from` },
+          );
+      await this.writePhases(stripe, current, schedule, {
+        next: input.priceId,
+        quantity: singleItem(current).quantity ?? 1,
+        proration: 'none',
+        idempotencyKey: input.idempotencyKey,
+      });
+      return this.factOf(stripe, await stripe.subscriptions.retrieve(subscriptionId));
+    });
+  }
+
+  releaseSchedule(subscriptionId: string, input: { idempotencyKey: string }): Promise<BillingSubscriptionFact> {
+    return this.call(async (stripe) => {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const scheduleId = idOf(current.schedule);
+      if (!scheduleId) return this.factOf(stripe, current);
+      await stripe.subscriptionSchedules.release(scheduleId, {}, { idempotencyKey: input.idempotencyKey });
+      return this.factOf(stripe, await stripe.subscriptions.retrieve(subscriptionId));
+    });
+  }
+
+  /** The schedule's two phases: now → the period's end on the price in force, then one period of `next`. */
+  private async writePhases(
+    stripe: Stripe,
+    sub: Stripe.Subscription,
+    schedule: Stripe.SubscriptionSchedule,
+    input: { next: string; quantity: number; taxRateIds?: string[]; proration: 'create_prorations' | 'none'; idempotencyKey: string },
+  ) {
+    const item = singleItem(sub);
+    const start = schedule.current_phase?.start_date ?? item.current_period_start;
+    const end = schedule.current_phase?.end_date ?? item.current_period_end;
+    const next = await stripe.prices.retrieve(input.next);
+    if (!next.recurring) throw new GatewayUnavailableError(`Stripe price ${next.id} is not recurring`);
+    const taxRates = input.taxRateIds ?? (sub.default_tax_rates ?? []).map((r) => r.id);
+    const rates = taxRates.length ? taxRates : ('' as const);
+    await stripe.subscriptionSchedules.update(
+      schedule.id,
+      {
+        end_behavior: 'release',
+        proration_behavior: input.proration,
+        phases: [
+          { start_date: start, end_date: end, items: [{ price: item.price.id, quantity: input.quantity }], default_tax_rates: rates },
+          {
+            items: [{ price: next.id, quantity: input.quantity }],
+            duration: { interval: next.recurring.interval, interval_count: next.recurring.interval_count },
+            proration_behavior: 'none',
+            default_tax_rates: rates,
+          },
+        ],
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+  }
+
+  /** The subscription as the app needs it, with the change its schedule waits to make (read when it has one). */
+  private async factOf(stripe: Stripe, s: Stripe.Subscription): Promise<BillingSubscriptionFact> {
+    const scheduleId = idOf(s.schedule);
+    const schedule = scheduleId
+      ? typeof s.schedule === 'object' && s.schedule
+        ? s.schedule
+        : await stripe.subscriptionSchedules.retrieve(scheduleId, { expand: ['phases.items.price'] })
+      : null;
+    return toSubscriptionFact(s, schedule);
   }
 
   /**
@@ -327,7 +421,7 @@ export class StripeBilling implements PlatformBilling {
   }
 
   retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact> {
-    return this.call(async (stripe) => toSubscriptionFact(await stripe.subscriptions.retrieve(subscriptionId)));
+    return this.call(async (stripe) => this.factOf(stripe, await stripe.subscriptions.retrieve(subscriptionId)));
   }
 
   hasHadSubscription(customerId: string): Promise<boolean> {
@@ -425,7 +519,12 @@ export function toBillingPreview(
   lines: Stripe.InvoiceLineItem[],
   currentPeriodEnd: number | null,
 ): BillingPreview {
-  const mapped = lines.map((l) => ({ description: l.description ?? '', amount: l.amount, proration: isProration(l) }));
+  const mapped = lines.map((l) => {
+    const proration = isProration(l);
+    // The subscription item's own line for the next period: not a proration, not from an invoice item.
+    const plan = !proration && l.parent?.type === 'subscription_item_details' && !l.parent.subscription_item_details?.invoice_item;
+    return { description: l.description ?? '', amount: l.amount, proration, ...(plan ? { plan } : {}) };
+  });
   const nextPaymentAt = invoice.period_end || currentPeriodEnd || invoice.next_payment_attempt;
   if (!nextPaymentAt) throw new GatewayUnavailableError(`Stripe's invoice preview ${invoice.id ?? ''} has no billing date`);
   return {
@@ -462,9 +561,25 @@ export function toInvoiceFact(invoice: Stripe.Invoice, lines: Stripe.InvoiceLine
   };
 }
 
-/** A subscription as the app needs it, read from its single item. */
-export function toSubscriptionFact(s: Stripe.Subscription): BillingSubscriptionFact {
+/**
+ * The phase after the current one of a schedule that is still running, as its first item's price (an
+ * expanded Price gives its lookup key) and start; null when the schedule is done or has none.
+ */
+export function nextPhaseOf(schedule: Stripe.SubscriptionSchedule | null): { price: string; lookupKey: string | null; at: number } | null {
+  if (!schedule || (schedule.status !== 'active' && schedule.status !== 'not_started')) return null;
+  const from = schedule.current_phase?.end_date ?? 0;
+  const phase = schedule.phases.find((p) => p.start_date >= from && p.start_date > (schedule.current_phase?.start_date ?? -1));
+  const price = phase?.items[0]?.price;
+  if (!phase || !price) return null;
+  return typeof price === 'string'
+    ? { price, lookupKey: null, at: phase.start_date }
+    : { price: price.id, lookupKey: 'lookup_key' in price ? (price.lookup_key ?? null) : null, at: phase.start_date };
+}
+
+/** A subscription as the app needs it, read from its single item (and its schedule's next phase, when it has one). */
+export function toSubscriptionFact(s: Stripe.Subscription, schedule: Stripe.SubscriptionSchedule | null = null): BillingSubscriptionFact {
   const item = singleItem(s);
+  const next = nextPhaseOf(schedule);
   return {
     id: s.id,
     customerId: idOf(s.customer)!,
@@ -475,6 +590,11 @@ export function toSubscriptionFact(s: Stripe.Subscription): BillingSubscriptionF
     quantity: item.quantity ?? 1,
     currentPeriodEnd: item.current_period_end ?? null,
     cancelAtPeriodEnd: s.cancel_at_period_end === true,
+    // A next phase on the price in force changes nothing (a schedule only keeping the quantity).
+    scheduledChange:
+      schedule && next && next.price !== item.price.id
+        ? { scheduleId: schedule.id, priceId: next.price, lookupKey: next.lookupKey, at: next.at }
+        : null,
     metadata: { ...(s.metadata ?? {}) },
   };
 }

@@ -211,6 +211,7 @@ export function completeSubscriptionCheckout(
     trial_start: null,
     trial_end: null,
     latest_invoice: null,
+    schedule: null,
     metadata: plan.metadata,
     items: { object: 'list', data: items, has_more: false, total_count: items.length, url: `/v1/subscription_items?subscription=${id}` },
     default_tax_rates: (plan.taxRates ?? []).map((r) => structuredClone(ledger.get(owner, 'tax_rate', r))),
@@ -221,7 +222,7 @@ export function completeSubscriptionCheckout(
   return subscription;
 }
 
-type Item = {
+export type Item = {
   id: string;
   price: StripeObject;
   quantity: number;
@@ -231,7 +232,7 @@ type Item = {
 type Recurring = { interval: string; interval_count: number };
 
 /** What an update (or a preview's `subscription_details`) asks of the subscription, read as Stripe reads it. */
-type Change = {
+export type Change = {
   item: Item;
   /** The item's price and quantity after the change (the same as now when it changes neither). */
   price: StripeObject;
@@ -253,7 +254,7 @@ function boolParam(form: Form, key: string, param: string): boolean | null {
   return raw === 'true';
 }
 
-const itemsOf = (sub: StripeObject) => (sub.items as { data: Item[] }).data;
+export const itemsOf = (sub: StripeObject) => (sub.items as { data: Item[] }).data;
 
 /**
  * The change in `form` (an update's parameters, or a preview's `subscription_details`, `prefix` naming
@@ -370,14 +371,8 @@ const pricing = (price: StripeObject) => ({
   unit_amount_decimal: String(price.unit_amount),
 });
 
-/**
- * `POST /v1/subscriptions/:id`: the item's price and/or quantity (`items[0][id|price|quantity]`),
- * `proration_behavior`, `proration_date`, `cancel_at_period_end`. With `create_prorations` a change
- * leaves its two proration lines as pending invoice items, billed on the next invoice.
- */
-function updateSubscription(c: RouteContext): StripeObject {
-  const sub = c.ledger.get(c.owner, 'subscription', c.ids[0]!, 'id');
-  const change = readChange(c, sub, c.params, (p) => p);
+/** A change's two proration lines left as pending invoice items, billed on the next invoice (none without prorations). */
+export function pendProrations(c: RouteContext, sub: StripeObject, change: Change) {
   for (const p of prorations(c, change)) {
     c.ledger.put(c.owner, {
       id: newId('ii'),
@@ -404,6 +399,21 @@ function updateSubscription(c: RouteContext): StripeObject {
       test_clock: null,
     });
   }
+}
+
+/**
+ * `POST /v1/subscriptions/:id`: the item's price and/or quantity (`items[0][id|price|quantity]`),
+ * `proration_behavior`, `proration_date`, `cancel_at_period_end`. With `create_prorations` a change
+ * leaves its two proration lines as pending invoice items, billed on the next invoice.
+ */
+function updateSubscription(c: RouteContext): StripeObject {
+  const sub = c.ledger.get(c.owner, 'subscription', c.ids[0]!, 'id');
+  const change = readChange(c, sub, c.params, (p) => p);
+  if (sub.schedule && change.cancelAtPeriodEnd !== null)
+    throw invalid(
+      `The subscription is managed by the subscription schedule \`${String(sub.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+    );
+  pendProrations(c, sub, change);
   Object.assign(change.item, { price: change.price, quantity: change.quantity });
   if (change.cancelAtPeriodEnd !== null) {
     Object.assign(sub, {
@@ -421,7 +431,7 @@ function updateSubscription(c: RouteContext): StripeObject {
 }
 
 /** The tax rates a request names, each one that exists (an unknown id: Stripe's resource_missing). */
-function taxRatesOf(c: RouteContext, ids: unknown[]): StripeObject[] {
+export function taxRatesOf(c: RouteContext, ids: unknown[]): StripeObject[] {
   return ids.map((id, i) => structuredClone(c.ledger.get(c.owner, 'tax_rate', String(id), `default_tax_rates[${i}]`)));
 }
 

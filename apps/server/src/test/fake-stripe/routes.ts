@@ -1,6 +1,7 @@
 // Test support: the endpoints of Stripe's API the gateway uses, on the fake's Ledger (Billing's: billing.ts).
 import { centsToDecimalText } from '@divan/core';
 import { BILLING_ROUTES, subscriptionItems } from './billing';
+import { SCHEDULE_ROUTES } from './schedules';
 import { bool, list, metadata, obj, str, type Form } from './form';
 import { confirm, invalid, missingParam, newId, now, paymentIntent, PLATFORM, type Ledger, type StripeObject } from './objects';
 
@@ -377,4 +378,5 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: new RegExp(`^/v1/payment_intents/${ID}/cancel$`), handle: cancel },
   { method: 'POST', pattern: /^\/v1\/refunds$/, handle: refund },
   ...BILLING_ROUTES,
+  ...SCHEDULE_ROUTES,
 ];

@@ -279,6 +279,14 @@ export class SandboxBilling implements PlatformBilling {
     };
   }
 
+  scheduleRenewalChange(subscriptionId: string, input: { priceId: string; idempotencyKey: string }): Promise<BillingSubscriptionFact> {
+    return this.changes.schedule(subscriptionId, input);
+  }
+
+  releaseSchedule(subscriptionId: string, input: { idempotencyKey: string }): Promise<BillingSubscriptionFact> {
+    return this.changes.release(subscriptionId, input);
+  }
+
   async retrieveSubscription(subscriptionId: string): Promise<BillingSubscriptionFact> {
     if (!looksLikeId(subscriptionId, 'sub_')) throw noSuch('subscription', subscriptionId);
     return subscriptionFact(await getObject<SandboxSubscription>(this.db, 'subscription', subscriptionId, { account: null }));

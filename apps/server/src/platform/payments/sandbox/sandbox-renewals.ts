@@ -6,7 +6,9 @@
  * subscription `past_due`, and is retried 1, 3, 5 and 7 days after it was made (Stripe's «4 retries
  * within 1 week», Billing › Revenue recovery); after the last, the subscription is `unpaid` (its open
  * invoice waits). A card added on the portal is tried at once on an open invoice, as Stripe does when the
- * customer updates their payment method. Each event is dated when it would have happened.
+ * customer updates their payment method. A change waiting for the renewal (a schedule's next phase: yearly →
+ * monthly) enters at the period's end, and the renewal's invoice is on its price. Each event is dated when
+ * it would have happened.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
@@ -73,6 +75,20 @@ export class SandboxRenewals {
   /** The next period begins at `at`: its invoice made (the plan for the period and what is pending) and charged. */
   private async renew(tx: DbOrTx, sub: SandboxSubscription, at: number) {
     const item = sub.items.data[0]!;
+    // A change waiting for the renewal enters now (the schedule's next phase), and the schedule is released.
+    const next = sub.schedule?.next_phase;
+    if (next && next.start_date <= at) {
+      const schedule = sub.schedule!;
+      Object.assign(item, { price: next.price, quantity: next.quantity });
+      sub.schedule = null;
+      await this.ctx.webhooks.emit(
+        tx,
+        null,
+        'subscription_schedule.released',
+        { ...schedule, subscription: null, released_subscription: sub.id },
+        at,
+      );
+    }
     const price = await getObject<SandboxPrice>(tx, 'price', item.price.id, { account: null });
     const product = await getObject<SandboxProduct>(tx, 'product', price.product, { account: null });
     const end = periodEnd(at, price.recurring.interval);

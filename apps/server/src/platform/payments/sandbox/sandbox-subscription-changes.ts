@@ -40,24 +40,17 @@ export class SandboxSubscriptionChanges {
       idempotencyKey: string;
     },
   ): Promise<BillingSubscriptionFact> {
-    if (!looksLikeId(subscriptionId, 'sub_')) throw noSuch('subscription', subscriptionId);
     if (input.quantity !== undefined && (!Number.isInteger(input.quantity) || input.quantity < 1))
       throw new Error(`sandbox billing: quantity must be a positive integer (${input.quantity})`);
-    return this.db.transaction(async (tx) => {
-      await lockKey(tx, null, input.idempotencyKey);
-      const sub = await getObject<SandboxSubscription>(tx, 'subscription', subscriptionId, { account: null, lock: true });
-      // A replayed request answers the subscription as it is, changing nothing again.
-      if (await findByKey(tx, null, input.idempotencyKey)) return subscriptionFact(sub);
-      await insertObject(
-        tx,
-        { id: newId('idem_'), object: 'idempotency_record', subscription: sub.id },
-        {
-          account: null,
-          idempotencyKey: input.idempotencyKey,
-        },
-      );
-      if (sub.status === 'canceled')
-        throw new SandboxRequestError('resource_missing', `A canceled subscription can only update its cancellation_details and metadata.`);
+    return this.keyed(subscriptionId, input.idempotencyKey, async (tx, sub) => {
+      // Stripe's refusal while a schedule manages it (the renewal) — the app releases the schedule first.
+      if (sub.schedule && (input.cancelAtPeriodEnd !== undefined || (input.priceId && input.priceId !== sub.items.data[0]!.price.id)))
+        throw new SandboxRequestError(
+          'resource_missing',
+          `The subscription is managed by the subscription schedule \`${sub.schedule.id}\`, and updating it directly is not allowed. Please update the schedule instead.`,
+        );
+      // Through the schedule: its next phase keeps the new quantity too.
+      if (sub.schedule && input.quantity !== undefined) sub.schedule.next_phase.quantity = input.quantity;
       const now = nowOf(this.ctx);
       const change = await this.change(tx, sub, input, now);
       if (change) {
@@ -103,6 +96,81 @@ export class SandboxSubscriptionChanges {
     });
   }
 
+  /** A schedule whose next phase, from the period's end, is on `priceId` with the same quantity (Stripe's `from_subscription` + phases). */
+  async schedule(subscriptionId: string, input: { priceId: string; idempotencyKey: string }): Promise<BillingSubscriptionFact> {
+    return this.keyed(subscriptionId, input.idempotencyKey, async (tx, sub) => {
+      if (sub.cancel_at_period_end)
+        throw new SandboxRequestError('resource_missing', 'A subscription that cancels at its period end cannot be scheduled.');
+      const item = sub.items.data[0]!;
+      const price = await getObject<SandboxPrice>(tx, 'price', input.priceId, { account: null });
+      sub.schedule = {
+        id: sub.schedule?.id ?? newId('sub_sched_'),
+        object: 'subscription_schedule',
+        status: 'active',
+        next_phase: {
+          start_date: item.current_period_end,
+          price: {
+            id: price.id,
+            object: 'price',
+            lookup_key: price.lookup_key,
+            unit_amount: price.unit_amount,
+            currency: price.currency,
+            recurring: price.recurring,
+          },
+          quantity: item.quantity ?? 1,
+        },
+      };
+      const now = nowOf(this.ctx);
+      await saveObject(tx, sub);
+      await this.webhooks.emit(tx, null, 'subscription_schedule.updated', { ...sub.schedule, subscription: sub.id }, now);
+      return subscriptionFact(sub);
+    });
+  }
+
+  /** `subscription_schedules.release`: the subscription goes on as it is (no schedule: nothing to do). */
+  async release(subscriptionId: string, input: { idempotencyKey: string }): Promise<BillingSubscriptionFact> {
+    return this.keyed(subscriptionId, input.idempotencyKey, async (tx, sub) => {
+      const schedule = sub.schedule;
+      if (!schedule) return subscriptionFact(sub);
+      sub.schedule = null;
+      await saveObject(tx, sub);
+      const now = nowOf(this.ctx);
+      await this.webhooks.emit(
+        tx,
+        null,
+        'subscription_schedule.released',
+        { ...schedule, subscription: null, released_subscription: sub.id },
+        now,
+      );
+      return subscriptionFact(sub);
+    });
+  }
+
+  /**
+   * One request under its idempotency key, the subscription locked: a replay answers the subscription as
+   * it is, changing nothing again; a canceled one refuses as Stripe does.
+   */
+  private keyed(
+    subscriptionId: string,
+    key: string,
+    fn: (tx: DbOrTx, sub: SandboxSubscription) => Promise<BillingSubscriptionFact>,
+  ): Promise<BillingSubscriptionFact> {
+    if (!looksLikeId(subscriptionId, 'sub_')) throw noSuch('subscription', subscriptionId);
+    return this.db.transaction(async (tx) => {
+      await lockKey(tx, null, key);
+      const sub = await getObject<SandboxSubscription>(tx, 'subscription', subscriptionId, { account: null, lock: true });
+      if (await findByKey(tx, null, key)) return subscriptionFact(sub);
+      await insertObject(
+        tx,
+        { id: newId('idem_'), object: 'idempotency_record', subscription: sub.id },
+        { account: null, idempotencyKey: key },
+      );
+      if (sub.status === 'canceled')
+        throw new SandboxRequestError('resource_missing', `A canceled subscription can only update its cancellation_details and metadata.`);
+      return fn(tx, sub);
+    });
+  }
+
   async preview(
     subscriptionId: string,
     input: { priceId?: string; quantity?: number; proration: 'create_prorations' | 'none' },
@@ -117,16 +185,20 @@ export class SandboxSubscriptionChanges {
       amount: i.amount,
       proration: i.proration,
     }));
-    const unit = change?.to.unitAmount ?? item.price.unit_amount ?? 0;
+    // The renewal's line: the new terms, or the schedule's next phase when a change waits for the renewal.
+    const renewal = sub.schedule && !change?.intervalChanged ? sub.schedule.next_phase.price : null;
+    const unit = renewal ? (renewal.unit_amount ?? 0) : (change?.to.unitAmount ?? item.price.unit_amount ?? 0);
     const quantity = change?.to.quantity ?? item.quantity ?? 1;
-    const description = change?.to.description ?? (await this.productName(this.db, item.price.id));
+    const description = renewal
+      ? await this.productName(this.db, renewal.id)
+      : (change?.to.description ?? (await this.productName(this.db, item.price.id)));
     const prorations =
       input.proration === 'create_prorations' && change
         ? change.lines.map((l) => ({ description: l.description, amount: l.amount, proration: true }))
         : [];
     const lines = change?.intervalChanged
-      ? [...pending, ...prorations.slice(0, 1), { description, amount: unit * quantity, proration: false }]
-      : [...pending, ...prorations, { description, amount: unit * quantity, proration: false }];
+      ? [...pending, ...prorations.slice(0, 1), { description, amount: unit * quantity, proration: false, plan: true }]
+      : [...pending, ...prorations, { description, amount: unit * quantity, proration: false, plan: true }];
     return {
       subtotal: lines.reduce((a, l) => a + l.amount, 0),
       proration: lines.filter((l) => l.proration).reduce((a, l) => a + l.amount, 0),

@@ -51,9 +51,21 @@ export type SandboxSubscription = Obj<
     default_payment_method: string | null;
     latest_invoice: string | null;
     default_tax_rates: SandboxTaxRateRef[];
+    /**
+     * A change waiting for the renewal (Stripe's subscription schedule, kept inline): the next phase's price
+     * and quantity from `start_date` (the current period's end); released once it is in force. Absent: none.
+     */
+    schedule?: SandboxSchedule | null;
     metadata: Metadata;
   }
 >;
+
+export type SandboxSchedule = {
+  id: string;
+  object: 'subscription_schedule';
+  status: 'active';
+  next_phase: { start_date: number; price: SandboxSubscriptionItem['price']; quantity: number };
+};
 
 /** A tax of an invoice or of one of its lines (`total_taxes[]`, `lines.data[].taxes[]`), from a tax rate. */
 export type SandboxTax = Pick<Stripe.Invoice.TotalTax, 'amount' | 'taxable_amount' | 'type'> & {
@@ -327,6 +339,14 @@ export function subscriptionFact(sub: SandboxSubscription): BillingSubscriptionF
     quantity: item.quantity ?? 1,
     currentPeriodEnd: item.current_period_end ?? null,
     cancelAtPeriodEnd: sub.cancel_at_period_end,
+    scheduledChange: sub.schedule
+      ? {
+          scheduleId: sub.schedule.id,
+          priceId: sub.schedule.next_phase.price.id,
+          lookupKey: sub.schedule.next_phase.price.lookup_key,
+          at: sub.schedule.next_phase.start_date,
+        }
+      : null,
     metadata: { ...sub.metadata },
   };
 }

@@ -115,7 +115,7 @@ function changed(qc: QueryClient, wid: string, overview: BillingOverview): void 
   refreshWorkspaceList(qc, wid).catch(() => undefined);
 }
 
-/** PUT …/billing/subscription: another plan or interval (up now, down at the renewal). */
+/** PUT …/billing/subscription: another plan or interval (up now; down, or yearly → monthly, at the renewal). */
 export const useChangePlan = (wid: string) => {
   const qc = useQueryClient();
   return useMutation({
@@ -130,6 +130,15 @@ export const useRenewal = (wid: string) => {
   return useMutation({
     mutationFn: (action: 'cancel' | 'reactivate') =>
       api<BillingOverview>(`/workspaces/${wid}/billing/subscription/${action}`, { method: 'POST' }),
+    onSuccess: (overview) => changed(qc, wid, overview),
+  });
+};
+
+/** DELETE …/billing/subscription/scheduled-change: «Anular el cambio» waiting for the renewal (yearly → monthly). */
+export const useDropScheduledChange = (wid: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<BillingOverview>(`/workspaces/${wid}/billing/subscription/scheduled-change`, { method: 'DELETE' }),
     onSuccess: (overview) => changed(qc, wid, overview),
   });
 };

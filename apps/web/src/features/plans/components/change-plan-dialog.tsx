@@ -18,7 +18,7 @@ type Props = { wid: string; subscription: BillingSubscription; onClose: () => vo
 
 /**
  * «Cambiar de plan»: Basic or Premium, monthly or yearly; the server's preview of the change (when it applies,
- * what is charged and when) before «Confirmar cambio». Its refusals (yearly → monthly: at the renewal) show in place.
+ * what is charged and when) before «Confirmar cambio» — yearly → monthly applies at the renewal. Its refusals show in place.
  */
 export function ChangePlanDialog({ wid, subscription: s, onClose }: Props) {
   const [choice, setChoice] = useState<BillingChangeBody>({ planId: s.planId, interval: s.interval });

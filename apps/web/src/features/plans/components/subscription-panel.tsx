@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { messageOf } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useNextInvoice, useRenewal } from '../api/plans-api';
+import { useDropScheduledChange, useNextInvoice, useRenewal } from '../api/plans-api';
 import {
   billedUsersOf,
   cancelRenewalText,
@@ -19,6 +19,7 @@ import {
   planAndIntervalOf,
   plusVat,
   reactivatedText,
+  scheduledChangeNoticeOf,
   subscriptionActionsOf,
   subscriptionStatusOf,
 } from '../utils/subscription';
@@ -52,6 +53,19 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
   const [error, setError] = useState<string | null>(null);
   const period = periodEndOf(s);
   const paid = paidPlanNoticeOf(s);
+  const scheduled = scheduledChangeNoticeOf(s);
+  const drop = useDropScheduledChange(wid);
+
+  async function dropScheduled() {
+    setError(null);
+    try {
+      const o = await drop.mutateAsync();
+      const end = o.subscription?.currentPeriodEnd;
+      toast.success(end ? `Cambio anulado: tu plan se renovará tal como está el ${formatDate(end)}.` : 'Cambio anulado.');
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  }
 
   async function reactivate() {
     setError(null);
@@ -100,6 +114,23 @@ export function SubscriptionPanel({ wid, overview, subscription: s }: Props) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {paid ? <Alert data-testid="paid-plan">{paid}</Alert> : null}
+        {scheduled ? (
+          <Alert data-testid="scheduled-change" className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <span>{scheduled}</span>
+            {actions.change ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="self-start sm:self-auto"
+                loading={drop.isPending}
+                onClick={() => void dropScheduled()}
+              >
+                Anular el cambio
+              </Button>
+            ) : null}
+          </Alert>
+        ) : null}
 
         <dl className="divide-y rounded-lg border">
           {period ? <Row term={s.cancelAtPeriodEnd ? 'Fin del plan' : 'Renovación'}>{period}</Row> : null}

@@ -28,6 +28,7 @@ const subscription: BillingSubscription = {
   currentPeriodEnd: '2027-01-03T11:00:00.000Z',
   cancelAtPeriodEnd: false,
   paidPlan: null,
+  scheduledChange: null,
 };
 const none: BillingDetailsResponse = { details: null, tax: null };
 const saved: BillingDetailsResponse = {

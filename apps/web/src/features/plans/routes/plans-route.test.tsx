@@ -138,6 +138,7 @@ describe('/plans', () => {
       currentPeriodEnd: '2027-12-03T12:00:00Z',
       cancelAtPeriodEnd: false,
       paidPlan: null,
+      scheduledChange: null,
     };
     open(overviewOf({ subscription }));
     expect(card('advance').getByText('Tu plan')).toBeTruthy();

@@ -21,6 +21,7 @@ const CHANGE = `PUT /workspaces/${WID}/billing/subscription`;
 const CANCEL = `POST /workspaces/${WID}/billing/subscription/cancel`;
 const REACTIVATE = `POST /workspaces/${WID}/billing/subscription/reactivate`;
 const PORTAL = `POST /workspaces/${WID}/billing/portal`;
+const DROP = `DELETE /workspaces/${WID}/billing/subscription/scheduled-change`;
 
 const premium: Workspace['plan'] = {
   id: 'advance',
@@ -40,6 +41,7 @@ const subscriptionOf = (o: Partial<BillingSubscription> = {}): BillingSubscripti
   currentPeriodEnd: END,
   cancelAtPeriodEnd: false,
   paidPlan: null,
+  scheduledChange: null,
   ...o,
 });
 const withSubscription = (s: Partial<BillingSubscription> = {}, o: Partial<BillingOverview> = {}) =>
@@ -148,23 +150,46 @@ describe('Ajustes › Espacio › Plan with a plan bought', () => {
     await waitFor(() => expect(api.count('GET /workspaces')).toBe(1));
   });
 
-  it('shows the server’s refusal in place: yearly → monthly is done at the renewal', async () => {
+  it('yearly → monthly waits for the renewal: previewed, arranged, shown with «Anular el cambio», which drops it', async () => {
     enter(paying());
-    const message = 'El paso de anual a mensual se hace al renovar: desactiva la renovación y elige el plan mensual cuando termine el año.';
+    const yearly = { interval: 'year' as const, unitAmount: 29000 };
+    const scheduled = withSubscription({ ...yearly, scheduledChange: { planId: 'advance', interval: 'month', at: END } });
     const api = stubRoutes({
       [NEXT_INVOICE]: [200, { ...nextInvoice, lines: [] }],
-      [PREVIEW]: [409, { code: 'billing_change_at_renewal', message }],
+      [PREVIEW]: [
+        200,
+        {
+          effective: 'period_end',
+          nextPaymentAt: END,
+          subtotal: 8700,
+          proration: 0,
+          lines: [{ description: '3 × Diván Premium mensual', amount: 8700, proration: false }],
+        },
+      ],
+      [CHANGE]: [200, scheduled],
+      [DROP]: [200, withSubscription(yearly)],
+      'GET /workspaces': [200, [paying()]],
     });
-    const { user } = open(withSubscription({ interval: 'year', unitAmount: 29000 }));
+    const { user } = open(withSubscription(yearly));
     await user.click(panel().getByRole('button', { name: 'Cambiar de plan' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cambiar de plan' }));
     await user.click(dialog.getByRole('radio', { name: 'Mensual' }));
-    expect((await dialog.findByRole('alert')).textContent).toBe(message);
-    expect((dialog.getByRole('button', { name: 'Confirmar cambio' }) as HTMLButtonElement).disabled).toBe(true);
-    // Escape closes it; nothing was changed.
-    await user.keyboard('{Escape}');
+    expect(
+      await dialog.findByText('Se aplicará al renovar, el 15/01/2027. Hasta entonces sigues con Premium y todas sus funciones.'),
+    ).toBeTruthy();
+    expect(dialog.getByText('Hoy no se cobra nada. El 15/01/2027 se cobrarán 87,00 € + IVA.')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Confirmar cambio' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.count(CHANGE)).toBe(0);
+    expect(api.requests.filter((r) => r.route === CHANGE)).toEqual([{ route: CHANGE, body: { planId: 'advance', interval: 'month' } }]);
+    // Still the year until then, and the change said with its price.
+    expect(panel().getByText('Premium · Anual')).toBeTruthy();
+    expect(text(panel().getByTestId('scheduled-change'))).toBe(
+      'El 15/01/2027 pasarás a Premium mensual (29,00 € + IVA por usuario al mes). Hasta entonces sigue tu plan actual.Anular el cambio',
+    );
+    await user.click(panel().getByRole('button', { name: 'Anular el cambio' }));
+    await waitFor(() => expect(panel().queryByTestId('scheduled-change')).toBeNull());
+    expect(api.count(DROP)).toBe(1);
+    expect(panel().getByText('Premium · Anual')).toBeTruthy();
   });
 
   it('a refused change keeps the dialog open with the reason', async () => {

@@ -29,6 +29,7 @@ const subscription = (o: Partial<BillingSubscription> = {}): BillingSubscription
   currentPeriodEnd: '2027-12-03T00:00:00.000Z',
   cancelAtPeriodEnd: false,
   paidPlan: null,
+  scheduledChange: null,
   ...o,
 });
 const status = (o: Partial<BillingCheckoutStatus> = {}): BillingCheckoutStatus => ({

@@ -32,6 +32,7 @@ const sub = (o: Partial<BillingSubscription> = {}): BillingSubscription => ({
   currentPeriodEnd: '2027-01-15T11:00:00.000Z',
   cancelAtPeriodEnd: false,
   paidPlan: null,
+  scheduledChange: null,
   ...o,
 });
 const preview = (o: Partial<BillingChangePreview> = {}): BillingChangePreview => ({

@@ -5,6 +5,7 @@ import {
   LIVE_SUBSCRIPTION_STATUSES,
   PLAN_FEATURES,
   PLAN_LABELS,
+  unitPriceOf,
   type BillingChangeBody,
   type BillingChangePreview,
   type BillingOverview,
@@ -88,6 +89,15 @@ export function periodEndOf(s: Pick<BillingSubscription, 'currentPeriodEnd' | 'c
 export function paidPlanNoticeOf(s: Pick<BillingSubscription, 'planId' | 'paidPlan'>): string | null {
   if (!s.paidPlan || s.paidPlan.planId === s.planId) return null;
   return `Tienes ${PLAN_LABELS[s.paidPlan.planId]} hasta el ${formatDate(s.paidPlan.until)}; después, ${PLAN_LABELS[s.planId]}.`;
+}
+
+/** Yearly → monthly arranged: «El DD/MM/YYYY pasarás a Premium mensual (29,00 € + IVA por usuario al mes).» */
+export function scheduledChangeNoticeOf(s: Pick<BillingSubscription, 'scheduledChange'>): string | null {
+  const c = s.scheduledChange;
+  if (!c) return null;
+  const unit = unitPriceOf(c.planId, c.interval);
+  const price = unit === null ? '' : ` (${plusVat(unit)} por usuario ${c.interval === 'year' ? 'al año' : 'al mes'})`;
+  return `El ${formatDate(c.at)} pasarás a ${PLAN_LABELS[c.planId]} ${c.interval === 'year' ? 'anual' : 'mensual'}${price}. Hasta entonces sigue tu plan actual.`;
 }
 
 /** The plan whose features the workspace has now: the one paid for until the renewal, or the one bought. */
