@@ -1,7 +1,8 @@
 // Gift codes (issue 27 slice 5; spec §2 `/gift/{code}`): months of Premium bought for someone — Checkout
 // in payment mode, Diván's invoice with IVA at the sale (a single-purpose voucher) — a random code shown
 // once to the buyer and mailed, stored as its keyed hash, redeemed once: the months are added to the
-// free trial of a workspace without a paid plan (the trial has Premium's features).
+// free trial of a workspace without a paid plan (the trial has Premium's features), follow a paid plan
+// whose renewal is off, or are taken off the next invoice of one that renews.
 import { z } from 'zod';
 import { GIFT_MESSAGE_MAX, GIFT_MONTHS, isGiftCode, normalizeGiftCode } from './gift-code';
 
@@ -76,7 +77,11 @@ export const giftViewResponse = z.object({
 });
 export type GiftView = z.infer<typeof giftViewResponse>;
 
-/** POST /workspaces/:id/gifts/redeem {code} — the trial's new end. */
+/**
+ * POST /workspaces/:id/gifts/redeem {code} — how the gift was applied: months of free trial (added to the
+ * trial, or after the paid period of a plan whose renewal is off), or a credit of what it is worth before
+ * VAT on the next invoice of a plan that renews.
+ */
 export const redeemGiftBody = z.object({
   code: z
     .string({ error: 'Escribe el código de regalo' })
@@ -85,5 +90,14 @@ export const redeemGiftBody = z.object({
     .refine(isGiftCode, { error: 'El código de regalo tiene 26 letras y números' }),
 });
 export type RedeemGiftBody = z.input<typeof redeemGiftBody>;
-export const redeemGiftResponse = z.object({ months: z.number().int(), freeTrialEnd: z.string() });
+export const redeemGiftResponse = z.object({
+  months: z.number().int(),
+  applied: z.enum(['trial', 'credit']),
+  /** ISO: the trial's new end (`trial`); null for a credit. */
+  freeTrialEnd: z.string().nullable(),
+  /** ISO: the end of the paid period the trial's months follow (a plan whose renewal is off); else null. */
+  planEnd: z.string().nullable(),
+  /** Cents before VAT taken off the next invoice (`credit`): what the buyer paid before IVA; null for a trial. */
+  creditCents: z.number().int().nullable(),
+});
 export type RedeemGift = z.infer<typeof redeemGiftResponse>;

@@ -1,8 +1,8 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { giftCodes, type GiftCodeRow } from './billing.tables';
 
-/** Gift rows: bought, paid (by the webhook), shown once, redeemed once. */
+/** Gift rows: bought, paid (by the webhook), shown once, redeemed once (a credit's claimed first). */
 export const giftRepository = (db: DbOrTx) => ({
   async insert(values: typeof giftCodes.$inferInsert): Promise<void> {
     await db.insert(giftCodes).values(values);
@@ -38,10 +38,39 @@ export const giftRepository = (db: DbOrTx) => ({
       .returning({ id: giftCodes.id });
     return rows.length > 0;
   },
-  async markRedeemed(id: string, by: { userId: string; workspaceId: string; at: Date }): Promise<void> {
-    await db
+  /**
+   * Taken for a workspace before its credit goes to the provider (under the row's lock): the workspace set,
+   * `redeemed_at` not yet — the gift is not redeemed until its credit is placed, and no other workspace may
+   * take it meanwhile (a credit that reached the provider unanswered must not be followed by a second
+   * redemption elsewhere). The same workspace finishes it on a retry.
+   */
+  async claim(id: string, by: { userId: string; workspaceId: string }): Promise<boolean> {
+    const rows = await db
+      .update(giftCodes)
+      .set({ redeemedBy: by.userId, redeemedWorkspaceId: by.workspaceId })
+      .where(
+        and(
+          eq(giftCodes.id, id),
+          isNull(giftCodes.redeemedAt),
+          or(isNull(giftCodes.redeemedWorkspaceId), eq(giftCodes.redeemedWorkspaceId, by.workspaceId)),
+        ),
+      )
+      .returning({ id: giftCodes.id });
+    return rows.length > 0;
+  },
+  /** True only for the call that redeemed it (never over another workspace's claim). */
+  async markRedeemed(id: string, by: { userId: string; workspaceId: string; at: Date }): Promise<boolean> {
+    const rows = await db
       .update(giftCodes)
       .set({ redeemedAt: by.at, redeemedBy: by.userId, redeemedWorkspaceId: by.workspaceId })
-      .where(and(eq(giftCodes.id, id), isNull(giftCodes.redeemedAt)));
+      .where(
+        and(
+          eq(giftCodes.id, id),
+          isNull(giftCodes.redeemedAt),
+          or(isNull(giftCodes.redeemedWorkspaceId), eq(giftCodes.redeemedWorkspaceId, by.workspaceId)),
+        ),
+      )
+      .returning({ id: giftCodes.id });
+    return rows.length > 0;
   },
 });

@@ -56,7 +56,8 @@ export async function giftRoutes(app: FastifyInstance, d: { gifts: GiftService; 
       schema: {
         operationId: 'redeemGift',
         tags,
-        description: 'A gift redeemed once by the owner of a workspace without a paid plan: its free trial runs the gift’s months longer.',
+        description:
+          'A gift redeemed once by the owner of a workspace: its months added to the free trial (after the paid period when the plan does not renew), or what it is worth before VAT taken off the next invoice of a plan that renews.',
         params: workspaceIdParams,
         body: redeemGiftBody,
         response: { 200: redeemGiftResponse },

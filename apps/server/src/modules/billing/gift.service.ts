@@ -29,7 +29,13 @@ import { isLive } from './billing-sync';
 import { billingRepository } from './billing.repository';
 import type { GiftCodeRow } from './billing.tables';
 import { canManageBilling } from './billing.service';
+import { placeCreditLine, takesCredit } from './credit-line';
 import { giftRepository } from './gift.repository';
+
+const MANAGED_PLAN =
+  'El plan de este espacio lo gestiona el equipo de Diván (plan Team): canjea el regalo en otro espacio tuyo, o pídenos que lo descontemos de tu factura.';
+const CREDIT_FAILED = 'No hemos podido descontar el regalo de tu próxima factura: vuelve a intentarlo en unos minutos.';
+const CREDIT_STRANDED = 'Este regalo se estaba descontando de la factura de un plan que ya no está en vigor: escríbenos y lo resolvemos.';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** 128 bits as 26 characters of RFC 4648 base32 (the last carries 3 bits). */
@@ -65,7 +71,7 @@ export function giftMail(
       { kind: 'code', code: formatGiftCode(o.code) },
       { kind: 'button', url: o.url, label: 'Canjear el regalo' },
     ],
-    footer: `Se puede canjear una vez, hasta el ${o.until.toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' })}, en un espacio sin plan de pago.`,
+    footer: `Se puede canjear una vez, hasta el ${o.until.toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' })}: se suma a la prueba gratis o, si el espacio ya paga un plan, se descuenta de su próxima factura.`,
   });
 }
 
@@ -87,8 +93,8 @@ export type GiftDeps = {
  * Gift codes (issue 27 slice 5, decision 0026 §9): months of Premium bought through a Checkout in
  * payment mode by a workspace — Diván's invoice with IVA at the sale, to its billing data — the code
  * derived from the gift's id with the server's key (so it is never stored: only its keyed hash is),
- * shown once to the buyer and mailed; redeemed once by the owner of a workspace without a paid plan,
- * as months of free trial (the trial has Premium's features).
+ * shown once to the buyer and mailed; redeemed once by the owner of a workspace: as months of free trial
+ * (the trial has Premium's features), or as a credit on the next invoice of a plan that renews.
  */
 export class GiftService {
   constructor(private readonly d: GiftDeps) {}
@@ -230,21 +236,86 @@ export class GiftService {
     };
   }
 
-  /** Redeemed once, by the owner, on a workspace without a paid plan in force: its trial runs the gift's months longer. */
+  /**
+   * Redeemed once, by the owner (decision 0026, slice 5): on a workspace without a paid plan in force the
+   * gift's months are added to its free trial (Premium's features); on one whose plan's renewal is off they
+   * follow its paid period, as trial (there is no next invoice to take a credit, and the trial's features
+   * apply once the plan has ended); on one whose plan renews, what the gift is worth before IVA — what its
+   * buyer paid before IVA — is a credit line on that plan's next invoice. Refused while the plan's last
+   * charge is unpaid (`past_due`: the provider retries it, and the subscription may end before the next
+   * invoice the credit would wait for), and on a plan Diván's team set by hand (Team: billed as agreed,
+   * not by the provider's subscription, so neither a credit nor a trial after it is there to give).
+   */
   async redeem(m: Membership, userId: string, code: string): Promise<RedeemGift> {
     if (!m.isOwner) throw new AppError('access_denied');
-    const sub = await billingRepository(this.d.db).subscriptionOf(m.workspaceId);
-    if (sub && isLive(sub.status)) throw new AppError('gift_workspace_subscribed');
-    return this.d.db.transaction(async (tx) => {
+    const wid = m.workspaceId;
+    const step = await this.d.db.transaction(async (tx) => {
       const row = await giftRepository(tx).paidOfHash(this.hashOf(code), { lock: true });
       if (!row) throw new AppError('gift_not_found');
-      if (row.redeemedAt) throw new AppError('gift_redeemed');
-      const at = this.d.clock();
-      if (row.expiresAt! <= at) throw new AppError('gift_expired');
-      const until = await this.d.workspaces.extendTrial(m.workspaceId, { months: row.months }, 'gift', tx);
-      await giftRepository(tx).markRedeemed(row.id, { userId, workspaceId: m.workspaceId, at });
-      this.d.log.info({ giftId: row.id, workspaceId: m.workspaceId, value: formatCents(row.subtotal) }, 'gift redeemed');
-      return { months: row.months, freeTrialEnd: until.toISOString() };
+      // Redeemed, or taken by another workspace for its credit (see below): once.
+      if (row.redeemedAt || (row.redeemedWorkspaceId && row.redeemedWorkspaceId !== wid)) throw new AppError('gift_redeemed');
+      const sub = await billingRepository(tx).subscriptionOf(wid);
+      const live = sub && isLive(sub.status) ? sub : null;
+      // Taken by this workspace before and its credit not confirmed (the provider failed, or its answer was
+      // lost): the same credit again, under the same key — the gift's value was promised to this workspace,
+      // so neither its expiry since nor a change of the plan makes it a trial now.
+      if (row.redeemedWorkspaceId === wid) {
+        if (!live || !this.d.billing) {
+          this.d.log.error({ giftId: row.id, workspaceId: wid }, 'gift: a credit taken for a plan no longer in force');
+          throw new AppError('billing_unavailable', undefined, CREDIT_STRANDED);
+        }
+        return { kind: 'credit' as const, row, sub: live };
+      }
+      if (row.expiresAt! <= this.d.clock()) throw new AppError('gift_expired');
+      if (!live && (await this.d.workspaces.planIdOf(wid, tx))) throw new AppError('gift_workspace_subscribed', undefined, MANAGED_PLAN);
+      if (live && takesCredit(live)) {
+        if (live.status === 'past_due') throw new AppError('gift_workspace_subscribed');
+        if (!this.d.billing) throw new AppError('billing_unavailable');
+        await giftRepository(tx).claim(row.id, { userId, workspaceId: wid });
+        return { kind: 'credit' as const, row, sub: live };
+      }
+      // No plan, or one whose renewal is off: months of trial, after its paid period.
+      const planEnd = live?.currentPeriodEnd ?? null;
+      const until = await this.d.workspaces.extendTrial(wid, { months: row.months }, 'gift', tx, { after: planEnd });
+      await giftRepository(tx).markRedeemed(row.id, { userId, workspaceId: wid, at: this.d.clock() });
+      return { kind: 'trial' as const, row, until, planEnd };
     });
+    const { row } = step;
+    if (step.kind === 'trial') {
+      this.d.log.info({ giftId: row.id, workspaceId: wid, value: formatCents(row.subtotal), applied: 'trial' }, 'gift redeemed');
+      return {
+        months: row.months,
+        applied: 'trial',
+        freeTrialEnd: step.until.toISOString(),
+        planEnd: step.planEnd?.toISOString() ?? null,
+        creditCents: null,
+      };
+    }
+    // The credit. Claimed in the lock (above), sent to the provider after it (a provider call inside the
+    // transaction would hold the row — and PGlite's one connection — for as long as the network takes),
+    // marked redeemed last: a failure in between leaves the gift not redeemed and still this workspace's,
+    // so a retry here sends the same line under the gift's own key (the provider answers the first one:
+    // never two credits) and only then redeems it; no other workspace can redeem it meanwhile (its credit
+    // may have reached the provider unanswered). Never a gift redeemed without its credit, never two.
+    const customerId = await billingRepository(this.d.db).customerOf(wid);
+    try {
+      if (!customerId) throw new Error('no customer for a workspace with a subscription');
+      await placeCreditLine(this.d.billing!, {
+        customerId,
+        subscriptionId: step.sub.subscriptionId,
+        cents: row.subtotal,
+        description: `Tarjeta regalo: ${monthsLabel(row.months)} de Diván Premium`,
+        metadata: { divan_gift: row.id, divan_workspace: wid },
+        idempotencyKey: `divan-gift-credit:${row.id}`,
+      });
+    } catch (err) {
+      this.d.log.error({ err, giftId: row.id, workspaceId: wid }, 'gift: its credit could not be placed on the subscription');
+      throw new AppError('billing_unavailable', undefined, CREDIT_FAILED);
+    }
+    // Two redemptions of this workspace at once both placed the one line: only one of them redeemed it.
+    if (!(await giftRepository(this.d.db).markRedeemed(row.id, { userId, workspaceId: wid, at: this.d.clock() })))
+      throw new AppError('gift_redeemed');
+    this.d.log.info({ giftId: row.id, workspaceId: wid, value: formatCents(row.subtotal), applied: 'credit' }, 'gift redeemed');
+    return { months: row.months, applied: 'credit', freeTrialEnd: null, planEnd: null, creditCents: row.subtotal };
   }
 }

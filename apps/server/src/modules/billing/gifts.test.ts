@@ -1,6 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { formatGiftCode, type DivanInvoices, type GiftCheckout, type GiftPurchase, type GiftView } from '@divan/core';
+import {
+  addMonthsUtc,
+  formatGiftCode,
+  type DivanInvoices,
+  type GiftCheckout,
+  type GiftPurchase,
+  type GiftView,
+  type RedeemGift,
+  type Workspace,
+} from '@divan/core';
 import { giveBillingDetails, platformEventsTaken, subscribe } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
@@ -41,6 +50,45 @@ const trialEnd = async (wid: string) =>
 const personalWorkspace = async (who: Therapist) =>
   (await t.rows<{ id: string }>(sql`select id from workspaces where owner_id = ${who.userId} limit 1`))[0]!.id;
 
+const giftIdOf = async (g: Bought) =>
+  (await t.rows<{ id: string }>(sql`select id from gift_codes where checkout_session_id = ${g.sessionId}`))[0]!.id;
+/** The credit lines the provider holds for a gift (its metadata names it). */
+const creditItems = async (g: Bought) =>
+  t.rows<{ amount: number; invoice: string | null; description: string; customer: string }>(
+    sql`select (data->>'amount')::int as amount, data->>'invoice' as invoice, data->>'description' as description,
+        data->>'customer' as customer from sandbox_stripe_objects
+        where type = 'invoiceitem' and account is null and data->'metadata'->>'divan_gift' = ${await giftIdOf(g)}`,
+  );
+const redemptionOf = async (g: Bought) =>
+  (
+    await t.rows<{ redeemed: boolean; workspace: string | null }>(
+      sql`select redeemed_at is not null as redeemed, redeemed_workspace_id as workspace from gift_codes where checkout_session_id = ${g.sessionId}`,
+    )
+  )[0]!;
+const subscriptionOf = async (wid: string) =>
+  (
+    await t.rows<{ id: string; end: string }>(
+      sql`select subscription_id as id, (extract(epoch from current_period_end) * 1000)::bigint::text as "end"
+          from billing_subscriptions where workspace_id = ${wid}`,
+    )
+  )[0]!;
+/** Plays the sandbox's clock for the workspace's subscription up to `to`, its events taken. */
+async function advance(wid: string, to: number) {
+  await sandbox().billing!.renewals.advance((await subscriptionOf(wid)).id, Math.floor(to / 1000));
+  await platformEventsTaken(t);
+}
+const workspaceOf = async (who: Therapist, wid: string) =>
+  (await t.get(`/api/v1/workspaces/${wid}`, { token: who.accessToken })).json() as Workspace;
+const divanInvoices = async (who: Therapist, wid: string) =>
+  ((await t.get(`/api/v1/workspaces/${wid}/billing/invoices`, { token: who.accessToken })).json() as DivanInvoices).items;
+/** A workspace of its own owner, subscribed to a plan through Checkout as a person does it. */
+async function paying(name: string, email: string, plan: { planId: 'basic' | 'advance'; interval: 'month' | 'year' }) {
+  const { owner, ws } = await withWorkspace(t, name, { owner: { email, firstName: name.split(' ')[1]! } });
+  await subscribe(t, owner, ws.id, plan);
+  await platformEventsTaken(t);
+  return { owner, wid: ws.id };
+}
+
 let bought: Bought;
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,6 +102,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t?.close());
+afterEach(() => vi.restoreAllMocks());
 
 describe('buying a gift', () => {
   it('paid by the webhook, invoiced with IVA at the sale, the code shown once to its buyer and mailed to both', async () => {
@@ -158,7 +207,7 @@ describe('the gift page and its redemption', () => {
     const before = await trialEnd(wid);
     const ok = await redeem(jon, wid, bought.code);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().months).toBe(3);
+    expect(ok.json()).toMatchObject({ months: 3, applied: 'trial', planEnd: null, creditCents: null } satisfies Partial<RedeemGift>);
     const end = new Date(before);
     end.setUTCMonth(end.getUTCMonth() + 3);
     expect(Math.abs(Date.parse(ok.json().freeTrialEnd) - end.getTime())).toBeLessThan(3 * 86_400_000);
@@ -169,7 +218,7 @@ describe('the gift page and its redemption', () => {
     expect((await view(bought.code)).json().status).toBe('redeemed');
   });
 
-  it('only the owner redeems, never on a workspace with a paid plan, never after it expired', async () => {
+  it('only the owner redeems, never after it expired', async () => {
     const { owner, ws, members } = await withWorkspace(t, 'Consulta Mar', {
       owner: { email: 'mar@regala.test', firstName: 'Mar' },
       members: { noa: { email: 'noa@regala.test', firstName: 'Noa', role: 'Terapeuta' } },
@@ -177,10 +226,6 @@ describe('the gift page and its redemption', () => {
     await giveBillingDetails(t, owner, ws.id);
     const gift = await buy(owner, ws.id, { months: 1 });
     expect((await redeem(members.noa, ws.id, gift.code)).statusCode).toBe(403);
-    await subscribe(t, owner, ws.id, { planId: 'basic', interval: 'month' });
-    await platformEventsTaken(t);
-    const subscribed = await redeem(owner, ws.id, gift.code);
-    expect([subscribed.statusCode, subscribed.json().code]).toEqual([409, 'gift_workspace_subscribed']);
     const garbage = await redeem(owner, ws.id, 'abc');
     expect([garbage.statusCode, garbage.json().fields?.[0]?.path]).toEqual([400, 'code']);
     await t.rows(sql`update gift_codes set expires_at = now() - interval '1 day' where checkout_session_id = ${gift.sessionId}`);
@@ -188,5 +233,141 @@ describe('the gift page and its redemption', () => {
     const noa = await personalWorkspace(members.noa);
     const late = await redeem(members.noa, noa, gift.code);
     expect([late.statusCode, late.json().code]).toEqual([410, 'gift_expired']);
+  });
+});
+
+describe('a gift on a workspace that already pays', () => {
+  it('a plan that renews: what the gift is worth before IVA, a credit line on its next invoice, which charges IVA on the rest', async () => {
+    const { owner: rosa, wid } = await paying('Consulta Rosa', 'rosa@regala.test', { planId: 'advance', interval: 'year' });
+    const gift = await buy(bought.buyer, bought.wid, { months: 3 });
+    const trialBefore = await trialEnd(wid);
+    const ok = await redeem(rosa, wid, gift.code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ months: 3, applied: 'credit', freeTrialEnd: null, planEnd: null, creditCents: 8700 } satisfies RedeemGift);
+    // The trial is left as it was; the line waits on the provider for the renewal.
+    expect(await trialEnd(wid)).toBe(trialBefore);
+    expect(await creditItems(gift)).toEqual([
+      { amount: -8700, invoice: null, description: 'Tarjeta regalo: 3 meses de Diván Premium', customer: expect.any(String) },
+    ]);
+    expect(await redemptionOf(gift)).toEqual({ redeemed: true, workspace: wid });
+    expect((await view(gift.code)).json().status).toBe('redeemed');
+    // Again: once.
+    const again = await redeem(rosa, wid, gift.code);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'gift_redeemed']);
+    expect(await creditItems(gift)).toHaveLength(1);
+
+    // The renewal, a year on: the year less the gift, and IVA on what is left.
+    await advance(wid, Number((await subscriptionOf(wid)).end) + 60_000);
+    const items = await divanInvoices(rosa, wid);
+    expect(items).toHaveLength(2);
+    const renewal = items.find((i) => i.subtotal !== 29000)!;
+    expect(renewal).toMatchObject({ subtotal: 29000 - 8700, vat: Math.round((29000 - 8700) * 0.21), vatRate: 21 });
+    expect(renewal.total).toBe(renewal.subtotal + renewal.vat);
+    expect(renewal.description).toContain('Tarjeta regalo: 3 meses de Diván Premium');
+    expect((await creditItems(gift))[0]!.invoice).toMatch(/^in_/);
+  });
+
+  it('a plan whose renewal is off: the months follow its paid period as trial, and the workspace is in trial when it ends', async () => {
+    const { owner: sol, wid } = await paying('Consulta Sol', 'sol@regala.test', { planId: 'basic', interval: 'month' });
+    const off = await t.post(`/api/v1/workspaces/${wid}/billing/subscription/cancel`, {}, { token: sol.accessToken });
+    expect(off.statusCode, off.body).toBe(200);
+    await platformEventsTaken(t);
+    const periodEnd = Number((await subscriptionOf(wid)).end);
+    expect(periodEnd).toBeGreaterThan(await trialEnd(wid));
+    const gift = await buy(bought.buyer, bought.wid, { months: 1 });
+    const ok = await redeem(sol, wid, gift.code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const until = addMonthsUtc(new Date(periodEnd), 1);
+    expect(ok.json()).toEqual({
+      months: 1,
+      applied: 'trial',
+      freeTrialEnd: until.toISOString(),
+      planEnd: new Date(periodEnd).toISOString(),
+      creditCents: null,
+    } satisfies RedeemGift);
+    expect(await trialEnd(wid)).toBe(until.getTime());
+    expect(await creditItems(gift)).toEqual([]);
+    // Until its end the plan bought is in force, Basic's limits and all.
+    expect((await workspaceOf(sol, wid)).plan).toMatchObject({ id: 'basic', renovationEnabled: false });
+    expect((await workspaceOf(sol, wid)).features.activePatientLimit).toBe(30);
+
+    // It ends, nothing charged: the gift's month of Premium, as trial, until the date it said.
+    await advance(wid, periodEnd + 86_400_000);
+    const after = await workspaceOf(sol, wid);
+    expect(after.plan).toMatchObject({ id: null, freeTrialEnd: until.toISOString() });
+    expect(after.features).toMatchObject({ activePatientLimit: null, canCreateInvoiceBatch: true });
+    expect(await divanInvoices(sol, wid)).toHaveLength(1);
+  });
+
+  it('twice at once on one workspace: one credit; on two workspaces at once: one of them, the other refused', async () => {
+    const { owner: ines, wid } = await paying('Consulta Inés', 'ines@regala.test', { planId: 'advance', interval: 'month' });
+    const gift = await buy(bought.buyer, bought.wid, { months: 1 });
+    const both = await Promise.all([redeem(ines, wid, gift.code), redeem(ines, wid, gift.code)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().code).toBe('gift_redeemed');
+    expect(await creditItems(gift)).toEqual([expect.objectContaining({ amount: -2900 })]);
+
+    // The same code on a workspace that pays and on one in trial, at once: a credit or a trial, never both.
+    const other = await buy(bought.buyer, bought.wid, { months: 1 });
+    const { owner: leo, ws: trialWs } = await withWorkspace(t, 'Consulta Leo', { owner: { email: 'leo@regala.test', firstName: 'Leo' } });
+    const trialBefore = await trialEnd(trialWs.id);
+    const race = await Promise.all([redeem(ines, wid, other.code), redeem(leo, trialWs.id, other.code)]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const credited = race[0]!.statusCode === 200;
+    expect(race[credited ? 1 : 0]!.json().code).toBe('gift_redeemed');
+    expect(await creditItems(other)).toHaveLength(credited ? 1 : 0);
+    expect((await trialEnd(trialWs.id)) > trialBefore).toBe(!credited);
+    expect((await redemptionOf(other)).workspace).toBe(credited ? wid : trialWs.id);
+  });
+
+  it('the provider failing, or its answer lost: not redeemed and kept for the workspace; its retry places the one line', async () => {
+    const { owner: eva, wid } = await paying('Consulta Eva', 'eva@regala.test', { planId: 'advance', interval: 'month' });
+    const gift = await buy(bought.buyer, bought.wid, { months: 3 });
+    const billing = sandbox().billing!;
+    const place = billing.addInvoiceItem.bind(billing);
+    vi.spyOn(billing, 'addInvoiceItem').mockRejectedValueOnce(new Error('provider down'));
+    const down = await redeem(eva, wid, gift.code);
+    expect([down.statusCode, down.json().code]).toEqual([503, 'billing_unavailable']);
+    expect(down.json().message).toContain('No hemos podido descontar el regalo');
+    expect(await creditItems(gift)).toEqual([]);
+    expect(await redemptionOf(gift)).toEqual({ redeemed: false, workspace: wid });
+    expect((await view(gift.code)).json().status).toBe('available');
+    // Meanwhile nobody else redeems it.
+    const { owner: teo, ws: teoWs } = await withWorkspace(t, 'Consulta Teo', { owner: { email: 'teo@regala.test', firstName: 'Teo' } });
+    const elsewhere = await redeem(teo, teoWs.id, gift.code);
+    expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([409, 'gift_redeemed']);
+
+    // The line placed but the answer lost: the retry gets the same line back.
+    vi.spyOn(billing, 'addInvoiceItem').mockImplementationOnce(async (input) => {
+      await place(input);
+      throw new Error('timeout');
+    });
+    const lost = await redeem(eva, wid, gift.code);
+    expect([lost.statusCode, lost.json().code]).toEqual([503, 'billing_unavailable']);
+    expect(await creditItems(gift)).toHaveLength(1);
+    expect((await redemptionOf(gift)).redeemed).toBe(false);
+    const retried = await redeem(eva, wid, gift.code);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ applied: 'credit', creditCents: 8700 });
+    expect(await creditItems(gift)).toEqual([expect.objectContaining({ amount: -8700 })]);
+    expect(await redemptionOf(gift)).toEqual({ redeemed: true, workspace: wid });
+  });
+
+  it('refused while the plan’s last charge is unpaid, and on a plan Diván’s team manages (Team)', async () => {
+    const { owner: ona, wid } = await paying('Consulta Ona', 'ona@regala.test', { planId: 'basic', interval: 'month' });
+    const gift = await buy(bought.buyer, bought.wid, { months: 1 });
+    await t.rows(sql`update billing_subscriptions set status = 'past_due' where workspace_id = ${wid}`);
+    const unpaid = await redeem(ona, wid, gift.code);
+    expect([unpaid.statusCode, unpaid.json().code]).toEqual([409, 'gift_workspace_subscribed']);
+    expect(unpaid.json().message).toContain('último cobro');
+    expect(await redemptionOf(gift)).toEqual({ redeemed: false, workspace: null });
+
+    const { owner: pau, ws: team } = await withWorkspace(t, 'Centro Pau', { owner: { email: 'pau@regala.test', firstName: 'Pau' } });
+    await t.app.services.workspaces.setPlan(team.id, { id: 'team', seats: 5 });
+    const managed = await redeem(pau, team.id, gift.code);
+    expect([managed.statusCode, managed.json().code]).toEqual([409, 'gift_workspace_subscribed']);
+    expect(managed.json().message).toContain('plan Team');
+    expect(await creditItems(gift)).toEqual([]);
+    expect((await view(gift.code)).json().status).toBe('available');
   });
 });

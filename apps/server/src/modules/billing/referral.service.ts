@@ -15,9 +15,9 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { UsersService } from '../users/users.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
-import { isLive } from './billing-sync';
 import { billingRepository } from './billing.repository';
 import type { ReferralRow } from './billing.tables';
+import { placeCreditLine, takesCredit } from './credit-line';
 import { referralRepository } from './referral.repository';
 
 export type ReferralDeps = {
@@ -186,9 +186,7 @@ export class ReferralService {
     const repo = referralRepository(this.d.db);
     const pending = await repo.uncredited(referrerId);
     if (pending.length === 0) return;
-    const subs = (await repo.subscriptionsOf(await this.d.workspaces.ownedBy(referrerId))).filter(
-      (s) => isLive(s.status) && !s.cancelAtPeriodEnd,
-    );
+    const subs = (await repo.subscriptionsOf(await this.d.workspaces.ownedBy(referrerId))).filter(takesCredit);
     const sub = subs.sort((a, b) => monthOf(b) - monthOf(a))[0];
     if (!sub) return;
     const customerId = await billingRepository(this.d.db).customerOf(sub.workspaceId);
@@ -205,17 +203,17 @@ export class ReferralService {
   ) {
     const amount = monthOf(sub);
     try {
-      const item = await this.d.billing!.addInvoiceItem({
+      const itemId = await placeCreditLine(this.d.billing!, {
         customerId,
         subscriptionId: sub.subscriptionId,
-        amount: -amount,
+        cents: amount,
         description: `Un mes gratis por invitar a ${friendName}`,
         metadata: { divan_referral: referral.id },
         idempotencyKey: `divan-referral-credit:${referral.id}`,
       });
       await referralRepository(this.d.db).markCredited(referral.id, {
         amount,
-        itemId: item.id,
+        itemId,
         workspaceId: sub.workspaceId,
         at: this.d.clock(),
       });

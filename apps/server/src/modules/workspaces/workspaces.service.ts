@@ -218,12 +218,20 @@ export class WorkspacesService {
 
   /**
    * More free trial (issue 27): a referred friend's 30 days, or the months of a gift redeemed — counted
-   * from now when it had already ended — inside the caller's transaction, audited. Answers the new end.
+   * from now when it had already ended, or from `after`, the end of a paid period they follow (a plan
+   * whose renewal is off: the trial's features apply only once the plan has ended, `featuresOf`) —
+   * inside the caller's transaction, audited. Answers the new end.
    */
-  async extendTrial(workspaceId: string, by: { days: number } | { months: number }, why: 'referral' | 'gift', tx: DbOrTx): Promise<Date> {
+  async extendTrial(
+    workspaceId: string,
+    by: { days: number } | { months: number },
+    why: 'referral' | 'gift',
+    tx: DbOrTx,
+    opts: { after?: Date | null } = {},
+  ): Promise<Date> {
     const current = await workspacesRepository(tx).lock(workspaceId);
     if (!current) throw new AppError('workspace_not_found');
-    const from = new Date(Math.max(current.freeTrialEnd?.getTime() ?? 0, Date.now()));
+    const from = new Date(Math.max(current.freeTrialEnd?.getTime() ?? 0, Date.now(), opts.after?.getTime() ?? 0));
     const until = 'days' in by ? new Date(from.getTime() + by.days * 86_400_000) : addMonthsUtc(from, by.months);
     await workspacesRepository(tx).update(workspaceId, { freeTrialEnd: until });
     await this.audit.record(tx, {
@@ -231,7 +239,7 @@ export class WorkspacesService {
       actorId: null,
       action: 'plan.trial_extended',
       target: until.toISOString(),
-      details: { until: until.toISOString(), why, ...by },
+      details: { until: until.toISOString(), why, ...by, ...(opts.after ? { after: opts.after.toISOString() } : {}) },
     });
     return until;
   }
@@ -281,6 +289,13 @@ export class WorkspacesService {
     if (!m) return null;
     const commission = m.commissionType && m.commissionValue !== null ? { type: m.commissionType, value: m.commissionValue } : null;
     return { commission, paymentsReceiver: m.paymentsReceiver };
+  }
+
+  /** The plan in force on the workspace's row (null: none, in trial or not). */
+  async planIdOf(workspaceId: string, tx: DbOrTx = this.db): Promise<PlanId | null> {
+    const ws = await workspacesRepository(tx).findById(workspaceId);
+    if (!ws) throw new AppError('workspace_not_found');
+    return ws.planId;
   }
 
   async featuresOf(workspaceId: string, tx: DbOrTx = this.db) {

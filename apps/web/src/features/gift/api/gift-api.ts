@@ -98,8 +98,9 @@ export function useGiftWorkspaces(enabled: boolean) {
 }
 
 /**
- * The trial grew: the workspaces are read again and the store fed with them (the trial notice and every
- * screen's plan follow), the workspace redeemed on becomes the current one, and its billing is read afresh.
+ * The trial grew, or the next invoice has the gift's credit: the workspaces are read again and the store fed
+ * with them (the trial notice and every screen's plan follow), the workspace redeemed on becomes the current
+ * one, and its billing (the next invoice too) is read afresh.
  */
 async function refreshAfterRedeem(qc: QueryClient, wid: string): Promise<void> {
   void qc.invalidateQueries({ queryKey: billingOverviewKey(wid) });
@@ -114,7 +115,10 @@ async function refreshAfterRedeem(qc: QueryClient, wid: string): Promise<void> {
   useWorkspacesStore.getState().select(wid);
 }
 
-/** POST /workspaces/:wid/gifts/redeem {code}: for the workspace's owner; its free trial runs the gift's months longer. */
+/**
+ * POST /workspaces/:wid/gifts/redeem {code}: for the workspace's owner; its free trial runs the gift's months
+ * longer, or its plan's next invoice takes what the gift is worth off (`applied`).
+ */
 export const useRedeemGift = (wid: string) => {
   const qc = useQueryClient();
   return useMutation({

@@ -53,11 +53,12 @@ describe('/gift/:code', () => {
     const api = stubRoutes({
       [VIEW]: [200, giftOf({ message: null, recipientName: null })],
       'GET /workspaces': (_, n) => [200, [n === 1 ? ws : extended(ws, '2027-03-12T10:00:00Z')]],
-      [REDEEM(WID)]: [200, { months: 3, freeTrialEnd: '2027-03-12T10:00:00Z' }],
+      [REDEEM(WID)]: [200, { months: 3, applied: 'trial', freeTrialEnd: '2027-03-12T10:00:00Z', planEnd: null, creditCents: null }],
     });
     const { user } = open();
     await screen.findByRole('heading', { name: 'Alba Ruiz te regala 3 meses de Diván Premium' });
     expect(screen.getByText(/Se canjeará en tu espacio/).textContent).toBe('Se canjeará en tu espacio Consulta Alba.');
+    expect(screen.getByTestId('redeem-hint').textContent).toBe('Los 3 meses se suman a la prueba gratis del espacio, con todo Premium.');
     expect(screen.queryByRole('link', { name: 'Ya tengo cuenta' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Canjear en este espacio' }));
     expect(await screen.findByRole('heading', { name: 'Listo: tienes Premium hasta el 12/03/2027' })).toBeTruthy();
@@ -81,7 +82,7 @@ describe('/gift/:code', () => {
     const api = stubRoutes({
       [VIEW]: [200, giftOf()],
       'GET /workspaces': [200, [shared, own, own2]],
-      [REDEEM(OTHER)]: [409, { code: 'gift_workspace_subscribed', message: 'Este espacio ya tiene un plan de pago.' }],
+      [REDEEM(OTHER)]: [409, { code: 'gift_workspace_subscribed', message: 'El último cobro del plan de este espacio está pendiente.' }],
     });
     const { user } = open();
     await screen.findByRole('heading', { name: /te regala/ });
@@ -96,9 +97,82 @@ describe('/gift/:code', () => {
     ).toEqual(['Mi consulta', 'Segunda consulta']);
     expect(select.value).toBe(OTHER);
     await user.click(screen.getByRole('button', { name: 'Canjear en este espacio' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Este espacio ya tiene un plan de pago.');
+    expect((await screen.findByRole('alert')).textContent).toBe('El último cobro del plan de este espacio está pendiente.');
     expect(api.count(REDEEM(OTHER))).toBe(1);
     expect(api.count(REDEEM(WID))).toBe(0);
+  });
+
+  it('on a workspace whose plan renews: says the gift comes off the next invoice, and how much it took off', async () => {
+    const ws = enter(
+      workspaceOf({
+        plan: {
+          id: 'advance',
+          periodEnd: '2027-01-20T10:00:00Z',
+          renovationEnabled: true,
+          freeTrialEnd: null,
+          seats: 10,
+          promptUpgrade: false,
+        },
+      }),
+    );
+    stubRoutes({
+      [VIEW]: [200, giftOf()],
+      'GET /workspaces': [200, [ws]],
+      [REDEEM(WID)]: [200, { months: 3, applied: 'credit', freeTrialEnd: null, planEnd: null, creditCents: 8700 }],
+    });
+    const { user } = open();
+    await screen.findByRole('heading', { name: /te regala/ });
+    expect(screen.getByTestId('redeem-hint').textContent).toBe(
+      'Este espacio ya paga un plan: lo que vale el regalo (3 meses de Premium) se descontará de su próxima factura, antes de IVA.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Canjear en este espacio' }));
+    const done = await screen.findByRole('status');
+    expect(within(done).getByRole('heading').textContent).toBe('Listo: hemos descontado 87,00\u00a0€ de tu próxima factura');
+    expect(done.textContent).toContain('irá en la próxima factura del plan de Consulta Alba como la línea «Tarjeta regalo», antes de IVA');
+  });
+
+  it('on a workspace whose plan ends without renewing: the months follow it as trial, until the date the server gave', async () => {
+    const ws = enter(
+      workspaceOf({
+        plan: {
+          id: 'basic',
+          periodEnd: '2027-03-12T10:00:00Z',
+          renovationEnabled: false,
+          freeTrialEnd: null,
+          seats: 10,
+          promptUpgrade: false,
+        },
+      }),
+    );
+    stubRoutes({
+      [VIEW]: [200, giftOf({ months: 1 })],
+      'GET /workspaces': [200, [ws]],
+      [REDEEM(WID)]: [
+        200,
+        { months: 1, applied: 'trial', freeTrialEnd: '2027-04-12T10:00:00Z', planEnd: '2027-03-12T10:00:00Z', creditCents: null },
+      ],
+    });
+    const { user } = open();
+    await screen.findByRole('heading', { name: /te regala 1 mes/ });
+    expect(screen.getByTestId('redeem-hint').textContent).toBe(
+      'El plan de este espacio termina el 12/03/2027 sin renovarse: después tendrá 1 mes de Premium como prueba gratis.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Canjear en este espacio' }));
+    expect(await screen.findByRole('heading', { name: 'Listo: tu prueba de Premium dura hasta el 12/04/2027' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(
+      'Tu plan de Consulta Alba sigue hasta el 12/03/2027, sin renovarse; después tendrás 1 mes de Diván Premium como prueba gratis',
+    );
+  });
+
+  it('on a Team workspace: says the gift goes on another workspace', async () => {
+    enter(
+      workspaceOf({ plan: { id: 'team', periodEnd: null, renovationEnabled: true, freeTrialEnd: null, seats: 5, promptUpgrade: false } }),
+    );
+    stubRoutes({ [VIEW]: [200, giftOf()], 'GET /workspaces': [200, useWorkspacesStore.getState().workspaces] });
+    open();
+    expect((await screen.findByTestId('redeem-hint')).textContent).toBe(
+      'El plan Team de este espacio lo gestiona el equipo de Diván: canjea el regalo en otro espacio tuyo.',
+    );
   });
 
   it('signed in, owning no workspace: the way to create one', async () => {

@@ -11,7 +11,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { messageOf } from '@/lib/error-message';
-import { formatDate } from '@/lib/format';
+import { formatCurrency, formatDate } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAuthStore } from '@/stores/auth-store';
@@ -163,8 +163,8 @@ function Available({ gift, code, children }: { gift: GiftView; code: string; chi
             recordatorios por sesión. Sin tarjeta.
           </li>
           <li>
-            Puedes canjearlo hasta el <span className="font-medium text-foreground">{formatDate(gift.expiresAt)}</span>, en un espacio sin
-            plan de pago.
+            Puedes canjearlo hasta el <span className="font-medium text-foreground">{formatDate(gift.expiresAt)}</span>. Si tu espacio ya
+            paga un plan, lo que vale se descuenta de tu próxima factura.
           </li>
         </ul>
         <p className="text-[0.8125rem] text-muted-foreground">
@@ -193,9 +193,23 @@ function SignedOut({ code }: { code: string }) {
   );
 }
 
-/** A plan in force (not a lapsed one): the server refuses the gift there (gift_workspace_subscribed). */
-const hasPaidPlan = (w: Workspace) =>
-  !!w.plan.id && (w.plan.renovationEnabled || (!!w.plan.periodEnd && new Date(w.plan.periodEnd) > new Date()));
+/**
+ * What redeeming does on this workspace, as the server will do it: months of trial without a plan; after
+ * the paid period of a plan whose renewal is off; a credit on the next invoice of one that renews; Team
+ * is refused (billed as agreed with Diván's team). A plan whose last charge is unpaid is refused too, with
+ * the server's message (the workspace does not say it).
+ */
+function redeemHint(w: Workspace, months: number): string {
+  const { plan } = w;
+  if (plan.id === 'team') return 'El plan Team de este espacio lo gestiona el equipo de Diván: canjea el regalo en otro espacio tuyo.';
+  if (plan.id && plan.renovationEnabled)
+    return `Este espacio ya paga un plan: lo que vale el regalo (${monthsLabel(months)} de Premium) se descontará de su próxima factura, antes de IVA.`;
+  if (plan.id && plan.periodEnd && new Date(plan.periodEnd) > new Date())
+    return `El plan de este espacio termina el ${formatDate(plan.periodEnd)} sin renovarse: después tendrá ${monthsLabel(months)} de Premium como prueba gratis.`;
+  return months === 1
+    ? 'El mes se suma a la prueba gratis del espacio, con todo Premium.'
+    : `Los ${monthsLabel(months)} se suman a la prueba gratis del espacio, con todo Premium.`;
+}
 
 function RedeemPanel({
   gift,
@@ -301,15 +315,9 @@ function RedeemIn({
   return (
     <div className="grid gap-4">
       {chooser}
-      {hasPaidPlan(target) ? (
-        <p className="text-[0.8125rem] leading-relaxed text-muted-foreground">
-          Este espacio ya tiene un plan de pago: el regalo se canjea en un espacio sin plan (en prueba o con la prueba terminada).
-        </p>
-      ) : (
-        <p className="text-[0.8125rem] leading-relaxed text-muted-foreground">
-          Los {monthsLabel(gift.months)} se suman a la prueba gratis del espacio, con todo Premium.
-        </p>
-      )}
+      <p className="text-[0.8125rem] leading-relaxed text-muted-foreground" data-testid="redeem-hint">
+        {redeemHint(target, gift.months)}
+      </p>
       {error ? <Alert variant="error">{error}</Alert> : null}
       <Button size="lg" loading={redeem.isPending} onClick={() => void redeemNow()}>
         Canjear en este espacio
@@ -318,19 +326,43 @@ function RedeemIn({
   );
 }
 
+/** What the redemption did: a credit off the next invoice, months of trial after the plan that ends, or more trial. */
 function Redeemed({ result, workspace }: { result: RedeemGift; workspace: string }) {
+  const where = <span className="font-medium text-foreground">{workspace}</span>;
+  let title: string;
+  let text: ReactNode;
+  if (result.applied === 'credit') {
+    title = `Listo: hemos descontado ${formatCurrency(result.creditCents ?? 0)} de tu próxima factura`;
+    text = (
+      <>
+        Lo que vale el regalo, {monthsLabel(result.months)} de Diván Premium, irá en la próxima factura del plan de {where} como la línea
+        «Tarjeta regalo», antes de IVA: el IVA se calcula sobre el resto. Si la factura es menor, lo que sobre queda a tu favor para las
+        siguientes.
+      </>
+    );
+  } else if (result.planEnd) {
+    title = `Listo: tu prueba de Premium dura hasta el ${formatDate(result.freeTrialEnd)}`;
+    text = (
+      <>
+        Tu plan de {where} sigue hasta el {formatDate(result.planEnd)}, sin renovarse; después tendrás {monthsLabel(result.months)} de Diván
+        Premium como prueba gratis, sin tarjeta.
+      </>
+    );
+  } else {
+    title = `Listo: tienes Premium hasta el ${formatDate(result.freeTrialEnd)}`;
+    text = (
+      <>
+        Hemos sumado {monthsLabel(result.months)} a la prueba gratis de {where}. Disfruta de Diván Premium.
+      </>
+    );
+  }
   return (
     <div className="grid justify-items-start gap-4 pt-6" role="status">
       <span className="grid size-12 place-items-center rounded-2xl bg-accent text-accent-foreground [&_svg]:size-6">
         <PartyPopper aria-hidden />
       </span>
-      <h1 className="font-display text-3xl font-semibold tracking-tight">
-        Listo: tienes Premium hasta el {formatDate(result.freeTrialEnd)}
-      </h1>
-      <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">
-        Hemos sumado {monthsLabel(result.months)} a la prueba gratis de <span className="font-medium text-foreground">{workspace}</span>.
-        Disfruta de Diván Premium.
-      </p>
+      <h1 className="font-display text-3xl font-semibold tracking-tight">{title}</h1>
+      <p className="text-[0.9375rem] leading-relaxed text-muted-foreground">{text}</p>
       <Button asChild size="lg">
         <Link to="/">Ir a Diván</Link>
       </Button>

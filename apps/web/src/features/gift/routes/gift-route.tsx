@@ -292,11 +292,14 @@ function GiftForm({ ws }: { ws: Workspace }) {
 
 function HowItWorks({ ws }: { ws: Workspace }) {
   const steps = [
-    { icon: Gift, text: 'Tu colega lo canjea en su espacio de trabajo: los meses se suman a su prueba gratis, con todo Premium.' },
+    {
+      icon: Gift,
+      text: 'Tu colega lo canjea en su espacio de trabajo: los meses se suman a su prueba gratis, con todo Premium; si ya paga un plan, lo que vale se descuenta de su próxima factura.',
+    },
     { icon: Mail, text: 'Al pagar te mostramos el código y te lo enviamos por email; a tu colega también, si pones su email.' },
     {
       icon: CalendarClock,
-      text: `Vale ${GIFT_VALID_MONTHS} meses desde la compra, una sola vez, en un espacio que no tenga un plan de pago.`,
+      text: `Vale ${GIFT_VALID_MONTHS} meses desde la compra, una sola vez.`,
     },
     {
       icon: ReceiptText,
