@@ -111,6 +111,18 @@ export const billingDetailsResponse = z.object({
       legend: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * The provider's VIES check of the EU VAT id (null without one): `pending` until it answers; an id
+   * VIES does not know (`unverified`) is invoiced with IVA; `unavailable`: VIES did not answer, tried again.
+   */
+  vatCheck: z
+    .object({
+      status: z.enum(['pending', 'verified', 'unverified', 'unavailable']),
+      /** The name VIES holds for the id. */
+      verifiedName: z.string().nullable(),
+      checkedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type BillingDetailsResponse = z.infer<typeof billingDetailsResponse>;
 

@@ -1,12 +1,33 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { billingDetails, billingInvoices, type BillingDetailsRow, type BillingInvoiceRow } from './billing.tables';
+import {
+  billingDetails,
+  billingInvoices,
+  billingVatChecks,
+  type BillingDetailsRow,
+  type BillingInvoiceRow,
+  type BillingVatCheckRow,
+} from './billing.tables';
+
+/** The billing data with the provider's VIES check of their VAT id (null: none yet, or of another value). */
+export type BillingDetailsChecked = BillingDetailsRow & { vatCheck: BillingVatCheckRow | null };
 
 /** Ajustes › Pagos' rows: the billing data of a workspace, and Diván's invoices to it. */
 export const billingDetailsRepository = (db: DbOrTx) => ({
-  async detailsOf(workspaceId: string): Promise<BillingDetailsRow | null> {
-    const [row] = await db.select().from(billingDetails).where(eq(billingDetails.workspaceId, workspaceId));
-    return row ?? null;
+  async detailsOf(workspaceId: string): Promise<BillingDetailsChecked | null> {
+    const [row] = await db
+      .select({ details: billingDetails, check: billingVatChecks })
+      .from(billingDetails)
+      .leftJoin(billingVatChecks, eq(billingVatChecks.workspaceId, billingDetails.workspaceId))
+      .where(eq(billingDetails.workspaceId, workspaceId));
+    if (!row) return null;
+    const check = row.check && row.check.value === row.details.vatId ? row.check : null;
+    return { ...row.details, vatCheck: check };
+  },
+  /** Keeps the provider's latest verdict on a VAT id (the one it gave last replaces the one before). */
+  async saveVatCheck(check: BillingVatCheckRow): Promise<void> {
+    const { workspaceId: _key, ...rest } = check;
+    await db.insert(billingVatChecks).values(check).onConflictDoUpdate({ target: billingVatChecks.workspaceId, set: rest });
   },
   async saveDetails(row: Omit<BillingDetailsRow, 'updatedAt'>): Promise<BillingDetailsRow> {
     const values = { ...row, updatedAt: new Date() };

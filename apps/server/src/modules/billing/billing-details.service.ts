@@ -12,7 +12,7 @@ import { IVA_21, type BillingCustomerDetails, type PlatformBilling } from '../..
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { OperatorInvoicing } from '../invoices/operator/operator-invoicing.service';
-import { billingDetailsRepository } from './billing-details.repository';
+import { billingDetailsRepository, type BillingDetailsChecked } from './billing-details.repository';
 import { isLive } from './billing-sync';
 import { billingRepository } from './billing.repository';
 import type { BillingDetailsRow } from './billing.tables';
@@ -20,8 +20,13 @@ import { canManageBilling } from './billing.service';
 
 const countryName = (code: string) => BILLING_COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
-export const taxOfDetails = (d: Pick<BillingDetailsRow, 'country' | 'postalCode' | 'vatId'>): DivanTax =>
-  divanTax({ country: d.country, postalCode: d.postalCode, vatId: d.vatId });
+/**
+ * How Diván's invoices to these data are taxed. A VAT id that VIES does not know (the provider's check
+ * says `unverified`) is not a business's: no reverse charge, IVA as to a consumer, until it is corrected.
+ */
+export const taxOfDetails = (
+  d: Pick<BillingDetailsRow, 'country' | 'postalCode' | 'vatId'> & Partial<Pick<BillingDetailsChecked, 'vatCheck'>>,
+): DivanTax => divanTax({ country: d.country, postalCode: d.postalCode, vatId: d.vatCheck?.status === 'unverified' ? null : d.vatId });
 
 /** The tax id the provider keeps for its receipts and its VIES check: an EU VAT id, or a Spanish company's CIF. */
 export function providerTaxIdOf(row: Pick<BillingDetailsRow, 'country' | 'taxId' | 'vatId'>): BillingCustomerDetails['taxId'] {
@@ -31,10 +36,20 @@ export function providerTaxIdOf(row: Pick<BillingDetailsRow, 'country' | 'taxId'
   return null;
 }
 
-function present(row: BillingDetailsRow | null): BillingDetailsResponse {
-  if (!row) return { details: null, tax: null };
+function present(row: BillingDetailsChecked | null): BillingDetailsResponse {
+  if (!row) return { details: null, tax: null, vatCheck: null };
   const { name, country, taxId, vatId, line1, city, postalCode, email } = row;
-  return { details: { name, country, taxId, vatId, line1, city, postalCode, email }, tax: taxOfDetails(row) };
+  const c = row.vatCheck;
+  return {
+    details: { name, country, taxId, vatId, line1, city, postalCode, email },
+    tax: taxOfDetails(row),
+    // An EU VAT id the provider has not answered about yet is being checked.
+    vatCheck: vatId
+      ? c
+        ? { status: c.status, verifiedName: c.verifiedName, checkedAt: c.checkedAt.toISOString() }
+        : { status: 'pending', verifiedName: null, checkedAt: null }
+      : null,
+  };
 }
 
 export type BillingDetailsDeps = {
@@ -64,18 +79,47 @@ export class BillingDetailsService {
     if (!canManageBilling(m)) throw new AppError('access_denied');
     const repo = billingDetailsRepository(this.d.db);
     const before = await repo.detailsOf(m.workspaceId);
-    const saved = await repo.saveDetails({ workspaceId: m.workspaceId, ...body, updatedBy: userId });
-    await this.pushToCustomer(saved);
-    const changed = !before || taxOfDetails(before).vatRate !== taxOfDetails(saved).vatRate;
-    const sub = await billingRepository(this.d.db).subscriptionOf(m.workspaceId);
-    if (changed && sub && isLive(sub.status) && this.d.billing) {
-      await this.d.billing.updateSubscription(sub.subscriptionId, {
-        proration: 'none',
-        taxRateIds: await this.taxRateIds(saved),
-        idempotencyKey: `divan-tax:${sub.subscriptionId}:${saved.updatedAt.getTime()}`,
-      });
-    }
+    const written = await repo.saveDetails({ workspaceId: m.workspaceId, ...body, updatedBy: userId });
+    const saved = (await repo.detailsOf(m.workspaceId))!;
+    await this.pushToCustomer(written);
+    await this.followTaxCase(before, saved, `${saved.updatedAt.getTime()}`);
     return present(saved);
+  }
+
+  /**
+   * The provider's `customer.tax_id.*` event: its verdict on the EU VAT id read again from it (the latest,
+   * whatever the order of the events), kept when it is about the billing data's VAT id, and the
+   * subscription's tax rates following a tax case it changed (VIES not knowing the id: IVA again).
+   */
+  async taxIdChecked(customerId: string, taxIdId: string): Promise<string> {
+    const billing = this.d.billing;
+    if (!billing) return 'billing not configured';
+    const workspaceId = await billingRepository(this.d.db).workspaceOfCustomer(customerId);
+    if (!workspaceId) return 'unknown customer';
+    const fact = await billing.retrieveTaxId(customerId, taxIdId);
+    if (!fact) return 'tax id removed';
+    if (fact.type !== 'eu_vat' || !fact.verification) return 'not checked by the provider';
+    const repo = billingDetailsRepository(this.d.db);
+    const before = await repo.detailsOf(workspaceId);
+    if (!before || before.vatId !== fact.value) return 'not the VAT id of the billing data';
+    const { status, verifiedName } = fact.verification;
+    await repo.saveVatCheck({ workspaceId, value: fact.value, status, verifiedName, checkedAt: new Date() });
+    const after = (await repo.detailsOf(workspaceId))!;
+    await this.followTaxCase(before, after, `vies:${taxIdId}:${status}`);
+    this.d.log.info({ workspaceId, status }, 'billing: VIES check of the VAT id');
+    return status;
+  }
+
+  /** A live subscription's tax rates follow a changed tax case, from its next invoice. */
+  private async followTaxCase(before: BillingDetailsChecked | null, after: BillingDetailsChecked, key: string) {
+    if (before && taxOfDetails(before).vatRate === taxOfDetails(after).vatRate) return;
+    const sub = await billingRepository(this.d.db).subscriptionOf(after.workspaceId);
+    if (!sub || !isLive(sub.status) || !this.d.billing) return;
+    await this.d.billing.updateSubscription(sub.subscriptionId, {
+      proration: 'none',
+      taxRateIds: await this.taxRateIds(after),
+      idempotencyKey: `divan-tax:${sub.subscriptionId}:${key}`,
+    });
   }
 
   /** A customer just made for the workspace: given its billing data at once. */
@@ -105,7 +149,7 @@ export class BillingDetailsService {
     return this.taxRateIds(row);
   }
 
-  private async taxRateIds(row: BillingDetailsRow): Promise<string[]> {
+  private async taxRateIds(row: BillingDetailsChecked): Promise<string[]> {
     if (taxOfDetails(row).vatRate === 0 || !this.d.billing) return [];
     return [(await this.d.billing.ensureTaxRate(IVA_21)).id];
   }

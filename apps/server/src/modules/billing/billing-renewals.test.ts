@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { BillingOverview, DivanInvoices, Workspace } from '@divan/core';
-import { FRENCH_BUSINESS, giveBillingDetails, platformEventsTaken, subscribe } from '../../test/billing-fixtures';
+import type { BillingDetailsResponse, BillingOverview, DivanInvoices, Workspace } from '@divan/core';
+import { FRENCH_BUSINESS, giveBillingDetails, platformEventsTaken, postPlatformEvent, subscribe } from '../../test/billing-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { withWorkspace, type Therapist } from '../../test/workspace-fixtures';
@@ -162,5 +162,42 @@ describe('renewals on the test clock', () => {
     const [next] = await invoices(s);
     expect(next).toMatchObject({ subtotal: 2 * 2900 });
     expect(await invoices(s)).toHaveLength(3);
+  });
+
+  it('a VAT id VIES does not know is invoiced with IVA; corrected and verified, the next renewal is reverse charge', async () => {
+    const s = await subscribed('Consulta Vera', 'vera@renueva.test');
+    const details = () => t.get(`${B(s.wid)}/details`, { token: s.owner.accessToken }).then((r) => r.json() as BillingDetailsResponse);
+    // The sandbox's VIES knows no id ending in 111111111: its verdict arrives by the provider's event.
+    await giveBillingDetails(t, s.owner, s.wid, { ...FRENCH_BUSINESS, vatId: 'FR12111111111' });
+    await platformEventsTaken(t);
+    expect(await details()).toMatchObject({
+      vatCheck: { status: 'unverified', verifiedName: null },
+      tax: { case: 'eu_consumer', vatRate: 21 },
+    });
+    await advance(s, s.periodEnd + 60);
+    expect((await invoices(s))[0]).toMatchObject({ vatRate: 21, vat: 609 });
+    // The id corrected: checked again, verified with VIES' name, and the next renewal goes without IVA.
+    await giveBillingDetails(t, s.owner, s.wid, FRENCH_BUSINESS);
+    await platformEventsTaken(t);
+    expect(await details()).toMatchObject({
+      vatCheck: { status: 'verified', verifiedName: 'CABINET MARIE SARL' },
+      tax: { case: 'reverse_charge', vatRate: 0 },
+    });
+    const end = Date.parse((await overview(s)).subscription!.currentPeriodEnd!) / 1000;
+    await advance(s, end + 60);
+    const [renewal] = await invoices(s);
+    expect(renewal).toMatchObject({ vatRate: 0, vat: 0, total: renewal!.subtotal });
+    // A replayed verdict changes nothing; one about a VAT id the data no longer hold is not kept.
+    const taxId = (
+      await t.rows<{ id: string }>(
+        sql`select data->'tax_ids'->0->>'id' as id from sandbox_stripe_objects where id = (select customer_id from billing_customers where workspace_id = ${s.wid})`,
+      )
+    )[0]!.id;
+    const customerId = (
+      await t.rows<{ id: string }>(sql`select customer_id as id from billing_customers where workspace_id = ${s.wid}`)
+    )[0]!.id;
+    const replay = await postPlatformEvent(t, 'customer.tax_id.updated', { id: taxId, object: 'tax_id', customer: customerId });
+    expect(replay.statusCode).toBe(200);
+    expect((await details()).vatCheck).toMatchObject({ status: 'verified' });
   });
 });

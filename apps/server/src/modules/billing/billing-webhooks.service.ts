@@ -47,6 +47,8 @@ export class BillingWebhooks {
       chargePaid: (providerInvoiceId: string) => Promise<string>;
       /** A gift's Checkout paid: the gift made redeemable, invoiced and mailed (safe to call again). */
       giftPaid: (checkoutSessionId: string) => Promise<string>;
+      /** A customer's tax id made or checked (`customer.tax_id.*`): its VIES verdict kept (safe to call again). */
+      taxIdChecked: (customerId: string, taxIdId: string) => Promise<string>;
       /** A charge declined (`invoice.payment_failed`): the owner mailed once per invoice. */
       paymentFailed: (providerInvoiceId: string) => Promise<string>;
     },
@@ -70,6 +72,15 @@ export class BillingWebhooks {
       const outcome = sessionId ? await this.d.giftPaid(sessionId) : 'no session id';
       if (outcome !== 'paid')
         this.d.log.warn({ eventId: event.id, reason: outcome }, 'billing: a payment Checkout that is no gift of ours');
+      return taken;
+    }
+    if (event.type.startsWith('customer.tax_id.')) {
+      const taken = await this.ignore(event, null, 'a tax id’s VIES check');
+      // Read again whatever the event's age: the latest verdict, also for a replay.
+      const customerId = idOf(event.object.customer);
+      const taxIdId = str(event.object.id);
+      const outcome = customerId && taxIdId ? await this.d.taxIdChecked(customerId, taxIdId) : 'no customer or tax id';
+      this.d.log.info({ eventId: event.id, outcome }, 'billing: tax id event');
       return taken;
     }
     const subscriptionId = subscriptionOfEvent(event);

@@ -96,6 +96,7 @@ export const billingModule = defineModule({
       chargePaid: (id) => referrals.chargePaid(id),
       giftPaid: (id) => gifts.checkoutPaid(id),
       paymentFailed: (id) => dunning.paymentFailed(id),
+      taxIdChecked: (customerId, taxIdId) => details.taxIdChecked(customerId, taxIdId),
     });
     paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await webhooks.receive(raw, signature)));
     return {

@@ -144,8 +144,9 @@ export async function billingRoutes(
     );
   renewal('cancel', 'cancelPlanRenewal', 'Renewal off («renovación desactivada»): the plan ends at the period’s end.');
   renewal('reactivate', 'reactivatePlanRenewal', 'Renewal on again, before the period ends.');
-  r.delete(
-    `${S}/scheduled-change`,
+  // A POST like cancel and reactivate: an action on the provider's subscription, refused without one.
+  r.post(
+    `${S}/scheduled-change/drop`,
     {
       ...manage,
       schema: {

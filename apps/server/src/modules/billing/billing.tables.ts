@@ -102,6 +102,23 @@ export const billingDetails = pgTable('billing_details', {
 export type BillingDetailsRow = typeof billingDetails.$inferSelect;
 
 /**
+ * The provider's VIES check of the billing data's EU VAT id (Stripe's `tax_id.verification`, from its
+ * `customer.tax_id.*` events): about `value`, so a VAT id changed since is «comprobando» again. An id
+ * VIES does not know is not a business for VAT: its invoices carry IVA (no reverse charge).
+ */
+export const billingVatChecks = pgTable('billing_vat_checks', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  value: text('value').notNull(),
+  status: text('status', { enum: ['pending', 'verified', 'unverified', 'unavailable'] }).notNull(),
+  /** The name VIES holds for it (shown beside the data typed). */
+  verifiedName: text('verified_name'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
+export type BillingVatCheckRow = typeof billingVatChecks.$inferSelect;
+
+/**
  * Each charge of the provider (its invoice, `in_…`) and Diván's invoice for it: the key makes a replayed
  * or doubled `invoice.paid` issue one invoice. Written in the transaction that issues it.
  */

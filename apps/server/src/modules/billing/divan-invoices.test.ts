@@ -77,6 +77,7 @@ describe('the billing data of Ajustes › Pagos', () => {
     expect(await ok<BillingDetailsResponse>(t.get(`${B(ws.id)}/details`, { token: owner.accessToken }))).toEqual({
       details: null,
       tax: null,
+      vatCheck: null,
     });
     expect((await put({ ...base, taxId: '12345678Z' }, members.tere)).statusCode).toBe(403);
     expect((await t.get(`${B(ws.id)}/details`, { token: members.tere.accessToken })).statusCode).toBe(403);
@@ -88,6 +89,7 @@ describe('the billing data of Ajustes › Pagos', () => {
     expect(saved).toEqual({
       details: { ...base, taxId: '12345678Z', vatId: null, email: null },
       tax: { case: 'spain', vatRate: 21, legend: null },
+      vatCheck: null,
     });
   });
 });
@@ -130,8 +132,17 @@ describe("Diván's invoice for each charge", () => {
     expect(customer).toEqual({
       name: 'Cabinet Marie SARL',
       address: { line1: '3 rue de Rivoli', city: 'París', postal_code: '75001', country: 'FR' },
-      // The VAT id too, which Stripe checks against VIES.
-      tax_ids: [{ type: 'eu_vat', value: 'FR12345678901', verification: { status: 'pending' } }],
+      // The VAT id too, which Stripe checks against VIES (the sandbox's VIES knows it).
+      tax_ids: [
+        {
+          id: expect.stringMatching(/^txi_/),
+          object: 'tax_id',
+          customer: expect.stringMatching(/^cus_/),
+          type: 'eu_vat',
+          value: 'FR12345678901',
+          verification: { status: 'verified', verified_name: 'CABINET MARIE SARL' },
+        },
+      ],
     });
   });
 

@@ -190,9 +190,9 @@ describe('Workspace › Plan on the sandbox', () => {
     expect(next).toMatchObject({ nextPaymentAt: end, subtotal: 2 * 2900 });
 
     // «Anular el cambio»; twice is refused.
-    const dropped = await ok<BillingOverview>(t.del(`${B()}/subscription/scheduled-change`, { token: owner.accessToken }));
+    const dropped = await ok<BillingOverview>(t.post(`${B()}/subscription/scheduled-change/drop`, undefined, { token: owner.accessToken }));
     expect(dropped.subscription).toMatchObject({ interval: 'year', scheduledChange: null });
-    expect(await refused(t.del(`${B()}/subscription/scheduled-change`, { token: owner.accessToken }))).toEqual([
+    expect(await refused(t.post(`${B()}/subscription/scheduled-change/drop`, undefined, { token: owner.accessToken }))).toEqual([
       409,
       'billing_no_scheduled_change',
     ]);
@@ -209,7 +209,10 @@ describe('Workspace › Plan on the sandbox', () => {
     expect(year.subscription).toMatchObject({ planId: 'advance', interval: 'year', scheduledChange: null, cancelAtPeriodEnd: false });
     await platformEventsTaken(t);
     expect((await overview()).subscription?.scheduledChange).toBeNull();
-    expect(await refused(t.del(`${B()}/subscription/scheduled-change`, { token: tere.accessToken }))).toEqual([403, 'access_denied']);
+    expect(await refused(t.post(`${B()}/subscription/scheduled-change/drop`, undefined, { token: tere.accessToken }))).toEqual([
+      403,
+      'access_denied',
+    ]);
   });
 
   it('refuses Team, the same plan, and a member without workspace billing', async () => {

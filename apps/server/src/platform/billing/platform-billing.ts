@@ -67,6 +67,16 @@ export type BillingCustomerDetails = {
   taxId: { type: 'eu_vat' | 'es_cif'; value: string } | null;
 };
 
+/** What the provider says of a customer's tax id (Stripe checks an EU VAT id against VIES, asynchronously). */
+export type BillingTaxIdFact = {
+  id: string;
+  customerId: string;
+  type: string;
+  value: string;
+  /** Null for a type the provider does not check (a Spanish CIF). */
+  verification: { status: 'pending' | 'verified' | 'unverified' | 'unavailable'; verifiedName: string | null } | null;
+};
+
 /** A paid or open invoice of Diván's subscription as the provider wrote it (cents). */
 export type BillingInvoiceFact = {
   id: string;
@@ -108,6 +118,8 @@ export interface PlatformBilling {
    * is the legal one; this keeps Stripe's papers saying the same). Same key, same result.
    */
   updateCustomer(customerId: string, input: BillingCustomerDetails & { idempotencyKey: string }): Promise<{ taxIdRefused: string | null }>;
+  /** A customer's tax id as the provider holds it now (its VIES verdict); null when it was removed. */
+  retrieveTaxId(customerId: string, taxIdId: string): Promise<BillingTaxIdFact | null>;
   /** The Price with the spec's lookup key, created (with its Product) the first time it is asked for. */
   ensurePrice(spec: BillingPriceSpec): Promise<{ id: string }>;
   /**

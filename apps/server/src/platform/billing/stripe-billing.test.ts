@@ -155,6 +155,17 @@ describe('StripeBilling against the fake Stripe', () => {
       expect.objectContaining({ type: 'eu_vat', value: 'FR12345678901', verification: expect.objectContaining({ status: 'pending' }) }),
     ]);
     const first = held()[0]!.id;
+    // Its VIES verdict read from the provider (pending, then what VIES said; a removed one: null).
+    expect(await billing.retrieveTaxId(cus.id, first)).toEqual({
+      id: first,
+      customerId: cus.id,
+      type: 'eu_vat',
+      value: 'FR12345678901',
+      verification: { status: 'pending', verifiedName: null },
+    });
+    expect(last()).toMatchObject({ method: 'GET', path: `/v1/customers/${cus.id}/tax_ids/${first}`, account: null });
+    fake.checkTaxId(first, 'verified', 'CABINET MARIE');
+    expect((await billing.retrieveTaxId(cus.id, first))?.verification).toEqual({ status: 'verified', verifiedName: 'CABINET MARIE' });
     // The same again: nothing made or removed.
     const n = fake.requests.length;
     await billing.updateCustomer(cus.id, details({ type: 'eu_vat', value: 'FR12345678901' }));
@@ -162,6 +173,7 @@ describe('StripeBilling against the fake Stripe', () => {
     expect(held().map((t) => t.id)).toEqual([first]);
     await billing.updateCustomer(cus.id, details({ type: 'eu_vat', value: 'FR98765432109' }));
     expect(held().map((t) => t.value)).toEqual(['FR98765432109']);
+    expect(await billing.retrieveTaxId(cus.id, first)).toBeNull();
     expect(await billing.updateCustomer(cus.id, details({ type: 'es_cif', value: 'no-vale' }))).toEqual({
       taxIdRefused: expect.stringContaining('Invalid value'),
     });

@@ -19,6 +19,7 @@ import {
   type BillingTaxRateSpec,
   type BillingPriceSpec,
   type BillingSubscriptionFact,
+  type BillingTaxIdFact,
   type PlatformBilling,
 } from './platform-billing';
 
@@ -447,6 +448,18 @@ export class StripeBilling implements PlatformBilling {
     });
   }
 
+  retrieveTaxId(customerId: string, taxIdId: string): Promise<BillingTaxIdFact | null> {
+    return this.call(async (stripe, sdk) => {
+      try {
+        return toTaxIdFact(await stripe.customers.retrieveTaxId(customerId, taxIdId));
+      } catch (err) {
+        // Removed since (the billing data changed): nothing to say about it.
+        if (err instanceof sdk.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+        throw err;
+      }
+    });
+  }
+
   /** Checks the `Stripe-Signature` header over the raw body with the platform endpoint's secret (5 minutes' tolerance). */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
     return this.api.verify(rawBody, signature);
@@ -558,6 +571,26 @@ export function toInvoiceFact(invoice: Stripe.Invoice, lines: Stripe.InvoiceLine
       quantity: l.quantity ?? 1,
       period: { start: l.period.start, end: l.period.end },
     })),
+  };
+}
+
+const VAT_CHECKS = new Set(['pending', 'verified', 'unverified', 'unavailable']);
+
+/** A tax id with its verification as the app needs it (a status this API version does not name reads as pending). */
+export function toTaxIdFact(t: Stripe.TaxId): BillingTaxIdFact | null {
+  if ((t as { deleted?: boolean }).deleted) return null;
+  const v = t.verification;
+  return {
+    id: t.id,
+    customerId: idOf(t.customer) ?? '',
+    type: t.type,
+    value: t.value,
+    verification: v
+      ? {
+          status: (VAT_CHECKS.has(v.status) ? v.status : 'pending') as NonNullable<BillingTaxIdFact['verification']>['status'],
+          verifiedName: v.verified_name ?? null,
+        }
+      : null,
   };
 }
 

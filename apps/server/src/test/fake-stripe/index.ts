@@ -210,6 +210,13 @@ export class FakeStripe {
     return this.ledger.list(accountId ?? PLATFORM, object).map((o) => structuredClone(o));
   }
 
+  /** VIES answered about a customer's EU VAT id (Stripe checks it after answering the request). */
+  checkTaxId(taxIdId: string, status: 'verified' | 'unverified' | 'unavailable', verifiedName: string | null = null): StripeObject {
+    const t = this.ledger.get(PLATFORM, 'tax_id', taxIdId);
+    t.verification = { status, verified_name: verifiedName, verified_address: null };
+    return structuredClone(t);
+  }
+
   /** The seller finished Express onboarding: details submitted, charges and payouts enabled. */
   completeOnboarding(accountId: string): StripeObject {
     const account = this.ledger.get(PLATFORM, 'account', accountId);

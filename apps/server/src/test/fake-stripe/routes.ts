@@ -159,6 +159,13 @@ function listTaxIds(c: RouteContext): StripeObject {
   return { object: 'list', data, has_more: false, url: `/v1/customers/${c.ids[0]}/tax_ids` } as unknown as StripeObject;
 }
 
+/** `customers.retrieveTaxId`: one of the customer's tax ids (a removed one is not found, as on Stripe). */
+function retrieveTaxId(c: RouteContext): StripeObject {
+  const taxId = taxIdsOf(c, c.ids[0]!).find((t) => t.id === c.ids[1]);
+  if (!taxId) throw invalid(`No such tax id: '${c.ids[1]}'`, { code: 'resource_missing', param: 'id' });
+  return taxId;
+}
+
 function deleteTaxId(c: RouteContext): StripeObject {
   const taxId = taxIdsOf(c, c.ids[0]!).find((t) => t.id === c.ids[1]);
   if (!taxId) throw invalid(`No such tax id: '${c.ids[1]}'`, { code: 'resource_missing', param: 'id' });
@@ -367,6 +374,7 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: new RegExp(`^/v1/customers/${ID}$`), handle: updateCustomer },
   { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}/tax_ids$`), handle: listTaxIds, platformOnly: true },
   { method: 'POST', pattern: new RegExp(`^/v1/customers/${ID}/tax_ids$`), handle: createTaxId, platformOnly: true },
+  { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}/tax_ids/${ID}$`), handle: retrieveTaxId, platformOnly: true },
   { method: 'DELETE', pattern: new RegExp(`^/v1/customers/${ID}/tax_ids/${ID}$`), handle: deleteTaxId, platformOnly: true },
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: createSession },
   { method: 'GET', pattern: new RegExp(`^/v1/checkout/sessions/${ID}$`), handle: get('checkout.session', 'session') },

@@ -8,11 +8,12 @@ import {
   type BillingPriceSpec,
   type BillingTaxRateSpec,
   type BillingSubscriptionFact,
+  type BillingTaxIdFact,
   type PlatformBilling,
 } from '../../billing/platform-billing';
 import type { GatewayCheckout, GatewayEvent, Metadata } from '../gateway';
 import { nowOf, type SandboxContext } from './sandbox-charges';
-import { newCheckoutSession, type SandboxCheckoutSession, type SandboxCustomer } from './sandbox-objects';
+import { newCheckoutSession, type SandboxCheckoutSession, type SandboxCustomer, type SandboxTaxId } from './sandbox-objects';
 import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
 import { SandboxPortal } from './sandbox-portal';
 import { SandboxRenewals } from './sandbox-renewals';
@@ -30,6 +31,16 @@ import {
 } from './sandbox-subscriptions';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 import { sandboxObjects } from './sandbox.tables';
+
+/**
+ * The sandbox's VIES: an EU VAT id ending in 111111111 is not known (`unverified`), one ending in
+ * 222222222 finds VIES down (`unavailable`), any other is `verified` — so each verdict can be tried by hand.
+ */
+export function sandboxVatVerdict(value: string): 'verified' | 'unverified' | 'unavailable' {
+  if (value.endsWith('111111111')) return 'unverified';
+  if (value.endsWith('222222222')) return 'unavailable';
+  return 'verified';
+}
 
 /**
  * Stripe Billing on the platform account, in the sandbox (no Stripe keys): customers, products and
@@ -90,17 +101,59 @@ export class SandboxBilling implements PlatformBilling {
     return this.db.transaction(async (tx) => {
       const customer = await getObject<SandboxCustomer>(tx, 'customer', customerId, { account: null });
       const { line1, city, postalCode, country } = input.address;
+      const wanted = input.taxId;
+      const kept = (customer.tax_ids ?? []).find((t) => wanted && t.type === wanted.type && t.value === wanted.value);
+      // As Stripe keeps them: exactly the one asked for, the same object while its value stays.
+      const made: SandboxTaxId | null =
+        wanted && !kept
+          ? {
+              id: newId('txi_'),
+              object: 'tax_id',
+              customer: customer.id,
+              type: wanted.type,
+              value: wanted.value,
+              verification: wanted.type === 'eu_vat' ? { status: 'pending', verified_name: null } : null,
+            }
+          : null;
       Object.assign(customer, {
         name: input.name,
         email: input.email ?? customer.email,
         address: { line1, city, postal_code: postalCode, country },
-        // As Stripe keeps them (its VIES check of an EU VAT id stays pending in the sandbox).
-        tax_ids: input.taxId ? [{ type: input.taxId.type, value: input.taxId.value, verification: { status: 'pending' } }] : [],
+        tax_ids: kept ? [kept] : made ? [made] : [],
       });
+      const now = nowOf(this.ctx);
+      if (made?.verification) {
+        // Stripe asks VIES after answering; the sandbox answers at once, by the value's end (sandboxVatVerdict).
+        made.verification = { status: sandboxVatVerdict(made.value), verified_name: null };
+        if (made.verification.status === 'verified') made.verification.verified_name = input.name.toUpperCase();
+      }
       await saveObject(tx, customer);
-      await this.webhooks.emit(tx, null, 'customer.updated', customer, nowOf(this.ctx));
+      await this.webhooks.emit(tx, null, 'customer.updated', customer, now);
+      if (made) {
+        await this.webhooks.emit(
+          tx,
+          null,
+          'customer.tax_id.created',
+          { ...made, verification: made.verification && { status: 'pending', verified_name: null } },
+          now,
+        );
+        if (made.verification) await this.webhooks.emit(tx, null, 'customer.tax_id.updated', made, now);
+      }
       return { taxIdRefused: null };
     });
+  }
+
+  async retrieveTaxId(customerId: string, taxIdId: string): Promise<BillingTaxIdFact | null> {
+    const customer = await getObject<SandboxCustomer>(this.db, 'customer', customerId, { account: null });
+    const t = (customer.tax_ids ?? []).find((x) => x.id === taxIdId);
+    if (!t) return null;
+    return {
+      id: t.id,
+      customerId,
+      type: t.type,
+      value: t.value,
+      verification: t.verification ? { status: t.verification.status, verifiedName: t.verification.verified_name } : null,
+    };
   }
 
   async ensurePrice(spec: BillingPriceSpec): Promise<{ id: string }> {

@@ -36,12 +36,22 @@ export type SandboxAccountLink = Base<'account_link'> & {
   used_at: number | null;
 };
 
+/** A customer's tax id, kept on it (Stripe's own object, `txi_…`), with the sandbox's VIES verdict. */
+export type SandboxTaxId = {
+  id: string;
+  object: 'tax_id';
+  customer: string;
+  type: string;
+  value: string;
+  verification: { status: 'pending' | 'verified' | 'unverified' | 'unavailable'; verified_name: string | null } | null;
+};
+
 export type SandboxCustomer = Base<'customer'> & {
   email: string | null;
   name: string;
   metadata: Metadata;
   address?: { line1: string; city: string; postal_code: string; country: string } | null;
-  tax_ids?: { type: string; value: string; verification: { status: string } }[];
+  tax_ids?: SandboxTaxId[];
 };
 
 type CardDetails = {

@@ -134,11 +134,11 @@ export const useRenewal = (wid: string) => {
   });
 };
 
-/** DELETE …/billing/subscription/scheduled-change: «Anular el cambio» waiting for the renewal (yearly → monthly). */
+/** POST …/billing/subscription/scheduled-change/drop: «Anular el cambio» waiting for the renewal (yearly → monthly). */
 export const useDropScheduledChange = (wid: string) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<BillingOverview>(`/workspaces/${wid}/billing/subscription/scheduled-change`, { method: 'DELETE' }),
+    mutationFn: () => api<BillingOverview>(`/workspaces/${wid}/billing/subscription/scheduled-change/drop`, { method: 'POST' }),
     onSuccess: (overview) => changed(qc, wid, overview),
   });
 };

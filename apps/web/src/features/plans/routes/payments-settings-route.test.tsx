@@ -30,7 +30,7 @@ const subscription: BillingSubscription = {
   paidPlan: null,
   scheduledChange: null,
 };
-const none: BillingDetailsResponse = { details: null, tax: null };
+const none: BillingDetailsResponse = { details: null, tax: null, vatCheck: null };
 const saved: BillingDetailsResponse = {
   details: {
     name: 'Alba Ruiz Sanz',
@@ -43,6 +43,7 @@ const saved: BillingDetailsResponse = {
     email: null,
   },
   tax: { case: 'spain', vatRate: 21, legend: null },
+  vatCheck: null,
 };
 const invoiceOf = (o: Partial<DivanInvoiceSummary> = {}): DivanInvoiceSummary => ({
   id: '3b0f6a52-2c1e-4d8a-9f3b-7e5d4c3b2a10',
@@ -140,6 +141,7 @@ describe('Ajustes › Pagos: the billing data', () => {
     const reverse: BillingDetailsResponse = {
       details: { ...saved.details!, country: 'FR', taxId: null, vatId: 'FR40303265045', postalCode: '75001', city: 'París' },
       tax: { case: 'reverse_charge', vatRate: 0, legend: 'Inversión del sujeto pasivo' },
+      vatCheck: { status: 'verified', verifiedName: 'SOCIETE DU CABINET', checkedAt: '2026-12-03T10:00:00.000Z' },
     };
     const api = stubRoutes({
       [`GET ${DETAILS}`]: [200, saved],
@@ -166,6 +168,7 @@ describe('Ajustes › Pagos: the billing data', () => {
     await waitFor(() => expect(text(screen.getByTestId('divan-tax'))).toContain('sin IVA'));
     expect(text(screen.getByTestId('divan-tax'))).toBe('Las facturas de Diván irán sin IVA, con la mención «Inversión del sujeto pasivo».');
     expect(api.requests.find((r) => r.route === `PUT ${DETAILS}`)?.body).toMatchObject({ country: 'FR', vatId: 'FR40303265045' });
+    expect(text(screen.getByTestId('vat-check'))).toBe('NIF-IVA comprobado en VIES: SOCIETE DU CABINET.');
   });
 
   it('puts the server’s field errors next to their fields, and its other refusals above the form', async () => {

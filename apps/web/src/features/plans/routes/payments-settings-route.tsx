@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Info } from 'lucide-react';
+import { BadgeCheck, CircleAlert, Info } from 'lucide-react';
 import type { BillingDetailsResponse, BillingOverview, Workspace } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { NoAccess } from '@/components/ui/no-access';
 import { PageHeading } from '@/components/ui/page-heading';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/states';
+import { cn } from '@/lib/cn';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useBillingDetails } from '../api/payments-api';
@@ -17,7 +18,7 @@ import { BillingDetailsFields, useBillingDetailsForm } from '../components/billi
 import { DivanInvoices } from '../components/divan-invoices';
 import { PortalButton } from '../components/portal-button';
 import { TestModeBadge } from '../components/test-mode-badge';
-import { paymentsTexts, taxLineOf } from '../utils/billing-details';
+import { paymentsTexts, taxLineOf, vatCheckLineOf } from '../utils/billing-details';
 
 /**
  * Ajustes › Pagos (/settings/payments): what the workspace pays Diván for its plan — the cards (on the
@@ -136,6 +137,7 @@ function DetailsForm({ wid, saved }: { wid: string; saved: BillingDetailsRespons
   const { isDirty, isSubmitting } = form.formState;
   const discard = useConfirmDiscard(isDirty);
   const tax = taxLineOf(saved.tax);
+  const vat = vatCheckLineOf(saved.vatCheck);
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Datos de facturación de Diván">
       <CardContent className="grid gap-5">
@@ -145,6 +147,24 @@ function DetailsForm({ wid, saved }: { wid: string; saved: BillingDetailsRespons
           <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="divan-tax">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>{tax}</span>
+          </p>
+        ) : null}
+        {vat ? (
+          <p
+            className={cn(
+              'flex items-start gap-2 text-sm',
+              vat.tone === 'warning' ? 'text-warning-fg' : vat.tone === 'ok' ? 'text-foreground' : 'text-muted-foreground',
+            )}
+            data-testid="vat-check"
+          >
+            {vat.tone === 'warning' ? (
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            ) : vat.tone === 'ok' ? (
+              <BadgeCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+            ) : (
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+            )}
+            <span>{vat.text}</span>
           </p>
         ) : null}
       </CardContent>

@@ -21,7 +21,7 @@ const CHANGE = `PUT /workspaces/${WID}/billing/subscription`;
 const CANCEL = `POST /workspaces/${WID}/billing/subscription/cancel`;
 const REACTIVATE = `POST /workspaces/${WID}/billing/subscription/reactivate`;
 const PORTAL = `POST /workspaces/${WID}/billing/portal`;
-const DROP = `DELETE /workspaces/${WID}/billing/subscription/scheduled-change`;
+const DROP = `POST /workspaces/${WID}/billing/subscription/scheduled-change/drop`;
 
 const premium: Workspace['plan'] = {
   id: 'advance',

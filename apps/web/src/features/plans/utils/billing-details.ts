@@ -33,6 +33,32 @@ export function taxLineOf(tax: BillingDetailsResponse['tax'] | undefined): strin
   return tax.legend ? `Las facturas de Diván irán sin IVA, con la mención «${tax.legend}».` : 'Las facturas de Diván irán sin IVA.';
 }
 
+/**
+ * What the provider's VIES check says of the EU VAT id, and its tone: a VAT id VIES does not know is
+ * invoiced with IVA (no reverse charge) until it is corrected.
+ */
+export function vatCheckLineOf(
+  check: BillingDetailsResponse['vatCheck'] | undefined,
+): { text: string; tone: 'muted' | 'ok' | 'warning' } | null {
+  if (!check) return null;
+  switch (check.status) {
+    case 'pending':
+      return { text: 'Estamos comprobando tu NIF-IVA en VIES, el registro europeo de operadores intracomunitarios.', tone: 'muted' };
+    case 'verified':
+      return {
+        text: check.verifiedName ? `NIF-IVA comprobado en VIES: ${check.verifiedName}.` : 'NIF-IVA comprobado en VIES.',
+        tone: 'ok',
+      };
+    case 'unverified':
+      return {
+        text: 'VIES no reconoce este NIF-IVA: revisa que sea correcto. Hasta entonces, las facturas de Diván llevarán IVA del 21\u00a0%.',
+        tone: 'warning',
+      };
+    case 'unavailable':
+      return { text: 'VIES no ha respondido al comprobar tu NIF-IVA: lo volveremos a intentar.', tone: 'muted' };
+  }
+}
+
 /** Texts of Ajustes › Pagos and of the dialog on /plans, written once. */
 export const paymentsTexts = {
   notManager: 'Solo quien gestiona el plan del espacio ve sus pagos',
