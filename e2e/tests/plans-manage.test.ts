@@ -115,6 +115,29 @@ describe.skipIf(!hasChromium || !baseUrl)('plans: managing Premium in a team wor
     expect(ws.plan).toMatchObject({ id: 'advance', renovationEnabled: true });
   });
 
+  it('back to monthly waits for the renewal, said on the panel, and «Anular el cambio» drops it', async () => {
+    await panel().getByRole('button', { name: 'Cambiar de plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cambiar de plan' });
+    await dialog.getByRole('radio', { name: 'Mensual' }).click();
+    await dialog.getByText(/^Se aplicará al renovar, el \d{2}\/\d{2}\/\d{4}\./).waitFor();
+    await dialog.getByRole('button', { name: 'Confirmar cambio' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const notice = panel().getByTestId('scheduled-change');
+    await notice.getByText(/pasarás a Premium mensual/).waitFor();
+    // The year stays until then.
+    await panel().getByText('Premium · Anual').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'plans-manage-03b-monthly-at-renewal');
+    await notice.getByRole('button', { name: 'Anular el cambio' }).click();
+    await notice.waitFor({ state: 'detached' });
+    const overview = await api<{ subscription: { interval: string; scheduledChange: unknown } }>(
+      olga,
+      'GET',
+      `/workspaces/${teamId}/billing`,
+    );
+    expect(overview.subscription).toMatchObject({ interval: 'year', scheduledChange: null });
+  });
+
   it('adds a card on the provider’s portal and comes back', async () => {
     await panel().getByRole('button', { name: 'Tarjetas y recibos' }).click();
     await page.waitForURL(/\/sandbox\/stripe\/portal\/bps_/);

@@ -12,8 +12,12 @@ export const GIFT_MESSAGE_MAX = 300;
 /** What a gift of `months` costs before VAT: one person's Premium, month by month. */
 export const giftPriceOf = (months: number) => (PLAN_PRICES.advance?.monthly ?? 0) * months;
 
-/** A code as printed (`ABCD-EFGH-…`) or typed in any case: the 26 characters of its 128 bits in base32. */
-export const normalizeGiftCode = (raw: string) => raw.replace(/[\s-]/g, '').toUpperCase();
+/**
+ * A code as printed (`ABCD-EFGH-…`) or typed in any case: the 26 characters of its 128 bits in base32.
+ * Base32 has no 0, 1 or 8, so a code copied by hand with those means O, I and B (as Crockford reads them).
+ */
+export const normalizeGiftCode = (raw: string) =>
+  raw.replace(/[\s-]/g, '').toUpperCase().replace(/0/g, 'O').replace(/1/g, 'I').replace(/8/g, 'B');
 export const isGiftCode = (code: string) => /^[A-Z2-7]{26}$/.test(code);
 /** `ABCDEFGHIJKLMNOPQRSTUVWXYZ` → `ABCDE-FGHIJ-…`: easier to read aloud. */
 export const formatGiftCode = (code: string) => code.match(/.{1,5}/g)?.join('-') ?? code;

@@ -11,6 +11,7 @@ import type {
   Workspace,
 } from '@divan/core';
 import { api } from '@/lib/api-client';
+import { isApiError } from '@/lib/http';
 import { workspaceKey, workspacesQueryKey } from '@/lib/workspace-keys';
 import { useAuthStore } from '@/stores/auth-store';
 import { useWorkspacesStore } from '@/stores/workspaces-store';
@@ -20,6 +21,8 @@ import { keepPurchase } from '../utils/gift-storage';
 const billingOverviewKey = (wid: string) => workspaceKey(wid, 'plan-billing');
 const purchaseKey = (wid: string, sessionId: string) => workspaceKey(wid, 'gift-purchase', sessionId);
 const giftViewKey = (code: string) => ['gift', code] as const;
+/** Refusals that mean the gift is no longer what the page shows. */
+const GIFT_GONE = new Set(['gift_redeemed', 'gift_expired', 'gift_not_found']);
 
 /** GET /workspaces/:wid/billing: whether payments work here and whether this person may pay for the workspace (`canManage`). */
 export const useGiftBilling = (wid: string, enabled = true) =>
@@ -127,6 +130,11 @@ export const useRedeemGift = (wid: string) => {
     onSuccess: () => {
       useWorkspacesStore.getState().select(wid);
       refreshAfterRedeem(qc, wid).catch(() => undefined);
+    },
+    // Used or expired since the page was read (another tab, the colleague first): the page reads the gift
+    // again and shows how it is now, instead of offering a button that can only be refused.
+    onError: (e, body) => {
+      if (isApiError(e) && GIFT_GONE.has(e.code)) void qc.invalidateQueries({ queryKey: giftViewKey(body.code) });
     },
   });
 };

@@ -102,6 +102,21 @@ describe('/gift/:code', () => {
     expect(api.count(REDEEM(WID))).toBe(0);
   });
 
+  it('a gift used meanwhile (another tab, the colleague first): the refusal reads the gift again and the page shows it used', async () => {
+    enter();
+    const api = stubRoutes({
+      [VIEW]: (_, n) => [200, n === 1 ? giftOf() : giftOf({ status: 'redeemed' })],
+      'GET /workspaces': [200, [workspaceOf()]],
+      [REDEEM(WID)]: [409, { code: 'gift_redeemed', message: 'Este regalo ya se canjeó: cada código vale una sola vez.' }],
+    });
+    const { user } = open();
+    await screen.findByRole('heading', { name: /te regala/ });
+    await user.click(screen.getByRole('button', { name: 'Canjear en este espacio' }));
+    expect(await screen.findByRole('heading', { name: 'Este regalo ya se ha canjeado' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Canjear en este espacio' })).toBeNull();
+    expect(api.count(VIEW)).toBe(2);
+  });
+
   it('on a workspace whose plan renews: says the gift comes off the next invoice, and how much it took off', async () => {
     const ws = enter(
       workspaceOf({
