@@ -126,4 +126,38 @@ describe.skipIf(!hasChromium || !baseUrl)('plans: Ajustes › Pagos after a firs
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await phone.close();
   });
+
+  it('a business elsewhere in the EU: VIES not knowing its NIF-IVA means IVA, and once corrected and verified, none', async () => {
+    const form = page.getByRole('form', { name: 'Datos de facturación de Diván' });
+    const vat = page.getByTestId('vat-check');
+    await form.getByLabel('Nombre o razón social').fill('Cabinet Irène SARL');
+    await form.getByLabel('País').selectOption('FR');
+    await form.getByLabel('NIF-IVA (opcional)').fill('FR12111111111');
+    await form.getByLabel('Código postal').fill('75001');
+    await form.getByLabel('Ciudad').fill('París');
+    await form.getByRole('button', { name: 'Guardar datos' }).click();
+    // The provider's verdict arrives by its webhook: the page, read again, says it.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return vat.textContent();
+      })
+      .toContain('VIES no reconoce este NIF-IVA');
+    await page.getByTestId('divan-tax').getByText('Las facturas de Diván llevarán IVA del 21 %.').waitFor();
+    await shot(page, 'plans-payments-04-vies-unknown');
+    await form.getByLabel('NIF-IVA (opcional)').fill('FR40303265045');
+    await form.getByRole('button', { name: 'Guardar datos' }).click();
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return vat.textContent();
+      })
+      .toBe('NIF-IVA comprobado en VIES: CABINET IRÈNE SARL.');
+    await page
+      .getByTestId('divan-tax')
+      .getByText(/sin IVA/)
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'plans-payments-05-vies-verified');
+  });
 });
