@@ -26,8 +26,15 @@ export type RedeemReferralBody = z.input<typeof redeemReferralBody>;
 export const referralInviterResponse = z.object({ firstName: z.string() });
 export type ReferralInviter = z.infer<typeof referralInviterResponse>;
 
-export const REFERRAL_STATUSES = ['joined', 'rewarded'] as const;
+/**
+ * `joined`: on trial, nothing paid yet; `rewarded`: paid a first invoice, the month off earned; `refused`:
+ * paid, but no month off — the friend is the referrer under another account (`refusedReason`).
+ */
+export const REFERRAL_STATUSES = ['joined', 'rewarded', 'refused'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+/** Why a friend's payment earned nothing: `same_card`, the card that paid it is also one of the referrer's. */
+export const REFERRAL_REFUSED_REASONS = ['same_card'] as const;
+export type ReferralRefusedReason = (typeof REFERRAL_REFUSED_REASONS)[number];
 /** The referrer's month off: on the next invoice of their plan, or waiting until they have one. */
 export const REFERRAL_REWARD_STATES = ['waiting_plan', 'applied'] as const;
 export type ReferralRewardState = (typeof REFERRAL_REWARD_STATES)[number];
@@ -40,6 +47,8 @@ export const referralFriend = z.object({
   /** ISO instant they joined with the code. */
   joinedAt: z.string(),
   status: z.enum(REFERRAL_STATUSES),
+  /** Set when `status` is `refused`. */
+  refusedReason: z.enum(REFERRAL_REFUSED_REASONS).nullable(),
   /** Earned once the friend paid a first invoice: the month off, cents before VAT. */
   reward: z.object({ amount: z.number().int(), state: z.enum(REFERRAL_REWARD_STATES) }).nullable(),
 });

@@ -159,7 +159,8 @@ export const referralCodes = pgTable('referral_codes', {
  * A friend who joined with a code (one per friend: `friend_id` unique), and the referrer's month off:
  * earned once, when the friend's first non-zero invoice is paid (`rewarded_at` set by a conditional
  * update, whatever the webhooks do), then placed as a credit line on the referrer's subscription
- * (`credit_item_id`, under the provider's idempotency key of the referral).
+ * (`credit_item_id`, under the provider's idempotency key of the referral) — unless refused as a
+ * self-referral (`refused_reason`).
  */
 export const referrals = pgTable(
   'referrals',
@@ -183,6 +184,12 @@ export const referrals = pgTable(
     creditItemId: text('credit_item_id'),
     creditWorkspaceId: uuid('credit_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /**
+     * No month off, and never will be: the friend is the referrer under another account (`same_card`: the
+     * card that paid the friend's first charge is one of the referrer's customers' on the provider).
+     */
+    refusedReason: text('refused_reason', { enum: ['same_card'] }),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
   },
   (t) => [index('referrals_referrer_idx').on(t.referrerId, t.joinedAt)],
 );

@@ -36,16 +36,51 @@ export const referralRepository = (db: DbOrTx) => ({
     const rows = await db
       .update(referrals)
       .set({ rewardedAt: at, rewardInvoiceId: providerInvoiceId })
-      .where(and(eq(referrals.id, referralId), isNull(referrals.rewardedAt)))
+      .where(and(eq(referrals.id, referralId), isNull(referrals.rewardedAt), isNull(referrals.refusedAt)))
       .returning({ id: referrals.id });
     return rows.length > 0;
   },
-  /** Months off earned and not yet placed on a subscription. */
+  /**
+   * No month off for this friend, ever (a self-referral): once, and only while nothing was placed — before
+   * the reward is earned (`unearned`, at the friend's first charge; the charge kept as the one that decided),
+   * or after it, while it waits for the referrer's plan (`uncredited`). True for the call that set it.
+   */
+  async markRefused(
+    referralId: string,
+    refusal: { reason: 'same_card'; providerInvoiceId: string; at: Date },
+    stage: 'unearned' | 'uncredited',
+  ): Promise<boolean> {
+    const rows = await db
+      .update(referrals)
+      .set({
+        refusedReason: refusal.reason,
+        refusedAt: refusal.at,
+        ...(stage === 'unearned' ? { rewardInvoiceId: refusal.providerInvoiceId } : {}),
+      })
+      .where(
+        and(
+          eq(referrals.id, referralId),
+          isNull(referrals.refusedAt),
+          isNull(referrals.creditItemId),
+          stage === 'unearned' ? isNull(referrals.rewardedAt) : isNotNull(referrals.rewardedAt),
+        ),
+      )
+      .returning({ id: referrals.id });
+    return rows.length > 0;
+  },
+  /** Months off earned and not yet placed on a subscription (a refused one is none). */
   async uncredited(referrerId: string): Promise<ReferralRow[]> {
     return db
       .select()
       .from(referrals)
-      .where(and(eq(referrals.referrerId, referrerId), isNotNull(referrals.rewardedAt), isNull(referrals.creditItemId)))
+      .where(
+        and(
+          eq(referrals.referrerId, referrerId),
+          isNotNull(referrals.rewardedAt),
+          isNull(referrals.creditItemId),
+          isNull(referrals.refusedAt),
+        ),
+      )
       .orderBy(referrals.rewardedAt);
   },
   async markCredited(referralId: string, credit: { amount: number; itemId: string; workspaceId: string; at: Date }): Promise<void> {

@@ -43,7 +43,8 @@ export const monthOf = (sub: { interval: 'month' | 'year'; unitAmount: number; q
  * provider — gets 30 more days of trial; the referrer gets one month of their plan off once the friend's
  * first non-zero charge is paid, as a credit line on the referrer's next invoice (before VAT: the
  * taxable base drops). Once per friend, whatever the webhooks do: the reward is a conditional update of
- * the friend's one referral row, and its credit goes to the provider under the referral's own key.
+ * the friend's one referral row, and its credit goes to the provider under the referral's own key. A
+ * friend who pays with the referrer's own card is the referrer under another account: no month off.
  */
 export class ReferralService {
   constructor(private readonly d: ReferralDeps) {}
@@ -80,12 +81,17 @@ export class ReferralService {
         firstName: people.get(f.friendId)?.firstName ?? 'Cuenta eliminada',
         email: maskEmail(people.get(f.friendId)?.email ?? ''),
         joinedAt: f.joinedAt.toISOString(),
-        status: f.rewardedAt ? 'rewarded' : 'joined',
-        reward: f.rewardedAt
-          ? f.creditItemId
-            ? { amount: f.creditAmount ?? 0, state: 'applied' }
-            : { amount: 0, state: 'waiting_plan' }
-          : null,
+        // A month off placed is a fact on the provider, whatever came after it.
+        status: f.refusedAt && !f.creditItemId ? 'refused' : f.rewardedAt ? 'rewarded' : 'joined',
+        refusedReason: f.refusedAt && !f.creditItemId ? f.refusedReason : null,
+        reward:
+          f.refusedAt && !f.creditItemId
+            ? null
+            : f.rewardedAt
+              ? f.creditItemId
+                ? { amount: f.creditAmount ?? 0, state: 'applied' }
+                : { amount: 0, state: 'waiting_plan' }
+              : null,
       })),
       earned: friends.reduce((a, f) => a + (f.creditItemId ? (f.creditAmount ?? 0) : 0), 0),
     };
@@ -146,7 +152,9 @@ export class ReferralService {
 
   /**
    * A charge paid (`invoice.paid`): when it is the first non-zero one of a referred friend's workspace,
-   * the referrer earns their month off (once: the update only sets an unset reward) and it is placed.
+   * the referrer earns their month off (once: the update only sets an unset reward) and it is placed —
+   * unless that charge was paid with one of the referrer's own cards: then the friend is the referrer
+   * under another account, and the referral is refused for good (the friend keeps the trial's 30 days).
    */
   async chargePaid(providerInvoiceId: string): Promise<'rewarded' | string> {
     const billing = this.d.billing;
@@ -159,14 +167,60 @@ export class ReferralService {
     const repo = referralRepository(this.d.db);
     const referral = await repo.ofFriend(friendId);
     if (!referral) return 'not referred';
+    if (referral.refusedAt) return 'refused';
     if (referral.rewardedAt) {
       // Earned before: a replay, or a later charge. Its credit may still wait (the provider failed then).
       await this.placeCredits(referral.referrerId);
       return 'already rewarded';
     }
+    // Replays at once each ask the provider and find the same; the updates below are each other's
+    // conditions (a reward only where unrefused, a refusal only where unearned), so the first one decides.
+    if (await this.paidWithReferrersCard(referral, fact.id)) {
+      if (await repo.markRefused(referral.id, { reason: 'same_card', providerInvoiceId: fact.id, at: this.d.clock() }, 'unearned'))
+        this.logRefused(referral, fact.id, 'at the friend’s first charge');
+      return 'refused';
+    }
     if (!(await repo.markRewarded(referral.id, fact.id, this.d.clock()))) return 'already rewarded';
-    await this.placeCredits(referral.referrerId);
+    await this.placeCredits(referral.referrerId, referral.id);
     return 'rewarded';
+  }
+
+  /**
+   * Whether the friend's charge was paid with a card the referrer holds: the fingerprint of the card that
+   * paid the provider's invoice (Stripe's `card.fingerprint`, the same for one card number on every customer
+   * of the platform account) among those of the cards saved on the customers of the workspaces the
+   * referrer owns. The provider unable to tell — no card it can name for the charge, an error — proves
+   * nothing, and the reward is not refused on a guess: it is logged and earned. The same mailbox was already
+   * refused at the code; this second check is worth less than a colleague wrongly denied a month they did
+   * earn, and than a friend's `invoice.paid` failing (so redelivered) for as long as the provider does.
+   */
+  private async paidWithReferrersCard(referral: ReferralRow, providerInvoiceId: string): Promise<boolean> {
+    const billing = this.d.billing;
+    if (!billing) return false;
+    const about = { referralId: referral.id, invoiceId: providerInvoiceId };
+    try {
+      const paidWith = await billing.invoiceCardFingerprints(providerInvoiceId);
+      if (paidWith.length === 0) {
+        this.d.log.warn(about, 'referral: the provider names no card for the friend’s charge; the month off is not refused');
+        return false;
+      }
+      const customers = await referralRepository(this.d.db).customersOf(await this.d.workspaces.ownedBy(referral.referrerId));
+      for (const customerId of customers) {
+        const cards = await billing.cardFingerprints(customerId);
+        if (cards.some((c) => paidWith.includes(c))) return true;
+      }
+      return false;
+    } catch (err) {
+      this.d.log.error({ err, ...about }, 'referral: the cards could not be compared; the month off is not refused');
+      return false;
+    }
+  }
+
+  private logRefused(referral: ReferralRow, providerInvoiceId: string, when: string) {
+    this.d.log.warn(
+      { referralId: referral.id, referrerId: referral.referrerId, friendId: referral.friendId, invoiceId: providerInvoiceId, when },
+      'referral: refused as a self-referral, the friend paid with the referrer’s card',
+    );
   }
 
   /** After a workspace's subscription changed: a month off its owner earned without a plan goes on it now. */
@@ -178,9 +232,10 @@ export class ReferralService {
   /**
    * Each month off earned and not yet placed goes on the next invoice of a subscription in force of a
    * workspace the referrer owns (none: it waits for one). The provider's key is the referral's, so two
-   * placements at once, or one retried, make one line.
+   * placements at once, or one retried, make one line. One that waited is checked again first: a referrer
+   * who had no card when the friend paid may now pay with the friend's (`checked`: just compared, not again).
    */
-  private async placeCredits(referrerId: string): Promise<void> {
+  private async placeCredits(referrerId: string, checked?: string): Promise<void> {
     const billing = this.d.billing;
     if (!billing) return;
     const repo = referralRepository(this.d.db);
@@ -192,7 +247,15 @@ export class ReferralService {
     const customerId = await billingRepository(this.d.db).customerOf(sub.workspaceId);
     if (!customerId) return;
     const friends = new Map((await this.d.users.findManyByIds(pending.map((p) => p.friendId))).map((u) => [u.id, u.firstName]));
-    for (const referral of pending) await this.placeCredit(referral, sub, customerId, friends.get(referral.friendId) ?? 'un colega');
+    for (const referral of pending) {
+      if (referral.id !== checked && referral.rewardInvoiceId && (await this.paidWithReferrersCard(referral, referral.rewardInvoiceId))) {
+        const refusal = { reason: 'same_card' as const, providerInvoiceId: referral.rewardInvoiceId, at: this.d.clock() };
+        if (await referralRepository(this.d.db).markRefused(referral.id, refusal, 'uncredited'))
+          this.logRefused(referral, referral.rewardInvoiceId, 'before its month off was placed');
+        continue;
+      }
+      await this.placeCredit(referral, sub, customerId, friends.get(referral.friendId) ?? 'un colega');
+    }
   }
 
   private async placeCredit(

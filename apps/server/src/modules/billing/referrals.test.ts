@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { REFERRAL_FRIEND_DAYS, type DivanInvoices, type Referral, type Workspace } from '@divan/core';
 import { signUpConfirmed } from '../../test/auth-flows';
@@ -9,8 +9,11 @@ import { therapist, withWorkspace, type Therapist } from '../../test/workspace-f
 
 // Referral (issue 27 slice 5; spec §9): the friend's free month, the referrer's month off once the
 // friend's first non-zero charge is paid — a credit line on the referrer's next invoice, before VAT —
-// exactly once whatever the webhooks do, and nothing for a friend who had a plan before.
+// exactly once whatever the webhooks do, and nothing for a friend who had a plan before, nor for one who
+// pays with the referrer's own card (the referrer under another account).
 let t: TestApp;
+/** The referrers pay with the sandbox's Visa, their friends with its Mastercard: two people, two cards. */
+const FRIENDS_CARD = '5555 5555 5555 4444';
 const DAY = 86_400_000;
 const sandbox = () => t.app.services.paymentsSandbox!;
 
@@ -90,6 +93,7 @@ describe('the friend’s free month', () => {
         email: 'l•••@invita.test',
         joinedAt: expect.any(String),
         status: 'joined',
+        refusedReason: null,
         reward: null,
       },
     ]);
@@ -162,7 +166,7 @@ describe('the referrer’s month off', () => {
     await platformEventsTaken(t);
     const laia = await friendWith((await referralOf(rosa)).code, 'laia@premia.test', 'Laia');
     const laiaWs = await personalWorkspace(laia);
-    await subscribe(t, laia, laiaWs.id, { planId: 'advance', interval: 'month' });
+    await subscribe(t, laia, laiaWs.id, { planId: 'advance', interval: 'month' }, FRIENDS_CARD);
     await platformEventsTaken(t);
 
     // A twelfth of Rosa's year of Premium (290 €), before VAT.
@@ -171,7 +175,12 @@ describe('the referrer’s month off', () => {
       () => referralOf(rosa),
       (r) => r.friends[0]?.reward?.state === 'applied',
     );
-    expect(earned.friends[0]).toMatchObject({ firstName: 'Laia', status: 'rewarded', reward: { amount: month, state: 'applied' } });
+    expect(earned.friends[0]).toMatchObject({
+      firstName: 'Laia',
+      status: 'rewarded',
+      refusedReason: null,
+      reward: { amount: month, state: 'applied' },
+    });
     expect(earned.earned).toBe(month);
     const referralId = earned.friends[0]!.id;
     expect(await creditItems(referralId)).toEqual([{ id: expect.any(String), amount: -month, invoice: null }]);
@@ -190,7 +199,9 @@ describe('the referrer’s month off', () => {
     );
     expect(events.length).toBeGreaterThanOrEqual(6);
     const state = async () => ({
-      referral: await t.rows(sql`select reward_invoice_id, credit_amount, credit_item_id from referrals where id = ${referralId}`),
+      referral: await t.rows(
+        sql`select reward_invoice_id, credit_amount, credit_item_id, refused_reason, refused_at from referrals where id = ${referralId}`,
+      ),
       plans: await t.rows(
         sql`select workspace_id, plan_id, status, quantity, current_period_end, cancel_at_period_end from billing_subscriptions
             where workspace_id in (${ws.id}, ${laiaWs.id}) order by workspace_id`,
@@ -254,7 +265,7 @@ describe('the referrer’s month off', () => {
       ['Uma', 'joined'],
       ['Teo', 'joined'],
     ]);
-    await subscribe(t, teo, (await personalWorkspace(teo)).id, { planId: 'basic', interval: 'month' });
+    await subscribe(t, teo, (await personalWorkspace(teo)).id, { planId: 'basic', interval: 'month' }, FRIENDS_CARD);
     await platformEventsTaken(t);
     const waiting = await until(
       () => referralOf(sara),
@@ -273,5 +284,121 @@ describe('the referrer’s month off', () => {
     // Her next month is free: a charge of nothing, so no Diván invoice for it.
     await advance(ws.id, await renewalOf(ws.id));
     expect(await t.rows(sql`select 1 from billing_invoices where workspace_id = ${ws.id}`)).toHaveLength(1);
+  });
+
+  it('a friend who pays with the referrer’s own card earns nothing: refused as a self-referral, however often the charge is told', async () => {
+    // Carla «invites» herself under another email, and pays both plans with the same card.
+    const { owner: carla, ws } = await withWorkspace(t, 'Consulta Carla', { owner: { email: 'carla@premia.test', firstName: 'Carla' } });
+    await subscribe(t, carla, ws.id, { planId: 'basic', interval: 'month' });
+    await platformEventsTaken(t);
+    const before = Date.now();
+    const otra = await friendWith((await referralOf(carla)).code, 'consulta.carla@otra.test', 'Carlota');
+    const otraWs = await personalWorkspace(otra);
+    // The 30 days of the invitation were given at sign-up, and stay.
+    expect(await trialEnd(otraWs.id)).toBeGreaterThanOrEqual(before + (14 + REFERRAL_FRIEND_DAYS) * DAY - 5_000);
+    const trial = await trialEnd(otraWs.id);
+    await subscribe(t, otra, otraWs.id, { planId: 'basic', interval: 'month' }, '4242 4242 4242 4242');
+    await platformEventsTaken(t);
+
+    const refused = await until(
+      () => referralOf(carla),
+      (r) => r.friends[0]?.status !== 'joined',
+    );
+    expect(refused.friends).toEqual([
+      expect.objectContaining({ firstName: 'Carlota', status: 'refused', refusedReason: 'same_card', reward: null }),
+    ]);
+    expect(refused.earned).toBe(0);
+    const [row] = await t.rows<{
+      rewarded_at: Date | null;
+      refused_reason: string;
+      refused_at: Date | null;
+      credit_item_id: string | null;
+    }>(sql`select rewarded_at, refused_reason, refused_at, credit_item_id from referrals where friend_id = ${otra.userId}`);
+    expect(row).toMatchObject({ rewarded_at: null, refused_reason: 'same_card', credit_item_id: null });
+    expect(row!.refused_at).not.toBeNull();
+    const referralId = refused.friends[0]!.id;
+    expect(await creditItems(referralId)).toEqual([]);
+    expect(await trialEnd(otraWs.id)).toBe(trial);
+
+    // Her invoice.paid told again, at once: still refused, and still nothing on Carla's next invoice.
+    const [paid] = await t.rows<{ id: string }>(
+      sql`select o.id from sandbox_stripe_objects o where o.type = 'event' and o.account is null and o.data->>'type' = 'invoice.paid'
+          and o.data->'data'->'object'->>'customer' = (select customer_id from billing_customers where workspace_id = ${otraWs.id})`,
+    );
+    await Promise.all(
+      [0, 1, 2].map(async () => {
+        const { payload, signature } = await sandbox().signedEvent(paid!.id);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/billing/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }),
+    );
+    // A later charge of hers does not undo it. The sandbox names the card of each charge, the renewal's too.
+    await advance(otraWs.id, await renewalOf(otraWs.id));
+    expect((await referralOf(carla)).friends[0]).toMatchObject({ status: 'refused', refusedReason: 'same_card', reward: null });
+    const charges = await t.rows<{ id: string }>(
+      sql`select id from sandbox_stripe_objects where type = 'invoice' and account is null and data->>'status' = 'paid'
+          and data->>'customer' = (select customer_id from billing_customers where workspace_id = ${otraWs.id}) order by created_at`,
+    );
+    expect(charges).toHaveLength(2);
+    const cards = await Promise.all(charges.map((c) => sandbox().billing!.invoiceCardFingerprints(c.id)));
+    expect(cards[0]).toHaveLength(1);
+    expect(cards[1]).toEqual(cards[0]);
+    const [carlas] = await t.rows<{ id: string }>(sql`select customer_id as id from billing_customers where workspace_id = ${ws.id}`);
+    expect(await sandbox().billing!.cardFingerprints(carlas!.id)).toEqual(cards[0]);
+    expect(await creditItems(referralId)).toEqual([]);
+    // Carla's renewal is her full month.
+    await advance(ws.id, await renewalOf(ws.id));
+    const renewal = ((await t.get(`/api/v1/workspaces/${ws.id}/billing/invoices`, { token: carla.accessToken })).json() as DivanInvoices)
+      .items;
+    expect(renewal.map((i) => i.subtotal)).toEqual([1900, 1900]);
+  });
+
+  it('a month off waiting for the referrer’s plan is refused when that plan is paid with the friend’s card', async () => {
+    const { owner: dora, ws } = await withWorkspace(t, 'Consulta Dora', { owner: { email: 'dora@premia.test', firstName: 'Dora' } });
+    const otra = await friendWith((await referralOf(dora)).code, 'dora.segunda@otra.test', 'Dorotea');
+    await subscribe(t, otra, (await personalWorkspace(otra)).id, { planId: 'basic', interval: 'month' });
+    await platformEventsTaken(t);
+    // Dora had no card on the provider then: nothing to compare, the month off earned and waiting.
+    const waiting = await until(
+      () => referralOf(dora),
+      (r) => r.friends[0]?.status === 'rewarded',
+    );
+    expect(waiting.friends[0]).toMatchObject({ status: 'rewarded', reward: { state: 'waiting_plan' } });
+    // She subscribes with the card that paid her «friend's» plan: the month off is not placed.
+    await subscribe(t, dora, ws.id, { planId: 'basic', interval: 'month' });
+    await platformEventsTaken(t);
+    const refused = await until(
+      () => referralOf(dora),
+      (r) => r.friends[0]?.status === 'refused',
+    );
+    expect(refused.friends[0]).toMatchObject({ status: 'refused', refusedReason: 'same_card', reward: null });
+    expect(refused.earned).toBe(0);
+    expect(await creditItems(refused.friends[0]!.id)).toEqual([]);
+  });
+
+  it('when the provider cannot say which card paid, the month off is not refused on a guess', async () => {
+    const { owner: eli, ws } = await withWorkspace(t, 'Consulta Eli', { owner: { email: 'eli@premia.test', firstName: 'Eli' } });
+    await subscribe(t, eli, ws.id, { planId: 'basic', interval: 'month' });
+    await platformEventsTaken(t);
+    const otra = await friendWith((await referralOf(eli)).code, 'eli.dos@otra.test', 'Elisa');
+    // The same card, but the provider fails when asked for it.
+    const failing = vi.spyOn(sandbox().billing!, 'invoiceCardFingerprints').mockRejectedValue(new Error('Stripe unreachable'));
+    try {
+      await subscribe(t, otra, (await personalWorkspace(otra)).id, { planId: 'basic', interval: 'month' });
+      await platformEventsTaken(t);
+      const earned = await until(
+        () => referralOf(eli),
+        (r) => r.friends[0]?.reward?.state === 'applied',
+      );
+      expect(earned.friends[0]).toMatchObject({ status: 'rewarded', refusedReason: null, reward: { amount: 1900, state: 'applied' } });
+      expect(failing).toHaveBeenCalled();
+    } finally {
+      failing.mockRestore();
+    }
   });
 });

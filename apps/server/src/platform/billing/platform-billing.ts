@@ -200,6 +200,15 @@ export interface PlatformBilling {
   /** Whether the customer ever had a subscription, in any status (a referred friend must never have had one). */
   hasHadSubscription(customerId: string): Promise<boolean>;
   /**
+   * The cards that paid an invoice, as their `card.fingerprint` (the same card number, the same
+   * fingerprint, across all the customers of the platform account): from the invoice's paid payments, each
+   * PaymentIntent's payment method. Empty when the provider cannot say (nothing paid by card, a card
+   * without a fingerprint). A referred friend's first charge paid with a referrer's card is a self-referral.
+   */
+  invoiceCardFingerprints(invoiceId: string): Promise<string[]>;
+  /** The fingerprints of the cards saved on a customer (`customers.listPaymentMethods`, type card), without repeats. */
+  cardFingerprints(customerId: string): Promise<string[]>;
+  /**
    * A one-off line on the subscription's next invoice (`invoiceItems.create`): negative, a credit before
    * tax — the referrer's month off — so the invoice's taxable base drops. Same key, same item.
    */

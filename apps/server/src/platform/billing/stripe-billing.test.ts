@@ -2,7 +2,8 @@
 // the local fake of Stripe's API (test/fake-stripe): everything on the platform (no Stripe-Account),
 // the caller's idempotency keys, prices found by lookup key, Checkout in subscription mode, the item's
 // period, changes of quantity, price and renewal with the preview of the next invoice (prorations to the
-// second), the platform endpoint's webhook secret, outages.
+// second), the card that paid an invoice and a customer's cards (fingerprints), the platform endpoint's
+// webhook secret, outages.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
@@ -51,7 +52,7 @@ const pendingOf = (subscriptionId: string) =>
 const seconds = () => Math.floor(Date.now() / 1000);
 
 /** A subscription as Checkout makes it: `quantity` users on the spec's price, its period from now. */
-async function subscribed(priceSpec: BillingPriceSpec, quantity: number) {
+async function subscribed(priceSpec: BillingPriceSpec, quantity: number, card = '4242424242424242') {
   const cus = await customer();
   const price = await billing.ensurePrice(priceSpec);
   const session = await billing.checkoutSubscription({
@@ -64,7 +65,7 @@ async function subscribed(priceSpec: BillingPriceSpec, quantity: number) {
     taxRateIds: [],
     idempotencyKey: key('checkout'),
   });
-  const subscriptionId = fake.completeCheckout(session.id).subscription as string;
+  const subscriptionId = fake.completeCheckout(session.id, card).subscription as string;
   return { customerId: cus.id, priceId: price.id, subscriptionId, item: itemOf(subscriptionId) };
 }
 
@@ -569,6 +570,48 @@ describe('StripeBilling against the fake Stripe', () => {
     expect(last()).toMatchObject({ method: 'GET', path: '/v1/subscriptions', account: null });
     expect(last().body).toMatchObject({ customer: customerId, status: 'all', limit: '1' });
     expect(await billing.hasHadSubscription((await customer('Consulta nueva')).id)).toBe(false);
+  });
+
+  it('the card that paid an invoice, by its fingerprint, through its payments and their PaymentIntent; the cards saved on a customer', async () => {
+    const a = await subscribed(spec('basic', 'month', 1900), 1);
+    const b = await subscribed(spec('basic', 'month', 1900), 1);
+    const c = await subscribed(spec('basic', 'month', 1900), 1, '5555555555554444');
+    const invoiceOf = (subscriptionId: string) => fake.get(subscriptionId).latest_invoice as string;
+
+    const n = fake.requests.length;
+    const paidA = await billing.invoiceCardFingerprints(invoiceOf(a.subscriptionId));
+    expect(paidA).toEqual([expect.any(String)]);
+    const [payments, intent] = since(n);
+    expect(payments).toMatchObject({ method: 'GET', path: '/v1/invoice_payments', account: null, status: 200 });
+    expect(payments!.body).toEqual({ invoice: invoiceOf(a.subscriptionId), status: 'paid', limit: '100' });
+    const pi = (
+      fake.list(null, 'invoice_payment').find((p) => p.invoice === invoiceOf(a.subscriptionId))!.payment as { payment_intent: string }
+    ).payment_intent;
+    expect(intent).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${pi}`, account: null, status: 200 });
+    expect(intent!.body).toEqual({ expand: ['payment_method'] });
+    // The same card number on another customer, the same fingerprint; another card, another.
+    expect(await billing.invoiceCardFingerprints(invoiceOf(b.subscriptionId))).toEqual(paidA);
+    const paidC = await billing.invoiceCardFingerprints(invoiceOf(c.subscriptionId));
+    expect(paidC).toHaveLength(1);
+    expect(paidC).not.toEqual(paidA);
+    // And the invoice reads as the charge it was.
+    expect(await billing.retrieveInvoice(invoiceOf(a.subscriptionId))).toMatchObject({ status: 'paid', amountPaid: 1900, subtotal: 1900 });
+
+    // The customer's cards: one saved twice is one fingerprint.
+    expect(await billing.cardFingerprints(a.customerId)).toEqual(paidA);
+    expect(last()).toMatchObject({ method: 'GET', path: `/v1/customers/${a.customerId}/payment_methods`, account: null });
+    expect(last().body).toEqual({ type: 'card', limit: '100' });
+    fake.saveCard('platform', a.customerId, '5555555555554444');
+    fake.saveCard('platform', a.customerId, '4242424242424242');
+    expect((await billing.cardFingerprints(a.customerId)).sort()).toEqual([...paidA, ...paidC].sort());
+    expect(await billing.cardFingerprints((await customer('Consulta sin tarjeta')).id)).toEqual([]);
+
+    // An invoice nothing paid names no card; an unknown one is Stripe's error.
+    const preview = await billing.previewUpdate(a.subscriptionId, { proration: 'none' });
+    expect(preview.subtotal).toBe(1900);
+    const upcoming = fake.list(null, 'invoice').find((i) => i.status === 'draft')!.id;
+    expect(await billing.invoiceCardFingerprints(upcoming)).toEqual([]);
+    await expect(billing.invoiceCardFingerprints('in_nope')).rejects.toBeInstanceOf(GatewayUnavailableError);
   });
 
   it('a gift’s Checkout in payment mode on the platform: one line before tax with its tax rate, the total charged with IVA, paid once completed', async () => {

@@ -431,6 +431,37 @@ export class StripeBilling implements PlatformBilling {
     );
   }
 
+  /**
+   * An invoice's payments (`invoicePayments.list`, API 2025-03-31 on: the invoice no longer names its
+   * PaymentIntent), the paid ones; each PaymentIntent read with its payment method expanded, for the
+   * card's fingerprint. A payment of another kind (an out-of-band `payment_record`, a legacy `charge`)
+   * names no card here: it is left out.
+   */
+  invoiceCardFingerprints(invoiceId: string): Promise<string[]> {
+    return this.call(async (stripe) => {
+      const payments = await stripe.invoicePayments
+        .list({ invoice: invoiceId, status: 'paid', limit: 100 })
+        .autoPagingToArray({ limit: 1000 });
+      const found = new Set<string>();
+      for (const p of payments) {
+        const intentId = idOf(p.payment.type === 'payment_intent' ? p.payment.payment_intent : null);
+        if (!intentId) continue;
+        const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] });
+        const pm = intent.payment_method;
+        const fingerprint = pm && typeof pm !== 'string' ? pm.card?.fingerprint : null;
+        if (fingerprint) found.add(fingerprint);
+      }
+      return [...found];
+    });
+  }
+
+  cardFingerprints(customerId: string): Promise<string[]> {
+    return this.call(async (stripe) => {
+      const cards = await stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 }).autoPagingToArray({ limit: 1000 });
+      return [...new Set(cards.map((pm) => pm.card?.fingerprint).filter((f): f is string => !!f))];
+    });
+  }
+
   addInvoiceItem(input: Parameters<PlatformBilling['addInvoiceItem']>[0]): Promise<{ id: string }> {
     return this.call(async (stripe) => {
       const item = await stripe.invoiceItems.create(

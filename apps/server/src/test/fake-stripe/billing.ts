@@ -1,12 +1,13 @@
 // Test support: the Billing endpoints of Stripe's API that Diván's own subscription uses
 // (platform/billing/stripe-billing.ts), on the fake's Ledger: products, prices found by lookup key,
 // Checkout in subscription mode and the subscription its completion makes (one item, a quantity, the
-// item's `current_period_end` as in API 2026-10-28), its update (price, quantity, renewal; prorations kept
+// item's `current_period_end` as in API 2026-10-28; its first invoice paid through a PaymentIntent, found by
+// its invoice payments; the customer's cards listed with their fingerprints), its update (price, quantity, renewal; prorations kept
 // as pending invoice items, to the second) and the preview of its next invoice (`invoices/create_preview`,
 // with or without a change). Called on the platform (no Stripe-Account), like Diván.
 import { centsToDecimalText } from '@divan/core';
 import { list, metadata, obj, str, type Form } from './form';
-import { ApiError, invalid, missing, missingParam, newId, now, type Ledger, type StripeObject } from './objects';
+import { ApiError, invalid, missing, missingParam, newId, now, paymentIntent, type Ledger, type StripeObject } from './objects';
 import type { CheckoutPlan, Route, RouteContext } from './routes';
 
 const INTERVALS = ['day', 'week', 'month', 'year'];
@@ -218,8 +219,139 @@ export function completeSubscriptionCheckout(
     created: start,
     livemode: false,
   });
+  payFirstInvoice(ledger, owner, subscription);
   Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscription.id });
   return subscription;
+}
+
+/**
+ * The subscription's first invoice, paid at once as Checkout pays it: its period's lines, taxed at the
+ * subscription's `default_tax_rates` (exclusive), charged through a PaymentIntent to the default payment
+ * method, and the invoice payment that names it (API 2025-03-31 on: the invoice no longer names its
+ * PaymentIntent; `invoice_payments?invoice=…` does).
+ */
+function payFirstInvoice(ledger: Ledger, owner: string, sub: StripeObject) {
+  const id = newId('in');
+  const created = sub.created as number;
+  const lines = itemsOf(sub).map((item) => {
+    const product = ledger.list(owner, 'product').find((p) => p.id === item.price.product);
+    const amount = (item.price.unit_amount as number) * item.quantity;
+    return {
+      ...line(
+        id,
+        sub,
+        item.id,
+        {
+          amount,
+          description: `${item.quantity} × ${(product?.name as string | undefined) ?? String(item.price.product)}`,
+          price: item.price,
+          quantity: item.quantity,
+          period: { start: item.current_period_start, end: item.current_period_end },
+        },
+        false,
+        null,
+      ),
+      id: newId('il'),
+    };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  const taxes = (sub.default_tax_rates as StripeObject[]).map((r) => ({
+    amount: Math.round((subtotal * (r.percentage as number)) / 100),
+    tax_behavior: 'exclusive',
+    tax_rate_details: { tax_rate: r.id },
+    taxability_reason: 'standard_rated',
+    taxable_amount: subtotal,
+    type: 'tax_rate_details',
+  }));
+  const total = subtotal + taxes.reduce((sum, t) => sum + t.amount, 0);
+  const pi = ledger.put(owner, {
+    ...paymentIntent({
+      amount: total,
+      customer: sub.customer as string,
+      payment_method: sub.default_payment_method as string,
+      description: 'Subscription creation',
+      metadata: {},
+    }),
+    status: 'succeeded',
+    amount_received: total,
+    latest_charge: newId('ch'),
+  });
+  ledger.put(owner, {
+    id,
+    object: 'invoice',
+    status: 'paid',
+    billing_reason: 'subscription_create',
+    collection_method: 'charge_automatically',
+    currency: 'eur',
+    customer: sub.customer,
+    parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+    created,
+    period_start: created,
+    period_end: created,
+    attempt_count: 1,
+    next_payment_attempt: null,
+    subtotal,
+    subtotal_excluding_tax: subtotal,
+    total,
+    total_excluding_tax: subtotal,
+    amount_due: total,
+    amount_paid: total,
+    amount_remaining: 0,
+    starting_balance: 0,
+    total_taxes: taxes,
+    lines: linesPage(id, lines, false),
+    status_transitions: { finalized_at: created, paid_at: created, marked_uncollectible_at: null, voided_at: null },
+    livemode: false,
+  });
+  ledger.put(owner, {
+    id: newId('inpay'),
+    object: 'invoice_payment',
+    amount_paid: total,
+    amount_requested: total,
+    created,
+    currency: 'eur',
+    invoice: id,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: pi.id },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: created },
+  });
+  sub.latest_invoice = id;
+}
+
+/** A page of a list, newest first, as Stripe pages: `limit` (default 10, up to 100) after `starting_after`. */
+function page(c: RouteContext, all: StripeObject[], url: string): StripeObject {
+  const limit = intParam(c.params, 'limit', 'limit', false, 1) ?? 10;
+  if (limit > 100) throw invalid('This value must be less than or equal to 100.', { param: 'limit' });
+  const after = str(c.params, 'starting_after');
+  const from = after ? all.findIndex((o) => o.id === after) + 1 : 0;
+  if (after && from === 0) throw invalid(`Invalid starting_after: ${after}`, { param: 'starting_after' });
+  return { object: 'list', data: all.slice(from, from + limit), has_more: from + limit < all.length, url } as unknown as StripeObject;
+}
+
+/** `GET /v1/invoice_payments?invoice=…`: an invoice's payments, by `status`. */
+function listInvoicePayments(c: RouteContext): StripeObject {
+  const invoice = str(c.params, 'invoice');
+  if (!invoice) throw invalid('The fake Stripe lists the payments of one invoice: pass invoice.', { param: 'invoice' });
+  c.ledger.get(c.owner, 'invoice', invoice, 'invoice');
+  const status = str(c.params, 'status');
+  const all = c.ledger
+    .list(c.owner, 'invoice_payment')
+    .reverse()
+    .filter((p) => p.invoice === invoice && (status === null || p.status === status));
+  return page(c, all, '/v1/invoice_payments');
+}
+
+/** `GET /v1/customers/:id/payment_methods`: the payment methods attached to the customer, by `type`. */
+function listCustomerPaymentMethods(c: RouteContext): StripeObject {
+  const customer = c.ledger.get(c.owner, 'customer', c.ids[0]!, 'customer');
+  const type = str(c.params, 'type');
+  const all = c.ledger
+    .list(c.owner, 'payment_method')
+    .reverse()
+    .filter((pm) => pm.customer === customer.id && (type === null || pm.type === type));
+  return page(c, all, `/v1/customers/${customer.id}/payment_methods`);
 }
 
 export type Item = {
@@ -745,4 +877,6 @@ export const BILLING_ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v1\/tax_rates$/, handle: createTaxRate, platformOnly: true },
   { method: 'GET', pattern: /^\/v1\/tax_rates$/, handle: listTaxRates, platformOnly: true },
   { method: 'GET', pattern: new RegExp(`^/v1/invoices/${ID}/lines$`), handle: listInvoiceLines },
+  { method: 'GET', pattern: /^\/v1\/invoice_payments$/, handle: listInvoicePayments },
+  { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}/payment_methods$`), handle: listCustomerPaymentMethods },
 ];

@@ -1,5 +1,5 @@
 // Test support: the fake Stripe's objects, kept per account, its test cards and its error answers.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export type StripeObject = { id: string; object: string; [key: string]: unknown };
 
@@ -89,6 +89,7 @@ const DECLINED = { code: 'card_declined', declineCode: 'generic_decline', messag
 
 export const TEST_CARDS: Record<string, CardBehaviour> = {
   '4242424242424242': { charge: null, authentication: false },
+  '5555555555554444': { charge: null, authentication: false },
   '4000000000009995': {
     charge: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
     authentication: false,
@@ -104,14 +105,20 @@ export function cardNumber(number: string): string {
   return digits;
 }
 
+/** Stripe's `card.fingerprint`: the same card number, the same fingerprint, whichever customer saved it. */
+export const cardFingerprint = (number: string) =>
+  createHash('sha256').update(`fake-stripe-card\n${number}`).digest('base64url').slice(0, 16);
+
 export function paymentMethod(number: string, customer: string | null): StripeObject {
+  const brand = number.startsWith('5') ? 'mastercard' : 'visa';
   return {
     id: newId('pm'),
     object: 'payment_method',
     type: 'card',
     card: {
-      brand: 'visa',
-      display_brand: 'visa',
+      brand,
+      display_brand: brand,
+      fingerprint: cardFingerprint(number),
       last4: number.slice(-4),
       exp_month: 12,
       exp_year: new Date().getFullYear() + 3,

@@ -13,8 +13,15 @@ import {
 } from '../../billing/platform-billing';
 import type { GatewayCheckout, GatewayEvent, Metadata } from '../gateway';
 import { nowOf, type SandboxContext } from './sandbox-charges';
-import { newCheckoutSession, type SandboxCheckoutSession, type SandboxCustomer, type SandboxTaxId } from './sandbox-objects';
-import { findByKey, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
+import {
+  cardFingerprintOf,
+  newCheckoutSession,
+  type SandboxCheckoutSession,
+  type SandboxCustomer,
+  type SandboxPaymentMethod,
+  type SandboxTaxId,
+} from './sandbox-objects';
+import { findByKey, findObject, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
 import { SandboxPortal } from './sandbox-portal';
 import { SandboxRenewals } from './sandbox-renewals';
 import { SandboxSubscriptionChanges, taxRateRefs } from './sandbox-subscription-changes';
@@ -358,6 +365,31 @@ export class SandboxBilling implements PlatformBilling {
       )
       .limit(1);
     return !!row;
+  }
+
+  /** The card kept on the invoice when it was charged (`paid_with`): its payment method's fingerprint, detached since or not. */
+  async invoiceCardFingerprints(invoiceId: string): Promise<string[]> {
+    if (!looksLikeId(invoiceId, 'in_')) throw noSuch('invoice', invoiceId);
+    const invoice = await getObject<SandboxInvoice>(this.db, 'invoice', invoiceId, { account: null });
+    if (invoice.status !== 'paid' || !invoice.paid_with) return [];
+    const pm = await findObject<SandboxPaymentMethod>(this.db, 'payment_method', invoice.paid_with, { account: null });
+    return pm ? [cardFingerprintOf(pm)] : [];
+  }
+
+  /** The cards attached to the customer (a card removed on the portal is detached: no longer its). */
+  async cardFingerprints(customerId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ data: sandboxObjects.data })
+      .from(sandboxObjects)
+      .where(
+        and(
+          eq(sandboxObjects.type, 'payment_method'),
+          isNull(sandboxObjects.account),
+          sql`${sandboxObjects.data}->>'customer' = ${customerId}`,
+        ),
+      )
+      .limit(100);
+    return [...new Set(rows.map((r) => cardFingerprintOf(r.data as SandboxPaymentMethod)))];
   }
 
   addInvoiceItem(input: Parameters<PlatformBilling['addInvoiceItem']>[0]): Promise<{ id: string }> {

@@ -1,6 +1,6 @@
 import type { SandboxTaxRateRef } from './sandbox-subscriptions';
 import type { GatewayAccount, GatewayCard, GatewayPaymentIntent, GatewayRefund, Metadata, PaymentIntentStatus } from '../gateway';
-import { fingerprintOf, type CardInput } from './sandbox-cards';
+import { fingerprintOf, TEST_CARDS, type CardInput } from './sandbox-cards';
 import { newId } from './sandbox-store';
 
 /**
@@ -171,6 +171,17 @@ export type SandboxCheckoutSession = Base<'checkout.session'> & {
 
 /** Unix seconds, as Stripe writes times. */
 export const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * A card's `fingerprint`, as Stripe's (the same number, the same fingerprint, whichever customer saved it).
+ * Every card the sandbox saves has one; a stored one without it (older data) gets it from what the
+ * sandbox kept of the number — the test cards are told apart by their last four digits and brand.
+ */
+export function cardFingerprintOf(pm: SandboxPaymentMethod): string {
+  if (pm.card.fingerprint) return pm.card.fingerprint;
+  const card = TEST_CARDS.find((c) => c.brand === pm.card.brand && c.number.endsWith(pm.card.last4));
+  return fingerprintOf(card?.number ?? `${pm.card.brand}:${pm.card.last4}`);
+}
 
 export function newPaymentMethod(input: CardInput, customer: string | null, created: number): SandboxPaymentMethod {
   const { card, expMonth, expYear } = input;

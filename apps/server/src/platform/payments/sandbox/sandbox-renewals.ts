@@ -94,10 +94,13 @@ export class SandboxRenewals {
     const end = periodEnd(at, price.recurring.interval);
     const quantity = item.quantity ?? 1;
     const pending = await pendingItems(tx, sub.id);
-    const invoice = paidSubscriptionInvoice({ id: newId('in_'), subscription: sub, reason: 'subscription_cycle', now: at }, [
-      ...pending.map((p) => ({ description: p.description ?? '', amount: p.amount, quantity: p.quantity, period: p.period })),
-      { description: `${quantity} × ${product.name}`, amount: (price.unit_amount ?? 0) * quantity, quantity, period: { start: at, end } },
-    ]);
+    const invoice = paidSubscriptionInvoice(
+      { id: newId('in_'), subscription: sub, reason: 'subscription_cycle', now: at, paidWith: null },
+      [
+        ...pending.map((p) => ({ description: p.description ?? '', amount: p.amount, quantity: p.quantity, period: p.period })),
+        { description: `${quantity} × ${product.name}`, amount: (price.unit_amount ?? 0) * quantity, quantity, period: { start: at, end } },
+      ],
+    );
     Object.assign(item, { current_period_start: at, current_period_end: end });
     sub.latest_invoice = invoice.id;
     // Made unpaid; the charge below pays it or leaves it open.
@@ -120,6 +123,7 @@ export class SandboxRenewals {
         amount_paid: invoice.amount_due,
         next_payment_attempt: null,
         status_transitions: { paid_at: at },
+        paid_with: invoice.amount_due > 0 ? (pm?.id ?? null) : null,
       });
       sub.status = 'active';
     } else {

@@ -285,7 +285,7 @@ export class SandboxSubscriptionChanges {
   ) {
     const item = sub.items.data[0]!;
     const invoice = paidSubscriptionInvoice(
-      { id: newId('in_'), subscription: sub, reason, now },
+      { id: newId('in_'), subscription: sub, reason, now, paidWith: sub.default_payment_method },
       lines.map((l) => ({
         description: l.description,
         amount: l.amount,

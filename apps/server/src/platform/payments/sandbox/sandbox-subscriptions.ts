@@ -109,6 +109,12 @@ export type SandboxInvoice = Obj<
     };
     total_taxes: SandboxTax[];
     status_transitions: { paid_at: number | null };
+    /**
+     * The sandbox's own bookkeeping: the card (payment method) whose charge paid it, null when nothing was
+     * charged. Stripe says it through the invoice's payments (`invoicePayments.list`) → PaymentIntent →
+     * payment method; absent on invoices made before it was kept.
+     */
+    paid_with?: string | null;
   }
 >;
 
@@ -181,7 +187,7 @@ export async function startSubscription(
   await insertObject(tx, subscription, { account: null });
   await ctx.webhooks.emit(tx, null, 'customer.subscription.created', subscription, now);
   const amount = (price.unit_amount ?? 0) * item.quantity;
-  const invoice = paidSubscriptionInvoice({ id: invoiceId, subscription, reason: 'subscription_create', now }, [
+  const invoice = paidSubscriptionInvoice({ id: invoiceId, subscription, reason: 'subscription_create', now, paidWith: pm.id }, [
     { amount, quantity: item.quantity, description: item.description, period: { start: now, end } },
   ]);
   await insertObject(tx, invoice, { account: null });
@@ -219,6 +225,8 @@ export function paidSubscriptionInvoice(
     subscription: SandboxSubscription;
     reason: 'subscription_create' | 'subscription_update' | 'subscription_cycle';
     now: number;
+    /** The card charged (its payment method), kept only when something was. */
+    paidWith: string | null;
   },
   lines: { description: string; amount: number; quantity: number; period: { start: number; end: number } }[],
 ): SandboxInvoice {
@@ -249,6 +257,7 @@ export function paidSubscriptionInvoice(
     parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
     lines: { object: 'list', data: taxed },
     status_transitions: { paid_at: now },
+    paid_with: total > 0 ? at.paidWith : null,
     created: now,
     livemode: false,
   };

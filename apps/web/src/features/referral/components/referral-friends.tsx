@@ -1,13 +1,18 @@
 import { UsersRound } from 'lucide-react';
-import type { ReferralFriend } from '@divan/core';
+import type { ReferralFriend, ReferralRefusedReason } from '@divan/core';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/states';
 import { formatCurrency, formatDate } from '@/lib/format';
 
-const STATUS: Record<ReferralFriend['status'], string> = { joined: 'En prueba', rewarded: 'Ha contratado' };
+// A refused colleague did subscribe: what she earned the referrer is said beside it.
+const STATUS: Record<ReferralFriend['status'], string> = { joined: 'En prueba', rewarded: 'Ha contratado', refused: 'Ha contratado' };
 
-/** What the month off of one colleague is, or will be. */
+/** Why a colleague's first invoice earned no month off. */
+const REFUSED: Record<ReferralRefusedReason, string> = { same_card: 'Sin recompensa: pagó con la misma tarjeta que tú' };
+
+/** What the month off of one colleague is, or will be — or why there is none. */
 function rewardText(friend: ReferralFriend): { amount: string | null; when: string } {
+  if (friend.status === 'refused') return { amount: null, when: REFUSED[friend.refusedReason ?? 'same_card'] };
   if (!friend.reward) return { amount: null, when: 'Cuando pague su primera factura' };
   return {
     amount: formatCurrency(friend.reward.amount),

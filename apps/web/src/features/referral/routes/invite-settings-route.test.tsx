@@ -34,6 +34,7 @@ const friendOf = (o: Partial<ReferralFriend> = {}): ReferralFriend => ({
   email: 'l•••@ejemplo.es',
   joinedAt: '2026-11-03T10:00:00.000Z',
   status: 'joined',
+  refusedReason: null,
   reward: null,
   ...o,
 });
@@ -148,6 +149,33 @@ describe('InviteSettingsRoute', () => {
     expect(nuria!.textContent).not.toContain('€');
     expect(within(nuria!).getByText('Cuando pague su primera factura')).toBeTruthy();
     expect(screen.getByTestId('referral-earned').textContent?.replace(/\s/g, ' ')).toBe('Has ganado48,00 €');
+  });
+
+  it('a colleague who paid with the same card as the referrer: subscribed, and no month off, said why', async () => {
+    open(
+      referralOf({
+        friends: [
+          friendOf({ firstName: 'Carlota', email: 'c•••@otra.es', status: 'refused', refusedReason: 'same_card' }),
+          friendOf({
+            id: '5b1f3c2e-1b2d-4e5f-8a9b-0c1d2e3f4a5c',
+            firstName: 'Marcos',
+            status: 'rewarded',
+            reward: { amount: 1900, state: 'applied' },
+          }),
+        ],
+        earned: 1900,
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Colegas que se han unido' });
+    const [carlota, marcos] = within(list).getAllByRole('listitem');
+    expect(carlota!.textContent).toContain('Carlota');
+    expect(carlota!.textContent).toContain('Ha contratado');
+    expect(within(carlota!).getByText('Sin recompensa: pagó con la misma tarjeta que tú')).toBeTruthy();
+    expect(carlota!.textContent).not.toContain('€');
+    expect(within(marcos!).getByText('19,00 €')).toBeTruthy();
+    expect(screen.getByTestId('referral-earned').textContent?.replace(/\s/g, ' ')).toBe('Has ganado19,00 €');
+    // The rule says so before anyone tries.
+    expect(screen.getByText(/paga con su propia tarjeta, no con la tuya/)).toBeTruthy();
   });
 
   it('takes a colleague’s code from the owner and shows the server’s refusal on the field', async () => {

@@ -23,7 +23,7 @@ const RULES = [
     icon: Gift,
     text: 'Tú tienes un mes gratis de tu plan cuando tu colega pague su primera factura: te lo descontamos de tu próxima factura de Diván.',
   },
-  { icon: UserCheck, text: 'Vale para quien nunca ha tenido un plan de Diván.' },
+  { icon: UserCheck, text: 'Vale para quien nunca ha tenido un plan de Diván y paga con su propia tarjeta, no con la tuya.' },
   { icon: Unlimited, text: 'Sin límite de colegas: cada uno que contrate es un mes más para ti.' },
 ];
 

@@ -1,0 +1,2 @@
+ALTER TABLE "referrals" ADD COLUMN "refused_reason" text;--> statement-breakpoint
+ALTER TABLE "referrals" ADD COLUMN "refused_at" timestamp with time zone;
