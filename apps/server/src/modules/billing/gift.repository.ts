@@ -3,6 +3,14 @@ import type { DbOrTx } from '../../platform/db/database';
 import { giftCodes, type GiftCodeRow } from './billing.tables';
 
 /** Gift rows: bought, paid (by the webhook), shown once, redeemed once (a credit's claimed first). */
+/** A gift not yet redeemed, and claimed by no workspace but this one. */
+const unredeemedFor = (id: string, workspaceId: string) =>
+  and(
+    eq(giftCodes.id, id),
+    isNull(giftCodes.redeemedAt),
+    or(isNull(giftCodes.redeemedWorkspaceId), eq(giftCodes.redeemedWorkspaceId, workspaceId)),
+  );
+
 export const giftRepository = (db: DbOrTx) => ({
   async insert(values: typeof giftCodes.$inferInsert): Promise<void> {
     await db.insert(giftCodes).values(values);
@@ -48,13 +56,7 @@ export const giftRepository = (db: DbOrTx) => ({
     const rows = await db
       .update(giftCodes)
       .set({ redeemedBy: by.userId, redeemedWorkspaceId: by.workspaceId })
-      .where(
-        and(
-          eq(giftCodes.id, id),
-          isNull(giftCodes.redeemedAt),
-          or(isNull(giftCodes.redeemedWorkspaceId), eq(giftCodes.redeemedWorkspaceId, by.workspaceId)),
-        ),
-      )
+      .where(unredeemedFor(id, by.workspaceId))
       .returning({ id: giftCodes.id });
     return rows.length > 0;
   },
@@ -63,13 +65,7 @@ export const giftRepository = (db: DbOrTx) => ({
     const rows = await db
       .update(giftCodes)
       .set({ redeemedAt: by.at, redeemedBy: by.userId, redeemedWorkspaceId: by.workspaceId })
-      .where(
-        and(
-          eq(giftCodes.id, id),
-          isNull(giftCodes.redeemedAt),
-          or(isNull(giftCodes.redeemedWorkspaceId), eq(giftCodes.redeemedWorkspaceId, by.workspaceId)),
-        ),
-      )
+      .where(unredeemedFor(id, by.workspaceId))
       .returning({ id: giftCodes.id });
     return rows.length > 0;
   },
