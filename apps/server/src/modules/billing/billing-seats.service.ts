@@ -6,6 +6,7 @@ import type { Jobs, QueueDefinition } from '../../platform/jobs/jobs';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
 import { isLive, toNotify, type BillingSync } from './billing-sync';
 import { billingRepository } from './billing.repository';
+import type { SubscriptionLock } from './subscription-lock';
 
 const QUEUE = 'billing.push-quantity';
 /** A burst of changes (roles edited one after another, a member removed and another added) pushes once, this long after the last. */
@@ -27,6 +28,7 @@ export class BillingSeats {
       jobs: Jobs;
       workspaces: WorkspacesService;
       sync: BillingSync;
+      lock: SubscriptionLock;
       log: FastifyBaseLogger;
     },
   ) {}
@@ -50,19 +52,26 @@ export class BillingSeats {
   private async push({ workspaceId, nonce }: Job) {
     const billing = this.d.billing;
     if (!billing) return;
-    const row = await billingRepository(this.d.db).subscriptionOf(workspaceId);
-    if (!row || !isLive(row.status)) return;
-    const users = Math.max(1, await this.d.workspaces.activeUsers(workspaceId));
-    if (users === row.quantity) return;
-    // The key is the job's: a retry of this push is one change at the provider, a later push another.
-    const fact = await billing.updateSubscription(row.subscriptionId, {
-      quantity: users,
-      proration: 'create_prorations',
-      idempotencyKey: `divan-seats:${nonce}`,
+    const first = await billingRepository(this.d.db).subscriptionOf(workspaceId);
+    if (!first || !isLive(first.status)) return;
+    // Read again in the subscription's turn: what a webhook or a change of plan wrote meanwhile counts.
+    const pushed = await this.d.lock.run(first.subscriptionId, async () => {
+      const row = await billingRepository(this.d.db).subscriptionOf(workspaceId);
+      if (!row || row.subscriptionId !== first.subscriptionId || !isLive(row.status)) return null;
+      const users = Math.max(1, await this.d.workspaces.activeUsers(workspaceId));
+      if (users === row.quantity) return null;
+      // The key is the job's: a retry of this push is one change at the provider, a later push another.
+      const fact = await billing.updateSubscription(row.subscriptionId, {
+        quantity: users,
+        proration: 'create_prorations',
+        idempotencyKey: `divan-seats:${nonce}`,
+      });
+      const notify = toNotify();
+      await this.d.db.transaction((tx) => this.d.sync.apply(tx, fact, notify));
+      this.d.sync.tell(notify);
+      return { from: row.quantity, to: users };
     });
-    const notify = toNotify();
-    await this.d.db.transaction((tx) => this.d.sync.apply(tx, fact, notify));
-    this.d.sync.tell(notify);
-    this.d.log.info({ workspaceId, from: row.quantity, to: users }, 'billing: seats pushed');
+    if (!pushed) return;
+    this.d.log.info({ workspaceId, ...pushed }, 'billing: seats pushed');
   }
 }

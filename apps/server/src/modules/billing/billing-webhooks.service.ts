@@ -6,6 +6,7 @@ import type { GatewayEvent } from '../../platform/payments/gateway';
 import type { BillingSync } from './billing-sync';
 import { toNotify } from './billing-sync';
 import { billingRepository } from './billing.repository';
+import type { SubscriptionLock } from './subscription-lock';
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -38,6 +39,7 @@ export class BillingWebhooks {
       db: Db;
       billing: PlatformBilling | null;
       sync: BillingSync;
+      lock: SubscriptionLock;
       log: FastifyBaseLogger;
       /** After a subscription was applied: its quantity checked against the members (the database is the truth). */
       afterSync: (workspaceId: string) => Promise<unknown>;
@@ -85,19 +87,23 @@ export class BillingWebhooks {
     }
     const subscriptionId = subscriptionOfEvent(event);
     if (!subscriptionId) return this.ignore(event, null);
-    // Read from the provider before the transaction (PGlite: one connection): the latest state, whatever this event's age.
-    const sub = await billing.retrieveSubscription(subscriptionId);
     const notify = toNotify();
-    const taken = await this.d.db.transaction(async (tx) => {
-      const repo = billingRepository(tx);
-      if (!(await repo.recordEvent({ eventId: event.id, type: event.type, created: event.created, ignored: null }))) return false;
-      const checkoutSessionId = event.type === 'checkout.session.completed' ? str(event.object.id) : null;
-      const why = await this.d.sync.apply(tx, sub, notify, { checkoutSessionId });
-      if (why) {
-        await repo.setEventIgnored(event.id, why);
-        this.d.log.warn({ eventId: event.id, type: event.type, reason: why }, 'billing webhook event ignored');
-      }
-      return true;
+    // The read and what it writes are one turn for this subscription: a change made from Diván's screens
+    // meanwhile waits, so this read, however old, never lands after it. Read from the provider before the
+    // transaction (PGlite: one connection): the latest state, whatever this event's age.
+    const taken = await this.d.lock.run(subscriptionId, async () => {
+      const sub = await billing.retrieveSubscription(subscriptionId);
+      return this.d.db.transaction(async (tx) => {
+        const repo = billingRepository(tx);
+        if (!(await repo.recordEvent({ eventId: event.id, type: event.type, created: event.created, ignored: null }))) return false;
+        const checkoutSessionId = event.type === 'checkout.session.completed' ? str(event.object.id) : null;
+        const why = await this.d.sync.apply(tx, sub, notify, { checkoutSessionId });
+        if (why) {
+          await repo.setEventIgnored(event.id, why);
+          this.d.log.warn({ eventId: event.id, type: event.type, reason: why }, 'billing webhook event ignored');
+        }
+        return true;
+      });
     });
     this.d.sync.tell(notify);
     if (taken && notify.workspaceId) await this.d.afterSync(notify.workspaceId);

@@ -14,6 +14,7 @@ import { referralRoutes } from './referral.routes';
 import { ReferralService } from './referral.service';
 import { BillingService } from './billing.service';
 import { SubscriptionChanges } from './subscription-changes.service';
+import { SubscriptionLock } from './subscription-lock';
 
 declare module '../../platform/modules/define-module' {
   interface Provided {
@@ -41,6 +42,7 @@ export const billingModule = defineModule({
       : (paymentsSandbox?.billing ?? null);
     const clock = p.clock ?? (() => new Date());
     const sync = new BillingSync({ workspaces, realtime: p.realtime, clock });
+    const lock = new SubscriptionLock({ db: p.db, kind: p.config.databaseUrl ? 'postgres' : 'pglite' });
     const dunning = new BillingDunning({ db: p.db, billing: provider, mailer: p.mailer, users, workspaces, publicUrl: p.config.publicUrl });
     const details = new BillingDetailsService({
       db: p.db,
@@ -59,8 +61,8 @@ export const billingModule = defineModule({
       taxRateIdsOf: (wid) => details.taxRateIdsOf(wid),
       customerCreated: (wid, customerId) => details.customerCreated(wid, customerId),
     });
-    const changes = new SubscriptionChanges({ db: p.db, billing: provider, sync, clock });
-    const seats = new BillingSeats({ db: p.db, billing: provider, jobs: p.jobs, workspaces, sync, log: p.log });
+    const changes = new SubscriptionChanges({ db: p.db, billing: provider, sync, lock, clock });
+    const seats = new BillingSeats({ db: p.db, billing: provider, jobs: p.jobs, workspaces, sync, lock, log: p.log });
     const referrals = new ReferralService({
       db: p.db,
       billing: provider,
@@ -87,6 +89,7 @@ export const billingModule = defineModule({
       db: p.db,
       billing: provider,
       sync,
+      lock,
       log: p.log,
       afterSync: async (wid) => {
         await seats.changed(wid);

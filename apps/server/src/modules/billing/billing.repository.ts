@@ -1,9 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { billingCheckouts, billingCustomers, billingEvents, billingSubscriptions, type BillingSubscriptionRow } from './billing.tables';
 
 /** Diván's own billing rows: customers, subscriptions, Checkout sessions, the events taken. */
 export const billingRepository = (db: DbOrTx) => ({
+  /** The subscription's turn across processes (SubscriptionLock on PostgreSQL), until this transaction ends. */
+  async takeSubscriptionTurn(subscriptionId: string): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`divan:billing_subscription:${subscriptionId}`}, 0))`);
+  },
+
   async customerOf(workspaceId: string): Promise<string | null> {
     const [row] = await db
       .select({ id: billingCustomers.customerId })

@@ -15,6 +15,7 @@ import { isLive, priceSpecOf, toNotify, type BillingSync } from './billing-sync'
 import { canManageBilling } from './billing.service';
 import { billingRepository } from './billing.repository';
 import type { BillingSubscriptionRow } from './billing.tables';
+import type { SubscriptionLock } from './subscription-lock';
 
 /** The provider's preview as the API answers it. */
 const previewOf = (p: BillingPreview, effective: BillingChangePreview['effective']): BillingChangePreview => ({
@@ -62,7 +63,9 @@ export function changePlan(
  * applied from the provider's answer at once, and again by its webhook (the same state either way).
  */
 export class SubscriptionChanges {
-  constructor(private readonly d: { db: Db; billing: PlatformBilling | null; sync: BillingSync; clock: () => Date }) {}
+  constructor(
+    private readonly d: { db: Db; billing: PlatformBilling | null; sync: BillingSync; lock: SubscriptionLock; clock: () => Date },
+  ) {}
 
   async preview(m: Membership, body: BillingChangeBody): Promise<BillingChangePreview> {
     const { billing, row } = await this.renewing(m);
@@ -95,10 +98,13 @@ export class SubscriptionChanges {
     return previewOf(p, 'now');
   }
 
-  async change(m: Membership, body: BillingChangeBody): Promise<void> {
-    const { billing, row } = await this.renewing(m);
+  change(m: Membership, body: BillingChangeBody): Promise<void> {
+    return this.inTurn(m, 'renewing', ({ billing, row }) => this.changeNow(billing, row, body));
+  }
+
+  private async changeNow(billing: PlatformBilling, row: BillingSubscriptionRow, body: BillingChangeBody): Promise<void> {
     const plan = changePlan(row, body);
-    if (plan.via === 'release') return this.dropScheduled(m);
+    if (plan.via === 'release') return this.apply(await this.release(billing, row));
     const priceId = await this.price(billing, body);
     if (plan.via === 'schedule') {
       return this.apply(
@@ -119,36 +125,55 @@ export class SubscriptionChanges {
   }
 
   /** «Anular el cambio»: the change waiting for the renewal dropped; the subscription renews as it is. */
-  async dropScheduled(m: Membership): Promise<void> {
-    const { billing, row } = await this.live(m);
-    if (!row.scheduledPlanId) throw new AppError('billing_no_scheduled_change');
-    await this.apply(await this.release(billing, row));
+  dropScheduled(m: Membership): Promise<void> {
+    return this.inTurn(m, 'live', async ({ billing, row }) => {
+      if (!row.scheduledPlanId) throw new AppError('billing_no_scheduled_change');
+      await this.apply(await this.release(billing, row));
+    });
   }
 
-  async cancel(m: Membership): Promise<void> {
-    const { billing, row } = await this.live(m);
-    if (row.cancelAtPeriodEnd) throw new AppError('therapist_already_cancelled');
-    // With the renewal off nothing is renewed: a change waiting for it goes (the provider refuses both at once).
-    if (row.scheduledPlanId) await this.release(billing, row);
-    await this.apply(
-      await billing.updateSubscription(row.subscriptionId, {
-        cancelAtPeriodEnd: true,
-        proration: 'none',
-        idempotencyKey: `divan-cancel:${randomUUID()}`,
-      }),
-    );
+  cancel(m: Membership): Promise<void> {
+    return this.inTurn(m, 'live', async ({ billing, row }) => {
+      if (row.cancelAtPeriodEnd) throw new AppError('therapist_already_cancelled');
+      // With the renewal off nothing is renewed: a change waiting for it goes (the provider refuses both at once).
+      if (row.scheduledPlanId) await this.release(billing, row);
+      await this.apply(
+        await billing.updateSubscription(row.subscriptionId, {
+          cancelAtPeriodEnd: true,
+          proration: 'none',
+          idempotencyKey: `divan-cancel:${randomUUID()}`,
+        }),
+      );
+    });
   }
 
-  async reactivate(m: Membership): Promise<void> {
-    const { billing, row } = await this.live(m);
-    if (!row.cancelAtPeriodEnd) throw new AppError('therapist_already_subscribed');
-    await this.apply(
-      await billing.updateSubscription(row.subscriptionId, {
-        cancelAtPeriodEnd: false,
-        proration: 'none',
-        idempotencyKey: `divan-reactivate:${randomUUID()}`,
-      }),
-    );
+  reactivate(m: Membership): Promise<void> {
+    return this.inTurn(m, 'live', async ({ billing, row }) => {
+      if (!row.cancelAtPeriodEnd) throw new AppError('therapist_already_subscribed');
+      await this.apply(
+        await billing.updateSubscription(row.subscriptionId, {
+          cancelAtPeriodEnd: false,
+          proration: 'none',
+          idempotencyKey: `divan-reactivate:${randomUUID()}`,
+        }),
+      );
+    });
+  }
+
+  /**
+   * A change in the subscription's turn (SubscriptionLock): the row read again once the turn came, so two
+   * clicks at once are one change and one refusal, and a webhook's older read never lands after it.
+   */
+  private async inTurn(
+    m: Membership,
+    need: 'live' | 'renewing',
+    work: (live: { billing: PlatformBilling; row: BillingSubscriptionRow }) => Promise<void>,
+  ): Promise<void> {
+    const first = await this.live(m);
+    await this.d.lock.run(first.row.subscriptionId, async () => {
+      const live = need === 'renewing' ? await this.renewing(m) : await this.live(m);
+      await work(live);
+    });
   }
 
   private async live(m: Membership) {

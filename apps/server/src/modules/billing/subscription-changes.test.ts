@@ -118,6 +118,52 @@ describe('Workspace › Plan on the sandbox', () => {
     ]);
   });
 
+  it('a webhook that read «renewal off» just before «Reactivar» does not turn it off again after', async () => {
+    await platformEventsTaken(t);
+    const billing = t.app.services.paymentsSandbox!.billing;
+    const read = billing.retrieveSubscription.bind(billing);
+    let reached!: () => void;
+    const readOff = new Promise<void>((r) => (reached = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let armed = true;
+    let resume!: () => void;
+    const later = new Promise<void>((r) => (resume = r));
+    // The first delivery that reads the renewal off holds its read until «Reactivar» had its chance;
+    // the deliveries of «Reactivar»'s own events wait until what is left of the late one was looked at.
+    billing.retrieveSubscription = async (id) => {
+      const fact = await read(id);
+      if (armed && fact.cancelAtPeriodEnd) {
+        armed = false;
+        reached();
+        await gate;
+      } else if (!fact.cancelAtPeriodEnd) await later;
+      return fact;
+    };
+    const taken = async () => (await t.rows<{ n: number }>(sql`select count(*)::int as n from billing_events`))[0]!.n;
+    try {
+      const before = await taken();
+      await ok(t.post(`${B()}/subscription/cancel`, undefined, { token: owner.accessToken }));
+      await readOff;
+      const on = ok<BillingOverview>(t.post(`${B()}/subscription/reactivate`, undefined, { token: owner.accessToken }));
+      // Sequencing, not timing: without the subscription's turn «Reactivar» ends here, before the late write.
+      await Promise.race([on, new Promise((r) => setTimeout(r, 300))]);
+      release();
+      expect((await on).subscription?.cancelAtPeriodEnd).toBe(false);
+      await until(taken, (n) => n > before);
+      // The late read landed (or waited for its turn): the renewal is still on.
+      expect((await overview()).subscription?.cancelAtPeriodEnd).toBe(false);
+      resume();
+      await platformEventsTaken(t);
+    } finally {
+      billing.retrieveSubscription = read;
+      release();
+      resume();
+    }
+    expect((await overview()).subscription?.cancelAtPeriodEnd).toBe(false);
+    expect((await workspace()).plan.renovationEnabled).toBe(true);
+  });
+
   it('Premium → Basic waits for the renewal: Premium kept until then, and back to Premium costs nothing', async () => {
     const p = await preview({ planId: 'basic', interval: 'month' });
     expect(p).toMatchObject({ effective: 'period_end', proration: expect.any(Number) });
