@@ -49,3 +49,5 @@ export * from './booking/booking-service.contracts';
 export * from './booking/availability-override.contracts';
 export * from './booking/timespan.contracts';
 export * from './booking/public-booking.contracts';
+// Statistics (issue 28): the four tabs, the rows behind a card, the dashboard's figures.
+export * from './analytics/analytics.contracts';

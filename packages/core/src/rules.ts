@@ -73,3 +73,7 @@ export * from './booking/slots';
 export * from './booking/slots-view';
 export * from './booking/holidays';
 export * from './booking/public-booking.limits';
+
+// Statistics (issue 28): periods and presets, the formulas, bands and buckets.
+export * from './analytics/periods';
+export * from './analytics/metrics';

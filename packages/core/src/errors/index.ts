@@ -1,3 +1,4 @@
+import { analyticsErrors } from './analytics';
 import { authErrors } from './auth';
 import { billingErrors } from './billing';
 import { bookingErrors } from './booking';
@@ -33,6 +34,7 @@ export const errorCatalogue = {
   ...bookingErrors,
   ...companionErrors,
   ...realtimeErrors,
+  ...analyticsErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -8,12 +8,14 @@ export type Features = {
   sessionReminders: number;
   canEmbedPublicServices: boolean;
   canCreateInvoiceBatch: boolean;
+  /** The four tabs of /analytics and their exports (spec §1: advanced statistics on Advance); Basic has the month summary. */
+  advancedStatistics: boolean;
 };
 
 export const PLAN_FEATURES: Record<PlanId, Features> = {
-  basic: { activePatientLimit: 30, sessionReminders: 1, canEmbedPublicServices: false, canCreateInvoiceBatch: false },
-  advance: { activePatientLimit: null, sessionReminders: 2, canEmbedPublicServices: true, canCreateInvoiceBatch: true },
-  team: { activePatientLimit: null, sessionReminders: 2, canEmbedPublicServices: true, canCreateInvoiceBatch: true },
+  basic: { activePatientLimit: 30, sessionReminders: 1, canEmbedPublicServices: false, canCreateInvoiceBatch: false, advancedStatistics: false },
+  advance: { activePatientLimit: null, sessionReminders: 2, canEmbedPublicServices: true, canCreateInvoiceBatch: true, advancedStatistics: true },
+  team: { activePatientLimit: null, sessionReminders: 2, canEmbedPublicServices: true, canCreateInvoiceBatch: true, advancedStatistics: true },
 };
 
 export const PLAN_LABELS: Record<PlanId, string> = { basic: 'Basic', advance: 'Premium', team: 'Team' };

@@ -33,6 +33,7 @@ export const featuresResponse = z.object({
   sessionReminders: z.number().int(),
   canEmbedPublicServices: z.boolean(),
   canCreateInvoiceBatch: z.boolean(),
+  advancedStatistics: z.boolean(),
 });
 
 export const roleResponse = z.object({
