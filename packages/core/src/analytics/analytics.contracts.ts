@@ -60,7 +60,13 @@ export const sessionTotals = z.object({
   completed: z.number().int(),
   canceled: z.number().int(),
   /** Canceled, by reason: patient, therapist, late (late cancellation), no_show, and none given. */
-  canceledByReason: z.object({ patient: z.number().int(), therapist: z.number().int(), late: z.number().int(), no_show: z.number().int(), none: z.number().int() }),
+  canceledByReason: z.object({
+    patient: z.number().int(),
+    therapist: z.number().int(),
+    late: z.number().int(),
+    no_show: z.number().int(),
+    none: z.number().int(),
+  }),
   online: z.number().int(),
   presential: z.number().int(),
   /** Minutes of the sessions not canceled. */

@@ -97,10 +97,12 @@ export function periodProblem(p: { from: unknown; to: unknown }): string | null 
 
 /** The preset a period is on `today`, if it is one (the picker shows its name instead of the days). */
 export function presetOf(p: Period, today: string): PeriodPreset | null {
-  return PERIOD_PRESETS.find((k) => {
-    const q = presetPeriod(k, today);
-    return q.from === p.from && q.to === p.to;
-  }) ?? null;
+  return (
+    PERIOD_PRESETS.find((k) => {
+      const q = presetPeriod(k, today);
+      return q.from === p.from && q.to === p.to;
+    }) ?? null
+  );
 }
 
 /** 'YYYY-MM' of every month a period touches, in order (the by-month charts' axis). */

@@ -13,9 +13,27 @@ export type Features = {
 };
 
 export const PLAN_FEATURES: Record<PlanId, Features> = {
-  basic: { activePatientLimit: 30, sessionReminders: 1, canEmbedPublicServices: false, canCreateInvoiceBatch: false, advancedStatistics: false },
-  advance: { activePatientLimit: null, sessionReminders: 2, canEmbedPublicServices: true, canCreateInvoiceBatch: true, advancedStatistics: true },
-  team: { activePatientLimit: null, sessionReminders: 2, canEmbedPublicServices: true, canCreateInvoiceBatch: true, advancedStatistics: true },
+  basic: {
+    activePatientLimit: 30,
+    sessionReminders: 1,
+    canEmbedPublicServices: false,
+    canCreateInvoiceBatch: false,
+    advancedStatistics: false,
+  },
+  advance: {
+    activePatientLimit: null,
+    sessionReminders: 2,
+    canEmbedPublicServices: true,
+    canCreateInvoiceBatch: true,
+    advancedStatistics: true,
+  },
+  team: {
+    activePatientLimit: null,
+    sessionReminders: 2,
+    canEmbedPublicServices: true,
+    canCreateInvoiceBatch: true,
+    advancedStatistics: true,
+  },
 };
 
 export const PLAN_LABELS: Record<PlanId, string> = { basic: 'Basic', advance: 'Premium', team: 'Team' };
