@@ -9,6 +9,7 @@ import { useSpanishZodMessages } from './platform/http/zod-spanish';
 import { companionPage, createServer, registerHttp, registerPlatformRoutes, webDistOf } from './platform/modules/http';
 import { mountModules } from './platform/modules/mount-modules';
 import { buildPlatform, type PlatformOptions } from './platform/modules/platform';
+import { analyticsModule } from './modules/analytics/analytics.module';
 import { auditModule } from './modules/audit/audit.module';
 import { authModule } from './modules/auth/auth.module';
 import { billingModule } from './modules/billing/billing.module';
@@ -68,6 +69,7 @@ const modulesOf = (opts: BuildOptions) => [
   sessionsModule,
   meetModule(opts.meet),
   invoicesModule,
+  analyticsModule,
   paymentsModule,
   billingModule,
   bookingModule,

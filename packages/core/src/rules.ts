@@ -77,3 +77,4 @@ export * from './booking/public-booking.limits';
 // Statistics (issue 28): periods and presets, the formulas, bands and buckets.
 export * from './analytics/periods';
 export * from './analytics/metrics';
+export * from './analytics/analytics.labels';

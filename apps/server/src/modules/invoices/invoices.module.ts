@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules/define-module';
+import { InvoiceStats } from './invoice-stats';
 import { AutoInvoices } from './auto/invoice-auto.service';
 import { BatchIssuing } from './batches/batch-issuing.service';
 import { BatchChecks } from './batches/invoice-batch-checks.service';
@@ -35,6 +36,8 @@ declare module '../../platform/modules/define-module' {
     autoInvoices: AutoInvoices;
     /** Diván as a seller: the invoice of each paid charge of a plan, in Diván's own workspace and series. */
     operatorInvoicing: OperatorInvoicing;
+    /** The statistics' sums of invoices, in the caller's scope (analytics). */
+    invoiceStats: InvoiceStats;
   }
 }
 
@@ -66,6 +69,7 @@ export const invoicesModule = defineModule({
         invoiceDrafts: drafts,
         invoiceIssuing: issuing,
         autoInvoices: auto,
+        invoiceStats: new InvoiceStats(db),
         operatorInvoicing: new OperatorInvoicing({
           db,
           users,

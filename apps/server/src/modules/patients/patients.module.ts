@@ -5,6 +5,7 @@ import type { PatientDocuments } from './patient-documents';
 import { dropStalePages, PATIENT_EVENTS, patientListCache } from './patient-list-cache';
 import { patientsRoutes } from './patients.routes';
 import { PatientsService } from './patients.service';
+import { PatientStats } from './patient-stats';
 
 declare module '../../platform/modules/define-module' {
   interface Provided {
@@ -14,6 +15,8 @@ declare module '../../platform/modules/define-module' {
     history: HistoryService;
     /** A port the patients module declares and the documents module fills (patient-documents.ts). */
     patientDocuments: PatientDocuments;
+    /** The statistics' counts of patients and treatments (analytics). */
+    patientStats: PatientStats;
   }
 }
 
@@ -32,7 +35,7 @@ export const patientsModule = defineModule({
     await patients.encryptClearMedication();
     const history = new HistoryService(p.db, patients, users, p.cipher, audit);
     return {
-      provides: { patients, history },
+      provides: { patients, history, patientStats: new PatientStats(p.db) },
       routes: (app) => app.register(patientsRoutes, { patients }).register(historyRoutes, { history }),
       on: dropStalePages(listCache),
       sweeps: {

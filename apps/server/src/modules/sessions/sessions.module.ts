@@ -12,6 +12,7 @@ import { SessionInvoicing } from './session-invoicing';
 import { sessionLinksRoutes } from './session-links.routes';
 import { dropStaleSessionLists, invalidateAfter, SessionListReader, sessionListCache } from './session-list.cache';
 import { SessionNotesService } from './session-notes.service';
+import { SessionStats } from './session-stats';
 import { SERIES_EVENTS, SessionSeriesService } from './series/session-series.service';
 import { sessionsRoutes } from './sessions.routes';
 import { SESSION_EVENTS, SessionsService } from './sessions.service';
@@ -23,6 +24,8 @@ declare module '../../platform/modules/define-module' {
     reminders: RemindersService;
     /** The port invoices and payments use to mark sessions invoiced and read what to invoice. */
     sessionInvoicing: SessionInvoicing;
+    /** The statistics' sums and counts of sessions (analytics). */
+    sessionStats: SessionStats;
     locations: LocationsService;
     /** What each therapist wants to be told (booking asks before a mail). */
     notificationSettings: NotificationSettingsService;
@@ -87,6 +90,7 @@ export const sessionsModule = defineModule({
         sessions,
         reminders,
         sessionInvoicing: invoicing,
+        sessionStats: new SessionStats(db),
         locations,
         notificationSettings,
         sessionByLink: (id: string) => sessionByLink(p.db, id),

@@ -109,6 +109,16 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
  * then succeed). Other routes get `{}`: past the guard, a 400 is fine.
  */
 const entry = { title: 'Sesión', date: '2026-01-20', body: '<p>Evolución</p>', private: false };
+/** Query strings of the GET routes that need one to answer (the statistics' period). */
+const PERIOD = 'from=2026-10-01&to=2026-10-31';
+const SAMPLE_QUERIES: Record<string, string> = Object.fromEntries(
+  Object.entries({ sessions: 'scheduled', patients: 'added', treatments: 'ended', billing: 'issued' }).flatMap(([tab, card]) => [
+    [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}`, PERIOD],
+    [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}/rows`, `${PERIOD}&card=${card}`],
+    [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}/export`, PERIOD],
+  ]),
+);
+
 const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/v1/workspaces/:workspaceId/patients/:patientId/history/:entryId': entry,
   'POST /api/v1/workspaces/:workspaceId/patients/:patientId/history': entry,
@@ -233,7 +243,7 @@ const call = async (r: Route, caller?: Therapist, opts: { allowed?: boolean; wor
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(r.method);
   return t.app.inject({
     method: r.method as 'GET',
-    url,
+    url: SAMPLE_QUERIES[label(r)] ? `${url}?${SAMPLE_QUERIES[label(r)]}` : url,
     headers: caller ? { authorization: `Bearer ${caller.accessToken}` } : {},
     ...(hasBody ? { payload: (SAMPLE_BODIES[label(r)] ?? {}) as object } : {}),
   });

@@ -396,6 +396,7 @@ describe('roles', () => {
       sessionReminders: 1,
       canEmbedPublicServices: false,
       canCreateInvoiceBatch: false,
+      advancedStatistics: false,
     });
     expect(got.maxSeats).toBe(3);
     const events = json<{ action: string; actor: { name: string } }[]>(

@@ -1,0 +1,36 @@
+import type { Caller } from '../../platform/auth/caller';
+import type { Db } from '../../platform/db/database';
+import { invoiceScope } from './invoice-access';
+import { invoiceStatsQueries, type InvoiceCard, type InvoiceStatsRange } from './invoice-stats.queries';
+
+export type { InvoiceCard, InvoiceStatsRange };
+
+/**
+ * The port the statistics read invoices through (issue 28): what the caller reads of them (their
+ * `invoices` scope and `workspace_invoices`), one therapist's when given, summed in the database.
+ */
+export class InvoiceStats {
+  constructor(private readonly db: Db) {}
+
+  /** Whether the caller reads any invoice at all (else billing's cards are null). */
+  readsAny(c: Caller): boolean {
+    const s = invoiceScope(c);
+    return s.workspace || s.therapist.kind !== 'none';
+  }
+
+  /** Bound to the caller's scope and an optional therapist. */
+  for(c: Caller, therapistId?: string) {
+    const f = { workspaceId: c.member.workspaceId, scope: invoiceScope(c), therapistId };
+    const q = invoiceStatsQueries(this.db);
+    return {
+      totals: (r: InvoiceStatsRange) => q.totals(f, r),
+      owedByAge: (today: string) => q.owedByAge(f, today),
+      issuedByMonth: (r: InvoiceStatsRange) => q.issuedByMonth(f, r),
+      collectedByMonth: (r: InvoiceStatsRange, zone: string) => q.collectedByMonth(f, r, zone),
+      issuedByDay: (r: InvoiceStatsRange) => q.issuedByDay(f, r),
+      collectedByPaymentType: (r: InvoiceStatsRange) => q.collectedByPaymentType(f, r),
+      byOwner: (r: InvoiceStatsRange) => q.byOwner(f, r),
+      card: (r: InvoiceStatsRange, card: InvoiceCard, limit: number, today: string) => q.card(f, r, card, limit, today),
+    };
+  }
+}
