@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { DEFAULT_TIME_ZONE, shiftDay, todayIn, weekRange } from '@divan/core';
 import type { Dataset } from './dataset';
-import { seedPatients } from './patients';
+import { openSql, seedPatients } from './patients';
 
 export const CALENDAR_TZ = DEFAULT_TIME_ZONE;
 const FIRST = ['Alba', 'Bruno', 'Clara', 'Diego', 'Eva', 'Fermín', 'Gala', 'Héctor', 'Inés', 'Jorge'];
@@ -26,21 +26,36 @@ export type Clinic = {
   seconds: number;
 };
 
-export async function seedClinic(
-  ds: Dataset,
-  o: { therapists: number; patients: number; sessions: number; weeks: number },
-): Promise<Clinic> {
-  if (!ds.databaseUrl) throw new Error('the calendar is measured on PostgreSQL');
+export type ClinicOptions = {
+  therapists: number;
+  patients: number;
+  sessions: number;
+  weeks: number;
+  /** Weeks before this one where the sessions start (default: half of them, the past year and the next). */
+  pastWeeks?: number;
+  /** The workspace's shape: a clinic on Team (default), or a freelance practice (one therapist) on Advance. */
+  practice?: 'clinic' | 'freelance';
+};
+
+/**
+ * The clinic, on PostgreSQL while the server runs, or on PGlite with the server stopped (`stopped`, as
+ * `seedPatients`): the data dir is written here and closed before the caller starts a server on it again.
+ */
+export async function seedClinic(ds: Dataset, o: ClinicOptions, x: { stopped?: () => Promise<void> } = {}): Promise<Clinic> {
+  if (!ds.databaseUrl && !x.stopped) throw new Error('on PGlite the server must stop before the bench writes its data dir');
   const started = performance.now();
-  const { workspaceId } = await seedPatients(ds, o.patients);
-  const client = new pg.Client({ connectionString: ds.databaseUrl });
-  await client.connect();
+  const { workspaceId } = await seedPatients(ds, o.patients, x);
+  const client = await openSql(ds);
   try {
     await client.query('begin');
-    // A clinic on the team plan with a seat per therapist (the owner's personal workspace, made a clinic).
-    await client.query(`update workspaces set template = 'clinic', plan_id = 'team', plan_seats = $2 where id = $1`, [
+    // A clinic on the team plan with a seat per therapist (the owner's personal workspace, made a clinic);
+    // a freelance practice is that workspace on Advance, its owner the only therapist.
+    const freelance = o.practice === 'freelance';
+    await client.query(`update workspaces set template = $3, plan_id = $4, plan_seats = $2 where id = $1`, [
       workspaceId,
       o.therapists,
+      freelance ? 'freelance' : 'clinic',
+      freelance ? 'advance' : 'team',
     ]);
     // The owner is the first therapist; the others are accounts that never signed in.
     const others = Array.from({ length: o.therapists - 1 }, (_, i) => [
@@ -84,7 +99,7 @@ export async function seedClinic(
     const today = todayIn(CALENDAR_TZ);
     const week = weekRange(today, CALENDAR_TZ);
     const thisMonday = shiftDay(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
-    const firstMonday = shiftDay(thisMonday, -7 * Math.floor(o.weeks / 2));
+    const firstMonday = shiftDay(thisMonday, -7 * (o.pastWeeks ?? Math.floor(o.weeks / 2)));
     const slotsPerDay = Math.ceil(o.sessions / (o.therapists * o.weeks * 5));
     const candidates = o.therapists * o.weeks * 5 * slotsPerDay;
     // n → therapist (n % T), weekday of the two years and hour slot; a hashed sample of the candidates
@@ -141,8 +156,9 @@ export async function seedClinic(
     const ids = await client.query<{ user_id: string }>(`select user_id from members where workspace_id = $1 order by created_at, id`, [
       workspaceId,
     ]);
-    // The therapist measured alone: not the owner (whose week is as full as anyone's, but who reads everything).
-    const oneTherapistId = ids.rows[1]!.user_id;
+    // The therapist measured alone: not the owner (whose week is as full as anyone's, but who reads everything),
+    // unless the owner is the only one.
+    const oneTherapistId = (ids.rows[1] ?? ids.rows[0]!).user_id;
     const counts = await client.query<{ all: string; one: string; total: string }>(
       `select count(*) filter (where starts_at >= $2 and starts_at < $3) as all,
               count(*) filter (where starts_at >= $2 and starts_at < $3 and therapist_id = $4) as one,
@@ -166,7 +182,7 @@ export async function seedClinic(
     await client.query('rollback').catch(() => undefined);
     throw err;
   } finally {
-    await client.end();
+    await client.close();
   }
 }
 

@@ -123,6 +123,18 @@ export async function signUpConfirmed(base: string, email: string, firstName: st
   return { userId: t.userId, email, accessToken: t.accessToken, refreshToken: t.refreshToken };
 }
 
+/** Access tokens live 15 minutes: a new one (the refresh token rotated), for a part that runs longer. */
+export async function refreshSession(base: string, session: Session): Promise<void> {
+  const res = await fetch(`${base}${AUTH}/token?${new URLSearchParams(DEVICE)}`, {
+    headers: { authorization: `Bearer ${session.refreshToken}` },
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = (await res.json()) as { accessToken: string; refreshToken?: string };
+  if (!res.ok) throw new Error(`token refresh answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+  session.accessToken = body.accessToken;
+  if (body.refreshToken) session.refreshToken = body.refreshToken;
+}
+
 /** Signs up `count` therapists, `concurrency` at a time; returns the last session. */
 export async function populate(base: string, count: number, concurrency: number, tag: string): Promise<Session> {
   let next = 0;

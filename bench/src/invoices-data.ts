@@ -40,6 +40,10 @@ async function api(ds: Dataset, method: string, path: string, body?: unknown): P
   return text ? JSON.parse(text) : null;
 }
 
+/** The buyer of an invoice to patient `p` (a row of patients), as the server's `buyerOf` builds it. */
+export const BUYER_OF_PATIENT = `jsonb_build_object('kind', 'patient', 'fullName', coalesce(nullif(p.billing_full_name, ''), concat_ws(' ', p.first_name, p.last_name)), 'taxId', p.billing_tax_id,
+                 'line1', p.billing_line1, 'line2', p.billing_line2, 'city', p.billing_city, 'zipCode', p.billing_zip_code, 'country', p.billing_country, 'email', p.email)`;
+
 export async function seedPractice(
   ds: Dataset,
   o: { patients: number; drafts: number; batchInvoices: number; sessionsPerInvoice: number },
@@ -90,8 +94,7 @@ export async function seedPractice(
       ).rows.map((r) => r.name);
     const own: Record<string, string> = {
       patient_id: 'p.id',
-      buyer: `jsonb_build_object('kind', 'patient', 'fullName', coalesce(nullif(p.billing_full_name, ''), concat_ws(' ', p.first_name, p.last_name)), 'taxId', p.billing_tax_id,
-                                 'line1', p.billing_line1, 'line2', p.billing_line2, 'city', p.billing_city, 'zipCode', p.billing_zip_code, 'country', p.billing_country, 'email', p.email)`,
+      buyer: BUYER_OF_PATIENT,
       created_at: 'now()',
       updated_at: 'now()',
     };

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { InvoiceBatch } from '@divan/core';
-import { createDataset, type Dataset } from './dataset';
+import { createDataset, refreshSession, type Dataset } from './dataset';
 import { checkBatch, checkSeries, explainLookups, seedPractice, type Practice, type SeriesCheck } from './invoices-data';
 import { Drafts, issuePair, settledIssued } from './invoices-load';
 import { loadProblem, merge } from './load';
@@ -37,13 +37,6 @@ const cfg = {
 };
 const TARGETS = { issuedPerSec: 200, batchSec: 10 };
 const resultsFile = resolve(root, 'bench/results/invoices.json');
-const DEVICE = {
-  appVersion: '1.0.0',
-  deviceManufacturer: 'unknown',
-  deviceModel: 'unknown',
-  platformType: 'web',
-  platformVersion: '1.0.0',
-};
 
 const report = new Report();
 const step = (msg: string) => console.log(`→ ${msg}`);
@@ -62,16 +55,7 @@ async function section(title: string, fn: () => Promise<void>) {
   }
 }
 
-/** Access tokens live 15 minutes: a new one (refresh token rotated) before each part. */
-async function refresh(ds: Dataset) {
-  const res = await fetch(`${ds.server.url}/api/v1/realms/therapists/token?${new URLSearchParams(DEVICE)}`, {
-    headers: { authorization: `Bearer ${ds.session.refreshToken}` },
-  });
-  const body = (await res.json()) as { accessToken: string; refreshToken?: string };
-  if (!res.ok) throw new Error(`token refresh answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
-  ds.session.accessToken = body.accessToken;
-  if (body.refreshToken) ds.session.refreshToken = body.refreshToken;
-}
+const refresh = (ds: Dataset) => refreshSession(ds.server.url, ds.session);
 
 async function call<T>(ds: Dataset, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   const res = await fetch(`${ds.server.url}${path}`, {

@@ -83,29 +83,47 @@ type Query = (text: string, params?: unknown[]) => Promise<unknown>;
  * with the server stopped (`stopped`: its data dir is then opened here, with the same trigram extension,
  * and closed before the caller starts a server on it again).
  */
+/**
+ * The database of a dataset as one connection of its own: PostgreSQL through `pg` while the server runs,
+ * or PGlite's data dir opened here (with the server's trigram extension) — its server must be stopped,
+ * and `close()` must come before a server is started on it again.
+ */
+export type Sql = {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  close(): Promise<void>;
+};
+
+export async function openSql(ds: Pick<Dataset, 'databaseUrl' | 'dataDir'>): Promise<Sql> {
+  if (ds.databaseUrl) {
+    const client = new pg.Client({ connectionString: ds.databaseUrl });
+    await client.connect();
+    return {
+      query: async <R>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as R[] }),
+      close: () => client.end(),
+    };
+  }
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  const db = await PGlite.create(join(ds.dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  return { query: <R>(text: string, params?: unknown[]) => db.query<R>(text, params), close: () => db.close() };
+}
+
+/**
+ * `count` patients in the bench therapist's workspace, on PostgreSQL while the server runs, or on PGlite
+ * with the server stopped (`stopped`: its data dir is then opened here, with the same trigram extension,
+ * and closed before the caller starts a server on it again).
+ */
 export async function seedPatients(ds: Dataset, count: number, o: { stopped?: () => Promise<void> } = {}): Promise<PatientsWorkspace> {
   if (!ds.databaseUrl && !o.stopped) throw new Error('on PGlite the server must stop before the bench writes its data dir');
   const started = performance.now();
   const res = await fetch(`${ds.server.url}/api/v1/workspaces`, { headers: { authorization: `Bearer ${ds.session.accessToken}` } });
   const [workspace] = (await res.json()) as { id: string }[];
   if (!workspace) throw new Error(`no workspace for the bench therapist (${res.status})`);
-  if (ds.databaseUrl) {
-    const client = new pg.Client({ connectionString: ds.databaseUrl });
-    await client.connect();
-    try {
-      await writePatients((text, params) => client.query(text, params), workspace.id, ds.session.userId, count);
-    } finally {
-      await client.end();
-    }
-  } else {
-    await o.stopped!();
-    const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-    const db = await PGlite.create(join(ds.dataDir, 'pgdata'), { extensions: { pg_trgm } });
-    try {
-      await writePatients((text, params) => db.query(text, params), workspace.id, ds.session.userId, count);
-    } finally {
-      await db.close();
-    }
+  if (!ds.databaseUrl) await o.stopped!();
+  const db = await openSql(ds);
+  try {
+    await writePatients((text, params) => db.query(text, params), workspace.id, ds.session.userId, count);
+  } finally {
+    await db.close();
   }
   return { workspaceId: workspace.id, patients: count, seconds: (performance.now() - started) / 1000 };
 }
