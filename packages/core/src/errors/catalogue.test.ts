@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyticsErrors } from './analytics';
 import { authErrors } from './auth';
 import { billingErrors } from './billing';
 import { bookingErrors } from './booking';
@@ -30,6 +31,7 @@ const parts = {
   bookingErrors,
   companionErrors,
   realtimeErrors,
+  analyticsErrors,
 };
 
 describe('the error catalogue, written by domain', () => {
