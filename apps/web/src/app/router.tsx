@@ -110,6 +110,7 @@ export const router = createBrowserRouter([
                 ],
               },
               { path: 'plans', lazy: screen('plans') },
+              { path: 'analytics', lazy: screen('analytics') },
               { path: 'gift', lazy: screen('gift') },
               {
                 path: 'consents',

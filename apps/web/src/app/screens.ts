@@ -26,6 +26,8 @@ export const screens = {
   unreadChatsCard: () => import('@/features/chat/components/unread-chats-card'),
   /** Not a screen either: the dashboard's «Sesiones por cerrar», loaded only while some past session is still pending. */
   sessionsToCloseCard: () => import('@/features/agenda/components/sessions-to-close-card'),
+  /** Not a screen: the dashboard's «Ingresos del mes» with its chart (Recharts loads with it, never in the shell). */
+  revenueCard: () => import('@/features/analytics/components/revenue-card'),
   calendar: () => import('@/features/calendar/calendar-route'),
   bookingServices: () => import('@/features/booking/booking-services-route'),
   billingList: () => import('@/features/billing/list/billing-list-route'),
@@ -35,6 +37,7 @@ export const screens = {
   consentTemplates: () => import('@/features/consents/list/consents-route'),
   consentEditor: () => import('@/features/consents/editor/consent-editor-route'),
   plans: () => import('@/features/plans/routes/plans-route'),
+  analytics: () => import('@/features/analytics/analytics-route'),
   paymentSuccess: () => import('@/features/plans/routes/payment-success-route'),
   gift: () => import('@/features/gift/routes/gift-route'),
   giftPurchased: () => import('@/features/gift/routes/gift-purchased-route'),

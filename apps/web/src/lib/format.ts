@@ -4,7 +4,7 @@
  * ~12 KB gzipped. Output is the same as date-fns' `dd/MM/yyyy`, `HH:mm` and `EEEE, d 'de' MMMM 'de' yyyy`
  * (see format.test.ts), in the browser's time zone like date-fns.
  */
-import { formatCents, formatDayEs, isIsoDay } from '@divan/core';
+import { formatCents, formatDayEs, formatInteger, isIsoDay } from '@divan/core';
 
 const dmy = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const hm = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -54,6 +54,9 @@ export function formatLongDate(date: Date): string {
  * (`@divan/core`), which groups four-digit amounts too; throws on a fraction of a cent.
  */
 export const formatCurrency = (cents: number): string => formatCents(cents);
+
+/** Spanish plural for counters: "1 factura", "1.234 facturas" (thousands grouped from four digits). */
+export const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' ('' when empty). */
 export function isoDateToDmy(iso: string | null | undefined): string {

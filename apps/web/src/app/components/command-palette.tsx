@@ -5,6 +5,7 @@ import { Dialog, VisuallyHidden } from 'radix-ui';
 import {
   CalendarDays,
   CalendarPlus,
+  ChartColumnBig,
   House,
   LifeBuoy,
   Monitor,
@@ -108,6 +109,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           },
         ]
       : []),
+    {
+      id: 'nav-analytics',
+      label: 'Estadísticas',
+      icon: ChartColumnBig,
+      keywords: ['informes', 'cifras', 'ingresos', 'abandono', 'ocupación'],
+      run: go('/analytics'),
+    },
     { id: 'nav-patients', label: 'Pacientes', icon: Users, keywords: ['fichas', 'historia clínica', 'listado'], run: go('/patients') },
     // Chats follow the clinical history (Recepción reads none).
     ...(ability.can('read', 'patient_histories')

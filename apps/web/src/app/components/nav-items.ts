@@ -1,5 +1,15 @@
 import type { ComponentType } from 'react';
-import { CalendarDays, FileSignature, House, MessagesSquare, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  ChartColumnBig,
+  FileSignature,
+  House,
+  MessagesSquare,
+  ReceiptText,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { Permits } from '@divan/core';
 import { ChatsNavBadge } from '@/features/chat/components/chats-nav-badge';
 
@@ -27,6 +37,8 @@ export const navItems: NavItem[] = [
     icon: ReceiptText,
     visible: (a) => a.can('read', 'invoices') || a.can('read', 'workspace_invoices'),
   },
+  // Every member has figures (their own at least); what each tab counts follows their permissions.
+  { to: '/analytics', label: 'Estadísticas', icon: ChartColumnBig },
   { to: '/consents', label: 'Consentimientos', icon: FileSignature, visible: (a) => a.can('read', 'consent_templates') },
   { to: '/settings', label: 'Ajustes', icon: Settings },
 ];

@@ -17,6 +17,8 @@ import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store'
 const UnreadChatsCard = lazy(() => screens.unreadChatsCard().then((m) => ({ default: m.UnreadChatsCard })));
 // Likewise, only while some past session is still «Pendiente».
 const SessionsToCloseCard = lazy(() => screens.sessionsToCloseCard().then((m) => ({ default: m.SessionsToCloseCard })));
+// The month's money and its 30-day chart: Recharts comes with it, after the shell.
+const RevenueCard = lazy(() => screens.revenueCard().then((m) => ({ default: m.RevenueCard })));
 
 export function DashboardRoute() {
   usePageTitle('Inicio');
@@ -58,7 +60,14 @@ export function DashboardRoute() {
         <UnreadChatsCard key={`chats:${workspace.id}`} workspaceId={workspace.id} />
       </Suspense>
     ) : null;
-  if (me.data) return <DashboardView profile={me.data} tasks={tasks} sessions={sessions} toClose={closing} chats={chats} />;
+  const revenue =
+    real && (ability.can('read', 'invoices') || ability.can('read', 'workspace_invoices')) ? (
+      <Suspense key={`revenue:${workspace.id}`} fallback={<div className="h-72 rounded-xl border bg-card" aria-hidden />}>
+        <RevenueCard workspaceId={workspace.id} />
+      </Suspense>
+    ) : null;
+  if (me.data)
+    return <DashboardView profile={me.data} revenue={revenue} tasks={tasks} sessions={sessions} toClose={closing} chats={chats} />;
   if (me.isError) return <Alert variant="error">{me.error.message}</Alert>;
   return <PageSpinner />;
 }

@@ -22,15 +22,24 @@ const shortcuts = [
   { to: '/settings/appearance', icon: Palette, title: 'Apariencia', text: 'Tema claro, oscuro o el de tu sistema.' },
 ];
 
-/** `sessions` (today's), `toClose` (past ones still pending), `chats` (unread messages) and `tasks` (the member's to-do list) are composed by app/ (features do not import each other). */
+/**
+ * `revenue` (the month's money and its chart), `sessions` (today's), `toClose` (past ones still pending),
+ * `chats` (unread messages) and `tasks` (the member's to-do list) are composed by app/ (features do not
+ * import each other). `learning` is the place of «Continuar viendo» and «Vídeos populares» (spec §2),
+ * filled once the training library exists.
+ */
 export function DashboardView({
   profile,
+  revenue,
+  learning,
   tasks,
   sessions,
   toClose,
   chats,
 }: {
   profile: Profile;
+  revenue?: ReactNode;
+  learning?: ReactNode;
   tasks?: ReactNode;
   sessions?: ReactNode;
   toClose?: ReactNode;
@@ -47,10 +56,12 @@ export function DashboardView({
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid content-start gap-6">
+          {revenue}
           {sessions}
           {toClose}
           {chats}
           {tasks}
+          {learning}
           <GettingStartedCard profile={profile} />
         </div>
         <div className="grid content-start gap-4">

@@ -25,5 +25,5 @@ export function labelOf(vocab: { labels: Record<string, string> }, value: string
   return vocab.labels[value] ?? value;
 }
 
-/** Spanish plural for counters: "1 entrada", "3 entradas". */
-export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+/** Spanish plural for counters: "1 entrada", "3 entradas" (shared by the whole app). */
+export { plural } from '@/lib/format';

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, phoneOf, seriousA11yViolations, shot } from '../support/browser';
+import { hasChromium } from '../support/env';
+import { signUpAndIn, type SignedIn } from '../support/accounts';
+import { madridIsoDay } from '../support/days';
+
+const baseUrl = inject('baseUrl');
+
+describe.skipIf(!hasChromium || !baseUrl)('statistics: the dashboard’s money and /analytics', () => {
+  let browser: Browser;
+  let me: SignedIn;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    me = await signUpAndIn(browser, baseUrl, 'Elena');
+    page = me.page;
+    await me.api.put('/me/billing', {
+      fullName: 'Elena Campos Gil',
+      taxId: '12345678Z',
+      line1: 'Calle Mayor 1',
+      city: 'Madrid',
+      zipCode: '28013',
+      country: 'España',
+    });
+    const patientId = (
+      await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero', treatment: { sessionPrice: 6000 } })
+    ).id;
+    // Three sessions today and yesterday (two completed, one canceled by the patient); one completed is invoiced.
+    const book = async (offset: number, from: string, to: string) =>
+      (await me.call<{ session: { id: string } }>('POST', '/sessions', { patientId, day: madridIsoDay(offset), from, to })).session.id;
+    const a = await book(-1, '09:00', '09:50');
+    const b = await book(0, '08:00', '08:50');
+    const c = await book(-1, '11:00', '11:50');
+    await me.call('POST', `/sessions/${a}/complete`);
+    await me.call('POST', `/sessions/${b}/complete`);
+    await me.call('POST', `/sessions/${c}/cancel`, { reason: 'patient' });
+    const draft = await me.call<{ id: string }>('POST', '/invoices/from-sessions', { patientId, sessionIds: [a] });
+    await me.call('POST', `/invoices/${draft.id}/issue`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the dashboard shows the month’s money with its 30-day chart, and hides the amounts with one click, remembered', async () => {
+    await page.goto('/');
+    const card = page.getByRole('heading', { name: 'Ingresos del mes' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+    await card.getByText('60,00 €').first().waitFor();
+    // The 30-day area walks by keyboard: End is today, where the invoice was issued.
+    const chart = card.getByRole('group', { name: /^Facturado por día, últimos 30 días/ });
+    await chart.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => card.getByTestId('spark-tooltip').innerText()).toMatch(/Facturado: 60,00\s€/);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => card.getByTestId('spark-tooltip').innerText()).toMatch(/Facturado: 0,00\s€/);
+    await shot(page, 'analytics-01-dashboard');
+    await card.getByRole('button', { name: 'Ocultar importes' }).click();
+    await card.getByText('•••• €').first().waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Mostrar importes' }).first().click();
+    await card.getByText('60,00 €').first().waitFor();
+  });
+
+  it('walks the four tabs with a preset and a custom range, opens a card to its rows, and exports', async () => {
+    await page.goto('/analytics?tab=sessions');
+    await page.getByRole('heading', { name: 'Estadísticas', level: 1 }).waitFor();
+    const panel = page.getByRole('tabpanel');
+    const figure = (label: string) => panel.getByRole('button', { name: new RegExp(`^${label}`) });
+    await figure('Realizadas').getByText('2', { exact: true }).waitFor();
+    await shot(page, 'analytics-02-sessions');
+
+    // The card opens the sessions it counts.
+    await figure('Realizadas').click();
+    const dialog = page.getByRole('dialog', { name: 'Sesiones realizadas' });
+    await dialog.getByText('2 registros').waitFor();
+    expect(await dialog.getByRole('link', { name: 'Lucía Romero' }).count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Focus goes back to the card that opened the dialog.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Realizadas/);
+
+    // The chart takes the keyboard: it is in the Tab order, and its arrows walk the bars in its tooltip.
+    const chart = panel.locator('svg.recharts-surface[tabindex="0"]').first();
+    await chart.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() =>
+        page.evaluate(() => (document.querySelector('[role="tabpanel"] .recharts-tooltip-wrapper') as HTMLElement | null)?.innerText ?? ''),
+      )
+      .toMatch(/Realizadas : \d/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A preset, then a custom range.
+    await page.getByLabel('Periodo').selectOption('last_7_days');
+    await figure('Canceladas').getByText('1', { exact: true }).waitFor();
+    await page.getByLabel('Periodo').selectOption('custom');
+    await page.getByLabel('Desde').fill(madridIsoDay(0).split('-').reverse().join('/'));
+    await page.getByLabel('Hasta').fill(madridIsoDay(0).split('-').reverse().join('/'));
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await figure('Canceladas').getByText('0', { exact: true }).waitFor();
+    await figure('Realizadas').getByText('1', { exact: true }).waitFor();
+    await page.getByLabel('Periodo').selectOption('this_month');
+
+    // Each tab by keyboard: arrows move between them.
+    await page.getByRole('tab', { name: 'Sesiones' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tab', { name: 'Facturación', selected: true }).waitFor();
+    await figure('Facturado').getByText('60,00 €').waitFor();
+    await figure('Realizado sin facturar').getByText('60,00 €').waitFor();
+    await shot(page, 'analytics-03-billing');
+    for (const name of ['Pacientes', 'Tratamientos']) {
+      await page.getByRole('tab', { name }).click();
+      await panel.getByRole('button').first().waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    }
+    await shot(page, 'analytics-04-treatments');
+
+    // The billing tab exported as CSV, read back.
+    await page.getByRole('tab', { name: 'Facturación' }).click();
+    await figure('Facturado').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^estadisticas-facturacion-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text).toContain('Facturado;60,00;');
+  });
+
+  it('reads on a phone', async () => {
+    const phone = await (await phoneOf(browser, me.context)).newPage();
+    await phone.goto('/analytics?tab=sessions');
+    await phone.getByRole('tabpanel').getByRole('button').first().waitFor();
+    await shot(phone, 'analytics-05-phone');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  });
+});
