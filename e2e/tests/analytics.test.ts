@@ -5,6 +5,7 @@ import { launchBrowser, phoneOf, seriousA11yViolations, shot } from '../support/
 import { hasChromium } from '../support/env';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
 import { madridIsoDay } from '../support/days';
+import { ok } from '../support/api';
 
 const baseUrl = inject('baseUrl');
 
@@ -28,12 +29,13 @@ describe.skipIf(!hasChromium || !baseUrl)('statistics: the dashboard’s money a
     const patientId = (
       await me.call<{ id: string }>('POST', '/patients', { firstName: 'Lucía', lastName: 'Romero', treatment: { sessionPrice: 6000 } })
     ).id;
-    // Three sessions today and yesterday (two completed, one canceled by the patient); one completed is invoiced.
+    // Three past sessions, yesterday and the day before (two completed, one canceled by the patient), the
+    // one of yesterday invoiced today: past whatever the hour CI runs, and in the last 7 days on the 1st too.
     const book = async (offset: number, from: string, to: string) =>
       (await me.call<{ session: { id: string } }>('POST', '/sessions', { patientId, day: madridIsoDay(offset), from, to })).session.id;
     const a = await book(-1, '09:00', '09:50');
-    const b = await book(0, '08:00', '08:50');
-    const c = await book(-1, '11:00', '11:50');
+    const b = await book(-2, '08:00', '08:50');
+    const c = await book(-2, '11:00', '11:50');
     await me.call('POST', `/sessions/${a}/complete`);
     await me.call('POST', `/sessions/${b}/complete`);
     await me.call('POST', `/sessions/${c}/cancel`, { reason: 'patient' });
@@ -64,7 +66,7 @@ describe.skipIf(!hasChromium || !baseUrl)('statistics: the dashboard’s money a
   });
 
   it('walks the four tabs with a preset and a custom range, opens a card to its rows, and exports', async () => {
-    await page.goto('/analytics?tab=sessions');
+    await page.goto(`/analytics?tab=sessions&from=${madridIsoDay(-6)}&to=${madridIsoDay(0)}`);
     await page.getByRole('heading', { name: 'Estadísticas', level: 1 }).waitFor();
     const panel = page.getByRole('tabpanel');
     const figure = (label: string) => panel.getByRole('button', { name: new RegExp(`^${label}`) });
@@ -94,15 +96,19 @@ describe.skipIf(!hasChromium || !baseUrl)('statistics: the dashboard’s money a
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A preset, then a custom range.
-    await page.getByLabel('Periodo').selectOption('last_7_days');
     await figure('Canceladas').getByText('1', { exact: true }).waitFor();
-    await page.getByLabel('Periodo').selectOption('custom');
-    await page.getByLabel('Desde').fill(madridIsoDay(0).split('-').reverse().join('/'));
-    await page.getByLabel('Hasta').fill(madridIsoDay(0).split('-').reverse().join('/'));
-    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.getByLabel('Periodo').selectOption('yesterday');
     await figure('Canceladas').getByText('0', { exact: true }).waitFor();
     await figure('Realizadas').getByText('1', { exact: true }).waitFor();
-    await page.getByLabel('Periodo').selectOption('this_month');
+    await page.getByLabel('Periodo').selectOption('custom');
+    const dmy = (offset: number) => madridIsoDay(offset).split('-').reverse().join('/');
+    await page.getByLabel('Desde').fill(dmy(-2));
+    await page.getByLabel('Hasta').fill(dmy(-2));
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await figure('Canceladas').getByText('1', { exact: true }).waitFor();
+    await figure('Sesiones').getByText('2', { exact: true }).waitFor();
+    await page.getByLabel('Periodo').selectOption('last_7_days');
+    await figure('Sesiones').getByText('3', { exact: true }).waitFor();
 
     // Each tab by keyboard: arrows move between them.
     await page.getByRole('tab', { name: 'Sesiones' }).focus();
@@ -125,6 +131,43 @@ describe.skipIf(!hasChromium || !baseUrl)('statistics: the dashboard’s money a
     expect(download.suggestedFilename()).toMatch(/^estadisticas-facturacion-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text).toContain('Facturado;60,00;');
+  });
+
+  it('on Basic shows the month in figures and what Premium adds; the tabs are refused by the server', async () => {
+    const basic = await signUpAndIn(browser, baseUrl, 'Berta');
+    await ok(
+      basic.api.request('PUT', `/workspaces/${basic.workspaceId}/billing/details`, {
+        name: 'Berta Ruiz Sanz',
+        country: 'ES',
+        taxId: '12345678Z',
+        line1: 'Calle de Toledo 3',
+        city: 'Madrid',
+        postalCode: '28005',
+      }),
+    );
+    const { url } = await ok(
+      basic.api.request<{ url: string }>('POST', `/workspaces/${basic.workspaceId}/billing/checkout`, {
+        planId: 'basic',
+        interval: 'month',
+      }),
+    );
+    await basic.page.goto(url);
+    await basic.page.getByRole('button', { name: 'Suscribirse' }).click();
+    await basic.page.getByRole('heading', { name: 'Ya tienes Basic' }).waitFor({ timeout: 30_000 });
+    const refused = await basic.api.request<{ code: string }>(
+      'GET',
+      `/workspaces/${basic.workspaceId}/analytics/sessions?from=${madridIsoDay(-6)}&to=${madridIsoDay(0)}`,
+    );
+    expect([refused.status, refused.body.code]).toEqual([403, 'analytics_not_in_plan']);
+    await basic.page.goto('/analytics');
+    await basic.page.getByRole('heading', { name: 'Resumen del mes' }).waitFor();
+    await basic.page.getByRole('heading', { name: 'Estadísticas avanzadas, con Premium y Team' }).waitFor();
+    expect(await basic.page.getByRole('tab').count()).toBe(0);
+    expect(await seriousA11yViolations(basic.page)).toEqual([]);
+    await shot(basic.page, 'analytics-06-basic');
+    await basic.page.getByRole('link', { name: 'Ver planes' }).last().click();
+    await basic.page.waitForURL(/\/plans$/);
+    await basic.context.close();
   });
 
   it('reads on a phone', async () => {

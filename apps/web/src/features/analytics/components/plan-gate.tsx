@@ -14,7 +14,7 @@ const UNLOCKS = [
   'Cada cifra abre la lista que cuenta, y cada pestaña se exporta a Excel o CSV',
 ];
 
-/** Basic: the month in two figures, and what Advance and Team add (a plan to choose, not a hidden page). */
+/** Basic: the month in two figures, and what Premium (advance) and Team add (a plan to choose, not a hidden page). */
 export function PlanGate({ stats, hidden }: { stats: DashboardStats | undefined; hidden: boolean }) {
   const r = stats?.revenue;
   const s = stats?.sessions;
@@ -59,7 +59,7 @@ export function PlanGate({ stats, hidden }: { stats: DashboardStats | undefined;
           <span className="mb-1 grid size-10 place-items-center rounded-lg bg-accent text-accent-foreground">
             <ChartColumnBig className="size-5" aria-hidden />
           </span>
-          <CardTitle>Estadísticas avanzadas, con Advance y Team</CardTitle>
+          <CardTitle>Estadísticas avanzadas, con Premium y Team</CardTitle>
           <CardDescription>
             Elige un periodo, compáralo con el anterior y mira tus cifras, las de un terapeuta o las de todo el espacio.
           </CardDescription>
