@@ -4,7 +4,7 @@
  * clinical field for Recepción) is null, never a zero that would lie.
  */
 import { z } from 'zod';
-import { isoDaySchema } from '../time/time.contracts';
+import { dayField } from '../fields';
 import { workspaceIdParams } from '../workspaces/workspace.contracts';
 import { periodProblem } from './periods';
 import { AGEING_BUCKETS, AGE_BANDS } from './metrics';
@@ -19,33 +19,26 @@ export const ANALYTICS_TAB_LABELS: Record<AnalyticsTab, string> = {
 };
 
 /** A period of days in the workspace's zone and, optionally, one therapist (absent: all the caller reads). */
-export const analyticsQuery = z
-  .object({
-    from: isoDaySchema,
-    to: isoDaySchema,
-    therapistId: z.uuid({ error: 'Terapeuta inválido' }).optional(),
-  })
-  .superRefine((q, ctx) => {
-    const problem = periodProblem(q);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
-  });
+const periodFields = z.object({
+  from: dayField('inicio del periodo'),
+  to: dayField('fin del periodo'),
+  therapistId: z.uuid({ error: 'Terapeuta inválido' }).optional(),
+});
+const checkPeriod = (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  const problem = periodProblem(q);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+};
+
+export const analyticsQuery = periodFields.superRefine(checkPeriod);
 export type AnalyticsQuery = z.output<typeof analyticsQuery>;
 
 export const analyticsTabParams = workspaceIdParams.extend({
   tab: z.enum(ANALYTICS_TABS, { error: 'Pestaña de estadísticas desconocida' }),
 });
 
-export const analyticsExportQuery = z
-  .object({
-    from: isoDaySchema,
-    to: isoDaySchema,
-    therapistId: z.uuid({ error: 'Terapeuta inválido' }).optional(),
-    format: z.enum(['xlsx', 'csv'], { error: 'Formato no válido (xlsx o csv).' }).default('xlsx'),
-  })
-  .superRefine((q, ctx) => {
-    const problem = periodProblem(q);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
-  });
+export const analyticsExportQuery = periodFields
+  .extend({ format: z.enum(['xlsx', 'csv'], { error: 'Formato no válido (xlsx o csv).' }).default('xlsx') })
+  .superRefine(checkPeriod);
 
 const period = z.object({ from: z.string(), to: z.string() });
 const counted = z.object({ key: z.string(), count: z.number().int() });
@@ -217,17 +210,9 @@ const ALL_CARDS = [...new Set(Object.values(ANALYTICS_CARDS).flat())] as [Analyt
 
 export const ANALYTICS_ROWS_MAX = 1_000;
 
-export const analyticsRowsQuery = z
-  .object({
-    from: isoDaySchema,
-    to: isoDaySchema,
-    therapistId: z.uuid({ error: 'Terapeuta inválido' }).optional(),
-    card: z.enum(ALL_CARDS, { error: 'Tarjeta desconocida' }),
-  })
-  .superRefine((q, ctx) => {
-    const problem = periodProblem(q);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
-  });
+export const analyticsRowsQuery = periodFields
+  .extend({ card: z.enum(ALL_CARDS, { error: 'Tarjeta desconocida' }) })
+  .superRefine(checkPeriod);
 
 const sessionRow = z.object({
   kind: z.literal('session'),

@@ -393,6 +393,11 @@ describe('who sees what', () => {
     const backwards = await t.get(`${A}/sessions?from=2026-10-31&to=2026-10-01`, { token: c.owner.accessToken });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.body).toMatch(/[áéíóúñ]|fecha|periodo|período/i);
+    // A missing end names it in Spanish, not by its query key.
+    const missing = await t.get(`${A}/sessions?from=2026-10-01`, { token: c.owner.accessToken });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('El campo fin del periodo es obligatorio');
+    expect(missing.body).not.toMatch(/campo (from|to)\b/);
   });
 
   it('Basic sees the dashboard, not the four tabs', async () => {
