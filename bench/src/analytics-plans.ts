@@ -46,8 +46,7 @@ export async function explainStatistics(databaseUrl: string, workspaceId: string
     const invF = { workspaceId, scope: { therapist: { kind: 'all' as const }, workspace: true }, therapistId };
     await named('sessions.totals', () => s.totals(f, span));
     await named('sessions.totals (period before)', () => s.totals(f, spanOf(previousPeriod(period))));
-    await named('sessions.heatmap', () => s.heatmap(f, span, CALENDAR_TZ));
-    await named('sessions.byDay', () => s.byDay(f, span, CALENDAR_TZ));
+    await named('sessions.byDayHour', () => s.byDayHour(f, span, CALENDAR_TZ));
     await named('sessions.byTherapist', () => s.byTherapist(f, span));
     await named('sessions.uninvoiced', () => s.uninvoiced(f, span));
     const seen = await named('sessions.seenPatientIds', () => s.seenPatientIds(f, span));

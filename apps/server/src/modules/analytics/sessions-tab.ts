@@ -39,17 +39,25 @@ export async function sessionsTab(d: AnalyticsDeps, s: StatsScope, period: Perio
   const prev = previousPeriod(period);
   const f = sessionFilter(s);
   const span = spanOf(period);
-  const [totals, previous, heatmap, byDayRows, byTherapistRows] = await Promise.all([
+  const [totals, previous, byDayHour, byTherapistRows] = await Promise.all([
     sessionTotals(d, f, period),
     sessionTotals(d, f, prev),
-    f ? d.sessionStats.heatmap(f, span, STATS_ZONE) : [],
-    f ? d.sessionStats.byDay(f, span, STATS_ZONE) : [],
+    f ? d.sessionStats.byDayHour(f, span, STATS_ZONE) : [],
     f ? d.sessionStats.byTherapist(f, span) : [],
   ]);
   const days = new Map<string, { day: string; completed: number; pending: number; canceled: number }>();
   const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, completed: 0, pending: 0, canceled: 0 }).get(day)!;
   if (periodDays(period) <= DAILY_AXIS_MAX_DAYS) for (const day of daysOf(period)) dayOf(day);
-  for (const r of byDayRows) dayOf(r.day)[r.status] += r.count;
+  // The heat map counts the sessions that take place: not the canceled ones.
+  const cells = new Map<number, { weekday: number; hour: number; count: number }>();
+  for (const r of byDayHour) {
+    dayOf(r.day)[r.status] += r.count;
+    if (r.status === 'canceled') continue;
+    const key = r.weekday * 24 + r.hour;
+    const cell = cells.get(key) ?? cells.set(key, { weekday: r.weekday, hour: r.hour, count: 0 }).get(key)!;
+    cell.count += r.count;
+  }
+
   const name = await therapistNames(
     d.users,
     byTherapistRows.map((r) => r.therapistId),
@@ -59,7 +67,7 @@ export async function sessionsTab(d: AnalyticsDeps, s: StatsScope, period: Perio
     previousPeriod: prev,
     totals,
     previous,
-    heatmap: [...heatmap].sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
+    heatmap: [...cells.values()].sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
     byDay: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)),
     byTherapist: byTherapistRows
       .map((r) => ({

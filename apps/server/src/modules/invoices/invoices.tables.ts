@@ -109,6 +109,13 @@ export const invoices = pgTable(
     check('invoices_rectifying', sql`(${t.kind} = 'rectifying') = (${t.rectifiesId} is not null)`),
     check('invoices_voided', sql`(${t.status} = 'voided') = (${t.voidedAt} is not null)`),
     index('invoices_rectifies_idx').on(t.rectifiesId),
+    // The statistics (issue 28): what was collected in a period, by the day of payment, and what is owed now.
+    index('invoices_workspace_paid_idx')
+      .on(t.workspaceId, t.paidAt)
+      .where(sql`${t.status} = 'issued' and ${t.paymentStatus} = 'paid'`),
+    index('invoices_workspace_owed_idx')
+      .on(t.workspaceId, t.issueDate)
+      .where(sql`${t.status} = 'issued' and ${t.kind} = 'ordinary' and ${t.paymentStatus} = 'pending'`),
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -16,8 +16,7 @@ export class SessionStats {
   }
 
   totals = (f: StatsFilter, r: InstantRange) => this.q.totals(f, r);
-  heatmap = (f: StatsFilter, r: InstantRange, zone: string) => this.q.heatmap(f, r, zone);
-  byDay = (f: StatsFilter, r: InstantRange, zone: string) => this.q.byDay(f, r, zone);
+  byDayHour = (f: StatsFilter, r: InstantRange, zone: string) => this.q.byDayHour(f, r, zone);
   byTherapist = (f: StatsFilter, r: InstantRange) => this.q.byTherapist(f, r);
   uninvoiced = (f: StatsFilter, r: InstantRange) => this.q.uninvoiced(f, r);
   upcoming = (f: StatsFilter, r: InstantRange) => this.q.upcoming(f, r);

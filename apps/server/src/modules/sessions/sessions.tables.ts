@@ -80,6 +80,9 @@ export const sessions = pgTable(
   (t) => [
     unique('sessions_series_index_key').on(t.seriesId, t.seriesIndex),
     // The calendar's range read, and the same per therapist (own scope, resource view, conflicts).
+    // Migration 0050 rebuilt the first with INCLUDE (therapist, patient, status, cancellation reason,
+    // modality, end, price, fee, invoiced), which drizzle cannot declare: the statistics' workspace-wide
+    // sums read the index alone instead of every session's row.
     index('sessions_workspace_starts_idx').on(t.workspaceId, t.startsAt),
     index('sessions_workspace_therapist_starts_idx').on(t.workspaceId, t.therapistId, t.startsAt),
     index('sessions_patient_starts_idx').on(t.patientId, t.startsAt),
