@@ -46,9 +46,8 @@ export async function explainStatistics(databaseUrl: string, workspaceId: string
     const invF = { workspaceId, scope: { therapist: { kind: 'all' as const }, workspace: true }, therapistId };
     await named('sessions.totals', () => s.totals(f, span));
     await named('sessions.totals (period before)', () => s.totals(f, spanOf(previousPeriod(period))));
-    await named('sessions.byDayHour', () => s.byDayHour(f, span, CALENDAR_TZ));
+    await named('sessions.calendar', () => s.calendar(f, span, CALENDAR_TZ));
     await named('sessions.byTherapist', () => s.byTherapist(f, span));
-    await named('sessions.uninvoiced', () => s.uninvoiced(f, span));
     const seen = await named('sessions.seenPatientIds', () => s.seenPatientIds(f, span));
     await named('sessions.rebooked', () => s.rebooked(f, span));
     await named('invoices.totals', () => inv.totals(invF, span));

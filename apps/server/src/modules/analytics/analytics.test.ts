@@ -354,6 +354,36 @@ describe('statistics on the golden dataset (October 2026 against September)', ()
   });
 });
 
+describe('the summary of months (sessions)', () => {
+  it('every tab answers the same through the summary as from the rows, whole months and edges alike', async () => {
+    const periods = [OCT, 'from=2026-09-01&to=2026-10-31', 'from=2026-08-15&to=2026-10-20', 'from=2026-09-10&to=2026-10-09'];
+    const read = async () => {
+      const out: unknown[] = [await get(c.owner, 'dashboard')];
+      for (const q of periods)
+        for (const name of ['sessions', 'billing', 'patients', 'treatments'] as const) {
+          out.push(await tab(c.owner, name, q));
+          out.push(await tab(c.tere, name, q));
+        }
+      return out;
+    };
+    // Whatever a debounced refresh did meanwhile, the months go back to stale: read from the rows.
+    await t.rows(sql`insert into session_stats_dirty (workspace_id, month) values (${c.ws.id}, '2026-09-01'), (${c.ws.id}, '2026-10-01')`);
+    const fromRows = await read();
+    expect(await t.app.services.sessionMonthStats.refresh(c.ws.id)).toBeGreaterThanOrEqual(2);
+    expect(await t.rows(sql`select 1 from session_stats_dirty where workspace_id = ${c.ws.id}`)).toEqual([]);
+    const months = await t.rows<{ month: string; scheduled: number }>(
+      sql`select to_char(month, 'YYYY-MM') as month, sum(scheduled)::int as scheduled from session_month_stats
+          where workspace_id = ${c.ws.id} group by 1 order by 1`,
+    );
+    // S1–S5 in September, S6–S13 in October (counted by hand above).
+    expect(months).toEqual([
+      { month: '2026-09', scheduled: 5 },
+      { month: '2026-10', scheduled: 8 },
+    ]);
+    expect(await read()).toEqual(fromRows);
+  });
+});
+
 describe('who sees what', () => {
   it('a therapist counts only their own, and may not ask for a colleague', async () => {
     const s = await tab(c.tere, 'sessions');

@@ -39,24 +39,16 @@ export async function sessionsTab(d: AnalyticsDeps, s: StatsScope, period: Perio
   const prev = previousPeriod(period);
   const f = sessionFilter(s);
   const span = spanOf(period);
-  const [totals, previous, byDayHour, byTherapistRows] = await Promise.all([
+  const [totals, previous, calendar, byTherapistRows] = await Promise.all([
     sessionTotals(d, f, period),
     sessionTotals(d, f, prev),
-    f ? d.sessionStats.byDayHour(f, span, STATS_ZONE) : [],
+    f ? d.sessionStats.calendar(f, span, STATS_ZONE) : { days: [], cells: [] },
     f ? d.sessionStats.byTherapist(f, span) : [],
   ]);
   const days = new Map<string, { day: string; completed: number; pending: number; canceled: number }>();
-  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, completed: 0, pending: 0, canceled: 0 }).get(day)!;
-  if (periodDays(period) <= DAILY_AXIS_MAX_DAYS) for (const day of daysOf(period)) dayOf(day);
-  // The heat map counts the sessions that take place: not the canceled ones.
-  const cells = new Map<number, { weekday: number; hour: number; count: number }>();
-  for (const r of byDayHour) {
-    dayOf(r.day)[r.status] += r.count;
-    if (r.status === 'canceled') continue;
-    const key = r.weekday * 24 + r.hour;
-    const cell = cells.get(key) ?? cells.set(key, { weekday: r.weekday, hour: r.hour, count: 0 }).get(key)!;
-    cell.count += r.count;
-  }
+  if (periodDays(period) <= DAILY_AXIS_MAX_DAYS)
+    for (const day of daysOf(period)) days.set(day, { day, completed: 0, pending: 0, canceled: 0 });
+  for (const r of calendar.days) days.set(r.day, r);
 
   const name = await therapistNames(
     d.users,
@@ -67,7 +59,7 @@ export async function sessionsTab(d: AnalyticsDeps, s: StatsScope, period: Perio
     previousPeriod: prev,
     totals,
     previous,
-    heatmap: [...cells.values()].sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
+    heatmap: calendar.cells,
     byDay: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)),
     byTherapist: byTherapistRows
       .map((r) => ({

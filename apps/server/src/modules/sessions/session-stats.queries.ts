@@ -1,9 +1,22 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, param, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import {
+  monthEnd,
+  monthPlan,
+  monthStart,
+  sessionSumsOfRow,
+  sessionSumsOfSummary,
+  sessionSumsTotal,
+  staleMonths,
+  SUMMARY_ZONE,
+  type InstantRange,
+  type MonthPlan,
+  type SessionSums,
+  type StatsSpan,
+} from './session-month-stats.queries';
 import { sessions, type SessionRow } from './sessions.tables';
 
-/** Instants [from, to): the period's first local midnight to the midnight after its last day. */
-export type InstantRange = { from: Date; to: Date };
+export type { InstantRange, StatsSpan };
 /** Whose sessions: one therapist's, or every therapist's (the caller's scope decided it before). */
 export type StatsFilter = { workspaceId: string; therapistId?: string };
 
@@ -11,8 +24,74 @@ const int = (e: SQL) => sql<number>`(${e})::int`;
 const inRange = (r: InstantRange) => sql`${sessions.startsAt} >= ${r.from} and ${sessions.startsAt} < ${r.to}`;
 const scoped = (f: StatsFilter, r: InstantRange) =>
   and(eq(sessions.workspaceId, f.workspaceId), f.therapistId ? eq(sessions.therapistId, f.therapistId) : undefined, inRange(r));
-const minutes = sql`extract(epoch from (${sessions.endsAt} - ${sessions.startsAt})) / 60`;
 const notCanceled = sql`${sessions.status} <> 'canceled'`;
+
+async function rowsOf<T>(db: DbOrTx, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+const who = (f: StatsFilter) => (f.therapistId ? sql` and therapist_id = ${f.therapistId}` : sql``);
+const withStale = (f: StatsFilter, plan: MonthPlan) =>
+  plan.months.length ? sql`with stale as (${staleMonths(f.workspaceId, plan.months)}) ` : sql``;
+
+/**
+ * The sessions a plan reads from the rows, projected by `pick`: its edges, and its whole months still
+ * stale (a write not refreshed yet) — each one range read over the (workspace, start) indexes.
+ */
+function rawBranches(f: StatsFilter, plan: MonthPlan, pick: SQL): SQL[] {
+  const out = plan.edges.map(
+    (e) =>
+      sql`select ${pick} from sessions where workspace_id = ${f.workspaceId}${who(f)} and starts_at >= ${e.from} and starts_at < ${e.to}`,
+  );
+  if (plan.months.length)
+    out.push(
+      sql`select ${pick} from stale join sessions on workspace_id = ${f.workspaceId}${who(f)}
+          and starts_at >= ${monthStart(sql`stale.month`)} and starts_at < ${monthEnd(sql`stale.month`)}`,
+    );
+  return out;
+}
+
+/** The sums of a range, in total or per therapist: the rows' and the summary's fresh months added up. */
+function sumsSql(f: StatsFilter, r: StatsSpan, perTherapist: boolean): SQL {
+  const plan = monthPlan(r, SUMMARY_ZONE);
+  const branches = rawBranches(f, plan, sessionSumsOfRow);
+  if (plan.months.length)
+    branches.push(
+      sql`select ${sessionSumsOfSummary} from session_month_stats where workspace_id = ${f.workspaceId}${who(f)}
+          and month = any(${param(plan.months)}::date[]) and month not in (select month from stale)`,
+    );
+  const by = perTherapist ? sql`therapist_id, ` : sql``;
+  return sql`${withStale(f, plan)}select ${by}${sessionSumsTotal} from (${sql.join(branches, sql` union all `)}) x${
+    perTherapist ? sql` group by therapist_id` : sql``
+  }`;
+}
+
+type CalendarRow =
+  | { k: 'r'; day: string; weekday: number; hour: number; status: 'pending' | 'completed' | 'canceled'; n: number }
+  | { k: 's'; heat: number[] | string; days: number[] | string; month: string };
+
+const STATES = ['completed', 'pending', 'canceled'] as const;
+const intArray = (a: number[] | string): number[] => (typeof a === 'string' ? a.slice(1, -1).split(',').map(Number) : a);
+
+/** The calendar's rows and summary months folded into days (with any session) and heat-map cells. */
+function foldCalendar(rows: CalendarRow[]) {
+  const days = new Map<string, { day: string; completed: number; pending: number; canceled: number }>();
+  const dayOf = (day: string) => days.get(day) ?? days.set(day, { day, completed: 0, pending: 0, canceled: 0 }).get(day)!;
+  const heat = new Array<number>(168).fill(0);
+  for (const r of rows) {
+    if (r.k === 'r') {
+      dayOf(r.day)[r.status] += r.n;
+      if (r.status !== 'canceled') heat[(r.weekday - 1) * 24 + r.hour]! += r.n;
+      continue;
+    }
+    intArray(r.heat).forEach((n, i) => (heat[i]! += n));
+    intArray(r.days).forEach((n, i) => {
+      if (n) dayOf(`${r.month.slice(0, 8)}${String(Math.floor(i / 3) + 1).padStart(2, '0')}`)[STATES[i % 3]!] += n;
+    });
+  }
+  const cells = heat.flatMap((count, i) => (count ? [{ weekday: Math.floor(i / 24) + 1, hour: i % 24, count }] : []));
+  return { days: [...days.values()], cells };
+}
 
 /**
  * The statistics' reads of sessions (issue 28): each one range read over `sessions_workspace_starts_idx`
@@ -21,82 +100,64 @@ const notCanceled = sql`${sessions.status} <> 'canceled'`;
  */
 export function sessionStatsQueries(db: DbOrTx) {
   return {
-    async totals(f: StatsFilter, r: InstantRange) {
-      const [row] = await db
-        .select({
-          scheduled: int(sql`count(*)`),
-          pending: int(sql`count(*) filter (where ${sessions.status} = 'pending')`),
-          completed: int(sql`count(*) filter (where ${sessions.status} = 'completed')`),
-          canceled: int(sql`count(*) filter (where ${sessions.status} = 'canceled')`),
-          byPatient: int(sql`count(*) filter (where ${sessions.cancellationReason} = 'patient')`),
-          byTherapist: int(sql`count(*) filter (where ${sessions.cancellationReason} = 'therapist')`),
-          late: int(sql`count(*) filter (where ${sessions.cancellationReason} = 'late')`),
-          noShow: int(sql`count(*) filter (where ${sessions.cancellationReason} = 'no_show')`),
-          none: int(sql`count(*) filter (where ${sessions.status} = 'canceled' and ${sessions.cancellationReason} is null)`),
-          online: int(sql`count(*) filter (where ${notCanceled} and ${sessions.modality} = 'online')`),
-          presential: int(sql`count(*) filter (where ${notCanceled} and ${sessions.modality} = 'presential')`),
-          bookedMinutes: int(sql`coalesce(round(sum(${minutes}) filter (where ${notCanceled})), 0)`),
-        })
-        .from(sessions)
-        .where(scoped(f, r));
-      return row!;
+    /** Every sum of the range (whole months from the summary, the rest from the rows), in one statement. */
+    async totals(f: StatsFilter, r: StatsSpan) {
+      const [t] = await rowsOf<SessionSums>(db, sumsSql(f, r, false));
+      return {
+        scheduled: t!.scheduled,
+        pending: t!.pending,
+        completed: t!.completed,
+        canceled: t!.canceled,
+        byPatient: t!.by_patient,
+        byTherapist: t!.by_therapist,
+        late: t!.late,
+        noShow: t!.no_show,
+        none: t!.no_reason,
+        online: t!.online,
+        presential: t!.presential,
+        bookedMinutes: t!.booked_minutes,
+        feeCents: t!.fee_cents,
+        commissionCents: t!.commission_cents,
+        uninvoiced: t!.uninvoiced,
+        uninvoicedCents: t!.uninvoiced_cents,
+        pendingCents: t!.pending_cents,
+      };
     },
 
     /**
-     * Sessions by local day, hour and state: the daily chart (by day and state) and the heat map (the
-     * live ones by weekday and hour) added up from one grouped read instead of two.
+     * Sessions by local day and state (the daily chart), and the ones not canceled by weekday and hour
+     * (the heat map): one statement over the rows and the summary's months.
      */
-    byDayHour(f: StatsFilter, r: InstantRange, zone: string) {
-      const local = sql`timezone(${zone}, ${sessions.startsAt})`;
-      return db
-        .select({
-          day: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
-          weekday: int(sql`extract(isodow from ${local})`),
-          hour: int(sql`extract(hour from ${local})`),
-          status: sessions.status,
-          count: int(sql`count(*)`),
-        })
-        .from(sessions)
-        .where(scoped(f, r))
-        .groupBy(sql`1`, sql`2`, sql`3`, sessions.status);
+    async calendar(f: StatsFilter, r: StatsSpan, zone: string) {
+      const plan = monthPlan(r, zone);
+      const local = sql`timezone(${zone}, starts_at)`;
+      const pick = sql`to_char(${local}, 'YYYY-MM-DD') as day, extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour, status`;
+      const raw = sql.join(rawBranches(f, plan, pick), sql` union all `);
+      const summary = plan.months.length
+        ? sql` union all select 's', null, null, null, null, null, heat, days, to_char(month, 'YYYY-MM-DD') from session_month_stats
+            where workspace_id = ${f.workspaceId}${who(f)} and month = any(${param(plan.months)}::date[]) and month not in (select month from stale)`
+        : sql``;
+      const rows = await rowsOf<CalendarRow>(
+        db,
+        sql`${withStale(f, plan)}select 'r' as k, day, weekday, hour, status, count(*)::int as n, null::int[] as heat, null::int[] as days, null::text as month
+          from (${raw}) x group by day, weekday, hour, status${summary}`,
+      );
+      return foldCalendar(rows);
     },
 
-    byTherapist(f: StatsFilter, r: InstantRange) {
-      return db
-        .select({
-          therapistId: sessions.therapistId,
-          scheduled: int(sql`count(*)`),
-          completed: int(sql`count(*) filter (where ${sessions.status} = 'completed')`),
-          canceled: int(sql`count(*) filter (where ${sessions.status} = 'canceled')`),
-          noShows: int(sql`count(*) filter (where ${sessions.cancellationReason} = 'no_show')`),
-          bookedMinutes: int(sql`coalesce(round(sum(${minutes}) filter (where ${notCanceled})), 0)`),
-          // The money of the completed sessions: what billing's per-therapist table needs.
-          feeCents: int(sql`coalesce(sum(${sessions.fee}) filter (where ${sessions.status} = 'completed'), 0)`),
-          commissionCents: int(
-            sql`coalesce(sum(${sessions.price} - ${sessions.fee}) filter (where ${sessions.status} = 'completed' and ${sessions.fee} is not null), 0)`,
-          ),
-        })
-        .from(sessions)
-        .where(scoped(f, r))
-        .groupBy(sessions.therapistId);
-    },
-
-    /** Completed sessions not invoiced yet: money left on the table. */
-    async uninvoiced(f: StatsFilter, r: InstantRange) {
-      const [row] = await db
-        .select({ count: int(sql`count(*)`), cents: int(sql`coalesce(sum(${sessions.price}), 0)`) })
-        .from(sessions)
-        .where(and(scoped(f, r), eq(sessions.status, 'completed'), eq(sessions.invoiced, false)));
-      return row!;
-    },
-
-    /** Sessions still to happen (pending) in the range: the month's projection. */
-    async upcoming(f: StatsFilter, r: InstantRange) {
-      const [row] = await db
-        .select({ count: int(sql`count(*)`), cents: int(sql`coalesce(sum(${sessions.price}), 0)`) })
-        .from(sessions)
-        .where(and(scoped(f, r), eq(sessions.status, 'pending')));
-      return row!;
+    async byTherapist(f: StatsFilter, r: StatsSpan) {
+      const rows = await rowsOf<SessionSums & { therapist_id: string }>(db, sumsSql(f, r, true));
+      return rows.map((t) => ({
+        therapistId: t.therapist_id,
+        scheduled: t.scheduled,
+        completed: t.completed,
+        canceled: t.canceled,
+        noShows: t.no_show,
+        bookedMinutes: t.booked_minutes,
+        // The money of the completed sessions: what billing's per-therapist table needs.
+        feeCents: t.fee_cents,
+        commissionCents: t.commission_cents,
+      }));
     },
 
     /** The patients with a session not canceled in the range. */

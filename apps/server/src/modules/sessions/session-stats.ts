@@ -1,8 +1,15 @@
 import type { Db } from '../../platform/db/database';
-import { SESSION_CARD_WHERE, sessionStatsQueries, type InstantRange, type SessionCard, type StatsFilter } from './session-stats.queries';
+import {
+  SESSION_CARD_WHERE,
+  sessionStatsQueries,
+  type InstantRange,
+  type SessionCard,
+  type StatsFilter,
+  type StatsSpan,
+} from './session-stats.queries';
 import type { SessionRow } from './sessions.tables';
 
-export type { InstantRange, SessionCard, StatsFilter };
+export type { InstantRange, SessionCard, StatsFilter, StatsSpan };
 
 /**
  * The port the statistics read sessions through (issue 28): sums and counts of a range, never a
@@ -15,11 +22,20 @@ export class SessionStats {
     return sessionStatsQueries(this.db);
   }
 
-  totals = (f: StatsFilter, r: InstantRange) => this.q.totals(f, r);
-  byDayHour = (f: StatsFilter, r: InstantRange, zone: string) => this.q.byDayHour(f, r, zone);
-  byTherapist = (f: StatsFilter, r: InstantRange) => this.q.byTherapist(f, r);
-  uninvoiced = (f: StatsFilter, r: InstantRange) => this.q.uninvoiced(f, r);
-  upcoming = (f: StatsFilter, r: InstantRange) => this.q.upcoming(f, r);
+  /** The range's sums; given its days too, its whole months come from the summary (session-month-stats.ts). */
+  totals = (f: StatsFilter, r: StatsSpan) => this.q.totals(f, r);
+  calendar = (f: StatsFilter, r: StatsSpan, zone: string) => this.q.calendar(f, r, zone);
+  byTherapist = (f: StatsFilter, r: StatsSpan) => this.q.byTherapist(f, r);
+  /** Completed sessions not invoiced yet: money left on the table. */
+  uninvoiced = async (f: StatsFilter, r: StatsSpan) => {
+    const t = await this.q.totals(f, r);
+    return { count: t.uninvoiced, cents: t.uninvoicedCents };
+  };
+  /** Sessions still to happen (pending) in the range: the month's projection. */
+  upcoming = async (f: StatsFilter, r: StatsSpan) => {
+    const t = await this.q.totals(f, r);
+    return { count: t.pending, cents: t.pendingCents };
+  };
   seenPatientIds = (f: StatsFilter, r: InstantRange) => this.q.seenPatientIds(f, r);
   rebooked = (f: StatsFilter, r: InstantRange) => this.q.rebooked(f, r);
   completedPerPatient = (workspaceId: string, spans: { patientId: string; from: Date | null; to: Date }[]) =>

@@ -1,5 +1,5 @@
 import type { Caller } from '../../platform/auth/caller';
-import { defineModule } from '../../platform/modules/define-module';
+import { defineModule, handle } from '../../platform/modules/define-module';
 import { calendarFeedRoutes } from './feed/feed.routes';
 import { CalendarFeedService } from './feed/feed.service';
 import { LocationsService } from './locations.service';
@@ -11,6 +11,7 @@ import { sessionByLink, type LinkedSession } from './session-by-link';
 import { SessionInvoicing } from './session-invoicing';
 import { sessionLinksRoutes } from './session-links.routes';
 import { dropStaleSessionLists, invalidateAfter, SessionListReader, sessionListCache } from './session-list.cache';
+import { SessionMonthStats } from './session-month-stats';
 import { SessionNotesService } from './session-notes.service';
 import { SessionStats } from './session-stats';
 import { SERIES_EVENTS, SessionSeriesService } from './series/session-series.service';
@@ -26,6 +27,8 @@ declare module '../../platform/modules/define-module' {
     sessionInvoicing: SessionInvoicing;
     /** The statistics' sums and counts of sessions (analytics). */
     sessionStats: SessionStats;
+    /** The statistics' summary of months and its refresh (tests and the bench run it at once). */
+    sessionMonthStats: SessionMonthStats;
     locations: LocationsService;
     /** What each therapist wants to be told (booking asks before a mail). */
     notificationSettings: NotificationSettingsService;
@@ -35,6 +38,9 @@ declare module '../../platform/modules/define-module' {
     meetLink: (session: { id: string }) => string;
   }
 }
+
+/** The sessions' own changes, after which the statistics' summary of their months is refreshed. */
+const SESSION_STATS_EVENTS = ['session.created', 'session.updated', 'session.canceled', 'session.completed', 'session.deleted'] as const;
 
 /** The broker topic of "a workspace's sessions, or what they show, changed" (the calendar's range reads). */
 const SESSIONS_CHANGED = 'sessions-changed';
@@ -83,7 +89,14 @@ export const sessionsModule = defineModule({
     invalidateAfter(lists, locations, ['update', 'delete'], (workspaceId: string) => workspaceId);
     const listReader = new SessionListReader(sessions, lists);
     // Invoicing sets the `invoiced` flag in its own transactions, then tells the calendar's reads.
-    const invoicing = new SessionInvoicing(db, (workspaceId) => lists.changed(workspaceId));
+    // The statistics' summary of months, refreshed a little after the sessions change (exact meanwhile).
+    const monthStats = new SessionMonthStats(db, p.jobs);
+    const invoicing = new SessionInvoicing(db, (workspaceId) => {
+      lists.changed(workspaceId);
+      monthStats
+        .changed(workspaceId)
+        .catch((err: unknown) => p.log.warn({ err, workspaceId }, 'session month stats: refresh not enqueued'));
+    });
     sessions.whenCompleted((tx, s) => invoicing.completedIn(tx, s));
     return {
       provides: {
@@ -91,6 +104,7 @@ export const sessionsModule = defineModule({
         reminders,
         sessionInvoicing: invoicing,
         sessionStats: new SessionStats(db),
+        sessionMonthStats: monthStats,
         locations,
         notificationSettings,
         sessionByLink: (id: string) => sessionByLink(p.db, id),
@@ -102,12 +116,19 @@ export const sessionsModule = defineModule({
         await app.register(calendarFeedRoutes, { feeds: calendarFeeds, perIpPerMinute });
         await app.register(sessionLinksRoutes, { patientSessions, notes });
       },
-      jobs: [reminders.queue],
+      jobs: [reminders.queue, monthStats.queue],
       sweeps: { 'sessions.reminder-claims': reminders.purgeClaims },
       // The range reads' handlers: stale pages dropped here and, through the cache's note, in every process.
-      on: dropStaleSessionLists(lists),
+      on: [
+        ...dropStaleSessionLists(lists),
+        ...SESSION_STATS_EVENTS.map((name) => handle(name, 'once', ({ workspaceId }) => monthStats.changed(workspaceId))),
+      ],
       // Reminders that fell due while no server ran go now, not at the next minute's sweep.
-      start: () => reminders.catchUp(),
+      // …and months left stale while no server ran (a restore, migration 0051's backfill) are summed soon too.
+      start: async () => {
+        await reminders.catchUp();
+        await monthStats.catchUp();
+      },
       sockets: [...SESSION_EVENTS, ...SERIES_EVENTS],
     };
   },
