@@ -170,6 +170,69 @@ describe.skipIf(!hasChromium || !baseUrl)('statistics: the dashboard’s money a
     await basic.context.close();
   });
 
+  it('Recepción counts without the clinical fields: no motive, no Tratamientos, refused by the server too', async () => {
+    const clinic = await ok(
+      me.api.request<{ id: string; roles: { id: string; name: string }[] }>('POST', '/workspaces', {
+        name: 'Clínica Campos',
+        template: 'clinic',
+      }),
+    );
+    const rita = await signUpAndIn(browser, baseUrl, 'Rita');
+    const invitation = await ok(
+      me.api.request<{ id: string }>('POST', `/workspaces/${clinic.id}/invitations`, {
+        email: rita.email,
+        roleIds: [clinic.roles.find((r) => r.name === 'Recepción')!.id],
+      }),
+    );
+    await ok(rita.api.request('POST', `/invitations/${invitation.id}/accept`));
+    const inClinic = me.api.in(clinic.id);
+    const patient = await ok(
+      inClinic.request<{ id: string }>('POST', '/patients', {
+        firstName: 'Marta',
+        lastName: 'Sáez',
+        assignedTherapistId: me.userId,
+        treatment: { sessionPrice: 6000, motive: 'anxiety' },
+      }),
+    );
+    const { session } = await ok(
+      inClinic.request<{ session: { id: string } }>('POST', '/sessions', {
+        patientId: patient.id,
+        therapistId: me.userId,
+        day: madridIsoDay(-1),
+        from: '10:00',
+        to: '10:50',
+      }),
+    );
+    await ok(inClinic.request('POST', `/sessions/${session.id}/complete`));
+
+    const period = `from=${madridIsoDay(-6)}&to=${madridIsoDay(0)}`;
+    const asRita = rita.api.in(clinic.id);
+    const refused = await asRita.request<{ code: string }>('GET', `/analytics/treatments?${period}`);
+    expect(refused.status).toBe(403);
+    const patients = await ok(asRita.request<{ stats: { byMotive: unknown } }>('GET', `/analytics/patients?${period}`));
+    expect(patients.stats.byMotive).toBeNull();
+
+    const page = rita.page;
+    await page.evaluate((id) => {
+      const stored = JSON.parse(localStorage.getItem('workspaces') ?? '{}') as { state?: Record<string, unknown> };
+      localStorage.setItem('workspaces', JSON.stringify({ ...stored, state: { ...stored.state, currentId: id } }));
+    }, clinic.id);
+    await page.goto(`/analytics?${period}`);
+    const tabs = page.getByRole('tablist', { name: 'Estadísticas' });
+    await tabs.getByRole('tab', { name: 'Pacientes' }).click();
+    const motive = page
+      .getByRole('tabpanel')
+      .locator('div')
+      .filter({ has: page.getByText('Motivo de consulta', { exact: true }) });
+    await motive.getByText('Tu rol no incluye estos datos clínicos.').first().waitFor();
+    expect(await tabs.getByRole('tab').allInnerTexts()).not.toContain('Tratamientos');
+    await tabs.getByRole('tab', { name: 'Sesiones' }).click();
+    await page.getByRole('tabpanel').getByText('Realizadas').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'analytics-07-reception');
+    await rita.context.close();
+  });
+
   it('reads on a phone', async () => {
     const phone = await (await phoneOf(browser, me.context)).newPage();
     await phone.goto('/analytics?tab=sessions');

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsResponse, AnalyticsRowsResponse, AnalyticsTab, DashboardStats, Period } from '@divan/core';
 import { api } from '@/lib/api-client';
 import { workspaceKey } from '@/lib/workspace-keys';
+import { isRealWorkspace } from '@/stores/workspaces-store';
 
 /** What a tab is asked for: a period and, optionally, one therapist (absent: all the member reads). */
 export type AnalyticsFilter = Period & { therapistId?: string };
@@ -25,7 +26,8 @@ export const useDashboardStats = (wid: string, enabled = true) =>
     queryKey: analyticsKeys.dashboard(wid),
     queryFn: ({ signal }) => api<DashboardStats>(`${analyticsPath(wid)}/dashboard`, { signal }),
     staleTime: FRESH_MS,
-    enabled,
+    // Before the workspaces arrive the id is a placeholder: nothing to ask the server for yet.
+    enabled: enabled && isRealWorkspace(wid),
   });
 
 /** One tab; the previous period's figures stay on screen while the next ones load (no flash of empty cards). */
@@ -36,7 +38,7 @@ export const useAnalyticsTab = <T extends AnalyticsTab>(wid: string, tab: T, f: 
     select: (r) => r.stats as Extract<AnalyticsResponse, { tab: T }>['stats'],
     placeholderData: keepPreviousData,
     staleTime: FRESH_MS,
-    enabled,
+    enabled: enabled && isRealWorkspace(wid),
   });
 
 export const useCardRows = (wid: string, tab: AnalyticsTab, card: string | null, f: AnalyticsFilter) =>
@@ -44,6 +46,6 @@ export const useCardRows = (wid: string, tab: AnalyticsTab, card: string | null,
     queryKey: analyticsKeys.rows(wid, tab, card ?? '', f),
     queryFn: ({ signal }) =>
       api<AnalyticsRowsResponse>(`${analyticsPath(wid)}/${tab}/rows?${analyticsQuery(f, { card: card! })}`, { signal }),
-    enabled: card !== null,
+    enabled: card !== null && isRealWorkspace(wid),
     staleTime: FRESH_MS,
   });
