@@ -41,6 +41,16 @@ describe.skipIf(!hasChromium || !baseUrl)('statistics: the dashboard’s money a
     await me.call('POST', `/sessions/${c}/cancel`, { reason: 'patient' });
     const draft = await me.call<{ id: string }>('POST', '/invoices/from-sessions', { patientId, sessionIds: [a] });
     await me.call('POST', `/invoices/${draft.id}/issue`);
+    // A booking service open every day 08:00–12:00 (240 minutes a day): what utilisation is measured against.
+    const mornings = [{ from: '08:00', to: '12:00' }];
+    await me.call('POST', '/booking-services', {
+      title: 'Consulta',
+      schedule: { 1: mornings, 2: mornings, 3: mornings, 4: mornings, 5: mornings, 6: mornings, 7: mornings },
+      timeZone: 'Europe/Madrid',
+      priceCents: 6000,
+      modality: 'presential',
+      durationMinutes: 50,
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -71,6 +81,9 @@ describe.skipIf(!hasChromium || !baseUrl)('statistics: the dashboard’s money a
     const panel = page.getByRole('tabpanel');
     const figure = (label: string) => panel.getByRole('button', { name: new RegExp(`^${label}`) });
     await figure('Realizadas').getByText('2', { exact: true }).waitFor();
+    // Utilisation: the two completed sessions' 100 minutes of the 7 × 240 the schedule offers (5,95 %).
+    const utilisation = panel.getByText('Ocupación', { exact: true }).locator('..');
+    await expect.poll(() => utilisation.innerText()).toMatch(/6\s%[\s\S]*1 h 40 min reservadas de 28 h que ofrece el horario de reservas/);
     await shot(page, 'analytics-02-sessions');
 
     // The card opens the sessions it counts.

@@ -69,6 +69,7 @@ export * from './booking/booking.constants';
 export * from './booking/timespan';
 export * from './booking/booking-service.rules';
 export * from './booking/availability-override.rules';
+export * from './booking/offered-time';
 export * from './booking/slots';
 export * from './booking/slots-view';
 export * from './booking/holidays';

@@ -27,9 +27,10 @@
  * merged once and swept with one pointer, since slot starts only grow.
  */
 import { isHHmm, isIsoDay, isValidTimeZone, type InstantRange } from '../time/zoned';
-import { ISO_WEEKDAYS, type IsoWeekday } from './booking.constants';
+import { type IsoWeekday } from './booking.constants';
 import type { TimeRange } from './booking-service.contracts';
 import { hhmmToMinutes } from './booking-service.rules';
+import { weeklyMinutes } from './offered-time';
 import { addTimespan, type Timespan } from './timespan';
 import { DAY, MINUTE, zoneTable } from './zone-table';
 
@@ -77,25 +78,6 @@ function instantOf(d: Date, what: string): number {
 function minutesOf(n: number, what: string, min: number): number {
   if (!Number.isSafeInteger(n) || n < min) throw new RangeError(`${what} must be an integer ≥ ${min}: ${n}`);
   return n;
-}
-
-/** Each weekday's valid ranges in minutes, sorted, overlapping ones merged. */
-function weeklyMinutes(schedule: FreeSlotsInput['schedule']): [number, number][][] {
-  const week: [number, number][][] = [[]];
-  for (const d of ISO_WEEKDAYS) {
-    const ranges = (schedule[d] ?? [])
-      .filter((r) => isHHmm(r.from) && isHHmm(r.to) && r.from < r.to)
-      .map((r): [number, number] => [hhmmToMinutes(r.from), hhmmToMinutes(r.to)])
-      .sort((a, b) => a[0] - b[0]);
-    const merged: [number, number][] = [];
-    for (const r of ranges) {
-      const last = merged[merged.length - 1];
-      if (last && r[0] < last[1]) last[1] = Math.max(last[1], r[1]);
-      else merged.push(r);
-    }
-    week.push(merged);
-  }
-  return week;
 }
 
 /** Blocked dates by day wall: the whole day, or its ranges in minutes. */

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, shiftDay, startOfLocalDay, type Period } from '@divan/core';
+import type { BookingOffer } from '../booking/booking-offer';
 import type { InvoiceStats, InvoiceStatsRange } from '../invoices/invoice-stats';
 import type { PatientStats } from '../patients/patient-stats';
 import type { InstantRange, SessionStats } from '../sessions/session-stats';
@@ -9,6 +10,7 @@ export type AnalyticsDeps = {
   sessionStats: SessionStats;
   invoiceStats: InvoiceStats;
   patientStats: PatientStats;
+  bookingOffer: BookingOffer;
   users: UsersService;
   clock: () => Date;
 };

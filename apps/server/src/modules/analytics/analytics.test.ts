@@ -29,6 +29,11 @@ import { createWorkspace, therapist, type Therapist } from '../../test/workspace
  * Benito (depression, man, 15/01/2000, a friend, individual, added 10/09, paused); Carla (anxiety, woman,
  * no birthdate, added 05/10; treatment 01/10–15/10, abandoned); Diego (mourning, man, 01/03/1950, added
  * 20/08; treatment 01/08–10/10, completed). The fixture's Ana and Bruno (active, added in June) have no sessions.
+ *
+ * Booking schedules (utilisation): Tere offers «Primera consulta» Mon 09:00–14:00 and Thu 16:00–18:00,
+ * «Seguimiento» Mon 13:00–15:00 (Mondays 09:00–15:00 together, 360 min) and a paused «Grupo» on Fridays
+ * (not offered); she blocked Mon 19/10 all day and Thu 22/10 16:00–17:00. Tomás publishes nothing.
+ * October: 4 Mondays × 360 − 360 + 5 Thursdays × 120 − 60 = 1,620 minutes offered by Tere.
  */
 let t: TestApp;
 let c: Clinic;
@@ -145,6 +150,23 @@ beforeAll(async () => {
     if (paid) await ok(t.post(`${I}/${draft.id}/payment`, { paymentType: paid.type, paidOn: paid.on }, { token: tere.accessToken }));
     return issued.id;
   };
+  const booking = (path: string, body: Record<string, unknown>) =>
+    ok(t.post(`${W(c.ws.id)}/${path}`, body, { token: c.tere.accessToken }), 201);
+  const service = { timeZone: 'Europe/Madrid', priceCents: 6000, modality: 'presential', durationMinutes: 50 };
+  await booking('booking-services', {
+    ...service,
+    title: 'Primera consulta',
+    schedule: { 1: [{ from: '09:00', to: '14:00' }], 4: [{ from: '16:00', to: '18:00' }] },
+  });
+  await booking('booking-services', { ...service, title: 'Seguimiento', schedule: { 1: [{ from: '13:00', to: '15:00' }] } });
+  await booking('booking-services', { ...service, title: 'Grupo', status: 'paused', schedule: { 5: [{ from: '09:00', to: '14:00' }] } });
+  await booking('availability-overrides', {
+    dates: [
+      { day: '2026-10-19', allDay: true },
+      { day: '2026-10-22', allDay: false, from: '16:00', to: '17:00' },
+    ],
+  });
+
   ids.i1 = await invoice('alicia', 's1', '2026-09-07', { on: '2026-09-20', type: 'card' });
   ids.i0 = await invoice('alicia', 's2', '2026-09-14');
   ids.i2 = await invoice('carla', 's9', '2026-10-01');
@@ -204,6 +226,21 @@ describe('statistics on the golden dataset (October 2026 against September)', ()
       ['Tere', 5, 3, 1, 0, 200],
       ['Tomás', 3, 2, 1, 0, 110],
     ]);
+    // Utilisation counts only the therapists whose schedules offer time: Tere's 200 booked of 1,620 offered.
+    expect(s.byTherapist.map((r) => [r.name, r.offeredMinutes])).toEqual([
+      ['Tere', 1620],
+      ['Tomás', null],
+    ]);
+    expect(s.utilisation).toEqual({ bookedMinutes: 200, offeredMinutes: 1620 });
+    // Tomás alone offers nothing: no utilisation, not 0 %.
+    const tomas = await tab(c.owner, 'sessions', `${OCT}&therapistId=${c.tomas.userId}`);
+    expect(tomas.utilisation).toBeNull();
+    // The last week of October: Mon 26 (360) + Thu 29 (120) offered; her S8 on the 26th, pending, books 50.
+    const week = await tab(c.owner, 'sessions', 'from=2026-10-26&to=2026-11-01');
+    expect(week.utilisation).toEqual({ bookedMinutes: 50, offeredMinutes: 480 });
+    // September, before any blocked day: 4 Mondays (7, 14, 21, 28) × 360 + 4 Thursdays (3, 10, 17, 24) × 120.
+    const sept = await tab(c.owner, 'sessions', 'from=2026-09-01&to=2026-09-30');
+    expect(sept.utilisation).toEqual({ bookedMinutes: 100, offeredMinutes: 1920 });
   });
 
   it('Facturación: issued, collected, left on the table, owed by age, per therapist and the projection', async () => {

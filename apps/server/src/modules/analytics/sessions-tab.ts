@@ -34,17 +34,43 @@ export async function sessionTotals(d: AnalyticsDeps, f: StatsFilter | null, p: 
   };
 }
 
-/** Sesiones: scheduled, completed, canceled by reason, no-shows, modality, the week's heat map, per therapist. */
+/**
+ * Sesiones: scheduled, completed, canceled by reason, no-shows, modality, the week's heat map, per
+ * therapist, and utilisation: the booked minutes of the therapists whose booking services offer time ÷
+ * the minutes those offer in the period (BookingOffer).
+ */
 export async function sessionsTab(d: AnalyticsDeps, s: StatsScope, period: Period): Promise<SessionsStats> {
   const prev = previousPeriod(period);
   const f = sessionFilter(s);
   const span = spanOf(period);
-  const [totals, previous, calendar, byTherapistRows] = await Promise.all([
+  const [totals, previous, calendar, sessionRows, offered] = await Promise.all([
     sessionTotals(d, f, period),
     sessionTotals(d, f, prev),
     f ? d.sessionStats.calendar(f, span, STATS_ZONE) : { days: [], cells: [] },
     f ? d.sessionStats.byTherapist(f, span) : [],
+    f ? d.bookingOffer.offeredMinutes(s.workspaceId, { fromDay: period.from, toDay: period.to }, f.therapistId) : new Map<string, number>(),
   ]);
+  // A therapist whose schedule offers time and who has no session in the period is at 0 %, not left out.
+  const byTherapistRows = [...sessionRows];
+  for (const [therapistId, minutes] of offered)
+    if (minutes > 0 && !sessionRows.some((r) => r.therapistId === therapistId))
+      byTherapistRows.push({
+        therapistId,
+        scheduled: 0,
+        completed: 0,
+        canceled: 0,
+        noShows: 0,
+        bookedMinutes: 0,
+        feeCents: 0,
+        commissionCents: 0,
+      });
+  const offering = byTherapistRows.filter((r) => (offered.get(r.therapistId) ?? 0) > 0);
+  const utilisation: SessionsStats['utilisation'] = offering.length
+    ? {
+        bookedMinutes: offering.reduce((sum, r) => sum + r.bookedMinutes, 0),
+        offeredMinutes: offering.reduce((sum, r) => sum + offered.get(r.therapistId)!, 0),
+      }
+    : null;
   const days = new Map<string, { day: string; completed: number; pending: number; canceled: number }>();
   if (periodDays(period) <= DAILY_AXIS_MAX_DAYS)
     for (const day of daysOf(period)) days.set(day, { day, completed: 0, pending: 0, canceled: 0 });
@@ -70,10 +96,9 @@ export async function sessionsTab(d: AnalyticsDeps, s: StatsScope, period: Perio
         canceled: r.canceled,
         noShows: r.noShows,
         bookedMinutes: r.bookedMinutes,
-        // The booking schedules do not say yet how many minutes they offer (see the note).
-        offeredMinutes: null,
+        offeredMinutes: offered.get(r.therapistId) ?? null,
       }))
       .sort((a, b) => a.name.localeCompare(b.name, 'es')),
-    utilisation: null,
+    utilisation,
   };
 }

@@ -12,6 +12,7 @@ import { bookingFlowRoutes } from './booking-flow.routes';
 import { BookingHoldsService } from './booking-holds.service';
 import { BookingManageService } from './booking-manage.service';
 import { BookingNotices } from './booking-notices.service';
+import { BookingOffer } from './booking-offer';
 import { BookingPaymentService } from './booking-payment.service';
 import { BookingRefundsService } from './booking-refunds.service';
 import { BookingServicesService } from './booking-services.service';
@@ -27,6 +28,8 @@ declare module '../../platform/modules/define-module' {
     bookingManage: BookingManageService;
     /** The public booking page (its own entry of the web build), framed by the workspace's allowed origins. */
     bookingPage: WebPage;
+    /** The minutes the therapists' booking schedules offer (the statistics' utilisation). */
+    bookingOffer: BookingOffer;
   }
 }
 
@@ -85,7 +88,7 @@ export const bookingModule = defineModule({
       sharedFiles: ['/embed.js'],
     };
     return {
-      provides: { bookingManage: manage, bookingPage },
+      provides: { bookingManage: manage, bookingPage, bookingOffer: new BookingOffer(db) },
       routes: async (app) => {
         await app.register(bookingRoutes, { services, overrides });
         await app.register(publicBookingRoutes, { booking, perIpPerMinute });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Scope } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { availabilityOverrides, bookingServices, type AvailabilityOverrideRow, type BookingServiceRow } from './booking.tables';
@@ -88,6 +88,26 @@ export function bookingRepository(db: DbOrTx) {
           ),
         )
         .orderBy(asc(availabilityOverrides.day));
+    },
+    /** Blocked days from `fromDay` to `toDay` (both included) of the workspace (one therapist's, when given). */
+    blockedBetween(workspaceId: string, fromDay: string, toDay: string, therapistId?: string) {
+      return db
+        .select({
+          therapistId: availabilityOverrides.therapistId,
+          day: availabilityOverrides.day,
+          allDay: availabilityOverrides.allDay,
+          from: availabilityOverrides.fromTime,
+          to: availabilityOverrides.toTime,
+        })
+        .from(availabilityOverrides)
+        .where(
+          and(
+            eq(availabilityOverrides.workspaceId, workspaceId),
+            therapistId ? eq(availabilityOverrides.therapistId, therapistId) : undefined,
+            gte(availabilityOverrides.day, fromDay),
+            lte(availabilityOverrides.day, toDay),
+          ),
+        );
     },
     async override(workspaceId: string, id: string): Promise<AvailabilityOverrideRow | undefined> {
       const [row] = await db

@@ -15,7 +15,7 @@ const DAILY_MAX = 92;
 export function SessionsTab({ workspaceId, filter, open }: TabProps) {
   const q = useAnalyticsTab(workspaceId, 'sessions', filter);
   if (!q.data) return <TabStates q={q} what="las sesiones" />;
-  const { totals: t, previous: p, byDay, heatmap, byTherapist } = q.data;
+  const { totals: t, previous: p, byDay, heatmap, byTherapist, utilisation: u } = q.data;
   const n = formatCount;
   const daily = byDay.length <= DAILY_MAX;
   const months = new Map<string, { month: string; completed: number; pending: number; canceled: number }>();
@@ -92,6 +92,15 @@ export function SessionsTab({ workspaceId, filter, open }: TabProps) {
           onOpen={() => open('presential', 'Sesiones presenciales')}
         />
         <StatCard label="Tiempo reservado" value={formatMinutes(t.bookedMinutes)} current={t.bookedMinutes} previous={p.bookedMinutes} />
+        <StatCard
+          label="Ocupación"
+          value={u ? formatRate(rate(u.bookedMinutes, u.offeredMinutes)) : null}
+          hint={
+            u
+              ? `${formatMinutes(u.bookedMinutes)} reservadas de ${formatMinutes(u.offeredMinutes)} que ofrece el horario de reservas`
+              : 'Sin horario de reservas publicado en el periodo'
+          }
+        />
       </StatGrid>
       {daily ? (
         <BarChartCard title="Sesiones por día" rows={byDay} x="day" xLabel="Día" formatX={shortDay} series={series} stacked />
@@ -114,11 +123,18 @@ export function SessionsTab({ workspaceId, filter, open }: TabProps) {
           </CardHeader>
           <CardContent className="overflow-x-auto">
             <StatsTable
-              columns={['Terapeuta', 'Sesiones', 'Realizadas', 'Canceladas', 'No presentadas', 'Tiempo']}
+              columns={['Terapeuta', 'Sesiones', 'Realizadas', 'Canceladas', 'No presentadas', 'Tiempo', 'Ocupación']}
               rows={byTherapist.map((r) => ({
                 key: r.therapistId,
                 head: r.name,
-                cells: [n(r.scheduled), n(r.completed), n(r.canceled), n(r.noShows), formatMinutes(r.bookedMinutes)],
+                cells: [
+                  n(r.scheduled),
+                  n(r.completed),
+                  n(r.canceled),
+                  n(r.noShows),
+                  formatMinutes(r.bookedMinutes),
+                  r.offeredMinutes ? formatRate(rate(r.bookedMinutes, r.offeredMinutes)) : '—',
+                ],
               }))}
             />
           </CardContent>
