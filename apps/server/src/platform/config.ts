@@ -70,6 +70,8 @@ const envSchema = z.object({
   PATIENT_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
   /** The calendar's range reads kept in memory per process (0 turns the cache off). */
   SESSION_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(200),
+  /** The statistics' tab answers kept in memory per process (0 turns the cache off). */
+  ANALYTICS_CACHE: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client IP for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** on: keep /dev/mail (and mail readable there for 24 h) even with SMTP_URL set, e.g. for end-to-end tests. Never in production. */
@@ -146,6 +148,8 @@ export type Config = {
   patientListCache: number;
   /** SESSION_LIST_CACHE (default 200). */
   sessionListCache?: number;
+  /** ANALYTICS_CACHE (default 200): the statistics' tab answers kept per process; 0: off. */
+  analyticsCache?: number;
   /** Tests use an in-memory database and skip the data-dir lock. */
   inMemoryDatabase?: boolean;
   /** False (JOBS=off): enqueue only; some other process runs the jobs. */
@@ -218,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     patientListCache: e.PATIENT_LIST_CACHE,
     sessionListCache: e.SESSION_LIST_CACHE,
+    analyticsCache: e.ANALYTICS_CACHE,
     runJobs: e.JOBS === 'on',
     devMail: devMailEnabled(e.NODE_ENV, e.SMTP_URL, e.DEV_MAIL),
     iceServers: ice.ok ? ice.value : [],

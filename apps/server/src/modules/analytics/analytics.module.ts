@@ -1,12 +1,19 @@
 import { defineModule } from '../../platform/modules/define-module';
+import { analyticsCache, dropStaleAnswers } from './analytics-cache';
 import { analyticsRoutes } from './analytics.routes';
 import { AnalyticsService } from './analytics.service';
+
+/** The realtime topic through which one process's dropped answers drop the others'. */
+const ANALYTICS_CHANGED = 'analytics-changed';
 
 /** The statistics and the dashboard's figures (issue 28): read through the sessions', invoices', patients' and booking's ports. */
 export const analyticsModule = defineModule({
   name: 'analytics',
   needs: ['sessionStats', 'invoiceStats', 'patientStats', 'bookingOffer', 'users', 'workspaces'],
   build: ({ sessionStats, invoiceStats, patientStats, bookingOffer, users, workspaces }, p) => {
+    const cache = analyticsCache(p.config.analyticsCache ?? 200).shareThrough(p.realtime, ANALYTICS_CHANGED);
+    // A service or a blocked day changes the utilisation (booking tells no domain event of them).
+    bookingOffer.onChange((workspaceId) => cache.changed(workspaceId));
     const analytics = new AnalyticsService({
       sessionStats,
       invoiceStats,
@@ -16,7 +23,8 @@ export const analyticsModule = defineModule({
       clock: p.clock ?? (() => new Date()),
       featuresOf: (id) => workspaces.featuresOf(id),
       memberUserIds: (id) => workspaces.memberUserIds(id),
+      cache,
     });
-    return { provides: {}, routes: (app) => app.register(analyticsRoutes, { analytics }) };
+    return { provides: {}, routes: (app) => app.register(analyticsRoutes, { analytics }), on: dropStaleAnswers(cache) };
   },
 });

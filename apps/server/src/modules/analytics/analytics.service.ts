@@ -15,8 +15,9 @@ import {
 import type { Caller } from '../../platform/auth/caller';
 import { AppError } from '../../platform/errors';
 import { spanOf, STATS_ZONE, therapistNames, type AnalyticsDeps } from './analytics-context';
+import type { AnalyticsCache } from './analytics-cache';
 import { cardRows } from './analytics-rows';
-import { statsScope } from './analytics-scope';
+import { statsScope, type StatsScope } from './analytics-scope';
 import { billingTab, outstanding } from './billing-tab';
 import { patientsTab, treatmentsTab } from './patients-tab';
 import type { StatsFilter } from '../sessions/session-stats';
@@ -27,6 +28,8 @@ export type AnalyticsServiceDeps = AnalyticsDeps & {
   featuresOf: (workspaceId: string) => Promise<Features>;
   /** The workspace's members' user ids (whose figures a workspace-wide member may pick). */
   memberUserIds: (workspaceId: string) => Promise<string[]>;
+  /** The tabs' answers until the workspace's data changes (off with 0 entries). */
+  cache: AnalyticsCache;
 };
 
 /** The same days of the month before (1–15 March against 1–15 February; 31 March against 28/29 February). */
@@ -51,6 +54,21 @@ export class AnalyticsService {
   async tab(c: Caller, tab: AnalyticsTab, q: AnalyticsQuery): Promise<AnalyticsResponse> {
     await this.requireAdvanced(c);
     const s = statsScope(c, tab, q.therapistId);
+    const cache = this.d.cache;
+    const wid = c.member.workspaceId;
+    const generation = cache.generation(wid);
+    const today = todayIn(STATS_ZONE, this.d.clock());
+    const key = [wid, generation, tab, JSON.stringify(s), this.d.invoiceStats.scopeKey(c), q.therapistId ?? '', q.from, q.to, today].join(
+      '|',
+    );
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const answer = await this.answer(c, tab, s, q);
+    cache.set(key, wid, generation, answer);
+    return answer;
+  }
+
+  private async answer(c: Caller, tab: AnalyticsTab, s: StatsScope, q: AnalyticsQuery): Promise<AnalyticsResponse> {
     const period = { from: q.from, to: q.to };
     switch (tab) {
       case 'sessions':

@@ -53,7 +53,8 @@ const tab = async <T extends AnalyticsResponse['tab']>(who: Therapist, name: T, 
   (await get<AnalyticsResponse>(who, `${name}?${q}`)).stats as Extract<AnalyticsResponse, { tab: T }>['stats'];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock: () => now });
+  // No cached answers: every read here counts from the database (analytics-cache.test.ts tests the cache).
+  t = await createTestApp({ analyticsCache: 0 }, { clock: () => now });
   c = await clinic(t, 'estadisticas');
   A = `${W(c.ws.id)}/analytics`;
   const owner = c.owner.accessToken;

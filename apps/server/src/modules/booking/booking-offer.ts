@@ -8,7 +8,16 @@ import { bookingRepository } from './booking.repository';
  * the union of their services' ranges, wall-clock minutes, today's schedules for the whole period).
  */
 export class BookingOffer {
+  private readonly listeners: ((workspaceId: string) => void)[] = [];
   constructor(private readonly db: Db) {}
+
+  /** Told after a committed change of a workspace's services or blocked days (the statistics' cached answers). */
+  onChange(fn: (workspaceId: string) => void) {
+    this.listeners.push(fn);
+  }
+  changed(workspaceId: string) {
+    for (const fn of this.listeners) fn(workspaceId);
+  }
 
   /** By therapist, those with an active service only (one therapist's, when given). */
   async offeredMinutes(workspaceId: string, days: { fromDay: string; toDay: string }, therapistId?: string): Promise<Map<string, number>> {

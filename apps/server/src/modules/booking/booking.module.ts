@@ -76,9 +76,14 @@ export const bookingModule = defineModule({
     const confirm = new BookingConfirmService(flow, services, book, payment, notices);
     const refunds = new BookingRefundsService(flow, d.bookingPayments, notices);
     const manage = new BookingManageService(flow, notices, refunds);
-    // The cached months of free slots go when a therapist's time changes: sessions (any process: `on` below), services, blocked days.
-    services.onChange((workspaceId) => booking.cache.changed(workspaceId));
-    overrides.onChange((workspaceId) => booking.cache.changed(workspaceId));
+    // The cached months of free slots (and the statistics' utilisation) go when a therapist's time changes: sessions (any process: `on` below), services, blocked days.
+    const offer = new BookingOffer(db);
+    const scheduleChanged = (workspaceId: string) => {
+      booking.cache.changed(workspaceId);
+      offer.changed(workspaceId);
+    };
+    services.onChange(scheduleChanged);
+    overrides.onChange(scheduleChanged);
     const pages = new PublicPagesService({ db, users, workspaces, locations });
     const embed = new BookingEmbedService({ db, workspaces });
     const bookingPage: WebPage = {
@@ -88,7 +93,7 @@ export const bookingModule = defineModule({
       sharedFiles: ['/embed.js'],
     };
     return {
-      provides: { bookingManage: manage, bookingPage, bookingOffer: new BookingOffer(db) },
+      provides: { bookingManage: manage, bookingPage, bookingOffer: offer },
       routes: async (app) => {
         await app.register(bookingRoutes, { services, overrides });
         await app.register(publicBookingRoutes, { booking, perIpPerMinute });

@@ -18,6 +18,11 @@ export class InvoiceStats {
     return s.workspace || s.therapist.kind !== 'none';
   }
 
+  /** What of the invoices the caller reads, as a key (a cached answer is the same for the same key). */
+  scopeKey(c: Caller): string {
+    return JSON.stringify(invoiceScope(c));
+  }
+
   /** Bound to the caller's scope and an optional therapist. */
   for(c: Caller, therapistId?: string) {
     const f = { workspaceId: c.member.workspaceId, scope: invoiceScope(c), therapistId };
