@@ -52,8 +52,7 @@ export async function explainStatistics(databaseUrl: string, workspaceId: string
     await named('sessions.rebooked', () => s.rebooked(f, span));
     await named('invoices.totals', () => inv.totals(invF, span));
     await named('invoices.owedByAge', () => inv.owedByAge(invF, today));
-    await named('invoices.issuedByMonth', () => inv.issuedByMonth(invF, span));
-    await named('invoices.collectedByMonth', () => inv.collectedByMonth(invF, span, CALENDAR_TZ));
+    await named('invoices.byMonth', () => inv.byMonth(invF, span));
     await named('invoices.collectedByPaymentType', () => inv.collectedByPaymentType(invF, span));
     await named('invoices.byOwner', () => inv.byOwner(invF, span));
     await named('patients.added', () => pat.added(f, span.from, span.to));

@@ -119,7 +119,7 @@ async function settle(ds: Dataset): Promise<void> {
 }
 
 /**
- * The sessions' summary of months (decision 0027) is refreshed by the server's job at start: measure
+ * The sessions' and invoices' summaries of months (decision 0027) are refreshed by the server's job at start: measure
  * after it, as a clinic's server reads it all day. On PostgreSQL the stale marks are watched until none
  * is left (at most 5 minutes); PGlite's data dir is the server's alone, so there the server idle again
  * (`settle`) is the sign.
@@ -131,7 +131,9 @@ async function summaryReady(ds: Dataset): Promise<void> {
   try {
     const deadline = performance.now() + 300_000;
     for (;;) {
-      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from session_stats_dirty');
+      const { rows } = await client.query<{ n: number }>(
+        'select ((select count(*) from session_stats_dirty) + (select count(*) from invoice_stats_dirty))::int as n',
+      );
       if (rows[0]!.n === 0) return;
       if (performance.now() > deadline) throw new Error(`${rows[0]!.n} stale months 5 minutes after the start: not measured`);
       await sleep(500);

@@ -15,6 +15,7 @@ const MODULE_KEYS = [
   'sessions',
   'reminders',
   'sessionMonthStats',
+  'invoiceMonthStats',
   'meet',
   'payments',
   'paymentsSandbox',

@@ -392,7 +392,7 @@ describe('statistics on the golden dataset (October 2026 against September)', ()
   });
 });
 
-describe('the summary of months (sessions)', () => {
+describe('the summaries of months (sessions and invoices)', () => {
   it('every tab answers the same through the summary as from the rows, whole months and edges alike', async () => {
     const periods = [OCT, 'from=2026-09-01&to=2026-10-31', 'from=2026-08-15&to=2026-10-20', 'from=2026-09-10&to=2026-10-09'];
     const read = async () => {
@@ -406,9 +406,22 @@ describe('the summary of months (sessions)', () => {
     };
     // Whatever a debounced refresh did meanwhile, the months go back to stale: read from the rows.
     await t.rows(sql`insert into session_stats_dirty (workspace_id, month) values (${c.ws.id}, '2026-09-01'), (${c.ws.id}, '2026-10-01')`);
+    await t.rows(sql`insert into invoice_stats_dirty (workspace_id, month) values (${c.ws.id}, '2026-09-01'), (${c.ws.id}, '2026-10-01')`);
     const fromRows = await read();
     expect(await t.app.services.sessionMonthStats.refresh(c.ws.id)).toBeGreaterThanOrEqual(2);
+    expect(await t.app.services.invoiceMonthStats.refresh(c.ws.id)).toBeGreaterThanOrEqual(2);
     expect(await t.rows(sql`select 1 from session_stats_dirty where workspace_id = ${c.ws.id}`)).toEqual([]);
+    expect(await t.rows(sql`select 1 from invoice_stats_dirty where workspace_id = ${c.ws.id}`)).toEqual([]);
+    const invoiced = await t.rows<{ month: string; issued: number; collected: number; types: string }>(
+      sql`select to_char(month, 'YYYY-MM') as month, sum(issued_cents)::int as issued, sum(collected_cents)::int as collected,
+            string_agg(distinct payment_type, ',' order by payment_type) as types
+          from invoice_month_stats where workspace_id = ${c.ws.id} group by 1 order by 1`,
+    );
+    // I0 and I1 issued in September (I1 paid the 20th by card), I2 and I3 in October (I3 paid the 6th, cash).
+    expect(invoiced).toEqual([
+      { month: '2026-09', issued: 12000, collected: 6000, types: 'card,other' },
+      { month: '2026-10', issued: 12000, collected: 6000, types: 'cash,other' },
+    ]);
     const months = await t.rows<{ month: string; scheduled: number }>(
       sql`select to_char(month, 'YYYY-MM') as month, sum(scheduled)::int as scheduled from session_month_stats
           where workspace_id = ${c.ws.id} group by 1 order by 1`,

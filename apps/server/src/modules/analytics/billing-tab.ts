@@ -46,12 +46,11 @@ export async function billingTab(d: AnalyticsDeps, c: Caller, s: StatsScope, per
   const f = sessionFilter(s);
   const thisMonth = presetPeriod('this_month', today);
   const isThisMonth = period.from === thisMonth.from && period.to === thisMonth.to;
-  const [totals, previous, owed, issuedByMonth, collectedByMonth, byPaymentType, byOwner, bySessions, upcoming] = await Promise.all([
+  const [totals, previous, owed, byMonth, byPaymentType, byOwner, bySessions, upcoming] = await Promise.all([
     billingTotals(d, c, s, period, therapistId),
     billingTotals(d, c, s, prev, therapistId),
     outstanding(d, c, therapistId, today),
-    inv.issuedByMonth(span),
-    inv.collectedByMonth(span, STATS_ZONE),
+    inv.byMonth(span),
     inv.collectedByPaymentType(span),
     inv.byOwner(span),
     f ? d.sessionStats.byTherapist(f, span) : [],
@@ -60,8 +59,7 @@ export async function billingTab(d: AnalyticsDeps, c: Caller, s: StatsScope, per
       : null,
   ]);
   const months = new Map(monthsOf(period).map((month) => [month, { month, issuedCents: 0, collectedCents: 0 }]));
-  for (const r of issuedByMonth) if (months.has(r.month)) months.get(r.month)!.issuedCents = r.cents;
-  for (const r of collectedByMonth) if (months.has(r.month)) months.get(r.month)!.collectedCents = r.cents;
+  for (const r of byMonth) if (months.has(r.month)) Object.assign(months.get(r.month)!, r);
   const ids = [...new Set([...byOwner.map((r) => r.ownerId), ...bySessions.map((r) => r.therapistId)])];
   const name = await therapistNames(d.users, ids);
   const byTherapist = ids

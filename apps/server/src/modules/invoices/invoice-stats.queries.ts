@@ -1,54 +1,43 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import {
+  countedOf,
+  issuedOn,
+  paidIn as paidBetween,
+  scopedTo,
+  type InvoiceStatsFilter,
+  type InvoiceStatsRange,
+} from './invoice-counting.queries';
+import { invoiceSumsSql, type InvoiceSumsBy } from './invoice-month-stats.queries';
 import { invoices, type InvoiceRow } from './invoices.tables';
-import type { InvoiceScope } from './invoices.repository';
 
-/** Whose invoices: the member's scope, and one therapist's only when given. */
-export type InvoiceStatsFilter = { workspaceId: string; scope: InvoiceScope; therapistId?: string };
-/** Calendar days, both included, for issue dates; instants [from, to) for payments. */
-export type InvoiceStatsRange = { fromDay: string; toDay: string; from: Date; to: Date };
+export type { InvoiceStatsFilter, InvoiceStatsRange };
 
 const int = (e: SQL) => sql<number>`(${e})::int`;
+const scoped = (f: InvoiceStatsFilter) => scopedTo(f, 'invoices');
+const counted = countedOf('invoices');
+const issuedIn = (r: InvoiceStatsRange) => issuedOn('invoices', r.fromDay, r.toDay);
 
-function scoped(f: InvoiceStatsFilter): SQL {
-  const s = f.scope;
-  const parts: SQL[] = [];
-  if (s.therapist.kind === 'all') parts.push(sql`${invoices.sellerType} = 'therapist'`);
-  if (s.therapist.kind === 'own') parts.push(sql`(${invoices.sellerType} = 'therapist' and ${invoices.ownerId} = ${s.therapist.ownerId})`);
-  if (s.workspace) parts.push(sql`${invoices.sellerType} = 'workspace'`);
-  const visible = parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
-  return and(eq(invoices.workspaceId, f.workspaceId), visible, f.therapistId ? eq(invoices.ownerId, f.therapistId) : undefined)!;
-}
+type Sums = { key: string | null; issued_cents: number; issued_count: number; collected_cents: number; collected_count: number };
 
-/**
- * What an invoice adds to revenue: its total; a rectifying one by substitution replaces its original,
- * so it adds the difference. (Named in full: in a select list drizzle writes a column without its table.)
- */
-const counted = sql`case when "invoices"."kind" = 'rectifying' and "invoices"."rectification_method" = 'substitution'
-  then "invoices"."total" - coalesce((select o.total from ${invoices} o where o.id = "invoices"."rectifies_id"), 0)
-  else "invoices"."total" end`;
-
-const issuedIn = (r: InvoiceStatsRange) => sql`${invoices.status} = 'issued' and ${invoices.issueDate} between ${r.fromDay} and ${r.toDay}`;
-const paidIn = (r: InvoiceStatsRange) =>
-  sql`${invoices.status} = 'issued' and ${invoices.paymentStatus} = 'paid' and ${invoices.paidAt} >= ${r.from} and ${invoices.paidAt} < ${r.to}`;
 /** Owed now: an ordinary invoice issued, not paid, that no issued rectifying invoice corrects. */
 const owed = sql`${invoices.status} = 'issued' and ${invoices.kind} = 'ordinary' and ${invoices.paymentStatus} = 'pending' and ${invoices.total} > 0
   and not exists (select 1 from ${invoices} r where r.rectifies_id = "invoices"."id" and r.status = 'issued')`;
 
 /** The statistics' reads of invoices (issue 28): sums in the database, over the workspace's invoices. */
 export function invoiceStatsQueries(db: DbOrTx) {
+  const sums = async (f: InvoiceStatsFilter, r: InvoiceStatsRange, by: InvoiceSumsBy) =>
+    ((await db.execute(invoiceSumsSql(f, r, by))) as unknown as { rows: Sums[] }).rows;
   return {
+    /** Issued and collected in the period (whole months through the summary), in total. */
     async totals(f: InvoiceStatsFilter, r: InvoiceStatsRange) {
-      const [row] = await db
-        .select({
-          issuedCents: int(sql`coalesce(sum(${counted}) filter (where ${issuedIn(r)}), 0)`),
-          issuedCount: int(sql`count(*) filter (where ${issuedIn(r)})`),
-          collectedCents: int(sql`coalesce(sum(${invoices.total}) filter (where ${paidIn(r)}), 0)`),
-          collectedCount: int(sql`count(*) filter (where ${paidIn(r)})`),
-        })
-        .from(invoices)
-        .where(and(scoped(f), sql`(${issuedIn(r)} or ${paidIn(r)})`));
-      return row!;
+      const [row] = await sums(f, r, 'none');
+      return {
+        issuedCents: row?.issued_cents ?? 0,
+        issuedCount: row?.issued_count ?? 0,
+        collectedCents: row?.collected_cents ?? 0,
+        collectedCount: row?.collected_count ?? 0,
+      };
     },
 
     /** What is owed today, by whole days since issue (the buckets are core's). */
@@ -64,23 +53,9 @@ export function invoiceStatsQueries(db: DbOrTx) {
         .groupBy(sql`1`);
     },
 
-    issuedByMonth(f: InvoiceStatsFilter, r: InvoiceStatsRange) {
-      return db
-        .select({ month: sql<string>`to_char(${invoices.issueDate}, 'YYYY-MM')`, cents: int(sql`coalesce(sum(${counted}), 0)`) })
-        .from(invoices)
-        .where(and(scoped(f), issuedIn(r)))
-        .groupBy(sql`1`);
-    },
-
-    collectedByMonth(f: InvoiceStatsFilter, r: InvoiceStatsRange, zone: string) {
-      return db
-        .select({
-          month: sql<string>`to_char(timezone(${zone}, ${invoices.paidAt}), 'YYYY-MM')`,
-          cents: int(sql`coalesce(sum(${invoices.total}), 0)`),
-        })
-        .from(invoices)
-        .where(and(scoped(f), paidIn(r)))
-        .groupBy(sql`1`);
+    /** Issued (by issue date) and collected (by the local month paid) per month, 'YYYY-MM'. */
+    async byMonth(f: InvoiceStatsFilter, r: InvoiceStatsRange) {
+      return (await sums(f, r, 'month')).map((x) => ({ month: x.key!, issuedCents: x.issued_cents, collectedCents: x.collected_cents }));
     },
 
     issuedByDay(f: InvoiceStatsFilter, r: InvoiceStatsRange) {
@@ -91,33 +66,21 @@ export function invoiceStatsQueries(db: DbOrTx) {
         .groupBy(sql`1`);
     },
 
-    collectedByPaymentType(f: InvoiceStatsFilter, r: InvoiceStatsRange) {
-      return db
-        .select({
-          key: sql<string>`coalesce(${invoices.paymentType}, 'other')`,
-          cents: int(sql`coalesce(sum(${invoices.total}), 0)`),
-          count: int(sql`count(*)`),
-        })
-        .from(invoices)
-        .where(and(scoped(f), paidIn(r)))
-        .groupBy(sql`1`);
+    async collectedByPaymentType(f: InvoiceStatsFilter, r: InvoiceStatsRange) {
+      return (await sums(f, r, 'paymentType'))
+        .filter((x) => x.collected_count > 0)
+        .map((x) => ({ key: x.key!, cents: x.collected_cents, count: x.collected_count }));
     },
 
-    byOwner(f: InvoiceStatsFilter, r: InvoiceStatsRange) {
-      return db
-        .select({
-          ownerId: invoices.ownerId,
-          issuedCents: int(sql`coalesce(sum(${counted}) filter (where ${issuedIn(r)}), 0)`),
-          collectedCents: int(sql`coalesce(sum(${invoices.total}) filter (where ${paidIn(r)}), 0)`),
-        })
-        .from(invoices)
-        .where(and(scoped(f), sql`(${issuedIn(r)} or ${paidIn(r)})`))
-        .groupBy(invoices.ownerId);
+    async byOwner(f: InvoiceStatsFilter, r: InvoiceStatsRange) {
+      return (await sums(f, r, 'owner'))
+        .filter((x) => x.issued_count > 0 || x.collected_count > 0)
+        .map((x) => ({ ownerId: x.key!, issuedCents: x.issued_cents, collectedCents: x.collected_cents }));
     },
 
     /** A card's invoices, oldest first, with the amount each adds to the card. */
     async card(f: InvoiceStatsFilter, r: InvoiceStatsRange, card: InvoiceCard, limit: number, today: string) {
-      const where = card === 'issued' ? issuedIn(r) : card === 'collected' ? paidIn(r) : owed;
+      const where = card === 'issued' ? issuedIn(r) : card === 'collected' ? paidBetween('invoices', r.from, r.to) : owed;
       const amount = card === 'issued' ? counted : sql`"invoices"."total"`;
       void today;
       const rows = await db

@@ -7,7 +7,8 @@ export type { InvoiceCard, InvoiceStatsRange };
 
 /**
  * The port the statistics read invoices through (issue 28): what the caller reads of them (their
- * `invoices` scope and `workspace_invoices`), one therapist's when given, summed in the database.
+ * `invoices` scope and `workspace_invoices`), one therapist's when given, summed in the database —
+ * whole months through the summary of months (invoice-month-stats.ts).
  */
 export class InvoiceStats {
   constructor(private readonly db: Db) {}
@@ -30,8 +31,7 @@ export class InvoiceStats {
     return {
       totals: (r: InvoiceStatsRange) => q.totals(f, r),
       owedByAge: (today: string) => q.owedByAge(f, today),
-      issuedByMonth: (r: InvoiceStatsRange) => q.issuedByMonth(f, r),
-      collectedByMonth: (r: InvoiceStatsRange, zone: string) => q.collectedByMonth(f, r, zone),
+      byMonth: (r: InvoiceStatsRange) => q.byMonth(f, r),
       issuedByDay: (r: InvoiceStatsRange) => q.issuedByDay(f, r),
       collectedByPaymentType: (r: InvoiceStatsRange) => q.collectedByPaymentType(f, r),
       byOwner: (r: InvoiceStatsRange) => q.byOwner(f, r),

@@ -1,4 +1,5 @@
-import { defineModule } from '../../platform/modules/define-module';
+import { defineModule, handle } from '../../platform/modules/define-module';
+import { InvoiceMonthStats } from './invoice-month-stats';
 import { InvoiceStats } from './invoice-stats';
 import { AutoInvoices } from './auto/invoice-auto.service';
 import { BatchIssuing } from './batches/batch-issuing.service';
@@ -38,6 +39,8 @@ declare module '../../platform/modules/define-module' {
     operatorInvoicing: OperatorInvoicing;
     /** The statistics' sums of invoices, in the caller's scope (analytics). */
     invoiceStats: InvoiceStats;
+    /** The invoices' summary of months and its refresh (tests and the bench refresh it at will). */
+    invoiceMonthStats: InvoiceMonthStats;
   }
 }
 
@@ -63,6 +66,12 @@ export const invoicesModule = defineModule({
     const software = softwareOf(config.verifactuProducer);
     // Sending VERI*FACTU records to the AEAT; unset: off.
     const sending = wireVerifactuSending({ db, jobs, aeat: config.verifactuAeat, clock, software });
+    // The statistics' summary of months, refreshed a little after an invoice is issued or paid (exact meanwhile).
+    const monthStats = new InvoiceMonthStats(db, jobs);
+    const refreshSoon = ({ workspaceId }: { workspaceId: string }) =>
+      monthStats
+        .changed(workspaceId)
+        .catch((err: unknown) => p.log.warn({ err, workspaceId }, 'invoice month stats: refresh not enqueued'));
     return {
       provides: {
         invoices,
@@ -70,6 +79,7 @@ export const invoicesModule = defineModule({
         invoiceIssuing: issuing,
         autoInvoices: auto,
         invoiceStats: new InvoiceStats(db),
+        invoiceMonthStats: monthStats,
         operatorInvoicing: new OperatorInvoicing({
           db,
           users,
@@ -97,9 +107,11 @@ export const invoicesModule = defineModule({
           .register(feeBalanceRoutes, { sessions, users })
           .register(invoicePdfRoutes, { invoices, workspaces, mailer: p.mailer })
           .register(verifactuStatusRoutes, { status: new VerifactuStatusService({ db, invoices, sending: !!sending }) }),
-      // The batches', automatic invoices' and (when configured) the AEAT sending's queues, its handler and sweep.
-      jobs: [batches.queue, auto.queue, ...(sending?.jobs ?? [])],
-      on: sending?.on ?? [],
+      // The batches', automatic invoices', the summary's and (when configured) the AEAT sending's queues, its handler and sweep.
+      jobs: [batches.queue, auto.queue, monthStats.queue, ...(sending?.jobs ?? [])],
+      on: [...(sending?.on ?? []), handle('invoice.issued', 'once', refreshSoon), handle('invoice.paid', 'once', refreshSoon)],
+      // Months left stale while no server ran (a restore, migration 0052's backfill) are summed soon.
+      start: () => monthStats.catchUp(),
       sweeps: sending?.sweeps ?? {},
     };
   },

@@ -1,40 +1,19 @@
-import { DEFAULT_TIME_ZONE, shiftDay, startOfLocalDay } from '@divan/core';
-import { param, sql, type SQL } from 'drizzle-orm';
+import { param, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { monthEnd, monthStart, staleMarks, staleMonths as staleOf, SUMMARY_ZONE } from '../../platform/db/month-summary';
 
-/** Instants [from, to): the period's first local midnight to the midnight after its last day. */
-export type InstantRange = { from: Date; to: Date };
-/** A range and, when it is a period of days, the days themselves (what lets whole months come from the summary). */
-export type StatsSpan = InstantRange & { fromDay?: string; toDay?: string };
+export {
+  monthEnd,
+  monthPlan,
+  monthStart,
+  SUMMARY_ZONE,
+  type InstantRange,
+  type MonthPlan,
+  type StatsSpan,
+} from '../../platform/db/month-summary';
 
-/** The zone the summary's months, days and hours are counted in: the triggers of migration 0051 name it too. */
-export const SUMMARY_ZONE = 'Europe/Madrid';
-if (SUMMARY_ZONE !== DEFAULT_TIME_ZONE) throw new Error('the sessions summary counts months in the statistics’ zone');
-
-/** How a range is read: whole local months through the summary (`months`, first days), the rest raw (`edges`). */
-export type MonthPlan = { edges: InstantRange[]; months: string[] };
-
-const monthAfter = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
-
-/** The local months wholly inside a period of days, and the instants around them read from the rows. */
-export function monthPlan(r: StatsSpan, zone: string): MonthPlan {
-  if (!r.fromDay || !r.toDay || zone !== SUMMARY_ZONE) return { edges: [r], months: [] };
-  const first = r.fromDay.endsWith('-01') ? r.fromDay : monthAfter(r.fromDay.slice(0, 8) + '01');
-  const end = shiftDay(r.toDay, 1);
-  const months: string[] = [];
-  for (let m = first; monthAfter(m) <= end; m = monthAfter(m)) months.push(m);
-  if (!months.length) return { edges: [r], months: [] };
-  const lo = startOfLocalDay(months[0]!, zone);
-  const hi = startOfLocalDay(monthAfter(months.at(-1)!), zone);
-  const edges = [
-    { from: r.from, to: lo },
-    { from: hi, to: r.to },
-  ].filter((e) => e.from < e.to);
-  return { edges, months };
-}
+/** The table of the sessions' stale months (migration 0051's triggers append to it). */
+export const SESSION_STATS_DIRTY = 'session_stats_dirty';
 
 /**
  * What each session adds to the sums, one row per session (unqualified columns of `sessions`), in the
@@ -72,30 +51,8 @@ export const sessionSumsTotal = sql.raw(
   ).join(', '),
 );
 
-/** A local month's instants, from its first day (a `date` column or parameter). */
-export const monthStart = (month: SQL) => sql`timezone(${SUMMARY_ZONE}, (${month})::timestamp)`;
-export const monthEnd = (month: SQL) => sql`timezone(${SUMMARY_ZONE}, ((${month}) + interval '1 month')::timestamp)`;
-
 /** The months of `months` a write left stale, as a CTE body (`month` column). */
-export const staleMonths = (workspaceId: string, months: string[]) =>
-  sql`select distinct month from session_stats_dirty where workspace_id = ${workspaceId} and month = any(${param(months)}::date[])`;
-
-/** Stale months refreshed per transaction (a dataset loaded at once is refreshed in several). */
-export const MONTHS_PER_REFRESH = 24;
-
-/** The workspaces with a stale month. */
-export async function staleWorkspaces(db: DbOrTx): Promise<string[]> {
-  const res = (await db.execute(sql`select distinct workspace_id from session_stats_dirty`)) as unknown as {
-    rows: { workspace_id: string }[];
-  };
-  return res.rows.map((r) => r.workspace_id);
-}
-
-/** Whether any month of any workspace is stale. */
-export async function anyStale(db: DbOrTx): Promise<boolean> {
-  const res = (await db.execute(sql`select 1 from session_stats_dirty limit 1`)) as unknown as { rows: unknown[] };
-  return res.rows.length > 0;
-}
+export const staleMonths = (workspaceId: string, months: string[]) => staleOf(SESSION_STATS_DIRTY, workspaceId, months);
 
 /**
  * One transaction: the stale marks seen (only those: a write committing meanwhile leaves its own), the
@@ -103,13 +60,8 @@ export async function anyStale(db: DbOrTx): Promise<boolean> {
  * one workspace take turns on an advisory lock.
  */
 export async function refreshSome(tx: DbOrTx, workspaceId: string): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`divan:session-month-stats:${workspaceId}`}, 0))`);
-  const marks = (await tx.execute(
-    sql`select id, to_char(month, 'YYYY-MM-DD') as month from session_stats_dirty where workspace_id = ${workspaceId}
-        and month in (select distinct month from session_stats_dirty where workspace_id = ${workspaceId} order by month limit ${MONTHS_PER_REFRESH})`,
-  )) as unknown as { rows: { id: string | number; month: string }[] };
-  if (!marks.rows.length) return 0;
-  const months = [...new Set(marks.rows.map((r) => r.month))];
+  const { months, done } = await staleMarks(tx, SESSION_STATS_DIRTY, workspaceId);
+  if (!months.length) return 0;
   await tx.execute(sql`delete from session_month_stats where workspace_id = ${workspaceId} and month = any(${param(months)}::date[])`);
   const local = sql.raw(`timezone('${SUMMARY_ZONE}', starts_at)`);
   const names = sql.raw(SESSION_SUMS.map(([n]) => n).join(', '));
@@ -137,6 +89,6 @@ export async function refreshSome(tx: DbOrTx, workspaceId: string): Promise<numb
       array(select coalesce(h.n, 0) from generate_series(0, 167) g left join heat h on h.therapist_id = x.therapist_id and h.month = x.month and h.cell = g order by g),
       array(select coalesce(d.n, 0) from generate_series(0, 92) g left join days d on d.therapist_id = x.therapist_id and d.month = x.month and d.cell = g order by g)
     from sums x`);
-  await tx.execute(sql`delete from session_stats_dirty where id = any(${param(marks.rows.map((r) => Number(r.id)))}::bigint[])`);
+  await done();
   return months.length;
 }
