@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AnalyticsResponse, Invoice, Session } from '@divan/core';
+import type { AnalyticsResponse, DashboardStats, Invoice, Session } from '@divan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { clinic, W, type Clinic } from '../../test/session-fixtures';
 import type { Therapist } from '../../test/workspace-fixtures';
@@ -119,5 +119,24 @@ describe('the statistics’ cached answers', () => {
     );
     // October 2026 has four Mondays (5, 12, 19, 26): 4 × 300 minutes; Tere's two sessions book 100.
     expect((await tab(c.tere, 'sessions')).utilisation).toEqual({ bookedMinutes: 100, offeredMinutes: 1200 });
+  });
+
+  it('the dashboard’s figures too', async () => {
+    const dashboard = () => ok<DashboardStats>(t.get(`${A}/dashboard`, { token: c.owner.accessToken }));
+    const first = await dashboard();
+    expect(first.sessions).toEqual({ completed: 1, pending: 1, canceled: 1 });
+    expect(first.revenue?.monthIssuedCents).toBe(6000);
+    await t.rows(sql`update sessions set status = 'completed' where id = ${ids.s2}`);
+    expect((await dashboard()).sessions).toEqual({ completed: 1, pending: 1, canceled: 1 });
+    // A session booked through the API: counted, and the raw write shows now too.
+    await ok(
+      t.post(
+        `${W(c.ws.id)}/sessions`,
+        { patientId: ids.patient, therapistId: c.tomas.userId, day: '2026-10-22', from: '10:00', to: '10:50' },
+        { token: c.owner.accessToken },
+      ),
+      201,
+    );
+    expect((await dashboard()).sessions).toEqual({ completed: 2, pending: 1, canceled: 1 });
   });
 });

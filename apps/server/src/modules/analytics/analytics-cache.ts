@@ -1,4 +1,3 @@
-import type { AnalyticsResponse } from '@divan/core';
 import { WorkspaceCache } from '../../platform/cache/workspace-cache';
 import { handle, type Handler } from '../../platform/modules/define-module';
 import { PATIENT_EVENTS } from '../patients/patient-list-cache';
@@ -6,16 +5,15 @@ import { SERIES_EVENTS } from '../sessions/series/session-series.service';
 import { SESSION_EVENTS } from '../sessions/sessions.service';
 
 /**
- * A tab's answer per workspace, period and what the caller may read (issue 28): on PGlite one slow
+ * A tab's answer (and the dashboard's figures) per workspace, period and what the caller may read (issue 28): on PGlite one slow
  * aggregate freezes the process, so the same question is answered once until the workspace's data
  * changes. Kept in a WorkspaceCache: a read takes the generation before it queries and a change
  * (any event below, in any process) drops the workspace's answers; `ttlMs` bounds a write no event
  * announces (a booking schedule edited in another process, an invoice voided or its payment taken back).
  */
-export type AnalyticsCache = WorkspaceCache<AnalyticsResponse>;
+export type AnalyticsCache = WorkspaceCache<unknown>;
 
-export const analyticsCache = (entries: number): AnalyticsCache =>
-  new WorkspaceCache<AnalyticsResponse>({ maxEntries: entries, ttlMs: 60_000 });
+export const analyticsCache = (entries: number): AnalyticsCache => new WorkspaceCache<unknown>({ maxEntries: entries, ttlMs: 60_000 });
 
 /** Every event after which a tab may count something else. */
 export const ANALYTICS_EVENTS = [...SESSION_EVENTS, ...SERIES_EVENTS, ...PATIENT_EVENTS, 'invoice.issued', 'invoice.paid'] as const;

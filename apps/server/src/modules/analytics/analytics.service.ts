@@ -51,21 +51,28 @@ export class AnalyticsService {
     if (!(await this.d.featuresOf(c.member.workspaceId)).advancedStatistics) throw new AppError('analytics_not_in_plan');
   }
 
+  /**
+   * A value of the workspace's data, from the cache until that data changes (`key` names everything
+   * else the value depends on: the caller's scope, the period, today). The generation is read before
+   * the queries, so a value read while a write committed is not kept.
+   */
+  private async remember<T>(wid: string, key: (string | undefined)[], read: () => Promise<T>): Promise<T> {
+    const cache = this.d.cache;
+    const generation = cache.generation(wid);
+    const k = [wid, generation, ...key.map((x) => x ?? '')].join('|');
+    const hit = cache.get(k);
+    if (hit) return hit as T;
+    const value = await read();
+    cache.set(k, wid, generation, value);
+    return value;
+  }
+
   async tab(c: Caller, tab: AnalyticsTab, q: AnalyticsQuery): Promise<AnalyticsResponse> {
     await this.requireAdvanced(c);
     const s = statsScope(c, tab, q.therapistId);
-    const cache = this.d.cache;
-    const wid = c.member.workspaceId;
-    const generation = cache.generation(wid);
     const today = todayIn(STATS_ZONE, this.d.clock());
-    const key = [wid, generation, tab, JSON.stringify(s), this.d.invoiceStats.scopeKey(c), q.therapistId ?? '', q.from, q.to, today].join(
-      '|',
-    );
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const answer = await this.answer(c, tab, s, q);
-    cache.set(key, wid, generation, answer);
-    return answer;
+    const key = [tab, JSON.stringify(s), this.d.invoiceStats.scopeKey(c), q.therapistId, q.from, q.to, today];
+    return this.remember(c.member.workspaceId, key, () => this.answer(c, tab, s, q));
   }
 
   private async answer(c: Caller, tab: AnalyticsTab, s: StatsScope, q: AnalyticsQuery): Promise<AnalyticsResponse> {
@@ -101,13 +108,18 @@ export class AnalyticsService {
     const inv = this.d.invoiceStats.for(c);
     const f: StatsFilter | null =
       sessionsScope.kind === 'none' ? null : { workspaceId: wid, ...(sessionsScope.kind === 'own' ? { therapistId: c.userId } : {}) };
-    const [features, now, before, byDay, due, sessions, memberIds] = await Promise.all([
+    // The figures are remembered until the workspace's data changes; the plan and the members are read each time.
+    const figures = () =>
+      Promise.all([
+        readsInvoices ? inv.totals(spanOf(monthToDate)) : null,
+        readsInvoices ? inv.totals(spanOf(sameDaysOfLastMonth(monthToDate))) : null,
+        readsInvoices ? inv.issuedByDay(spanOf(last30)) : [],
+        readsInvoices ? outstanding(this.d, c, undefined, today) : null,
+        f ? this.d.sessionStats.totals(f, spanOf(month)) : null,
+      ]);
+    const [features, [now, before, byDay, due, sessions], memberIds] = await Promise.all([
       this.d.featuresOf(wid),
-      readsInvoices ? inv.totals(spanOf(monthToDate)) : null,
-      readsInvoices ? inv.totals(spanOf(sameDaysOfLastMonth(monthToDate))) : null,
-      readsInvoices ? inv.issuedByDay(spanOf(last30)) : [],
-      readsInvoices ? outstanding(this.d, c, undefined, today) : null,
-      f ? this.d.sessionStats.totals(f, spanOf(month)) : null,
+      this.remember(wid, ['dashboard', JSON.stringify(f), this.d.invoiceStats.scopeKey(c), today], figures),
       sessionsScope.kind === 'all' ? this.d.memberUserIds(wid) : [c.userId],
     ]);
     const perDay = new Map(byDay.map((r) => [r.day, r.cents]));
