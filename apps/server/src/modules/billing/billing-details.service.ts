@@ -266,7 +266,7 @@ export class BillingDetailsService {
       return row;
     });
     if (!issued) return 'duplicate';
-    this.d.operator.afterIssue(issued);
+    await this.d.operator.afterIssue(issued);
     const to = details.email ?? (await this.d.ownerEmailOf(workspaceId));
     if (to) await this.d.operator.mail(issued.id, to, workspaceId);
     return 'issued';

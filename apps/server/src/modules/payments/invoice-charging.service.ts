@@ -17,7 +17,7 @@ export type ChargingDeps = {
   accounts: PaymentAccounts;
   cards: PatientCards;
   invoices: InvoicesService;
-  onSettled: (workspaceId: string, invoiceId: string, amountCents: number) => void;
+  onSettled: (workspaceId: string, invoiceId: string, amountCents: number) => Promise<void>;
 };
 
 /** What the patient's bank answered, in Spanish, for the attempts list and the answer of «Cobrar». */

@@ -16,7 +16,7 @@ export type RefundDeps = {
   accounts: PaymentAccounts;
   invoices: InvoicesService;
   issuing: InvoiceIssuing;
-  onSettled: (workspaceId: string, invoiceId: string) => void;
+  onSettled: (workspaceId: string, invoiceId: string) => Promise<void>;
 };
 
 /**
@@ -99,7 +99,7 @@ export class InvoiceRefunds {
         // The rectifying invoice is settled by the refund itself.
         await invoicePaymentState.set(tx, rectifying.id, { paymentStatus: 'refunded', paymentType: 'stripe_connect', paidAt: new Date() });
       });
-    this.d.onSettled(inv.workspaceId, inv.id);
+    await this.d.onSettled(inv.workspaceId, inv.id);
     return {
       status: recorded?.status ?? refund.status,
       amountCents: amount,

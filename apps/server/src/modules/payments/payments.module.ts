@@ -74,8 +74,8 @@ export const paymentsModule = defineModule({
       publicUrl,
       clock: p.clock,
     };
-    const onSettled = (workspaceId: string, invoiceId: string, amountCents = 0) => {
-      if (amountCents > 0) void p.events.emit('invoice.paid', { workspaceId, invoiceId, amountCents });
+    const onSettled = async (workspaceId: string, invoiceId: string, amountCents = 0) => {
+      if (amountCents > 0) await p.events.emit('invoice.paid', { workspaceId, invoiceId, amountCents });
     };
     const accounts = new PaymentAccounts(db, gateway, publicUrl);
     const cards = new PatientCards({ ...base, accounts });

@@ -105,7 +105,7 @@ export class AutoInvoices {
         return row;
       });
       if (issued) {
-        this.issuing.afterIssue(issued);
+        await this.issuing.afterIssue(issued);
         for (const fn of this.issuedListeners) fn(issued);
       }
     } catch (err) {

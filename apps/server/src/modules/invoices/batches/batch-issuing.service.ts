@@ -85,7 +85,7 @@ export class BatchIssuing {
       await opts.inTx?.(tx, out);
       return out;
     });
-    for (const o of outcomes) if ('row' in o) this.d.events.emit('invoice.issued', issuedEvent(o.row));
+    for (const o of outcomes) if ('row' in o) await this.d.events.emit('invoice.issued', issuedEvent(o.row));
     if (outcomes.some((o) => 'row' in o)) this.d.sessions.afterCommit(c.member.workspaceId);
     return outcomes;
   }

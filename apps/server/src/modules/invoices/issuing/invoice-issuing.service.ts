@@ -80,7 +80,7 @@ export class InvoiceIssuing {
       if (draft.status !== 'draft') throw new AppError('invoice_issued');
       return this.issueWith(tx, c, draft, undefined, { lines });
     });
-    this.afterIssue(issued.row);
+    await this.afterIssue(issued.row);
     return this.invoices.presentIssued(c, issued.row, issued.lines, issued.record);
   }
 
@@ -171,8 +171,9 @@ export class InvoiceIssuing {
     return { row: issued, lines, record };
   }
 
-  afterIssue(row: InvoiceRow) {
-    this.events.emit('invoice.issued', issuedEvent(row));
+  /** After the commit: the event's handlers (caches, the AEAT's sending) have run when it resolves. */
+  async afterIssue(row: InvoiceRow) {
+    await this.events.emit('invoice.issued', issuedEvent(row));
     this.d.sessions.afterCommit(row.workspaceId);
   }
 
@@ -193,7 +194,7 @@ export class InvoiceIssuing {
       });
       return row;
     });
-    this.events.emit('invoice.paid', { workspaceId: row.workspaceId, invoiceId: row.id, amountCents: row.total });
+    await this.events.emit('invoice.paid', { workspaceId: row.workspaceId, invoiceId: row.id, amountCents: row.total });
     return this.invoices.present(c, row);
   }
 
@@ -248,7 +249,7 @@ export class InvoiceIssuing {
       if (!b.lines.length) await this.d.sessions.setInvoiced(tx, original.workspaceId, sessionIdsOf(originalLines), false);
       return row;
     });
-    this.afterIssue(row);
+    await this.afterIssue(row);
     return this.invoices.present(c, row);
   }
 

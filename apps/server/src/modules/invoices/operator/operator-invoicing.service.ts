@@ -149,7 +149,7 @@ export class OperatorInvoicing {
 
   /** After the commit of `issueIn`'s transaction: the issue's event (the operator's own screens follow). */
   afterIssue(row: OperatorInvoice) {
-    this.d.issuing.afterIssue(row);
+    return this.d.issuing.afterIssue(row);
   }
 
   /** Mails one of Diván's invoices, its PDF attached, once (the outbox's key), through the outbox. */

@@ -75,7 +75,7 @@ export class SessionPacks {
       });
       return { row, invoice };
     });
-    this.d.issuing.afterIssue(invoice);
+    await this.d.issuing.afterIssue(invoice);
     return (await this.present([row]))[0]!;
   }
 

@@ -31,7 +31,7 @@ export type WebhookDeps = {
   cards: PatientCards;
   bookings: BookingPayments;
   log: FastifyBaseLogger;
-  onSettled: (workspaceId: string, invoiceId: string, amountCents: number) => void;
+  onSettled: (workspaceId: string, invoiceId: string, amountCents: number) => Promise<void>;
 };
 
 /**
@@ -79,7 +79,7 @@ export class PaymentWebhooks {
       return out;
     });
     if (settled === null) return { received: true, duplicate: true };
-    for (const s of settled) this.d.onSettled(s.row.workspaceId, s.row.id, s.becamePaid ? s.row.total : 0);
+    for (const s of settled) await this.d.onSettled(s.row.workspaceId, s.row.id, s.becamePaid ? s.row.total : 0);
     return { received: true, duplicate: false };
   }
 
