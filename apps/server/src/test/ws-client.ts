@@ -31,6 +31,16 @@ export async function connectSocket(baseUrl: string, path = '/api/v1/notificatio
         waiters.push({ event, resolve: (f) => (clearTimeout(timer), resolve(f)) });
       });
     },
+    /**
+     * The next `workspace-event` frame that is not a `workspace.access_changed`: a member's own joining is
+     * emitted without waiting and, on PostgreSQL (LISTEN/NOTIFY), may reach a socket opened after it.
+     */
+    async nextDomainEvent(timeoutMs = 5000): Promise<Frame> {
+      for (;;) {
+        const frame = await this.next('workspace-event', timeoutMs);
+        if ((frame.data as { name?: string } | undefined)?.name !== 'workspace.access_changed') return frame;
+      }
+    },
     /** Every frame of `event` received so far and not yet taken, without waiting for more. */
     taken(event: string): Frame[] {
       const out = frames.filter((f) => f.event === event);

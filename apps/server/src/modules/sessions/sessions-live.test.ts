@@ -26,7 +26,7 @@ describe('session changes on the members’ sockets', () => {
       { token: c.rosa.accessToken },
     );
     const s = json<{ session: Session }>(res).session;
-    const created = await mine.next('workspace-event');
+    const created = await mine.nextDomainEvent();
     expect(created.data).toEqual({
       name: 'session.created',
       workspaceId: c.ws.id,
@@ -36,7 +36,7 @@ describe('session changes on the members’ sockets', () => {
     });
     expect(JSON.stringify(created.data)).not.toContain('Ana');
     await t.post(`${W(c.ws.id)}/sessions/${s.id}/cancel`, { reason: 'late' }, { token: c.rosa.accessToken });
-    expect((await mine.next('workspace-event')).data).toMatchObject({ name: 'session.canceled', sessionId: s.id });
+    expect((await mine.nextDomainEvent()).data).toMatchObject({ name: 'session.canceled', sessionId: s.id });
     await expect(theirs.next('workspace-event', 500)).rejects.toThrow(/no 'workspace-event'/);
     mine.close();
     theirs.close();

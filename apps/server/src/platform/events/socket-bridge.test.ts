@@ -29,7 +29,7 @@ describe("domain events on the members' sockets", () => {
     const patient = json<Patient>(
       await t.post(`/api/v1/workspaces/${ws.id}/patients`, { firstName: 'Irene', lastName: 'Confidencial' }, { token: owner.accessToken }),
     );
-    const frame = await mine.next('workspace-event');
+    const frame = await mine.nextDomainEvent();
     expect(frame.data).toEqual({ name: 'patient.created', workspaceId: ws.id, patientId: patient.id, assignedTherapistId: null });
     expect(JSON.stringify(frame.data)).not.toContain('Confidencial');
     await expect(theirs.next('workspace-event', 500)).rejects.toThrow(/no 'workspace-event'/);
