@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AnalyticsResponse, DashboardStats, Invoice, Session } from '@divan/core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { clinic, W, type Clinic } from '../../test/session-fixtures';
-import type { Therapist } from '../../test/workspace-fixtures';
+import { addMember, therapist, type Therapist } from '../../test/workspace-fixtures';
 
 /**
  * The tabs' cached answers (analytics-cache.ts): the same question is answered from memory until the
@@ -138,5 +138,16 @@ describe('the statistics’ cached answers', () => {
       201,
     );
     expect((await dashboard()).sessions).toEqual({ completed: 2, pending: 1, canceled: 1 });
+  });
+
+  it('the dashboard’s members are dropped when the workspace’s access changes, and named afresh', async () => {
+    const names = async () =>
+      (await ok<DashboardStats>(t.get(`${A}/dashboard`, { token: c.owner.accessToken }))).scope.therapists.map((x) => x.name);
+    const before = await names();
+    expect(before).toContain('Tomás');
+    expect(before).not.toContain('Nuria');
+    const nuria = await therapist(t, 'nuria-cache@sesiones.test', 'Nuria');
+    await addMember(t, c.owner, c.ws.id, nuria, [c.ws.roles.find((r) => r.name === 'Terapeuta')!.id]);
+    expect(await names()).toContain('Nuria');
   });
 });

@@ -11,9 +11,10 @@ export const analyticsModule = defineModule({
   name: 'analytics',
   needs: ['sessionStats', 'invoiceStats', 'patientStats', 'bookingOffer', 'users', 'workspaces'],
   build: ({ sessionStats, invoiceStats, patientStats, bookingOffer, users, workspaces }, p) => {
-    const cache = analyticsCache(p.config.analyticsCache ?? 200).shareThrough(p.realtime, ANALYTICS_CHANGED);
+    const cache = analyticsCache(p.config.analyticsCache ?? 200);
+    cache.cache.shareThrough(p.realtime, ANALYTICS_CHANGED);
     // A service or a blocked day changes the utilisation (booking tells no domain event of them).
-    bookingOffer.onChange((workspaceId) => cache.changed(workspaceId));
+    bookingOffer.onChange((workspaceId) => cache.cache.changed(workspaceId));
     const analytics = new AnalyticsService({
       sessionStats,
       invoiceStats,
@@ -21,7 +22,7 @@ export const analyticsModule = defineModule({
       bookingOffer,
       users,
       clock: p.clock ?? (() => new Date()),
-      featuresOf: (id) => workspaces.featuresOf(id),
+      featuresOf: (id) => workspaces.featuresForRead(id),
       memberUserIds: (id) => workspaces.memberUserIds(id),
       cache,
     });

@@ -67,7 +67,9 @@ export async function analyticsRoutes(app: FastifyInstance, { analytics }: { ana
           response: { 200: analyticsResponse },
         },
       },
-      (req) => analytics.tab(caller(req), tab, req.query),
+      // The answer's JSON as kept (a Buffer skips the serialiser; it was written by the same contract).
+      async (req, reply) =>
+        reply.type('application/json; charset=utf-8').send((await analytics.tabJson(caller(req), tab, req.query)) as never),
     );
     r.get(
       `${A}/${tab}/rows`,

@@ -1,4 +1,5 @@
 import {
+  analyticsResponse,
   daysOf,
   presetPeriod,
   scopeFor,
@@ -13,6 +14,7 @@ import {
   type Period,
 } from '@divan/core';
 import type { Caller } from '../../platform/auth/caller';
+import { inTurns } from '../../platform/db/statement-turns';
 import { AppError } from '../../platform/errors';
 import { spanOf, STATS_ZONE, therapistNames, type AnalyticsDeps } from './analytics-context';
 import type { AnalyticsCache } from './analytics-cache';
@@ -53,18 +55,25 @@ export class AnalyticsService {
 
   /**
    * A value of the workspace's data, from the cache until that data changes (`key` names everything
-   * else the value depends on: the caller's scope, the period, today). The generation is read before
-   * the queries, so a value read while a write committed is not kept.
+   * else the value depends on: the caller's scope, the period, today); one read per key at a time.
    */
-  private async remember<T>(wid: string, key: (string | undefined)[], read: () => Promise<T>): Promise<T> {
-    const cache = this.d.cache;
-    const generation = cache.generation(wid);
-    const k = [wid, generation, ...key.map((x) => x ?? '')].join('|');
-    const hit = cache.get(k);
-    if (hit) return hit as T;
-    const value = await read();
-    cache.set(k, wid, generation, value);
-    return value;
+  /** `read` computed once per question (CachedReads), its statements in turns (PGlite: others pass between). */
+  private remember<T>(wid: string, key: (string | undefined)[], read: () => Promise<T>): Promise<T> {
+    return this.d.cache.read(wid, key.map((x) => x ?? '').join('|'), () => inTurns(read)) as Promise<T>;
+  }
+
+  /** Each kept answer's JSON, written once by its contract (a hit then costs no validation or stringifying). */
+  private readonly sent = new WeakMap<AnalyticsResponse, Buffer>();
+
+  /** `tab` as the bytes the route sends: a kept answer is the same object, so its JSON is written once. */
+  async tabJson(c: Caller, tab: AnalyticsTab, q: AnalyticsQuery): Promise<Buffer> {
+    const answer = await this.tab(c, tab, q);
+    let json = this.sent.get(answer);
+    if (!json) {
+      json = Buffer.from(JSON.stringify(analyticsResponse.parse(answer)));
+      this.sent.set(answer, json);
+    }
+    return json;
   }
 
   async tab(c: Caller, tab: AnalyticsTab, q: AnalyticsQuery): Promise<AnalyticsResponse> {
@@ -92,7 +101,7 @@ export class AnalyticsService {
   async rows(c: Caller, tab: AnalyticsTab, q: AnalyticsQuery & { card: string }): Promise<AnalyticsRowsResponse> {
     await this.requireAdvanced(c);
     const s = statsScope(c, tab, q.therapistId);
-    return cardRows(this.d, c, s, tab, q.card, { from: q.from, to: q.to }, q.therapistId);
+    return inTurns(() => cardRows(this.d, c, s, tab, q.card, { from: q.from, to: q.to }, q.therapistId));
   }
 
   /** The dashboard's figures: this month against the same days of the last, the 30 days' chart, what is owed. */
@@ -108,7 +117,7 @@ export class AnalyticsService {
     const inv = this.d.invoiceStats.for(c);
     const f: StatsFilter | null =
       sessionsScope.kind === 'none' ? null : { workspaceId: wid, ...(sessionsScope.kind === 'own' ? { therapistId: c.userId } : {}) };
-    // The figures are remembered until the workspace's data changes; the plan and the members are read each time.
+    // The figures are remembered until the workspace's data changes; the plan is read each time.
     const figures = () =>
       Promise.all([
         readsInvoices ? inv.totals(spanOf(monthToDate)) : null,
@@ -117,13 +126,19 @@ export class AnalyticsService {
         readsInvoices ? outstanding(this.d, c, undefined, today) : null,
         f ? this.d.sessionStats.totals(f, spanOf(month)) : null,
       ]);
-    const [features, [now, before, byDay, due, sessions], memberIds] = await Promise.all([
+    // The members a workspace-wide reader may pick and their names: dropped with the rest when the
+    // workspace's access changes (a member added, removed or given another role) or a name does.
+    const therapists = async () => {
+      const ids = sessionsScope.kind === 'all' ? await this.d.memberUserIds(wid) : [c.userId];
+      const name = await therapistNames(this.d.users, ids);
+      return ids.map((id) => ({ therapistId: id, name: name(id) })).sort((x, y) => x.name.localeCompare(y.name, 'es'));
+    };
+    const [features, [now, before, byDay, due, sessions], scopeTherapists] = await Promise.all([
       this.d.featuresOf(wid),
       this.remember(wid, ['dashboard', JSON.stringify(f), this.d.invoiceStats.scopeKey(c), today], figures),
-      sessionsScope.kind === 'all' ? this.d.memberUserIds(wid) : [c.userId],
+      this.remember(wid, ['dashboard-therapists', sessionsScope.kind === 'all' ? '' : c.userId], therapists),
     ]);
     const perDay = new Map(byDay.map((r) => [r.day, r.cents]));
-    const name = await therapistNames(this.d.users, memberIds);
     return {
       today,
       month,
@@ -142,7 +157,7 @@ export class AnalyticsService {
       advanced: features.advancedStatistics,
       scope: {
         workspace: sessionsScope.kind === 'all',
-        therapists: memberIds.map((id) => ({ therapistId: id, name: name(id) })).sort((x, y) => x.name.localeCompare(y.name, 'es')),
+        therapists: scopeTherapists,
       },
     };
   }

@@ -489,6 +489,11 @@ describe('who sees what', () => {
     expect([d.advanced, d.sessions, d.revenue?.dueCents]).toEqual([false, { completed: 0, pending: 0, canceled: 0 }, 0]);
     const refused = await t.get(`${W(ws.id)}/analytics/sessions?${OCT}`, { token: solo.accessToken });
     expect([refused.statusCode, json<{ code: string }>(refused).code]).toEqual([403, 'analytics_not_in_plan']);
+    // The gate keeps the plan a few seconds (featuresForRead); a change of plan is seen at once, both ways.
+    await t.app.services.workspaces.setPlan(ws.id, { id: 'advance', seats: 1 });
+    expect((await t.get(`${W(ws.id)}/analytics/sessions?${OCT}`, { token: solo.accessToken })).statusCode).toBe(200);
+    await t.app.services.workspaces.setPlan(ws.id, { id: 'basic', seats: 1 });
+    expect((await t.get(`${W(ws.id)}/analytics/sessions?${OCT}`, { token: solo.accessToken })).statusCode).toBe(403);
   });
 });
 

@@ -230,7 +230,10 @@ describe('the reader', () => {
         return { items: [] };
       },
     } as unknown as SessionsService;
-    const reader = new SessionListReader(sessions, sessionListCache(10), 1_000, () => now);
+    const reader = new SessionListReader(
+      sessions,
+      sessionListCache(10, 1_000, () => now),
+    );
     return { reader, calls: () => calls, release: () => release(), tick: (ms: number) => (now += ms) };
   };
   const q = { from: '2026-11-23T00:00:00.000Z', to: '2026-11-30T00:00:00.000Z' };

@@ -5,7 +5,7 @@ import { gzip as gzipCb } from 'node:zlib';
 import { SESSION_FIELDS, fieldAccessKey, scopeFor, sessionGridResponse, sessionResponse, type SessionListQuery } from '@divan/core';
 import { z } from 'zod';
 import { compiledSerializer } from '../../platform/http/compiled-serializer';
-import { WorkspaceCache } from '../../platform/cache/workspace-cache';
+import { CachedReads } from '../../platform/cache/cached-reads';
 import { handle, type Handler } from '../../platform/modules/define-module';
 import type { Caller } from '../../platform/auth/caller';
 import { checkedRange } from './session-rules';
@@ -17,8 +17,9 @@ const serializeGrid = compiledSerializer(sessionGridResponse);
 const gzip = promisify(gzipCb);
 
 /** A range read as sent: its JSON, and the same gzipped when it is worth it (a clinic's week is ~2.5 MB of JSON). */
-export type SessionListBody = { json: Buffer; gzip?: Buffer; builtAt: number };
-export type SessionListCache = WorkspaceCache<SessionListBody>;
+export type SessionListBody = { json: Buffer; gzip?: Buffer };
+/** One read per key at a time, refreshed ahead of the 60-s age bound (platform/cache/cached-reads.ts). */
+export type SessionListCache = CachedReads<SessionListBody>;
 
 /** Sessions checked against the contract and written between two turns of the event loop. */
 const JSON_SLICE = 250;
@@ -26,12 +27,21 @@ const JSON_SLICE = 250;
 /** Below this a gzipped copy saves less than it costs. */
 const GZIP_FROM_BYTES = 8 * 1024;
 
-/** Range reads per workspace (see WorkspaceCache): up to `entries`, 64 MB of JSON and gzip together. */
-export const sessionListCache = (entries: number): SessionListCache =>
-  new WorkspaceCache<SessionListBody>({
+/**
+ * Range reads per workspace (see WorkspaceCache): up to `entries`, 64 MB of JSON and gzip together. A
+ * kept read older than `refreshAfterMs` is read again in the background while it is still served, so
+ * the age bound (for a change another process could not tell) never leaves a busy calendar waiting;
+ * after a change every open calendar of the workspace reads again at once (its live event), and they
+ * share the one query. With `entries` 0 (SESSION_LIST_CACHE=0) every request makes its own.
+ */
+export const sessionListCache = (entries: number, refreshAfterMs = 40_000, now?: () => number): SessionListCache =>
+  new CachedReads<SessionListBody>({
     maxEntries: entries,
     maxSize: 64 * 1024 * 1024,
     sizeOf: (b) => b.json.length + (b.gzip?.length ?? 0),
+    ttlMs: 60_000,
+    refreshAfterMs,
+    ...(now ? { now } : {}),
   });
 
 /**
@@ -53,10 +63,10 @@ export const SESSION_LIST_EVENTS = [
 export function dropStaleSessionLists(cache: SessionListCache): Handler[] {
   return [
     // 'once': the cache's `changed` tells the other processes itself (WorkspaceCache.shareThrough).
-    ...SESSION_LIST_EVENTS.map((name) => handle(name, 'once', ({ workspaceId }) => cache.changed(workspaceId))),
+    ...SESSION_LIST_EVENTS.map((name) => handle(name, 'once', ({ workspaceId }) => cache.cache.changed(workspaceId))),
     // Sessions show their therapist's name: a new name empties every read, in every process.
     handle('user.profile_updated', 'every-process', ({ fields }) => {
-      if (fields.includes('firstName') || fields.includes('lastName')) cache.clear();
+      if (fields.includes('firstName') || fields.includes('lastName')) cache.cache.clear();
     }),
   ];
 }
@@ -78,7 +88,7 @@ export function invalidateAfter<S extends object, K extends keyof S>(
     const wrapped = async (...args: unknown[]) => {
       const result: unknown = await (original as (...a: unknown[]) => Promise<unknown>).apply(service, args);
       const ws = (workspaceOf as (...a: unknown[]) => string | undefined)(...args);
-      if (ws) cache.changed(ws);
+      if (ws) cache.cache.changed(ws);
       return result;
     };
     service[name] = wrapped as S[K];
@@ -99,9 +109,6 @@ export class SessionListReader {
   constructor(
     private readonly sessions: SessionsService,
     private readonly cache: SessionListCache,
-    /** A kept read older than this is read again in the background (under the cache's 60 s age bound). */
-    private readonly refreshAfterMs = 40_000,
-    private readonly now: () => number = Date.now,
   ) {}
 
   async read(
@@ -110,69 +117,25 @@ export class SessionListReader {
     acceptsGzip: boolean,
     view: SessionListView = 'list',
   ): Promise<{ body: Buffer; gzipped: boolean }> {
-    const ws = c.member.workspaceId;
-    const generation = this.cache.generation(ws);
     const { start, end } = checkedRange(q.from, q.to);
     const scope = scopeFor(c.member.ability, 'read', 'sessions', c.userId);
     const who = [scope.kind === 'own' ? `own:${scope.ownerId}` : scope.kind, fieldAccessKey(c.member.ability, SESSION_FIELDS, c.userId)];
     if (c.member.ability.can('read', 'patient_histories')) who.push(c.userId);
-    const key = [
-      view,
-      ws,
-      generation,
-      ...who,
-      start.toISOString(),
-      end.toISOString(),
-      q.therapistId ?? '',
-      q.patientId ?? '',
-      q.status ?? '',
-    ].join('|');
-    const hit = this.cache.get(key);
-    // A read kept for a while is read again in the background while it is still served, so the cache's
-    // age bound (for a change another process could not tell) never leaves a busy calendar waiting.
-    if (hit && this.now() - hit.builtAt > this.refreshAfterMs) void this.load(key, ws, generation, c, q, true, view).catch(() => undefined);
-    const body = hit ?? (await this.load(key, ws, generation, c, q, acceptsGzip, view));
+    const key = [view, ...who, start.toISOString(), end.toISOString(), q.therapistId ?? '', q.patientId ?? '', q.status ?? ''].join('|');
+    const range = { ...q, from: start.toISOString(), to: end.toISOString() };
+    // A kept read (or one refreshed in the background) serves every client: it holds the gzipped copy too.
+    const body = await this.cache.read(c.member.workspaceId, key, () =>
+      this.build(c, range, acceptsGzip || this.cache.cache.enabled, view),
+    );
     return acceptsGzip && body.gzip ? { body: body.gzip, gzipped: true } : { body: body.json, gzipped: false };
   }
 
-  private readonly inflight = new Map<string, Promise<SessionListBody>>();
-
-  /**
-   * One read per key at a time: after a change every open calendar of the workspace reads again at once
-   * (its live event), and they share the one query. With the cache off (SESSION_LIST_CACHE=0) every
-   * request makes its own.
-   */
-  private load(
-    key: string,
-    ws: string,
-    generation: string,
-    c: Caller,
-    q: SessionListQuery,
-    acceptsGzip: boolean,
-    view: SessionListView,
-  ): Promise<SessionListBody> {
-    let pending = this.cache.enabled ? this.inflight.get(key) : undefined;
-    if (!pending) {
-      const { start, end } = checkedRange(q.from, q.to);
-      pending = this.build(c, { ...q, from: start.toISOString(), to: end.toISOString() }, acceptsGzip, view)
-        .then((body) => {
-          this.cache.set(key, ws, generation, body);
-          return body;
-        })
-        .finally(() => this.inflight.delete(key));
-      if (this.cache.enabled) this.inflight.set(key, pending);
-    }
-    return pending;
-  }
-
   /** A miss is written by the response contract compiled to a serialiser, then kept as the bytes sent. */
-  private async build(c: Caller, q: SessionListQuery, acceptsGzip: boolean, view: SessionListView): Promise<SessionListBody> {
-    const builtAt = this.now();
+  private async build(c: Caller, q: SessionListQuery, withGzip: boolean, view: SessionListView): Promise<SessionListBody> {
     const json = Buffer.from(view === 'grid' ? serializeGrid(await this.sessions.grid(c, q)) : await this.listJson(c, q));
     return {
       json,
-      gzip: json.length >= GZIP_FROM_BYTES && (acceptsGzip || this.cache.enabled) ? await gzip(json, { level: 6 }) : undefined,
-      builtAt,
+      gzip: json.length >= GZIP_FROM_BYTES && withGzip ? await gzip(json, { level: 6 }) : undefined,
     };
   }
 

@@ -80,7 +80,8 @@ export const sessionsModule = defineModule({
     const patientSessions = new PatientSessionsService(db, patients, sessions);
     const notes = new SessionNotesService(sessions, history);
     // The calendar's range reads, kept until what they show changes (docs/decisions/0015-calendar-reads.md).
-    const lists = sessionListCache(config.sessionListCache ?? 200).shareThrough(p.realtime, SESSIONS_CHANGED);
+    const lists = sessionListCache(config.sessionListCache ?? 200);
+    lists.cache.shareThrough(p.realtime, SESSIONS_CHANGED);
     // No domain event follows these: a session's note (linked, edited, its privacy, deleted) and a location's name.
     invalidateAfter(lists, history, ['create'], (c: Caller, _p: string, _i: unknown, link?: { sessionId: string }) =>
       link ? c.member.workspaceId : undefined,
@@ -92,7 +93,7 @@ export const sessionsModule = defineModule({
     // The statistics' summary of months, refreshed a little after the sessions change (exact meanwhile).
     const monthStats = new SessionMonthStats(db, p.jobs);
     const invoicing = new SessionInvoicing(db, (workspaceId) => {
-      lists.changed(workspaceId);
+      lists.cache.changed(workspaceId);
       monthStats
         .changed(workspaceId)
         .catch((err: unknown) => p.log.warn({ err, workspaceId }, 'session month stats: refresh not enqueued'));

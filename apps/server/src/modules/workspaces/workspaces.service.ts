@@ -28,6 +28,9 @@ import { rolesRepository } from './roles.repository';
 import { workspacesRepository, type WorkspaceRow } from './workspaces.repository';
 import { billingOf, fileUrl, planOf, presentWorkspace } from './workspace-presenter';
 
+/** How long a plan gate of a hot read may lag a change made in another process (`featuresForRead`). */
+export const PLAN_GATE_TTL_MS = 5_000;
+
 const ADMIN_PERMISSIONS = SUBJECT_NAMES.map((subject) => ({ action: 'manage' as const, subject }));
 
 export class WorkspacesService {
@@ -40,6 +43,14 @@ export class WorkspacesService {
     private readonly memberships: WorkspaceCache<Membership> = new WorkspaceCache<Membership>({ maxEntries: 0 }),
     private readonly events?: EventBus,
   ) {}
+
+  /**
+   * The workspace rows behind the plan gates of hot reads (`featuresForRead`): kept a few seconds, so a
+   * busy statistics screen does not read the row on every request (on PGlite each read queues behind the
+   * others). A change here drops it at once; one in another process, or racing its commit, shows within
+   * PLAN_GATE_TTL_MS.
+   */
+  private readonly planRows = new WorkspaceCache<WorkspaceRow>({ maxEntries: 10_000, ttlMs: PLAN_GATE_TTL_MS });
 
   /**
    * The access guard's resolver, on every workspace request: from the cache, or one query and the
@@ -190,7 +201,8 @@ export class WorkspacesService {
     outer?: DbOrTx,
   ) {
     const run = <T>(fn: (tx: DbOrTx) => Promise<T>) => (outer ? fn(outer) : this.db.transaction(fn));
-    return run(async (tx) => {
+    this.planRows.invalidate(workspaceId);
+    const row = await run(async (tx) => {
       const current = await workspacesRepository(tx).lock(workspaceId);
       if (!current) throw new AppError('workspace_not_found');
       const row = await workspacesRepository(tx).update(workspaceId, {
@@ -214,6 +226,9 @@ export class WorkspacesService {
       });
       return row!;
     });
+    // Again once committed (in the caller's transaction, the bound above covers the rest).
+    this.planRows.invalidate(workspaceId);
+    return row;
   }
 
   /**
@@ -234,6 +249,7 @@ export class WorkspacesService {
     const from = new Date(Math.max(current.freeTrialEnd?.getTime() ?? 0, Date.now(), opts.after?.getTime() ?? 0));
     const until = 'days' in by ? new Date(from.getTime() + by.days * 86_400_000) : addMonthsUtc(from, by.months);
     await workspacesRepository(tx).update(workspaceId, { freeTrialEnd: until });
+    this.planRows.invalidate(workspaceId);
     await this.audit.record(tx, {
       workspaceId,
       actorId: null,
@@ -296,6 +312,20 @@ export class WorkspacesService {
     const ws = await workspacesRepository(tx).findById(workspaceId);
     if (!ws) throw new AppError('workspace_not_found');
     return ws.planId;
+  }
+
+  /** `featuresOf` for a read's gate, outside any transaction: up to PLAN_GATE_TTL_MS behind a change made elsewhere. */
+  async featuresForRead(workspaceId: string) {
+    const generation = this.planRows.generation(workspaceId);
+    const key = `${workspaceId}|${generation}`;
+    let ws = this.planRows.get(key);
+    if (!ws) {
+      ws = await workspacesRepository(this.db).findById(workspaceId);
+      if (!ws) throw new AppError('workspace_not_found');
+      this.planRows.set(key, workspaceId, generation, ws);
+    }
+    // The trial's end and the period's are compared with now on every call.
+    return featuresOf(planOf(ws));
   }
 
   async featuresOf(workspaceId: string, tx: DbOrTx = this.db) {

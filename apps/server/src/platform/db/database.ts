@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { WalFlusher } from './wal-flusher';
+import { takeTurns } from './statement-turns';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** The transaction handle drizzle passes to `db.transaction(cb)`. */
@@ -110,6 +111,8 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   } else {
     client = await PGlite.create({ startParams, extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   }
+  // A computation's statements inside `inTurns` one at a time, so other requests' pass in between.
+  takeTurns(client);
   const db = drizzlePglite(client, statementLogger(opts.onStatement)) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: opts.migrationsFolder });
   return {
