@@ -47,6 +47,13 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // Each import() carries the files to preload with it. The entry, React and the router are loaded
+    // before any of them runs, so their names are left out of every list (screens.ts holds ~140 lists:
+    // docs/bundle-budget.md). A module that did need one still gets it through its imports.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((d) => !/(^|\/)(index|framework|react-router)-[\w-]+\.js$/.test(d)) : deps,
+    },
     rollupOptions: {
       // The app. The public booking pages (booking.html) are built after it by vite.booking.config.ts.
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
@@ -54,9 +61,11 @@ export default defineConfig({
       // they have none, and saying so keeps Zod out of every page that only needs an error message.
       treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]core[\\/]/.test(id) },
       output: {
-        // The framework rarely changes between deploys: a separate chunk stays cached across releases.
+        // The framework rarely changes between deploys: separate chunks stay cached across releases. The
+        // router apart: the sign-in page does not load it (src/app/guest, docs/bundle-budget.md).
         manualChunks(id) {
-          if (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'framework';
+          if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'framework';
+          if (/node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/.test(id)) return 'react-router';
           return undefined;
         },
       },

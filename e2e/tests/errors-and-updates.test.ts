@@ -58,9 +58,9 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
     const signIn = await scriptKilobytes(page, '/sign-in');
     console.log(`gzipped JS loaded: /sign-in ${signIn.toFixed(1)} KB`);
     await page.context().close();
-    // The budget (apps/web/docs/bundle-budget.md): the framework alone (React 19 + React Router 7) is
-    // ~98 KB, so every route and shared module added to the entry counts against the remaining ~20 KB.
-    expect(signIn).toBeLessThanOrEqual(120);
+    // The budget (apps/web/docs/bundle-budget.md): the page loads React (~67 KB) and not the router (the
+    // guest app, src/app/guest), so every module added to the entry or the sign-in form counts.
+    expect(signIn).toBeLessThanOrEqual(110);
 
     // The signed-in shell (dashboard): a confirmed account, its session put where the web app keeps it.
     const email = `presupuesto-${Date.now()}@example.com`;

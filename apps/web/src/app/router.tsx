@@ -2,11 +2,15 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, type LazyRouteFu
 import { PageSpinner } from '@/components/ui/spinner';
 import { RouteErrorBoundary, ServerErrorRoute } from '@/features/errors/routes/server-error';
 import { RequireAuth, RequireGuest } from './guards';
+import type { moreScreens as MoreScreens } from './more-screens';
 import type { screens as Screens } from './screens';
 
+type Lazy = LazyRouteFunction<RouteObject>;
 /** A signed-in screen, loaded through ./screens (one small chunk first, then the screen). */
-const screen = (name: keyof typeof Screens) =>
-  (() => import('./screens').then((m): Promise<object> => m.screens[name]())) as LazyRouteFunction<RouteObject>;
+const first = (name: keyof typeof Screens) => (() => import('./screens').then((m): Promise<object> => m.screens[name]())) as Lazy;
+/** The others, through ./more-screens (loaded by the shell on the first input, or here when opened first). */
+const later = (name: keyof typeof MoreScreens) =>
+  (() => import('./more-screens').then((m): Promise<object> => m.moreScreens[name]())) as Lazy;
 
 /**
  * Every screen is a lazy chunk, so the sign-in page does not download the shell and vice versa.
@@ -53,87 +57,87 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           // One task outside the shell: create a workspace, or join one from an invitation (spec §2).
-          { path: 'workspaces/*', lazy: screen('focusLayout') },
+          { path: 'workspaces/*', lazy: first('focusLayout') },
           // Back from paying a plan (Checkout's success URL): waits for the payment to be confirmed, outside the shell.
-          { path: 'plans/payment-success', lazy: screen('paymentSuccess') },
+          { path: 'plans/payment-success', lazy: first('paymentSuccess') },
           // Back from paying a gift: waits for the payment, then shows its code once, outside the shell.
-          { path: 'gift/purchased', lazy: screen('giftPurchased') },
+          { path: 'gift/purchased', lazy: first('giftPurchased') },
           {
-            lazy: screen('shellLayout'),
+            lazy: first('shellLayout'),
             children: [
-              { index: true, lazy: screen('dashboard') },
+              { index: true, lazy: first('dashboard') },
               {
                 path: 'patients',
-                lazy: screen('patientsRoot'),
+                lazy: later('patientsRoot'),
                 children: [
-                  { index: true, lazy: screen('patientsList') },
+                  { index: true, lazy: later('patientsList') },
                   {
                     path: ':patientId',
-                    lazy: screen('patientLayout'),
+                    lazy: later('patientLayout'),
                     children: [
                       { index: true, element: <Navigate to="overview" replace /> },
-                      { path: 'overview', lazy: screen('patientOverview') },
-                      { path: 'info', lazy: screen('patientInfo') },
-                      { path: 'sessions', lazy: screen('patientSessions') },
-                      { path: 'history', lazy: screen('patientHistory') },
-                      { path: 'chat', lazy: screen('patientChat') },
-                      { path: 'documents', lazy: screen('patientDocuments') },
-                      { path: 'consents', lazy: screen('patientConsents') },
-                      { path: 'billing', lazy: screen('patientBilling') },
-                      { path: 'settings', lazy: screen('patientSettings') },
+                      { path: 'overview', lazy: later('patientOverview') },
+                      { path: 'info', lazy: later('patientInfo') },
+                      { path: 'sessions', lazy: later('patientSessions') },
+                      { path: 'history', lazy: later('patientHistory') },
+                      { path: 'chat', lazy: later('patientChat') },
+                      { path: 'documents', lazy: later('patientDocuments') },
+                      { path: 'consents', lazy: later('patientConsents') },
+                      { path: 'billing', lazy: later('patientBilling') },
+                      { path: 'settings', lazy: later('patientSettings') },
                     ],
                   },
                 ],
               },
               {
                 path: 'chats',
-                lazy: screen('chatsLayout'),
+                lazy: later('chatsLayout'),
                 children: [
-                  { index: true, lazy: screen('chatsIndex') },
-                  { path: ':patientFileId', lazy: screen('chatConversation') },
+                  { index: true, lazy: later('chatsIndex') },
+                  { path: ':patientFileId', lazy: later('chatConversation') },
                 ],
               },
               {
                 path: 'calendar',
                 children: [
-                  { index: true, lazy: screen('calendar') },
-                  { path: 'services', lazy: screen('bookingServices') },
+                  { index: true, lazy: later('calendar') },
+                  { path: 'services', lazy: later('bookingServices') },
                 ],
               },
               {
                 path: 'billing',
                 children: [
-                  { index: true, lazy: screen('billingList') },
-                  { path: 'editor/:id?', lazy: screen('invoiceEditor') },
-                  { path: 'batch', lazy: screen('invoiceBatch') },
-                  { path: 'fee-balance', lazy: screen('feeBalance') },
+                  { index: true, lazy: later('billingList') },
+                  { path: 'editor/:id?', lazy: later('invoiceEditor') },
+                  { path: 'batch', lazy: later('invoiceBatch') },
+                  { path: 'fee-balance', lazy: later('feeBalance') },
                 ],
               },
-              { path: 'plans', lazy: screen('plans') },
-              { path: 'analytics', lazy: screen('analytics') },
-              { path: 'gift', lazy: screen('gift') },
+              { path: 'plans', lazy: later('plans') },
+              { path: 'analytics', lazy: later('analytics') },
+              { path: 'gift', lazy: later('gift') },
               {
                 path: 'consents',
                 children: [
-                  { index: true, lazy: screen('consentTemplates') },
-                  { path: 'editor/:id?', lazy: screen('consentEditor') },
+                  { index: true, lazy: later('consentTemplates') },
+                  { path: 'editor/:id?', lazy: later('consentEditor') },
                 ],
               },
               {
                 path: 'settings',
-                lazy: screen('settingsLayout'),
+                lazy: later('settingsLayout'),
                 children: [
                   { index: true, element: <Navigate to="profile" replace /> },
-                  { path: 'profile', lazy: screen('profileSettings') },
-                  { path: 'security', lazy: screen('securitySettings') },
-                  { path: 'appearance', lazy: screen('appearanceSettings') },
-                  { path: 'notifications', lazy: screen('notificationSettings') },
-                  { path: 'integrations', lazy: screen('integrationsSettings') },
-                  { path: 'billing/*', lazy: screen('billingSettings') },
-                  { path: 'payments', lazy: screen('paymentsSettings') },
-                  { path: 'invite', lazy: screen('inviteSettings') },
-                  { path: 'help', lazy: screen('helpSettings') },
-                  { path: 'workspace/*', lazy: screen('workspaceSettings') },
+                  { path: 'profile', lazy: later('profileSettings') },
+                  { path: 'security', lazy: later('securitySettings') },
+                  { path: 'appearance', lazy: later('appearanceSettings') },
+                  { path: 'notifications', lazy: later('notificationSettings') },
+                  { path: 'integrations', lazy: later('integrationsSettings') },
+                  { path: 'billing/*', lazy: later('billingSettings') },
+                  { path: 'payments', lazy: later('paymentsSettings') },
+                  { path: 'invite', lazy: later('inviteSettings') },
+                  { path: 'help', lazy: later('helpSettings') },
+                  { path: 'workspace/*', lazy: later('workspaceSettings') },
                 ],
               },
             ],

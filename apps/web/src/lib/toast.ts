@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type * as Sonner from 'sonner';
+import { onFirstInput } from './first-input';
 
 /**
  * Toasts without paying for sonner up front: the library (and its <Toaster>) load on the first toast.
@@ -28,13 +29,4 @@ export const preloadToaster = () => void load();
  * action (a save, a switch) takes longer than this ~10 KB. A page nobody touches does not download it;
  * a toast that comes first (a realtime event) loads it itself. Returns the clean-up, for an effect.
  */
-export function preloadToasterOnFirstInput(): () => void {
-  const events = ['pointerdown', 'keydown'] as const;
-  const stop = () => events.forEach((e) => window.removeEventListener(e, onInput, true));
-  function onInput() {
-    stop();
-    preloadToaster();
-  }
-  events.forEach((e) => window.addEventListener(e, onInput, { capture: true, passive: true }));
-  return stop;
-}
+export const preloadToasterOnFirstInput = (): (() => void) => onFirstInput(preloadToaster);

@@ -6,6 +6,7 @@ import { useMe } from '@/features/profile/api/profile-api';
 import { useWorkspacesSync } from '@/features/workspaces/api/workspaces-api';
 import { TrialBanner } from '@/features/workspaces/components/trial-banner';
 import { queryClient } from '@/lib/query-client';
+import { onFirstInput } from '@/lib/first-input';
 import { preloadToasterOnFirstInput } from '@/lib/toast';
 import { Sidebar } from '../components/sidebar';
 import { TopBar } from '../components/top-bar';
@@ -21,6 +22,8 @@ const MobileNav = lazy(() => import('../components/mobile-nav').then((m) => ({ d
 export function ShellLayout() {
   // Toasts answer what the user does: sonner loads with their first press or key, not with the page.
   useEffect(preloadToasterOnFirstInput, []);
+  // The other screens' preload lists: before the first click on the sidebar, not with the dashboard.
+  useEffect(() => onFirstInput(() => void import('../more-screens'), ['pointermove', 'pointerdown', 'keydown', 'touchstart']), []);
   return (
     <QueryClientProvider client={queryClient}>
       <Shell />

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { isApiError } from '@/lib/http';
 import { useRequestLoginCode, useResendConfirmation } from '../api/auth-mutations';
 import type { LoginChallenge } from '../api/auth-api';
 import type { CredentialsForm as Values } from '../schemas';
+import { AuthLink } from '../utils/auth-nav';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.credentialsForm));
 
@@ -69,9 +69,9 @@ export function CredentialsForm({ onChallenge }: Props) {
         label="Contraseña"
         error={errors.password?.message}
         aside={
-          <Link to="/forgot-password" className="text-[0.8125rem] font-medium text-primary hover:underline">
+          <AuthLink to="/forgot-password" className="text-[0.8125rem] font-medium text-primary hover:underline">
             ¿La has olvidado?
-          </Link>
+          </AuthLink>
         }
       >
         <PasswordInput autoComplete="current-password" {...form.register('password')} />

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { MailCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/http';
 import { useResendConfirmation } from '../api/auth-mutations';
+import { AuthLink } from '../utils/auth-nav';
 
 /** "Check your email" after sign-up, with a resend button that explains each refusal. */
 export function ResendConfirmation({ email, redirect = null }: { email: string; redirect?: string | null }) {
@@ -38,7 +38,7 @@ export function ResendConfirmation({ email, redirect = null }: { email: string; 
       </div>
       {error ? (
         <Alert variant={error.code === 'user_already_verified' ? 'info' : 'error'}>
-          {error.message} {error.code === 'user_already_verified' ? <Link to={signIn}>Ir a iniciar sesión</Link> : null}
+          {error.message} {error.code === 'user_already_verified' ? <AuthLink to={signIn}>Ir a iniciar sesión</AuthLink> : null}
         </Alert>
       ) : null}
       <div className="grid gap-3 text-sm text-muted-foreground">
@@ -48,7 +48,7 @@ export function ResendConfirmation({ email, redirect = null }: { email: string; 
             Reenviar email
           </Button>
           <Button asChild variant="ghost">
-            <Link to={signIn}>Ir a iniciar sesión</Link>
+            <AuthLink to={signIn}>Ir a iniciar sesión</AuthLink>
           </Button>
         </div>
       </div>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -8,6 +7,7 @@ import { isApiError } from '@/lib/http';
 import { lazySchema, useLightForm } from '@/lib/use-light-form';
 import { useRequestPasswordReset } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
+import { AuthLink } from '../utils/auth-nav';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.forgotPasswordForm));
@@ -51,9 +51,9 @@ export function ForgotPasswordRoute() {
         </form>
       )}
       <p className="mt-8 text-center text-sm text-muted-foreground">
-        <Link to="/sign-in" className="font-medium text-primary hover:underline">
+        <AuthLink to="/sign-in" className="font-medium text-primary hover:underline">
           Volver a iniciar sesión
-        </Link>
+        </AuthLink>
       </p>
     </>
   );

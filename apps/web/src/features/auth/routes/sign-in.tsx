@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import type { CredentialsForm as Credentials } from '../schemas';
 import { Alert } from '@/components/ui/alert';
 import { useAuthStore } from '@/stores/auth-store';
@@ -8,6 +7,7 @@ import { AuthHeading } from '../components/auth-heading';
 import { CredentialsForm } from '../components/credentials-form';
 import { LoginCodeForm } from '../components/login-code-form';
 import { authPath } from '../utils/auth-links';
+import { AuthLink, useAuthParams } from '../utils/auth-nav';
 import { usePageTitle } from '@/lib/use-page-title';
 
 type Step = { credentials: Credentials; challenge: string; sentAt: number };
@@ -17,7 +17,7 @@ export function SignInRoute() {
   const [step, setStep] = useState<Step | null>(null);
   const expired = useAuthStore((s) => s.lastSignOut === 'expired');
   // The guest guard takes the user to `redirect` once signed in; sign-up keeps it too, and a colleague's `ref`.
-  const [params] = useSearchParams();
+  const params = useAuthParams();
   const redirect = params.get('redirect');
   const invited = redirect?.startsWith('/workspaces/join/');
 
@@ -51,9 +51,9 @@ export function SignInRoute() {
       <CredentialsForm onChallenge={(credentials, { challenge }) => setStep({ credentials, challenge, sentAt: Date.now() })} />
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Aún no tienes cuenta?{' '}
-        <Link to={authPath('/sign-up', { redirect, ref: params.get('ref') })} className="font-medium text-primary hover:underline">
+        <AuthLink to={authPath('/sign-up', { redirect, ref: params.get('ref') })} className="font-medium text-primary hover:underline">
           Crea una gratis
-        </Link>
+        </AuthLink>
       </p>
     </>
   );

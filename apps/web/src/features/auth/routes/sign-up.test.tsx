@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GuestApp } from '@/app/guest/guest-app';
 import { renderScreen } from '@/test/render';
-import { SignUpRoute } from './sign-up';
-import { SignInRoute } from './sign-in';
+import { useAuthStore } from '@/stores/auth-store';
 
 type Answer = [status: number, body: unknown];
 
@@ -29,27 +28,37 @@ const SIGN_UP = 'POST /realms/therapists/users';
 const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const password = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 
-function openSignUp(route: string) {
-  return renderScreen(
-    <Routes>
-      <Route path="/sign-up" element={<SignUpRoute />} />
-      <Route path="/sign-in" element={<SignInRoute />} />
-    </Routes>,
-    { route },
-  );
+// The screens the guest app loads on demand, imported (and so transformed) before any test waits for one:
+// in the whole web run, on a busy machine, the first import alone outlasted a test's wait for its heading.
+beforeAll(() => Promise.all([import('@/features/auth/routes/sign-up'), import('@/features/auth/routes/forgot-password')]), 60_000);
+
+/** The signed-out pages as a visitor opens them: the guest app (no router) at `route`. */
+async function openSignUp(route: string) {
+  window.history.replaceState(null, '', route);
+  const leave = vi.fn();
+  const view = renderScreen(<GuestApp leave={leave} />);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  return { ...view, leave };
 }
 
-async function fillAccount(user: ReturnType<typeof openSignUp>['user']) {
+async function fillAccount(user: Awaited<ReturnType<typeof openSignUp>>['user']) {
   await user.type(box('Nombre'), 'Marta');
   await user.type(box('Email'), 'marta@consulta.example');
   await user.type(password('Contraseña'), 'Divan-2026!');
   await user.type(password('Repite la contraseña'), 'Divan-2026!');
 }
 
+const signedOut = () => useAuthStore.setState({ userId: null, accessToken: null, refreshToken: null, profile: null, loggedIn: false });
+
+// Files share their worker's modules (vitest.config.ts: no isolation), so a file before this one may have left
+// the auth store signed in — and a signed-in visitor is handed over to the app, never shown these pages.
+beforeEach(signedOut);
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  signedOut();
 });
 
 describe('SignUpRoute: a colleague’s invitation code', () => {
@@ -58,7 +67,7 @@ describe('SignUpRoute: a colleague’s invitation code', () => {
       'GET /referrals/K7M2QX9P': [200, { firstName: 'Laura' }],
       [SIGN_UP]: [201, { userId: '0b8c2b9e-6f0e-4a34-9d1c-2f3a4b5c6d7e' }],
     });
-    const { user } = openSignUp('/sign-up?ref=k7m2qx9p&redirect=%2Fworkspaces%2Fjoin%2Fabc');
+    const { user } = await openSignUp('/sign-up?ref=k7m2qx9p&redirect=%2Fworkspaces%2Fjoin%2Fabc');
     expect(box('Código de invitación').value).toBe('K7M2QX9P');
     expect((await screen.findByText(/te ha invitado a Diván/)).closest('[role="status"]')?.textContent).toBe(
       'Laura te ha invitado a Diván: tendrás 30 días más de prueba gratis.',
@@ -83,7 +92,7 @@ describe('SignUpRoute: a colleague’s invitation code', () => {
       'GET /referrals/ABCDEFGH': [404, NOT_FOUND],
       [SIGN_UP]: [201, { userId: '0b8c2b9e-6f0e-4a34-9d1c-2f3a4b5c6d7e' }],
     });
-    const { user } = openSignUp('/sign-up?ref=ABCDEFGH');
+    const { user } = await openSignUp('/sign-up?ref=ABCDEFGH');
     expect(await screen.findByText(/Ese código de invitación no existe/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     const code = box('Código de invitación');
@@ -100,7 +109,7 @@ describe('SignUpRoute: a colleague’s invitation code', () => {
       'GET /referrals/K7M2QX9P': [200, { firstName: 'Laura' }],
       [SIGN_UP]: [404, { ...NOT_FOUND, fields: [{ path: 'referralCode', message: NOT_FOUND.message }] }],
     });
-    const { user } = openSignUp('/sign-up?ref=K7M2QX9P');
+    const { user } = await openSignUp('/sign-up?ref=K7M2QX9P');
     await fillAccount(user);
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     const code = box('Código de invitación');
@@ -119,7 +128,7 @@ describe('SignUpRoute: a colleague’s invitation code', () => {
 
   it('without ?ref, keeps the field behind «¿Tienes un código de invitación?» and sends no code', async () => {
     const requests = stubRoutes({ [SIGN_UP]: [201, { userId: '0b8c2b9e-6f0e-4a34-9d1c-2f3a4b5c6d7e' }] });
-    const { user } = openSignUp('/sign-up');
+    const { user } = await openSignUp('/sign-up');
     expect(screen.queryByRole('textbox', { name: 'Código de invitación' })).toBeNull();
     await fillAccount(user);
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
@@ -130,7 +139,7 @@ describe('SignUpRoute: a colleague’s invitation code', () => {
 
   it('opens the field on request, puts the caret there, and greets who invites once a whole code is typed', async () => {
     stubRoutes({ 'GET /referrals/K7M2QX9P': [200, { firstName: 'Laura' }] });
-    const { user } = openSignUp('/sign-up');
+    const { user } = await openSignUp('/sign-up');
     await user.click(screen.getByRole('button', { name: '¿Tienes un código de invitación?' }));
     const code = box('Código de invitación');
     expect(document.activeElement).toBe(code);
@@ -141,7 +150,7 @@ describe('SignUpRoute: a colleague’s invitation code', () => {
 
   it('a half-typed code is refused on its field before anything is sent', async () => {
     const requests = stubRoutes({});
-    const { user } = openSignUp('/sign-up');
+    const { user } = await openSignUp('/sign-up');
     await user.click(screen.getByRole('button', { name: '¿Tienes un código de invitación?' }));
     await user.type(box('Código de invitación'), 'ABC');
     await fillAccount(user);
@@ -150,9 +159,48 @@ describe('SignUpRoute: a colleague’s invitation code', () => {
     expect(requests.some((r) => r.route === SIGN_UP)).toBe(false);
   });
 
-  it('sign-in’s link to sign-up keeps the code', () => {
+  it('sign-in’s link to sign-up keeps the code', async () => {
     stubRoutes({});
-    openSignUp('/sign-in?ref=K7M2QX9P');
+    await openSignUp('/sign-in?ref=K7M2QX9P');
     expect(screen.getByRole('link', { name: 'Crea una gratis' }).getAttribute('href')).toBe('/sign-up?ref=K7M2QX9P');
+  });
+});
+
+describe('GuestApp: the signed-out pages without the router', () => {
+  it('follows its links in place, and Back returns to the page before', async () => {
+    stubRoutes({ 'GET /referrals/K7M2QX9P': [200, { firstName: 'Laura' }] });
+    const { user, leave } = await openSignUp('/sign-in?ref=K7M2QX9P');
+    await user.click(screen.getByRole('link', { name: 'Crea una gratis' }));
+    expect(await screen.findByRole('heading', { name: 'Crea tu cuenta' }, { timeout: 10_000 })).toBeTruthy();
+    expect(window.location.pathname + window.location.search).toBe('/sign-up?ref=K7M2QX9P');
+    expect(box('Código de invitación').value).toBe('K7M2QX9P');
+    await user.click(screen.getByRole('link', { name: 'Inicia sesión' }));
+    await user.click(screen.getByRole('link', { name: '¿La has olvidado?' }));
+    expect(await screen.findByRole('heading', { name: 'Recupera tu contraseña' }, { timeout: 10_000 })).toBeTruthy();
+    act(() => {
+      window.history.back();
+    });
+    expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('hands over to the app once signed in, at the page it was asked to return to', async () => {
+    stubRoutes({});
+    const { leave } = await openSignUp('/sign-in?redirect=%2Fworkspaces%2Fjoin%2Fabc');
+    act(() => {
+      useAuthStore.setState({ userId: 'u-1', accessToken: 'a', refreshToken: 'r', loggedIn: true });
+    });
+    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+    expect(window.location.pathname).toBe('/workspaces/join/abc');
+  });
+
+  it('refuses to hand over to another site', async () => {
+    stubRoutes({});
+    const { leave } = await openSignUp('/sign-in?redirect=%2F%2Fmalo.example%2Fx');
+    act(() => {
+      useAuthStore.setState({ userId: 'u-1', accessToken: 'a', refreshToken: 'r', loggedIn: true });
+    });
+    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+    expect(window.location.href).toBe(`${window.location.origin}/`);
   });
 });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -13,6 +12,7 @@ import { ReferralNote, useReferralInviter } from '../components/referral-note';
 import { rememberAfterVerify } from '../utils/after-verify';
 import { ResendConfirmation } from '../components/resend-confirmation';
 import { authPath } from '../utils/auth-links';
+import { AuthLink, useAuthParams } from '../utils/auth-nav';
 import { FRIEND_DAYS, normalizeCode } from '../utils/referral-code';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -21,7 +21,7 @@ const schema = lazySchema(() => import('../schemas').then((m) => m.signUpForm));
 export function SignUpRoute() {
   usePageTitle('Crear cuenta');
   const signUp = useSignUp();
-  const [params] = useSearchParams();
+  const params = useAuthParams();
   const redirect = params.get('redirect');
   const invited = redirect?.startsWith('/workspaces/join/');
   // A colleague's link (`/sign-up?ref=CODE`): the code is filled in and who invites is greeted.
@@ -126,9 +126,9 @@ export function SignUpRoute() {
       </form>
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Ya tienes cuenta?{' '}
-        <Link to={authPath('/sign-in', { redirect, ref })} className="font-medium text-primary hover:underline">
+        <AuthLink to={authPath('/sign-in', { redirect, ref })} className="font-medium text-primary hover:underline">
           Inicia sesión
-        </Link>
+        </AuthLink>
       </p>
     </>
   );

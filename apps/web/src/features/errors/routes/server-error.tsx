@@ -4,15 +4,7 @@ import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ErrorScreen } from '../components/error-screen';
 import { usePageTitle } from '@/lib/use-page-title';
-
-const RELOADED_KEY = 'divan:chunk-reload';
-
-/** After a deploy, an open tab may ask for route chunks that no longer exist: one reload fixes it. */
-function isStaleChunk(error: unknown): boolean {
-  return (
-    error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
-  );
-}
+import { isStaleChunk, reloadOnce } from '@/lib/stale-chunk';
 
 export function ServerErrorRoute() {
   usePageTitle('Error inesperado');
@@ -42,10 +34,7 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   const stale = isStaleChunk(error);
   useEffect(() => {
-    if (stale && !sessionStorage.getItem(RELOADED_KEY)) {
-      sessionStorage.setItem(RELOADED_KEY, '1');
-      window.location.reload();
-    }
+    if (stale) reloadOnce();
   }, [stale]);
   useEffect(() => {
     if (!stale) console.error(error);
