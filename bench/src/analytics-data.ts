@@ -222,8 +222,9 @@ export async function analyticsDataset(
     const server = await startDivan({ dataDir: runDir, databaseUrl: kind === 'postgres' ? url.toString() : undefined });
     try {
       await refreshSession(server.url, meta.session);
-      // The rotated refresh token, for the next run.
-      writeFileSync(metaFile, JSON.stringify(meta, null, 2));
+      // The rotated refresh token, for the next run — on PostgreSQL only: PGlite runs on a copy, and the
+      // cached data dir still knows the token the cache holds (the rotated one would be refused next time).
+      if (kind === 'postgres') writeFileSync(metaFile, JSON.stringify(meta, null, 2));
       log(`cached dataset ${basename(dir)} (generated in ${meta.data.seconds.toFixed(0)} s)`);
       const ds: Dataset = {
         kind,
@@ -234,7 +235,7 @@ export async function analyticsDataset(
         seconds: 0,
         session: meta.session,
       };
-      metaFiles.set(ds, metaFile);
+      if (kind === 'postgres') metaFiles.set(ds, metaFile);
       return { ds, data: { ...meta.data, fromCache: true } };
     } catch (err) {
       log(`the cached dataset is unusable (${(err as Error).message.split('\n')[0]}): generating it again`);
@@ -275,6 +276,7 @@ export async function analyticsDataset(
     JSON.stringify({ data, session: ds.session, databaseName: kind === 'postgres' ? databaseName : undefined }, null, 2),
   );
   ds.server = await startDivan({ dataDir: ds.dataDir, databaseUrl: ds.databaseUrl });
-  metaFiles.set(ds, metaFile);
+  // PGlite runs on the generated dir, not the cache's copy: its rotated tokens are not the cache's.
+  if (kind === 'postgres') metaFiles.set(ds, metaFile);
   return { ds, data };
 }
