@@ -408,8 +408,9 @@ describe('the summaries of months (sessions and invoices)', () => {
     await t.rows(sql`insert into session_stats_dirty (workspace_id, month) values (${c.ws.id}, '2026-09-01'), (${c.ws.id}, '2026-10-01')`);
     await t.rows(sql`insert into invoice_stats_dirty (workspace_id, month) values (${c.ws.id}, '2026-09-01'), (${c.ws.id}, '2026-10-01')`);
     const fromRows = await read();
-    expect(await t.app.services.sessionMonthStats.refresh(c.ws.id)).toBeGreaterThanOrEqual(2);
-    expect(await t.app.services.invoiceMonthStats.refresh(c.ws.id)).toBeGreaterThanOrEqual(2);
+    // The server's own debounced job may have summed the months meanwhile; either way none is stale after.
+    await t.app.services.sessionMonthStats.refresh(c.ws.id);
+    await t.app.services.invoiceMonthStats.refresh(c.ws.id);
     expect(await t.rows(sql`select 1 from session_stats_dirty where workspace_id = ${c.ws.id}`)).toEqual([]);
     expect(await t.rows(sql`select 1 from invoice_stats_dirty where workspace_id = ${c.ws.id}`)).toEqual([]);
     const invoiced = await t.rows<{ month: string; issued: number; collected: number; types: string }>(

@@ -175,7 +175,7 @@ export class MembersService {
       await this.d.audit.record(tx, { workspaceId: inv.workspaceId, actorId: userId, action: 'member.joined', target: inv.email });
       return inv.workspaceId;
     });
-    this.d.workspaces.accessChanged(workspaceId);
+    await this.d.workspaces.accessChanged(workspaceId);
     return this.d.workspaces.get(workspaceId, userId);
   }
 
@@ -226,7 +226,7 @@ export class MembersService {
       });
       return member.userId;
     });
-    this.d.workspaces.accessChanged(m.workspaceId);
+    await this.d.workspaces.accessChanged(m.workspaceId);
     await this.d.realtime.toUser(memberUserId, 'workspace-updated', { workspaceId: m.workspaceId });
     return (await this.list(m.workspaceId)).find((x) => x.id === memberId)!;
   }
@@ -242,7 +242,7 @@ export class MembersService {
       await this.d.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'member.removed', target: member.userId });
       return member.userId;
     });
-    this.d.workspaces.accessChanged(m.workspaceId);
+    await this.d.workspaces.accessChanged(m.workspaceId);
     await this.d.realtime.toUser(removedUserId, 'workspace-updated', { workspaceId: m.workspaceId });
   }
 

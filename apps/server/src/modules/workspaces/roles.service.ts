@@ -74,7 +74,7 @@ export class RolesService {
       });
       return (await rolesRepository(tx).update(roleId, input))!;
     });
-    this.workspaces.accessChanged(m.workspaceId);
+    await this.workspaces.accessChanged(m.workspaceId);
     return present(role, (await rolesRepository(this.db).seatCounts(m.workspaceId)).get(roleId) ?? 0);
   }
 
@@ -86,7 +86,7 @@ export class RolesService {
       await rolesRepository(tx).delete(roleId);
       await this.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'role.deleted', target: current.name });
     });
-    this.workspaces.accessChanged(m.workspaceId);
+    await this.workspaces.accessChanged(m.workspaceId);
   }
 
   private async editable(tx: DbOrTx, workspaceId: string, roleId: string): Promise<RoleRow> {

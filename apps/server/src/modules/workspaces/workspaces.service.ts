@@ -76,10 +76,11 @@ export class WorkspacesService {
   };
 
   /** After a committed change to a workspace's members, their roles or the roles' permissions. */
-  accessChanged(workspaceId: string) {
+  async accessChanged(workspaceId: string): Promise<void> {
     this.memberships.changed(workspaceId);
-    // For the modules that keep something per member (sessions' therapists, booking pages) to react.
-    void this.events?.emit('workspace.access_changed', { workspaceId });
+    // For the modules that keep something per member (sessions' therapists, booking pages, the
+    // statistics' named members) to react — awaited, so they have before the change's answer returns.
+    await this.events?.emit('workspace.access_changed', { workspaceId });
   }
 
   /** Every new therapist gets their own workspace, in the sign-up transaction. */
@@ -186,7 +187,7 @@ export class WorkspacesService {
       await this.audit.record(tx, { workspaceId: m.workspaceId, actorId, action: 'roles_manager.disabled' });
       return workspacesRepository(tx).update(m.workspaceId, { rolesManager: 'system' });
     });
-    this.accessChanged(m.workspaceId);
+    await this.accessChanged(m.workspaceId);
     return this.present(ws!, actorId);
   }
 
