@@ -184,23 +184,23 @@ describe('GuestApp: the signed-out pages without the router', () => {
     expect(leave).not.toHaveBeenCalled();
   });
 
-  it('hands over to the app once signed in, at the page it was asked to return to', async () => {
+  /** Opens sign-in with `?redirect=`, signs in (as another tab would), and waits for the hand-over. */
+  async function signInWithRedirect(redirect: string) {
     stubRoutes({});
-    const { leave } = await openSignUp('/sign-in?redirect=%2Fworkspaces%2Fjoin%2Fabc');
+    const { leave } = await openSignUp(`/sign-in?redirect=${encodeURIComponent(redirect)}`);
     act(() => {
       useAuthStore.setState({ userId: 'u-1', accessToken: 'a', refreshToken: 'r', loggedIn: true });
     });
     await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+  }
+
+  it('hands over to the app once signed in, at the page it was asked to return to', async () => {
+    await signInWithRedirect('/workspaces/join/abc');
     expect(window.location.pathname).toBe('/workspaces/join/abc');
   });
 
   it('refuses to hand over to another site', async () => {
-    stubRoutes({});
-    const { leave } = await openSignUp('/sign-in?redirect=%2F%2Fmalo.example%2Fx');
-    act(() => {
-      useAuthStore.setState({ userId: 'u-1', accessToken: 'a', refreshToken: 'r', loggedIn: true });
-    });
-    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+    await signInWithRedirect('//malo.example/x');
     expect(window.location.href).toBe(`${window.location.origin}/`);
   });
 });
