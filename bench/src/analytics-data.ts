@@ -219,7 +219,7 @@ export async function analyticsDataset(
   if (existsSync(metaFile) && (kind === 'pglite' || (await databaseExists(adminUrl, databaseName)))) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Meta;
     const runDir = kind === 'pglite' ? copyDataDir(dataDir) : dataDir;
-    const server = await startDivan({ dataDir: runDir, databaseUrl: kind === 'postgres' ? url.toString() : undefined });
+    const server = await startDivan({ dataDir: runDir, databaseUrl: kind === 'postgres' ? url.toString() : undefined, loopProbe: kind === 'pglite' });
     try {
       await refreshSession(server.url, meta.session);
       // The rotated refresh token, for the next run — on PostgreSQL only: PGlite runs on a copy, and the
@@ -275,7 +275,7 @@ export async function analyticsDataset(
     metaFile,
     JSON.stringify({ data, session: ds.session, databaseName: kind === 'postgres' ? databaseName : undefined }, null, 2),
   );
-  ds.server = await startDivan({ dataDir: ds.dataDir, databaseUrl: ds.databaseUrl });
+  ds.server = await startDivan({ dataDir: ds.dataDir, databaseUrl: ds.databaseUrl, loopProbe: kind === 'pglite' });
   // PGlite runs on the generated dir, not the cache's copy: its rotated tokens are not the cache's.
   if (kind === 'postgres') metaFiles.set(ds, metaFile);
   return { ds, data };

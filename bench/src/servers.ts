@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { findNodeProcess, freePort, root, serverMain, sleep, waitForOk } from './util';
 
 /** Variables the bench sets itself: a value inherited from the shell must not leak into a measurement. */
@@ -33,6 +34,8 @@ export class Managed {
   readonly exited: Promise<number | null>;
   private out = '';
   private done = false;
+  /** Where bench/src/loop-probe.mjs answers, when the server was started with it. */
+  loopProbeUrl?: string;
 
   constructor(
     readonly name: string,
@@ -104,6 +107,20 @@ export class Managed {
 
 const live = new Set<Managed>();
 
+export type LoopHold = { maxMs: number; p99Ms: number; samples: number; gcMaxMs: number; gcTotalMs: number };
+
+/** Starts a window of the server's loop probe (its delays and GC pauses counted from now). */
+export async function resetLoopProbe(p: Managed): Promise<void> {
+  if (!p.loopProbeUrl) throw new Error(`${p.name} runs without the loop probe`);
+  await (await fetch(`${p.loopProbeUrl}/reset`)).arrayBuffer();
+}
+
+/** The server's longest event-loop delay and GC pause since `resetLoopProbe`. */
+export async function readLoopProbe(p: Managed): Promise<LoopHold> {
+  if (!p.loopProbeUrl) throw new Error(`${p.name} runs without the loop probe`);
+  return (await (await fetch(p.loopProbeUrl)).json()) as LoopHold;
+}
+
 /** Stops every process still running (called from `finally` and on signals). */
 export async function stopAll(): Promise<void> {
   await Promise.all([...live].map((p) => p.stop(10_000)));
@@ -125,7 +142,14 @@ async function ready(p: Managed, healthPath: string, timeoutMs: number): Promise
   }
 }
 
-export type DivanOptions = { dataDir: string; databaseUrl?: string; port?: number; env?: Record<string, string> };
+export type DivanOptions = {
+  dataDir: string;
+  databaseUrl?: string;
+  port?: number;
+  env?: Record<string, string>;
+  /** Preload bench/src/loop-probe.mjs: the server's event-loop delay and GC pauses, read with `loopProbe`. */
+  loopProbe?: boolean;
+};
 
 export function divanEnv(port: number, o: DivanOptions): NodeJS.ProcessEnv {
   return cleanEnv({
@@ -160,13 +184,17 @@ const serverFlags = () => (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).fi
 export async function startDivan(o: DivanOptions, timeoutMs = 60_000): Promise<Managed> {
   const port = o.port ?? (await freePort());
   const env = divanEnv(port, o);
+  const probePort = o.loopProbe ? await freePort() : undefined;
+  const probe = probePort ? ['--import', pathToFileURL(resolve(root, 'bench/src/loop-probe.mjs')).href] : [];
+  if (probePort) env.BENCH_LOOP_PORT = String(probePort);
   const p = launch(
     `server (${o.databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
     process.execPath,
-    [...startFlags(env), ...serverFlags(), serverMain],
+    [...startFlags(env), ...serverFlags(), ...probe, serverMain],
     env,
     `http://127.0.0.1:${port}`,
   );
+  if (probePort) p.loopProbeUrl = `http://127.0.0.1:${probePort}`;
   return ready(p, '/api/v1/health', timeoutMs);
 }
 
