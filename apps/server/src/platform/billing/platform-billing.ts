@@ -107,6 +107,15 @@ export type BillingCheckoutFact = {
   metadata: Metadata;
 };
 
+/** The outcome of charging a customer's saved card without them present. */
+export type SavedChargeResult =
+  | { status: 'succeeded'; paymentIntentId: string; amount: number }
+  /** The bank asks for 3-D Secure: the customer must pay on-session. */
+  | { status: 'requires_authentication'; paymentIntentId: string }
+  | { status: 'declined'; paymentIntentId: string | null; declineCode: string | null }
+  /** Nothing saved on the customer. */
+  | { status: 'no_payment_method' };
+
 export interface PlatformBilling {
   readonly provider: PaymentsProvider;
   readonly mode: 'test' | 'live';
@@ -220,6 +229,20 @@ export interface PlatformBilling {
     metadata: Metadata;
     idempotencyKey: string;
   }): Promise<{ id: string }>;
+  /**
+   * One charge of the customer's saved card without them present (a PaymentIntent `off_session: true,
+   * confirm: true` with the customer's default payment method — `invoice_settings.default_payment_method`,
+   * else its first saved card), `amount` in cents, taxes included. Same key, same result (idempotent).
+   */
+  chargeSaved(input: {
+    customerId: string;
+    amount: number;
+    description: string;
+    metadata: Metadata;
+    idempotencyKey: string;
+  }): Promise<SavedChargeResult>;
+  /** Refunds a succeeded charge in full. Same key, same refund. */
+  refundCharge(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ refundId: string; amount: number }>;
   /** The platform endpoint's event, its signature checked over the raw body; rejects otherwise. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent>;
 }

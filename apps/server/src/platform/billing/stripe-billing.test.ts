@@ -11,7 +11,23 @@ import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { GatewayUnavailableError } from '../payments/gateway';
 import { loadStripe } from '../payments/stripe-sdk';
 import { IVA_21 as IVA, type BillingPriceSpec } from './platform-billing';
-import { itemChange, StripeBilling, toBillingPreview, toCheckoutFact, toInvoiceFact, toSubscriptionFact } from './stripe-billing';
+import { ROUTES } from '../../test/fake-stripe/routes';
+import {
+  itemChange,
+  savedChargeRefusal,
+  StripeBilling,
+  toBillingPreview,
+  toCheckoutFact,
+  toInvoiceFact,
+  toSavedChargeResult,
+  toSubscriptionFact,
+} from './stripe-billing';
+
+// `customers.retrieve` (chargeSaved reads the customer's default card), which the fake does not serve yet:
+// answered from its ledger. Files share their worker's modules (vitest.config: isolate false), so added once.
+const retrieveCustomer = /^\/v1\/customers\/([A-Za-z0-9_]+)$/;
+if (!ROUTES.some((r) => r.method === 'GET' && r.pattern.source === retrieveCustomer.source))
+  ROUTES.push({ method: 'GET', pattern: retrieveCustomer, handle: (c) => c.ledger.get(c.owner, 'customer', c.ids[0]!, 'customer') });
 
 const KEY = 'sk_test_divan_billing';
 const BILLING_SECRET = 'whsec_divan_billing_platform';
@@ -805,6 +821,77 @@ describe('StripeBilling against the fake Stripe', () => {
     expect(itemOf(subscriptionId).quantity).toBe(1);
   });
 
+  it('a saved card charged off session: the customer’s default, else its newest; 3-D Secure asked, a decline, no card; a refund once per key', async () => {
+    const { customerId } = await subscribed(spec('basic', 'month', 1900), 1);
+    const checkoutCard = fake.list(null, 'payment_method').find((pm) => pm.customer === customerId)!.id;
+    const k = key('charge');
+    const input = { customerId, amount: 2299, description: 'Diván: asiento adicional', metadata: { divan_seat: 's1' }, idempotencyKey: k };
+    const n = fake.requests.length;
+    const paid = await billing.chargeSaved(input);
+    expect(paid).toEqual({ status: 'succeeded', paymentIntentId: expect.stringMatching(/^pi_/), amount: 2299 });
+    const [read, cards, create] = since(n);
+    expect(read).toMatchObject({ method: 'GET', path: `/v1/customers/${customerId}`, account: null, status: 200 });
+    expect(cards).toMatchObject({ method: 'GET', path: `/v1/customers/${customerId}/payment_methods`, account: null });
+    expect(cards!.body).toEqual({ type: 'card', limit: '1' });
+    expect(create).toMatchObject({ method: 'POST', path: '/v1/payment_intents', account: null, idempotencyKey: k, status: 200 });
+    expect(create!.body).toEqual({
+      amount: '2299',
+      currency: 'eur',
+      customer: customerId,
+      payment_method: checkoutCard,
+      off_session: 'true',
+      confirm: 'true',
+      description: 'Diván: asiento adicional',
+      metadata: { divan_seat: 's1' },
+    });
+    const id = (paid as { paymentIntentId: string }).paymentIntentId;
+    expect(fake.get(id)).toMatchObject({ status: 'succeeded', amount: 2299, customer: customerId });
+    expect(await billing.chargeSaved(input)).toEqual(paid);
+    expect(last()).toMatchObject({ path: '/v1/payment_intents', idempotencyKey: k, replayed: true });
+
+    // Refunded in full under the caller's key; the same key, the same refund; nothing left for another.
+    const rk = key('refund');
+    const refund = await billing.refundCharge({ paymentIntentId: id, idempotencyKey: rk });
+    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/), amount: 2299 });
+    expect(last()).toMatchObject({ method: 'POST', path: '/v1/refunds', account: null, idempotencyKey: rk, status: 200 });
+    expect(last().body).toEqual({ payment_intent: id });
+    expect(await billing.refundCharge({ paymentIntentId: id, idempotencyKey: rk })).toEqual(refund);
+    expect(last()).toMatchObject({ replayed: true });
+    await expect(billing.refundCharge({ paymentIntentId: id, idempotencyKey: key('refund') })).rejects.toThrow(/charge_already_refunded/);
+
+    // The newest card when the customer names no default: the bank asks for 3-D Secure (a card error, 402).
+    fake.saveCard('platform', customerId, '4000002760003184');
+    const asked = await billing.chargeSaved({ ...input, idempotencyKey: key('charge') });
+    expect(asked).toEqual({ status: 'requires_authentication', paymentIntentId: expect.stringMatching(/^pi_/) });
+    expect(last()).toMatchObject({ path: '/v1/payment_intents', status: 402 });
+    expect(fake.get((asked as { paymentIntentId: string }).paymentIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'authentication_required' },
+    });
+    fake.saveCard('platform', customerId, '4000000000009995');
+    const declined = await billing.chargeSaved({ ...input, idempotencyKey: key('charge') });
+    expect(declined).toEqual({ status: 'declined', paymentIntentId: expect.stringMatching(/^pi_/), declineCode: 'insufficient_funds' });
+    await expect(
+      billing.refundCharge({ paymentIntentId: (declined as { paymentIntentId: string }).paymentIntentId, idempotencyKey: key('refund') }),
+    ).rejects.toThrow(/does not have a successful charge/);
+
+    // The customer's `invoice_settings.default_payment_method` comes first.
+    fake.ledger.get('platform', 'customer', customerId).invoice_settings = { default_payment_method: checkoutCard };
+    expect(await billing.chargeSaved({ ...input, idempotencyKey: key('charge') })).toMatchObject({ status: 'succeeded' });
+    expect(last().body).toMatchObject({ payment_method: checkoutCard });
+
+    // No card saved: nothing is charged (no PaymentIntent asked for).
+    const bare = (await customer('Consulta sin tarjeta')).id;
+    const m = fake.requests.length;
+    expect(await billing.chargeSaved({ ...input, customerId: bare, idempotencyKey: key('charge') })).toEqual({
+      status: 'no_payment_method',
+    });
+    expect(since(m).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/customers/${bare}`,
+      `GET /v1/customers/${bare}/payment_methods`,
+    ]);
+  });
+
   it('webhooks: an event signed with the platform endpoint’s secret is read; the Connect secret, a tampered body or none are refused', async () => {
     const sdk = await loadStripe();
     const object = { id: 'sub_123', object: 'subscription', status: 'active', metadata: { workspaceId: 'w1' } };
@@ -999,6 +1086,43 @@ describe('StripeBilling mapping and configuration', () => {
     expect(itemChange(sub, { priceId: 'price_2' })).toEqual([{ id: 'si_1', price: 'price_2', quantity: 3 }]);
     expect(itemChange(sub, { priceId: 'price_2', quantity: 1 })).toEqual([{ id: 'si_1', price: 'price_2', quantity: 1 }]);
     expect(() => itemChange({ ...sub, items: { data: [] } } as unknown as Stripe.Subscription, { quantity: 1 })).toThrow(/no items/);
+  });
+
+  it('reads an off-session charge: succeeded; requires_action or authentication_required as 3-D Secure asked; a decline’s reason; no odd status guessed', async () => {
+    const pi = (status: string, error: Record<string, string> | null = null) =>
+      ({ id: 'pi_1', status, amount: 1500, last_payment_error: error }) as unknown as Stripe.PaymentIntent;
+    expect(toSavedChargeResult(pi('succeeded'))).toEqual({ status: 'succeeded', paymentIntentId: 'pi_1', amount: 1500 });
+    expect(toSavedChargeResult(pi('requires_action'))).toEqual({ status: 'requires_authentication', paymentIntentId: 'pi_1' });
+    expect(toSavedChargeResult(pi('requires_payment_method', { code: 'authentication_required' }))).toEqual({
+      status: 'requires_authentication',
+      paymentIntentId: 'pi_1',
+    });
+    expect(toSavedChargeResult(pi('requires_payment_method', { code: 'card_declined', decline_code: 'generic_decline' }))).toEqual({
+      status: 'declined',
+      paymentIntentId: 'pi_1',
+      declineCode: 'generic_decline',
+    });
+    expect(() => toSavedChargeResult(pi('processing'))).toThrow(GatewayUnavailableError);
+
+    const sdk = await loadStripe();
+    const cardError = (raw: Record<string, unknown>) => new sdk.errors.StripeCardError({ type: 'card_error', message: 'x', ...raw });
+    expect(savedChargeRefusal(cardError({ code: 'authentication_required', payment_intent: { id: 'pi_2' } }))).toEqual({
+      status: 'requires_authentication',
+      paymentIntentId: 'pi_2',
+    });
+    expect(
+      savedChargeRefusal(cardError({ code: 'card_declined', decline_code: 'insufficient_funds', payment_intent: { id: 'pi_3' } })),
+    ).toEqual({
+      status: 'declined',
+      paymentIntentId: 'pi_3',
+      declineCode: 'insufficient_funds',
+    });
+    // A refusal naming no PaymentIntent nor decline code: its code is the reason.
+    expect(savedChargeRefusal(cardError({ code: 'expired_card' }))).toEqual({
+      status: 'declined',
+      paymentIntentId: null,
+      declineCode: 'expired_card',
+    });
   });
 
   it('mode from the key; a bad STRIPE_API_BASE fails when made, before any call', () => {

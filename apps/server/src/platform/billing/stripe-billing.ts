@@ -21,6 +21,7 @@ import {
   type BillingSubscriptionFact,
   type BillingTaxIdFact,
   type PlatformBilling,
+  type SavedChargeResult,
 } from './platform-billing';
 
 export type StripeBillingConfig = {
@@ -479,6 +480,45 @@ export class StripeBilling implements PlatformBilling {
     });
   }
 
+  /**
+   * The customer's default card (else its newest, first in Stripe's list) charged off session. Stripe
+   * answers a refusal with a card error (402) carrying the PaymentIntent it left, and replays it, like a
+   * success, for the same key. The card is chosen before each try: if it changed meanwhile, Stripe refuses
+   * the key (idempotency_error, GatewayUnavailableError) rather than charge twice.
+   */
+  chargeSaved(input: Parameters<PlatformBilling['chargeSaved']>[0]): Promise<SavedChargeResult> {
+    return this.call(async (stripe, sdk) => {
+      const paymentMethod = await savedPaymentMethod(stripe, input.customerId);
+      if (!paymentMethod) return { status: 'no_payment_method' };
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: 'eur',
+            customer: input.customerId,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toSavedChargeResult(pi);
+      } catch (err) {
+        if (err instanceof sdk.errors.StripeCardError) return savedChargeRefusal(err);
+        throw err;
+      }
+    });
+  }
+
+  refundCharge(input: { paymentIntentId: string; idempotencyKey: string }): Promise<{ refundId: string; amount: number }> {
+    return this.call(async (stripe) => {
+      const refund = await stripe.refunds.create({ payment_intent: input.paymentIntentId }, { idempotencyKey: input.idempotencyKey });
+      return { refundId: refund.id, amount: refund.amount };
+    });
+  }
+
   retrieveTaxId(customerId: string, taxIdId: string): Promise<BillingTaxIdFact | null> {
     return this.call(async (stripe, sdk) => {
       try {
@@ -495,6 +535,52 @@ export class StripeBilling implements PlatformBilling {
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<GatewayEvent> {
     return this.api.verify(rawBody, signature);
   }
+}
+
+/**
+ * The payment method an off-session charge uses: the customer's `invoice_settings.default_payment_method`,
+ * else the first card Stripe lists for it (the newest); null when it has none.
+ */
+async function savedPaymentMethod(stripe: Stripe, customerId: string): Promise<string | null> {
+  const customer = await stripe.customers.retrieve(customerId);
+  if (customer.deleted) throw new GatewayUnavailableError(`Stripe customer ${customerId} was deleted`);
+  const chosen = idOf(customer.invoice_settings?.default_payment_method);
+  if (chosen) return chosen;
+  const cards = await stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 1 });
+  return cards.data[0]?.id ?? null;
+}
+
+/**
+ * A PaymentIntent answered (no card error) as the app needs it. Off session Stripe fails an authentication
+ * with a card error, but an intent left `requires_action` means the same: the customer must pay on-session.
+ * A status a card charge should not reach (`processing`, `requires_capture`) is not guessed at.
+ */
+export function toSavedChargeResult(pi: Stripe.PaymentIntent): SavedChargeResult {
+  const error = pi.last_payment_error;
+  switch (pi.status) {
+    case 'succeeded':
+      return { status: 'succeeded', paymentIntentId: pi.id, amount: pi.amount };
+    case 'requires_action':
+      return { status: 'requires_authentication', paymentIntentId: pi.id };
+    case 'requires_payment_method':
+    case 'canceled':
+      if (error?.code === 'authentication_required') return { status: 'requires_authentication', paymentIntentId: pi.id };
+      return { status: 'declined', paymentIntentId: pi.id, declineCode: error?.decline_code ?? error?.code ?? null };
+    default:
+      throw new GatewayUnavailableError(`Stripe PaymentIntent ${pi.id} of an off-session charge is ${pi.status}`);
+  }
+}
+
+/**
+ * A card error of an off-session charge: the bank asking for 3-D Secure, or a decline (its reason in
+ * `decline_code`, else `code`; the SDK leaves an absent one empty).
+ */
+export function savedChargeRefusal(err: Stripe.errors.StripeError): SavedChargeResult {
+  const raw = err.raw as { payment_intent?: Stripe.PaymentIntent } | undefined;
+  const pi = err.payment_intent ?? raw?.payment_intent;
+  const paymentIntentId = pi && typeof pi.id === 'string' ? pi.id : null;
+  if (err.code === 'authentication_required' && paymentIntentId) return { status: 'requires_authentication', paymentIntentId };
+  return { status: 'declined', paymentIntentId, declineCode: err.decline_code || err.code || null };
 }
 
 const CHECKOUT_MODES = new Set<string>(['subscription', 'payment', 'setup']);

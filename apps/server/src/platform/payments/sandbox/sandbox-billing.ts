@@ -10,6 +10,7 @@ import {
   type BillingSubscriptionFact,
   type BillingTaxIdFact,
   type PlatformBilling,
+  type SavedChargeResult,
 } from '../../billing/platform-billing';
 import type { GatewayCheckout, GatewayEvent, Metadata } from '../gateway';
 import { nowOf, type SandboxContext } from './sandbox-charges';
@@ -24,6 +25,7 @@ import {
 import { findByKey, findObject, getObject, insertObject, lockKey, looksLikeId, newId, noSuch, saveObject } from './sandbox-store';
 import { SandboxPortal } from './sandbox-portal';
 import { SandboxRenewals } from './sandbox-renewals';
+import { SandboxSavedCharges } from './sandbox-saved-charges';
 import { SandboxSubscriptionChanges, taxRateRefs } from './sandbox-subscription-changes';
 import {
   invoiceFact,
@@ -69,12 +71,14 @@ export class SandboxBilling implements PlatformBilling {
     this.changes = new SandboxSubscriptionChanges(db, ctx, webhooks);
     this.renewals = new SandboxRenewals(db, ctx);
     this.portals = new SandboxPortal(db, ctx, base, this.renewals);
+    this.savedCharges = new SandboxSavedCharges(db, ctx);
   }
 
   /** The test clock: renewals, retries of a declined one and the end of a subscription, played up to a moment. */
   readonly renewals: SandboxRenewals;
 
   private readonly changes: SandboxSubscriptionChanges;
+  private readonly savedCharges: SandboxSavedCharges;
   /** The Customer Portal's actions (`sandboxPagesRoutes` calls them). */
   readonly portals: SandboxPortal;
 
@@ -423,6 +427,14 @@ export class SandboxBilling implements PlatformBilling {
       await insertObject(tx, line, { account: null, idempotencyKey: input.idempotencyKey });
       return { id: line.id };
     });
+  }
+
+  chargeSaved(input: Parameters<PlatformBilling['chargeSaved']>[0]): Promise<SavedChargeResult> {
+    return this.savedCharges.charge(input);
+  }
+
+  refundCharge(input: Parameters<PlatformBilling['refundCharge']>[0]): Promise<{ refundId: string; amount: number }> {
+    return this.savedCharges.refund(input);
   }
 
   updateSubscription(...args: Parameters<PlatformBilling['updateSubscription']>) {
