@@ -54,6 +54,11 @@ export const billingDetailsRepository = (db: DbOrTx) => ({
       .where(eq(billingInvoices.providerInvoiceId, providerInvoiceId));
     return !!row;
   },
+  /** Diván's invoice for one provider payment (an invoice, a Checkout, a PaymentIntent), or null. */
+  async invoiceByKey(providerInvoiceId: string): Promise<BillingInvoiceRow | null> {
+    const [row] = await db.select().from(billingInvoices).where(eq(billingInvoices.providerInvoiceId, providerInvoiceId));
+    return row ?? null;
+  },
   async insertInvoice(row: Omit<BillingInvoiceRow, 'createdAt'>): Promise<void> {
     await db.insert(billingInvoices).values(row);
   },

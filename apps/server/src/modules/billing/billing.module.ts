@@ -10,6 +10,7 @@ import { BillingWebhooks } from './billing-webhooks.service';
 import { billingRoutes } from './billing.routes';
 import { giftRoutes } from './gift.routes';
 import { GiftService } from './gift.service';
+import { OneOffSales } from './one-off-sales.service';
 import { referralRoutes } from './referral.routes';
 import { ReferralService } from './referral.service';
 import { BillingService } from './billing.service';
@@ -22,6 +23,8 @@ declare module '../../platform/modules/define-module' {
     billing: BillingService;
     /** Invitation codes: a friend's free month at sign-up, the referrer's month off. */
     referrals: ReferralService;
+    /** Things Diván sells once on top of the plan (the training library's videos): charged, invoiced, refunded. */
+    sales: OneOffSales;
   }
 }
 
@@ -85,6 +88,14 @@ export const billingModule = defineModule({
       log: p.log,
       clock,
     });
+    const sales = new OneOffSales({
+      db: p.db,
+      billing: provider,
+      details,
+      customerFor: (wid) => billing.customerFor(wid),
+      log: p.log,
+      clock,
+    });
     const webhooks = new BillingWebhooks({
       db: p.db,
       billing: provider,
@@ -97,13 +108,16 @@ export const billingModule = defineModule({
       },
       invoicePaid: (id) => details.invoicePaid(id),
       chargePaid: (id) => referrals.chargePaid(id),
-      giftPaid: (id) => gifts.checkoutPaid(id),
+      giftPaid: async (id) => {
+        const outcome = await gifts.checkoutPaid(id);
+        return outcome === 'not a gift' ? sales.paymentCheckoutPaid(id) : outcome;
+      },
       paymentFailed: (id) => dunning.paymentFailed(id),
       taxIdChecked: (customerId, taxIdId) => details.taxIdChecked(customerId, taxIdId),
     });
     paymentsSandbox?.deliverBillingTo(async (raw, signature) => void (await webhooks.receive(raw, signature)));
     return {
-      provides: { billing, referrals },
+      provides: { billing, referrals, sales },
       routes: (app) =>
         app
           .register(billingRoutes, { billing, changes, webhooks })
