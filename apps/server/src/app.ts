@@ -22,6 +22,7 @@ import { documentsModule } from './modules/documents/documents.module';
 import { feedbackModule } from './modules/feedback/feedback.module';
 import { healthModule } from './modules/health/health.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
+import { learningModule } from './modules/learning/learning.module';
 import { meetModule } from './modules/meet/meet.module';
 import type { MeetHubOptions } from './modules/meet/meet-hub';
 import { patientAccountsModule } from './modules/patient-accounts/patient-accounts.module';
@@ -71,6 +72,7 @@ const modulesOf = (opts: BuildOptions) => [
   invoicesModule,
   paymentsModule,
   billingModule,
+  learningModule,
   bookingModule,
   analyticsModule,
   patientAccountsModule,

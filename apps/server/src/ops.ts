@@ -19,6 +19,7 @@ const USAGE = `Usage:
   npm run restore -- <file> [--force]
   npm run admin -- list-workspaces
   npm run admin -- set-plan <workspaceId> <basic|advance|team|none> [--seats N] [--period-end YYYY-MM-DD]
+  npm run admin -- staff <email> <on|off>             (Diván's staff: the training library's upload tool)
   npm run admin -- rotate-clinical-key
   npm run demo`;
 
@@ -54,6 +55,14 @@ async function admin(config: ReturnType<typeof loadConfig>, argv: string[]) {
         console.log(
           `${r.id}  ${String(r.plan_id ?? 'sin plan').padEnd(8)} ${String(r.plan_seats).padStart(3)} plazas  ${r.name} (${r.email})`,
         );
+      return;
+    }
+    if (sub === 'staff') {
+      const [email, onOff] = rest;
+      if (!email || (onOff !== 'on' && onOff !== 'off')) throw new ConfigError(USAGE);
+      const row = await app.services.users.setStaff(email, onOff === 'on');
+      if (!row) throw new ConfigError(`No account has the email ${email}`);
+      console.log(`${row.email}: ${row.staff ? 'staff of Diván (the upload tool is open to them)' : 'not staff'}`);
       return;
     }
     if (sub === 'set-plan') {

@@ -26,6 +26,7 @@ export * from './billing/billing-details.contracts';
 export * from './billing/referral.contracts';
 export * from './billing/gift.contracts';
 export * from './feedback/feedback.contracts';
+export * from './learning/learning.contracts';
 export * from './chat/chat.contracts';
 export * from './chat/chat-office-hours';
 // The patient's own side of Diván (issue 15): contracts of /api/v1/patient/… that the companion (/p/…) reads.

@@ -56,6 +56,7 @@ export * from './payments/refund-lines';
 export * from './payments/packs';
 // Diván's own plans (issue 27): intervals, self-serve plans, prices per interval.
 export * from './billing/billing-plans';
+export * from './learning/learning';
 
 // Consents (issue 13): the templates' and envelopes' rules, variables, signatures, the ready-made templates.
 export * from './consents/consent-template.rules';

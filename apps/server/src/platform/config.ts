@@ -32,6 +32,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Diván <no-reply@divan.local>'),
   /** Where users' comments (Ajustes → Ayuda) are mailed, and the contact address that screen shows; unset: kept only, no address shown. */
   OPERATOR_EMAIL: z.email('must be an email address').optional(),
+  LEARNING_UPLOAD_TOKEN: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Diván as the seller of its own invoices (all five, or none: the development seller). */
   OPERATOR_NAME: z.string().optional(),
   OPERATOR_NIF: z.string().optional(),
@@ -135,6 +136,8 @@ export type Config = {
   mailFrom: string;
   /** OPERATOR_EMAIL: the operator's address (comments are mailed there; shown as the help contact); unset: none. */
   operatorEmail?: string;
+  /** LEARNING_UPLOAD_TOKEN: what Diván's staff type in the training library's upload tool; unset: uploads refused. */
+  learningUploadToken?: string;
   /** OPERATOR_NAME, _NIF, _ADDRESS, _POSTAL_CODE, _CITY: the seller of Diván's own invoices; unset: the development seller. */
   operatorSeller?: OperatorSeller;
   appSecret: string;
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
+    learningUploadToken: e.LEARNING_UPLOAD_TOKEN || undefined,
     operatorSeller: operatorSellerConfig(e),
     appSecret: e.APP_SECRET ?? persistedSecret(dataDir),
     clinicalKey: { key: e.CLINICAL_KEY, previous: e.CLINICAL_KEY_PREVIOUS, file: e.CLINICAL_KEY_FILE },

@@ -7,6 +7,7 @@ import { companionErrors } from './companion';
 import { consentErrors } from './consents';
 import { httpErrors } from './http';
 import { invoiceErrors } from './invoices';
+import { learningErrors } from './learning';
 import { meetErrors } from './meet';
 import { patientErrors } from './patients';
 import { paymentErrors } from './payments';
@@ -35,6 +36,7 @@ export const errorCatalogue = {
   ...companionErrors,
   ...realtimeErrors,
   ...analyticsErrors,
+  ...learningErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

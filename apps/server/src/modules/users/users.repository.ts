@@ -41,6 +41,10 @@ export function usersRepository(db: DbOrTx) {
     async lockById(id: string): Promise<void> {
       await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     },
+    async setStaff(email: string, staff: boolean): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ staff, updatedAt: new Date() }).where(eq(users.email, email)).returning();
+      return row;
+    },
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email));
       return row;

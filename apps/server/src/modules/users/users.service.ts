@@ -58,6 +58,10 @@ export class UsersService {
   findById = (id: string, tx: DbOrTx = this.db) => usersRepository(tx).findById(id);
   findManyByIds = (ids: string[]) => usersRepository(this.db).findManyByIds([...new Set(ids)]);
   namesByIds = (ids: string[]) => usersRepository(this.db).namesByIds([...new Set(ids)]);
+  /** Diván's own staff (the training library's upload tool): never a workspace role. */
+  isStaff = async (userId: string) => (await usersRepository(this.db).findById(userId))?.staff === true;
+  /** The operator's `npm run admin -- staff <email> on|off`: the account, or undefined when no account has that email. */
+  setStaff = (email: string, staff: boolean) => usersRepository(this.db).setStaff(email.trim().toLowerCase(), staff);
   lock = (id: string, tx: DbOrTx) => usersRepository(tx).lockById(id);
   findByEmail = (email: string, tx: DbOrTx = this.db) => usersRepository(tx).findByEmail(email);
   create = (user: NewUser, tx: DbOrTx = this.db) => usersRepository(tx).insert(user);

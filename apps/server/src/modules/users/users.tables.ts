@@ -1,4 +1,4 @@
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Therapist accounts (realm `therapists`) and their profile (spec §3). */
 export const users = pgTable(
@@ -17,6 +17,11 @@ export const users = pgTable(
     /** argon2id; null for accounts created by a social provider. */
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Diván's own staff (the training library's upload tool): granted and taken back only by the operator's
+     * `npm run admin -- staff <email> on|off`, never by a workspace role.
+     */
+    staff: boolean('staff').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

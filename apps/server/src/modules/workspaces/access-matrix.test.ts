@@ -103,6 +103,15 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   overrideId: () => records.availabilityOverride(t, owner.accessToken, workspaceId),
   // A conversation is a patient file's chat.
   patientFileId: () => records.patient(t, owner.accessToken, workspaceId),
+  // A published video of the training library (hosted on Vimeo: no file to transcode).
+  videoId: async () => {
+    const [row] = await t.rows<{ id: string }>(
+      sql`insert into learning_videos (title, description, colour, vimeo_url, categories, price_cents, preview_seconds, status, published_at)
+          values (${`Vídeo ${Math.random()}`}, 'Para la matriz', '#2F6F5E', 'https://vimeo.com/76979871', '{BOOK_COMMENTARY}', 2000, 0, 'published', now())
+          returning id`,
+    );
+    return row!.id;
+  },
 };
 /**
  * A valid body for routes that would refuse `{}`, so their allowed case reaches the record (and must

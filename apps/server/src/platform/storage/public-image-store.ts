@@ -10,7 +10,7 @@ import type { Storage } from './storage';
  * What may be public: a therapist's picture and logo, a workspace's logo. Nothing that belongs
  * to a patient, an invoice or a contract (those go to PrivateFileStore).
  */
-export const PUBLIC_IMAGE_PURPOSES = ['picture', 'logo', 'workspace-logo'] as const;
+export const PUBLIC_IMAGE_PURPOSES = ['picture', 'logo', 'workspace-logo', 'learning-icon'] as const;
 export type PublicImagePurpose = (typeof PUBLIC_IMAGE_PURPOSES)[number];
 const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'] satisfies ImageInfo['contentType'][];
 

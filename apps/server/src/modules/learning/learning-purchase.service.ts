@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LearningPurchase, LearningPurchaseResult } from '@divan/core';
+import type { Membership } from '../../platform/auth/access';
+import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
+import { AppError } from '../../platform/errors';
+import type { Metadata } from '../../platform/payments/gateway';
+import type { OneOffSales, SalePaid } from '../billing/one-off-sales.service';
+import { purchaseOf } from './learning-presenter';
+import { purchaseQueries } from './learning-purchase.queries';
+
+const METADATA_KEY = 'divan_learning_purchase';
+const descriptionOf = (title: string) => `Formación Diván: ${title}`.slice(0, 300);
+
+/**
+ * «Continuar y pagar» (issue 29): a published video bought by a therapist, paid by the saved card of the
+ * workspace they manage the plan of, without them present; Diván's invoice with IVA from the price the
+ * uploader typed; access without limit. When the bank asks for authentication the provider's page takes
+ * the payment and its webhook finishes the purchase. A purchase is one row per attempt, keyed by its id
+ * everywhere (the charge, the Checkout, the invoice): asking again while one is pending replays the same
+ * attempt, and the database holds one live purchase per user and video.
+ */
+export class LearningPurchases {
+  constructor(private readonly d: { db: Db; sales: OneOffSales; publicUrl: string; log: FastifyBaseLogger; clock: () => Date }) {
+    d.sales.takeCheckouts(METADATA_KEY, (sessionId, metadata) => this.checkoutPaid(sessionId, metadata));
+  }
+
+  async purchase(m: Membership, userId: string, videoId: string): Promise<LearningPurchaseResult> {
+    const q = purchaseQueries(this.d.db);
+    const video = await q.video(videoId);
+    if (!video || video.status !== 'published') throw new AppError('learning_content_not_found');
+    if (!video.fullKey && !video.vimeoUrl) throw new AppError('learning_not_ready');
+    const live = await q.live(userId, videoId);
+    if (live?.status === 'paid') throw new AppError('learning_already_purchased');
+    const tax = await this.d.sales.taxOf(m.workspaceId, video.priceCents);
+    const row = live ?? (await this.begin(userId, video.id, m.workspaceId, video.priceCents, tax));
+    const base = this.d.publicUrl.replace(/\/+$/, '');
+    let outcome;
+    try {
+      outcome = await this.d.sales.sell(m, {
+        key: `learning:${row.id}`,
+        description: descriptionOf(video.title),
+        subtotal: row.baseCents,
+        metadata: { [METADATA_KEY]: row.id },
+        successUrl: `${base}/learn/video/${video.id}?purchase=done`,
+        cancelUrl: `${base}/learn/video/${video.id}?purchase=canceled`,
+      });
+    } catch (err) {
+      // Nothing was charged (the provider refused before, or the caller may not pay): no purchase stays.
+      await this.fail(row.id);
+      throw err;
+    }
+    if (outcome.status === 'declined') {
+      await this.fail(row.id);
+      throw new AppError('learning_purchase_failed');
+    }
+    if (outcome.status === 'authenticate') {
+      await q.setCheckout(row.id, outcome.sessionId);
+      return { status: 'authenticate', url: outcome.url };
+    }
+    return { status: 'purchased', purchase: await this.paid(row.id, outcome, video.title) };
+  }
+
+  /** The webhook's Checkout of a purchase that needed the bank's authentication. */
+  private async checkoutPaid(sessionId: string, metadata: Metadata): Promise<string> {
+    const id = metadata[METADATA_KEY];
+    const q = purchaseQueries(this.d.db);
+    const row = id ? await q.purchase(id) : null;
+    if (!row) return 'no such purchase';
+    if (row.status === 'paid' || row.status === 'refunded') return 'paid';
+    const video = await q.video(row.videoId);
+    const sale = await this.d.sales.checkoutPaid(sessionId, descriptionOf(video?.title ?? ''));
+    if (!sale) return 'not paid';
+    await this.paid(row.id, sale, video?.title ?? '');
+    return 'paid';
+  }
+
+  /** The operator's refund: the payment returned in full, the access ended at once. */
+  async refund(purchaseId: string): Promise<LearningPurchase> {
+    const q = purchaseQueries(this.d.db);
+    const row = await q.purchase(purchaseId);
+    if (!row || row.status !== 'paid') throw new AppError('learning_purchase_not_found');
+    if (row.paymentIntentId?.startsWith('pi_')) await this.d.sales.refund(row.paymentIntentId);
+    else
+      throw new AppError(
+        'learning_purchase_not_found',
+        undefined,
+        'Esta compra se pagó en la página del proveedor: devuélvela desde su panel.',
+      );
+    const done = await q.markRefunded(row.id, this.d.clock());
+    const video = await q.video(row.videoId);
+    return purchaseOf(done ?? row, video?.title ?? '');
+  }
+
+  private async begin(userId: string, videoId: string, workspaceId: string, base: number, tax: { vat: number; total: number }) {
+    try {
+      const row = await purchaseQueries(this.d.db).insertPending({
+        userId,
+        videoId,
+        workspaceId,
+        baseCents: base,
+        vatCents: tax.vat,
+        totalCents: tax.total,
+      });
+      return row!;
+    } catch (err) {
+      // Two clicks at once: the other one holds the live purchase.
+      if (isUniqueViolation(err)) throw new AppError('learning_already_purchased');
+      throw err;
+    }
+  }
+
+  private async fail(id: string) {
+    await purchaseQueries(this.d.db).failPending(id);
+  }
+
+  private async paid(id: string, sale: SalePaid, title: string): Promise<LearningPurchase> {
+    const row = await purchaseQueries(this.d.db).markPaid(id, {
+      paidAt: this.d.clock(),
+      paymentIntentId: sale.key,
+      invoiceId: sale.invoiceId,
+      invoiceNumber: sale.invoiceNumber,
+      vatCents: sale.vat,
+      totalCents: sale.total,
+    });
+    return purchaseOf(row, title);
+  }
+}
