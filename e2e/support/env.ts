@@ -11,6 +11,9 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShe
 export const isCi = process.env.CI === 'true';
 /** The e2e server's OPERATOR_EMAIL: comments from Ajustes → Ayuda are mailed there (read at /dev/mail). */
 export const OPERATOR_EMAIL = 'soporte@divan.example';
+/** The e2e server's Diván staff account (LEARNING_STAFF_EMAILS) and upload token: the training library's upload tool. */
+export const STAFF_EMAIL = 'equipo-formacion@divan.example';
+export const LEARNING_UPLOAD_TOKEN = 'token-de-subida-e2e-2026';
 export const hasChromium = existsSync(chromiumPath);
 
 /** Without Chromium the suite skips with a clear message; under CI that is a failure, not a skip. */

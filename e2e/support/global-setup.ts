@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { assertBrowserOrSkip, OPERATOR_EMAIL } from './env';
+import { assertBrowserOrSkip, LEARNING_UPLOAD_TOKEN, OPERATOR_EMAIL, STAFF_EMAIL } from './env';
 import { startTestSmtp } from './smtp';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -72,6 +72,8 @@ export default async function setup(project: TestProject) {
       SMTP_URL: smtp.url,
       DEV_MAIL: 'on',
       OPERATOR_EMAIL,
+      LEARNING_STAFF_EMAILS: STAFF_EMAIL,
+      LEARNING_UPLOAD_TOKEN,
       // Every file calls from 127.0.0.1: with files running side by side, each keeps the per-IP budget of
       // the public and auth routes it had alone (the default 30 a minute, times the files at once).
       AUTH_RATE_LIMIT_IP: process.env.AUTH_RATE_LIMIT_IP ?? String(30 * workers),

@@ -33,6 +33,7 @@ const envSchema = z.object({
   /** Where users' comments (Ajustes → Ayuda) are mailed, and the contact address that screen shows; unset: kept only, no address shown. */
   OPERATOR_EMAIL: z.email('must be an email address').optional(),
   LEARNING_UPLOAD_TOKEN: z.string().min(12, 'must be at least 12 characters').optional(),
+  LEARNING_STAFF_EMAILS: z.string().optional(),
   /** Diván as the seller of its own invoices (all five, or none: the development seller). */
   OPERATOR_NAME: z.string().optional(),
   OPERATOR_NIF: z.string().optional(),
@@ -138,6 +139,8 @@ export type Config = {
   operatorEmail?: string;
   /** LEARNING_UPLOAD_TOKEN: what Diván's staff type in the training library's upload tool; unset: uploads refused. */
   learningUploadToken?: string;
+  /** LEARNING_STAFF_EMAILS: accounts that are Diván's staff by the server's configuration (comma-separated), besides `npm run admin -- staff`. */
+  learningStaffEmails?: string[];
   /** OPERATOR_NAME, _NIF, _ADDRESS, _POSTAL_CODE, _CITY: the seller of Diván's own invoices; unset: the development seller. */
   operatorSeller?: OperatorSeller;
   appSecret: string;
@@ -212,6 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
     learningUploadToken: e.LEARNING_UPLOAD_TOKEN || undefined,
+    learningStaffEmails: (e.LEARNING_STAFF_EMAILS ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
     operatorSeller: operatorSellerConfig(e),
     appSecret: e.APP_SECRET ?? persistedSecret(dataDir),
     clinicalKey: { key: e.CLINICAL_KEY, previous: e.CLINICAL_KEY_PREVIOUS, file: e.CLINICAL_KEY_FILE },

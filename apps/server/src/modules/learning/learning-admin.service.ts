@@ -34,7 +34,9 @@ export class LearningAdmin {
       storage: Storage;
       jobs: Jobs;
       images: PublicImageStore;
-      users: Pick<UsersService, 'isStaff'>;
+      users: Pick<UsersService, 'isStaff' | 'findManyByIds'>;
+      /** LEARNING_STAFF_EMAILS: staff by the server's configuration. */
+      staffEmails: string[];
       uploadToken: string | null;
       log: FastifyBaseLogger;
       clock: () => Date;
@@ -43,12 +45,19 @@ export class LearningAdmin {
 
   /** For the app's menu: whether to show the upload tool (the token is still asked by every call). */
   async access(userId: string) {
-    return { staff: await this.d.users.isStaff(userId), uploadConfigured: !!this.d.uploadToken };
+    return { staff: await this.isStaff(userId), uploadConfigured: !!this.d.uploadToken };
+  }
+
+  private async isStaff(userId: string): Promise<boolean> {
+    if (await this.d.users.isStaff(userId)) return true;
+    if (this.d.staffEmails.length === 0) return false;
+    const [user] = await this.d.users.findManyByIds([userId]);
+    return !!user && this.d.staffEmails.includes(user.email.toLowerCase());
   }
 
   /** Every staff route's guard: a staff account, and the upload token, compared in constant time. */
   async guard(userId: string, token: string | undefined): Promise<void> {
-    if (!(await this.d.users.isStaff(userId))) throw new AppError('learning_staff_only');
+    if (!(await this.isStaff(userId))) throw new AppError('learning_staff_only');
     if (!this.d.uploadToken) throw new AppError('learning_upload_disabled');
     const want = Buffer.from(this.d.uploadToken);
     const got = Buffer.from(token ?? '');

@@ -34,7 +34,7 @@ const local = (url: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ learningUploadToken: UPLOAD_TOKEN });
+  t = await createTestApp({ learningUploadToken: UPLOAD_TOKEN, learningStaffEmails: ['formacion@divan.test'] });
   [staff, owner] = await Promise.all([therapist(t, 'equipo@divan.test', 'Equipo'), therapist(t, 'ana@consulta.test', 'Ana')]);
   await makeStaff(t, staff);
   video = await createVideo(t, staff, { title: 'El apego en adultos', previewSeconds: PREVIEW, tags: ['apego', 'Vínculo'] });
@@ -62,6 +62,12 @@ describe('the upload tool is Diván staff’s only', () => {
     }
     expect((await t.get(`${A}/access`, { token: owner.accessToken })).json()).toEqual({ staff: false, uploadConfigured: true });
     expect((await t.get(`${A}/videos`)).statusCode).toBe(401);
+  });
+
+  it('opens to an account listed in LEARNING_STAFF_EMAILS as to one granted by npm run admin', async () => {
+    const listed = await therapist(t, 'formacion@divan.test', 'Formación');
+    expect((await t.get(`${A}/access`, { token: listed.accessToken })).json()).toEqual({ staff: true, uploadConfigured: true });
+    expect((await t.get(`${A}/videos`, { token: listed.accessToken, headers: staffHeaders })).statusCode).toBe(200);
   });
 
   it('asks staff for the upload token, compared exactly', async () => {

@@ -26,6 +26,7 @@ export const learningModule = defineModule({
       images: p.publicImages,
       users,
       uploadToken: p.config.learningUploadToken ?? null,
+      staffEmails: p.config.learningStaffEmails ?? [],
       log: p.log,
       clock,
     });
