@@ -39,6 +39,8 @@ const screens = {
       'src/app/layouts/shell-layout.tsx',
       'src/app/routes/dashboard.tsx',
       'src/features/analytics/components/revenue-card.tsx',
+      // «Continuar viendo» and «Vídeos populares» (the training library) load as the dashboard shows.
+      'src/features/learning/components/learning-dashboard.tsx',
     ],
     later: {
       'other screens’ preload lists (first input)': ['src/app/more-screens.ts'],
@@ -53,6 +55,15 @@ const screens = {
       // Right after the dashboard shows, for members who read chats (not for Recepción).
       '«Mensajes sin leer» card': ['src/features/chat/components/unread-chats-card.tsx'],
     },
+  },
+  // The training library's video page with an MP4 (native <video>, no player library): at most 60 KB beyond
+  // the signed-in shell (`beyond`: only what it adds to those modules counts). A Vimeo-hosted video adds
+  // @vimeo/player, loaded only then.
+  'learning video (MP4)': {
+    budget: 60,
+    beyond: ['src/app/router.tsx', 'src/app/screens.ts', 'src/app/layouts/shell-layout.tsx'],
+    modules: ['src/app/more-screens.ts', 'src/app/routes/learning.tsx', 'src/features/learning/routes/video-route.tsx'],
+    later: { 'Vimeo player (a Vimeo-hosted video)': ['../../node_modules/@vimeo/player/dist/player.es.js'] },
   },
   // booking.html: its own entry, React and src/public-booking/ only (no router, query library, Zod or Radix).
   'public booking (index, therapist)': { entry: 'booking.html', budget: 80, modules: [] },
@@ -113,15 +124,20 @@ const gzipKB = (files) =>
     }, 0);
 
 let failed = false;
-for (const [name, { entry = 'index.html', budget, modules, later = {} }] of Object.entries(screens)) {
+for (const [name, { entry = 'index.html', budget, modules, beyond, later = {} }] of Object.entries(screens)) {
   const files = new Set();
   collect(entry, files);
+  for (const m of beyond ?? []) collect(m, files);
+  const base = beyond ? gzipKB(files) : 0;
   for (const m of modules) collect(m, files);
   const size = gzipKB(files);
-  const ok = size <= budget;
+  const ok = size - base <= budget;
   failed ||= !ok;
   const count = [...files].filter((f) => f.endsWith('.js')).length;
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${name}: ${size.toFixed(1)} KB gzipped JS in ${count} files (budget ${budget} KB)`);
+  const what = beyond
+    ? `${(size - base).toFixed(1)} KB gzipped JS beyond the shell (${size.toFixed(1)} KB in ${count} files)`
+    : `${size.toFixed(1)} KB gzipped JS in ${count} files`;
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${name}: ${what} (budget ${budget} KB)`);
   const extras = Object.entries(later).map(([what, mods]) => {
     const more = new Set(files);
     try {

@@ -30,6 +30,7 @@ export const moreScreens = {
   plans: () => import('@/features/plans/routes/plans-route'),
   analytics: () => import('@/features/analytics/analytics-route'),
   gift: () => import('@/features/gift/routes/gift-route'),
+  learning: () => import('./routes/learning'),
   settingsLayout: () => import('./routes/settings-layout'),
   profileSettings: () => import('@/features/profile/routes/profile-settings'),
   securitySettings: () => import('@/features/auth/routes/security-settings'),

@@ -116,6 +116,8 @@ export const router = createBrowserRouter([
               { path: 'plans', lazy: later('plans') },
               { path: 'analytics', lazy: later('analytics') },
               { path: 'gift', lazy: later('gift') },
+              // The training library (spec §2): its pages are descendant routes of one chunk (app/routes/learning.tsx).
+              { path: 'learn/*', lazy: later('learning') },
               {
                 path: 'consents',
                 children: [

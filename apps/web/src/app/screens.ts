@@ -14,6 +14,8 @@ export const screens = {
   sessionsToCloseCard: () => import('@/features/agenda/components/sessions-to-close-card'),
   /** Not a screen: the dashboard's «Ingresos del mes» with its chart (Recharts loads with it, never in the shell). */
   revenueCard: () => import('@/features/analytics/components/revenue-card'),
+  /** Not a screen: the dashboard's «Continuar viendo» and «Vídeos populares» (the training library). */
+  learningCards: () => import('@/features/learning/components/learning-dashboard'),
   paymentSuccess: () => import('@/features/plans/routes/payment-success-route'),
   giftPurchased: () => import('@/features/gift/routes/gift-purchased-route'),
 } satisfies Record<string, () => Promise<object>>;

@@ -29,6 +29,10 @@ export type HttpRequest = {
   body?: unknown;
   bearer?: string | null;
   signal?: AbortSignal;
+  /** Extra headers (an upload token, a raw body's type). */
+  headers?: Record<string, string>;
+  /** Outlives the page (a save on `pagehide`). */
+  keepalive?: boolean;
 };
 
 type Hooks = { onOutdatedClient?: () => void };
@@ -69,16 +73,24 @@ export function toApiError(status: number, body: unknown): ApiError {
 export async function http<T>(path: string, req: HttpRequest = {}): Promise<T> {
   const headers: Record<string, string> = { 'X-Client-Version': APP_VERSION, Accept: 'application/json' };
   let body: BodyInit | undefined;
-  if (req.body instanceof FormData) body = req.body;
+  // FormData and Blob (a file's piece) go as they are; anything else is JSON.
+  if (req.body instanceof FormData || req.body instanceof Blob) body = req.body;
   else if (req.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(req.body);
   }
   if (req.bearer) headers.Authorization = `Bearer ${req.bearer}`;
+  Object.assign(headers, req.headers);
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, req.query), { method: req.method ?? 'GET', headers, body, signal: req.signal });
+    res = await fetch(buildUrl(path, req.query), {
+      method: req.method ?? 'GET',
+      headers,
+      body,
+      signal: req.signal,
+      ...(req.keepalive ? { keepalive: true } : {}),
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('network_error', genericMessage('network_error'), 0);

@@ -13,7 +13,11 @@ export function useSearchText(value: string, write: (text: string) => void): [st
 
   useEffect(() => {
     if (text.trim() === sent.current.trim()) return;
+    // A link followed before the pause (a result, the sidebar): the list is still drawn while the next page
+    // loads (React Router navigates in a transition), and writing now would bring the address back to it.
+    const path = window.location.pathname;
     const timer = setTimeout(() => {
+      if (window.location.pathname !== path) return;
       sent.current = text;
       write(text);
     }, SEARCH_DEBOUNCE_MS);

@@ -28,6 +28,7 @@ import {
   Clock,
   Gem,
   Gift,
+  GraduationCap,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
@@ -151,6 +152,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           },
         ]
       : []),
+    {
+      id: 'nav-learning',
+      label: 'Formación',
+      icon: GraduationCap,
+      keywords: ['biblioteca', 'vídeos', 'cursos', 'mi formación', 'aprender'],
+      run: go('/learn/library'),
+    },
     {
       id: 'nav-plans',
       label: 'Planes',

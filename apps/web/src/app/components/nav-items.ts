@@ -3,6 +3,7 @@ import {
   CalendarDays,
   ChartColumnBig,
   FileSignature,
+  GraduationCap,
   House,
   MessagesSquare,
   ReceiptText,
@@ -40,5 +41,7 @@ export const navItems: NavItem[] = [
   // Every member has figures (their own at least); what each tab counts follows their permissions.
   { to: '/analytics', label: 'Estadísticas', icon: ChartColumnBig },
   { to: '/consents', label: 'Consentimientos', icon: FileSignature, visible: (a) => a.can('read', 'consent_templates') },
+  // The training library is each person's own: every member sees it, whatever their roles.
+  { to: '/learn', label: 'Formación', icon: GraduationCap },
   { to: '/settings', label: 'Ajustes', icon: Settings },
 ];

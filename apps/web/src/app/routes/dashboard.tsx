@@ -19,6 +19,8 @@ const UnreadChatsCard = lazy(() => screens.unreadChatsCard().then((m) => ({ defa
 const SessionsToCloseCard = lazy(() => screens.sessionsToCloseCard().then((m) => ({ default: m.SessionsToCloseCard })));
 // The month's money and its 30-day chart: Recharts comes with it, after the shell.
 const RevenueCard = lazy(() => screens.revenueCard().then((m) => ({ default: m.RevenueCard })));
+// «Continuar viendo» and «Vídeos populares»: the library's own chunk, drawn only when it has something.
+const LearningDashboard = lazy(() => screens.learningCards().then((m) => ({ default: m.LearningDashboard })));
 
 export function DashboardRoute() {
   usePageTitle('Inicio');
@@ -66,8 +68,24 @@ export function DashboardRoute() {
         <RevenueCard workspaceId={workspace.id} />
       </Suspense>
     ) : null;
+  // The person's own, not the workspace's: the same whichever workspace is open.
+  const learning = (
+    <Suspense fallback={null}>
+      <LearningDashboard />
+    </Suspense>
+  );
   if (me.data)
-    return <DashboardView profile={me.data} revenue={revenue} tasks={tasks} sessions={sessions} toClose={closing} chats={chats} />;
+    return (
+      <DashboardView
+        profile={me.data}
+        revenue={revenue}
+        tasks={tasks}
+        sessions={sessions}
+        toClose={closing}
+        chats={chats}
+        learning={learning}
+      />
+    );
   if (me.isError) return <Alert variant="error">{me.error.message}</Alert>;
   return <PageSpinner />;
 }

@@ -25,8 +25,7 @@ const shortcuts = [
 /**
  * `revenue` (the month's money and its chart), `sessions` (today's), `toClose` (past ones still pending),
  * `chats` (unread messages) and `tasks` (the member's to-do list) are composed by app/ (features do not
- * import each other). `learning` is the place of «Continuar viendo» and «Vídeos populares» (spec §2),
- * filled once the training library exists.
+ * import each other). `learning` is the training library's «Continuar viendo» and «Vídeos populares» (spec §2).
  */
 export function DashboardView({
   profile,
