@@ -219,7 +219,11 @@ export async function analyticsDataset(
   if (existsSync(metaFile) && (kind === 'pglite' || (await databaseExists(adminUrl, databaseName)))) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Meta;
     const runDir = kind === 'pglite' ? copyDataDir(dataDir) : dataDir;
-    const server = await startDivan({ dataDir: runDir, databaseUrl: kind === 'postgres' ? url.toString() : undefined, loopProbe: kind === 'pglite' });
+    const server = await startDivan({
+      dataDir: runDir,
+      databaseUrl: kind === 'postgres' ? url.toString() : undefined,
+      loopProbe: kind === 'pglite',
+    });
     try {
       await refreshSession(server.url, meta.session);
       // The rotated refresh token, for the next run — on PostgreSQL only: PGlite runs on a copy, and the

@@ -79,7 +79,10 @@ describe.skipIf(!hasChromium || !baseUrl)('training library: upload, preview, pu
       }),
     );
     const { url } = await ok(
-      marta.api.request<{ url: string }>('POST', `/workspaces/${marta.workspaceId}/billing/checkout`, { planId: 'basic', interval: 'month' }),
+      marta.api.request<{ url: string }>('POST', `/workspaces/${marta.workspaceId}/billing/checkout`, {
+        planId: 'basic',
+        interval: 'month',
+      }),
     );
     await marta.page.goto(url);
     await marta.page.getByRole('button', { name: 'Suscribirse' }).click();
@@ -153,12 +156,23 @@ describe.skipIf(!hasChromium || !baseUrl)('training library: upload, preview, pu
     const page = marta.page;
     await page.goto('/learn/home');
     await page.getByRole('tab', { name: 'En curso' }).click();
-    await page.getByRole('tabpanel').getByRole('link', { name: new RegExp(TITLE) }).first().waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('link', { name: new RegExp(TITLE) })
+      .first()
+      .waitFor();
     await page.getByRole('tab', { name: 'Favoritos' }).click();
-    await page.getByRole('tabpanel').getByRole('link', { name: new RegExp(TITLE) }).first().waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('link', { name: new RegExp(TITLE) })
+      .first()
+      .waitFor();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Continuar viendo' }).waitFor();
-    await page.getByRole('link', { name: new RegExp(TITLE) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(TITLE) })
+      .first()
+      .waitFor();
     await shot(page, 'learning-05-dashboard');
     await page.goto(videoUrl);
     await page.getByText('Seguirás donde lo dejaste.').waitFor();
@@ -173,7 +187,11 @@ describe.skipIf(!hasChromium || !baseUrl)('training library: upload, preview, pu
     await saved;
     await page.goto('/learn/home');
     await page.getByRole('tab', { name: 'Completados' }).click();
-    await page.getByRole('tabpanel').getByRole('link', { name: new RegExp(TITLE) }).first().waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('link', { name: new RegExp(TITLE) })
+      .first()
+      .waitFor();
     await shot(page, 'learning-06-completed');
   });
 });
