@@ -28,10 +28,11 @@ export class LearningPurchases {
   async purchase(m: Membership, userId: string, videoId: string): Promise<LearningPurchaseResult> {
     const q = purchaseQueries(this.d.db);
     const video = await q.video(videoId);
+    const live = video ? await q.live(userId, videoId) : null;
+    // A buyer is told they have it, even of a video unpublished since.
+    if (live?.status === 'paid') throw new AppError('learning_already_purchased');
     if (!video || video.status !== 'published') throw new AppError('learning_content_not_found');
     if (!video.fullKey && !video.vimeoUrl) throw new AppError('learning_not_ready');
-    const live = await q.live(userId, videoId);
-    if (live?.status === 'paid') throw new AppError('learning_already_purchased');
     const tax = await this.d.sales.taxOf(m.workspaceId, video.priceCents);
     const row = live ?? (await this.begin(userId, video.id, m.workspaceId, video.priceCents, tax));
     const base = this.d.publicUrl.replace(/\/+$/, '');

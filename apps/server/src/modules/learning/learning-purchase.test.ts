@@ -187,6 +187,21 @@ describe('progress, favourites and whose they are', () => {
     expect(code(await t.del(B, { token: tere.accessToken }))).toBe('learning_bookmark_not_found');
   });
 
+  it('keeps a buyer’s access when the video is unpublished, and hides it from everyone else', async () => {
+    const id = await vimeoVideo(1200);
+    expect((await buy(owner, id)).statusCode).toBe(200);
+    const off = await t.post(`${A}/videos/${id}/unpublish`, undefined, { token: staff.accessToken, headers: staffHeaders });
+    expect(off.statusCode, off.body).toBe(200);
+    const mine = await t.get(`/api/v1/learning/videos/${id}/media`, { token: owner.accessToken });
+    expect((mine.json() as LearningMedia).full).toMatchObject({ kind: 'vimeo' });
+    const bought = (await t.get('/api/v1/learning/videos?shelf=purchased', { token: owner.accessToken })).json() as LearningList;
+    expect(bought.items.map((i) => i.id)).toContain(id);
+    expect((await t.get(`/api/v1/learning/videos/${id}`, { token: tere.accessToken })).statusCode).toBe(404);
+    const catalogue = (await t.get('/api/v1/learning/videos', { token: tere.accessToken })).json() as LearningList;
+    expect(catalogue.items.map((i) => i.id)).not.toContain(id);
+    expect(code(await buy(owner, id))).toBe('learning_already_purchased');
+  });
+
   it('lists only the caller’s purchases; the operator’s refund ends the access at once', async () => {
     const mine = (await t.get('/api/v1/learning/purchases', { token: owner.accessToken })).json() as { items: LearningPurchase[] };
     expect(mine.items.length).toBeGreaterThanOrEqual(6);

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { LearningCategory, LearningShelf } from '@divan/core';
 import type { DbOrTx } from '../../platform/db/database';
 import { learningBookmarks, learningProgress, learningPurchases, learningVideos, type LearningVideoRow } from './learning.tables';
@@ -48,8 +48,11 @@ export function learningRepository(db: DbOrTx) {
 
   const published = eq(learningVideos.status, 'published');
 
+  /** Published, or bought by the caller and not a draft: access without limit survives an unpublishing. */
+  const reachable = or(published, and(ne(learningVideos.status, 'draft'), isNotNull(learningPurchases.id)))!;
+
   const filterOf = (f: CardFilter): SQL[] => {
-    const where: SQL[] = [published];
+    const where: SQL[] = [reachable];
     if (f.q) {
       const like = `%${escapeLike(f.q)}%`;
       where.push(

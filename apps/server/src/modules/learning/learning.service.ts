@@ -65,10 +65,14 @@ export class LearningService {
     return { items: rows.map(cardOf) };
   }
 
-  /** A published video (a staff member's draft is not one): 404 otherwise. */
+  /**
+   * A published video, or one the caller bought that was unpublished since (access without limit); a
+   * staff member's draft is neither: 404 otherwise.
+   */
   private async published(userId: string, videoId: string) {
     const row = await this.repo().card(userId, videoId);
-    if (!row || row.video.status !== 'published') throw new AppError('learning_content_not_found');
+    const reachable = row && (row.video.status === 'published' || (row.video.status !== 'draft' && row.purchased));
+    if (!reachable) throw new AppError('learning_content_not_found');
     return row;
   }
 
@@ -112,9 +116,11 @@ export class LearningService {
   /** Which rendition's key a link may open now: the full one only while its user's purchase stands. */
   async mediaKey(claim: { v: string; u: string; r: 'full' | 'preview' }): Promise<string | null> {
     const v = await this.repo().video(claim.v);
-    if (!v || v.status !== 'published') return null;
+    if (!v || v.status === 'draft') return null;
+    const paid = await this.repo().hasPaid(claim.u, v.id);
+    if (v.status !== 'published' && !paid) return null;
     if (claim.r === 'preview') return v.previewSeconds > 0 ? v.previewKey : null;
-    return (await this.repo().hasPaid(claim.u, v.id)) ? v.fullKey : null;
+    return paid ? v.fullKey : null;
   }
 
   async bookmark(userId: string, videoId: string, on: boolean): Promise<void> {

@@ -41,7 +41,8 @@ export function AdminList({
   const run = (v: LearningAdminVideo, on: boolean) =>
     publish
       .mutateAsync({ id: v.id, on })
-      .then(() => toast.success(on ? `«${v.title}» publicado` : `«${v.title}» retirado de la biblioteca`));
+      // The row already says which one: the toast does not repeat the title.
+      .then(() => toast.success(on ? 'Vídeo publicado: ya está en la biblioteca' : 'Vídeo retirado de la biblioteca'));
 
   return (
     <>
@@ -99,7 +100,7 @@ export function AdminList({
         title="¿Retirar el vídeo de la biblioteca?"
         description={
           withdrawing
-            ? `«${withdrawing.title}» dejará de verse en la biblioteca: mientras esté retirado nadie podrá comprarlo ni verlo, tampoco quien ya lo compró${withdrawing.purchases ? ` (${plural(withdrawing.purchases, 'compra', 'compras')})` : ''}. Al publicarlo de nuevo recuperan el acceso.`
+            ? `«${withdrawing.title}» dejará de verse en la biblioteca y nadie más podrá comprarlo. Quien ya lo compró${withdrawing.purchases ? ` (${plural(withdrawing.purchases, 'compra', 'compras')})` : ''} lo sigue viendo: el acceso es sin límite.`
             : ''
         }
         confirmLabel="Retirar"
