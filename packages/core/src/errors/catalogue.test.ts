@@ -9,6 +9,7 @@ import { consentErrors } from './consents';
 import { httpErrors } from './http';
 import { errorCatalogue, errorMessage, errorStatus, isErrorCode } from './index';
 import { invoiceErrors } from './invoices';
+import { learningErrors } from './learning';
 import { meetErrors } from './meet';
 import { patientErrors } from './patients';
 import { paymentErrors } from './payments';
@@ -32,6 +33,7 @@ const parts = {
   companionErrors,
   realtimeErrors,
   analyticsErrors,
+  learningErrors,
 };
 
 describe('the error catalogue, written by domain', () => {
