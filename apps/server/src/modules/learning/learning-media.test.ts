@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LearningAdminVideo, LearningCard, LearningList, LearningMedia, LearningVideo } from '@divan/core';
 import { createTokenService } from '../../platform/auth/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 import { MediaLinks } from './learning-media';
 import {
   A,
@@ -15,6 +16,7 @@ import {
   staffHeaders,
   testVideo,
   upload,
+  videoBody,
 } from '../../test/learning-fixtures';
 import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 
@@ -105,7 +107,7 @@ describe('the upload tool is Diván staff’s only', () => {
     });
     const twice = await t.post(
       `${A}/videos`,
-      { ...(await import('../../test/learning-fixtures')).videoBody(), title: 'el APEGO en adultos' },
+      { ...videoBody(), title: 'el APEGO en adultos' },
       { token: staff.accessToken, headers: staffHeaders },
     );
     expect([twice.statusCode, code(twice)]).toEqual([409, 'learning_content_exists']);
@@ -145,17 +147,14 @@ describe('the upload tool is Diván staff’s only', () => {
   it('says why a file that is no video failed', async () => {
     const v = await createVideo(t, staff);
     await upload(t, staff, v.id, Buffer.from('esto no es un vídeo, solo texto'), 1);
-    const failed = await (async () => {
-      const { until } = await import('../../test/until');
-      return until(
-        async () =>
-          (
-            (await t.get(`${A}/videos`, { token: staff.accessToken, headers: staffHeaders })).json() as { items: LearningAdminVideo[] }
-          ).items.find((x) => x.id === v.id)!,
-        (x) => x.status !== 'processing',
-        30_000,
-      );
-    })();
+    const failed = await until(
+      async () =>
+        (
+          (await t.get(`${A}/videos`, { token: staff.accessToken, headers: staffHeaders })).json() as { items: LearningAdminVideo[] }
+        ).items.find((x) => x.id === v.id)!,
+      (x) => x.status !== 'processing',
+      30_000,
+    );
     expect(failed).toMatchObject({ status: 'draft', hasFile: false, failure: 'El archivo no es un vídeo que podamos leer.' });
   });
 });
