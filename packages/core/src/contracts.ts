@@ -7,6 +7,7 @@ export * from './fields';
 export * from './time/time.contracts';
 export * from './phone/phone.contracts';
 export * from './auth/auth.contracts';
+export * from './auth/social.contracts';
 export * from './profile/profile.contracts';
 export * from './realtime-frames';
 export * from './health';

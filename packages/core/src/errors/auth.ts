@@ -24,5 +24,10 @@ export const authErrors = {
   user_email_not_verified: [403, 'Confirma tu email antes de iniciar sesión. Te hemos enviado un enlace.'],
   provider_email_not_verified: [403, 'El email de tu proveedor no está verificado.'],
   provider_user_error: [400, 'No se pudo iniciar sesión con el proveedor.'],
+  provider_not_configured: [404, 'Este modo de acceso no está disponible.'],
+  provider_state_invalid: [400, 'El inicio de sesión con el proveedor ha caducado o no es válido. Vuelve a intentarlo.'],
+  identity_already_linked: [409, 'Esa cuenta del proveedor ya está vinculada a otro usuario de Diván.'],
+  identity_last_way_in: [409, 'No puedes desvincular tu único modo de acceso. Crea antes una contraseña.'],
+  identity_not_found: [404, 'No hemos encontrado esa vinculación.'],
   mail_send_failed: [502, 'Error al reenviar el email'],
 } as const satisfies ErrorCatalogue;
