@@ -8,6 +8,7 @@ import { verifactuProducer, type VerifactuProducerConfig } from './verifactu-pro
 import { operatorSeller, type OperatorSeller } from './operator-seller';
 import { CLINICAL_KEY_FORMAT, parseKey } from './crypto/master-key';
 import { readP12, SealCertificateError } from './documents/seal/certificate';
+import { isSocialConfigError, socialConfig, type SocialConfig } from './social-config';
 
 /** Environment of ARCHITECTURE.md. A wrong value stops start-up with one line naming the variable. */
 const envSchema = z.object({
@@ -60,6 +61,19 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Sign in with Google or Apple (social-config.ts): the issuers default to Google's and Apple's. */
+  GOOGLE_ISSUER: z.url().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_TEAM_ID: z.string().optional(),
+  APPLE_KEY_ID: z.string().optional(),
+  APPLE_PRIVATE_KEY: z.string().optional(),
+  APPLE_ISSUER: z.url().optional(),
+  /** Google Calendar (issue 30): where Google's OAuth consent page, token endpoint and Calendar API live (tests point them at a fake). */
+  GOOGLE_OAUTH_BASE: z.url().optional(),
+  GOOGLE_TOKEN_BASE: z.url().optional(),
+  GOOGLE_API_BASE: z.url().optional(),
+  /** Minutes between the polling syncs of the chosen busy calendars (the fallback of push notifications). */
+  GOOGLE_CALENDAR_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per IP on each auth call, and per email per 15 minutes. */
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
@@ -176,8 +190,24 @@ export type Config = {
   verifactuProducer?: VerifactuProducerConfig;
   /** STRIPE_*: card payments through Stripe; unset: the built-in sandbox (test mode). */
   stripe?: StripeConfig;
+  /** GOOGLE_CLIENT_ID/SECRET and the GOOGLE_*_BASE: Google Calendar's connection; unset: the integration is hidden. */
+  googleCalendar?: GoogleCalendarConfig;
   /** SEAL_P12 (read and opened at start-up) and SEAL_P12_PASSPHRASE; unset: the seal kept in DATA_DIR (see DocumentSeal.open). */
   seal?: SealConfig;
+  /** GOOGLE_CLIENT_*, APPLE_*: sign in with Google or Apple; a provider left unset is hidden. */
+  social?: SocialConfig;
+};
+
+export type GoogleCalendarConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** Default https://accounts.google.com (consent page `/o/oauth2/v2/auth`). */
+  oauthBase: string;
+  /** Default https://oauth2.googleapis.com (`/token`, `/revoke`). */
+  tokenBase: string;
+  /** Default https://www.googleapis.com (Calendar API v3). */
+  apiBase: string;
+  pollMinutes: number;
 };
 
 export type SealConfig = { p12: Buffer; passphrase?: string };
@@ -240,8 +270,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verifactuProducer: verifactuProducerConfig(e),
     verifactuAeat: verifactuAeatConfig(e),
     stripe: stripeConfig(e),
+    googleCalendar: googleCalendarConfig(e),
     seal: sealConfig(e),
+    social: socialSettings(e),
   };
+}
+
+function socialSettings(e: z.infer<typeof envSchema>): SocialConfig {
+  try {
+    return socialConfig(e);
+  } catch (err) {
+    if (isSocialConfigError(err)) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 /** SEAL_P12: read and opened now, so a wrong file or passphrase stops start-up. */
@@ -263,6 +304,20 @@ function sealConfig(e: z.infer<typeof envSchema>): SealConfig | undefined {
     fail(err.reason === 'passphrase' ? 'SEAL_P12_PASSPHRASE' : 'SEAL_P12', `${err.message} (${e.SEAL_P12})`);
   }
   return { p12, passphrase: e.SEAL_P12_PASSPHRASE };
+}
+
+/** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET turn the Calendar integration on; the bases point it elsewhere (tests: the fake Google). */
+function googleCalendarConfig(e: z.infer<typeof envSchema>): GoogleCalendarConfig | undefined {
+  if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) return undefined;
+  const base = (v: string | undefined, d: string) => (v ?? d).replace(/\/$/, '');
+  return {
+    clientId: e.GOOGLE_CLIENT_ID,
+    clientSecret: e.GOOGLE_CLIENT_SECRET,
+    oauthBase: base(e.GOOGLE_OAUTH_BASE, 'https://accounts.google.com'),
+    tokenBase: base(e.GOOGLE_TOKEN_BASE, 'https://oauth2.googleapis.com'),
+    apiBase: base(e.GOOGLE_API_BASE, 'https://www.googleapis.com'),
+    pollMinutes: e.GOOGLE_CALENDAR_POLL_MINUTES,
+  };
 }
 
 /**

@@ -61,8 +61,10 @@ export const socialLoginBody = deviceInfo.extend({
  * verified email belongs to an account not yet linked to this identity: that account's owner must prove it with the code
  * mailed to it (`POST …/login/{provider}/link`).
  */
+/** Signed in: the same tokens as every login; `created` when this sign-in made the account. Also `…/link`'s answer. */
+export const socialSignedInResponse = authTokensResponse.extend({ kind: z.literal('signed_in'), created: z.boolean() });
 export const socialLoginResponse = z.discriminatedUnion('kind', [
-  authTokensResponse.extend({ kind: z.literal('signed_in'), created: z.boolean() }),
+  socialSignedInResponse,
   z.object({
     kind: z.literal('link_required'),
     link: z.uuid(),

@@ -16,14 +16,17 @@ export function confirmEmailMail(to: string, firstName: string, url: string): Ma
   });
 }
 
-export function loginCodeMail(to: string, firstName: string, code: string): Mail {
+/** `linking`: the code proves this account to link a provider's identity to it (social sign-in with the same email). */
+export function loginCodeMail(to: string, firstName: string, code: string, linking?: { provider: string }): Mail {
   return renderMail({
     to,
     // No code in the subject: subjects are kept (and shown in notifications) after the body is dropped.
     subject: 'Tu código de acceso a Diván',
     greeting: `Hola, ${firstName}:`,
     blocks: [
-      { kind: 'p', text: 'Tu código para iniciar sesión es:' },
+      linking
+        ? { kind: 'p', text: `Para vincular tu cuenta de ${linking.provider} a Diván e iniciar sesión, escribe este código:` }
+        : { kind: 'p', text: 'Tu código para iniciar sesión es:' },
       { kind: 'code', code },
       { kind: 'p', text: 'Caduca en 10 minutos.' },
     ],

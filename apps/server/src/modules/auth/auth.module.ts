@@ -1,6 +1,10 @@
 import { defineModule } from '../../platform/modules/define-module';
 import { authRoutes } from './auth.routes';
 import { AuthService } from './auth.service';
+import { SocialProviders } from './social/social-providers';
+import { SocialSignIn } from './social/social-sign-in.service';
+import { Identities } from './social/identities.service';
+import { socialRoutes } from './social/social.routes';
 
 declare module '../../platform/modules/define-module' {
   interface Provided {
@@ -15,6 +19,11 @@ export const authModule = defineModule({
   // The billing module (later in the list) keeps the invitation codes a sign-up may bring.
   later: ['referrals'],
   build: async ({ users, workspaces, referrals }, p) => {
+    const onUserCreated: ConstructorParameters<typeof AuthService>[0]['onUserCreated'] = async (tx, user, { referralCode }) => {
+      const workspaceId = await workspaces.createPersonal(tx, user);
+      // A colleague's code: the friend's free month, in the sign-up's transaction (a wrong code refuses it).
+      if (referralCode) await referrals().joinAtSignUp(tx, user, workspaceId, referralCode);
+    };
     const auth = new AuthService({
       db: p.db,
       users,
@@ -24,18 +33,31 @@ export const authModule = defineModule({
       revoked: p.revoked,
       emailLimiter: p.emailLimiter,
       publicUrl: p.config.publicUrl,
-      onUserCreated: async (tx, user, { referralCode }) => {
-        const workspaceId = await workspaces.createPersonal(tx, user);
-        // A colleague's code: the friend's free month, in the sign-up's transaction (a wrong code refuses it).
-        if (referralCode) await referrals().joinAtSignUp(tx, user, workspaceId, referralCode);
-      },
+      onUserCreated,
     });
+    // Sign in with Google or Apple (issue 30): the same device sessions, login codes and sign-up hook.
+    const socialSignIn = new SocialSignIn({
+      db: p.db,
+      users,
+      tokens: p.tokens,
+      mailer: p.mailer,
+      emailLimiter: p.emailLimiter,
+      providers: new SocialProviders(p.config.social, p.config.publicUrl, p.log),
+      sessions: auth.sessions,
+      codes: auth.codes,
+      onUserCreated,
+    });
+    const identities = new Identities({ db: p.db, users, signIn: socialSignIn });
     // After the platform listens to the broker: a revocation is either in the database read here or heard later.
     await auth.loadRevokedSessions();
     return {
       provides: { auth },
-      routes: (app) => app.register(authRoutes, { auth, perIpPerMinute: p.config.rateLimit.perIpPerMinute }),
-      sweeps: { 'auth.expired': auth.sweepExpired },
+      routes: async (app) => {
+        const perIpPerMinute = p.config.rateLimit.perIpPerMinute;
+        await app.register(authRoutes, { auth, perIpPerMinute });
+        await app.register(socialRoutes, { signIn: socialSignIn, identities, publicUrl: p.config.publicUrl, perIpPerMinute });
+      },
+      sweeps: { 'auth.expired': auth.sweepExpired, 'auth.social_expired': socialSignIn.sweepExpired },
     };
   },
 });

@@ -3,7 +3,14 @@ import type { DbOrTx } from '../../platform/db/database';
 import { reusableQuery } from '../../platform/db/reusable-query';
 import { users, type UserRow } from './users.tables';
 
-export type NewUser = { email: string; firstName: string; passwordHash: string | null };
+export type NewUser = {
+  email: string;
+  firstName: string;
+  passwordHash: string | null;
+  /** A social sign-up: the provider's name and its verified email. */
+  lastName?: string | null;
+  emailVerifiedAt?: Date | null;
+};
 export type ProfileChanges = Partial<
   Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'biography' | 'birthdate' | 'registrationNumber' | 'pictureFileId' | 'logoFileId'>
 >;
@@ -54,7 +61,7 @@ export function usersRepository(db: DbOrTx) {
       const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
       return row;
     },
-    async update(id: string, changes: ProfileChanges & { passwordHash?: string; emailVerifiedAt?: Date }) {
+    async update(id: string, changes: ProfileChanges & { passwordHash?: string | null; emailVerifiedAt?: Date }) {
       const [row] = await db
         .update(users)
         .set({ ...changes, updatedAt: new Date() })

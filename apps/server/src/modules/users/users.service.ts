@@ -67,6 +67,11 @@ export class UsersService {
   create = (user: NewUser, tx: DbOrTx = this.db) => usersRepository(tx).insert(user);
   markVerified = (id: string, tx: DbOrTx = this.db) => usersRepository(tx).update(id, { emailVerifiedAt: new Date() });
   setPasswordHash = (id: string, passwordHash: string, tx: DbOrTx = this.db) => usersRepository(tx).update(id, { passwordHash });
+  /**
+   * An account never confirmed, whose email a provider's sign-in has just proved (the mailed code): confirmed, and without
+   * the password its creator set (whoever typed it never proved the address).
+   */
+  claimUnverified = (id: string, tx: DbOrTx) => usersRepository(tx).update(id, { passwordHash: null, emailVerifiedAt: new Date() });
 
   getProfile = async (userId: string): Promise<Profile> => (await this.cachedProfile(userId)).profile;
 
