@@ -27,6 +27,7 @@ const MODULE_KEYS = [
   'chatUnreadMail',
   'linkChatPatients',
   'operatorInvoicing',
+  'googleCalendar',
 ] as const satisfies readonly (keyof Provided)[];
 
 /** The app's services, on `app.services` (operator commands and tests build data through them). */

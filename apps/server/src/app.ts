@@ -20,6 +20,7 @@ import { companionModule } from './modules/companion/companion.module';
 import { consentsModule } from './modules/consents/consents.module';
 import { documentsModule } from './modules/documents/documents.module';
 import { feedbackModule } from './modules/feedback/feedback.module';
+import { googleCalendarModule } from './modules/google-calendar/google-calendar.module';
 import { healthModule } from './modules/health/health.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
 import { learningModule } from './modules/learning/learning.module';
@@ -69,6 +70,7 @@ const modulesOf = (opts: BuildOptions) => [
   feedbackModule,
   sessionsModule,
   meetModule(opts.meet),
+  googleCalendarModule,
   invoicesModule,
   paymentsModule,
   billingModule,

@@ -53,3 +53,5 @@ export * from './booking/timespan.contracts';
 export * from './booking/public-booking.contracts';
 // Statistics (issue 28): the four tabs, the rows behind a card, the dashboard's figures.
 export * from './analytics/analytics.contracts';
+// Google Calendar (issue 30): the therapist's connection, its settings, busy blocks and Meet links.
+export * from './google-calendar/google-calendar.contracts';

@@ -6,6 +6,7 @@ import { bookingErrors } from './booking';
 import { chatErrors } from './chat';
 import { companionErrors } from './companion';
 import { consentErrors } from './consents';
+import { googleCalendarErrors } from './google-calendar';
 import { httpErrors } from './http';
 import { errorCatalogue, errorMessage, errorStatus, isErrorCode } from './index';
 import { invoiceErrors } from './invoices';
@@ -34,6 +35,7 @@ const parts = {
   realtimeErrors,
   analyticsErrors,
   learningErrors,
+  googleCalendarErrors,
 };
 
 describe('the error catalogue, written by domain', () => {

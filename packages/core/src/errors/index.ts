@@ -5,6 +5,7 @@ import { bookingErrors } from './booking';
 import { chatErrors } from './chat';
 import { companionErrors } from './companion';
 import { consentErrors } from './consents';
+import { googleCalendarErrors } from './google-calendar';
 import { httpErrors } from './http';
 import { invoiceErrors } from './invoices';
 import { learningErrors } from './learning';
@@ -37,6 +38,7 @@ export const errorCatalogue = {
   ...realtimeErrors,
   ...analyticsErrors,
   ...learningErrors,
+  ...googleCalendarErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

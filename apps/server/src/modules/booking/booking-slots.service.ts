@@ -1,5 +1,6 @@
 import { freeSlots, todayIn, type Slot } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
+import type { ExternalBusy } from '../google-calendar/google-calendar.module';
 import type { BookedSessions } from '../sessions/booked-sessions';
 import { bookingRepository } from './booking.repository';
 import type { BookingServiceRow } from './booking.tables';
@@ -17,10 +18,11 @@ export type SlotsOptions = {
 /**
  * A service's free slots in [from, to), one computation for the public month and for every booking
  * write: core's `freeSlots` over the therapist's sessions not canceled, the holds active now (a visitor
- * proving their email keeps the time for a few minutes), the blocked days, the notice and the gap.
+ * proving their email keeps the time for a few minutes), the busy times of the therapist's own calendars
+ * (Google Calendar), the blocked days, the notice and the gap.
  */
 export class BookingSlots {
-  constructor(private readonly d: { db: Db; booked: BookedSessions }) {}
+  constructor(private readonly d: { db: Db; booked: BookedSessions; external?: Pick<ExternalBusy, 'busyOf'> }) {}
 
   async free(service: BookingServiceRow, from: Date, to: Date, now: Date, o: SlotsOptions = {}): Promise<Slot[]> {
     const db = o.tx ?? this.d.db;
@@ -29,6 +31,8 @@ export class BookingSlots {
     // One after the other: a transaction (PGlite's, pg's) runs one statement at a time anyway.
     const sessions = await this.d.booked.busyOf(db, service.workspaceId, service.therapistId, wideFrom, wideTo, o.exceptSessionId);
     const holds = await publicBookingRepository(db).activeHolds(service.therapistId, wideFrom, wideTo, now, o.exceptHoldId);
+    // The therapist's busy times in their own calendars (Google), read in the same transaction.
+    const outside = (await this.d.external?.busyOf(db, service.workspaceId, service.therapistId, wideFrom, wideTo)) ?? [];
     const overrides = await bookingRepository(db).overrides(
       service.workspaceId,
       { kind: 'all' },
@@ -43,7 +47,7 @@ export class BookingSlots {
       minNotice: service.minNotice,
       maxNotice: service.maxNotice,
       overrides: overrides.map((v) => ({ day: v.day, allDay: v.allDay, from: v.fromTime, to: v.toTime })),
-      busy: [...sessions, ...holds].sort((a, b) => a.start.getTime() - b.start.getTime()),
+      busy: [...sessions, ...holds, ...outside].sort((a, b) => a.start.getTime() - b.start.getTime()),
       from,
       to,
       now,

@@ -36,7 +36,7 @@ declare module '../../platform/modules/define-module' {
 /** Open booking (issue 14): the therapists' services and blocked days, booking on the public page, paid bookings and their refunds. */
 export const bookingModule = defineModule({
   name: 'booking',
-  needs: ['users', 'workspaces', 'locations', 'sessions', 'patients', 'notificationSettings', 'bookingPayments'],
+  needs: ['users', 'workspaces', 'locations', 'sessions', 'patients', 'notificationSettings', 'bookingPayments', 'externalBusy'],
   build: (d, p) => {
     const { db, config, clock } = p;
     const { users, workspaces, locations } = d;
@@ -44,7 +44,7 @@ export const bookingModule = defineModule({
     const services = new BookingServicesService({ db, users, locations });
     const overrides = new AvailabilityOverridesService({ db, workspaces, clock });
     const booked = new BookedSessions(d.sessions, workspaces);
-    const slots = new BookingSlots({ db, booked });
+    const slots = new BookingSlots({ db, booked, external: d.externalBusy });
     const booking = new PublicBookingService({ db, slots, clock });
     // What booking on the public page is built from (booking-deps.ts), shared by the flow's steps.
     const flow = {
@@ -84,6 +84,8 @@ export const bookingModule = defineModule({
     };
     services.onChange(scheduleChanged);
     overrides.onChange(scheduleChanged);
+    // Busy times read from a therapist's Google calendars (google-calendar): that process's months go; the TTL bounds the others'.
+    d.externalBusy.onChange((workspaceId) => booking.cache.changed(workspaceId));
     const pages = new PublicPagesService({ db, users, workspaces, locations });
     const embed = new BookingEmbedService({ db, workspaces });
     const bookingPage: WebPage = {

@@ -1,4 +1,6 @@
 import type { Caller } from '../../platform/auth/caller';
+import type { Tx } from '../../platform/db/database';
+import { calendarSessions, type CalendarSessions } from './calendar-sync.queries';
 import { defineModule, handle } from '../../platform/modules/define-module';
 import { calendarFeedRoutes } from './feed/feed.routes';
 import { CalendarFeedService } from './feed/feed.service';
@@ -36,6 +38,10 @@ declare module '../../platform/modules/define-module' {
     sessionByLink: (sessionId: string) => Promise<LinkedSession | undefined>;
     /** A port sessions declares and the meet module provides: the patient's link to a session's video room. */
     meetLink: (session: { id: string }) => string;
+    /** A port sessions declares and google-calendar provides: the Google Meet link of a session's event, if synced. */
+    googleMeetLink: (tx: Tx, sessionId: string) => Promise<string | null>;
+    /** What an outside calendar's sync reads of a session (google-calendar): time, state, place, never clinical text. */
+    calendarSessions: CalendarSessions;
   }
 }
 
@@ -53,7 +59,7 @@ const SESSIONS_CHANGED = 'sessions-changed';
 export const sessionsModule = defineModule({
   name: 'sessions',
   needs: ['patients', 'users', 'workspaces', 'history'],
-  later: ['meetLink'],
+  later: ['meetLink', 'googleMeetLink'],
   build: (d, p) => {
     const { db, config, events } = p;
     const { patients, users, workspaces, history } = d;
@@ -64,6 +70,7 @@ export const sessionsModule = defineModule({
       now: p.clock,
       log: p.log,
       meetLink: (session) => d.meetLink()(session),
+      googleMeetLink: (tx, sessionId) => d.googleMeetLink()(tx, sessionId),
     });
     const notificationSettings = new NotificationSettingsService(db, workspaces);
     const calendarFeeds = new CalendarFeedService(db, patients, workspaces, config.publicUrl);
@@ -109,6 +116,7 @@ export const sessionsModule = defineModule({
         locations,
         notificationSettings,
         sessionByLink: (id: string) => sessionByLink(p.db, id),
+        calendarSessions: calendarSessions(p.db),
       },
       routes: async (app) => {
         const perIpPerMinute = config.rateLimit.perIpPerMinute;

@@ -120,13 +120,17 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
 const entry = { title: 'Sesión', date: '2026-01-20', body: '<p>Evolución</p>', private: false };
 /** Query strings of the GET routes that need one to answer (the statistics' period). */
 const PERIOD = 'from=2026-10-01&to=2026-10-31';
-const SAMPLE_QUERIES: Record<string, string> = Object.fromEntries(
-  Object.entries({ sessions: 'scheduled', patients: 'added', treatments: 'ended', billing: 'issued' }).flatMap(([tab, card]) => [
-    [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}`, PERIOD],
-    [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}/rows`, `${PERIOD}&card=${card}`],
-    [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}/export`, PERIOD],
-  ]),
-);
+const SAMPLE_QUERIES: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries({ sessions: 'scheduled', patients: 'added', treatments: 'ended', billing: 'issued' }).flatMap(([tab, card]) => [
+      [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}`, PERIOD],
+      [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}/rows`, `${PERIOD}&card=${card}`],
+      [`GET /api/v1/workspaces/:workspaceId/analytics/${tab}/export`, PERIOD],
+    ]),
+  ),
+  // The caller's own Google busy times: a range is required.
+  'GET /api/v1/workspaces/:workspaceId/google-calendar/busy': 'from=2026-10-01T00:00:00Z&to=2026-10-31T00:00:00Z',
+};
 
 const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/v1/workspaces/:workspaceId/patients/:patientId/history/:entryId': entry,

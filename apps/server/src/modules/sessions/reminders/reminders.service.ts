@@ -19,6 +19,8 @@ export type RemindersOptions = {
   publicUrl: string;
   /** The patient's link to the video room of an online session (MeetService.patientLink). */
   meetLink?: (s: { id: string; startsAt: Date; endsAt: Date }) => string;
+  /** The Google Meet link of a session whose video conference is Google Meet (google-calendar), read in the mail's transaction. */
+  googleMeetLink?: (tx: Tx, sessionId: string) => Promise<string | null>;
   /** The clock the sweep reads (tests move it; default the real one). */
   now?: () => Date;
   log?: FastifyBaseLogger;
@@ -117,6 +119,13 @@ export class RemindersService {
     return true;
   }
 
+  /** Diván's own room, or the Google Meet the session's event carries (none until it is synced). */
+  private async videoLinkOf(s: ReminderSession, tx: Tx): Promise<string | null> {
+    if (s.videoConference === 'own') return this.opts.meetLink ? this.opts.meetLink(s) : null;
+    if (s.videoConference === 'google_meet') return (await this.opts.googleMeetLink?.(tx, s.id)) ?? null;
+    return null;
+  }
+
   private async mailFor(s: ReminderSession, to: string, patientFirstName: string, tx: Tx) {
     const [therapist, brand] = await Promise.all([this.users.findById(s.therapistId, tx), this.workspaces.brandOf(s.workspaceId, tx)]);
     const therapistName = [therapist?.firstName, therapist?.lastName].filter(Boolean).join(' ') || brand.name;
@@ -131,7 +140,7 @@ export class RemindersService {
       timeZone: s.timeZone,
       modality: s.modality,
       place: s.locationName ? { name: s.locationName, address: s.locationAddress } : null,
-      videoLink: online && s.videoConference === 'own' && this.opts.meetLink ? this.opts.meetLink(s) : null,
+      videoLink: online ? await this.videoLinkOf(s, tx) : null,
     });
   }
 }
