@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
     await page.goto('/sign-in');
     await page.getByLabel('Email', { exact: true }).fill('quien@example.com');
     await page.getByLabel('Contraseña', { exact: true }).fill('Cualquiera1');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     const banner = page.getByTestId('outdated-banner');
     await banner.waitFor();
     expect(await banner.getByRole('button', { name: 'Recargar' }).isVisible()).toBe(true);

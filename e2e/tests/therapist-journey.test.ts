@@ -34,7 +34,7 @@ let lastCodeAt = 0;
 async function requestCode(page: Page) {
   const wait = lastCodeAt + 61_000 - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   const codeField = page.getByLabel('Código de verificación');
   await Promise.race([codeField.waitFor(), page.getByRole('alert').first().waitFor()]);
   if (!(await codeField.isVisible())) throw new Error(`sign-in refused: ${await page.getByRole('alert').first().innerText()}`);
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist signs up and looks after 
     await page.getByLabel('Email', { exact: true }).fill(email);
     allowConsole({ text: /status of 401/, url: /\/realms\/therapists\/code$/, because: 'a wrong password is refused' });
     await page.getByLabel('Contraseña', { exact: true }).fill('incorrecta-123');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     await page.getByText('La contraseña no es correcta.').waitFor();
     await shot(page, '06-sign-in-wrong-password');
     await signIn(page, firstPassword, { form: '07-sign-in-filled', code: '08-sign-in-code' });
@@ -211,10 +211,10 @@ describe.skipIf(!hasChromium || !baseUrl)('a therapist signs up and looks after 
     await signOut(page);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill(firstPassword);
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     await page.getByText('La contraseña no es correcta').first().waitFor();
     await page.getByLabel('Contraseña', { exact: true }).fill(secondPassword);
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     // Past the password: the only refusal left is the minute between two codes.
     await page.getByText('Acabamos de enviarte un email. Espera un minuto antes de pedir otro.').waitFor();
   });

@@ -9,6 +9,8 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { applyApiError } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useChangePassword } from '../api/account-api';
+import { useIdentities } from '../api/identities-api';
+import { LinkedAccounts } from '../components/linked-accounts';
 
 import type { ChangePasswordForm as PasswordForm } from '../schemas';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -20,6 +22,8 @@ const empty: PasswordForm = { currentPassword: '', newPassword: '', repeatPasswo
 export function SecuritySettingsRoute() {
   usePageTitle('Seguridad');
   const change = useChangePassword();
+  // An account made with Google or Apple has no password to change.
+  const hasPassword = useIdentities().data?.hasPassword ?? true;
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PasswordForm, unknown, PasswordForm>({ resolver, defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
@@ -43,31 +47,43 @@ export function SecuritySettingsRoute() {
   });
 
   return (
-    <form onSubmit={onSubmit} onInput={preload} noValidate>
-      <Card>
-        <CardHeader>
-          <CardTitle>Cambiar contraseña</CardTitle>
-          <CardDescription>Usa al menos 8 caracteres y combina dos tipos: mayúsculas, minúsculas, números o símbolos.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid max-w-md gap-5">
-          {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <Field label="Contraseña actual" error={errors.currentPassword?.message}>
-            <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
-          </Field>
-          <Field label="Nueva contraseña" error={errors.newPassword?.message}>
-            <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
-          </Field>
-          <Field label="Repite la nueva contraseña" error={errors.repeatPassword?.message}>
-            <PasswordInput autoComplete="new-password" {...form.register('repeatPassword')} />
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" loading={isSubmitting}>
-            Actualizar contraseña
-          </Button>
-        </CardFooter>
-      </Card>
-    </form>
+    <div className="grid gap-6">
+      {hasPassword ? (
+        <form onSubmit={onSubmit} onInput={preload} noValidate>
+          <Card>
+            <CardHeader>
+              <CardTitle>Cambiar contraseña</CardTitle>
+              <CardDescription>Usa al menos 8 caracteres y combina dos tipos: mayúsculas, minúsculas, números o símbolos.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid max-w-md gap-5">
+              {formError ? <Alert variant="error">{formError}</Alert> : null}
+              <Field label="Contraseña actual" error={errors.currentPassword?.message}>
+                <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
+              </Field>
+              <Field label="Nueva contraseña" error={errors.newPassword?.message}>
+                <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
+              </Field>
+              <Field label="Repite la nueva contraseña" error={errors.repeatPassword?.message}>
+                <PasswordInput autoComplete="new-password" {...form.register('repeatPassword')} />
+              </Field>
+            </CardContent>
+            <CardFooter>
+              <Button type="submit" loading={isSubmitting}>
+                Actualizar contraseña
+              </Button>
+            </CardFooter>
+          </Card>
+        </form>
+      ) : (
+        <Card>
+          <CardHeader className="pb-5 sm:pb-6">
+            <CardTitle>Contraseña</CardTitle>
+            <CardDescription>Tu cuenta no tiene contraseña: entras con las cuentas vinculadas de abajo.</CardDescription>
+          </CardHeader>
+        </Card>
+      )}
+      <LinkedAccounts />
+    </div>
   );
 }
 

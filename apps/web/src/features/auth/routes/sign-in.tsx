@@ -6,6 +6,7 @@ import { authApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 import { CredentialsForm } from '../components/credentials-form';
 import { LoginCodeForm } from '../components/login-code-form';
+import { SocialButtons } from '../components/social-buttons';
 import { authPath } from '../utils/auth-links';
 import { AuthLink, useAuthParams } from '../utils/auth-nav';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -48,6 +49,7 @@ export function SignInRoute() {
           : 'Te damos la bienvenida de nuevo a tu consulta.'}
       </AuthHeading>
       {expired ? <Alert className="mb-5">Tu sesión ha caducado. Vuelve a iniciar sesión.</Alert> : null}
+      <SocialButtons form="login" redirect={redirect} />
       <CredentialsForm onChallenge={(credentials, { challenge }) => setStep({ credentials, challenge, sentAt: Date.now() })} />
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Aún no tienes cuenta?{' '}

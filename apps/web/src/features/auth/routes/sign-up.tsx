@@ -11,9 +11,10 @@ import { AuthHeading } from '../components/auth-heading';
 import { ReferralNote, useReferralInviter } from '../components/referral-note';
 import { rememberAfterVerify } from '../utils/after-verify';
 import { ResendConfirmation } from '../components/resend-confirmation';
+import { SocialButtons } from '../components/social-buttons';
 import { authPath } from '../utils/auth-links';
 import { AuthLink, useAuthParams } from '../utils/auth-nav';
-import { FRIEND_DAYS, normalizeCode } from '../utils/referral-code';
+import { FRIEND_DAYS, isCode, normalizeCode } from '../utils/referral-code';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.signUpForm));
@@ -66,6 +67,8 @@ export function SignUpRoute() {
           : 'Organiza tu consulta en un solo lugar. Empieza en un minuto.'}
       </AuthHeading>
       <ReferralNote inviter={inviter} />
+      {/* A new account through Google or Apple keeps the colleague's code of the link (unless it does not exist). */}
+      <SocialButtons form="signup" redirect={redirect} referralCode={isCode(ref) && inviter.state !== 'missing' ? ref : undefined} />
       <form onSubmit={(e) => void onSubmit(e)} onInput={schema.preload} noValidate className="grid gap-5">
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         <Field label="Nombre" error={errors.firstName?.message}>
