@@ -37,6 +37,7 @@ export const moreScreens = {
   appearanceSettings: () => import('@/features/appearance/routes/appearance-settings'),
   notificationSettings: () => import('./routes/notification-settings'),
   integrationsSettings: () => import('./routes/integrations-settings'),
+  googleCalendarCallback: () => import('@/features/google-calendar/routes/google-callback'),
   billingSettings: () => import('@/features/billing/settings/billing-settings-route'),
   paymentsSettings: () => import('@/features/plans/routes/payments-settings-route'),
   inviteSettings: () => import('@/features/referral/routes/invite-settings-route'),

@@ -43,6 +43,8 @@ export const router = createBrowserRouter([
         children: [
           { path: 'verify-email/:token', lazy: () => import('@/features/auth/routes/verify-email') },
           { path: 'reset-password/:token', lazy: () => import('@/features/auth/routes/reset-password') },
+          // Back from Google or Apple (signing in, signing up, or linking from Ajustes › Seguridad: signed in or out).
+          { path: 'auth/:provider/callback', lazy: () => import('@/features/auth/routes/social-callback') },
         ],
       },
       // The video room: the patient's link works signed out; without its token the page asks a member to sign in.
@@ -135,6 +137,8 @@ export const router = createBrowserRouter([
                   { path: 'appearance', lazy: later('appearanceSettings') },
                   { path: 'notifications', lazy: later('notificationSettings') },
                   { path: 'integrations', lazy: later('integrationsSettings') },
+                  // Back from Google's consent page (Google Calendar's connection).
+                  { path: 'integrations/google/callback', lazy: later('googleCalendarCallback') },
                   { path: 'billing/*', lazy: later('billingSettings') },
                   { path: 'payments', lazy: later('paymentsSettings') },
                   { path: 'invite', lazy: later('inviteSettings') },

@@ -7,6 +7,7 @@ import { useAbility } from '@/lib/ability';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAuthStore } from '@/stores/auth-store';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
+import { useGoogleBusy } from '@/lib/google-calendar';
 import { useSessionRange, useTherapists } from './api/sessions-api';
 import type { GridSession, Scope } from './api/types';
 import { useMoveSession } from './api/use-move';
@@ -17,6 +18,7 @@ import { SessionDetailDialog } from './components/session-detail-dialog';
 import { SessionFormDialog, type FormMode } from './components/session-form-dialog';
 import { CalendarStates } from './components/calendar-states';
 import { apiRange, gridDate, dayOf, today as todayInMadrid } from './utils/dates';
+import { toBusyEvents } from './utils/busy-events';
 import { toGridEvents } from './utils/grid-events';
 import { scrollTimeFor, WORKDAY_START } from './utils/scroll-time';
 import { readViewState, writeViewState, type ViewName, type ViewState } from './utils/view-state';
@@ -59,6 +61,15 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
   const sessions = useSessionRange(wid, range ? apiRange(range.startDay, range.endDay) : null, mine && team ? userId : undefined);
   const list = useMemo(() => sessions.data ?? [], [sessions.data]);
   const scrollTime = useOpeningTime(range, sessions.isPlaceholderData ? undefined : sessions.data);
+  // The signed-in therapist's own Google busy times, where their time is what is shown: their calendar, or
+  // their column of the team's day (a team's week mixes everyone, and a grey block there would say whose?).
+  const showBusy = mine || view === 'team';
+  const apiDays = range ? apiRange(range.startDay, range.endDay) : null;
+  const googleBusy = useGoogleBusy(wid, showBusy && view !== 'agenda' && view !== 'month' ? apiDays : null);
+  const busy = useMemo(
+    () => (showBusy && googleBusy.data ? toBusyEvents(googleBusy.data, userId) : []),
+    [showBusy, googleBusy.data, userId],
+  );
 
   const [form, setForm] = useState<FormMode | null>(null);
   const [drag, setDrag] = useState<{ session: GridSession; change: Change } | null>(null);
@@ -182,6 +193,7 @@ function CalendarScreen({ workspace }: { workspace: Workspace }) {
           view={view}
           date={state.date}
           events={events}
+          busy={busy}
           resources={resources}
           editable={canCreate}
           height={phone ? 'calc(100dvh - 16rem)' : 'max(560px, calc(100dvh - 14rem))'}

@@ -14,9 +14,11 @@ import './event-calendar.css';
 import { dayOf, gridDate, timeOf } from '../utils/dates';
 import { plainGridRoles } from '../utils/grid-roles';
 import { VIEWS, type ViewName } from '../utils/view-state';
-import { eventContent, type SessionProps } from './event-content';
+import { eventContent, type BusyProps, type SessionProps } from './event-content';
 
 export type GridEvent = Calendar.EventInput & { id: string; extendedProps: SessionProps };
+/** A grey block of the therapist's Google busy times (display 'background': drawn behind, never clicked). */
+export type BusyEvent = Calendar.EventInput & { id: string; display: 'background'; extendedProps: BusyProps };
 export type Slot = { day: string; from: string; to: string; resourceId?: string };
 export type Change = {
   id: string;
@@ -32,6 +34,8 @@ type Props = {
   view: ViewName;
   date: string;
   events: GridEvent[];
+  /** The signed-in therapist's Google busy times, behind the sessions. */
+  busy?: BusyEvent[];
   resources: { id: string; title: string }[];
   /** Whether the member may create or move sessions at all (per event via `editable`). */
   editable: boolean;
@@ -101,11 +105,12 @@ export function EventCalendar(props: Props) {
       selectable: latest.current.editable,
       editable: latest.current.editable,
       pointer: true,
-      events: latest.current.events,
+      events: [...latest.current.events, ...(latest.current.busy ?? [])],
       resources: latest.current.resources,
       eventContent,
       eventDidMount: ({ el: node, event }) => {
-        node.dataset.sessionId = String(event.id);
+        if (event.extendedProps.busy) node.dataset.googleBusy = '';
+        else node.dataset.sessionId = String(event.id);
       },
       eventClick: ({ event }) => latest.current.onOpen(String(event.id)),
       select: (info) => {
@@ -158,7 +163,7 @@ export function EventCalendar(props: Props) {
 
   useEffect(() => void ec.current?.setOption('view', VIEWS[props.view].ec), [props.view]);
   useEffect(() => void ec.current?.setOption('date', gridDate(props.date, '12:00')), [props.date]);
-  useEffect(() => void ec.current?.setOption('events', props.events), [props.events]);
+  useEffect(() => void ec.current?.setOption('events', [...props.events, ...(props.busy ?? [])]), [props.events, props.busy]);
   useEffect(() => void ec.current?.setOption('resources', props.resources), [props.resources]);
   useEffect(() => void ec.current?.setOption('height', props.height), [props.height]);
   useEffect(() => void ec.current?.setOption('scrollTime', props.scrollTime), [props.scrollTime]);

@@ -33,4 +33,10 @@ describe('the calendar event box', () => {
       '10:00–10:50 ✓ Lucía Martín  Sin nota. lunes, 4 de mayo de 2026, Pendiente',
     );
   });
+
+  it('draws a Google busy block as «Ocupado en Google» and nothing else', () => {
+    expect(text(eventContent(info({ id: 'google-busy-0', title: '', display: 'background', extendedProps: { busy: true } })))).toBe(
+      'Ocupado en Google',
+    );
+  });
 });

@@ -2,6 +2,8 @@ import type { Calendar } from '@event-calendar/core';
 
 /** What toGridEvents puts on each session's event. */
 export type SessionProps = { label: string; badges: string[]; sub: string; canceled: boolean; done: boolean };
+/** A Google busy block: nothing but the fact (no title, no detail ever reaches the browser). */
+export type BusyProps = { busy: true };
 
 const BADGE_TEXT: Record<string, string> = { online: 'Online', series: 'Serie', note: 'Sin nota' };
 
@@ -26,6 +28,7 @@ const isSession = (props: Record<string, unknown>): props is SessionProps => Arr
  */
 export function eventContent(info: Calendar.EventContentInfo): Calendar.Content {
   const p = info.event.extendedProps;
+  if (p.busy === true) return { domNodes: [el('div', 'dv-busy-label', 'Ocupado en Google')] };
   if (!isSession(p)) return { domNodes: [el('div', 'dv-event dv-event-time', info.timeText)] };
   // A completed session carries a tick before the name, whatever the colours mean.
   const title = `${p.done ? '✓ ' : ''}${String(info.event.title ?? '')}`;

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useAbility } from '@/lib/ability';
 import { toast } from '@/lib/toast';
+import { useGoogleSessionLink } from '@/lib/google-calendar';
 import { useCompleteSession, useSession } from '../api/sessions-api';
 import type { CalendarSession } from '../api/types';
 import { formatDayLong } from '../utils/dates';
@@ -144,7 +145,9 @@ function Detail({
             {MODALITY.labels[s.modality]}
             {s.location ? ` · ${s.location.name}` : ''}
           </p>
-          {s.modality === 'online' && !canceled ? (
+          {s.modality === 'online' && !canceled && s.videoConference === 'google_meet' ? (
+            <GoogleMeetLink workspaceId={wid} sessionId={s.id} />
+          ) : s.modality === 'online' && !canceled ? (
             <Link
               to={`/meet/${s.id}`}
               className="mt-1 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
@@ -211,5 +214,31 @@ function Detail({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** An online session with Google Meet: its Meet link, once the session's Google event carries one. */
+function GoogleMeetLink({ workspaceId, sessionId }: { workspaceId: string; sessionId: string }) {
+  const link = useGoogleSessionLink(workspaceId, sessionId, true);
+  if (link.data?.meetLink)
+    return (
+      <a
+        href={link.data.meetLink}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-1 inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+      >
+        <Video className="size-4" aria-hidden /> Unirse con Google Meet
+        <span className="sr-only"> (se abre en otra pestaña)</span>
+      </a>
+    );
+  return (
+    <p className="mt-1 text-muted-foreground">
+      {link.isPending
+        ? 'Buscando el enlace de Google Meet…'
+        : link.isError
+          ? 'No hemos podido leer el enlace de Google Meet.'
+          : 'Con Google Meet: el enlace aparecerá aquí en cuanto la sesión esté en tu Google Calendar.'}
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { AlertTriangle, Repeat } from 'lucide-react';
-import { centsToEuros, errorMessage, isHHmm, MODALITY, type SessionConflict } from '@divan/core';
+import { centsToEuros, errorMessage, isHHmm, MODALITY, VIDEO_CONFERENCE, type SessionConflict } from '@divan/core';
+import { useGoogleCalendarStatus } from '@/lib/google-calendar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
@@ -47,7 +48,20 @@ type Props = {
   onSaved: (session: CalendarSession) => void;
 };
 
-const KNOWN = ['patientId', 'therapistId', 'day', 'from', 'to', 'modality', 'locationId', 'price', 'reminders', 'until', 'count'] as const;
+const KNOWN = [
+  'patientId',
+  'therapistId',
+  'day',
+  'from',
+  'to',
+  'modality',
+  'videoConference',
+  'locationId',
+  'price',
+  'reminders',
+  'until',
+  'count',
+] as const;
 type Known = (typeof KNOWN)[number];
 const FIELD_BY_CODE: Partial<Record<string, Known>> = {
   patient_not_active: 'patientId',
@@ -124,6 +138,11 @@ export function SessionFormDialog({
     onScreen,
   );
   const standardPrice = brief.data?.treatment?.sessionPrice;
+  // Google Meet is offered for the member's own online sessions once their Google Calendar is connected (the
+  // link is made there); a session that already has it keeps showing the choice.
+  const google = useGoogleCalendarStatus(wid, values.modality === 'online' && therapistId === me);
+  const offerMeet =
+    values.modality === 'online' && ((therapistId === me && !!google.data?.connected) || values.videoConference === 'google_meet');
 
   const place = (field: Known, message: string, focus: boolean) => {
     setErrors((e) => ({ ...e, [field]: message }));
@@ -289,6 +308,23 @@ export function SessionFormDialog({
                     onChange={(e) => set('locationId', e.target.value)}
                     options={locationOptions}
                     placeholder="Sin ubicación"
+                  />
+                </Field>
+              ) : offerMeet ? (
+                <Field
+                  label="Videollamada"
+                  error={errors.videoConference}
+                  hint={
+                    values.videoConference === 'google_meet'
+                      ? 'El enlace de Meet se crea en tu Google Calendar y llega al paciente en su recordatorio.'
+                      : 'El paciente recibe el enlace en su recordatorio.'
+                  }
+                >
+                  <Select
+                    ref={reg('videoConference')}
+                    value={values.videoConference || 'own'}
+                    onChange={(e) => set('videoConference', e.target.value as SessionFormValues['videoConference'])}
+                    options={VIDEO_CONFERENCE.values.map((v) => ({ value: v, label: VIDEO_CONFERENCE.labels[v] }))}
                   />
                 </Field>
               ) : (

@@ -1,4 +1,4 @@
-import { isHHmm, isIsoDay, MODALITY, type Modality, type PaymentType } from '@divan/core';
+import { isHHmm, isIsoDay, MODALITY, type Modality, type PaymentType, type Session } from '@divan/core';
 import type { CreateBody, UpdateBody } from '../api/sessions-api';
 import type { RecurrenceInput } from '@divan/core';
 import type { CalendarSession, RecurrenceFrequency } from '../api/types';
@@ -13,6 +13,8 @@ export type SessionFormValues = {
   from: string;
   to: string;
   modality: Modality | '';
+  /** Online sessions: Diván's own room or Google Meet ('' = the server's default, Diván's own). */
+  videoConference: NonNullable<Session['videoConference']> | '';
   locationId: string;
   price: string;
   /** Offsets in minutes; null: the therapist's defaults (not sent). */
@@ -46,6 +48,7 @@ export const blankForm = (init: Partial<SessionFormValues> = {}): SessionFormVal
   from: '10:00',
   to: '10:50',
   modality: '',
+  videoConference: '',
   locationId: '',
   price: '',
   reminders: null,
@@ -64,6 +67,7 @@ export const formOfSession = (s: CalendarSession): SessionFormValues =>
     from: s.from,
     to: s.to,
     modality: s.modality,
+    videoConference: s.videoConference ?? '',
     locationId: s.location?.id ?? '',
     price: centsToEuros(s.price),
     reminders: s.reminders,
@@ -121,6 +125,7 @@ export function createBodyOf(v: SessionFormValues): CreateBody {
     to: v.to,
     ...(v.modality ? { modality: v.modality } : {}),
     ...(v.modality !== 'online' && v.locationId ? { locationId: v.locationId } : {}),
+    ...(v.modality === 'online' && v.videoConference ? { videoConference: v.videoConference } : {}),
     ...(price !== null && !Number.isNaN(price) ? { price } : {}),
     ...(v.reminders ? { reminders: v.reminders } : {}),
     ...(recurrence ? { recurrence } : {}),
@@ -133,6 +138,8 @@ export function updateBodyOf(v: SessionFormValues, before: SessionFormValues): U
   if (v.day !== before.day || v.from !== before.from || v.to !== before.to) Object.assign(body, { day: v.day, from: v.from, to: v.to });
   if (v.therapistId && v.therapistId !== before.therapistId) body.therapistId = v.therapistId;
   if (v.modality && v.modality !== before.modality) body.modality = v.modality;
+  if (v.modality === 'online' && v.videoConference && v.videoConference !== before.videoConference)
+    body.videoConference = v.videoConference;
   const location = v.modality === 'online' ? '' : v.locationId;
   if (location !== before.locationId) body.locationId = location || null;
   const price = eurosToCents(v.price);
