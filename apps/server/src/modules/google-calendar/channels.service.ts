@@ -6,6 +6,7 @@ import type { BusySync } from './busy-sync.service';
 import { GoogleApiError, type GoogleCalendarApi } from './google-api';
 import { googleCalendarRepository } from './google-calendar.repository';
 import type { GoogleBusyCalendarRow, GoogleConnectionRow } from './google-calendar.tables';
+import type { SessionSync } from './session-sync.service';
 import { GoogleGrantRevoked, type GoogleTokens } from './google-tokens';
 
 export const WATCH_QUEUE = 'google-calendar.watch';
@@ -20,6 +21,8 @@ type Deps = {
   api: GoogleCalendarApi;
   tokens: GoogleTokens;
   busy: BusySync;
+  /** The sessions' reconciliation, run by each poll. */
+  sessions: SessionSync;
   hash: (v: string) => string;
   publicUrl: string;
   pollMinutes: number;
@@ -104,9 +107,10 @@ export class Channels {
     }
   }
 
-  /** The fallback: every chosen calendar synced, channels ending soon renewed. */
+  /** The fallback: every chosen calendar synced, channels ending soon renewed, every connection's sessions reconciled. */
   async poll() {
     const repo = googleCalendarRepository(this.d.db);
+    for (const c of await repo.connectionsWithCalendar()) await this.d.sessions.reconcile(c, this.d.clock());
     for (const { id } of await repo.allCalendars()) await this.d.busy.enqueue(id);
     for (const { id } of await repo.channelsExpiring(new Date(this.d.clock().getTime() + RENEW_BEFORE_MS))) await this.enqueueWatch(id);
   }

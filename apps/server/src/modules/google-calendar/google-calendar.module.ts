@@ -53,6 +53,7 @@ export const googleCalendarModule = defineModule({
     const channels = new Channels({
       ...common,
       busy,
+      sessions: sessionSync,
       hash: p.tokens.hashSecret,
       publicUrl: p.config.publicUrl,
       pollMinutes: g?.pollMinutes ?? 10,

@@ -177,6 +177,13 @@ export const googleCalendarRepository = (db: DbOrTx) => ({
       .where(and(eq(googleSessionEvents.connectionId, connectionId), eq(googleSessionEvents.sessionId, sessionId)));
     return row;
   },
+  eventsOfConnection: (connectionId: string) =>
+    db
+      .select({ sessionId: googleSessionEvents.sessionId, updatedAt: googleSessionEvents.updatedAt })
+      .from(googleSessionEvents)
+      .where(eq(googleSessionEvents.connectionId, connectionId)),
+  /** Every connection with its Diván calendar (the poll's reconciliation). */
+  connectionsWithCalendar: () => db.select().from(googleCalendarConnections).where(isNotNull(googleCalendarConnections.divanCalendarId)),
   eventsOfSession: (sessionId: string) => db.select().from(googleSessionEvents).where(eq(googleSessionEvents.sessionId, sessionId)),
   async saveSessionEvent(row: typeof googleSessionEvents.$inferInsert) {
     await db

@@ -214,6 +214,41 @@ describe('Diván → Google', () => {
       expect(everything).not.toContain(secret);
   });
 
+  it('the poll repairs what a lost job left: a change committed without its sync, sessions deleted without an event', async () => {
+    const moved = await createSession({ from: '21:00', to: '21:30' });
+    const gone = await createSession({ from: '21:30', to: '22:00' });
+    expect(await until(async () => !!eventOf(moved) && !!eventOf(gone), Boolean)).toBe(true);
+    await settled(t);
+    const poll = () => t.app.services.googleCalendar.channels.poll();
+    // Nothing to repair: the poll writes no event.
+    const writes = () => ['events.insert', 'events.patch', 'events.delete'].map((k) => fake.store.calls.get(k) ?? 0);
+    const before = writes();
+    await poll();
+    await settled(t);
+    expect(writes()).toEqual(before);
+    // As if the process had ended between the commit and the job: the row changed, no job queued. And a
+    // patient's erasure deletes their sessions in bulk, with no session event.
+    await t.rows(
+      sql`update sessions set starts_at = starts_at + interval '1 hour', ends_at = ends_at + interval '1 hour', updated_at = now() where id = ${moved}`,
+    );
+    await t.rows(sql`delete from sessions where id = ${gone}`);
+    await poll();
+    const start = await until(
+      async () => eventOf(moved)?.start?.dateTime,
+      (v) => !!v && new Date(v).getUTCHours() === 21,
+      5_000,
+    );
+    expect(new Date(start!).getUTCHours()).toBe(21);
+    expect(
+      await until(
+        async () => eventOf(gone),
+        (e) => !e,
+        5_000,
+      ),
+    ).toBeUndefined();
+    expect(await t.rows(sql`select 1 from google_session_events where session_id = ${gone}`)).toHaveLength(0);
+  });
+
   it('refuses a title format it does not know, and a calendar the account does not have', async () => {
     expect((await t.put(`${G(ws.id)}/settings`, { titleFormat: 'motive' }, { token: olga.accessToken })).statusCode).toBe(400);
     const bad = await t.put(`${G(ws.id)}/settings`, { busyCalendarIds: ['otra@gmail.com'] }, { token: olga.accessToken });

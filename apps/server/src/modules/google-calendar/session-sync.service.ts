@@ -10,6 +10,9 @@ import { GoogleGrantRevoked, type GoogleTokens } from './google-tokens';
 import { eventIdOf, eventOf, titleOf, wantsMeet, type TitleParts } from './session-events';
 
 export const SESSION_QUEUE = 'google-calendar.session';
+/** The reconciliation looks at sessions from a day back (an event of a session just ended still follows it), at most this many. */
+const RECONCILE_FROM_MS = 86_400_000;
+const RECONCILE_MAX = 5_000;
 type SessionJob = { sessionId: string };
 
 type Deps = {
@@ -71,8 +74,39 @@ export class SessionSync {
     if (keep) await this.upsert(s, target!);
   }
 
+  /**
+   * What a lost job leaves behind, repaired by the poll: sessions are queued after their commit, so a
+   * process ending in between drops that one change, and erasing a patient deletes their sessions
+   * without an event. The therapist's sessions from yesterday on are compared with the mapping — one
+   * changed after its event was written, one eligible without an event, one canceled with an event — and
+   * so are mapped sessions that no longer exist or changed hands. Only those are queued (each job reads
+   * the session as it is then). Answers how many were queued.
+   */
+  async reconcile(c: GoogleConnectionRow, now = new Date()): Promise<number> {
+    const repo = googleCalendarRepository(this.d.db);
+    const [changes, mapped] = await Promise.all([
+      this.d.sessions.changesFrom(c.workspaceId, c.userId, new Date(now.getTime() - RECONCILE_FROM_MS), RECONCILE_MAX),
+      repo.eventsOfConnection(c.id),
+    ]);
+    const written = new Map(mapped.map((m) => [m.sessionId, m.updatedAt]));
+    const due: string[] = [];
+    for (const s of changes) {
+      const at = written.get(s.id);
+      written.delete(s.id);
+      if (at ? s.status === 'canceled' || s.updatedAt > at : s.status !== 'canceled' && this.eligible(s, c, false)) due.push(s.id);
+    }
+    // Mapped and outside the window: past sessions (left alone), or gone, or now another therapist's.
+    const owners = await this.d.sessions.owners([...written.keys()]);
+    for (const id of written.keys()) {
+      const o = owners.get(id);
+      if (!o || o.workspaceId !== c.workspaceId || o.therapistId !== c.userId) due.push(id);
+    }
+    for (const id of due) await this.enqueue(id);
+    return due.length;
+  }
+
   /** Sessions created after connecting, or any once the therapist asked for the existing ones, or one already sent. */
-  private eligible(s: CalendarSession, c: GoogleConnectionRow, mapped: boolean) {
+  private eligible(s: Pick<CalendarSession, 'createdAt'>, c: GoogleConnectionRow, mapped: boolean) {
     return mapped || !!c.existingSyncedAt || s.createdAt.getTime() >= c.connectedAt.getTime();
   }
 
