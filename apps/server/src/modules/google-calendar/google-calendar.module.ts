@@ -37,7 +37,7 @@ const SESSION_CHANGES = ['session.created', 'session.updated', 'session.canceled
  */
 export const googleCalendarModule = defineModule({
   name: 'google-calendar',
-  needs: ['sessions', 'patients', 'calendarSessions'],
+  needs: ['sessions', 'patients', 'calendarSessions', 'workspaces'],
   build: (d, p) => {
     const clock = p.clock ?? (() => new Date());
     const g = p.config.googleCalendar;
@@ -92,9 +92,17 @@ export const googleCalendarModule = defineModule({
         'google-calendar.past-busy': () => googleCalendarRepository(p.db).purgePastBlocks(new Date(clock().getTime() - 86_400_000)),
       },
       // A session of a connected therapist changed: its event follows (a job reads the session as it is then).
-      on: SESSION_CHANGES.map((name) =>
-        handle(name, 'once', ({ workspaceId, therapistId, sessionId }) => sessionSync.changed(workspaceId, therapistId, sessionId)),
-      ),
+      on: [
+        ...SESSION_CHANGES.map((name) =>
+          handle(name, 'once', ({ workspaceId, therapistId, sessionId }) => sessionSync.changed(workspaceId, therapistId, sessionId)),
+        ),
+        // A patient erased takes their sessions without session events: their Google events go too.
+        handle('patient.erased', 'once', ({ workspaceId }) => service.reconcileWorkspace(workspaceId)),
+        // A member removed: their connection in this workspace ends (revoked at Google).
+        handle('workspace.access_changed', 'once', ({ workspaceId }) =>
+          service.dropFormerMembers(workspaceId, (ws, userId) => d.workspaces.isMember(ws, userId)),
+        ),
+      ],
     };
   },
 });

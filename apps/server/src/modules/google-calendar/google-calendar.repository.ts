@@ -66,6 +66,8 @@ export const googleCalendarRepository = (db: DbOrTx) => ({
     await db.delete(googleCalendarConnections).where(eq(googleCalendarConnections.id, id));
   },
   /** The connections of the workspace's members among `userIds` (a session's therapist). */
+  connectionsOfWorkspace: (workspaceId: string) =>
+    db.select().from(googleCalendarConnections).where(eq(googleCalendarConnections.workspaceId, workspaceId)),
   async connectionsOfUser(workspaceId: string, userId: string) {
     return db
       .select()

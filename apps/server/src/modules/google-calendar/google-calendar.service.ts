@@ -200,7 +200,26 @@ export class GoogleCalendarService {
   /** Revoked at Google, channels stopped, every token and mapping deleted: nothing left that could sync. */
   async disconnect(c: Caller): Promise<void> {
     const conn = await this.repo().connectionOf(c.member.workspaceId, c.userId);
-    if (!conn) return;
+    if (conn) await this.drop(conn);
+  }
+
+  /**
+   * After a change of the workspace's members: the connection of someone no longer a member is ended as
+   * a disconnection would (channels stopped, grant revoked at Google, tokens deleted) — their sessions
+   * there stop syncing.
+   */
+  async dropFormerMembers(workspaceId: string, isMember: (workspaceId: string, userId: string) => Promise<boolean>) {
+    for (const conn of await this.repo().connectionsOfWorkspace(workspaceId))
+      if (!(await isMember(workspaceId, conn.userId))) await this.drop(conn);
+  }
+
+  /** A patient erased (their sessions deleted at once, without session events): the workspace's connections reconciled. */
+  async reconcileWorkspace(workspaceId: string) {
+    for (const conn of await this.repo().connectionsOfWorkspace(workspaceId))
+      if (conn.divanCalendarId) await this.d.sessionSync.reconcile(conn, this.d.clock());
+  }
+
+  private async drop(conn: GoogleConnectionRow) {
     for (const cal of await this.repo().calendarsOf(conn.id)) await this.d.channels.stop(conn, cal);
     const refresh = await this.d.tokens.refreshTokenOf(conn);
     await this.repo().remove(conn.id);

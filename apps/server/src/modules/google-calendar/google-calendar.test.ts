@@ -4,7 +4,7 @@ import { shiftDay, toInstant, type GoogleCalendarStatus, type GoogleSessionLink,
 import { ACCOUNT_EMAIL, MEET_LINK, startFakeGoogle, type FakeGoogle } from '../../test/fake-google-calendar';
 import { createTestApp, json, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
-import { createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
+import { addMember, createRole, createWorkspace, therapist, type Therapist } from '../../test/workspace-fixtures';
 import { connect, databaseText, G, nextMonday, patientOf, settled } from './google-calendar.testkit';
 
 let fake: FakeGoogle;
@@ -257,6 +257,23 @@ describe('Diván → Google', () => {
 });
 
 describe('disconnecting', () => {
+  it('a member removed from the workspace: their connection ends there, revoked at Google', async () => {
+    const pablo = await therapist(t, 'pablo@gcal.test', 'Pablo');
+    const role = await createRole(t, olga, ws.id, 'Agenda', [{ action: 'read', subject: 'sessions' }]);
+    const { memberId } = await addMember(t, olga, ws.id, pablo, [role.id]);
+    const { status: s } = await connect(t, fake, pablo, ws.id);
+    expect(s?.connected).toBe(true);
+    const [conn] = await t.rows<{ id: string }>(sql`select id from google_calendar_connections where user_id = ${pablo.userId}`);
+    expect(conn).toBeDefined();
+    const revoked = fake.store.revocations.length;
+    const res = await t.del(`${W()}/members/${memberId}`, { token: olga.accessToken });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await t.rows(sql`select 1 from google_calendar_connections where user_id = ${pablo.userId}`)).toHaveLength(0);
+    expect(fake.store.revocations.length).toBe(revoked + 1);
+    // Olga's own connection is untouched.
+    expect((await status()).connected).toBe(true);
+  });
+
   it('revokes the grant at Google, stops the channels, deletes every token, and sends nothing more', async () => {
     expect(
       (await t.put(`${G(ws.id)}/settings`, { busyCalendarIds: ['trabajo@group.calendar.google.com'] }, { token: olga.accessToken }))
