@@ -85,11 +85,33 @@ export type LearningList = z.infer<typeof learningListResponse>;
 
 export const learningShortListResponse = z.object({ items: z.array(learningCard) });
 
+/**
+ * What this video costs the workspace asked about (`?workspaceId=`), by its billing data: 21 % IVA in Spain,
+ * none for an EU business with a VAT id (reverse charge) or outside the IVA territory. Absent or null when no
+ * workspace was asked, the caller is not in it, or it has no billing data yet: the price with IVA applies.
+ */
+export const learningCharge = z.object({
+  baseCents: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  vatRate: z.number().int(),
+  taxCase: z.enum(['spain', 'eu_consumer', 'reverse_charge', 'outside_vat_territory', 'outside_eu']),
+  /** The invoice's legend when no IVA is charged («Inversión del sujeto pasivo», …). */
+  legend: z.string().nullable(),
+});
+export type LearningCharge = z.infer<typeof learningCharge>;
+
+export const learningVideoQuery = z.object({
+  /** The workspace whose billing data price the purchase (the one «Continuar y pagar» charges). */
+  workspaceId: z.uuid({ error: 'Espacio no válido' }).optional(),
+});
+
 export const learningVideoResponse = learningCard.extend({
   description: z.string(),
   uploader: z.object({ name: z.string() }),
   publishedAt: z.string().nullable(),
   related: z.array(learningCard),
+  charge: learningCharge.nullable().optional(),
 });
 export type LearningVideo = z.infer<typeof learningVideoResponse>;
 
@@ -199,6 +221,24 @@ export const learningAdminVideo = learningCard.extend({
 });
 export type LearningAdminVideo = z.infer<typeof learningAdminVideo>;
 export const learningAdminListResponse = z.object({ items: z.array(learningAdminVideo) });
+
+/** The staff's refunds screen: recent purchases, or a buyer's by email (part of it, case ignored). */
+export const learningAdminPurchasesQuery = z.object({
+  email: textField('Correo')
+    .trim()
+    .max(254, { error: msg.maxLength(254) })
+    .optional(),
+});
+export type LearningAdminPurchasesQuery = z.input<typeof learningAdminPurchasesQuery>;
+
+export const learningAdminPurchase = learningPurchase.extend({
+  status: z.enum(['paid', 'refunded']),
+  buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  /** The saved card charged without the buyer, or the provider's page (the bank asked for authentication). */
+  paidOn: z.enum(['saved_card', 'checkout']),
+});
+export type LearningAdminPurchase = z.infer<typeof learningAdminPurchase>;
+export const learningAdminPurchasesResponse = z.object({ items: z.array(learningAdminPurchase) });
 
 /** A file's upload begun: its size; the pieces follow in order (`PUT …/upload?offset=`). */
 export const learningUploadBody = z.object({

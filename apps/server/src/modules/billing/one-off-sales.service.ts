@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DivanTax } from '@divan/core';
 import type { Membership } from '../../platform/auth/access';
 import type { Metadata } from '../../platform/payments/gateway';
 import type { PlatformBilling } from '../../platform/billing/platform-billing';
@@ -11,7 +12,10 @@ import { canManageBilling } from './billing.service';
 /** What one sale charged and the invoice Diván issued for it. */
 export type SalePaid = {
   status: 'paid';
+  /** What Diván's invoice is keyed by: the PaymentIntent of a saved-card charge, the session of a Checkout. */
   key: string;
+  /** The PaymentIntent that took the money (what a refund names); null when the provider did not say. */
+  paymentIntentId: string | null;
   subtotal: number;
   vat: number;
   total: number;
@@ -49,12 +53,15 @@ export class OneOffSales {
   ) {}
 
   /** The workspace's tax on `subtotal` (cents) as its billing data says (IVA 21 %, or none for an EU business). */
-  async taxOf(workspaceId: string, subtotal: number): Promise<{ vat: number; total: number; vatRate: number }> {
+  async taxOf(
+    workspaceId: string,
+    subtotal: number,
+  ): Promise<{ vat: number; total: number; vatRate: number } & Pick<DivanTax, 'case' | 'legend'>> {
     const details = await billingDetailsRepository(this.d.db).detailsOf(workspaceId);
     if (!details) throw new AppError('billing_details_missing');
-    const { vatRate } = taxOfDetails(details);
-    const vat = Math.floor((subtotal * vatRate + 50) / 100);
-    return { vat, total: subtotal + vat, vatRate };
+    const tax = taxOfDetails(details);
+    const vat = Math.floor((subtotal * tax.vatRate + 50) / 100);
+    return { vat, total: subtotal + vat, vatRate: tax.vatRate, case: tax.case, legend: tax.legend };
   }
 
   async sell(
@@ -76,7 +83,15 @@ export class OneOffSales {
     });
     if (charged.status === 'succeeded') {
       const invoice = await this.invoice(wid, charged.paymentIntentId, sale.description, sale.subtotal, charged.amount);
-      return { status: 'paid', key: charged.paymentIntentId, subtotal: sale.subtotal, vat, total, ...invoice };
+      return {
+        status: 'paid',
+        key: charged.paymentIntentId,
+        paymentIntentId: charged.paymentIntentId,
+        subtotal: sale.subtotal,
+        vat,
+        total,
+        ...invoice,
+      };
     }
     if (charged.status === 'declined') return { status: 'declined', declineCode: charged.declineCode };
     const session = await billing.checkoutPayment({
@@ -107,7 +122,23 @@ export class OneOffSales {
     const made = await this.invoice(wid, sessionId, description, subtotal, fact.amountTotal ?? subtotal);
     const row = await this.invoiceRow(sessionId);
     const total = row?.total ?? fact.amountTotal ?? subtotal;
-    return { status: 'paid', key: sessionId, subtotal, vat: total - subtotal, total, ...made };
+    return {
+      status: 'paid',
+      key: sessionId,
+      paymentIntentId: fact.paymentIntentId,
+      subtotal,
+      vat: total - subtotal,
+      total,
+      ...made,
+    };
+  }
+
+  /** The PaymentIntent of a sale paid on the provider's page, read from its Checkout (null when it has none). */
+  async paymentOfCheckout(sessionId: string): Promise<string | null> {
+    const billing = this.d.billing;
+    if (!billing) throw new AppError('billing_unavailable');
+    const fact = await billing.retrieveCheckout(sessionId);
+    return fact.mode === 'payment' && fact.paid ? fact.paymentIntentId : null;
   }
 
   /** Refunds a sale's payment in full (the operator's path). Diván's invoice stays: a rectifying one is the operator's to issue. */

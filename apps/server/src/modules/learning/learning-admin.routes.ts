@@ -6,6 +6,8 @@ import {
   IMAGE_MAX_BYTES,
   LEARNING_UPLOAD_MAX_BYTES,
   learningAdminListResponse,
+  learningAdminPurchasesQuery,
+  learningAdminPurchasesResponse,
   learningAdminVideo,
   learningPurchase,
   learningUploadBody,
@@ -153,6 +155,21 @@ export async function learningAdminRoutes(app: FastifyInstance, d: { admin: Lear
       if (req.headers['content-type'] !== 'application/octet-stream') throw new AppError('invalid_type');
       return d.admin.putChunk(req.params.videoId, req.query.offset, req.body as Readable);
     },
+  );
+  r.get(
+    `${A}/purchases`,
+    {
+      config: user,
+      ...staff,
+      schema: {
+        operationId: 'listLearningAdminPurchases',
+        tags,
+        description: 'The refunds screen: the latest paid and refunded purchases (≤ 100) with their buyer, or a buyer’s by email.',
+        querystring: learningAdminPurchasesQuery,
+        response: { 200: learningAdminPurchasesResponse },
+      },
+    },
+    (req) => d.purchases.recent(req.query),
   );
   r.post(
     `${A}/purchases/:purchaseId/refund`,

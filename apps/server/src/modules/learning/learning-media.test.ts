@@ -57,6 +57,7 @@ describe('the upload tool is Diván staff’s only', () => {
       () => t.post(`${A}/videos/${video.id}/upload`, { fileName: 'a.mp4', size: 10 }, { token: owner.accessToken, headers: staffHeaders }),
       () => t.post(`${A}/videos/${video.id}/unpublish`, undefined, { token: owner.accessToken, headers: staffHeaders }),
       () => t.post(`${A}/purchases/${video.id}/refund`, undefined, { token: owner.accessToken, headers: staffHeaders }),
+      () => t.get(`${A}/purchases?email=ana`, { token: owner.accessToken, headers: staffHeaders }),
     ];
     for (const call of calls) {
       const res = await call();

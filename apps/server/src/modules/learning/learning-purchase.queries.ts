@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { learningPurchases, learningVideos, type LearningPurchaseRow, type LearningVideoRow } from './learning.tables';
 
@@ -54,6 +54,17 @@ export function purchaseQueries(db: DbOrTx) {
         .where(eq(learningPurchases.id, id))
         .returning();
       return row!;
+    },
+    /** The staff's refunds screen: paid and refunded purchases, newest first, with their video's title; one user's if given. */
+    async recent(o: { userId?: string; limit: number }): Promise<{ purchase: LearningPurchaseRow; title: string }[]> {
+      const done = inArray(learningPurchases.status, ['paid', 'refunded']);
+      return db
+        .select({ purchase: learningPurchases, title: learningVideos.title })
+        .from(learningPurchases)
+        .innerJoin(learningVideos, eq(learningVideos.id, learningPurchases.videoId))
+        .where(o.userId ? and(done, eq(learningPurchases.userId, o.userId)) : done)
+        .orderBy(desc(sql`coalesce(${learningPurchases.paidAt}, ${learningPurchases.createdAt})`), desc(learningPurchases.id))
+        .limit(o.limit);
     },
     async markRefunded(id: string, at: Date): Promise<LearningPurchaseRow | null> {
       const [row] = await db

@@ -1,11 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LearningPurchase, LearningPurchaseResult } from '@divan/core';
+import type {
+  LearningAdminPurchase,
+  LearningAdminPurchasesQuery,
+  LearningCharge,
+  LearningPurchase,
+  LearningPurchaseResult,
+} from '@divan/core';
 import type { Membership } from '../../platform/auth/access';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { AppError } from '../../platform/errors';
 import type { Metadata } from '../../platform/payments/gateway';
 import type { OneOffSales, SalePaid } from '../billing/one-off-sales.service';
+import type { UsersService } from '../users/users.service';
 import { purchaseOf } from './learning-presenter';
 import { purchaseQueries } from './learning-purchase.queries';
 
@@ -21,7 +28,17 @@ const descriptionOf = (title: string) => `Formación Diván: ${title}`.slice(0, 
  * attempt, and the database holds one live purchase per user and video.
  */
 export class LearningPurchases {
-  constructor(private readonly d: { db: Db; sales: OneOffSales; publicUrl: string; log: FastifyBaseLogger; clock: () => Date }) {
+  constructor(
+    private readonly d: {
+      db: Db;
+      sales: OneOffSales;
+      users: Pick<UsersService, 'findManyByIds' | 'findByEmail'>;
+      membership: (workspaceId: string, userId: string) => Promise<Membership | null>;
+      publicUrl: string;
+      log: FastifyBaseLogger;
+      clock: () => Date;
+    },
+  ) {
     d.sales.takeCheckouts(METADATA_KEY, (sessionId, metadata) => this.checkoutPaid(sessionId, metadata));
   }
 
@@ -62,6 +79,30 @@ export class LearningPurchases {
     return { status: 'purchased', purchase: await this.paid(row.id, outcome, video.title) };
   }
 
+  /**
+   * What «Continuar y pagar» would charge `workspaceId` for a video of `priceCents` (VAT excluded), by its
+   * billing data — the base alone for an EU business with reverse charge. Null for someone not in it, or a
+   * workspace without billing data (the page then shows the price with IVA).
+   */
+  async chargeFor(userId: string, workspaceId: string, priceCents: number): Promise<LearningCharge | null> {
+    const m = await this.d.membership(workspaceId, userId);
+    if (!m) return null;
+    try {
+      const tax = await this.d.sales.taxOf(workspaceId, priceCents);
+      return {
+        baseCents: priceCents,
+        vatCents: tax.vat,
+        totalCents: tax.total,
+        vatRate: tax.vatRate,
+        taxCase: tax.case,
+        legend: tax.legend,
+      };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'billing_details_missing') return null;
+      throw err;
+    }
+  }
+
   /** The webhook's Checkout of a purchase that needed the bank's authentication. */
   private async checkoutPaid(sessionId: string, metadata: Metadata): Promise<string> {
     const id = metadata[METADATA_KEY];
@@ -76,21 +117,52 @@ export class LearningPurchases {
     return 'paid';
   }
 
-  /** The operator's refund: the payment returned in full, the access ended at once. */
+  /**
+   * The operator's refund: the payment returned in full, the access ended at once — whether the saved card
+   * paid it or the provider's page did (its PaymentIntent stored when its webhook marked it paid; a purchase
+   * paid before that was stored has it read from its Checkout).
+   */
   async refund(purchaseId: string): Promise<LearningPurchase> {
     const q = purchaseQueries(this.d.db);
     const row = await q.purchase(purchaseId);
     if (!row || row.status !== 'paid') throw new AppError('learning_purchase_not_found');
-    if (row.paymentIntentId?.startsWith('pi_')) await this.d.sales.refund(row.paymentIntentId);
-    else
+    let intent = row.paymentIntentId?.startsWith('pi_') ? row.paymentIntentId : null;
+    const session = row.checkoutSessionId ?? (row.paymentIntentId?.startsWith('cs_') ? row.paymentIntentId : null);
+    if (!intent && session) intent = await this.d.sales.paymentOfCheckout(session);
+    if (!intent)
       throw new AppError(
         'learning_purchase_not_found',
         undefined,
-        'Esta compra se pagó en la página del proveedor: devuélvela desde su panel.',
+        'El proveedor no indica el pago de esta compra: devuélvela desde su panel.',
       );
+    await this.d.sales.refund(intent);
     const done = await q.markRefunded(row.id, this.d.clock());
     const video = await q.video(row.videoId);
     return purchaseOf(done ?? row, video?.title ?? '');
+  }
+
+  /**
+   * The staff's refunds screen: the latest paid and refunded purchases (≤ 100) with their buyer, or those
+   * whose buyer's email contains `email` (a whole address reaches all of that buyer's, however old).
+   */
+  async recent(query: LearningAdminPurchasesQuery): Promise<{ items: LearningAdminPurchase[] }> {
+    const needle = query.email?.trim().toLowerCase() ?? '';
+    const exact = needle.includes('@') ? await this.d.users.findByEmail(needle) : undefined;
+    const rows = await purchaseQueries(this.d.db).recent(exact ? { userId: exact.id, limit: 200 } : { limit: needle ? 1000 : 100 });
+    const buyers = new Map((await this.d.users.findManyByIds([...new Set(rows.map((r) => r.purchase.userId))])).map((u) => [u.id, u]));
+    const items: LearningAdminPurchase[] = [];
+    for (const { purchase: p, title } of rows) {
+      const u = buyers.get(p.userId);
+      if (!u || (needle && !u.email.toLowerCase().includes(needle))) continue;
+      items.push({
+        ...purchaseOf(p, title),
+        status: p.status === 'refunded' ? 'refunded' : 'paid',
+        buyer: { id: u.id, name: [u.firstName, u.lastName].filter(Boolean).join(' '), email: u.email },
+        paidOn: p.checkoutSessionId ? 'checkout' : 'saved_card',
+      });
+      if (items.length === 100) break;
+    }
+    return { items };
   }
 
   private async begin(userId: string, videoId: string, workspaceId: string, base: number, tax: { vat: number; total: number }) {
@@ -118,7 +190,8 @@ export class LearningPurchases {
   private async paid(id: string, sale: SalePaid, title: string): Promise<LearningPurchase> {
     const row = await purchaseQueries(this.d.db).markPaid(id, {
       paidAt: this.d.clock(),
-      paymentIntentId: sale.key,
+      // The money's PaymentIntent, what a refund names (the invoice stays keyed by `sale.key`).
+      paymentIntentId: sale.paymentIntentId ?? sale.key,
       invoiceId: sale.invoiceId,
       invoiceNumber: sale.invoiceNumber,
       vatCents: sale.vat,

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   learningPriceWithVat,
+  type LearningAdminPurchase,
+  type LearningVideo,
   type LearningList,
   type LearningMedia,
   type LearningPurchaseResult,
   type LearningPurchase,
 } from '@divan/core';
-import { platformEventsTaken, subscribe } from '../../test/billing-fixtures';
+import { FRENCH_BUSINESS, giveBillingDetails, platformEventsTaken, subscribe } from '../../test/billing-fixtures';
 import { A, UPLOAD_TOKEN, createVideo, makeStaff, processed, publish, staffHeaders, testVideo, upload } from '../../test/learning-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
@@ -22,6 +24,7 @@ let owner: Therapist;
 let tere: Therapist;
 let wid: string;
 let fileVideo: string;
+let threeDsVideo = '';
 const code = (res: { json(): unknown }) => (res.json() as { code: string }).code;
 const sandbox = () => t.app.services.paymentsSandbox!.billing!;
 const local = (url: string) => {
@@ -139,12 +142,140 @@ describe('buying a video', () => {
     expect(row).toMatchObject({ status: 'paid', total_cents: learningPriceWithVat(990) });
     expect(row!.invoice_number).toBeTruthy();
     await addCard('4242 4242 4242 4242');
+    threeDsVideo = id;
+  });
+
+  it('refunds a purchase paid on the provider’s page: the Checkout’s PaymentIntent returned in full, the access ended', async () => {
+    expect(threeDsVideo).toBeTruthy();
+    const [row] = await t.rows<{ id: string; pi: string | null; cs: string | null }>(
+      sql`select id, payment_intent_id as pi, checkout_session_id as cs from learning_purchases where video_id = ${threeDsVideo} and status = 'paid'`,
+    );
+    // The webhook stored the money's PaymentIntent, not the session (which keys the invoice).
+    expect(row!.pi).toMatch(/^pi_/);
+    expect(row!.cs).toMatch(/^cs_test_/);
+    const before = (await t.get(`/api/v1/learning/videos/${threeDsVideo}/media`, { token: owner.accessToken })).json() as LearningMedia;
+    expect(before.full).toMatchObject({ kind: 'vimeo' });
+    const refund = await t.post(`${A}/purchases/${row!.id}/refund`, undefined, { token: staff.accessToken, headers: staffHeaders });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect((refund.json() as LearningPurchase).refundedAt).not.toBeNull();
+    const refunds = await t.rows<{ amount: number }>(
+      sql`select (data->>'amount')::int as amount from sandbox_stripe_objects where type = 'refund' and data->>'payment_intent' = ${row!.pi}`,
+    );
+    expect(refunds).toEqual([{ amount: learningPriceWithVat(990) }]);
+    const after = (await t.get(`/api/v1/learning/videos/${threeDsVideo}/media`, { token: owner.accessToken })).json() as LearningMedia;
+    expect(after.full).toBeNull();
+    const card = (await t.get(`/api/v1/learning/videos/${threeDsVideo}`, { token: owner.accessToken })).json() as { purchased: boolean };
+    expect(card.purchased).toBe(false);
+    // Twice is refused: nothing is paid any more.
+    const again = await t.post(`${A}/purchases/${row!.id}/refund`, undefined, { token: staff.accessToken, headers: staffHeaders });
+    expect([again.statusCode, code(again)]).toEqual([404, 'learning_purchase_not_found']);
+  });
+
+  it('lists recent purchases for the staff’s refunds screen, by part of the buyer’s email or all of it', async () => {
+    const P = `${A}/purchases`;
+    expect((await t.get(P, { token: owner.accessToken, headers: staffHeaders })).statusCode).toBe(403);
+    const all = await t.get(P, { token: staff.accessToken, headers: staffHeaders });
+    expect(all.statusCode, all.body).toBe(200);
+    const items = (all.json() as { items: LearningAdminPurchase[] }).items;
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    // Newest first; pending and failed attempts are not purchases.
+    const times = items.map((i) => i.purchasedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(items.every((i) => i.status === 'paid' || i.status === 'refunded')).toBe(true);
+    const threeDs = items.find((i) => i.videoId === threeDsVideo)!;
+    expect(threeDs).toMatchObject({
+      status: 'refunded',
+      paidOn: 'checkout',
+      buyer: { id: owner.userId, name: 'Olga', email: 'olga@formacion.test' },
+      totalCents: learningPriceWithVat(990),
+    });
+    expect(items.find((i) => i.videoId === fileVideo)).toMatchObject({ status: 'paid', paidOn: 'saved_card', refundedAt: null });
+    for (const email of ['OLGA@', 'olga@formacion.test', 'formacion.test']) {
+      const found = (
+        await t.get(`${P}?email=${encodeURIComponent(email)}`, { token: staff.accessToken, headers: staffHeaders })
+      ).json() as {
+        items: LearningAdminPurchase[];
+      };
+      expect(found.items.map((i) => i.id).sort(), email).toEqual(items.map((i) => i.id).sort());
+    }
+    const none = (await t.get(`${P}?email=tere%40`, { token: staff.accessToken, headers: staffHeaders })).json() as {
+      items: unknown[];
+    };
+    expect(none.items).toEqual([]);
+  });
+
+  it('refunds a Checkout purchase stored before its PaymentIntent was: read from the session', async () => {
+    await addCard('4000 0027 6000 3184');
+    const id = await vimeoVideo(1990);
+    const out = (await buy(owner, id)).json() as { url: string };
+    const sessionId = new URL(out.url).pathname.split('/').pop()!;
+    await t.app.services.paymentsSandbox!.hosted.submitCard(sessionId, { number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+    await platformEventsTaken(t);
+    await until(
+      () => t.rows<{ status: string }>(sql`select status from learning_purchases where video_id = ${id}`),
+      (rows) => rows[0]?.status === 'paid',
+    );
+    await addCard('4242 4242 4242 4242');
+    // As the rows of before this change: the session where the PaymentIntent goes.
+    await t.rows(sql`update learning_purchases set payment_intent_id = checkout_session_id where video_id = ${id}`);
+    const [row] = await t.rows<{ id: string }>(sql`select id from learning_purchases where video_id = ${id}`);
+    const refund = await t.post(`${A}/purchases/${row!.id}/refund`, undefined, { token: staff.accessToken, headers: staffHeaders });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const refunds = await t.rows<{ n: number }>(
+      sql`select count(*)::int as n from sandbox_stripe_objects where type = 'refund' and data->>'amount' = ${String(learningPriceWithVat(1990))}`,
+    );
+    expect(refunds).toEqual([{ n: 1 }]);
   });
 
   it('is for whoever manages the workspace’s plan: a therapist member may not charge it', async () => {
     const id = await vimeoVideo(700);
     const res = await buy(tere, id);
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('what the video page says it will charge', () => {
+  it('is the price with IVA in Spain, the base alone for an EU business with reverse charge — and that is what is charged', async () => {
+    const marie = await therapist(t, 'marie@cabinet.test', 'Marie');
+    const set = await withWorkspace(t, 'Cabinet Marie', { owner: { email: 'marie-owner@cabinet.test', firstName: 'Marie' } });
+    const fr = set.ws.id;
+    await giveBillingDetails(t, set.owner, fr, FRENCH_BUSINESS);
+    await platformEventsTaken(t);
+    await subscribe(t, set.owner, fr, { planId: 'advance', interval: 'month' });
+    const id = await vimeoVideo(2479);
+    const page = async (who: Therapist, workspaceId?: string) => {
+      const res = await t.get(`/api/v1/learning/videos/${id}${workspaceId ? `?workspaceId=${workspaceId}` : ''}`, {
+        token: who.accessToken,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as LearningVideo;
+    };
+    expect((await page(owner)).charge).toBeUndefined();
+    expect((await page(owner, wid)).charge).toEqual({
+      baseCents: 2479,
+      vatCents: 521,
+      totalCents: 3000,
+      vatRate: 21,
+      taxCase: 'spain',
+      legend: null,
+    });
+    const reverse = (await page(set.owner, fr)).charge;
+    expect(reverse).toEqual({
+      baseCents: 2479,
+      vatCents: 0,
+      totalCents: 2479,
+      vatRate: 0,
+      taxCase: 'reverse_charge',
+      legend: 'Inversión del sujeto pasivo',
+    });
+    // Someone not in the workspace learns nothing of its billing data.
+    expect((await page(marie, fr)).charge).toBeNull();
+    expect((await page(owner, fr)).charge).toBeNull();
+    const bad = await t.get(`/api/v1/learning/videos/${id}?workspaceId=nope`, { token: owner.accessToken });
+    expect(bad.statusCode).toBe(400);
+    // What the page said is what the card pays and Diván's invoice says.
+    const bought = (await buy(set.owner, id, fr)).json() as { purchase: LearningPurchase };
+    expect(bought.purchase).toMatchObject({ baseCents: 2479, vatCents: 0, totalCents: reverse!.totalCents });
   });
 });
 

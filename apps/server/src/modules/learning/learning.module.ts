@@ -13,12 +13,20 @@ import { LearningService } from './learning.service';
  */
 export const learningModule = defineModule({
   name: 'learning',
-  needs: ['users', 'sales'],
-  build: ({ users, sales }, p) => {
+  needs: ['users', 'sales', 'workspaces'],
+  build: ({ users, sales, workspaces }, p) => {
     const clock = p.clock ?? (() => new Date());
     const links = new MediaLinks(p.tokens.hashSecret);
     const learning = new LearningService({ db: p.db, users, links, clock });
-    const purchases = new LearningPurchases({ db: p.db, sales, publicUrl: p.config.publicUrl, log: p.log, clock });
+    const purchases = new LearningPurchases({
+      db: p.db,
+      sales,
+      users,
+      membership: (wid, uid) => workspaces.resolveMembership(wid, uid),
+      publicUrl: p.config.publicUrl,
+      log: p.log,
+      clock,
+    });
     const admin = new LearningAdmin({
       db: p.db,
       storage: p.storage,

@@ -10,6 +10,7 @@ import {
   learningPurchaseResponse,
   learningPurchasesResponse,
   learningShortListResponse,
+  learningVideoQuery,
   learningVideoResponse,
   workspaceIdParams,
 } from '@divan/core';
@@ -70,8 +71,22 @@ export async function learningRoutes(
   );
   r.get(
     `${L}/videos/:videoId`,
-    { config: user, schema: { operationId: 'getLearningVideo', tags, params: videoParams, response: { 200: learningVideoResponse } } },
-    (req) => d.learning.video(uid(req), req.params.videoId),
+    {
+      config: user,
+      schema: {
+        operationId: 'getLearningVideo',
+        tags,
+        description: 'A video; with `workspaceId`, what buying it would charge that workspace by its billing data (`charge`).',
+        params: videoParams,
+        querystring: learningVideoQuery,
+        response: { 200: learningVideoResponse },
+      },
+    },
+    async (req) => {
+      const video = await d.learning.video(uid(req), req.params.videoId);
+      const wid = req.query.workspaceId;
+      return wid ? { ...video, charge: await d.purchases.chargeFor(uid(req), wid, video.priceCents) } : video;
+    },
   );
   r.get(
     `${L}/videos/:videoId/media`,

@@ -104,6 +104,8 @@ export type BillingCheckoutFact = {
   amountTotal: number | null;
   customerId: string | null;
   subscriptionId: string | null;
+  /** The PaymentIntent a payment-mode session made (what a refund names); null before it is paid, and for the other modes. */
+  paymentIntentId: string | null;
   metadata: Metadata;
 };
 

@@ -324,6 +324,7 @@ describe('StripeBilling against the fake Stripe', () => {
       amountTotal: 8700,
       customerId: cus.id,
       subscriptionId: null,
+      paymentIntentId: null,
       metadata: input.metadata,
     });
     expect(last()).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${session.id}`, account: null });
@@ -340,6 +341,7 @@ describe('StripeBilling against the fake Stripe', () => {
       amountTotal: 8700,
       customerId: cus.id,
       subscriptionId: done.subscription,
+      paymentIntentId: null,
       metadata: input.metadata,
     });
     expect(fact.subscriptionId).toMatch(/^sub_/);
@@ -665,7 +667,10 @@ describe('StripeBilling against the fake Stripe', () => {
     });
     expect(await billing.retrieveCheckout(session.id)).toMatchObject({ mode: 'payment', status: 'open', paid: false, amountTotal: 10527 });
     fake.completeCheckout(session.id);
-    expect(await billing.retrieveCheckout(session.id)).toMatchObject({ status: 'complete', paid: true, amountTotal: 10527 });
+    const paid = await billing.retrieveCheckout(session.id);
+    expect(paid).toMatchObject({ status: 'complete', paid: true, amountTotal: 10527, paymentIntentId: expect.stringMatching(/^pi_/) });
+    // What a refund of it names: the PaymentIntent the page confirmed.
+    expect(fake.get(paid.paymentIntentId!)).toMatchObject({ object: 'payment_intent', status: 'succeeded', amount: 10527 });
   });
 
   it('yearly → monthly at the renewal: a schedule from the subscription, two phases, a seat change through it, released on request', async () => {
@@ -964,8 +969,16 @@ describe('StripeBilling mapping and configuration', () => {
       amountTotal: null,
       customerId: 'cus_1',
       subscriptionId: 'sub_1',
+      paymentIntentId: null,
       metadata: {},
     });
+    expect(
+      toCheckoutFact({
+        ...session,
+        mode: 'payment',
+        payment_intent: { id: 'pi_9', object: 'payment_intent' },
+      } as unknown as Stripe.Checkout.Session).paymentIntentId,
+    ).toBe('pi_9');
     expect(() => toCheckoutFact({ ...session, mode: 'later' } as unknown as Stripe.Checkout.Session)).toThrow(GatewayUnavailableError);
 
     const subscription = {

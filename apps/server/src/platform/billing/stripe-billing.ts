@@ -596,6 +596,7 @@ export function toCheckoutFact(s: Stripe.Checkout.Session): BillingCheckoutFact 
     amountTotal: s.amount_total ?? null,
     customerId: idOf(s.customer),
     subscriptionId: idOf(s.subscription),
+    paymentIntentId: idOf(s.payment_intent),
     metadata: { ...(s.metadata ?? {}) },
   };
 }

@@ -339,6 +339,7 @@ export class SandboxBilling implements PlatformBilling {
       amountTotal: s.amount_total,
       customerId: s.customer,
       subscriptionId: s.subscription ?? null,
+      paymentIntentId: s.payment_intent ?? null,
       metadata: { ...s.metadata },
     };
   }
