@@ -9,13 +9,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useConfirmDiscard } from '@/components/ui/confirm-discard';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { applyApiError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { learningKeys } from '../api/keys';
 import { CardArt } from '../components/video-card';
 import { adminCalls } from './admin-api';
+import { FilePicker } from './file-picker';
 import { emptyVideoForm, formOfVideo, VIDEO_FORM_FIELDS, videoFormSchema, type VideoFormValues } from './video-form-model';
 import { VideoFields } from './video-fields';
 
@@ -122,7 +122,14 @@ export function VideoEditor({
                 <CardArt card={{ colour, iconUrl: icon?.url ?? saved?.iconUrl ?? null }} className="aspect-video" />
               </div>
               <Field label="Icono transparente" error={fileError.icon} hint="PNG o WebP con fondo transparente, hasta 2 MB">
-                <Input type="file" accept="image/png,image/webp" onChange={pickIcon} className="py-1.5" />
+                <FilePicker
+                  kind="image"
+                  accept="image/png,image/webp"
+                  file={icon?.file ?? null}
+                  onChange={pickIcon}
+                  chooseLabel="Elegir icono"
+                  changeLabel="Cambiar icono"
+                />
               </Field>
               <Field
                 label="Archivo de vídeo"
@@ -135,7 +142,14 @@ export function VideoEditor({
                       : 'MP4 o MOV, hasta 8 GB. Se sube por partes y se puede reanudar.'
                 }
               >
-                <Input type="file" accept="video/*" onChange={pickFile} disabled={uploadBusy} className="py-1.5" />
+                <FilePicker
+                  accept="video/*"
+                  file={file}
+                  onChange={pickFile}
+                  disabled={uploadBusy}
+                  chooseLabel="Elegir vídeo"
+                  changeLabel="Cambiar vídeo"
+                />
               </Field>
             </div>
           </CardContent>
