@@ -9,6 +9,7 @@ import { operatorSeller, type OperatorSeller } from './operator-seller';
 import { CLINICAL_KEY_FORMAT, parseKey } from './crypto/master-key';
 import { readP12, SealCertificateError } from './documents/seal/certificate';
 import { isSocialConfigError, socialConfig, type SocialConfig } from './social-config';
+import type { S3Config } from './storage/s3-storage';
 
 /** Environment of ARCHITECTURE.md. A wrong value stops start-up with one line naming the variable. */
 const envSchema = z.object({
@@ -94,6 +95,16 @@ const envSchema = z.object({
   DEV_MAIL: z.enum(['on', 'off']).optional(),
   /** off: this process enqueues background jobs but runs none (web-only processes beside worker ones, on PostgreSQL). */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** web: HTTP and sockets, no job handler or cron; worker: jobs and crons, HTTP only for health; all (default): both. */
+  PROCESS_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /** Files in an S3-compatible bucket instead of DATA_DIR/files (s3-storage.ts): the bucket turns it on. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Default: true with S3_ENDPOINT (self-hosted stores), false on AWS. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   /** The video room's STUN/TURN servers, a JSON list of {urls, username?, credential?}; unset: none (host candidates only). */
   ICE_SERVERS: z
     .string()
@@ -172,8 +183,12 @@ export type Config = {
   analyticsCache?: number;
   /** Tests use an in-memory database and skip the data-dir lock. */
   inMemoryDatabase?: boolean;
-  /** False (JOBS=off): enqueue only; some other process runs the jobs. */
+  /** False (JOBS=off, or PROCESS_ROLE=web): enqueue only; some other process runs the jobs. */
   runJobs?: boolean;
+  /** PROCESS_ROLE (default all): a worker serves only the health routes over HTTP. */
+  processRole?: 'web' | 'worker' | 'all';
+  /** S3_*: files in a bucket; unset: on disk under DATA_DIR/files. */
+  s3?: S3Config;
   /**
    * The development outbox at /dev/mail: outside production, when SMTP is unset (or DEV_MAIL=on).
    * Default (undefined): decided by those rules.
@@ -264,7 +279,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     patientListCache: e.PATIENT_LIST_CACHE,
     sessionListCache: e.SESSION_LIST_CACHE,
     analyticsCache: e.ANALYTICS_CACHE,
-    runJobs: e.JOBS === 'on',
+    runJobs: e.JOBS === 'on' && e.PROCESS_ROLE !== 'web',
+    processRole: e.PROCESS_ROLE,
+    s3: s3Config(e),
     devMail: devMailEnabled(e.NODE_ENV, e.SMTP_URL, e.DEV_MAIL),
     iceServers: ice.ok ? ice.value : [],
     verifactuProducer: verifactuProducerConfig(e),
@@ -273,6 +290,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleCalendar: googleCalendarConfig(e),
     seal: sealConfig(e),
     social: socialSettings(e),
+  };
+}
+
+/** S3_BUCKET turns the bucket on; the other S3_* mean nothing without it, and the two keys go together. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const fail = (name: string, why: string): never => {
+    throw new ConfigError(`Invalid environment variable ${name}: ${why}`);
+  };
+  if (!e.S3_BUCKET)
+    return e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY
+      ? fail('S3_BUCKET', 'required with S3_ENDPOINT, S3_ACCESS_KEY_ID or S3_SECRET_ACCESS_KEY')
+      : undefined;
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)
+    fail(e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : !!e.S3_ENDPOINT,
   };
 }
 

@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
@@ -29,7 +29,13 @@ function readOf(file: string, key: string, range?: { start: number; end: number 
   return source.pipe(out);
 }
 
-/** Where blobs live. Local disk under DATA_DIR/files by default; an S3-compatible store later. */
+/** A storage key: letters, digits, `_ . / -`, no `..` (the same on disk and in a bucket). */
+export function checkedKey(key: string): string {
+  if (!/^[\w./-]+$/.test(key) || key.includes('..') || key.startsWith('/')) throw new Error(`invalid storage key ${key}`);
+  return key;
+}
+
+/** Where blobs live. Local disk under DATA_DIR/files by default; an S3-compatible bucket with S3_BUCKET (s3-storage.ts). */
 export type Storage = {
   /** A stream is written as it arrives (never held in memory); if it fails, nothing is left behind. */
   put(key: string, data: Buffer | Readable): Promise<void>;
@@ -39,13 +45,14 @@ export type Storage = {
   getRange(key: string, start: number, end: number): Readable;
   size(key: string): Promise<number>;
   delete(key: string): Promise<void>;
+  /** Every stored key and its size, in no set order (the move between drivers reads it; writes not yet whole are not listed). */
+  list(): AsyncIterable<{ key: string; size: number }>;
+  /** Lets go of connections (an operator command's end); the disk has none. */
+  close?(): void;
 };
 
 export function localDiskStorage(root: string): Storage {
-  const path = (key: string) => {
-    if (!/^[\w./-]+$/.test(key) || key.includes('..')) throw new Error(`invalid storage key ${key}`);
-    return join(root, key);
-  };
+  const path = (key: string) => join(root, checkedKey(key));
   return {
     async put(key, data) {
       const target = path(key);
@@ -71,5 +78,21 @@ export function localDiskStorage(root: string): Storage {
       }
     },
     delete: (key) => rm(path(key), { force: true }),
+    async *list() {
+      async function* walk(dir: string): AsyncGenerator<{ key: string; size: number }> {
+        const entries = await readdir(dir, { withFileTypes: true }).catch((err: unknown) => {
+          if (isMissing(err)) return [];
+          throw err;
+        });
+        for (const e of entries) {
+          const file = join(dir, e.name);
+          if (e.isDirectory()) yield* walk(file);
+          // A write in progress (or abandoned by a crash) is not a file yet.
+          else if (e.isFile() && !e.name.endsWith('.tmp'))
+            yield { key: relative(root, file).split(sep).join('/'), size: (await stat(file)).size };
+        }
+      }
+      yield* walk(root);
+    },
   };
 }
