@@ -9,9 +9,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Membership } from '../../platform/auth/access';
 import { IVA_21, type BillingCustomerDetails, type PlatformBilling } from '../../platform/billing/platform-billing';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { OperatorInvoicing } from '../invoices/operator/operator-invoicing.service';
+import type { Operator, OperatorInvoice, OperatorInvoicing } from '../invoices/operator/operator-invoicing.service';
 import { billingDetailsRepository, type BillingDetailsChecked } from './billing-details.repository';
 import { isLive } from './billing-sync';
 import { billingRepository } from './billing.repository';
@@ -203,6 +203,55 @@ export class BillingDetailsService {
       paidAt: new Date((fact.paidAt ?? fact.created) * 1000),
       providerTotal: fact.total,
     });
+  }
+
+  /** Diván's own workspace, made the first time: what `rectifyChargeIn` is given (resolved outside any transaction). */
+  operator(): Promise<Operator> {
+    return this.d.operator.ensureOperator();
+  }
+
+  /**
+   * Diván's invoice `invoiceId` to the workspace rectified in full inside the caller's transaction (a sale
+   * refunded in full): once whatever is asked again (its key locked and checked as an issue's), listed
+   * with the workspace's invoices. Null when it was rectified already, or is no invoice of Diván's to it.
+   * `afterRectify` after the commit.
+   */
+  async rectifyChargeIn(
+    tx: Tx,
+    op: Operator,
+    c: { workspaceId: string | null; invoiceId: string; reason: string },
+  ): Promise<OperatorInvoice | null> {
+    const repo = billingDetailsRepository(tx);
+    const key = `rectifies:${c.invoiceId}`;
+    if (!(await repo.takeInvoice(key))) return null;
+    // A workspace deleted since took its list of invoices with it: the books are rectified all the same.
+    const original = c.workspaceId ? await repo.invoiceOf(c.workspaceId, c.invoiceId) : null;
+    if (c.workspaceId && !original) return null;
+    const row = await this.d.operator.rectifyIn(tx, op, c.invoiceId, c.reason);
+    if (c.workspaceId && original)
+      await repo.insertInvoice({
+        providerInvoiceId: key,
+        workspaceId: c.workspaceId,
+        invoiceId: row.id,
+        number: row.number!,
+        issueDate: row.issueDate!,
+        description: `Rectificativa de ${original.number}: ${original.description}`.slice(0, 300),
+        subtotal: row.subtotal,
+        vat: row.vat,
+        total: row.total,
+        vatRate: original.vatRate,
+        providerTotal: null,
+      });
+    return row;
+  }
+
+  /** After the commit of `rectifyChargeIn`'s transaction: the issue's event, and the invoice mailed as the original was. */
+  async afterRectify(row: OperatorInvoice, workspaceId: string | null): Promise<void> {
+    await this.d.operator.afterIssue(row);
+    if (!workspaceId) return;
+    const details = await billingDetailsRepository(this.d.db).detailsOf(workspaceId);
+    const to = details?.email ?? (await this.d.ownerEmailOf(workspaceId));
+    if (to) await this.d.operator.mail(row.id, to, workspaceId);
   }
 
   /**

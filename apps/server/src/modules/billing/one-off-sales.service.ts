@@ -3,7 +3,8 @@ import type { DivanTax } from '@divan/core';
 import type { Membership } from '../../platform/auth/access';
 import type { Metadata } from '../../platform/payments/gateway';
 import type { PlatformBilling } from '../../platform/billing/platform-billing';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
+import type { Operator, OperatorInvoice } from '../invoices/operator/operator-invoicing.service';
 import { AppError } from '../../platform/errors';
 import { billingDetailsRepository } from './billing-details.repository';
 import { taxOfDetails, type BillingDetailsService } from './billing-details.service';
@@ -141,12 +142,33 @@ export class OneOffSales {
     return fact.mode === 'payment' && fact.paid ? fact.paymentIntentId : null;
   }
 
-  /** Refunds a sale's payment in full (the operator's path). Diván's invoice stays: a rectifying one is the operator's to issue. */
+  /** Refunds a sale's payment in full (the operator's path); its invoice is rectified by `rectifyIn`. */
   async refund(paymentKey: string): Promise<{ amount: number }> {
     const billing = this.d.billing;
     if (!billing) throw new AppError('billing_unavailable');
     const done = await billing.refundCharge({ paymentIntentId: paymentKey, idempotencyKey: `divan-sale-refund:${paymentKey}` });
     return { amount: done.amount };
+  }
+
+  /** Diván's own workspace, resolved before `rectifyIn`'s transaction. */
+  operator(): Promise<Operator> {
+    return this.d.details.operator();
+  }
+
+  /**
+   * A sale refunded in full: Diván's invoice for it rectified by a rectifying invoice of the whole amount,
+   * negative, inside the caller's transaction (once: null when it was already). `afterRectify` after the commit.
+   */
+  rectifyIn(
+    tx: Tx,
+    op: Operator,
+    sale: { workspaceId: string | null; invoiceId: string; reason: string },
+  ): Promise<OperatorInvoice | null> {
+    return this.d.details.rectifyChargeIn(tx, op, sale);
+  }
+
+  afterRectify(row: OperatorInvoice, workspaceId: string | null): Promise<void> {
+    return this.d.details.afterRectify(row, workspaceId);
   }
 
   /** Another module takes the paid payment-mode Checkouts whose metadata has `metadataKey`. */

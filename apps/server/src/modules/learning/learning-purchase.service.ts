@@ -118,7 +118,8 @@ export class LearningPurchases {
   }
 
   /**
-   * The operator's refund: the payment returned in full, the access ended at once — whether the saved card
+   * The operator's refund: the payment returned in full, the access ended at once and Diván's invoice
+   * rectified in full in the same transaction (`OneOffSales.rectifyIn`, once) — whether the saved card
    * paid it or the provider's page did (its PaymentIntent stored when its webhook marked it paid; a purchase
    * paid before that was stored has it read from its Checkout).
    */
@@ -136,9 +137,26 @@ export class LearningPurchases {
         'El proveedor no indica el pago de esta compra: devuélvela desde su panel.',
       );
     await this.d.sales.refund(intent);
-    const done = await q.markRefunded(row.id, this.d.clock());
     const video = await q.video(row.videoId);
-    return purchaseOf(done ?? row, video?.title ?? '');
+    const title = video?.title ?? '';
+    const op = row.invoiceId ? await this.d.sales.operator() : null;
+    // Refunded and Diván's invoice rectified together; a call that finds it refunded already does neither.
+    const { done, rectifying } = await this.d.db.transaction(async (tx) => {
+      const done = await purchaseQueries(tx).markRefunded(row.id, this.d.clock());
+      if (!done?.invoiceId || !op) return { done, rectifying: null };
+      const rectifying = await this.d.sales.rectifyIn(tx, op, {
+        workspaceId: done.workspaceId,
+        invoiceId: done.invoiceId,
+        reason: `Reembolso de la formación «${title}»`,
+      });
+      return { done, rectifying };
+    });
+    if (rectifying && done)
+      await this.d.sales.afterRectify(rectifying, done.workspaceId).catch((err: unknown) => {
+        this.d.log.error({ err, purchaseId: row.id }, 'learning: the rectifying invoice of a refund was not mailed');
+      });
+    // Refunded meanwhile by another call: as that one left it.
+    return purchaseOf(done ?? (await q.purchase(row.id)) ?? row, title);
   }
 
   /**

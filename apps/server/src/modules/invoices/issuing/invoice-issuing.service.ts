@@ -204,53 +204,65 @@ export class InvoiceIssuing {
    * substitution (the lines are the corrected invoice; none: cancelled).
    */
   async rectify(c: Caller, id: string, b: z.output<typeof rectifyInvoiceBody>): Promise<Invoice> {
-    const row = await this.d.db.transaction(async (tx) => {
-      const original = await this.invoices.accessible(c, id, 'update', tx, true);
-      if (original.status !== 'issued') throw new AppError('invoice_not_issued');
-      if (original.kind === 'rectifying')
-        throw new AppError('invalid_argument', [
-          { path: 'id', message: 'Una factura rectificativa no se rectifica: corrige la original otra vez.' },
-        ]);
-      const repo = invoicesRepository(tx);
-      const originalLines = await repo.lines(original.id);
-      const negated = originalLines.map((l) => ({
-        description: `Anulación: ${l.description}`.slice(0, 300),
-        itemKind: l.itemKind,
-        unitPriceCents: -l.unitPrice,
-        quantity: l.quantityHundredths / 100,
-        vatRate: l.vatRate as 0 | 4 | 10 | 21,
-        withholdingRate: l.withholdingRate as 0 | 7 | 15 | 19,
-        exemption: l.exemption ?? null,
-      }));
-      const lines = b.lines.length ? b.lines : negated;
-      const draft = await repo.insert({
-        workspaceId: original.workspaceId,
-        ownerId: original.ownerId,
-        sellerType: original.sellerType,
-        sellerKey: original.sellerKey,
-        patientId: original.patientId,
-        kind: 'rectifying',
-        buyer: original.buyer,
-        footer: original.footer,
-        rectifiesId: original.id,
-        rectificationMethod: b.method,
-        rectificationReason: b.reason,
-        createdBy: c.userId,
-      });
-      await this.drafts.writeLinesOf(
-        tx,
-        c,
-        draft,
-        lines.map((l) => ({ ...l, sessionId: null })),
-      );
-      const fresh = (await repo.find(original.workspaceId, draft.id, { therapist: { kind: 'all' }, workspace: true }))!;
-      const row = await this.issueIn(tx, c, fresh);
-      // Sessions of a cancelled invoice can be invoiced again.
-      if (!b.lines.length) await this.d.sessions.setInvoiced(tx, original.workspaceId, sessionIdsOf(originalLines), false);
-      return row;
-    });
+    const row = await this.d.db.transaction((tx) => this.rectifyIn(tx, c, id, b));
     await this.afterIssue(row);
     return this.invoices.present(c, row);
+  }
+
+  /**
+   * `rectify` inside the caller's transaction (`afterIssue` is theirs to call after the commit).
+   * `workspaceBilling`: the seller's data when the workspace's own are not the ones printed (Diván's invoices).
+   */
+  async rectifyIn(
+    tx: Tx,
+    c: Caller,
+    id: string,
+    b: z.output<typeof rectifyInvoiceBody>,
+    workspaceBilling?: BillingInfo,
+  ): Promise<InvoiceRow> {
+    const original = await this.invoices.accessible(c, id, 'update', tx, true);
+    if (original.status !== 'issued') throw new AppError('invoice_not_issued');
+    if (original.kind === 'rectifying')
+      throw new AppError('invalid_argument', [
+        { path: 'id', message: 'Una factura rectificativa no se rectifica: corrige la original otra vez.' },
+      ]);
+    const repo = invoicesRepository(tx);
+    const originalLines = await repo.lines(original.id);
+    const negated = originalLines.map((l) => ({
+      description: `Anulación: ${l.description}`.slice(0, 300),
+      itemKind: l.itemKind,
+      unitPriceCents: -l.unitPrice,
+      quantity: l.quantityHundredths / 100,
+      vatRate: l.vatRate as 0 | 4 | 10 | 21,
+      withholdingRate: l.withholdingRate as 0 | 7 | 15 | 19,
+      exemption: l.exemption ?? null,
+    }));
+    const lines = b.lines.length ? b.lines : negated;
+    const draft = await repo.insert({
+      workspaceId: original.workspaceId,
+      ownerId: original.ownerId,
+      sellerType: original.sellerType,
+      sellerKey: original.sellerKey,
+      patientId: original.patientId,
+      kind: 'rectifying',
+      buyer: original.buyer,
+      footer: original.footer,
+      rectifiesId: original.id,
+      rectificationMethod: b.method,
+      rectificationReason: b.reason,
+      createdBy: c.userId,
+    });
+    await this.drafts.writeLinesOf(
+      tx,
+      c,
+      draft,
+      lines.map((l) => ({ ...l, sessionId: null })),
+    );
+    const fresh = (await repo.find(original.workspaceId, draft.id, { therapist: { kind: 'all' }, workspace: true }))!;
+    const row = await this.issueIn(tx, c, fresh, workspaceBilling);
+    // Sessions of a cancelled invoice can be invoiced again.
+    if (!b.lines.length) await this.d.sessions.setInvoiced(tx, original.workspaceId, sessionIdsOf(originalLines), false);
+    return row;
   }
 
   /**

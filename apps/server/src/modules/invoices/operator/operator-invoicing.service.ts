@@ -1,4 +1,4 @@
-import { lineTotals, type DivanTax, type Invoice } from '@divan/core';
+import { lineTotals, refundLinesOf, type DivanTax, type Invoice } from '@divan/core';
 import type { Caller } from '../../../platform/auth/caller';
 import type { Db, Tx } from '../../../platform/db/database';
 import type { OperatorSeller } from '../../../platform/operator-seller';
@@ -141,10 +141,53 @@ export class OperatorInvoicing {
       createdBy: op.caller.userId,
     });
     const lines = await repo.insertLines(draft.id, rows);
-    const s = this.d.seller;
-    const seller = { fullName: s.name, taxId: s.taxId, line1: s.line1, city: s.city, zipCode: s.zipCode, country: s.country };
-    const issued = await this.d.issuing.issueWith(tx, op.caller, draft, { ...seller, seriesPrefix: OPERATOR_SERIES_PREFIX }, { lines });
+    const issued = await this.d.issuing.issueWith(tx, op.caller, draft, this.sellerBilling(), { lines });
     return issued.row;
+  }
+
+  /**
+   * Diván's invoice `invoiceId` rectified in full inside `tx` (a refund of its whole charge): a rectifying
+   * invoice by difference in Diván's rectifying series, its lines the refund's as for a therapist's card
+   * refund (`refundLinesOf`: the same taxes, the total exactly the original's, negative).
+   */
+  async rectifyIn(tx: Tx, op: Operator, invoiceId: string, reason: string): Promise<OperatorInvoice> {
+    const lines = await invoicesRepository(tx).lines(invoiceId);
+    const total = lines.reduce((a, l) => a + l.total, 0);
+    const plan = refundLinesOf(
+      lines.map((l) => ({
+        description: l.description,
+        vatRate: l.vatRate,
+        withholdingRate: l.withholdingRate,
+        exemption: l.exemption ?? null,
+        totalCents: l.total,
+      })),
+      total,
+    );
+    const body = {
+      method: 'difference' as const,
+      reason: reason.slice(0, 300),
+      lines: plan.lines.map((l) => ({
+        ...l,
+        itemKind: 'other' as const,
+        vatRate: l.vatRate as 0 | 4 | 10 | 21,
+        withholdingRate: l.withholdingRate as 0 | 7 | 15 | 19,
+        exemption: l.exemption ?? null,
+      })),
+    };
+    return this.d.issuing.rectifyIn(tx, op.caller, invoiceId, body, this.sellerBilling());
+  }
+
+  private sellerBilling() {
+    const s = this.d.seller;
+    return {
+      fullName: s.name,
+      taxId: s.taxId,
+      line1: s.line1,
+      city: s.city,
+      zipCode: s.zipCode,
+      country: s.country,
+      seriesPrefix: OPERATOR_SERIES_PREFIX,
+    };
   }
 
   /** After the commit of `issueIn`'s transaction: the issue's event (the operator's own screens follow). */

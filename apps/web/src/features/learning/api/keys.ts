@@ -15,8 +15,11 @@ export const learningKeys = {
   purchases: () => [...learningKeys.all, 'purchases'] as const,
   access: () => [...learningKeys.all, 'admin-access'] as const,
   admin: () => [...learningKeys.all, 'admin-videos'] as const,
+  /** The staff's refunds screen: the latest purchases, or a buyer's by email ('' for the latest). */
+  adminPurchases: (email?: string) => [...learningKeys.all, 'admin-purchases', ...(email === undefined ? [] : [email])] as const,
 };
 
 export const L = '/learning';
 export const videoPath = (id: string) => `${L}/videos/${encodeURIComponent(id)}`;
+export const adminPurchasesPath = (id?: string) => `${L}/admin/purchases${id ? `/${encodeURIComponent(id)}/refund` : ''}`;
 export const adminPath = (id?: string) => `${L}/admin/videos${id ? `/${encodeURIComponent(id)}` : ''}`;

@@ -23,11 +23,15 @@ export const useLearningList = (query: LearningListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /learning/videos/:id; `pollMs` while a payment made on the provider's page is being confirmed. */
-export const useLearningVideo = (id: string, pollMs: number | false = false) =>
+/**
+ * GET /learning/videos/:id; `pollMs` while a payment made on the provider's page is being confirmed.
+ * `workspaceId`: the workspace «Continuar y pagar» charges, whose billing data give the page its `charge`
+ * (its key under the video's, so everything written to `learningKeys.video(id)` reaches every workspace's).
+ */
+export const useLearningVideo = (id: string, workspaceId: string | null, pollMs: number | false = false) =>
   useQuery({
-    queryKey: learningKeys.video(id),
-    queryFn: ({ signal }) => api<LearningVideo>(videoPath(id), { signal }),
+    queryKey: [...learningKeys.video(id), workspaceId ?? ''],
+    queryFn: ({ signal }) => api<LearningVideo>(videoPath(id), { signal, query: workspaceId ? { workspaceId } : undefined }),
     refetchInterval: (q) => (pollMs && !q.state.data?.purchased ? pollMs : false),
   });
 
@@ -83,12 +87,10 @@ export function useBookmark(id: string) {
       }
     },
     onMutate: (on) => {
-      const before = qc.getQueryData<LearningVideo>(key);
-      if (before) qc.setQueryData<LearningVideo>(key, { ...before, bookmarked: on });
-      return { before };
+      qc.setQueriesData<LearningVideo>({ queryKey: key }, (v) => (v ? { ...v, bookmarked: on } : v));
     },
-    onError: (_e, _on, ctx) => {
-      if (ctx?.before) qc.setQueryData(key, ctx.before);
+    onError: (_e, on) => {
+      qc.setQueriesData<LearningVideo>({ queryKey: key }, (v) => (v ? { ...v, bookmarked: !on } : v));
     },
     onSettled: () => void qc.invalidateQueries({ queryKey: learningKeys.lists() }),
   });

@@ -42,7 +42,7 @@ export function useProgressSaver(videoId: string, enabled: boolean): PlaybackEve
     if (!body) return;
     try {
       const progress = await saveProgress(videoId, body);
-      qc.setQueryData(learningKeys.video(videoId), (v: object | undefined) => (v ? { ...v, progress } : v));
+      qc.setQueriesData({ queryKey: learningKeys.video(videoId) }, (v: object | undefined) => (v ? { ...v, progress } : v));
     } catch {
       // Sent with the next save instead.
       log.giveBack(body.watched ?? []);

@@ -50,6 +50,33 @@ describe('the purchase form', () => {
     expect(pay()).toBeTruthy();
   });
 
+  it('shows what the workspace’s billing data charge: base + IVA = total, or the base with the reverse charge’s legend', () => {
+    stubRoutes({});
+    const ws = enter();
+    const charge = { baseCents: 2479, vatCents: 521, totalCents: 3000, vatRate: 21, taxCase: 'spain' as const, legend: null };
+    renderScreen(<PurchasePanel video={videoOf({ charge })} workspace={ws} decides onPurchased={vi.fn()} />);
+    expect(screen.getByTestId('learning-price').textContent).toBe('30,00\u00a0€ IVA incluido');
+    expect(screen.getByTestId('learning-charge').textContent).toBe('24,79\u00a0€ + IVA 21\u00a0% (5,21\u00a0€) = 30,00\u00a0€');
+    const reverse = {
+      ...charge,
+      vatCents: 0,
+      totalCents: 2479,
+      vatRate: 0,
+      taxCase: 'reverse_charge' as const,
+      legend: 'Inversión del sujeto pasivo',
+    };
+    cleanup();
+    renderScreen(<PurchasePanel video={videoOf({ charge: reverse })} workspace={ws} decides onPurchased={vi.fn()} />);
+    expect(screen.getByTestId('learning-price').textContent).toBe('24,79\u00a0€ sin IVA');
+    expect(screen.getByTestId('learning-charge').textContent).toBe('24,79\u00a0€ sin IVA · Inversión del sujeto pasivo');
+    expect(screen.getByText(/se cobrarán 24,79\s€ al método de pago/)).toBeTruthy();
+    // No billing data (null) or not asked: the price with IVA, nothing more.
+    cleanup();
+    renderScreen(<PurchasePanel video={videoOf({ charge: null })} workspace={ws} decides onPurchased={vi.fn()} />);
+    expect(screen.getByTestId('learning-price').textContent).toBe('30,00\u00a0€ IVA incluido');
+    expect(screen.queryByTestId('learning-charge')).toBeNull();
+  });
+
   it('buys with the active workspace (no body) and says so', async () => {
     const api = stubRoutes({ [BUY]: [200, { status: 'purchased', purchase }] });
     const { user, onPurchased } = open();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { CreditCard, Infinity as Unlimited, Lock } from 'lucide-react';
-import type { LearningVideo, Workspace } from '@divan/core';
+import type { LearningCharge, LearningVideo, Workspace } from '@divan/core';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
@@ -20,6 +20,11 @@ export const purchaseTexts = {
   notManagerText: (workspace: string, owner: string) =>
     `La compra se cobra al método de pago de «${workspace}»: puede hacerla ${owner} o quien tenga permiso sobre la facturación del espacio. Si tienes tu propio espacio, ábrelo para comprar desde allí.`,
   planLink: 'Revisar el método de pago en Ajustes › Plan',
+  /** «24,79 € + IVA 21 % (5,21 €) = 30,00 €»: what the workspace's billing data make of the price. */
+  breakdown: (c: LearningCharge) =>
+    `${formatCurrency(c.baseCents)} + IVA ${c.vatRate}\u00a0% (${formatCurrency(c.vatCents)}) = ${formatCurrency(c.totalCents)}`,
+  /** No IVA charged (an EU business, outside the VAT territory…): the base and the invoice's legend. */
+  untaxed: (c: LearningCharge) => `${formatCurrency(c.baseCents)} sin IVA${c.legend ? ` · ${c.legend}` : ''}`,
   leaving: 'Tu banco pide confirmar el pago: te llevamos a su página…',
 } as const;
 
@@ -34,7 +39,8 @@ export function PurchasePanel({
   onPurchased,
   headingRef,
 }: {
-  video: Pick<LearningVideo, 'id' | 'title' | 'priceWithVatCents'>;
+  /** `charge`: by the workspace's billing data (none: the price with IVA, as for a buyer in Spain). */
+  video: Pick<LearningVideo, 'id' | 'title' | 'priceWithVatCents' | 'charge'>;
   workspace: Pick<Workspace, 'id' | 'name' | 'owner'>;
   /** Owner, or may update the workspace's billing. */
   decides: boolean;
@@ -46,7 +52,9 @@ export function PurchasePanel({
   // Leaving for the bank's page: the button keeps spinning until the browser has gone.
   const [leaving, setLeaving] = useState(false);
   const titleId = useId();
-  const price = formatCurrency(video.priceWithVatCents);
+  const charge = video.charge ?? null;
+  const price = formatCurrency(charge ? charge.totalCents : video.priceWithVatCents);
+  const untaxed = !!charge && charge.vatCents === 0;
   const code = isApiError(error) ? error.code : null;
   const refused = !decides || code === 'access_denied';
 
@@ -85,8 +93,13 @@ export function PurchasePanel({
       </h2>
       <p className="tabular-nums" data-testid="learning-price">
         <span className="font-display text-3xl font-semibold">{price}</span>
-        <span className="text-sm text-muted-foreground"> IVA incluido</span>
+        <span className="text-sm text-muted-foreground">{untaxed ? ' sin IVA' : ' IVA incluido'}</span>
       </p>
+      {charge ? (
+        <p className="-mt-2 text-sm tabular-nums text-muted-foreground" data-testid="learning-charge">
+          {untaxed ? purchaseTexts.untaxed(charge) : purchaseTexts.breakdown(charge)}
+        </p>
+      ) : null}
       <ul className="grid gap-2.5 text-sm leading-relaxed">
         <li className="flex gap-2.5">
           <Unlimited className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />

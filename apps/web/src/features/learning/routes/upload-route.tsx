@@ -15,6 +15,7 @@ import { AdminList } from '../upload/admin-list';
 import { useLearningAccess } from '../api/access';
 import { keepUploadToken, readUploadToken, useAdminVideos } from '../upload/admin-api';
 import { UploadPanel } from '../upload/upload-panel';
+import { PurchaseRefunds } from '../upload/purchase-refunds';
 import { useUploadJob } from '../upload/use-upload-job';
 import { VideoEditor } from '../upload/video-editor';
 
@@ -35,6 +36,7 @@ function UploadTool({ configured }: { configured: boolean }) {
   const [typed, setTyped] = useState(token);
   // null: the list; 'new': a new video; else the one being edited.
   const [editing, setEditing] = useState<LearningAdminVideo | 'new' | null>(null);
+  const [view, setView] = useState<'videos' | 'refunds'>('videos');
   const list = useAdminVideos(configured ? token : '');
   const upload = useUploadJob(token);
   const tokenRefused = list.isError && isApiError(list.error) && TOKEN_CODES.has(list.error.code);
@@ -83,7 +85,33 @@ function UploadTool({ configured }: { configured: boolean }) {
 
       {upload.job ? <UploadPanel job={upload.job} onCancel={upload.cancel} onResume={upload.resume} onDismiss={upload.dismiss} /> : null}
 
-      {!token || !configured ? null : editing ? (
+      {token && configured && !editing && !tokenRefused ? (
+        <div role="tablist" aria-label="Secciones de la herramienta" className="flex gap-1 rounded-lg border bg-card p-1 sm:w-fit">
+          {(
+            [
+              ['videos', 'Vídeos'],
+              ['refunds', 'Reembolsos'],
+            ] as const
+          ).map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={view === id}
+              onClick={() => setView(id)}
+              className={`min-h-10 flex-1 rounded-md px-4 text-sm font-medium transition-colors sm:flex-none ${
+                view === id ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted'
+              }`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      {!token || !configured ? null : view === 'refunds' && !editing ? (
+        <PurchaseRefunds token={token} />
+      ) : editing ? (
         <VideoEditor
           key={editing === 'new' ? 'new' : editing.id}
           token={token}

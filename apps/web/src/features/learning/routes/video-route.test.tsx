@@ -38,8 +38,16 @@ const player = () => document.querySelector('video')!;
 describe('/learn/video/:id', () => {
   it('not bought: the preview with its notice, the details, and the purchase form in focus when the preview ends', async () => {
     enter();
-    stubRoutes({
-      [VIDEO]: [200, videoOf({ tags: ['apego', 'infancia'], related: [cardOf({ id: 'r1', title: 'Vínculos seguros' })] })],
+    const charge = {
+      baseCents: 2479,
+      vatCents: 0,
+      totalCents: 2479,
+      vatRate: 0,
+      taxCase: 'reverse_charge' as const,
+      legend: 'Inversión del sujeto pasivo',
+    };
+    const api = stubRoutes({
+      [VIDEO]: [200, videoOf({ tags: ['apego', 'infancia'], related: [cardOf({ id: 'r1', title: 'Vínculos seguros' })], charge })],
       [MEDIA]: [200, { preview, full: null }],
     });
     open();
@@ -50,6 +58,9 @@ describe('/learn/video/:id', () => {
     expect(screen.getByText('Equipo de Diván')).toBeTruthy();
     expect(screen.getByRole('link', { name: '#infancia' }).getAttribute('href')).toBe('/learn/library?tag=infancia');
     expect(screen.getByRole('link', { name: 'Vínculos seguros' })).toBeTruthy();
+    // Asked for the workspace «Continuar y pagar» charges: the price its billing data make.
+    expect(api.of(VIDEO)[0]!.query).toEqual({ workspaceId: WID });
+    expect(screen.getByTestId('learning-charge').textContent).toBe('24,79\u00a0€ sin IVA · Inversión del sujeto pasivo');
 
     fireEvent(player(), new Event('ended'));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: purchaseTexts.title }));

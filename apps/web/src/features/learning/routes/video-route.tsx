@@ -32,7 +32,8 @@ export function VideoRoute() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const returned = params.get('purchase');
-  const video = useLearningVideo(id, returned === 'done' ? CONFIRM_POLL_MS : false);
+  const ws = useCurrentWorkspace();
+  const video = useLearningVideo(id, isRealWorkspace(ws.id) ? ws.id : null, returned === 'done' ? CONFIRM_POLL_MS : false);
   usePageTitle(video.data?.title, 'Formación');
 
   // Background failures keep the page: only a first load that fails shows the error.

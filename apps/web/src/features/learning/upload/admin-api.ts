@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LearningAdminVideo, LearningUploadState, LearningVideoBody } from '@divan/core';
+import type { LearningAdminPurchase, LearningAdminVideo, LearningPurchase, LearningUploadState, LearningVideoBody } from '@divan/core';
 import { api } from '@/lib/api-client';
-import { adminPath, learningKeys } from '../api/keys';
+import { adminPath, adminPurchasesPath, learningKeys } from '../api/keys';
 
 /** The staff's upload token, typed once per tab (never in localStorage: it outlives no tab). */
 const TOKEN_KEY = 'divan.learning.upload-token';
@@ -71,6 +71,31 @@ export function usePublish(token: string) {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: learningKeys.admin() });
       void qc.invalidateQueries({ queryKey: learningKeys.lists() });
+    },
+  });
+}
+
+/** The refunds screen: the latest 100 purchases (paid and refunded), or those whose buyer's email contains `email`. */
+export const useAdminPurchases = (token: string, email: string) =>
+  useQuery({
+    queryKey: [...learningKeys.adminPurchases(email), token],
+    queryFn: ({ signal }) =>
+      api<{ items: LearningAdminPurchase[] }>(adminPurchasesPath(), {
+        signal,
+        query: email ? { email } : undefined,
+        headers: headers(token),
+      }),
+    enabled: !!token,
+  });
+
+/** «Reembolsar»: the payment returned in full, the access ended, Diván's invoice rectified; the lists read again. */
+export function useRefundPurchase(token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<LearningPurchase>(adminPurchasesPath(id), { method: 'POST', headers: headers(token) }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: learningKeys.adminPurchases() });
+      void qc.invalidateQueries({ queryKey: learningKeys.admin() });
     },
   });
 }
