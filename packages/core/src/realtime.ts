@@ -22,6 +22,8 @@ export type RealtimeOutEvent =
   | 'workspace-updated'
   /** A domain event of a workspace the user belongs to ({name, workspaceId, …ids}): refetch what shows it. */
   | 'workspace-event'
+  /** The user's busy times from their Google calendars changed in a workspace ({workspaceId}): refetch them. */
+  | 'google-busy-changed'
   | 'chat-message'
   | 'chat-notification-counters'
   | 'chat-notification-counter'

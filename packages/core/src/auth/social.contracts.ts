@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { textField } from '../fields';
 import { referralCodeField } from '../billing/referral.contracts';
-import { authTokensResponse, deviceInfo } from './auth.contracts';
+import { authTokensResponse, deviceInfo, newPasswordField } from './auth.contracts';
 
 /**
  * Social sign-in (spec §1, §7 `POST /realms/therapists/login/{provider}`): Google and Apple through the OpenID code flow
@@ -107,6 +107,21 @@ export const identityLinkBody = z.object({
   state: shortText('estado', 200),
   user: appleUserField,
 });
+
+/**
+ * «Crear contraseña» (Ajustes › Seguridad) for an account made through a provider: `POST /me/password/code` mails the
+ * account's email a code (the login code's challenge), `POST /me/password` answers it with the new password.
+ */
+export const createPasswordCodeResponse = z.object({ challenge: z.uuid(), expiresAt: z.iso.datetime(), email: z.string() });
+export const createPasswordBody = z.object({
+  challenge: z.uuid({ error: 'Código no válido: pide uno nuevo' }),
+  code: textField('código', { error: msg.required('código') })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'El código tiene 6 dígitos' }),
+  newPassword: newPasswordField,
+});
+export type CreatePasswordCode = z.infer<typeof createPasswordCodeResponse>;
+export type CreatePasswordBody = z.infer<typeof createPasswordBody>;
 
 export type SocialLoginBody = z.infer<typeof socialLoginBody>;
 export type SocialLinkBody = z.infer<typeof socialLinkBody>;

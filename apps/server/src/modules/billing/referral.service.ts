@@ -139,6 +139,16 @@ export class ReferralService {
     return { freeTrialEnd: until.toISOString() };
   }
 
+  /**
+   * A code brought before the account exists (a sign-up through Google or Apple, when it starts): refused
+   * at once when no one owns it, as the email sign-up would, rather than after the provider's round trip.
+   */
+  async assertCodeExists(code: string, field = 'referralCode'): Promise<void> {
+    const referrerId = await referralRepository(this.d.db).ownerOfCode(code);
+    if (!referrerId || !(await this.d.users.findById(referrerId, this.d.db)))
+      throw new AppError('referral_code_not_found', [{ path: field, message: 'Ese código de invitación no existe' }]);
+  }
+
   private async referrerOf(code: string, friend: { id: string; email: string }, field: string, db: DbOrTx): Promise<string> {
     const referrerId = await referralRepository(db).ownerOfCode(code);
     if (!referrerId) throw new AppError('referral_code_not_found', [{ path: field, message: 'Ese código de invitación no existe' }]);

@@ -20,8 +20,8 @@ type Deps = {
   tokens: GoogleTokens;
   log: FastifyBaseLogger;
   clock: () => Date;
-  /** The member's busy times changed (the booking page's cached months go). */
-  changed: (workspaceId: string) => void;
+  /** The member's busy times changed (the booking page's cached months go, their open calendar refetches). */
+  changed: (workspaceId: string, userId: string) => void;
 };
 
 /** Busy or not: cancelled and "free" (transparent) events block nothing; neither does an event without times. */
@@ -120,16 +120,19 @@ export class BusySync {
       else gone.push(e.id);
     }
     const owner = { id: cal.id, workspaceId: conn.workspaceId, userId: conn.userId };
-    await this.d.db.transaction(async (tx) => {
+    const changed = await this.d.db.transaction(async (tx) => {
       const repo = googleCalendarRepository(tx);
       // Still chosen? (the therapist may have removed it, or disconnected, while Google answered)
-      if (!(await repo.busyCalendar(cal.id))) return;
+      if (!(await repo.busyCalendar(cal.id))) return false;
+      const before = (await repo.blockLines(cal.id)).join('\n');
       if (full) await repo.dropAllBlocks(cal.id);
       else await repo.dropBlocks(cal.id, gone);
       await repo.upsertBlocks(owner, blocks);
       await repo.updateCalendar(cal.id, { syncToken: next ?? null, lastSyncedAt: this.d.clock() });
       await repo.update(conn.id, { lastSyncedAt: this.d.clock() });
+      return (await repo.blockLines(cal.id)).join('\n') !== before;
     });
-    this.d.changed(conn.workspaceId);
+    // Only a sync that changed some block tells anyone (a poll finding nothing new is silent).
+    if (changed) this.d.changed(conn.workspaceId, conn.userId);
   }
 }

@@ -15,6 +15,8 @@ let olga: Therapist;
 let ws: Workspace;
 let service: BookingService;
 const monday = nextMonday();
+/** The `google-busy-changed` frames sent to the sockets, by user. */
+const busyFrames: { userId: string; data: unknown }[] = [];
 
 const slotsOf = async () => {
   const res = await t.get(`/api/v1/public/reservations/${ws.id}/${olga.userId}/${service.id}/slots?month=${monday.slice(0, 7)}`);
@@ -31,6 +33,7 @@ const pushOnce = (n = 1) => {
 beforeAll(async () => {
   fake = await startFakeGoogle();
   t = await createTestApp({ googleCalendar: fake.config() });
+  t.app.services.realtime.onUserEvent((userId, event, data) => void (event === 'google-busy-changed' && busyFrames.push({ userId, data })));
   const kit = await bookingKit(t, 'gbusy');
   [olga, ws] = [kit.owner, kit.ws];
   service = await kit.createService();
@@ -57,8 +60,27 @@ describe('Google → Diván: busy times', () => {
     fake.store.addBusyEvent(WORK, new Date(at(monday, '10:15')), new Date(at(monday, '10:45')));
     // Free time (transparent) and the Diván calendar's own events block nothing.
     fake.store.addBusyEvent(WORK, new Date(at(monday, '13:00')), new Date(at(monday, '13:50')), { transparent: true });
+    busyFrames.length = 0;
     expect((await pushOnce()).statusCode).toBe(200);
     expect(await until(slotsOf, (s) => !s.includes('10:00'))).toEqual(['11:00', '12:00', '13:00']);
+    // The therapist's open calendar hears it at once (their sockets only), and refetches the grey blocks.
+    expect(
+      await until(
+        async () => busyFrames.length,
+        (n) => n > 0,
+      ),
+    ).toBe(1);
+    expect(busyFrames).toEqual([{ userId: olga.userId, data: { workspaceId: ws.id } }]);
+  });
+
+  it('a sync that finds nothing new tells no one', async () => {
+    await settled(t);
+    busyFrames.length = 0;
+    const lists = fake.store.calls.get('events.list') ?? 0;
+    await t.app.services.googleCalendar.channels.poll();
+    await settled(t);
+    expect(fake.store.calls.get('events.list')).toBeGreaterThan(lists);
+    expect(busyFrames).toEqual([]);
   });
 
   it('with pushes off, the polling fallback does the same', async () => {

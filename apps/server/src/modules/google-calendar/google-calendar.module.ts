@@ -46,7 +46,14 @@ export const googleCalendarModule = defineModule({
     const api = new GoogleCalendarApi(g?.apiBase ?? 'https://www.googleapis.com');
     const tokens = new GoogleTokens({ db: p.db, cipher: p.cipher, oauth: () => oauth!, clock });
     const listeners: ((workspaceId: string) => void)[] = [];
-    const changed = (workspaceId: string) => listeners.forEach((fn) => fn(workspaceId));
+    // Some member's busy times changed: the booking's caches hear it, and the member's own open calendars
+    // (their sockets in every process) refetch the grey blocks at once.
+    const changed = (workspaceId: string, userId: string) => {
+      listeners.forEach((fn) => fn(workspaceId));
+      p.realtime
+        .toUser(userId, 'google-busy-changed', { workspaceId })
+        .catch((err: unknown) => p.log.error({ err }, 'google calendar: busy change not published'));
+    };
     const common = { db: p.db, jobs: p.jobs, api, tokens, log: p.log };
     const sessionSync = new SessionSync({ ...common, sessions: d.calendarSessions, patients: d.patients, publicUrl: p.config.publicUrl });
     const busy = new BusySync({ ...common, clock, changed });

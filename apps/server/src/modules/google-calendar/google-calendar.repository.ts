@@ -152,6 +152,14 @@ export const googleCalendarRepository = (db: DbOrTx) => ({
     const rows = await db.delete(googleBusyBlocks).where(lt(googleBusyBlocks.endsAt, before)).returning({ e: googleBusyBlocks.eventId });
     return rows.length;
   },
+  /** A calendar's busy blocks as `eventId start end` lines, sorted (to tell whether a sync changed anything). */
+  async blockLines(busyCalendarId: string): Promise<string[]> {
+    const rows = await db
+      .select({ e: googleBusyBlocks.eventId, s: googleBusyBlocks.startsAt, t: googleBusyBlocks.endsAt })
+      .from(googleBusyBlocks)
+      .where(eq(googleBusyBlocks.busyCalendarId, busyCalendarId));
+    return rows.map((r) => `${r.e} ${r.s.toISOString()} ${r.t.toISOString()}`).sort();
+  },
   async dropAllBlocks(busyCalendarId: string) {
     await db.delete(googleBusyBlocks).where(eq(googleBusyBlocks.busyCalendarId, busyCalendarId));
   },

@@ -42,7 +42,7 @@ type Deps = {
   hash: (v: string) => string;
   log: FastifyBaseLogger;
   clock: () => Date;
-  changed: (workspaceId: string) => void;
+  changed: (workspaceId: string, userId: string) => void;
 };
 
 /** A therapist's own Google Calendar connection in a workspace: connect, settings, disconnect, and what it shows. */
@@ -174,7 +174,7 @@ export class GoogleCalendarService {
         await this.d.busy.enqueue(cal.id);
         await this.d.channels.enqueueWatch(cal.id);
       }
-      if (removed.length) this.d.changed(conn.workspaceId);
+      if (removed.length) this.d.changed(conn.workspaceId, conn.userId);
     }
     return this.status(c);
   }
@@ -223,7 +223,7 @@ export class GoogleCalendarService {
     for (const cal of await this.repo().calendarsOf(conn.id)) await this.d.channels.stop(conn, cal);
     const refresh = await this.d.tokens.refreshTokenOf(conn);
     await this.repo().remove(conn.id);
-    this.d.changed(conn.workspaceId);
+    this.d.changed(conn.workspaceId, conn.userId);
     await this.d.oauth
       ?.revoke(refresh)
       .catch((err: unknown) => this.d.log.warn({ err: String(err) }, 'google calendar: revocation failed (the tokens are deleted here)'));

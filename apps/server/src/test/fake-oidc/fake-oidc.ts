@@ -31,8 +31,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, exportPKCS8, generateKeyPair, jwtVerify, decodeProtectedHeader, type CryptoKey } from 'jose';
-import Provider, { type KoaContext } from 'oidc-provider';
+import type OidcProvider from 'oidc-provider';
+import type { KoaContext } from 'oidc-provider';
 import type { SocialConfig } from '../../platform/social-config';
+import { fakeOidcAdapter } from './fake-oidc-adapter';
 import { driveAuthorization, type FakeAnswer, type FakePerson } from './fake-oidc-driver';
 import { escapeHtml, interactionPage } from './fake-oidc-pages';
 
@@ -77,6 +79,28 @@ export type FakeOidc = {
 
 const SIX_MONTHS_S = 15_777_000;
 
+let loading: Promise<typeof OidcProvider> | undefined;
+/**
+ * oidc-provider, imported once. On import it warns (through `console.warn`, its only logger) that a Node.js older than
+ * 22 LTS is not a runtime it supports — true of production, not of this test fake, which runs on the Node of the repo:
+ * that one line is dropped while the module loads; every other line, its own included, goes through.
+ */
+function loadProvider() {
+  loading ??= (async () => {
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].includes('oidc-provider WARNING: Unsupported runtime')) return;
+      warn(...args);
+    };
+    try {
+      return (await import('oidc-provider')).default;
+    } finally {
+      console.warn = warn;
+    }
+  })();
+  return loading;
+}
+
 export async function startFakeOidc(opts: FakeOidcOptions): Promise<FakeOidc> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -91,7 +115,9 @@ export async function startFakeOidc(opts: FakeOidcOptions): Promise<FakeOidc> {
 
   const accounts = new Map<string, FakeAccount>();
   const bySubject = new Map<string, FakeAccount>();
+  const Provider = await loadProvider();
   const provider = new Provider(issuer, {
+    adapter: fakeOidcAdapter(),
     clients: [
       {
         client_id: opts.clientId,
@@ -162,8 +188,18 @@ export async function startFakeOidc(opts: FakeOidcOptions): Promise<FakeOidc> {
       }
     : { GOOGLE_CLIENT_ID: opts.clientId, GOOGLE_CLIENT_SECRET: staticSecret, GOOGLE_ISSUER: issuer };
 
+  // Apple's client secret is an ES256 JWT signed by the team's key, not a shared secret: the client's comparison checks
+  // that instead (oidc-provider then answers invalid_client as Apple does). The token request's body stays oidc-provider's
+  // to read (read before it, it would warn of a body parsed upstream).
+  if (apple)
+    provider.Client.prototype.compareClientSecret = async (actual: string) => {
+      const valid = await appleSecretValid(actual);
+      if (!valid) fake.refusedClientAuth++;
+      return valid;
+    };
+
   // Before oidc-provider's routes: what Google and Apple take that oidc-provider would refuse, the interaction page,
-  // Apple's client secret JWT, and Apple's `user` field on the first consent.
+  // and Apple's `user` field on the first consent.
   provider.use(async (ctx, next) => {
     if (ctx.path === '/auth' && ctx.method === 'GET') {
       const query = { ...ctx.query } as Record<string, string>;
@@ -174,17 +210,6 @@ export async function startFakeOidc(opts: FakeOidcOptions): Promise<FakeOidc> {
       ctx.query = query;
     }
     if (ctx.path.startsWith('/interaction/')) return interaction(ctx);
-    if (apple && ctx.path === '/token' && ctx.method === 'POST') {
-      const form = Object.fromEntries(new URLSearchParams(await readBody(ctx.req)));
-      if (!(await appleSecretValid(form.client_secret))) {
-        fake.refusedClientAuth++;
-        ctx.status = 401;
-        ctx.type = 'json';
-        ctx.body = { error: 'invalid_client', error_description: 'client authentication failed' };
-        return;
-      }
-      ctx.request.body = { ...form, client_secret: staticSecret };
-    }
     await next();
     if (apple && typeof ctx.body === 'string' && ctx.body.includes('<form method="post"') && ctx.body.includes('name="code"')) {
       const account = bySubject.get(ctx.oidc?.session?.accountId ?? '');

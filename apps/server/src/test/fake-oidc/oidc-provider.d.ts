@@ -35,6 +35,8 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Record<string, unknown>);
     proxy: boolean;
     Grant: typeof Grant;
+    /** The provider's client model (its `compareClientSecret` checks a client_secret_post secret). */
+    Client: { prototype: { compareClientSecret(actual: string): Promise<boolean> } };
     use(fn: Middleware): this;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, createTestApp, device, json, type TestApp } from '../../../test/test-app';
-import { signUpConfirmed } from '../../../test/auth-flows';
+import { loginCode, signIn, signUpConfirmed } from '../../../test/auth-flows';
 import { startFakeOidc, type FakeOidc, type FakePerson } from '../../../test/fake-oidc/fake-oidc';
 
 const PUBLIC = 'http://divan.test';
@@ -128,6 +129,40 @@ describe('Ajustes › Seguridad: linked providers', () => {
     const left = json<{ identities: Identity[] }>(await t.get(ME, { token: lola.accessToken })).identities;
     expect(left).toHaveLength(1);
     expect(codeOf(await t.del(`${ME}/${left[0]!.id}`, { token: lola.accessToken }))).toEqual([409, 'identity_last_way_in']);
+  });
+
+  it('«Crear contraseña»: an account made through Google proves its mailbox by the mailed code, then signs in with it too', async () => {
+    const PW = '/api/v1/me/password';
+    expect((await t.post(`${PW}/code`)).statusCode).toBe(401);
+    // An account with a password changes it with the current one instead.
+    expect(codeOf(await t.post(`${PW}/code`, undefined, { token: pablo.accessToken }))).toEqual([409, 'password_already_set']);
+    const sent = await t.post(`${PW}/code`, undefined, { token: lola.accessToken });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { challenge, email } = json<{ challenge: string; email: string }>(sent);
+    expect(email).toBe('lola@example.com');
+    const mail = await t.lastMail('lola@example.com');
+    expect(mail.subject).toBe('Tu código para crear una contraseña en Diván');
+    const code = loginCode(mail.text);
+    expect(codeOf(await t.post(`${PW}/code`, undefined, { token: lola.accessToken }))).toEqual([429, 'recent_challenge']);
+    // Only its own account's challenge, only its code, only a password by the rule.
+    const body = { challenge, code, newPassword: 'Divan-Lola-2026' };
+    expect(codeOf(await t.post(PW, body, { token: pablo.accessToken }))).toEqual([404, 'challenge_not_found']);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect(codeOf(await t.post(PW, { ...body, code: wrong }, { token: lola.accessToken }))).toEqual([400, 'invalid_code']);
+    expect((await t.post(PW, { ...body, newPassword: 'corta' }, { token: lola.accessToken })).statusCode).toBe(400);
+    expect(json(await t.get(ME, { token: lola.accessToken }))).toMatchObject({ hasPassword: false });
+    const made = await t.post(PW, body, { token: lola.accessToken });
+    expect(made.statusCode, made.body).toBe(204);
+    expect(json(await t.get(ME, { token: lola.accessToken }))).toMatchObject({ hasPassword: true });
+    // Once: the code is spent and the account has its password now.
+    expect(codeOf(await t.post(PW, body, { token: lola.accessToken }))[0]).toBeGreaterThanOrEqual(400);
+    // The email and password now sign in (past the mailed codes' minute between two).
+    expect(codeOf(await t.post(`${AUTH}/code`, { email: 'lola@example.com', password: 'Otra-2026x' }))).toEqual([401, 'invalid_password']);
+    await t.rows(sql`update auth_challenges set created_at = now() - interval '2 minutes' where user_id = ${lola.userId}`);
+    expect((await signIn(t, 'lola@example.com', 'Divan-Lola-2026')).userId).toBe(lola.userId);
+    // No longer the last way in: the only identity can go.
+    const [only] = json<{ identities: Identity[] }>(await t.get(ME, { token: lola.accessToken })).identities;
+    expect((await t.del(`${ME}/${only!.id}`, { token: lola.accessToken })).statusCode).toBe(204);
   });
 
   it('with a password, the only identity can go', async () => {

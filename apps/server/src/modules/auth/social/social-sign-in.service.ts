@@ -33,6 +33,8 @@ export type SocialDeps = {
   codes: CodeChallenges;
   /** The sign-up's hook (the personal workspace, a colleague's code), in the transaction that creates the account. */
   onUserCreated?: (tx: DbOrTx, user: UserRow, signUp: { referralCode: string | null }) => Promise<unknown>;
+  /** Refuses a colleague's code no one owns (`referral_code_not_found`), before the provider is asked anything. */
+  checkReferralCode?: (code: string) => Promise<void>;
 };
 
 type SignedIn = Extract<SocialLoginResponse, { kind: 'signed_in' }>;
@@ -50,6 +52,8 @@ export class SocialSignIn {
   /** Starts an authorization: the state (kept as its HMAC), nonce and PKCE verifier are stored for SOCIAL_STATE_TTL_MS. */
   async start(provider: SocialProvider, p: { purpose: StatePurpose; userId?: string; referralCode?: string | null }) {
     this.d.providers.assertConfigured(provider);
+    // A wrong colleague's code is said now, as the email sign-up says it, not after the provider's pages.
+    if (p.purpose === 'signup' && p.referralCode) await this.d.checkReferralCode?.(p.referralCode);
     // The provider's document first: when it cannot be read nothing is stored.
     const started = await this.d.providers.authorization(provider);
     await socialRepository(this.d.db).insertState({

@@ -103,6 +103,16 @@ describe('sign up and sign in with Google or Apple', () => {
     expect(mine.invitedBy).toMatchObject({ firstName: 'Rita' });
   });
 
+  it('a colleague’s code no one owns is refused when the sign-up starts, before the provider is asked', async () => {
+    const res = await t.post(`${AUTH}/login/google/authorize`, { form: 'signup', referralCode: 'ZZZZ9999' });
+    expectError(res, 404, 'referral_code_not_found');
+    expect(JSON.parse(res.body)).toMatchObject({ message: expect.stringContaining('Ese código de invitación no existe') });
+    // Nothing started: no state kept for a round trip.
+    expect(await t.rows(sql`select 1 from oauth_states where referral_code = 'ZZZZ9999'`)).toEqual([]);
+    // A sign-in carries no code (the field is the sign-up's): it starts as always.
+    expect((await t.post(`${AUTH}/login/google/authorize`, { form: 'login', referralCode: 'ZZZZ9999' })).statusCode).toBe(200);
+  });
+
   it('the same Google account signs in to the same user, directly', async () => {
     const first = await users('ana.google@example.com');
     const res = await signInWith('google', { email: 'ana.google@example.com', name: 'Otro Nombre' });

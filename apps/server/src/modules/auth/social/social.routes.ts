@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  createPasswordBody,
+  createPasswordCodeResponse,
   identitiesResponse,
   identityAuthorizeResponse,
   identityLinkBody,
@@ -19,6 +21,7 @@ import {
 import { z } from 'zod';
 import type { SocialSignIn } from './social-sign-in.service';
 import type { Identities } from './identities.service';
+import type { CreatePassword } from './create-password';
 
 const BASE = '/api/v1/realms/therapists/login';
 const noContent = { 204: z.null().describe('No content') };
@@ -33,7 +36,7 @@ const device = ({ appVersion, deviceManufacturer, deviceModel, platformType, pla
   platformVersion,
 });
 
-type Opts = { signIn: SocialSignIn; identities: Identities; publicUrl: string; perIpPerMinute: number };
+type Opts = { signIn: SocialSignIn; identities: Identities; createPassword: CreatePassword; publicUrl: string; perIpPerMinute: number };
 
 /**
  * Sign in with Google or Apple (spec §7, `POST /realms/therapists/login/{provider}`), Apple's form_post callback, and the
@@ -149,6 +152,38 @@ export async function socialRoutes(app: FastifyInstance, opts: Opts) {
     },
     async (req, reply) => {
       await identities.unlink(req.user!.id, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  // «Crear contraseña»: an account made through a provider proves its mailbox with a mailed code, then has a password too.
+  r.post(
+    '/api/v1/me/password/code',
+    {
+      config: user,
+      schema: {
+        operationId: 'sendCreatePasswordCode',
+        tags: me,
+        description:
+          'Mails the account’s email a 6-digit code to create a password (accounts without one; `password_already_set` otherwise).',
+        response: { 200: createPasswordCodeResponse },
+      },
+    },
+    (req) => opts.createPassword.sendCode(req.user!.id),
+  );
+  r.post(
+    '/api/v1/me/password',
+    {
+      config: user,
+      schema: {
+        operationId: 'createPassword',
+        tags: me,
+        description: 'Sets the first password of an account made through a provider, with the code of `/me/password/code`.',
+        body: createPasswordBody,
+        response: noContent,
+      },
+    },
+    async (req, reply) => {
+      await opts.createPassword.create(req.user!.id, req.body);
       return reply.status(204).send(null);
     },
   );

@@ -97,7 +97,14 @@ export function PatientSessionsTab({ workspaceId: wid, patient, userId, canCreat
           <Card className="px-4 sm:px-5">
             <ol className="divide-y" aria-label={`Sesiones de ${patient.name}`} aria-busy={q.isFetching}>
               {data.items.map((s) => (
-                <SessionRow key={s.id} session={s} show="day" showTherapist={s.therapist.id !== userId} canWriteNotes={canWriteNotes} />
+                <SessionRow
+                  key={s.id}
+                  workspaceId={wid}
+                  session={s}
+                  show="day"
+                  showTherapist={s.therapist.id !== userId}
+                  canWriteNotes={canWriteNotes}
+                />
               ))}
             </ol>
           </Card>

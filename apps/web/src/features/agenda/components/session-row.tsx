@@ -4,9 +4,11 @@ import type { Session } from '@divan/core';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatCurrency, formatDate } from '@/lib/format';
+import { useGoogleSessionLink } from '@/lib/google-calendar';
 import { cancellationLabel, links, paymentOf, statusOf } from '../utils/session-labels';
 
 type Props = {
+  workspaceId: string;
   session: Session;
   /** The dashboard names the patient; the patient's tab the day. */
   show: 'patient' | 'day';
@@ -16,7 +18,7 @@ type Props = {
 };
 
 /** One session in a list: time, who, state badges, and what is left to do (its note, the video call). */
-export function SessionRow({ session: s, show, showTherapist, canWriteNotes }: Props) {
+export function SessionRow({ workspaceId, session: s, show, showTherapist, canWriteNotes }: Props) {
   const status = statusOf(s);
   const payment = paymentOf(s);
   const canceled = s.status === 'canceled';
@@ -65,8 +67,27 @@ export function SessionRow({ session: s, show, showTherapist, canWriteNotes }: P
           >
             <Video className="size-3.5" aria-hidden /> Videollamada
           </Link>
+        ) : s.modality === 'online' && s.videoConference === 'google_meet' && s.status === 'pending' ? (
+          <GoogleMeetLink workspaceId={workspaceId} sessionId={s.id} />
         ) : null}
       </span>
     </li>
+  );
+}
+
+/** A pending online session with Google Meet: «Unirse a Meet» once its Google event carries the link (asked once). */
+function GoogleMeetLink({ workspaceId, sessionId }: { workspaceId: string; sessionId: string }) {
+  const link = useGoogleSessionLink(workspaceId, sessionId, true, false);
+  if (!link.data?.meetLink) return null;
+  return (
+    <a
+      href={link.data.meetLink}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-[0.8125rem] font-medium text-primary hover:underline"
+    >
+      <Video className="size-3.5" aria-hidden /> Unirse a Meet
+      <span className="sr-only"> (se abre en otra pestaña)</span>
+    </a>
   );
 }

@@ -39,7 +39,14 @@ export function TodaySessionsCard({ workspaceId: wid, userId, canCreate, canWrit
         >
           <ol className="divide-y" aria-label="Sesiones de hoy">
             {items.map((s) => (
-              <SessionRow key={s.id} session={s} show="patient" showTherapist={s.therapist.id !== userId} canWriteNotes={canWriteNotes} />
+              <SessionRow
+                key={s.id}
+                workspaceId={wid}
+                session={s}
+                show="patient"
+                showTherapist={s.therapist.id !== userId}
+                canWriteNotes={canWriteNotes}
+              />
             ))}
           </ol>
         </ListStates>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IdentitiesResponse, IdentityResponse, SocialProvider } from '@divan/core';
+import type { CreatePasswordBody, CreatePasswordCode, IdentitiesResponse, IdentityResponse, SocialProvider } from '@divan/core';
 import { api } from '@/lib/api-client';
 import type { ProviderAnswer } from './social-api';
 
@@ -23,6 +23,21 @@ export function useUnlinkIdentity() {
     mutationFn: (id: string) => api<void>(`/me/identities/${id}`, { method: 'DELETE' }),
     onSuccess: (_data, id) => {
       qc.setQueryData<IdentitiesResponse>(identitiesKey, (old) => old && { ...old, identities: old.identities.filter((i) => i.id !== id) });
+      void qc.invalidateQueries({ queryKey: identitiesKey });
+    },
+  });
+}
+
+/** «Crear contraseña»: a code mailed to the account's email, to prove it before the first password. */
+export const sendCreatePasswordCode = () => api<CreatePasswordCode>('/me/password/code', { method: 'POST', body: {} });
+
+/** The first password of an account made through a provider; the page then shows «Cambiar contraseña». */
+export function useCreatePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePasswordBody) => api<void>('/me/password', { method: 'POST', body }),
+    onSuccess: () => {
+      qc.setQueryData<IdentitiesResponse>(identitiesKey, (old) => old && { ...old, hasPassword: true });
       void qc.invalidateQueries({ queryKey: identitiesKey });
     },
   });
