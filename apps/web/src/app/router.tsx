@@ -58,6 +58,8 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
+          // «Segundo factor obligatorio» (issue 32): a member still to set up a second factor sees only this.
+          { path: 'second-factor', lazy: () => import('@/features/auth/routes/second-factor-enrol') },
           // One task outside the shell: create a workspace, or join one from an invitation (spec §2).
           { path: 'workspaces/*', lazy: first('focusLayout') },
           // Back from paying a plan (Checkout's success URL): waits for the payment to be confirmed, outside the shell.

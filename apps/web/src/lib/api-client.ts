@@ -2,6 +2,7 @@ import { useAuthStore } from '@/stores/auth-store';
 import { endLocalSession, getAccessToken, refreshSession } from './auth-session';
 import { http, isApiError, type HttpRequest } from './http';
 import { isAccessTokenExpiring } from './jwt';
+import { requestStepUp } from './step-up';
 
 export { ApiError, isApiError } from './http';
 
@@ -12,8 +13,20 @@ export { ApiError, isApiError } from './http';
 export type AuthMode = 'access' | 'refresh' | 'none';
 export type ApiRequest = Omit<HttpRequest, 'bearer'> & { auth?: AuthMode };
 
-/** The one way features talk to the API under /api/v1. */
-export async function api<T>(path: string, { auth = 'access', ...req }: ApiRequest = {}): Promise<T> {
+/**
+ * The one way features talk to the API under /api/v1. A sensitive action refused with `step_up_required` asks for a
+ * second factor (lib/step-up) and is sent again once.
+ */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  try {
+    return await call<T>(path, request);
+  } catch (error) {
+    if (!isApiError(error) || error.code !== 'step_up_required' || !(await requestStepUp())) throw error;
+    return call<T>(path, request);
+  }
+}
+
+async function call<T>(path: string, { auth = 'access', ...req }: ApiRequest): Promise<T> {
   if (auth === 'none') return http<T>(path, req);
 
   if (auth === 'refresh') {

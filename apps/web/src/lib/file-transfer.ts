@@ -1,6 +1,7 @@
 import { APP_VERSION, errorMessage } from '@divan/core';
 import { getAccessToken, refreshSession } from './auth-session';
 import { filenameFromDisposition } from './content-disposition';
+import { requestStepUp } from './step-up';
 import { ApiError, buildUrl, isApiError, toApiError, type Query } from './http';
 import { useAuthStore } from '@/stores/auth-store';
 
@@ -10,6 +11,16 @@ import { useAuthStore } from '@/stores/auth-store';
  * errors, one refresh on an expired token.
  */
 export async function withToken<T>(send: (token: string) => Promise<T>): Promise<T> {
+  try {
+    return await sendWithToken(send);
+  } catch (error) {
+    // A sensitive download (a patient's whole file, issue 32): a second factor first, then once more.
+    if (!isApiError(error) || error.code !== 'step_up_required' || !(await requestStepUp())) throw error;
+    return sendWithToken(send);
+  }
+}
+
+async function sendWithToken<T>(send: (token: string) => Promise<T>): Promise<T> {
   const token = await getAccessToken();
   try {
     return await send(token);

@@ -73,6 +73,12 @@ export const passwordResetForm = z
 
 export const loginCodeBody = z.object({ email: emailField, password: passwordField });
 export const loginChallengeResponse = z.object({ challenge: z.string(), expiresAt: z.iso.datetime() });
+/**
+ * A therapist's sign-in after the password: `email`, a mailed code answered at `/login`; `totp`, an account with an
+ * authenticator app, answered with its code or a recovery code at `/second-factor/login` (issue 32).
+ */
+export const therapistLoginChallengeResponse = loginChallengeResponse.extend({ method: z.enum(['email', 'totp']) });
+export type TherapistLoginChallenge = z.infer<typeof therapistLoginChallengeResponse>;
 
 export const loginBody = deviceInfo.extend({
   challenge: textField('challenge', { error: msg.required('challenge') })

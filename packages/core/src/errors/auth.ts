@@ -29,5 +29,18 @@ export const authErrors = {
   identity_already_linked: [409, 'Esa cuenta del proveedor ya está vinculada a otro usuario de Diván.'],
   identity_last_way_in: [409, 'No puedes desvincular tu único modo de acceso. Crea antes una contraseña.'],
   identity_not_found: [404, 'No hemos encontrado esa vinculación.'],
+  password_already_set: [409, 'Tu cuenta ya tiene contraseña: cámbiala con «Cambiar contraseña».'],
+  // Second factor (issue 32)
+  second_factor_enrolment_required: [
+    403,
+    'Tu espacio de trabajo exige un segundo factor. Configura una app de autenticación para continuar.',
+  ],
+  step_up_required: [403, 'Por seguridad, confirma que eres tú con el código de tu app de autenticación.'],
+  code_already_used: [400, 'Ese código ya se ha usado. Espera a que tu app muestre el siguiente.'],
+  totp_already_enrolled: [409, 'Ya tienes una app de autenticación configurada.'],
+  totp_not_enrolled: [409, 'No tienes ninguna app de autenticación configurada.'],
+  totp_enrolment_not_found: [404, 'La configuración de la app ha caducado. Vuelve a empezar.'],
+  second_factor_policy_own_first: [409, 'Configura tu propia app de autenticación antes de exigirla a tu equipo.'],
+  second_factor_policy_required: [409, 'Tu espacio de trabajo exige un segundo factor: no puedes quitar tu app de autenticación.'],
   mail_send_failed: [502, 'Error al reenviar el email'],
 } as const satisfies ErrorCatalogue;

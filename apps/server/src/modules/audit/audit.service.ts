@@ -38,7 +38,13 @@ export type AuditAction =
   // A patient's own account and their file (issue 15): details name the patient and who acted (therapist or patient).
   | 'patient.connect_invited'
   | 'patient.connected'
-  | 'patient.disconnected';
+  | 'patient.disconnected'
+  // The second factor (issue 32): the workspace's policy, and a member's own authenticator (in each of their workspaces).
+  | 'second_factor_policy.enabled'
+  | 'second_factor_policy.disabled'
+  | 'second_factor.enabled'
+  | 'second_factor.disabled'
+  | 'second_factor.recovery_codes_regenerated';
 
 export type AuditEvent = {
   workspaceId: string;

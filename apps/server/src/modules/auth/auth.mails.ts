@@ -34,6 +34,21 @@ export function loginCodeMail(to: string, firstName: string, code: string, linki
   });
 }
 
+/** Step-up of an account without an authenticator app (issue 32): the mailed code confirms a sensitive action. */
+export function stepUpCodeMail(to: string, firstName: string, code: string): Mail {
+  return renderMail({
+    to,
+    subject: 'Confirma que eres tú en Diván',
+    greeting: `Hola, ${firstName}:`,
+    blocks: [
+      { kind: 'p', text: 'Para confirmar una acción protegida (como exportar datos de pacientes), escribe este código:' },
+      { kind: 'code', code },
+      { kind: 'p', text: 'Caduca en 10 minutos.' },
+    ],
+    footer: 'Si no has sido tú, cambia tu contraseña.',
+  });
+}
+
 export function resetPasswordMail(to: string, firstName: string, url: string): Mail {
   return renderMail({
     to,

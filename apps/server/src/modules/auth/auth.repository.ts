@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import type { Realm } from '../../platform/auth/tokens';
 import { authChallenges, deviceSessions, refreshTokens } from './auth.tables';
 
-export type ChallengeKind = 'login' | 'signup' | 'password' | 'patient_login';
+export type ChallengeKind = 'login' | 'signup' | 'password' | 'patient_login' | 'second_factor';
 /** Who a session or a challenge belongs to: a therapist's user or a patient's account. */
 export type SessionSubject = { realm: Realm; id: string };
 const subjectColumns = (s: SessionSubject) =>

@@ -6,7 +6,7 @@ import {
   deviceInfo,
   emailQuery,
   loginBody,
-  loginChallengeResponse,
+  therapistLoginChallengeResponse,
   loginCodeBody,
   passwordResetBody,
   refreshResponse,
@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   );
   r.post(
     `${BASE}/code`,
-    { config: pub, schema: { operationId: 'startLogin', tags, body: loginCodeBody, response: { 200: loginChallengeResponse } } },
+    { config: pub, schema: { operationId: 'startLogin', tags, body: loginCodeBody, response: { 200: therapistLoginChallengeResponse } } },
     (req) => auth.startLogin(req.body.email, req.body.password),
   );
   r.post(

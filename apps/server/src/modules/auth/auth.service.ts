@@ -2,11 +2,15 @@ import argon2 from 'argon2';
 import {
   CHALLENGE_COOLDOWN_MS,
   EMAIL_TOKEN_TTL_MS,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TTL_MS,
   PASSWORD_RESET_TTL_MS,
   isStrongPassword,
   msg,
   type AuthTokens,
   type DeviceInfo,
+  type LoginSecondFactorBody,
+  type TherapistLoginChallenge,
 } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -19,9 +23,10 @@ import type { UsersService } from '../users/users.service';
 import type { UserRow } from '../users/users.service';
 import { authRepository, type ChallengeKind, type ChallengeRow, type SessionContext } from './auth.repository';
 export type { SessionContext } from './auth.repository';
-import { confirmEmailMail, loginCodeMail, resetPasswordMail } from './auth.mails';
+import { confirmEmailMail, loginCodeMail, resetPasswordMail, stepUpCodeMail } from './auth.mails';
 import { DeviceSessions } from './device-sessions';
-import { CodeChallenges } from './code-challenges';
+import { CodeChallenges, isUuid } from './code-challenges';
+import type { SecondFactorService } from './second-factor/second-factor.service';
 
 type Deps = {
   db: Db;
@@ -33,6 +38,8 @@ type Deps = {
   revoked: RevokedSessions;
   emailLimiter: RateLimiter;
   publicUrl: string;
+  /** The authenticator app (issue 32): an account with one answers its code after the password instead of a mailed one. */
+  secondFactor: SecondFactorService;
   /** Runs inside the sign-up transaction (the new therapist's own workspace). */
   onUserCreated?: (tx: DbOrTx, user: UserRow, signUp: { referralCode: string | null }) => Promise<unknown>;
 };
@@ -50,6 +57,7 @@ export class AuthService {
     this.sessions = new DeviceSessions({ ...d, realm: 'therapists' });
     this.patientSessions = new DeviceSessions({ ...d, realm: 'patients' });
     this.codes = new CodeChallenges(d);
+    this.sessions.enrolmentCheck = (userId, tx) => d.secondFactor.enrolmentRequired(userId, tx);
   }
 
   refresh = (refreshToken: string, device: DeviceInfo, ctx: SessionContext) => this.sessions.refresh(refreshToken, device, ctx);
@@ -101,7 +109,7 @@ export class AuthService {
     });
   }
 
-  async startLogin(email: string, password: string): Promise<{ challenge: string; expiresAt: string }> {
+  async startLogin(email: string, password: string): Promise<TherapistLoginChallenge> {
     await this.d.emailLimiter.hit(email);
     const user = await this.d.users.findByEmail(email);
     if (!user) throw new AppError('user_not_found');
@@ -109,6 +117,16 @@ export class AuthService {
     if (!(await argon2.verify(user.passwordHash, password)))
       throw new AppError('invalid_password', [{ path: 'password', message: 'La contraseña no es correcta' }]);
     if (!user.emailVerifiedAt) throw new AppError('user_email_not_verified');
+    // An authenticator app replaces the mailed code: the challenge awaits the app's code (or a recovery code).
+    if (await this.d.secondFactor.hasTotp(user.id)) {
+      const row = await authRepository(this.d.db).insertChallenge({
+        kind: 'second_factor',
+        userId: user.id,
+        secretHash: randomToken(),
+        expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
+      });
+      return { challenge: row.id, expiresAt: row.expiresAt.toISOString(), method: 'totp' };
+    }
     const challenge = await this.d.db.transaction(async (tx) => {
       await this.d.users.lock(user.id, tx);
       await assertNoRecentChallenge(tx, user.id, 'login');
@@ -116,7 +134,29 @@ export class AuthService {
       await this.d.mailer.send(loginCodeMail(user.email, user.firstName, issued.code), { tx, purpose: 'login', key: `login:${issued.id}` });
       return issued;
     });
-    return { challenge: challenge.id, expiresAt: challenge.expiresAt.toISOString() };
+    return { challenge: challenge.id, expiresAt: challenge.expiresAt.toISOString(), method: 'email' };
+  }
+
+  /**
+   * The second step of a TOTP account's sign-in: the challenge of `startLogin` answered by the app's code or a recovery
+   * code, within LOGIN_CODE_TTL_MS and LOGIN_CODE_MAX_ATTEMPTS like a mailed code, once.
+   */
+  async loginSecondFactor(body: LoginSecondFactorBody, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
+    const repo = authRepository(this.d.db);
+    const found = isUuid(body.challenge) ? await repo.findChallengeById(body.challenge) : undefined;
+    if (!found || found.kind !== 'second_factor' || found.consumedAt || !found.userId) throw new AppError('challenge_not_found');
+    if (found.expiresAt.getTime() <= Date.now()) throw new AppError('challenge_expired');
+    if (!(await repo.countAttempt(found.id, LOGIN_CODE_MAX_ATTEMPTS))) {
+      const again = await repo.findChallengeById(found.id);
+      throw new AppError(again?.consumedAt ? 'challenge_not_found' : 'max_attempts');
+    }
+    await this.d.secondFactor.verify(found.userId, body);
+    return this.d.db.transaction(async (tx) => {
+      if (!(await authRepository(tx).consume(found.id))) throw new AppError('challenge_not_found');
+      const user = await this.d.users.findById(found.userId!, tx);
+      if (!user) throw new AppError('user_not_found');
+      return this.sessions.start(tx, user, device, ctx);
+    });
   }
 
   async login(challengeId: string, code: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
@@ -127,6 +167,37 @@ export class AuthService {
       if (!user) throw new AppError('user_not_found');
       return this.sessions.start(tx, user, device, ctx);
     });
+  }
+
+  /** Step-up by mail, for an account without an authenticator app: a code like a sign-in's, through the outbox. */
+  async startEmailStepUp(user: { id: string }): Promise<{ challenge: string; expiresAt: string }> {
+    const found = await this.d.users.findById(user.id);
+    if (!found) throw new AppError('session_not_found');
+    await this.d.emailLimiter.hit(found.email);
+    const issued = await this.d.db.transaction(async (tx) => {
+      await this.d.users.lock(found.id, tx);
+      await assertNoRecentChallenge(tx, found.id, 'login');
+      const issued = await this.codes.issue(tx, { realm: 'therapists', id: found.id });
+      await this.d.mailer.send(stepUpCodeMail(found.email, found.firstName, issued.code), {
+        tx,
+        purpose: 'login',
+        key: `login:${issued.id}`,
+      });
+      return issued;
+    });
+    return { challenge: issued.id, expiresAt: issued.expiresAt.toISOString() };
+  }
+
+  /** The mailed step-up code: checked (attempts limited), consumed, and this session's second factor is now. */
+  async emailStepUp(user: { id: string; sessionId: string }, challenge: string, code: string): Promise<{ verifiedAt: string }> {
+    const found = await this.codes.check('therapists', challenge, code);
+    if (found.subjectId !== user.id) throw new AppError('challenge_not_found');
+    const at = new Date();
+    await this.d.db.transaction(async (tx) => {
+      await this.codes.consume(tx, found.id);
+      await this.d.secondFactor.markVerified(user.sessionId, at, tx);
+    });
+    return { verifiedAt: at.toISOString() };
   }
 
   /** Always succeeds for the caller, so it tells nobody whether an account exists. */

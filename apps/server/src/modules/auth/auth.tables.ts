@@ -26,6 +26,8 @@ export const deviceSessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** When the session last proved a second factor: its sign-in, or a step-up since (issue 32). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('device_sessions_user_idx').on(t.userId),
@@ -50,14 +52,15 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * Login codes (therapists' and patients'), sign-up confirmation links and password-reset links. `secretHash` is an HMAC of the
+ * Login codes (therapists' and patients'), sign-up confirmation links and password-reset links; `second_factor`: a
+ * sign-in past its password awaiting the authenticator's code (no mailed secret: `secretHash` is random). `secretHash` is an HMAC of the
  * code or token; links are looked up by it, codes by the challenge id.
  */
 export const authChallenges = pgTable(
   'auth_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['login', 'signup', 'password', 'patient_login'] }).notNull(),
+    kind: text('kind', { enum: ['login', 'signup', 'password', 'patient_login', 'second_factor'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     patientAccountId: uuid('patient_account_id').references(() => patientAccounts.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),

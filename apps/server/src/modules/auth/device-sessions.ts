@@ -16,6 +16,8 @@ import { authRepository, type SessionContext } from './auth.repository';
 export const REFRESH_GRACE_MS = 10_000;
 
 type Deps = { db: Db; tokens: TokenService; realtime: Realtime; revoked: RevokedSessions; realm: Realm };
+/** Whether a therapist must still enrol a second factor (a workspace requires one): their access tokens say so (issue 32). */
+export type EnrolmentCheck = (userId: string, tx: DbOrTx) => Promise<boolean>;
 
 /**
  * Device sessions (spec §7): each starts with an access token and a refresh token that rotates on every
@@ -24,6 +26,9 @@ type Deps = { db: Db; tokens: TokenService; realtime: Realtime; revoked: Revoked
  */
 export class DeviceSessions {
   constructor(private readonly d: Deps) {}
+
+  /** Set by the auth module once the second factor is built (therapists' realm only). */
+  enrolmentCheck?: EnrolmentCheck;
 
   /**
    * Rotates the refresh token. A rotated token presented again means theft and the session ends, except
@@ -44,7 +49,7 @@ export class DeviceSessions {
       const next = this.successorOf(refreshToken);
       await repo.insertRefreshToken(session.id, this.d.tokens.hashSecret(next), refreshExpiry());
       await repo.touchSession(session.id, device, ctx);
-      return { accessToken: this.accessFor(session.subjectId, session.id), refreshToken: next };
+      return { accessToken: await this.accessFor(session.subjectId, session.id, tx), refreshToken: next };
     });
     if (result) return result;
     const repo = authRepository(this.d.db);
@@ -55,7 +60,7 @@ export class DeviceSessions {
       const next = this.successorOf(refreshToken);
       const successor = await repo.findRefreshToken(this.d.tokens.hashSecret(next));
       if (successor && successor.sessionId === known.sessionId && !successor.rotatedAt && !successor.revokedAt)
-        return { accessToken: this.accessFor(successor.subjectId, successor.sessionId), refreshToken: next };
+        return { accessToken: await this.accessFor(successor.subjectId, successor.sessionId, this.d.db), refreshToken: next };
     }
     await repo.revokeSession(known.sessionId, 'refresh_token_reuse');
     await this.ended([known.sessionId]);
@@ -84,8 +89,9 @@ export class DeviceSessions {
     await Promise.all(sessionIds.map((id) => this.d.realtime.endSession(id, 'session_not_found')));
   }
 
-  private accessFor(subjectId: string, sessionId: string) {
-    return this.d.tokens.signAccess({ sub: subjectId, sid: sessionId, realm: this.d.realm });
+  private async accessFor(subjectId: string, sessionId: string, tx: DbOrTx) {
+    const enrol = this.d.realm === 'therapists' && !!(await this.enrolmentCheck?.(subjectId, tx));
+    return this.d.tokens.signAccess({ sub: subjectId, sid: sessionId, realm: this.d.realm, ...(enrol ? { enrol: true as const } : {}) });
   }
 
   /** A rotated token's successor: a keyed hash of it, so a second tab's refresh gets the same one. */
@@ -112,7 +118,7 @@ export class DeviceSessions {
     const sessionId = await repo.insertSession({ realm: this.d.realm, id: subjectId }, device, ctx);
     const refreshToken = randomToken();
     await repo.insertRefreshToken(sessionId, this.d.tokens.hashSecret(refreshToken), refreshExpiry());
-    return { accessToken: this.accessFor(subjectId, sessionId), refreshToken, sessionId };
+    return { accessToken: await this.accessFor(subjectId, sessionId, tx), refreshToken, sessionId };
   }
 }
 

@@ -3,12 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { patientExportResponse, patientIdParams } from '@divan/core';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import { caller } from '../../platform/auth/caller';
+import type { RequestUser } from '../../platform/auth/access';
 import type { PatientExportService } from './patient-export.service';
 
 const tags = ['patients'];
 const P = '/api/v1/workspaces/:workspaceId/patients/:patientId';
 
-export async function patientExportRoutes(app: FastifyInstance, { exporter }: { exporter: PatientExportService }) {
+/** `stepUp`: a whole file leaving Diván is a sensitive action (issue 32): a second factor within the last 10 minutes. */
+export async function patientExportRoutes(
+  app: FastifyInstance,
+  { exporter, stepUp }: { exporter: PatientExportService; stepUp: (user: RequestUser) => Promise<void> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -24,6 +29,7 @@ export async function patientExportRoutes(app: FastifyInstance, { exporter }: { 
       },
     },
     async (req, reply) => {
+      await stepUp(req.user!);
       const data = await exporter.json(caller(req), req.params.patientId);
       reply.header('content-disposition', contentDisposition(exporter.filename(data, 'json')));
       reply.header('cache-control', 'private, no-store');
@@ -42,6 +48,7 @@ export async function patientExportRoutes(app: FastifyInstance, { exporter }: { 
       },
     },
     async (req, reply) => {
+      await stepUp(req.user!);
       const file = await exporter.pdf(caller(req), req.params.patientId);
       reply.header('content-disposition', contentDisposition(file.filename));
       reply.header('cache-control', 'private, no-store');

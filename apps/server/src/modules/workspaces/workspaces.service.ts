@@ -261,6 +261,10 @@ export class WorkspacesService {
     return until;
   }
 
+  /** The workspaces a user is a member of (the second-factor policy, issue 32). */
+  workspaceIdsOf = async (userId: string, tx: DbOrTx = this.db): Promise<string[]> =>
+    (await workspacesRepository(tx).listForUser(userId)).map((r) => r.workspace.id);
+
   /** The workspaces a user owns (a referred friend must never have had a plan on any of them). */
   ownedBy = (userId: string, tx: DbOrTx = this.db): Promise<string[]> => workspacesRepository(tx).ownedBy(userId);
 

@@ -31,6 +31,8 @@ export type MembershipResolver = (workspaceId: string, userId: string) => Promis
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Reachable by a user who must still enrol a second factor (issue 32): the enrolment and signing out. */
+    secondFactorExempt?: boolean;
   }
   interface FastifyInstance {
     /** Every route with its declared access, for the authorization matrix test. */
@@ -107,6 +109,8 @@ function authenticate(req: FastifyRequest, tokens: TokenService): RequestUser {
   const token = bearerOf(req.headers.authorization);
   const claims = token ? tokens.verifyAccess(token) : null;
   if (!claims) throw new AppError('invalid_access_token');
+  // A workspace requires a second factor this user has not set up: nothing but the enrolment until they do.
+  if (claims.enrol && !req.routeOptions.config.secondFactorExempt) throw new AppError('second_factor_enrolment_required');
   return { id: claims.sub, sessionId: claims.sid };
 }
 

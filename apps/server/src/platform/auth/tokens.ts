@@ -4,7 +4,11 @@ import { ACCESS_TOKEN_TTL_S } from '@divan/core';
 
 /** Who signs in (spec §7): therapists and workspace members, or patients (their own account, issue 15). */
 export type Realm = 'therapists' | 'patients';
-export type AccessClaims = { sub: string; sid: string; realm: Realm };
+/**
+ * `enrol`: a workspace of the user requires a second factor they have not set up (issue 32) — the token opens only the
+ * routes that say `secondFactorExempt` (enrolment, sign-out) until a refresh after enrolling drops it.
+ */
+export type AccessClaims = { sub: string; sid: string; realm: Realm; enrol?: true };
 
 /**
  * Keys for access tokens (HS256) and secret hashing, derived from APP_SECRET for their one use.
@@ -27,7 +31,7 @@ export function createTokenService(appSecret: string, revoked?: { has(sessionId:
         const p = verify(token) as Partial<AccessClaims>;
         if (typeof p.sub !== 'string' || typeof p.sid !== 'string' || p.realm !== realm) return null;
         if (revoked?.has(p.sid)) return null;
-        return { sub: p.sub, sid: p.sid, realm: p.realm };
+        return { sub: p.sub, sid: p.sid, realm: p.realm, ...(p.enrol === true ? { enrol: true } : {}) };
       } catch {
         return null;
       }

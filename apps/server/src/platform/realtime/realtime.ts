@@ -185,7 +185,8 @@ export class Realtime {
 
   private authenticate(client: Client, { token, realm }: { token: string; realm: 'therapists' | 'patients' }) {
     const claims = this.tokens.verifyAccess(token, realm);
-    if (!claims) return this.disconnect(client, 'invalid_access_token');
+    // A user who must still enrol a second factor (issue 32) hears nothing either.
+    if (!claims || claims.enrol) return this.disconnect(client, 'invalid_access_token');
     // A patient's sockets have their own key space: a patient account's id never reaches a member's events.
     const userId = claims.realm === 'patients' ? patientSocketKey(claims.sub) : claims.sub;
     // Authenticated again as someone else: the socket no longer hears the first one's events.

@@ -8,6 +8,7 @@ import { TrialBanner } from '@/features/workspaces/components/trial-banner';
 import { queryClient } from '@/lib/query-client';
 import { onFirstInput } from '@/lib/first-input';
 import { preloadToasterOnFirstInput } from '@/lib/toast';
+import { setStepUpHandler } from '@/lib/step-up';
 import { Sidebar } from '../components/sidebar';
 import { TopBar } from '../components/top-bar';
 import { UnsavedChangesGuard } from '../components/unsaved-changes-guard';
@@ -17,6 +18,8 @@ const loadPalette = () => import('../components/command-palette');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 // Radix Dialog and its focus and scroll locks (~15 KB gzipped): only phones open this sheet.
 const MobileNav = lazy(() => import('../components/mobile-nav').then((m) => ({ default: m.MobileNav })));
+// Step-up (issue 32): loaded when a sensitive action first asks for a second factor.
+const StepUpDialog = lazy(() => import('@/features/auth/components/step-up-dialog').then((m) => ({ default: m.StepUpDialog })));
 
 /** Server state exists only once signed in, so the query client starts with the shell. */
 export function ShellLayout() {
@@ -41,6 +44,8 @@ function Shell() {
   const [paletteLoaded, setPaletteLoaded] = useState(false);
   const navigation = useNavigation();
   const { pathname } = useLocation();
+  const [stepUp, setStepUp] = useState<{ resolve: (ok: boolean) => void } | null>(null);
+  useEffect(() => setStepUpHandler(() => new Promise<boolean>((resolve) => setStepUp({ resolve }))), []);
   useRealtime();
   useChatLive();
 
@@ -103,6 +108,16 @@ function Shell() {
       {paletteLoaded ? (
         <Suspense fallback={null}>
           <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+        </Suspense>
+      ) : null}
+      {stepUp ? (
+        <Suspense fallback={null}>
+          <StepUpDialog
+            onDone={(ok) => {
+              stepUp.resolve(ok);
+              setStepUp(null);
+            }}
+          />
         </Suspense>
       ) : null}
     </div>

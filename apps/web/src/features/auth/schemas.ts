@@ -19,6 +19,11 @@ export const resetPasswordForm = z
   .object({ password: newPasswordField, repeatPassword: z.string() })
   .refine((v) => v.password === v.repeatPassword, { error: msg.passwordsMismatch(), path: ['repeatPassword'] });
 
+/** «Crear contraseña» (an account made through a provider): the mailed code and the new password, twice. */
+export const createPasswordForm = z
+  .object({ code: loginBody.shape.code, newPassword: newPasswordField, repeatPassword: z.string() })
+  .refine((v) => v.newPassword === v.repeatPassword, { error: msg.passwordsMismatch(), path: ['repeatPassword'] });
+
 export const changePasswordForm = z
   .object({ currentPassword: passwordField, newPassword: newPasswordField, repeatPassword: z.string() })
   .refine((v) => v.currentPassword !== v.newPassword, { error: msg.passwordEqual(), path: ['newPassword'] })
@@ -30,3 +35,4 @@ export type SignUpForm = z.input<typeof signUpForm>;
 export type ForgotPasswordForm = z.input<typeof forgotPasswordForm>;
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+export type CreatePasswordForm = z.infer<typeof createPasswordForm>;

@@ -4,7 +4,8 @@ import { http } from '@/lib/http';
 
 const realm = '/realms/therapists';
 
-export type LoginChallenge = { challenge: string; expiresAt: string };
+/** `method`: a mailed code (`email`) or, for an account with an authenticator app, its code (`totp`). */
+export type LoginChallenge = { challenge: string; expiresAt: string; method?: 'email' | 'totp' };
 
 /**
  * The public auth calls (no token). They use `http` directly rather than the API client, so the
@@ -14,6 +15,9 @@ export const authApi = {
   requestLoginCode: (body: LoginCodeBody) => http<LoginChallenge>(`${realm}/code`, { method: 'POST', body }),
   login: (body: { challenge: string; code: string }) =>
     http<AuthTokens>(`${realm}/login`, { method: 'POST', body: { ...body, ...deviceInfo } }),
+  /** The second step of an account with an authenticator app: its code or a recovery code (issue 32). */
+  loginSecondFactor: (body: { challenge: string; code?: string; recoveryCode?: string }) =>
+    http<AuthTokens>(`${realm}/second-factor/login`, { method: 'POST', body: { ...body, ...deviceInfo } }),
   signUp: (body: SignUpBody) => http<{ userId: string }>(`${realm}/users`, { method: 'POST', body }),
   resendConfirmation: (email: string) => http<void>(`${realm}/signup/challenge`, { query: { email } }),
   confirmEmail: (code: string) => http<AuthTokens>(`${realm}/signup/challenge`, { method: 'POST', body: { code, ...deviceInfo } }),

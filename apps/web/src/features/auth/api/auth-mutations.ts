@@ -13,6 +13,8 @@ export const useRequestLoginCode = () => useAction(authApi.requestLoginCode);
 
 export const useLogin = () => useAction(authApi.login, { onSuccess: storeSession });
 
+export const useLoginSecondFactor = () => useAction(authApi.loginSecondFactor, { onSuccess: storeSession });
+
 export const useSignUp = () => useAction(authApi.signUp);
 
 export const useResendConfirmation = () => useAction(authApi.resendConfirmation);

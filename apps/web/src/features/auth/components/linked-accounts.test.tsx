@@ -5,6 +5,7 @@ import type { IdentitiesResponse } from '@divan/core';
 import { renderScreen, signIn } from '@/test/render';
 import { useAuthStore } from '@/stores/auth-store';
 import { identitiesKey } from '../api/identities-api';
+import { secondFactorKey } from '../api/second-factor-api';
 import { SecuritySettingsRoute } from '../routes/security-settings';
 
 const GOOGLE = {
@@ -32,7 +33,19 @@ function stubServer(answers: Record<string, [number, unknown]>) {
 
 function openSecurity(identities: IdentitiesResponse) {
   signIn();
-  return renderScreen(<SecuritySettingsRoute />, { queries: [[identitiesKey, identities]] });
+  const secondFactor = {
+    totp: false,
+    totpEnabledAt: null,
+    recoveryCodesLeft: 0,
+    enrolmentRequired: false,
+    verifiedAt: '2026-12-05T10:00:00.000Z',
+  };
+  return renderScreen(<SecuritySettingsRoute />, {
+    queries: [
+      [identitiesKey, identities],
+      [secondFactorKey, secondFactor],
+    ],
+  });
 }
 
 afterEach(() => {

@@ -10,7 +10,9 @@ import { applyApiError } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useChangePassword } from '../api/account-api';
 import { useIdentities } from '../api/identities-api';
+import { CreatePasswordCard } from '../components/create-password-card';
 import { LinkedAccounts } from '../components/linked-accounts';
+import { SecondFactorCard } from '../components/second-factor-card';
 
 import type { ChangePasswordForm as PasswordForm } from '../schemas';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -22,7 +24,7 @@ const empty: PasswordForm = { currentPassword: '', newPassword: '', repeatPasswo
 export function SecuritySettingsRoute() {
   usePageTitle('Seguridad');
   const change = useChangePassword();
-  // An account made with Google or Apple has no password to change.
+  // An account made with Google or Apple has no password to change: it may create one.
   const hasPassword = useIdentities().data?.hasPassword ?? true;
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PasswordForm, unknown, PasswordForm>({ resolver, defaultValues: empty });
@@ -75,13 +77,9 @@ export function SecuritySettingsRoute() {
           </Card>
         </form>
       ) : (
-        <Card>
-          <CardHeader className="pb-5 sm:pb-6">
-            <CardTitle>Contraseña</CardTitle>
-            <CardDescription>Tu cuenta no tiene contraseña: entras con las cuentas vinculadas de abajo.</CardDescription>
-          </CardHeader>
-        </Card>
+        <CreatePasswordCard />
       )}
+      <SecondFactorCard />
       <LinkedAccounts />
     </div>
   );

@@ -6,12 +6,13 @@ import { authApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 import { CredentialsForm } from '../components/credentials-form';
 import { LoginCodeForm } from '../components/login-code-form';
+import { TotpCodeForm } from '../components/totp-code-form';
 import { SocialButtons } from '../components/social-buttons';
 import { authPath } from '../utils/auth-links';
 import { AuthLink, useAuthParams } from '../utils/auth-nav';
 import { usePageTitle } from '@/lib/use-page-title';
 
-type Step = { credentials: Credentials; challenge: string; sentAt: number };
+type Step = { credentials: Credentials; challenge: string; sentAt: number; method: 'email' | 'totp' };
 
 export function SignInRoute() {
   usePageTitle('Iniciar sesión');
@@ -21,6 +22,15 @@ export function SignInRoute() {
   const params = useAuthParams();
   const redirect = params.get('redirect');
   const invited = redirect?.startsWith('/workspaces/join/');
+
+  if (step?.method === 'totp') {
+    return (
+      <>
+        <AuthHeading title="Verificación en dos pasos" />
+        <TotpCodeForm key={step.challenge} challenge={step.challenge} onBack={() => setStep(null)} />
+      </>
+    );
+  }
 
   if (step) {
     return (
@@ -50,7 +60,11 @@ export function SignInRoute() {
       </AuthHeading>
       {expired ? <Alert className="mb-5">Tu sesión ha caducado. Vuelve a iniciar sesión.</Alert> : null}
       <SocialButtons form="login" redirect={redirect} />
-      <CredentialsForm onChallenge={(credentials, { challenge }) => setStep({ credentials, challenge, sentAt: Date.now() })} />
+      <CredentialsForm
+        onChallenge={(credentials, { challenge, method }) =>
+          setStep({ credentials, challenge, sentAt: Date.now(), method: method ?? 'email' })
+        }
+      />
       <p className="mt-8 text-center text-sm text-muted-foreground">
         ¿Aún no tienes cuenta?{' '}
         <AuthLink to={authPath('/sign-up', { redirect, ref: params.get('ref') })} className="font-medium text-primary hover:underline">

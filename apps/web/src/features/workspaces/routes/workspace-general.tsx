@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 import { useRenameWorkspace } from '../api/workspaces-api';
 import { WorkspaceLogoUpload } from '../components/workspace-logo-upload';
+import { SecondFactorPolicyCard } from '../components/second-factor-policy-card';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function WorkspaceGeneralRoute() {
@@ -94,6 +95,7 @@ export function WorkspaceGeneralRoute() {
           ) : null}
         </Card>
       </form>
+      {ws.isOwner ? <SecondFactorPolicyCard workspaceId={ws.id} /> : null}
     </div>
   );
 }

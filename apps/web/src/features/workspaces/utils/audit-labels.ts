@@ -69,6 +69,16 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
       return e.details.by === 'patient'
         ? `Se desconectó la ficha de ${patientOf(e)} desde su cuenta de Diván`
         : `Desconectó a ${patientOf(e)} de su cuenta de Diván`;
+    case 'second_factor_policy.enabled':
+      return 'Activó «Segundo factor obligatorio» para todo el equipo';
+    case 'second_factor_policy.disabled':
+      return 'Desactivó «Segundo factor obligatorio»';
+    case 'second_factor.enabled':
+      return 'Configuró su app de autenticación';
+    case 'second_factor.disabled':
+      return 'Quitó su app de autenticación';
+    case 'second_factor.recovery_codes_regenerated':
+      return 'Generó nuevos códigos de recuperación';
     default:
       return `Acción «${e.action}»${target ? ` sobre ${target}` : ''}`;
   }
