@@ -42,9 +42,9 @@ describe.skipIf(!hasChromium || !baseUrl)('the authenticator app', () => {
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await page.waitForURL(`${baseUrl}/sign-in`);
 
-    await page.getByLabel('Email').fill(me.email);
-    await page.getByLabel('Contraseña').fill('Consulta2025');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(me.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('Consulta2025');
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
     await page.getByRole('heading', { name: 'Verificación en dos pasos' }).waitFor();
     // The code of the next time step: the one just used to enable the app is refused a second time.
     const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
