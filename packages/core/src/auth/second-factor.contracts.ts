@@ -62,8 +62,8 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatusResponse>;
 /** Signing in: after the password, a TOTP account answers its challenge with the app's code or a recovery code. */
 export const loginSecondFactorBody = deviceInfo
   .extend({
-    challenge: textField('challenge', { error: msg.required('challenge') })
-      .min(1, { error: msg.required('challenge') })
+    challenge: textField('desafío', { error: msg.required('desafío') })
+      .min(1, { error: msg.required('desafío') })
       .max(200, { error: msg.maxLength(200) }),
     code: totpCodeField.optional(),
     recoveryCode: recoveryCodeField.optional(),
@@ -71,7 +71,7 @@ export const loginSecondFactorBody = deviceInfo
   .refine(oneFactor, oneFactorError);
 export type LoginSecondFactorBody = z.infer<typeof loginSecondFactorBody>;
 
-export const secondFactorPolicyBody = z.object({ required: z.boolean() });
+export const secondFactorPolicyBody = z.object({ required: z.boolean({ error: msg.invalid('Segundo factor obligatorio') }) });
 export const secondFactorPolicyResponse = z.object({
   required: z.boolean(),
   changedAt: z.iso.datetime().nullable(),
