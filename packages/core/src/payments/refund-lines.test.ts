@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { invoiceTotals, lineTotals } from '../invoices/invoice-math';
-import { refundLinesOf, type RefundSourceLine } from './refund-lines';
+import { refundLinesOf, refundLinesOfStored, type RefundSourceLine } from './refund-lines';
 
 const therapy = (total: number): RefundSourceLine => ({
   description: 'Sesión',
@@ -26,6 +26,16 @@ describe('refundLinesOf', () => {
     expect(r.totalCents).toBe(-8300);
     expect(r.lines[1]).toMatchObject({ vatRate: 21, withholdingRate: 15 });
     expect(invoiceTotals(r.lines).totalCents).toBe(-8300);
+  });
+
+  it('reads stored lines (total in `total`, an exemption that may be missing) as refundLinesOf does', () => {
+    const stored = [
+      { description: 'Sesión', vatRate: 0, withholdingRate: 0, exemption: 'E1' as const, total: 6000 },
+      { description: 'Informe', vatRate: 21, withholdingRate: 15, total: 10600 },
+    ];
+    const r = refundLinesOfStored(stored, 8300);
+    expect(r).toEqual(refundLinesOf([therapy(6000), { ...stored[1]!, exemption: null, totalCents: 10600 }], 8300));
+    expect(r.lines[1]!.exemption).toBeNull();
   });
 
   it('property: the rectifying total is the refund, to the cent, for single-rate invoices', () => {

@@ -41,6 +41,26 @@ export function refundLinesOf(lines: readonly RefundSourceLine[], refundCents: n
   return { lines: out, totalCents: -out.reduce((s, l) => s + -lineTotals(l).totalCents, 0) };
 }
 
+/** A line as the invoice repositories return it (its total in `total`; an older row may lack the exemption). */
+export type StoredRefundSourceLine = Omit<RefundSourceLine, 'totalCents' | 'exemption'> & {
+  exemption?: RefundSourceLine['exemption'] | undefined;
+  total: number;
+};
+
+/** `refundLinesOf` over the stored lines of the invoice being refunded. */
+export function refundLinesOfStored(lines: readonly StoredRefundSourceLine[], refundCents: number): ReturnType<typeof refundLinesOf> {
+  return refundLinesOf(
+    lines.map((l) => ({
+      description: l.description,
+      vatRate: l.vatRate,
+      withholdingRate: l.withholdingRate,
+      exemption: l.exemption ?? null,
+      totalCents: l.total,
+    })),
+    refundCents,
+  );
+}
+
 /** The base (positive cents) whose line total is `target`, or the nearest below it. */
 function baseFor(l: RefundSourceLine, target: number): number {
   const factor = 1 + l.vatRate / 100 - l.withholdingRate / 100;

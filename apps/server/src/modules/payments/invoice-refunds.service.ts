@@ -1,4 +1,4 @@
-import { refundLinesOf, refundProblemOf, type InvoiceItemKind } from '@divan/core';
+import { refundLinesOfStored, refundProblemOf, type InvoiceItemKind } from '@divan/core';
 import type { z } from 'zod';
 import type { refundInvoiceBody } from '@divan/core';
 import type { Db } from '../../platform/db/database';
@@ -38,16 +38,7 @@ export class InvoiceRefunds {
     const problem = refundProblemOf(sums.charged, sums.refunded + sums.refunding, wanted);
     if (problem) throw new AppError(problem);
     const lines = await invoicePaymentState.lines(this.d.db, inv.id);
-    const plan = refundLinesOf(
-      lines.map((l) => ({
-        description: l.description,
-        vatRate: l.vatRate,
-        withholdingRate: l.withholdingRate,
-        exemption: l.exemption ?? null,
-        totalCents: l.total,
-      })),
-      wanted,
-    );
+    const plan = refundLinesOfStored(lines, wanted);
     // What is returned is what the rectifying invoice says (the same, but for a cent a tax rounding cannot reach).
     const amount = Math.min(-plan.totalCents, left);
     const row = await paymentLedgerRepository(this.d.db).insertRefund({
@@ -111,7 +102,7 @@ export class InvoiceRefunds {
     c: Caller,
     invoiceId: string,
     original: { description: string; itemKind: string }[],
-    lines: ReturnType<typeof refundLinesOf>['lines'],
+    lines: ReturnType<typeof refundLinesOfStored>['lines'],
     reason: string,
   ) {
     const kinds = new Map(original.map((l) => [l.description, l.itemKind as InvoiceItemKind]));

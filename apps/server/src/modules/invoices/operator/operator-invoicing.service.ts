@@ -1,4 +1,4 @@
-import { lineTotals, refundLinesOf, type DivanTax, type Invoice } from '@divan/core';
+import { lineTotals, refundLinesOfStored, type DivanTax, type Invoice } from '@divan/core';
 import type { Caller } from '../../../platform/auth/caller';
 import type { Db, Tx } from '../../../platform/db/database';
 import type { OperatorSeller } from '../../../platform/operator-seller';
@@ -153,16 +153,7 @@ export class OperatorInvoicing {
   async rectifyIn(tx: Tx, op: Operator, invoiceId: string, reason: string): Promise<OperatorInvoice> {
     const lines = await invoicesRepository(tx).lines(invoiceId);
     const total = lines.reduce((a, l) => a + l.total, 0);
-    const plan = refundLinesOf(
-      lines.map((l) => ({
-        description: l.description,
-        vatRate: l.vatRate,
-        withholdingRate: l.withholdingRate,
-        exemption: l.exemption ?? null,
-        totalCents: l.total,
-      })),
-      total,
-    );
+    const plan = refundLinesOfStored(lines, total);
     const body = {
       method: 'difference' as const,
       reason: reason.slice(0, 300),

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, packRefundCents, packStatusOf, refundLinesOf, todayIn, toLocal, type Pack } from '@divan/core';
+import { DEFAULT_TIME_ZONE, packRefundCents, packStatusOf, refundLinesOfStored, todayIn, toLocal, type Pack } from '@divan/core';
 import type { z } from 'zod';
 import type { createPackBody } from '@divan/core';
 import type { Db, Tx } from '../../../platform/db/database';
@@ -95,16 +95,7 @@ export class SessionPacks {
       rectifyingId = (await this.d.refunds.refund(c, pack.invoiceId, { amountCents: amount, reason: why })).rectifying?.id ?? null;
     } else {
       const lines = await invoicePaymentState.lines(this.d.db, pack.invoiceId);
-      const plan = refundLinesOf(
-        lines.map((l) => ({
-          description: l.description,
-          vatRate: l.vatRate,
-          withholdingRate: l.withholdingRate,
-          exemption: l.exemption ?? null,
-          totalCents: l.total,
-        })),
-        amount,
-      );
+      const plan = refundLinesOfStored(lines, amount);
       const rect = await this.d.issuing.rectify(c, pack.invoiceId, {
         method: 'difference',
         reason: `Devolución de bono: ${why}`.slice(0, 300),
