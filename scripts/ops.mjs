@@ -1,4 +1,5 @@
-// Operator commands: `npm run backup`, `npm run restore -- <file>`, `npm run admin -- <command>`, `npm run demo`.
+// Operator commands: `npm run backup`, `npm run restore -- <file>`, `npm run admin -- <command>`, `npm run demo`,
+// `npm run storage:move -- --to <s3|disk>`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, root } from './build-if-stale.mjs';

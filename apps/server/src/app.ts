@@ -118,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await platform.emailLimiter.close();
       platform.mailer.close();
       await database.close();
+      platform.storage.close?.();
     });
   } catch (err) {
     await database.close();

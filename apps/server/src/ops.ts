@@ -6,6 +6,7 @@ import { backup, backupPassphrase, restore } from './platform/db/backup';
 import { BackupError } from './platform/crypto/backup-archive';
 import { rotateClinicalKey } from './platform/crypto/rotate';
 import { AppError } from './platform/errors';
+import { StorageMoveError } from './platform/storage/move-storage';
 import { appUrlForCommands } from './platform/server-address';
 
 /**
@@ -21,6 +22,7 @@ const USAGE = `Usage:
   npm run admin -- set-plan <workspaceId> <basic|advance|team|none> [--seats N] [--period-end YYYY-MM-DD]
   npm run admin -- staff <email> <on|off>             (Diván's staff: the training library's upload tool)
   npm run admin -- rotate-clinical-key
+  npm run storage:move -- --to <s3|disk>           (copies every file DATA_DIR/files ⇄ S3_BUCKET, verified, resumable)
   npm run demo`;
 
 async function main() {
@@ -33,6 +35,7 @@ async function main() {
   }
   if (command === 'admin') return admin(config, args);
   if (command === 'demo') return demo(config);
+  if (command === 'storage-move') return storageMove(config, args);
   throw new ConfigError(USAGE);
 }
 
@@ -84,6 +87,22 @@ async function admin(config: ReturnType<typeof loadConfig>, argv: string[]) {
   }
 }
 
+/** `storage:move -- --to s3|disk`: every file from the other driver into that one, verified; run again to resume. */
+async function storageMove(config: ReturnType<typeof loadConfig>, argv: string[]) {
+  const to = argv[argv.indexOf('--to') + 1];
+  if (!argv.includes('--to') || (to !== 's3' && to !== 'disk')) throw new ConfigError(USAGE);
+  if (!config.s3) throw new ConfigError('Falta S3_BUCKET: el cubo de destino u origen del traslado (y S3_ENDPOINT, las claves).');
+  const { openStorage } = await import('./platform/storage/open-storage');
+  const { moveStorage } = await import('./platform/storage/move-storage');
+  const bucket = await openStorage(config);
+  const disk = await openStorage({ dataDir: config.dataDir, s3: undefined });
+  try {
+    await (to === 's3' ? moveStorage(disk, bucket) : moveStorage(bucket, disk));
+  } finally {
+    bucket.close?.();
+  }
+}
+
 /** A demo clinic with fictional patients, to try the app; running it again adds nothing twice. */
 async function demo(config: ReturnType<typeof loadConfig>) {
   const { buildApp } = await import('./app');
@@ -108,7 +127,12 @@ async function demo(config: ReturnType<typeof loadConfig>) {
 }
 
 main().catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof AppError || err instanceof BackupError;
+  const known =
+    err instanceof ConfigError ||
+    err instanceof DataDirInUseError ||
+    err instanceof AppError ||
+    err instanceof BackupError ||
+    err instanceof StorageMoveError;
   console.error(known ? (err as Error).message : err);
   process.exit(1);
 });

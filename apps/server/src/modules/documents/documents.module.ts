@@ -15,7 +15,7 @@ export const documentsModule = defineModule({
   name: 'documents',
   needs: ['patients', 'users', 'audit'],
   build: ({ patients, users, audit }, p) => {
-    const cleanup = new StorageCleanup(p.jobs, p.storage, p.filesRoot);
+    const cleanup = new StorageCleanup(p.jobs, p.storage);
     const documents = new DocumentsService(p.db, patients, users, p.cipher, p.storage, cleanup, audit);
     return {
       provides: { documents, patientDocuments: { count: documents.count, eraseWithPatient: documents.eraseWithPatient } },

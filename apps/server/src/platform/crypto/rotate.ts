@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
 import type { Config } from '../config';
-import { localDiskStorage } from '../storage/storage';
 import { Keyring } from './keyring';
 import { loadMasterKeys, masterKeyId, newMasterKey, writeKeyFile } from './master-key';
 import { reencryptLegacy } from './reencrypt';
@@ -12,7 +10,8 @@ import { reencryptLegacy } from './reencrypt';
  * wrapped by the new one), and every data key is re-wrapped. With CLINICAL_KEY: the operator sets the
  * new key in CLINICAL_KEY and the old one in CLINICAL_KEY_PREVIOUS, then runs this. Ciphertexts are
  * not touched (their data keys stay), except data from before envelope encryption (`v1:`), which is
- * re-encrypted here. Safe to run again after an interruption.
+ * re-encrypted here, wherever the files are (the app's storage: DATA_DIR/files or the bucket). Safe to run
+ * again after an interruption.
  */
 export async function rotateClinicalKey(config: Config, app: FastifyInstance, log: (line: string) => void = console.log) {
   const keys = loadMasterKeys(config.clinicalKey, config.dataDir);
@@ -37,7 +36,7 @@ export async function rotateClinicalKey(config: Config, app: FastifyInstance, lo
       'CLINICAL_KEY is set: put a new key (openssl rand -base64 32) in CLINICAL_KEY and the current one in CLINICAL_KEY_PREVIOUS, then run this command again.',
     );
   }
-  const legacy = await reencryptLegacy(db, cipher, localDiskStorage(join(config.dataDir, 'files')));
+  const legacy = await reencryptLegacy(db, cipher, app.services.storage);
   if (legacy.texts || legacy.files)
     log(`Re-encrypted with the data keys: ${legacy.texts} values and ${legacy.files} files written before envelope encryption.`);
 }

@@ -15,13 +15,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Client as PgClient } from 'pg';
 import { APP_VERSION } from '@divan/core';
 import { ConfigError, type Config } from '../config';
 import { readArchive, writeArchive, type ArchiveEntry } from '../crypto/backup-archive';
 import { loadMasterKeys, masterKeyId } from '../crypto/master-key';
+import { openStorage } from '../storage/open-storage';
+import type { Storage } from '../storage/storage';
 import { acquireDataDirLock } from './data-dir-lock';
 
 /**
@@ -69,13 +71,25 @@ function configuredMasterKeyId(config: Config): string | undefined {
   }
 }
 
-function* filesUnder(root: string, dir = root): Generator<ArchiveEntry> {
+/** Every stored file (DATA_DIR/files or the bucket, through the storage interface), read when the archive reaches it. */
+async function storedFiles(storage: Storage): Promise<ArchiveEntry[]> {
+  const entries: ArchiveEntry[] = [];
+  for await (const f of storage.list()) entries.push({ name: `files/${f.key}`, size: f.size, data: () => storage.get(f.key) });
+  return entries;
+}
+
+/** The restored files into the bucket (S3_BUCKET): each staged file put under its key; objects already there are replaced. */
+async function uploadStaged(storage: Storage, root: string, dir = root): Promise<number> {
+  let n = 0;
   for (const d of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, d.name);
-    if (d.isDirectory()) yield* filesUnder(root, full);
-    else if (d.isFile() && !d.name.endsWith('.tmp'))
-      yield { name: `files/${relative(root, full)}`, size: statSync(full).size, data: () => createReadStream(full) };
+    if (d.isDirectory()) n += await uploadStaged(storage, root, full);
+    else if (d.isFile()) {
+      await storage.put(relative(root, full).split(sep).join('/'), createReadStream(full));
+      n++;
+    }
   }
+  return n;
 }
 
 export async function backup(config: Config, passphrase: string, target?: string): Promise<string> {
@@ -112,14 +126,14 @@ export async function backup(config: Config, passphrase: string, target?: string
     };
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
     const secret = Buffer.from(config.appSecret + '\n');
-    const files = join(config.dataDir, 'files');
+    const storage = await openStorage(config);
     await writeArchive(out, passphrase, [
       { name: 'manifest.json', size: manifestBytes.length, data: () => manifestBytes },
       database,
       // The token secret (and the key of data written before envelope encryption, until re-encrypted).
       { name: 'app-secret', size: secret.length, data: () => secret },
-      ...(existsSync(files) ? filesUnder(files) : []),
-    ]);
+      ...(await storedFiles(storage)),
+    ]).finally(() => storage.close?.());
     return out;
   } catch (err) {
     rmSync(out, { force: true });
@@ -176,9 +190,19 @@ export async function restore(config: Config, from: string, passphrase: () => Pr
       await db.query('SELECT 1');
       await db.close();
     }
-    const files = join(config.dataDir, 'files');
-    if (existsSync(files)) renameSync(files, files + aside);
-    if (existsSync(join(staging, 'files'))) moveDir(join(staging, 'files'), files);
+    if (config.s3) {
+      // The files go back into the bucket (S3_BUCKET), not into DATA_DIR.
+      const storage = await openStorage(config);
+      try {
+        if (existsSync(join(staging, 'files'))) await uploadStaged(storage, join(staging, 'files'));
+      } finally {
+        storage.close?.();
+      }
+    } else {
+      const files = join(config.dataDir, 'files');
+      if (existsSync(files)) renameSync(files, files + aside);
+      if (existsSync(join(staging, 'files'))) moveDir(join(staging, 'files'), files);
+    }
     writeFileSync(join(config.dataDir, 'app-secret'), readFileSync(join(staging, 'app-secret')), { mode: 0o600 });
     const kept = target === 'pglite' ? ` (lo anterior queda como *${aside})` : ' (la base de datos anterior se ha sustituido)';
     const lines = [`Copia ${src} restaurada en ${config.dataDir}${hasData ? kept : ''}.`];

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
 import { ACCESS_TOKEN_TTL_S } from '@divan/core';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { createTokenService, type TokenService } from '../auth/tokens';
@@ -16,7 +15,8 @@ import { Realtime, type RealtimeOptions } from '../realtime/realtime';
 import { checkInstallation } from '../storage/installation';
 import { PrivateFileStore } from '../storage/private-file-store';
 import { PublicImageStore } from '../storage/public-image-store';
-import { localDiskStorage, type Storage } from '../storage/storage';
+import { openStorage } from '../storage/open-storage';
+import type { Storage } from '../storage/storage';
 
 /** What the platform takes besides the configuration (tests move the clock, shorten the sockets' timers). */
 export type PlatformOptions = {
@@ -41,7 +41,7 @@ export type Platform = {
   mailer: Mailer;
   /** /dev/mail is served (and sent mail kept readable a day). */
   devMail: boolean;
-  filesRoot: string;
+  /** DATA_DIR/files, or the S3 bucket of S3_BUCKET (open-storage.ts). */
   storage: Storage;
   publicImages: PublicImageStore;
   privateFiles: PrivateFileStore;
@@ -69,10 +69,10 @@ export async function buildPlatform(config: Config, database: Database, log: Fas
     from: config.mailFrom,
     retryDelaySeconds: config.mailRetryDelaySeconds,
   });
-  const filesRoot = join(config.dataDir, 'files');
-  // A process whose DATA_DIR is not the one the others store files in stops here (installation.ts).
-  await checkInstallation(db, { filesRoot, dataDir: config.dataDir, shared: database.kind === 'postgres' });
-  const storage = localDiskStorage(filesRoot);
+  const storage = await openStorage(config);
+  // A process whose DATA_DIR (or bucket) is not the one the others store files in stops here (installation.ts).
+  const where = config.s3 ? `S3_BUCKET ${storage.description}` : `DATA_DIR ${config.dataDir}`;
+  await checkInstallation(db, { storage, where, shared: database.kind === 'postgres' });
   const emailLimiter = await createRateLimiter({
     max: config.rateLimit.perEmailPer15Min,
     windowMs: 15 * 60_000,
@@ -93,7 +93,6 @@ export async function buildPlatform(config: Config, database: Database, log: Fas
     jobs,
     mailer,
     devMail,
-    filesRoot,
     storage,
     publicImages: new PublicImageStore(db, storage),
     privateFiles: new PrivateFileStore(db, storage, cipher),

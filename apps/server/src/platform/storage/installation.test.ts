@@ -7,6 +7,7 @@ import { createSecondApp, createTestApp, json, type TestApp } from '../../test/t
 import { createWorkspace, therapist } from '../../test/workspace-fixtures';
 import { multipart } from '../../test/images';
 import { checkInstallation, DataDirMismatchError, INSTALLATION_MARKER } from './installation';
+import { localDiskStorage } from './storage';
 
 /**
  * Every process of one installation shares one DATA_DIR (until object storage exists): the first writes an
@@ -28,7 +29,11 @@ describe('the installation check, on the database of one test app', () => {
   });
   afterAll(() => t?.close());
   const check = (dataDir: string, shared = true) =>
-    checkInstallation(t.app.services.database.db, { filesRoot: join(dataDir, 'files'), dataDir, shared });
+    checkInstallation(t.app.services.database.db, {
+      storage: localDiskStorage(join(dataDir, 'files')),
+      where: `DATA_DIR ${dataDir}`,
+      shared,
+    });
 
   it('at start-up the app wrote the database’s id into its DATA_DIR', async () => {
     const [row] = await t.rows<{ id: string }>(sql`select id from installation`);

@@ -1,45 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { Db } from '../db/database';
+import { readAll } from './encrypted-files';
 import { installation } from './installation.tables';
+import { StoredFileMissing, type Storage } from './storage';
 
-/** The marker's name at the root of the stored files (DATA_DIR/files): backed up and restored with them. */
+/** The marker's key at the root of the stored files (DATA_DIR/files, or the bucket): backed up and restored with them. */
 export const INSTALLATION_MARKER = 'installation-id';
 
 export class DataDirMismatchError extends Error {}
 
 /**
- * Until object storage exists, every server process of one installation keeps its files in one shared
- * DATA_DIR. A process given a DATA_DIR of its own would store uploads the others cannot read (their
+ * Every server process of one installation must store its files in one place: one shared DATA_DIR, or one
+ * S3 bucket. A process given a storage of its own would store uploads the others cannot read (their
  * downloads found nothing): so the first process writes an installation id into the database and into
- * DATA_DIR/files, and every process checks at start-up that the two agree.
+ * the storage (through the storage interface, on either driver), and every process checks at start-up
+ * that the two agree.
  *
  * On PostgreSQL (several processes, one database) a missing or different marker stops start-up with one
- * line naming DATA_DIR. On PGlite the database lives inside DATA_DIR itself, so the marker only follows it.
- * The marker is written before the database row, and only by a process that found no row: two processes
- * starting at once on a new installation with one DATA_DIR agree, two with their own DATA_DIRs do not.
+ * line naming the storage (`where`: "DATA_DIR …" or "S3_BUCKET …"). On PGlite the database lives inside
+ * DATA_DIR itself, so the marker only follows it. The marker is written before the database row, and only by
+ * a process that found no row: two processes starting at once on a new installation with one storage agree,
+ * two with their own storages do not (on a bucket, where the store honours conditional writes: storage.ts).
  */
-export async function checkInstallation(db: Db, o: { filesRoot: string; dataDir: string; shared: boolean }): Promise<string> {
-  const marker = join(o.filesRoot, INSTALLATION_MARKER);
+export async function checkInstallation(db: Db, o: { storage: Storage; where: string; shared: boolean }): Promise<string> {
   let id = await recorded(db);
   if (!id) {
     await db
       .insert(installation)
-      .values({ id: o.shared ? claimMarker(marker) : randomUUID() })
+      .values({ id: o.shared ? await claimMarker(o.storage) : randomUUID() })
       .onConflictDoNothing();
     id = (await recorded(db))!;
   }
-  const found = readMarker(marker);
+  const found = await readMarker(o.storage);
   if (found === id) return id;
   if (!o.shared) {
-    writeMarker(marker, id);
+    await o.storage.put(INSTALLATION_MARKER, Buffer.from(id + '\n'));
     return id;
   }
+  const disk = o.where.startsWith('DATA_DIR');
   throw new DataDirMismatchError(
-    `DATA_DIR ${o.dataDir} is not the data directory of the other Diván processes on this database: ` +
-      `${found ? `its files belong to installation ${found}` : `it has no ${join('files', INSTALLATION_MARKER)}`}, the database to ${id}. ` +
-      'Every process of one installation must use the same DATA_DIR (a shared volume); see README, "Running on PostgreSQL".',
+    `${o.where} is not the ${disk ? 'data directory' : 'storage'} of the other Diván processes on this database: ` +
+      `${found ? `its files belong to installation ${found}` : `it has no ${disk ? 'files/' : ''}${INSTALLATION_MARKER}`}, the database to ${id}. ` +
+      (disk
+        ? 'Every process of one installation must use the same DATA_DIR (a shared volume) or the same S3_BUCKET; see README, "Running on PostgreSQL".'
+        : 'Every process of one installation must use the same S3_BUCKET and S3_ENDPOINT; see README, "Running on PostgreSQL".'),
   );
 }
 
@@ -48,35 +52,20 @@ async function recorded(db: Db): Promise<string | undefined> {
   return row?.id;
 }
 
-function readMarker(file: string): string | undefined {
+async function readMarker(storage: Storage): Promise<string | undefined> {
   try {
-    return readFileSync(file, 'utf8').trim() || undefined;
+    return (await readAll(storage.get(INSTALLATION_MARKER))).toString('utf8').trim() || undefined;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (err instanceof StoredFileMissing) return undefined;
     throw err;
   }
 }
 
-/** This DATA_DIR's id: the one already there, or a new one created at once and whole (a hard link fails if another process made it first). */
-function claimMarker(file: string): string {
-  const existing = readMarker(file);
+/** This storage's id: the one already there, or a new one created at once and whole (only if no other process made it first). */
+async function claimMarker(storage: Storage): Promise<string> {
+  const existing = await readMarker(storage);
   if (existing) return existing;
   const mine = randomUUID();
-  const tmp = `${file}.${mine}.tmp`;
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(tmp, mine + '\n', { mode: 0o600 });
-  try {
-    linkSync(tmp, file);
-    return mine;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return readMarker(file)!;
-  } finally {
-    rmSync(tmp, { force: true });
-  }
-}
-
-function writeMarker(file: string, id: string) {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, id + '\n', { mode: 0o600 });
+  if (await storage.putIfAbsent(INSTALLATION_MARKER, Buffer.from(mine + '\n'))) return mine;
+  return (await readMarker(storage))!;
 }

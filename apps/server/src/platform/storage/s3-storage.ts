@@ -54,6 +54,11 @@ export type S3Storage = Storage & {
   client: S3Client;
 };
 
+const preconditionFailed = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return e?.name === 'PreconditionFailed' || e?.$metadata?.httpStatusCode === 412 || e?.$metadata?.httpStatusCode === 409;
+};
+
 /**
  * The storage interface on an S3 bucket, keys as they are on disk (DATA_DIR/files/<key> is <bucket>/<key>),
  * bytes as the caller gives them (private files arrive already encrypted: encrypted-files.ts).
@@ -116,6 +121,16 @@ export function s3Storage(c: S3Config): S3Storage {
         await Promise.race([upload.done(), failed]);
       } catch (err) {
         await upload.abort().catch(() => {});
+        throw err;
+      }
+    },
+    description: `s3://${Bucket}${c.endpoint ? ` (${c.endpoint})` : ''}`,
+    async putIfAbsent(key, data) {
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: data, ContentLength: data.length, IfNoneMatch: '*' }));
+        return true;
+      } catch (err) {
+        if (preconditionFailed(err)) return false;
         throw err;
       }
     },

@@ -1,11 +1,13 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { DbOrTx } from '../db/database';
 import type { Jobs } from '../jobs/jobs';
 import type { Storage } from './storage';
 
 const DELETE_QUEUE = 'storage.delete';
-/** A write is renamed into place when complete; a temporary file this old was abandoned by a crash or a cut upload. */
+/**
+ * A write on disk is renamed into place when complete; a temporary file this old was abandoned by a crash or a cut
+ * upload. On S3 a failed upload is aborted by the driver; a crash's unfinished multipart upload is the bucket's
+ * lifecycle rule's (AbortIncompleteMultipartUpload, README).
+ */
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
 /**
@@ -16,7 +18,6 @@ export class StorageCleanup {
   constructor(
     private readonly jobs: Jobs,
     private readonly storage: Storage,
-    private readonly root: string,
   ) {
     jobs.define<{ keys: string[] }>({
       name: DELETE_QUEUE,
@@ -33,22 +34,8 @@ export class StorageCleanup {
     if (keys.length) await this.jobs.send(DELETE_QUEUE, { keys }, { tx });
   }
 
-  /** Temporary files of writes that never finished, at most 500 a run. */
-  private async sweepAbandoned(now = Date.now()): Promise<number> {
-    let removed = 0;
-    const walk = async (dir: string): Promise<void> => {
-      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-      for (const e of entries) {
-        if (removed >= 500) return;
-        const path = join(dir, e.name);
-        if (e.isDirectory()) await walk(path);
-        else if (e.name.endsWith('.tmp') && now - (await stat(path)).mtimeMs > ABANDONED_AFTER_MS) {
-          await rm(path, { force: true });
-          removed++;
-        }
-      }
-    };
-    await walk(this.root);
-    return removed;
+  /** What writes that never finished left behind (temporary files on disk), at most 500 a run. */
+  private async sweepAbandoned(): Promise<number> {
+    return (await this.storage.sweepAbandoned?.(ABANDONED_AFTER_MS, 500)) ?? 0;
   }
 }

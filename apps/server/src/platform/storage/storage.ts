@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,6 +47,21 @@ export type Storage = {
   delete(key: string): Promise<void>;
   /** Every stored key and its size, in no set order (the move between drivers reads it; writes not yet whole are not listed). */
   list(): AsyncIterable<{ key: string; size: number }>;
+  /**
+   * Writes `data` only if nothing is stored under `key`; false when something was (the installation marker:
+   * two processes starting at once on a new installation). Atomic on disk; on S3 a conditional write
+   * (`If-None-Match: *`), atomic where the store honours it (AWS S3, MinIO; s3rver ignores it and overwrites).
+   */
+  putIfAbsent(key: string, data: Buffer): Promise<boolean>;
+  /** Where the bytes are, for an operator's message: `DATA_DIR/files` or `s3://bucket` (no secret in it). */
+  readonly description: string;
+  /** Removes what writes that never finished left behind, at most `max`, older than `olderThanMs`; the number removed. */
+  sweepAbandoned?(olderThanMs: number, max: number): Promise<number>;
+  /**
+   * A GET URL valid `seconds` that serves the bytes without this process (S3 only): for bytes the server
+   * need not decrypt nor re-check per request (public images). Undefined on disk.
+   */
+  presignedUrl?(key: string, o: { seconds: number; contentType?: string; fileName?: string }): Promise<string>;
   /** Lets go of connections (an operator command's end); the disk has none. */
   close?(): void;
 };
@@ -78,6 +93,41 @@ export function localDiskStorage(root: string): Storage {
       }
     },
     delete: (key) => rm(path(key), { force: true }),
+    description: root,
+    async putIfAbsent(key, data) {
+      const target = path(key);
+      await mkdir(dirname(target), { recursive: true });
+      // Created whole, or not at all: a hard link fails if another process made the file first.
+      const tmp = `${target}.${randomUUID()}.tmp`;
+      await writeFile(tmp, data, { mode: 0o600 });
+      try {
+        await link(tmp, target);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        return false;
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    },
+    async sweepAbandoned(olderThanMs, max) {
+      let removed = 0;
+      const now = Date.now();
+      const walk = async (dir: string): Promise<void> => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const e of entries) {
+          if (removed >= max) return;
+          const file = join(dir, e.name);
+          if (e.isDirectory()) await walk(file);
+          else if (e.name.endsWith('.tmp') && now - (await stat(file)).mtimeMs > olderThanMs) {
+            await rm(file, { force: true });
+            removed++;
+          }
+        }
+      };
+      await walk(root);
+      return removed;
+    },
     async *list() {
       async function* walk(dir: string): AsyncGenerator<{ key: string; size: number }> {
         const entries = await readdir(dir, { withFileTypes: true }).catch((err: unknown) => {
