@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations, shot } from '../support/browser';
+import { launchBrowser, phoneOf, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium, LEARNING_UPLOAD_TOKEN, STAFF_EMAIL } from '../support/env';
 import { ok } from '../support/api';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
@@ -193,5 +193,50 @@ describe.skipIf(!hasChromium || !baseUrl)('training library: upload, preview, pu
       .first()
       .waitFor();
     await shot(page, 'learning-06-completed');
+  });
+
+  it('reads well on a phone: the catalogue and the video page', async () => {
+    const phone = await phoneOf(browser, marta.page.context());
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${baseUrl}/learn/library`);
+      await page
+        .getByRole('link', { name: new RegExp(TITLE) })
+        .first()
+        .waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(page, 'learning-07-phone-library');
+      await page.goto(videoUrl);
+      await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+      await page.locator('video').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(page, 'learning-08-phone-video');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('the staff refunds the purchase: access ends, and Diván issues the rectifying invoice', async () => {
+    const page = staff.page;
+    await page.goto('/learn/_upload');
+    await page.getByRole('tab', { name: 'Reembolsos' }).click();
+    await page.getByLabel('Correo del comprador').fill(marta.email);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const row = page.getByRole('list', { name: 'Compras' }).getByRole('listitem').filter({ hasText: TITLE });
+    await row.getByText('30,00 €').waitFor();
+    await shot(page, 'learning-09-refunds');
+    await row.getByRole('button', { name: 'Reembolsar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reembolsar' }).click();
+    await row.getByText('Reembolsada').waitFor();
+
+    const { items } = await ok(
+      marta.api.request<{ items: { number: string; total: number }[] }>('GET', `/workspaces/${marta.workspaceId}/billing/invoices`),
+    );
+    // The purchase's invoice and its rectification, to the cent (the plan's own invoices beside them).
+    expect(items.filter((i) => i.total === 3000)).toHaveLength(1);
+    expect(items.filter((i) => i.total === -3000)).toHaveLength(1);
+
+    await marta.page.goto(videoUrl);
+    await marta.page.getByRole('button', { name: 'Continuar y pagar' }).waitFor();
   });
 });
