@@ -71,8 +71,7 @@ export async function buildPlatform(config: Config, database: Database, log: Fas
   });
   const storage = await openStorage(config);
   // A process whose DATA_DIR (or bucket) is not the one the others store files in stops here (installation.ts).
-  const where = config.s3 ? `S3_BUCKET ${storage.description}` : `DATA_DIR ${config.dataDir}`;
-  await checkInstallation(db, { storage, where, shared: database.kind === 'postgres' });
+  await checkInstallation(db, { storage, dataDir: config.s3 ? undefined : config.dataDir, shared: database.kind === 'postgres' });
   const emailLimiter = await createRateLimiter({
     max: config.rateLimit.perEmailPer15Min,
     windowMs: 15 * 60_000,

@@ -31,7 +31,7 @@ describe('the installation check, on the database of one test app', () => {
   const check = (dataDir: string, shared = true) =>
     checkInstallation(t.app.services.database.db, {
       storage: localDiskStorage(join(dataDir, 'files')),
-      where: `DATA_DIR ${dataDir}`,
+      dataDir,
       shared,
     });
 

@@ -17,12 +17,12 @@ export class DataDirMismatchError extends Error {}
  * that the two agree.
  *
  * On PostgreSQL (several processes, one database) a missing or different marker stops start-up with one
- * line naming the storage (`where`: "DATA_DIR …" or "S3_BUCKET …"). On PGlite the database lives inside
+ * line naming the storage ("DATA_DIR …" when `dataDir` is given, the files being on disk; else "S3_BUCKET …"). On PGlite the database lives inside
  * DATA_DIR itself, so the marker only follows it. The marker is written before the database row, and only by
  * a process that found no row: two processes starting at once on a new installation with one storage agree,
  * two with their own storages do not (on a bucket, where the store honours conditional writes: storage.ts).
  */
-export async function checkInstallation(db: Db, o: { storage: Storage; where: string; shared: boolean }): Promise<string> {
+export async function checkInstallation(db: Db, o: { storage: Storage; dataDir?: string | undefined; shared: boolean }): Promise<string> {
   let id = await recorded(db);
   if (!id) {
     await db
@@ -37,9 +37,10 @@ export async function checkInstallation(db: Db, o: { storage: Storage; where: st
     await o.storage.put(INSTALLATION_MARKER, Buffer.from(id + '\n'));
     return id;
   }
-  const disk = o.where.startsWith('DATA_DIR');
+  const disk = o.dataDir !== undefined;
+  const where = disk ? `DATA_DIR ${o.dataDir}` : `S3_BUCKET ${o.storage.description}`;
   throw new DataDirMismatchError(
-    `${o.where} is not the ${disk ? 'data directory' : 'storage'} of the other Diván processes on this database: ` +
+    `${where} is not the ${disk ? 'data directory' : 'storage'} of the other Diván processes on this database: ` +
       `${found ? `its files belong to installation ${found}` : `it has no ${disk ? 'files/' : ''}${INSTALLATION_MARKER}`}, the database to ${id}. ` +
       (disk
         ? 'Every process of one installation must use the same DATA_DIR (a shared volume) or the same S3_BUCKET; see README, "Running on PostgreSQL".'
