@@ -180,10 +180,19 @@ async function makePostgresTemplate(adminUrl: string): Promise<string> {
   return onAdmin(adminUrl, async (admin) => {
     await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
-      const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'divan\\_template\\_%'");
-      if (rows.some((r) => r.datname === name)) return name;
+      // Each template carries, as its comment, when a run last used it: another checkout with other
+      // migrations (a second clone, a CI run beside a session) keeps its own while it runs.
+      const { rows } = await admin.query<{ datname: string; used: string | null }>(
+        "SELECT datname, shobj_description(oid, 'pg_database') AS used FROM pg_database WHERE datname LIKE 'divan\\_template\\_%'",
+      );
+      const touch = (db: string) => admin.query(`COMMENT ON DATABASE ${db} IS '${Date.now()}'`);
+      if (rows.some((r) => r.datname === name)) {
+        await touch(name);
+        return name;
+      }
       const building = `${name}_${randomBytes(3).toString('hex')}`;
       await admin.query(`CREATE DATABASE ${building}`);
+      await touch(building);
       try {
         const database = await openDatabase({ url: databaseUrlOf(adminUrl, building), migrationsFolder, poolSize: 1 });
         try {
@@ -196,8 +205,9 @@ async function makePostgresTemplate(adminUrl: string): Promise<string> {
         await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
         throw err;
       }
-      // Templates of other migrations, or left half-built by a killed run: nobody copies them any more.
-      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => {});
+      // Templates of other migrations, or left half-built by a killed run, unused for an hour: nobody copies them any more.
+      const stale = rows.filter((r) => !(Number(r.used) > Date.now() - 3_600_000));
+      for (const { datname } of stale) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => {});
       return name;
     } finally {
       await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
