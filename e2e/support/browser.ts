@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { chromiumPath } from './env';
 import { watchBrowser } from './page-errors';
 
@@ -121,16 +121,23 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 
 /** Gzipped size of every script the page downloads until the network is idle. */
 export async function scriptKilobytes(page: Page, path: string): Promise<number> {
-  const sizes: Promise<number>[] = [];
-  page.on('response', (res) => {
+  return [...(await scriptSizes(page, path)).values()].reduce((a, b) => a + b, 0) / 1024;
+}
+
+/** The scripts a load of `path` fetches, by URL, each gzipped (bytes): to tell what a page adds to another. */
+export async function scriptSizes(page: Page, path: string): Promise<Map<string, number>> {
+  const sizes: Promise<[string, number]>[] = [];
+  const onResponse = (res: Response) => {
     if (res.request().resourceType() === 'script')
       sizes.push(
         res.body().then(
-          (b) => gzipSync(b).length,
-          () => 0,
+          (b) => [res.url(), gzipSync(b).length],
+          () => [res.url(), 0],
         ),
       );
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
-  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024;
+  page.off('response', onResponse);
+  return new Map(await Promise.all(sizes));
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phoneOf, seriousA11yViolations, shot } from '../support/browser';
+import { launchBrowser, phoneOf, scriptSizes, seriousA11yViolations, shot } from '../support/browser';
 import { hasChromium, LEARNING_UPLOAD_TOKEN, STAFF_EMAIL } from '../support/env';
 import { ok } from '../support/api';
 import { signUpAndIn, type SignedIn } from '../support/accounts';
@@ -150,6 +150,18 @@ describe.skipIf(!hasChromium || !baseUrl)('training library: upload, preview, pu
     await page.getByRole('button', { name: 'Guardar en favoritos' }).click();
     await page.getByRole('button', { name: 'En favoritos' }).waitFor();
     await shot(page, 'learning-04-bought');
+  });
+
+  it('the video page adds at most 60 KB of gzipped JavaScript to the signed-in shell for an MP4', async () => {
+    const page = await marta.page.context().newPage();
+    const shell = await scriptSizes(page, '/');
+    const video = await scriptSizes(page, videoUrl);
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    await page.close();
+    const beyond = [...video].filter(([url]) => !shell.has(url)).reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
+    console.log(`gzipped JS loaded: video page beyond the shell ${beyond.toFixed(1)} KB`);
+    expect(beyond).toBeGreaterThan(0);
+    expect(beyond).toBeLessThanOrEqual(60);
   });
 
   it('shows it in En curso and Favoritos and on the dashboard, then in Completados once watched', async () => {
