@@ -56,3 +56,4 @@ export * from './booking/public-booking.contracts';
 export * from './analytics/analytics.contracts';
 // Google Calendar (issue 30): the therapist's connection, its settings, busy blocks and Meet links.
 export * from './google-calendar/google-calendar.contracts';
+export * from './measures/measure.contracts';

@@ -80,3 +80,6 @@ export * from './booking/public-booking.limits';
 export * from './analytics/periods';
 export * from './analytics/metrics';
 export * from './analytics/analytics.labels';
+
+// Outcome measures (issue 32): the instruments as data, their scoring and reliable change.
+export * from './measures';

@@ -11,6 +11,7 @@ import { httpErrors } from './http';
 import { errorCatalogue, errorMessage, errorStatus, isErrorCode } from './index';
 import { invoiceErrors } from './invoices';
 import { learningErrors } from './learning';
+import { measureErrors } from './measures';
 import { meetErrors } from './meet';
 import { patientErrors } from './patients';
 import { paymentErrors } from './payments';
@@ -36,6 +37,7 @@ const parts = {
   analyticsErrors,
   learningErrors,
   googleCalendarErrors,
+  measureErrors,
 };
 
 describe('the error catalogue, written by domain', () => {

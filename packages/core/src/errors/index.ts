@@ -9,6 +9,7 @@ import { googleCalendarErrors } from './google-calendar';
 import { httpErrors } from './http';
 import { invoiceErrors } from './invoices';
 import { learningErrors } from './learning';
+import { measureErrors } from './measures';
 import { meetErrors } from './meet';
 import { patientErrors } from './patients';
 import { paymentErrors } from './payments';
@@ -39,6 +40,7 @@ export const errorCatalogue = {
   ...analyticsErrors,
   ...learningErrors,
   ...googleCalendarErrors,
+  ...measureErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

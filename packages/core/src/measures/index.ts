@@ -1,0 +1,3 @@
+export * from './measure';
+export * from './instruments';
+export * from './scoring';
