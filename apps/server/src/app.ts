@@ -88,6 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   useSpanishZodMessages();
   const database = await openDatabase({
     url: config.databaseUrl,
+    replicaUrl: config.databaseReplicaUrl,
     dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
     migrationsFolder,
     loadDataDir: config.inMemoryDatabase ? opts.databaseTemplate : undefined,

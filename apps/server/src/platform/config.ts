@@ -23,6 +23,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  /** A streaming replica of DATABASE_URL for the heavy reads (statistics, exports, calendars, the public month); unset: all on the primary. */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')
@@ -157,6 +162,8 @@ export type Config = {
   dataDir: string;
   /** undefined: PGlite in dataDir (or in memory when dataDir is null, for tests). */
   databaseUrl?: string;
+  /** DATABASE_REPLICA_URL: a streaming replica of databaseUrl for the heavy reads (platform/db/read-routing.ts). */
+  databaseReplicaUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -247,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL)
+    throw new ConfigError('Invalid environment variable DATABASE_REPLICA_URL: a replica needs DATABASE_URL (its primary); PGlite has none');
   const ice = parseIceServers(e.ICE_SERVERS);
   return {
     env: e.NODE_ENV,
@@ -255,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -25,6 +25,7 @@ export const analyticsModule = defineModule({
       featuresOf: (id) => workspaces.featuresForRead(id),
       memberUserIds: (id) => workspaces.memberUserIds(id),
       cache,
+      onReplica: (fn) => p.database.reads.onReplica(fn),
     });
     return { provides: {}, routes: (app) => app.register(analyticsRoutes, { analytics }), on: dropStaleAnswers(cache) };
   },

@@ -32,6 +32,8 @@ export type AnalyticsServiceDeps = AnalyticsDeps & {
   memberUserIds: (workspaceId: string) => Promise<string[]>;
   /** The tabs' answers until the workspace's data changes (off with 0 entries). */
   cache: AnalyticsCache;
+  /** Runs a computation's reads on the read replica when it has caught up (platform/db/read-routing.ts); default: where they are. */
+  onReplica?: <T>(fn: () => Promise<T>) => Promise<T>;
 };
 
 /** The same days of the month before (1–15 March against 1–15 February; 31 March against 28/29 February). */
@@ -59,7 +61,11 @@ export class AnalyticsService {
    */
   /** `read` computed once per question (CachedReads), its statements in turns (PGlite: others pass between). */
   private remember<T>(wid: string, key: (string | undefined)[], read: () => Promise<T>): Promise<T> {
-    return this.d.cache.read(wid, key.map((x) => x ?? '').join('|'), () => inTurns(read)) as Promise<T>;
+    return this.d.cache.read(wid, key.map((x) => x ?? '').join('|'), () => this.onReplica(() => inTurns(read))) as Promise<T>;
+  }
+
+  private onReplica<T>(fn: () => Promise<T>): Promise<T> {
+    return this.d.onReplica ? this.d.onReplica(fn) : fn();
   }
 
   /** Each kept answer's JSON, written once by its contract (a hit then costs no validation or stringifying). */
@@ -101,7 +107,7 @@ export class AnalyticsService {
   async rows(c: Caller, tab: AnalyticsTab, q: AnalyticsQuery & { card: string }): Promise<AnalyticsRowsResponse> {
     await this.requireAdvanced(c);
     const s = statsScope(c, tab, q.therapistId);
-    return inTurns(() => cardRows(this.d, c, s, tab, q.card, { from: q.from, to: q.to }, q.therapistId));
+    return this.onReplica(() => inTurns(() => cardRows(this.d, c, s, tab, q.card, { from: q.from, to: q.to }, q.therapistId)));
   }
 
   /** The dashboard's figures: this month against the same days of the last, the 30 days' chart, what is owed. */

@@ -1,5 +1,6 @@
 import { freeSlots, todayIn, type Slot } from '@divan/core';
 import type { Db, DbOrTx } from '../../platform/db/database';
+import type { ReadRouting } from '../../platform/db/read-routing';
 import type { ExternalBusy } from '../google-calendar/google-calendar.module';
 import type { BookedSessions } from '../sessions/booked-sessions';
 import { bookingRepository } from './booking.repository';
@@ -22,10 +23,13 @@ export type SlotsOptions = {
  * (Google Calendar), the blocked days, the notice and the gap.
  */
 export class BookingSlots {
-  constructor(private readonly d: { db: Db; booked: BookedSessions; external?: Pick<ExternalBusy, 'busyOf'> }) {}
+  /** `reads`: outside a booking's transaction (the public month), the read replica once it has caught up (platform/db/read-routing.ts). */
+  constructor(
+    private readonly d: { db: Db; booked: BookedSessions; external?: Pick<ExternalBusy, 'busyOf'>; reads?: Pick<ReadRouting, 'reader'> },
+  ) {}
 
   async free(service: BookingServiceRow, from: Date, to: Date, now: Date, o: SlotsOptions = {}): Promise<Slot[]> {
-    const db = o.tx ?? this.d.db;
+    const db = o.tx ?? (this.d.reads ? await this.d.reads.reader() : this.d.db);
     const gap = service.gapMinutes * 60_000;
     const [wideFrom, wideTo] = [new Date(from.getTime() - gap), new Date(to.getTime() + service.durationMinutes * 60_000 + gap)];
     // One after the other: a transaction (PGlite's, pg's) runs one statement at a time anyway.

@@ -44,7 +44,7 @@ export const bookingModule = defineModule({
     const services = new BookingServicesService({ db, users, locations });
     const overrides = new AvailabilityOverridesService({ db, workspaces, clock });
     const booked = new BookedSessions(d.sessions, workspaces);
-    const slots = new BookingSlots({ db, booked, external: d.externalBusy });
+    const slots = new BookingSlots({ db, booked, external: d.externalBusy, reads: p.database.reads });
     const booking = new PublicBookingService({ db, slots, clock });
     // What booking on the public page is built from (booking-deps.ts), shared by the flow's steps.
     const flow = {

@@ -78,7 +78,7 @@ export const invoicesModule = defineModule({
         invoiceDrafts: drafts,
         invoiceIssuing: issuing,
         autoInvoices: auto,
-        invoiceStats: new InvoiceStats(db),
+        invoiceStats: new InvoiceStats(p.database.reads),
         invoiceMonthStats: monthStats,
         operatorInvoicing: new OperatorInvoicing({
           db,

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database';
+import { dbOf, type DbSource } from '../../platform/db/read-routing';
 import { namesOf } from './patient-lookups';
 import { fullName } from './patient-presenter';
 import { patientStatsQueries, type PatientBreakdown, type PatientStatsFilter } from './patient-stats.queries';
@@ -11,7 +11,12 @@ export type { PatientBreakdown, PatientStatsFilter };
  * no treatment) the analytics service decides with core's field map before asking.
  */
 export class PatientStats {
-  constructor(private readonly db: Db) {}
+  /** `reads`: the statistics' queries go where the enclosing `onReplica` chose (platform/db/read-routing.ts). */
+  constructor(private readonly reads: DbSource) {}
+
+  private get db() {
+    return dbOf(this.reads);
+  }
 
   private get q() {
     return patientStatsQueries(this.db);

@@ -35,7 +35,7 @@ export const patientsModule = defineModule({
     await patients.encryptClearMedication();
     const history = new HistoryService(p.db, patients, users, p.cipher, audit);
     return {
-      provides: { patients, history, patientStats: new PatientStats(p.db) },
+      provides: { patients, history, patientStats: new PatientStats(p.database.reads) },
       routes: (app) => app.register(patientsRoutes, { patients }).register(historyRoutes, { history }),
       on: dropStalePages(listCache),
       sweeps: {

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database';
+import { dbOf, type DbSource } from '../../platform/db/read-routing';
 import {
   SESSION_CARD_WHERE,
   sessionStatsQueries,
@@ -16,10 +16,11 @@ export type { InstantRange, SessionCard, StatsFilter, StatsSpan };
  * member's scope (the analytics service turned it into `therapistId` before asking).
  */
 export class SessionStats {
-  constructor(private readonly db: Db) {}
+  /** `reads`: the statistics' queries go where the enclosing `onReplica` chose (platform/db/read-routing.ts). */
+  constructor(private readonly reads: DbSource) {}
 
   private get q() {
-    return sessionStatsQueries(this.db);
+    return sessionStatsQueries(dbOf(this.reads));
   }
 
   /** The range's sums; given its days too, its whole months come from the summary (session-month-stats.ts). */

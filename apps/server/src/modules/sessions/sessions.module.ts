@@ -63,7 +63,7 @@ export const sessionsModule = defineModule({
   build: (d, p) => {
     const { db, config, events } = p;
     const { patients, users, workspaces, history } = d;
-    const sessions = new SessionsService(db, patients, users, workspaces, events);
+    const sessions = new SessionsService(db, patients, users, workspaces, events, p.database.reads);
     const reminders = new RemindersService(db, p.jobs, p.mailer, patients, users, workspaces, {
       publicUrl: config.publicUrl,
       // The clock of the reminders' sweep (tests move it).
@@ -111,7 +111,7 @@ export const sessionsModule = defineModule({
         sessions,
         reminders,
         sessionInvoicing: invoicing,
-        sessionStats: new SessionStats(db),
+        sessionStats: new SessionStats(p.database.reads),
         sessionMonthStats: monthStats,
         locations,
         notificationSettings,

@@ -18,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { createSessionBody, updateSessionBody } from '@divan/core';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database';
+import type { ReadRouting } from '../../platform/db/read-routing';
 import { AppError } from '../../platform/errors';
 import type { Emit, EventBus } from '../../platform/events/event-bus';
 import type { Caller } from '../../platform/auth/caller';
@@ -70,18 +71,24 @@ export class SessionsService {
     private readonly users: UsersService,
     private readonly workspaces: WorkspacesService,
     private readonly events: EventBus,
+    /** Where the calendar's range reads go: the read replica once it has caught up (platform/db/read-routing.ts); default the primary. */
+    private readonly reads?: Pick<ReadRouting, 'reader'>,
   ) {}
+
+  private reader(): Promise<Db> {
+    return this.reads ? this.reads.reader() : Promise.resolve(this.db);
+  }
 
   async list(c: Caller, q: SessionListQuery): Promise<{ items: Session[] }> {
     const { scope, filter } = rangeOf(c, q);
-    const rows = await sessionsRepository(this.db).range(c.member.workspaceId, scope, filter);
+    const rows = await sessionsRepository(await this.reader()).range(c.member.workspaceId, scope, filter);
     return { items: await presentSessionsInSlices(c.member.ability, await this.named(c.member.workspaceId, rows, c)) };
   }
 
   /** The same range read as the calendar grid's columns (core's session-grid): what a box draws, each name once. */
   async grid(c: Caller, q: SessionListQuery): Promise<SessionGrid> {
     const { scope, filter } = rangeOf(c, q);
-    const rows = await sessionsRepository(this.db).gridRange(c.member.workspaceId, scope, filter);
+    const rows = await sessionsRepository(await this.reader()).gridRange(c.member.workspaceId, scope, filter);
     return presentGrid(c.member.ability, rows, await this.lookups(c.member.workspaceId, rows, c));
   }
 

@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { WalFlusher } from './wal-flusher';
 import { takeTurns } from './statement-turns';
+import { primaryOnly, withReplica, type ReadRouting } from './read-routing';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** The transaction handle drizzle passes to `db.transaction(cb)`. */
@@ -16,12 +17,16 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where heavy reads go: the replica of DATABASE_REPLICA_URL when it has caught up, else `db` (read-routing.ts). */
+  reads: ReadRouting;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions = {
   /** PostgreSQL server; when absent, PGlite. */
   url?: string;
+  /** A streaming replica of `url` (DATABASE_REPLICA_URL), for the heavy reads (read-routing.ts). */
+  replicaUrl?: string;
   /** PGlite data dir parent (DATA_DIR); undefined keeps PGlite in memory (tests). */
   dataDir?: string;
   migrationsFolder: string;
@@ -51,7 +56,29 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   pool.on('error', (err) => console.error('postgres pool error', err.message));
   await migratePg(drizzlePg(pool) as never, { migrationsFolder: opts.migrationsFolder });
   const db = drizzlePg(pool, statementLogger(opts.onStatement)) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  if (!opts.replicaUrl) return { db, kind: 'postgres', reads: primaryOnly(db), close: () => pool.end() };
+  // Reads only, no migrations (the replica replays the primary's); a dead replica is given up on quickly.
+  const replicaPool = new pg.Pool({
+    connectionString: opts.replicaUrl,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: 2_000,
+    application_name: 'divan-reader',
+  });
+  replicaPool.on('error', (err) => console.error('postgres replica pool error', err.message));
+  const replica = drizzlePg(replicaPool, statementLogger(opts.onStatement)) as unknown as Db;
+  const reads = withReplica(db, replica, {
+    primaryQuery: (text, values) => pool.query(text, values),
+    replicaQuery: (text, values) => replicaPool.query(text, values),
+    warn: (message) => console.warn(message),
+  });
+  return {
+    db,
+    kind: 'postgres',
+    reads,
+    close: async () => {
+      await Promise.all([pool.end(), replicaPool.end()]);
+    },
+  };
 }
 
 /**
@@ -118,6 +145,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    reads: primaryOnly(db),
     async close() {
       if (client.closed) return;
       try {
