@@ -9,6 +9,7 @@ export * from './phone/phone.contracts';
 export * from './auth/auth.contracts';
 export * from './auth/social.contracts';
 export * from './auth/second-factor.contracts';
+export * from './auth/passkeys.contracts';
 export * from './profile/profile.contracts';
 export * from './realtime-frames';
 export * from './health';

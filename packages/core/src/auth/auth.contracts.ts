@@ -75,9 +75,14 @@ export const loginCodeBody = z.object({ email: emailField, password: passwordFie
 export const loginChallengeResponse = z.object({ challenge: z.string(), expiresAt: z.iso.datetime() });
 /**
  * A therapist's sign-in after the password: `email`, a mailed code answered at `/login`; `totp`, an account with an
- * authenticator app, answered with its code or a recovery code at `/second-factor/login` (issue 32).
+ * authenticator app, answered with its code or a recovery code at `/second-factor/login` (issue 32); `passkey`, an
+ * account whose only second factor is a passkey. `passkey: true`: a passkey may answer it
+ * (`/second-factor/login/passkey`) instead.
  */
-export const therapistLoginChallengeResponse = loginChallengeResponse.extend({ method: z.enum(['email', 'totp']) });
+export const therapistLoginChallengeResponse = loginChallengeResponse.extend({
+  method: z.enum(['email', 'totp', 'passkey']),
+  passkey: z.boolean().optional(),
+});
 export type TherapistLoginChallenge = z.infer<typeof therapistLoginChallengeResponse>;
 
 export const loginBody = deviceInfo.extend({

@@ -52,6 +52,8 @@ export const secondFactorStatusResponse = z.object({
   totp: z.boolean(),
   totpEnabledAt: z.iso.datetime().nullable(),
   recoveryCodesLeft: z.number().int(),
+  /** How many passkeys the person has registered: a passkey is a second factor too. */
+  passkeys: z.number().int(),
   /** A workspace of the person requires a second factor and they have none: they must enrol. */
   enrolmentRequired: z.boolean(),
   /** When the session last proved a second factor (sign-in or step-up). */
@@ -75,7 +77,7 @@ export const secondFactorPolicyBody = z.object({ required: z.boolean({ error: ms
 export const secondFactorPolicyResponse = z.object({
   required: z.boolean(),
   changedAt: z.iso.datetime().nullable(),
-  /** Members without an authenticator (the owner's view). */
+  /** Members without an authenticator app or a passkey (the owner's view). */
   membersWithout: z.array(z.object({ userId: z.uuid(), name: z.string(), email: z.string() })),
 });
 export type SecondFactorPolicy = z.infer<typeof secondFactorPolicyResponse>;

@@ -33,14 +33,32 @@ export const authErrors = {
   // Second factor (issue 32)
   second_factor_enrolment_required: [
     403,
-    'Tu espacio de trabajo exige un segundo factor. Configura una app de autenticación para continuar.',
+    'Tu espacio de trabajo exige un segundo factor. Configura una app de autenticación o una llave de acceso para continuar.',
   ],
-  step_up_required: [403, 'Por seguridad, confirma que eres tú con el código de tu app de autenticación.'],
+  step_up_required: [403, 'Por seguridad, confirma que eres tú con tu app de autenticación o tu llave de acceso.'],
   code_already_used: [400, 'Ese código ya se ha usado. Espera a que tu app muestre el siguiente.'],
   totp_already_enrolled: [409, 'Ya tienes una app de autenticación configurada.'],
   totp_not_enrolled: [409, 'No tienes ninguna app de autenticación configurada.'],
   totp_enrolment_not_found: [404, 'La configuración de la app ha caducado. Vuelve a empezar.'],
-  second_factor_policy_own_first: [409, 'Configura tu propia app de autenticación antes de exigirla a tu equipo.'],
+  second_factor_policy_own_first: [
+    409,
+    'Configura tu propia app de autenticación o llave de acceso antes de exigir un segundo factor a tu equipo.',
+  ],
   second_factor_policy_required: [409, 'Tu espacio de trabajo exige un segundo factor: no puedes quitar tu app de autenticación.'],
+  // Passkeys (issue 32)
+  passkey_not_found: [404, 'No hemos encontrado esa llave de acceso.'],
+  passkey_invalid: [401, 'La llave de acceso no es válida para esta cuenta. Prueba con otra o usa tu contraseña.'],
+  passkey_challenge_invalid: [400, 'La solicitud de la llave de acceso ha caducado o ya se ha usado. Vuelve a intentarlo.'],
+  passkey_already_registered: [409, 'Esa llave de acceso ya está registrada.'],
+  passkey_counter_regression: [
+    401,
+    'Esta llave de acceso parece una copia de la original y la hemos rechazado. Usa otra forma de acceso y revisa tus llaves.',
+  ],
+  passkey_last_way_in: [409, 'No puedes eliminar tu único modo de acceso. Crea antes una contraseña o añade otra llave.'],
+  passkey_policy_required: [
+    409,
+    'Tu espacio de trabajo exige un segundo factor: añade otra llave o una app de autenticación antes de eliminar esta.',
+  ],
+  passkey_limit: [409, 'Has llegado al máximo de 20 llaves de acceso. Elimina alguna antes de añadir otra.'],
   mail_send_failed: [502, 'Error al reenviar el email'],
 } as const satisfies ErrorCatalogue;

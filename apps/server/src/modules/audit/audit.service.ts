@@ -44,7 +44,11 @@ export type AuditAction =
   | 'second_factor_policy.disabled'
   | 'second_factor.enabled'
   | 'second_factor.disabled'
-  | 'second_factor.recovery_codes_regenerated';
+  | 'second_factor.recovery_codes_regenerated'
+  // A member's own passkeys (issue 32): details name the passkey.
+  | 'passkey.added'
+  | 'passkey.renamed'
+  | 'passkey.removed';
 
 export type AuditEvent = {
   workspaceId: string;

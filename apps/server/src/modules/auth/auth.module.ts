@@ -8,6 +8,8 @@ import { CreatePassword } from './social/create-password';
 import { socialRoutes } from './social/social.routes';
 import { SecondFactorService } from './second-factor/second-factor.service';
 import { secondFactorRoutes } from './second-factor/second-factor.routes';
+import { PasskeysService } from './passkeys/passkeys.service';
+import { passkeysRoutes } from './passkeys/passkeys.routes';
 
 declare module '../../platform/modules/define-module' {
   interface Provided {
@@ -15,6 +17,8 @@ declare module '../../platform/modules/define-module' {
     auth: AuthService;
     /** The authenticator app, recovery codes, the workspace policy and step-up (issue 32): `requireStepUp` for sensitive actions. */
     secondFactor: SecondFactorService;
+    /** Passkeys (issue 32): sign-in alone, the second step and step-up. */
+    passkeys: PasskeysService;
   }
 }
 
@@ -42,6 +46,16 @@ export const authModule = defineModule({
       publicUrl: p.config.publicUrl,
       onUserCreated,
     });
+    const passkeys = new PasskeysService({
+      db: p.db,
+      tokens: p.tokens,
+      users,
+      workspaces,
+      audit,
+      secondFactor,
+      sessions: auth.sessions,
+      publicUrl: p.config.publicUrl,
+    });
     // Sign in with Google or Apple (issue 30): the same device sessions, login codes and sign-up hook.
     const socialSignIn = new SocialSignIn({
       db: p.db,
@@ -60,11 +74,12 @@ export const authModule = defineModule({
     // After the platform listens to the broker: a revocation is either in the database read here or heard later.
     await auth.loadRevokedSessions();
     return {
-      provides: { auth, secondFactor },
+      provides: { auth, secondFactor, passkeys },
       routes: async (app) => {
         const perIpPerMinute = p.config.rateLimit.perIpPerMinute;
         await app.register(authRoutes, { auth, perIpPerMinute });
         await app.register(secondFactorRoutes, { auth, secondFactor, perIpPerMinute });
+        await app.register(passkeysRoutes, { auth, passkeys, perIpPerMinute });
         await app.register(socialRoutes, {
           signIn: socialSignIn,
           identities,
@@ -73,7 +88,11 @@ export const authModule = defineModule({
           perIpPerMinute,
         });
       },
-      sweeps: { 'auth.expired': auth.sweepExpired, 'auth.social_expired': socialSignIn.sweepExpired },
+      sweeps: {
+        'auth.expired': auth.sweepExpired,
+        'auth.social_expired': socialSignIn.sweepExpired,
+        'auth.webauthn_expired': passkeys.sweepExpired,
+      },
     };
   },
 });

@@ -117,16 +117,8 @@ export class AuthService {
     if (!(await argon2.verify(user.passwordHash, password)))
       throw new AppError('invalid_password', [{ path: 'password', message: 'La contraseña no es correcta' }]);
     if (!user.emailVerifiedAt) throw new AppError('user_email_not_verified');
-    // An authenticator app replaces the mailed code: the challenge awaits the app's code (or a recovery code).
-    if (await this.d.secondFactor.hasTotp(user.id)) {
-      const row = await authRepository(this.d.db).insertChallenge({
-        kind: 'second_factor',
-        userId: user.id,
-        secretHash: randomToken(),
-        expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
-      });
-      return { challenge: row.id, expiresAt: row.expiresAt.toISOString(), method: 'totp' };
-    }
+    const secondFactor = await this.secondFactorChallenge(user.id);
+    if (secondFactor) return secondFactor;
     const challenge = await this.d.db.transaction(async (tx) => {
       await this.d.users.lock(user.id, tx);
       await assertNoRecentChallenge(tx, user.id, 'login');
@@ -138,22 +130,52 @@ export class AuthService {
   }
 
   /**
-   * The second step of a TOTP account's sign-in: the challenge of `startLogin` answered by the app's code or a recovery
-   * code, within LOGIN_CODE_TTL_MS and LOGIN_CODE_MAX_ATTEMPTS like a mailed code, once.
+   * An account with a second factor (an authenticator app or a passkey) answers it instead of a mailed code: a
+   * `second_factor` challenge (undefined for an account with neither). Also after a password reset or a social sign-in.
    */
-  async loginSecondFactor(body: LoginSecondFactorBody, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
-    const repo = authRepository(this.d.db);
-    const found = isUuid(body.challenge) ? await repo.findChallengeById(body.challenge) : undefined;
+  async secondFactorChallenge(userId: string): Promise<TherapistLoginChallenge | undefined> {
+    const totp = await this.d.secondFactor.hasTotp(userId);
+    const passkey = await this.d.secondFactor.hasPasskey(userId);
+    if (!totp && !passkey) return undefined;
+    const row = await authRepository(this.d.db).insertChallenge({
+      kind: 'second_factor',
+      userId,
+      secretHash: randomToken(),
+      expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
+    });
+    return { challenge: row.id, expiresAt: row.expiresAt.toISOString(), method: totp ? 'totp' : 'passkey', passkey };
+  }
+
+  /** The user of a live `second_factor` challenge (a passkey's options for the second step are only theirs). */
+  async secondFactorChallengeUser(challengeId: string): Promise<string> {
+    const found = isUuid(challengeId) ? await authRepository(this.d.db).findChallengeById(challengeId) : undefined;
     if (!found || found.kind !== 'second_factor' || found.consumedAt || !found.userId) throw new AppError('challenge_not_found');
     if (found.expiresAt.getTime() <= Date.now()) throw new AppError('challenge_expired');
-    if (!(await repo.countAttempt(found.id, LOGIN_CODE_MAX_ATTEMPTS))) {
-      const again = await repo.findChallengeById(found.id);
+    return found.userId;
+  }
+
+  /**
+   * The second step of a sign-in with a second factor: the challenge of `startLogin` answered by the app's code, a
+   * recovery code or (`verify` given) a passkey, within LOGIN_CODE_TTL_MS and LOGIN_CODE_MAX_ATTEMPTS like a mailed
+   * code, once.
+   */
+  async loginSecondFactor(
+    body: Pick<LoginSecondFactorBody, 'challenge' | 'code' | 'recoveryCode'>,
+    device: DeviceInfo,
+    ctx: SessionContext,
+    verify?: (userId: string) => Promise<unknown>,
+  ): Promise<AuthTokens> {
+    const repo = authRepository(this.d.db);
+    const userId = await this.secondFactorChallengeUser(body.challenge);
+    if (!(await repo.countAttempt(body.challenge, LOGIN_CODE_MAX_ATTEMPTS))) {
+      const again = await repo.findChallengeById(body.challenge);
       throw new AppError(again?.consumedAt ? 'challenge_not_found' : 'max_attempts');
     }
-    await this.d.secondFactor.verify(found.userId, body);
+    const found = { id: body.challenge, userId };
+    await (verify ? verify(userId) : this.d.secondFactor.verify(userId, body));
     return this.d.db.transaction(async (tx) => {
       if (!(await authRepository(tx).consume(found.id))) throw new AppError('challenge_not_found');
-      const user = await this.d.users.findById(found.userId!, tx);
+      const user = await this.d.users.findById(found.userId, tx);
       if (!user) throw new AppError('user_not_found');
       return this.sessions.start(tx, user, device, ctx);
     });

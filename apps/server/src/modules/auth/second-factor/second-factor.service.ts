@@ -19,6 +19,7 @@ import type { UsersService } from '../../users/users.service';
 import type { MembersService } from '../../workspaces/members.service';
 import type { WorkspacesService } from '../../workspaces/workspaces.service';
 import { secondFactorRepository } from './second-factor.repository';
+import { passkeysRepository } from '../passkeys/passkeys.repository';
 
 /** The data key's scope of the TOTP secrets (not a workspace's: a person's authenticator is theirs in every workspace). */
 export const SECOND_FACTOR_KEY = 'divan:second-factor';
@@ -45,24 +46,30 @@ export class SecondFactorService {
   constructor(private readonly d: Deps) {}
 
   hasTotp = (userId: string, tx: DbOrTx = this.d.db) => secondFactorRepository(tx).hasEnabledTotp(userId);
+  hasPasskey = async (userId: string, tx: DbOrTx = this.d.db) => (await passkeysRepository(tx).countOf(userId)) > 0;
+  /** An authenticator app or a passkey: what the workspace policy asks for. */
+  hasSecondFactor = async (userId: string, tx: DbOrTx = this.d.db) =>
+    (await this.hasTotp(userId, tx)) || (await this.hasPasskey(userId, tx));
 
   /** A workspace of the user requires a second factor and they have none: their access tokens carry `enrol`. */
   async enrolmentRequired(userId: string, tx: DbOrTx = this.d.db): Promise<boolean> {
     const repo = secondFactorRepository(tx);
     const ids = await this.d.workspaces.workspaceIdsOf(userId, tx);
     if (!(await repo.enforcing(ids)).length) return false;
-    return !(await repo.hasEnabledTotp(userId));
+    return !(await this.hasSecondFactor(userId, tx));
   }
 
   async status(user: RequestUser): Promise<SecondFactorStatus> {
     const repo = secondFactorRepository(this.d.db);
     const totp = await repo.findTotp(user.id);
     const enabled = !!totp?.enabledAt;
+    const passkeys = await passkeysRepository(this.d.db).countOf(user.id);
     return {
       totp: enabled,
       totpEnabledAt: totp?.enabledAt?.toISOString() ?? null,
       recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(user.id) : 0,
-      enrolmentRequired: !enabled && (await this.enrolmentRequired(user.id)),
+      passkeys,
+      enrolmentRequired: !enabled && !passkeys && (await this.enrolmentRequired(user.id)),
       verifiedAt: ((await repo.sessionSecondFactorAt(user.sessionId)) ?? new Date(0)).toISOString(),
     };
   }
@@ -108,13 +115,17 @@ export class SecondFactorService {
     return { recoveryCodes: codes };
   }
 
-  /** Removes the authenticator and its recovery codes: never while a workspace of the user requires one. Step-up first. */
+  /**
+   * Removes the authenticator and its recovery codes: never while a workspace of the user requires a second factor and
+   * it is their last one (no passkey). Step-up first.
+   */
   async disableTotp(user: RequestUser): Promise<void> {
     if (!(await this.hasTotp(user.id))) throw new AppError('totp_not_enrolled');
     await this.requireStepUp(user);
     await this.d.db.transaction(async (tx) => {
       const ids = await this.d.workspaces.workspaceIdsOf(user.id, tx);
-      if ((await secondFactorRepository(tx).enforcing(ids)).length) throw new AppError('second_factor_policy_required');
+      if ((await secondFactorRepository(tx).enforcing(ids)).length && !(await this.hasPasskey(user.id, tx)))
+        throw new AppError('second_factor_policy_required');
       await secondFactorRepository(tx).deleteTotp(user.id);
       await this.auditEverywhere(tx, user.id, 'second_factor.disabled');
     });
@@ -157,7 +168,10 @@ export class SecondFactorService {
   async policy(workspaceId: string): Promise<SecondFactorPolicy> {
     const found = await secondFactorRepository(this.d.db).findPolicy(workspaceId);
     const people = (await this.d.members.list(workspaceId)).filter((m) => m.kind === 'member' && m.userId);
-    const enrolled = await secondFactorRepository(this.d.db).enrolledAmong(people.map((m) => m.userId!));
+    const ids = people.map((m) => m.userId!);
+    const withApp = await secondFactorRepository(this.d.db).enrolledAmong(ids);
+    const withPasskey = await passkeysRepository(this.d.db).usersWith(ids);
+    const enrolled = new Set([...withApp, ...withPasskey]);
     return {
       required: !!found,
       changedAt: found?.enabledAt.toISOString() ?? null,
@@ -172,7 +186,7 @@ export class SecondFactorService {
    * Members' next access tokens (at the latest a refresh away) carry the change.
    */
   async setPolicy(workspaceId: string, user: RequestUser, required: boolean): Promise<SecondFactorPolicy> {
-    if (required && !(await this.hasTotp(user.id))) throw new AppError('second_factor_policy_own_first');
+    if (required && !(await this.hasSecondFactor(user.id))) throw new AppError('second_factor_policy_own_first');
     if (!required) await this.requireStepUp(user);
     await this.d.db.transaction(async (tx) => {
       const repo = secondFactorRepository(tx);

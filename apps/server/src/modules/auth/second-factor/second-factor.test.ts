@@ -223,7 +223,16 @@ describe('«Segundo factor obligatorio» and step-up', () => {
   it('with the policy on, every route but the enrolment and signing out refuses a member still to enrol', async () => {
     await therapist(t, 'nuevo@2fa.test', 'Nuevo').then((n) => addMember(t, owner, workspaceId, n, [role]));
     const session = await signIn(t, 'nuevo@2fa.test');
-    const exempt = new Set([`GET ${SF}`, `POST ${SF}/totp`, `POST ${SF}/totp/confirm`]);
+    // Enrolling: the authenticator app, or a passkey (listed, its options, registered).
+    const passkeys = `${AUTH}/passkeys`;
+    const exempt = new Set([
+      `GET ${SF}`,
+      `POST ${SF}/totp`,
+      `POST ${SF}/totp/confirm`,
+      `GET ${passkeys}`,
+      `POST ${passkeys}/options`,
+      `POST ${passkeys}`,
+    ]);
     const routes = t.app.declaredRoutes().filter((r) => r.method !== 'HEAD' && (r.access === 'user' || typeof r.access === 'object'));
     expect(routes.length).toBeGreaterThan(50);
     for (const r of routes) {

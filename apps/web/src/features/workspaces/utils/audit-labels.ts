@@ -79,10 +79,18 @@ export function describeAuditEvent(e: AuditEvent, nameOf: (userId: string) => st
       return 'Quitó su app de autenticación';
     case 'second_factor.recovery_codes_regenerated':
       return 'Generó nuevos códigos de recuperación';
+    case 'passkey.added':
+      return `Añadió la llave de acceso ${passkeyOf(e)}`;
+    case 'passkey.renamed':
+      return `Cambió el nombre de una llave de acceso a ${passkeyOf(e)}`;
+    case 'passkey.removed':
+      return `Eliminó la llave de acceso ${passkeyOf(e)}`;
     default:
       return `Acción «${e.action}»${target ? ` sobre ${target}` : ''}`;
   }
 }
+
+const passkeyOf = (e: AuditEvent) => (typeof e.details.name === 'string' && e.details.name ? `«${e.details.name}»` : '');
 
 const patientOf = (e: AuditEvent) =>
   typeof e.details.patientName === 'string' && e.details.patientName ? e.details.patientName : 'un paciente';
