@@ -8,6 +8,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedClinicalRecords } from '../../test/clinical-records';
 import { backup } from '../db/backup';
 import { readArchive } from './backup-archive';
+import { generate } from 'otplib';
+import { AUTH, json } from '../../test/test-app';
+import { SoftAuthenticator } from '../../test/soft-authenticator';
 
 /**
  * Issue 9, "nothing leaked": after sign-up, sign-in, a password reset, a patient with medication, a
@@ -27,8 +30,25 @@ beforeAll(async () => {
     { logger: true, logStream: { write: (line: string) => logs.push(line) } },
   );
   seed = await seedClinicalRecords(t, 'secreta@consulta.test');
-  needles = [...seed.secrets.clinical, ...seed.secrets.tokens];
+  needles = [...seed.secrets.clinical, ...seed.secrets.tokens, ...(await secondFactorSecrets(seed.owner.accessToken))];
 }, 120_000);
+
+/**
+ * Issue 32: the authenticator app's secret (encrypted) and its recovery codes (hashed), and WebAuthn challenges (keyed
+ * hashes) — one pending, one answered by a passkey.
+ */
+async function secondFactorSecrets(token: string): Promise<string[]> {
+  const SF = `${AUTH}/second-factor`;
+  const { secret } = json<{ secret: string }>(await t.post(`${SF}/totp`, undefined, { token }));
+  const confirmed = await t.post(`${SF}/totp/confirm`, { code: await generate({ secret }) }, { token });
+  const { recoveryCodes } = json<{ recoveryCodes: string[] }>(confirmed);
+  const key = new SoftAuthenticator();
+  const options = json<{ challenge: string; user: { id: string } }>(await t.post(`${AUTH}/passkeys/options`, undefined, { token }));
+  const registered = await t.post(`${AUTH}/passkeys`, { name: 'Portátil', response: key.register(options).response }, { token });
+  if (registered.statusCode !== 201) throw new Error(`passkey: ${registered.body}`);
+  const pending = json<{ challenge: string }>(await t.post(`${AUTH}/login/passkey/options`)).challenge;
+  return [secret, ...recoveryCodes, ...recoveryCodes.map((c) => c.replace('-', '')), options.challenge, pending];
+}
 afterAll(async () => {
   // The last test closes the app itself (PGlite checkpoints its files on close); close() then drops the rest.
   await t?.close().catch(() => {});
