@@ -12,16 +12,16 @@ import { GatewayUnavailableError } from '../payments/gateway';
 import { loadStripe } from '../payments/stripe-sdk';
 import { IVA_21 as IVA, type BillingPriceSpec } from './platform-billing';
 import { ROUTES } from '../../test/fake-stripe/routes';
+import { StripeBilling } from './stripe-billing';
 import {
   itemChange,
   savedChargeRefusal,
-  StripeBilling,
   toBillingPreview,
   toCheckoutFact,
   toInvoiceFact,
   toSavedChargeResult,
   toSubscriptionFact,
-} from './stripe-billing';
+} from './stripe-facts';
 
 // `customers.retrieve` (chargeSaved reads the customer's default card), which the fake does not serve yet:
 // answered from its ledger. Files share their worker's modules (vitest.config: isolate false), so added once.
