@@ -13,7 +13,7 @@ type S3rverClass = new (o: Record<string, unknown>) => S3rverServer;
  */
 export async function startS3rver(
   bucket = 'divan-test',
-): Promise<{ config: S3Config; env: Record<string, string>; close(): Promise<void> }> {
+): Promise<{ config: S3Config; env: Record<string, string>; directory: string; close(): Promise<void> }> {
   const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
   const directory = mkdtempSync(join(tmpdir(), 'divan-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
@@ -37,6 +37,7 @@ export async function startS3rver(
   return {
     config,
     env,
+    directory,
     close: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
