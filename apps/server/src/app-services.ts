@@ -2,7 +2,7 @@ import type { Provided } from './platform/modules/define-module';
 import type { Platform } from './platform/modules/platform';
 
 /** What operator commands and tests read of the platform on `app.services`. */
-const PLATFORM_KEYS = ['database', 'realtime', 'events', 'jobs', 'mailer', 'cipher', 'privateFiles', 'storage'] as const;
+const PLATFORM_KEYS = ['database', 'realtime', 'events', 'jobs', 'mailer', 'cipher', 'privateFiles', 'storage', 'lifecycle'] as const;
 /** …and of the modules' provides (each documented where its module declares it, `<module>.module.ts`). */
 const MODULE_KEYS = [
   'users',

@@ -24,6 +24,7 @@ import { googleCalendarModule } from './modules/google-calendar/google-calendar.
 import { healthModule } from './modules/health/health.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
 import { learningModule } from './modules/learning/learning.module';
+import { measuresModule } from './modules/measures/measures.module';
 import { meetModule } from './modules/meet/meet.module';
 import type { MeetHubOptions } from './modules/meet/meet-hub';
 import { patientAccountsModule } from './modules/patient-accounts/patient-accounts.module';
@@ -64,6 +65,7 @@ const modulesOf = (opts: BuildOptions) => [
   authModule,
   patientsModule,
   documentsModule,
+  measuresModule,
   patientImportModule,
   patientExportModule,
   tasksModule,
@@ -96,23 +98,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const app = createServer(config, opts);
   try {
-    const platform = await buildPlatform(config, database, app.log, opts);
+    const platform = await buildPlatform(config, database, app.log, { ...opts, migrationsFolder });
     const modules = await mountModules(platform, modulesOf(opts));
     const { workspaces, bookingPage } = modules.provided;
     // Core's SOCKET_EVENTS, each published by one module, reach the members of the event's workspace.
     bridgeToSockets(platform.events, platform.realtime, workspaces!.memberUserIds, modules.sockets, app.log);
     app.decorate('services', appServices(platform, modules.provided));
     const web = { webDist: webDistOf(platform, defaultWebDist), pages: [bookingPage!, companionPage] };
-    await registerHttp(app, platform, { ...web, resolveMembership: workspaces!.resolveMembership });
-    await modules.routes(app);
-    // A running job (an import, a mail being relayed) finishes before the database closes.
-    app.addHook('preClose', () => platform.jobs.stop());
-    await registerPlatformRoutes(app, platform, web);
+    // PROCESS_ROLE=worker: jobs and crons; over HTTP only the health routes (and /metrics), no API, socket or web app.
+    const serves = config.processRole !== 'worker';
+    await registerHttp(app, platform, { ...web, resolveMembership: workspaces!.resolveMembership, api: serves });
+    await modules.routes(app, serves ? undefined : [healthModule.name]);
+    if (serves) await registerPlatformRoutes(app, platform, web);
     await platform.jobs.start();
     await platform.realtime.start();
     await modules.start();
     await platform.events.start();
     app.addHook('onClose', async () => {
+      // After the listener closed and in-flight requests ended: a running job (an import, a mail being
+      // relayed) finishes, or is handed back, before the database closes (main.ts starts this stop earlier).
+      await platform.jobs.stop();
       await platform.events.stop();
       await modules.stop();
       await platform.realtime.stop();

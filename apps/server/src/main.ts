@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
@@ -6,7 +7,7 @@ import { collectStartupGarbage } from './platform/memory';
 import { flushLogs, logDestination } from './platform/log-destination';
 import { listeningUrl, rememberPublicUrl } from './platform/server-address';
 
-/** Starts Diván: one port for the API, the websocket and the web app. SIGTERM closes it cleanly. */
+/** Starts Diván: one port for the API, the websocket and the web app (PROCESS_ROLE=worker: health only). SIGTERM drains it. */
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
@@ -20,13 +21,28 @@ async function main() {
     app.log.fatal({ err }, 'uncaught exception: exiting');
     void flushLogs(logs).finally(() => process.exit(1));
   });
+  // SIGTERM (README, "Several processes"): readiness answers 503 at once; after SHUTDOWN_DRAIN_MS the listener
+  // closes (in-flight requests finish, sockets are told "going away"), jobs stop taking work and finish
+  // or are handed back; past SHUTDOWN_GRACE_MS the process exits anyway.
+  const { graceMs, drainMs } = config.shutdown ?? { graceMs: 10_000, drainMs: 0 };
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const deadline = Date.now() + graceMs;
+    app.log.info(`${signal} received: draining`);
+    const force = setTimeout(() => {
+      app.log.error({ graceMs }, 'shutdown: grace exceeded, exiting');
+      void flushLogs(logs).finally(() => process.exit(1));
+    }, graceMs);
     try {
+      app.services.lifecycle.drain();
+      if (drainMs) await sleep(drainMs);
+      // Started now, beside the HTTP close: the jobs have what is left of the grace, less a margin for closing the rest.
+      void app.services.jobs.stop({ timeoutMs: Math.max(0, deadline - Date.now() - Math.min(1000, graceMs / 5)) });
+      // Node closes the connections idle when the listener closes, not those that turn idle later (a
+      // keep-alive connection whose request was in flight): each is closed as soon as it is idle.
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
       await app.close();
       await flushLogs(logs);
       clearTimeout(force);

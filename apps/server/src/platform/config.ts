@@ -102,6 +102,14 @@ const envSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** web: HTTP and sockets, no job handler or cron; worker: jobs and crons, HTTP only for health; all (default): both. */
   PROCESS_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /** SIGTERM: the most a process takes to stop (drain, in-flight requests, running jobs) before it exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(10_000),
+  /** SIGTERM: how long readiness answers 503 while the process still takes new connections (above the balancer's check interval × fall). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000, 'must be at most 600000').default(0),
+  /** Prometheus metrics on their own listener (/metrics on this port); unset: on the main port behind METRICS_TOKEN, or none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Bearer token of /metrics on the main port (without METRICS_PORT). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Files in an S3-compatible bucket instead of DATA_DIR/files (s3-storage.ts): the bucket turns it on. */
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -194,6 +202,10 @@ export type Config = {
   runJobs?: boolean;
   /** PROCESS_ROLE (default all): a worker serves only the health routes over HTTP. */
   processRole?: 'web' | 'worker' | 'all';
+  /** SHUTDOWN_GRACE_MS (default 10000) and SHUTDOWN_DRAIN_MS (default 0): see main.ts. */
+  shutdown?: { graceMs: number; drainMs: number };
+  /** METRICS_PORT (own listener, no token) or METRICS_TOKEN (bearer on the main port); neither: /metrics is 404. */
+  metrics?: { port?: number; token?: string };
   /** S3_*: files in a bucket; unset: on disk under DATA_DIR/files. */
   s3?: S3Config;
   /**
@@ -291,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsCache: e.ANALYTICS_CACHE,
     runJobs: e.JOBS === 'on' && e.PROCESS_ROLE !== 'web',
     processRole: e.PROCESS_ROLE,
+    shutdown: shutdownConfig(e),
+    metrics: e.METRICS_PORT !== undefined || e.METRICS_TOKEN ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN } : undefined,
     s3: s3Config(e),
     devMail: devMailEnabled(e.NODE_ENV, e.SMTP_URL, e.DEV_MAIL),
     iceServers: ice.ok ? ice.value : [],
@@ -301,6 +315,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seal: sealConfig(e),
     social: socialSettings(e),
   };
+}
+
+/** The drain is part of the grace: what is left of it goes to in-flight requests and running jobs. */
+function shutdownConfig(e: z.infer<typeof envSchema>) {
+  if (e.SHUTDOWN_DRAIN_MS >= e.SHUTDOWN_GRACE_MS)
+    throw new ConfigError(`Invalid environment variable SHUTDOWN_DRAIN_MS: must be less than SHUTDOWN_GRACE_MS (${e.SHUTDOWN_GRACE_MS})`);
+  return { graceMs: e.SHUTDOWN_GRACE_MS, drainMs: e.SHUTDOWN_DRAIN_MS };
 }
 
 /** S3_BUCKET turns the bucket on; the other S3_* mean nothing without it, and the two keys go together. */

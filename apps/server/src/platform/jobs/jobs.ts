@@ -45,11 +45,19 @@ export type JobsOptions = {
   maintenanceIntervalSeconds?: number;
   /** Jobs fetched per poll; each still runs alone, one after another (default 5). */
   batchSize?: number;
+  /** `stop`: how long running jobs may take to finish before they are handed back (default 10 s). */
+  stopTimeoutMs?: number;
 };
 
 export type JobStats = { statements: number; busyMs: number; since: number };
 
-type Queue = QueueDefinition<unknown> & { abort?: () => void; woken?: boolean; running?: Promise<void> };
+type Queue = QueueDefinition<unknown> & {
+  abort?: () => void;
+  woken?: boolean;
+  running?: Promise<void>;
+  /** The job its handler runs now, and whether `stop` handed it back (its handler's end is then not reported). */
+  current?: { id: string; handedBack?: boolean };
+};
 
 /**
  * Background work on pg-boss 10 (the Node 20 line) in the application's own database: on PostgreSQL
@@ -66,6 +74,7 @@ export class Jobs {
   private readonly executor: SqlExecutor;
   private stats_: JobStats = { statements: 0, busyMs: 0, since: Date.now() };
   private stopping = false;
+  private stopped: Promise<void> | undefined;
   private started = false;
 
   constructor(
@@ -154,13 +163,38 @@ export class Jobs {
     for (const q of this.queues.values()) q.running ??= this.loop(q);
   }
 
-  async stop() {
-    if (!this.boss || this.stopping) return;
+  /**
+   * Takes no new job; each loop finishes the job it holds within `timeoutMs` (default `stopTimeoutMs`),
+   * and one still running then is handed back (failed for its retry by another process: its side effect
+   * claims a unique row, so a second run does not repeat it). A job cut off by a kill is retried after
+   * its expiry. Called twice (SIGTERM, then the app's close), the second waits for the first.
+   */
+  stop(opts: { timeoutMs?: number } = {}): Promise<void> {
+    if (!this.boss) return Promise.resolve();
+    return (this.stopped ??= this.stopNow(this.boss, opts.timeoutMs ?? this.opts.stopTimeoutMs ?? 10_000));
+  }
+
+  private async stopNow(boss: PgBoss, timeoutMs: number) {
     this.stopping = true;
     for (const q of this.queues.values()) this.wakeQueue(q);
-    // Each loop finishes the job it holds (a graceful stop); a job cut off by a kill is retried after expiry.
-    await Promise.all([...this.queues.values()].map((q) => q.running));
-    await this.boss.stop({ graceful: false, close: false, wait: true });
+    const loops = Promise.all([...this.queues.values()].map((q) => q.running));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      loops.then(() => false),
+      new Promise<boolean>((res) => (timer = setTimeout(() => res(true), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (timedOut)
+      for (const q of this.queues.values()) {
+        const job = q.current;
+        if (!job || job.handedBack) continue;
+        job.handedBack = true;
+        this.opts.log?.warn({ queue: q.name, job: job.id, timeoutMs }, 'jobs: still running at shutdown, handed back');
+        await boss
+          .fail(q.name, job.id, { message: 'server stopping: handed back' })
+          .catch((err: unknown) => this.opts.log?.error({ err, queue: q.name, job: job.id }, 'jobs: could not hand the job back'));
+      }
+    await boss.stop({ graceful: true, timeout: 1000, close: false, wait: true });
   }
 
   /** Enqueues a job; with `key`, the same key twice is one job (the second send returns null). */
@@ -273,16 +307,20 @@ export class Jobs {
   }
 
   private async runOne(boss: PgBoss, q: Queue, job: PgBoss.JobWithMetadata) {
+    const current: NonNullable<Queue['current']> = (q.current = { id: job.id });
     try {
       await q.work(job.data, { id: job.id, name: q.name, retryCount: job.retryCount });
-      await boss.complete(q.name, job.id);
+      if (!current.handedBack) await boss.complete(q.name, job.id);
     } catch (err) {
+      if (current.handedBack) return;
       // The handler's failure (a throw, sync or not, of anything) ends here: logged, the job failed for its retry, the worker on to the next.
       this.opts.log?.error({ err, queue: q.name, job: job.id, retry: job.retryCount }, `jobs: handler of ${q.name} failed`);
       const message = err instanceof Error ? err.message : String(err);
       await boss
         .fail(q.name, job.id, { message })
         .catch((e: unknown) => this.opts.log?.error({ err: e, queue: q.name, job: job.id }, 'jobs: could not mark the job failed'));
+    } finally {
+      q.current = undefined;
     }
   }
 

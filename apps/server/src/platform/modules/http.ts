@@ -29,6 +29,9 @@ export function createServer(config: Config, opts: { logger?: boolean; logStream
     logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Closing (SIGTERM): a request that still comes on an open connection is served, with Connection: close,
+    // rather than answered 503 — the balancer stopped sending here when readiness turned 503.
+    return503OnClosing: false,
     // A path Fastify refuses before routing (a parameter past its length, a bad escape) is a Spanish 4xx too.
     frameworkErrors,
     // …and what the HTTP parser refuses (a body cut before its Content-Length, headers too big).
@@ -49,7 +52,7 @@ export const webDistOf = (p: Platform, defaultWebDist: string) =>
 export async function registerHttp(
   app: FastifyInstance,
   p: Platform,
-  o: { webDist?: string; pages: WebPage[]; resolveMembership: MembershipResolver },
+  o: { webDist?: string; pages: WebPage[]; resolveMembership: MembershipResolver; api?: boolean },
 ) {
   const { config } = p;
   // Each request is logged only at debug level; warnings and errors always.
@@ -58,6 +61,10 @@ export async function registerHttp(
   app.setValidatorCompiler(requestValidator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Draining (SIGTERM): each answer closes its connection, so clients and the balancer open new ones elsewhere.
+  app.addHook('onSend', async (_req, reply) => {
+    if (p.lifecycle.draining) reply.header('connection', 'close');
+  });
   registerSecurityHeaders(
     app,
     inlineScriptHashes(
@@ -70,14 +77,26 @@ export async function registerHttp(
   if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
   await app.register(rateLimit, { global: false, redis: rateLimitRedis, nameSpace: 'divan:rl:ip:' });
   await registerMemberRateLimits(app, { ...config.rateLimit, redisUrl: config.redisUrl });
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  if (o.api !== false) {
+    await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+    // Closing (SIGTERM): every socket, the chat's and the video room's, is told "going away" (1001) so its
+    // client reconnects, through the balancer, to another process. Before the plugin's own preClose (a bare close).
+    app.addHook('preClose', (done) => {
+      for (const client of app.websocketServer?.clients ?? []) client.close(GOING_AWAY, 'server shutting down');
+      done();
+    });
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  }
   await app.register(accessPlugin, { tokens: p.tokens, resolveMembership: o.resolveMembership });
   registerClientVersionCheck(app);
+  if (o.api === false) return;
   refuseStrayUpgrades(app);
   await registerOpenApi(app);
   await app.register(filesRoutes, { publicImages: p.publicImages });
 }
+
+/** The websocket close code of a server going down (RFC 6455 §7.4.1). */
+export const GOING_AWAY = 1001;
 
 /** After the modules' routes: the development pages, the notifications socket, and the web app (its catch-all last). */
 export async function registerPlatformRoutes(app: FastifyInstance, p: Platform, o: { webDist?: string; pages: WebPage[] }) {

@@ -8,7 +8,8 @@ export type Mounted = {
   provided: Partial<Provided>;
   /** Every module's bridged events, together exactly core's SOCKET_EVENTS. */
   sockets: SocketEventName[];
-  routes(app: FastifyInstance): Promise<void>;
+  /** Every module's routes, or only those of the modules `only` names (a worker process: the health routes). */
+  routes(app: FastifyInstance, only?: readonly string[]): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -52,8 +53,8 @@ export async function mountModules(platform: Platform, modules: readonly AnyModu
   return {
     provided: provided as Partial<Provided>,
     sockets,
-    async routes(app) {
-      for (const { b } of built) await b.routes?.(app);
+    async routes(app, only) {
+      for (const { name, b } of built) if (!only || only.includes(name)) await b.routes?.(app);
     },
     async start() {
       for (const { b } of built) await b.start?.();

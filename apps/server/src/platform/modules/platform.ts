@@ -9,6 +9,7 @@ import type { Database, Db } from '../db/database';
 import { EventBus } from '../events/event-bus';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limiter';
 import { Jobs } from '../jobs/jobs';
+import { Lifecycle } from '../lifecycle/lifecycle';
 import { Mailer, OUTBOX_KEY } from '../mail/mailer';
 import { inProcessBroker, redisBroker } from '../realtime/broker';
 import { Realtime, type RealtimeOptions } from '../realtime/realtime';
@@ -23,6 +24,8 @@ export type PlatformOptions = {
   realtime?: RealtimeOptions;
   /** The clock time-driven jobs read (session reminders); tests move it. Default: the real one. */
   clock?: () => Date;
+  /** drizzle/ of this build: readiness holds its newest migration applied. */
+  migrationsFolder?: string;
 };
 
 /** What every module may build on: the database, the bus, jobs, mail, sockets, keys and files. */
@@ -47,6 +50,8 @@ export type Platform = {
   privateFiles: PrivateFileStore;
   /** Sign-in and code mails per address (AUTH_RATE_LIMIT_EMAIL). */
   emailLimiter: RateLimiter;
+  /** Ready, or draining since SIGTERM (GET /health/ready). */
+  lifecycle: Lifecycle;
 };
 
 export async function buildPlatform(config: Config, database: Database, log: FastifyBaseLogger, opts: PlatformOptions): Promise<Platform> {
@@ -96,5 +101,6 @@ export async function buildPlatform(config: Config, database: Database, log: Fas
     publicImages: new PublicImageStore(db, storage),
     privateFiles: new PrivateFileStore(db, storage, cipher),
     emailLimiter,
+    lifecycle: new Lifecycle(db, opts.migrationsFolder),
   };
 }
