@@ -77,6 +77,15 @@ export async function seedClinicalRecords(t: TestApp, email = 'marta@consulta.te
   });
   if (up.statusCode !== 201) throw new Error(`import: ${up.body}`);
 
+  // An outcome measure answered in session (issue 32): its answers and scores are clinical data.
+  const measureAnswers = [3, 1, 2, 0, 3, 1, 2, 0, 2, 1, 3, 0, 2, 1, 3, 0, 2, 3, 1, 0, 3];
+  const measure = await t.post(
+    `${W}/patients/${patient.id}/measures/administer`,
+    { measure: 'dass21', answers: measureAnswers },
+    { token },
+  );
+  if (measure.statusCode !== 201) throw new Error(`measure: ${measure.body}`);
+
   const clinical = [
     'Sertralina 50 mg',
     'Duelo por la pérdida',
@@ -85,6 +94,9 @@ export async function seedClinicalRecords(t: TestApp, email = 'marta@consulta.te
     'Ideas autolíticas',
     'trastorno adaptativo mixto',
     'trastorno bipolar tipo II',
+    // The answers as they would read in clear (a JSON array), with and without spaces.
+    measureAnswers.join(','),
+    measureAnswers.join(', '),
   ];
   return {
     owner,
@@ -93,6 +105,7 @@ export async function seedClinicalRecords(t: TestApp, email = 'marta@consulta.te
     entryId: entry.id,
     documentId: json<{ id: string }>(docRes).id,
     importId: json<{ importId: string }>(up).importId,
+    measureAnswers,
     secrets: { clinical, tokens: [signupToken, resetToken], code },
     /** Every record read back through the API (and the outbox through the mailer). */
     async read() {
@@ -107,7 +120,8 @@ export async function seedClinicalRecords(t: TestApp, email = 'marta@consulta.te
       const drafts = json<{ body: string }[]>(await get(`${H}/drafts`));
       const document = (await get(`${W}/patients/${patient.id}/documents/${json<{ id: string }>(docRes).id}/download`)).body;
       const mail = await t.app.services.mailer.list(email, 10);
-      return { medication: p.treatment?.medication, entries, revisions, drafts, document, mail };
+      const measures = json<{ answers: number[] | null }[]>(await get(`${W}/patients/${patient.id}/measures`));
+      return { medication: p.treatment?.medication, entries, revisions, drafts, document, mail, measures };
     },
     /** Commits the pending import (its rows are read from the database) and waits for its end. */
     async commitImport() {

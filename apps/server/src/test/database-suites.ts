@@ -44,6 +44,7 @@ export const MODULES_ON_PGLITE = [
   'documents.test.ts',
   'feedback.test.ts',
   'invoices.test.ts',
+  'measures.test.ts',
   'meet.test.ts',
   'patient-accounts.test.ts',
   'patient-export.test.ts',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { measureAdministrationResponse } from '../measures/measure.contracts';
 import { documentResponse } from './document.contracts';
 import { patientResponse } from './patient.contracts';
 
@@ -27,5 +28,7 @@ export const patientExportResponse = z.object({
     )
     .nullable(),
   documents: z.array(documentResponse.omit({ patientId: true })).nullable(),
+  /** The completed outcome measures with their answers and scores (the clinical history's permission). */
+  measures: z.array(measureAdministrationResponse).nullable(),
 });
 export type PatientExport = z.infer<typeof patientExportResponse>;

@@ -1,6 +1,7 @@
 import { canOn, type PatientExport } from '@divan/core';
 import type { DocumentsService } from '../documents/documents.service';
 import type { HistoryService } from '../patients/history.service';
+import type { MeasuresService } from '../measures/measures.service';
 import type { Caller } from '../../platform/auth/caller';
 import type { PatientsService } from '../patients/patients.service';
 import type { WorkspacesService } from '../workspaces/workspaces.service';
@@ -18,6 +19,7 @@ export class PatientExportService {
     private readonly history: HistoryService,
     private readonly documents: DocumentsService,
     private readonly workspaces: WorkspacesService,
+    private readonly measures: MeasuresService,
   ) {}
 
   async json(c: Caller, patientId: string): Promise<PatientExport> {
@@ -41,6 +43,7 @@ export class PatientExportService {
     const documents = canOn(c.member.ability, 'read', 'patient_documents', owner)
       ? (await this.documents.list(c, patient.id)).map(({ patientId: _p, ...d }) => d)
       : null;
+    const measures = canOn(c.member.ability, 'read', 'patient_histories', owner) ? await this.measures.forExport(c, patient.id) : null;
     await this.patients.logAccess(
       c,
       { id: patient.id, workspaceId: c.member.workspaceId, firstName: patient.firstName, lastName: patient.lastName },
@@ -53,6 +56,7 @@ export class PatientExportService {
       treatment: treatment ?? null,
       history,
       documents,
+      measures,
     };
   }
 

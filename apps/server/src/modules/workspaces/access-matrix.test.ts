@@ -99,6 +99,16 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
   key: async () => 'proteccion-datos',
   // Sent by the owner and signed, so its PDF downloads.
   consentId: () => records.consent(t, owner.accessToken, workspaceId),
+  // A PHQ-9 given in session with item 9 above 0: completed (cancel is a 409) and flagged (review succeeds).
+  administrationId: async ({ params }) => {
+    const res = await t.post(
+      `/api/v1/workspaces/${workspaceId}/patients/${params.patientId}/measures/administer`,
+      { measure: 'phq9', answers: [0, 0, 0, 0, 0, 0, 0, 0, 1] },
+      { token: owner.accessToken },
+    );
+    if (res.statusCode !== 201) throw new Error(`administer: ${res.body}`);
+    return (res.json() as { id: string }).id;
+  },
   serviceId: () => records.bookingService(t, owner.accessToken, workspaceId),
   overrideId: () => records.availabilityOverride(t, owner.accessToken, workspaceId),
   // A conversation is a patient file's chat.

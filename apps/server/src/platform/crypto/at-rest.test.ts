@@ -14,7 +14,7 @@ import { SoftAuthenticator } from '../../test/soft-authenticator';
 
 /**
  * Issue 9, "nothing leaked": after sign-up, sign-in, a password reset, a patient with medication, a
- * history entry with a revision, a draft, a document and a pending import, no login code, no link token
+ * history entry with a revision, a draft, a document, a pending import and an outcome measure's answers, no login code, no link token
  * and no clinical text is found in clear in any table, in PGlite's data files and WAL, in the stored
  * files, nor in the backup (even once its passphrase opens it: the database inside is still encrypted
  * with the master key, which the backup does not hold). PGlite on disk, whatever TEST_DATABASE_URL says.
@@ -75,6 +75,7 @@ describe('secrets at rest', () => {
     expect(r.entries[0]!.body).toContain('pesadillas recurrentes');
     expect(r.revisions[0]!.body).toContain('insomnio desde la mudanza');
     expect(r.document).toContain('trastorno adaptativo mixto');
+    expect(r.measures[0]!.answers).toEqual(seed.measureAnswers);
     expect(seed.secrets.code).toMatch(/^\d{6}$/);
     expect(seed.secrets.tokens).toHaveLength(2);
   });
@@ -93,7 +94,14 @@ describe('secrets at rest', () => {
         where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`),
     );
     expect(tables.map((x) => x.n)).toEqual(
-      expect.arrayContaining(['history_entries', 'mail_outbox', 'patients', 'patient_imports', 'clinical_data_keys']),
+      expect.arrayContaining([
+        'history_entries',
+        'mail_outbox',
+        'patients',
+        'patient_imports',
+        'clinical_data_keys',
+        'measure_administrations',
+      ]),
     );
     const leaks: string[] = [];
     let control = false;

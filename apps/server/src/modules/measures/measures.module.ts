@@ -1,0 +1,35 @@
+import { defineModule } from '../../platform/modules/define-module';
+import { measuresRoutes } from './measures.routes';
+import { MeasuresService } from './measures.service';
+
+declare module '../../platform/modules/define-module' {
+  interface Provided {
+    /** Outcome measures: administrations, trends, risk flags; the patient export reads them. */
+    measures: MeasuresService;
+  }
+}
+
+/** Outcome measures (issue 32): sending by link, in-session administration, scoring, reliable change, risk flags. */
+export const measuresModule = defineModule({
+  name: 'measures',
+  needs: ['users', 'workspaces', 'patients'],
+  build: ({ users, workspaces, patients }, p) => {
+    const measures = new MeasuresService({
+      db: p.db,
+      appSecret: p.config.appSecret,
+      publicUrl: p.config.publicUrl,
+      mailer: p.mailer,
+      jobs: p.jobs,
+      cipher: p.cipher,
+      users,
+      workspaces,
+      patients,
+      clock: p.clock,
+    });
+    return {
+      provides: { measures },
+      routes: (app) => app.register(measuresRoutes, { measures, perIpPerMinute: p.config.rateLimit.perIpPerMinute }),
+      sweeps: { 'measures.reminders': () => measures.remindDue(), 'measures.expire': () => measures.expireDue() },
+    };
+  },
+});
