@@ -15,6 +15,10 @@ export const useLogin = () => useAction(authApi.login, { onSuccess: storeSession
 
 export const useLoginSecondFactor = () => useAction(authApi.loginSecondFactor, { onSuccess: storeSession });
 
+export const usePasskeySignIn = () => useAction(authApi.passkeySignIn, { onSuccess: storeSession });
+
+export const usePasskeySecondStep = () => useAction(authApi.passkeySecondStep, { onSuccess: storeSession });
+
 export const useSignUp = () => useAction(authApi.signUp);
 
 export const useResendConfirmation = () => useAction(authApi.resendConfirmation);

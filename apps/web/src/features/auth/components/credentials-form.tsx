@@ -63,7 +63,8 @@ export function CredentialsForm({ onChallenge }: Props) {
         </Alert>
       ) : null}
       <Field label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" autoFocus {...form.register('email')} />
+        {/* `webauthn`: the browser may offer the person's passkeys here (conditional UI, issue 32). */}
+        <Input type="email" autoComplete="username webauthn" inputMode="email" autoFocus {...form.register('email')} />
       </Field>
       <Field
         label="Contraseña"

@@ -6,6 +6,7 @@ import { renderScreen, signIn } from '@/test/render';
 import { useAuthStore } from '@/stores/auth-store';
 import { identitiesKey } from '../api/identities-api';
 import { secondFactorKey } from '../api/second-factor-api';
+import { passkeysKey } from '../api/passkeys-api';
 import { SecuritySettingsRoute } from '../routes/security-settings';
 
 const GOOGLE = {
@@ -37,6 +38,7 @@ function openSecurity(identities: IdentitiesResponse) {
     totp: false,
     totpEnabledAt: null,
     recoveryCodesLeft: 0,
+    passkeys: 0,
     enrolmentRequired: false,
     verifiedAt: '2026-12-05T10:00:00.000Z',
   };
@@ -44,6 +46,7 @@ function openSecurity(identities: IdentitiesResponse) {
     queries: [
       [identitiesKey, identities],
       [secondFactorKey, secondFactor],
+      [passkeysKey, []],
     ],
   });
 }

@@ -7,13 +7,16 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { messageOf } from '@/lib/error-message';
+import { getPasskey, passkeyFailure } from '@/lib/passkeys';
+import { KeyRound } from 'lucide-react';
 import { secondFactorApi } from '../api/second-factor-api';
+import { passkeysApi } from '../api/passkeys-api';
 
-type Mode = 'totp' | 'recovery' | 'email';
+type Mode = 'totp' | 'recovery' | 'email' | 'passkey';
 
 /**
  * Step-up (issue 32): a sensitive action (exporting a patient's file, turning off «Segundo factor obligatorio») asks
- * for the app's code — or a recovery code, or for an account without an app a mailed code — then is retried.
+ * for a passkey or the app's code — or a recovery code, or for an account with neither a mailed code — then is retried.
  * The signed-in shell opens it when the API client asks (lib/step-up) and hears `onDone`.
  */
 export function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
@@ -22,12 +25,17 @@ export function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [has, setHas] = useState({ totp: false, passkey: false });
   const done = useRef(false);
 
   useEffect(() => {
     let live = true;
     secondFactorApi.status().then(
-      (s) => live && setMode(s.totp ? 'totp' : 'email'),
+      (s) => {
+        if (!live) return;
+        setHas({ totp: s.totp, passkey: s.passkeys > 0 });
+        setMode(s.passkeys > 0 ? 'passkey' : s.totp ? 'totp' : 'email');
+      },
       () => live && setMode('totp'),
     );
     return () => {
@@ -48,6 +56,19 @@ export function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
       setChallenge((await secondFactorApi.startEmailStepUp()).challenge);
     } catch (e) {
       setError(messageOf(e));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const answerWithPasskey = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await passkeysApi.stepUp(await getPasskey(await passkeysApi.stepUpOptions()));
+      finish(true);
+    } catch (e) {
+      setError(passkeyFailure(e));
     } finally {
       setPending(false);
     }
@@ -80,6 +101,21 @@ export function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
     >
       {!mode ? (
         <Spinner />
+      ) : mode === 'passkey' ? (
+        <div className="grid gap-4">
+          {error ? <Alert variant="error">{error}</Alert> : null}
+          <p className="text-sm">Usa una de tus llaves de acceso: tu huella, tu cara, el PIN del dispositivo o una llave de seguridad.</p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Button type="button" onClick={() => void answerWithPasskey()} loading={pending} autoFocus>
+              <KeyRound aria-hidden /> Usar mi llave de acceso
+            </Button>
+            {has.totp ? (
+              <Button type="button" variant="link" size="none" onClick={() => (setError(null), setMode('totp'))}>
+                Usar el código de la app
+              </Button>
+            ) : null}
+          </div>
+        </div>
       ) : needsMail ? (
         <div className="grid gap-4">
           {error ? <Alert variant="error">{error}</Alert> : null}
@@ -119,6 +155,11 @@ export function StepUpDialog({ onDone }: { onDone: (ok: boolean) => void }) {
                 onClick={() => (setCode(''), setMode(mode === 'totp' ? 'recovery' : 'totp'))}
               >
                 {mode === 'totp' ? 'Usar un código de recuperación' : 'Usar el código de la app'}
+              </Button>
+            ) : null}
+            {has.passkey ? (
+              <Button type="button" variant="link" size="none" onClick={() => (setError(null), setMode('passkey'))}>
+                Usar una llave de acceso
               </Button>
             ) : null}
           </div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, KeyRound } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -11,10 +11,10 @@ import { useLoginSecondFactor } from '../api/auth-mutations';
 /** Codes that mean this sign-in is spent: only starting again helps. */
 const deadChallenge = new Set(['challenge_expired', 'challenge_not_found', 'max_attempts']);
 
-type Props = { challenge: string; onBack: () => void };
+type Props = { challenge: string; onBack: () => void; onUsePasskey?: () => void };
 
 /** Step 2 of sign-in for an account with an authenticator app (issue 32): the app's 6 digits, or a recovery code. */
-export function TotpCodeForm({ challenge, onBack }: Props) {
+export function TotpCodeForm({ challenge, onBack, onUsePasskey }: Props) {
   const login = useLoginSecondFactor();
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -92,6 +92,11 @@ export function TotpCodeForm({ challenge, onBack }: Props) {
           {recovery ? 'Usar el código de la app' : 'Usar un código de recuperación'}
         </Button>
       </div>
+      {onUsePasskey ? (
+        <Button type="button" variant="outline" onClick={onUsePasskey}>
+          <KeyRound aria-hidden /> Usar una llave de acceso
+        </Button>
+      ) : null}
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { useIdentities } from '../api/identities-api';
 import { CreatePasswordCard } from '../components/create-password-card';
 import { LinkedAccounts } from '../components/linked-accounts';
 import { SecondFactorCard } from '../components/second-factor-card';
+import { PasskeysCard } from '../components/passkeys-card';
 
 import type { ChangePasswordForm as PasswordForm } from '../schemas';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -79,6 +80,7 @@ export function SecuritySettingsRoute() {
       ) : (
         <CreatePasswordCard />
       )}
+      <PasskeysCard />
       <SecondFactorCard />
       <LinkedAccounts />
     </div>
