@@ -8,6 +8,7 @@ import { bridgeToSockets } from './platform/events/socket-bridge';
 import { useSpanishZodMessages } from './platform/http/zod-spanish';
 import { companionPage, createServer, registerHttp, registerPlatformRoutes, webDistOf } from './platform/modules/http';
 import { mountModules } from './platform/modules/mount-modules';
+import { Metrics, serveMetrics } from './platform/metrics/metrics';
 import { buildPlatform, type PlatformOptions } from './platform/modules/platform';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { auditModule } from './modules/audit/audit.module';
@@ -107,8 +108,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const web = { webDist: webDistOf(platform, defaultWebDist), pages: [bookingPage!, companionPage] };
     // PROCESS_ROLE=worker: jobs and crons; over HTTP only the health routes (and /metrics), no API, socket or web app.
     const serves = config.processRole !== 'worker';
-    await registerHttp(app, platform, { ...web, resolveMembership: workspaces!.resolveMembership, api: serves });
+    // METRICS_PORT or METRICS_TOKEN: Prometheus metrics (neither: nothing is counted, /metrics is 404).
+    const metrics = config.metrics
+      ? new Metrics({
+          database,
+          jobs: platform.jobs,
+          role: config.processRole ?? 'all',
+          sockets: () => (serves ? app.websocketServer.clients.size : 0),
+        })
+      : undefined;
+    await registerHttp(app, platform, { ...web, resolveMembership: workspaces!.resolveMembership, api: serves, metrics });
     await modules.routes(app, serves ? undefined : [healthModule.name]);
+    if (metrics) await serveMetrics(app, metrics, { ...config.metrics, host: config.host });
     if (serves) await registerPlatformRoutes(app, platform, web);
     await platform.jobs.start();
     await platform.realtime.start();

@@ -19,8 +19,18 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Where heavy reads go: the replica of DATABASE_REPLICA_URL when it has caught up, else `db` (read-routing.ts). */
   reads: ReadRouting;
+  /** PostgreSQL: each pool's connections now (metrics); PGlite has none. */
+  pools?: () => { pool: 'primary' | 'replica'; total: number; idle: number; waiting: number }[];
   close(): Promise<void>;
 };
+
+type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
+const countsOf = (pool: 'primary' | 'replica', p: PoolCounts) => ({
+  pool,
+  total: p.totalCount,
+  idle: p.idleCount,
+  waiting: p.waitingCount,
+});
 
 export type DatabaseOptions = {
   /** PostgreSQL server; when absent, PGlite. */
@@ -56,7 +66,8 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   pool.on('error', (err) => console.error('postgres pool error', err.message));
   await migratePg(drizzlePg(pool) as never, { migrationsFolder: opts.migrationsFolder });
   const db = drizzlePg(pool, statementLogger(opts.onStatement)) as unknown as Db;
-  if (!opts.replicaUrl) return { db, kind: 'postgres', reads: primaryOnly(db), close: () => pool.end() };
+  if (!opts.replicaUrl)
+    return { db, kind: 'postgres', reads: primaryOnly(db), pools: () => [countsOf('primary', pool)], close: () => pool.end() };
   // Reads only, no migrations (the replica replays the primary's); a dead replica is given up on quickly.
   const replicaPool = new pg.Pool({
     connectionString: opts.replicaUrl,
@@ -75,6 +86,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     db,
     kind: 'postgres',
     reads,
+    pools: () => [countsOf('primary', pool), countsOf('replica', replicaPool)],
     close: async () => {
       await Promise.all([pool.end(), replicaPool.end()]);
     },

@@ -51,6 +51,8 @@ export type JobsOptions = {
 
 export type JobStats = { statements: number; busyMs: number; since: number };
 
+export type QueueStats = { queue: string; waiting: number; active: number; scheduled: number; oldestWaitingSeconds: number };
+
 type Queue = QueueDefinition<unknown> & {
   abort?: () => void;
   woken?: boolean;
@@ -245,6 +247,34 @@ export class Jobs {
       jobId(name, key),
     ])) as { rows: { state: string }[] };
     return res.rows[0]?.state ?? null;
+  }
+
+  /**
+   * Each declared queue now (metrics): jobs due and waiting for a worker, running, scheduled for later (a
+   * reminder's), and how long the oldest waiting one has been due. One grouped read of pg-boss's table.
+   */
+  async queueStats(): Promise<QueueStats[]> {
+    this.ready();
+    const res = (await this.executor.executeSql(
+      `SELECT name,
+        count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS waiting,
+        count(*) FILTER (WHERE state = 'active')::int AS active,
+        count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after > now())::int AS scheduled,
+        COALESCE(extract(epoch FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::float8 AS oldest
+      FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') GROUP BY name`,
+      [],
+    )) as { rows: { name: string; waiting: number; active: number; scheduled: number; oldest: number }[] };
+    const byName = new Map(res.rows.map((r) => [r.name, r]));
+    return [...this.queues.keys()].sort().map((queue) => {
+      const r = byName.get(queue);
+      return {
+        queue,
+        waiting: r?.waiting ?? 0,
+        active: r?.active ?? 0,
+        scheduled: r?.scheduled ?? 0,
+        oldestWaitingSeconds: r?.oldest ?? 0,
+      };
+    });
   }
 
   /** Statements sent by the job runner, and the time the database spent on them. */

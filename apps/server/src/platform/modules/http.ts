@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from '../http/security-headers';
 import { refuseStrayUpgrades } from '../http/socket-paths';
 import { inlineScriptHashes, registerWebApp, type WebPage } from '../http/web-app';
 import { devJobsRoutes } from '../jobs/dev-jobs.routes';
+import { countRequests, type Metrics } from '../metrics/metrics';
 import { devMailRoutes } from '../mail/dev-mail.routes';
 import { filesRoutes } from '../storage/files.routes';
 import type { Config } from '../config';
@@ -52,7 +53,7 @@ export const webDistOf = (p: Platform, defaultWebDist: string) =>
 export async function registerHttp(
   app: FastifyInstance,
   p: Platform,
-  o: { webDist?: string; pages: WebPage[]; resolveMembership: MembershipResolver; api?: boolean },
+  o: { webDist?: string; pages: WebPage[]; resolveMembership: MembershipResolver; api?: boolean; metrics?: Metrics },
 ) {
   const { config } = p;
   // Each request is logged only at debug level; warnings and errors always.
@@ -61,6 +62,7 @@ export async function registerHttp(
   app.setValidatorCompiler(requestValidator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (o.metrics) countRequests(app, o.metrics);
   // Draining (SIGTERM): each answer closes its connection, so clients and the balancer open new ones elsewhere.
   app.addHook('onSend', async (_req, reply) => {
     if (p.lifecycle.draining) reply.header('connection', 'close');
