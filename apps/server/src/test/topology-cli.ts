@@ -6,7 +6,7 @@ import { startTopology } from './topology';
  */
 const check = process.argv.includes('--check');
 const started = performance.now();
-const t = await startTopology({ log: (line) => console.log(`· ${line}`) });
+const t = await startTopology({ build: true, log: (line) => console.log(`· ${line}`) });
 let stopping = false;
 const stop = async (code = 0) => {
   if (stopping) return;

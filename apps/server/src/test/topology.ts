@@ -108,6 +108,11 @@ export type TopologyOptions = {
   /** Extra environment for every server process. */
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /**
+   * Build the server first when its build is stale (the script). Default (the test): run what is there — the
+   * build `npm test` made, else the source through tsx (entryArgs) — never waiting on another run's build lock.
+   */
+  build?: boolean;
 };
 
 /** The server's build (dist/main.js) when it is fresh, else a build under the e2e lock, which other checkouts and helpers share. */
@@ -139,12 +144,26 @@ export async function startTopology(o: TopologyOptions = {}): Promise<Topology> 
   const log = o.log ?? (() => undefined);
   const missing = topologyMissing();
   if (missing) throw new Error(`the topology needs ${missing}`);
-  ensureServerBuilt(log);
+  if (o.build) ensureServerBuilt(log);
   const dir = mkdtempSync(join(tmpdir(), 'divan-topology-'));
   // The postgres user walks into it (initdb, the clusters, their sockets).
   chmodSync(dir, 0o755);
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  // If this process ends before stop() (a test runner's timeout, Ctrl-C twice), nothing is left running:
+  // the clusters (pg_ctl detaches them) are stopped and every child killed, synchronously.
+  const children: ChildProcess[] = [];
+  const clusters: string[] = [];
+  const onExit = () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    for (const d of clusters) {
+      const c = asPostgres('pg_ctl', ['-D', d, '-m', 'immediate', 'stop']);
+      spawnSync(c.cmd, c.args, { stdio: 'ignore' });
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
   const stop = async () => {
+    process.off('exit', onExit);
     for (const c of cleanups.splice(0).reverse()) {
       try {
         await c();
@@ -191,6 +210,7 @@ export async function startTopology(o: TopologyOptions = {}): Promise<Topology> 
         ['-D', d, '-w', '-t', '60', ...(logFile ? ['-l', logFile] : []), ...(action === 'stop' ? ['-m', 'immediate'] : []), action],
         `pg_ctl ${action}`,
       );
+    clusters.push(primaryDir);
     ctl(primaryDir, 'start', join(pgDir, 'primary.log'));
     cleanups.push(() => ctl(primaryDir, 'stop'));
     const admin = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
@@ -204,6 +224,7 @@ export async function startTopology(o: TopologyOptions = {}): Promise<Topology> 
       'pg_basebackup',
     );
     appendFileSync(join(replicaDir, 'postgresql.conf'), settings(replicaPort));
+    clusters.push(replicaDir);
     ctl(replicaDir, 'start', join(pgDir, 'replica.log'));
     cleanups.push(() => ctl(replicaDir, 'stop'));
     const primaryUrl = `postgres://postgres@127.0.0.1:${pgPort}/divan`;
@@ -227,6 +248,7 @@ export async function startTopology(o: TopologyOptions = {}): Promise<Topology> 
         stdio: 'ignore',
       },
     );
+    children.push(redis);
     cleanups.push(() => stopChild(redis));
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
     await until('redis answers', 10_000, () =>
@@ -274,6 +296,7 @@ export async function startTopology(o: TopologyOptions = {}): Promise<Topology> 
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      children.push(child);
       let out = '';
       child.stdout!.on('data', (d) => (out += d));
       child.stderr!.on('data', (d) => (out += d));
@@ -333,8 +356,9 @@ export async function startTopology(o: TopologyOptions = {}): Promise<Topology> 
         '  option forwardfor',
         '  option redispatch',
         '  retries 2',
-        // A request whose connection failed (a killed process) is tried again on the other server, not answered 503.
-        '  retry-on conn-failure empty-response response-timeout',
+        // A request that could not connect (a killed process) is tried on the other server, not answered 503. Only
+        // then: one sent to a process that died while answering may have been done (a message stored), so it is not replayed.
+        '  retry-on conn-failure',
         'frontend divan',
         `  bind 127.0.0.1:${proxyPort}`,
         '  default_backend web',
@@ -350,6 +374,7 @@ export async function startTopology(o: TopologyOptions = {}): Promise<Topology> 
       ].join('\n'),
     );
     const proxy = spawn(which('haproxy')!, ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(proxy);
     let proxyOut = '';
     proxy.stdout!.on('data', (d) => (proxyOut += d));
     proxy.stderr!.on('data', (d) => (proxyOut += d));

@@ -7,6 +7,7 @@ import { startTopology, topologyMissing, type Topology } from '../test/topology'
 import { nextWeek, W } from '../test/session-fixtures';
 import { AUTH, device } from '../test/test-app';
 import { PASSWORD, linkToken } from '../test/auth-flows';
+import { authenticatedSocket } from '../test/ws-client';
 
 /**
  * Issue 31's "must show", on real processes: two web processes and a worker of the built server behind
@@ -59,6 +60,54 @@ let t: Topology;
 let owner: { userId: string; accessToken: string };
 let workspaceId: string;
 let patientId: string;
+
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+const mailsTo = async (base: string, to: string) =>
+  ok<{ text: string }[]>(await call(base, 'GET', `/dev/mail/messages?to=${encodeURIComponent(to)}`));
+
+/** The patient of `patientFileId` connected to their file (invitation, mailed code), signed in on the patients' realm. */
+async function connectPatient(base: string, email: string) {
+  ok(await call(base, 'POST', `${W(workspaceId)}/patients/${patientId}/connect`, { token: owner.accessToken, body: { email } }));
+  const link = /\/p\/connect\/([A-Za-z0-9_-]+)/.exec((await mailsTo(base, email))[0]!.text)![1]!;
+  const sent = ok<{ challenge: string }>(await call(base, 'POST', `/api/v1/public/patient-connect/${link}/code`));
+  const code = codeIn((await mailsTo(base, email))[0]!.text);
+  return ok<{ accountId: string; accessToken: string }>(
+    await call(base, 'POST', `/api/v1/public/patient-connect/${link}`, { body: { challenge: sent.challenge, code, ...device } }),
+  );
+}
+
+type ChatMessage = { id: string; body: string; cursor: string; patientFileId?: string };
+type Socket = Awaited<ReturnType<typeof authenticatedSocket>>;
+
+/** A chat client as the web app is one: messages from its socket, and after a reconnect the ones after the last it has. */
+function chatView(fileId: string) {
+  const seen = new Map<string, ChatMessage>();
+  let last: string | undefined;
+  const take = (m: ChatMessage) => {
+    if (m.patientFileId !== undefined && m.patientFileId !== fileId) return;
+    if (!seen.has(m.id)) seen.set(m.id, m);
+    if (!last || m.cursor > last) last = m.cursor;
+  };
+  return {
+    seen,
+    drain(socket: Socket) {
+      for (const f of socket.taken('chat-message')) take((f.data as { message: ChatMessage & { patientFileId?: string } }).message);
+    },
+    /** GET …/messages?after=<last cursor>, page by page. */
+    async catchUp(base: string, path: string, token: string) {
+      // From the first message when it has none yet.
+      let after = last ?? '0_00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const page = ok<{ items: ChatMessage[]; next: string | null }>(
+          await call(base, 'GET', `${path}/messages?limit=100&after=${encodeURIComponent(after)}`, { token }),
+        );
+        page.items.forEach(take);
+        if (!page.next) return;
+        after = page.next;
+      }
+    },
+  };
+}
 
 /** A confirmed therapist, signed up through `base` (the outbox is read on the same database from any process). */
 async function signUp(base: string, email: string, firstName: string) {
@@ -154,4 +203,104 @@ describe.skipIf(!!missing)('the topology: 2 web + 1 worker behind haproxy, prima
     // Another visitor is not refused.
     expect((await call(t.webs[0]!.url, 'GET', page, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status).not.toBe(429);
   });
+
+  it('kill -9 of one web process during a burst of chat messages: after reconnecting and catching up by last id, no message lost or doubled; no 5xx 5 s after the kill', async () => {
+    const [a, b] = t.webs;
+    const patient = await connectPatient(a!.url, `ana-${randomBytes(3).toString('hex')}@topologia.test`);
+    const memberPath = `${W(workspaceId)}/chats/${patientId}`;
+    const patientPath = `/api/v1/patient/files/${patientId}/chat`;
+    // The therapist's socket on web A (the one killed), the patient's on web B.
+    let therapistSocket = await authenticatedSocket(a!.url, owner.accessToken);
+    const patientSocket = await authenticatedSocket(b!.url, patient.accessToken, 'patients');
+    const therapistView = chatView(patientId);
+    const patientView = chatView(patientId);
+
+    const total = 600;
+    const sent = new Map<string, string>(); // body → id, once stored
+    const failures: { at: number; status: number }[] = [];
+    let killedAt = 0;
+    /** One side's messages, one after another through haproxy; a refused send is tried again only if it was not stored. */
+    const sender = async (side: 'therapist' | 'patient') => {
+      const path = side === 'therapist' ? memberPath : patientPath;
+      const token = side === 'therapist' ? owner.accessToken : patient.accessToken;
+      for (let i = 0; i < total / 2; i++) {
+        const body = `${side} ${i}`;
+        for (;;) {
+          const res = await call(t.proxyUrl, 'POST', `${path}/messages`, { token, body: { body } }).catch(() => ({
+            status: 599,
+            body: null,
+            text: '',
+          }));
+          if (res.status === 201) {
+            sent.set(body, (res.body as ChatMessage).id);
+            break;
+          }
+          failures.push({ at: Date.now(), status: res.status });
+          // Was it stored before its process died? The latest messages tell.
+          const latest = await call(t.proxyUrl, 'GET', `${path}/messages?limit=20`, { token });
+          const stored = latest.status === 200 && (latest.body as { items: ChatMessage[] }).items.find((m) => m.body === body);
+          if (stored) {
+            sent.set(body, stored.id);
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        if (side === 'therapist' && i === total / 6) {
+          killedAt = Date.now();
+          await t.webs[0]!.kill();
+        }
+      }
+    };
+    const drainer = setInterval(() => {
+      therapistView.drain(therapistSocket);
+      patientView.drain(patientSocket);
+    }, 20);
+    // The therapist's client reconnects (through haproxy) as soon as its socket drops, then catches up.
+    const reconnected = (async () => {
+      if (!(await therapistSocket.closedWith(120_000))) throw new Error('the therapist’s socket on the killed process never closed');
+      therapistView.drain(therapistSocket);
+      for (;;) {
+        try {
+          therapistSocket = await authenticatedSocket(t.proxyUrl, owner.accessToken);
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      await therapistView.catchUp(t.proxyUrl, memberPath, owner.accessToken);
+    })();
+    await Promise.all([sender('therapist'), sender('patient')]);
+    await reconnected;
+    // Whatever is still on its way over the sockets, then one last catch-up each (a client does one on focus).
+    await new Promise((r) => setTimeout(r, 500));
+    clearInterval(drainer);
+    therapistView.drain(therapistSocket);
+    patientView.drain(patientSocket);
+    const liveOnly = new Set(patientView.seen.keys());
+    await therapistView.catchUp(t.proxyUrl, memberPath, owner.accessToken);
+    await patientView.catchUp(t.proxyUrl, patientPath, patient.accessToken);
+    therapistSocket.close();
+    patientSocket.close();
+
+    expect(sent.size).toBe(total);
+    const stored = chatView(patientId);
+    await stored.catchUp(b!.url, memberPath, owner.accessToken);
+    const bodies = [...stored.seen.values()].map((m) => m.body);
+    expect(bodies.length, 'stored once each').toBe(new Set(bodies).size);
+    expect(new Set(bodies)).toEqual(new Set(sent.keys()));
+    const ids = new Set(sent.values());
+    expect(new Set(therapistView.seen.keys()), 'the therapist (reconnected, caught up) has every message').toEqual(ids);
+    expect(new Set(patientView.seen.keys()), 'the patient has every message').toEqual(ids);
+    // The patient's socket, on the surviving process, missed none of them live.
+    expect(
+      [...ids].filter((id) => !liveOnly.has(id)),
+      'missed live by the patient’s socket on web B',
+    ).toEqual([]);
+    expect(killedAt).toBeGreaterThan(0);
+    expect(
+      failures.filter((f) => f.at > killedAt + 5_000 && f.status >= 500),
+      'no 5xx 5 s after the kill',
+    ).toEqual([]);
+    await t.restart(t.webs[0]!);
+  }, 180_000);
 });
