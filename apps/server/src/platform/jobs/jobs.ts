@@ -7,6 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/database';
 import { sqlExecutor, type SqlExecutor } from '../db/sql-executor';
 import { loadPgBoss } from './load-pg-boss';
+import { currentRequestId, requestContext } from '../request-context';
+
+/** Where a job's data carries the id of the request that enqueued it (taken off before its handler sees the data). */
+export const REQUEST_ID_KEY = '_requestId';
 
 export const JOBS_SCHEMA = 'pgboss';
 /** Crons are written in the practice's time: "every night at 03:00" is 03:00 in Madrid, summer and winter. */
@@ -203,9 +207,11 @@ export class Jobs {
   async send<T>(name: string, data: T, opts: SendOptions = {}): Promise<string | null> {
     const boss = this.ready();
     if (!this.queues.has(name)) throw new Error(`unknown queue ${name}`);
+    const requestId = currentRequestId();
+    const payload = requestId && isPlainObject(data) ? { ...data, [REQUEST_ID_KEY]: requestId } : data;
     const id = await boss.send(
       name,
-      data as object,
+      payload as object,
       {
         ...(opts.key ? { id: jobId(name, opts.key) } : {}),
         ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
@@ -338,13 +344,23 @@ export class Jobs {
 
   private async runOne(boss: PgBoss, q: Queue, job: PgBoss.JobWithMetadata) {
     const current: NonNullable<Queue['current']> = (q.current = { id: job.id });
+    let data = job.data;
+    let requestId: string | undefined;
+    if (isPlainObject(data) && REQUEST_ID_KEY in data) {
+      const { [REQUEST_ID_KEY]: rid, ...rest } = data;
+      requestId = typeof rid === 'string' ? rid : undefined;
+      data = rest;
+    }
     try {
-      await q.work(job.data, { id: job.id, name: q.name, retryCount: job.retryCount });
+      // Every line the handler logs carries the job, its queue and the request that enqueued it (request-context.ts).
+      await requestContext.run({ requestId, job: job.id, queue: q.name }, () =>
+        q.work(data, { id: job.id, name: q.name, retryCount: job.retryCount }),
+      );
       if (!current.handedBack) await boss.complete(q.name, job.id);
     } catch (err) {
       if (current.handedBack) return;
       // The handler's failure (a throw, sync or not, of anything) ends here: logged, the job failed for its retry, the worker on to the next.
-      this.opts.log?.error({ err, queue: q.name, job: job.id, retry: job.retryCount }, `jobs: handler of ${q.name} failed`);
+      this.opts.log?.error({ err, queue: q.name, job: job.id, retry: job.retryCount, requestId }, `jobs: handler of ${q.name} failed`);
       const message = err instanceof Error ? err.message : String(err);
       await boss
         .fail(q.name, job.id, { message })
@@ -378,6 +394,9 @@ export class Jobs {
     }
   }
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 /** A UUID derived from the queue and business key (name-based, like UUIDv5): the same key is the same job. */
 export function jobId(name: string, key: string): string {

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { IMAGE_MAX_BYTES } from '@divan/core';
 import { accessPlugin, type MembershipResolver } from '../auth/access';
@@ -16,6 +17,7 @@ import { refuseStrayUpgrades } from '../http/socket-paths';
 import { inlineScriptHashes, registerWebApp, type WebPage } from '../http/web-app';
 import { devJobsRoutes } from '../jobs/dev-jobs.routes';
 import { countRequests, type Metrics } from '../metrics/metrics';
+import { jobLogFields, requestContext } from '../request-context';
 import { devMailRoutes } from '../mail/dev-mail.routes';
 import { filesRoutes } from '../storage/files.routes';
 import type { Config } from '../config';
@@ -27,7 +29,13 @@ export const companionPage: WebPage = { prefix: '/p/', file: 'companion.html' };
 /** The Fastify instance: its logger, proxies, body limit and the Spanish answers to what it refuses before routing. */
 export function createServer(config: Config, opts: { logger?: boolean; logStream?: { write(line: string): unknown } }) {
   return Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, mixin: jobLogFields, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // Request ids unique across processes; behind a trusted proxy, the one it sends (haproxy's unique-id) so both logs match.
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     // Closing (SIGTERM): a request that still comes on an open connection is served, with Connection: close,
@@ -63,8 +71,11 @@ export async function registerHttp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   if (o.metrics) countRequests(app, o.metrics);
+  // The request's id for the code it runs, across awaits: the jobs it enqueues carry it (request-context.ts).
+  app.addHook('onRequest', (req, _reply, done) => requestContext.run({ requestId: req.id }, done));
   // Draining (SIGTERM): each answer closes its connection, so clients and the balancer open new ones elsewhere.
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
     if (p.lifecycle.draining) reply.header('connection', 'close');
   });
   registerSecurityHeaders(
