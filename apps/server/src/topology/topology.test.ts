@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { shiftDay, toInstant } from '@divan/core';
+import { shiftDay, toInstant, todayIn } from '@divan/core';
 import { startTopology, topologyMissing, type Topology } from '../test/topology';
 import { nextWeek, W } from '../test/session-fixtures';
 import { AUTH, device } from '../test/test-app';
@@ -302,5 +302,76 @@ describe.skipIf(!!missing)('the topology: 2 web + 1 worker behind haproxy, prima
       'no 5xx 5 s after the kill',
     ).toEqual([]);
     await t.restart(t.webs[0]!);
+  }, 180_000);
+
+  it('kill -9 of the worker in the middle of sending reminders: after a new worker starts, every reminder is sent once', async () => {
+    // Due while no worker runs; the worker's run at start sends them.
+    await t.worker.kill();
+    const email = `nico-${randomBytes(3).toString('hex')}@topologia.test`;
+    const nico = ok<{ id: string }>(
+      await call(t.proxyUrl, 'POST', `${W(workspaceId)}/patients`, {
+        token: owner.accessToken,
+        body: { firstName: 'Nico', lastName: 'Prueba', email, assignedTherapistId: owner.userId },
+      }),
+      201,
+    ).id;
+    const total = 400;
+    // Two days ahead, a reminder three days before: due now, whatever the hour.
+    const day = shiftDay(todayIn('Europe/Madrid'), 2);
+    const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const ids: string[] = [];
+    for (let i = 0; i < total; i += 8)
+      ids.push(
+        ...(await Promise.all(
+          Array.from({ length: 8 }, async (_, k) => {
+            const start = 6 * 60 + 2 * (i + k);
+            const made = await call(t.proxyUrl, 'POST', `${W(workspaceId)}/sessions`, {
+              token: owner.accessToken,
+              body: { patientId: nico, therapistId: owner.userId, day, from: hhmm(start), to: hhmm(start + 30), reminders: [3 * 1440] },
+            });
+            return ok<{ session: { id: string } }>(made, 201).session.id;
+          }),
+        )),
+      );
+    const claims = async () =>
+      Number(
+        (
+          await t.query<{ n: string }>(
+            'primary',
+            'SELECT count(*)::text AS n FROM session_reminder_sends WHERE session_id = ANY($1::uuid[])',
+            [ids],
+          )
+        )[0]!.n,
+      );
+    const worker = await t.restart(t.worker);
+    // Killed in the middle: some sent, not all.
+    let atKill = 0;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      atKill = await claims();
+      if (atKill >= 5) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await worker.kill();
+    atKill = await claims();
+    expect(atKill, 'killed in the middle of the batch').toBeGreaterThan(0);
+    expect(atKill).toBeLessThan(total);
+    await t.restart(t.worker);
+    await expect.poll(claims, { timeout: 60_000, interval: 250 }).toBe(total);
+    const [sends] = await t.query<{ rows: string; sessions: string; sent: string }>(
+      'primary',
+      "SELECT count(*)::text AS rows, count(DISTINCT session_id)::text AS sessions, count(*) FILTER (WHERE outcome = 'sent')::text AS sent FROM session_reminder_sends WHERE session_id = ANY($1::uuid[])",
+      [ids],
+    );
+    expect([Number(sends!.rows), Number(sends!.sessions)], 'one claim per session').toEqual([total, total]);
+    // Every mail claimed was written once (its outbox key is the reminder's), none twice.
+    const keys = ids.map((id) => `reminder:${id}%`);
+    const [mails] = await t.query<{ n: string; keys: string }>(
+      'primary',
+      'SELECT count(*)::text AS n, count(DISTINCT key)::text AS keys FROM mail_outbox WHERE key LIKE ANY($1::text[])',
+      [keys],
+    );
+    expect(Number(mails!.n)).toBe(Number(mails!.keys));
+    expect(Number(mails!.n)).toBe(Number(sends!.sent));
+    console.log(`reminders: ${atKill} of ${total} claimed when the worker was killed; ${sends!.sent} mails, each once`);
   }, 180_000);
 });
