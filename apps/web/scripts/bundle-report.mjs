@@ -28,10 +28,11 @@ const screens = {
     later: { 'form schemas (first input)': ['src/features/auth/schemas.ts'] },
   },
   'shell (dashboard)': {
-    // 162 KB on 02/12/2026 (199 before Zod and CASL left the dashboard); issue 26 aims at 150.
-    budget: 170,
-    // screens.ts: the first signed-in screens' imports (more-screens.ts, the others', loads on the first
-    // input). The month's money
+    // 162 KB on 02/12/2026 (199 before Zod and CASL left the dashboard); 165.3 on 08/12/2026 (170.4 before the
+    // screens inside the shell loaded through the shell layout); issue 26 aims at 150.
+    budget: 166,
+    // screens.ts: the shell layout's import; the dashboard and the others load through the shell layout
+    // (more-screens.ts, the others' preload lists, on the first input). The month's money
     // (revenue-card, its own chunk) loads as soon as the dashboard shows for whoever reads invoices.
     modules: [
       'src/app/router.tsx',

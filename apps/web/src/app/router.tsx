@@ -2,15 +2,21 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, type LazyRouteFu
 import { PageSpinner } from '@/components/ui/spinner';
 import { RouteErrorBoundary, ServerErrorRoute } from '@/features/errors/routes/server-error';
 import { RequireAuth, RequireGuest } from './guards';
+import type { ShellScreen } from './layouts/shell-layout';
 import type { moreScreens as MoreScreens } from './more-screens';
 import type { screens as Screens } from './screens';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 /** A signed-in screen, loaded through ./screens (one small chunk first, then the screen). */
 const first = (name: keyof typeof Screens) => (() => import('./screens').then((m): Promise<object> => m.screens[name]())) as Lazy;
-/** The others, through ./more-screens (loaded by the shell on the first input, or here when opened first). */
-const later = (name: keyof typeof MoreScreens) =>
-  (() => import('./more-screens').then((m): Promise<object> => m.moreScreens[name]())) as Lazy;
+/**
+ * The screens inside the shell, imported by the shell layout's module (after it, as the shell always draws
+ * around them): Rollup then knows the shell's modules are loaded already and keeps them in the shell's own
+ * chunk rather than in ~80 small shared files (docs/bundle-budget.md, 08/12/2026).
+ */
+const inShell = (name: ShellScreen) =>
+  (() => import('./screens').then((m) => m.screens.shellLayout()).then((m): Promise<object> => m.shellScreen(name))) as Lazy;
+const later = (name: keyof typeof MoreScreens) => inShell(name);
 
 /**
  * Every screen is a lazy chunk, so the sign-in page does not download the shell and vice versa.
@@ -69,7 +75,7 @@ export const router = createBrowserRouter([
           {
             lazy: first('shellLayout'),
             children: [
-              { index: true, lazy: first('dashboard') },
+              { index: true, lazy: inShell('dashboard') },
               {
                 path: 'patients',
                 lazy: later('patientsRoot'),
@@ -84,6 +90,7 @@ export const router = createBrowserRouter([
                       { path: 'info', lazy: later('patientInfo') },
                       { path: 'sessions', lazy: later('patientSessions') },
                       { path: 'history', lazy: later('patientHistory') },
+                      { path: 'measures', lazy: later('patientMeasures') },
                       { path: 'chat', lazy: later('patientChat') },
                       { path: 'documents', lazy: later('patientDocuments') },
                       { path: 'consents', lazy: later('patientConsents') },

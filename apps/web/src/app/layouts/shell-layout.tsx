@@ -13,6 +13,7 @@ import { Sidebar } from '../components/sidebar';
 import { TopBar } from '../components/top-bar';
 import { UnsavedChangesGuard } from '../components/unsaved-changes-guard';
 import { useRealtime } from '../hooks/use-realtime';
+import type { moreScreens as MoreScreens } from '../more-screens';
 
 const loadPalette = () => import('../components/command-palette');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
@@ -20,6 +21,11 @@ const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.Comman
 const MobileNav = lazy(() => import('../components/mobile-nav').then((m) => ({ default: m.MobileNav })));
 // Step-up (issue 32): loaded when a sensitive action first asks for a second factor.
 const StepUpDialog = lazy(() => import('@/features/auth/components/step-up-dialog').then((m) => ({ default: m.StepUpDialog })));
+
+/** The screens drawn inside the shell: the dashboard, and the others through ./more-screens (their preload lists). */
+export type ShellScreen = 'dashboard' | keyof typeof MoreScreens;
+export const shellScreen = (name: ShellScreen): Promise<object> =>
+  name === 'dashboard' ? import('../routes/dashboard') : import('../more-screens').then((m): Promise<object> => m.moreScreens[name]());
 
 /** Server state exists only once signed in, so the query client starts with the shell. */
 export function ShellLayout() {

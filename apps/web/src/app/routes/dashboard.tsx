@@ -9,18 +9,22 @@ import { useSessionsToClose } from '@/features/agenda/api/agenda-api';
 import { useChatUnreadTotal } from '@/features/chat/api/use-chat-live';
 import { usePermits } from '@/lib/permits';
 import { useAuthStore } from '@/stores/auth-store';
-import { screens } from '../screens';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isRealWorkspace, useCurrentWorkspace } from '@/stores/workspaces-store';
 
-// Its own chunk, loaded only while something is unread (through screens.ts): the shell stays within its budget.
-const UnreadChatsCard = lazy(() => screens.unreadChatsCard().then((m) => ({ default: m.UnreadChatsCard })));
+// Its own chunk, loaded only while something is unread: the shell stays within its budget. Imported from here,
+// not from screens.ts: loaded after the shell, their shared modules stay in the shell's chunks (router.tsx `inShell`).
+const UnreadChatsCard = lazy(() => import('@/features/chat/components/unread-chats-card').then((m) => ({ default: m.UnreadChatsCard })));
 // Likewise, only while some past session is still «Pendiente».
-const SessionsToCloseCard = lazy(() => screens.sessionsToCloseCard().then((m) => ({ default: m.SessionsToCloseCard })));
+const SessionsToCloseCard = lazy(() =>
+  import('@/features/agenda/components/sessions-to-close-card').then((m) => ({ default: m.SessionsToCloseCard })),
+);
 // The month's money and its 30-day chart: Recharts comes with it, after the shell.
-const RevenueCard = lazy(() => screens.revenueCard().then((m) => ({ default: m.RevenueCard })));
+const RevenueCard = lazy(() => import('@/features/analytics/components/revenue-card').then((m) => ({ default: m.RevenueCard })));
 // «Continuar viendo» and «Vídeos populares»: the library's own chunk, drawn only when it has something.
-const LearningDashboard = lazy(() => screens.learningCards().then((m) => ({ default: m.LearningDashboard })));
+const LearningDashboard = lazy(() =>
+  import('@/features/learning/components/learning-dashboard').then((m) => ({ default: m.LearningDashboard })),
+);
 
 export function DashboardRoute() {
   usePageTitle('Inicio');
