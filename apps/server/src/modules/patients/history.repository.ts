@@ -104,7 +104,7 @@ export function historyRepository(db: DbOrTx) {
         .insert(historyDrafts)
         .values({ ...values, updatedAt: new Date() })
         .onConflictDoUpdate({
-          target: [historyDrafts.patientId, historyDrafts.authorId, historyDrafts.entryId],
+          target: [historyDrafts.workspaceId, historyDrafts.patientId, historyDrafts.authorId, historyDrafts.entryId],
           set: { contentEnc: values.contentEnc, updatedAt: new Date() },
         })
         .returning();

@@ -141,7 +141,7 @@ export const historyDrafts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('history_drafts_author_entry_key').on(t.patientId, t.authorId, t.entryId).nullsNotDistinct(),
+    unique('history_drafts_author_entry_key').on(t.workspaceId, t.patientId, t.authorId, t.entryId).nullsNotDistinct(),
     index('history_drafts_updated_idx').on(t.updatedAt),
   ],
 );

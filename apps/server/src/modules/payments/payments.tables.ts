@@ -110,7 +110,10 @@ export const invoicePayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('invoice_payments_attempt_key').on(t.invoiceId, t.kind, t.attempt), index('invoice_payments_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    unique('invoice_payments_attempt_key').on(t.workspaceId, t.invoiceId, t.kind, t.attempt),
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+  ],
 );
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 

@@ -78,7 +78,8 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('sessions_series_index_key').on(t.seriesId, t.seriesIndex),
+    // workspace_id first: shard-ready (db/shard-ready.test.ts); a series is one workspace's, so it is the same key.
+    unique('sessions_series_index_key').on(t.workspaceId, t.seriesId, t.seriesIndex),
     // The calendar's range read, and the same per therapist (own scope, resource view, conflicts).
     // Migration 0050 rebuilt the first with INCLUDE (therapist, patient, status, cancellation reason,
     // modality, end, price, fee, invoiced), which drizzle cannot declare: the statistics' workspace-wide
