@@ -19,6 +19,8 @@ declare module '../../platform/modules/define-module' {
 
 /** The broker topic of "a workspace's members or roles changed" (memberships cached by WorkspacesService). */
 const ACCESS_CHANGED = 'workspace-access-changed';
+/** …and of "a workspace's plan or trial changed" (the plan gates' rows, WorkspacesService). */
+const PLAN_CHANGED = 'workspace-plan-changed';
 
 /** Workspaces, their members and roles. */
 export const workspacesModule = defineModule({
@@ -27,6 +29,7 @@ export const workspacesModule = defineModule({
   build: ({ users, audit }, p) => {
     const memberships = new WorkspaceCache<Membership>({ maxEntries: 10_000 }).shareThrough(p.realtime, ACCESS_CHANGED);
     const workspaces = new WorkspacesService(p.db, users, audit, p.publicImages, memberships, p.events);
+    workspaces.sharePlanGates(p.realtime, PLAN_CHANGED);
     const members = new MembersService({
       db: p.db,
       users,

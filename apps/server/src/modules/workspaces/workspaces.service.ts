@@ -14,7 +14,7 @@ import {
   type Workspace,
   type WorkspaceTemplate,
 } from '@divan/core';
-import { WorkspaceCache } from '../../platform/cache/workspace-cache';
+import { WorkspaceCache, type CacheBus } from '../../platform/cache/workspace-cache';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { EventBus } from '../../platform/events/event-bus';
 import type { Membership } from '../../platform/auth/access';
@@ -47,10 +47,15 @@ export class WorkspacesService {
   /**
    * The workspace rows behind the plan gates of hot reads (`featuresForRead`): kept a few seconds, so a
    * busy statistics screen does not read the row on every request (on PGlite each read queues behind the
-   * others). A change here drops it at once; one in another process, or racing its commit, shows within
-   * PLAN_GATE_TTL_MS.
+   * others). A change drops it at once here and, shared through the broker (`sharePlanGates`), in every
+   * process; one racing its commit (inside a caller's transaction) shows within PLAN_GATE_TTL_MS.
    */
   private readonly planRows = new WorkspaceCache<WorkspaceRow>({ maxEntries: 10_000, ttlMs: PLAN_GATE_TTL_MS });
+
+  /** The plan gates' rows are dropped in every server process when a plan or trial changes (issue 31). */
+  sharePlanGates(bus: CacheBus, topic: string) {
+    this.planRows.shareThrough(bus, topic);
+  }
 
   /**
    * The access guard's resolver, on every workspace request: from the cache, or one query and the
@@ -227,8 +232,8 @@ export class WorkspacesService {
       });
       return row!;
     });
-    // Again once committed (in the caller's transaction, the bound above covers the rest).
-    this.planRows.invalidate(workspaceId);
+    // Again once committed, in every process (in the caller's transaction, the bound above covers the rest).
+    this.planRows.changed(workspaceId);
     return row;
   }
 
@@ -250,7 +255,7 @@ export class WorkspacesService {
     const from = new Date(Math.max(current.freeTrialEnd?.getTime() ?? 0, Date.now(), opts.after?.getTime() ?? 0));
     const until = 'days' in by ? new Date(from.getTime() + by.days * 86_400_000) : addMonthsUtc(from, by.months);
     await workspacesRepository(tx).update(workspaceId, { freeTrialEnd: until });
-    this.planRows.invalidate(workspaceId);
+    this.planRows.changed(workspaceId);
     await this.audit.record(tx, {
       workspaceId,
       actorId: null,
