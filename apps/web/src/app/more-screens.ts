@@ -12,6 +12,7 @@ export const moreScreens = {
   patientSessions: () => import('./routes/patient-sessions'),
   patientBilling: () => import('./routes/patient-billing'),
   patientHistory: () => import('@/features/patients/history/history-tab'),
+  patientMeasures: () => import('./routes/patient-measures'),
   patientDocuments: () => import('@/features/patients/documents/documents-tab'),
   patientConsents: () => import('./routes/patient-consents'),
   patientChat: () => import('./routes/patient-chat'),

@@ -11,6 +11,8 @@ import { ErrorState, Link, ListSkeleton } from './ui';
 
 // A file's page (chat and the rest) loads with its route: the first screen («Entrar», the files) stays light.
 const FilePage = lazy(() => import('./file-page').then((m) => ({ default: m.FilePage })));
+// A mailed measure (issue 32) brings its instruments' texts: loaded only on its link.
+const MeasurePage = lazy(() => import('./measure-page').then((m) => ({ default: m.MeasurePage })));
 
 /** The patient's companion, by pathname (router.ts). */
 export function CompanionApp() {
@@ -24,6 +26,9 @@ export function CompanionApp() {
       break;
     case 'connect':
       page = <ConnectPage key={route.token} token={route.token} />;
+      break;
+    case 'measure':
+      page = <MeasurePage key={route.token} token={route.token} />;
       break;
     case 'file':
       page = session ? <FilePage key={route.fileId} fileId={route.fileId} section={route.section} /> : <HomePage />;

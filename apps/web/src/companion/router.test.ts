@@ -10,9 +10,18 @@ describe('companion routes', () => {
     expect(parseRoute('/p/connect/abc_DEF-123')).toEqual({ name: 'connect', token: 'abc_DEF-123' });
     expect(parseRoute(`/p/${id}`)).toEqual({ name: 'file', fileId: id, section: null });
     expect(parseRoute(`/p/${id}/chat`)).toEqual({ name: 'file', fileId: id, section: 'chat' });
+    expect(parseRoute('/p/cuestionario/abc_DEF-123')).toEqual({ name: 'measure', token: 'abc_DEF-123' });
   });
   it('knows no other address', () => {
-    for (const path of ['/patients', '/p/connect', '/p/not-a-file', `/p/${id}/nada`, `/p/${id}/chat/x`])
+    for (const path of [
+      '/patients',
+      '/p/connect',
+      '/p/cuestionario',
+      '/p/cuestionario/a/b',
+      '/p/not-a-file',
+      `/p/${id}/nada`,
+      `/p/${id}/chat/x`,
+    ])
       expect(parseRoute(path)).toEqual({ name: 'not-found' });
   });
   it('writes the addresses back', () => {

@@ -1,13 +1,18 @@
 /**
  * The companion's routes, read from the pathname: no router library on pages that must stay small.
  * `/p/` home (the connected files, or «Entrar»), `/p/connect/:token` a connect link, `/p/:fileId` a
- * connected file and `/p/:fileId/:section` one of its sections.
+ * connected file and `/p/:fileId/:section` one of its sections; `/p/cuestionario/:token` a mailed outcome
+ * measure (issue 32), answered without signing in.
  */
 export const SECTIONS = ['chat', 'sesiones', 'documentos', 'consentimientos', 'facturas'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export type Route =
-  { name: 'home' } | { name: 'connect'; token: string } | { name: 'file'; fileId: string; section: Section | null } | { name: 'not-found' };
+  | { name: 'home' }
+  | { name: 'connect'; token: string }
+  | { name: 'measure'; token: string }
+  | { name: 'file'; fileId: string; section: Section | null }
+  | { name: 'not-found' };
 
 export const BASE = '/p';
 
@@ -28,6 +33,7 @@ export function parseRoute(pathname: string): Route {
     });
   if (parts.length === 0) return { name: 'home' };
   if (parts[0] === 'connect') return parts.length === 2 ? { name: 'connect', token: parts[1]! } : { name: 'not-found' };
+  if (parts[0] === 'cuestionario') return parts.length === 2 ? { name: 'measure', token: parts[1]! } : { name: 'not-found' };
   if (!UUID.test(parts[0]!) || parts.length > 2) return { name: 'not-found' };
   if (parts.length === 1) return { name: 'file', fileId: parts[0]!, section: null };
   const section = SECTIONS.find((s) => s === parts[1]);

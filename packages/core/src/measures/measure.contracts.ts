@@ -17,11 +17,6 @@ export const MEASURE_STATUS_LABELS: Record<MeasureStatus, string> = {
 export const MEASURE_LINK_DAYS = 7;
 /** The patient is reminded once, this many days after sending, if they have not answered. */
 export const MEASURE_REMINDER_DAYS = 2;
-/** The crisis line shown to a patient whose answer raises a risk flag (Spain's 024), and nothing else automated. */
-export const CRISIS_LINE = {
-  number: '024',
-  text: 'Si estás pensando en hacerte daño, llama al 024 (gratuito, 24 horas). En una emergencia, llama al 112.',
-};
 
 const measureKey = z.enum(MEASURE_KEYS, { error: msg.invalidEnum() });
 const reliable = z.enum(

@@ -64,6 +64,12 @@ export type Measure = {
   translation: { source: string; verify: boolean };
 };
 
+/** The crisis line shown to a patient whose answer raises a risk flag (Spain's 024), and nothing else automated. */
+export const CRISIS_LINE = {
+  number: '024',
+  text: 'Si estás pensando en hacerte daño o en quitarte la vida, llama al 024: es gratuito, confidencial y atiende las 24 horas. En una emergencia, llama al 112.',
+};
+
 export const maxOption = (m: Pick<Measure, 'options'>) => Math.max(...m.options.map((o) => o.value));
 
 type LikertInput = Omit<Measure, 'items' | 'reversed' | 'language' | 'riskItems'> & {

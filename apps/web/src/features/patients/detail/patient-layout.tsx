@@ -3,6 +3,7 @@ import { Link, Outlet, useParams } from 'react-router';
 import {
   CalendarDays,
   ChevronLeft,
+  ClipboardList,
   FileSignature,
   FileText,
   FolderOpen,
@@ -48,6 +49,8 @@ function tabsFor(
     { to: 'info', label: 'Datos', icon: UserRound, show: true },
     { to: 'sessions', label: 'Sesiones', icon: CalendarDays, show: can('read', 'sessions') },
     { to: 'history', label: 'Historia clínica', icon: NotebookPen, show: can('read', 'patient_histories') },
+    // Outcome measures are clinical data: the history's permission (issue 32).
+    { to: 'measures', label: 'Cuestionarios', icon: ClipboardList, show: can('read', 'patient_histories') },
     // The chat is clinical: who reads the history reads it (spec §2 `chat`).
     { to: 'chat', label: 'Chat', icon: MessagesSquare, show: can('read', 'patient_histories') },
     { to: 'documents', label: 'Documentos', icon: FolderOpen, show: can('read', 'patient_documents') },
