@@ -31,6 +31,8 @@ const GLOBAL: Record<string, string> = {
   feedback: 'comments to Diván’s operator, per account',
   installation: 'the installation’s marker (one row)',
   job_claims: 'the jobs’ side-effect claims: keys of any scope (Citus: a reference table or per-key distribution)',
+  job_workers: 'the job processes’ heartbeats: the platform’s processes, not a workspace’s',
+  job_runs: 'the job each job process runs now, keyed by pg-boss’s job id (pg-boss’s own tables are outside the app’s schema too)',
   clinical_data_keys: 'data keys by scope (a workspace or the mail outbox): read by scope id',
   billing_events: 'Diván’s own billing webhooks, deduplicated by the provider’s event id',
   payment_events: 'the payment provider’s webhooks, deduplicated by event id before the workspace is known',
