@@ -77,7 +77,16 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   );
   r.post(
     `${BASE}/password/challenge`,
-    { config: pub, schema: { operationId: 'resetPassword', tags, body: passwordResetBody, response: { 200: authTokensResponse } } },
+    {
+      config: pub,
+      schema: {
+        operationId: 'resetPassword',
+        tags,
+        description: 'An account with a second factor gets the challenge of its second step (as `/code` answers) instead of tokens.',
+        body: passwordResetBody,
+        response: { 200: z.union([authTokensResponse, therapistLoginChallengeResponse]) },
+      },
+    },
     (req) => auth.resetPassword(req.body.code, req.body.password, device(req.body), ctx(req)),
   );
   r.get(

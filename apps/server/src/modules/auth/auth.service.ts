@@ -239,22 +239,32 @@ export class AuthService {
     });
   }
 
-  async resetPassword(code: string, password: string, device: DeviceInfo, ctx: SessionContext): Promise<AuthTokens> {
+  /**
+   * The mailed link sets a new password. The link proves the email only: an account with a second factor (an
+   * authenticator app or a passkey) then answers it like a sign-in (a `second_factor` challenge instead of tokens).
+   */
+  async resetPassword(
+    code: string,
+    password: string,
+    device: DeviceInfo,
+    ctx: SessionContext,
+  ): Promise<AuthTokens | TherapistLoginChallenge> {
     assertPasswordRule(password, 'password');
     const challenge = await this.useLink('password', code);
     const passwordHash = await argon2.hash(password, ARGON2);
+    const userId = challenge.userId!;
+    const secondFactor = await this.d.secondFactor.hasSecondFactor(userId);
     const { tokens, revoked } = await this.d.db.transaction(async (tx) => {
       const repo = authRepository(tx);
-      const userId = challenge.userId!;
       await repo.consumeAllOfKind(userId, 'password');
       await this.d.users.setPasswordHash(userId, passwordHash, tx);
       // Whoever knew the old password is signed out everywhere; the link proves the email.
       const revoked = await repo.revokeOtherSessions(userId, null, 'password_reset');
       const user = (await this.d.users.markVerified(userId, tx))!;
-      return { tokens: await this.sessions.start(tx, user, device, ctx), revoked };
+      return { tokens: secondFactor ? null : await this.sessions.start(tx, user, device, ctx), revoked };
     });
     await this.sessions.ended(revoked);
-    return tokens;
+    return tokens ?? (await this.secondFactorChallenge(userId))!;
   }
 
   async changePassword(refreshToken: string, currentPassword: string, newPassword: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AUTH, createTestApp, device, json, type TestApp } from '../../../test/test-app';
-import { signIn } from '../../../test/auth-flows';
+import { linkToken, signIn } from '../../../test/auth-flows';
 import { addMember, createWorkspace, therapist, type Therapist } from '../../../test/workspace-fixtures';
 import { SoftAuthenticator, type SoftCredential } from '../../../test/soft-authenticator';
 import { relyingParty } from './passkeys.service';
@@ -299,5 +299,23 @@ describe('«Segundo factor obligatorio» counts a passkey', () => {
     const off = await t.put(policyUrl(), { required: false }, { token: owner.accessToken });
     expect(off.statusCode, off.body).toBe(200);
     expect(json(off)).toMatchObject({ required: false });
+  });
+
+  it('a password reset of an account with a passkey answers its second step, not tokens', async () => {
+    expect((await t.get(`${AUTH}/password/challenge?email=mario@passkeys.test`)).statusCode).toBe(204);
+    const token = linkToken((await t.lastMail('mario@passkeys.test')).text);
+    const reset = await t.post(`${AUTH}/password/challenge`, { code: token, password: 'Nueva2026', ...device });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const body = json<{ challenge: string; method: string; accessToken?: string }>(reset);
+    expect(body).toMatchObject({ method: 'passkey', passkey: true });
+    expect(body.accessToken).toBeUndefined();
+    const options = json<Options>(await t.post(`${SF}/login/passkey/options`, { challenge: body.challenge }));
+    const res = await t.post(`${SF}/login/passkey`, {
+      challenge: body.challenge,
+      response: key.assert(memberKey, options.challenge),
+      ...device,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ userId: member.userId });
   });
 });

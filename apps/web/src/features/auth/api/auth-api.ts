@@ -33,8 +33,9 @@ export const authApi = {
   resendConfirmation: (email: string) => http<void>(`${realm}/signup/challenge`, { query: { email } }),
   confirmEmail: (code: string) => http<AuthTokens>(`${realm}/signup/challenge`, { method: 'POST', body: { code, ...deviceInfo } }),
   requestPasswordReset: (email: string) => http<void>(`${realm}/password/challenge`, { query: { email } }),
+  /** An account with a second factor gets its second step's challenge instead of tokens (issue 32). */
   resetPassword: (body: { code: string; password: string }) =>
-    http<AuthTokens>(`${realm}/password/challenge`, { method: 'POST', body: { ...body, ...deviceInfo } }),
+    http<AuthTokens | LoginChallenge>(`${realm}/password/challenge`, { method: 'POST', body: { ...body, ...deviceInfo } }),
   /** Who a colleague's invitation code belongs to (public), for the sign-up page's welcome; 404 referral_code_not_found. */
   referralInviter: (code: string, signal?: AbortSignal) => http<ReferralInviter>(`/referrals/${encodeURIComponent(code)}`, { signal }),
 };

@@ -27,4 +27,5 @@ export const useConfirmEmail = () => useAction(authApi.confirmEmail, { onSuccess
 
 export const useRequestPasswordReset = () => useAction(authApi.requestPasswordReset);
 
-export const useResetPassword = () => useAction(authApi.resetPassword, { onSuccess: storeSession });
+export const useResetPassword = () =>
+  useAction(authApi.resetPassword, { onSuccess: (r) => ('accessToken' in r ? storeSession(r) : undefined) });

@@ -10,6 +10,9 @@ import { applyApiError } from '@/lib/form-errors';
 import { lazySchema, useLightForm } from '@/lib/use-light-form';
 import { useResetPassword } from '../api/auth-mutations';
 import { AuthHeading } from '../components/auth-heading';
+import { PasskeySecondStep } from '../components/passkey-second-step';
+import { TotpCodeForm } from '../components/totp-code-form';
+import type { LoginChallenge } from '../api/auth-api';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const schema = lazySchema(() => import('../schemas').then((m) => m.resetPasswordForm));
@@ -24,11 +27,15 @@ export function ResetPasswordRoute() {
   const [formError, setFormError] = useState<{ code: string; message: string } | null>(null);
   const form = useLightForm({ schema, defaultValues: { password: '', repeatPassword: '' } });
   const { errors } = form.formState;
+  // An account with a second factor: the new password is saved, and signing in still asks for that factor.
+  const [step, setStep] = useState<LoginChallenge | null>(null);
+  const [withPasskey, setWithPasskey] = useState(false);
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFormError(null);
     try {
-      await reset.mutateAsync({ code: token, password });
+      const result = await reset.mutateAsync({ code: token, password });
+      if ('challenge' in result) return setStep(result);
       toast.success('Contraseña actualizada. Ya has iniciado sesión.');
       await navigate('/', { replace: true });
     } catch (error) {
@@ -36,6 +43,25 @@ export function ResetPasswordRoute() {
       if (message) setFormError({ code: isApiError(error) ? error.code : 'unexpected_error', message });
     }
   });
+
+  if (step) {
+    const back = () => void navigate('/sign-in', { replace: true });
+    const passkey = step.method === 'passkey' || (step.passkey && withPasskey);
+    return (
+      <>
+        <AuthHeading title="Verificación en dos pasos">Tu contraseña nueva está guardada. Confirma que eres tú para entrar.</AuthHeading>
+        {passkey ? (
+          <PasskeySecondStep
+            challenge={step.challenge}
+            onBack={back}
+            onUseApp={step.method === 'totp' ? () => setWithPasskey(false) : undefined}
+          />
+        ) : (
+          <TotpCodeForm challenge={step.challenge} onBack={back} onUsePasskey={step.passkey ? () => setWithPasskey(true) : undefined} />
+        )}
+      </>
+    );
+  }
 
   return (
     <>
