@@ -102,6 +102,8 @@ const envSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** web: HTTP and sockets, no job handler or cron; worker: jobs and crons, HTTP only for health; all (default): both. */
   PROCESS_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /** A job process silent this long (killed, its machine gone): another hands its running jobs back for their retry. */
+  JOBS_WORKER_LOST_SECONDS: z.coerce.number().int().min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(45),
   /** SIGTERM: the most a process takes to stop (drain, in-flight requests, running jobs) before it exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(10_000),
   /** SIGTERM: how long readiness answers 503 while the process still takes new connections (above the balancer's check interval × fall). */
@@ -202,6 +204,8 @@ export type Config = {
   runJobs?: boolean;
   /** PROCESS_ROLE (default all): a worker serves only the health routes over HTTP. */
   processRole?: 'web' | 'worker' | 'all';
+  /** JOBS_WORKER_LOST_SECONDS (default 45): when a silent job process's running jobs are handed back. */
+  jobsWorkerLostSeconds?: number;
   /** SHUTDOWN_GRACE_MS (default 10000) and SHUTDOWN_DRAIN_MS (default 0): see main.ts. */
   shutdown?: { graceMs: number; drainMs: number };
   /** METRICS_PORT (own listener, no token) or METRICS_TOKEN (bearer on the main port); neither: /metrics is 404. */
@@ -303,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsCache: e.ANALYTICS_CACHE,
     runJobs: e.JOBS === 'on' && e.PROCESS_ROLE !== 'web',
     processRole: e.PROCESS_ROLE,
+    jobsWorkerLostSeconds: e.JOBS_WORKER_LOST_SECONDS,
     shutdown: shutdownConfig(e),
     metrics: e.METRICS_PORT !== undefined || e.METRICS_TOKEN ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN } : undefined,
     s3: s3Config(e),

@@ -5,6 +5,8 @@
  *   EFFECT_FILE                where effects are appended: "<key> <pid>"
  *   HOLD_MS                    how long a handler keeps its job after the effect (to be killed mid-job)
  *   SEND_KEYS                  keys to enqueue once started (comma-separated)
+ *   EXPIRE_SECONDS             the test queue's expiry (default 2)
+ *   WORKER_LOST_SECONDS        when a silent worker's running jobs are handed back (Jobs' default when unset)
  * Prints "ready" once its workers run; SIGTERM stops it cleanly.
  */
 import { appendFileSync } from 'node:fs';
@@ -29,7 +31,12 @@ export async function openTestJobs(
     migrationsFolder,
     poolSize: 4,
   });
-  const jobs = new Jobs(database, { maintenanceIntervalSeconds: 1, batchSize: 10, runWorkers: opts.runWorkers });
+  const jobs = new Jobs(database, {
+    maintenanceIntervalSeconds: 1,
+    batchSize: 10,
+    runWorkers: opts.runWorkers,
+    workerLostSeconds: env.WORKER_LOST_SECONDS ? Number(env.WORKER_LOST_SECONDS) : undefined,
+  });
   jobs.define<EffectJob>({
     name: TEST_QUEUE,
     work: async ({ key }, job) => {
@@ -39,7 +46,7 @@ export async function openTestJobs(
       onEffect(key);
       if (opts.holdMs) await new Promise((r) => setTimeout(r, opts.holdMs));
     },
-    expireInSeconds: 2,
+    expireInSeconds: Number(env.EXPIRE_SECONDS ?? 2),
     retryLimit: 3,
     retryDelaySeconds: 1,
     retryBackoff: false,

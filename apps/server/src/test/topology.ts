@@ -293,6 +293,8 @@ export async function startTopology(o: TopologyOptions = {}): Promise<Topology> 
           PORT: String(port),
           DATA_DIR: dataDir,
           PROCESS_ROLE: role,
+          // A killed worker's running jobs come back after 3 s of silence here (45 s by default).
+          JOBS_WORKER_LOST_SECONDS: '3',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

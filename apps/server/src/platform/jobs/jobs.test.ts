@@ -228,6 +228,32 @@ describe('jobs across server processes', () => {
     await b.stop();
   }, 180_000);
 
+  it('the job of a process killed with SIGKILL is handed back once its heartbeat is missed, long before its expiry', async () => {
+    const env = await freshDatabase();
+    const file = join(mkdtempSync(join(tmpdir(), 'divan-effects-')), 'effects.txt');
+    // An expiry of 15 minutes (an invoice batch's): only the lost heartbeat can bring the job back within the test.
+    const slow = { ...env, EFFECT_FILE: file, EXPIRE_SECONDS: '900', WORKER_LOST_SECONDS: '2' };
+    const a = await startWorker({ ...slow, HOLD_MS: '60000', SEND_KEYS: 'k1' });
+    await until(() => effects(file).length === 1, 15_000, 'the effect of the first attempt');
+    await a.kill();
+    const b = await startWorker(slow);
+    await until(() => /ran k1 retry=1 claimed=false/.test(b.output()), 30_000, 'the retry after the lost heartbeat');
+    expect(effects(file)).toEqual([`k1 ${a.child.pid}`]);
+    await b.stop();
+    // Nothing of either is left: a's run and heartbeat went when b handed the job back, b's own when it stopped.
+    const probe = await openTestJobs(env, () => {}, { runWorkers: false });
+    try {
+      expect(await rowsOf(probe.database, sql`select job_id from job_runs`)).toEqual([]);
+      expect(await rowsOf(probe.database, sql`select id from job_workers`)).toEqual([]);
+      expect(await rowsOf(probe.database, sql`select state from pgboss.job where name = ${TEST_QUEUE} and state <> 'completed'`)).toEqual(
+        [],
+      );
+    } finally {
+      await probe.jobs.stop();
+      await probe.database.close();
+    }
+  }, 180_000);
+
   it.skipIf(!pgAdmin)(
     'two processes on one PostgreSQL run each of 1,000 jobs exactly once, sharing them',
     async () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@divan/core';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -51,6 +51,11 @@ export type JobsOptions = {
   batchSize?: number;
   /** `stop`: how long running jobs may take to finish before they are handed back (default 10 s). */
   stopTimeoutMs?: number;
+  /**
+   * A worker process silent this long (no heartbeat: killed, its machine gone) has lost its running jobs:
+   * another worker hands them back for their retry (default 45 s), long before their queue's expiry.
+   */
+  workerLostSeconds?: number;
 };
 
 export type JobStats = { statements: number; busyMs: number; since: number };
@@ -82,6 +87,9 @@ export class Jobs {
   private stopping = false;
   private stopped: Promise<void> | undefined;
   private started = false;
+  /** This process as a worker (job_workers): its heartbeat and its reaping of lost workers' jobs. */
+  readonly workerId = randomUUID();
+  private liveness: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly database: Database,
@@ -166,7 +174,58 @@ export class Jobs {
   /** Starts this process's workers (`start` does, unless `runWorkers` is false). */
   startWorkers() {
     this.ready();
+    if (!this.liveness.length) this.startLiveness();
     for (const q of this.queues.values()) q.running ??= this.loop(q);
+  }
+
+  /**
+   * The heartbeat of this worker (every third of `workerLostSeconds`) and, every half of it, the jobs of
+   * workers silent for longer handed back: failed for their retry as a job past its expiry would be
+   * (the side effects they claimed stay claimed). A process that stops cleanly hands its own back.
+   */
+  private startLiveness() {
+    const lostSeconds = this.opts.workerLostSeconds ?? 45;
+    const beat = () =>
+      this.executor
+        .executeSql('INSERT INTO job_workers (id, heartbeat_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()', [
+          this.workerId,
+        ])
+        .catch((err: unknown) => this.opts.log?.error({ err }, 'jobs: heartbeat failed'));
+    const reap = () =>
+      this.reapLostWorkers(lostSeconds).catch((err: unknown) => this.opts.log?.error({ err }, 'jobs: reaping lost workers failed'));
+    void beat();
+    this.liveness = [setInterval(beat, (lostSeconds * 1000) / 3), setInterval(reap, (lostSeconds * 1000) / 2)];
+    for (const t of this.liveness) t.unref();
+  }
+
+  /** Hands back the running jobs of workers whose heartbeat is older than `lostSeconds`; answers how many. */
+  async reapLostWorkers(lostSeconds = this.opts.workerLostSeconds ?? 45): Promise<number> {
+    const boss = this.ready();
+    // Taken in one statement: two reapers never hand the same run back twice.
+    const res = (await this.executor.executeSql(
+      `DELETE FROM job_runs r WHERE r.worker_id <> $1 AND NOT EXISTS (
+         SELECT 1 FROM job_workers w WHERE w.id = r.worker_id AND w.heartbeat_at > now() - make_interval(secs => $2))
+       RETURNING r.job_id, r.queue, r.worker_id`,
+      [this.workerId, lostSeconds],
+    )) as { rows: { job_id: string; queue: string; worker_id: string }[] };
+    let handedBack = 0;
+    for (const run of res.rows) {
+      // Only a job still running: one already retried, or done, is not failed again.
+      const active = (await this.executor.executeSql(
+        `SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND id = $2::uuid AND state = 'active'`,
+        [run.queue, run.job_id],
+      )) as { rows: unknown[] };
+      if (!active.rows.length) continue;
+      this.opts.log?.warn({ queue: run.queue, job: run.job_id, worker: run.worker_id }, 'jobs: its worker is lost, handed back');
+      await boss.fail(run.queue, run.job_id, { message: 'worker lost: handed back' });
+      handedBack++;
+    }
+    await this.executor.executeSql(
+      `DELETE FROM job_workers w WHERE w.heartbeat_at < now() - make_interval(secs => $1)
+         AND NOT EXISTS (SELECT 1 FROM job_runs r WHERE r.worker_id = w.id)`,
+      [lostSeconds],
+    );
+    return handedBack;
   }
 
   /**
@@ -196,11 +255,19 @@ export class Jobs {
         if (!job || job.handedBack) continue;
         job.handedBack = true;
         this.opts.log?.warn({ queue: q.name, job: job.id, timeoutMs }, 'jobs: still running at shutdown, handed back');
+        await this.executor
+          .executeSql('DELETE FROM job_runs WHERE job_id = $1 AND worker_id = $2', [job.id, this.workerId])
+          .catch(() => undefined);
         await boss
           .fail(q.name, job.id, { message: 'server stopping: handed back' })
           .catch((err: unknown) => this.opts.log?.error({ err, queue: q.name, job: job.id }, 'jobs: could not hand the job back'));
       }
     await boss.stop({ graceful: true, timeout: 1000, close: false, wait: true });
+    for (const t of this.liveness) clearInterval(t);
+    if (this.liveness.length)
+      await this.executor
+        .executeSql('DELETE FROM job_workers WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM job_runs WHERE worker_id = $1)', [this.workerId])
+        .catch(() => undefined);
   }
 
   /** Enqueues a job; with `key`, the same key twice is one job (the second send returns null). */
@@ -352,6 +419,10 @@ export class Jobs {
       data = rest;
     }
     try {
+      await this.executor.executeSql(
+        'INSERT INTO job_runs (job_id, queue, worker_id) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET worker_id = $3, started_at = now()',
+        [job.id, q.name, this.workerId],
+      );
       // Every line the handler logs carries the job, its queue and the request that enqueued it (request-context.ts).
       await requestContext.run({ requestId, job: job.id, queue: q.name }, () =>
         q.work(data, { id: job.id, name: q.name, retryCount: job.retryCount }),
@@ -367,6 +438,9 @@ export class Jobs {
         .catch((e: unknown) => this.opts.log?.error({ err: e, queue: q.name, job: job.id }, 'jobs: could not mark the job failed'));
     } finally {
       q.current = undefined;
+      await this.executor
+        .executeSql('DELETE FROM job_runs WHERE job_id = $1 AND worker_id = $2', [job.id, this.workerId])
+        .catch((err: unknown) => this.opts.log?.error({ err, queue: q.name, job: job.id }, 'jobs: could not clear the run'));
     }
   }
 

@@ -65,7 +65,12 @@ export async function buildPlatform(config: Config, database: Database, log: Fas
   const events = new EventBus(broker, log);
   // Master key, then every workspace's data key (the mail outbox's created now: mail is written inside transactions).
   const cipher = await openCipher(db, config, [OUTBOX_KEY]);
-  const jobs = new Jobs(database, { log, runWorkers: config.runJobs !== false, maintenanceIntervalSeconds: config.jobsMaintenanceSeconds });
+  const jobs = new Jobs(database, {
+    log,
+    runWorkers: config.runJobs !== false,
+    maintenanceIntervalSeconds: config.jobsMaintenanceSeconds,
+    workerLostSeconds: config.jobsWorkerLostSeconds,
+  });
   const devMail = config.devMail ?? devMailEnabled(config.env, config.smtpUrl, undefined);
   const mailer = new Mailer(db, jobs, cipher, tokens.hashSecret, log, {
     smtpUrl: config.smtpUrl,
