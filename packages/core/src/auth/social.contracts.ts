@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { textField } from '../fields';
 import { referralCodeField } from '../billing/referral.contracts';
-import { authTokensResponse, deviceInfo, newPasswordField } from './auth.contracts';
+import { authTokensResponse, deviceInfo, newPasswordField, therapistLoginChallengeResponse } from './auth.contracts';
 
 /**
  * Social sign-in (spec §1, §7 `POST /realms/therapists/login/{provider}`): Google and Apple through the OpenID code flow
@@ -63,8 +63,14 @@ export const socialLoginBody = deviceInfo.extend({
  */
 /** Signed in: the same tokens as every login; `created` when this sign-in made the account. Also `…/link`'s answer. */
 export const socialSignedInResponse = authTokensResponse.extend({ kind: z.literal('signed_in'), created: z.boolean() });
+/** The account has a second factor (issue 32): its second step, answered as after a password (`/second-factor/login…`). */
+export const socialSecondFactorResponse = therapistLoginChallengeResponse.extend({ kind: z.literal('second_factor') });
+/** `…/link`'s answer: signed in, or the linked account's second step. */
+export const socialLinkResponse = z.discriminatedUnion('kind', [socialSignedInResponse, socialSecondFactorResponse]);
+export type SocialLinkResponse = z.infer<typeof socialLinkResponse>;
 export const socialLoginResponse = z.discriminatedUnion('kind', [
   socialSignedInResponse,
+  socialSecondFactorResponse,
   z.object({
     kind: z.literal('link_required'),
     link: z.uuid(),

@@ -68,6 +68,8 @@ export const authModule = defineModule({
       codes: auth.codes,
       onUserCreated,
       checkReferralCode: (code) => referrals().assertCodeExists(code),
+      hasSecondFactor: (userId) => secondFactor.hasSecondFactor(userId),
+      secondFactorChallenge: (userId) => auth.secondFactorChallenge(userId),
     });
     const identities = new Identities({ db: p.db, users, signIn: socialSignIn });
     const createPassword = new CreatePassword({ db: p.db, users, mailer: p.mailer, emailLimiter: p.emailLimiter, codes: auth.codes });

@@ -5,7 +5,9 @@ import {
   isPersonName,
   type DeviceInfo,
   type SocialLinkBody,
+  type SocialLinkResponse,
   type SocialLoginBody,
+  type TherapistLoginChallenge,
   type SocialLoginResponse,
   type SocialProvider,
 } from '@divan/core';
@@ -35,9 +37,13 @@ export type SocialDeps = {
   onUserCreated?: (tx: DbOrTx, user: UserRow, signUp: { referralCode: string | null }) => Promise<unknown>;
   /** Refuses a colleague's code no one owns (`referral_code_not_found`), before the provider is asked anything. */
   checkReferralCode?: (code: string) => Promise<void>;
+  /** Issue 32: an account with a second factor answers it after the provider too (a `second_factor` challenge). */
+  hasSecondFactor?: (userId: string) => Promise<boolean>;
+  secondFactorChallenge?: (userId: string) => Promise<TherapistLoginChallenge | undefined>;
 };
 
 type SignedIn = Extract<SocialLoginResponse, { kind: 'signed_in' }>;
+type SecondStep = Extract<SocialLoginResponse, { kind: 'second_factor' }>;
 
 /**
  * Sign in or up with Google or Apple (spec §7 `POST /realms/therapists/login/{provider}`). An identity is
@@ -105,14 +111,15 @@ export class SocialSignIn {
   }
 
   /** The code mailed to the existing account: checked (attempts limited as for a login), then the identity linked, once. */
-  async confirmLink(provider: SocialProvider, body: SocialLinkBody, device: DeviceInfo, ctx: SessionContext): Promise<SignedIn> {
+  async confirmLink(provider: SocialProvider, body: SocialLinkBody, device: DeviceInfo, ctx: SessionContext): Promise<SocialLinkResponse> {
     this.d.providers.assertConfigured(provider);
     const repo = socialRepository(this.d.db);
     const pending = isUuid(body.link) ? await repo.findPendingLink(body.link, provider) : undefined;
     if (!pending || pending.consumedAt) throw new AppError('challenge_not_found');
     if (pending.expiresAt.getTime() <= Date.now()) throw new AppError('challenge_expired');
     const found = await this.d.codes.check('therapists', pending.challengeId, body.code);
-    return this.d.db.transaction(async (tx) => {
+    const secondFactor = (await this.d.hasSecondFactor?.(pending.userId)) ?? false;
+    const linked = await this.d.db.transaction(async (tx) => {
       await this.d.codes.consume(tx, found.id);
       const txRepo = socialRepository(tx);
       if (!(await txRepo.consumePendingLink(pending.id))) throw new AppError('challenge_not_found');
@@ -126,17 +133,34 @@ export class SocialSignIn {
       }
       // Never confirmed: the code has just proved the address, and a password set by someone who never did is dropped.
       if (!user.emailVerifiedAt) user = (await this.d.users.claimUnverified(user.id, tx))!;
+      if (secondFactor) return null;
       return { kind: 'signed_in' as const, created: false, ...(await this.d.sessions.start(tx, user, device, ctx)) };
     });
+    return linked ?? (await this.secondStep(pending.userId));
   }
 
-  private signInWith(identity: IdentityRow, claims: ProviderClaims, device: DeviceInfo, ctx: SessionContext): Promise<SignedIn> {
-    return this.d.db.transaction(async (tx) => {
+  /** The second step of an account with a second factor, after its provider. */
+  private async secondStep(userId: string): Promise<SecondStep> {
+    const challenge = await this.d.secondFactorChallenge?.(userId);
+    if (!challenge) throw new AppError('provider_user_error');
+    return { kind: 'second_factor', ...challenge };
+  }
+
+  private async signInWith(
+    identity: IdentityRow,
+    claims: ProviderClaims,
+    device: DeviceInfo,
+    ctx: SessionContext,
+  ): Promise<SignedIn | SecondStep> {
+    const secondFactor = (await this.d.hasSecondFactor?.(identity.userId)) ?? false;
+    const signedIn = await this.d.db.transaction(async (tx) => {
       const user = await this.d.users.findById(identity.userId, tx);
       if (!user) throw new AppError('user_not_found');
       await socialRepository(tx).touchIdentity(identity.id, claims.email);
+      if (secondFactor) return null;
       return { kind: 'signed_in' as const, created: false, ...(await this.d.sessions.start(tx, user, device, ctx)) };
     });
+    return signedIn ?? (await this.secondStep(identity.userId));
   }
 
   /** A pending link and a login code for the existing account, mailed through the outbox in the same transaction. */

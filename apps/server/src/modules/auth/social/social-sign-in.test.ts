@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { AUTH, createTestApp, device, json, type TestApp } from '../../../test/test-app';
 import { loginCode, PASSWORD, signUpConfirmed } from '../../../test/auth-flows';
 import { startFakeOidc, type FakeOidc, type FakePerson } from '../../../test/fake-oidc/fake-oidc';
+import { SoftAuthenticator } from '../../../test/soft-authenticator';
 
 const PUBLIC = 'http://divan.test';
 const GOOGLE_REDIRECT = `${PUBLIC}/auth/google/callback`;
@@ -117,6 +118,27 @@ describe('sign up and sign in with Google or Apple', () => {
     const first = await users('ana.google@example.com');
     const res = await signInWith('google', { email: 'ana.google@example.com', name: 'Otro Nombre' });
     expect(json<Tokens>(res)).toMatchObject({ kind: 'signed_in', created: false, userId: first[0]!.id, profile: { firstName: 'Ana' } });
+  });
+
+  it('an account with a second factor (a passkey) answers it after Google too, not tokens (issue 32)', async () => {
+    const person = { email: 'sf.google@example.com', name: 'Sara Factor' };
+    const first = json<{ accessToken: string; userId: string }>(await signInWith('google', person, 'signup'));
+    const key = new SoftAuthenticator();
+    const token = first.accessToken;
+    const options = json<{ challenge: string; user: { id: string } }>(await t.post(`${AUTH}/passkeys/options`, undefined, { token }));
+    const { cred, response } = key.register(options);
+    expect((await t.post(`${AUTH}/passkeys`, { name: 'Portátil', response }, { token })).statusCode).toBe(201);
+
+    const again = await signInWith('google', person);
+    expect(again.statusCode, again.body).toBe(200);
+    const step = json<{ kind: string; method: string; challenge: string; accessToken?: string }>(again);
+    expect(step).toMatchObject({ kind: 'second_factor', method: 'passkey', passkey: true });
+    expect(step.accessToken).toBeUndefined();
+    const sf = `${AUTH}/second-factor/login/passkey`;
+    const assertion = json<{ challenge: string }>(await t.post(`${sf}/options`, { challenge: step.challenge }));
+    const res = await t.post(sf, { challenge: step.challenge, response: key.assert(cred, assertion.challenge), ...device });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ userId: first.userId });
   });
 
   it('signs in twice with Apple: the name posted the first time is kept, the second has no `user`; relay email accepted', async () => {

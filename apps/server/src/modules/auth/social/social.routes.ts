@@ -14,7 +14,7 @@ import {
   socialLoginResponse,
   socialProvider,
   socialProvidersResponse,
-  socialSignedInResponse,
+  socialLinkResponse,
   userAgentOf,
   type DeviceInfo,
 } from '@divan/core';
@@ -96,7 +96,7 @@ export async function socialRoutes(app: FastifyInstance, opts: Opts) {
         description: 'The code mailed to the existing account: links the identity and signs in.',
         params: providerParams,
         body: socialLinkBody,
-        response: { 200: socialSignedInResponse },
+        response: { 200: socialLinkResponse },
       },
     },
     (req) => signIn.confirmLink(req.params.provider, req.body, device(req.body), ctx(req)),

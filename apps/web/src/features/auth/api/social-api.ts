@@ -20,7 +20,7 @@ export const socialApi = {
     http<SocialLoginResponse>(`${realm}/login/${provider}`, { method: 'POST', body: { ...body, ...deviceInfo } }),
   /** The provider's email belongs to an existing account: its mailed code proves it, and links the identity. */
   link: (provider: SocialProvider, body: { link: string; code: string }) =>
-    http<Extract<SocialLoginResponse, { kind: 'signed_in' }>>(`${realm}/login/${provider}/link`, {
+    http<Extract<SocialLoginResponse, { kind: 'signed_in' | 'second_factor' }>>(`${realm}/login/${provider}/link`, {
       method: 'POST',
       body: { ...body, ...deviceInfo },
     }),

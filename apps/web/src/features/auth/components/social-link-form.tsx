@@ -19,13 +19,22 @@ type Props = {
   link: string;
   /** The existing account's email. */
   email: string;
-  onSignedIn: (tokens: AuthTokens) => void;
+  /** Signed in, or (an account with a second factor, issue 32) its second step to answer. */
+  onSignedIn: (answer: (AuthTokens & { kind: 'signed_in' }) | SecondStepChallenge) => void;
 };
 
 /**
  * The provider's verified email belongs to an account that is not linked to it yet: its owner proves the
  * account with the six-digit code the server has just mailed to it, and the identity is linked.
  */
+export type SecondStepChallenge = {
+  kind: 'second_factor';
+  challenge: string;
+  expiresAt: string;
+  method: 'email' | 'totp' | 'passkey';
+  passkey?: boolean;
+};
+
 export function SocialLinkForm({ provider, link, email, onSignedIn }: Props) {
   const label = PROVIDER_LABEL[provider];
   const confirm = useAction((code: string) => socialApi.link(provider, { link, code }), { onSuccess: onSignedIn });

@@ -12,13 +12,16 @@ import { useAuthStore } from '@/stores/auth-store';
 import { socialApi } from '../api/social-api';
 import { AuthHeading } from '../components/auth-heading';
 import { PROVIDER_LABEL } from '../components/provider-logo';
-import { SocialLinkForm } from '../components/social-link-form';
+import { SocialLinkForm, type SecondStepChallenge } from '../components/social-link-form';
+import { PasskeySecondStep } from '../components/passkey-second-step';
+import { TotpCodeForm } from '../components/totp-code-form';
 import { takeSocialIntent, type SocialIntent } from '../utils/social-intent';
 
 type Phase =
   | { step: 'working' }
   | { step: 'error'; title: string; message: string; back: 'sign-in' | 'security' }
-  | { step: 'link'; link: string; email: string; redirect: string };
+  | { step: 'link'; link: string; email: string; redirect: string }
+  | { step: 'second'; answer: SecondStepChallenge; redirect: string; withPasskey: boolean };
 
 const isProvider = (value: string | undefined): value is SocialProvider => value === 'google' || value === 'apple';
 
@@ -45,6 +48,11 @@ export function SocialCallbackRoute() {
   usePageTitle(`Entrar con ${label}`);
   const [phase, setPhase] = useState<Phase>({ step: 'working' });
   const started = useRef(false);
+  // The second step (an account with a second factor) stores the session itself: then on to the app.
+  const loggedIn = useAuthStore((st) => st.loggedIn);
+  useEffect(() => {
+    if (phase.step === 'second' && loggedIn) void navigate(phase.redirect, { replace: true });
+  }, [phase, loggedIn, navigate]);
 
   useEffect(() => {
     if (started.current) return;
@@ -86,6 +94,7 @@ export function SocialCallbackRoute() {
 
     socialApi.login(provider, { code, state, user, form: intent?.kind === 'signup' ? 'signup' : 'login' }).then((answer) => {
       if (answer.kind === 'signed_in') signedIn(answer);
+      else if (answer.kind === 'second_factor') setPhase({ step: 'second', answer, redirect, withPasskey: false });
       else setPhase({ step: 'link', link: answer.link, email: answer.email, redirect });
     }, failed);
   }, [label, navigate, params, provider]);
@@ -99,6 +108,8 @@ export function SocialCallbackRoute() {
           link={phase.link}
           email={phase.email}
           onSignedIn={(tokens) => {
+            if (tokens.kind === 'second_factor')
+              return setPhase({ step: 'second', answer: tokens, redirect: phase.redirect, withPasskey: false });
             useAuthStore.getState().setSession(tokens);
             toast.success(`${label} vinculado a tu cuenta.`);
             void navigate(phase.redirect, { replace: true });
@@ -106,6 +117,26 @@ export function SocialCallbackRoute() {
         />
       </>
     );
+
+  if (phase.step === 'second') {
+    const { answer } = phase;
+    const back = () => void navigate('/sign-in', { replace: true });
+    const withPasskey = (on: boolean) => setPhase({ ...phase, withPasskey: on });
+    return (
+      <>
+        <AuthHeading title="Verificación en dos pasos" />
+        {answer.method === 'passkey' || (answer.passkey && phase.withPasskey) ? (
+          <PasskeySecondStep
+            challenge={answer.challenge}
+            onBack={back}
+            onUseApp={answer.method === 'totp' ? () => withPasskey(false) : undefined}
+          />
+        ) : (
+          <TotpCodeForm challenge={answer.challenge} onBack={back} onUsePasskey={answer.passkey ? () => withPasskey(true) : undefined} />
+        )}
+      </>
+    );
+  }
 
   if (phase.step === 'error')
     return (
