@@ -103,13 +103,17 @@ describe.skipIf(!hasChromium || !baseUrl)('passkeys', () => {
   });
 
   it('signs in with «Entrar con una llave de acceso»', async () => {
+    // The authenticator answers a request only if present when it is made: away while the autofill's starts.
     await presence(false);
+    const autofillOptions = page.waitForResponse((r) => r.url().endsWith('/realms/therapists/login/passkey/options'));
     await signOut();
+    await autofillOptions;
+    await page.waitForTimeout(500);
     await expect.poll(() => page.getByLabel('Email', { exact: true }).getAttribute('autocomplete')).toBe('username webauthn');
     await shot(page, 'passkeys-sign-in-desktop');
-    // The button's request replaces the waiting autofill one; the authenticator then answers it.
-    await page.getByRole('button', { name: 'Entrar con una llave de acceso' }).click();
+    // The autofill's request stays waiting; the button's replaces it and is answered.
     await presence(true);
+    await page.getByRole('button', { name: 'Entrar con una llave de acceso' }).click();
     await page.waitForURL(`${local}/`);
   });
 });
