@@ -118,7 +118,7 @@ type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: bool
 /** Lazy route chunks each page needs besides the entry (see apps/web/src/app/router.tsx). */
 const ROUTE_CHUNKS: Record<string, string[]> = {
   '/sign-in': ['app/guest/guest-app'],
-  '/': ['app/router', 'app/screens', 'app/layouts/shell-layout', 'app/routes/dashboard'],
+  '/': ['app/router', 'app/screens', 'app/layouts/shell-layout'],
 };
 
 /** Entry chunk + its static imports, plus each route's lazy chunks and their static imports, from the Vite manifest. */
