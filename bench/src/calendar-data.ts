@@ -77,7 +77,7 @@ export async function seedClinic(ds: Dataset, o: ClinicOptions, x: { stopped?: (
     );
     if (therapist.rows[0])
       await client.query(
-        `insert into member_roles (member_id, role_id) select m.id, $2 from members m where m.workspace_id = $1 and m.user_id = any($3::uuid[])`,
+        `insert into member_roles (workspace_id, member_id, role_id) select m.workspace_id, m.id, $2 from members m where m.workspace_id = $1 and m.user_id = any($3::uuid[])`,
         [workspaceId, therapist.rows[0].id, users.rows.map((r) => r.id)],
       );
     // Commissions as a clinic sets them: most a percentage paid to the clinic, some a fixed fee paid to themselves.

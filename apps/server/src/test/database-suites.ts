@@ -77,6 +77,8 @@ export const PGLITE_ALSO = [
   'session-month-stats.test.ts',
   // …and the invoices' (issued by date, collected by the instant paid in Madrid, rectified, voided).
   'invoice-month-stats.test.ts',
+  // The shard-ready migration's fill of the child tables, through their triggers (issue 31).
+  'child-tables-workspace-migration.test.ts',
 ];
 
 const SERVER_SRC = 'apps/server/src';

@@ -92,6 +92,7 @@ export async function sealEnvelope(d: SigningDeps, envelopeId: string, shown: Sh
       details: { envelopeId: e.id, patientId: e.patientId, patientName: patient.name, documentId: id },
     });
     await locked.addEvent({
+      workspaceId: e.workspaceId,
       envelopeId: e.id,
       type: 'completed',
       at: now,

@@ -23,11 +23,14 @@ export type EnvelopeScope = { therapistId: string | null; patientIds: SQLWrapper
 
 export function consentEnvelopesRepository(db: DbOrTx) {
   return {
-    async insert(values: NewEnvelope, signers: Omit<NewSigner, 'envelopeId'>[]): Promise<{ envelope: EnvelopeRow; signers: SignerRow[] }> {
+    async insert(
+      values: NewEnvelope,
+      signers: Omit<NewSigner, 'envelopeId' | 'workspaceId'>[],
+    ): Promise<{ envelope: EnvelopeRow; signers: SignerRow[] }> {
       const [envelope] = await db.insert(consentEnvelopes).values(values).returning();
       const rows = await db
         .insert(consentSigners)
-        .values(signers.map((s) => ({ ...s, envelopeId: envelope!.id })))
+        .values(signers.map((s) => ({ ...s, workspaceId: envelope!.workspaceId, envelopeId: envelope!.id })))
         .returning();
       return { envelope: envelope!, signers: rows.sort((a, b) => a.position - b.position) };
     },

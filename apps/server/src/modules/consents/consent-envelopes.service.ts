@@ -174,11 +174,21 @@ export class ConsentEnvelopesService {
         age,
         minorException: body.minorException ?? null,
       };
-      await repo.addEvent({ envelopeId: made.envelope.id, type: 'created', actor, at: now, ...meta, documentSha256: sha, details });
+      await repo.addEvent({
+        workspaceId: made.envelope.workspaceId,
+        envelopeId: made.envelope.id,
+        type: 'created',
+        actor,
+        at: now,
+        ...meta,
+        documentSha256: sha,
+        details,
+      });
       // The first signer now; a second guardian once the first has signed (each in turn, by their own link).
       const first = made.signers[0]!;
       await this.d.signing.mailLink(tx, made.envelope, first, { patientName, forMinor: roles[0] !== 'patient' }, now);
       await repo.addEvent({
+        workspaceId: made.envelope.workspaceId,
         envelopeId: made.envelope.id,
         type: 'sent',
         signerRole: first.role,
@@ -266,6 +276,7 @@ export class ConsentEnvelopesService {
       if (e.state === 'revoked') return e;
       const updated = await repo.update(e.id, { state: 'revoked', revokedAt: now, revokedBy: c.userId });
       await repo.addEvent({
+        workspaceId: e.workspaceId,
         envelopeId: e.id,
         type: 'revoked',
         actor: c.userId,

@@ -59,6 +59,7 @@ export const consentSigners = pgTable(
   'consent_signers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(workspaces),
     envelopeId: uuid('envelope_id')
       .notNull()
       .references(() => consentEnvelopes.id, { onDelete: 'cascade' }),
@@ -81,7 +82,7 @@ export const consentSigners = pgTable(
     signatureEnc: text('signature_enc'),
   },
   (t) => [
-    unique('consent_signers_envelope_role_key').on(t.envelopeId, t.role),
+    unique('consent_signers_envelope_role_key').on(t.workspaceId, t.envelopeId, t.role),
     index('consent_signers_unsigned_idx').on(t.signedAt, t.expiresAt),
   ],
 );
@@ -98,6 +99,8 @@ export const consentEnvelopeEvents = pgTable(
   'consent_envelope_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Its envelope's workspace. No foreign key of its own: an event goes only with its envelope (the trigger above). */
+    workspaceId: uuid('workspace_id').notNull(),
     envelopeId: uuid('envelope_id')
       .notNull()
       .references(() => consentEnvelopes.id, { onDelete: 'cascade' }),

@@ -96,6 +96,7 @@ export class ConsentSigningService {
         const e = (await repo.lock(envelope.id))!;
         if (e.state === 'sent') await repo.update(e.id, { state: 'opened' });
         await repo.addEvent({
+          workspaceId: e.workspaceId,
           envelopeId: e.id,
           type: 'opened',
           signerRole: signer.role,
@@ -184,6 +185,7 @@ export class ConsentSigningService {
         checkboxes: [...new Set(body.checkboxes)].sort((a, b) => a - b),
       });
       await repo.addEvent({
+        workspaceId: e.workspaceId,
         envelopeId: e.id,
         type: 'signed',
         signerRole: signer.role,
@@ -211,6 +213,7 @@ export class ConsentSigningService {
         const patientName = (await this.patientOf(e, tx)).name;
         await this.mailLink(tx, e, next, { patientName, forMinor: next.role !== 'patient' }, now);
         await repo.addEvent({
+          workspaceId: e.workspaceId,
           envelopeId: e.id,
           type: 'sent',
           signerRole: next.role,
@@ -292,6 +295,7 @@ export class ConsentSigningService {
         const patientName = (await this.patientOf(envelope, tx)).name;
         await this.mailLink(tx, envelope, signer, { patientName, forMinor: signer.role !== 'patient' }, now, n);
         await repo.addEvent({
+          workspaceId: envelope.workspaceId,
           envelopeId: envelope.id,
           type: 'reminded',
           signerRole: signer.role,

@@ -26,7 +26,9 @@ export function consentTemplatesRepository(db: DbOrTx) {
   return {
     async insert(values: NewConsentTemplate, content: ConsentTemplateVersionContent, createdBy: string): Promise<ConsentTemplateRow> {
       const [row] = await db.insert(consentTemplates).values(values).returning();
-      await db.insert(consentTemplateVersions).values({ templateId: row!.id, version: 1, content, createdBy });
+      await db
+        .insert(consentTemplateVersions)
+        .values({ workspaceId: row!.workspaceId, templateId: row!.id, version: 1, content, createdBy });
       return row!;
     },
     async find(workspaceId: string, id: string): Promise<ConsentTemplateRow | undefined> {
@@ -60,7 +62,9 @@ export function consentTemplatesRepository(db: DbOrTx) {
     /** The next version, and the template row pointing at it. */
     async addVersion(template: ConsentTemplateRow, content: ConsentTemplateVersionContent, createdBy: string): Promise<ConsentTemplateRow> {
       const version = template.currentVersion + 1;
-      await db.insert(consentTemplateVersions).values({ templateId: template.id, version, content, createdBy });
+      await db
+        .insert(consentTemplateVersions)
+        .values({ workspaceId: template.workspaceId, templateId: template.id, version, content, createdBy });
       const [row] = await db
         .update(consentTemplates)
         .set({

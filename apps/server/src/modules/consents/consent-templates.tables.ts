@@ -62,6 +62,9 @@ export const consentTemplateVersions = pgTable(
   'consent_template_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     templateId: uuid('template_id')
       .notNull()
       .references(() => consentTemplates.id, { onDelete: 'cascade' }),
@@ -71,6 +74,6 @@ export const consentTemplateVersions = pgTable(
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('consent_template_versions_template_version_key').on(t.templateId, t.version)],
+  (t) => [unique('consent_template_versions_template_version_key').on(t.workspaceId, t.templateId, t.version)],
 );
 export type ConsentTemplateVersionRow = typeof consentTemplateVersions.$inferSelect;

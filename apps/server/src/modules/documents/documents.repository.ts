@@ -88,9 +88,11 @@ export function documentsRepository(db: DbOrTx) {
         .from(documentTags)
         .where(and(eq(documentTags.workspaceId, workspaceId), inArray(documentTags.nameKey, names.map(tagKey))));
     },
-    async setTags(documentId: string, tagIds: string[]) {
-      await db.delete(documentTagLinks).where(eq(documentTagLinks.documentId, documentId));
-      if (tagIds.length) await db.insert(documentTagLinks).values(tagIds.map((tagId) => ({ documentId, tagId })));
+    async setTags(workspaceId: string, documentId: string, tagIds: string[]) {
+      await db
+        .delete(documentTagLinks)
+        .where(and(eq(documentTagLinks.workspaceId, workspaceId), eq(documentTagLinks.documentId, documentId)));
+      if (tagIds.length) await db.insert(documentTagLinks).values(tagIds.map((tagId) => ({ workspaceId, documentId, tagId })));
     },
     /** For autocomplete: names containing the text, ignoring case. */
     async listTags(workspaceId: string, q: string | undefined, limit: number) {

@@ -240,6 +240,7 @@ export class DocumentsService {
     for (const n of names) if (!unique.has(tagKey(n))) unique.set(tagKey(n), n);
     const tags = await documentsRepository(tx).ensureTags(workspaceId, [...unique.values()]);
     await documentsRepository(tx).setTags(
+      workspaceId,
       documentId,
       tags.map((t) => t.id),
     );

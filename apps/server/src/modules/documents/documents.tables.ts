@@ -57,6 +57,9 @@ export const documentTags = pgTable(
 export const documentTagLinks = pgTable(
   'document_tag_links',
   {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     documentId: uuid('document_id')
       .notNull()
       .references(() => patientDocuments.id, { onDelete: 'cascade' }),

@@ -91,7 +91,7 @@ export const googleCalendarRepository = (db: DbOrTx) => ({
     return row;
   },
   /** Keeps exactly `calendarIds` for the connection; answers the removed rows (their channels to stop) and the added ones. */
-  async chooseCalendars(connectionId: string, calendarIds: string[]) {
+  async chooseCalendars(workspaceId: string, connectionId: string, calendarIds: string[]) {
     const removed = await db
       .delete(googleBusyCalendars)
       .where(
@@ -104,7 +104,7 @@ export const googleCalendarRepository = (db: DbOrTx) => ({
     const added = calendarIds.length
       ? await db
           .insert(googleBusyCalendars)
-          .values(calendarIds.map((calendarId) => ({ connectionId, calendarId })))
+          .values(calendarIds.map((calendarId) => ({ workspaceId, connectionId, calendarId })))
           .onConflictDoNothing()
           .returning()
       : [];

@@ -168,7 +168,7 @@ export class GoogleCalendarService {
         const known = new Set((await this.calendarsOrUnavailable(conn)).map((x) => x.id));
         if (wanted.some((id) => !known.has(id))) throw new AppError('google_calendar_unknown_calendar');
       }
-      const { removed, added } = await this.repo().chooseCalendars(conn.id, wanted);
+      const { removed, added } = await this.repo().chooseCalendars(conn.workspaceId, conn.id, wanted);
       for (const cal of removed) await this.d.channels.stop(conn, cal);
       for (const cal of added) {
         await this.d.busy.enqueue(cal.id);

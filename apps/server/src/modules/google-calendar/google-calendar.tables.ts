@@ -56,6 +56,7 @@ export const googleBusyCalendars = pgTable(
   'google_busy_calendars',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(workspaces),
     connectionId: uuid('connection_id')
       .notNull()
       .references(() => googleCalendarConnections.id, { onDelete: 'cascade' }),
@@ -68,7 +69,7 @@ export const googleBusyCalendars = pgTable(
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
   },
   (t) => [
-    unique('google_busy_calendars_connection_calendar_key').on(t.connectionId, t.calendarId),
+    unique('google_busy_calendars_connection_calendar_key').on(t.workspaceId, t.connectionId, t.calendarId),
     unique('google_busy_calendars_channel_key').on(t.channelId),
   ],
 );
@@ -100,6 +101,7 @@ export const googleBusyBlocks = pgTable(
 export const googleSessionEvents = pgTable(
   'google_session_events',
   {
+    workspaceId: workspaceColumn(workspaces),
     connectionId: uuid('connection_id')
       .notNull()
       .references(() => googleCalendarConnections.id, { onDelete: 'cascade' }),

@@ -139,6 +139,7 @@ export class SessionSync {
     });
     if (!event) return;
     await repo.saveSessionEvent({
+      workspaceId: c.workspaceId,
       connectionId: c.id,
       sessionId: s.id,
       googleEventId: event.id,

@@ -34,7 +34,7 @@ export type Drafted = { row: InvoiceRow; lines: InvoiceLineRow[] };
 /** A draft checked and computed, not yet written (`writeDrafts`): its row, its lines, the sessions it invoices. */
 export type PlannedDraft = {
   values: typeof invoices.$inferInsert & { id: string; workspaceId: string };
-  lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[];
+  lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'workspaceId'>[];
   sessionIds: string[];
 };
 
@@ -140,7 +140,9 @@ export class InvoiceDraftsService {
   async writeDrafts(tx: Tx, plans: PlannedDraft[]): Promise<Drafted[]> {
     const repo = invoicesRepository(tx);
     const rows = new Map((await repo.insertMany(plans.map((p) => p.values))).map((r) => [r.id, r]));
-    const lines = await repo.insertLinesOf(plans.flatMap((p) => p.lines.map((l) => ({ ...l, invoiceId: p.values.id }))));
+    const lines = await repo.insertLinesOf(
+      plans.flatMap((p) => p.lines.map((l) => ({ ...l, workspaceId: p.values.workspaceId, invoiceId: p.values.id }))),
+    );
     if (plans.length)
       await this.d.sessions.setInvoiced(
         tx,
@@ -216,7 +218,7 @@ export class InvoiceDraftsService {
     const added = wanted.filter((id) => !before.includes(id));
     if (added.length) await this.lockSessions(tx, c, row.patientId, added);
     const rows = await this.lineRows(tx, row, lines);
-    await repo.replaceLines(row.id, rows);
+    await repo.replaceLines(row, rows);
     await repo.update(row.id, totalsOf(rows));
     await this.d.sessions.setInvoiced(
       tx,

@@ -8,6 +8,10 @@ import { invoiceCounters, invoiceLines, invoices, verifactuRecords, type Invoice
  * Which invoices a member reads: a therapist's (seller "therapist") as their `invoices` permission says
  * (all, or only those they own), and the workspace's (seller "workspace") when they read `workspace_invoices`.
  */
+/** The invoice lines are written under: its id and its workspace (the lines carry both). */
+type InvoiceRef = Pick<InvoiceRow, 'id' | 'workspaceId'>;
+type LineValues = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'workspaceId'>;
+
 export type InvoiceScope = { therapist: { kind: 'all' } | { kind: 'own'; ownerId: string } | { kind: 'none' }; workspace: boolean };
 
 /** `ownerId`: the value, or a placeholder in a query built once (`findWithLines`). */
@@ -168,16 +172,17 @@ export function invoicesRepository(db: DbOrTx) {
         .returning();
       return row!;
     },
-    async replaceLines(invoiceId: string, lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]): Promise<void> {
-      await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-      if (lines.length) await db.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId })));
+    async replaceLines(invoice: InvoiceRef, lines: LineValues[]): Promise<void> {
+      const { id: invoiceId, workspaceId } = invoice;
+      await db.delete(invoiceLines).where(and(eq(invoiceLines.workspaceId, workspaceId), eq(invoiceLines.invoiceId, invoiceId)));
+      if (lines.length) await db.insert(invoiceLines).values(lines.map((l) => ({ ...l, workspaceId, invoiceId })));
     },
     /** A new draft's lines, as stored, in order. */
-    async insertLines(invoiceId: string, lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]): Promise<InvoiceLineRow[]> {
+    async insertLines(invoice: InvoiceRef, lines: LineValues[]): Promise<InvoiceLineRow[]> {
       if (!lines.length) return [];
       const rows = await db
         .insert(invoiceLines)
-        .values(lines.map((l) => ({ ...l, invoiceId })))
+        .values(lines.map((l) => ({ ...l, workspaceId: invoice.workspaceId, invoiceId: invoice.id })))
         .returning();
       return rows.sort((a, b) => a.position - b.position);
     },

@@ -126,6 +126,9 @@ export const invoiceLines = pgTable(
   'invoice_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'restrict' }),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
@@ -146,7 +149,10 @@ export const invoiceLines = pgTable(
     /** The session this line invoices (it becomes `invoiced`). */
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
   },
-  (t) => [unique('invoice_lines_position_key').on(t.invoiceId, t.position), index('invoice_lines_session_idx').on(t.sessionId)],
+  (t) => [
+    unique('invoice_lines_position_key').on(t.workspaceId, t.invoiceId, t.position),
+    index('invoice_lines_session_idx').on(t.sessionId),
+  ],
 );
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 

@@ -81,6 +81,7 @@ export class HistoryService {
       const current = await this.visibleEntry(tx, p.id, entryId, c.userId);
       if (current.private && current.authorId !== c.userId) throw new AppError('history_not_found');
       await historyRepository(tx).addRevision({
+        workspaceId: current.workspaceId,
         entryId: current.id,
         editorId: c.userId,
         entryDate: current.entryDate,

@@ -106,6 +106,8 @@ export const historyRevisions = pgTable(
   'history_revisions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Its entry's workspace (no foreign key, like the entry's). */
+    workspaceId: uuid('workspace_id').notNull(),
     entryId: uuid('entry_id')
       .notNull()
       .references(() => historyEntries.id, { onDelete: 'cascade' }),

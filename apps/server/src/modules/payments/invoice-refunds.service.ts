@@ -42,6 +42,7 @@ export class InvoiceRefunds {
     // What is returned is what the rectifying invoice says (the same, but for a cent a tax rounding cannot reach).
     const amount = Math.min(-plan.totalCents, left);
     const row = await paymentLedgerRepository(this.d.db).insertRefund({
+      workspaceId: payment.workspaceId,
       invoiceId: inv.id,
       paymentId: payment.id,
       amount,

@@ -121,6 +121,7 @@ export function paymentLedgerRepository(db: DbOrTx) {
       const [row] = await db
         .insert(paymentRefunds)
         .values({
+          workspaceId: payment.workspaceId,
           invoiceId: payment.invoiceId,
           paymentId: payment.id,
           refundId: r.refundId,

@@ -122,6 +122,8 @@ export const paymentRefunds = pgTable(
   'payment_refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Its payment's workspace (no foreign key, like the payment's). */
+    workspaceId: uuid('workspace_id').notNull(),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),

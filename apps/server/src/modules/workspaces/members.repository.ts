@@ -12,9 +12,10 @@ export function membersRepository(db: DbOrTx) {
       const [row] = await db.insert(members).values(values).onConflictDoNothing().returning();
       return row;
     },
-    async setRoles(memberId: string, roleIds: string[]) {
-      await db.delete(memberRoles).where(eq(memberRoles.memberId, memberId));
-      if (roleIds.length) await db.insert(memberRoles).values(roleIds.map((roleId) => ({ memberId, roleId })));
+    async setRoles(member: Pick<MemberRow, 'id' | 'workspaceId'>, roleIds: string[]) {
+      const { id: memberId, workspaceId } = member;
+      await db.delete(memberRoles).where(and(eq(memberRoles.workspaceId, workspaceId), eq(memberRoles.memberId, memberId)));
+      if (roleIds.length) await db.insert(memberRoles).values(roleIds.map((roleId) => ({ workspaceId, memberId, roleId })));
     },
     async find(workspaceId: string, id: string): Promise<MemberRow | undefined> {
       const [row] = await db

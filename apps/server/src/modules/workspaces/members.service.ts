@@ -169,7 +169,7 @@ export class MembersService {
       });
       if (!member) throw new AppError('member_already_exists');
       await membersRepository(tx).setRoles(
-        member.id,
+        member,
         existingRoles.map((r) => r.id),
       );
       await this.d.audit.record(tx, { workspaceId: inv.workspaceId, actorId: userId, action: 'member.joined', target: inv.email });
@@ -200,7 +200,7 @@ export class MembersService {
           if (member.id === m.memberId) throw denied(grantRefusal.ownRoles);
           if (!m.isAdmin && current.some((c) => c.isAdmin)) throw denied(grantRefusal.adminMember);
           assertMayGrant(m, added);
-          await repo.setRoles(member.id, input.roleIds);
+          await repo.setRoles(member, input.roleIds);
         }
       }
       // Money is not self-served either: a member who is not an administrator changes neither their own

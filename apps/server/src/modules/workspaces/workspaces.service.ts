@@ -120,7 +120,7 @@ export class WorkspacesService {
     const admin = await roles.insert({ workspaceId: ws.id, name: ADMIN_ROLE_NAME, isAdmin: true, permissions: ADMIN_PERMISSIONS });
     for (const r of DEFAULT_ROLES[template]) await roles.insert({ workspaceId: ws.id, name: r.name, permissions: r.permissions });
     const member = await membersRepository(tx).insert({ workspaceId: ws.id, userId: ownerId });
-    await membersRepository(tx).setRoles(member!.id, [admin!.id]);
+    await membersRepository(tx).setRoles(member!, [admin!.id]);
     await this.audit.record(tx, { workspaceId: ws.id, actorId: ownerId, action: 'workspace.created', target: name, details: { template } });
     return ws.id;
   }

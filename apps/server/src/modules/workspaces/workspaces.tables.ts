@@ -73,6 +73,9 @@ export const members = pgTable(
 export const memberRoles = pgTable(
   'member_roles',
   {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),

@@ -140,7 +140,7 @@ export class OperatorInvoicing {
       footer: input.tax.legend,
       createdBy: op.caller.userId,
     });
-    const lines = await repo.insertLines(draft.id, rows);
+    const lines = await repo.insertLines(draft, rows);
     const issued = await this.d.issuing.issueWith(tx, op.caller, draft, this.sellerBilling(), { lines });
     return issued.row;
   }

@@ -49,8 +49,8 @@ export function sessionPacksRepository(db: DbOrTx) {
       const [already] = await db.select().from(sessionPackUses).where(eq(sessionPackUses.sessionId, sessionId));
       return !!already;
     },
-    async use(sessionId: string, packId: string): Promise<void> {
-      await db.insert(sessionPackUses).values({ sessionId, packId });
+    async use(workspaceId: string, sessionId: string, packId: string): Promise<void> {
+      await db.insert(sessionPackUses).values({ workspaceId, sessionId, packId });
     },
     /** The session's use given back: whether it had one. */
     async release(sessionId: string): Promise<boolean> {

@@ -127,7 +127,7 @@ export class SessionPacks {
     if (await this.d.sessions.isInvoiced(tx, s.id)) return;
     for (const p of packs) {
       if ((await repo.usedOf(p.id)) >= p.sessionsTotal) continue;
-      await repo.use(s.id, p.id);
+      await repo.use(s.workspaceId, s.id, p.id);
       await this.d.sessions.setInvoiced(tx, s.workspaceId, [s.id], true);
       return;
     }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../../platform/db/columns';
+import { tenantColumns, workspaceColumn } from '../../../platform/db/columns';
 // Foreign keys only.
 import { invoices } from '../../invoices/invoices.tables';
 import { patients } from '../../patients/patients.tables';
@@ -42,6 +42,7 @@ export type SessionPackRow = typeof sessionPacks.$inferSelect;
 export const sessionPackUses = pgTable(
   'session_pack_uses',
   {
+    workspaceId: workspaceColumn(workspaces),
     sessionId: uuid('session_id')
       .primaryKey()
       .references(() => sessions.id, { onDelete: 'cascade' }),

@@ -59,11 +59,11 @@ export function remindersRepository(db: DbOrTx) {
     },
 
     /** Claims each (session, offset, start); returns the offsets this transaction claimed (the others were claimed elsewhere). */
-    async claim(sessionId: string, startsAt: Date, outcomes: Map<number, ReminderOutcome>): Promise<Set<number>> {
+    async claim(workspaceId: string, sessionId: string, startsAt: Date, outcomes: Map<number, ReminderOutcome>): Promise<Set<number>> {
       if (!outcomes.size) return new Set();
       const rows = await db
         .insert(sessionReminderSends)
-        .values([...outcomes].map(([offsetMinutes, outcome]) => ({ sessionId, startsAt, offsetMinutes, outcome })))
+        .values([...outcomes].map(([offsetMinutes, outcome]) => ({ workspaceId, sessionId, startsAt, offsetMinutes, outcome })))
         .onConflictDoNothing()
         .returning({ m: sessionReminderSends.offsetMinutes });
       return new Set(rows.map((r) => r.m));

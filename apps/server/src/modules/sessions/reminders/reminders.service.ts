@@ -108,7 +108,7 @@ export class RemindersService {
     const outcomes = new Map<number, ReminderOutcome>(
       due.map((m) => [m, !allowed.includes(m) ? 'over_plan' : m !== chosen ? 'merged' : email ? 'sent' : 'no_email']),
     );
-    const claimed = await repo.claim(s.id, s.startsAt, outcomes);
+    const claimed = await repo.claim(s.workspaceId, s.id, s.startsAt, outcomes);
     if (chosen === undefined || !email || !patient || !claimed.has(chosen)) return false;
     await this.mailer.send(await this.mailFor(s, email, patient.firstName, tx), {
       tx,

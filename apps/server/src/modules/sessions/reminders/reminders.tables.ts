@@ -15,6 +15,9 @@ import { sessions } from '../sessions.tables';
 export const sessionReminderSends = pgTable(
   'session_reminder_sends',
   {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
