@@ -47,6 +47,9 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // Terser, not esbuild: ~2 % less gzipped JS for every page (shell 159.4 → ~156 KB), safe transforms only.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
     // Each import() carries the files to preload with it. The entry, React and the router are loaded
     // before any of them runs, so their names are left out of every list (screens.ts holds ~140 lists:
     // docs/bundle-budget.md). A module that did need one still gets it through its imports.
