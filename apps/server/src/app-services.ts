@@ -14,6 +14,7 @@ const MODULE_KEYS = [
   'documents',
   'sessions',
   'reminders',
+  'measures',
   'sessionMonthStats',
   'invoiceMonthStats',
   'meet',

@@ -91,3 +91,67 @@ export const publicMeasureResponse = z.object({
 export type PublicMeasure = z.infer<typeof publicMeasureResponse>;
 
 export const answerMeasureResponse = z.object({ completed: z.literal(true), crisisLine: z.boolean() });
+
+/** A measure sent by itself ahead of the patient's sessions (issue 32): before each, every other, or every N weeks. */
+export const MEASURE_CADENCES = ['each_session', 'every_other_session', 'every_n_weeks'] as const;
+export type MeasureCadence = (typeof MEASURE_CADENCES)[number];
+export const MEASURE_CADENCE_LABELS: Record<MeasureCadence, string> = {
+  each_session: 'Antes de cada sesión',
+  every_other_session: 'Una sesión sí y otra no',
+  every_n_weeks: 'Cada N semanas',
+};
+export const MEASURE_SCHEDULE_STATUSES = ['active', 'paused', 'stopped'] as const;
+export type MeasureScheduleStatus = (typeof MEASURE_SCHEDULE_STATUSES)[number];
+export const MEASURE_SCHEDULE_STATUS_LABELS: Record<MeasureScheduleStatus, string> = {
+  active: 'Activa',
+  paused: 'En pausa',
+  stopped: 'Detenida',
+};
+/** A scheduled measure is sent this many hours before the session (the hourly sweep sends it). */
+export const MEASURE_SCHEDULE_HOURS_BEFORE = 24;
+
+export const measureScheduleIdParams = patientIdParams.extend({ scheduleId: z.uuid({ error: 'Programación inválida' }) });
+const cadence = z.enum(MEASURE_CADENCES, { error: msg.invalidEnum() });
+const everyWeeks = z
+  .number({ error: 'Indica cada cuántas semanas' })
+  .int({ error: 'Indica un número entero de semanas' })
+  .min(1, { error: 'Como mínimo, cada semana' })
+  .max(26, { error: 'Como máximo, cada 26 semanas' })
+  .nullable();
+const needsWeeks = (b: { cadence?: MeasureCadence; everyWeeks?: number | null }) => b.cadence !== 'every_n_weeks' || !!b.everyWeeks;
+const weeksIssue = { error: 'Indica cada cuántas semanas', path: ['everyWeeks'] };
+
+export const createMeasureScheduleBody = z
+  .object({ measure: measureKey, cadence, everyWeeks: everyWeeks.optional() })
+  .refine(needsWeeks, weeksIssue);
+export const updateMeasureScheduleBody = z
+  .object({
+    cadence: cadence.optional(),
+    everyWeeks: everyWeeks.optional(),
+    status: z.enum(['active', 'paused'], { error: msg.invalidEnum() }).optional(),
+  })
+  .refine(needsWeeks, weeksIssue);
+
+export const measureScheduleResponse = z.object({
+  id: z.uuid(),
+  measure: measureKey,
+  cadence,
+  everyWeeks: z.number().int().nullable(),
+  status: z.enum(MEASURE_SCHEDULE_STATUSES),
+  /** Hours before each session the measure is sent. */
+  hoursBefore: z.number().int(),
+  lastSentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MeasureSchedule = z.infer<typeof measureScheduleResponse>;
+
+/** A risk answer not yet reviewed, for the therapist's dashboard: who, which measure, when; never the answers. */
+export const measureFlagsResponse = z.array(
+  z.object({
+    administrationId: z.uuid(),
+    patient: z.object({ id: z.uuid(), name: z.string() }),
+    measure: measureKey,
+    completedAt: z.string(),
+  }),
+);
+export type MeasureFlags = z.infer<typeof measureFlagsResponse>;

@@ -13,7 +13,9 @@ declare module '../../platform/modules/define-module' {
 export const measuresModule = defineModule({
   name: 'measures',
   needs: ['users', 'workspaces', 'patients'],
-  build: ({ users, workspaces, patients }, p) => {
+  // The schedules read the patient's next sessions; sessions are built later (they need more).
+  later: ['upcomingSessions'],
+  build: ({ users, workspaces, patients, upcomingSessions }, p) => {
     const measures = new MeasuresService({
       db: p.db,
       appSecret: p.config.appSecret,
@@ -25,11 +27,17 @@ export const measuresModule = defineModule({
       workspaces,
       patients,
       clock: p.clock,
+      upcomingSessions: (...a) => upcomingSessions()(...a),
     });
     return {
       provides: { measures },
       routes: (app) => app.register(measuresRoutes, { measures, perIpPerMinute: p.config.rateLimit.perIpPerMinute }),
-      sweeps: { 'measures.reminders': () => measures.remindDue(), 'measures.expire': () => measures.expireDue() },
+      sweeps: {
+        'measures.reminders': () => measures.remindDue(),
+        'measures.expire': () => measures.expireDue(),
+        // Schedules: each pending session's measure 24 h ahead (a session booked later gets it at the next sweep).
+        'measures.schedules': () => measures.sendScheduled(),
+      },
     };
   },
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { measureAdministrations, type AdministrationRow } from './measures.tables';
 
@@ -44,6 +44,22 @@ export function measuresRepository(db: DbOrTx) {
         .where(eq(t.id, id))
         .returning();
       return row!;
+    },
+    /** Risk flags not yet reviewed in a workspace, newest first; `patientIds` (a subquery) narrows to a scope. */
+    async unreviewedFlags(workspaceId: string, patientIds: SQLWrapper | null, limit: number): Promise<AdministrationRow[]> {
+      return db
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.workspaceId, workspaceId),
+            eq(t.riskFlagged, true),
+            isNull(t.riskReviewedAt),
+            ...(patientIds ? [inArray(t.patientId, sql`(${patientIds})`)] : []),
+          ),
+        )
+        .orderBy(desc(t.completedAt))
+        .limit(limit);
     },
     /** Links sent before `before`, still unanswered and not expired at `now`, not yet reminded. */
     async reminderCandidates(before: Date, now: Date, limit: number): Promise<AdministrationRow[]> {

@@ -2,9 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   administerMeasureBody,
+  createMeasureScheduleBody,
+  measureScheduleIdParams,
+  measureScheduleResponse,
+  updateMeasureScheduleBody,
+  workspaceIdParams,
   answerMeasureBody,
   answerMeasureResponse,
   measureAdministrationResponse,
+  measureFlagsResponse,
   measureIdParams,
   measureTokenParams,
   measureTrendResponse,
@@ -21,6 +27,7 @@ import type { MeasuresService } from './measures.service';
 
 const tags = ['measures'];
 const M = '/api/v1/workspaces/:workspaceId/patients/:patientId/measures';
+const S = '/api/v1/workspaces/:workspaceId/patients/:patientId/measure-schedules';
 /** The clinical history's permission: results are clinical data (Recepción has none). */
 const can = (action: Exclude<Action, 'manage'>): Access => ({ workspace: [action, 'patient_histories'] });
 
@@ -109,6 +116,83 @@ export async function measuresRoutes(app: FastifyInstance, d: { measures: Measur
       },
     },
     (req) => measures.review(caller(req), req.params.patientId, req.params.administrationId),
+  );
+
+  r.get(
+    '/api/v1/workspaces/:workspaceId/measure-flags',
+    {
+      config: { access: can('read') },
+      schema: {
+        operationId: 'listMeasureFlags',
+        tags,
+        description:
+          "Risk answers not yet reviewed of the caller's patients (all, for who reads every history), newest first, at most 20: for the dashboard.",
+        params: workspaceIdParams,
+        response: { 200: measureFlagsResponse },
+      },
+    },
+    (req) => measures.flags(caller(req)),
+  );
+
+  // Schedules tied to sessions: sent by the hourly sweep 24 h before each pending session the cadence picks.
+  r.get(
+    S,
+    {
+      config: { access: can('read') },
+      schema: {
+        operationId: 'listMeasureSchedules',
+        tags,
+        description: "The patient's measure schedules (active, paused and stopped), newest first.",
+        params: patientIdParams,
+        response: { 200: z.array(measureScheduleResponse) },
+      },
+    },
+    (req) => measures.schedules(caller(req), req.params.patientId),
+  );
+  r.post(
+    S,
+    {
+      config: { access: can('create') },
+      schema: {
+        operationId: 'createMeasureSchedule',
+        tags,
+        description:
+          'Sends the measure by itself 24 h before each pending session, every other one, or every N weeks (link and mail, as a send by hand). One open schedule per patient and measure.',
+        params: patientIdParams,
+        body: createMeasureScheduleBody,
+        response: { 201: measureScheduleResponse },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await measures.createSchedule(caller(req), req.params.patientId, req.body)),
+  );
+  r.patch(
+    `${S}/:scheduleId`,
+    {
+      config: { access: can('update') },
+      schema: {
+        operationId: 'updateMeasureSchedule',
+        tags,
+        description: 'Changes the cadence, or pauses (`paused`) and resumes (`active`) it.',
+        params: measureScheduleIdParams,
+        body: updateMeasureScheduleBody,
+        response: { 200: measureScheduleResponse },
+      },
+    },
+    (req) => measures.updateSchedule(caller(req), req.params.patientId, req.params.scheduleId, req.body),
+  );
+  r.post(
+    `${S}/:scheduleId/stop`,
+    {
+      config: { access: can('update') },
+      schema: {
+        operationId: 'stopMeasureSchedule',
+        tags,
+        description: 'Stops it for good (it stays listed); nothing more is sent.',
+        params: measureScheduleIdParams,
+        response: { 200: measureScheduleResponse },
+      },
+    },
+    (req) => measures.stopSchedule(caller(req), req.params.patientId, req.params.scheduleId),
   );
 
   // The patient's page: no account, the token is the whole credential; rate limited per IP.

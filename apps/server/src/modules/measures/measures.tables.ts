@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { MeasureKey, MeasureStatus } from '@divan/core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MeasureCadence, MeasureKey, MeasureScheduleStatus, MeasureStatus } from '@divan/core';
 import { patientColumn, workspaceColumn } from '../../platform/db/columns';
 // Foreign keys only.
 import { patients } from '../patients/patients.tables';
@@ -46,3 +47,37 @@ export const measureAdministrations = pgTable(
   ],
 );
 export type AdministrationRow = typeof measureAdministrations.$inferSelect;
+
+/**
+ * A measure sent by itself ahead of the patient's sessions (issue 32): before each, every other, or
+ * every N weeks. The hourly sweep sends it MEASURE_SCHEDULE_HOURS_BEFORE before a pending session,
+ * claiming schedule + session once (job_claims), so a retried sweep or a second process sends nothing
+ * twice. One open (active or paused) schedule per patient and measure; a stopped one stays as history.
+ */
+export const measureSchedules = pgTable(
+  'measure_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(workspaces),
+    patientId: patientColumn(patients),
+    /** Who set it: the sent administrations are theirs. */
+    therapistId: uuid('therapist_id').references(() => users.id, { onDelete: 'set null' }),
+    measure: text('measure').$type<MeasureKey>().notNull(),
+    cadence: text('cadence').$type<MeasureCadence>().notNull(),
+    everyWeeks: integer('every_weeks'),
+    status: text('status').$type<MeasureScheduleStatus>().notNull().default('active'),
+    /** Sessions the schedule has passed (sent or skipped), for «every other». */
+    sessionsCounted: integer('sessions_counted').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('measure_schedules_open_key')
+      .on(t.workspaceId, t.patientId, t.measure)
+      .where(sql`${t.status} <> 'stopped'`),
+    index('measure_schedules_active_idx').on(t.status, t.id),
+  ],
+);
+export type ScheduleRow = typeof measureSchedules.$inferSelect;

@@ -18,6 +18,7 @@ import { SessionNotesService } from './session-notes.service';
 import { SessionStats } from './session-stats';
 import { SERIES_EVENTS, SessionSeriesService } from './series/session-series.service';
 import { sessionsRoutes } from './sessions.routes';
+import { upcomingSessions, type UpcomingSession } from './upcoming-sessions.queries';
 import { SESSION_EVENTS, SessionsService } from './sessions.service';
 
 declare module '../../platform/modules/define-module' {
@@ -42,6 +43,8 @@ declare module '../../platform/modules/define-module' {
     googleMeetLink: (tx: Tx, sessionId: string) => Promise<string | null>;
     /** What an outside calendar's sync reads of a session (google-calendar): time, state, place, never clinical text. */
     calendarSessions: CalendarSessions;
+    /** A patient's pending sessions starting in (from, to] (measures' schedules, issue 32). */
+    upcomingSessions: (workspaceId: string, patientId: string, from: Date, to: Date) => Promise<UpcomingSession[]>;
   }
 }
 
@@ -117,6 +120,7 @@ export const sessionsModule = defineModule({
         notificationSettings,
         sessionByLink: (id: string) => sessionByLink(p.db, id),
         calendarSessions: calendarSessions(p.db),
+        upcomingSessions: upcomingSessions(p.db),
       },
       routes: async (app) => {
         const perIpPerMinute = config.rateLimit.perIpPerMinute;

@@ -109,6 +109,15 @@ const RECORDS: Record<string, (m: Made) => Promise<string>> = {
     if (res.statusCode !== 201) throw new Error(`administer: ${res.body}`);
     return (res.json() as { id: string }).id;
   },
+  // A measure schedule tied to sessions, active (pause, resume and stop succeed).
+  scheduleId: async ({ params }) => {
+    const id = crypto.randomUUID();
+    await t.app.services.database.db.execute(
+      sql`insert into measure_schedules (id, workspace_id, patient_id, therapist_id, measure, cadence)
+          values (${id}, ${workspaceId}, ${params.patientId!}, ${owner.userId}, 'phq9', 'each_session')`,
+    );
+    return id;
+  },
   serviceId: () => records.bookingService(t, owner.accessToken, workspaceId),
   overrideId: () => records.availabilityOverride(t, owner.accessToken, workspaceId),
   // A conversation is a patient file's chat.
