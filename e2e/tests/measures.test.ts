@@ -132,8 +132,51 @@ describe.skipIf(!hasChromium || !baseUrl)('outcome measures: send PHQ-9, answer 
     expect(await trend.locator('tbody tr').count()).toBe(2);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'measures-06-flag-desktop');
+    // The dashboard shows the unreviewed flag, linking to the patient's tab.
+    await page.goto('/');
+    const card = page.getByTestId('risk-flags-card');
+    await card.getByText('Posible riesgo sin revisar').waitFor();
+    await shot(page, 'measures-07-dashboard-flag-desktop');
+    await card.getByRole('link', { name: 'Irene Campos' }).click();
+    await page.waitForURL((u) => u.pathname === file());
     await flag.getByRole('button', { name: 'Marcar como revisado' }).click();
     await flag.waitFor({ state: 'detached' });
     await page.getByTestId('measures-list').getByText('Riesgo revisado').waitFor();
+  });
+
+  it('a schedule tied to sessions, set by keyboard: every 2 weeks, paused, resumed and stopped', async () => {
+    const page = me.page;
+    await page.goto(file());
+    await page.getByText('Sin envíos programados.').waitFor();
+    await page.getByRole('button', { name: 'Programar envío' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Programar envío' });
+    await dialog.getByLabel('Cuestionario').selectOption('gad7');
+    await dialog.getByLabel('Frecuencia').selectOption('every_n_weeks');
+    const weeks = dialog.getByLabel('Cada cuántas semanas');
+    await weeks.fill('');
+    await weeks.press('Enter');
+    await dialog.getByText('Indica un número de semanas entre 1 y 26.').waitFor();
+    await weeks.fill('2');
+    await weeks.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const list = page.getByTestId('measure-schedules');
+    await list.getByText('Cada 2 semanas, antes de la sesión').waitFor();
+    await list.getByText('Activa').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'measures-08-schedule-desktop');
+    await list.getByRole('button', { name: 'Pausar' }).click();
+    await list.getByText('En pausa').waitFor();
+    await list.getByRole('button', { name: 'Reanudar' }).click();
+    await list.getByText('Activa').waitFor();
+    await list.getByRole('button', { name: 'Detener' }).click();
+    await page.getByRole('alertdialog', { name: 'Detener los envíos' }).getByRole('button', { name: 'Detener' }).click();
+    await page.getByText('Sin envíos programados.').waitFor();
+    await page.getByText(/Detenidas: GAD-7/).waitFor();
+    const [schedule] = await me.call<{ status: string; cadence: string; everyWeeks: number }[]>(
+      'GET',
+      `/patients/${patientId}/measure-schedules`,
+    );
+    expect(schedule).toMatchObject({ status: 'stopped', cadence: 'every_n_weeks', everyWeeks: 2 });
   });
 });

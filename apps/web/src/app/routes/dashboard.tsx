@@ -26,6 +26,9 @@ const LearningDashboard = lazy(() =>
   import('@/features/learning/components/learning-dashboard').then((m) => ({ default: m.LearningDashboard })),
 );
 
+// Unreviewed risk answers of the member's patients: its own chunk, drawn only when there are some.
+const RiskFlagsCard = lazy(() => import('@/features/measures/components/risk-flags-card').then((m) => ({ default: m.RiskFlagsCard })));
+
 export function DashboardRoute() {
   usePageTitle('Inicio');
   const me = useMe();
@@ -72,6 +75,12 @@ export function DashboardRoute() {
         <RevenueCard workspaceId={workspace.id} />
       </Suspense>
     ) : null;
+  const flags =
+    real && ability.can('read', 'patient_histories') ? (
+      <Suspense key={`flags:${workspace.id}`} fallback={null}>
+        <RiskFlagsCard workspaceId={workspace.id} />
+      </Suspense>
+    ) : null;
   // The person's own, not the workspace's: the same whichever workspace is open.
   const learning = (
     <Suspense fallback={null}>
@@ -83,6 +92,7 @@ export function DashboardRoute() {
       <DashboardView
         profile={me.data}
         revenue={revenue}
+        flags={flags}
         tasks={tasks}
         sessions={sessions}
         toClose={closing}

@@ -24,12 +24,13 @@ const shortcuts = [
 
 /**
  * `revenue` (the month's money and its chart), `sessions` (today's), `toClose` (past ones still pending),
- * `chats` (unread messages) and `tasks` (the member's to-do list) are composed by app/ (features do not
+ * `chats` (unread messages), `flags` (unreviewed risk answers) and `tasks` (the member's to-do list) are composed by app/ (features do not
  * import each other). `learning` is the training library's «Continuar viendo» and «Vídeos populares» (spec §2).
  */
 export function DashboardView({
   profile,
   revenue,
+  flags,
   learning,
   tasks,
   sessions,
@@ -38,6 +39,8 @@ export function DashboardView({
 }: {
   profile: Profile;
   revenue?: ReactNode;
+  /** Unreviewed risk answers of outcome measures (first: they are what must not wait). */
+  flags?: ReactNode;
   learning?: ReactNode;
   tasks?: ReactNode;
   sessions?: ReactNode;
@@ -55,6 +58,7 @@ export function DashboardView({
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid content-start gap-6">
+          {flags}
           {revenue}
           {sessions}
           {toClose}

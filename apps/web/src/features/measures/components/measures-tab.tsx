@@ -15,6 +15,7 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useAdministerMeasure, useCancelMeasure, useMeasures, useMeasureTrend, useReviewFlag, useSendMeasure } from '../api/measures-api';
 import { AnswerItems, MeasureCopyright } from '@/lib/measures/answer-items';
+import { MeasureSchedules } from './measure-schedules';
 
 const TrendCharts = lazy(() => import('./trend-chart'));
 
@@ -99,6 +100,8 @@ export function MeasuresTab({ wid, patient, canCreate, canUpdate }: MeasuresTabP
           )}
         </CardContent>
       </Card>
+
+      <MeasureSchedules wid={wid} patient={patient} canCreate={canCreate} canUpdate={canUpdate} />
 
       <section aria-labelledby="measures-list" className="grid gap-3">
         <h3 id="measures-list" className="font-medium">
