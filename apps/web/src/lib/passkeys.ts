@@ -7,8 +7,20 @@ import { isApiError } from './http';
  */
 const browser = () => import('@simplewebauthn/browser');
 
-/** Whether this browser can use passkeys at all (synchronous: no import). */
-export const passkeysSupported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+/** A host written as an IP address (127.0.0.1, [::1]): WebAuthn refuses it as a passkey's domain. */
+const isIpAddress = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || host.startsWith('[');
+
+/** Why passkeys cannot be used on this page, in Spanish; null when they can (synchronous: no import). */
+export function passkeysUnavailable(): string | null {
+  if (typeof window === 'undefined' || typeof window.PublicKeyCredential !== 'function')
+    return 'Este navegador no admite llaves de acceso. Prueba con otro navegador o dispositivo.';
+  if (isIpAddress(window.location.hostname))
+    return 'Las llaves de acceso necesitan que abras Diván por su nombre (su dirección web), no por una dirección IP.';
+  return null;
+}
+
+/** Whether passkeys can be used here: a browser with WebAuthn, on a page opened by name. */
+export const passkeysSupported = () => passkeysUnavailable() === null;
 
 export async function createPasskey(options: WebauthnOptions) {
   const { startRegistration } = await browser();

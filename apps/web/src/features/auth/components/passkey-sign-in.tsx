@@ -9,7 +9,8 @@ import { usePasskeySignIn } from '../api/auth-mutations';
 /**
  * «Entrar con una llave de acceso» (issue 32): a passkey alone signs in (a discoverable credential). Where the browser
  * offers its passkeys under the email field (conditional UI, `autocomplete="username webauthn"`), that request waits
- * in the background from the start; the button asks at once. Nothing is shown where the browser has no WebAuthn.
+ * in the background from the start; the button asks at once. Nothing is shown where passkeys cannot work (a browser
+ * without WebAuthn, a page opened by IP address).
  */
 export function PasskeySignIn() {
   const signIn = usePasskeySignIn();
@@ -30,9 +31,9 @@ export function PasskeySignIn() {
     if (!supported) return;
     void supportsPasskeyAutofill().then((ok) => {
       if (!ok || !live.current) return;
-      answer(true).catch((e: unknown) => {
-        if (live.current) setError(passkeyFailure(e));
-      });
+      // The background request says nothing when it fails (the browser may refuse it before anyone asked):
+      // the button, when pressed, says why.
+      answer(true).catch(() => undefined);
     });
     return () => {
       live.current = false;

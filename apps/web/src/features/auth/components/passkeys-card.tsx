@@ -11,7 +11,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, LoadError } from '@/components/ui/states';
 import { formatDate, formatTime } from '@/lib/format';
-import { passkeyFailure, passkeysSupported } from '@/lib/passkeys';
+import { passkeyFailure, passkeysUnavailable } from '@/lib/passkeys';
 import { toast } from '@/lib/toast';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys-api';
 
@@ -38,7 +38,8 @@ export function PasskeysCard() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  const supported = passkeysSupported();
+  const unavailable = passkeysUnavailable();
+  const supported = unavailable === null;
 
   const addButton = (
     <Button type="button" onClick={() => setAdding(true)} disabled={!supported}>
@@ -56,7 +57,7 @@ export function PasskeysCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {!supported ? <Alert>Este navegador no admite llaves de acceso. Prueba con otro navegador o dispositivo.</Alert> : null}
+        {unavailable ? <Alert>{unavailable}</Alert> : null}
         {error ? (
           <LoadError error={error} onRetry={() => void refetch()} what="tus llaves de acceso" />
         ) : isPending ? (
