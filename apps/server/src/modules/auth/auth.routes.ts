@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authTokensResponse,
@@ -13,24 +13,14 @@ import {
   signUpBody,
   signUpResponse,
   tokenChallengeBody,
-  userAgentOf,
-  type DeviceInfo,
 } from '@divan/core';
 import { z } from 'zod';
+import { deviceOf as device, requestInfo as ctx } from './request-info';
 import type { AuthService } from './auth.service';
 
 const BASE = '/api/v1/realms/therapists';
 const tags = ['auth'];
 const noContent = { 204: z.null().describe('No content') };
-
-const ctx = (req: FastifyRequest) => ({ ip: req.ip, userAgent: userAgentOf(req.headers['user-agent']) });
-const device = ({ appVersion, deviceManufacturer, deviceModel, platformType, platformVersion }: DeviceInfo): DeviceInfo => ({
-  appVersion,
-  deviceManufacturer,
-  deviceModel,
-  platformType,
-  platformVersion,
-});
 
 /** The auth table of spec §7, under `/api/v1/realms/therapists`. Social sign-in will add `/login/:provider`. */
 export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; perIpPerMinute: number }) {

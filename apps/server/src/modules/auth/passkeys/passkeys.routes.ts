@@ -12,25 +12,16 @@ import {
   passkeySignInBody,
   registerPasskeyBody,
   renamePasskeyBody,
-  userAgentOf,
   webauthnOptionsResponse,
-  type DeviceInfo,
 } from '@divan/core';
 import { z } from 'zod';
+import { deviceOf as device, requestInfo as ctx } from '../request-info';
 import type { AuthService } from '../auth.service';
 import type { PasskeysService } from './passkeys.service';
 
 const BASE = '/api/v1/realms/therapists';
 const tags = ['auth'];
 const noContent = { 204: z.null().describe('No content') };
-const ctx = (req: FastifyRequest) => ({ ip: req.ip, userAgent: userAgentOf(req.headers['user-agent']) });
-const device = ({ appVersion, deviceManufacturer, deviceModel, platformType, platformVersion }: DeviceInfo): DeviceInfo => ({
-  appVersion,
-  deviceManufacturer,
-  deviceModel,
-  platformType,
-  platformVersion,
-});
 // The Zod schemas check the shape and bounds; @simplewebauthn checks the rest (encodings, CBOR, signatures).
 const assertion = (r: unknown) => r as AuthenticationResponseJSON;
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createPasswordBody,
@@ -15,10 +15,9 @@ import {
   socialProvider,
   socialProvidersResponse,
   socialLinkResponse,
-  userAgentOf,
-  type DeviceInfo,
 } from '@divan/core';
 import { z } from 'zod';
+import { deviceOf as device, requestInfo as ctx } from '../request-info';
 import type { SocialSignIn } from './social-sign-in.service';
 import type { Identities } from './identities.service';
 import type { CreatePassword } from './create-password';
@@ -26,15 +25,6 @@ import type { CreatePassword } from './create-password';
 const BASE = '/api/v1/realms/therapists/login';
 const noContent = { 204: z.null().describe('No content') };
 const providerParams = z.object({ provider: socialProvider });
-
-const ctx = (req: FastifyRequest) => ({ ip: req.ip, userAgent: userAgentOf(req.headers['user-agent']) });
-const device = ({ appVersion, deviceManufacturer, deviceModel, platformType, platformVersion }: DeviceInfo): DeviceInfo => ({
-  appVersion,
-  deviceManufacturer,
-  deviceModel,
-  platformType,
-  platformVersion,
-});
 
 type Opts = { signIn: SocialSignIn; identities: Identities; createPassword: CreatePassword; publicUrl: string; perIpPerMinute: number };
 
