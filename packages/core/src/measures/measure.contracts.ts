@@ -151,6 +151,8 @@ export const measureFlagsResponse = z.array(
     administrationId: z.uuid(),
     patient: z.object({ id: z.uuid(), name: z.string() }),
     measure: measureKey,
+    /** Its short name (PHQ-9…), so the dashboard needs none of the instruments' data. */
+    measureName: z.string(),
     completedAt: z.string(),
   }),
 );

@@ -182,7 +182,13 @@ describe('risk flags on the dashboard', () => {
       { token: c.tere.accessToken },
     );
     const expected = [
-      { administrationId: flagged.id, patient: { id: c.ana, name: 'Ana Prueba' }, measure: 'phq9', completedAt: flagged.completedAt },
+      {
+        administrationId: flagged.id,
+        patient: { id: c.ana, name: 'Ana Prueba' },
+        measure: 'phq9',
+        measureName: 'PHQ-9',
+        completedAt: flagged.completedAt,
+      },
     ];
     expect(json(await t.get(F, { token: c.tere.accessToken }))).toEqual(expected);
     expect(json(await t.get(F, { token: c.owner.accessToken }))).toEqual(expected);

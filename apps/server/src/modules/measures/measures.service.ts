@@ -347,6 +347,7 @@ export class MeasuresService {
               administrationId: r.id,
               patient: { id: r.patientId, name: p.name },
               measure: r.measure,
+              measureName: measureOf(r.measure).shortName,
               completedAt: r.completedAt.toISOString(),
             },
           ]

@@ -7,6 +7,7 @@ import { TasksCard } from '@/features/tasks/components/tasks-card';
 import { TodaySessionsCard } from '@/features/agenda/components/today-sessions-card';
 import { useSessionsToClose } from '@/features/agenda/api/agenda-api';
 import { useChatUnreadTotal } from '@/features/chat/api/use-chat-live';
+import { useMeasureFlags } from '@/features/measures/api/measures-api';
 import { usePermits } from '@/lib/permits';
 import { useAuthStore } from '@/stores/auth-store';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -26,7 +27,7 @@ const LearningDashboard = lazy(() =>
   import('@/features/learning/components/learning-dashboard').then((m) => ({ default: m.LearningDashboard })),
 );
 
-// Unreviewed risk answers of the member's patients: its own chunk, drawn only when there are some.
+// Unreviewed risk answers of the member's patients: its own chunk, loaded only when there are some.
 const RiskFlagsCard = lazy(() => import('@/features/measures/components/risk-flags-card').then((m) => ({ default: m.RiskFlagsCard })));
 
 export function DashboardRoute() {
@@ -75,12 +76,13 @@ export function DashboardRoute() {
         <RevenueCard workspaceId={workspace.id} />
       </Suspense>
     ) : null;
-  const flags =
-    real && ability.can('read', 'patient_histories') ? (
-      <Suspense key={`flags:${workspace.id}`} fallback={null}>
-        <RiskFlagsCard workspaceId={workspace.id} />
-      </Suspense>
-    ) : null;
+  // Fetched here, the card's chunk loaded only when there is a flag (the shell's budget counts what «/» loads).
+  const riskFlags = useMeasureFlags(workspace.id, real && ability.can('read', 'patient_histories'));
+  const flags = riskFlags.data?.length ? (
+    <Suspense key={`flags:${workspace.id}`} fallback={null}>
+      <RiskFlagsCard flags={riskFlags.data} />
+    </Suspense>
+  ) : null;
   // The person's own, not the workspace's: the same whichever workspace is open.
   const learning = (
     <Suspense fallback={null}>

@@ -75,9 +75,10 @@ export const useStopSchedule = (wid: string, pid: string) =>
 
 const flagsKey = (wid: string) => workspaceKey(wid, 'measure-flags');
 /** The unreviewed risk flags of the member's patients (the dashboard's card); refreshed every minute. */
-export const useMeasureFlags = (wid: string) =>
+export const useMeasureFlags = (wid: string, enabled = true) =>
   useQuery({
     queryKey: flagsKey(wid),
+    enabled,
     queryFn: ({ signal }) => api<MeasureFlags>(`/workspaces/${wid}/measure-flags`, { signal }),
     refetchInterval: 60_000,
   });

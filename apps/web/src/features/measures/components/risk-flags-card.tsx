@@ -1,21 +1,18 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
-import { MEASURES } from '@divan/core/rules';
+import type { MeasureFlags } from '@divan/core';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
-import { useMeasureFlags } from '../api/measures-api';
 
 /**
  * «Posible riesgo» on the dashboard: the questionnaires with a risk answer (PHQ-9 item 9 above 0) not
- * yet marked as reviewed, each linking to the patient's «Cuestionarios» tab. Nothing when there are
- * none (or the request fails: the tab and the mail still show them). Loaded lazily by the dashboard for
- * members who read clinical histories; the server lists only their own patients' (Recepción: none).
+ * yet marked as reviewed, each linking to the patient's «Cuestionarios» tab. The dashboard fetches
+ * them (useMeasureFlags) and loads this chunk only when there are some; the server lists only the
+ * caller's own patients' (Recepción: none).
  */
-export function RiskFlagsCard({ workspaceId }: { workspaceId: string }) {
-  const flags = useMeasureFlags(workspaceId);
+export function RiskFlagsCard({ flags }: { flags: MeasureFlags }) {
   const id = useId();
-  if (!flags.data?.length) return null;
   return (
     <Card role="region" aria-labelledby={`${id}-title`} className="border-destructive/40" data-testid="risk-flags-card">
       <CardHeader>
@@ -25,13 +22,13 @@ export function RiskFlagsCard({ workspaceId }: { workspaceId: string }) {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2" aria-label="Cuestionarios con posible riesgo">
-          {flags.data.map((f) => (
+          {flags.map((f) => (
             <li key={f.administrationId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <Link to={`/patients/${f.patient.id}/measures`} className="font-medium text-primary underline-offset-4 hover:underline">
                 {f.patient.name}
               </Link>
               <span className="text-muted-foreground">
-                {MEASURES[f.measure].shortName} del {formatDate(f.completedAt)}
+                {f.measureName} del {formatDate(f.completedAt)}
               </span>
             </li>
           ))}
