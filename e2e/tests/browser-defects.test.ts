@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium || !baseUrl)('defects met in the browser', () => {
     await page.waitForURL(`${baseUrl}/patients/${lucia}/overview`);
   });
 
-  it('fits the patient’s nine tabs at 1440 px, «Ajustes» included, and scrolls them on a phone', async () => {
+  it('fits the patient’s ten tabs at 1440 px, «Ajustes» included, and scrolls them on a phone', async () => {
     const nav = page.getByRole('navigation', { name: 'Secciones del paciente' });
     await nav.getByRole('link', { name: 'Ajustes' }).waitFor();
     expect(await nav.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);

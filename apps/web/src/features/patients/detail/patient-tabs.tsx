@@ -52,7 +52,7 @@ export function PatientTabs({ tabs }: { tabs: PatientTab[] }) {
               to={to}
               className={({ isActive }) =>
                 cn(
-                  '-mb-px flex h-10 items-center gap-1.5 whitespace-nowrap border-b-2 px-2.5 text-sm font-medium transition-colors',
+                  '-mb-px flex h-10 items-center gap-1.5 whitespace-nowrap border-b-2 px-2 text-sm font-medium transition-colors',
                   isActive
                     ? 'border-primary text-foreground [&_svg]:text-primary'
                     : 'border-transparent text-muted-foreground hover:text-foreground',
