@@ -15,6 +15,7 @@ const MODULE_KEYS = [
   'sessions',
   'reminders',
   'measures',
+  'measureSchedules',
   'sessionMonthStats',
   'invoiceMonthStats',
   'meet',

@@ -39,7 +39,7 @@ async function schedule(patientId: string, body: object) {
   return json<MeasureSchedule>(res);
 }
 const before = (s: Session, hours: number) => new Date(Date.parse(s.startsAt) - hours * HOUR);
-const sweep = (at: Date) => t.app.services.measures.sendScheduled(at);
+const sweep = (at: Date) => t.app.services.measureSchedules.sendScheduled(at);
 const sentOf = async (patientId: string) =>
   json<MeasureAdministration[]>(await t.get(`${W(c.ws.id)}/patients/${patientId}/measures`, { token: c.tere.accessToken }));
 

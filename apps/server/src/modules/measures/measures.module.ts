@@ -1,11 +1,14 @@
 import { defineModule } from '../../platform/modules/define-module';
 import { measuresRoutes } from './measures.routes';
+import { MeasureSchedulesService } from './measure-schedules.service';
 import { MeasuresService } from './measures.service';
 
 declare module '../../platform/modules/define-module' {
   interface Provided {
     /** Outcome measures: administrations, trends, risk flags; the patient export reads them. */
     measures: MeasuresService;
+    /** Measures sent on a schedule tied to the patient's sessions. */
+    measureSchedules: MeasureSchedulesService;
   }
 }
 
@@ -27,16 +30,24 @@ export const measuresModule = defineModule({
       workspaces,
       patients,
       clock: p.clock,
+    });
+    const measureSchedules = new MeasureSchedulesService({
+      db: p.db,
+      jobs: p.jobs,
+      patients,
+      measures,
+      clock: p.clock,
       upcomingSessions: (...a) => upcomingSessions()(...a),
     });
     return {
-      provides: { measures },
-      routes: (app) => app.register(measuresRoutes, { measures, perIpPerMinute: p.config.rateLimit.perIpPerMinute }),
+      provides: { measures, measureSchedules },
+      routes: (app) =>
+        app.register(measuresRoutes, { measures, schedules: measureSchedules, perIpPerMinute: p.config.rateLimit.perIpPerMinute }),
       sweeps: {
         'measures.reminders': () => measures.remindDue(),
         'measures.expire': () => measures.expireDue(),
         // Schedules: each pending session's measure 24 h ahead (a session booked later gets it at the next sweep).
-        'measures.schedules': () => measures.sendScheduled(),
+        'measures.schedules': () => measureSchedules.sendScheduled(),
       },
     };
   },

@@ -23,6 +23,7 @@ import {
 import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/caller';
+import type { MeasureSchedulesService } from './measure-schedules.service';
 import type { MeasuresService } from './measures.service';
 
 const tags = ['measures'];
@@ -32,9 +33,12 @@ const S = '/api/v1/workspaces/:workspaceId/patients/:patientId/measure-schedules
 const can = (action: Exclude<Action, 'manage'>): Access => ({ workspace: [action, 'patient_histories'] });
 
 /** Outcome measures in the patient's file, and the patient's answer page by link (issue 32). */
-export async function measuresRoutes(app: FastifyInstance, d: { measures: MeasuresService; perIpPerMinute: number }) {
+export async function measuresRoutes(
+  app: FastifyInstance,
+  d: { measures: MeasuresService; schedules: MeasureSchedulesService; perIpPerMinute: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { measures } = d;
+  const { measures, schedules } = d;
 
   r.get(
     M,
@@ -147,7 +151,7 @@ export async function measuresRoutes(app: FastifyInstance, d: { measures: Measur
         response: { 200: z.array(measureScheduleResponse) },
       },
     },
-    (req) => measures.schedules(caller(req), req.params.patientId),
+    (req) => schedules.schedules(caller(req), req.params.patientId),
   );
   r.post(
     S,
@@ -163,7 +167,7 @@ export async function measuresRoutes(app: FastifyInstance, d: { measures: Measur
         response: { 201: measureScheduleResponse },
       },
     },
-    async (req, reply) => reply.status(201).send(await measures.createSchedule(caller(req), req.params.patientId, req.body)),
+    async (req, reply) => reply.status(201).send(await schedules.createSchedule(caller(req), req.params.patientId, req.body)),
   );
   r.patch(
     `${S}/:scheduleId`,
@@ -178,7 +182,7 @@ export async function measuresRoutes(app: FastifyInstance, d: { measures: Measur
         response: { 200: measureScheduleResponse },
       },
     },
-    (req) => measures.updateSchedule(caller(req), req.params.patientId, req.params.scheduleId, req.body),
+    (req) => schedules.updateSchedule(caller(req), req.params.patientId, req.params.scheduleId, req.body),
   );
   r.post(
     `${S}/:scheduleId/stop`,
@@ -192,7 +196,7 @@ export async function measuresRoutes(app: FastifyInstance, d: { measures: Measur
         response: { 200: measureScheduleResponse },
       },
     },
-    (req) => measures.stopSchedule(caller(req), req.params.patientId, req.params.scheduleId),
+    (req) => schedules.stopSchedule(caller(req), req.params.patientId, req.params.scheduleId),
   );
 
   // The patient's page: no account, the token is the whole credential; rate limited per IP.
