@@ -3,6 +3,7 @@ import { MEASURES, answerProblems } from '@divan/core/rules';
 import type { PublicMeasure } from '@divan/core';
 import { AnswerItems, MeasureCopyright } from '../lib/measures/answer-items';
 import { CrisisLine } from '../lib/measures/crisis-line';
+import { useAnswerSheet } from '../lib/measures/use-answer-sheet';
 import { call } from './api';
 import { asFailure, isAbort, messageOf, type Failure } from './errors';
 import { Alert, Button, h1Class, ListSkeleton } from './ui';
@@ -22,8 +23,7 @@ const LINK_PROBLEMS: Record<string, string> = {
 export function MeasurePage({ token }: { token: string }) {
   const [view, setView] = useState<PublicMeasure | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [answers, setAnswers] = useState<(number | null)[]>([]);
-  const [missing, setMissing] = useState<Set<number>>(new Set());
+  const { answers, missing, answered, answer, reset, markMissing } = useAnswerSheet(0);
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [done, setDone] = useState<{ crisisLine: boolean } | null>(null);
@@ -34,27 +34,25 @@ export function MeasurePage({ token }: { token: string }) {
     call<PublicMeasure>(path(token), { signal: abort.signal, auth: 'none' })
       .then((v) => {
         setView(v);
-        setAnswers(Array(MEASURES[v.measure].items.length).fill(null));
+        reset(MEASURES[v.measure].items.length);
       })
       .catch((e: unknown) => {
         if (!isAbort(e)) setFailure(asFailure(e));
       });
     return () => abort.abort();
-  }, [token]);
+  }, [token, reset]);
 
   useEffect(() => {
     if (m) document.title = `${m.shortName} · Diván`;
   }, [m]);
 
   const risk = !!m && m.riskItems.some((n) => (answers[n - 1] ?? 0) > 0);
-  const answered = answers.filter((a) => a !== null).length;
 
   const submit = async () => {
     if (!m) return;
     const problems = answerProblems(m, answers);
     if (problems.length) {
-      const idx = problems.map((p) => Number(p.path.split('.')[1]));
-      setMissing(new Set(idx));
+      const idx = markMissing(problems);
       setSendError(idx.length === 1 ? 'Falta 1 pregunta por responder.' : `Faltan ${idx.length} preguntas por responder.`);
       document.querySelector<HTMLElement>(`[data-testid="item-${idx[0]! + 1}"] input`)?.focus();
       return;
@@ -72,7 +70,7 @@ export function MeasurePage({ token }: { token: string }) {
     } catch (e) {
       const f = asFailure(e);
       if (f.code === 'measure_incomplete') {
-        setMissing(new Set(f.fields.map((x) => Number(x.path.split('.')[1])).filter((n) => !Number.isNaN(n))));
+        markMissing(f.fields);
         setSendError(messageOf(f));
       } else if (LINK_PROBLEMS[f.code]) setFailure(f);
       else setSendError(messageOf(f));
@@ -126,20 +124,7 @@ export function MeasurePage({ token }: { token: string }) {
           <div className="h-full bg-primary transition-[width]" style={{ width: `${(answered / m.items.length) * 100}%` }} />
         </div>
       </div>
-      <AnswerItems
-        measure={m}
-        answers={answers}
-        idPrefix="answer"
-        missing={missing}
-        onAnswer={(i, v) => {
-          setAnswers((prev) => prev.map((x, j) => (j === i ? v : x)));
-          setMissing((prev) => {
-            const next = new Set(prev);
-            next.delete(i);
-            return next;
-          });
-        }}
-      />
+      <AnswerItems measure={m} answers={answers} idPrefix="answer" missing={missing} onAnswer={answer} />
       {risk ? <CrisisLine /> : null}
       {sendError ? <Alert testId="answer-error">{sendError}</Alert> : null}
       <Button type="submit" loading={sending} className="w-full sm:w-auto sm:justify-self-start">

@@ -15,6 +15,7 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useAdministerMeasure, useCancelMeasure, useMeasures, useMeasureTrend, useReviewFlag, useSendMeasure } from '../api/measures-api';
 import { AnswerItems, MeasureCopyright } from '@/lib/measures/answer-items';
+import { useAnswerSheet } from '@/lib/measures/use-answer-sheet';
 import { MeasureSchedules } from './measure-schedules';
 
 const TrendCharts = lazy(() => import('./trend-chart'));
@@ -238,19 +239,16 @@ function SendDialog({ wid, patient, onClose }: { wid: string; patient: MeasuresT
 function SessionDialog({ wid, patientId, onClose }: { wid: string; patientId: string; onClose: () => void }) {
   const [measure, setMeasure] = useState<MeasureKey>('phq9');
   const m = MEASURES[measure];
-  const [answers, setAnswers] = useState<(number | null)[]>(() => Array(m.items.length).fill(null));
-  const [missing, setMissing] = useState<Set<number>>(new Set());
+  const { answers, missing, answered, answer, reset, markMissing } = useAnswerSheet(m.items.length);
   const administer = useAdministerMeasure(wid, patientId);
-  const answered = answers.filter((a) => a !== null).length;
   const choose = (k: MeasureKey) => {
     setMeasure(k);
-    setAnswers(Array(MEASURES[k].items.length).fill(null));
-    setMissing(new Set());
+    reset(MEASURES[k].items.length);
   };
   const submit = () => {
     const problems = answerProblems(m, answers);
     if (problems.length) {
-      setMissing(new Set(problems.map((p) => Number(p.path.split('.')[1]))));
+      markMissing(problems);
       return;
     }
     administer.mutate(
@@ -293,20 +291,7 @@ function SessionDialog({ wid, patientId, onClose }: { wid: string; patientId: st
         <p className="text-sm text-muted-foreground">{m.instructions}</p>
         {missing.size ? <Alert variant="error">Responde todas las preguntas antes de guardar.</Alert> : null}
         {administer.isError ? <Alert variant="error">{messageOf(administer.error)}</Alert> : null}
-        <AnswerItems
-          measure={m}
-          answers={answers}
-          idPrefix="session"
-          missing={missing}
-          onAnswer={(i, v) => {
-            setAnswers((prev) => prev.map((x, j) => (j === i ? v : x)));
-            setMissing((prev) => {
-              const next = new Set(prev);
-              next.delete(i);
-              return next;
-            });
-          }}
-        />
+        <AnswerItems measure={m} answers={answers} idPrefix="session" missing={missing} onAnswer={answer} />
         <MeasureCopyright measure={m} />
       </div>
     </Modal>
